@@ -1,0 +1,16 @@
+// `npm start`: one command from a fresh clone to a running shop on the embedded database.
+import { resolve } from 'node:path';
+import { buildIfStale, loadEnv, log, openMigrated, readDataVersion, root, seedIfEmpty } from './lib/prepare.ts';
+
+const env = loadEnv();
+const database = await openMigrated(env);
+await seedIfEmpty(database, 300);
+const dataVersion = await readDataVersion(database.db);
+await database.close();
+await buildIfStale(env, dataVersion);
+
+process.env.DATA_DIR = resolve(root, env.DATA_DIR);
+process.env.HOST ??= env.HOST;
+process.env.PORT ??= String(env.PORT);
+await import(resolve(root, 'dist/server/entry.mjs'));
+log(`shop running at http://${env.HOST}:${env.PORT}`);

@@ -1,0 +1,36 @@
+// Mobile bottom navigation (spec section 2): Home, Menu, Wishlist, Account, Basket.
+import { useStore } from '@nanostores/react';
+import { $cartCount } from '../../lib/stores/cart.ts';
+import { $loggedIn } from '../../lib/stores/session.ts';
+import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen, openMobileMenu } from '../../lib/stores/ui.ts';
+import { $wishlistCount } from '../../lib/stores/wishlist.ts';
+import { Icon } from './Icon.tsx';
+
+export interface BottomNavProps {
+  homeHref: string;
+  accountHref: string;
+  strings: { label: string; home: string; menu: string; wishlist: string; account: string; basket: string };
+}
+
+export function BottomNav({ homeHref, accountHref, strings }: BottomNavProps) {
+  const loggedIn = useStore($loggedIn);
+  const cartCount = useStore($cartCount);
+  const wishlistCount = useStore($wishlistCount);
+  return (
+    <nav className="bottom-nav" aria-label={strings.label}>
+      <a href={homeHref}><Icon name="home" /><span>{strings.home}</span></a>
+      <button type="button" aria-haspopup="dialog" onClick={openMobileMenu}><Icon name="menu" /><span>{strings.menu}</span></button>
+      <button type="button" aria-haspopup="dialog" onClick={() => $wishlistSidebarOpen.set(true)}>
+        <Icon name="heart" /><span>{strings.wishlist}</span>
+        {wishlistCount > 0 && <span className="badge">{wishlistCount}</span>}
+      </button>
+      {loggedIn
+        ? <a href={accountHref}><Icon name="userFilled" /><span>{strings.account}</span></a>
+        : <button type="button" aria-haspopup="dialog" onClick={() => $loginModalOpen.set(true)}><Icon name="user" /><span>{strings.account}</span></button>}
+      <button type="button" aria-haspopup="dialog" onClick={() => $cartSidebarOpen.set(true)}>
+        <Icon name="cart" /><span>{strings.basket}</span>
+        {cartCount > 0 && <span className="badge">{cartCount}</span>}
+      </button>
+    </nav>
+  );
+}

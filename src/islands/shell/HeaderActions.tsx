@@ -1,0 +1,55 @@
+// Header icons: My Items link, account, wishlist and cart with live count badges (spec section 2).
+import { useStore } from '@nanostores/react';
+import { $cartCount } from '../../lib/stores/cart.ts';
+import { $loggedIn } from '../../lib/stores/session.ts';
+import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '../../lib/stores/ui.ts';
+import { $wishlistCount } from '../../lib/stores/wishlist.ts';
+import { Icon } from './Icon.tsx';
+
+export interface HeaderActionsProps {
+  accountHref: string;
+  myItemsHref: string;
+  /** The My Items setting; the link additionally needs a signed-in user. */
+  myItemsEnabled: boolean;
+  strings: {
+    myItems: string; account: string; login: string; wishlist: string; cart: string;
+    itemCountOne: string; itemCountOther: string;
+  };
+}
+
+function countLabel(label: string, count: number, one: string, other: string): string {
+  return `${label}, ${(count === 1 ? one : other).replace('{{count}}', String(count))}`;
+}
+
+export function HeaderActions({ accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
+  const loggedIn = useStore($loggedIn);
+  const cartCount = useStore($cartCount);
+  const wishlistCount = useStore($wishlistCount);
+  return (
+    <div className="header-actions">
+      {myItemsEnabled && loggedIn && <a className="header-link" href={myItemsHref}>{strings.myItems}</a>}
+      {loggedIn ? (
+        <a className="icon-button" href={accountHref} aria-label={strings.account}>
+          <Icon name="userFilled" />
+        </a>
+      ) : (
+        <button type="button" className="icon-button" aria-label={strings.login} aria-haspopup="dialog"
+          onClick={() => $loginModalOpen.set(true)}>
+          <Icon name="user" />
+        </button>
+      )}
+      <button type="button" className="icon-button" aria-haspopup="dialog"
+        aria-label={countLabel(strings.wishlist, wishlistCount, strings.itemCountOne, strings.itemCountOther)}
+        onClick={() => $wishlistSidebarOpen.set(true)}>
+        <Icon name="heart" />
+        {wishlistCount > 0 && <span className="badge" aria-hidden="true">{wishlistCount}</span>}
+      </button>
+      <button type="button" className="icon-button" aria-haspopup="dialog"
+        aria-label={countLabel(strings.cart, cartCount, strings.itemCountOne, strings.itemCountOther)}
+        onClick={() => $cartSidebarOpen.set(true)}>
+        <Icon name="cart" />
+        {cartCount > 0 && <span className="badge" aria-hidden="true">{cartCount}</span>}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// Shapes of the content service's entries (spec section 3: content block). Every block read from
+// the database goes through these schemas, so a malformed edit fails loudly at build time.
+import { z } from 'astro/zod';
+
+export const LOCALE_CODES = ['de', 'en', 'fr', 'es', 'it'] as const;
+export const localeSchema = z.enum(LOCALE_CODES);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const CONTENT_TYPES = ['block', 'setting', 'page'] as const;
+export const contentTypeSchema = z.enum(CONTENT_TYPES);
+
+/** Per-locale titles; the first entry is the fallback for a locale without its own title. */
+export const localizedTitlesSchema = z.array(z.object({ locale: localeSchema, title: z.string().min(1) })).min(1);
+
+export const visibilitySchema = z.enum(['all', 'desktop', 'mobile']);
+
+export interface MenuEntry {
+  kind: 'link' | 'container' | 'dropdown';
+  titles: z.infer<typeof localizedTitlesSchema>;
+  /** Target: a category path ("c:werkzeuge/bohren"), a content page ("i:agb") or a path/URL. */
+  url?: string | undefined;
+  visibility: z.infer<typeof visibilitySchema>;
+  /** Mobile menu: children with the same group are shown under one heading. */
+  group?: string | undefined;
+  /** Mobile menu: open the children in a sidebar instead of a nested level. */
+  sidebar?: boolean | undefined;
+  children?: MenuEntry[] | undefined;
+}
+
+export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
+  z.object({
+    kind: z.enum(['link', 'container', 'dropdown']),
+    titles: localizedTitlesSchema,
+    url: z.string().min(1).optional(),
+    visibility: visibilitySchema.default('all'),
+    group: z.string().min(1).optional(),
+    sidebar: z.boolean().optional(),
+    children: z.array(menuEntrySchema).optional(),
+  }).strict(),
+) as z.ZodType<MenuEntry>;
+
+export const menuConfigSchema = z.object({ entries: z.array(menuEntrySchema) }).strict();
+
+export const footerConfigSchema = z.object({
+  columns: z.array(z.object({
+    header: z.string().min(1),
+    items: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) }).strict()),
+  }).strict()),
+  social: z.array(z.object({
+    href: z.string().url(),
+    icon: z.enum(['facebook', 'instagram', 'linkedin', 'youtube', 'x', 'xing']),
+  }).strict()),
+}).strict();
+
+const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0a5cad');
+
+export const notificationBarConfigSchema = z.object({
+  backgroundColor: cssColor,
+  iconColor: cssColor,
+}).strict();
+
+export const topBannerConfigSchema = z.object({
+  backgroundColor: cssColor.optional(),
+  url: z.string().min(1).optional(),
+}).strict();
+
+/** Branding flags (spec section 3): each one falls back to the site-wide feature flag when absent. */
+export const brandingFlagsSchema = z.object({
+  isCategoryBarEnabled: z.boolean(),
+  displayCategoryRootName: z.boolean(),
+  isCategoryBreadcrumbsEnabled: z.boolean(),
+  isRegistrationEnabled: z.boolean(),
+  isCheckoutRegistrationEnabled: z.boolean(),
+  isBillingManagmentEnabled: z.boolean(),
+  isGuestUserEnabled: z.boolean(),
+  isDefaultShippingUpdateEnabled: z.boolean(),
+  isDefaultBillingUpdateEnabled: z.boolean(),
+  isPriceForGuestEnabled: z.boolean(),
+  orderReference: z.boolean(),
+  /** 'required' | 'optional' | 'hidden'; companyRequired is derived from it. */
+  company: z.enum(['required', 'optional', 'hidden']),
+  displayItemnum: z.boolean(),
+  displayTaxMessageForPrice: z.boolean(),
+  defaultProductListView: z.enum(['grid', 'list']),
+  isOrderHistoryEnabled: z.boolean(),
+  isPricesLazyLoadEnabled: z.boolean(),
+  isSortingEnabled: z.boolean(),
+  filterView: z.enum(['sidebar', 'top']),
+  contactUsLink: z.string(),
+  displayStartingPrice: z.boolean(),
+  isMyItemsViewEnabled: z.boolean(),
+  categoriesMapper: z.record(z.string(), z.string()),
+  searchPopupView: z.enum(['default', 'small-list']),
+  leaveMenuTimeout: z.number().int().min(0).max(10_000),
+  displayMyItemLink: z.boolean(),
+  defaultMyItemsView: z.enum(['grid', 'list']),
+}).strict();
+export type BrandingFlags = z.infer<typeof brandingFlagsSchema>;
+
+export const brandingConfigSchema = z.object({
+  logo: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string(),
+  favicon: z.string().min(1),
+  meta: z.array(z.object({ name: z.string().min(1), content: z.string() }).strict()).default([]),
+  links: z.array(z.object({ rel: z.string().min(1), href: z.string().min(1) }).strict()).default([]),
+  registerUrl: z.string().optional(),
+  flags: brandingFlagsSchema.partial().default({}),
+}).strict();
+export type BrandingConfig = z.infer<typeof brandingConfigSchema>;
+
+export const localeSettingConfigSchema = z.object({
+  /** Restricts the offered languages; absent means all five. */
+  locales: z.array(localeSchema).min(1).optional(),
+  /** Message overrides per locale: { en: { 'cart.title': 'Basket' } }. */
+  messages: z.record(localeSchema, z.record(z.string(), z.string())).default({}),
+}).strict();
+
+export const attributesSettingConfigSchema = z.object({
+  /** Attribute codes offered as filters, in order. */
+  filters: z.array(z.string().min(1)),
+  /** Attribute codes shown in the product header. */
+  header: z.array(z.string().min(1)),
+  /** Attribute codes shown on product cards in list view. */
+  list: z.array(z.string().min(1)),
+}).strict();
+
+export const pageConfigSchema = z.object({
+  title: z.string().min(1),
+  description: z.string().default(''),
+}).strict();
+
+/** Which config schema applies to which (type, identifier). */
+export const contentConfigSchemas = {
+  'block:menu': menuConfigSchema,
+  'block:footer': footerConfigSchema,
+  'block:top-banner': topBannerConfigSchema,
+  'block:notification-bar': notificationBarConfigSchema,
+  'block:cart-header': z.object({}).strict(),
+  'setting:branding': brandingConfigSchema,
+  'setting:locale': localeSettingConfigSchema,
+  'setting:attributes': attributesSettingConfigSchema,
+} as const;
+
+/** A content lookup needs both parts (spec section 5: 'Content type is required'). */
+export const contentKeySchema = z.object({
+  type: contentTypeSchema,
+  identifier: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/),
+});

@@ -1,0 +1,63 @@
+// Access point to the content service (content_blocks table). Every config goes through its zod
+// schema here, so pages only ever see validated, typed content.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'astro/zod';
+import { contentBlocks } from './db/schema.ts';
+import { getDb } from './db/index.ts';
+import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../schemas/content.ts';
+import type { Locale } from '../i18n/locales.ts';
+
+type ConfigKey = keyof typeof contentConfigSchemas;
+export type ContentConfig<K extends ConfigKey> = z.infer<(typeof contentConfigSchemas)[K]>;
+
+export interface ContentBlock<C> {
+  type: string;
+  identifier: string;
+  locale: string;
+  content: string | null;
+  script: string | null;
+  config: C;
+}
+
+export class ContentError extends Error {
+  readonly code = 'CONTENT_INVALID';
+}
+
+/** Looks up a raw block: the locale's own row wins over the all-locales row (locale ''). */
+export async function findContent(type: string, identifier: string, locale: Locale) {
+  const key = contentKeySchema.safeParse({ type, identifier });
+  if (!key.success) throw new ContentError('Content type is required');
+  const db = await getDb();
+  const rows = await db.select().from(contentBlocks).where(and(
+    eq(contentBlocks.type, key.data.type),
+    eq(contentBlocks.identifier, key.data.identifier),
+    inArray(contentBlocks.locale, [locale, '']),
+  ));
+  return rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === '') ?? null;
+}
+
+/** A known block or setting, parsed with its schema; null when the content service has none. */
+export async function getContent<K extends ConfigKey>(key: K, locale: Locale): Promise<ContentBlock<ContentConfig<K>> | null> {
+  const [type, identifier] = key.split(':') as [string, string];
+  const row = await findContent(type, identifier, locale);
+  if (!row) return null;
+  const parsed = contentConfigSchemas[key].safeParse(row.config ?? {});
+  if (!parsed.success) {
+    throw new ContentError(`Content ${key} (${row.locale || 'all locales'}) is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return { ...row, config: parsed.data as ContentConfig<K> };
+}
+
+export async function getContentPage(identifier: string, locale: Locale) {
+  if (!contentKeySchema.shape.identifier.safeParse(identifier).success) return null;
+  const row = await findContent('page', identifier, locale);
+  if (!row) return null;
+  return { ...row, config: pageConfigSchema.parse(row.config ?? {}) };
+}
+
+/** Identifiers of every content page, for prebuilding /i/{identifier} per locale. */
+export async function listContentPages(): Promise<{ identifier: string; locale: string }[]> {
+  const db = await getDb();
+  return db.select({ identifier: contentBlocks.identifier, locale: contentBlocks.locale })
+    .from(contentBlocks).where(eq(contentBlocks.type, 'page'));
+}

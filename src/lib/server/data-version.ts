@@ -1,0 +1,25 @@
+// A version string for the catalogue and content: the seed and every publish bump it, and the
+// static site records which version it was built from.
+import { eq, sql } from 'drizzle-orm';
+import { meta, products } from './db/schema.ts';
+import type { Db } from './db/client.ts';
+
+const KEY = 'dataVersion';
+
+export async function readDataVersion(db: Db): Promise<string> {
+  const [row] = await db.select().from(meta).where(eq(meta.key, KEY));
+  return row ? String(row.value) : '0';
+}
+
+export async function bumpDataVersion(db: Db): Promise<string> {
+  const version = `${Date.now()}`;
+  await db.insert(meta).values({ key: KEY, value: version })
+    .onConflictDoUpdate({ target: meta.key, set: { value: sql`excluded.value` } });
+  return version;
+}
+
+/** A database counts as seeded once it holds any product: the demo seed never runs over real data. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(products).limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,84 @@
+// The one database handle of the process: PGlite (embedded, file-backed) by default, PostgreSQL
+// when DATABASE_URL is set. Both speak the same SQL, so one schema and one set of migrations serve.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Migrations ship next to this module in the source tree; builds copy them (see scripts/build.ts). */
+export function migrationsFolder(): string {
+  return process.env.MIGRATIONS_DIR
+    ?? resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
+}
+
+/** Arbitrary but fixed key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_305_112_270;
+
+/**
+ * Several instances starting at once against one PostgreSQL would otherwise run the same migration
+ * concurrently, and all but one fail on duplicate catalog entries. The lock is held on one
+ * connection that also runs the migrations; the waiting instances then find nothing left to apply.
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    // A connection that cannot unlock is discarded, which ends its session and so frees the lock.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((e: Error) => {
+      broken = e;
+    });
+    client.release(broken);
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Pool size for PostgreSQL; PGlite is single-connection by nature. */
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client that loses its server (restart, failover) emits 'error' on the pool; without a
+    // listener Node treats that as unhandled and kills the process. The pool replaces the client.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(pool),
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,76 @@
+// One schema for every environment variable the shop reads. Parsed once; a bad value stops the
+// process at start with a message naming the variable, instead of failing later mid-request.
+import { z } from 'astro/zod';
+
+export const LOCALES = ['de', 'en', 'fr', 'es', 'it'] as const;
+export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = (protocols: string[]) =>
+  z.string().url().refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+    message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
+  });
+
+export const envSchema = z.object({
+  /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  /** Folder for the embedded database, the mail outbox and build stamps. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  /** Public origin used for canonical links, sitemaps and emails. */
+  SITE_URL: url(['http', 'https']).default('http://localhost:4321'),
+  /** Configuration the spec says must exist: missing or invalid values fail fast (spec section 8). */
+  DEFAULT_LOCALE: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOCALES)).default('de'),
+  DEFAULT_CURRENCY: z.enum(CURRENCIES).default('EUR'),
+  DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE').default('DE'),
+  /** Site-wide feature flags; the branding setting block may override each (spec section 3). */
+  COOKIE_CONSENT: flag.default(true),
+  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+  /** Secret for signing user tokens and the content webhook; at least 32 characters in production. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** smtp(s)://user:pass@host:port; without it mail goes to the local outbox under DATA_DIR. */
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().email().default('shop@localhost.localdomain'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  STRIPE_API_BASE: url(['http', 'https']).optional(),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_API_BASE: url(['http', 'https']).default('https://api-m.sandbox.paypal.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.issues = issues;
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses an environment; empty strings count as unset so `FOO=` in a .env file means "default". */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+  );
+  const result = envSchema.safeParse(known);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,90 @@
+// Everything the page layouts need for one locale, read from the content service once per build
+// (and once per content change on the server; see invalidateShell).
+import { env } from './env.ts';
+import { getContent, type ContentConfig } from './content.ts';
+import { sanitizeCmsHtml } from './sanitize.ts';
+import { resolveFeatures, type Features } from '../features.ts';
+import { buildMenu, type MenuItem } from '../menu.ts';
+import { createTranslator, type Translate } from '../i18n/translate.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { brandingConfigSchema, type BrandingConfig } from '../schemas/content.ts';
+import type { Messages } from '../i18n/messages/en.ts';
+
+export interface HtmlBlock<C> { html: string; config: C }
+
+export interface Shell {
+  locale: Locale;
+  t: Translate;
+  messages: Messages;
+  branding: BrandingConfig;
+  features: Features;
+  offeredLocales: Locale[];
+  menu: MenuItem[];
+  footer: ContentConfig<'block:footer'> | null;
+  topBanner: HtmlBlock<ContentConfig<'block:top-banner'>> | null;
+  notificationBar: HtmlBlock<ContentConfig<'block:notification-bar'>> | null;
+  cookieConsent: boolean;
+  tagManagerId: string | undefined;
+  currency: string;
+}
+
+/** Used when the content service has no branding yet, so a fresh shop still renders. */
+const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({
+  logo: '/brand/logo.svg', title: 'Storefront', description: '', favicon: '/brand/favicon.svg',
+});
+
+const cache = new Map<Locale, Promise<Shell>>();
+
+export function loadShell(locale: Locale): Promise<Shell> {
+  let shell = cache.get(locale);
+  if (!shell) {
+    shell = buildShell(locale);
+    cache.set(locale, shell);
+    shell.catch(() => cache.delete(locale));
+  }
+  return shell;
+}
+
+/** Content edits (webhook) drop the cached shells so the next render reads fresh content. */
+export function invalidateShell(): void {
+  cache.clear();
+}
+
+/** The languages the shop offers: all five unless the locale setting restricts them. */
+export async function offeredLocales(): Promise<Locale[]> {
+  const setting = await getContent('setting:locale', 'de');
+  const allowed = setting?.config.locales;
+  return allowed ? LOCALES.filter((l) => allowed.includes(l)) : [...LOCALES];
+}
+
+async function buildShell(locale: Locale): Promise<Shell> {
+  const e = env();
+  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered] = await Promise.all([
+    getContent('setting:branding', locale),
+    getContent('setting:locale', locale),
+    getContent('block:menu', locale),
+    getContent('block:footer', locale),
+    getContent('block:top-banner', locale),
+    getContent('block:notification-bar', locale),
+    offeredLocales(),
+  ]);
+  const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
+  const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
+  return {
+    locale,
+    t,
+    messages,
+    branding: brandingConfig,
+    features: resolveFeatures(brandingConfig.flags),
+    offeredLocales: offered,
+    menu: buildMenu(menu?.config.entries ?? [], locale),
+    footer: footer?.config ?? null,
+    topBanner: topBanner ? { html: sanitizeCmsHtml(topBanner.content), config: topBanner.config } : null,
+    notificationBar: notificationBar
+      ? { html: sanitizeCmsHtml(notificationBar.content), config: notificationBar.config }
+      : null,
+    cookieConsent: e.COOKIE_CONSENT,
+    tagManagerId: e.TAG_MANAGER_ID,
+    currency: e.DEFAULT_CURRENCY,
+  };
+}
