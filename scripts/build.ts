@@ -6,4 +6,4 @@ const database = await openMigrated(env);
 await seedIfEmpty(database, 300);
 const dataVersion = await readDataVersion(database.db);
 await database.close();
-await buildIfStale(env, dataVersion, true);
+await buildIfStale(env, dataVersion, 'dist', true);

@@ -22,16 +22,16 @@ export function sourceHash(root: string): string {
   return hash.digest('hex');
 }
 
-export interface BuildStamp { sourceHash: string; dataVersion: string; builtAt: string; durationMs: number }
+export interface BuildStamp { sourceHash: string; dataVersion: string; dataDir: string; builtAt: string; durationMs: number }
 
-export function readStamp(dataDir: string): BuildStamp | null {
+export function readStamp(outDir: string): BuildStamp | null {
   try {
-    return JSON.parse(readFileSync(join(dataDir, 'build-stamp.json'), 'utf8')) as BuildStamp;
+    return JSON.parse(readFileSync(join(outDir, 'build-stamp.json'), 'utf8')) as BuildStamp;
   } catch {
     return null;
   }
 }
 
-export function writeStamp(dataDir: string, stamp: BuildStamp): void {
-  writeFileSync(join(dataDir, 'build-stamp.json'), `${JSON.stringify(stamp, null, 2)}\n`);
+export function writeStamp(outDir: string, stamp: BuildStamp): void {
+  writeFileSync(join(outDir, 'build-stamp.json'), `${JSON.stringify(stamp, null, 2)}\n`);
 }

@@ -46,30 +46,34 @@ export async function seedIfEmpty(database: Database, products: number): Promise
 }
 
 /** Runs `astro build` in a child process on the same Node; the database must be closed first (PGlite is single-process). */
-export function runAstroBuild(env: Env): Promise<void> {
+export function runAstroBuild(env: Env, outDir: string): Promise<void> {
   const astroBin = resolve(root, 'node_modules/astro/bin/astro.mjs');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [astroBin, 'build'], {
+    const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
       cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: resolve(root, env.DATA_DIR) },
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`))));
   });
 }
 
-/** Builds the site when sources or data changed since the last build; returns whether it built. */
-export async function buildIfStale(env: Env, dataVersion: string, force = false): Promise<boolean> {
+/**
+ * Builds the site into outDir when sources or data changed since the build that is there;
+ * returns whether it built. The stamp lives in outDir, so it always describes what outDir holds.
+ */
+export async function buildIfStale(env: Env, dataVersion: string, outDir = 'dist', force = false): Promise<boolean> {
+  const out = resolve(root, outDir);
   const dataDir = resolve(root, env.DATA_DIR);
   const hash = sourceHash(root);
-  const stamp = readStamp(dataDir);
-  if (!force && stamp && stamp.sourceHash === hash && stamp.dataVersion === dataVersion) {
+  const stamp = readStamp(out);
+  if (!force && stamp && stamp.sourceHash === hash && stamp.dataVersion === dataVersion && stamp.dataDir === dataDir) {
     log(`site is current (built ${stamp.builtAt}), skipping build`);
     return false;
   }
   log('building the site for all locales...');
   const started = Date.now();
-  await runAstroBuild(env);
+  await runAstroBuild(env, out);
   const durationMs = Date.now() - started;
-  writeStamp(dataDir, { sourceHash: hash, dataVersion, builtAt: new Date().toISOString(), durationMs });
+  writeStamp(out, { sourceHash: hash, dataVersion, dataDir, builtAt: new Date().toISOString(), durationMs });
   log(`site built in ${(durationMs / 1000).toFixed(1)} s`);
   return true;
 }

@@ -6,8 +6,12 @@ export const LOCALES = ['de', 'en', 'fr', 'es', 'it'] as const;
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
 
 const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' }))
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const upper = (v: string) => v.trim().toUpperCase();
 
 const url = (protocols: string[]) =>
   z.string().url().refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
@@ -20,13 +24,14 @@ export const envSchema = z.object({
   /** Folder for the embedded database, the mail outbox and build stamps. */
   DATA_DIR: z.string().min(1).default('.data'),
   HOST: z.string().min(1).default('localhost'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.string().regex(/^\d+$/, 'must be a port number such as 4321').transform(Number)
+    .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535')).default(4321),
   /** Public origin used for canonical links, sitemaps and emails. */
   SITE_URL: url(['http', 'https']).default('http://localhost:4321'),
   /** Configuration the spec says must exist: missing or invalid values fail fast (spec section 8). */
   DEFAULT_LOCALE: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOCALES)).default('de'),
-  DEFAULT_CURRENCY: z.enum(CURRENCIES).default('EUR'),
-  DEFAULT_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE').default('DE'),
+  DEFAULT_CURRENCY: z.string().transform(upper).pipe(z.enum(CURRENCIES)).default('EUR'),
+  DEFAULT_COUNTRY: z.string().transform(upper).pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE')).default('DE'),
   /** Site-wide feature flags; the branding setting block may override each (spec section 3). */
   COOKIE_CONSENT: flag.default(true),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),

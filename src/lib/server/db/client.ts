@@ -10,9 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>> | ReturnType<typeof drizzlePg<typeof schema>>;
+/** Both drivers' handles fit PgDatabase; code written against it runs on either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
@@ -21,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Migrations ship next to this module in the source tree; builds copy them (see scripts/build.ts). */
+/** Migrations live next to this module; they run from the start scripts, never from the bundled server. */
 export function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR
     ?? resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');

@@ -3,7 +3,7 @@
 // translation tables (searchable, indexable) while small label maps use jsonb.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 /** A map from locale code to text, e.g. { de: 'Bohrer', en: 'Drill' }. */
@@ -15,7 +15,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 // ---------------------------------------------------------------- catalogue
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
-  parentId: integer('parent_id'),
+  parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
   /** Materialised path of ids from the root, e.g. "1/4/17": subtree queries without recursion. */
   idPath: text('id_path').notNull(),
@@ -42,12 +42,12 @@ export const products = pgTable('products', {
   sku: text('sku').notNull(),
   itemnum: text('itemnum').notNull(),
   /** The id of the parent product this variant was derived from (spec: originalId). */
-  originalId: integer('original_id'),
+  originalId: integer('original_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
   /** Variants point at their parent product; parents have null. */
-  parentId: integer('parent_id'),
+  parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
   coverImage: text('cover_image'),
   gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
-  primaryCategoryId: integer('primary_category_id').references(() => categories.id),
+  primaryCategoryId: integer('primary_category_id').references(() => categories.id, { onDelete: 'set null' }),
   isActive: boolean('is_active').notNull().default(true),
   hidePrices: boolean('hide_prices').notNull().default(false),
   createdAt: createdAt(),
@@ -202,7 +202,7 @@ export const refreshTokens = pgTable('refresh_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('refresh_tokens_family_idx').on(t.familyId)]);
+}, (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)]);
 
 /** Single-use, expiring password reset / create tokens, stored hashed. */
 export const passwordTokens = pgTable('password_tokens', {
@@ -251,7 +251,11 @@ export const cartItems = pgTable('cart_items', {
   accessoriesKey: text('accessories_key').notNull().default(''),
   accessorySkus: jsonb('accessory_skus').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('cart_items_line_idx').on(t.cartId, t.sku, t.accessoriesKey)]);
+}, (t) => [
+  uniqueIndex('cart_items_line_idx').on(t.cartId, t.sku, t.accessoriesKey),
+  // Products are deactivated rather than deleted; the index keeps the restrict check cheap.
+  index('cart_items_product_idx').on(t.productId),
+]);
 
 export const coupons = pgTable('coupons', {
   code: text('code').primaryKey(),

@@ -1,0 +1,20 @@
+// The shop as the end-to-end tests see it: a fresh embedded database under .data/e2e, seeded with
+// the demo data, built, and served on its own port. Started by Playwright's webServer.
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildIfStale, log, openMigrated, readDataVersion, root, seedIfEmpty, loadEnv } from './lib/prepare.ts';
+
+process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
+process.env.PORT = process.env.E2E_PORT ?? '4329';
+process.env.SITE_URL = `http://localhost:${process.env.PORT}`;
+const env = loadEnv();
+rmSync(resolve(root, env.DATA_DIR, 'pglite'), { recursive: true, force: true });
+const database = await openMigrated(env);
+await seedIfEmpty(database, Number(process.env.E2E_PRODUCTS ?? 120));
+const dataVersion = await readDataVersion(database.db);
+await database.close();
+await buildIfStale(env, dataVersion, 'dist-e2e');
+process.env.DATA_DIR = resolve(root, env.DATA_DIR);
+process.env.HOST = 'localhost';
+await import(resolve(root, 'dist-e2e/server/entry.mjs'));
+log(`test shop running at ${process.env.SITE_URL}`);
