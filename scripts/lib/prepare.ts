@@ -40,7 +40,7 @@ export async function seedIfEmpty(database: Database, products: number): Promise
   if (await isSeeded(database.db)) return;
   log(`empty database: seeding the demo shop (${products} products)...`);
   const started = Date.now();
-  await seedDemoData(database.db, { products, onProgress: (m) => log(`seed: ${m}`) });
+  await seedDemoData(database.db, { products, onProgress: (m: string) => log(`seed: ${m}`) });
   await bumpDataVersion(database.db);
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -11,7 +11,7 @@ export interface MobileMenuProps {
   strings: { menu: string; back: string; allOf: string; close: string };
 }
 
-function Entry({ item, strings }: { item: MenuItem; strings: MobileMenuProps['strings'] }) {
+function Entry({ item }: { item: MenuItem }) {
   if (item.children.length === 0) {
     return <li><a className="mobile-entry" href={item.href ?? '/'}>{item.title}</a></li>;
   }
@@ -57,7 +57,7 @@ export function MobileMenu({ items, strings }: MobileMenuProps) {
           {groupItems(level).map(({ group, items: groupItemsList }, i) => (
             <li key={`${group ?? 'g'}-${i}`} className="mobile-group">
               {group && <p className="mobile-group-title">{group}</p>}
-              <ul>{groupItemsList.map((item: MenuItem) => <Entry key={item.id} item={item} strings={strings} />)}</ul>
+              <ul>{groupItemsList.map((item: MenuItem) => <Entry key={item.id} item={item} />)}</ul>
             </li>
           ))}
         </ul>

@@ -47,7 +47,7 @@ export async function createTranslator(
     showSupportNotice: false,
   } as Parameters<typeof instance.init>[0]);
   const tf: TFunction = instance.t;
-  const t: Translate = (key, vars) => tf(key, vars as never) as string;
+  const t: Translate = (key, vars) => String(tf(key, vars as never));
   return { t, messages };
 }
 

@@ -113,7 +113,7 @@ export const localeSettingConfigSchema = z.object({
   /** Restricts the offered languages; absent means all five. */
   locales: z.array(localeSchema).min(1).optional(),
   /** Message overrides per locale: { en: { 'cart.title': 'Basket' } }. */
-  messages: z.record(localeSchema, z.record(z.string(), z.string())).default({}),
+  messages: z.partialRecord(localeSchema, z.record(z.string(), z.string())).default({}),
 }).strict();
 
 export const attributesSettingConfigSchema = z.object({

@@ -1,26 +1,97 @@
 // Category reads for pages and the integration layer.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 
 export interface CategorySummary {
   id: number;
+  parentId: number | null;
   name: string;
   slug: string;
   slugPath: string;
+  idPath: string;
+  depth: number;
   image: string | null;
+}
+
+export interface CategoryNode extends CategorySummary {
+  productCount: number;
+  children: CategoryNode[];
+}
+
+const summaryColumns = {
+  id: categories.id, parentId: categories.parentId, name: categoryTranslations.name,
+  slug: categoryTranslations.slug, slugPath: categoryTranslations.slugPath, idPath: categories.idPath,
+  depth: categories.depth, image: categories.image,
+};
+
+function inLocale(locale: Locale) {
+  return and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale));
 }
 
 /** The root categories in menu order, for the home page tiles. */
 export async function topCategories(locale: Locale): Promise<CategorySummary[]> {
   const db = await getDb();
-  return db.select({
-    id: categories.id, name: categoryTranslations.name, slug: categoryTranslations.slug,
-    slugPath: categoryTranslations.slugPath, image: categories.image,
-  })
-    .from(categories)
-    .innerJoin(categoryTranslations, and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)))
-    .where(isNull(categories.parentId))
-    .orderBy(asc(categories.position), asc(categories.id));
+  return db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+    .where(isNull(categories.parentId)).orderBy(asc(categories.position), asc(categories.id));
+}
+
+/**
+ * The whole tree in one locale with product counts (products in the category or below it).
+ * Spec section 5: a lookup that finds nothing gives an empty result.
+ */
+export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
+  const db = await getDb();
+  const rows = await db.select({
+    ...summaryColumns,
+    productCount: sql<number>`(
+      select count(distinct pc.product_id)::int from product_categories pc
+      join categories sub on sub.id = pc.category_id
+      join products p on p.id = pc.product_id and p.is_active and p.parent_id is null
+      where sub.id_path = ${categories.idPath} or sub.id_path like ${categories.idPath} || '/%')`,
+  }).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+    .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id));
+  const byId = new Map<number, CategoryNode>();
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node: CategoryNode = { ...row, children: [] };
+    byId.set(row.id, node);
+    const parent = row.parentId === null ? undefined : byId.get(row.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export async function categoryBySlugPath(locale: Locale, slugPath: string): Promise<CategorySummary | null> {
+  const db = await getDb();
+  const [row] = await db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+    .where(eq(categoryTranslations.slugPath, slugPath));
+  return row ?? null;
+}
+
+/** The category and its ancestors from the root down, in one locale. */
+export async function categoryTrail(categoryId: number, locale: Locale): Promise<CategorySummary[]> {
+  const db = await getDb();
+  const [self] = await db.select({ idPath: categories.idPath }).from(categories).where(eq(categories.id, categoryId));
+  if (!self) return [];
+  const ids = self.idPath.split('/').map(Number);
+  const rows = await db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+    .where(sql`${categories.id} in ${ids}`);
+  return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CategorySummary => Boolean(r));
+}
+
+/** Every category's slug path in every locale, for prebuilding pages and hreflang alternates. */
+export async function allCategorySlugPaths(): Promise<Map<number, Partial<Record<Locale, string>>>> {
+  const db = await getDb();
+  const rows = await db.select({ id: categoryTranslations.categoryId, locale: categoryTranslations.locale, slugPath: categoryTranslations.slugPath })
+    .from(categoryTranslations);
+  const map = new Map<number, Partial<Record<Locale, string>>>();
+  for (const row of rows) {
+    const entry = map.get(row.id) ?? {};
+    entry[row.locale as Locale] = row.slugPath;
+    map.set(row.id, entry);
+  }
+  return map;
 }

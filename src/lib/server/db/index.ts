@@ -1,4 +1,5 @@
 // The process-wide database connection, opened lazily from the environment.
+import type { SQL } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { openDatabase, type Database, type Db } from './client.ts';
 
@@ -21,4 +22,10 @@ export async function closeDatabase(): Promise<void> {
   const db = await pending;
   pending = undefined;
   await db.close();
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with a `rows` array. */
+export async function queryRows<T>(query: SQL): Promise<T[]> {
+  const result = (await (await getDb()).execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,0 +1,68 @@
+// Attribute definitions and option labels, read once and kept: they change rarely and every
+// product view needs them. A content or catalogue publish calls invalidateAttributes().
+import { attributeOptions, attributes, type LocalizedText } from '../db/schema.ts';
+import { getDb } from '../db/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { CustomAttribute } from '../../schemas/catalog.ts';
+
+interface AttributeDefinition {
+  code: string;
+  type: string;
+  labels: LocalizedText;
+  position: number;
+  location: string;
+  isFilterable: boolean;
+  isHtml: boolean;
+  unit: string | null;
+  options: Map<string, { labels: LocalizedText; image: string | null; position: number }>;
+}
+
+let cache: Promise<Map<string, AttributeDefinition>> | undefined;
+
+export function invalidateAttributes(): void {
+  cache = undefined;
+}
+
+export function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
+  cache ??= (async () => {
+    const db = await getDb();
+    const [defs, options] = await Promise.all([db.select().from(attributes), db.select().from(attributeOptions)]);
+    const map = new Map<string, AttributeDefinition>();
+    for (const def of defs) map.set(def.code, { ...def, options: new Map() });
+    for (const option of options) map.get(option.attributeCode)?.options.set(option.value, option);
+    return map;
+  })();
+  cache.catch(() => { cache = undefined; });
+  return cache;
+}
+
+const localized = (text: LocalizedText, locale: Locale, fallback: string): string =>
+  text[locale] ?? text.de ?? Object.values(text)[0] ?? fallback;
+
+/** Turns raw (code, value) rows into the spec's custom_attributes, labelled in one locale. */
+export async function describeAttributes(rows: { attributeCode: string; value: string }[], locale: Locale): Promise<CustomAttribute[]> {
+  const defs = await attributeDefinitions();
+  return rows.flatMap((row) => {
+    const def = defs.get(row.attributeCode);
+    if (!def) return [];
+    const option = def.options.get(row.value);
+    const valueLabel = option ? localized(option.labels, locale, row.value)
+      : def.unit ? `${row.value} ${def.unit}` : row.value;
+    return [{
+      attribute_code: def.code, label: localized(def.labels, locale, def.code), value: row.value, valueLabel,
+      image: option?.image ?? null, position: def.position, location: def.location, html: def.isHtml,
+    }];
+  }).sort((a, b) => a.position - b.position || a.attribute_code.localeCompare(b.attribute_code));
+}
+
+/** Option labels of one attribute in a locale, in their configured order. */
+export async function optionLabels(code: string, locale: Locale): Promise<{ label: string; type: string; options: Map<string, string> } | null> {
+  const def = (await attributeDefinitions()).get(code);
+  if (!def) return null;
+  const sorted = [...def.options.entries()].sort((a, b) => a[1].position - b[1].position);
+  return {
+    label: localized(def.labels, locale, code),
+    type: def.type,
+    options: new Map(sorted.map(([value, o]) => [value, localized(o.labels, locale, value)])),
+  };
+}

@@ -1,0 +1,90 @@
+// Product listings: a category (and everything below it), filtered by attribute values, sorted,
+// paged. Listings show parent products; a filter matches when the product or one of its variants
+// has a chosen value (spec section 5).
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../db/index.ts';
+import { productCards } from './products.ts';
+import { optionLabels } from './attributes.ts';
+import type { Facet, Filter, ProductCard } from '../../schemas/catalog.ts';
+import type { Locale } from '../../i18n/locales.ts';
+
+export interface ListingScope {
+  categoryId?: number | undefined;
+  /** Product ids already chosen by a keyword search. */
+  productIds?: number[] | undefined;
+  filters: Filter[];
+}
+
+/** Spec section 5: empty filter lists are dropped before they reach a query. */
+export function activeFilters(filters: Filter[]): Filter[] {
+  return filters.filter((f) => f.values.length > 0);
+}
+
+function scopeCondition(scope: ListingScope, skipFilter?: string): SQL {
+  const parts: SQL[] = [sql`p.is_active and p.parent_id is null`];
+  if (scope.categoryId !== undefined) {
+    parts.push(sql`exists (
+      select 1 from product_categories pc join categories c on c.id = pc.category_id
+      join categories root on root.id = ${scope.categoryId}
+      where pc.product_id = p.id and (c.id_path = root.id_path or c.id_path like root.id_path || '/%'))`);
+  }
+  if (scope.productIds !== undefined) {
+    parts.push(scope.productIds.length > 0 ? sql`p.id in ${scope.productIds}` : sql`false`);
+  }
+  for (const filter of activeFilters(scope.filters)) {
+    if (filter.name === skipFilter) continue;
+    parts.push(sql`exists (
+      select 1 from product_attributes pa join products v on v.id = pa.product_id
+      where (v.id = p.id or v.parent_id = p.id) and pa.attribute_code = ${filter.name} and pa.value in ${filter.values})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function orderBy(sort: string, currency: string): SQL {
+  // Price order uses the public price list: a listing is the same for everybody, so it can be cached.
+  const price = sql`(select coalesce(pr.special_cents, pr.regular_cents) from prices pr
+    join price_lists pl on pl.id = pr.price_list_id and pl.code = 'base'
+    where pr.product_id = p.id and pr.currency = ${currency})`;
+  if (sort === 'price-up') return sql`${price} asc nulls last, p.id asc`;
+  if (sort === 'price-down') return sql`${price} desc nulls last, p.id asc`;
+  return sql`p.created_at desc, p.id desc`;
+}
+
+export interface ListingPage { data: ProductCard[]; count: number }
+
+export async function listProducts(opts: ListingScope & {
+  locale: Locale; sort: string; limit: number; offset: number; currency?: string;
+}): Promise<ListingPage> {
+  const where = scopeCondition(opts);
+  const [countRows, idRows] = await Promise.all([
+    queryRows<{ count: number }>(sql`select count(*)::int as count from products p where ${where}`),
+    queryRows<{ id: number }>(sql`select p.id from products p where ${where}
+      order by ${orderBy(opts.sort, opts.currency ?? 'EUR')} limit ${opts.limit} offset ${opts.offset}`),
+  ]);
+  const count = Number(countRows[0]?.count ?? 0);
+  if (opts.offset >= count) return { data: [], count };
+  return { data: await productCards(idRows.map((r) => Number(r.id)), opts.locale), count };
+}
+
+/**
+ * Facets for the filter sidebar: each filterable attribute's values with the number of products
+ * that would match. A facet's own selection is left out of its counts, so choosing one value still
+ * shows how many products the other values of that facet have.
+ */
+export async function listFacets(scope: ListingScope, codes: string[], locale: Locale): Promise<Facet[]> {
+  const facets = await Promise.all(codes.map(async (code): Promise<Facet | null> => {
+    const meta = await optionLabels(code, locale);
+    if (!meta) return null;
+    const rows = await queryRows<{ value: string; count: number }>(sql`
+      select pa.value, count(distinct p.id)::int as count
+      from products p join products v on (v.id = p.id or v.parent_id = p.id)
+      join product_attributes pa on pa.product_id = v.id and pa.attribute_code = ${code}
+      where ${scopeCondition(scope, code)} group by pa.value`);
+    const counts = new Map(rows.map((r) => [r.value, Number(r.count)]));
+    const ordered = [...meta.options.keys()].filter((v) => counts.has(v));
+    const extra = [...counts.keys()].filter((v) => !meta.options.has(v)).sort();
+    const options = [...ordered, ...extra].map((value) => ({ value, label: meta.options.get(value) ?? value, count: counts.get(value) ?? 0 }));
+    return options.length > 0 ? { id: code, label: meta.label, type: meta.type, options } : null;
+  }));
+  return facets.filter((f): f is Facet => f !== null);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { CONSENT_STORAGE_KEY, parseConsent, serializeConsent } from '../../src/lib/consent.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = Date.UTC(2026, 4, 1);
+
+describe('parseConsent', () => {
+  test('is undecided when nothing is stored', () => {
+    expect(parseConsent(null, now)).toBe('undecided');
+    expect(parseConsent('', now)).toBe('undecided');
+  });
+
+  test('reads an accepted decision', () => {
+    expect(parseConsent(serializeConsent(true, now - DAY), now)).toBe(true);
+  });
+
+  test('reads a declined decision', () => {
+    expect(parseConsent(serializeConsent(false, now - DAY), now)).toBe(false);
+  });
+
+  test('keeps a decision that is less than two years old', () => {
+    expect(parseConsent(serializeConsent(true, now - 700 * DAY), now)).toBe(true);
+  });
+
+  test('asks again when the decision is older than two years', () => {
+    expect(parseConsent(serializeConsent(true, now - 2 * 366 * DAY), now)).toBe('undecided');
+    expect(parseConsent(serializeConsent(false, now - 3 * 365 * DAY), now)).toBe('undecided');
+  });
+
+  test.each([
+    'not json', '{', 'true', '42', '[]', '"accepted"', '{}',
+    '{"accepted":"yes","at":1}', `{"accepted":true,"at":"${now}"}`, '{"accepted":true}',
+  ])('treats the unreadable value %s as undecided', (raw) => {
+    expect(parseConsent(raw, now)).toBe('undecided');
+  });
+});
+
+describe('serializeConsent', () => {
+  test('round-trips through parseConsent', () => {
+    expect(parseConsent(serializeConsent(true, now), now)).toBe(true);
+    expect(parseConsent(serializeConsent(false, now), now)).toBe(false);
+  });
+
+  test('stores the decision time, so it expires', () => {
+    expect(parseConsent(serializeConsent(true, now), now + 2 * 366 * DAY)).toBe('undecided');
+  });
+});
+
+describe('CONSENT_STORAGE_KEY', () => {
+  test('is versioned v2', () => {
+    expect(CONSENT_STORAGE_KEY).toContain('v2');
+  });
+});

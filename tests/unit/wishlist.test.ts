@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  WISHLIST_STOCK, WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
+  wishlistTotal, type Wishlist, type WishlistProduct,
+} from '../../src/lib/wishlist.ts';
+
+const drill: WishlistProduct = { id: 1, sku: 'BS-18V', name: 'Akku-Bohrschrauber 18 V', image: '/img/bs-18v.jpg' };
+const saw: WishlistProduct = { id: 2, sku: 'KS-190', name: 'Handkreissäge 190 mm', image: null };
+const hammer: WishlistProduct = { id: 3, sku: 'FH-1000', name: 'Fäustel 1000 g', image: '/img/fh.jpg' };
+
+const skus = (list: Wishlist): string[] => list.items.map((i) => i.product.sku);
+
+describe('toggleWishlistItem', () => {
+  test('adds a product that is not in the wishlist', () => {
+    const list = toggleWishlistItem(emptyWishlist(), drill);
+    expect(list.items).toEqual([{ product: drill, qty: 1 }]);
+  });
+
+  test('removes a product that is already in the wishlist', () => {
+    const once = toggleWishlistItem(emptyWishlist(), drill);
+    expect(toggleWishlistItem(once, drill).items).toEqual([]);
+  });
+
+  test('recognises the product by sku and keeps the others in order', () => {
+    let list = emptyWishlist();
+    for (const p of [drill, saw, hammer]) list = toggleWishlistItem(list, p);
+    list = toggleWishlistItem(list, { ...saw, name: 'renamed' });
+    expect(skus(list)).toEqual(['BS-18V', 'FH-1000']);
+  });
+
+  test('does not change the list it was given', () => {
+    const list = toggleWishlistItem(emptyWishlist(), drill);
+    toggleWishlistItem(list, saw);
+    toggleWishlistItem(list, drill);
+    expect(skus(list)).toEqual(['BS-18V']);
+  });
+});
+
+describe('removeWishlistItem', () => {
+  test('removes only the product with that sku', () => {
+    const list = toggleWishlistItem(toggleWishlistItem(emptyWishlist(), drill), saw);
+    expect(skus(removeWishlistItem(list, 'BS-18V'))).toEqual(['KS-190']);
+  });
+
+  test('leaves the list as is for a sku that is not in it', () => {
+    const list = toggleWishlistItem(emptyWishlist(), drill);
+    expect(skus(removeWishlistItem(list, 'NOPE'))).toEqual(['BS-18V']);
+  });
+});
+
+describe('wishlistTotal', () => {
+  test('counts the items', () => {
+    expect(wishlistTotal(emptyWishlist())).toBe(0);
+    const list = toggleWishlistItem(toggleWishlistItem(emptyWishlist(), drill), saw);
+    expect(wishlistTotal(list)).toBe(2);
+  });
+});
+
+describe('parseStoredWishlist', () => {
+  test('reads a stored wishlist back', () => {
+    const list = toggleWishlistItem(toggleWishlistItem(emptyWishlist(), drill), saw);
+    expect(parseStoredWishlist(JSON.stringify(list))).toEqual(list);
+  });
+
+  test('gives an empty wishlist when nothing is stored', () => {
+    expect(parseStoredWishlist(null)).toEqual({ items: [] });
+  });
+
+  test.each([
+    'not json',
+    '{"items":',
+    '[]',
+    'null',
+    '{"foo":1}',
+    '{"items":[{"product":{"id":"1"},"qty":1}]}',
+    '{"items":[{"product":{"id":1,"sku":"X","name":"X","image":null},"qty":0}]}',
+    '{"items":"BS-18V"}',
+  ])('treats the unreadable value %s as empty', (raw) => {
+    expect(parseStoredWishlist(raw)).toEqual({ items: [] });
+  });
+});
+
+describe('WISHLIST_STOCK', () => {
+  test('is the fixed stock of 99999', () => {
+    expect(WISHLIST_STOCK).toBe(99999);
+  });
+});
+
+/** A minimal in-memory Web Storage for the node test environment. */
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() { return data.size; },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => { data.delete(key); },
+    setItem: (key, value) => { data.set(key, String(value)); },
+  };
+}
+
+async function loadStore() {
+  vi.resetModules();
+  return import('../../src/lib/stores/wishlist.ts');
+}
+
+describe('wishlist store', () => {
+  let storage: Storage;
+
+  beforeEach(() => {
+    storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  test('stores the wishlist under its fixed key when an item is added', async () => {
+    const { toggleWishlist, $wishlistCount } = await loadStore();
+    toggleWishlist(drill);
+    expect(parseStoredWishlist(storage.getItem(WISHLIST_STORAGE_KEY))).toEqual({ items: [{ product: drill, qty: 1 }] });
+    expect($wishlistCount.get()).toBe(1);
+  });
+
+  test('clears the stored wishlist when the last item is removed', async () => {
+    const { toggleWishlist, removeFromWishlist, $wishlistCount } = await loadStore();
+    toggleWishlist(drill);
+    toggleWishlist(saw);
+    removeFromWishlist(drill.sku);
+    expect(storage.getItem(WISHLIST_STORAGE_KEY)).not.toBeNull();
+    removeFromWishlist(saw.sku);
+    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
+    expect(storage.length).toBe(0);
+    expect($wishlistCount.get()).toBe(0);
+  });
+
+  test('clears the stored wishlist when the last item is toggled off', async () => {
+    const { toggleWishlist } = await loadStore();
+    toggleWishlist(drill);
+    toggleWishlist(drill);
+    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
+  });
+
+  test('restores the stored wishlist in the browser', async () => {
+    const stored = toggleWishlistItem(emptyWishlist(), hammer);
+    storage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(stored));
+    vi.stubGlobal('window', { addEventListener: vi.fn() });
+    const { $wishlist, $wishlistCount } = await loadStore();
+    expect($wishlist.get()).toEqual(stored);
+    expect($wishlistCount.get()).toBe(1);
+  });
+});
