@@ -1,0 +1,49 @@
+// A product's live price (spec section 4: loading spinner, loaded, hidden without a regular price).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { displayPrices } from '../../lib/price.ts';
+import { $prices, $pricesVisible, loadPagePrices } from '../../lib/stores/prices.ts';
+
+export interface PriceStrings {
+  free: string;
+  loading: string;
+  loginToSee: string;
+  regular: string;
+  special: string;
+  startingAt: string;
+  taxNote?: string | undefined;
+}
+
+export interface PriceProps {
+  sku: string;
+  intlLocale: string;
+  strings: PriceStrings;
+  /** displayStartingPrice: show 'from …' for products with variants. */
+  startingAt?: boolean;
+}
+
+export function Price({ sku, intlLocale, strings, startingAt = false }: PriceProps) {
+  const entry = useStore($prices)[sku];
+  const { visible } = useStore($pricesVisible);
+  useEffect(loadPagePrices, []);
+
+  if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;
+  if (!entry || entry.state === 'loading') {
+    return <span className="price price-loading" role="status"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">{strings.loading}</span></span>;
+  }
+  if (entry.state === 'not-loaded' || !entry.priceInfo || entry.priceInfo.regular === null) return null;
+
+  const shown = displayPrices(entry.priceInfo, { locale: intlLocale, freeLabel: strings.free });
+  const wrap = (text: string) => (startingAt ? strings.startingAt.replace('{{price}}', text) : text);
+  return (
+    <span className="price">
+      {shown.hasSpecial && shown.displaySpecial ? (
+        <>
+          <span className="price-special"><span className="visually-hidden">{strings.special}: </span>{wrap(shown.displaySpecial)}</span>{' '}
+          <s className="price-regular-struck"><span className="visually-hidden">{strings.regular}: </span>{shown.displayRegular}</s>
+        </>
+      ) : <span className="price-regular">{wrap(shown.displayRegular)}</span>}
+      {strings.taxNote && <small className="price-tax-note">{strings.taxNote}</small>}
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+// A product tile for grids, lists and carousels. Rendered on the server at build time and again on
+// the client when a listing changes; the price comes live from the price store.
+import type { ProductCard as Card } from '../../lib/schemas/catalog.ts';
+import { Price, type PriceStrings } from './Price.tsx';
+
+export interface ProductCardProps {
+  product: Card;
+  href: string;
+  intlLocale: string;
+  view: 'grid' | 'list';
+  showItemnum: boolean;
+  startingPrice: boolean;
+  strings: PriceStrings & { itemNo: string };
+}
+
+export function ProductCard({ product, href, intlLocale, view, showItemnum, startingPrice, strings }: ProductCardProps) {
+  const listAttributes = product.attributes.filter((a) => a.location === 'list' && !a.html);
+  return (
+    <article className={`product-card product-card-${view}`}>
+      <a href={href} className="product-card-image" tabIndex={-1} aria-hidden="true">
+        {product.image && <img src={product.image} alt="" width={310} height={300} loading="lazy" decoding="async" />}
+      </a>
+      <div className="product-card-body">
+        <h3 className="product-card-name"><a href={href}>{product.name}</a></h3>
+        {showItemnum && <p className="product-card-itemnum">{strings.itemNo} {product.itemnum}</p>}
+        {view === 'list' && listAttributes.length > 0 && (
+          <dl className="product-card-attributes">
+            {listAttributes.map((a) => (
+              <div key={a.attribute_code}><dt>{a.label}</dt><dd>{a.valueLabel}</dd></div>
+            ))}
+          </dl>
+        )}
+        <Price sku={product.sku} intlLocale={intlLocale} strings={strings}
+          startingAt={startingPrice && product.variantSkus.length > 0} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+// The one way islands talk to the integration layer: typed requests, validated responses, and
+// failures as ApiClientError carrying the server's { code, message, status } (spec section 8).
+import type { z } from 'astro/zod';
+
+export class ApiClientError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(code: string, message: string, status: number) {
+    super(message);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export async function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiClientError('NETWORK_ERROR', (error as Error).message, 0);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const p = (payload ?? {}) as { code?: string; message?: string; status?: number };
+    // Spec section 8: the server's message when it sent one, the status default 500.
+    throw new ApiClientError(p.code ?? 'HTTP_ERROR', p.message ?? response.statusText, p.status ?? (response.status || 500));
+  }
+  return schema.parse(payload);
+}

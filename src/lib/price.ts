@@ -1,0 +1,138 @@
+// Price rules: formatting (spec section 5), display state (section 4) and who may see prices (section 5).
+// Amounts are major units (12.5 means 12.50); the database keeps cents, converted at the access point.
+
+export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'EUR';
+export const CURRENCY_COOKIE = 'vsf-currency';
+
+export interface PriceInfo {
+  regular: number | null;
+  special: number | null;
+  currency: string;
+}
+
+export interface FormatPriceOptions {
+  currency?: string;
+  locale: string;
+  /** The translated 'Free' (message key price.free). */
+  freeLabel: string;
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Intl.NumberFormat construction is far slower than format(); a listing formats dozens of prices. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: string): Intl.NumberFormat {
+  const cacheKey = `${locale}|${currency}`;
+  let f = formatters.get(cacheKey);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      // Forced to 2 both ways: the spec wants 2 decimals even for currencies Intl would show differently.
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    formatters.set(cacheKey, f);
+  }
+  return f;
+}
+
+/** Numbers and numeric strings; '' and whitespace are not 0 here, or a blank field would read 'Free'. */
+function toAmount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+export function formatPrice(value: unknown, opts: FormatPriceOptions): string {
+  const amount = toAmount(value);
+  if (amount === null) return '';
+  if (amount === 0) return opts.freeLabel;
+  const code = (opts.currency ?? DEFAULT_CURRENCY).toUpperCase();
+  // Intl throws on a malformed code; a bad payload must not take the page down, so show euros as the shop default.
+  return formatter(opts.locale, /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY).format(amount);
+}
+
+export function centsToAmount(cents: number): number;
+export function centsToAmount(cents: number | null | undefined): number | null;
+export function centsToAmount(cents: number | null | undefined): number | null {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return null;
+  return Math.round(cents) / 100;
+}
+
+export type PriceDisplayState = 'loading' | 'loaded' | 'hidden';
+
+export interface PriceDisplayInput {
+  /** Branding setting isPricesLazyLoadEnabled: prices arrive per sku after the page. */
+  lazyLoad: boolean;
+  loaded: boolean;
+  loading: boolean;
+  priceInfo: PriceInfo | null | undefined;
+}
+
+export function priceDisplayState({ lazyLoad, loaded, loading, priceInfo }: PriceDisplayInput): PriceDisplayState {
+  if (loading) return 'loading';
+  // Lazily loaded prices that are neither loading nor loaded failed to load (spec: 'not loaded on error');
+  // a price baked into the page at build time may be stale, so it must not show in their place.
+  if (lazyLoad && !loaded) return 'hidden';
+  if (priceInfo?.regular === null || priceInfo?.regular === undefined) return 'hidden';
+  return 'loaded';
+}
+
+export interface DisplayPrices {
+  displayRegular: string;
+  /** Set only when the special price undercuts the regular one. */
+  displaySpecial: string | null;
+  hasSpecial: boolean;
+}
+
+export function hasSpecialPrice(priceInfo: PriceInfo | null | undefined): boolean {
+  if (!priceInfo) return false;
+  const { regular, special } = priceInfo;
+  // A "special" at or above the regular price is not a saving; striking through the regular price would mislead.
+  return regular !== null && special !== null && Number.isFinite(regular) && Number.isFinite(special) && special < regular;
+}
+
+export function displayPrices(
+  priceInfo: PriceInfo | null | undefined,
+  opts: Omit<FormatPriceOptions, 'currency'>,
+): DisplayPrices {
+  const hasSpecial = hasSpecialPrice(priceInfo);
+  const format = (v: number | null | undefined): string => formatPrice(v, { ...opts, currency: priceInfo?.currency ?? DEFAULT_CURRENCY });
+  return {
+    displayRegular: format(priceInfo?.regular),
+    displaySpecial: hasSpecial ? format(priceInfo?.special) : null,
+    hasSpecial,
+  };
+}
+
+export function canSeePrices({ loggedIn, isPriceForGuestEnabled }: { loggedIn: boolean; isPriceForGuestEnabled: boolean }): boolean {
+  return loggedIn || isPriceForGuestEnabled;
+}
+
+/** Reads the currency cookie from a Cookie header (or document.cookie); anything unsupported gives the fallback. */
+export function currencyFromCookie(cookieHeader: string | null | undefined, fallback: Currency = DEFAULT_CURRENCY): Currency {
+  if (!cookieHeader) return fallback;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== CURRENCY_COOKIE) continue;
+    let value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return fallback;
+    }
+    // First match wins, as in browsers where the most specific path comes first.
+    const upper = value.toUpperCase();
+    return isCurrency(upper) ? upper : fallback;
+  }
+  return fallback;
+}
