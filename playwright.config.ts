@@ -1,0 +1,48 @@
+// End-to-end tests against the built shop (scripts/test-server.ts: fresh seeded database, build, serve).
+// Playwright's own browser download cannot work here, so the tests drive Debian's chromium.
+import { defineConfig } from '@playwright/test';
+
+// E2E_PORT lets several test servers (e.g. parallel work trees) run side by side.
+const baseURL = `http://localhost:${process.env.E2E_PORT ?? '4329'}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  use: {
+    baseURL,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      testMatch: /\.mobile\.spec\.ts$/,
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    },
+  ],
+  webServer: {
+    command: 'npm run test:server',
+    url: baseURL,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+  },
+});

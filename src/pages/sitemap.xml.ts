@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { sitemapPages } from '../lib/server/sitemap-pages.ts';
+import { sitemapChunkCount, sitemapEntries, sitemapIndexXml } from '../lib/sitemap.ts';
+
+export const GET: APIRoute = async ({ site }) => {
+  const count = sitemapChunkCount(sitemapEntries(await sitemapPages()).length);
+  return new Response(sitemapIndexXml(count, String(site)), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};
