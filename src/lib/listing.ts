@@ -49,12 +49,13 @@ function first(params: ListingParams, name: string): string | undefined {
   return params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name];
 }
 
+/** Code-unit order, not localeCompare: canonical URLs must not depend on the runtime's locale data. */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Values are kept sorted and unique so equal selections compare, cache and serialize equally. */
 function cleanValues(values: Iterable<string>): string[] {
   return [...new Set([...values].map((v) => v.trim()).filter((v) => v !== ''))].sort(compare);
 }
-
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export function parseFilters(params: ListingParams): Filters {
   const collected = new Map<string, string[]>();
