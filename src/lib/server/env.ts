@@ -1,9 +1,11 @@
 // One schema for every environment variable the shop reads. Parsed once; a bad value stops the
 // process at start with a message naming the variable, instead of failing later mid-request.
 import { z } from 'astro/zod';
+import { CURRENCIES } from '../price.ts';
+
+export { CURRENCIES };
 
 export const LOCALES = ['de', 'en', 'fr', 'es', 'it'] as const;
-export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
 
 const flag = z
   .string()
