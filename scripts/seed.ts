@@ -58,14 +58,16 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();
+    console.log(`seed: database ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (!(await isDatabaseEmpty(database.db))) {
       if (!args.reset) fail('the database already holds shop data; run again with --reset to replace it', 1);
       console.log('seed: --reset: deleting existing data');
       await resetDemoData(database.db);
     }
-    const summary = await seedDemoData(database.db, { products: args.products, onProgress: (m) => console.log(m) });
+    const summary = await seedDemoData(database.db, { products: args.products, onProgress: (m) => console.log(`seed: ${m}`) });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`seed: done: ${summary.products} products, ${summary.categories} categories, ${summary.customers} customers, ${summary.contentBlocks} content blocks in ${seconds} s`);
+    console.log(`seed: done: ${summary.products} products, ${summary.categories} categories, ${summary.customers} customers, `
+      + `${summary.contentBlocks} content blocks; seeding took ${(summary.ms / 1000).toFixed(1)} s, ${seconds} s in total`);
   } finally {
     await database.close();
   }

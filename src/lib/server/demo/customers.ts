@@ -1,0 +1,71 @@
+// Demo customers with addresses. Passwords are hashed with argon2id; the salt comes from the seeded
+// generator so a reseed produces the same rows (these are public demo accounts anyway).
+import { hash } from '@node-rs/argon2';
+import type * as schema from '../db/schema.ts';
+import { DEMO_FIXTURES } from './fixtures.ts';
+import { PRICE_LIST_IDS } from './products.ts';
+import { createRng, DEMO_EPOCH } from './random.ts';
+
+type Customer = typeof schema.customers.$inferInsert;
+type Address = typeof schema.addresses.$inferInsert;
+type AddressInput = Omit<Address, 'id' | 'customerId' | 'createdAt'>;
+
+interface CustomerSpec {
+  fixture: { email: string; customernum: string; password: string };
+  firstName: string;
+  lastName: string;
+  currency: string;
+  locale: string;
+  excludeTax: boolean;
+  priceListId: number | null;
+  addresses: AddressInput[];
+}
+
+const both = { isBilling: true, isShipping: true, isDefaultBilling: true, isDefaultShipping: true };
+const billing = { isBilling: true, isShipping: false, isDefaultBilling: true, isDefaultShipping: false };
+const shipping = { isBilling: false, isShipping: true, isDefaultBilling: false, isDefaultShipping: true };
+
+const SPECS: CustomerSpec[] = [
+  {
+    fixture: DEMO_FIXTURES.customers.normal, firstName: 'Max', lastName: 'Mustermann', currency: 'EUR', locale: 'de',
+    excludeTax: false, priceListId: null,
+    addresses: [
+      { firstName: 'Max', lastName: 'Mustermann', company: 'Mustermann Haustechnik GmbH', street: 'Hauptstraße 1', streetName: 'Hauptstraße', city: 'Berlin', postalCode: '10115', country: 'DE', phone: '+49 30 0000000', email: 'max.mustermann@example.com', vatId: 'DE000000001', ...billing },
+      { firstName: 'Max', lastName: 'Mustermann', company: 'Mustermann Haustechnik GmbH', street: 'Lagerweg 5', streetName: 'Lagerweg', apartment: 'Halle 2', city: 'Berlin', postalCode: '12099', country: 'DE', phone: '+49 30 0000001', ...shipping },
+    ],
+  },
+  {
+    fixture: DEMO_FIXTURES.customers.acme, firstName: 'Laura', lastName: 'Becker', currency: 'EUR', locale: 'de',
+    excludeTax: false, priceListId: PRICE_LIST_IDS.acme,
+    addresses: [
+      { firstName: 'Laura', lastName: 'Becker', company: 'ACME Industrietechnik GmbH', street: 'Werkstraße 42', streetName: 'Werkstraße', city: 'München', postalCode: '80331', region: 'Bayern', country: 'DE', phone: '+49 89 0000000', email: 'buyer@acme.example', vatId: 'DE000000002', ...both },
+    ],
+  },
+  {
+    fixture: DEMO_FIXTURES.customers.excludeTax, firstName: 'Erik', lastName: 'Lindqvist', currency: 'GBP', locale: 'en',
+    excludeTax: true, priceListId: null,
+    addresses: [
+      { firstName: 'Erik', lastName: 'Lindqvist', company: 'Nordic Fasteners Ltd', street: '12 Harbour Road', streetName: 'Harbour Road', city: 'Aberdeen', postalCode: 'AB11 5BN', region: 'Scotland', country: 'GB', phone: '+44 1224 000000', email: 'export@nordic.example', vatId: 'GB000000003', ...billing },
+      { firstName: 'Erik', lastName: 'Lindqvist', company: 'Nordic Fasteners Ltd', street: '7 Dock Street', streetName: 'Dock Street', apartment: 'Unit 4', city: 'Edinburgh', postalCode: 'EH6 6EY', region: 'Scotland', country: 'GB', ...shipping },
+    ],
+  },
+];
+
+export async function buildCustomers(): Promise<{ customers: Customer[]; addresses: Address[] }> {
+  const rng = createRng('customers');
+  const customers: Customer[] = [];
+  const addresses: Address[] = [];
+  for (const [i, spec] of SPECS.entries()) {
+    const id = rng.uuid();
+    const salt = Uint8Array.from({ length: 16 }, () => rng.int(0, 255));
+    const createdAt = new Date(DEMO_EPOCH - (300 - i * 60) * 86_400_000);
+    customers.push({
+      id, email: spec.fixture.email, customernum: spec.fixture.customernum,
+      passwordHash: await hash(spec.fixture.password, { salt }),
+      firstName: spec.firstName, lastName: spec.lastName, currency: spec.currency, locale: spec.locale,
+      excludeTax: spec.excludeTax, priceListId: spec.priceListId, newsletter: i === 0, createdAt, updatedAt: createdAt,
+    });
+    for (const address of spec.addresses) addresses.push({ ...address, id: rng.uuid(), customerId: id, createdAt });
+  }
+  return { customers, addresses };
+}

@@ -1,0 +1,97 @@
+// Well-known demo records that tests and demos can rely on, whatever the product count.
+// The fixture families come first in generation order, so their SKUs and ids are stable.
+import type { StockCase, StockLevel } from './pricing.ts';
+
+/** How one product family (a simple product, or a parent with its variants) is to be built. */
+export interface FamilySpec {
+  leaf: string;
+  typeIndex?: number;
+  stock?: StockCase | StockLevel;
+  /** Regular EUR price in cents (0 = free). */
+  eurCents?: number;
+  specialEurCents?: number | null;
+  acmeEurCents?: number | null;
+  /** Accessories: indexes of earlier families. */
+  accessoryFamilies?: number[];
+  includedCount?: number;
+  /** Variant axis values; [] = a simple product. */
+  variantValues?: string[];
+  secondLeaf?: string | null;
+}
+
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+
+export const FIXTURE_FAMILIES: readonly FamilySpec[] = [
+  /* 0 */ { leaf: 'batteries', typeIndex: 0, stock: 'large', eurCents: 8999, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 1 */ { leaf: 'screwdriver-bits', typeIndex: 0, stock: 'large', eurCents: 499, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 2 */ { leaf: 'masonry-bits', typeIndex: 0, stock: 'large', eurCents: 799, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 3 */ {
+    leaf: 'cordless-screwdrivers', typeIndex: 0, stock: { effectiveStock: 250, externalStock: 100, markedInStock: false },
+    eurCents: 18899, specialEurCents: null, acmeEurCents: 16499, accessoryFamilies: [0, 1, 2], includedCount: 3,
+    variantValues: [], secondLeaf: 'drills',
+  },
+  /* 4 */ { leaf: 'angle-grinders', typeIndex: 0, stock: 'not-available', eurCents: 9999, specialEurCents: null, acmeEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 5 */ { leaf: 'laser-meters', typeIndex: 0, stock: { effectiveStock: 2, externalStock: 5, markedInStock: false }, eurCents: 12999, specialEurCents: null, variantValues: [], includedCount: 2, accessoryFamilies: [] },
+  /* 6 */ { leaf: 'compressors', typeIndex: 0, stock: { effectiveStock: 0, externalStock: 0, markedInStock: true }, eurCents: 34999, specialEurCents: null, variantValues: [], includedCount: 1, accessoryFamilies: [] },
+  /* 7 */ { leaf: 'gloves', typeIndex: 0, stock: 'large', eurCents: 699, specialEurCents: null, variantValues: ['8', '9', '10', '11'], includedCount: 0, accessoryFamilies: [] },
+  /* 8 */ { leaf: 'drills', typeIndex: 0, stock: 'large', eurCents: 24999, specialEurCents: 19999, acmeEurCents: null, variantValues: [], includedCount: 2, accessoryFamilies: [2] },
+  /* 9 */ { leaf: 'hearing-protection', typeIndex: 1, stock: 'large', eurCents: 0, specialEurCents: null, acmeEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 10 */ { leaf: 'wood-screws', typeIndex: 0, stock: 'none', eurCents: 1299, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 11 */ { leaf: 'metal-bits', typeIndex: 0, stock: { effectiveStock: 0, externalStock: 20, markedInStock: false }, eurCents: 599, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },
+  /* 12 */ { leaf: 'tool-trolleys', typeIndex: 0, stock: 'large', eurCents: 89999, specialEurCents: null, variantValues: ['red', 'blue', 'anthracite'], includedCount: 1, accessoryFamilies: [] },
+];
+
+/** Product rows the fixtures occupy (parents plus variants); the generator needs at least this many. */
+export const FIXTURE_PRODUCT_ROWS = FIXTURE_FAMILIES.reduce((n, f) => n + 1 + (f.variantValues?.length ?? 0), 0);
+
+/** The first family number: SKUs are `{prefix}-{10000 + family index}`. */
+export const FIRST_ITEM_NUMBER = 10000;
+
+export const DEMO_FIXTURES = {
+  password: DEMO_PASSWORD,
+  products: {
+    /** Always available (effective 250, external 100); 3 accessories, 3 included items, acme price, a second category. */
+    available: 'ASR-10003',
+    /** Accessories of `available`. */
+    accessories: ['AKU-10000', 'BIT-10001', 'SBO-10002'],
+    /** Effective 0 and external 0: 'Currently not available'. */
+    notAvailable: 'WSL-10004',
+    /** Effective 2, external 5: qty ≤ 2 available, 3..7 limited, 8+ limit-overflow. */
+    limited: 'LEM-10005',
+    /** Effective 0, external 20: limited from the first piece. */
+    onlyExternal: 'MBO-10011',
+    /** markedInStock with 0 stock: always available. */
+    markedInStock: 'KOM-10006',
+    /** No stock row at all: not-available. */
+    noStock: 'HSR-10010',
+    /** Parent with 4 size variants (gloves, sizes 8-11). */
+    variantParent: 'HSH-10007',
+    variants: ['HSH-10007-8', 'HSH-10007-9', 'HSH-10007-10', 'HSH-10007-11'],
+    /** Parent with 3 colour variants. */
+    colourVariantParent: 'WZW-10012',
+    colourVariants: ['WZW-10012-RED', 'WZW-10012-BLUE', 'WZW-10012-ANTHRACITE'],
+    /** Regular 249.99 EUR, special 199.99 EUR. */
+    specialPrice: 'BMA-10008',
+    /** Price 0 in every currency: shown as 'Free'. */
+    free: 'GSZ-10009',
+  },
+  prices: {
+    available: { EUR: 18899, acmeEUR: 16499 },
+    specialPrice: { EUR: 24999, specialEUR: 19999 },
+    limited: { EUR: 12999 },
+    free: { EUR: 0 },
+  },
+  customers: {
+    /** Plain customer on the base price list, EUR, with billing and shipping address. */
+    normal: { email: 'max.mustermann@example.com', customernum: '10001', password: DEMO_PASSWORD },
+    /** Customer with the 'acme' price list. */
+    acme: { email: 'buyer@acme.example', customernum: '10002', password: DEMO_PASSWORD },
+    /** Prices excluding tax, currency GBP. */
+    excludeTax: { email: 'export@nordic.example', customernum: '10003', password: DEMO_PASSWORD },
+  },
+  priceLists: { base: 'base', acme: 'acme' },
+  coupons: { percent: 'WELCOME10', fixed: 'SAVE20', singleUse: 'ONCE', expired: 'EXPIRED', inactive: 'INACTIVE' },
+  shippingMethods: ['standard', 'express', 'pickup'],
+  /** The content page whose HTML carries a <script> and an onclick, for sanitizer tests. */
+  unsafeContentPage: 'kontakt',
+} as const;
