@@ -1,7 +1,7 @@
 // Turns the menu block's configuration into what the desktop and mobile menus render (spec section 2).
 import type { MenuEntry } from './schemas/content.ts';
 import type { Locale } from './i18n/locales.ts';
-import { resolveContentLink } from './paths.ts';
+import { resolveContentLink, type CategorySlugResolver } from './paths.ts';
 
 export interface MenuItem {
   id: string;
@@ -19,18 +19,18 @@ export function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): str
   return (entry.titles.find((t) => t.locale === locale) ?? entry.titles[0])?.title ?? '';
 }
 
-export function buildMenu(entries: MenuEntry[], locale: Locale, parentId = 'm'): MenuItem[] {
+export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: CategorySlugResolver, parentId = 'm'): MenuItem[] {
   return entries.map((entry, index) => {
     const id = `${parentId}-${index}`;
     return {
       id,
       kind: entry.kind,
       title: menuTitle(entry, locale),
-      href: entry.url ? resolveContentLink(entry.url, locale) : undefined,
+      href: entry.url ? resolveContentLink(entry.url, locale, categorySlug) : undefined,
       visibility: entry.visibility,
       group: entry.group,
       sidebar: entry.sidebar ?? false,
-      children: buildMenu(entry.children ?? [], locale, id),
+      children: buildMenu(entry.children ?? [], locale, categorySlug, id),
     };
   });
 }

@@ -36,11 +36,21 @@ export function contentPagePath(identifier: string): string {
 }
 
 /**
- * Resolves a content-service link target: "c:slug/path" (category), "i:identifier" (content page),
- * a site path, or an absolute https URL. Anything else (javascript:, //host, ...) becomes "/".
+ * Content targets name categories by their default-language slug path; this maps one to the slug
+ * path of the locale being rendered (undefined when the category does not exist).
  */
-export function resolveContentLink(target: string, locale: Locale): string {
-  if (target.startsWith('c:')) return localePath(locale, categoryPath(target.slice(2)));
+export type CategorySlugResolver = (defaultSlugPath: string, locale: Locale) => string | undefined;
+
+/**
+ * Resolves a content-service link target: "c:slug/path" (category, by its default-language slug
+ * path), "i:identifier" (content page), a site path, or an absolute https URL. Anything else
+ * (javascript:, //host, ...) becomes the home page.
+ */
+export function resolveContentLink(target: string, locale: Locale, categorySlug?: CategorySlugResolver): string {
+  if (target.startsWith('c:')) {
+    const path = categorySlug ? categorySlug(target.slice(2), locale) : target.slice(2);
+    return localePath(locale, path === undefined ? '/' : categoryPath(path));
+  }
   if (target.startsWith('i:')) return localePath(locale, contentPagePath(target.slice(2)));
   if (/^https:\/\/[^/\\]/i.test(target)) return target;
   if (/^\/(?![/\\])/.test(target)) return localePath(locale, target);

@@ -115,3 +115,17 @@ describe('resolveContentLink', () => {
     expect(resolveContentLink('javascript:alert(1)', 'en')).toBe('/en');
   });
 });
+
+describe('resolveContentLink with a category resolver', () => {
+  const slugs: Record<string, Record<string, string>> = { werkzeuge: { de: 'werkzeuge', en: 'tools' } };
+  const resolver = (path: string, locale: string) => slugs[path]?.[locale];
+
+  test('maps a default-language category target to the locale’s own slug path', () => {
+    expect(resolveContentLink('c:werkzeuge', 'en', resolver)).toBe('/en/c/tools');
+    expect(resolveContentLink('c:werkzeuge', 'de', resolver)).toBe('/c/werkzeuge');
+  });
+
+  test('sends a target naming no category to the home page', () => {
+    expect(resolveContentLink('c:gibt-es-nicht', 'en', resolver)).toBe('/en');
+  });
+});

@@ -5,8 +5,10 @@ import { getContent, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
 import { resolveFeatures, type Features } from '../features.ts';
 import { buildMenu, type MenuItem } from '../menu.ts';
+import { allCategorySlugPaths } from './catalog/categories.ts';
+import type { CategorySlugResolver } from '../paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
-import { LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 import { brandingConfigSchema, type BrandingConfig } from '../schemas/content.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 
@@ -24,6 +26,8 @@ export interface Shell {
   topBanner: HtmlBlock<ContentConfig<'block:top-banner'>> | null;
   notificationBar: HtmlBlock<ContentConfig<'block:notification-bar'>> | null;
   cookieConsent: boolean;
+  /** Maps a default-language category slug path to the rendered locale's (content links). */
+  categorySlug: CategorySlugResolver;
   tagManagerId: string | undefined;
   currency: string;
 }
@@ -59,7 +63,7 @@ export async function offeredLocales(): Promise<Locale[]> {
 
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
-  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered] = await Promise.all([
+  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug] = await Promise.all([
     getContent('setting:branding', locale),
     getContent('setting:locale', locale),
     getContent('block:menu', locale),
@@ -67,6 +71,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     getContent('block:top-banner', locale),
     getContent('block:notification-bar', locale),
     offeredLocales(),
+    categorySlugResolver(),
   ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
@@ -77,7 +82,8 @@ async function buildShell(locale: Locale): Promise<Shell> {
     branding: brandingConfig,
     features: resolveFeatures(brandingConfig.flags),
     offeredLocales: offered,
-    menu: buildMenu(menu?.config.entries ?? [], locale),
+    menu: buildMenu(menu?.config.entries ?? [], locale, categorySlug),
+    categorySlug,
     footer: footer?.config ?? null,
     topBanner: topBanner ? { html: sanitizeCmsHtml(topBanner.content), config: topBanner.config } : null,
     notificationBar: notificationBar
@@ -87,4 +93,12 @@ async function buildShell(locale: Locale): Promise<Shell> {
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
   };
+}
+
+async function categorySlugResolver(): Promise<CategorySlugResolver> {
+  const byDefaultPath = new Map<string, Partial<Record<Locale, string>>>();
+  for (const slugs of (await allCategorySlugPaths()).values()) {
+    if (slugs[DEFAULT_LOCALE]) byDefaultPath.set(slugs[DEFAULT_LOCALE], slugs);
+  }
+  return (path, locale) => byDefaultPath.get(path)?.[locale];
 }
