@@ -5,8 +5,7 @@ import { resolve } from 'node:path';
 import { EnvError, parseEnv, type Env } from '../../src/lib/server/env.ts';
 import { openDatabase, type Database } from '../../src/lib/server/db/client.ts';
 import { bumpDataVersion, readDataVersion } from '../../src/lib/server/data-version.ts';
-import { seedDemoData } from '../../src/lib/server/demo/index.ts';
-import { isSeeded } from '../../src/lib/server/data-version.ts';
+import { isDatabaseEmpty, seedDemoData } from '../../src/lib/server/demo/index.ts';
 import { readStamp, sourceHash, writeStamp } from './build-stamp.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -37,7 +36,8 @@ export async function openMigrated(env: Env): Promise<Database> {
 }
 
 export async function seedIfEmpty(database: Database, products: number): Promise<void> {
-  if (await isSeeded(database.db)) return;
+  // The demo shop only ever goes into an empty database, never over a shop's own data.
+  if (!(await isDatabaseEmpty(database.db))) return;
   log(`empty database: seeding the demo shop (${products} products)...`);
   const started = Date.now();
   await seedDemoData(database.db, { products, onProgress: (m: string) => log(`seed: ${m}`) });

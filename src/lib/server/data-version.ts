@@ -1,7 +1,7 @@
 // A version string for the catalogue and content: the seed and every publish bump it, and the
 // static site records which version it was built from.
 import { eq, sql } from 'drizzle-orm';
-import { meta, products } from './db/schema.ts';
+import { meta } from './db/schema.ts';
 import type { Db } from './db/client.ts';
 
 const KEY = 'dataVersion';
@@ -18,8 +18,3 @@ export async function bumpDataVersion(db: Db): Promise<string> {
   return version;
 }
 
-/** A database counts as seeded once it holds any product: the demo seed never runs over real data. */
-export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(products).limit(1);
-  return rows.length > 0;
-}
