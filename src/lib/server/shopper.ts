@@ -5,6 +5,7 @@ import { getContent } from './content.ts';
 import { resolveFeatures } from '../features.ts';
 import { CURRENCIES, env } from './env.ts';
 import type { PriceContext } from './catalog/prices.ts';
+import { resolveSession } from './auth/session.ts';
 
 export interface Shopper {
   customerId: string | null;
@@ -15,8 +16,17 @@ export interface Shopper {
 
 export const CURRENCY_COOKIE = 'vsf-currency';
 
-/** Signed-in customers are recognised once sessions exist (user-token cookie); until then everybody is a guest. */
-export async function currentShopper(cookies: AstroCookies): Promise<Shopper> {
+/**
+ * A signed-in customer (user-token cookie, silently renewed from the refresh cookie: spec section 6)
+ * shops with their own price list and currency; everybody else is a guest. Pass the request URL
+ * when you have it: renewed cookies are Secure except on localhost.
+ */
+export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<Shopper> {
+  const session = await resolveSession(cookies, url ? { url } : {});
+  if (session) {
+    const { customer } = session;
+    return { customerId: customer.id, priceListId: customer.priceListId, currency: customer.currency, loggedIn: true };
+  }
   const cookieCurrency = cookies.get(CURRENCY_COOKIE)?.value;
   const currency = (CURRENCIES as readonly string[]).includes(cookieCurrency ?? '') ? cookieCurrency! : env().DEFAULT_CURRENCY;
   return { customerId: null, priceListId: null, currency, loggedIn: false };

@@ -348,3 +348,16 @@ export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+// ============================================================ auth: login rate limiting
+/**
+ * Fixed-window counters of login attempts, shared by every server instance (see
+ * src/lib/server/auth/rate-limit.ts). The key is a SHA-256 of the scope and subject
+ * (account, IP or both), so no email address or IP is stored in clear.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  /** End of the current window; a hit after it starts a new window at 1. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('login_attempts_expires_idx').on(t.expiresAt)]);

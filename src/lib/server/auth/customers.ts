@@ -1,0 +1,79 @@
+// Customer records as the auth flows need them, and their public face (spec section 3: User).
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers } from '../db/schema.ts';
+import type { User } from '../../schemas/auth.ts';
+import { emailTaken } from './errors.ts';
+import { isUniqueViolation } from './db-errors.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+export function toUser(row: CustomerRow): User {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    customernum: row.customernum,
+    currency: row.currency,
+    excludeTax: row.excludeTax,
+  };
+}
+
+/** Username is an email address (any case) or a customer number (spec section 5); already trimmed. */
+export async function findCustomerByUsername(db: Db, username: string): Promise<CustomerRow | undefined> {
+  if (username === '') return undefined;
+  const rows = await db.select().from(customers)
+    .where(or(sql`lower(${customers.email}) = lower(${username})`, eq(customers.customernum, username)))
+    .limit(2);
+  // An email match wins should a customer number ever look like somebody's email.
+  return rows.find((r) => r.email.toLowerCase() === username.toLowerCase()) ?? rows[0];
+}
+
+export async function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, id));
+  return row;
+}
+
+export async function setPasswordHash(db: Db, customerId: string, passwordHash: string): Promise<void> {
+  await db.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customerId));
+}
+
+export interface NewCustomer {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  locale: string;
+  currency: string;
+}
+
+/** The next free numeric customer number; demo numbers start at 10001. */
+async function nextCustomernum(db: Db): Promise<string> {
+  const result = await db.execute(sql`
+    select coalesce(max(${customers.customernum}::bigint), 10000) + 1 as next
+    from ${customers} where ${customers.customernum} ~ '^[0-9]{1,15}$'`);
+  const [row] = (result as unknown as { rows: { next: string | number }[] }).rows;
+  return String(row?.next ?? 10001);
+}
+
+/**
+ * Creates a customer with the next customer number. Two registrations at once may pick the same
+ * number; the unique index refuses the second, which then tries the next one.
+ */
+export async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
+  if (existing) throw emailTaken();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db.insert(customers).values({
+        email, customernum: await nextCustomernum(db), passwordHash: input.passwordHash,
+        firstName: input.firstName, lastName: input.lastName, locale: input.locale, currency: input.currency,
+      }).returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();
+      if (!isUniqueViolation(error, 'customernum') || attempt >= 20) throw error;
+    }
+  }
+}

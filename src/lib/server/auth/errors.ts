@@ -1,0 +1,18 @@
+// The auth endpoints' coded errors, in the one JSON error shape of src/lib/server/http.ts.
+import { ApiError } from '../http.ts';
+import { AUTH_MESSAGES } from '../../schemas/auth.ts';
+
+export class TooManyAttemptsError extends ApiError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super('TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.', 429, { retryAfter: retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export const invalidCredentials = () => new ApiError('INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials, 401);
+export const unauthenticated = () => new ApiError('UNAUTHENTICATED', 'Please log in.', 401);
+export const invalidToken = () => new ApiError('INVALID_TOKEN', 'This link is invalid or has expired.', 400);
+export const emailTaken = () => new ApiError('EMAIL_TAKEN', 'An account with this email already exists.', 409);
+export const registrationDisabled = () => new ApiError('REGISTRATION_DISABLED', 'Registration is not available.', 403);
+export const wrongCurrentPassword = () => new ApiError('INVALID_PASSWORD', 'The current password is not correct.', 400);

@@ -1,0 +1,44 @@
+// Password reset and create tokens (spec sections 4 and 7): random 32 bytes, stored hashed, single
+// use, valid for 60 minutes. Redeeming one sets the password and signs the customer out everywhere.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { customers, passwordTokens } from '../db/schema.ts';
+import { randomToken, sha256Hex } from './crypto.ts';
+import { revokeCustomerFamilies } from './refresh-tokens.ts';
+
+export const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
+export type PasswordTokenPurpose = 'reset' | 'create';
+
+export async function issuePasswordToken(db: Db, customerId: string, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {
+  const token = randomToken();
+  await db.insert(passwordTokens).values({
+    customerId, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS), createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Spends a token and sets the new password in one transaction; the customer id, or null when the
+ * token is unknown, of the other purpose, expired or already used. The password is hashed by the
+ * caller beforehand, so a slow hash never holds the row lock.
+ */
+export async function redeemPasswordToken(
+  db: Db, token: string, purpose: PasswordTokenPurpose, passwordHash: string, now = new Date(),
+): Promise<string | null> {
+  if (token.length > 200) return null;
+  return db.transaction(async (tx) => {
+    const [spent] = await tx.update(passwordTokens).set({ usedAt: now })
+      .where(and(
+        eq(passwordTokens.tokenHash, sha256Hex(token)), eq(passwordTokens.purpose, purpose),
+        isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now),
+      ))
+      .returning({ customerId: passwordTokens.customerId });
+    if (!spent) return null;
+    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, spent.customerId));
+    // Other links still in a mailbox must not undo this password later.
+    await tx.update(passwordTokens).set({ usedAt: now })
+      .where(and(eq(passwordTokens.customerId, spent.customerId), isNull(passwordTokens.usedAt)));
+    await revokeCustomerFamilies(tx as unknown as Db, spent.customerId, { now });
+    return spent.customerId;
+  });
+}

@@ -1,0 +1,156 @@
+// Auth building blocks without a database: password policy, user tokens, rate-limit subjects,
+// cookie security, account mail texts, secret configuration and the local mail outbox.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { describe, expect, test, vi } from 'vitest';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { clientIp, rateLimitSubject } from '../../src/lib/server/auth/client-ip.ts';
+import { isLocalHost } from '../../src/lib/server/auth/cookies.ts';
+import { passwordLinkMail, welcomeMail } from '../../src/lib/server/mail/templates.ts';
+import { MAIL_TEXTS } from '../../src/lib/server/mail/texts.ts';
+import { LOCALES } from '../../src/lib/i18n/locales.ts';
+
+process.env.AUTH_SECRET = 'unit-test-secret-unit-test-secret-0123456789';
+
+describe('passwords', () => {
+  test('hashes with argon2id at the OWASP parameters and verifies', async () => {
+    const stored = await hashPassword('Correct-Horse-1');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, 'Correct-Horse-1')).toBe(true);
+    expect(await verifyPassword(stored, 'correct-horse-1')).toBe(false);
+  });
+
+  test('an account without a hash never verifies, and a broken hash lets nobody in', async () => {
+    expect(await verifyPassword(null, 'anything')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+
+  test('flags hashes made with weaker parameters for an upgrade; the dummy hash matches the policy', async () => {
+    expect(needsRehash(await hash('x', { memoryCost: 4096, timeCost: 3 }))).toBe(true);
+    expect(needsRehash(await hashPassword('x'))).toBe(false);
+    expect(needsRehash(DUMMY_HASH)).toBe(false);
+  });
+});
+
+describe('user token', () => {
+  test('verifies its own tokens until they expire and refuses tampering', async () => {
+    const { signUserToken, verifyUserToken, USER_TOKEN_TTL_SECONDS } = await import('../../src/lib/server/auth/user-token.ts');
+    const customer = '6f1c1f0e-4b59-4a8e-9d64-6f5cf1b8a001';
+    const family = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
+    const now = new Date('2026-01-01T12:00:00Z');
+    const token = signUserToken(customer, family, now);
+    expect(verifyUserToken(token, now)).toMatchObject({ sub: customer, fam: family });
+    expect(verifyUserToken(token, new Date(now.getTime() + (USER_TOKEN_TTL_SECONDS - 1) * 1000))).not.toBeNull();
+    expect(verifyUserToken(token, new Date(now.getTime() + USER_TOKEN_TTL_SECONDS * 1000))).toBeNull();
+    const [payload, signature] = token.split('.');
+    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: family })).toString('base64url');
+    expect(verifyUserToken(`${other}.${signature}`, now)).toBeNull();
+    expect(verifyUserToken(`${payload}.${signature}x`, now)).toBeNull();
+    expect(verifyUserToken(`${payload}.${signature}.x`, now)).toBeNull();
+    expect(verifyUserToken('', now)).toBeNull();
+  });
+});
+
+describe('rateLimitSubject', () => {
+  test('IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64, junk as unknown', () => {
+    expect(rateLimitSubject('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitSubject('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitSubject('2001:DB8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitSubject('[fe80::1%eth0]')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitSubject('not an ip')).toBe('unknown');
+    expect(rateLimitSubject(undefined)).toBe('unknown');
+  });
+
+  test('believes X-Forwarded-For only with TRUST_PROXY=1, and only its first hop', () => {
+    const request = new Request('http://localhost/', { headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' } });
+    const context = { request, clientAddress: '10.0.0.1' };
+    delete process.env.TRUST_PROXY;
+    expect(clientIp(context)).toBe('10.0.0.1');
+    process.env.TRUST_PROXY = '1';
+    try {
+      expect(clientIp(context)).toBe('198.51.100.1');
+      expect(clientIp({ request: new Request('http://localhost/', { headers: { 'x-forwarded-for': 'garbage' } }), clientAddress: '10.0.0.1' })).toBe('10.0.0.1');
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+    const noAddress = { request, get clientAddress(): string { throw new Error('unavailable'); } };
+    expect(clientIp(noAddress)).toBe('unknown');
+  });
+});
+
+test('cookies are Secure except on localhost', () => {
+  for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost']) expect(isLocalHost(host)).toBe(true);
+  for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example']) expect(isLocalHost(host)).toBe(false);
+});
+
+describe('account mails', () => {
+  const to = { email: 'a@example.com', firstName: 'Zoë <b>', lastName: 'O\'Neil', locale: 'de', customernum: '10042' };
+
+  test.each(LOCALES)('%s: every placeholder filled, link in text and HTML, names escaped in HTML', (locale) => {
+    const link = 'https://shop.example/reset-password?token=abc&x=1';
+    for (const mail of [
+      passwordLinkMail('reset', { ...to, locale }, link, 'Acme Shop'),
+      passwordLinkMail('create', { ...to, locale }, link, 'Acme Shop'),
+      welcomeMail({ ...to, locale }, 'https://shop.example/', 'Acme Shop'),
+    ]) {
+      expect(mail.subject).toContain('Acme Shop');
+      expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/\{\w+\}/);
+      expect(mail.html).not.toContain('<b>');
+      expect(mail.html).toContain('Zoë &#60;b&#62;');
+    }
+    expect(passwordLinkMail('reset', { ...to, locale }, link, 'S').text).toContain(link);
+    expect(passwordLinkMail('reset', { ...to, locale }, link, 'S').html).toContain('token=abc&#38;x=1');
+    expect(welcomeMail({ ...to, locale }, 'https://shop.example/', 'S').text).toContain('10042');
+  });
+
+  test('the five languages really differ', () => {
+    const subjects = new Set(LOCALES.map((l) => MAIL_TEXTS[l].reset.subject));
+    expect(subjects.size).toBe(LOCALES.length);
+  });
+});
+
+describe('configuration', () => {
+  test('refuses to run auth with DATABASE_URL but without AUTH_SECRET', async () => {
+    const saved = { ...process.env };
+    vi.resetModules();
+    process.env.DATABASE_URL = 'postgres://shop@127.0.0.1:5432/shop';
+    delete process.env.AUTH_SECRET;
+    try {
+      const { authSecret, AuthConfigError } = await import('../../src/lib/server/auth/secret.ts');
+      expect(() => authSecret()).toThrow(AuthConfigError);
+      expect(() => authSecret()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is used/);
+    } finally {
+      process.env = saved;
+      vi.resetModules();
+    }
+  });
+
+  test('without SMTP_URL, mail lands as an .eml file in DATA_DIR/outbox', async () => {
+    const saved = { ...process.env };
+    vi.resetModules();
+    const dataDir = mkdtempSync(join(tmpdir(), 'storefront-outbox-'));
+    process.env.DATA_DIR = dataDir;
+    delete process.env.SMTP_URL;
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const { sendMail, outboxDir, describeMailDelivery } = await import('../../src/lib/server/mail/transport.ts');
+      expect(describeMailDelivery()).toContain(outboxDir());
+      const sent = await sendMail({ to: 'b@example.com', subject: 'Grüße', text: 'Hallo', html: '<p>Hallo</p>' });
+      expect(sent.path?.startsWith(join(dataDir, 'outbox'))).toBe(true);
+      const files = readdirSync(join(dataDir, 'outbox'));
+      expect(files).toHaveLength(1);
+      const raw = readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8');
+      expect(raw).toMatch(/^To: b@example.com$/m);
+      expect(raw).toContain('Subject: =?UTF-8?');
+      expect(info).toHaveBeenCalledWith(expect.stringContaining(sent.path!));
+    } finally {
+      info.mockRestore();
+      process.env = saved;
+      vi.resetModules();
+    }
+  });
+});
