@@ -1,8 +1,14 @@
 // `npm start`: one command from a fresh clone to a running shop on the embedded database.
 import { resolve } from 'node:path';
+import { checkAuthConfiguration } from '../src/lib/server/auth/secret.ts';
+import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
 import { buildIfStale, loadEnv, log, openMigrated, readDataVersion, root, seedIfEmpty } from './lib/prepare.ts';
 
 const env = loadEnv();
+process.env.DATA_DIR = resolve(root, env.DATA_DIR);
+// Fail now, not at the first sign-in, when sessions cannot be signed (e.g. PostgreSQL without AUTH_SECRET).
+checkAuthConfiguration();
+log(describeMailDelivery());
 const database = await openMigrated(env);
 await seedIfEmpty(database, 300);
 const dataVersion = await readDataVersion(database.db);

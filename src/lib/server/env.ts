@@ -36,6 +36,8 @@ export const envSchema = z.object({
   DEFAULT_COUNTRY: z.string().transform(upper).pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE')).default('DE'),
   /** Site-wide feature flags; the branding setting block may override each (spec section 3). */
   COOKIE_CONSENT: flag.default(true),
+  /** Trust the first X-Forwarded-For hop as the client address (only behind your own proxy). */
+  TRUST_PROXY: flag.default(false),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
   /** Secret for signing user tokens and the content webhook; at least 32 characters in production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
