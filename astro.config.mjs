@@ -11,7 +11,9 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // 'directory' output: a category with children is both a page and a folder; 'file' output would
+  // put c/x.html beside c/x/, and the node server looks only for c/x/index.html there.
+  build: { format: 'directory' },
   i18n: {
     locales: ['de', 'en', 'fr', 'es', 'it'],
     defaultLocale: 'de',

@@ -1,0 +1,38 @@
+// Page links (spec section 9: 10 products per category page). Real hrefs, so paging works without
+// JavaScript and crawlers reach every page; with JavaScript a plain click stays on the page.
+import type { MouseEvent } from 'react';
+import { pageWindow } from '../../../lib/listing.ts';
+
+export interface PaginationProps {
+  current: number;
+  total: number;
+  hrefFor: (page: number) => string;
+  onNavigate: (page: number) => void;
+  strings: { pagination: string; page: string; previous: string; next: string };
+}
+
+export function Pagination({ current, total, hrefFor, onNavigate, strings }: PaginationProps) {
+  if (total <= 1) return null;
+  // New tab, new window and download keep the browser's own behaviour.
+  const follow = (page: number) => (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onNavigate(page);
+  };
+  const link = (page: number, text: string, extra: { rel?: string; label?: string } = {}) => (
+    <a href={hrefFor(page)} rel={extra.rel} aria-label={extra.label}
+      aria-current={page === current && !extra.rel ? 'page' : undefined} onClick={follow(page)}>{text}</a>
+  );
+  const previous = Math.min(current - 1, total);
+  return (
+    <nav className="pagination" aria-label={strings.pagination}>
+      <ul>
+        {previous >= 1 && <li className="pagination-step">{link(previous, strings.previous, { rel: 'prev' })}</li>}
+        {pageWindow(current, total).map((p, i) => (p === 'gap'
+          ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
+          : <li key={p}>{link(p, String(p), { label: strings.page.replace('{{page}}', String(p)) })}</li>))}
+        {current < total && <li className="pagination-step">{link(current + 1, strings.next, { rel: 'next' })}</li>}
+      </ul>
+    </nav>
+  );
+}

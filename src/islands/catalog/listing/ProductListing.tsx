@@ -1,0 +1,94 @@
+// A category's product listing (spec sections 2-5, 9): filters, sort, grid/list view and paging.
+// Rendered at build time with the unfiltered first page, so the HTML alone lists products and page
+// links; on the client the URL query decides what is shown (see useListing).
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { countText, toggleFilter, withSelectedOptions, type ListingView } from '../../../lib/category-listing.ts';
+import { listingHref, pageCount } from '../../../lib/listing.ts';
+import { localePath, productPath } from '../../../lib/paths.ts';
+import { $categoryView, loadCategoryView, setCategoryView } from '../../../lib/stores/listing.ts';
+import { $filterSidebarOpen } from '../../../lib/stores/ui.ts';
+import type { Locale } from '../../../lib/i18n/locales.ts';
+import { ProductCard } from '../ProductCard.tsx';
+import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
+import { Pagination } from './Pagination.tsx';
+import { SortSelect } from './SortSelect.tsx';
+import { ViewToggle } from './ViewToggle.tsx';
+import { useListing, type ListingData } from './useListing.ts';
+import type { ListingStrings } from './strings.ts';
+
+export interface ProductListingProps {
+  locale: Locale;
+  intlLocale: string;
+  categoryId: number;
+  /** The category's own path (locale-prefixed): paging links are built on it. */
+  basePath: string;
+  pageSize: number;
+  initial: ListingData;
+  filterView: 'sidebar' | 'top';
+  defaultView: ListingView;
+  showItemnum: boolean;
+  startingPrice: boolean;
+  strings: ListingStrings;
+}
+
+export function ProductListing(props: ProductListingProps) {
+  const { locale, intlLocale, basePath, pageSize, initial, filterView, defaultView, strings } = props;
+  const sortStrings = strings.sort;
+  const { query, data, status, navigate } = useListing({
+    locale, categoryId: props.categoryId, pageSize, sortingEnabled: sortStrings !== undefined, initial,
+  });
+  const view = useStore($categoryView) ?? defaultView;
+  const filtersOpen = useStore($filterSidebarOpen);
+  const results = useRef<HTMLDivElement>(null);
+  useEffect(() => loadCategoryView(defaultView), [defaultView]);
+
+  const total = pageCount(data.count, pageSize);
+  const resultText = countText(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
+  const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
+  const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
+  const goToPage = (page: number) => {
+    navigate({ ...query, page });
+    // Paging replaces what the shopper was reading: start them at the top of the new page.
+    results.current?.focus({ preventScroll: true });
+    results.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className={`listing listing-${filterView}`}>
+      <div className="listing-toolbar">
+        <p className="listing-count" role="status">{resultText}</p>
+        {facets.length > 0 && (
+          <button type="button" className="button secondary listing-filter-button" aria-haspopup="dialog"
+            aria-expanded={filtersOpen} aria-controls={FILTER_PANEL_ID} onClick={() => $filterSidebarOpen.set(true)}>
+            {strings.filters}{activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
+          </button>
+        )}
+        {sortStrings && (
+          <SortSelect value={query.sort} strings={sortStrings} onChange={(sort) => navigate({ ...query, sort, page: 1 })} />
+        )}
+        <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
+      </div>
+      <FilterSidebar facets={facets} filters={query.filters} layout={filterView} resultText={resultText} strings={strings}
+        onToggle={(code, value, on) => navigate({ ...query, filters: toggleFilter(query.filters, code, value, on), page: 1 })}
+        onReset={() => navigate({ ...query, filters: {}, page: 1 })} />
+      <div ref={results} className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
+        aria-busy={status === 'loading'} tabIndex={-1}>
+        {status === 'loading' && <p className="visually-hidden" role="status">{strings.loading}</p>}
+        {status === 'error' && <p className="listing-error" role="alert">{strings.listError}</p>}
+        {data.products.length === 0 ? <p className="listing-empty">{strings.noProducts}</p> : (
+          <ul className={`product-grid view-${view}`}>
+            {data.products.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
+                  view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination current={query.page} total={total} strings={strings} onNavigate={goToPage}
+          hrefFor={(page) => listingHref(basePath, { ...query, page })} />
+      </div>
+    </div>
+  );
+}

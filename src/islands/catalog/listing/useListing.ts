@@ -1,0 +1,121 @@
+// Keeps the listing and the address bar in step. The URL (page, sort, f.*) is the state: every change
+// pushes a history entry, back/forward replay it, and a reload or shared link rebuilds it, all on a
+// static host where the server only ever sends the unfiltered first page.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchFilters, fetchProductList } from '../../../lib/api/catalog.ts';
+import { DEFAULT_SORT, filtersToRequest, listingHref, parseListingQuery, toListingSearch } from '../../../lib/listing.ts';
+import {
+  DEFAULT_LISTING_QUERY, isDefaultListing, requestableFilters, type ListingQuery,
+} from '../../../lib/category-listing.ts';
+import { requestPrices } from '../../../lib/stores/prices.ts';
+import type { Facet, ProductCard } from '../../../lib/schemas/catalog.ts';
+import type { Locale } from '../../../lib/i18n/locales.ts';
+import { clearPending, setNoindex } from './document.ts';
+
+export interface ListingData {
+  products: ProductCard[];
+  count: number;
+  facets: Facet[];
+}
+
+export type ListingStatus = 'idle' | 'loading' | 'error';
+
+interface Options {
+  locale: Locale;
+  categoryId: number;
+  pageSize: number;
+  sortingEnabled: boolean;
+  initial: ListingData;
+}
+
+type Page = Pick<ListingData, 'products' | 'count'>;
+
+/** Back and forward revisit recent states; a few dozen answers cover a session without growing forever. */
+const MAX_CACHED = 40;
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
+}
+
+function queryFromUrl(sortingEnabled: boolean): ListingQuery {
+  const { page, sort, filters } = parseListingQuery(new URLSearchParams(window.location.search), 'category');
+  return { page, sort: sortingEnabled ? sort : DEFAULT_SORT, filters: requestableFilters(filters) };
+}
+
+export function useListing({ locale, categoryId, pageSize, sortingEnabled, initial }: Options) {
+  const [query, setQuery] = useState<ListingQuery>(DEFAULT_LISTING_QUERY);
+  const [data, setData] = useState<ListingData>(initial);
+  const [status, setStatus] = useState<ListingStatus>('idle');
+  const pages = useRef(new Map<string, Page>([['', { products: initial.products, count: initial.count }]]));
+  // Facets depend on the filters only, so paging and sorting reuse them.
+  const facets = useRef(new Map<string, Facet[]>([['', initial.facets]]));
+  const inflight = useRef<AbortController | null>(null);
+
+  const show = useCallback(async (next: ListingQuery) => {
+    setQuery(next);
+    setNoindex(!isDefaultListing(next));
+    inflight.current?.abort();
+    const pageKey = toListingSearch(next);
+    const facetKey = toListingSearch({ ...DEFAULT_LISTING_QUERY, filters: next.filters });
+    const cachedPage = pages.current.get(pageKey);
+    const cachedFacets = facets.current.get(facetKey);
+    if (cachedPage && cachedFacets) {
+      setData({ ...cachedPage, facets: cachedFacets });
+      setStatus('idle');
+      clearPending();
+      return;
+    }
+    const controller = new AbortController();
+    inflight.current = controller;
+    setStatus('loading');
+    const filters = filtersToRequest(next.filters);
+    try {
+      const [page, facetList] = await Promise.all([
+        cachedPage ?? fetchProductList({
+          locale, catId: categoryId, filters, sort: next.sort, limit: pageSize, offset: (next.page - 1) * pageSize,
+        }, controller.signal).then((r): Page => ({ products: r.data, count: r.count })),
+        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, controller.signal).then((r) => r.data),
+      ]);
+      remember(pages.current, pageKey, page);
+      remember(facets.current, facetKey, facetList);
+      requestPrices(page.products.map((p) => p.sku));
+      setData({ ...page, facets: facetList });
+      setStatus('idle');
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('listing: request failed', error);
+      setStatus('error');
+    }
+    if (inflight.current === controller) inflight.current = null;
+    clearPending();
+  }, [locale, categoryId, pageSize]);
+
+  const navigate = useCallback((next: ListingQuery) => {
+    window.history.pushState(null, '', listingHref(window.location.pathname, next));
+    void show(next);
+  }, [show]);
+
+  useEffect(() => {
+    const fromUrl = queryFromUrl(sortingEnabled);
+    // One listing, one address: hand-edited or old links are rewritten to the canonical query.
+    const canonical = listingHref(window.location.pathname, fromUrl) + window.location.hash;
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    if (here !== canonical) window.history.replaceState(window.history.state, '', canonical);
+    if (isDefaultListing(fromUrl)) {
+      setNoindex(false);
+      clearPending();
+    } else {
+      void show(fromUrl);
+    }
+    const onPopState = () => void show(queryFromUrl(sortingEnabled));
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      inflight.current?.abort();
+    };
+  }, [show, sortingEnabled]);
+
+  return { query, data, status, navigate };
+}
