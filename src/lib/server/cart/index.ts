@@ -1,0 +1,28 @@
+// The cart domain's public face: the endpoint handlers wired to the process database and the shopper,
+// and what other domains call (login merges the guest cart, logout and orders clear the cookie).
+import { getDb } from '../db/index.ts';
+import { env } from '../env.ts';
+import { currentShopper, priceContext } from '../shopper.ts';
+import { cartHandlers, type CartDeps } from './handlers.ts';
+
+export { mergeGuestCartIntoCustomer, type MergeResult } from './merge.ts';
+export { CART_COOKIE, CART_COOKIE_MAX_AGE, clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
+export { CART_OUTDATED_MESSAGE } from './errors.ts';
+export { cartHandlers, type CartDeps, type CartHandlers, type CartRequest, type CartShopper } from './handlers.ts';
+export { cartView } from './view.ts';
+export { readSnapshot, findOwnedCartId, ensureCart, type CartOwner, type CartSnapshot } from './store.ts';
+
+export const defaultCartDeps: CartDeps = {
+  db: getDb,
+  shopper: currentShopper,
+  pricesVisible: async (shopper) => (await priceContext({ priceListId: null, ...shopper })).pricesVisible,
+  shopCurrency: () => env().DEFAULT_CURRENCY,
+};
+
+let handlers: ReturnType<typeof cartHandlers> | undefined;
+
+/** The handlers the pages under src/pages/api/cart use. */
+export function cart(): ReturnType<typeof cartHandlers> {
+  handlers ??= cartHandlers(defaultCartDeps);
+  return handlers;
+}

@@ -1,0 +1,62 @@
+// Login hands the guest's cart over to the customer (spec section 4: a logged-in user's active cart is
+// used if it exists). Called by the auth flow right after a successful login, then clearCartCookie().
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { MAX_QUANTITY } from '../../cart.ts';
+import { customerNotFound } from './errors.ts';
+import { findOwnedCartId, isUuid, rows } from './store.ts';
+
+export interface MergeResult {
+  /** The customer's active cart afterwards (null when neither cart existed). */
+  cartId: string | null;
+  /** True when guest lines were moved (or the guest cart was adopted). */
+  merged: boolean;
+}
+
+/**
+ * Moves a guest cart into the customer's active cart: lines with the same sku and accessory set are
+ * merged with quantities summed (capped at 9999 per line, a login must not fail), other lines are
+ * added, the customer's coupon wins over the guest's, and the guest cart is marked 'merged' so its
+ * cookie opens nothing any more. Without an active customer cart the guest cart itself becomes the
+ * customer's, re-priced in the customer's currency.
+ *
+ * Safe to call twice or concurrently: the customer row and both carts are locked, and a guest cart
+ * that is no longer an active, unowned cart is left alone.
+ */
+export async function mergeGuestCartIntoCustomer(db: Db, guestCartId: string, customerId: string): Promise<MergeResult> {
+  if (!isUuid(customerId)) throw customerNotFound();
+  const owner = { customerId, guestCartId: null };
+  return db.transaction(async (tx) => {
+    const [customer] = await rows<{ currency: string }>(tx, sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`);
+    if (!customer) throw customerNotFound();
+    const targetId = await findOwnedCartId(tx, owner);
+    if (!isUuid(guestCartId)) return { cartId: targetId, merged: false };
+
+    const [guest] = await rows<{ id: string; couponCode: string | null }>(tx, sql`
+      SELECT id, coupon_code AS "couponCode" FROM carts
+      WHERE id = ${guestCartId} AND customer_id IS NULL AND status = 'active' FOR UPDATE`);
+    if (!guest || guest.id === targetId) return { cartId: targetId, merged: false };
+
+    if (!targetId) {
+      await tx.execute(sql`
+        UPDATE carts SET customer_id = ${customerId}, currency = ${customer.currency}, version = version + 1, updated_at = now()
+        WHERE id = ${guest.id}`);
+      await tx.execute(sql`UPDATE customers SET active_cart_id = ${guest.id}, updated_at = now() WHERE id = ${customerId}`);
+      return { cartId: guest.id, merged: true };
+    }
+
+    await tx.execute(sql`SELECT id FROM carts WHERE id = ${targetId} FOR UPDATE`);
+    // One statement: the guest cart holds each (sku, accessories_key) once, so no row is hit twice.
+    await tx.execute(sql`
+      INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus, created_at)
+      SELECT ${targetId}, product_id, sku, quantity, accessories_key, accessory_skus, now() FROM cart_items
+      WHERE cart_id = ${guest.id}
+      ON CONFLICT (cart_id, sku, accessories_key)
+      DO UPDATE SET quantity = LEAST(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`);
+    await tx.execute(sql`
+      UPDATE carts SET coupon_code = COALESCE(coupon_code, ${guest.couponCode}), version = version + 1, updated_at = now()
+      WHERE id = ${targetId}`);
+    await tx.execute(sql`UPDATE carts SET status = 'merged', version = version + 1, updated_at = now() WHERE id = ${guest.id}`);
+    return { cartId: targetId, merged: true };
+  });
+}

@@ -1,0 +1,205 @@
+// Cart writes (spec section 7). Each runs in one transaction that also moves the cart's version:
+//
+// - Optimistic (the client sends the version it last saw): the first statement is
+//   UPDATE carts SET version = version + 1 WHERE id = $1 AND version = $2. On PostgreSQL a concurrent
+//   writer blocks on the row lock and then re-checks the WHERE against the committed row, so of many
+//   writers holding one version exactly one succeeds; the others get CART_OUTDATED_ERROR and change nothing.
+// - Serialised (add to cart from a product page, no version): SELECT ... FOR UPDATE on the cart row,
+//   then an upsert that sums the quantity in SQL, so parallel adds queue up and lose nothing.
+//
+// A failure after the version moved (unknown line, quantity limit) rolls the whole transaction back.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  MAX_CART_LINES, MAX_QUANTITY, accessoriesKey, couponProblem, isValidQuantity, normaliseCouponCode,
+} from '../../cart.ts';
+import {
+  cartNotFound, cartOutdated, couponError, invalidQuantity, lineNotFound, lineQuantityExceeded, tooManyLines,
+} from './errors.ts';
+import { resolveLine } from './products.ts';
+import { customerTerms } from './pricing.ts';
+import {
+  findOwnedCart, findOwnedCartId, isOwnedActive, isUuid, lockOwnedCart, ownedBy, readSnapshot, rows,
+  type CartOwner, type CartSnapshot, type OwnedCart,
+} from './store.ts';
+import { findCoupon, subtotalNetCents } from './view.ts';
+
+export interface CartTarget {
+  owner: CartOwner;
+  /** The cart id the client believes it has; when given it must be the owner's cart. */
+  expectedCartId?: string | undefined;
+  /** The owner's cart when the caller has just looked it up (saves a round trip). */
+  known?: OwnedCart | undefined;
+}
+
+/**
+ * The cart a write is about. An expected id is taken as is: every write re-checks ownership in the
+ * statement that locks the row, so looking it up first would only cost a round trip.
+ */
+async function targetCartId(db: Db, target: CartTarget): Promise<string> {
+  if (target.expectedCartId !== undefined) {
+    if (!isUuid(target.expectedCartId)) throw cartNotFound();
+    return target.expectedCartId;
+  }
+  const cartId = await findOwnedCartId(db, target.owner);
+  if (!cartId) throw cartNotFound();
+  return cartId;
+}
+
+/**
+ * Optimistic write: bump the version only if it is still the one the client saw, then run `change`
+ * in the same transaction. Returns what `change` returns.
+ */
+async function versioned<T>(
+  db: Db,
+  target: CartTarget,
+  version: number,
+  change: (tx: Db, cartId: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const cartId = await targetCartId(tx, target);
+    const bumped = await rows<{ version: number }>(tx, sql`
+      UPDATE carts c SET version = c.version + 1, updated_at = now()
+      WHERE c.id = ${cartId} AND c.version = ${version} AND c.status = 'active' AND ${ownedBy(target.owner)}
+      RETURNING c.version`);
+    if (bumped.length === 0) {
+      // Lost to another writer, or the cart went away (ordered, merged) in between.
+      throw (await isOwnedActive(tx, cartId, target.owner)) ? cartOutdated() : cartNotFound();
+    }
+    return change(tx, cartId);
+  });
+}
+
+export function writeWithVersion(
+  db: Db,
+  target: CartTarget,
+  version: number,
+  change: (tx: Db, cartId: string) => Promise<void>,
+): Promise<CartSnapshot> {
+  return versioned(db, target, version, async (tx, cartId) => {
+    await change(tx, cartId);
+    return snapshotOf(tx, cartId);
+  });
+}
+
+async function snapshotOf(db: Db, cartId: string): Promise<CartSnapshot> {
+  const snapshot = await readSnapshot(db, cartId);
+  if (!snapshot) throw cartNotFound();
+  return snapshot;
+}
+
+/** Serialised write: lock the cart row, apply `change`, bump the version. */
+export async function writeSerialised(
+  db: Db,
+  target: CartTarget,
+  change: (tx: Db, cartId: string) => Promise<void>,
+): Promise<CartSnapshot> {
+  return db.transaction(async (tx) => {
+    const cartId = await targetCartId(tx, target);
+    if (!(await lockOwnedCart(tx, cartId, target.owner))) throw cartNotFound();
+    await change(tx, cartId);
+    await tx.execute(sql`UPDATE carts SET version = version + 1, updated_at = now() WHERE id = ${cartId}`);
+    return snapshotOf(tx, cartId);
+  });
+}
+
+export interface AddInput {
+  sku: string;
+  quantity: number;
+  accessories?: readonly string[] | undefined;
+  /** Omitted: serialised product-page add. */
+  version?: number | undefined;
+}
+
+/** Adds to the line with the same sku and accessory set (quantities summed), or opens a new line. */
+export async function addToCart(db: Db, target: CartTarget, input: AddInput): Promise<CartSnapshot> {
+  if (!isValidQuantity(input.quantity)) throw invalidQuantity();
+  const cart = target.known ?? await findOwnedCart(db, target.owner);
+  if (!cart || (target.expectedCartId !== undefined && target.expectedCartId !== cart.id)) throw cartNotFound();
+  const cartId = cart.id;
+  const terms = await customerTerms(db, cart.customerId);
+  const line = await resolveLine(db, input, { currency: cart.currency, priceListId: terms.priceListId });
+  const key = accessoriesKey(line.accessorySkus);
+
+  const change = async (tx: Db, id: string) => {
+    const [state] = await rows<{ lines: number; present: boolean }>(tx, sql`
+      SELECT count(*)::int AS lines, COALESCE(bool_or(sku = ${line.sku} AND accessories_key = ${key}), false) AS present
+      FROM cart_items WHERE cart_id = ${id}`);
+    if (!state!.present && state!.lines >= MAX_CART_LINES) throw tooManyLines();
+    const upserted = await rows<{ quantity: number }>(tx, sql`
+      INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus)
+      VALUES (${id}, ${line.productId}, ${line.sku}, ${input.quantity}, ${key}, ${JSON.stringify(line.accessorySkus)}::jsonb)
+      ON CONFLICT (cart_id, sku, accessories_key)
+      DO UPDATE SET quantity = cart_items.quantity + excluded.quantity
+      WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
+      RETURNING quantity`);
+    if (upserted.length === 0) throw lineQuantityExceeded();
+  };
+  const next = { ...target, expectedCartId: cartId };
+  return input.version === undefined
+    ? writeSerialised(db, next, change)
+    : writeWithVersion(db, next, input.version, change);
+}
+
+export async function removeLine(db: Db, target: CartTarget, input: { lineId: string; version: number }): Promise<CartSnapshot> {
+  return writeWithVersion(db, target, input.version, async (tx, cartId) => {
+    const deleted = await rows<{ id: string }>(tx, sql`
+      DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
+    if (deleted.length === 0) throw lineNotFound();
+  });
+}
+
+/** Sets a line's quantity; 0 removes the line (spec section 4). Stock is reported, not enforced. */
+export async function updateQuantity(
+  db: Db,
+  target: CartTarget,
+  input: { lineId: string; quantity: number; version: number },
+): Promise<CartSnapshot> {
+  if (!isValidQuantity(input.quantity, { allowZero: true })) throw invalidQuantity(true);
+  return writeWithVersion(db, target, input.version, async (tx, cartId) => {
+    const changed = input.quantity === 0
+      ? await rows<{ id: string }>(tx, sql`DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`)
+      : await rows<{ id: string }>(tx, sql`
+        UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
+    if (changed.length === 0) throw lineNotFound();
+  });
+}
+
+export interface CouponOptions {
+  shopCurrency: string;
+  now?: Date | undefined;
+}
+
+/** Applies a coupon code, or removes it when the code is blank. Redemptions are counted at order time. */
+export async function setCoupon(
+  db: Db,
+  target: CartTarget,
+  input: { code: string; version: number },
+  options: CouponOptions,
+): Promise<CartSnapshot> {
+  const code = normaliseCouponCode(input.code);
+  return writeWithVersion(db, target, input.version, async (tx, cartId) => {
+    if (code === '') {
+      await tx.execute(sql`UPDATE carts SET coupon_code = NULL WHERE id = ${cartId}`);
+      return;
+    }
+    const coupon = await findCoupon(tx, code);
+    const snapshot = await snapshotOf(tx, cartId);
+    const problem = couponProblem(coupon, {
+      now: options.now ?? new Date(),
+      subtotalNetCents: await subtotalNetCents(tx, snapshot),
+      cartCurrency: snapshot.cart.currency,
+      shopCurrency: options.shopCurrency,
+    });
+    if (problem) throw couponError(problem);
+    await tx.execute(sql`UPDATE carts SET coupon_code = ${coupon!.code} WHERE id = ${cartId}`);
+  });
+}
+
+/** Deletes the cart and its lines; a customer's active-cart pointer is cleared with it. */
+export async function deleteCart(db: Db, target: CartTarget, input: { version: number }): Promise<void> {
+  await versioned(db, target, input.version, async (tx, cartId) => {
+    await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${cartId}`);
+    await tx.execute(sql`DELETE FROM carts WHERE id = ${cartId}`);
+  });
+}

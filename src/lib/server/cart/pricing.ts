@@ -1,0 +1,56 @@
+// Server-side prices of cart lines. Same rule as the catalogue price list (catalog/prices.ts): the
+// customer's own list where it has the product, else the public 'base' list; always the cart currency.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows } from './store.ts';
+
+export interface UnitPrice {
+  regularCents: number;
+  /** Only when lower than regular; a special above regular is a data error and is ignored. */
+  specialCents: number | null;
+}
+
+/** What a piece costs: the special price when there is one, else the regular price. */
+export const effectiveCents = (p: UnitPrice): number => p.specialCents ?? p.regularCents;
+
+export interface PricingContext {
+  currency: string;
+  priceListId: number | null;
+}
+
+/**
+ * LATERAL join that adds `price.regular` and `price.special` (cents) to products aliased `p`: the
+ * customer's own list where it has the product, else 'base'. One row per product, no extra round trip.
+ */
+export function priceLateral(ctx: PricingContext): SQL {
+  const own = ctx.priceListId ?? -1;
+  return sql`LEFT JOIN LATERAL (
+    SELECT pr.regular_cents AS regular, pr.special_cents AS special
+    FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
+    WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND (l.code = 'base' OR pr.price_list_id = ${own})
+    ORDER BY (pr.price_list_id = ${own}) DESC
+    LIMIT 1
+  ) price ON true`;
+}
+
+/** The unit price from the lateral's columns; undefined when the product has no price in the currency. */
+export function unitPrice(regular: number | null, special: number | null): UnitPrice | undefined {
+  if (regular === null) return undefined;
+  return { regularCents: regular, specialCents: special !== null && special < regular ? special : null };
+}
+
+export interface CustomerTerms {
+  priceListId: number | null;
+  excludeTax: boolean;
+  /** The customer's currency; null for guests. */
+  currency: string | null;
+}
+
+/** A cart's pricing terms come from its owner's customer record, never from the request. */
+export async function customerTerms(db: Db, customerId: string | null): Promise<CustomerTerms> {
+  const none: CustomerTerms = { priceListId: null, excludeTax: false, currency: null };
+  if (!customerId) return none;
+  const [row] = await rows<CustomerTerms>(db, sql`
+    SELECT price_list_id AS "priceListId", exclude_tax AS "excludeTax", currency FROM customers WHERE id = ${customerId}`);
+  return row ?? none;
+}

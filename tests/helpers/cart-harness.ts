@@ -1,0 +1,104 @@
+// Drives the real cart handlers (src/lib/server/cart/handlers.ts) without an HTTP server: a cookie jar
+// per simulated browser, requests built like the browser's, the database of the test suite injected.
+import type { AstroCookies } from 'astro';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/lib/server/db/client.ts';
+import { endpoint } from '../../src/lib/server/http.ts';
+import { cartHandlers, type CartDeps, type CartHandlers, type CartShopper } from '../../src/lib/server/cart/handlers.ts';
+import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS, seedDemoData } from '../../src/lib/server/demo/index.ts';
+import type { Cart } from '../../src/lib/schemas/cart.ts';
+
+export { DEMO_FIXTURES };
+
+/** Seeds the demo fixtures only: every well-known sku, coupon and customer, in a few hundred ms. */
+export async function seedFixtures(db: Db): Promise<void> {
+  await seedDemoData(db, { products: FIXTURE_PRODUCT_ROWS });
+}
+
+export interface CookieOptions { maxAge?: number; httpOnly?: boolean; sameSite?: unknown; secure?: boolean; path?: string }
+
+/** The AstroCookies surface the handlers use, backed by a plain map that outlives one request. */
+export class CookieJar {
+  readonly values = new Map<string, string>();
+  readonly lastSet = new Map<string, CookieOptions>();
+
+  forRequest(): AstroCookies {
+    const jar = this;
+    return {
+      get(name: string) {
+        const value = jar.values.get(name);
+        return value === undefined ? undefined : { value };
+      },
+      has: (name: string) => jar.values.has(name),
+      set(name: string, value: string, options: CookieOptions = {}) {
+        jar.values.set(name, value);
+        jar.lastSet.set(name, options);
+      },
+      delete(name: string) {
+        jar.values.delete(name);
+      },
+    } as unknown as AstroCookies;
+  }
+}
+
+export interface Harness {
+  handlers: CartHandlers;
+  /** Guests see prices unless this is set to false (isPriceForGuestEnabled off). */
+  settings: { guestPrices: boolean; now: Date | undefined };
+}
+
+export const CUSTOMER_COOKIE = 'test-customer';
+
+/** Handlers whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
+export function harness(db: () => Db): Harness {
+  const settings: Harness['settings'] = { guestPrices: true, now: undefined };
+  const deps: CartDeps = {
+    db: async () => db(),
+    shopper: async (cookies): Promise<CartShopper> => {
+      const customerId = cookies.get(CUSTOMER_COOKIE)?.value ?? null;
+      return { customerId, currency: cookies.get('vsf-currency')?.value ?? 'EUR', loggedIn: customerId !== null };
+    },
+    pricesVisible: async (shopper) => shopper.loggedIn || settings.guestPrices,
+    shopCurrency: () => 'EUR',
+    now: () => settings.now ?? new Date(),
+  };
+  return { handlers: cartHandlers(deps), settings };
+}
+
+export type Operation = 'create' | 'get' | 'add' | 'remove' | 'quantity' | 'coupon' | 'delete';
+
+export interface CallResult {
+  status: number;
+  body: { cart?: Cart | null; code?: string; message?: string; status?: number };
+}
+
+/** Calls one handler like the endpoint wrapper does: coded errors become their JSON response. */
+export async function call(
+  h: Harness,
+  jar: CookieJar,
+  op: Operation,
+  body: unknown,
+  init: { raw?: string; headers?: Record<string, string>; query?: string } = {},
+): Promise<CallResult> {
+  const url = new URL(`http://localhost/api/cart/${op}${init.query ?? ''}`);
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: init.raw ?? JSON.stringify(body),
+  });
+  const route = endpoint((context) => h.handlers[op](context));
+  const response = await route({ request, url, cookies: jar.forRequest() } as never);
+  return { status: response.status, body: (await response.json()) as CallResult['body'] };
+}
+
+export async function customerId(db: Db, email: string): Promise<string> {
+  const result = (await db.execute(sql`SELECT id FROM customers WHERE email = ${email}`)) as unknown as { rows: { id: string }[] };
+  return result.rows[0]!.id;
+}
+
+/** A browser signed in as the given customer. */
+export async function customerJar(db: Db, email: string): Promise<CookieJar> {
+  const jar = new CookieJar();
+  jar.values.set(CUSTOMER_COOKIE, await customerId(db, email));
+  return jar;
+}
