@@ -9,6 +9,7 @@ import { endSession, startSession } from '../../../lib/server/auth/session.ts';
 import { setSessionCookies } from '../../../lib/server/auth/cookies.ts';
 import { clientIp } from '../../../lib/server/auth/client-ip.ts';
 import { toUser } from '../../../lib/server/auth/customers.ts';
+import { clearCartCookie, mergeGuestCartIntoCustomer, readCartCookie } from '../../../lib/server/cart/index.ts';
 
 export const prerender = false;
 
@@ -19,5 +20,11 @@ export const POST = authEndpoint(async (context) => {
   await endSession(db, cookies, { url });
   const customer = await authenticate(db, { username: body.username, password: body.password }, clientIp(context));
   setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
+  // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
+  const guestCartId = readCartCookie(cookies);
+  if (guestCartId) {
+    await mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
+    clearCartCookie(cookies);
+  }
   return json({ user: toUser(customer) } satisfies UserResponse);
 });
