@@ -1,0 +1,108 @@
+// The header search (spec sections 2, 4): rendered inside the header's GET form, so without
+// JavaScript Enter still reaches the search page. Hydrated, typing opens the results overlay;
+// Escape, a click outside and Enter close it, and Enter goes to the search page.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { $searchOpen, $searchTerm, close, reopen, searchDetailsHref, setTerm } from '../../lib/stores/search.ts';
+import { normalizeTerm } from '../../lib/search-rules.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { Icon } from '../shell/Icon.tsx';
+import { SearchOverlay } from './SearchOverlay.tsx';
+import type { SearchBarStrings } from './strings.ts';
+
+export const SEARCH_OVERLAY_ID = 'search-overlay';
+
+export interface SearchBarProps {
+  locale: Locale;
+  intlLocale: string;
+  /** The branding setting search.popupView. */
+  view: 'default' | 'small-list';
+  showItemnum: boolean;
+  strings: SearchBarStrings;
+}
+
+export function SearchBar({ locale, intlLocale, view, showItemnum, strings }: SearchBarProps) {
+  const term = useStore($searchTerm);
+  const open = useStore($searchOpen);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // The form is the header's (it must work before hydration); with JavaScript the term is encoded
+  // with encodeURIComponent (spaces as %20), matching every other search link.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const onSubmit = (e: SubmitEvent) => {
+      e.preventDefault();
+      const value = normalizeTerm(inputRef.current?.value);
+      if (value === '') return;
+      close();
+      window.location.assign(searchDetailsHref(locale, value));
+    };
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, [locale]);
+
+  useEffect(() => {
+    if (!open) return;
+    const root = document.documentElement;
+    const previousOverflow = root.style.overflow;
+    root.style.overflow = 'hidden';
+    // The overlay hangs below the search field wherever the header wraps it (desktop row, mobile line).
+    const place = () => {
+      const bottom = inputRef.current?.form?.getBoundingClientRect().bottom ?? 0;
+      overlayRef.current?.style.setProperty('--search-overlay-top', `${Math.max(0, Math.round(bottom))}px`);
+    };
+    place();
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      inputRef.current?.focus();
+    };
+    // The dimmed area around the panel is part of the form's DOM but counts as outside.
+    const onPointerDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      const inPanel = panelRef.current?.contains(target) ?? false;
+      const inField = (inputRef.current?.form?.contains(target) ?? false) && !(overlayRef.current?.contains(target) ?? false);
+      if (!inPanel && !inField) close();
+    };
+    window.addEventListener('resize', place);
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      root.style.overflow = previousOverflow;
+      window.removeEventListener('resize', place);
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  const focusFirstResult = () => panelRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+
+  return (
+    <>
+      <label className="visually-hidden" htmlFor="header-search">{strings.label}</label>
+      {/* type=text, not search: HTML allows role=combobox only there (the Nu checker enforces it), and a
+          search field would clear itself on Escape. enterKeyHint keeps the keyboard's search key. */}
+      <input ref={inputRef} id="header-search" name="term" type="text" role="combobox"
+        aria-expanded={open} aria-controls={SEARCH_OVERLAY_ID} aria-haspopup="dialog"
+        inputMode="search" enterKeyHint="search"
+        placeholder={strings.placeholder} autoComplete="off" required maxLength={200}
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value, locale)}
+        onFocus={() => reopen(locale)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && open) { e.preventDefault(); focusFirstResult(); }
+        }} />
+      <button type="submit" className="icon-button" aria-label={strings.label}><Icon name="search" /></button>
+      <div ref={overlayRef} id={SEARCH_OVERLAY_ID} className="search-overlay" hidden={!open}
+        role="dialog" aria-label={strings.results}>
+        {open && (
+          <SearchOverlay panelRef={panelRef} locale={locale} intlLocale={intlLocale} view={view}
+            showItemnum={showItemnum} strings={strings} onClose={() => { close(); inputRef.current?.focus(); }} />
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// The results panel under the header search (spec sections 2, 9): category links and product and
+// variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { $searchLoading, $searchResults, loadMore, searchDetailsHref } from '../../lib/stores/search.ts';
+import { categoryPath, localePath, productPath } from '../../lib/paths.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { Icon } from '../shell/Icon.tsx';
+import { SearchHit } from './SearchHit.tsx';
+import { fill, pluralText, type SearchOverlayStrings } from './strings.ts';
+
+export interface SearchOverlayProps {
+  /** The scrolling panel: the page behind is locked, so "near the end" is measured in here. */
+  panelRef: RefObject<HTMLDivElement | null>;
+  locale: Locale;
+  intlLocale: string;
+  view: 'default' | 'small-list';
+  showItemnum: boolean;
+  strings: SearchOverlayStrings;
+  onClose: () => void;
+}
+
+/** How far before the last item the next page is requested. */
+const NEAR_END = '0px 0px 120px 0px';
+
+export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum, strings, onClose }: SearchOverlayProps) {
+  const results = useStore($searchResults);
+  const loading = useStore($searchLoading);
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const hasMore = results.items.length < results.count;
+
+  // Observed afresh after every page: an end still in view after a load asks for the next page,
+  // which a lasting observer would not report again.
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadMore(locale);
+    }, { root: panelRef.current, rootMargin: NEAR_END });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [results.items.length, hasMore, locale, panelRef]);
+
+  const spinner = (text: string) => (
+    <p className="search-overlay-loading"><span className="spinner" aria-hidden="true" /> {text}</p>
+  );
+  let body: ReactNode;
+  if (results.term === '') {
+    body = loading ? spinner(strings.loading) : (
+      <div className="search-overlay-empty">
+        <p className="search-overlay-empty-title">{strings.emptyTitle}</p>
+        <p>{strings.emptyText}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <div className={`search-overlay-results search-view-${view}`}>
+        {results.categories.length > 0 && (
+          <section className="search-overlay-categories" aria-labelledby="search-overlay-categories">
+            <h3 id="search-overlay-categories">{strings.categories}</h3>
+            <ul>
+              {results.categories.map((c) => (
+                <li key={c.id}><a href={localePath(locale, categoryPath(c.slugPath))}>{c.name}</a></li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section className="search-overlay-suggestions" aria-labelledby="search-overlay-suggestions">
+          <h3 id="search-overlay-suggestions">{strings.suggestions}</h3>
+          {results.items.length === 0
+            ? <p>{fill(strings.noResults, { term: results.term })}</p>
+            : (
+              <ul className="search-hits">
+                {results.items.map((item) => (
+                  <SearchHit key={item.id} item={item} href={localePath(locale, productPath(item))}
+                    intlLocale={intlLocale} showItemnum={showItemnum} compact={view === 'small-list'} strings={strings} />
+                ))}
+              </ul>
+            )}
+          {hasMore && <div ref={sentinelRef} className="search-overlay-sentinel" />}
+          {loading && results.items.length > 0 && spinner(strings.loading)}
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={panelRef} className={`search-overlay-panel search-overlay-panel-${view}`}>
+      <div className="search-overlay-head">
+        <h2>{strings.results}</h2>
+        <p className="search-overlay-status" role="status">
+          {loading ? strings.loading : results.term !== '' ? pluralText(intlLocale, results.count, strings.count) : ''}
+        </p>
+        {results.count > 0 && <a className="search-overlay-all" href={searchDetailsHref(locale, results.term)}>{strings.showAll}</a>}
+        <button type="button" className="icon-button" aria-label={strings.close} onClick={onClose}><Icon name="close" /></button>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The search page (spec sections 2, 9: /search-details?term=…, 24 per page): filters, sort and page
+// live in the URL, so results are shareable and survive a reload; back and forward replay them.
+// The page is prebuilt once per locale, so the term only exists on the client: the first render
+// (the prebuilt HTML) is a neutral loading state, and the URL is read after hydration.
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { pageCount } from '../../lib/listing.ts';
+import { localePath, productPath } from '../../lib/paths.ts';
+import {
+  $searchPage, loadSearchPage, presetTerm, readSearchPageQuery, searchPageHref, type SearchPageQuery,
+} from '../../lib/stores/search.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { ProductCard } from '../catalog/ProductCard.tsx';
+import { Pagination } from '../catalog/listing/Pagination.tsx';
+import { SortSelect } from '../catalog/listing/SortSelect.tsx';
+import { SearchFilters } from './SearchFilters.tsx';
+import { fill, pluralText, type SearchPageStrings } from './strings.ts';
+
+export interface SearchResultsPageProps {
+  locale: Locale;
+  intlLocale: string;
+  sortingEnabled: boolean;
+  showItemnum: boolean;
+  startingPrice: boolean;
+  strings: SearchPageStrings;
+}
+
+type Change = Partial<Pick<SearchPageQuery, 'page' | 'sort' | 'filters'>>;
+
+export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItemnum, startingPrice, strings }: SearchResultsPageProps) {
+  const state = useStore($searchPage);
+  const [query, setQuery] = useState<SearchPageQuery | null>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const path = localePath(locale, '/search-details');
+
+  useEffect(() => {
+    const sync = () => {
+      const next = readSearchPageQuery(window.location.search);
+      setQuery(next);
+      void loadSearchPage(next, locale);
+    };
+    sync();
+    presetTerm(readSearchPageQuery(window.location.search).term);
+    window.addEventListener('popstate', sync);
+    return () => window.removeEventListener('popstate', sync);
+  }, [locale]);
+
+  if (query === null) return <p className="search-page-status" role="status">{strings.loading}</p>;
+  if (query.term === '') {
+    return (
+      <div className="search-page-empty">
+        <p className="search-page-empty-title">{strings.emptyTitle}</p>
+        <p>{strings.emptyText}</p>
+      </div>
+    );
+  }
+
+  // Any change but paging starts again at page 1.
+  const hrefFor = (change: Change) => searchPageHref(path, { term: query.term, page: 1, sort: query.sort, filters: query.filters, ...change });
+  // The new URL is parsed back rather than patched, so what is shown always equals what a reload shows.
+  const navigate = (change: Change) => {
+    const href = hrefFor(change);
+    window.history.pushState(null, '', href);
+    const next = readSearchPageQuery(new URL(href, window.location.href).search);
+    setQuery(next);
+    void loadSearchPage(next, locale);
+  };
+  const toggle = (code: string, value: string, on: boolean) => {
+    const values = new Set(query.filters[code] ?? []);
+    if (on) values.add(value);
+    else values.delete(value);
+    navigate({ filters: { ...query.filters, [code]: [...values] } });
+  };
+  const goToPage = (page: number) => {
+    navigate({ page });
+    resultsRef.current?.focus({ preventScroll: true });
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const loading = state.status !== 'ready' || state.term !== query.term;
+  return (
+    <div className="search-page">
+      <div className="search-page-toolbar">
+        <p className="search-page-count" role="status">
+          {loading ? strings.loading : pluralText(intlLocale, state.count, strings.resultsFor, { term: query.term })}
+        </p>
+        {sortingEnabled && (
+          <SortSelect value={query.sort} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
+        )}
+      </div>
+      <SearchFilters facets={state.facets} filters={query.filters} strings={strings}
+        onToggle={toggle} onClear={() => navigate({ filters: {} })} />
+      <div ref={resultsRef} className={`search-page-results${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
+        {!loading && state.items.length === 0 && <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>}
+        {state.items.length > 0 && (
+          <ul className="product-grid">
+            {state.items.map((product) => (
+              <li key={product.id}>
+                <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
+                  view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination current={query.page} total={pageCount(state.count, query.limit)} strings={strings.pagination}
+          onNavigate={goToPage} hrefFor={(page) => hrefFor({ page })} />
+      </div>
+    </div>
+  );
+}
