@@ -3,10 +3,13 @@
 import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets several test servers (e.g. parallel work trees) run side by side.
-const baseURL = `http://localhost:${process.env.E2E_PORT ?? '4329'}`;
+const port = process.env.E2E_PORT ?? '4329';
+const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Per port, so that suites running side by side do not wipe each other's traces.
+  outputDir: `test-results/e2e-${port}`,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),

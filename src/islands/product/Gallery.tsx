@@ -1,0 +1,49 @@
+// Product gallery (spec sections 2, 9): a stage of at most 600×744, 150×150 thumbnails, and a
+// full-screen viewer. Server-rendered, so the cover and thumbnails show before any script runs.
+import { useState } from 'react';
+import { fillMessage } from '../../lib/product.ts';
+import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
+
+export interface GalleryStrings extends GalleryViewerStrings {
+  productImages: string;
+  enlargeImage: string;
+}
+
+export interface GalleryProps {
+  images: string[];
+  /** The product name: what every image shows. */
+  alt: string;
+  strings: GalleryStrings;
+}
+
+export function Gallery({ images, alt, strings }: GalleryProps) {
+  const [index, setIndex] = useState(0);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const current = images[index];
+  if (!current) return null;
+  return (
+    <section className="gallery" aria-label={strings.productImages}>
+      <button type="button" className="gallery-stage" aria-label={strings.enlargeImage} aria-haspopup="dialog"
+        onClick={() => setViewerOpen(true)}>
+        <img src={current} alt={alt} width={600} height={744} fetchPriority="high" />
+      </button>
+      {images.length > 1 && (
+        <ul className="gallery-thumbs">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button type="button" className="gallery-thumb" aria-current={i === index ? 'true' : undefined}
+                aria-label={fillMessage(strings.imageOf, { index: i + 1, count: images.length })}
+                onClick={() => setIndex(i)}>
+                <img src={src} alt="" width={150} height={150} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewerOpen && (
+        <GalleryViewer images={images} index={index} alt={alt} strings={strings}
+          onIndex={setIndex} onClose={() => setViewerOpen(false)} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// Recently viewed products (spec sections 3, 4): records the product on show and lists the others
+// viewed in this session, newest first. Session storage is per browser tab, so nothing is prerendered.
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $recentlyViewed, recordProductView, type RecentProduct } from '../../lib/stores/recently-viewed.ts';
+
+export interface RecentlyViewedProps {
+  current: RecentProduct;
+  showItemnum: boolean;
+  strings: { title: string; itemNo: string };
+}
+
+export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewedProps) {
+  useEffect(() => recordProductView(current), [current.sku]);
+  // Entries keep the language they were viewed in: a link or a name in another language would be
+  // a surprise, so only this locale's views are listed. No prices: they are not in this page's batch.
+  const others = useStore($recentlyViewed).filter((p) => p.sku !== current.sku && p.locale === current.locale);
+  if (others.length === 0) return null;
+  return (
+    <section className="recently-viewed" aria-labelledby="recently-viewed-title">
+      <h2 id="recently-viewed-title">{strings.title}</h2>
+      <ul className="recently-viewed-list">
+        {others.map((p) => (
+          <li key={p.sku}>
+            <a href={p.href} className="recent-product">
+              {p.image && <img src={p.image} alt="" width={150} height={150} loading="lazy" decoding="async" />}
+              <span className="recent-product-name">{p.name}</span>
+              {showItemnum && <span className="recent-product-itemnum">{strings.itemNo} {p.itemnum}</span>}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+// Everything a product page shows (spec sections 2, 3, 9), read at build time in one call so the
+// page file stays thin. Prices and stock are not here: they are live (src/lib/stores/prices.ts).
+import sanitizeHtml from 'sanitize-html';
+import { and, asc, eq } from 'drizzle-orm';
+import { getDb } from '../db/index.ts';
+import { products } from '../db/schema.ts';
+import { productCards, productDetail, type ProductBreadcrumb, type ProductDetail } from './products.ts';
+import { listProducts } from './listing.ts';
+import { categoryBySlugPath } from './categories.ts';
+import { attributeSetting } from './filter-settings.ts';
+import { sanitizeCmsHtml } from '../sanitize.ts';
+import { RECOMMENDATION_LIMIT } from '../../recommendations.ts';
+import {
+  BRAND_ATTRIBUTE, breadcrumbJsonLd, galleryImages, headerAttributes, primaryTrail, productAlternates, productJsonLd,
+  propertyAttributes, shortDescription, variantLabels, type AttributeGroup,
+} from '../../product.ts';
+import { productBreadcrumbLink } from '../../breadcrumbs.ts';
+import { localePath, productPath } from '../../paths.ts';
+import { absoluteUrl, type Seo } from '../../seo.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { ProductCard } from '../../schemas/catalog.ts';
+import type { Shell } from '../shell.ts';
+import { pickMessages } from '../../i18n/translate.ts';
+import type { PriceStrings } from '../../../islands/catalog/Price.tsx';
+
+export interface ProductPageData {
+  product: ProductDetail;
+  images: string[];
+  descriptionHtml: string;
+  descriptionText: string;
+  brand: string | undefined;
+  trail: ProductBreadcrumb[];
+  header: AttributeGroup[];
+  properties: AttributeGroup[];
+  /** The family the shopper can switch between: a parent's variants, or a variant's siblings. */
+  variants: { card: ProductCard; label: string }[];
+  recommendations: ProductCard[];
+  /** Every sku the page shows, for the one batched price request. */
+  skus: string[];
+}
+
+// sanitize-html escapes text; meta and JSON-LD are escaped again where they are written.
+const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
+
+/** Plain text for meta and JSON-LD; block ends become spaces, or paragraphs would run into each other. */
+const toText = (html: string): string =>
+  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '').replace(/\s+/g, ' ').trim();
+
+export async function loadProductPage(id: number, locale: Locale): Promise<ProductPageData | null> {
+  const product = await productDetail(id, locale);
+  if (!product) return null;
+  const trail = primaryTrail(product.breadcrumbs);
+  const [setting, family, recommendations] = await Promise.all([
+    attributeSetting(),
+    product.parentId === null ? product.variants : familyOf(product.parentId, locale),
+    recommendationsFor(product, trail, locale),
+  ]);
+  const labels = variantLabels(family);
+  const descriptionHtml = sanitizeCmsHtml(product.description);
+  return {
+    product,
+    images: galleryImages(product.cover, product.galery),
+    descriptionHtml,
+    descriptionText: toText(descriptionHtml),
+    brand: product.custom_attributes.find((a) => a.attribute_code === BRAND_ATTRIBUTE)?.valueLabel,
+    trail,
+    header: headerAttributes(product.custom_attributes, setting.header),
+    properties: propertyAttributes(product.custom_attributes, setting.header),
+    variants: family.map((card, i) => ({ card, label: labels[i] ?? card.name })),
+    recommendations,
+    skus: [product.sku, ...family.map((v) => v.sku), ...product.accessories.map((a) => a.sku), ...recommendations.map((r) => r.sku)],
+  };
+}
+
+// Build-time memos: products of one category share their recommendations, variants their family,
+// so a catalogue of 100k products asks for each once per locale instead of once per page.
+// A catalogue publish must call invalidateProductPages() when pages are rendered on demand.
+const recommendationMemo = new Map<string, Promise<ProductCard[]>>();
+const familyMemo = new Map<string, Promise<ProductCard[]>>();
+
+export function invalidateProductPages(): void {
+  recommendationMemo.clear();
+  familyMemo.clear();
+}
+
+function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = load();
+    cache.set(key, entry);
+    entry.catch(() => cache.delete(key));
+  }
+  return entry;
+}
+
+/** A variant's siblings (and itself): the active variants of its parent. */
+function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
+  return memo(familyMemo, `${parentId}:${locale}`, async () => {
+    const db = await getDb();
+    const rows = await db.select({ id: products.id }).from(products)
+      .where(and(eq(products.parentId, parentId), eq(products.isActive, true))).orderBy(asc(products.id));
+    return productCards(rows.map((r) => r.id), locale);
+  });
+}
+
+/**
+ * 'Recommended products': the newest others from the product's primary category (and below it),
+ * at most RECOMMENDATION_LIMIT. Listings hold parent products, so a variant's own parent is left out too.
+ */
+async function recommendationsFor(product: ProductDetail, trail: ProductBreadcrumb[], locale: Locale): Promise<ProductCard[]> {
+  const leaf = trail.at(-1);
+  if (!leaf) return [];
+  // Two more than shown: the product itself and its parent may be among them.
+  const candidates = await memo(recommendationMemo, `${leaf.link}:${locale}`, async () => {
+    const category = await categoryBySlugPath(locale, leaf.link);
+    if (!category) return [];
+    const { data } = await listProducts({ categoryId: category.id, filters: [], locale, sort: 'latest', limit: RECOMMENDATION_LIMIT + 2, offset: 0 });
+    // Cards in a carousel show no attributes; dropping them keeps the island's props in the HTML small.
+    return data.map((card) => ({ ...card, attributes: [] }));
+  });
+  const exclude = new Set([product.id, product.parentId]);
+  return candidates.filter((card) => !exclude.has(card.id)).slice(0, RECOMMENDATION_LIMIT);
+}
+
+/** Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page. */
+export function productSeo(data: ProductPageData, shell: Shell, site: URL): Seo {
+  const { product, trail } = data;
+  const { locale, t } = shell;
+  const url = absoluteUrl(site, localePath(locale, productPath(product)));
+  return {
+    // Spec section 2: product pages carry no route name in their title.
+    title: product.name,
+    description: shortDescription(product.subtitle || data.descriptionText),
+    alternates: productAlternates(product.id, product.slugs, shell.offeredLocales),
+    image: data.images[0],
+    ogType: 'product',
+    jsonLd: [
+      productJsonLd({
+        name: product.name, sku: product.sku, itemnum: product.itemnum, url, brand: data.brand,
+        images: data.images.map((src) => absoluteUrl(site, src)), description: data.descriptionText,
+      }),
+      breadcrumbJsonLd([
+        { name: t('site.home'), url: absoluteUrl(site, localePath(locale, '/')) },
+        ...trail.map((c) => ({ name: c.text, url: absoluteUrl(site, localePath(locale, productBreadcrumbLink(c.link))) })),
+        { name: product.name, url },
+      ]),
+    ],
+  };
+}
+
+/**
+ * The strings each product island needs, and only those (DESIGN.md convention 7). Templates with
+ * {{placeholders}} go over raw (shell.messages): the islands fill them in with live values.
+ */
+export function productStrings(shell: Shell) {
+  const { t, messages, features } = shell;
+  const price: PriceStrings = {
+    free: t('price.free'), loading: t('price.loading'), loginToSee: t('price.loginToSee'),
+    regular: t('price.regular'), special: t('price.special'), startingAt: messages['catalog.startingAt'],
+  };
+  const availability = pickMessages(t, [
+    'availability.available', 'availability.limited', 'availability.limit-overflow', 'availability.not-available', 'availability.loading',
+  ]);
+  return {
+    gallery: {
+      productImages: t('catalog.productImages'), enlargeImage: t('catalog.enlargeImage'), closeImage: t('catalog.closeImage'),
+      previousImage: t('catalog.previousImage'), nextImage: t('catalog.nextImage'), imageOf: messages['catalog.imageOf'],
+    },
+    imageProperty: { enlargeImageOf: messages['catalog.enlargeImageOf'], closeImage: t('catalog.closeImage') },
+    buyBox: {
+      quantity: t('catalog.quantity'), addToCart: t('catalog.addToCart'), accessories: t('catalog.accessories'),
+      itemNo: t('catalog.itemNo'), availability, price,
+      // The tax note belongs to the product's own price, not to every accessory and card.
+      taxNote: features.displayTaxMessageForPrice ? t('cart.plusTaxAndShipping') : undefined,
+    },
+    carousel: {
+      title: t('catalog.recommended'), previous: t('catalog.previousProducts'), next: t('catalog.nextProducts'),
+      card: { ...price, itemNo: t('catalog.itemNo') },
+    },
+    recentlyViewed: { title: t('catalog.recentlyViewed'), itemNo: t('catalog.itemNo') },
+    wishlist: { add: t('wishlist.add'), removeFrom: t('wishlist.removeFrom') },
+  };
+}

@@ -1,0 +1,97 @@
+// Shared fixtures and checks for the end-to-end specs.
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { de } from '../../src/lib/i18n/messages/de.ts';
+import { en, type Messages } from '../../src/lib/i18n/messages/en.ts';
+import { es } from '../../src/lib/i18n/messages/es.ts';
+import { fr } from '../../src/lib/i18n/messages/fr.ts';
+import { it as itMessages } from '../../src/lib/i18n/messages/it.ts';
+import { CONSENT_STORAGE_KEY } from '../../src/lib/consent.ts';
+import { LOCALES, LOCALE_TAGS, type Locale } from '../../src/lib/i18n/locales.ts';
+import { localePath } from '../../src/lib/paths.ts';
+
+export { LOCALES, LOCALE_TAGS, localePath, type Locale };
+
+/** The shop under test (playwright.config.ts starts it on this port). */
+export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? '4329'}`;
+
+/** An absolute URL on the shop under test, as canonical and hreflang links carry them. */
+export function absolute(path: string): string {
+  return new URL(path, BASE_URL).toString();
+}
+
+export const MESSAGES: Record<Locale, Messages> = { de, en, fr, es, it: itMessages };
+
+/** The message with {{placeholders}} filled in, as the shop renders it. */
+export function msg(locale: Locale, key: keyof Messages, vars: Record<string, string | number> = {}): string {
+  return MESSAGES[locale][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Marks the cookie consent as decided ("only required") before any page script runs, so the consent
+ * bar neither covers the page nor locks scrolling in tests that are not about consent.
+ */
+export async function preDecideConsent(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(([key]) => {
+    try {
+      if (!window.localStorage.getItem(key!)) {
+        window.localStorage.setItem(key!, JSON.stringify({ accepted: false, at: Date.now() }));
+      }
+    } catch {
+      // about:blank and other opaque origins have no storage.
+    }
+  }, [CONSENT_STORAGE_KEY]);
+}
+
+interface Fixtures {
+  /** Set to false (test.use) for tests about the cookie consent itself. */
+  consentDecided: boolean;
+}
+
+export const test = base.extend<Fixtures>({
+  consentDecided: [true, { option: true }],
+  page: async ({ page, consentDecided }, use) => {
+    if (consentDecided) await preDecideConsent(page);
+    // An uncaught exception in a page script is a bug a shopper would hit, whatever the test is about.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.stack ?? error.message}`));
+    await use(page);
+    expect(errors, 'uncaught errors in page scripts').toEqual([]);
+  },
+});
+
+export { expect };
+
+/**
+ * Waits until the islands that hydrate on their own (client:load / client:idle) are interactive:
+ * Astro drops an island's `ssr` attribute once it has hydrated.
+ */
+export async function waitForIslands(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0);
+}
+
+/** Loads a path and waits until the shell's islands are interactive. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForIslands(page);
+  return response;
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Runs axe (WCAG 2.1 A and AA) on the page, or on `include` only, and fails listing every violation. */
+export async function expectNoA11yViolations(page: Page, options: { include?: string; exclude?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  if (options.exclude) builder = builder.exclude(options.exclude);
+  const { violations } = await builder.analyze();
+  const report = violations.map((v) => [
+    `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.helpUrl})`,
+    ...v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+  ].join('\n'));
+  expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n${report.join('\n')}`).toBe(0);
+}

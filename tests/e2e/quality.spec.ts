@@ -1,0 +1,120 @@
+// Quality gates over every page type in every locale: WCAG 2.1 AA (axe) and valid HTML (Nu Html Checker).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { LOCALES, expect, expectNoA11yViolations, localePath, open, test, type Locale } from './helpers.ts';
+
+/**
+ * One entry per page type the shop has; each is checked in all five locales. Catalogue pages have
+ * per-locale slugs, so their paths are found by following the shop's own links (see resolvePath).
+ */
+const PAGE_TYPES = [
+  { type: 'home', path: '/', status: 200 },
+  { type: 'content', path: '/i/agb', status: 200 },
+  { type: 'catch-all', path: '/agb', status: 200 },
+  { type: 'category', path: 'first category linked from home', status: 200 },
+  { type: 'product', path: 'first product linked from that category', status: 200 },
+  { type: 'search', path: '/search-details', status: 200 },
+  { type: 'not-found', path: '/nope', status: 404 },
+  { type: 'router-not-found', path: '/foo/bar/baz', status: 404 },
+] as const;
+type PageType = (typeof PAGE_TYPES)[number]['type'];
+
+const PAGES = LOCALES.flatMap((locale) =>
+  PAGE_TYPES.map(({ type, path, status }) => ({ name: `${locale}-${type}`, locale, type, path, status })));
+
+const VNU_JAR = resolve(import.meta.dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
+
+/** The first link in the HTML whose path matches, e.g. the first category tile on the home page. */
+async function firstLink(request: APIRequestContext, from: string, pattern: RegExp): Promise<string> {
+  const response = await request.get(from);
+  expect(response.status(), `${from} (looking for a link to follow)`).toBe(200);
+  const hrefs = [...(await response.text()).matchAll(/href="([^"#?]+)"/g)].map((m) => m[1]!);
+  const href = hrefs.find((h) => pattern.test(h));
+  expect(href, `${from} links to ${pattern}`).toBeDefined();
+  return href!;
+}
+
+async function resolvePath(request: APIRequestContext, locale: Locale, type: PageType, path: string): Promise<string> {
+  const prefix = locale === 'de' ? '' : `/${locale}`;
+  if (type === 'category' || type === 'product') {
+    const category = await firstLink(request, localePath(locale, '/'), new RegExp(`^${prefix}/c/[^/]+$`));
+    return type === 'category' ? category : firstLink(request, category, new RegExp(`^${prefix}/p/\\d+/[^/]+$`));
+  }
+  return localePath(locale, path);
+}
+
+test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
+  for (const { name, locale, type, path, status } of PAGES) {
+    test(`${name}: ${path}`, async ({ page, request }) => {
+      const url = await resolvePath(request, locale, type, path);
+      const response = await open(page, url);
+      expect(response?.status(), url).toBe(status);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  firstColumn?: number;
+  lastColumn?: number;
+  message: string;
+  extract?: string;
+}
+
+/**
+ * The one known false alarm (DESIGN.md): Astro puts its island style element
+ * (`<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`) into <body>.
+ */
+function isAstroIslandStyle(m: VnuMessage): boolean {
+  return m.type === 'error'
+    && /Element “style” not allowed as child of element “body”/.test(m.message)
+    && (m.extract ?? '').includes('astro-island');
+}
+
+test.describe('valid HTML (Nu Html Checker)', () => {
+  // One JVM start for all pages: the checker is slow to start.
+  test.setTimeout(180_000);
+
+  test(`${PAGES.length} pages have no HTML errors`, async ({ request }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'vnu-'));
+    try {
+      const files = new Map<string, string>();
+      for (const { name, locale, type, path, status } of PAGES) {
+        const url = await resolvePath(request, locale, type, path);
+        const response = await request.get(url);
+        expect(response.status(), url).toBe(status);
+        const file = join(dir, `${name}.html`);
+        writeFileSync(file, await response.text());
+        files.set(file, url);
+      }
+
+      const result = spawnSync('/usr/bin/java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.keys()],
+        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      expect(result.error, 'could not start java').toBeUndefined();
+      let messages: VnuMessage[];
+      try {
+        messages = (JSON.parse(result.stdout) as { messages: VnuMessage[] }).messages;
+      } catch {
+        throw new Error(`vnu gave no JSON report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+      }
+
+      const errors = messages.filter((m) => m.type !== 'info' && !isAstroIslandStyle(m));
+      const report = errors.map((m) => {
+        const file = decodeURIComponent((m.url ?? '').replace(/^file:(\/\/)?/, ''));
+        const page = files.get(file) ?? m.url ?? '(no file)';
+        return `${page} (${basename(file)} line ${m.lastLine ?? '?'}, column ${m.firstColumn ?? m.lastColumn ?? '?'}): ${m.message}`
+          + (m.extract ? `\n    ${m.extract.replace(/\n/g, ' ')}` : '');
+      });
+      expect(errors.length, `Nu Html Checker found ${errors.length} error(s):\n${report.join('\n')}`).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
