@@ -1,12 +1,12 @@
 // Availability for the wanted quantity (spec section 4 rules and texts).
-import { useStore } from '@nanostores/react';
 import { availabilityFor, availabilityMessageKey, type Availability } from '../../lib/availability.ts';
 import { $prices } from '../../lib/stores/prices.ts';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export type AvailabilityStrings = Record<`availability.${Availability | 'loading'}`, string>;
 
 export function AvailabilityText({ sku, qty, strings }: { sku: string; qty: number; strings: AvailabilityStrings }) {
-  const entry = useStore($prices)[sku];
+  const entry = useClientStore($prices, {})[sku];
   if (!entry || entry.state === 'loading') {
     return <p className="availability availability-loading" role="status">{strings['availability.loading']}</p>;
   }

@@ -1,8 +1,8 @@
 // A product's live price (spec section 4: loading spinner, loaded, hidden without a regular price).
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { displayPrices } from '../../lib/price.ts';
 import { $prices, $pricesVisible, loadPagePrices } from '../../lib/stores/prices.ts';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface PriceStrings {
   free: string;
@@ -23,8 +23,9 @@ export interface PriceProps {
 }
 
 export function Price({ sku, intlLocale, strings, startingAt = false }: PriceProps) {
-  const entry = useStore($prices)[sku];
-  const { visible } = useStore($pricesVisible);
+  // The static HTML shows the loading state; live prices only after mounting (see useClientStore).
+  const entry = useClientStore($prices, {})[sku];
+  const { visible } = useClientStore($pricesVisible, { visible: null });
   useEffect(loadPagePrices, []);
 
   if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;

@@ -5,6 +5,7 @@ import { $loggedIn } from '../../lib/stores/session.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen, openMobileMenu } from '../../lib/stores/ui.ts';
 import { $wishlistCount } from '../../lib/stores/wishlist.ts';
 import { Icon } from './Icon.tsx';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface BottomNavProps {
   homeHref: string;
@@ -13,9 +14,10 @@ export interface BottomNavProps {
 }
 
 export function BottomNav({ homeHref, accountHref, strings }: BottomNavProps) {
-  const loggedIn = useStore($loggedIn);
+  // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
+  const loggedIn = useClientStore($loggedIn, false);
   const cartCount = useStore($cartCount);
-  const wishlistCount = useStore($wishlistCount);
+  const wishlistCount = useClientStore($wishlistCount, 0);
   return (
     <nav className="bottom-nav" aria-label={strings.label}>
       <a href={homeHref}><Icon name="home" /><span>{strings.home}</span></a>

@@ -5,6 +5,7 @@ import { $loggedIn } from '../../lib/stores/session.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '../../lib/stores/ui.ts';
 import { $wishlistCount } from '../../lib/stores/wishlist.ts';
 import { Icon } from './Icon.tsx';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface HeaderActionsProps {
   accountHref: string;
@@ -22,9 +23,10 @@ function countLabel(label: string, count: number, one: string, other: string): s
 }
 
 export function HeaderActions({ accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
-  const loggedIn = useStore($loggedIn);
+  // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
+  const loggedIn = useClientStore($loggedIn, false);
   const cartCount = useStore($cartCount);
-  const wishlistCount = useStore($wishlistCount);
+  const wishlistCount = useClientStore($wishlistCount, 0);
   return (
     <div className="header-actions">
       {myItemsEnabled && loggedIn && <a className="header-link" href={myItemsHref}>{strings.myItems}</a>}

@@ -37,12 +37,13 @@ function menuConfig(rows: CategoryRow[]) {
     entries: [
       { kind: 'container', titles: titles(t('Sortiment', 'Products', 'Produits', 'Productos', 'Prodotti')), visibility: 'all', children: categoryMenu(rows) },
       {
-        kind: 'dropdown', titles: titles(t('Service', 'Service', 'Service', 'Servicio', 'Assistenza')), visibility: 'desktop',
+        kind: 'dropdown', titles: titles(t('Service', 'Service', 'Service', 'Servicio', 'Assistenza')), visibility: 'all',
         // Group names are shown verbatim (the schema has no per-locale group titles): words every locale reads.
         children: [page('versand', 'all', 'Service'), page('kontakt', 'all', 'Service'), page('agb', 'all', 'Info'), page('impressum', 'all', 'Info')],
       },
       // Only a German title: the other languages fall back to it.
-      { kind: 'link', titles: [{ locale: 'de', title: 'Profi-Angebote' }], url: 'c:werkzeuge/elektrowerkzeuge', visibility: 'all' },
+      // Desktop only: the mobile menu reaches the same category through the product range.
+      { kind: 'link', titles: [{ locale: 'de', title: 'Profi-Angebote' }], url: 'c:werkzeuge/elektrowerkzeuge', visibility: 'desktop' },
       page('agb', 'mobile'),
       page('kontakt', 'mobile'),
     ] satisfies MenuEntry[],
