@@ -49,3 +49,8 @@ export function parseStoredWishlist(raw: string | null): Wishlist {
     return emptyWishlist();
   }
 }
+
+/** Spec section 2: the wishlist links to the product page as /p/{id}/{sku} (the server redirects to the slug). */
+export function wishlistProductPath(product: Pick<WishlistProduct, 'id' | 'sku'>): string {
+  return `/p/${product.id}/${encodeURIComponent(product.sku)}`;
+}

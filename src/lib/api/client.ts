@@ -13,12 +13,26 @@ export class ApiClientError extends Error {
 }
 
 export async function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  return apiRequest('POST', path, body, schema, signal);
+}
+
+export async function apiGet<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  return apiRequest('GET', path, undefined, schema, signal);
+}
+
+export async function apiDelete<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  return apiRequest('DELETE', path, body, schema, signal);
+}
+
+async function apiRequest<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, schema: S, signal?: AbortSignal,
+): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
       credentials: 'same-origin',
       signal: signal ?? null,
     });

@@ -25,6 +25,8 @@ export interface Shell {
   footer: ContentConfig<'block:footer'> | null;
   topBanner: HtmlBlock<ContentConfig<'block:top-banner'>> | null;
   notificationBar: HtmlBlock<ContentConfig<'block:notification-bar'>> | null;
+  /** The cart-header block's sanitized HTML, shown at the top of the cart sidebar. */
+  cartHeader: string | null;
   cookieConsent: boolean;
   /** Maps a default-language category slug path to the rendered locale's (content links). */
   categorySlug: CategorySlugResolver;
@@ -63,7 +65,7 @@ export async function offeredLocales(): Promise<Locale[]> {
 
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
-  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug] = await Promise.all([
+  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug, cartHeader] = await Promise.all([
     getContent('setting:branding', locale),
     getContent('setting:locale', locale),
     getContent('block:menu', locale),
@@ -72,6 +74,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     getContent('block:notification-bar', locale),
     offeredLocales(),
     categorySlugResolver(),
+    getContent('block:cart-header', locale),
   ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
@@ -89,6 +92,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     notificationBar: notificationBar
       ? { html: sanitizeCmsHtml(notificationBar.content), config: notificationBar.config }
       : null,
+    cartHeader: cartHeader ? sanitizeCmsHtml(cartHeader.content) : null,
     cookieConsent: e.COOKIE_CONSENT,
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,

@@ -1,0 +1,79 @@
+// The cart sidebar (spec sections 2, 4, 9): a drawer from the right with 'My Cart' and the item count,
+// the shop's cart-header block, the lines, the coupon, the totals with their tax note, and 'Go to
+// checkout' ('Go back shopping' when empty). Mounted on every page with a header; it starts the cart
+// store, so the header count and the product page's 'Add to cart' work while it is closed.
+import { useEffect, useId } from 'react';
+import { useStore } from '@nanostores/react';
+import { $cart, $cartLoading, connectCart } from '../../lib/stores/cart.ts';
+import { $cartSidebarOpen } from '../../lib/stores/ui.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { useDialog } from '../shared/useDialog.ts';
+import { useBackdrop } from '../shared/useBackdrop.ts';
+import { Icon } from '../shell/Icon.tsx';
+import { CartItem } from './CartItem.tsx';
+import { CartTotals } from './CartTotals.tsx';
+import { CouponForm } from './CouponForm.tsx';
+import { totalItemsText, type CartSidebarStrings } from './strings.ts';
+import '../../styles/cart.css';
+
+export interface CartSidebarProps {
+  locale: Locale;
+  intlLocale: string;
+  checkoutHref: string;
+  /** The cart-header content block, sanitized on the server. */
+  headerHtml: string | null;
+  strings: CartSidebarStrings;
+}
+
+const close = () => $cartSidebarOpen.set(false);
+
+export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, strings }: CartSidebarProps) {
+  const open = useStore($cartSidebarOpen);
+  const cart = useStore($cart);
+  const loading = useStore($cartLoading);
+  const ref = useDialog<HTMLDivElement>(open, close);
+  const backdrop = useBackdrop(close);
+  const titleId = useId();
+  useEffect(() => connectCart({ locale, messages: strings.errors }), [locale, strings.errors]);
+  const items = cart?.cartItems ?? [];
+  // A removed line takes its focused button with it; focus stays in the dialog rather than falling out.
+  useEffect(() => {
+    if (open && document.activeElement === document.body) ref.current?.focus();
+  }, [open, items.length, ref]);
+  if (!open) return null;
+
+  const pricesVisible = cart?.pricesVisible ?? true;
+  return (
+    <div className="drawer-backdrop" {...backdrop}>
+      <div ref={ref} className="drawer drawer-right cart-sidebar" role="dialog" aria-modal="true"
+        aria-labelledby={titleId} aria-busy={loading} tabIndex={-1}>
+        <div className="cart-sidebar-header">
+          <h2 id={titleId} className="cart-sidebar-title">{strings.title}</h2>
+          <p className="cart-sidebar-count">{totalItemsText(intlLocale, cart?.items_qty ?? 0, strings.totalItems)}</p>
+          <button type="button" className="icon-button" aria-label={strings.close} onClick={close}><Icon name="close" /></button>
+        </div>
+        <div className="cart-sidebar-body">
+          {headerHtml && <div className="cart-sidebar-block" dangerouslySetInnerHTML={{ __html: headerHtml }} />}
+          {!pricesVisible && <p className="cart-sidebar-note">{strings.loginToSee}</p>}
+          {items.length === 0
+            ? (!loading && <p className="cart-sidebar-empty">{strings.empty}</p>)
+            : (
+              <ul className="cart-items" aria-labelledby={titleId}>
+                {items.map((item) => (
+                  <CartItem key={item.id} item={item} currency={cart!.currency} locale={locale} intlLocale={intlLocale}
+                    pricesVisible={pricesVisible} strings={strings.item} />
+                ))}
+              </ul>
+            )}
+          {cart && items.length > 0 && pricesVisible && <CouponForm cart={cart} strings={strings.coupon} errors={strings.errors} />}
+        </div>
+        <div className="cart-sidebar-footer">
+          {cart && items.length > 0 && <CartTotals cart={cart} intlLocale={intlLocale} strings={strings.totals} />}
+          {items.length > 0
+            ? <a className="button primary" href={checkoutHref}>{strings.goToCheckout}</a>
+            : <button type="button" className="button primary" onClick={close}>{strings.goBackShopping}</button>}
+        </div>
+      </div>
+    </div>
+  );
+}

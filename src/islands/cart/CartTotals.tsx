@@ -1,0 +1,28 @@
+// The cart's money: net subtotal, coupon discount, VAT and the total with its note (spec section 2).
+import { totalsView } from '../../lib/cart-display.ts';
+import { formatPrice } from '../../lib/price.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import type { CartTotalsStrings } from './strings.ts';
+
+export interface CartTotalsProps {
+  cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes' | 'currency'>;
+  intlLocale: string;
+  strings: CartTotalsStrings;
+}
+
+export function CartTotals({ cart, intlLocale, strings }: CartTotalsProps) {
+  const view = totalsView(cart);
+  if (!view) return null;
+  const money = (amount: number) => formatPrice(amount, { currency: cart.currency, locale: intlLocale, freeLabel: strings.free });
+  return (
+    <div className="cart-totals">
+      <dl>
+        <div><dt>{strings.subtotal}</dt><dd>{money(view.subtotal)}</dd></div>
+        {view.discount > 0 && <div className="cart-totals-discount"><dt>{strings.discount}</dt><dd>−{money(view.discount)}</dd></div>}
+        {view.tax > 0 && <div><dt>{strings.tax}</dt><dd>{money(view.tax)}</dd></div>}
+        <div className="cart-totals-total"><dt>{strings.total}</dt><dd>{money(view.total)}</dd></div>
+      </dl>
+      <p className="cart-totals-note">{strings[view.taxNote]}</p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The texts the cart islands show (they receive only these), picked from a locale's messages.
+import type { Messages } from '../../lib/i18n/messages/en.ts';
+import { CART_MESSAGE_KEYS, type CartMessages } from '../../lib/cart-display.ts';
+import type { AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
+
+export interface CartItemStrings {
+  itemNo: string;
+  remove: string;
+  quantity: string;
+  increase: string;
+  decrease: string;
+  productProperties: string;
+  included: string;
+  accessories: string;
+  regularPrice: string;
+  specialPrice: string;
+  notPurchasable: string;
+  free: string;
+  availability: AvailabilityStrings;
+}
+
+export interface CouponStrings {
+  coupon: string;
+  apply: string;
+  remove: string;
+  /** With {{code}}. */
+  applied: string;
+}
+
+export interface CartTotalsStrings {
+  subtotal: string;
+  discount: string;
+  tax: string;
+  total: string;
+  free: string;
+  'cart.plusShipping': string;
+  'cart.excludedFromTax': string;
+}
+
+export interface CartSidebarStrings {
+  title: string;
+  /** With {{count}}. */
+  totalItems: { one: string; other: string };
+  close: string;
+  empty: string;
+  goToCheckout: string;
+  goBackShopping: string;
+  loginToSee: string;
+  item: CartItemStrings;
+  coupon: CouponStrings;
+  totals: CartTotalsStrings;
+  /** Error texts the cart store shows as notifications. */
+  errors: CartMessages;
+}
+
+export function cartSidebarStrings(m: Messages): CartSidebarStrings {
+  const errors = Object.fromEntries(CART_MESSAGE_KEYS.map((k) => [k, m[k]])) as CartMessages;
+  return {
+    title: m['cart.title'],
+    totalItems: { one: m['cart.totalItems_one'], other: m['cart.totalItems_other'] },
+    close: m['cart.close'], empty: m['cart.empty'], goToCheckout: m['cart.goToCheckout'],
+    goBackShopping: m['cart.goBackShopping'], loginToSee: m['price.loginToSee'],
+    item: {
+      itemNo: m['catalog.itemNo'], remove: m['cart.remove'], quantity: m['catalog.quantity'],
+      increase: m['cart.increase'], decrease: m['cart.decrease'], productProperties: m['catalog.productProperties'],
+      included: m['catalog.included'], accessories: m['catalog.accessories'], regularPrice: m['price.regular'],
+      specialPrice: m['price.special'], notPurchasable: m['cart.notPurchasable'], free: m['price.free'],
+      availability: {
+        'availability.available': m['availability.available'], 'availability.limited': m['availability.limited'],
+        'availability.limit-overflow': m['availability.limit-overflow'],
+        'availability.not-available': m['availability.not-available'], 'availability.loading': m['availability.loading'],
+      },
+    },
+    coupon: { coupon: m['cart.coupon'], apply: m['cart.applyCoupon'], remove: m['cart.removeCoupon'], applied: m['cart.couponApplied'] },
+    totals: {
+      subtotal: m['cart.subtotal'], discount: m['cart.discount'], tax: m['cart.tax'], total: m['cart.total'],
+      free: m['price.free'], 'cart.plusShipping': m['cart.plusShipping'], 'cart.excludedFromTax': m['cart.excludedFromTax'],
+    },
+    errors,
+  };
+}
+
+/** A template with {{name}} placeholders filled in. */
+export function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
+}
+
+/** The count in the locale's plural form and number format. */
+export function totalItemsText(intlLocale: string, count: number, forms: CartSidebarStrings['totalItems']): string {
+  const form = new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
+  return fill(form, { count: new Intl.NumberFormat(intlLocale).format(count) });
+}

@@ -1,0 +1,185 @@
+// The cart store against a fake integration layer: fetch is replaced at the HTTP boundary only.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { cartErrorKey, CART_MESSAGE_KEYS, totalsView, type CartMessages } from '../../src/lib/cart-display.ts';
+import { cartSidebarStrings } from '../../src/islands/cart/strings.ts';
+import { de } from '../../src/lib/i18n/messages/de.ts';
+import { en } from '../../src/lib/i18n/messages/en.ts';
+import type { Cart, CartItem } from '../../src/lib/schemas/cart.ts';
+
+const LINE_A = '00000000-0000-4000-8000-00000000000a';
+const LINE_B = '00000000-0000-4000-8000-00000000000b';
+
+function line(id: string, sku: string, quantity: number): CartItem {
+  return {
+    id, sku, name: sku, image: null, itemnum: sku, quantity, price: { regular: 10, special: null }, priceInfo: null,
+    rowTotal: 10 * quantity, rowTotalInclTax: 11.9 * quantity, stock: null, availability: 'available', purchasable: true,
+    included: [], custom_attributes: [], selectedAddtionalProducts: {},
+  };
+}
+
+function cart(version: number, lines: CartItem[]): Cart {
+  return {
+    id: '00000000-0000-4000-8000-0000000000c1', version, currency: 'EUR', cartItems: lines,
+    items_qty: lines.reduce((n, l) => n + l.quantity, 0), couponCode: null, couponStatus: null,
+    billingAddress: null, shippingAddress: null, shippingMethod: null, newUser: false, displayExcludingTaxes: false,
+    vatRatePercent: 19, pricesVisible: true, totals: null,
+  };
+}
+
+const reply = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
+const outdated = () => reply(409, { code: 'CART_OUTDATED_ERROR', message: 'Cart info or prices are outdated. Please refresh the page.', status: 409 });
+
+const messages = cartSidebarStrings(en).errors;
+
+describe('cartErrorKey', () => {
+  test('maps the server codes to their own message keys, and anything else to the generic one', () => {
+    expect(cartErrorKey('CART_OUTDATED_ERROR')).toBe('cart.outdated');
+    expect(cartErrorKey('CART_NOT_FOUND')).toBe('cart.outdated');
+    expect(cartErrorKey('INVALID_QUANTITY')).toBe('cart.error.INVALID_QUANTITY');
+    expect(cartErrorKey('COUPON_EXPIRED')).toBe('cart.error.COUPON_EXPIRED');
+    expect(cartErrorKey('COUPON_MIN_SUBTOTAL')).toBe('cart.error.COUPON_MIN_SUBTOTAL');
+    expect(cartErrorKey('ACCESSORY_NOT_ALLOWED')).toBe('cart.error.ACCESSORY_NOT_ALLOWED');
+    expect(cartErrorKey('PRODUCT_NOT_PURCHASABLE')).toBe('cart.error.PRODUCT_NOT_PURCHASABLE');
+    expect(cartErrorKey('NETWORK_ERROR')).toBe('server.NETWORK_ERROR');
+    expect(cartErrorKey('SOMETHING_NEW')).toBe('cart.error.generic');
+  });
+  test('every key has a text in every language the island is given', () => {
+    for (const m of [en, de]) {
+      const strings: CartMessages = cartSidebarStrings(m).errors;
+      for (const key of CART_MESSAGE_KEYS) expect(strings[key], key).toMatch(/\S/);
+    }
+    expect(cartSidebarStrings(de).errors['cart.error.COUPON_EXPIRED']).toBe(de['cart.error.COUPON_EXPIRED']);
+  });
+});
+
+describe('totalsView', () => {
+  const totals = {
+    subtotal_excl_tax: 100, subtotal_incl_tax: 119, subtotal_with_discount: 90, discount_amount: 10, coupon_amount: 10,
+    coupon_incl_tax: 11.9, shipping_amount: 0, shipping_incl_tax: 0, tax_amount: 17.1, grandTotalExclTax: 90, grandTotalIncTax: 107.1,
+  };
+  test('a shopper who pays VAT sees the total with VAT, plus shipping', () => {
+    expect(totalsView({ totals, pricesVisible: true, displayExcludingTaxes: false }))
+      .toEqual({ subtotal: 100, discount: 10, tax: 17.1, total: 107.1, taxNote: 'cart.plusShipping' });
+  });
+  test('a customer excluded from taxation sees the net total and the account note instead', () => {
+    expect(totalsView({ totals: { ...totals, tax_amount: 0, grandTotalIncTax: 90 }, pricesVisible: true, displayExcludingTaxes: true }))
+      .toMatchObject({ tax: 0, total: 90, taxNote: 'cart.excludedFromTax' });
+  });
+  test('no totals without price permission', () => {
+    expect(totalsView({ totals: null, pricesVisible: false, displayExcludingTaxes: false })).toBeNull();
+  });
+});
+
+describe('cart store', () => {
+  let calls: { path: string; body: Record<string, unknown> }[];
+  let routes: Record<string, (body: Record<string, unknown>) => Response>;
+
+  beforeEach(() => {
+    vi.resetModules();
+    calls = [];
+    routes = {};
+    vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) as Record<string, unknown> : {};
+      calls.push({ path, body });
+      const route = routes[path];
+      return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const start = async (initial: Cart | null) => {
+    routes['/api/cart/get'] = () => reply(200, { cart: initial });
+    const store = await import('../../src/lib/stores/cart.ts');
+    const notifications = await import('../../src/lib/stores/notifications.ts');
+    const session = await import('../../src/lib/stores/session.ts');
+    const ui = await import('../../src/lib/stores/ui.ts');
+    const requests = await import('../../src/lib/stores/cart-requests.ts');
+    const stop = store.connectCart({ locale: 'en', messages });
+    await store.loadCart();
+    return { store, notifications, session, ui, requests, stop };
+  };
+
+  test('reads the cart once when not yet loaded, and keeps the header count', async () => {
+    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
+    await store.loadCart();
+    expect(calls.filter((c) => c.path === '/api/cart/get')).toHaveLength(1);
+    expect(calls[0]!.body).toEqual({ locale: 'en' });
+    expect(store.$cartCount.get()).toBe(3);
+    stop();
+  });
+
+  test('quantity 0 removes the line', async () => {
+    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
+    routes['/api/cart/remove'] = () => reply(200, { cart: cart(2, [line(LINE_B, 'B', 1)]) });
+    expect(await store.setQuantity(LINE_A, 0)).toEqual({ ok: true });
+    expect(calls.at(-1)).toEqual({ path: '/api/cart/remove', body: { lineId: LINE_A, version: 1, locale: 'en' } });
+    expect(store.$cart.get()!.cartItems.map((l) => l.id)).toEqual([LINE_B]);
+    expect(store.$cartCount.get()).toBe(1);
+    stop();
+  });
+
+  test('an outdated cart is read again and the translated outdated message shown; no line is lost', async () => {
+    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    // Meanwhile another tab removed line A and added B: the change no longer applies.
+    const fresh = cart(3, [line(LINE_B, 'B', 5)]);
+    routes['/api/cart/quantity'] = outdated;
+    routes['/api/cart/get'] = () => reply(200, { cart: fresh });
+    expect(await store.setQuantity(LINE_A, 4)).toEqual({ ok: false, key: 'cart.outdated' });
+    expect(store.$cart.get()).toEqual(fresh);
+    expect(notifications.$notifications.get().map((n) => [n.kind, n.message])).toEqual([['danger', en['cart.outdated']]]);
+    stop();
+  });
+
+  test('an outdated version that still applies is retried on the fresh cart', async () => {
+    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    let attempts = 0;
+    routes['/api/cart/get'] = () => reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) });
+    routes['/api/cart/quantity'] = (body) => (attempts++ === 0 ? outdated() : reply(200, { cart: cart(3, [line(LINE_A, 'A', body['quantity'] as number)]) }));
+    expect(await store.setQuantity(LINE_A, 4)).toEqual({ ok: true });
+    expect(calls.filter((c) => c.path === '/api/cart/quantity').map((c) => c.body['version'])).toEqual([1, 2]);
+    expect(store.$cart.get()!.cartItems[0]!.quantity).toBe(4);
+    stop();
+  });
+
+  test('a rejected quantity becomes a danger notification with the translated message', async () => {
+    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    routes['/api/cart/quantity'] = () => reply(400, { code: 'INVALID_QUANTITY', message: 'A cart line can hold at most 9999 pieces.', status: 400 });
+    expect(await store.setQuantity(LINE_A, 9999)).toEqual({ ok: false, key: 'cart.error.INVALID_QUANTITY' });
+    expect(notifications.$notifications.get().at(-1)).toMatchObject({ kind: 'danger', message: en['cart.error.INVALID_QUANTITY'] });
+    expect(store.$cart.get()!.cartItems[0]!.quantity).toBe(2);
+    stop();
+  });
+
+  test('coupon problems are returned for the form, not notified; an empty code removes the coupon', async () => {
+    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    routes['/api/cart/coupon'] = (body) => (body['code'] === 'EXPIRED'
+      ? reply(400, { code: 'COUPON_EXPIRED', message: 'This coupon code has expired.', status: 400 })
+      : reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) }));
+    expect(await store.applyCoupon(' EXPIRED ')).toEqual({ ok: false, key: 'cart.error.COUPON_EXPIRED' });
+    expect(calls.at(-1)!.body['code']).toBe('EXPIRED');
+    expect(notifications.$notifications.get()).toEqual([]);
+    expect(await store.applyCoupon('')).toEqual({ ok: true });
+    expect(calls.at(-1)!.body).toEqual({ code: '', version: 1, locale: 'en' });
+    stop();
+  });
+
+  test('takes the product page request: adds without a version, then opens the sidebar', async () => {
+    const { store, ui, requests, stop } = await start(null);
+    routes['/api/cart/add'] = () => reply(200, { cart: cart(1, [line(LINE_A, 'A', 2)]) });
+    requests.requestAddToCart({ sku: 'A', quantity: 2, accessories: ['X'] });
+    expect(requests.$pendingAddToCart.get()).toBeNull();
+    await vi.waitFor(() => expect(ui.$cartSidebarOpen.get()).toBe(true));
+    expect(calls.at(-1)).toEqual({ path: '/api/cart/add', body: { sku: 'A', quantity: 2, accessories: ['X'], locale: 'en' } });
+    expect(store.$cartCount.get()).toBe(2);
+    stop();
+  });
+
+  test('a change of the signed-in state forgets the cart and reads it again', async () => {
+    const { store, session, stop } = await start(cart(1, [line(LINE_A, 'A', 1)]));
+    routes['/api/cart/get'] = () => reply(200, { cart: cart(5, [line(LINE_A, 'A', 3)]) });
+    session.$loggedIn.set(true);
+    await vi.waitFor(() => expect(store.$cart.get()?.version).toBe(5));
+    expect(store.$cartCount.get()).toBe(3);
+    stop();
+  });
+});
