@@ -3,9 +3,8 @@
 //
 //   npm run bench:cart            (RUNS=5 ADDS=200 PARALLEL=50 by default)
 //   SKIP_POSTGRES=1 npm run bench:cart
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { machine, median, percentile, writeSection as writeBenchmarkSection } from './lib/report.ts';
 import { openDatabase, type Database } from '../src/lib/server/db/client.ts';
 import { startPostgres, type PostgresServer } from '../tests/helpers/postgres.ts';
 import { CookieJar, DEMO_FIXTURES, call, harness, seedFixtures } from '../tests/helpers/cart-harness.ts';
@@ -22,8 +21,6 @@ const ROTATION = [
   { sku: P.variants[1], quantity: 1 },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface RunStats { p50: number; p99: number; perSecond: number; cpuPerAdd: number }
 
@@ -116,20 +113,6 @@ async function benchDatabase(label: string, database: Database): Promise<Row[]> 
   return rows;
 }
 
-function machine(): string {
-  const model = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpus()[0]?.model ?? 'unknown';
-  let nproc = String(cpus().length);
-  try { nproc = execFileSync('nproc', { encoding: 'utf8' }).trim(); } catch { /* os.cpus() then */ }
-  return `${nproc} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}`;
-}
-
-const HEADER = `# Benchmarks
-
-What: latency and throughput of the shop's hot paths, measured end to end in process (no HTTP server).
-How: each bench script under \`bench/\` (\`npm run bench:*\`) seeds a fresh database, warms up, runs each
-scenario several times and reports the median of the runs. Sections are replaced by their own script.
-`;
-
 function writeSection(rows: Row[]): void {
   const title = '## Cart: add to cart';
   const table = [
@@ -152,17 +135,7 @@ share one PGlite connection or 10 PostgreSQL connections, and on one cart they a
 
 ${table}
 `;
-  const file = 'BENCHMARKS.md';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : HEADER;
-  const start = current.indexOf(title);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + title.length);
-    next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
-  }
-  writeFileSync(file, next.endsWith('\n') ? next : `${next}\n`);
+  writeBenchmarkSection(title, section);
 }
 
 const loadAtStart = loadavg()[0]!.toFixed(1);

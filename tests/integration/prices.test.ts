@@ -1,0 +1,91 @@
+// Who sees which price (spec sections 2, 5): the price-list endpoint answers per shopper, and when
+// isPriceForGuestEnabled is off a guest gets no price and no availability, from the price list or
+// from search, while a customer gets their own price list's prices.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { APIContext } from 'astro';
+
+process.env.DATA_DIR = 'memory://';
+delete process.env.DATABASE_URL;
+
+const db = await import('../../src/lib/server/db/index.ts');
+const schema = await import('../../src/lib/server/db/schema.ts');
+const { seedDemoData, DEMO_FIXTURES } = await import('../../src/lib/server/demo/index.ts');
+const { priceList } = await import('../../src/lib/server/catalog/prices.ts');
+const prices = await import('../../src/pages/api/catalog/prices.ts');
+const search = await import('../../src/pages/api/catalog/search.ts');
+
+const P = DEMO_FIXTURES.products;
+
+async function post(handler: typeof prices.POST, body: unknown) {
+  const request = new Request('http://localhost/api', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  });
+  const response = await handler({ request, cookies: { get: () => undefined }, url: new URL(request.url) } as unknown as APIContext);
+  return { status: response.status, json: await response.json() as Record<string, any> };
+}
+
+async function setGuestPrices(enabled: boolean): Promise<void> {
+  const handle = await db.getDb();
+  const [row] = await handle.select().from(schema.contentBlocks)
+    .where(sql`${schema.contentBlocks.type} = 'setting' and ${schema.contentBlocks.identifier} = 'branding'`);
+  const config = row!.config as { flags: Record<string, unknown> };
+  await handle.update(schema.contentBlocks)
+    .set({ config: { ...config, flags: { ...config.flags, isPriceForGuestEnabled: enabled } } })
+    .where(eq(schema.contentBlocks.id, row!.id));
+}
+
+beforeAll(async () => {
+  const database = await db.database();
+  await database.migrate();
+  await seedDemoData(database.db, { products: 40 });
+});
+
+afterAll(async () => {
+  await db.closeDatabase();
+});
+
+describe('price list endpoint', () => {
+  test('gives a guest public prices and stock in one answer for many skus', async () => {
+    await setGuestPrices(true);
+    const { status, json } = await post(prices.POST, { skus: [P.available, P.limited, 'NO-SUCH-SKU'] });
+    expect(status).toBe(200);
+    expect(json.pricesVisible).toBe(true);
+    const available = json.items.find((i: { sku: string }) => i.sku === P.available);
+    expect(available.priceInfo).toEqual({ regular: 188.99, special: null, currency: 'EUR' });
+    expect(available.stock).toEqual({ effectivestock: 250, externalstock: 100, markedInStock: false });
+    expect(json.items).toHaveLength(2);
+  });
+
+  test('gives a guest no price and no availability when guest prices are off', async () => {
+    await setGuestPrices(false);
+    const { json } = await post(prices.POST, { skus: [P.available] });
+    expect(json.pricesVisible).toBe(false);
+    expect(json.items[0]).toEqual({ sku: P.available, priceInfo: null, stock: null });
+  });
+
+  test('puts no price into search results for a guest when guest prices are off', async () => {
+    await setGuestPrices(false);
+    const { json } = await post(search.POST, { keyword: P.available, excludePrices: false, pricesLazyLoad: false });
+    expect(json.data.length).toBeGreaterThan(0);
+    for (const hit of json.data) expect(hit.priceInfo ?? null).toBeNull();
+    await setGuestPrices(true);
+  });
+
+  test('rejects a request that sends prices of its own', async () => {
+    const { status, json } = await post(prices.POST, { skus: [P.available], priceInfo: { regular: 1 } });
+    expect(status).toBe(400);
+    expect(json.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('priceList', () => {
+  test('prices a customer from their own price list, falling back to the public one', async () => {
+    const handle = await db.getDb();
+    const [acme] = await handle.select().from(schema.priceLists).where(eq(schema.priceLists.code, 'acme'));
+    const entries = await priceList([P.available, P.notAvailable], { currency: 'EUR', priceListId: acme!.id, pricesVisible: true });
+    expect(entries.find((e) => e.sku === P.available)?.priceInfo?.regular).toBe(164.99);
+    // The acme list has no price for this one: the public price applies.
+    expect(entries.find((e) => e.sku === P.notAvailable)?.priceInfo?.regular).toBe(99.99);
+  });
+});
