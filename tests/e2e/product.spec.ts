@@ -301,6 +301,21 @@ test.describe('product page', () => {
     await expect(page.getByRole('button', { name: msg(locale, 'wishlist.add') })).toBeVisible();
   });
 
+  test('a signed-in customer sees their own price list on the same static page', async ({ page, request }) => {
+    const product = await find(request, P.available, 'de');
+    await openProduct(page, product.path, 'de');
+    const price = buyBox(page).locator('.buy-box-price .price');
+    // The public price for everybody first (18899 cents in the demo's base list).
+    await expect(price).toContainText('188,99');
+    const acme = DEMO_FIXTURES.customers.acme;
+    const login = await page.request.post('/api/auth/login', { data: { username: acme.email, password: acme.password } });
+    expect(login.ok()).toBe(true);
+    // The same static page, now priced for the customer by the live price request.
+    await page.reload();
+    await waitForIslands(page);
+    await expect(price).toContainText('164,99');
+  });
+
   test('unknown product id gives 404 in the page language', async ({ page }) => {
     for (const locale of ['de', 'en'] as const) {
       const response = await page.goto(localePath(locale, '/p/99999999/nothing-here'));

@@ -48,6 +48,9 @@ export async function addWishlistItems(db: Db, customerId: string, skus: readonl
       const productId = idBySku.get(sku);
       return productId === undefined ? [] : [{ customerId, productId, qty: 1, createdAt: new Date(now + i) }];
     });
+    // Rows go in by product id: two sign-ins merging at once then take their row locks in the same
+    // order; in the shopper's order, PostgreSQL can deadlock them on each other's pending rows.
+    rows.sort((a, b) => a.productId - b.productId);
     if (rows.length > 0) await db.insert(wishlistItems).values(rows).onConflictDoNothing();
   }
   return listWishlist(db, customerId, locale);
