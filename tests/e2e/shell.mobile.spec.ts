@@ -105,7 +105,8 @@ test.describe('mobile menu', () => {
     await expect(groups.first()).toBeVisible();
     for (const title of await groups.allInnerTexts()) expect(title.trim()).not.toBe('');
     // Each heading has its own entries below it.
-    const firstGroup = dialog.locator('.mobile-group').filter({ has: groups.first() });
+    // (A `has` locator is matched inside each candidate, so it must not start from the dialog.)
+    const firstGroup = dialog.locator('.mobile-group').filter({ has: page.locator('.mobile-group-title') }).first();
     expect(await firstGroup.locator('.mobile-entry').count()).toBeGreaterThanOrEqual(1);
     expect(await groups.count()).toBeGreaterThanOrEqual(2);
   });
