@@ -1,0 +1,111 @@
+// Carts, coupons, shipping methods, orders, payments and provider webhook events.
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
+import { products } from './catalogue.ts';
+import { customers } from './customers.ts';
+
+// ------------------------------------------------------------ carts, orders
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  currency: text('currency').notNull().default('EUR'),
+  couponCode: text('coupon_code'),
+  billingAddress: jsonb('billing_address'),
+  shippingAddress: jsonb('shipping_address'),
+  shippingMethodCode: text('shipping_method_code'),
+  newUser: boolean('new_user').notNull().default(false),
+  /** Optimistic-concurrency counter: every write bumps it; a write against an old version is refused. */
+  version: integer('version').notNull().default(1),
+  /** active | ordered | merged */
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('carts_customer_idx').on(t.customerId)]);
+
+export const cartItems = pgTable('cart_items', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  cartId: uuid('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id),
+  sku: text('sku').notNull(),
+  quantity: integer('quantity').notNull(),
+  /** Sorted, comma-joined accessory skus: the line identity is (sku, this key). */
+  accessoriesKey: text('accessories_key').notNull().default(''),
+  accessorySkus: jsonb('accessory_skus').$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('cart_items_line_idx').on(t.cartId, t.sku, t.accessoriesKey),
+  // Products are deactivated rather than deleted; the index keeps the restrict check cheap.
+  index('cart_items_product_idx').on(t.productId),
+]);
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  /** percent | fixed */
+  kind: text('kind').notNull(),
+  /** Percent (e.g. 10) or cents, depending on kind. */
+  value: integer('value').notNull(),
+  minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+  maxRedemptions: integer('max_redemptions'),
+  redemptions: integer('redemptions').notNull().default(0),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validTo: timestamp('valid_to', { withTimezone: true }),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const shippingMethods = pgTable('shipping_methods', {
+  code: text('code').primaryKey(),
+  labels: jsonb('labels').$type<LocalizedText>().notNull(),
+  /** ISO country codes this method serves. */
+  countries: jsonb('countries').$type<string[]>().notNull(),
+  priceCents: integer('price_cents').notNull(),
+  freeFromCents: integer('free_from_cents'),
+  position: integer('position').notNull().default(0),
+});
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  transactionnum: text('transactionnum').notNull().unique(),
+  customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+  cartId: uuid('cart_id'),
+  idempotencyKey: text('idempotency_key').unique(),
+  /** pending | confirmed | cancelled */
+  status: text('status').notNull().default('pending'),
+  /** open | awaiting | paid | failed | refunded */
+  paymentStatus: text('payment_status').notNull().default('open'),
+  paymentMethodCode: text('payment_method_code').notNull().default('paypal'),
+  confirmed: boolean('confirmed').notNull().default(false),
+  email: text('email').notNull(),
+  locale: text('locale').notNull().default('de'),
+  currency: text('currency').notNull(),
+  grandTotalCents: integer('grand_total_cents').notNull(),
+  /** Snapshot of the cart with server-computed lines and totals at order time. */
+  cartInfo: jsonb('cart_info').notNull(),
+  orderReference: text('order_reference'),
+  comment: text('comment'),
+  feedback: text('feedback'),
+  createdAt: createdAt(),
+  lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)]);
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  methodCode: text('method_code').notNull(),
+  providerRef: text('provider_ref'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  /** created | awaiting | succeeded | failed | cancelled */
+  status: text('status').notNull().default('created'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef)]);
+
+/** Provider webhook events applied once, whatever order or how often they arrive. */
+export const webhookEvents = pgTable('webhook_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);

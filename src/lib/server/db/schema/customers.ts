@@ -1,0 +1,94 @@
+// Customers, their addresses, sessions, password tokens, wishlists and login rate limits.
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { priceLists, products } from './catalogue.ts';
+
+// ---------------------------------------------------------------- customers
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  customernum: text('customernum').notNull().unique(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  locale: text('locale').notNull().default('de'),
+  excludeTax: boolean('exclude_tax').notNull().default(false),
+  priceListId: integer('price_list_id').references(() => priceLists.id),
+  activeCartId: uuid('active_cart_id'),
+  newsletter: boolean('newsletter').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`)]);
+
+export const addresses = pgTable('addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  company: text('company'),
+  street: text('street').notNull(),
+  streetName: text('street_name'),
+  apartment: text('apartment'),
+  city: text('city').notNull(),
+  postalCode: text('postal_code').notNull(),
+  region: text('region'),
+  country: text('country').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  vatId: text('vat_id'),
+  taxId: text('tax_id'),
+  isBilling: boolean('is_billing').notNull().default(false),
+  isShipping: boolean('is_shipping').notNull().default(false),
+  isDefaultBilling: boolean('is_default_billing').notNull().default(false),
+  isDefaultShipping: boolean('is_default_shipping').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [index('addresses_customer_idx').on(t.customerId)]);
+
+/** Refresh tokens are stored hashed; a family shares one login so reuse can revoke them all. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)]);
+
+/** Single-use, expiring password reset / create tokens, stored hashed. */
+export const passwordTokens = pgTable('password_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** reset | create */
+  purpose: text('purpose').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const wishlistItems = pgTable('wishlist_items', {
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  qty: integer('qty').notNull().default(1),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.customerId, t.productId] })]);
+
+
+// ============================================================ auth: login rate limiting
+/**
+ * Fixed-window counters of login attempts, shared by every server instance (see
+ * src/lib/server/auth/rate-limit.ts). The key is a SHA-256 of the scope and subject
+ * (account, IP or both), so no email address or IP is stored in clear.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  /** End of the current window; a hit after it starts a new window at 1. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('login_attempts_expires_idx').on(t.expiresAt)]);
