@@ -49,6 +49,10 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_BASE: url(['http', 'https']).optional(),
+  /** Only tests point this at a fake: production must load Stripe.js from js.stripe.com to stay PCI compliant. */
+  STRIPE_JS_URL: url(['http', 'https']).default('https://js.stripe.com/v3/'),
+  /** Stripe retired Sofort in 2025; offer stripe-sofort only where an account still has it. */
+  STRIPE_SOFORT_ENABLED: flag.default(false),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE: url(['http', 'https']).default('https://api-m.sandbox.paypal.com'),
