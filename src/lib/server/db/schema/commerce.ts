@@ -1,6 +1,6 @@
 // Carts, coupons, shipping methods, orders, payments and provider webhook events.
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 import { products } from './catalogue.ts';
@@ -16,6 +16,8 @@ export const carts = pgTable('carts', {
   shippingAddress: jsonb('shipping_address'),
   shippingMethodCode: text('shipping_method_code'),
   newUser: boolean('new_user').notNull().default(false),
+  /** argon2id hash of the password a guest chose for the account created with the order; never clear text. */
+  newUserPasswordHash: text('new_user_password_hash'),
   /** Optimistic-concurrency counter: every write bumps it; a write against an old version is refused. */
   version: integer('version').notNull().default(1),
   /** active | ordered | merged */
@@ -61,8 +63,18 @@ export const shippingMethods = pgTable('shipping_methods', {
   countries: jsonb('countries').$type<string[]>().notNull(),
   priceCents: integer('price_cents').notNull(),
   freeFromCents: integer('free_from_cents'),
+  /**
+   * Prices in other currencies than the shop's ({ GBP: { priceCents, freeFromCents } }); priceCents and
+   * freeFromCents above are in the shop currency. A method without a price in the cart's currency is
+   * not offered for that cart.
+   */
+  currencyPrices: jsonb('currency_prices').$type<Record<string, { priceCents: number; freeFromCents: number | null }>>()
+    .notNull().default({}),
   position: integer('position').notNull().default(0),
 });
+
+/** Order numbers (transactionnum): gap-free is not promised, unique and increasing is. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 100001 });
 
 export const orders = pgTable('orders', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -85,6 +97,8 @@ export const orders = pgTable('orders', {
   orderReference: text('order_reference'),
   comment: text('comment'),
   feedback: text('feedback'),
+  /** Set once the confirmation email went out, so a retry or a restart never sends it twice. */
+  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
   createdAt: createdAt(),
   lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)]);
@@ -99,9 +113,14 @@ export const payments = pgTable('payments', {
   currency: text('currency').notNull(),
   /** created | awaiting | succeeded | failed | cancelled */
   status: text('status').notNull().default('created'),
+  /** The provider's last word on why it failed, shown to the shopper. */
+  failureMessage: text('failure_message'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef)]);
+}, (t) => [
+  uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
+  index('payments_order_idx').on(t.orderId),
+]);
 
 /** Provider webhook events applied once, whatever order or how often they arrive. */
 export const webhookEvents = pgTable('webhook_events', {
