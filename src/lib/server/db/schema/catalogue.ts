@@ -1,7 +1,7 @@
 // Catalogue and prices: categories, products and their texts, attributes, accessories, stock, price lists.
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
+  type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 
@@ -125,7 +125,10 @@ export const stock = pgTable('stock', {
   externalStock: integer('external_stock').notNull().default(0),
   markedInStock: boolean('marked_in_stock').notNull().default(false),
   updatedAt: updatedAt(),
-});
+}, (t) => [
+  // Orders reserve stock with a guarded UPDATE; this makes "never negative" a database fact as well.
+  check('stock_not_negative', sql`${t.effectiveStock} >= 0 AND ${t.externalStock} >= 0`),
+]);
 
 // ------------------------------------------------------------------- prices
 /** A price list; the row with code 'base' is the public list everybody falls back to. */
