@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  addressErrorsFromDetails, addressLines, addressValues, validateAddress, validationKey, type AddressValues,
+} from '../../src/lib/checkout-form.ts';
+import { CHECKOUT_MESSAGES } from '../../src/lib/schemas/checkout.ts';
+import {
+  $checkoutSteps, CHECKOUT_STEPS_KEY, clearCheckoutState, enterStep, ORDER_ATTEMPT_KEY, orderAttempt,
+} from '../../src/lib/stores/checkout.ts';
+
+const valid = (over: Partial<AddressValues> = {}): AddressValues => ({
+  ...addressValues(null), firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', ...over,
+});
+const rules = { companyRequired: false, emailRequired: false };
+
+describe('validateAddress', () => {
+  test('accepts a complete address, blank optional fields become undefined', () => {
+    const result = validateAddress(valid(), rules);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.address).toMatchObject({ firstName: 'Max', country: 'DE', company: undefined });
+  });
+
+  test('names each invalid field with its message key', () => {
+    const result = validateAddress(valid({ firstName: ' ', postalCode: '!', email: 'nope', phone: 'x' }), rules);
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        firstName: 'checkout.validation.required', postalCode: 'checkout.validation.invalidPostalCode',
+        email: 'checkout.validation.invalidEmail', phone: 'checkout.validation.invalidPhone',
+      },
+    });
+  });
+
+  test('company and email are required when the shop says so', () => {
+    expect(validateAddress(valid(), { companyRequired: true, emailRequired: true }))
+      .toEqual({ ok: false, errors: { company: 'checkout.validation.required', email: 'checkout.validation.required' } });
+  });
+});
+
+describe('validationKey', () => {
+  test('maps every contract text to its key, anything else to the generic one', () => {
+    for (const [name, text] of Object.entries(CHECKOUT_MESSAGES)) expect(validationKey(text)).toBe(`checkout.validation.${name}`);
+    expect(validationKey('Unrecognized key')).toBe('checkout.validation.invalid');
+  });
+});
+
+describe('addressErrorsFromDetails', () => {
+  test('takes the fields of the address sent under the prefix only', () => {
+    const details = [
+      { path: 'shippingAddress.postalCode', message: CHECKOUT_MESSAGES.invalidPostalCode },
+      { path: 'billingAddress.city', message: CHECKOUT_MESSAGES.required },
+      { path: 'shippingAddress.unknown', message: 'x' },
+    ];
+    expect(addressErrorsFromDetails(details, 'shippingAddress')).toEqual({ postalCode: 'checkout.validation.invalidPostalCode' });
+    expect(addressErrorsFromDetails('nope', 'shippingAddress')).toEqual({});
+  });
+});
+
+describe('addressValues and addressLines', () => {
+  test('fills missing fields with text and an unknown country with the default', () => {
+    expect(addressValues({ firstName: 'A', country: 'XX', phone: null })).toMatchObject({ firstName: 'A', country: 'DE', phone: '' });
+  });
+
+  test('shows an address as letter lines with the country name in the locale', () => {
+    expect(addressLines({ firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'AT' }, 'en'))
+      .toEqual(['Max Muster', 'Hauptstr. 1', '10115 Berlin', 'Austria']);
+    expect(addressLines(null, 'en')).toEqual([]);
+  });
+});
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(key: string) { return this.data.get(key) ?? null; }
+  setItem(key: string, value: string) { this.data.set(key, value); }
+  removeItem(key: string) { this.data.delete(key); }
+}
+
+describe('checkout store', () => {
+  let storage: MemoryStorage;
+  beforeEach(() => {
+    storage = new MemoryStorage();
+    vi.stubGlobal('sessionStorage', storage);
+    $checkoutSteps.set({ current: null, visited: [] });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('enterStep keeps visited marks across page loads in session storage', () => {
+    enterStep('shipping');
+    $checkoutSteps.set({ current: null, visited: [] }); // a new page load
+    expect(enterStep('billing')).toEqual({ current: 'billing', visited: ['shipping', 'billing'] });
+    expect(JSON.parse(storage.getItem(CHECKOUT_STEPS_KEY)!)).toEqual({ current: 'billing', visited: ['shipping', 'billing'] });
+  });
+
+  test('a hand-edited stored state is ignored', () => {
+    storage.setItem(CHECKOUT_STEPS_KEY, '{"current":"nope","visited":[]}');
+    expect(enterStep('payment')).toEqual({ current: 'payment', visited: ['payment'] });
+  });
+
+  test('orderAttempt re-sends the same key for the same cart version and a new one for a changed cart', () => {
+    let n = 0;
+    const key = () => `00000000-0000-4000-8000-00000000000${++n}`;
+    const first = orderAttempt('cart-1', 3, key);
+    expect(orderAttempt('cart-1', 3, key)).toEqual(first);
+    expect(orderAttempt('cart-1', 4, key).key).not.toBe(first.key);
+  });
+
+  test('clearCheckoutState forgets steps and the attempt', () => {
+    enterStep('payment');
+    orderAttempt('cart-1', 1);
+    clearCheckoutState();
+    expect($checkoutSteps.get()).toEqual({ current: null, visited: [] });
+    expect(storage.getItem(CHECKOUT_STEPS_KEY)).toBeNull();
+    expect(storage.getItem(ORDER_ATTEMPT_KEY)).toBeNull();
+  });
+});
