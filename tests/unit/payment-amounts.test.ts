@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { AmountError, centsToDecimal, decimalToCents, paymentCurrency } from '../../src/lib/server/payments/amounts.ts';
+import { AmountError, assertPayableCents, centsToDecimal, decimalToCents, paymentCurrency } from '../../src/lib/server/payments/amounts.ts';
 
 describe('centsToDecimal', () => {
   test('writes cents as the two-decimal string PayPal expects', () => {
@@ -58,5 +58,12 @@ describe('paymentCurrency', () => {
     expect(paymentCurrency('eur')).toBe('EUR');
     expect(paymentCurrency(' usd ')).toBe('USD');
     expect(() => paymentCurrency('BTC')).toThrow(AmountError);
+  });
+});
+
+describe('assertPayableCents', () => {
+  test('accepts a positive whole amount and refuses 0, fractions and negatives', () => {
+    expect(() => assertPayableCents(1)).not.toThrow();
+    for (const bad of [0, -5, 1.5]) expect(() => assertPayableCents(bad), String(bad)).toThrow(AmountError);
   });
 });

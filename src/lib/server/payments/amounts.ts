@@ -27,6 +27,12 @@ function assertCents(cents: number): void {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new AmountError(`amount must be whole, non-negative cents, got ${cents}`);
 }
 
+/** A payment is for something: providers refuse 0, and a negative amount would be a refund. */
+export function assertPayableCents(cents: number): void {
+  assertCents(cents);
+  if (cents === 0) throw new AmountError('a payment needs an amount above 0');
+}
+
 /** 1234 → '12.34', 5 → '0.05'. */
 export function centsToDecimal(cents: number, currency: string): string {
   paymentCurrency(currency);
