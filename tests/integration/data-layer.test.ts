@@ -2,7 +2,7 @@
 // constraints the shop relies on for correctness, joins, search and cascades.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, getTableName, ilike, isTable, like, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, ilike, isTable, like, sql, type Table } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { migrationsFolder } from '../../src/lib/server/db/client.ts';
 import * as schema from '../../src/lib/server/db/schema.ts';
@@ -53,7 +53,7 @@ async function insertProduct(
 
 forEachDatabase('data layer', (ctx) => {
   test('applies the migrations to an empty database and creates every table of the schema', async () => {
-    const tables = Object.values(schema).filter(isTable).map((t) => getTableName(t)).sort();
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is Table => isTable(v)).map((t) => getTableName(t)).sort();
     const result = await ctx.db.execute(sql`
       select table_name from information_schema.tables
       where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);

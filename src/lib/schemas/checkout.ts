@@ -122,9 +122,9 @@ export const shippingMethodsRequestSchema = z.object({
 export const shippingMethodSchema = z.object({
   methodCode: z.string(),
   label: z.string(),
-  /** Net and gross major units in the cart currency; 0 when free for this cart. */
-  amount: z.number(),
-  amountInclTax: z.number(),
+  /** Net and gross major units in the cart currency; 0 when free for this cart, null when prices are hidden. */
+  amount: z.number().nullable(),
+  amountInclTax: z.number().nullable(),
   currency: z.string(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;

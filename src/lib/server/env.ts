@@ -45,6 +45,8 @@ export const envSchema = z.object({
   /** smtp(s)://user:pass@host:port; without it mail goes to the local outbox under DATA_DIR. */
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().email().default('shop@localhost.localdomain'),
+  /** Pay on invoice: on unless switched off (a shop that only takes prepayment sets false). */
+  INVOICE_ENABLED: flag.default(true),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),

@@ -44,7 +44,7 @@ export interface CartDeps {
 }
 
 /** Locale of names in the response: body, then ?locale=, then the x-locale header, then the locale cookie. */
-function requestLocale(req: CartRequest, bodyLocale: Locale | undefined): Locale {
+export function requestLocale(req: CartRequest, bodyLocale: Locale | undefined): Locale {
   const candidates = [
     bodyLocale, req.url.searchParams.get('locale'), req.request.headers.get('x-locale'), req.cookies.get(LOCALE_COOKIE)?.value,
   ];
@@ -55,21 +55,25 @@ function requestLocale(req: CartRequest, bodyLocale: Locale | undefined): Locale
  * Strict parse. A body whose only problem is `quantity` gets the coded INVALID_QUANTITY the UI shows as
  * a notification (spec section 8: BadRequest on quantity update); anything else is VALIDATION_FAILED.
  */
-async function readCartBody<S extends z.ZodType>(req: CartRequest, schema: S, allowZero = false): Promise<z.infer<S>> {
+export async function readCartBody<S extends z.ZodType>(req: CartRequest, schema: S, allowZero = false): Promise<z.infer<S>> {
   const raw: unknown = await readBody(req.request, z.unknown());
   const result = schema.safeParse(raw);
   if (!result.success && result.error.issues.every((i) => i.path[0] === 'quantity')) throw invalidQuantity(allowZero);
   return parseInput(raw, schema);
 }
 
-export function cartHandlers(deps: CartDeps) {
-  interface Session {
-    db: Db;
-    shopper: CartShopper;
-    owner: CartOwner;
-  }
+export interface CartSession {
+  db: Db;
+  shopper: CartShopper;
+  owner: CartOwner;
+}
 
-  async function session(req: CartRequest): Promise<Session> {
+/**
+ * Who is asking and how to answer with their cart; shared by the cart and the checkout endpoints so
+ * both resolve the owner and render the cart the same way.
+ */
+export function cartSessions(deps: CartDeps) {
+  async function session(req: CartRequest): Promise<CartSession> {
     const db = await deps.db();
     const shopper = await deps.shopper(req.cookies);
     const guestCartId = readCartCookie(req.cookies);
@@ -81,13 +85,20 @@ export function cartHandlers(deps: CartDeps) {
     return { db, shopper, owner: { customerId: shopper.customerId, guestCartId: shopper.customerId ? null : guestCartId } };
   }
 
-  async function respond(req: CartRequest, s: Session, snapshot: CartSnapshot, locale: Locale): Promise<Response> {
+  async function respond(req: CartRequest, s: CartSession, snapshot: CartSnapshot, locale: Locale): Promise<Response> {
     if (!s.owner.customerId) setCartCookie(req.cookies, snapshot.cart.id, req.url);
     const cart = await cartView(s.db, snapshot, {
       locale, pricesVisible: await deps.pricesVisible(s.shopper), shopCurrency: deps.shopCurrency(), now: deps.now?.(),
     });
     return json({ cart });
   }
+
+  return { session, respond };
+}
+
+export function cartHandlers(deps: CartDeps) {
+  type Session = CartSession;
+  const { session, respond } = cartSessions(deps);
 
   const target = (s: Session, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
 

@@ -13,6 +13,7 @@ import type { Cart, CartItem } from '../../schemas/cart.ts';
 import type { CustomAttribute } from '../../schemas/catalog.ts';
 import { customerTerms, effectiveCents, priceLateral, unitPrice, type PricingContext, type UnitPrice } from './pricing.ts';
 import { rows, type CartLineRow, type CartSnapshot } from './store.ts';
+import { storedMethodPrice } from '../checkout/shipping.ts';
 
 interface AttributeRow {
   code: string;
@@ -150,15 +151,13 @@ export async function findCoupon(db: Db, code: string | null): Promise<CouponRec
 }
 
 /**
- * Shipping is 0 until checkout stores a method. The method's price and free-from threshold are net cents
- * of the shop currency, compared with the net subtotal after the coupon.
+ * Net shipping cents of the stored method, or null when there is none or it no longer serves the cart
+ * (the shipping country or the currency changed): then the shopper picks a method again.
  */
-async function shippingNetCents(db: Db, code: string | null, discountedNetCents: number): Promise<number> {
-  if (!code) return 0;
-  const [method] = await rows<{ priceCents: number; freeFromCents: number | null }>(db, sql`
-    SELECT price_cents AS "priceCents", free_from_cents AS "freeFromCents" FROM shipping_methods WHERE code = ${code}`);
-  if (!method) return 0;
-  return method.freeFromCents !== null && discountedNetCents >= method.freeFromCents ? 0 : method.priceCents;
+async function shippingNetCents(db: Db, cart: CartSnapshot['cart'], discountedNetCents: number, shopCurrency: string): Promise<number | null> {
+  const country = (cart.shippingAddress as { country?: unknown } | null)?.country;
+  if (!cart.shippingMethodCode || typeof country !== 'string') return null;
+  return storedMethodPrice(db, cart.shippingMethodCode, { country, currency: cart.currency, shopCurrency, discountedNetCents });
 }
 
 export interface ViewOptions {
@@ -184,8 +183,8 @@ export async function cartView(db: Db, snapshot: CartSnapshot, options: ViewOpti
     ? couponProblem(coupon, { now: options.now ?? new Date(), subtotalNetCents: subtotalNet, cartCurrency: cart.currency, shopCurrency: options.shopCurrency })
     : null;
   const activeCoupon = cart.couponCode && !problem ? coupon : null;
-  const shipping = await shippingNetCents(db, cart.shippingMethodCode, subtotalNet - couponDiscountCents(subtotalNet, activeCoupon));
-  const totals = computeTotals({ lines: sellable, coupon: activeCoupon, shippingNetCents: shipping, excludeTax: terms.excludeTax });
+  const shipping = await shippingNetCents(db, cart, subtotalNet - couponDiscountCents(subtotalNet, activeCoupon), options.shopCurrency);
+  const totals = computeTotals({ lines: sellable, coupon: activeCoupon, shippingNetCents: shipping ?? 0, excludeTax: terms.excludeTax });
 
   const money = (cents: number | null | undefined) => (pricesVisible && cents !== null && cents !== undefined ? toMajor(cents) : null);
   const cartItems = lines.map(({ line, product, price, accessories, unitNetCents }): CartItem => {
@@ -236,7 +235,7 @@ export async function cartView(db: Db, snapshot: CartSnapshot, options: ViewOpti
     couponStatus: cart.couponCode ? problem ?? 'applied' : null,
     billingAddress: cart.billingAddress ?? null,
     shippingAddress: cart.shippingAddress ?? null,
-    shippingMethod: cart.shippingMethodCode ? { methodCode: cart.shippingMethodCode } : null,
+    shippingMethod: cart.shippingMethodCode && shipping !== null ? { methodCode: cart.shippingMethodCode } : null,
     newUser: cart.newUser,
     displayExcludingTaxes: terms.excludeTax,
     vatRatePercent: terms.excludeTax ? 0 : VAT_RATE_BASIS_POINTS / 100,

@@ -21,11 +21,13 @@ export const COUPONS: (typeof schema.coupons.$inferInsert)[] = [
 export const SHIPPING_METHODS: (typeof schema.shippingMethods.$inferInsert)[] = [
   {
     code: 'standard', position: 0, priceCents: 595, freeFromCents: 25000,
+    currencyPrices: { GBP: { priceCents: 550, freeFromCents: 22000 }, USD: { priceCents: 695, freeFromCents: 27500 } },
     labels: t('Standardversand', 'Standard shipping', 'Livraison standard', 'Envío estándar', 'Spedizione standard'),
     countries: ['DE', 'AT', 'CH', 'FR', 'ES', 'IT', 'NL', 'BE', 'LU', 'PL', 'DK', 'GB', 'US'],
   },
   {
     code: 'express', position: 1, priceCents: 1495, freeFromCents: null,
+    currencyPrices: { GBP: { priceCents: 1295, freeFromCents: null } },
     labels: t('Expressversand', 'Express shipping', 'Livraison express', 'Envío exprés', 'Spedizione espressa'),
     countries: ['DE', 'AT'],
   },

@@ -1,0 +1,24 @@
+// The checkout's coded errors. Messages are English fallbacks; the UI translates by code.
+import { ApiError } from '../http.ts';
+import { CHECKOUT_MESSAGES } from '../../schemas/checkout.ts';
+
+/** A field-level problem in the one error shape, so the form can show it next to the field. */
+export const fieldError = (path: string, message: string) =>
+  new ApiError('VALIDATION_FAILED', `${path}: ${message}`, 400, [{ path, message }]);
+
+export const companyRequired = (prefix: string) => fieldError(`${prefix}.company`, CHECKOUT_MESSAGES.required);
+export const emailRequired = (prefix: string) => fieldError(`${prefix}.email`, CHECKOUT_MESSAGES.required);
+export const passwordTooShort = () => fieldError('userPassword', CHECKOUT_MESSAGES.passwordTooShort);
+
+export const shippingAddressRequired = () =>
+  new ApiError('SHIPPING_ADDRESS_REQUIRED', 'Please enter a shipping address first.', 409);
+export const shippingMethodUnavailable = () =>
+  new ApiError('SHIPPING_METHOD_UNAVAILABLE', 'This shipping method is not available for your address.', 400);
+export const billingManagementDisabled = () =>
+  new ApiError('BILLING_MANAGEMENT_DISABLED', 'The billing address of your account cannot be changed here.', 403);
+export const addressNotFound = () => new ApiError('ADDRESS_NOT_FOUND', 'This saved address does not exist.', 404);
+export const checkoutRegistrationDisabled = () =>
+  new ApiError('REGISTRATION_DISABLED', 'Creating an account during checkout is not available.', 403);
+export const alreadySignedIn = () => new ApiError('ALREADY_SIGNED_IN', 'You are already signed in.', 409);
+export const guestCheckoutDisabled = () =>
+  new ApiError('GUEST_CHECKOUT_DISABLED', 'Please log in to check out.', 401);

@@ -1,0 +1,182 @@
+// The checkout endpoints' logic (spec section 7: update cart address or method, update checkout user,
+// shipping methods, payment methods, saved addresses), behind src/pages/api/checkout/*.ts.
+// Every write is optimistic on the cart version, like the cart's own writes.
+import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import type { Features } from '../../features.ts';
+import { isCountryCode } from '../../countries.ts';
+import { grossCents, toMajor } from '../../cart.ts';
+import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration } from '../../payment-methods.ts';
+import {
+  checkoutUserRequestSchema, shippingMethodsRequestSchema, updateCheckoutRequestSchema, type Address,
+} from '../../schemas/checkout.ts';
+import { PASSWORD_MIN_LENGTH } from '../../schemas/auth.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { cartSessions, readCartBody, requestLocale, type CartDeps, type CartRequest, type CartSession } from '../cart/handlers.ts';
+import { writeWithVersion } from '../cart/mutations.ts';
+import { customerTerms } from '../cart/pricing.ts';
+import { cartNotFound } from '../cart/errors.ts';
+import { findOwnedCartId, readSnapshot, type CartSnapshot } from '../cart/store.ts';
+import { cartView } from '../cart/view.ts';
+import { unauthenticated } from '../auth/errors.ts';
+import { json } from '../http.ts';
+import {
+  addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled, companyRequired,
+  emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
+} from './errors.ts';
+import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from './addresses.ts';
+import { methodLabel, shippingOptions, storedMethodPrice } from './shipping.ts';
+
+export interface CheckoutDeps extends CartDeps {
+  features(): Promise<Features>;
+  payments(): PaymentConfiguration;
+  hashPassword?(password: string): Promise<string>;
+}
+
+export function checkoutHandlers(deps: CheckoutDeps) {
+  const { session, respond } = cartSessions(deps);
+
+  /** Guests may only use the checkout when guest checkout or checkout registration is on. */
+  async function assertMayCheckOut(s: CartSession, features: Features): Promise<void> {
+    if (!s.shopper.loggedIn && !features.isGuestUserEnabled && !features.isCheckoutRegistrationEnabled) {
+      throw guestCheckoutDisabled();
+    }
+  }
+
+  /** A signed-in shopper's saved-address id must be theirs; the stored values then win over the body. */
+  async function resolveAddress(s: CartSession, address: Address): Promise<Address> {
+    if (!address.id) return address;
+    if (!s.shopper.customerId) return { ...address, id: undefined };
+    const saved = await ownedAddress(s.db, s.shopper.customerId, address.id);
+    if (!saved) throw addressNotFound();
+    return { ...address, id: saved.id };
+  }
+
+  async function currentSnapshot(s: CartSession): Promise<CartSnapshot> {
+    const cartId = await findOwnedCartId(s.db, s.owner);
+    const snapshot = cartId ? await readSnapshot(s.db, cartId) : null;
+    if (!snapshot) throw cartNotFound();
+    return snapshot;
+  }
+
+  async function discountedNetCents(s: CartSession, snapshot: CartSnapshot): Promise<number> {
+    const view = await cartView(s.db, snapshot, { locale: 'de', pricesVisible: true, shopCurrency: deps.shopCurrency(), now: deps.now?.() });
+    return Math.round(((view.totals?.subtotal_excl_tax ?? 0) - (view.totals?.coupon_amount ?? 0)) * 100);
+  }
+
+  async function storeAddress(s: CartSession, kind: AddressKind, address: Address, features: Features, saveDefault: boolean) {
+    const prefix = `${kind}Address`;
+    if (features.companyRequired && !address.company) throw companyRequired(prefix);
+    if (kind === 'billing' && !s.shopper.loggedIn && !address.email) throw emailRequired(prefix);
+    let stored = await resolveAddress(s, address);
+    if (kind === 'billing' && s.shopper.customerId && !features.isBillingManagmentEnabled) {
+      // B2B accounts whose billing data is managed elsewhere: only their default billing address counts.
+      const fixed = await defaultAddress(s.db, s.shopper.customerId, 'billing');
+      if (!fixed || stored.id !== fixed.id) throw billingManagementDisabled();
+      stored = fromSaved(fixed);
+    }
+    const mayUpdateDefault = kind === 'shipping' ? features.isDefaultShippingUpdateEnabled : features.isDefaultBillingUpdateEnabled;
+    if (saveDefault && s.shopper.customerId && mayUpdateDefault) {
+      stored = { ...stored, id: await saveAsDefault(s.db, s.shopper.customerId, stored, kind) };
+    }
+    return stored;
+  }
+
+  return {
+    /** Update cart address or method: one of shippingAddress, billingAddress, shippingMethod. */
+    async update(req: CartRequest): Promise<Response> {
+      const body = await readCartBody(req, updateCheckoutRequestSchema);
+      const s = await session(req);
+      const features = await deps.features();
+      await assertMayCheckOut(s, features);
+      const target = { owner: s.owner, expectedCartId: body.cartId };
+      let snapshot: CartSnapshot;
+      if (body.shippingMethod) {
+        const current = await currentSnapshot(s);
+        const country = (current.cart.shippingAddress as { country?: string } | null)?.country;
+        if (!country) throw shippingAddressRequired();
+        const price = await storedMethodPrice(s.db, body.shippingMethod.methodCode, {
+          country, currency: current.cart.currency, shopCurrency: deps.shopCurrency(),
+          discountedNetCents: await discountedNetCents(s, current),
+        });
+        if (price === null) throw shippingMethodUnavailable();
+        snapshot = await writeWithVersion(s.db, target, body.version, async (tx, cartId) => {
+          await tx.execute(sql`UPDATE carts SET shipping_method_code = ${body.shippingMethod!.methodCode} WHERE id = ${cartId}`);
+        });
+      } else {
+        const kind: AddressKind = body.shippingAddress ? 'shipping' : 'billing';
+        const address = await storeAddress(s, kind, (body.shippingAddress ?? body.billingAddress)!, features, body.saveAsDefault === true);
+        const value = JSON.stringify(address);
+        snapshot = await writeWithVersion(s.db, target, body.version, async (tx, cartId) => {
+          await tx.execute(kind === 'shipping'
+            ? sql`UPDATE carts SET shipping_address = ${value}::jsonb WHERE id = ${cartId}`
+            : sql`UPDATE carts SET billing_address = ${value}::jsonb WHERE id = ${cartId}`);
+        });
+      }
+      return respond(req, s, snapshot, requestLocale(req, body.locale));
+    },
+
+    /** Update checkout user: a guest asks for an account with the order (newUser + password), or not. */
+    async user(req: CartRequest): Promise<Response> {
+      const body = await readCartBody(req, checkoutUserRequestSchema);
+      const s = await session(req);
+      const features = await deps.features();
+      if (s.shopper.loggedIn) throw alreadySignedIn();
+      if (body.newUser && !features.isCheckoutRegistrationEnabled) throw checkoutRegistrationDisabled();
+      let hash: string | null = null;
+      if (body.newUser) {
+        if (!body.userPassword || body.userPassword.length < PASSWORD_MIN_LENGTH) throw passwordTooShort();
+        hash = await (deps.hashPassword ?? hashPassword)(body.userPassword);
+      }
+      const snapshot = await writeWithVersion(s.db, { owner: s.owner, expectedCartId: body.cartId }, body.version, async (tx, cartId) => {
+        await tx.execute(sql`UPDATE carts SET new_user = ${body.newUser}, new_user_password_hash = ${hash} WHERE id = ${cartId}`);
+      });
+      return respond(req, s, snapshot, requestLocale(req, body.locale));
+    },
+
+    /** Shipping methods for a country (default: the cart's shipping country), priced for this cart. */
+    async shippingMethods(req: CartRequest): Promise<Response> {
+      const body = await readCartBody(req, shippingMethodsRequestSchema);
+      const s = await session(req);
+      const locale = requestLocale(req, body.locale);
+      const snapshot = await currentSnapshot(s);
+      if (body.cartId !== undefined && body.cartId !== snapshot.cart.id) throw cartNotFound();
+      const stored = (snapshot.cart.shippingAddress as { country?: string } | null)?.country;
+      const country = body.country ?? (isCountryCode(stored) ? stored : undefined);
+      if (!country) throw shippingAddressRequired();
+      const [options, terms, visible] = await Promise.all([
+        shippingOptions(s.db, {
+          country, currency: snapshot.cart.currency, shopCurrency: deps.shopCurrency(),
+          discountedNetCents: await discountedNetCents(s, snapshot),
+        }),
+        customerTerms(s.db, snapshot.cart.customerId),
+        deps.pricesVisible(s.shopper),
+      ]);
+      const methods = options.map(({ method, priceCents }) => ({
+        methodCode: method.code,
+        label: methodLabel(method, locale),
+        // Without price permission (spec section 5) the methods are listed without their prices.
+        amount: visible ? toMajor(priceCents) : null,
+        amountInclTax: visible ? toMajor(grossCents(priceCents, terms.excludeTax)) : null,
+        currency: snapshot.cart.currency,
+      }));
+      return json({ country, methods });
+    },
+
+    async paymentMethods(req: CartRequest): Promise<Response> {
+      await readCartBody(req, z.object({}).strict());
+      const offered = offeredPaymentMethods(deps.payments());
+      return json({ methods: offered.map((id) => ({ id })), defaultMethod: defaultPaymentMethod(offered) });
+    },
+
+    /** The signed-in customer's saved addresses, defaults first. */
+    async addresses(req: CartRequest): Promise<Response> {
+      await readCartBody(req, z.object({}).strict());
+      const s = await session(req);
+      if (!s.shopper.customerId) throw unauthenticated();
+      return json({ addresses: await savedAddresses(s.db, s.shopper.customerId) });
+    },
+  };
+}
+
+export type CheckoutHandlers = ReturnType<typeof checkoutHandlers>;

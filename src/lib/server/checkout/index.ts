@@ -1,0 +1,34 @@
+// The checkout domain's public face: handlers wired to the process database, the shopper, the site
+// features and the configured payment providers.
+import { env } from '../env.ts';
+import { siteFeatures } from '../auth/site.ts';
+import { defaultCartDeps } from '../cart/index.ts';
+import type { PaymentConfiguration } from '../../payment-methods.ts';
+import { checkoutHandlers, type CheckoutDeps } from './handlers.ts';
+
+export { checkoutPageState, guardCart, type CheckoutPageState } from './page-state.ts';
+
+/** What the environment configures: Stripe needs both keys, PayPal both credentials. */
+export function paymentConfiguration(): PaymentConfiguration {
+  const e = env();
+  const stripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  return {
+    invoice: e.INVOICE_ENABLED,
+    stripe,
+    stripeSofort: stripe && e.STRIPE_SOFORT_ENABLED,
+    paypal: Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET),
+  };
+}
+
+export const defaultCheckoutDeps: CheckoutDeps = {
+  ...defaultCartDeps,
+  features: siteFeatures,
+  payments: paymentConfiguration,
+};
+
+let handlers: ReturnType<typeof checkoutHandlers> | undefined;
+
+export function checkout(): ReturnType<typeof checkoutHandlers> {
+  handlers ??= checkoutHandlers(defaultCheckoutDeps);
+  return handlers;
+}
