@@ -1,9 +1,10 @@
 // The real Stripe gateway (the official `stripe` library) against the loopback fake that speaks Stripe's API.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { stripeGateway, type StripeGateway, type StripeWebhookEvent } from '../../src/lib/server/payments/stripe.ts';
-import { PaymentProviderError, PaymentSignatureError } from '../../src/lib/server/payments/errors.ts';
+import { PaymentSignatureError } from '../../src/lib/server/payments/errors.ts';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../fakes/stripe-server.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
+import { importWithEnv, providerError } from '../helpers/payments.ts';
 
 let fake: FakeStripe;
 let gateway: StripeGateway;
@@ -50,12 +51,6 @@ const input = (overrides: Partial<Parameters<StripeGateway['createIntent']>[0]> 
   idempotencyKey: `attempt-${++keys}-${Date.now()}`,
   ...overrides,
 });
-
-async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
 describe('stripeGateway.createIntent', () => {
   test('creates a PaymentIntent for the order: amount in cents, lower-case currency, method, metadata, receipt email', async () => {
@@ -268,11 +263,9 @@ describe('stripeFromEnv', () => {
     vi.resetModules();
   });
 
-  async function fromEnv(vars: Record<string, string>) {
-    for (const [k, v] of Object.entries(vars)) vi.stubEnv(k, v);
-    vi.resetModules();
-    return (await import('../../src/lib/server/payments/stripe.ts')).stripeFromEnv();
-  }
+  const fromEnv = (vars: Record<string, string>) =>
+    importWithEnv(vars, async () => (await import('../../src/lib/server/payments/stripe.ts')).stripeFromEnv());
+
 
   test('is null until both Stripe keys are configured', async () => {
     expect(await fromEnv({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' })).toBeNull();
