@@ -1,12 +1,21 @@
 // The shop as the end-to-end tests see it: a fresh embedded database under .data/e2e, seeded with
 // the demo data, built, and served on its own port. Started by Playwright's webServer.
+// Stripe and PayPal cannot be reached from here: loopback fakes that speak their HTTP APIs run in
+// this process on the next two ports, and the shop's real payment clients are pointed at them.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildIfStale, log, openMigrated, readDataVersion, root, seedIfEmpty, loadEnv } from './lib/prepare.ts';
+import { startPaymentFakes } from '../tests/fakes/payment-fakes.ts';
 
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 process.env.PORT = process.env.E2E_PORT ?? '4329';
 process.env.SITE_URL = `http://localhost:${process.env.PORT}`;
+const fakes = await startPaymentFakes({
+  stripePort: Number(process.env.PORT) + 1,
+  paypalPort: Number(process.env.PORT) + 2,
+  stripeWebhookUrl: `${process.env.SITE_URL}/api/payments/stripe/webhook`,
+});
+Object.assign(process.env, fakes.env);
 const env = loadEnv();
 rmSync(resolve(root, env.DATA_DIR, 'pglite'), { recursive: true, force: true });
 const database = await openMigrated(env);

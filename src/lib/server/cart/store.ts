@@ -20,6 +20,8 @@ export interface CartRow {
   shippingAddress: unknown;
   shippingMethodCode: string | null;
   newUser: boolean;
+  /** Hash of the password for the account to create with the order (never sent to a client). */
+  newUserPasswordHash: string | null;
   version: number;
   status: string;
 }
@@ -100,7 +102,8 @@ export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot
   const [row] = await rows<CartRow & { lines: CartLineRow[] | string }>(db, sql`
     SELECT c.id, c.customer_id AS "customerId", c.currency, c.coupon_code AS "couponCode",
       c.billing_address AS "billingAddress", c.shipping_address AS "shippingAddress",
-      c.shipping_method_code AS "shippingMethodCode", c.new_user AS "newUser", c.version, c.status,
+      c.shipping_method_code AS "shippingMethodCode", c.new_user AS "newUser",
+      c.new_user_password_hash AS "newUserPasswordHash", c.version, c.status,
       COALESCE((
         SELECT json_agg(json_build_object(
           'id', i.id, 'productId', i.product_id, 'sku', i.sku, 'quantity', i.quantity,

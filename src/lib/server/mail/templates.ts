@@ -12,11 +12,11 @@ export interface Recipient {
 
 type Values = Record<string, string>;
 
-const fill = (template: string, values: Values) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+export const fill = (template: string, values: Values) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+export const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
-function compose(to: Recipient, subject: string, paragraphs: string[], action: { label: string; url: string }, after: string[], signature: string): OutgoingMail {
+export function compose(to: Recipient, subject: string, paragraphs: string[], action: { label: string; url: string }, after: string[], signature: string): OutgoingMail {
   const text = [...paragraphs, `${action.label}:\n${action.url}`, ...after, signature].join('\n\n');
   const p = (s: string) => `<p>${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = [

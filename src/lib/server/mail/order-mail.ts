@@ -1,0 +1,40 @@
+// The order confirmation email: number, lines, shipping, total, payment, and the link to the order.
+import { ORDER_MAIL_TEXTS } from './order-texts.ts';
+import { compose, fill, localeOf } from './templates.ts';
+import { shopUrl } from './account-mails.ts';
+import { sendMail, type SentMail } from './transport.ts';
+import type { Order } from '../../schemas/checkout.ts';
+
+const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
+  invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',
+};
+
+export function orderConfirmationMail(order: Order, locale: string, shop: string) {
+  const t = ORDER_MAIL_TEXTS[localeOf(locale)];
+  const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
+  const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
+  const values = { name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(), shop, number: order.transactionnum };
+  const lines = order.cartInfo.cartItems.map((item) =>
+    `${item.quantity} × ${item.name} (${item.itemnum})${item.rowTotalInclTax === null ? '' : ` — ${money.format(item.rowTotalInclTax)}`}`);
+  const totals = order.cartInfo.totals;
+  const summary = [
+    fill(t.number, values),
+    `${t.items}:\n${lines.join('\n')}`,
+    ...(order.cartInfo.shippingMethod && totals ? [`${t.shipping}: ${order.cartInfo.shippingMethod.label} — ${money.format(totals.shipping_incl_tax)}`] : []),
+    ...(totals ? [`${t.total}: ${money.format(totals.grandTotalIncTax)}`] : []),
+    `${t.payment}: ${PAYMENT_LABELS[order.paymentMethodCode]}`,
+  ];
+  const note = order.paymentMethodCode === 'invoice' ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
+  return compose(
+    { email: order.email, firstName: '', lastName: '', locale },
+    fill(t.subject, values),
+    [fill(t.greeting, values), t.intro, ...summary, ...(note ? [note] : [])],
+    { label: t.action, url: shopUrl(locale, `/checkout/thank-you/${order.id}`) },
+    [],
+    fill(t.signature, values),
+  );
+}
+
+export function sendOrderConfirmationMail(order: Order, locale: string, shop: string): Promise<SentMail> {
+  return sendMail(orderConfirmationMail(order, locale, shop));
+}

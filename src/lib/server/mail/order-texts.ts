@@ -1,0 +1,90 @@
+// Texts of the order confirmation email in every shop language. Placeholders: {name}, {shop}, {number}.
+import type { Locale } from '../../i18n/locales.ts';
+
+export interface OrderMailTexts {
+  subject: string;
+  greeting: string;
+  intro: string;
+  number: string;
+  items: string;
+  shipping: string;
+  total: string;
+  payment: string;
+  awaiting: string;
+  invoice: string;
+  action: string;
+  signature: string;
+}
+
+export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
+  de: {
+    subject: 'Ihre Bestellung {number} bei {shop}',
+    greeting: 'Hallo {name},',
+    intro: 'vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bearbeiten sie in Kürze.',
+    number: 'Bestellnummer: {number}',
+    items: 'Artikel',
+    shipping: 'Versand',
+    total: 'Gesamtsumme',
+    payment: 'Zahlungsart',
+    awaiting: 'Ihre Zahlung wird noch bearbeitet. Wir melden uns, sobald sie eingegangen ist.',
+    invoice: 'Sie erhalten eine Rechnung mit der Lieferung.',
+    action: 'Bestellung ansehen',
+    signature: 'Mit freundlichen Grüßen\n{shop}',
+  },
+  en: {
+    subject: 'Your order {number} at {shop}',
+    greeting: 'Hello {name},',
+    intro: 'thank you for your order. We have received it and will process it shortly.',
+    number: 'Order number: {number}',
+    items: 'Items',
+    shipping: 'Shipping',
+    total: 'Grand total',
+    payment: 'Payment method',
+    awaiting: 'Your payment is still being processed. We will let you know once it has arrived.',
+    invoice: 'You will receive an invoice with the delivery.',
+    action: 'View your order',
+    signature: 'Kind regards\n{shop}',
+  },
+  fr: {
+    subject: 'Votre commande {number} chez {shop}',
+    greeting: 'Bonjour {name},',
+    intro: 'merci pour votre commande. Nous l’avons bien reçue et la traiterons sous peu.',
+    number: 'Numéro de commande : {number}',
+    items: 'Articles',
+    shipping: 'Livraison',
+    total: 'Total',
+    payment: 'Mode de paiement',
+    awaiting: 'Votre paiement est en cours de traitement. Nous vous informerons dès sa réception.',
+    invoice: 'Vous recevrez une facture avec la livraison.',
+    action: 'Voir votre commande',
+    signature: 'Cordialement\n{shop}',
+  },
+  es: {
+    subject: 'Su pedido {number} en {shop}',
+    greeting: 'Hola, {name}:',
+    intro: 'gracias por su pedido. Lo hemos recibido y lo procesaremos en breve.',
+    number: 'Número de pedido: {number}',
+    items: 'Artículos',
+    shipping: 'Envío',
+    total: 'Total',
+    payment: 'Forma de pago',
+    awaiting: 'Su pago aún se está procesando. Le avisaremos en cuanto se reciba.',
+    invoice: 'Recibirá una factura con la entrega.',
+    action: 'Ver su pedido',
+    signature: 'Atentamente\n{shop}',
+  },
+  it: {
+    subject: 'Il tuo ordine {number} su {shop}',
+    greeting: 'Ciao {name},',
+    intro: 'grazie per il tuo ordine. Lo abbiamo ricevuto e lo elaboreremo a breve.',
+    number: 'Numero d’ordine: {number}',
+    items: 'Articoli',
+    shipping: 'Spedizione',
+    total: 'Totale',
+    payment: 'Metodo di pagamento',
+    awaiting: 'Il tuo pagamento è ancora in elaborazione. Ti avviseremo appena sarà arrivato.',
+    invoice: 'Riceverai una fattura con la consegna.',
+    action: 'Visualizza il tuo ordine',
+    signature: 'Cordiali saluti\n{shop}',
+  },
+};

@@ -1,0 +1,220 @@
+// Create order (spec sections 4 and 7). One transaction that either does all of it or none of it:
+//
+//   1. idempotency: an attempt whose key already made an order answers that order (created: false);
+//   2. the shopper's cart row is locked (FOR UPDATE) and must still be the version the shopper saw;
+//   3. the cart is priced again on the server; nothing from the client is trusted;
+//   4. stock is reserved with guarded UPDATEs, product rows in id order (so two checkouts never
+//      deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
+//   5. a single-use coupon is redeemed with a guarded UPDATE, so 20 carts racing for it get one order;
+//   6. an account asked for during checkout is created (its password hash was stored on the cart);
+//   7. the order is written (number from a sequence) and the cart is closed.
+//
+// Concurrency: parallel attempts with one key queue on the cart lock; the first creates the order and
+// closes the cart, the others then find the cart gone, look the key up again and answer that order.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Features } from '../../features.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Cart } from '../../schemas/cart.ts';
+import type { Order, PaymentMethodCode } from '../../schemas/checkout.ts';
+import { isUniqueViolation } from '../auth/db-errors.ts';
+import { createCustomer } from '../auth/customers.ts';
+import { cartNotFound, cartOutdated, couponError } from '../cart/errors.ts';
+import { lockOwnedCart, readSnapshot, rows, type CartOwner, type CartSnapshot } from '../cart/store.ts';
+import { cartView } from '../cart/view.ts';
+import { saveAsDefault } from '../checkout/addresses.ts';
+import { loadShippingMethods, methodLabel } from '../checkout/shipping.ts';
+import { emailRequired } from '../checkout/errors.ts';
+import type { Address } from '../../schemas/checkout.ts';
+import {
+  checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
+} from './errors.ts';
+import { findOrder, findOrderByKey, orderView } from './store.ts';
+
+export interface CreateOrderInput {
+  idempotencyKey: string;
+  cartId: string;
+  cartVersion: number;
+  paymentMethodCode: PaymentMethodCode;
+  orderReference?: string | undefined;
+  comment?: string | undefined;
+  locale: Locale;
+}
+
+export interface CreateOrderContext {
+  owner: CartOwner;
+  /** The signed-in customer's email; null for guests (the billing address email is used). */
+  customerEmail: string | null;
+  pricesVisible: boolean;
+  features: Features;
+  offeredMethods: readonly PaymentMethodCode[];
+  shopCurrency: string;
+  now?: Date | undefined;
+}
+
+export interface CreatedOrder {
+  order: Order;
+  created: boolean;
+  /** Set when an account was created with the order: the caller signs the shopper in. */
+  newCustomerId: string | null;
+}
+
+/** The pieces of every product the order takes: lines and their accessories, summed per product. */
+async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<number, { sku: string; quantity: number }>> {
+  const demand = new Map<number, { sku: string; quantity: number }>();
+  const add = (id: number, sku: string, quantity: number) => {
+    const entry = demand.get(id);
+    demand.set(id, { sku, quantity: (entry?.quantity ?? 0) + quantity });
+  };
+  const accessorySkus = [...new Set(snapshot.lines.flatMap((l) => l.accessorySkus.map((s) => s.toLowerCase())))];
+  const accessoryIds = new Map<string, number>();
+  if (accessorySkus.length > 0) {
+    const found = await rows<{ id: number; sku: string }>(db, sql`
+      SELECT id, sku FROM products WHERE lower(sku) IN (${sql.join(accessorySkus.map((s) => sql`${s}`), sql`, `)})`);
+    for (const p of found) accessoryIds.set(p.sku.toLowerCase(), p.id);
+  }
+  for (const line of snapshot.lines) {
+    add(line.productId, line.sku, line.quantity);
+    for (const sku of line.accessorySkus) {
+      const id = accessoryIds.get(sku.toLowerCase());
+      if (id !== undefined) add(id, sku, line.quantity);
+    }
+  }
+  return demand;
+}
+
+/**
+ * Takes the pieces out of stock: effective stock first, then the supplier's external stock. Products
+ * marked in stock are not counted (made or bought to order). A product without a stock row, or with
+ * too little, fails the order; the WHERE re-checks under the row lock, so concurrent orders never oversell.
+ */
+async function reserveStock(db: Db, demand: Map<number, { sku: string; quantity: number }>): Promise<void> {
+  const short: string[] = [];
+  for (const [productId, { sku, quantity }] of [...demand].sort(([a], [b]) => a - b)) {
+    const reserved = await rows<{ productId: number }>(db, sql`
+      UPDATE stock SET
+        effective_stock = CASE WHEN marked_in_stock THEN effective_stock ELSE GREATEST(effective_stock - ${quantity}, 0) END,
+        external_stock = CASE WHEN marked_in_stock THEN external_stock
+          ELSE external_stock - GREATEST(${quantity} - effective_stock, 0) END,
+        updated_at = now()
+      WHERE product_id = ${productId} AND (marked_in_stock OR effective_stock + external_stock >= ${quantity})
+      RETURNING product_id AS "productId"`);
+    if (reserved.length === 0) short.push(sku);
+  }
+  if (short.length > 0) throw outOfStock(short);
+}
+
+async function redeemCoupon(db: Db, code: string): Promise<void> {
+  const redeemed = await rows<{ code: string }>(db, sql`
+    UPDATE coupons SET redemptions = redemptions + 1
+    WHERE code = ${code} AND (max_redemptions IS NULL OR redemptions < max_redemptions) RETURNING code`);
+  if (redeemed.length === 0) throw couponError('COUPON_EXHAUSTED');
+}
+
+function missingSteps(cart: Cart): string[] {
+  const missing: string[] = [];
+  if (!cart.shippingAddress) missing.push('shippingAddress');
+  if (!cart.shippingMethod) missing.push('shippingMethod');
+  if (!cart.billingAddress) missing.push('billingAddress');
+  return missing;
+}
+
+async function orderCartInfo(db: Db, cart: Cart, locale: Locale): Promise<Order['cartInfo']> {
+  const code = cart.shippingMethod?.methodCode;
+  const [method] = code ? await loadShippingMethods(db, code) : [];
+  return {
+    ...cart,
+    shippingMethod: code ? { methodCode: code, label: method ? methodLabel(method, locale) : code } : null,
+  };
+}
+
+/** Creates the account asked for during checkout, with the billing address as its default. */
+async function createAccountWithOrder(db: Db, snapshot: CartSnapshot, billing: Address, locale: Locale): Promise<string> {
+  // A savepoint: a taken email must fail the order cleanly, not poison the transaction.
+  return db.transaction(async (sp) => {
+    const customer = await createCustomer(sp, {
+      email: billing.email!, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName,
+      lastName: billing.lastName, locale, currency: snapshot.cart.currency,
+    });
+    await saveAsDefault(sp, customer.id, { ...billing, id: undefined }, 'billing');
+    const shipping = snapshot.cart.shippingAddress as Address | null;
+    if (shipping) await saveAsDefault(sp, customer.id, { ...shipping, id: undefined }, 'shipping');
+    return customer.id;
+  });
+}
+
+async function existingFor(db: Db, key: string, cartId: string): Promise<CreatedOrder | null> {
+  const existing = await findOrderByKey(db, key);
+  if (!existing) return null;
+  if (existing.cartId !== cartId) throw idempotencyKeyReused();
+  return { order: orderView(existing), created: false, newCustomerId: null };
+}
+
+export async function createOrder(db: Db, input: CreateOrderInput, context: CreateOrderContext): Promise<CreatedOrder> {
+  if (!context.offeredMethods.includes(input.paymentMethodCode)) throw paymentMethodUnavailable();
+  const again = await existingFor(db, input.idempotencyKey, input.cartId);
+  if (again) return again;
+  try {
+    return await db.transaction(async (tx) => {
+      if (!(await lockOwnedCart(tx, input.cartId, context.owner))) {
+        // Another attempt with this key may have just ordered the cart; its commit is visible now.
+        const raced = await existingFor(tx, input.idempotencyKey, input.cartId);
+        if (raced) return raced;
+        throw cartNotFound();
+      }
+      const snapshot = await readSnapshot(tx, input.cartId);
+      if (!snapshot) throw cartNotFound();
+      if (snapshot.cart.version !== input.cartVersion) throw cartOutdated();
+      if (snapshot.lines.length === 0) throw emptyCart();
+      if (!context.pricesVisible) throw pricesHidden();
+
+      const cart = await cartView(tx, snapshot, {
+        locale: input.locale, pricesVisible: true, shopCurrency: context.shopCurrency, now: context.now,
+      });
+      const missing = missingSteps(cart);
+      if (missing.length > 0) throw checkoutIncomplete(missing);
+      const unsellable = cart.cartItems.filter((i) => !i.purchasable).map((i) => i.sku);
+      if (unsellable.length > 0) throw notPurchasable(unsellable);
+      if (cart.couponCode && cart.couponStatus !== 'applied') throw couponError(cart.couponStatus as Parameters<typeof couponError>[0]);
+
+      const billing = cart.billingAddress as Address;
+      const email = context.customerEmail ?? billing.email;
+      if (!email) throw emailRequired('billingAddress');
+
+      await reserveStock(tx, await demandByProduct(tx, snapshot));
+      if (cart.couponCode) await redeemCoupon(tx, cart.couponCode);
+
+      const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
+        && context.features.isCheckoutRegistrationEnabled;
+      const newCustomerId = wantsAccount ? await createAccountWithOrder(tx, snapshot, billing, input.locale) : null;
+      const customerId = context.owner.customerId ?? newCustomerId;
+
+      const grandTotalCents = Math.round((cart.totals?.grandTotalIncTax ?? 0) * 100);
+      const cartInfo = await orderCartInfo(tx, cart, input.locale);
+      const [row] = await rows<{ id: string }>(tx, sql`
+        INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
+          payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment)
+        VALUES (nextval('order_number_seq')::text, ${customerId}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
+          ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
+          ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
+          ${input.orderReference ?? null}, ${input.comment ?? null})
+        RETURNING id`);
+      // The cart is done: closed for writes, no longer anybody's active cart, its password hash gone.
+      await tx.execute(sql`
+        UPDATE carts SET status = 'ordered', new_user_password_hash = NULL, version = version + 1, updated_at = now()
+        WHERE id = ${input.cartId}`);
+      await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${input.cartId}`);
+
+      const order = await findOrder(tx, row!.id);
+      return { order: orderView(order!), created: true, newCustomerId };
+    });
+  } catch (error) {
+    // Two attempts with one key that both passed the lock (only possible if a cart was re-opened) meet
+    // the unique index; the loser answers the winner's order.
+    if (isUniqueViolation(error, 'orders_idempotency_key_unique')) {
+      const raced = await existingFor(db, input.idempotencyKey, input.cartId);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,26 @@
+// The order domain's coded errors. Messages are English fallbacks; the UI translates by code.
+import { ApiError } from '../http.ts';
+
+export const orderNotFound = () => new ApiError('ORDER_NOT_FOUND', 'There is no such order.', 404);
+export const idempotencyKeyReused = () =>
+  new ApiError('IDEMPOTENCY_KEY_REUSED', 'This order attempt belongs to another cart. Please try again.', 409);
+export const emptyCart = () => new ApiError('CART_EMPTY', 'Your cart is empty.', 409);
+export const checkoutIncomplete = (missing: string[]) => new ApiError(
+  'CHECKOUT_INCOMPLETE', `Please complete the checkout first (${missing.join(', ')}).`, 409, { missing },
+);
+export const notPurchasable = (skus: string[]) => new ApiError(
+  'CART_NOT_PURCHASABLE', `Some items can no longer be ordered: ${skus.join(', ')}.`, 409, { skus },
+);
+export const outOfStock = (skus: string[]) => new ApiError(
+  'OUT_OF_STOCK', `Not enough stock for: ${skus.join(', ')}.`, 409, { skus },
+);
+export const pricesHidden = () => new ApiError('PRICES_HIDDEN', 'Please log in to see prices and availability.', 403);
+export const paymentMethodUnavailable = () =>
+  new ApiError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.', 400);
+export const paymentRequired = () =>
+  new ApiError('PAYMENT_REQUIRED', 'The order can be confirmed once the payment went through.', 409);
+export const orderAlreadyPaid = () => new ApiError('ORDER_ALREADY_PAID', 'This order has already been paid.', 409);
+export const orderCancelled = () => new ApiError('ORDER_CANCELLED', 'This order has been cancelled.', 409);
+export const paymentNotFound = () => new ApiError('PAYMENT_NOT_FOUND', 'There is no such payment for this order.', 404);
+export const paymentMismatch = () =>
+  new ApiError('PAYMENT_MISMATCH', 'The payment does not match the order. Nothing was applied.', 409);

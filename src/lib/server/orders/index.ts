@@ -1,0 +1,54 @@
+// The order domain's public face: handlers wired to the process database, the shopper, the configured
+// payment providers, the session (an account created with an order signs its shopper in) and mail.
+import { sql } from 'drizzle-orm';
+import { env } from '../env.ts';
+import { defaultCheckoutDeps } from '../checkout/index.ts';
+import { startSession } from '../auth/session.ts';
+import { setSessionCookies } from '../auth/cookies.ts';
+import { shopTitle } from '../auth/site.ts';
+import { rows } from '../cart/store.ts';
+import { isLocale, DEFAULT_LOCALE } from '../../i18n/locales.ts';
+import { sendOrderConfirmationMail } from '../mail/order-mail.ts';
+import { stripeFromEnv } from '../payments/stripe.ts';
+import { paypalFromEnv } from '../payments/paypal.ts';
+import { orderHandlers, type OrderDeps } from './handlers.ts';
+import type { PaymentGateways } from './payments.ts';
+
+export { findOrder, orderView, type OrderRow } from './store.ts';
+
+let gateways: PaymentGateways | undefined;
+
+/** The provider clients, built once from the environment (null where a provider is not configured). */
+export function paymentGateways(): PaymentGateways {
+  const e = env();
+  gateways ??= {
+    stripe: stripeFromEnv(),
+    paypal: paypalFromEnv(),
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+    stripeJsUrl: e.STRIPE_JS_URL,
+    siteUrl: e.SITE_URL,
+  };
+  return gateways;
+}
+
+export const defaultOrderDeps: OrderDeps = {
+  ...defaultCheckoutDeps,
+  gateways: paymentGateways,
+  customerEmail: async (customerId) => {
+    const [row] = await rows<{ email: string }>(await defaultCheckoutDeps.db(), sql`SELECT email FROM customers WHERE id = ${customerId}`);
+    return row?.email ?? null;
+  },
+  signIn: async (req, customerId) => {
+    setSessionCookies(req.cookies, await startSession(await defaultCheckoutDeps.db(), customerId, false), req.url);
+  },
+  sendConfirmation: async (order, locale) => {
+    await sendOrderConfirmationMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE));
+  },
+};
+
+let handlers: ReturnType<typeof orderHandlers> | undefined;
+
+export function orders(): ReturnType<typeof orderHandlers> {
+  handlers ??= orderHandlers(defaultOrderDeps);
+  return handlers;
+}

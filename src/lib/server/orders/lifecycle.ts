@@ -1,0 +1,102 @@
+// What happens to an order after it exists: confirmation (spec section 4: pending → confirmed) and the
+// outcome of a payment attempt, whichever tells us first (the browser coming back, or the provider's
+// webhook). Both lock the rows they change, so racing callers queue and the second one is a no-op.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows } from '../cart/store.ts';
+import {
+  mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
+} from '../../order-state.ts';
+import { orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
+import { findOrder, orderView, type OrderRow } from './store.ts';
+
+export interface ConfirmResult {
+  order: OrderRow;
+  /** True only for the call that moved the order to confirmed: that one sends the email. */
+  becameConfirmed: boolean;
+}
+
+/** pending → confirmed when the payment allows it; an already confirmed order is answered unchanged. */
+export async function confirmOrder(db: Db, orderId: string): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { lock: true });
+    if (!order) throw orderNotFound();
+    if (order.status === 'confirmed') return { order, becameConfirmed: false };
+    if (!mayConfirm(order)) throw paymentRequired();
+    await tx.execute(sql`
+      UPDATE orders SET status = 'confirmed', confirmed = true, last_modified = now() WHERE id = ${orderId}`);
+    return { order: (await findOrder(tx, orderId))!, becameConfirmed: true };
+  });
+}
+
+export interface AttemptReport {
+  provider: 'stripe' | 'paypal';
+  providerRef: string;
+  status: PaymentAttemptStatus;
+  /** What the provider says it charged, to be matched against the order. */
+  amountCents: number | null;
+  currency: string | null;
+  /** The shop order id the provider has on record (Stripe metadata / PayPal custom_id). */
+  orderId: string | null;
+  failureMessage?: string | null;
+}
+
+interface PaymentRow {
+  id: string;
+  orderId: string;
+  status: PaymentAttemptStatus;
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * Applies a provider's report on one payment attempt, once: the attempt row is locked, moves only
+ * forward (src/lib/order-state.ts), and a report whose amount, currency or order id does not match
+ * the order changes nothing. A pending order whose payment went through (or, for SEPA, is under way)
+ * is confirmed in the same transaction, so the shopper's order never depends on the browser returning.
+ */
+export async function applyAttemptReport(db: Db, report: AttemptReport, expectedOrderId?: string): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const [payment] = await rows<PaymentRow>(tx, sql`
+      SELECT id, order_id AS "orderId", status, amount_cents AS "amountCents", currency FROM payments
+      WHERE provider = ${report.provider} AND provider_ref = ${report.providerRef} FOR UPDATE`);
+    if (!payment || (expectedOrderId !== undefined && payment.orderId !== expectedOrderId)) throw paymentNotFound();
+    const order = await findOrder(tx, payment.orderId, { lock: true });
+    if (!order) throw orderNotFound();
+    const matches = report.orderId === order.id && report.amountCents === order.grandTotalCents
+      && report.amountCents === Number(payment.amountCents) && report.currency === order.currency;
+    if (!matches) {
+      console.error(`[payments] ${report.provider} ${report.providerRef} does not match order ${order.id}; not applied`);
+      throw paymentMismatch();
+    }
+    const next = nextAttemptStatus(payment.status, report.status);
+    if (next === null) return { order, becameConfirmed: false };
+    await tx.execute(sql`
+      UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? report.failureMessage ?? null : null},
+        updated_at = now() WHERE id = ${payment.id}`);
+    const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next);
+    const confirmNow = mayConfirm({ ...order, paymentStatus });
+    await tx.execute(sql`
+      UPDATE orders SET payment_status = ${paymentStatus}, last_modified = now(),
+        status = ${confirmNow ? 'confirmed' : order.status}, confirmed = ${confirmNow || order.confirmed}
+      WHERE id = ${order.id}`);
+    return { order: (await findOrder(tx, order.id))!, becameConfirmed: confirmNow };
+  });
+}
+
+/**
+ * Marks the confirmation email as sent and reports whether this caller should send it. The guarded
+ * UPDATE lets exactly one of racing callers through, and a restart never sends it twice.
+ */
+export async function claimConfirmationMail(db: Db, orderId: string): Promise<boolean> {
+  const claimed = await rows<{ id: string }>(db, sql`
+    UPDATE orders SET confirmation_sent_at = now() WHERE id = ${orderId} AND confirmation_sent_at IS NULL RETURNING id`);
+  return claimed.length > 0;
+}
+
+/** Gives the claim back when sending failed, so a later confirmation attempt can try again. */
+export async function releaseConfirmationMail(db: Db, orderId: string): Promise<void> {
+  await db.execute(sql`UPDATE orders SET confirmation_sent_at = NULL WHERE id = ${orderId}`);
+}
+
+export { orderView };
