@@ -45,7 +45,7 @@ export type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax';
 export interface TotalsView {
   /** Net, before the coupon. */
   subtotal: number;
-  /** Positive amount taken off; 0 without a coupon. */
+  /** Positive net amount taken off; 0 without a coupon. */
   discount: number;
   /** VAT; 0 for customers excluded from taxation. */
   tax: number;
@@ -64,7 +64,8 @@ export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displa
   const excluded = cart.displayExcludingTaxes;
   return {
     subtotal: totals.subtotal_excl_tax,
-    discount: totals.discount_amount,
+    // Net like the subtotal, so subtotal - discount (+ shipping) + tax is the total to the cent.
+    discount: totals.coupon_amount,
     tax: excluded ? 0 : totals.tax_amount,
     total: excluded ? totals.grandTotalExclTax : totals.grandTotalIncTax,
     taxNote: excluded ? 'cart.excludedFromTax' : 'cart.plusShipping',

@@ -5,10 +5,13 @@ import type { z } from 'astro/zod';
 export class ApiClientError extends Error {
   readonly code: string;
   readonly status: number;
-  constructor(code: string, message: string, status: number) {
+  /** What the server added, e.g. the field issues of a 400 VALIDATION_FAILED ([{ path, message }]). */
+  readonly details: unknown;
+  constructor(code: string, message: string, status: number, details?: unknown) {
     super(message);
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -42,9 +45,9 @@ async function apiRequest<S extends z.ZodType>(
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const p = (payload ?? {}) as { code?: string; message?: string; status?: number };
+    const p = (payload ?? {}) as { code?: string; message?: string; status?: number; details?: unknown };
     // Spec section 8: the server's message when it sent one, the status default 500.
-    throw new ApiClientError(p.code ?? 'HTTP_ERROR', p.message ?? response.statusText, p.status ?? (response.status || 500));
+    throw new ApiClientError(p.code ?? 'HTTP_ERROR', p.message ?? response.statusText, p.status ?? (response.status || 500), p.details);
   }
   return schema.parse(payload);
 }

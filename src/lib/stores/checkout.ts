@@ -4,6 +4,10 @@
 import { atom } from 'nanostores';
 import { z } from 'astro/zod';
 import { CHECKOUT_STEPS, EMPTY_STEP_STATE, moveToStep, type CheckoutStep, type StepState } from '../checkout.ts';
+import { getCart } from '../api/cart.ts';
+import type { Locale } from '../i18n/locales.ts';
+import type { Cart } from '../schemas/cart.ts';
+import { $cart, clearCart } from './cart.ts';
 
 export const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
 export const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
@@ -62,4 +66,32 @@ export function orderAttempt(cartId: string, version: number, newKey: () => stri
   const attempt = { key: newKey(), cartId, version };
   write(ORDER_ATTEMPT_KEY, attempt);
   return attempt;
+}
+
+/**
+ * Takes the cart a checkout call answered into the shared cart store (header, sidebar, summary),
+ * unless the store already holds a newer version of it.
+ */
+export function adoptCart(cart: Cart): void {
+  const current = $cart.get();
+  if (current && current.id === cart.id && current.version > cart.version) return;
+  $cart.set(cart);
+}
+
+/** After a 409 the cart on screen is stale: read it again so totals and version are current. */
+export async function refreshCart(locale: Locale): Promise<Cart | null> {
+  try {
+    const cart = await getCart({ locale });
+    if (cart) adoptCart(cart);
+    return cart;
+  } catch (error) {
+    console.error('checkout: could not re-read the cart', error);
+    return null;
+  }
+}
+
+/** The order exists: the cart is gone (spec section 4), and with it the checkout's state. */
+export function finishCheckout(): void {
+  clearCart();
+  clearCheckoutState();
 }

@@ -372,6 +372,8 @@ export const de: Messages = {
   'pay.result.awaiting': 'Vielen Dank! Ihre Zahlung ist unterwegs; wir bestätigen die Bestellung, sobald sie eingegangen ist.',
   'pay.result.failed': 'Die Zahlung ist fehlgeschlagen. Sie können es mit derselben oder einer anderen Zahlungsart erneut versuchen.',
   'pay.result.cancelled': 'Die Zahlung wurde abgebrochen. Sie können die Bestellung später bezahlen.',
+  'checkout.start.register': 'Weiter und Kundenkonto anlegen',
+  'checkout.retry': 'Erneut versuchen',
 
   'account.AddressDetails': 'Adressen',
   'account.BillingDetails': 'Rechnungsdaten',

@@ -371,6 +371,8 @@ export const en = {
   'pay.result.awaiting': 'Thank you! Your payment is on its way; we confirm the order as soon as it arrives.',
   'pay.result.failed': 'The payment failed. You can try again with the same or another payment method.',
   'pay.result.cancelled': 'The payment was cancelled. You can pay the order later.',
+  'checkout.start.register': 'Continue and create an account',
+  'checkout.retry': 'Try again',
 
   'account.AddressDetails': 'Addresses',
   'account.BillingDetails': 'Billing details',

@@ -372,6 +372,8 @@ export const es: Messages = {
   'pay.result.awaiting': '¡Gracias! Su pago está en curso; confirmaremos el pedido en cuanto lo recibamos.',
   'pay.result.failed': 'El pago ha fallado. Puede intentarlo de nuevo con el mismo u otro método de pago.',
   'pay.result.cancelled': 'El pago se ha cancelado. Puede pagar el pedido más tarde.',
+  'checkout.start.register': 'Continuar y crear una cuenta',
+  'checkout.retry': 'Intentar de nuevo',
 
   'account.AddressDetails': 'Direcciones',
   'account.BillingDetails': 'Datos de facturación',

@@ -372,6 +372,8 @@ export const fr: Messages = {
   'pay.result.awaiting': 'Merci ! Votre paiement est en cours ; nous confirmerons la commande dès sa réception.',
   'pay.result.failed': 'Le paiement a échoué. Vous pouvez réessayer avec le même mode de paiement ou un autre.',
   'pay.result.cancelled': 'Le paiement a été annulé. Vous pourrez payer la commande plus tard.',
+  'checkout.start.register': 'Continuer et créer un compte',
+  'checkout.retry': 'Réessayer',
 
   'account.AddressDetails': 'Adresses',
   'account.BillingDetails': 'Informations de facturation',

@@ -372,6 +372,8 @@ export const it: Messages = {
   'pay.result.awaiting': 'Grazie! Il pagamento è in corso; confermeremo l’ordine appena lo riceveremo.',
   'pay.result.failed': 'Il pagamento non è riuscito. Può riprovare con lo stesso o con un altro metodo di pagamento.',
   'pay.result.cancelled': 'Il pagamento è stato annullato. Potrà pagare l’ordine più tardi.',
+  'checkout.start.register': 'Continua e crea un account',
+  'checkout.retry': 'Riprova',
 
   'account.AddressDetails': 'Indirizzi',
   'account.BillingDetails': 'Dati di fatturazione',

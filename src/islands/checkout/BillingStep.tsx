@@ -1,0 +1,161 @@
+// Checkout step 2 (spec sections 3, 4, 6): the billing address, by default the shipping address; a
+// guest gives the email the confirmation goes to and may create an account with the order; a
+// signed-in customer without billing management uses the account's default billing address as is.
+import { useId, useState, type FormEvent } from 'react';
+import { updateCheckoutUser } from '../../lib/api/checkout.ts';
+import { addressValues } from '../../lib/checkout-form.ts';
+import type { CountryCode } from '../../lib/countries.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/auth.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import { adoptCart } from '../../lib/stores/checkout.ts';
+import { AddressFields, type AddressStrings } from './AddressFields.tsx';
+import { AddressView } from './AddressView.tsx';
+import { SavedAddressList } from './SavedAddressList.tsx';
+import { TextField } from './TextField.tsx';
+import { failureKey, useAddressForm } from './useAddressForm.ts';
+import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
+import type { Strings } from './strings.ts';
+import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
+
+export const BILLING_STEP_KEYS = [
+  'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
+  'checkout.password', 'checkout.passwordRule', 'checkout.guestEmailHint', 'checkout.billingReadOnly',
+  'checkout.noBillingAddress', 'checkout.saveDefaultBilling', 'checkout.continueToPayment', 'checkout.saving',
+  'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR',
+] as const;
+
+export interface BillingStepProps {
+  initialCart: Cart;
+  frame: CheckoutFrameData;
+  signedIn: boolean;
+  locale: Locale;
+  defaultCountry: string;
+  companyRequired: boolean;
+  /** Guest and isCheckoutRegistrationEnabled. */
+  canCreateAccount: boolean;
+  /** Guest checkout is off: a guest must create the account. */
+  accountRequired: boolean;
+  /** Signed in and isBillingManagmentEnabled is false. */
+  readOnly: boolean;
+  canSaveDefault: boolean;
+  countries: readonly { code: CountryCode; label: string }[];
+  paymentHref: string;
+  strings: Strings<(typeof BILLING_STEP_KEYS)[number]>;
+  addressStrings: AddressStrings;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(addressValues(a)) === JSON.stringify(addressValues(b));
+
+export function BillingStep(props: BillingStepProps) {
+  const { initialCart, signedIn, locale, strings, addressStrings, readOnly } = props;
+  const id = useId();
+  const cart = useCheckoutCart(initialCart);
+  const saved = useSavedAddresses(signedIn);
+  const [sameAsShipping, setSameAsShipping] = useState(cart.billingAddress === null || same(cart.billingAddress, cart.shippingAddress));
+  const [guestEmail, setGuestEmail] = useState(() => addressValues(cart.billingAddress ?? cart.shippingAddress).email);
+  const [createAccount, setCreateAccount] = useState(props.accountRequired || cart.newUser);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState(false);
+  const [saveDefault, setSaveDefault] = useState(false);
+  const form = useAddressForm({
+    kind: 'billingAddress', initial: cart.billingAddress, defaultCountry: props.defaultCountry, locale,
+    rules: { companyRequired: props.companyRequired, emailRequired: !signedIn },
+  });
+  const defaultBilling = readOnly ? saved?.find((a) => a.isDefaultBilling) ?? saved?.find((a) => a.isBilling) ?? null : null;
+  const wantsAccount = props.canCreateAccount && createAccount;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.pending) return;
+    const badPassword = wantsAccount && password.length < PASSWORD_MIN_LENGTH;
+    setPasswordError(badPassword);
+    if (badPassword) return form.reject({}, 'checkout.formErrors');
+    const override = readOnly ? (defaultBilling ? addressValues(defaultBilling) : undefined)
+      : sameAsShipping ? { ...addressValues(cart.shippingAddress), email: guestEmail } : undefined;
+    if (readOnly && !override) return;
+    let next = await form.save(cart, {
+      override, id: readOnly ? defaultBilling?.id : undefined, saveAsDefault: props.canSaveDefault && saveDefault,
+    });
+    if (!next) return;
+    if (props.canCreateAccount && (wantsAccount || next.newUser)) {
+      form.setPending(true);
+      try {
+        next = await updateCheckoutUser({ version: next.version, locale, newUser: wantsAccount, ...(wantsAccount ? { userPassword: password } : {}) });
+        adoptCart(next);
+      } catch (error) {
+        form.reject({}, await failureKey(error, locale));
+        form.setPending(false);
+        return;
+      }
+    }
+    location.assign(props.paymentHref);
+  }
+
+  const formErrorId = `${id}-form-error`;
+  const shippingEmailError = sameAsShipping && form.errors.email ? addressStrings[form.errors.email] : undefined;
+  return (
+    <CheckoutFrame frame={props.frame} step="billing" cart={cart}>
+      <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
+        aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
+        <h2 id={`${id}-title`}>{strings['checkout.billingAddress']}</h2>
+        {readOnly ? (
+          <>
+            <p>{strings['checkout.billingReadOnly']}</p>
+            {defaultBilling
+              ? <AddressView title={strings['checkout.billingAddress']} address={defaultBilling} locale={locale} />
+              : saved && <p className="form-error">{strings['checkout.noBillingAddress']}</p>}
+          </>
+        ) : (
+          <>
+            <div className="field field-checkbox">
+              <input id={`${id}-same`} type="checkbox" checked={sameAsShipping} onChange={(e) => setSameAsShipping(e.target.checked)} />
+              <label htmlFor={`${id}-same`}>{strings['checkout.sameAsShipping']}</label>
+            </div>
+            {sameAsShipping && !signedIn && (
+              <TextField label={addressStrings['checkout.address.email']} type="email" autoComplete="billing email" value={guestEmail}
+                onChange={(v) => { setGuestEmail(v); }} hint={strings['checkout.guestEmailHint']} error={shippingEmailError} maxLength={254} />
+            )}
+            {!sameAsShipping && saved && saved.length > 0 && (
+              <SavedAddressList addresses={saved} selectedId={form.savedId} onSelect={form.choose} locale={locale}
+                strings={{ legend: addressStrings['checkout.savedAddresses'], newAddress: addressStrings['checkout.newAddress'] }} />
+            )}
+            {!sameAsShipping && form.savedId === null && (
+              <AddressFields section="billing" values={form.values} errors={form.errors} onChange={form.setField}
+                countries={props.countries} required={{ company: props.companyRequired, email: !signedIn }}
+                emailHint={signedIn ? undefined : strings['checkout.guestEmailHint']} strings={addressStrings} />
+            )}
+            {props.canSaveDefault && (
+              <div className="field field-checkbox">
+                <input id={`${id}-default`} type="checkbox" checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} />
+                <label htmlFor={`${id}-default`}>{strings['checkout.saveDefaultBilling']}</label>
+              </div>
+            )}
+          </>
+        )}
+        {props.canCreateAccount && (
+          <div className="checkout-account">
+            {!props.accountRequired && (
+              <div className="field field-checkbox">
+                <input id={`${id}-account`} type="checkbox" checked={createAccount} onChange={(e) => setCreateAccount(e.target.checked)} />
+                <label htmlFor={`${id}-account`}>{strings['checkout.createAccount']}</label>
+              </div>
+            )}
+            {wantsAccount && (
+              <TextField label={strings['checkout.password']} type="password" autoComplete="new-password" value={password}
+                onChange={(v) => { setPassword(v); setPasswordError(false); }} maxLength={256}
+                hint={`${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`}
+                error={passwordError ? addressStrings['checkout.validation.passwordTooShort'] : undefined} />
+            )}
+          </div>
+        )}
+        <p id={formErrorId} className="form-error" role="alert">
+          {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}
+        </p>
+        <button type="submit" className="button primary" disabled={form.pending || (readOnly && !defaultBilling)}>
+          {form.pending ? strings['checkout.saving'] : strings['checkout.continueToPayment']}
+        </button>
+      </form>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,81 @@
+// /pay/{order} (spec section 2): pay an existing order again. Shows the order and the offered payment
+// methods; a changed method is stored on the order first, then the order is paid like in the checkout.
+// A paid order says so and offers no payment.
+import { useEffect, useState, type FormEvent } from 'react';
+import { postOrderPaymentMethod, type Order } from '../../lib/api/checkout.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import { OrderDetails } from './OrderDetails.tsx';
+import { PaymentMethodList } from './PaymentMethodList.tsx';
+import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
+import { useOrder } from './useOrder.ts';
+import { usePaymentMethods } from './usePaymentMethods.ts';
+import { fill, ORDER_KEYS, RUNNER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
+
+export const PAY_KEYS = [
+  ...ORDER_KEYS, ...RUNNER_KEYS, 'pay.intro', 'pay.alreadyPaid', 'pay.cannotPay', 'checkout.order.loading', 'checkout.order.notFound',
+  'checkout.paymentMethodsError', 'checkout.noPaymentMethods', 'checkout.retry', 'checkout.tryAgain', 'checkout.continueShopping',
+] as const;
+
+export interface PayOrderProps {
+  orderId: string;
+  locale: Locale;
+  intlLocale: string;
+  homeHref: string;
+  hrefs: PaymentHrefs;
+  strings: Strings<(typeof PAY_KEYS)[number]>;
+  cartStrings: CartPartsStrings;
+}
+
+export function PayOrder({ orderId, locale, intlLocale, homeHref, hrefs, strings, cartStrings }: PayOrderProps) {
+  const load = useOrder(orderId);
+  const methods = usePaymentMethods();
+  const [chosen, setChosen] = useState<PaymentMethodCode | null>(null);
+  const [paying, setPaying] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const order = load.state === 'ready' ? load.order : null;
+  useEffect(() => {
+    if (order && methods.state === 'ready') {
+      setChosen((c) => c ?? (methods.methods.includes(order.paymentMethodCode) ? order.paymentMethodCode : methods.defaultMethod));
+    }
+  }, [order, methods]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!order || !chosen) return;
+    setFailed(false);
+    try {
+      setPaying({ order: chosen === order.paymentMethodCode ? order : await postOrderPaymentMethod(order.id, chosen), method: chosen });
+    } catch (error) {
+      console.error('pay: payment method not stored', error);
+      setFailed(true);
+    }
+  }
+
+  if (!order) {
+    return <p role="status">{load.state === 'loading' ? strings['checkout.order.loading'] : strings['checkout.order.notFound']}</p>;
+  }
+  const home = <a className="button secondary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
+  const payable = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
+  return (
+    <div className="pay-order">
+      {order.paymentStatus === 'paid' && <p role="status">{strings['pay.alreadyPaid']}</p>}
+      {order.status === 'cancelled' && order.paymentStatus !== 'paid' && <p role="status">{strings['pay.cannotPay']}</p>}
+      {payable && !paying && <p>{fill(strings['pay.intro'], { number: order.transactionnum })}</p>}
+      <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
+      {payable && (paying
+        ? <PaymentRunner order={paying.order} method={paying.method} flow="pay" locale={locale} hrefs={hrefs} strings={strings} />
+        : (
+          <form className="checkout-form" noValidate onSubmit={submit}>
+            {methods.state === 'error' && <p className="form-error" role="alert">{strings['checkout.paymentMethodsError']}</p>}
+            {methods.state === 'ready' && (methods.methods.length > 0
+              ? <PaymentMethodList methods={methods.methods} chosen={chosen} onChoose={setChosen} legend={strings['checkout.paymentMethod']} strings={strings} />
+              : <p role="status">{strings['checkout.noPaymentMethods']}</p>)}
+            <p className="form-error" role="alert">{failed ? strings['checkout.paymentError'] : ''}</p>
+            <button type="submit" className="button primary" disabled={!chosen}>{strings['checkout.payNow']}</button>
+          </form>
+        ))}
+      {!payable && home}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// The offered payment methods as radios (spec section 3: invoice, stripe, stripe-debit, stripe-sofort, paypal).
+import { useId } from 'react';
+import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import type { PAYMENT_METHOD_KEYS, Strings } from './strings.ts';
+
+export interface PaymentMethodListProps {
+  methods: readonly PaymentMethodCode[];
+  chosen: PaymentMethodCode | null;
+  onChoose: (method: PaymentMethodCode) => void;
+  legend: string;
+  strings: Strings<(typeof PAYMENT_METHOD_KEYS)[number]>;
+}
+
+export function PaymentMethodList({ methods, chosen, onChoose, legend, strings }: PaymentMethodListProps) {
+  const name = useId();
+  return (
+    <fieldset className="checkout-choices">
+      <legend>{legend}</legend>
+      {methods.map((m) => (
+        <label key={m} className="checkout-choice">
+          <input type="radio" name={name} value={m} checked={chosen === m} onChange={() => onChoose(m)} />
+          <span className="checkout-choice-label">{strings[`checkout.paymentMethod.${m}`]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

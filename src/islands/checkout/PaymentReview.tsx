@@ -1,0 +1,43 @@
+// The payment step's review of what the earlier steps stored: addresses and shipping method, each
+// with an 'Edit' link back to its step.
+import { useEffect, useState } from 'react';
+import { getShippingMethods } from '../../lib/api/checkout.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import { AddressView } from './AddressView.tsx';
+import type { Strings } from './strings.ts';
+
+export const REVIEW_KEYS = ['checkout.review', 'checkout.edit', 'checkout.shippingAddress', 'checkout.billingAddress', 'checkout.shippingMethod'] as const;
+
+export interface PaymentReviewProps {
+  cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod'>;
+  locale: Locale;
+  hrefs: { shipping: string; billing: string };
+  strings: Strings<(typeof REVIEW_KEYS)[number]>;
+}
+
+export function PaymentReview({ cart, locale, hrefs, strings }: PaymentReviewProps) {
+  const code = cart.shippingMethod?.methodCode ?? null;
+  // The cart stores the method's code; its name in this language comes with the method list.
+  const [label, setLabel] = useState<string | null>(null);
+  useEffect(() => {
+    if (!code) return;
+    const controller = new AbortController();
+    getShippingMethods({ locale }, controller.signal)
+      .then(({ methods }) => setLabel(methods.find((m) => m.methodCode === code)?.label ?? null))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [code, locale]);
+  const edit = (href: string) => ({ href, label: strings['checkout.edit'] });
+  return (
+    <section className="checkout-review" aria-label={strings['checkout.review']}>
+      <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} edit={edit(hrefs.shipping)} />
+      <div className="checkout-review-block">
+        <h3>{strings['checkout.shippingMethod']}</h3>
+        <p>{label ?? code}</p>
+        <a href={hrefs.shipping} aria-label={`${strings['checkout.edit']}: ${strings['checkout.shippingMethod']}`}>{strings['checkout.edit']}</a>
+      </div>
+      <AddressView title={strings['checkout.billingAddress']} address={cart.billingAddress} locale={locale} edit={edit(hrefs.billing)} />
+    </section>
+  );
+}

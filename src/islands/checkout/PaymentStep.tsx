@@ -1,0 +1,128 @@
+// Checkout step 3 (spec sections 3, 4, 7): payment method, order reference and comment, the review of
+// the earlier steps, and 'Place order'. One idempotency key per attempt (kept with the cart version
+// in session storage) makes double clicks, retries and reloads give one order; then the order is
+// paid with the chosen method.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiClientError } from '../../lib/api/client.ts';
+import { createOrder, postOrderPaymentMethod, type Order } from '../../lib/api/checkout.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import { finishCheckout, orderAttempt, refreshCart } from '../../lib/stores/checkout.ts';
+import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
+import { PaymentMethodList } from './PaymentMethodList.tsx';
+import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
+import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
+import { TextField } from './TextField.tsx';
+import { useCheckoutCart } from './useCheckoutData.ts';
+import { usePaymentMethods } from './usePaymentMethods.ts';
+import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
+
+export const PAYMENT_STEP_KEYS = [
+  ...REVIEW_KEYS, ...RUNNER_KEYS, ...PAYMENT_METHOD_KEYS, 'checkout.paymentMethod', 'checkout.paymentMethodsError',
+  'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
+  'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
+] as const;
+
+type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods';
+
+function orderErrorKey(error: unknown): OrderErrorKey {
+  if (!(error instanceof ApiClientError)) return 'checkout.orderError';
+  if (error.code === 'CART_OUTDATED_ERROR') return 'cart.outdated';
+  if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
+  if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
+  return 'checkout.orderError';
+}
+
+export interface PaymentStepProps {
+  initialCart: Cart;
+  frame: CheckoutFrameData;
+  locale: Locale;
+  /** features.orderReference */
+  withOrderReference: boolean;
+  hrefs: PaymentHrefs;
+  strings: Strings<(typeof PAYMENT_STEP_KEYS)[number]>;
+}
+
+export function PaymentStep({ initialCart, frame, locale, withOrderReference, hrefs, strings }: PaymentStepProps) {
+  const id = useId();
+  const cart = useCheckoutCart(initialCart);
+  const [reload, setReload] = useState(0);
+  const methods = usePaymentMethods(reload);
+  const [chosen, setChosen] = useState<PaymentMethodCode | null>(null);
+  const [reference, setReference] = useState('');
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<OrderErrorKey | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const busy = useRef(false);
+  const [placed, setPlaced] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
+  useEffect(() => {
+    if (methods.state === 'ready') setChosen((c) => c ?? methods.defaultMethod);
+  }, [methods]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy.current || !chosen) return;
+    busy.current = true;
+    setPlacing(true);
+    setError(null);
+    const attempt = orderAttempt(cart.id, cart.version);
+    try {
+      let { order } = await createOrder({
+        idempotencyKey: attempt.key, cartId: cart.id, paymentMethodCode: chosen, cart: { version: cart.version },
+        orderReference: withOrderReference ? reference : undefined, comment, locale,
+      });
+      // A retry of an earlier attempt answers that attempt's order, perhaps with another method.
+      if (order.paymentMethodCode !== chosen) order = await postOrderPaymentMethod(order.id, chosen);
+      finishCheckout();
+      setPlaced({ order, method: chosen });
+    } catch (failure) {
+      const key = orderErrorKey(failure);
+      if (key === 'checkout.orderError') console.error('checkout: order not placed', failure);
+      if (key === 'cart.outdated') await refreshCart(locale);
+      setError(key);
+      setPlacing(false);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  if (placed) {
+    return (
+      <CheckoutFrame frame={frame} step="payment" cart={placed.order.cartInfo} withCoupon={false}>
+        <PaymentRunner order={placed.order} method={placed.method} flow="checkout" locale={locale} hrefs={hrefs} strings={strings} />
+      </CheckoutFrame>
+    );
+  }
+  const noMethods = methods.state === 'ready' && methods.methods.length === 0;
+  return (
+    <CheckoutFrame frame={frame} step="payment" cart={cart}>
+      <form className="checkout-form" noValidate onSubmit={submit} aria-busy={placing} aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{strings['checkout.paymentMethod']}</h2>
+        <p role="status" className="checkout-status">{noMethods ? strings['checkout.noPaymentMethods'] : ''}</p>
+        {methods.state === 'error' && (
+          <div className="alert alert-danger" role="alert">
+            <p>{strings['checkout.paymentMethodsError']}</p>
+            <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>{strings['checkout.retry']}</button>
+          </div>
+        )}
+        {methods.state === 'ready' && methods.methods.length > 0 && (
+          <PaymentMethodList methods={methods.methods} chosen={chosen} onChoose={setChosen}
+            legend={strings['checkout.paymentMethod']} strings={strings} />
+        )}
+        {withOrderReference && (
+          <TextField label={strings['checkout.orderReference']} value={reference} onChange={setReference} autoComplete="off"
+            optionalLabel={strings['checkout.optional']} maxLength={64} />
+        )}
+        <TextField label={strings['checkout.comment']} value={comment} onChange={setComment} autoComplete="off" multiline
+          optionalLabel={strings['checkout.optional']} maxLength={2000} />
+        <PaymentReview cart={cart} locale={locale} hrefs={{ shipping: frame.stepHrefs.shipping, billing: frame.stepHrefs.billing }} strings={strings} />
+        <p className="form-error" role="alert">{error ? strings[error] : ''}</p>
+        <p role="status" className="checkout-status">{placing ? strings['checkout.placingOrder'] : ''}</p>
+        <button type="submit" className="button primary checkout-place-order" disabled={placing || !chosen}>
+          {strings['checkout.placeOrder']}
+        </button>
+      </form>
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,105 @@
+// Shipping methods for the stored address's country as radios with label and price ('Free' for 0);
+// Continue stores the chosen one (the shipping step is then done) and goes on to billing.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { getShippingMethods, updateCheckout, type ShippingMethod } from '../../lib/api/checkout.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { formatPrice } from '../../lib/price.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import { adoptCart } from '../../lib/stores/checkout.ts';
+import type { Strings } from './strings.ts';
+
+export const SHIPPING_METHOD_KEYS = [
+  'checkout.shippingMethod', 'checkout.loadingShippingMethods', 'checkout.shippingMethodsError',
+  'checkout.shippingMethodSelectError', 'checkout.noShippingMethods', 'checkout.selectShippingMethod',
+  'checkout.continueToBilling', 'checkout.saving', 'checkout.retry', 'price.free',
+] as const;
+
+export interface ShippingMethodsProps {
+  cart: Cart;
+  country: string;
+  locale: Locale;
+  intlLocale: string;
+  nextHref: string;
+  strings: Strings<(typeof SHIPPING_METHOD_KEYS)[number]>;
+}
+
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; methods: ShippingMethod[] };
+
+export function ShippingMethods({ cart, country, locale, intlLocale, nextHref, strings }: ShippingMethodsProps) {
+  const id = useId();
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [chosen, setChosen] = useState<string | null>(cart.shippingMethod?.methodCode ?? null);
+  const [error, setError] = useState<'checkout.selectShippingMethod' | 'checkout.shippingMethodSelectError' | null>(null);
+  const [pending, setPending] = useState(false);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    getShippingMethods({ country, locale }, controller.signal).then(({ methods }) => {
+      setLoad({ state: 'ready', methods });
+      setChosen((c) => (methods.some((m) => m.methodCode === c) ? c : methods.length === 1 ? methods[0]!.methodCode : null));
+    }, (e: unknown) => {
+      if ((e as Error).name !== 'AbortError') setLoad({ state: 'error' });
+    });
+    return () => controller.abort();
+  }, [country, locale, reload]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending) return;
+    if (!chosen) {
+      setError('checkout.selectShippingMethod');
+      groupRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      adoptCart(await updateCheckout({ version: cart.version, locale, shippingMethod: { methodCode: chosen } }));
+      location.assign(nextHref);
+    } catch (failure) {
+      console.error('checkout: shipping method not stored', failure);
+      setError('checkout.shippingMethodSelectError');
+      setPending(false);
+    }
+  }
+
+  const money = (amount: number, currency: string) => formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings['price.free'] });
+  return (
+    <form className="checkout-form" noValidate onSubmit={submit}>
+      <div role="status" className="checkout-status">
+        {load.state === 'loading' && strings['checkout.loadingShippingMethods']}
+        {load.state === 'ready' && load.methods.length === 0 && strings['checkout.noShippingMethods']}
+      </div>
+      {load.state === 'error' && (
+        <div className="alert alert-danger" role="alert">
+          <p>{strings['checkout.shippingMethodsError']}</p>
+        </div>
+      )}
+      {load.state === 'ready' && load.methods.length > 0 && (
+        <fieldset ref={groupRef} className="checkout-choices" aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error === 'checkout.selectShippingMethod' ? true : undefined}>
+          <legend>{strings['checkout.shippingMethod']}</legend>
+          {load.methods.map((m) => (
+            <label key={m.methodCode} className="checkout-choice">
+              <input type="radio" name={`${id}-method`} value={m.methodCode} checked={chosen === m.methodCode}
+                onChange={() => { setChosen(m.methodCode); setError(null); }} />
+              <span className="checkout-choice-label">{m.label}</span>
+              {m.amount !== null && <span className="checkout-choice-price">{money(m.amount, m.currency)}</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p id={`${id}-error`} className="form-error" role="alert">{error ? strings[error] : ''}</p>
+      {load.state === 'error'
+        ? <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>{strings['checkout.retry']}</button>
+        : (
+          <button type="submit" className="button primary" disabled={pending || load.state !== 'ready' || load.methods.length === 0}>
+            {pending ? strings['checkout.saving'] : strings['checkout.continueToBilling']}
+          </button>
+        )}
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+// Checkout step 1 (spec sections 3, 4): the shipping address (a saved one for signed-in customers, or
+// the form), optionally saved as the default; once stored, the shipping methods for its country.
+import { useId, useState, type FormEvent, type JSX } from 'react';
+import type { CountryCode } from '../../lib/countries.ts';
+import { addressValues } from '../../lib/checkout-form.ts';
+import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import { AddressFields, type AddressStrings } from './AddressFields.tsx';
+import { AddressView } from './AddressView.tsx';
+import { SavedAddressList } from './SavedAddressList.tsx';
+import { SHIPPING_METHOD_KEYS, ShippingMethods } from './ShippingMethods.tsx';
+import { useAddressForm } from './useAddressForm.ts';
+import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
+import type { Strings } from './strings.ts';
+import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
+
+export const SHIPPING_STEP_KEYS = [
+  ...SHIPPING_METHOD_KEYS, 'checkout.shippingAddress', 'checkout.saveDefaultShipping', 'checkout.saveAddress',
+  'checkout.changeAddress', 'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR',
+] as const;
+
+export interface ShippingStepProps {
+  initialCart: Cart;
+  frame: CheckoutFrameData;
+  signedIn: boolean;
+  locale: Locale;
+  intlLocale: string;
+  defaultCountry: string;
+  companyRequired: boolean;
+  /** Signed in and isDefaultShippingUpdateEnabled. */
+  canSaveDefault: boolean;
+  countries: readonly { code: CountryCode; label: string }[];
+  billingHref: string;
+  strings: Strings<(typeof SHIPPING_STEP_KEYS)[number]>;
+  addressStrings: AddressStrings;
+}
+
+export function ShippingStep(props: ShippingStepProps) {
+  const { initialCart, signedIn, locale, strings, addressStrings } = props;
+  const id = useId();
+  const cart = useCheckoutCart(initialCart);
+  const saved = useSavedAddresses(signedIn);
+  const [editing, setEditing] = useState(cart.shippingAddress === null);
+  const [saveDefault, setSaveDefault] = useState(false);
+  const form = useAddressForm({
+    kind: 'shippingAddress', initial: cart.shippingAddress, defaultCountry: props.defaultCountry, locale,
+    rules: { companyRequired: props.companyRequired, emailRequired: false },
+  });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.pending) return;
+    const stored = await form.save(cart, { saveAsDefault: saveDefault && form.savedId === null });
+    if (stored) setEditing(false);
+  }
+
+  const frame = (content: JSX.Element) => <CheckoutFrame frame={props.frame} step="shipping" cart={cart}>{content}</CheckoutFrame>;
+  if (!editing && cart.shippingAddress) {
+    return frame(
+      <section className="checkout-step-panel" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="visually-hidden">{strings['checkout.shippingAddress']}</h2>
+        <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} />
+        <button type="button" className="text-button" onClick={() => setEditing(true)}>{strings['checkout.changeAddress']}</button>
+        <ShippingMethods cart={cart} country={addressValues(cart.shippingAddress).country} locale={locale}
+          intlLocale={props.intlLocale} nextHref={props.billingHref} strings={strings} />
+      </section>
+    );
+  }
+  const formErrorId = `${id}-form-error`;
+  return frame(
+    <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
+      aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
+      <h2 id={`${id}-title`}>{strings['checkout.shippingAddress']}</h2>
+      {saved && saved.length > 0 && (
+        <SavedAddressList addresses={saved} selectedId={form.savedId} onSelect={form.choose} locale={locale}
+          strings={{ legend: addressStrings['checkout.savedAddresses'], newAddress: addressStrings['checkout.newAddress'] }} />
+      )}
+      {form.savedId === null && (
+        <AddressFields section="shipping" values={form.values} errors={form.errors} onChange={form.setField}
+          countries={props.countries} required={{ company: props.companyRequired, email: false }} strings={addressStrings} />
+      )}
+      {props.canSaveDefault && form.savedId === null && (
+        <div className="field field-checkbox">
+          <input id={`${id}-default`} type="checkbox" checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} />
+          <label htmlFor={`${id}-default`}>{strings['checkout.saveDefaultShipping']}</label>
+        </div>
+      )}
+      <p id={formErrorId} className="form-error" role="alert">
+        {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}
+      </p>
+      <button type="submit" className="button primary" disabled={form.pending}>
+        {form.pending ? strings['checkout.saving'] : strings['checkout.saveAddress']}
+      </button>
+    </form>
+  );
+}

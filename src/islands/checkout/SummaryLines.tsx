@@ -1,0 +1,38 @@
+// The lines of a cart or an order, read-only: name, item number, quantity and the line total.
+import { formatPrice } from '../../lib/price.ts';
+import type { CartItem } from '../../lib/schemas/cart.ts';
+import { fill, type Strings, type SUMMARY_KEYS } from './strings.ts';
+
+export interface SummaryLinesProps {
+  items: readonly CartItem[];
+  currency: string;
+  intlLocale: string;
+  pricesVisible: boolean;
+  freeLabel: string;
+  strings: Strings<(typeof SUMMARY_KEYS)[number]>;
+}
+
+export function SummaryLines({ items, currency, intlLocale, pricesVisible, freeLabel, strings }: SummaryLinesProps) {
+  return (
+    <ul className="checkout-lines">
+      {items.map((item) => (
+        <li key={item.id} className="checkout-line">
+          {item.image
+            ? <img className="checkout-line-image" src={item.image} alt="" width={56} height={80} loading="lazy" />
+            : <span className="checkout-line-image" aria-hidden="true" />}
+          <div className="checkout-line-body">
+            <p className="checkout-line-name">{item.name}</p>
+            <p className="checkout-line-muted">{strings['catalog.itemNo']} {item.itemnum}</p>
+            {Object.values(item.selectedAddtionalProducts).map((a) => (
+              <p key={a.itemnum} className="checkout-line-muted">+ {a.name}</p>
+            ))}
+          </div>
+          <p className="checkout-line-qty">{fill(strings['checkout.lineQuantity'], { count: String(item.quantity) })}</p>
+          {pricesVisible && item.rowTotal !== null && (
+            <p className="checkout-line-total">{formatPrice(item.rowTotal, { currency, locale: intlLocale, freeLabel })}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

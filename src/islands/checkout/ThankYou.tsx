@@ -1,0 +1,48 @@
+// /checkout/thank-you/{order} (spec section 2): the confirmation with the order number, the order,
+// the feedback form, the link to the order in the account (for customer orders) and 'Continue shopping'.
+import type { Locale } from '../../lib/i18n/locales.ts';
+import { FEEDBACK_KEYS, FeedbackForm } from './FeedbackForm.tsx';
+import { OrderDetails } from './OrderDetails.tsx';
+import { useOrder } from './useOrder.ts';
+import { fill, ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
+
+export const THANK_YOU_KEYS = [
+  ...ORDER_KEYS, ...FEEDBACK_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent', 'checkout.order.loading',
+  'checkout.order.notFound', 'checkout.viewOrder', 'checkout.continueShopping', 'checkout.thankYou.generic',
+] as const;
+
+export interface ThankYouProps {
+  orderId: string;
+  locale: Locale;
+  intlLocale: string;
+  accountOrderHref: string;
+  homeHref: string;
+  strings: Strings<(typeof THANK_YOU_KEYS)[number]>;
+  cartStrings: CartPartsStrings;
+}
+
+export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHref, strings, cartStrings }: ThankYouProps) {
+  const load = useOrder(orderId);
+  const continueShopping = <a className="button primary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
+  if (load.state !== 'ready') {
+    return (
+      <div className="thank-you">
+        <p role="status">{load.state === 'loading' ? strings['checkout.order.loading'] : strings['checkout.thankYou.generic']}</p>
+        {load.state === 'missing' && continueShopping}
+      </div>
+    );
+  }
+  const { order } = load;
+  return (
+    <div className="thank-you">
+      <p className="thank-you-title" role="status">{strings['checkout.thankYou.title']}</p>
+      <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
+      <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
+      <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
+      <div className="checkout-actions">
+        {order.hasAccount && <a className="button secondary" href={accountOrderHref}>{strings['checkout.viewOrder']}</a>}
+        {continueShopping}
+      </div>
+    </div>
+  );
+}

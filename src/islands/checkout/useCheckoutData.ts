@@ -1,0 +1,29 @@
+// Data a checkout step reads: the live cart (the server's copy until the cart store has loaded) and a
+// signed-in customer's saved addresses.
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { getSavedAddresses } from '../../lib/api/checkout.ts';
+import type { Cart } from '../../lib/schemas/cart.ts';
+import type { SavedAddress } from '../../lib/schemas/checkout.ts';
+import { $cart } from '../../lib/stores/cart.ts';
+
+export function useCheckoutCart(initial: Cart): Cart {
+  const live = useStore($cart);
+  return live && live.id === initial.id ? live : initial;
+}
+
+/** null while loading (or for guests, who have none). */
+export function useSavedAddresses(signedIn: boolean): SavedAddress[] | null {
+  const [addresses, setAddresses] = useState<SavedAddress[] | null>(signedIn ? null : []);
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    getSavedAddresses(controller.signal).then(setAddresses, (error: unknown) => {
+      if ((error as Error).name === 'AbortError') return;
+      console.error('checkout: saved addresses could not be read', error);
+      setAddresses([]);
+    });
+    return () => controller.abort();
+  }, [signedIn]);
+  return addresses;
+}
