@@ -1,0 +1,124 @@
+// The checkout as a shopper goes through it (spec sections 2-5, 7): the start page's choices, the
+// guards, per-field validation, and a guest order on invoice from an empty browser to the thank-you
+// page, in English and German.
+import type { Page } from '@playwright/test';
+import { expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+
+const SKU = DEMO_FIXTURES.products.available;
+
+/** Like helpers.ts open(), with patience for hydration on a busy machine. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  return response;
+}
+
+async function addToCart(page: Page, quantity = 2): Promise<void> {
+  const response = await page.request.post('/api/cart/add', { data: { sku: SKU, quantity } });
+  expect(response.ok(), 'add to cart').toBe(true);
+}
+
+async function fillAddress(page: Page, locale: Locale, scope = page.locator('main')) {
+  const field = (key: Parameters<typeof msg>[1]) => scope.getByLabel(msg(locale, key), { exact: false }).first();
+  await field('checkout.address.firstName').fill('Erika');
+  await field('checkout.address.lastName').fill('Mustermann');
+  await field('checkout.address.company').fill('Muster GmbH');
+  await scope.getByLabel(new RegExp(`^${msg(locale, 'checkout.address.street')}`)).fill('Hauptstraße 5');
+  await field('checkout.address.postalCode').fill('10115');
+  await field('checkout.address.city').fill('Berlin');
+}
+
+test.describe('checkout', () => {
+  test('an empty cart on /checkout says so and leads back to shopping', async ({ page }) => {
+    await open(page, localePath('en', '/checkout'));
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'route.Checkout') })).toBeVisible();
+    await expect(page.getByText(msg('en', 'cart.empty'))).toBeVisible();
+    await expect(page.getByRole('link', { name: msg('en', 'cart.goBackShopping') })).toHaveAttribute('href', '/en');
+  });
+
+  test('guards: steps without a cart go home, billing and payment before shipping go to the start', async ({ page }) => {
+    await page.goto(localePath('de', '/checkout/shipping'));
+    await expect(page).toHaveURL(/\/$/);
+    await addToCart(page, 1);
+    for (const step of ['billing', 'payment'] as const) {
+      await page.goto(localePath('en', `/checkout/${step}`));
+      await expect(page).toHaveURL(/\/en\/checkout$/);
+    }
+  });
+
+  test('a guest chooses between login and guest checkout; the login modal opens', async ({ page }) => {
+    await addToCart(page, 1);
+    await open(page, localePath('de', '/checkout'));
+    await expect(page.getByText(msg('de', 'checkout.start.registerNote'))).toBeVisible();
+    await expect(page.getByRole('link', { name: msg('de', 'checkout.start.guest') })).toHaveAttribute('href', '/checkout/shipping');
+    await page.getByRole('main').getByRole('button', { name: msg('de', 'checkout.start.login') }).click();
+    await expect(page.getByRole('dialog', { name: msg('de', 'auth.loginTitle') })).toBeVisible();
+  });
+
+  test('the address form names each invalid field and focuses the first one', async ({ page }) => {
+    await addToCart(page, 1);
+    await open(page, localePath('en', '/checkout/shipping'));
+    await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
+    const firstName = page.getByLabel(msg('en', 'checkout.address.firstName'));
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(firstName).toHaveAccessibleDescription(msg('en', 'checkout.validation.required'));
+    await expect(page.getByText(msg('en', 'checkout.formErrors'))).toBeVisible();
+    await page.getByLabel(msg('en', 'checkout.address.postalCode')).fill('!!');
+    await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
+    await expect(page.getByLabel(msg('en', 'checkout.address.postalCode'))).toHaveAccessibleDescription(msg('en', 'checkout.validation.invalidPostalCode'));
+    await expectNoA11yViolations(page);
+  });
+
+  for (const locale of ['en', 'de'] as const) {
+    test(`${locale}: a guest orders on invoice from an empty browser to the thank-you page`, async ({ page }) => {
+      await addToCart(page, 2);
+      await open(page, localePath(locale, '/checkout'));
+      await page.getByRole('link', { name: msg(locale, 'checkout.start.guest') }).click();
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/shipping')}$`));
+      await open(page, page.url());
+      const steps = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') });
+      await expect(steps.locator('[aria-current="step"]')).toContainText(msg(locale, 'checkout.shipping'));
+      await expect(steps.getByRole('link')).toHaveCount(0);
+
+      await fillAddress(page, locale);
+      await page.getByRole('button', { name: msg(locale, 'checkout.saveAddress') }).click();
+      const methods = page.getByRole('group', { name: msg(locale, 'checkout.shippingMethod') });
+      await expect(methods.getByRole('radio').first()).toBeVisible();
+      await methods.getByRole('radio').first().check();
+      await page.getByRole('button', { name: msg(locale, 'checkout.continueToBilling') }).click();
+
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/billing')}$`));
+      await open(page, page.url());
+      await expect(steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) })).toBeVisible();
+      await expect(page.getByLabel(msg(locale, 'checkout.sameAsShipping'))).toBeChecked();
+      await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+      // A guest must give the email the confirmation goes to.
+      const email = page.getByLabel(msg(locale, 'checkout.address.email'));
+      await expect(email).toBeFocused();
+      await email.fill('erika@example.com');
+      await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/payment')}$`));
+      await open(page, page.url());
+      await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.totals.shipping'));
+      await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+      await page.getByLabel(msg(locale, 'checkout.orderReference')).fill('PO-4711');
+      await expectNoA11yViolations(page);
+      await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).dblclick();
+
+      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
+      await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
+      await expect(page.getByText('PO-4711')).toBeVisible();
+      await expect(page.getByText(msg(locale, 'checkout.paymentMethod.invoice')).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveCount(0);
+      // One order for the double click, and the cart is gone.
+      const cart = await (await page.request.post('/api/cart/get', { data: {} })).json() as { cart: unknown };
+      expect(cart.cart).toBeNull();
+      await page.getByLabel(msg(locale, 'checkout.feedback')).fill('Quick and easy.');
+      await page.getByRole('button', { name: msg(locale, 'checkout.feedbackSend') }).click();
+      await expect(page.getByText(msg(locale, 'checkout.feedbackThanks'))).toBeVisible();
+    });
+  }
+});
