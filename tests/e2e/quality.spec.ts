@@ -19,6 +19,10 @@ const PAGE_TYPES = [
   { type: 'search', path: '/search-details', status: 200 },
   { type: 'not-found', path: '/nope', status: 404 },
   { type: 'router-not-found', path: '/foo/bar/baz', status: 404 },
+  { type: 'checkout-start', path: '/checkout', status: 200 },
+  { type: 'checkout-processing', path: '/checkout/checkout-processing', status: 200 },
+  { type: 'checkout-thank-you', path: '/checkout/thank-you', status: 200 },
+  { type: 'order-payment', path: '/order-payment/00000000-0000-4000-8000-000000000000/failed', status: 200 },
 ] as const;
 type PageType = (typeof PAGE_TYPES)[number]['type'];
 
