@@ -1,6 +1,6 @@
 // Drives the real cart handlers (src/lib/server/cart/handlers.ts) without an HTTP server: a cookie jar
 // per simulated browser, requests built like the browser's, the database of the test suite injected.
-import type { AstroCookies } from 'astro';
+import type { APIContext, AstroCookies } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/lib/server/db/client.ts';
 import { endpoint } from '../../src/lib/server/http.ts';
@@ -49,10 +49,9 @@ export interface Harness {
 
 export const CUSTOMER_COOKIE = 'test-customer';
 
-/** Handlers whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
-export function harness(db: () => Db): Harness {
-  const settings: Harness['settings'] = { guestPrices: true, now: undefined };
-  const deps: CartDeps = {
+/** Cart deps whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
+export function testCartDeps(db: () => Db, settings: Harness['settings']): CartDeps {
+  return {
     db: async () => db(),
     shopper: async (cookies): Promise<CartShopper> => {
       const customerId = cookies.get(CUSTOMER_COOKIE)?.value ?? null;
@@ -62,7 +61,12 @@ export function harness(db: () => Db): Harness {
     shopCurrency: () => 'EUR',
     now: () => settings.now ?? new Date(),
   };
-  return { handlers: cartHandlers(deps), settings };
+}
+
+/** Handlers whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
+export function harness(db: () => Db): Harness {
+  const settings: Harness['settings'] = { guestPrices: true, now: undefined };
+  return { handlers: cartHandlers(testCartDeps(db, settings)), settings };
 }
 
 export type Operation = 'create' | 'get' | 'add' | 'remove' | 'quantity' | 'coupon' | 'delete';
@@ -72,23 +76,28 @@ export interface CallResult {
   body: { cart?: Cart | null; code?: string; message?: string; status?: number };
 }
 
+export interface CallInit { raw?: string; headers?: Record<string, string>; query?: string }
+
 /** Calls one handler like the endpoint wrapper does: coded errors become their JSON response. */
-export async function call(
-  h: Harness,
+export async function callHandler<B = CallResult['body']>(
+  handler: (context: APIContext) => Promise<Response>,
   jar: CookieJar,
-  op: Operation,
+  path: string,
   body: unknown,
-  init: { raw?: string; headers?: Record<string, string>; query?: string } = {},
-): Promise<CallResult> {
-  const url = new URL(`http://localhost/api/cart/${op}${init.query ?? ''}`);
+  init: CallInit = {},
+): Promise<{ status: number; body: B }> {
+  const url = new URL(`http://localhost${path}${init.query ?? ''}`);
   const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.raw ?? JSON.stringify(body),
   });
-  const route = endpoint((context) => h.handlers[op](context));
-  const response = await route({ request, url, cookies: jar.forRequest() } as never);
-  return { status: response.status, body: (await response.json()) as CallResult['body'] };
+  const response = await endpoint(handler)({ request, url, cookies: jar.forRequest() } as never);
+  return { status: response.status, body: (await response.json()) as B };
+}
+
+export async function call(h: Harness, jar: CookieJar, op: Operation, body: unknown, init: CallInit = {}): Promise<CallResult> {
+  return callHandler((context) => h.handlers[op](context), jar, `/api/cart/${op}`, body, init);
 }
 
 export async function customerId(db: Db, email: string): Promise<string> {

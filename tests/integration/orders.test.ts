@@ -1,0 +1,316 @@
+// Creating and confirming orders (src/lib/server/orders) on PGlite and PostgreSQL: what a shopper and
+// a shop owner notice: one order per attempt, priced by the server, stock and coupons taken once, the
+// cart gone afterwards, an account created with the order, the confirmation mail sent once.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { CART_COOKIE } from '../../src/lib/server/cart/cookie.ts';
+import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { forEachDatabase } from '../helpers/databases.ts';
+import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
+import {
+  api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, rowsOf, shippingAddress, stockOf,
+} from '../helpers/order-harness.ts';
+
+const P = DEMO_FIXTURES.products;
+const C = DEMO_FIXTURES.customers;
+
+forEachDatabase('orders', (ctx) => {
+  const h = orderSuite(ctx);
+
+  const ordersOfCart = (cartId: string) =>
+    rowsOf<{ id: string; status: string }>(ctx.db, sql`SELECT id, status FROM orders WHERE cart_id = ${cartId}`);
+  const mailsFor = (orderId: string) => h.state.mails.filter((m) => m.order.id === orderId);
+  const redemptions = async (code: string) =>
+    (await rowsOf<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`))[0]!.n;
+
+  /** Asserts the attempt changed nothing: no order, the cart still active at its version, stock as before. */
+  async function assertNothingOrdered(jar: CookieJar, cart: { id: string; version: number }, stockBefore: { effective: number; external: number }) {
+    expect(await ordersOfCart(cart.id)).toEqual([]);
+    const now = (await ok(api(h, jar, 'cart', 'get', {}))).cart;
+    expect(now?.id).toBe(cart.id);
+    expect(now?.version).toBe(cart.version);
+    expect(await stockOf(ctx.db, P.available)).toEqual(stockBefore);
+  }
+
+  describe('invoice', () => {
+    test('create → pending, the cart is closed and the cookie cleared; confirm → confirmed with one mail, however often', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { quantity: 2 });
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const created = await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { orderReference: 'PO-4711', comment: 'Ring twice' })));
+      expect(created.created).toBe(true);
+      const order = created.order!;
+      expect(order).toMatchObject({
+        status: 'pending', confirmed: false, paymentStatus: 'open', paymentMethodCode: 'invoice', currency: 'EUR',
+        email: (cart.billingAddress as { email: string }).email, orderReference: 'PO-4711', comment: 'Ring twice', hasAccount: false,
+      });
+      expect(order.transactionnum).toMatch(/^\d{6,}$/);
+      // The order carries the server's pricing of the cart, shipping method with its label included.
+      expect(order.cartInfo.totals).toEqual(cart.totals);
+      expect(order.cartInfo.shippingMethod).toEqual({ methodCode: 'standard', label: 'Standardversand' });
+      const [row] = await rowsOf<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
+      expect(row!.cents).toBe(Math.round(cart.totals!.grandTotalIncTax * 100));
+      expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 2, external: stockBefore.external });
+
+      expect(jar.values.has(CART_COOKIE)).toBe(false);
+      expect((await ok(api(h, jar, 'cart', 'get', {}))).cart).toBeNull();
+      // The old cart id is closed for writes too.
+      jar.values.set(CART_COOKIE, cart.id);
+      const write = await api(h, jar, 'cart', 'add', { sku: P.available, quantity: 1, version: cart.version + 1 });
+      expect(write.body.cart?.id).not.toBe(cart.id);
+      jar.values.delete(CART_COOKIE);
+
+      expect(mailsFor(order.id)).toEqual([]);
+      for (let i = 0; i < 3; i++) {
+        const confirmed = await ok(api(h, jar, 'orders', 'confirm', { id: order.id }));
+        expect(confirmed.order).toMatchObject({ id: order.id, status: 'confirmed', confirmed: true });
+      }
+      expect(mailsFor(order.id)).toHaveLength(1);
+      expect(mailsFor(order.id)[0]!.order.status).toBe('confirmed');
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed' });
+    });
+
+    test('re-sending create with the same key answers the same order without taking stock again', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      const request = orderRequest(cart);
+      const first = await ok(api(h, jar, 'orders', 'create', request));
+      const stockAfterFirst = await stockOf(ctx.db, P.available);
+      const again = await ok(api(h, jar, 'orders', 'create', request));
+      expect([again.created, again.order!.id]).toEqual([false, first.order!.id]);
+      expect(await ordersOfCart(cart.id)).toHaveLength(1);
+      expect(await stockOf(ctx.db, P.available)).toEqual(stockAfterFirst);
+      // Another cart cannot borrow that key.
+      const other = new CookieJar();
+      const otherCart = await readyCart(h, other);
+      const reused = await api(h, other, 'orders', 'create', { ...orderRequest(otherCart), idempotencyKey: request.idempotencyKey });
+      expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      expect(await ordersOfCart(otherCart.id)).toEqual([]);
+    });
+
+    test('a failed confirmation mail is given back and sent by the next confirm', async () => {
+      const jar = new CookieJar();
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(await readyCart(h, jar))))).order!;
+      h.state.mailFailures = 1;
+      expect((await ok(api(h, jar, 'orders', 'confirm', { id: order.id }))).order!.status).toBe('confirmed');
+      expect(mailsFor(order.id)).toHaveLength(0);
+      await ok(api(h, jar, 'orders', 'confirm', { id: order.id }));
+      await ok(api(h, jar, 'orders', 'confirm', { id: order.id }));
+      expect(mailsFor(order.id)).toHaveLength(1);
+    });
+
+    test('the thank-you page feedback and an unknown order', async () => {
+      const jar = new CookieJar();
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(await readyCart(h, jar))))).order!;
+      const commented = await ok(api(h, jar, 'orders', 'comment', { orderId: order.id, feedback: 'Quick and easy' }));
+      expect(commented.order!.feedback).toBe('Quick and easy');
+      const unknown = await api(h, jar, 'orders', 'get', { id: randomUUID() });
+      expect([unknown.status, unknown.body.code]).toEqual([404, 'ORDER_NOT_FOUND']);
+      const unknownConfirm = await api(h, jar, 'orders', 'confirm', { id: randomUUID() });
+      expect(unknownConfirm.status).toBe(404);
+    });
+  });
+
+  describe('refused orders change nothing', () => {
+    test('a stale cart version → 409 CART_OUTDATED_ERROR', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const stale = await api(h, jar, 'orders', 'create', orderRequest({ ...cart, version: cart.version - 1 }));
+      expect([stale.status, stale.body.code]).toEqual([409, 'CART_OUTDATED_ERROR']);
+      await assertNothingOrdered(jar, cart, stockBefore);
+      // The shopper changed the cart in another tab: the order the first tab saw is not placed.
+      const changed = (await ok(api(h, jar, 'cart', 'add', { sku: P.available, quantity: 1 }))).cart!;
+      const outdated = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([outdated.status, outdated.body.code]).toEqual([409, 'CART_OUTDATED_ERROR']);
+      await assertNothingOrdered(jar, changed, stockBefore);
+    });
+
+    test('a client-sent price, total or amount → 400 VALIDATION_FAILED and no order', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const forged = [
+        { cart: { version: cart.version, grandTotalIncTax: 1 } },
+        { cart: { version: cart.version, totals: { grandTotalIncTax: 0.01 } } },
+        { cart: { version: cart.version, cartItems: [{ sku: P.available, price: 0.01 }] } },
+        { amount: 1 },
+        { price: 0.01 },
+        { grandTotalCents: 1 },
+        { totals: { grandTotalIncTax: 1 } },
+        { currency: 'JPY' },
+      ];
+      for (const extra of forged) {
+        const answer = await api(h, jar, 'orders', 'create', orderRequest(cart, extra));
+        expect([answer.status, answer.body.code], JSON.stringify(extra)).toEqual([400, 'VALIDATION_FAILED']);
+      }
+      await assertNothingOrdered(jar, cart, stockBefore);
+      // The same cart without the forged fields orders at the server's price.
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
+      expect(order.cartInfo.totals!.grandTotalIncTax).toBe(cart.totals!.grandTotalIncTax);
+      expect(cart.totals!.grandTotalIncTax).toBeGreaterThan(100);
+    });
+
+    test('an unfinished checkout → 409 CHECKOUT_INCOMPLETE naming what is missing', async () => {
+      const jar = new CookieJar();
+      let cart = (await ok(api(h, jar, 'cart', 'add', { sku: P.available, quantity: 1 }))).cart!;
+      const bare = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([bare.status, bare.body.code]).toEqual([409, 'CHECKOUT_INCOMPLETE']);
+      expect(bare.body.details).toEqual({ missing: ['shippingAddress', 'shippingMethod', 'billingAddress'] });
+      cart = await readyCart(h, new CookieJar());
+      // The ready cart of another browser is not this browser's to order.
+      const foreign = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([foreign.status, foreign.body.code]).toEqual([404, 'CART_NOT_FOUND']);
+      expect(await ordersOfCart(cart.id)).toEqual([]);
+    });
+
+    test('a shipping method that no longer serves the changed country leaves the checkout incomplete', async () => {
+      const jar = new CookieJar();
+      let cart = await readyCart(h, jar, { method: 'express' });
+      cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress({ country: 'GB', postalCode: 'SW1A 1AA' }) }))).cart!;
+      const answer = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([answer.status, answer.body.code]).toEqual([409, 'CHECKOUT_INCOMPLETE']);
+      expect(answer.body.details).toEqual({ missing: ['shippingMethod'] });
+    });
+
+    test('a payment method that is not configured → 400; an unknown one → 400', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      const stockBefore = await stockOf(ctx.db, P.available);
+      for (const code of ['stripe', 'stripe-debit', 'paypal', 'stripe-sofort']) {
+        const answer = await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: code }));
+        expect([answer.status, answer.body.code], code).toEqual([400, 'PAYMENT_METHOD_UNAVAILABLE']);
+      }
+      // Without a code the spec default (paypal) applies, which this shop does not offer.
+      const { paymentMethodCode: _, ...withoutCode } = orderRequest(cart);
+      expect((await api(h, jar, 'orders', 'create', withoutCode)).body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+      expect((await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'bitcoin' }))).body.code).toBe('VALIDATION_FAILED');
+      await assertNothingOrdered(jar, cart, stockBefore);
+    });
+
+    test('guests who may not see prices cannot order (403), and more than the stock is refused (409 OUT_OF_STOCK)', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      h.cart.settings.guestPrices = false;
+      const hidden = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([hidden.status, hidden.body.code]).toEqual([403, 'PRICES_HIDDEN']);
+      h.cart.settings.guestPrices = true;
+
+      const limitedBefore = await stockOf(ctx.db, P.limited);
+      const greedy = new CookieJar();
+      const tooMany = await readyCart(h, greedy, { sku: P.limited, quantity: limitedBefore.effective + limitedBefore.external + 1 });
+      const refused = await api(h, greedy, 'orders', 'create', orderRequest(tooMany));
+      expect([refused.status, refused.body.code]).toEqual([409, 'OUT_OF_STOCK']);
+      expect(refused.body.details).toEqual({ skus: [P.limited] });
+      expect(await stockOf(ctx.db, P.limited)).toEqual(limitedBefore);
+    });
+  });
+
+  describe('stock', () => {
+    test('takes effective stock first, then the supplier\'s external stock; marked-in-stock products are not counted', async () => {
+      await ctx.db.execute(sql`UPDATE stock SET effective_stock = 2, external_stock = 5
+        WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})`);
+      const jar = new CookieJar();
+      await ok(api(h, jar, 'orders', 'create', orderRequest(await readyCart(h, jar, { sku: P.limited, quantity: 4 }))));
+      expect(await stockOf(ctx.db, P.limited)).toEqual({ effective: 0, external: 3 });
+      const markedBefore = await stockOf(ctx.db, P.markedInStock);
+      const other = new CookieJar();
+      await ok(api(h, other, 'orders', 'create', orderRequest(await readyCart(h, other, { sku: P.markedInStock, quantity: 50 }))));
+      expect(await stockOf(ctx.db, P.markedInStock)).toEqual(markedBefore);
+    });
+  });
+
+  describe('coupons', () => {
+    test('an order with a coupon counts one redemption and is priced with the discount', async () => {
+      const before = await redemptions(DEMO_FIXTURES.coupons.percent);
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { coupon: DEMO_FIXTURES.coupons.percent });
+      expect(cart.couponStatus).toBe('applied');
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
+      expect(order.cartInfo.couponCode).toBe(DEMO_FIXTURES.coupons.percent);
+      expect(order.cartInfo.totals).toEqual(cart.totals);
+      expect(await redemptions(DEMO_FIXTURES.coupons.percent)).toBe(before + 1);
+    });
+
+    test('a used-up single-use coupon refuses the order (400 COUPON_EXHAUSTED) without taking stock', async () => {
+      const code = DEMO_FIXTURES.coupons.singleUse;
+      await ctx.db.execute(sql`UPDATE coupons SET redemptions = 0 WHERE code = ${code}`);
+      const first = new CookieJar();
+      const second = new CookieJar();
+      const firstCart = await readyCart(h, first, { coupon: code });
+      const secondCart = await readyCart(h, second, { coupon: code });
+      await ok(api(h, first, 'orders', 'create', orderRequest(firstCart)));
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const refused = await api(h, second, 'orders', 'create', orderRequest(secondCart));
+      expect([refused.status, refused.body.code]).toEqual([400, 'COUPON_EXHAUSTED']);
+      await assertNothingOrdered(second, secondCart, stockBefore);
+      expect(await redemptions(code)).toBe(1);
+    });
+  });
+
+  describe('signed-in customers and accounts with the order', () => {
+    test('a customer\'s order goes to the account email and their cart is done afterwards', async () => {
+      await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
+      const jar = await customerJar(ctx.db, C.acme.email);
+      const cart = await readyCart(h, jar, { billing: billingAddress({ email: 'accounts-payable@acme.example' }) });
+      // The acme price list, not the public one.
+      expect(cart.cartItems[0]!.price.regular).toBe(DEMO_FIXTURES.prices.available.acmeEUR / 100 + 0);
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
+      expect(order).toMatchObject({ email: C.acme.email, hasAccount: true });
+      expect((await ok(api(h, jar, 'cart', 'get', {}))).cart).toBeNull();
+      expect(h.state.signIns).not.toContain(jar.values.get(CUSTOMER_COOKIE));
+    });
+
+    test('an email that already has an account → 409 EMAIL_TAKEN and nothing is created', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { billing: billingAddress({ email: C.normal.email }) });
+      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const customersBefore = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM customers`);
+      const taken = await api(h, jar, 'orders', 'create', orderRequest(wish));
+      expect([taken.status, taken.body.code]).toEqual([409, 'EMAIL_TAKEN']);
+      await assertNothingOrdered(jar, wish, stockBefore);
+      const customersAfter = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM customers`);
+      expect(customersAfter).toBe(customersBefore);
+      expect(jar.values.has(CUSTOMER_COOKIE)).toBe(false);
+    });
+
+    test('creates the account with the order: billing address as default, the password works, the shopper is signed in', async () => {
+      const jar = new CookieJar();
+      const email = `new-${randomUUID().slice(0, 8)}@example.com`;
+      const cart = await readyCart(h, jar, { billing: billingAddress({ email, city: 'Esslingen', postalCode: '73728' }) });
+      const password = 'Sicher-Passw0rt';
+      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))).cart!;
+      const created = await ok(api(h, jar, 'orders', 'create', orderRequest(wish)));
+      expect(created.order).toMatchObject({ email, hasAccount: true });
+      const [customer] = await rowsOf<{ id: string; hash: string; firstName: string }>(ctx.db, sql`
+        SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`);
+      expect(customer).toBeDefined();
+      expect(customer!.firstName).toBe('Erika');
+      expect(await verifyPassword(customer!.hash, password)).toBe(true);
+      const [orderRow] = await rowsOf<{ customerId: string }>(ctx.db, sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${created.order!.id}`);
+      expect(orderRow!.customerId).toBe(customer!.id);
+      expect(h.state.signIns).toContain(customer!.id);
+      // Signed in now: the saved addresses are the customer's, billing as the default billing address.
+      expect(jar.values.get(CUSTOMER_COOKIE)).toBe(customer!.id);
+      const saved = (await ok(api(h, jar, 'checkout', 'addresses', {}))).addresses!;
+      expect(saved.filter((a) => a.isDefaultBilling).map((a) => [a.city, a.email])).toEqual([['Esslingen', email]]);
+      expect(saved.filter((a) => a.isDefaultShipping).map((a) => a.city)).toEqual(['Stuttgart']);
+      // The cart's password hash is gone with the cart.
+      const [cartRow] = await rowsOf<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
+      expect(cartRow!.hash).toBeNull();
+    });
+
+    test('with checkout registration switched off after the wish, the order is placed as a guest order', async () => {
+      const jar = new CookieJar();
+      const email = `late-${randomUUID().slice(0, 8)}@example.com`;
+      const cart = await readyCart(h, jar, { billing: billingAddress({ email }) });
+      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      h.setFeatures({ isCheckoutRegistrationEnabled: false });
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
+      expect(order.hasAccount).toBe(false);
+      expect(await rowsOf(ctx.db, sql`SELECT id FROM customers WHERE email = ${email}`)).toEqual([]);
+    });
+  });
+});
