@@ -189,6 +189,18 @@ export async function readyCart(h: OrderHarness, jar: CookieJar, options: ReadyO
   return cart;
 }
 
+/** `count` browsers, each with its own ready cart (prepared one after the other). */
+export async function readyBrowsers(
+  h: OrderHarness, count: number, options: ReadyOptions | ((i: number) => ReadyOptions) = {},
+): Promise<{ jar: CookieJar; cart: Cart }[]> {
+  const ready: { jar: CookieJar; cart: Cart }[] = [];
+  for (let i = 0; i < count; i++) {
+    const jar = new CookieJar();
+    ready.push({ jar, cart: await readyCart(h, jar, typeof options === 'function' ? options(i) : options) });
+  }
+  return ready;
+}
+
 /** The create-order request body for a cart as the browser last saw it. */
 export const orderRequest = (cart: Cart, extra: Record<string, unknown> = {}) => ({
   idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version }, paymentMethodCode: 'invoice', ...extra,

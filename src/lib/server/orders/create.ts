@@ -17,7 +17,7 @@ import type { Features } from '../../features.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Cart } from '../../schemas/cart.ts';
 import type { Order, PaymentMethodCode } from '../../schemas/checkout.ts';
-import { isUniqueViolation } from '../auth/db-errors.ts';
+import { isUniqueViolation, pgError } from '../auth/db-errors.ts';
 import { createCustomer } from '../auth/customers.ts';
 import { cartNotFound, cartOutdated, couponError } from '../cart/errors.ts';
 import { lockOwnedCart, readSnapshot, rows, type CartOwner, type CartSnapshot } from '../cart/store.ts';
@@ -30,6 +30,9 @@ import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
 } from './errors.ts';
 import { findOrder, findOrderByKey, orderView } from './store.ts';
+
+/** SQLSTATE of a statement sent after an error inside the same (sub)transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
 
 export interface CreateOrderInput {
   idempotencyKey: string;
@@ -130,17 +133,27 @@ async function orderCartInfo(db: Db, cart: Cart, locale: Locale): Promise<Order[
 
 /** Creates the account asked for during checkout, with the billing address as its default. */
 async function createAccountWithOrder(db: Db, snapshot: CartSnapshot, billing: Address, locale: Locale): Promise<string> {
-  // A savepoint: a taken email must fail the order cleanly, not poison the transaction.
-  return db.transaction(async (sp) => {
-    const customer = await createCustomer(sp, {
-      email: billing.email!, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName,
-      lastName: billing.lastName, locale, currency: snapshot.cart.currency,
-    });
-    await saveAsDefault(sp, customer.id, { ...billing, id: undefined }, 'billing');
-    const shipping = snapshot.cart.shippingAddress as Address | null;
-    if (shipping) await saveAsDefault(sp, customer.id, { ...shipping, id: undefined }, 'shipping');
-    return customer.id;
-  });
+  // Customer numbers are max + 1, so accounts created at the same moment (here or by a registration)
+  // can pick the same one. createCustomer then retries, but inside our transaction the refused INSERT
+  // has aborted the savepoint (its retry fails with 25P02). So each try gets a savepoint of its own;
+  // the next one sees the competitor's committed number. A taken email still fails the order cleanly.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (sp) => {
+        const customer = await createCustomer(sp, {
+          email: billing.email!, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName,
+          lastName: billing.lastName, locale, currency: snapshot.cart.currency,
+        });
+        await saveAsDefault(sp, customer.id, { ...billing, id: undefined }, 'billing');
+        const shipping = snapshot.cart.shippingAddress as Address | null;
+        if (shipping) await saveAsDefault(sp, customer.id, { ...shipping, id: undefined }, 'shipping');
+        return customer.id;
+      });
+    } catch (error) {
+      const numberTaken = isUniqueViolation(error, 'customernum') || pgError(error)?.code === IN_FAILED_TRANSACTION;
+      if (!numberTaken || attempt >= 20) throw error;
+    }
+  }
 }
 
 async function existingFor(db: Db, key: string, cartId: string): Promise<CreatedOrder | null> {

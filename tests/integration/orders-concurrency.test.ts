@@ -1,0 +1,129 @@
+// Orders under real concurrency. On PostgreSQL the requests run on a pool of 20 connections, like an
+// app instance under load, so the cart lock, the guarded stock and coupon UPDATEs and the unique
+// idempotency key are what keeps the outcome right. PGlite runs one transaction at a time: the same
+// assertions there only prove the sequential outcome.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { forEachDatabase } from '../helpers/databases.ts';
+import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
+import {
+  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, rowsOf, setStock, stockOf, type ApiAnswer, type OrderHarness,
+} from '../helpers/order-harness.ts';
+
+const P = DEMO_FIXTURES.products;
+
+/** Another tab of the same browser: the same cookies, sent with a request that is already on its way. */
+function tab(jar: CookieJar): CookieJar {
+  const copy = new CookieJar();
+  for (const [k, v] of jar.values) copy.values.set(k, v);
+  return copy;
+}
+
+const tally = (answers: ApiAnswer[]) => {
+  const counts: Record<string, number> = {};
+  for (const a of answers) {
+    const key = a.status === 200 ? '200' : `${a.status} ${a.body.code}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+};
+
+forEachDatabase('orders under concurrency', (ctx) => {
+  const h = orderSuite(ctx);
+  /** The same handlers on a second pool of 20 connections (PostgreSQL); PGlite: the suite's database. */
+  let ph: OrderHarness;
+
+  beforeAll(async () => {
+    const pool = await ctx.open({ poolSize: 20 });
+    ph = orderHarness(() => pool.db);
+  });
+
+  describe.each(['guest', 'customer'] as const)('20 parallel submits with one idempotency key (%s)', (who) => {
+    test('make exactly one order, and every answer carries its id', async () => {
+      let jar = new CookieJar();
+      if (who === 'customer') {
+        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${DEMO_FIXTURES.customers.normal.email}`);
+        jar = await customerJar(ctx.db, DEMO_FIXTURES.customers.normal.email);
+      }
+      const cart = await readyCart(h, jar, { quantity: 3 });
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const request = orderRequest(cart);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => api(ph, tab(jar), 'orders', 'create', request)));
+      expect(tally(answers)).toEqual({ 200: 20 });
+      const ids = new Set(answers.map((a) => a.body.order!.id));
+      expect(ids.size).toBe(1);
+      expect(answers.filter((a) => a.body.created === true)).toHaveLength(1);
+      expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ${request.idempotencyKey}`)).toBe(1);
+      expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cart.id}`)).toBe(1);
+      expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 3, external: stockBefore.external });
+    });
+  });
+
+  test('stock 1 and 10 checkouts at once from 10 carts: one order, nine 409 OUT_OF_STOCK, stock 0 and never negative', async () => {
+    await setStock(ctx.db, P.limited, 1, 0);
+    const shoppers = await readyBrowsers(h, 10, { sku: P.limited, quantity: 1 });
+    const answers = await Promise.all(shoppers.map(({ jar, cart }) => api(ph, jar, 'orders', 'create', orderRequest(cart))));
+    expect(tally(answers)).toEqual({ 200: 1, '409 OUT_OF_STOCK': 9 });
+    expect(await stockOf(ctx.db, P.limited)).toEqual({ effective: 0, external: 0 });
+    const cartIds = shoppers.map((s) => s.cart.id);
+    expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM orders
+      WHERE cart_id IN (${sql.join(cartIds.map((id) => sql`${id}`), sql`, `)})`)).toBe(1);
+    // The nine losers still have their carts, unchanged, to order something else.
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 200) continue;
+      const { jar, cart } = shoppers[i]!;
+      expect((await ok(api(h, jar, 'cart', 'get', {}))).cart).toMatchObject({ id: cart.id, version: cart.version });
+    }
+  });
+
+  test('stock shared by parallel orders is taken exactly: 12 orders of 2 from effective 10 + external 15', async () => {
+    await setStock(ctx.db, P.limited, 10, 15);
+    const shoppers = await readyBrowsers(h, 12, { sku: P.limited, quantity: 2 });
+    const answers = await Promise.all(shoppers.map(({ jar, cart }) => api(ph, jar, 'orders', 'create', orderRequest(cart))));
+    expect(tally(answers)).toEqual({ 200: 12 });
+    expect(await stockOf(ctx.db, P.limited)).toEqual({ effective: 0, external: 1 });
+  });
+
+  test('10 guests creating accounts with their orders at once all get their order and their own customer number', async () => {
+    // Different products, so the orders do not queue on one stock row and the accounts are created side by side.
+    const skus = [P.available, P.markedInStock, P.onlyExternal, P.specialPrice, P.variants[0]];
+    const emails = Array.from({ length: 10 }, (_, i) => `rush-${i}-${Date.now()}@example.com`);
+    const shoppers = await readyBrowsers(h, 10, (i) => ({ sku: skus[i % skus.length], billing: billingAddress({ email: emails[i] }) }));
+    for (const shopper of shoppers) {
+      const { cart, jar } = shopper;
+      shopper.cart = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+    }
+    const answers = await Promise.all(shoppers.map(({ jar, cart }) => api(ph, jar, 'orders', 'create', orderRequest(cart))));
+    expect(tally(answers)).toEqual({ 200: 10 });
+    expect(answers.every((a) => a.body.order!.hasAccount)).toBe(true);
+    const numbers = await rowsOf<{ customernum: string }>(ctx.db, sql`
+      SELECT customernum FROM customers WHERE email IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
+    expect(new Set(numbers.map((n) => n.customernum)).size).toBe(10);
+  });
+
+  test('10 parallel confirms of one order confirm it once and send one mail', async () => {
+    const jar = new CookieJar();
+    const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(await readyCart(h, jar))))).order!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api(ph, tab(jar), 'orders', 'confirm', { id: order.id })));
+    expect(tally(answers)).toEqual({ 200: 10 });
+    expect(answers.every((a) => a.body.order!.status === 'confirmed')).toBe(true);
+    expect(ph.state.mails.filter((m) => m.order.id === order.id)).toHaveLength(1);
+  });
+
+  test('single-use coupon ONCE in 20 carts, 20 orders at once: one succeeds with it, 19 get 400 COUPON_EXHAUSTED', async () => {
+    const code = DEMO_FIXTURES.coupons.singleUse;
+    await ctx.db.execute(sql`UPDATE coupons SET redemptions = 0 WHERE code = ${code}`);
+    const shoppers = await readyBrowsers(h, 20, { coupon: code });
+    expect(shoppers.every(({ cart }) => cart.couponStatus === 'applied')).toBe(true);
+    const stockBefore = await stockOf(ctx.db, P.available);
+    const answers = await Promise.all(shoppers.map(({ jar, cart }) => api(ph, jar, 'orders', 'create', orderRequest(cart))));
+    expect(tally(answers)).toEqual({ 200: 1, '400 COUPON_EXHAUSTED': 19 });
+    const winner = answers.find((a) => a.status === 200)!.body.order!;
+    expect(winner.cartInfo.couponCode).toBe(code);
+    expect(winner.cartInfo.totals!.coupon_amount).toBeGreaterThan(0);
+    const [coupon] = await rowsOf<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`);
+    expect(coupon!.n).toBe(1);
+    // The losers' stock reservations were rolled back with their orders.
+    expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 1, external: stockBefore.external });
+  });
+});
