@@ -1,6 +1,7 @@
 // The checkout as a shopper goes through it (spec sections 2-5, 7): the start page's choices, the
-// guards, per-field validation, and a guest order on invoice from an empty browser to the thank-you
-// page, in English and German.
+// guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
+// with saved addresses, an account created with the order, Stripe card and PayPal payments against the
+// loopback fakes, and paying a cancelled order again on /pay/{order}.
 import type { Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
@@ -27,6 +28,50 @@ async function fillAddress(page: Page, locale: Locale, scope = page.locator('mai
   await scope.getByLabel(new RegExp(`^${msg(locale, 'checkout.address.street')}`)).fill('Hauptstraße 5');
   await field('checkout.address.postalCode').fill('10115');
   await field('checkout.address.city').fill('Berlin');
+}
+
+async function chooseShippingMethod(page: Page, locale: Locale) {
+  const methods = page.getByRole('group', { name: msg(locale, 'checkout.shippingMethod') });
+  await expect(methods.getByRole('radio').first()).toBeVisible();
+  await methods.getByRole('radio').first().check();
+  await page.getByRole('button', { name: msg(locale, 'checkout.continueToBilling') }).click();
+}
+
+/** From an empty browser through the start page and the shipping step, as a guest. */
+async function guestToBilling(page: Page, locale: Locale) {
+  await addToCart(page, 2);
+  await open(page, localePath(locale, '/checkout'));
+  await page.getByRole('link', { name: msg(locale, 'checkout.start.guest') }).click();
+  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/shipping')}$`));
+  await open(page, page.url());
+  const steps = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') });
+  await expect(steps.locator('[aria-current="step"]')).toContainText(msg(locale, 'checkout.shipping'));
+  await expect(steps.getByRole('link')).toHaveCount(0);
+  await fillAddress(page, locale);
+  await page.getByRole('button', { name: msg(locale, 'checkout.saveAddress') }).click();
+  await chooseShippingMethod(page, locale);
+  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/billing')}$`));
+  await open(page, page.url());
+  await expect(steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) })).toBeVisible();
+  await expect(page.getByLabel(msg(locale, 'checkout.sameAsShipping'))).toBeChecked();
+}
+
+/** On to the payment step; a guest must give the email the confirmation goes to. */
+async function guestToPayment(page: Page, locale: Locale, email: string) {
+  await guestToBilling(page, locale);
+  await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+  const field = page.getByLabel(msg(locale, 'checkout.address.email'));
+  await expect(field).toBeFocused();
+  await field.fill(email);
+  await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/payment')}$`));
+  await open(page, page.url());
+}
+
+async function expectThankYou(page: Page, locale: Locale) {
+  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
+  await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
+  await expect(page.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
 }
 
 test.describe('checkout', () => {
@@ -73,43 +118,14 @@ test.describe('checkout', () => {
 
   for (const locale of ['en', 'de'] as const) {
     test(`${locale}: a guest orders on invoice from an empty browser to the thank-you page`, async ({ page }) => {
-      await addToCart(page, 2);
-      await open(page, localePath(locale, '/checkout'));
-      await page.getByRole('link', { name: msg(locale, 'checkout.start.guest') }).click();
-      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/shipping')}$`));
-      await open(page, page.url());
-      const steps = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') });
-      await expect(steps.locator('[aria-current="step"]')).toContainText(msg(locale, 'checkout.shipping'));
-      await expect(steps.getByRole('link')).toHaveCount(0);
-
-      await fillAddress(page, locale);
-      await page.getByRole('button', { name: msg(locale, 'checkout.saveAddress') }).click();
-      const methods = page.getByRole('group', { name: msg(locale, 'checkout.shippingMethod') });
-      await expect(methods.getByRole('radio').first()).toBeVisible();
-      await methods.getByRole('radio').first().check();
-      await page.getByRole('button', { name: msg(locale, 'checkout.continueToBilling') }).click();
-
-      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/billing')}$`));
-      await open(page, page.url());
-      await expect(steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) })).toBeVisible();
-      await expect(page.getByLabel(msg(locale, 'checkout.sameAsShipping'))).toBeChecked();
-      await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
-      // A guest must give the email the confirmation goes to.
-      const email = page.getByLabel(msg(locale, 'checkout.address.email'));
-      await expect(email).toBeFocused();
-      await email.fill('erika@example.com');
-      await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
-
-      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/payment')}$`));
-      await open(page, page.url());
+      await guestToPayment(page, locale, 'erika@example.com');
       await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.totals.shipping'));
       await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
       await page.getByLabel(msg(locale, 'checkout.orderReference')).fill('PO-4711');
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).dblclick();
 
-      await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
-      await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
+      await expectThankYou(page, locale);
       await expect(page.getByText('PO-4711')).toBeVisible();
       await expect(page.getByText(msg(locale, 'checkout.paymentMethod.invoice')).first()).toBeVisible();
       await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveCount(0);
@@ -121,4 +137,98 @@ test.describe('checkout', () => {
       await expect(page.getByText(msg(locale, 'checkout.feedbackThanks'))).toBeVisible();
     });
   }
+
+  test('a signed-in customer checks out with saved addresses and finds the order in the account', async ({ page }) => {
+    const locale = 'en';
+    const login = await page.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.normal.email, password: DEMO_FIXTURES.password } });
+    expect(login.ok(), 'login').toBe(true);
+    await addToCart(page, 1);
+    // Signed in: the start page sends the customer on to the first open step.
+    await open(page, localePath(locale, '/checkout'));
+    await expect(page).toHaveURL(/\/en\/checkout\/shipping$/);
+    const saved = page.getByRole('group', { name: msg(locale, 'checkout.savedAddresses') });
+    await expect(saved.getByRole('radio', { name: /Lagerweg 5/ })).toBeChecked();
+    await page.getByRole('button', { name: msg(locale, 'checkout.saveAddress') }).click();
+    await chooseShippingMethod(page, locale);
+
+    await expect(page).toHaveURL(/\/en\/checkout\/billing$/);
+    await open(page, page.url());
+    await page.getByLabel(msg(locale, 'checkout.sameAsShipping')).uncheck();
+    await page.getByRole('group', { name: msg(locale, 'checkout.savedAddresses') }).getByRole('radio', { name: /Hauptstraße 1/ }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+
+    await expect(page).toHaveURL(/\/en\/checkout\/payment$/);
+    await open(page, page.url());
+    const review = page.getByRole('region', { name: msg(locale, 'checkout.review') });
+    await expect(review).toContainText('Lagerweg 5');
+    await expect(review).toContainText('Hauptstraße 1');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveAttribute('href', '/en/my-account/order-history');
+  });
+
+  test('de: a guest creates an account with the order', async ({ page }) => {
+    const locale = 'de';
+    await guestToBilling(page, locale);
+    await page.getByLabel(msg(locale, 'checkout.address.email')).fill(`neu-${Date.now()}@example.com`);
+    await page.getByLabel(msg(locale, 'checkout.createAccount')).check();
+    const password = page.getByLabel(msg(locale, 'checkout.password'));
+    await password.fill('kurz');
+    await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('Ein-gutes-Passwort-1');
+    await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await open(page, page.url());
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toBeVisible();
+  });
+
+  test('en: card payment through Stripe Elements, a declined card first', async ({ page }) => {
+    const locale = 'en';
+    await guestToPayment(page, locale, 'card@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    const form = page.getByRole('group', { name: msg(locale, 'checkout.paymentDetails') });
+    await form.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await form.getByLabel('Expiration date').fill('12 / 34');
+    await form.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
+    await expect(page.getByText('Your card was declined.').first()).toBeVisible();
+    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByText(msg(locale, 'checkout.paymentStatus.paid'))).toBeVisible();
+  });
+
+  test('de: PayPal approval on the provider page, then the thank-you page', async ({ page }) => {
+    const locale = 'de';
+    await guestToPayment(page, locale, 'paypal@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expect(page).toHaveTitle(/PayPal/);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByText(msg(locale, 'checkout.paymentStatus.paid'))).toBeVisible();
+  });
+
+  test('en: a cancelled PayPal payment can be paid again on /pay/{order}', async ({ page }) => {
+    const locale = 'en';
+    await guestToPayment(page, locale, 'later@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(msg(locale, 'checkout.paymentCancelled'))).toBeVisible();
+    await page.getByRole('link', { name: msg(locale, 'checkout.tryAgain') }).click();
+    await expect(page).toHaveURL(/\/en\/pay\/[0-9a-f-]{36}$/);
+    await open(page, page.url());
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
+    await expect(page).toHaveURL(/\/en\/order-payment\/[0-9a-f-]{36}\/awaiting$/, { timeout: 20_000 });
+    await expect(page.getByText(msg(locale, 'pay.result.awaiting'))).toBeVisible();
+  });
 });

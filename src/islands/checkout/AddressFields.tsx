@@ -46,7 +46,7 @@ export function AddressFields({ section, values, errors, onChange, countries, re
       {TEXT_FIELDS.slice(0, TEXT_FIELDS.indexOf('region') + 1).map(field)}
       <div className="field field-country">
         <label htmlFor={countryId}>{strings['checkout.address.country']}</label>
-        <select id={countryId} value={values.country} required autoComplete={`section-${section} ${section} country`}
+        <select id={countryId} value={values.country} autoComplete={`section-${section} ${section} country`}
           aria-invalid={countryError ? true : undefined} aria-describedby={describedBy(countryError && `${countryId}-error`)}
           onChange={(e) => onChange('country', e.target.value)}>
           {countries.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}

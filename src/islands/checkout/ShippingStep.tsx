@@ -1,6 +1,6 @@
 // Checkout step 1 (spec sections 3, 4): the shipping address (a saved one for signed-in customers, or
 // the form), optionally saved as the default; once stored, the shipping methods for its country.
-import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
 import type { CountryCode } from '../../lib/countries.ts';
 import { addressValues } from '../../lib/checkout-form.ts';
 import type { Locale } from '../../lib/i18n/locales.ts';
@@ -46,6 +46,13 @@ export function ShippingStep(props: ShippingStepProps) {
     kind: 'shippingAddress', initial: cart.shippingAddress, defaultCountry: props.defaultCountry, locale,
     rules: { companyRequired: props.companyRequired, emailRequired: false },
   });
+
+  // A customer without a shipping address on this cart starts from their default one.
+  const preselect = !cart.shippingAddress ? saved?.find((a) => a.isDefaultShipping) ?? null : null;
+  useEffect(() => {
+    if (preselect) form.choose(preselect);
+    // Only when the saved addresses arrive, not on every edit afterwards.
+  }, [preselect?.id]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,14 +1,15 @@
 // Data a checkout step reads: the live cart (the server's copy until the cart store has loaded) and a
 // signed-in customer's saved addresses.
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { getSavedAddresses } from '../../lib/api/checkout.ts';
 import type { Cart } from '../../lib/schemas/cart.ts';
 import type { SavedAddress } from '../../lib/schemas/checkout.ts';
 import { $cart } from '../../lib/stores/cart.ts';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export function useCheckoutCart(initial: Cart): Cart {
-  const live = useStore($cart);
+  // The server's copy until mounted, so hydration matches whatever the cart store already holds.
+  const live = useClientStore($cart, null);
   return live && live.id === initial.id ? live : initial;
 }
 

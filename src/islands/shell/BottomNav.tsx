@@ -1,5 +1,4 @@
 // Mobile bottom navigation (spec section 2): Home, Menu, Wishlist, Account, Basket.
-import { useStore } from '@nanostores/react';
 import { $cartCount } from '../../lib/stores/cart.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen, openMobileMenu } from '../../lib/stores/ui.ts';
@@ -16,7 +15,7 @@ export interface BottomNavProps {
 export function BottomNav({ homeHref, accountHref, strings }: BottomNavProps) {
   // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
   const loggedIn = useClientStore($loggedIn, false);
-  const cartCount = useStore($cartCount);
+  const cartCount = useClientStore($cartCount, 0);
   const wishlistCount = useClientStore($wishlistCount, 0);
   return (
     <nav className="bottom-nav" aria-label={strings.label}>

@@ -1,5 +1,4 @@
 // Header icons: My Items link, account, wishlist and cart with live count badges (spec section 2).
-import { useStore } from '@nanostores/react';
 import { $cartCount } from '../../lib/stores/cart.ts';
 import { $loggedIn } from '../../lib/stores/session.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '../../lib/stores/ui.ts';
@@ -25,7 +24,7 @@ function countLabel(label: string, count: number, one: string, other: string): s
 export function HeaderActions({ accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
   // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
   const loggedIn = useClientStore($loggedIn, false);
-  const cartCount = useStore($cartCount);
+  const cartCount = useClientStore($cartCount, 0);
   const wishlistCount = useClientStore($wishlistCount, 0);
   return (
     <div className="header-actions">
