@@ -127,6 +127,7 @@ test.describe('checkout', () => {
 
       await expectThankYou(page, locale);
       await expect(page.getByText('PO-4711')).toBeVisible();
+      await expectNoA11yViolations(page);
       await expect(page.getByText(msg(locale, 'checkout.paymentMethod.invoice')).first()).toBeVisible();
       await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveCount(0);
       // One order for the double click, and the cart is gone.
@@ -178,6 +179,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
     await expect(password).toBeFocused();
     await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expectNoA11yViolations(page);
     await password.fill('Ein-gutes-Passwort-1');
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
@@ -226,6 +228,8 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: msg(locale, 'checkout.tryAgain') }).click();
     await expect(page).toHaveURL(/\/en\/pay\/[0-9a-f-]{36}$/);
     await open(page, page.url());
+    await expect(page.getByText(msg(locale, 'checkout.paymentStatus.open'))).toBeVisible();
+    await expectNoA11yViolations(page);
     await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
     await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
     await expect(page).toHaveURL(/\/en\/order-payment\/[0-9a-f-]{36}\/awaiting$/, { timeout: 20_000 });
