@@ -207,6 +207,19 @@ test.describe('checkout', () => {
     await expect(page.getByText(msg(locale, 'checkout.paymentStatus.paid'))).toBeVisible();
   });
 
+  test('de: SEPA direct debit stays awaiting payment on the thank-you page', async ({ page }) => {
+    const locale = 'de';
+    await guestToPayment(page, locale, 'sepa@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe-debit') }).check();
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    const form = page.getByRole('group', { name: msg(locale, 'checkout.paymentDetails') });
+    await form.getByLabel('Vollständiger Name').fill('Erika Mustermann');
+    await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
+    await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByText(msg(locale, 'checkout.paymentStatus.awaiting'))).toBeVisible();
+  });
+
   test('de: PayPal approval on the provider page, then the thank-you page', async ({ page }) => {
     const locale = 'de';
     await guestToPayment(page, locale, 'paypal@example.com');
