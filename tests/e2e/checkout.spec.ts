@@ -92,13 +92,19 @@ test.describe('checkout', () => {
     }
   });
 
-  test('a guest chooses between login and guest checkout; the login modal opens', async ({ page }) => {
+  test('a guest chooses between login and guest checkout; after logging in there the checkout goes on', async ({ page }) => {
     await addToCart(page, 1);
     await open(page, localePath('de', '/checkout'));
     await expect(page.getByText(msg('de', 'checkout.start.registerNote'))).toBeVisible();
     await expect(page.getByRole('link', { name: msg('de', 'checkout.start.guest') })).toHaveAttribute('href', '/checkout/shipping');
     await page.getByRole('main').getByRole('button', { name: msg('de', 'checkout.start.login') }).click();
-    await expect(page.getByRole('dialog', { name: msg('de', 'auth.loginTitle') })).toBeVisible();
+    const modal = page.getByRole('dialog', { name: msg('de', 'auth.loginTitle') });
+    await modal.getByLabel(msg('de', 'auth.username')).fill(DEMO_FIXTURES.customers.acme.email);
+    await modal.getByLabel(msg('de', 'auth.password'), { exact: true }).fill(DEMO_FIXTURES.password);
+    await modal.getByRole('button', { name: msg('de', 'auth.login'), exact: true }).click();
+    // Signed in on the start page: on to the first open step, with the guest's cart.
+    await expect(page).toHaveURL(/\/checkout\/shipping$/);
+    await expect(page.getByRole('region', { name: msg('de', 'checkout.summary') }).getByRole('listitem')).toHaveCount(1);
   });
 
   test('the address form names each invalid field and focuses the first one', async ({ page }) => {
