@@ -1,9 +1,9 @@
 // Order and payment state rules without I/O (spec section 4: pending → confirmed).
 //
-// A payment only moves forward: created → awaiting → succeeded, or → failed. A failed attempt may still
-// succeed (Stripe lets a shopper retry a declined card on the same intent), but nothing leaves
-// succeeded. Provider events can arrive late, twice or out of order; a step backwards is ignored,
-// which is what makes applying them in any order safe.
+// A payment only moves forward: created → awaiting → succeeded, or → failed (also from awaiting: a
+// returned SEPA debit). A failed attempt may still succeed (Stripe lets a shopper retry a declined
+// card on the same intent), but nothing leaves succeeded. Provider events can arrive late, twice or
+// out of order; a step backwards is ignored, which is what makes applying them in any order safe.
 import type { Order, PaymentMethodCode } from './schemas/checkout.ts';
 
 export type PaymentAttemptStatus = 'created' | 'awaiting' | 'succeeded' | 'failed';
@@ -14,15 +14,23 @@ const RANK: Record<PaymentAttemptStatus, number> = { created: 0, awaiting: 1, fa
 export function nextAttemptStatus(current: PaymentAttemptStatus, incoming: PaymentAttemptStatus): PaymentAttemptStatus | null {
   if (current === incoming || current === 'succeeded') return null;
   if (current === 'failed') return incoming === 'succeeded' || incoming === 'awaiting' ? incoming : null;
+  // A SEPA debit under way (awaiting) can still fail when the bank returns it.
+  if (current === 'awaiting' && incoming === 'failed') return 'failed';
   return RANK[incoming] > RANK[current] ? incoming : null;
 }
 
-/** What the order's payment status becomes when one of its attempts reached `attempt`. */
-export function orderPaymentStatusAfter(current: Order['paymentStatus'], attempt: PaymentAttemptStatus): Order['paymentStatus'] {
+/**
+ * What the order's payment status becomes when one of its attempts reached `attempt`, given the
+ * statuses of its other attempts: a failed attempt leaves the order awaiting only while another
+ * payment is still under way.
+ */
+export function orderPaymentStatusAfter(
+  current: Order['paymentStatus'], attempt: PaymentAttemptStatus, otherAttempts: readonly PaymentAttemptStatus[] = [],
+): Order['paymentStatus'] {
   if (current === 'paid') return 'paid';
   if (attempt === 'succeeded') return 'paid';
   if (attempt === 'awaiting') return 'awaiting';
-  if (attempt === 'failed') return current === 'awaiting' ? 'awaiting' : 'failed';
+  if (attempt === 'failed') return otherAttempts.includes('awaiting') ? 'awaiting' : 'failed';
   return current;
 }
 

@@ -30,6 +30,10 @@ describe('nextAttemptStatus', () => {
     expect(nextAttemptStatus('succeeded', 'awaiting')).toBeNull();
   });
 
+  test('a SEPA debit under way can still fail (the bank returned it)', () => {
+    expect(nextAttemptStatus('awaiting', 'failed')).toBe('failed');
+  });
+
   test('applying any sequence of reports in any order ends in succeeded once it was reported', () => {
     // Every permutation of a delivery sequence containing 'succeeded' ends there.
     const reports: PaymentAttemptStatus[] = ['awaiting', 'failed', 'succeeded', 'awaiting', 'created'];
@@ -51,8 +55,12 @@ describe('orderPaymentStatusAfter', () => {
     expect(orderPaymentStatusAfter('open', 'succeeded')).toBe('paid');
     expect(orderPaymentStatusAfter('open', 'awaiting')).toBe('awaiting');
     expect(orderPaymentStatusAfter('open', 'failed')).toBe('failed');
-    expect(orderPaymentStatusAfter('awaiting', 'failed')).toBe('awaiting');
     expect(orderPaymentStatusAfter('failed', 'created')).toBe('failed');
+    // The awaiting debit itself failed: the order is no longer awaiting money.
+    expect(orderPaymentStatusAfter('awaiting', 'failed', [])).toBe('failed');
+    expect(orderPaymentStatusAfter('awaiting', 'failed', ['failed', 'created'])).toBe('failed');
+    // A card try failed while a SEPA debit of the same order is still under way.
+    expect(orderPaymentStatusAfter('awaiting', 'failed', ['awaiting'])).toBe('awaiting');
   });
 });
 

@@ -74,7 +74,9 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
     await tx.execute(sql`
       UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? report.failureMessage ?? null : null},
         updated_at = now() WHERE id = ${payment.id}`);
-    const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next);
+    const others = await rows<{ status: PaymentAttemptStatus }>(tx, sql`
+      SELECT status FROM payments WHERE order_id = ${order.id} AND id <> ${payment.id}`);
+    const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next, others.map((o) => o.status));
     const confirmNow = mayConfirm({ ...order, paymentStatus });
     await tx.execute(sql`
       UPDATE orders SET payment_status = ${paymentStatus}, last_modified = now(),
