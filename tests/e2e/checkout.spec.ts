@@ -211,6 +211,11 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
     await expectThankYou(page, locale);
     await expect(page.getByText(msg(locale, 'checkout.paymentStatus.paid'))).toBeVisible();
+    // A paid order offers no payment any more.
+    const orderId = new URL(page.url()).pathname.split('/').pop()!;
+    await open(page, localePath(locale, `/pay/${orderId}`));
+    await expect(page.getByText(msg(locale, 'pay.alreadyPaid'))).toBeVisible();
+    await expect(page.getByRole('button', { name: msg(locale, 'checkout.payNow') })).toHaveCount(0);
   });
 
   test('de: SEPA direct debit stays awaiting payment on the thank-you page', async ({ page }) => {

@@ -12,6 +12,7 @@ import { adoptCart } from '../../lib/stores/checkout.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
+import { CheckboxField } from './CheckboxField.tsx';
 import { TextField } from './TextField.tsx';
 import { failureKey, useAddressForm } from './useAddressForm.ts';
 import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
@@ -108,10 +109,7 @@ export function BillingStep(props: BillingStepProps) {
           </>
         ) : (
           <>
-            <div className="field field-checkbox">
-              <input id={`${id}-same`} type="checkbox" checked={sameAsShipping} onChange={(e) => setSameAsShipping(e.target.checked)} />
-              <label htmlFor={`${id}-same`}>{strings['checkout.sameAsShipping']}</label>
-            </div>
+            <CheckboxField label={strings['checkout.sameAsShipping']} checked={sameAsShipping} onChange={setSameAsShipping} />
             {sameAsShipping && !signedIn && (
               <TextField label={addressStrings['checkout.address.email']} type="email" autoComplete="billing email" value={guestEmail}
                 onChange={(v) => { setGuestEmail(v); }} hint={strings['checkout.guestEmailHint']} error={shippingEmailError} maxLength={254} />
@@ -126,20 +124,14 @@ export function BillingStep(props: BillingStepProps) {
                 emailHint={signedIn ? undefined : strings['checkout.guestEmailHint']} strings={addressStrings} />
             )}
             {props.canSaveDefault && (
-              <div className="field field-checkbox">
-                <input id={`${id}-default`} type="checkbox" checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} />
-                <label htmlFor={`${id}-default`}>{strings['checkout.saveDefaultBilling']}</label>
-              </div>
+              <CheckboxField label={strings['checkout.saveDefaultBilling']} checked={saveDefault} onChange={setSaveDefault} />
             )}
           </>
         )}
         {props.canCreateAccount && (
           <div className="checkout-account">
             {!props.accountRequired && (
-              <div className="field field-checkbox">
-                <input id={`${id}-account`} type="checkbox" checked={createAccount} onChange={(e) => setCreateAccount(e.target.checked)} />
-                <label htmlFor={`${id}-account`}>{strings['checkout.createAccount']}</label>
-              </div>
+              <CheckboxField label={strings['checkout.createAccount']} checked={createAccount} onChange={setCreateAccount} />
             )}
             {wantsAccount && (
               <TextField label={strings['checkout.password']} type="password" autoComplete="new-password" value={password}

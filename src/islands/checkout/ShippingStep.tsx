@@ -7,6 +7,7 @@ import type { Locale } from '../../lib/i18n/locales.ts';
 import type { Cart } from '../../lib/schemas/cart.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
+import { CheckboxField } from './CheckboxField.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
 import { SHIPPING_METHOD_KEYS, ShippingMethods } from './ShippingMethods.tsx';
 import { useAddressForm } from './useAddressForm.ts';
@@ -87,10 +88,7 @@ export function ShippingStep(props: ShippingStepProps) {
           countries={props.countries} required={{ company: props.companyRequired, email: false }} strings={addressStrings} />
       )}
       {props.canSaveDefault && form.savedId === null && (
-        <div className="field field-checkbox">
-          <input id={`${id}-default`} type="checkbox" checked={saveDefault} onChange={(e) => setSaveDefault(e.target.checked)} />
-          <label htmlFor={`${id}-default`}>{strings['checkout.saveDefaultShipping']}</label>
-        </div>
+        <CheckboxField label={strings['checkout.saveDefaultShipping']} checked={saveDefault} onChange={setSaveDefault} />
       )}
       <p id={formErrorId} className="form-error" role="alert">
         {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}
