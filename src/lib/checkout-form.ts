@@ -92,7 +92,8 @@ export function addressLines(source: unknown, locale: Locale): string[] {
   return [
     a.company,
     join(a.firstName, a.lastName),
-    join(a.street, a.streetName),
+    // Addresses that keep the street's name apart repeat it in `street` ('Hauptstraße 1' / 'Hauptstraße').
+    a.street.includes(a.streetName.trim()) ? a.street : join(a.street, a.streetName),
     a.apartment,
     join(a.postalCode, a.city),
     a.region,

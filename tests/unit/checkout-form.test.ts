@@ -64,6 +64,8 @@ describe('addressValues and addressLines', () => {
     expect(addressLines({ firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'AT' }, 'en'))
       .toEqual(['Max Muster', 'Hauptstr. 1', '10115 Berlin', 'Austria']);
     expect(addressLines(null, 'en')).toEqual([]);
+    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hauptstraße', country: 'DE' }, 'de')).toEqual(['Hauptstraße 1', 'Deutschland']);
+    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hinterhaus', country: 'DE' }, 'de')).toEqual(['Hauptstraße 1 Hinterhaus', 'Deutschland']);
   });
 });
 

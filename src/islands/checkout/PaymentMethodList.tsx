@@ -8,14 +8,16 @@ export interface PaymentMethodListProps {
   chosen: PaymentMethodCode | null;
   onChoose: (method: PaymentMethodCode) => void;
   legend: string;
+  /** The page already shows the same words as a heading. */
+  hideLegend?: boolean;
   strings: Strings<(typeof PAYMENT_METHOD_KEYS)[number]>;
 }
 
-export function PaymentMethodList({ methods, chosen, onChoose, legend, strings }: PaymentMethodListProps) {
+export function PaymentMethodList({ methods, chosen, onChoose, legend, hideLegend, strings }: PaymentMethodListProps) {
   const name = useId();
   return (
     <fieldset className="checkout-choices">
-      <legend>{legend}</legend>
+      <legend className={hideLegend ? 'visually-hidden' : undefined}>{legend}</legend>
       {methods.map((m) => (
         <label key={m} className="checkout-choice">
           <input type="radio" name={name} value={m} checked={chosen === m} onChange={() => onChoose(m)} />

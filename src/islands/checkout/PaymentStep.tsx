@@ -108,7 +108,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
         )}
         {methods.state === 'ready' && methods.methods.length > 0 && (
           <PaymentMethodList methods={methods.methods} chosen={chosen} onChoose={setChosen}
-            legend={strings['checkout.paymentMethod']} strings={strings} />
+            legend={strings['checkout.paymentMethod']} hideLegend strings={strings} />
         )}
         {withOrderReference && (
           <TextField label={strings['checkout.orderReference']} value={reference} onChange={setReference} autoComplete="off"
