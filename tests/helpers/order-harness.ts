@@ -1,115 +1,20 @@
 // Drives the real checkout and order handlers (src/lib/server/checkout, src/lib/server/orders) on top of
 // the cart harness: the same cookie jar per simulated browser, the same test shopper, plus the order
-// deps a test can flip (site features, configured payment methods, provider gateways) and record
-// (confirmation mails, sign-ins after an account was created with the order).
+// deps a test can flip and record (tests/helpers/order-deps.ts).
 import { randomUUID } from 'node:crypto';
-import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../../src/lib/server/db/client.ts';
-import { cartHandlers, type CartHandlers } from '../../src/lib/server/cart/handlers.ts';
-import { checkoutHandlers, type CheckoutHandlers } from '../../src/lib/server/checkout/handlers.ts';
-import { orderHandlers, type OrderDeps, type OrderHandlers } from '../../src/lib/server/orders/handlers.ts';
 import type { PaymentGateways } from '../../src/lib/server/orders/payments.ts';
-import { stripeGateway } from '../../src/lib/server/payments/stripe.ts';
-import { paypalGateway } from '../../src/lib/server/payments/paypal.ts';
 import { endpoint } from '../../src/lib/server/http.ts';
-import { resolveFeatures, type Features } from '../../src/lib/features.ts';
-import type { PaymentConfiguration } from '../../src/lib/payment-methods.ts';
 import type { Cart } from '../../src/lib/schemas/cart.ts';
-import type { AddressInput, Order } from '../../src/lib/schemas/checkout.ts';
-import type { BrandingFlags } from '../../src/lib/schemas/content.ts';
-import type { FakeStripe } from '../fakes/stripe-server.ts';
-import type { FakePayPal } from '../fakes/paypal-server.ts';
+import type { AddressInput } from '../../src/lib/schemas/checkout.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
-import {
-  CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, callHandler, seedFixtures, testCartDeps, type CallInit, type Harness,
-} from './cart-harness.ts';
+import { CookieJar, DEMO_FIXTURES, callHandler, seedFixtures, type CallInit } from './cart-harness.ts';
 import type { DatabaseContext } from './databases.ts';
+import { handlerFor, orderHarness, type ApiAnswer, type Domain, type OrderHarness } from './order-deps.ts';
 
-export const INVOICE_ONLY: PaymentConfiguration = { invoice: true, stripe: false, stripeSofort: false, paypal: false };
-export const ALL_PAYMENTS: PaymentConfiguration = { invoice: true, stripe: true, stripeSofort: false, paypal: true };
-
-export const NO_GATEWAYS: PaymentGateways = {
-  stripe: null, paypal: null, stripePublishableKey: null, stripeJsUrl: 'http://127.0.0.1:9/v3/', siteUrl: 'http://shop.test',
-};
-
-/** The shop's real gateways, pointed at the loopback fakes. */
-export function fakeGateways(stripe: FakeStripe, paypal: FakePayPal): PaymentGateways {
-  return {
-    stripe: stripeGateway({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url }),
-    paypal: paypalGateway({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.url }),
-    stripePublishableKey: stripe.publishableKey,
-    stripeJsUrl: stripe.jsUrl,
-    siteUrl: 'http://shop.test',
-  };
-}
-
-export interface OrderState {
-  features: Features;
-  payments: PaymentConfiguration;
-  gateways: PaymentGateways;
-  /** Every confirmation mail the handlers sent. */
-  mails: { order: Order; locale: string }[];
-  /** How many of the next confirmation mails fail to send (an SMTP outage). */
-  mailFailures: number;
-  /** Customers signed in after an account was created with their order. */
-  signIns: string[];
-}
-
-export interface OrderHarness {
-  cart: Harness;
-  checkout: CheckoutHandlers;
-  orders: OrderHandlers;
-  state: OrderState;
-  /** Flips site features (over the defaults) for the following requests. */
-  setFeatures(overrides: Partial<BrandingFlags>): void;
-  /** Back to the defaults: all features as shipped, invoice only, mails and guest prices working. */
-  reset(): void;
-}
-
-export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWAYS): OrderHarness {
-  const settings: Harness['settings'] = { guestPrices: true, now: undefined };
-  const base = testCartDeps(db, settings);
-  const state: OrderState = { features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0, signIns: [] };
-  const deps: OrderDeps = {
-    ...base,
-    features: async () => state.features,
-    payments: () => state.payments,
-    gateways: () => state.gateways,
-    customerEmail: async (customerId) => {
-      const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as { rows: { email: string }[] };
-      return result.rows[0]?.email ?? null;
-    },
-    signIn: async (req, customerId) => {
-      state.signIns.push(customerId);
-      req.cookies.set(CUSTOMER_COOKIE, customerId);
-    },
-    sendConfirmation: async (order, locale) => {
-      if (state.mailFailures > 0) {
-        state.mailFailures -= 1;
-        throw new Error('SMTP unavailable (test)');
-      }
-      state.mails.push({ order, locale });
-    },
-  };
-  const cart: CartHandlers = cartHandlers(base);
-  return {
-    cart: { handlers: cart, settings },
-    checkout: checkoutHandlers(deps),
-    orders: orderHandlers(deps),
-    state,
-    setFeatures(overrides) {
-      state.features = resolveFeatures(overrides);
-    },
-    reset() {
-      state.features = resolveFeatures({});
-      state.payments = INVOICE_ONLY;
-      state.mailFailures = 0;
-      settings.guestPrices = true;
-    },
-  };
-}
+export * from './order-deps.ts';
 
 /** A suite's harness on its database: seeded with the demo fixtures once, reset before every test. */
 export function orderSuite(ctx: DatabaseContext, gateways?: PaymentGateways): OrderHarness {
@@ -119,35 +24,9 @@ export function orderSuite(ctx: DatabaseContext, gateways?: PaymentGateways): Or
   return h;
 }
 
-// ----------------------------------------------------------------- requests
-
-export type Domain = 'cart' | 'checkout' | 'orders';
-
-export interface ApiAnswer {
-  status: number;
-  // The endpoints' JSON: a cart, an order, a payment action, or the one error shape.
-  body: {
-    cart?: Cart | null;
-    order?: Order;
-    created?: boolean;
-    payment?: { action: string; url?: string; clientSecret?: string; returnUrl?: string; method?: string };
-    methods?: { methodCode?: string; id?: string; amount?: number | null; amountInclTax?: number | null; currency?: string; label?: string }[];
-    defaultMethod?: string | null;
-    addresses?: { id: string; isDefaultBilling: boolean; isDefaultShipping: boolean; city: string; email: string | null }[];
-    country?: string;
-    code?: string;
-    message?: string;
-    status?: number;
-    details?: { path: string; message: string }[] | Record<string, unknown>;
-  };
-}
-
-type HandlerSet = { cart: CartHandlers; checkout: CheckoutHandlers; orders: OrderHandlers };
-
 /** POSTs a JSON body to one handler (`/api/<domain>/<op>`) with the browser's cookies. */
 export function api(h: OrderHarness, jar: CookieJar, domain: Domain, op: string, body: unknown, init: CallInit = {}): Promise<ApiAnswer> {
-  const set: HandlerSet = { cart: h.cart.handlers, checkout: h.checkout, orders: h.orders };
-  const handler = (set[domain] as unknown as Record<string, (c: APIContext) => Promise<Response>>)[op];
+  const handler = handlerFor(h, domain, op);
   if (!handler) throw new Error(`no handler ${domain}.${op}`);
   return callHandler<ApiAnswer['body']>(handler, jar, `/api/${domain}/${op}`, body, init);
 }
@@ -176,18 +55,22 @@ export interface ReadyOptions {
   billing?: AddressInput;
 }
 
+/** Sends one request of one browser: in-process (api) or over HTTP to a shop in another process. */
+export type Send = (domain: Domain, op: string, body: unknown) => Promise<ApiAnswer>;
+
 /** Takes a browser from an empty cart to one that can be ordered: a line, shipping address and method, billing. */
-export async function readyCart(h: OrderHarness, jar: CookieJar, options: ReadyOptions = {}): Promise<Cart> {
-  let cart = (await ok(api(h, jar, 'cart', 'add', {
-    sku: options.sku ?? DEMO_FIXTURES.products.available, quantity: options.quantity ?? 1,
-  }))).cart!;
-  if (options.coupon) cart = (await ok(api(h, jar, 'cart', 'coupon', { version: cart.version, code: options.coupon }))).cart!;
+export async function readyCartVia(send: Send, options: ReadyOptions = {}): Promise<Cart> {
+  let cart = (await ok(send('cart', 'add', { sku: options.sku ?? DEMO_FIXTURES.products.available, quantity: options.quantity ?? 1 }))).cart!;
+  if (options.coupon) cart = (await ok(send('cart', 'coupon', { version: cart.version, code: options.coupon }))).cart!;
   const address = shippingAddress({ country: options.country ?? 'DE' });
-  cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: address }))).cart!;
-  cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingMethod: { methodCode: options.method ?? 'standard' } }))).cart!;
-  cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, billingAddress: options.billing ?? billingAddress() }))).cart!;
+  cart = (await ok(send('checkout', 'update', { version: cart.version, shippingAddress: address }))).cart!;
+  cart = (await ok(send('checkout', 'update', { version: cart.version, shippingMethod: { methodCode: options.method ?? 'standard' } }))).cart!;
+  cart = (await ok(send('checkout', 'update', { version: cart.version, billingAddress: options.billing ?? billingAddress() }))).cart!;
   return cart;
 }
+
+export const readyCart = (h: OrderHarness, jar: CookieJar, options: ReadyOptions = {}): Promise<Cart> =>
+  readyCartVia((domain, op, body) => api(h, jar, domain, op, body), options);
 
 /** `count` browsers, each with its own ready cart (prepared one after the other). */
 export async function readyBrowsers(

@@ -1,0 +1,135 @@
+// The order deps a test can flip and record, wired to the real checkout and order handlers: site
+// features, configured payment methods, provider gateways, confirmation mails and sign-ins after an
+// account was created with the order. No test-runner imports, so a child process can serve these
+// handlers too (tests/helpers/order-server.ts).
+import type { APIContext } from 'astro';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/lib/server/db/client.ts';
+import { cartHandlers, type CartHandlers } from '../../src/lib/server/cart/handlers.ts';
+import { checkoutHandlers, type CheckoutHandlers } from '../../src/lib/server/checkout/handlers.ts';
+import { orderHandlers, type OrderDeps, type OrderHandlers } from '../../src/lib/server/orders/handlers.ts';
+import type { PaymentGateways } from '../../src/lib/server/orders/payments.ts';
+import { stripeGateway } from '../../src/lib/server/payments/stripe.ts';
+import { paypalGateway } from '../../src/lib/server/payments/paypal.ts';
+import { resolveFeatures, type Features } from '../../src/lib/features.ts';
+import type { PaymentConfiguration } from '../../src/lib/payment-methods.ts';
+import type { Cart } from '../../src/lib/schemas/cart.ts';
+import type { Order } from '../../src/lib/schemas/checkout.ts';
+import type { BrandingFlags } from '../../src/lib/schemas/content.ts';
+import type { FakeStripe } from '../fakes/stripe-server.ts';
+import type { FakePayPal } from '../fakes/paypal-server.ts';
+import { CUSTOMER_COOKIE, testCartDeps, type Harness } from './cart-harness.ts';
+
+export const INVOICE_ONLY: PaymentConfiguration = { invoice: true, stripe: false, stripeSofort: false, paypal: false };
+export const ALL_PAYMENTS: PaymentConfiguration = { invoice: true, stripe: true, stripeSofort: false, paypal: true };
+
+export const NO_GATEWAYS: PaymentGateways = {
+  stripe: null, paypal: null, stripePublishableKey: null, stripeJsUrl: 'http://127.0.0.1:9/v3/', siteUrl: 'http://shop.test',
+};
+
+/** The shop's real gateways, pointed at the loopback fakes. */
+export function fakeGateways(stripe: FakeStripe, paypal: FakePayPal): PaymentGateways {
+  return {
+    stripe: stripeGateway({ secretKey: stripe.secretKey, webhookSecret: stripe.webhookSecret, apiBase: stripe.url }),
+    paypal: paypalGateway({ clientId: paypal.clientId, clientSecret: paypal.clientSecret, apiBase: paypal.url }),
+    stripePublishableKey: stripe.publishableKey,
+    stripeJsUrl: stripe.jsUrl,
+    siteUrl: 'http://shop.test',
+  };
+}
+
+export interface OrderState {
+  features: Features;
+  payments: PaymentConfiguration;
+  gateways: PaymentGateways;
+  /** Every confirmation mail the handlers sent. */
+  mails: { order: Order; locale: string }[];
+  /** How many of the next confirmation mails fail to send (an SMTP outage). */
+  mailFailures: number;
+  /** Customers signed in after an account was created with their order. */
+  signIns: string[];
+}
+
+export interface OrderHarness {
+  cart: Harness;
+  checkout: CheckoutHandlers;
+  orders: OrderHandlers;
+  state: OrderState;
+  /** Flips site features (over the defaults) for the following requests. */
+  setFeatures(overrides: Partial<BrandingFlags>): void;
+  /** Back to the defaults: all features as shipped, invoice only, mails and guest prices working. */
+  reset(): void;
+}
+
+export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWAYS): OrderHarness {
+  const settings: Harness['settings'] = { guestPrices: true, now: undefined };
+  const base = testCartDeps(db, settings);
+  const state: OrderState = { features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0, signIns: [] };
+  const deps: OrderDeps = {
+    ...base,
+    features: async () => state.features,
+    payments: () => state.payments,
+    gateways: () => state.gateways,
+    customerEmail: async (customerId) => {
+      const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as { rows: { email: string }[] };
+      return result.rows[0]?.email ?? null;
+    },
+    signIn: async (req, customerId) => {
+      state.signIns.push(customerId);
+      req.cookies.set(CUSTOMER_COOKIE, customerId);
+    },
+    sendConfirmation: async (order, locale) => {
+      if (state.mailFailures > 0) {
+        state.mailFailures -= 1;
+        throw new Error('SMTP unavailable (test)');
+      }
+      state.mails.push({ order, locale });
+    },
+  };
+  const cart: CartHandlers = cartHandlers(base);
+  return {
+    cart: { handlers: cart, settings },
+    checkout: checkoutHandlers(deps),
+    orders: orderHandlers(deps),
+    state,
+    setFeatures(overrides) {
+      state.features = resolveFeatures(overrides);
+    },
+    reset() {
+      state.features = resolveFeatures({});
+      state.payments = INVOICE_ONLY;
+      state.mailFailures = 0;
+      settings.guestPrices = true;
+    },
+  };
+}
+
+// ----------------------------------------------------------------- requests
+
+export type Domain = 'cart' | 'checkout' | 'orders';
+
+export interface ApiAnswer {
+  status: number;
+  // The endpoints' JSON: a cart, an order, a payment action, or the one error shape.
+  body: {
+    cart?: Cart | null;
+    order?: Order;
+    created?: boolean;
+    payment?: { action: string; url?: string; clientSecret?: string; returnUrl?: string; method?: string };
+    methods?: { methodCode?: string; id?: string; amount?: number | null; amountInclTax?: number | null; currency?: string; label?: string }[];
+    defaultMethod?: string | null;
+    addresses?: { id: string; isDefaultBilling: boolean; isDefaultShipping: boolean; city: string; email: string | null }[];
+    country?: string;
+    code?: string;
+    message?: string;
+    status?: number;
+    details?: { path: string; message: string }[] | Record<string, unknown>;
+  };
+}
+
+/** The handler behind `/api/<domain>/<op>`, or undefined. */
+export function handlerFor(h: OrderHarness, domain: string, op: string): ((context: APIContext) => Promise<Response>) | undefined {
+  const set: Record<string, object> = { cart: h.cart.handlers, checkout: h.checkout, orders: h.orders };
+  const handlers = set[domain] as Record<string, (context: APIContext) => Promise<Response>> | undefined;
+  return handlers && Object.hasOwn(handlers, op) ? handlers[op] : undefined;
+}
