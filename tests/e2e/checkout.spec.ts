@@ -145,6 +145,39 @@ test.describe('checkout', () => {
     });
   }
 
+  test('en: a cart changed elsewhere is refused with the outdated text, then ordered as it is now', async ({ page }) => {
+    const locale = 'en';
+    await guestToPayment(page, locale, 'changed@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await addToCart(page, 1); // another tab adds a piece
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expect(page.getByText(msg(locale, 'cart.outdated'))).toBeVisible();
+    const summary = page.getByRole('region', { name: msg(locale, 'checkout.summary') });
+    await expect(summary).toContainText(msg(locale, 'checkout.lineQuantity', { count: 3 }));
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expectThankYou(page, locale);
+    await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.lineQuantity', { count: 3 }));
+  });
+
+  test('en: an answer lost on the way back is retried with the same key and gives the same order', async ({ page }) => {
+    const locale = 'en';
+    await guestToPayment(page, locale, 'retry@example.com');
+    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    let firstOrderId = '';
+    await page.route('**/api/orders/create', async (route) => {
+      // The server creates the order, but the browser never hears of it.
+      const response = await route.fetch();
+      firstOrderId = ((await response.json()) as { order: { id: string } }).order.id;
+      await route.abort('connectionreset');
+    }, { times: 1 });
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expect(page.getByText(msg(locale, 'server.NETWORK_ERROR'))).toBeVisible();
+    expect(firstOrderId).not.toBe('');
+    await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+    await expectThankYou(page, locale);
+    expect(new URL(page.url()).pathname.endsWith(firstOrderId)).toBe(true);
+  });
+
   test('a signed-in customer checks out with saved addresses and finds the order in the account', async ({ page }) => {
     const locale = 'en';
     const login = await page.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.normal.email, password: DEMO_FIXTURES.password } });
