@@ -221,6 +221,43 @@ forEachDatabase('orders', (ctx) => {
     });
   });
 
+  describe('what can be ordered', () => {
+    test('accessories chosen with a line take their own stock, per piece of the line', async () => {
+      const [aku] = P.accessories;
+      const accessoryBefore = await stockOf(ctx.db, aku);
+      const mainBefore = await stockOf(ctx.db, P.available);
+      const jar = new CookieJar();
+      let cart = (await ok(api(h, jar, 'cart', 'add', { sku: P.available, quantity: 3, accessories: [aku] }))).cart!;
+      cart = await readyCart(h, jar, { quantity: 1 });
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
+      expect(order.cartInfo.cartItems.map((i) => [i.sku, i.quantity, Object.keys(i.selectedAddtionalProducts)]))
+        .toEqual([[P.available, 3, [aku]], [P.available, 1, []]]);
+      expect(await stockOf(ctx.db, P.available)).toEqual({ effective: mainBefore.effective - 4, external: mainBefore.external });
+      const accessoryAfter = await stockOf(ctx.db, aku);
+      expect(accessoryBefore.effective + accessoryBefore.external - (accessoryAfter.effective + accessoryAfter.external)).toBe(3);
+    });
+
+    test('a product taken off sale after it was put in the cart refuses the order (409 CART_NOT_PURCHASABLE)', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { sku: P.specialPrice });
+      await ctx.db.execute(sql`UPDATE products SET is_active = false WHERE sku = ${P.specialPrice}`);
+      try {
+        const refused = await api(h, jar, 'orders', 'create', orderRequest(cart));
+        expect([refused.status, refused.body.code]).toEqual([409, 'CART_NOT_PURCHASABLE']);
+        expect(await ordersOfCart(cart.id)).toEqual([]);
+      } finally {
+        await ctx.db.execute(sql`UPDATE products SET is_active = true WHERE sku = ${P.specialPrice}`);
+      }
+    });
+
+    test('a product without any stock record cannot be ordered (409 OUT_OF_STOCK)', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { sku: P.noStock });
+      const refused = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([refused.status, refused.body.code]).toEqual([409, 'OUT_OF_STOCK']);
+    });
+  });
+
   describe('coupons', () => {
     test('an order with a coupon counts one redemption and is priced with the discount', async () => {
       const before = await redemptions(DEMO_FIXTURES.coupons.percent);
@@ -300,6 +337,27 @@ forEachDatabase('orders', (ctx) => {
       // The cart's password hash is gone with the cart.
       const [cartRow] = await rowsOf<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
       expect(cartRow!.hash).toBeNull();
+    });
+
+    test('guest checkout off: a guest orders only with an account created with the order', async () => {
+      const jar = new CookieJar();
+      const email = `must-register-${randomUUID().slice(0, 8)}@example.com`;
+      const cart = await readyCart(h, jar, { billing: billingAddress({ email }) });
+      const stockBefore = await stockOf(ctx.db, P.available);
+      h.setFeatures({ isGuestUserEnabled: false });
+      const guest = await api(h, jar, 'orders', 'create', orderRequest(cart));
+      expect([guest.status, guest.body.code]).toEqual([401, 'GUEST_CHECKOUT_DISABLED']);
+      await assertNothingOrdered(jar, cart, stockBefore);
+      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
+      expect(order.hasAccount).toBe(true);
+      // With registration off as well, a cart prepared earlier cannot be ordered by a guest at all.
+      const late = new CookieJar();
+      const lateCart = await readyCart(h, late);
+      h.setFeatures({ isGuestUserEnabled: false, isCheckoutRegistrationEnabled: false });
+      const refused = await api(h, late, 'orders', 'create', orderRequest(lateCart));
+      expect([refused.status, refused.body.code]).toEqual([401, 'GUEST_CHECKOUT_DISABLED']);
+      expect(await ordersOfCart(lateCart.id)).toEqual([]);
     });
 
     test('with checkout registration switched off after the wish, the order is placed as a guest order', async () => {

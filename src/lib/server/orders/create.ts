@@ -24,7 +24,7 @@ import { lockOwnedCart, readSnapshot, rows, type CartOwner, type CartSnapshot } 
 import { cartView } from '../cart/view.ts';
 import { saveAsDefault } from '../checkout/addresses.ts';
 import { loadShippingMethods, methodLabel } from '../checkout/shipping.ts';
-import { emailRequired } from '../checkout/errors.ts';
+import { emailRequired, guestCheckoutDisabled } from '../checkout/errors.ts';
 import type { Address } from '../../schemas/checkout.ts';
 import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
@@ -190,6 +190,11 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       if (unsellable.length > 0) throw notPurchasable(unsellable);
       if (cart.couponCode && cart.couponStatus !== 'applied') throw couponError(cart.couponStatus as Parameters<typeof couponError>[0]);
 
+      const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
+        && context.features.isCheckoutRegistrationEnabled;
+      // Without guest checkout a shopper who is not signed in orders only with an account created now.
+      if (!context.owner.customerId && !wantsAccount && !context.features.isGuestUserEnabled) throw guestCheckoutDisabled();
+
       const billing = cart.billingAddress as Address;
       const email = context.customerEmail ?? billing.email;
       if (!email) throw emailRequired('billingAddress');
@@ -197,8 +202,6 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await reserveStock(tx, await demandByProduct(tx, snapshot));
       if (cart.couponCode) await redeemCoupon(tx, cart.couponCode);
 
-      const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
-        && context.features.isCheckoutRegistrationEnabled;
       const newCustomerId = wantsAccount ? await createAccountWithOrder(tx, snapshot, billing, input.locale) : null;
       const customerId = context.owner.customerId ?? newCustomerId;
 
