@@ -172,6 +172,18 @@ forEachDatabase('checkout', (ctx) => {
       expect(de.methods!.map((m) => [m.methodCode, m.amount])).toEqual([['standard', 5.5], ['express', 12.95]]);
     });
 
+    test('without price permission the methods are listed without prices; a client-sent shipping price is refused', async () => {
+      const { jar, cart } = await guestCart();
+      const withAddress = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress() }))).cart!;
+      const priced = await api(h, jar, 'checkout', 'update', { version: withAddress.version, shippingMethod: { methodCode: 'express', amount: 0 } });
+      expect([priced.status, priced.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+      h.cart.settings.guestPrices = false;
+      const hidden = await ok(api(h, jar, 'checkout', 'shippingMethods', {}));
+      expect(hidden.methods!.map((m) => [m.methodCode, m.amount, m.amountInclTax])).toEqual([
+        ['standard', null, null], ['express', null, null], ['pickup', null, null],
+      ]);
+    });
+
     test('a method that does not serve the country, or does not exist, answers 400 and is not stored', async () => {
       const { jar, cart } = await guestCart();
       const noAddress = await api(h, jar, 'checkout', 'update', { version: cart.version, shippingMethod: { methodCode: 'standard' } });
