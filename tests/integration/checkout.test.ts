@@ -3,6 +3,7 @@
 // change what is accepted, shipping methods per country and currency, and the account-with-order wish.
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
+import { guardCart } from '../../src/lib/server/checkout/page-state.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
@@ -205,6 +206,8 @@ forEachDatabase('checkout', (ctx) => {
       const withExpress = now.totals!;
       now = (await ok(api(h, jar, 'checkout', 'update', { version: now.version, shippingAddress: shippingAddress({ country: 'GB', postalCode: 'SW1A 1AA' }) }))).cart!;
       expect(now.shippingMethod).toBeNull();
+      // The step guards see the shipping step as not done any more (billing and payment redirect back).
+      expect(guardCart(now)).toEqual({ itemCount: 1, hasShippingAddress: true, hasShippingMethod: false, hasBillingAddress: false });
       // 14.95 net express shipping is no longer charged.
       expect(Math.round((withExpress.grandTotalIncTax - now.totals!.grandTotalIncTax) * 100)).toBe(Math.round(14.95 * 1.19 * 100));
       now = (await ok(api(h, jar, 'checkout', 'update', { version: now.version, shippingMethod: { methodCode: 'standard' } }))).cart!;
