@@ -89,7 +89,7 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
       <div className="search-overlay-head">
         <h2>{strings.results}</h2>
         <p className="search-overlay-status" role="status">
-          {loading ? strings.loading : results.term !== '' ? pluralText(intlLocale, results.count, strings.count) : ''}
+          {loading ? strings.loading : results.term !== '' ? pluralText(intlLocale, results.count, strings.count, {}, results.capped) : ''}
         </p>
         {results.count > 0 && <a className="search-overlay-all" href={searchDetailsHref(locale, results.term)}>{strings.showAll}</a>}
         <button type="button" className="icon-button" aria-label={strings.close} onClick={onClose}><Icon name="close" /></button>

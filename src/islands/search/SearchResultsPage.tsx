@@ -82,7 +82,7 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
     <div className="search-page">
       <div className="search-page-toolbar">
         <p className="search-page-count" role="status">
-          {loading ? strings.loading : pluralText(intlLocale, state.count, strings.resultsFor, { term: query.term })}
+          {loading ? strings.loading : pluralText(intlLocale, state.count, strings.resultsFor, { term: query.term }, state.capped)}
         </p>
         {sortingEnabled && (
           <SortSelect value={query.sort} strings={strings.sort} onChange={(sort) => navigate({ sort })} />

@@ -79,8 +79,11 @@ export function fill(template: string, vars: Record<string, string | number>): s
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
-/** The plural form by the locale's CLDR rules (French says "0 résultat"), count formatted for the locale. */
-export function pluralText(intlLocale: string, count: number, forms: PluralForms, vars: Record<string, string> = {}): string {
-  const form = new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
-  return fill(form, { ...vars, count: new Intl.NumberFormat(intlLocale).format(count) });
+/**
+ * The plural form by the locale's CLDR rules (French says "0 résultat"), count formatted for the
+ * locale. `atLeast`: more match than the count (a capped search), shown as "240+".
+ */
+export function pluralText(intlLocale: string, count: number, forms: PluralForms, vars: Record<string, string> = {}, atLeast = false): string {
+  const form = !atLeast && new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
+  return fill(form, { ...vars, count: `${new Intl.NumberFormat(intlLocale).format(count)}${atLeast ? '+' : ''}` });
 }

@@ -108,6 +108,8 @@ export const searchCategorySchema = z.object({ id: z.number().int(), name: z.str
 export const searchResponseSchema = z.object({
   data: z.array(productCardSchema.extend({ isVariant: z.boolean() })),
   count: z.number().int(),
+  /** A keyword search ranks only its best hits: more products match than `count` says. */
+  capped: z.boolean().optional(),
   categories: z.array(searchCategorySchema),
   facets: z.array(facetSchema).optional(),
 });

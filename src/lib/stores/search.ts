@@ -18,10 +18,12 @@ export interface SearchResults {
   items: SearchItem[];
   categories: SearchCategory[];
   count: number;
+  /** More products match than `count`: the search ranks only its best hits. */
+  capped: boolean;
   offset: number;
 }
 
-const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, offset: 0 };
+const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, capped: false, offset: 0 };
 
 /** What the shopper typed, untrimmed, so the input never jumps under their cursor. */
 export const $searchTerm = atom('');
@@ -83,7 +85,7 @@ export function setTerm(raw: string, locale: Locale): void {
 
 async function search(term: string, locale: Locale): Promise<void> {
   const page = await request(term, locale, 0);
-  if (page) $searchResults.set({ term, items: page.data, categories: page.categories, count: page.count, offset: 0 });
+  if (page) $searchResults.set({ term, items: page.data, categories: page.categories, count: page.count, capped: page.capped ?? false, offset: 0 });
 }
 
 /** Back into the input with a term: show the overlay again; search at once if the results are stale. */
@@ -106,7 +108,7 @@ export async function loadMore(locale: Locale): Promise<void> {
   if (!page || $searchResults.get() !== current) return;
   $searchResults.set({
     ...current, items: appendPage(current.items, page.data, offset, page.count), categories: page.categories,
-    count: page.count, offset,
+    count: page.count, capped: page.capped ?? false, offset,
   });
 }
 
@@ -149,17 +151,18 @@ export interface SearchPageState {
   term: string;
   items: ProductCard[];
   count: number;
+  capped: boolean;
   facets: Facet[];
 }
 
-export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, facets: [] });
+export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
 
 let pageRequest: AbortController | undefined;
 
 export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Promise<void> {
   pageRequest?.abort();
   if (query.term === '') {
-    $searchPage.set({ status: 'ready', term: '', items: [], count: 0, facets: [] });
+    $searchPage.set({ status: 'ready', term: '', items: [], count: 0, capped: false, facets: [] });
     return;
   }
   const controller = new AbortController();
@@ -171,10 +174,10 @@ export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Pr
       limit: query.limit, offset: query.offset, loadFilters: true, excludePrices: true, pricesLazyLoad: true,
     }, controller.signal);
     requestPrices(result.data.map((p) => p.sku));
-    $searchPage.set({ status: 'ready', term: query.term, items: result.data, count: result.count, facets: result.facets ?? [] });
+    $searchPage.set({ status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false, facets: result.facets ?? [] });
   } catch (error) {
     if (controller.signal.aborted) return;
     console.error('search: page request failed', error);
-    $searchPage.set({ status: 'ready', term: query.term, items: [], count: 0, facets: [] });
+    $searchPage.set({ status: 'ready', term: query.term, items: [], count: 0, capped: false, facets: [] });
   }
 }

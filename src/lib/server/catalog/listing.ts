@@ -29,7 +29,8 @@ function scopeCondition(scope: ListingScope, skipFilter?: string): SQL {
       where pc.product_id = p.id and (c.id_path = root.id_path or c.id_path like root.id_path || '/%'))`);
   }
   if (scope.productIds !== undefined) {
-    parts.push(scope.productIds.length > 0 ? sql`p.id in ${scope.productIds}` : sql`false`);
+    // One array parameter rather than one per id: hundreds of ids would otherwise slow planning.
+    parts.push(scope.productIds.length > 0 ? sql`p.id = any(${`{${scope.productIds.join(',')}}`}::int[])` : sql`false`);
   }
   for (const filter of activeFilters(scope.filters)) {
     if (filter.name === skipFilter) continue;
@@ -72,15 +73,24 @@ export async function listProducts(opts: ListingScope & {
  * shows how many products the other values of that facet have.
  */
 export async function listFacets(scope: ListingScope, codes: string[], locale: Locale): Promise<Facet[]> {
+  // A facet with a selection of its own is counted without that selection; all the others share
+  // one scope, so they are counted together in one query.
+  const own = new Set(activeFilters(scope.filters).map((f) => f.name));
+  const groups: { codes: string[]; skip?: string }[] = [
+    { codes: codes.filter((c) => !own.has(c)) },
+    ...codes.filter((c) => own.has(c)).map((c) => ({ codes: [c], skip: c })),
+  ].filter((g) => g.codes.length > 0);
+  const counted = await Promise.all(groups.map((g) => queryRows<{ code: string; value: string; count: number }>(sql`
+      select pa.attribute_code as code, pa.value, count(distinct p.id)::int as count
+      from products p join products v on (v.id = p.id or v.parent_id = p.id)
+      join product_attributes pa on pa.product_id = v.id and pa.attribute_code in ${g.codes}
+      where ${scopeCondition(scope, g.skip)} group by pa.attribute_code, pa.value`)));
+  const countsOf = new Map<string, Map<string, number>>(codes.map((c) => [c, new Map()]));
+  for (const row of counted.flat()) countsOf.get(row.code)?.set(row.value, Number(row.count));
   const facets = await Promise.all(codes.map(async (code): Promise<Facet | null> => {
     const meta = await optionLabels(code, locale);
     if (!meta) return null;
-    const rows = await queryRows<{ value: string; count: number }>(sql`
-      select pa.value, count(distinct p.id)::int as count
-      from products p join products v on (v.id = p.id or v.parent_id = p.id)
-      join product_attributes pa on pa.product_id = v.id and pa.attribute_code = ${code}
-      where ${scopeCondition(scope, code)} group by pa.value`);
-    const counts = new Map(rows.map((r) => [r.value, Number(r.count)]));
+    const counts = countsOf.get(code)!;
     const ordered = [...meta.options.keys()].filter((v) => counts.has(v));
     const extra = [...counts.keys()].filter((v) => !meta.options.has(v)).sort();
     const options = [...ordered, ...extra].map((value) => ({ value, label: meta.options.get(value) ?? value, count: counts.get(value) ?? 0 }));

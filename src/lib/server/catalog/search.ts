@@ -1,7 +1,14 @@
 // Keyword search (spec section 5): an exact, case-insensitive item number or SKU match, or the
 // originalId, wins; otherwise a contains-match on item number, product name or category name.
-// The contains-match is served by trigram indexes, so it stays fast on 100k products.
-import { sql } from 'drizzle-orm';
+//
+// Contains-matches are ranked: name matches first, then parents before variants, newest first.
+// Only the best SEARCH_MAX_HITS are ranked (the overlay pages through them, the search page lists
+// their parents); `capped` says that more products match, so the shopper is told to refine.
+// The ranking never sorts all hits of a frequent term (that was half a second on 100k products):
+// when many products match, a page is read in ranking order from products_search_rank_idx, testing
+// product after product until the page is full; when few match, the trigram indexes list them and
+// only those are sorted. A walk that finds too few hits in its budget falls back to sorting.
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -10,35 +17,154 @@ import type { ProductCard } from '../../schemas/catalog.ts';
 export interface SearchHit extends ProductCard { isVariant: boolean }
 export type SearchCategory = { id: number; name: string; slugPath: string };
 
+/** The best this many contains-matches are ranked and counted: 10 search pages, 20 overlay steps. */
+export const SEARCH_MAX_HITS = 240;
+
+export interface SearchResult {
+  /** Ranked hits from the requested offset on, never beyond the first SEARCH_MAX_HITS. */
+  ids: number[];
+  /** Number of ranked hits (at most SEARCH_MAX_HITS). */
+  count: number;
+  /** More products match than were ranked. */
+  capped: boolean;
+  /** An exact item number, SKU or originalId match (then nothing else is listed). */
+  exact: boolean;
+  /** What a listing shows for `ids`: each hit's parent, or the hit itself; no repeats, in order. */
+  listed: number[];
+}
+
+/** A ranked product and what a listing shows for it (its parent, or itself). */
+interface Hit { id: number; listed: number }
+
 /** Escapes LIKE wildcards so a shopper's '%' or '_' is matched literally. */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Ids of matching products (variants included), best first; exact matches short-circuit. */
-export async function searchProductIds(term: string, locale: Locale): Promise<{ ids: number[]; exact: boolean }> {
-  const lowered = term.toLowerCase();
-  const numeric = /^\d{1,9}$/.test(term) ? Number(term) : null;
-  const exact = await queryRows<{ id: number }>(sql`
-    select p.id from products p where p.is_active and (
-      lower(p.itemnum) = ${lowered} or lower(p.sku) = ${lowered}
-      ${numeric !== null ? sql`or p.original_id = ${numeric}` : sql``})
-    order by p.parent_id nulls first, p.id`);
-  if (exact.length > 0) return { ids: exact.map((r) => Number(r.id)), exact: true };
+/** An int[] parameter that both drivers pass as one value (drizzle would spread a JS array). */
+function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
 
+/**
+ * The ranking after "name matches first": parents (no parent_id) first, newest first; ids are
+ * positive, so coalesce(parent_id, 0) is "parent_id nulls first". products_search_rank_idx has
+ * exactly this order.
+ */
+const RANK = sql`coalesce(p.parent_id, 0), p.created_at desc, p.id desc`;
+
+/** Runs a query selecting `id` and `listed`. */
+async function hitList(query: SQL): Promise<Hit[]> {
+  return (await queryRows<Hit>(query)).map((r) => ({ id: Number(r.id), listed: Number(r.listed) }));
+}
+
+const LISTED = sql`coalesce(p.parent_id, p.id) as listed`;
+
+async function exactMatches(term: string): Promise<Hit[]> {
+  const numeric = /^\d{1,9}$/.test(term) ? Number(term) : null;
+  return hitList(sql`
+    select p.id, ${LISTED} from products p where p.is_active and (
+      lower(p.itemnum) = ${term.toLowerCase()} or lower(p.sku) = ${term.toLowerCase()}
+      ${numeric !== null ? sql`or p.original_id = ${numeric}` : sql``})
+    order by ${RANK}`);
+}
+
+/**
+ * Walking the ranking order and testing each product costs about wanted x products / hits tests;
+ * sorting all hits costs about hits (each a bit cheaper). Walking pays above this many hits.
+ */
+function breakEven(maxProductId: number): number {
+  return Math.ceil(Math.sqrt(2 * SEARCH_MAX_HITS * Math.max(maxProductId, 1)));
+}
+
+/**
+ * The first `wanted` active products in ranking order that pass `test`. Reads at most as many
+ * products as a walk at break-even density needs (doubled, as hits are not spread evenly) and
+ * answers null when those held too few hits.
+ */
+async function walk(test: SQL, wanted: number, maxProductId: number): Promise<Hit[] | null> {
+  const budget = Math.ceil((2 * wanted * maxProductId) / breakEven(maxProductId));
+  // The outer order must name columns of the inner one, or the planner sorts (and tests) the
+  // whole budget instead of stopping at the `wanted`th hit.
+  const rows = await hitList(sql`
+    select p.id, p.listed from (select p.id, p.itemnum, coalesce(p.parent_id, 0) as family, p.created_at, ${LISTED}
+      from products p where p.is_active order by ${RANK} limit ${budget}) p
+    where ${test} order by p.family, p.created_at desc, p.id desc limit ${wanted}`);
+  return rows.length === wanted || budget >= maxProductId ? rows : null;
+}
+
+/** Ranked hits (the first `wanted`) and how many there are, up to one more than the window. */
+async function containsMatches(term: string, locale: Locale, wanted: number): Promise<{ ranked: Hit[]; total: number }> {
   const pattern = likePattern(term);
-  const contains = await queryRows<{ id: number }>(sql`
-    select p.id from products p
-    join product_translations t on t.product_id = p.id and t.locale = ${locale}
-    where p.is_active and (
-      p.itemnum ilike ${pattern} or t.name ilike ${pattern}
-      or p.id in (
-        select pc.product_id from product_categories pc
-        join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
-        where ct.name ilike ${pattern}))
-    order by (t.name ilike ${pattern}) desc, p.parent_id nulls first, p.created_at desc, p.id desc
-    limit 2000`);
-  return { ids: contains.map((r) => Number(r.id)), exact: false };
+  const window = SEARCH_MAX_HITS + 1;
+  // Active name matches, unranked and stopping after one more than the window: enough to know
+  // whether the window is all name matches, and cheap however many products match.
+  const [first] = await queryRows<{ names: number[]; categories: number[]; max_id: number | null }>(sql`
+    select
+      array(select t.product_id from product_translations t
+        where t.locale = ${locale} and t.name ilike ${pattern}
+          and (select r.is_active from products r where r.id = t.product_id)
+        limit ${window}) as names,
+      array(select ct.category_id from category_translations ct
+        where ct.locale = ${locale} and ct.name ilike ${pattern}) as categories,
+      (select max(id) from products) as max_id`);
+  const names = (first?.names ?? []).map(Number);
+  const categories = (first?.categories ?? []).map(Number);
+  const maxId = Number(first?.max_id ?? 0);
+  const nameTest = sql`(select t.name from product_translations t where t.product_id = p.id and t.locale = ${locale}) ilike ${pattern}`;
+
+  if (names.length > SEARCH_MAX_HITS) {
+    // The window holds name matches only, so the count is known: only the page needs ranking.
+    if (wanted === 0) return { ranked: [], total: window };
+    const ranked = await walk(nameTest, wanted, maxId) ?? await hitList(sql`
+      select t.product_id as id, coalesce(p.parent_id, t.product_id) as listed from product_translations t
+      cross join lateral (select r.parent_id, r.created_at from products r
+        where r.id = t.product_id and r.is_active offset 0) p
+      where t.locale = ${locale} and t.name ilike ${pattern}
+      order by coalesce(p.parent_id, 0), p.created_at desc, t.product_id desc limit ${wanted}`);
+    return { ranked, total: window };
+  }
+
+  // All name matches are known; the others (item number or category) follow them, as many as it
+  // takes to fill the window and tell whether more match.
+  const named = names.length === 0 ? [] : await hitList(sql`select p.id, ${LISTED} from products p where p.id = any(${intArray(names)}) order by ${RANK}`);
+  const needed = window - named.length;
+  const otherTest = sql`p.id <> all(${intArray(names)}) and (p.itemnum ilike ${pattern} or exists (
+    select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = any(${intArray(categories)})))`;
+  const sorted = sql`
+    select o.id, coalesce(p.parent_id, o.id) as listed from (
+      select pc.product_id from product_categories pc where pc.category_id = any(${intArray(categories)})
+      union select a.id from products a where a.itemnum ilike ${pattern}) o (id)
+    cross join lateral (select r.parent_id, r.created_at from products r
+      where r.id = o.id and r.is_active offset 0) p
+    where o.id <> all(${intArray(names)})
+    order by coalesce(p.parent_id, 0), p.created_at desc, o.id desc limit ${needed}`;
+  // Category members come straight from an index, so counting them (up to break-even) is cheap
+  // and spares rare terms a walk that would find nothing.
+  const limit = breakEven(maxId);
+  const [{ hits } = { hits: 0 }] = await queryRows<{ hits: number }>(sql`
+    select (select count(*) from (select 1 from products a where a.itemnum ilike ${pattern} limit ${limit}) a)
+      + (select count(*) from (select 1 from product_categories pc where pc.category_id = any(${intArray(categories)}) limit ${limit}) c) as hits`);
+  const others = (Number(hits) >= limit ? await walk(otherTest, needed, maxId) : null) ?? await hitList(sorted);
+  const ranked = [...named, ...others];
+  return { ranked, total: ranked.length };
+}
+
+/** One page of the ranked hits, with their count; exact matches short-circuit. */
+export async function searchProducts(term: string, locale: Locale, offset = 0, limit = SEARCH_MAX_HITS): Promise<SearchResult> {
+  const page = (hits: Hit[], count: number, capped: boolean, exact: boolean): SearchResult => ({
+    ids: hits.map((h) => h.id), count, capped, exact, listed: [...new Set(hits.map((h) => h.listed))],
+  });
+  const exact = await exactMatches(term);
+  if (exact.length > 0) return page(exact.slice(offset, offset + limit), exact.length, false, true);
+  const end = Math.min(offset + limit, SEARCH_MAX_HITS);
+  const { ranked, total } = await containsMatches(term, locale, end > offset ? end : 0);
+  return page(ranked.slice(offset, Math.max(end, offset)), Math.min(total, SEARCH_MAX_HITS), total > SEARCH_MAX_HITS, false);
+}
+
+/** All ranked hits (variants included), best first: the scope of the search page and its filters. */
+export async function searchProductIds(term: string, locale: Locale): Promise<SearchResult> {
+  return searchProducts(term, locale, 0, SEARCH_MAX_HITS);
 }
 
 export async function searchCategories(term: string, locale: Locale, limit = 6): Promise<SearchCategory[]> {

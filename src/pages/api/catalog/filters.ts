@@ -2,16 +2,14 @@
 import { endpoint, json, readBody } from '../../../lib/server/http.ts';
 import { filterListRequestSchema } from '../../../lib/schemas/catalog.ts';
 import { listFacets } from '../../../lib/server/catalog/listing.ts';
-import { parentOrSelfIds, searchProductIds } from '../../../lib/server/catalog/search.ts';
+import { searchProductIds } from '../../../lib/server/catalog/search.ts';
 import { filterCodes } from '../../../lib/server/catalog/filter-settings.ts';
 
 export const prerender = false;
 
 export const POST = endpoint(async ({ request }) => {
   const body = await readBody(request, filterListRequestSchema);
-  const productIds = body.keyword
-    ? await parentOrSelfIds((await searchProductIds(body.keyword, body.locale)).ids)
-    : undefined;
+  const productIds = body.keyword ? (await searchProductIds(body.keyword, body.locale)).listed : undefined;
   const facets = await listFacets({ categoryId: body.categoryId, productIds, filters: body.filters }, await filterCodes(), body.locale);
   return json({ data: facets });
 });

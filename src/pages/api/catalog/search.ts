@@ -3,7 +3,7 @@
 // A failed search answers with an empty result, never an error page (spec section 8).
 import { endpoint, json, readBody } from '../../../lib/server/http.ts';
 import { searchRequestSchema, type SearchResponse } from '../../../lib/schemas/catalog.ts';
-import { parentOrSelfIds, searchCategories, searchHits, searchProductIds } from '../../../lib/server/catalog/search.ts';
+import { searchCategories, searchHits, searchProductIds, searchProducts } from '../../../lib/server/catalog/search.ts';
 import { listFacets, listProducts } from '../../../lib/server/catalog/listing.ts';
 import { filterCodes } from '../../../lib/server/catalog/filter-settings.ts';
 import { currentShopper, priceContext } from '../../../lib/server/shopper.ts';
@@ -18,23 +18,29 @@ export const POST = endpoint(async ({ request, cookies }) => {
   if (body.keyword === '') return json(EMPTY);
   try {
     const shopper = await currentShopper(cookies);
-    const { ids } = await searchProductIds(body.keyword, body.locale);
+    const listing = body.filters.length > 0 || body.sort !== 'latest' || body.loadFilters;
+    // The overlay reads just its page of the ranking; the search page lists the parents of all
+    // ranked hits, so it needs them all (at most SEARCH_MAX_HITS).
+    const hits = listing
+      ? await searchProductIds(body.keyword, body.locale)
+      : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
+    const scope = hits.listed;
     const [categories, result] = await Promise.all([
       searchCategories(body.keyword, body.locale),
-      body.filters.length > 0 || body.sort !== 'latest' || body.loadFilters
-        ? listProducts({ productIds: await parentOrSelfIds(ids), filters: body.filters, locale: body.locale, sort: body.sort, limit: body.limit, offset: body.offset, currency: shopper.currency })
+      listing
+        ? listProducts({ productIds: scope, filters: body.filters, locale: body.locale, sort: body.sort, limit: body.limit, offset: body.offset, currency: shopper.currency })
           .then(async (page) => ({ data: page.data.map((p) => ({ ...p, isVariant: false })), count: page.count }))
-        : searchHits(ids.slice(body.offset, body.offset + body.limit), body.locale).then((data) => ({ data, count: ids.length })),
+        : searchHits(hits.ids, body.locale).then((data) => ({ data, count: hits.count })),
     ]);
     const facets = body.loadFilters
-      ? await listFacets({ productIds: await parentOrSelfIds(ids), filters: body.filters }, await filterCodes(), body.locale)
+      ? await listFacets({ productIds: scope, filters: body.filters }, await filterCodes(), body.locale)
       : undefined;
     let data = result.data;
     if (!body.excludePrices && !body.pricesLazyLoad) {
       const prices = await priceList(data.map((p) => p.sku), await priceContext(shopper));
       data = data.map((p) => ({ ...p, priceInfo: prices.find((e) => e.sku === p.sku)?.priceInfo ?? null }));
     }
-    return json({ data, count: result.count, categories, ...(facets ? { facets } : {}) } satisfies SearchResponse);
+    return json({ data, count: result.count, capped: hits.capped, categories, ...(facets ? { facets } : {}) } satisfies SearchResponse);
   } catch (error) {
     console.error('[api] search failed', error);
     return json(EMPTY);

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
+import { LOCALES } from '../../../i18n/locales.ts';
 
 // ---------------------------------------------------------------- catalogue
 export const categories = pgTable('categories', {
@@ -51,6 +52,13 @@ export const products = pgTable('products', {
   index('products_itemnum_trgm_idx').using('gin', sql`${t.itemnum} gin_trgm_ops`),
   index('products_parent_idx').on(t.parentId),
   index('products_created_idx').on(t.createdAt),
+  // An all-digit search term also matches the originalId exactly (spec section 5).
+  index('products_original_idx').on(t.originalId),
+  // Keyword search walks active products in its ranking order (parents first, newest first) and
+  // stops once a page is full: frequent terms need no sort of thousands of hits. coalesce() orders
+  // parents first like "parent_id nulls first" while keeping this index out of plans that merely
+  // filter on "parent_id is null" (listings), where it is the wrong choice.
+  index('products_search_rank_idx').on(sql`coalesce(${t.parentId}, 0)`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
 ]);
 
 export const productTranslations = pgTable('product_translations', {
@@ -63,7 +71,10 @@ export const productTranslations = pgTable('product_translations', {
   description: text('description'),
 }, (t) => [
   primaryKey({ columns: [t.productId, t.locale] }),
-  index('product_translations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  // One trigram index per locale: a search runs in one locale, and a shared index made the planner
+  // intersect it with the locale index (all 100k rows of a locale) on every search.
+  ...LOCALES.map((locale) => index(`product_translations_name_trgm_${locale}_idx`)
+    .using('gin', sql`${t.name} gin_trgm_ops`).where(sql.raw(`locale = '${locale}'`))),
 ]);
 
 export const productCategories = pgTable('product_categories', {

@@ -1,0 +1,127 @@
+// The contains-search ranks its hits without sorting them all (spec section 5; see search.ts): this
+// suite checks it against the plain definition, one query that sorts every hit, on a catalogue big
+// enough that frequent terms pass SEARCH_MAX_HITS and take the walking path, rare ones the sorting
+// path, and walks that run out of budget fall back. Pages, count and `capped` must all agree.
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locale } from '../../src/lib/i18n/locales.ts';
+
+process.env.DATA_DIR = 'memory://';
+delete process.env.DATABASE_URL;
+
+const db = await import('../../src/lib/server/db/index.ts');
+const { seedDemoData } = await import('../../src/lib/server/demo/index.ts');
+const search = await import('../../src/lib/server/catalog/search.ts');
+const { SEARCH_MAX_HITS } = search;
+
+/** The rule as one query: name matches first, parents before variants, newest first; all hits. */
+async function reference(term: string, locale: Locale): Promise<number[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.queryRows<{ id: number }>(sql`
+    select p.id from products p
+    join product_translations t on t.product_id = p.id and t.locale = ${locale}
+    where p.is_active and (
+      p.itemnum ilike ${pattern} or t.name ilike ${pattern}
+      or p.id in (select pc.product_id from product_categories pc
+        join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
+        where ct.name ilike ${pattern}))
+    order by (t.name ilike ${pattern}) desc, p.parent_id nulls first, p.created_at desc, p.id desc`);
+  return rows.map((r) => Number(r.id));
+}
+
+async function expectSameAsReference(term: string, locale: Locale, offset: number, limit: number): Promise<void> {
+  const all = await reference(term, locale);
+  const got = await search.searchProducts(term, locale, offset, limit);
+  const label = `${locale} "${term}" ${offset}+${limit} (${all.length} hits)`;
+  if (got.exact) return; // exact matches are covered by search.test.ts
+  const ids = all.slice(offset, Math.max(offset, Math.min(offset + limit, SEARCH_MAX_HITS)));
+  expect(got, label).toEqual({
+    ids,
+    count: Math.min(all.length, SEARCH_MAX_HITS),
+    capped: all.length > SEARCH_MAX_HITS,
+    exact: false,
+    listed: ids.length === 0 ? [] : await search.parentOrSelfIds(ids),
+  });
+}
+
+let words: { locale: Locale; text: string }[] = [];
+
+beforeAll(async () => {
+  const database = await db.database();
+  await database.migrate();
+  await seedDemoData(database.db, { products: 1500 });
+  // Some inactive products (parents and variants) must never show, nor count.
+  await db.queryRows(sql`update products set is_active = false where id % 37 = 0`);
+  const names = await db.queryRows<{ locale: Locale; text: string }>(sql`
+    select locale, name as text from product_translations where product_id % 13 = 0
+    union all select locale, name from category_translations
+    union all select 'de', itemnum from products where id % 17 = 0`);
+  words = names;
+}, 300_000);
+
+afterAll(async () => {
+  await db.closeDatabase();
+});
+
+describe('searchProducts: contains matches', () => {
+  test('frequent terms fill the window, are capped and rank like sorting every hit', async () => {
+    for (const term of ['e', 'er', 'mm', 'a']) {
+      expect((await reference(term, 'de')).length, term).toBeGreaterThan(SEARCH_MAX_HITS);
+      for (const [offset, limit] of [[0, 12], [12, 12], [228, 12], [0, SEARCH_MAX_HITS], [230, 24], [240, 12]] as const) {
+        await expectSameAsReference(term, 'de', offset, limit);
+      }
+    }
+  });
+
+  test('terms of every frequency, in every locale, page like the plain ranking', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.nat(), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 2, max: 8 }),
+      fc.constantFrom(0, 12, 24, 120, 228, 236), fc.constantFrom(12, 24, SEARCH_MAX_HITS),
+      async (pick, start, length, offset, limit) => {
+        const word = words[pick % words.length]!;
+        const term = word.text.slice(start, start + length).trim();
+        if (term === '') return;
+        await expectSameAsReference(term, word.locale, offset, limit);
+      }), { numRuns: 80 });
+  }, 120_000);
+
+  test('a term found mostly through category names ranks the category members after the few name matches', async () => {
+    // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.
+    await db.queryRows(sql`update category_translations set name = name || ' Qzwerk' where locale = 'de' and category_id in (
+      select category_id from product_categories group by category_id order by count(*) desc limit 12)`);
+    await db.queryRows(sql`update product_translations set name = name || ' Qzwerk' where locale = 'de' and product_id in (
+      select id from products where is_active order by id limit 3)`);
+    const all = await reference('qzwerk', 'de');
+    expect(all.length).toBeGreaterThan(SEARCH_MAX_HITS);
+    for (const [offset, limit] of [[0, 12], [0, SEARCH_MAX_HITS], [228, 24]] as const) {
+      await expectSameAsReference('qzwerk', 'de', offset, limit);
+    }
+  });
+
+  test('name matches come first, then parents before variants, newest first', async () => {
+    const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
+    const rows = await db.queryRows<{ id: number; name_hit: boolean; variant: boolean; created: string }>(sql`
+      select p.id, t.name ilike '%er%' as name_hit, p.parent_id is not null as variant, p.created_at::text as created
+      from products p join product_translations t on t.product_id = p.id and t.locale = 'de'
+      where p.id = any(${`{${ids.join(',')}}`}::int[])`);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    const keys = ids.map((id) => byId.get(id)!);
+    expect(keys.every((k) => k !== undefined)).toBe(true);
+    for (let i = 1; i < keys.length; i++) {
+      const [a, b] = [keys[i - 1]!, keys[i]!];
+      if (a.name_hit !== b.name_hit) { expect(a.name_hit, `position ${i}`).toBe(true); continue; }
+      if (a.variant !== b.variant) { expect(a.variant, `position ${i}`).toBe(false); continue; }
+      if (!a.variant) expect(a.created >= b.created, `position ${i}`).toBe(true);
+    }
+  });
+
+  test('inactive products are neither listed nor counted', async () => {
+    const inactive = new Set((await db.queryRows<{ id: number }>(sql`select id from products where not is_active`)).map((r) => Number(r.id)));
+    expect(inactive.size).toBeGreaterThan(0);
+    for (const term of ['er', 'mm', 'bohr', '100']) {
+      const { ids } = await search.searchProducts(term, 'de', 0, SEARCH_MAX_HITS);
+      expect(ids.filter((id) => inactive.has(id)), term).toEqual([]);
+    }
+  });
+});
