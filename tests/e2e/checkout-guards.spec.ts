@@ -36,7 +36,7 @@ for (const locale of ['de', 'en'] as Locale[]) {
     expect(await landing(page, at('/checkout/thank-you'))).toMatch(new RegExp(`^${at('/checkout')}(/thank-you)?$`));
 
     // A cart, nothing entered yet: shipping is open, billing and payment are not.
-    const added = await page.request.post('/api/cart/add', { data: { sku: DEMO_FIXTURES.available.sku, quantity: 1 } });
+    const added = await page.request.post('/api/cart/add', { data: { sku: DEMO_FIXTURES.products.available, quantity: 1 } });
     expect(added.status()).toBe(200);
     expect(await landing(page, at('/checkout/shipping'))).toBe(at('/checkout/shipping'));
     expect(await landing(page, at('/checkout/billing'))).toBe(at('/checkout'));
