@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
 import { products } from '../db/schema.ts';
-import { productCards, productDetail, type ProductBreadcrumb, type ProductDetail } from './products.ts';
+import { productCards, productDetail, productDetails, type ProductBreadcrumb, type ProductDetail } from './products.ts';
 import { listProducts } from './listing.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
@@ -47,8 +47,12 @@ const toText = (html: string): string =>
   sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '').replace(/\s+/g, ' ').trim();
 
-export async function loadProductPage(id: number, locale: Locale): Promise<ProductPageData | null> {
-  const product = await productDetail(id, locale);
+/**
+ * `readAhead` (the static build): also read the products with the next ids, which the build renders
+ * next, so a dozen queries serve READ_AHEAD pages instead of one.
+ */
+export async function loadProductPage(id: number, locale: Locale, opts: { readAhead?: boolean } = {}): Promise<ProductPageData | null> {
+  const product = opts.readAhead ? await readAheadDetail(id, locale) : await productDetail(id, locale);
   if (!product) return null;
   const trail = primaryTrail(product.breadcrumbs);
   const [setting, family, recommendations] = await Promise.all([
@@ -82,6 +86,22 @@ const familyMemo = new Map<string, Promise<ProductCard[]>>();
 export function invalidateProductPages(): void {
   recommendationMemo.clear();
   familyMemo.clear();
+  detailBatches.clear();
+}
+
+/** Products read per batch when reading ahead, by id range; the few newest batches are kept. */
+const READ_AHEAD = 200;
+const detailBatches = new Map<string, Promise<Map<number, ProductDetail>>>();
+
+async function readAheadDetail(id: number, locale: Locale): Promise<ProductDetail | null> {
+  const start = Math.floor(id / READ_AHEAD) * READ_AHEAD;
+  const key = `${start}:${locale}`;
+  if (!detailBatches.has(key)) {
+    // Pages of one locale are built in id order, so an older batch is done with.
+    while (detailBatches.size >= 4) detailBatches.delete(detailBatches.keys().next().value!);
+    memo(detailBatches, key, () => productDetails(Array.from({ length: READ_AHEAD }, (_, i) => start + i), locale));
+  }
+  return (await detailBatches.get(key)!).get(id) ?? null;
 }
 
 function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {

@@ -63,51 +63,91 @@ export interface ProductDetail {
 }
 
 export async function productDetail(id: number, locale: Locale): Promise<ProductDetail | null> {
-  const db = await getDb();
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), eq(products.isActive, true)));
-  if (!row) return null;
-  const [translations, attrs, categoriesOf, accessoryRows, includedRows, variantRows] = await Promise.all([
-    db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
-    db.select().from(productAttributes).where(eq(productAttributes.productId, id)),
-    db.select({ categoryId: productCategories.categoryId, isPrimary: productCategories.isPrimary })
-      .from(productCategories).where(eq(productCategories.productId, id)),
-    db.select({ id: productAccessories.accessoryId }).from(productAccessories)
-      .where(eq(productAccessories.productId, id)).orderBy(asc(productAccessories.position)),
-    db.select().from(productIncluded).where(eq(productIncluded.productId, id)).orderBy(asc(productIncluded.position)),
-    db.select({ id: products.id }).from(products).where(and(eq(products.parentId, id), eq(products.isActive, true))).orderBy(asc(products.id)),
-  ]);
-  const own = translations.find((t) => t.locale === locale);
-  if (!own) return null;
-  const [variants, accessories, breadcrumbs] = await Promise.all([
-    productCards(variantRows.map((v) => v.id), locale),
-    productCards(accessoryRows.map((a) => a.id), locale),
-    breadcrumbTrails(categoriesOf, locale),
-  ]);
-  return {
-    id, sku: row.sku, slug: own.slug, name: own.name, title: own.title, subtitle: own.subtitle,
-    description: own.description, itemnum: row.itemnum, originalId: row.originalId, parentId: row.parentId,
-    cover: row.coverImage, galery: row.gallery, hidePrices: row.hidePrices, createdAt: row.createdAt,
-    custom_attributes: await describeAttributes(attrs, locale),
-    breadcrumbs, variants, accessories,
-    included: includedRows.map((i) => ({ itemnum: i.itemnum, name: i.names[locale] ?? i.names.de ?? i.itemnum, quantity: i.quantity })),
-    slugs: Object.fromEntries(translations.map((t) => [t.locale, t.slug])),
-  };
+  return (await productDetails([id], locale)).get(id) ?? null;
 }
 
-async function breadcrumbTrails(memberships: { categoryId: number; isPrimary: boolean }[], locale: Locale): Promise<ProductBreadcrumb[][]> {
-  if (memberships.length === 0) return [];
+/** Groups rows by a key, keeping their order within each group. */
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * Full products for many ids in one round of queries (the build renders thousands of product
+ * pages and reads ahead); ids that are inactive, unknown or untranslated are left out.
+ */
+export async function productDetails(ids: number[], locale: Locale): Promise<Map<number, ProductDetail>> {
+  const result = new Map<number, ProductDetail>();
+  if (ids.length === 0) return result;
+  const db = await getDb();
+  const rows = await db.select().from(products).where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  const found = rows.map((r) => r.id);
+  if (found.length === 0) return result;
+  const [translations, attrs, categoriesOf, accessoryRows, includedRows, variantRows] = await Promise.all([
+    db.select().from(productTranslations).where(inArray(productTranslations.productId, found)),
+    db.select().from(productAttributes).where(inArray(productAttributes.productId, found)),
+    db.select({ productId: productCategories.productId, categoryId: productCategories.categoryId, isPrimary: productCategories.isPrimary })
+      .from(productCategories).where(inArray(productCategories.productId, found)),
+    db.select({ productId: productAccessories.productId, id: productAccessories.accessoryId }).from(productAccessories)
+      .where(inArray(productAccessories.productId, found)).orderBy(asc(productAccessories.productId), asc(productAccessories.position)),
+    db.select().from(productIncluded).where(inArray(productIncluded.productId, found))
+      .orderBy(asc(productIncluded.productId), asc(productIncluded.position)),
+    db.select({ parentId: products.parentId, id: products.id }).from(products)
+      .where(and(inArray(products.parentId, found), eq(products.isActive, true))).orderBy(asc(products.id)),
+  ]);
+  const translationsOf = groupBy(translations, (t) => t.productId);
+  const attrsOf = groupBy(attrs, (a) => a.productId);
+  const membershipsOf = groupBy(categoriesOf, (c) => c.productId);
+  const accessoriesOf = groupBy(accessoryRows, (a) => a.productId);
+  const includedOf = groupBy(includedRows, (i) => i.productId);
+  const variantsOf = groupBy(variantRows, (v) => v.parentId);
+  const [cards, trails] = await Promise.all([
+    productCards([...new Set([...variantRows.map((v) => v.id), ...accessoryRows.map((a) => a.id)])], locale),
+    breadcrumbTrails(categoriesOf, locale),
+  ]);
+  const cardOf = new Map(cards.map((c) => [c.id, c]));
+  const cardsFor = (list: { id: number }[] | undefined) => (list ?? []).flatMap((r) => cardOf.get(r.id) ?? []);
+  for (const row of rows) {
+    const id = row.id;
+    const own = translationsOf.get(id)?.find((t) => t.locale === locale);
+    if (!own) continue;
+    result.set(id, {
+      id, sku: row.sku, slug: own.slug, name: own.name, title: own.title, subtitle: own.subtitle,
+      description: own.description, itemnum: row.itemnum, originalId: row.originalId, parentId: row.parentId,
+      cover: row.coverImage, galery: row.gallery, hidePrices: row.hidePrices, createdAt: row.createdAt,
+      custom_attributes: await describeAttributes(attrsOf.get(id) ?? [], locale),
+      breadcrumbs: (membershipsOf.get(id) ?? []).map((m) => trails.get(m.categoryId)!.map((crumb) => ({ ...crumb, primary: m.isPrimary }))),
+      variants: cardsFor(variantsOf.get(id)),
+      accessories: cardsFor(accessoriesOf.get(id)),
+      included: (includedOf.get(id) ?? []).map((i) => ({ itemnum: i.itemnum, name: i.names[locale] ?? i.names.de ?? i.itemnum, quantity: i.quantity })),
+      slugs: Object.fromEntries((translationsOf.get(id) ?? []).map((t) => [t.locale, t.slug])),
+    });
+  }
+  return result;
+}
+
+/** The trail from the root to each given category, in the locale (crumbs flagged primary by the caller). */
+async function breadcrumbTrails(memberships: { categoryId: number }[], locale: Locale): Promise<Map<number, Omit<ProductBreadcrumb, 'primary'>[]>> {
+  const trails = new Map<number, Omit<ProductBreadcrumb, 'primary'>[]>();
+  if (memberships.length === 0) return trails;
   const db = await getDb();
   const paths = await db.select({ id: categories.id, idPath: categories.idPath }).from(categories)
-    .where(inArray(categories.id, memberships.map((m) => m.categoryId)));
+    .where(inArray(categories.id, [...new Set(memberships.map((m) => m.categoryId))]));
   const allIds = [...new Set(paths.flatMap((p) => p.idPath.split('/').map(Number)))];
   const names = await db.select({ id: categoryTranslations.categoryId, name: categoryTranslations.name, slugPath: categoryTranslations.slugPath })
     .from(categoryTranslations).where(and(inArray(categoryTranslations.categoryId, allIds), eq(categoryTranslations.locale, locale)));
   const byId = new Map(names.map((n) => [n.id, n]));
-  return memberships.map((m) => {
+  for (const m of memberships) {
     const path = paths.find((p) => p.id === m.categoryId)?.idPath.split('/').map(Number) ?? [];
-    return path.map((cid) => byId.get(cid)).filter((n) => n !== undefined)
-      .map((n) => ({ text: n.name, link: n.slugPath, primary: m.isPrimary }));
-  });
+    trails.set(m.categoryId, path.map((cid) => byId.get(cid)).filter((n) => n !== undefined)
+      .map((n) => ({ text: n.name, link: n.slugPath })));
+  }
+  return trails;
 }
 
 /** Every active product id with its slug per locale, for prebuilding product pages. */
