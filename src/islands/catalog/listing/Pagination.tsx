@@ -7,7 +7,8 @@ export interface PaginationProps {
   current: number;
   total: number;
   hrefFor: (page: number) => string;
-  onNavigate: (page: number) => void;
+  /** Without it the links simply navigate (server-rendered lists such as the account's orders). */
+  onNavigate?: (page: number) => void;
   strings: { pagination: string; page: string; previous: string; next: string };
 }
 
@@ -15,7 +16,7 @@ export function Pagination({ current, total, hrefFor, onNavigate, strings }: Pag
   if (total <= 1) return null;
   // New tab, new window and download keep the browser's own behaviour.
   const follow = (page: number) => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (!onNavigate || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     onNavigate(page);
   };

@@ -384,4 +384,7 @@ export const de: Messages = {
   'account.MyReviews': 'Meine Bewertungen',
   'account.OrderHistory': 'Bestellhistorie',
   'account.ShippingDetails': 'Lieferdaten',
+
+  'account.orders.empty': 'Sie haben noch keine Bestellungen aufgegeben.',
+  'account.logoutError': 'Die Abmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
 };

@@ -383,6 +383,9 @@ export const en = {
   'account.MyReviews': 'My reviews',
   'account.OrderHistory': 'Order history',
   'account.ShippingDetails': 'Shipping details',
+
+  'account.orders.empty': 'You have not placed any orders yet.',
+  'account.logoutError': 'You could not be logged out. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

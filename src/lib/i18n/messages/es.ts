@@ -384,4 +384,7 @@ export const es: Messages = {
   'account.MyReviews': 'Mis valoraciones',
   'account.OrderHistory': 'Historial de pedidos',
   'account.ShippingDetails': 'Datos de envío',
+
+  'account.orders.empty': 'Todavía no ha realizado ningún pedido.',
+  'account.logoutError': 'No se ha podido cerrar la sesión. Inténtelo de nuevo.',
 };

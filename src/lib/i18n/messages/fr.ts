@@ -384,4 +384,7 @@ export const fr: Messages = {
   'account.MyReviews': 'Mes avis',
   'account.OrderHistory': 'Historique des commandes',
   'account.ShippingDetails': 'Informations de livraison',
+
+  'account.orders.empty': 'Vous n’avez encore passé aucune commande.',
+  'account.logoutError': 'La déconnexion a échoué. Veuillez réessayer.',
 };

@@ -384,4 +384,7 @@ export const it: Messages = {
   'account.MyReviews': 'Le mie recensioni',
   'account.OrderHistory': 'Storico ordini',
   'account.ShippingDetails': 'Dati di spedizione',
+
+  'account.orders.empty': 'Non ha ancora effettuato alcun ordine.',
+  'account.logoutError': 'Non è stato possibile uscire. Riprovi.',
 };

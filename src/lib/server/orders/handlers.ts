@@ -7,6 +7,8 @@ import {
   completePaymentRequestSchema, createOrderRequestSchema, createPaymentRequestSchema, orderCommentRequestSchema,
   orderIdRequestSchema, orderPaymentMethodRequestSchema, type Order,
 } from '../../schemas/checkout.ts';
+import { orderListRequestSchema } from '../../schemas/account.ts';
+import { unauthenticated } from '../auth/errors.ts';
 import { readCartBody, requestLocale, cartSessions, type CartDeps, type CartRequest } from '../cart/handlers.ts';
 import { clearCartCookie } from '../cart/cookie.ts';
 import { ApiError, json } from '../http.ts';
@@ -14,6 +16,7 @@ import { createOrder } from './create.ts';
 import { orderNotFound, paymentMethodUnavailable } from './errors.ts';
 import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type ConfirmResult } from './lifecycle.ts';
 import { applyStripeEvent, completePayment, setPaymentMethod, startPayment, type PaymentGateways } from './payments.ts';
+import { orderHistory } from './history.ts';
 import { findOrder, orderView } from './store.ts';
 
 /** Stripe events are a few KB; anything far larger is not from Stripe. */
@@ -82,6 +85,14 @@ export function orderHandlers(deps: OrderDeps) {
       const order = await findOrder(await deps.db(), body.id);
       if (!order) throw orderNotFound();
       return json({ order: orderView(order) });
+    },
+
+    /** Orders and order count (spec section 7): the signed-in customer's own, newest first. */
+    async list(req: CartRequest): Promise<Response> {
+      const body = await readCartBody(req, orderListRequestSchema);
+      const shopper = await deps.shopper(req.cookies);
+      if (!shopper.customerId) throw unauthenticated();
+      return json(await orderHistory(await deps.db(), shopper.customerId, body));
     },
 
     /** The post-order feedback from the thank-you page. */

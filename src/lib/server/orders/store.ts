@@ -29,14 +29,14 @@ export interface OrderRow {
   lastModified: Date | string;
 }
 
-const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId", o.cart_id AS "cartId",
+export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId", o.cart_id AS "cartId",
   o.idempotency_key AS "idempotencyKey", o.status, o.payment_status AS "paymentStatus",
   o.payment_method_code AS "paymentMethodCode", o.confirmed, o.email, o.locale, o.currency,
   o.grand_total_cents AS "grandTotalCents", o.cart_info AS "cartInfo", o.order_reference AS "orderReference",
   o.comment, o.feedback, o.confirmation_sent_at AS "confirmationSentAt", o.created_at AS "createdAt",
   o.last_modified AS "lastModified"`;
 
-function normalise(row: OrderRow): OrderRow {
+export function normalise(row: OrderRow): OrderRow {
   return {
     ...row,
     cartInfo: typeof row.cartInfo === 'string' ? JSON.parse(row.cartInfo) : row.cartInfo,

@@ -1,0 +1,135 @@
+// The account's order history (spec sections 2, 5, 9): a signed-in customer finds their orders, newest
+// first, 10 per page with the page in the URL, and opens one; guests are sent home; 'Log out' ends the
+// session and with it the account area.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+
+const C = DEMO_FIXTURES.customers;
+const HISTORY = '/my-account/order-history';
+const ADDRESS = {
+  firstName: 'Erika', lastName: 'Mustermann', company: 'Muster GmbH', street: 'Hauptstraße 5', postalCode: '10115',
+  city: 'Berlin', country: 'DE',
+};
+
+/** Like helpers.ts open(), with patience for hydration on a busy machine. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  return response;
+}
+
+async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await post(page, '/api/auth/login', { username: email, password: DEMO_FIXTURES.password });
+}
+
+type Cart = { id: string; version: number };
+
+/** An invoice order placed through the shop's API, as the checkout would place it. */
+async function placeOrder(page: Page): Promise<{ id: string; transactionnum: string }> {
+  let { cart } = await post<{ cart: Cart }>(page, '/api/cart/add', { sku: DEMO_FIXTURES.products.available, quantity: 1 });
+  for (const change of [{ shippingAddress: ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: ADDRESS }]) {
+    ({ cart } = await post<{ cart: Cart }>(page, '/api/checkout/update', { version: cart.version, ...change }));
+  }
+  const { order } = await post<{ order: { id: string; transactionnum: string } }>(page, '/api/orders/create', {
+    idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version }, paymentMethodCode: 'invoice',
+  });
+  return order;
+}
+
+const orderTable = (page: Page, locale: Locale) => page.getByRole('table', { name: msg(locale, 'account.OrderHistory') });
+
+test.describe('account: order history', () => {
+  test('a customer finds a new order at the top of the history in en and de and opens it', async ({ page }) => {
+    await signIn(page, C.acme.email);
+    const order = await placeOrder(page);
+
+    // The header's account icon leads a signed-in shopper into the account, which opens the history.
+    await open(page, localePath('en', '/'));
+    await page.getByRole('banner').getByRole('link', { name: msg('en', 'header.account') }).click();
+    await expect(page).toHaveURL(new RegExp(`/en${HISTORY}$`));
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'account.OrderHistory') })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: msg('en', 'route.MyAccount') }).getByRole('link', { name: msg('en', 'account.OrderHistory') }))
+      .toHaveAttribute('aria-current', 'page');
+    const first = orderTable(page, 'en').getByRole('row').nth(1);
+    await expect(first.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/en/checkout/thank-you/${order.id}`);
+    // Dates in the uk format (en is en-GB), the total with its currency, the payment status.
+    await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+    await expect(first).toContainText('€');
+    await expect(first).toContainText(msg('en', 'checkout.paymentStatus.open'));
+    await expectNoA11yViolations(page);
+
+    await first.getByRole('link', { name: order.transactionnum }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/checkout/thank-you/${order.id}$`));
+    await expect(page.getByText(order.transactionnum).first()).toBeVisible({ timeout: 20_000 });
+
+    await open(page, HISTORY);
+    await expect(page.getByRole('heading', { level: 1, name: msg('de', 'account.OrderHistory') })).toBeVisible();
+    const firstDe = orderTable(page, 'de').getByRole('row').nth(1);
+    await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/checkout/thank-you/${order.id}`);
+    await expect(firstDe).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+
+    // Pages the account does not have yet are the 404 page.
+    expect((await page.goto(localePath('en', '/my-account/my-profile')))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'error.notFound.title') })).toBeVisible();
+  });
+
+  test('10 orders per page with the page in the URL; a bad page number falls back', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, C.excludeTax.email);
+    const placed = [];
+    for (let i = 0; i < 11; i++) placed.push(await placeOrder(page));
+
+    await open(page, localePath('en', HISTORY));
+    await expect(orderTable(page, 'en').locator('tbody tr')).toHaveCount(10);
+    await expect(orderTable(page, 'en').locator('tbody tr').first()).toContainText(placed.at(-1)!.transactionnum);
+    const paging = page.getByRole('navigation', { name: msg('en', 'catalog.pagination') });
+    await paging.getByRole('link', { name: msg('en', 'catalog.next') }).click();
+    await expect(page).toHaveURL(new RegExp(`/en${HISTORY}\\?page=2$`));
+    await expect(orderTable(page, 'en').locator('tbody tr').first()).toBeVisible();
+    await expect(orderTable(page, 'en')).not.toContainText(placed.at(-1)!.transactionnum);
+
+    await open(page, localePath('en', `${HISTORY}?page=abc`));
+    await expect(orderTable(page, 'en').locator('tbody tr').first()).toContainText(placed.at(-1)!.transactionnum);
+    await page.goto(localePath('en', `${HISTORY}?page=9999`));
+    await expect(page).toHaveURL(new RegExp(`/en${HISTORY}\\?page=\\d+$`));
+    await expect(orderTable(page, 'en').locator('tbody tr').first()).toBeVisible();
+  });
+
+  test('a new account without orders says so and leads back to shopping', async ({ page }) => {
+    await post(page, '/api/auth/register', {
+      email: `history-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Erika', lastName: 'Mustermann', password: DEMO_FIXTURES.password,
+    });
+    await open(page, localePath('fr', HISTORY));
+    await expect(page.getByText(msg('fr', 'account.orders.empty'))).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: msg('fr', 'cart.goBackShopping') })).toHaveAttribute('href', '/fr');
+  });
+
+  test('guests are sent to the home page of their locale', async ({ page }) => {
+    await page.goto('/my-account');
+    await expect(page).toHaveURL(absolute('/'));
+    await page.goto(localePath('en', HISTORY));
+    await expect(page).toHaveURL(/\/en$/);
+    const refused = await page.request.post('/api/orders/list', { data: {} });
+    expect(refused.status()).toBe(401);
+  });
+
+  test('Log out ends the session; the account then sends the shopper home', async ({ page }) => {
+    await signIn(page, C.normal.email);
+    await open(page, localePath('en', '/my-account'));
+    await expect(page).toHaveURL(new RegExp(`/en${HISTORY}$`));
+    await page.getByRole('button', { name: msg('en', 'auth.logout') }).click();
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: msg('en', 'header.login') })).toBeVisible();
+    await page.goto(localePath('en', '/my-account'));
+    await expect(page).toHaveURL(/\/en$/);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import { formatOrderDate, orderListRow } from '../../src/lib/order-history.ts';
+import type { Order } from '../../src/lib/schemas/checkout.ts';
+
+const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Order => ({
+  id: '6f1c2a9e-0000-4000-8000-000000000001', transactionnum: '100042', status: 'pending', confirmed: false,
+  paymentStatus: 'open', paymentMethodCode: 'invoice', createdDate: '2026-03-04T10:00:00.000Z',
+  lastModified: '2026-03-04T10:00:00.000Z', email: 'a@example.com', currency: 'GBP', orderReference: null, comment: null,
+  feedback: null, hasAccount: true,
+  cartInfo: { totals: total === null ? null : { grandTotalIncTax: total } } as unknown as Order['cartInfo'],
+  ...overrides,
+});
+
+describe('formatOrderDate', () => {
+  test('shows day, month and year in the locale\'s order: en-GB is the uk format', () => {
+    expect(formatOrderDate('2026-03-04T10:00:00.000Z', 'en-GB')).toBe('04/03/2026');
+    expect(formatOrderDate('2026-03-04T10:00:00.000Z', 'de-DE')).toBe('04.03.2026');
+  });
+
+  test('shows nothing for a date it cannot read', () => {
+    expect(formatOrderDate('not a date', 'en-GB')).toBe('');
+  });
+});
+
+describe('orderListRow', () => {
+  test('shows number, date, total in the order\'s currency, payment status and the detail path', () => {
+    expect(orderListRow(order(), 'en-GB', 'Free')).toEqual({
+      id: order().id, number: '100042', createdDate: '2026-03-04T10:00:00.000Z', date: '04/03/2026', total: '£119.50',
+      paymentStatus: 'open', detailPath: `/checkout/thank-you/${order().id}`,
+    });
+  });
+
+  test('shows no total for an order placed without visible prices', () => {
+    expect(orderListRow(order({}, null), 'en-GB', 'Free').total).toBe('');
+  });
+});
