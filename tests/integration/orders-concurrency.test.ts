@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, rowsOf, setStock, stockOf, type ApiAnswer, type OrderHarness,
+  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, rowsOf, shippingAddress, setStock, stockOf, type ApiAnswer, type OrderHarness,
 } from '../helpers/order-harness.ts';
 
 const P = DEMO_FIXTURES.products;
@@ -99,6 +99,24 @@ forEachDatabase('orders under concurrency', (ctx) => {
     const numbers = await rowsOf<{ customernum: string }>(ctx.db, sql`
       SELECT customernum FROM customers WHERE email IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
     expect(new Set(numbers.map((n) => n.customernum)).size).toBe(10);
+  });
+
+  test('ordering in one tab while another tab changes the address: exactly one of them happens', async () => {
+    const shoppers = await readyBrowsers(h, 8);
+    const outcomes = await Promise.all(shoppers.map(async ({ jar, cart }) => {
+      const [order, edit] = await Promise.all([
+        api(ph, tab(jar), 'orders', 'create', orderRequest(cart)),
+        api(ph, tab(jar), 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress({ city: 'Ulm' }) }),
+      ]);
+      return { cart, order, edit };
+    }));
+    for (const { cart, order, edit } of outcomes) {
+      expect([order.status, edit.status].filter((s) => s === 200), JSON.stringify([order.body, edit.body])).toHaveLength(1);
+      const placed = await rowsOf<{ city: string }>(ctx.db, sql`
+        SELECT cart_info->'shippingAddress'->>'city' AS city FROM orders WHERE cart_id = ${cart.id}`);
+      // The order, when placed, holds the address the shopper saw with its version, never the edit.
+      expect(placed.map((p) => p.city)).toEqual(order.status === 200 ? ['Stuttgart'] : []);
+    }
   });
 
   test('10 parallel confirms of one order confirm it once and send one mail', async () => {

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, rowsOf, shippingAddress, stockOf,
+  ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, rowsOf, shippingAddress, stockOf,
 } from '../helpers/order-harness.ts';
 
 const P = DEMO_FIXTURES.products;
@@ -248,6 +248,17 @@ forEachDatabase('orders', (ctx) => {
       } finally {
         await ctx.db.execute(sql`UPDATE products SET is_active = true WHERE sku = ${P.specialPrice}`);
       }
+    });
+
+    test('an order that costs nothing (free item, pickup) is paid at once and needs no payment step', async () => {
+      h.state.payments = ALL_PAYMENTS;
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar, { sku: P.free, method: 'pickup' });
+      expect(cart.totals!.grandTotalIncTax).toBe(0);
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'paypal' })))).order!;
+      expect(order.paymentStatus).toBe('paid');
+      expect((await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal' }))).payment).toEqual({ action: 'none' });
+      expect((await ok(api(h, jar, 'orders', 'confirm', { id: order.id }))).order!.status).toBe('confirmed');
     });
 
     test('a product without any stock record cannot be ordered (409 OUT_OF_STOCK)', async () => {
