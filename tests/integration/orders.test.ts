@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { CART_COOKIE } from '../../src/lib/server/cart/cookie.ts';
 import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
+import { pgError } from '../../src/lib/server/auth/db-errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
@@ -218,6 +219,14 @@ forEachDatabase('orders', (ctx) => {
       const other = new CookieJar();
       await ok(api(h, other, 'orders', 'create', orderRequest(await readyCart(h, other, { sku: P.markedInStock, quantity: 50 }))));
       expect(await stockOf(ctx.db, P.markedInStock)).toEqual(markedBefore);
+    });
+
+    test('the database itself refuses negative stock, whatever a buggy caller writes', async () => {
+      for (const column of [sql`effective_stock`, sql`external_stock`]) {
+        const error: unknown = await ctx.db.execute(sql`UPDATE stock SET ${column} = -1
+          WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})`).then(() => null, (e: unknown) => e);
+        expect(pgError(error)).toMatchObject({ code: '23514', constraint: 'stock_not_negative' });
+      }
     });
   });
 
