@@ -238,6 +238,22 @@ forEachDatabase('order payments', (ctx) => {
       expect(mailsFor(order.id)).toBe(1);
     });
 
+    test('a processing event redelivered days late, after the debit failed, does not bring the payment back to awaiting', async () => {
+      const { order, reference } = await orderPaidWith('stripe-debit');
+      await stripe.confirmAsBrowser(reference, { iban: 'DE62370400440532013001' });
+      // The shop was down when 'processing' was first sent; Stripe retries it after the failure went through.
+      const processing = lastEvent(reference, 'payment_intent.processing');
+      processing.created -= 3 * 24 * 3600;
+      await stripe.deliver(await stripe.settle(reference));
+      await stripe.deliver(processing);
+      expect((await payment(order.id)).map((p) => p.status)).toEqual(['failed']);
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order!.paymentStatus).toBe('failed');
+      // A genuine new try on the same intent (the shopper enters another IBAN) is under way again.
+      await stripe.confirmAsBrowser(reference, { iban: IBAN_OK });
+      await stripe.deliver(lastEvent(reference, 'payment_intent.processing'));
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'awaiting' });
+    });
+
     test('a card try that fails while a SEPA debit of the order is under way leaves the order awaiting', async () => {
       const { order, reference } = await orderPaidWith('stripe-debit');
       await stripe.confirmAsBrowser(reference, { iban: IBAN_OK });

@@ -39,7 +39,12 @@ export interface AttemptReport {
   /** The shop order id the provider has on record (Stripe metadata / PayPal custom_id). */
   orderId: string | null;
   failureMessage?: string | null;
+  /** When the provider wrote the report, for webhook events (which can be redelivered days late). */
+  eventCreated?: Date | undefined;
 }
+
+/** Provider clocks and ours differ a little; an event older than the last change by more is a late redelivery. */
+const LATE_EVENT_MS = 60_000;
 
 interface PaymentRow {
   id: string;
@@ -47,6 +52,7 @@ interface PaymentRow {
   status: PaymentAttemptStatus;
   amountCents: number;
   currency: string;
+  updatedAt: Date | string;
 }
 
 /**
@@ -58,7 +64,7 @@ interface PaymentRow {
 export async function applyAttemptReport(db: Db, report: AttemptReport, expectedOrderId?: string): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
     const [payment] = await rows<PaymentRow>(tx, sql`
-      SELECT id, order_id AS "orderId", status, amount_cents AS "amountCents", currency FROM payments
+      SELECT id, order_id AS "orderId", status, amount_cents AS "amountCents", currency, updated_at AS "updatedAt" FROM payments
       WHERE provider = ${report.provider} AND provider_ref = ${report.providerRef} FOR UPDATE`);
     if (!payment || (expectedOrderId !== undefined && payment.orderId !== expectedOrderId)) throw paymentNotFound();
     const order = await findOrder(tx, payment.orderId, { lock: true });
@@ -70,7 +76,11 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
       throw paymentMismatch();
     }
     const next = nextAttemptStatus(payment.status, report.status);
-    if (next === null) return { order, becameConfirmed: false };
+    // failed → awaiting is a new try on the same intent, or a 'processing' event Stripe redelivered late
+    // (the shop was down when it was first sent) after the debit already failed: only the first counts.
+    const lateRedelivery = payment.status === 'failed' && next === 'awaiting' && report.eventCreated !== undefined
+      && report.eventCreated.getTime() < new Date(payment.updatedAt).getTime() - LATE_EVENT_MS;
+    if (next === null || lateRedelivery) return { order, becameConfirmed: false };
     await tx.execute(sql`
       UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? report.failureMessage ?? null : null},
         updated_at = now() WHERE id = ${payment.id}`);

@@ -200,7 +200,7 @@ export async function applyStripeEvent(db: Db, event: StripeWebhookEvent): Promi
     const report = stripeReport(event.intent);
     if (!report) return null;
     try {
-      return await applyAttemptReport(tx, report);
+      return await applyAttemptReport(tx, { ...report, eventCreated: new Date(event.created * 1000) });
     } catch (error) {
       // An intent we never created (another system on the same Stripe account) is not ours to apply, and
       // one that does not match its order is logged and refused; either way the event counts as handled,
