@@ -30,7 +30,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await post(page, '/api/auth/login', { username: email, password: DEMO_FIXTURES.password });
 }
 
-type Cart = { id: string; version: number };
+type Cart = { id: string; version: number; pricesHash: string };
 
 /** An invoice order placed through the shop's API, as the checkout would place it. */
 async function placeOrder(page: Page): Promise<{ id: string; transactionnum: string }> {
@@ -39,7 +39,7 @@ async function placeOrder(page: Page): Promise<{ id: string; transactionnum: str
     ({ cart } = await post<{ cart: Cart }>(page, '/api/checkout/update', { version: cart.version, ...change }));
   }
   const { order } = await post<{ order: { id: string; transactionnum: string } }>(page, '/api/orders/create', {
-    idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version }, paymentMethodCode: 'invoice',
+    idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
   });
   return order;
 }

@@ -86,7 +86,7 @@ export async function readyBrowsers(
 
 /** The create-order request body for a cart as the browser last saw it. */
 export const orderRequest = (cart: Cart, extra: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version }, paymentMethodCode: 'invoice', ...extra,
+  idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice', ...extra,
 });
 
 // ------------------------------------------------------------------ database

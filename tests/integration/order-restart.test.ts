@@ -77,7 +77,7 @@ forEachDatabase('orders across a shop restart', (ctx) => {
   });
 
   const request = (cart: Cart, key = randomUUID()) =>
-    ({ idempotencyKey: key, cartId: cart.id, cart: { version: cart.version }, paymentMethodCode: 'invoice' });
+    ({ idempotencyKey: key, cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice' });
 
   test('killed between create and confirm: the re-sent create answers the same order, confirm works, stock taken once', async () => {
     shop = await startShop(ctx.url!);

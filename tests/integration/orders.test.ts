@@ -128,14 +128,37 @@ forEachDatabase('orders', (ctx) => {
       await assertNothingOrdered(jar, changed, stockBefore);
     });
 
+    test('a price that changed after the shopper saw the cart → 409 CART_OUTDATED_ERROR, then the new price', async () => {
+      const jar = new CookieJar();
+      const cart = await readyCart(h, jar);
+      const stockBefore = await stockOf(ctx.db, P.available);
+      const product = sql`(SELECT id FROM products WHERE sku = ${P.available})`;
+      // The catalogue price rises while the shopper sits on the payment step: the cart version stays.
+      await ctx.db.execute(sql`UPDATE prices SET regular_cents = regular_cents + 1000 WHERE product_id = ${product}`);
+      try {
+        const refused = await api(h, jar, 'orders', 'create', orderRequest(cart));
+        expect([refused.status, refused.body.code]).toEqual([409, 'CART_OUTDATED_ERROR']);
+        await assertNothingOrdered(jar, cart, stockBefore);
+        // Re-reading the cart shows the new total; ordering that one goes through at the new price.
+        const fresh = (await ok(api(h, jar, 'cart', 'get', {}))).cart!;
+        expect(fresh.version).toBe(cart.version);
+        expect(fresh.pricesHash).not.toBe(cart.pricesHash);
+        expect(fresh.totals!.grandTotalIncTax).toBeGreaterThan(cart.totals!.grandTotalIncTax);
+        const placed = await ok(api(h, jar, 'orders', 'create', orderRequest(fresh)));
+        expect(placed.order!.cartInfo.totals!.grandTotalIncTax).toBe(fresh.totals!.grandTotalIncTax);
+      } finally {
+        await ctx.db.execute(sql`UPDATE prices SET regular_cents = regular_cents - 1000 WHERE product_id = ${product}`);
+      }
+    });
+
     test('a client-sent price, total or amount → 400 VALIDATION_FAILED and no order', async () => {
       const jar = new CookieJar();
       const cart = await readyCart(h, jar);
       const stockBefore = await stockOf(ctx.db, P.available);
       const forged = [
-        { cart: { version: cart.version, grandTotalIncTax: 1 } },
-        { cart: { version: cart.version, totals: { grandTotalIncTax: 0.01 } } },
-        { cart: { version: cart.version, cartItems: [{ sku: P.available, price: 0.01 }] } },
+        { cart: { version: cart.version, pricesHash: cart.pricesHash, grandTotalIncTax: 1 } },
+        { cart: { version: cart.version, pricesHash: cart.pricesHash, totals: { grandTotalIncTax: 0.01 } } },
+        { cart: { version: cart.version, pricesHash: cart.pricesHash, cartItems: [{ sku: P.available, price: 0.01 }] } },
         { amount: 1 },
         { price: 0.01 },
         { grandTotalCents: 1 },

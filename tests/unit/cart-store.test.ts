@@ -22,7 +22,7 @@ function cart(version: number, lines: CartItem[]): Cart {
     id: '00000000-0000-4000-8000-0000000000c1', version, currency: 'EUR', cartItems: lines,
     items_qty: lines.reduce((n, l) => n + l.quantity, 0), couponCode: null, couponStatus: null,
     billingAddress: null, shippingAddress: null, shippingMethod: null, newUser: false, displayExcludingTaxes: false,
-    vatRatePercent: 19, pricesVisible: true, totals: null,
+    vatRatePercent: 19, pricesVisible: true, totals: null, pricesHash: `prices-${version}`,
   };
 }
 

@@ -69,7 +69,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
     const attempt = orderAttempt(cart.id, cart.version);
     try {
       let { order } = await createOrder({
-        idempotencyKey: attempt.key, cartId: cart.id, paymentMethodCode: chosen, cart: { version: cart.version },
+        idempotencyKey: attempt.key, cartId: cart.id, paymentMethodCode: chosen, cart: { version: cart.version, pricesHash: cart.pricesHash },
         orderReference: withOrderReference ? reference : undefined, comment, locale,
       });
       // A retry of an earlier attempt answers that attempt's order, perhaps with another method.

@@ -149,6 +149,12 @@ export const cartSchema = z.object({
   pricesVisible: z.boolean(),
   /** Major units; null when the shopper may not see prices. */
   totals: cartTotalsSchema.nullable(),
+  /**
+   * Fingerprint of every price and total behind this view (an opaque hash, not a price). Create order
+   * sends back the one the shopper saw; a catalogue price change since then is refused with
+   * CART_OUTDATED_ERROR even though the cart itself (and its version) did not change.
+   */
+  pricesHash: z.string(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -174,8 +174,11 @@ export const createOrderRequestSchema = z.object({
   idempotencyKey: z.string().uuid(),
   cartId: z.string().uuid(),
   paymentMethodCode: paymentMethodCodeSchema.default(DEFAULT_PAYMENT_METHOD),
-  /** The cart as the shopper last saw it: only its version, so a changed cart is refused (409). */
-  cart: z.object({ version: versionSchema }).strict(),
+  /**
+   * The cart as the shopper last saw it: its version and its prices fingerprint, so a changed cart or
+   * changed prices are refused (409). Never a price or a total: those fail the strict schema.
+   */
+  cart: z.object({ version: versionSchema, pricesHash: z.string().min(1).max(128) }).strict(),
   orderReference: optionalText(64),
   comment: optionalText(2000),
   locale: localeSchema.optional(),

@@ -1,5 +1,6 @@
 // The cart as the shopper sees it (spec section 3): every line priced on the server from the owner's
 // price list in the cart currency, totals in integer cents turned into major units at the very end.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LocalizedText } from '../db/schema.ts';
@@ -225,9 +226,15 @@ export async function cartView(db: Db, snapshot: CartSnapshot, options: ViewOpti
     };
   });
 
+  // What the shopper pays, as cents, whatever they may see: unit prices per line and every total.
+  const pricesHash = createHash('sha256')
+    .update(JSON.stringify([cart.currency, terms.excludeTax, lines.map((l) => [l.line.id, l.line.quantity, l.unitNetCents]), totals]))
+    .digest('base64url').slice(0, 32);
+
   return {
     id: cart.id,
     version: cart.version,
+    pricesHash,
     currency: cart.currency,
     cartItems,
     items_qty: snapshot.lines.reduce((sum, l) => sum + l.quantity, 0),

@@ -38,6 +38,8 @@ export interface CreateOrderInput {
   idempotencyKey: string;
   cartId: string;
   cartVersion: number;
+  /** The prices fingerprint of the cart view the shopper last saw. */
+  pricesHash: string;
   paymentMethodCode: PaymentMethodCode;
   orderReference?: string | undefined;
   comment?: string | undefined;
@@ -194,6 +196,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         && context.features.isCheckoutRegistrationEnabled;
       // Without guest checkout a shopper who is not signed in orders only with an account created now.
       if (!context.owner.customerId && !wantsAccount && !context.features.isGuestUserEnabled) throw guestCheckoutDisabled();
+
+      // Prices moved since the shopper looked (a new price list, a special price ending): they must see it.
+      // Checked after the specific reasons above, which tell the shopper more than "refresh".
+      if (cart.pricesHash !== input.pricesHash) throw cartOutdated();
 
       const billing = cart.billingAddress as Address;
       const email = context.customerEmail ?? billing.email;

@@ -58,7 +58,7 @@ export function orderHandlers(deps: OrderDeps) {
       const s = await session(req);
       const locale = requestLocale(req, body.locale);
       const result = await createOrder(s.db, {
-        idempotencyKey: body.idempotencyKey, cartId: body.cartId, cartVersion: body.cart.version,
+        idempotencyKey: body.idempotencyKey, cartId: body.cartId, cartVersion: body.cart.version, pricesHash: body.cart.pricesHash,
         paymentMethodCode: body.paymentMethodCode, orderReference: body.orderReference, comment: body.comment, locale,
       }, {
         owner: s.owner,
