@@ -43,7 +43,10 @@ export function checkoutHandlers(deps: CheckoutDeps) {
     }
   }
 
-  /** A signed-in shopper's saved-address id must be theirs; the stored values then win over the body. */
+  /**
+   * A signed-in shopper's saved-address id must be theirs (else 404); the values sent are kept, since
+   * the shopper may have corrected the saved address for this order. A guest's id is dropped.
+   */
   async function resolveAddress(s: CartSession, address: Address): Promise<Address> {
     if (!address.id) return address;
     if (!s.shopper.customerId) return { ...address, id: undefined };
