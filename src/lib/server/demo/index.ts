@@ -133,5 +133,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     key: 'demo',
     value: { products: total, seedVersion: DEMO_SEED_VERSION, generatedAt: new Date(DEMO_EPOCH).toISOString() },
   }]);
+  // PGlite runs no autovacuum, so without this the planner knows nothing about the freshly seeded
+  // tables and picks scans that are slow at catalogue scale (see BENCHMARKS.md, search).
+  await db.execute(sql`ANALYZE`);
   return { products: done, categories: categories.length, customers: customers.length, contentBlocks: content.length, ms: Math.round(performance.now() - started) };
 }
