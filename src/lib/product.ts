@@ -141,3 +141,15 @@ export function productAlternates(id: number, slugs: Partial<Record<Locale, stri
     return slug ? [[locale, localePath(locale, productPath({ id, slug }))]] : [];
   }));
 }
+
+/**
+ * The order attributes are listed in: by configured position, then code, then value (numbers as
+ * numbers, so sizes read 8, 9, 10). The value tie-break keeps the order independent of the query plan.
+ */
+export function byAttributeOrder(
+  a: { position: number; attribute_code: string; value: string },
+  b: { position: number; attribute_code: string; value: string },
+): number {
+  return a.position - b.position || a.attribute_code.localeCompare(b.attribute_code)
+    || a.value.localeCompare(b.value, 'en', { numeric: true });
+}

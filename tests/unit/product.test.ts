@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  byAttributeOrder,
   breadcrumbJsonLd, fillMessage, galleryImages, groupAttributes, headerAttributes, MAX_QUANTITY, parseQuantity,
   primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
 } from '../../src/lib/product.ts';
@@ -148,5 +149,15 @@ describe('productAlternates', () => {
 describe('fillMessage', () => {
   test('fills known placeholders and keeps unknown ones', () => {
     expect(fillMessage('Image {{index}} of {{ count }} {{x}}', { index: 2, count: 3 })).toBe('Image 2 of 3 {{x}}');
+  });
+});
+
+describe('byAttributeOrder', () => {
+  test('position, then code, then value with numbers as numbers, whatever order the rows came in', () => {
+    const row = (position: number, code: string, value: string) => ({ position, attribute_code: code, value });
+    const rows = [row(6, 'size', '10'), row(2, 'colour', 'red'), row(6, 'size', '8'), row(6, 'grip', 'soft'), row(6, 'size', '9')];
+    const sorted = [...rows].sort(byAttributeOrder).map((r) => `${r.attribute_code}=${r.value}`);
+    expect(sorted).toEqual(['colour=red', 'grip=soft', 'size=8', 'size=9', 'size=10']);
+    expect([...rows].reverse().sort(byAttributeOrder)).toEqual([...rows].sort(byAttributeOrder));
   });
 });

@@ -9,6 +9,7 @@ import {
   type CouponRecord,
 } from '../../cart.ts';
 import { availabilityFor } from '../../availability.ts';
+import { byAttributeOrder } from '../../product.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Cart, CartItem } from '../../schemas/cart.ts';
 import type { CustomAttribute } from '../../schemas/catalog.ts';
@@ -135,7 +136,7 @@ function presentation(product: ProductInfo | undefined, locale: Locale) {
     attribute_code: row.code, label: localized(row.labels, locale, row.code), value: row.value,
     valueLabel: row.optionLabels ? localized(row.optionLabels, locale, row.value) : row.unit ? `${row.value} ${row.unit}` : row.value,
     image: row.image, position: row.position, location: row.location, html: row.isHtml,
-  })).sort((a, b) => a.position - b.position || a.attribute_code.localeCompare(b.attribute_code));
+  })).sort(byAttributeOrder);
   return { included, attributes };
 }
 

@@ -4,6 +4,7 @@ import { attributeOptions, attributes, type LocalizedText } from '../db/schema.t
 import { getDb } from '../db/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { CustomAttribute } from '../../schemas/catalog.ts';
+import { byAttributeOrder } from '../../product.ts';
 
 interface AttributeDefinition {
   code: string;
@@ -52,7 +53,7 @@ export async function describeAttributes(rows: { attributeCode: string; value: s
       attribute_code: def.code, label: localized(def.labels, locale, def.code), value: row.value, valueLabel,
       image: option?.image ?? null, position: def.position, location: def.location, html: def.isHtml,
     }];
-  }).sort((a, b) => a.position - b.position || a.attribute_code.localeCompare(b.attribute_code));
+  }).sort(byAttributeOrder);
 }
 
 /** Option labels of one attribute in a locale, in their configured order. */
