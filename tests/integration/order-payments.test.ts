@@ -281,6 +281,21 @@ forEachDatabase('order payments', (ctx) => {
       expect(mailsFor(order.id)).toBe(1);
     });
 
+    test('approved on PayPal but the tab closed before coming back: paying again captures that approval, once', async () => {
+      const { order, reference } = await orderPaidWith('paypal');
+      paypal.approve(reference); // the buyer approved; the browser never reached the return URL
+      const again = await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' }));
+      expect(again.payment).toEqual({ action: 'none' });
+      expect(again.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      expect(mailsFor(order.id)).toBe(1);
+      const captures = paypal.orders.get(reference)!.purchase_units[0]!.payments?.captures ?? [];
+      expect(captures).toHaveLength(1);
+      // Nothing left to pay: a further attempt is refused and creates no second PayPal order.
+      const third = await api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' });
+      expect([third.status, third.body.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
+      expect((await payment(order.id)).map((p) => p.status)).toEqual(['succeeded']);
+    });
+
     test('a buyer who never approved (cancelled on PayPal) leaves the order unpaid and nothing captured', async () => {
       const { order, reference } = await orderPaidWith('paypal');
       const before = await orderState(ctx.db, order.id);

@@ -113,11 +113,11 @@ export function orderHandlers(deps: OrderDeps) {
 
     async createPayment(req: CartRequest): Promise<Response> {
       const body = await readCartBody(req, createPaymentRequestSchema);
-      const { order, action } = await startPayment(await deps.db(), deps.gateways(), {
+      const { order, action, settled } = await startPayment(await deps.db(), deps.gateways(), {
         orderId: body.orderId, methodCode: body.paymentMethodCode, flow: body.flow,
         offeredMethods: offeredPaymentMethods(deps.payments()), locale: requestLocale(req, body.locale),
       });
-      return json({ order: orderView(order), payment: action });
+      return json({ order: settled ? await afterConfirm(settled) : orderView(order), payment: action });
     },
 
     async completePayment(req: CartRequest): Promise<Response> {

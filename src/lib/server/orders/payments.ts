@@ -92,10 +92,38 @@ export interface StartPaymentInput {
 }
 
 /** Starts (or resumes) paying an order with a method and says what the browser must do next. */
-export async function startPayment(db: Db, gateways: PaymentGateways, input: StartPaymentInput): Promise<{ order: OrderRow; action: PaymentAction }> {
+/**
+ * A PayPal attempt the buyer approved but whose capture never ran (the tab closed on the way back from
+ * PayPal): capturing it now takes the money the buyer agreed to, instead of asking them to pay twice.
+ */
+async function captureApprovedPayPal(db: Db, paypal: PayPalGateway, orderId: string): Promise<ConfirmResult | null> {
+  const open = await rows<{ id: string; providerRef: string }>(db, sql`
+    SELECT id, provider_ref AS "providerRef" FROM payments
+    WHERE order_id = ${orderId} AND provider = 'paypal' AND provider_ref IS NOT NULL AND status = 'created'
+    ORDER BY created_at DESC LIMIT 3`);
+  for (const attempt of open) {
+    if ((await paypal.getOrder(attempt.providerRef)).status !== 'APPROVED') continue;
+    const report = paypalReport(await paypal.captureOrder(attempt.providerRef, `capture-${attempt.id}`));
+    if (report) return applyAttemptReport(db, report, orderId);
+  }
+  return null;
+}
+
+export interface StartedPayment {
+  order: OrderRow;
+  action: PaymentAction;
+  /** Set when starting found an approved PayPal payment and captured it: the order may be confirmed. */
+  settled?: ConfirmResult;
+}
+
+export async function startPayment(db: Db, gateways: PaymentGateways, input: StartPaymentInput): Promise<StartedPayment> {
   let order = await findOrder(db, input.orderId);
   if (!order) throw orderNotFound();
   if (order.status === 'cancelled') throw orderCancelled();
+  if (order.paymentStatus !== 'paid' && gateways.paypal) {
+    const settled = await captureApprovedPayPal(db, gateways.paypal, order.id);
+    if (settled?.order.paymentStatus === 'paid') return { order: settled.order, action: { action: 'none' }, settled };
+  }
   if (order.paymentStatus === 'paid') {
     if (input.flow === 'pay') throw orderAlreadyPaid();
     return { order, action: { action: 'none' } };
