@@ -2,77 +2,9 @@
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
-import type { Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
 import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
-
-const SKU = DEMO_FIXTURES.products.available;
-
-/** Like helpers.ts open(), with patience for hydration on a busy machine. */
-async function open(page: Page, path: string) {
-  const response = await page.goto(path);
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
-  return response;
-}
-
-async function addToCart(page: Page, quantity = 2): Promise<void> {
-  const response = await page.request.post('/api/cart/add', { data: { sku: SKU, quantity } });
-  expect(response.ok(), 'add to cart').toBe(true);
-}
-
-async function fillAddress(page: Page, locale: Locale, scope = page.locator('main')) {
-  const field = (key: Parameters<typeof msg>[1]) => scope.getByLabel(msg(locale, key), { exact: false }).first();
-  await field('checkout.address.firstName').fill('Erika');
-  await field('checkout.address.lastName').fill('Mustermann');
-  await field('checkout.address.company').fill('Muster GmbH');
-  await scope.getByLabel(new RegExp(`^${msg(locale, 'checkout.address.street')}`)).fill('Hauptstraße 5');
-  await field('checkout.address.postalCode').fill('10115');
-  await field('checkout.address.city').fill('Berlin');
-}
-
-async function chooseShippingMethod(page: Page, locale: Locale) {
-  const methods = page.getByRole('group', { name: msg(locale, 'checkout.shippingMethod') });
-  await expect(methods.getByRole('radio').first()).toBeVisible();
-  await methods.getByRole('radio').first().check();
-  await page.getByRole('button', { name: msg(locale, 'checkout.continueToBilling') }).click();
-}
-
-/** From an empty browser through the start page and the shipping step, as a guest. */
-async function guestToBilling(page: Page, locale: Locale) {
-  await addToCart(page, 2);
-  await open(page, localePath(locale, '/checkout'));
-  await page.getByRole('link', { name: msg(locale, 'checkout.start.guest') }).click();
-  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/shipping')}$`));
-  await open(page, page.url());
-  const steps = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') });
-  await expect(steps.locator('[aria-current="step"]')).toContainText(msg(locale, 'checkout.shipping'));
-  await expect(steps.getByRole('link')).toHaveCount(0);
-  await fillAddress(page, locale);
-  await page.getByRole('button', { name: msg(locale, 'checkout.saveAddress') }).click();
-  await chooseShippingMethod(page, locale);
-  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/billing')}$`));
-  await open(page, page.url());
-  await expect(steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) })).toBeVisible();
-  await expect(page.getByLabel(msg(locale, 'checkout.sameAsShipping'))).toBeChecked();
-}
-
-/** On to the payment step; a guest must give the email the confirmation goes to. */
-async function guestToPayment(page: Page, locale: Locale, email: string) {
-  await guestToBilling(page, locale);
-  await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
-  const field = page.getByLabel(msg(locale, 'checkout.address.email'));
-  await expect(field).toBeFocused();
-  await field.fill(email);
-  await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
-  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/payment')}$`));
-  await open(page, page.url());
-}
-
-async function expectThankYou(page: Page, locale: Locale) {
-  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
-  await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
-  await expect(page.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
-}
+import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
 
 test.describe('checkout', () => {
   test('an empty cart on /checkout says so and leads back to shopping', async ({ page }) => {
