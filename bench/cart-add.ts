@@ -5,8 +5,8 @@
 //   SKIP_POSTGRES=1 npm run bench:cart
 import { loadavg } from 'node:os';
 import { machine, median, percentile, writeSection as writeBenchmarkSection } from './lib/report.ts';
-import { openDatabase, type Database } from '../src/lib/server/db/client.ts';
-import { startPostgres, type PostgresServer } from '../tests/helpers/postgres.ts';
+import type { Database } from '../src/lib/server/db/client.ts';
+import { onEachDatabase } from './lib/databases.ts';
 import { CookieJar, DEMO_FIXTURES, call, harness, seedFixtures } from '../tests/helpers/cart-harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -139,26 +139,7 @@ ${table}
 }
 
 const loadAtStart = loadavg()[0]!.toFixed(1);
-const rows: Row[] = [];
-const pglite = await openDatabase({ dataDir: 'memory://' });
-try {
-  rows.push(...await benchDatabase('PGlite (in memory)', pglite));
-} finally {
-  await pglite.close();
-}
-
-if (process.env.SKIP_POSTGRES !== '1') {
-  let server: PostgresServer | undefined;
-  let pg: Database | undefined;
-  try {
-    server = await startPostgres();
-    pg = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 10 });
-    rows.push(...await benchDatabase('PostgreSQL 15 (pool 10)', pg));
-  } finally {
-    await pg?.close();
-    await server?.stop();
-  }
-}
+const rows = await onEachDatabase(benchDatabase);
 
 writeSection(rows);
 console.log('BENCHMARKS.md updated');
