@@ -30,6 +30,7 @@ import { issuePasswordToken } from '../../src/lib/server/auth/password-tokens.ts
 import { backgroundSettled } from '../../src/lib/server/mail/background.ts';
 import { USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE, CART_COOKIE } from '../../src/lib/server/auth/cookies.ts';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
+import { parseMail } from '../helpers/parse-mail.ts';
 
 const { normal, acme, excludeTax } = DEMO_FIXTURES.customers;
 const PASSWORD = DEMO_FIXTURES.password;
@@ -39,33 +40,6 @@ const SITE_URL = 'http://shop.test:4321';
 const inbox: string[] = [];
 let smtp: SMTPServer;
 let dataDir: string;
-
-function decodeWords(header: string): string {
-  return header.replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) => enc.toLowerCase() === 'b'
-    ? Buffer.from(text, 'base64').toString('utf8')
-    : decodeQuotedPrintable(text.replace(/_/g, ' ')));
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => `%${h}`);
-  return decodeURIComponent(bytes.replace(/%(?![0-9A-F]{2})/gi, '%25'));
-}
-
-/** Subject, recipient and decoded text/plain part of a raw RFC 5322 message. */
-function parseMail(raw: string): { to: string; subject: string; text: string } {
-  const unfolded = raw.replace(/\r\n/g, '\n');
-  const [head = ''] = unfolded.split('\n\n');
-  const header = (name: string) => decodeWords((new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(head)?.[1];
-  const parts = boundary ? unfolded.split(`--${boundary}`) : [unfolded];
-  const plain = parts.find((p) => /content-type: text\/plain/i.test(p)) ?? '';
-  const [partHead = '', ...rest] = plain.replace(/^\n/, '').split('\n\n');
-  const body = rest.join('\n\n').trim();
-  const encoding = /content-transfer-encoding: (\S+)/i.exec(partHead)?.[1]?.toLowerCase();
-  const text = encoding === 'quoted-printable' ? decodeQuotedPrintable(body)
-    : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
-  return { to: header('To'), subject: header('Subject'), text };
-}
 
 async function nextMail(count: number): Promise<{ to: string; subject: string; text: string }> {
   const deadline = Date.now() + 10_000;
