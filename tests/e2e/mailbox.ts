@@ -7,8 +7,6 @@ import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type Mail } from '../helpers/parse-mail.ts';
 
-
-
 export interface Mailbox {
   /** Where the messages come from, for failure messages. */
   readonly source: string;
