@@ -1,7 +1,7 @@
 // Runs one benchmark on every database the shop supports: embedded PGlite in memory, then a
 // throwaway PostgreSQL 15 cluster with a pool of 10 (unless SKIP_POSTGRES=1). Collects the rows.
-import { openDatabase, type Database } from '../../src/lib/server/db/client.ts';
-import { startPostgres, type PostgresServer } from '../../tests/helpers/postgres.ts';
+import { openDatabase, type Database } from '#lib/server/db/client.ts';
+import { startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 
 export async function onEachDatabase<R>(bench: (label: string, database: Database) => Promise<R[]>): Promise<R[]> {
   const rows: R[] = [];

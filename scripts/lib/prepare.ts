@@ -2,10 +2,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EnvError, parseEnv, type Env } from '../../src/lib/server/env.ts';
-import { openDatabase, type Database } from '../../src/lib/server/db/client.ts';
-import { bumpDataVersion, readDataVersion } from '../../src/lib/server/data-version.ts';
-import { isDatabaseEmpty, seedDemoData } from '../../src/lib/server/demo/index.ts';
+import { EnvError, parseEnv, type Env } from '#lib/server/env.ts';
+import { openDatabase, type Database } from '#lib/server/db/client.ts';
+import { bumpDataVersion, readDataVersion } from '#lib/server/data-version.ts';
+import { isDatabaseEmpty, seedDemoData } from '#lib/server/demo/index.ts';
 import { readStamp, sourceHash, writeStamp } from './build-stamp.ts';
 
 export const root = resolve(import.meta.dirname, '../..');

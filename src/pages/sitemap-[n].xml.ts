@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { sitemapPages } from '../lib/server/sitemap-pages.ts';
-import { URLS_PER_SITEMAP, sitemapChunkCount, sitemapEntries, sitemapXml } from '../lib/sitemap.ts';
+import { URLS_PER_SITEMAP, sitemapChunkCount, sitemapEntries, sitemapXml } from '../lib/site/sitemap.ts';
 
 export const getStaticPaths: GetStaticPaths = async () => {
   const count = sitemapChunkCount(sitemapEntries(await sitemapPages()).length);

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { sitemapPages } from '../lib/server/sitemap-pages.ts';
-import { sitemapChunkCount, sitemapEntries, sitemapIndexXml } from '../lib/sitemap.ts';
+import { sitemapChunkCount, sitemapEntries, sitemapIndexXml } from '../lib/site/sitemap.ts';
 
 export const GET: APIRoute = async ({ site }) => {
   const count = sitemapChunkCount(sitemapEntries(await sitemapPages()).length);

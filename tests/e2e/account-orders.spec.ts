@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const C = DEMO_FIXTURES.customers;
 const HISTORY = '/my-account/order-history';

@@ -3,8 +3,8 @@
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
-import type { Cart } from '../../src/lib/schemas/cart.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 
 const P = DEMO_FIXTURES.products;
 const PASSWORD = DEMO_FIXTURES.password;

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, test, waitForIslands, type Locale,
 } from './helpers.ts';
-import { PAGE_SIZES, parseListingQuery, filtersToRequest } from '../../src/lib/listing.ts';
+import { PAGE_SIZES, parseListingQuery, filtersToRequest } from '#lib/catalog/listing.ts';
 
 const PAGE_SIZE = PAGE_SIZES.category;
 

@@ -1,7 +1,7 @@
 // The checkout steps as a shopper takes them, shared by the desktop and mobile checkout specs.
 import type { Page } from '@playwright/test';
 import { escapeRegExp, expect, localePath, msg, type Locale } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 export const SKU = DEMO_FIXTURES.products.available;
 

@@ -3,7 +3,7 @@
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
 import { expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
 
 test.describe('checkout', () => {

@@ -1,14 +1,14 @@
 // Shared fixtures and checks for the end-to-end specs.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { de } from '../../src/lib/i18n/messages/de.ts';
-import { en, type Messages } from '../../src/lib/i18n/messages/en.ts';
-import { es } from '../../src/lib/i18n/messages/es.ts';
-import { fr } from '../../src/lib/i18n/messages/fr.ts';
-import { it as itMessages } from '../../src/lib/i18n/messages/it.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/lib/consent.ts';
-import { LOCALES, LOCALE_TAGS, type Locale } from '../../src/lib/i18n/locales.ts';
-import { localePath } from '../../src/lib/paths.ts';
+import { de } from '#lib/i18n/messages/de.ts';
+import { en, type Messages } from '#lib/i18n/messages/en.ts';
+import { es } from '#lib/i18n/messages/es.ts';
+import { fr } from '#lib/i18n/messages/fr.ts';
+import { it as itMessages } from '#lib/i18n/messages/it.ts';
+import { CONSENT_STORAGE_KEY } from '#lib/shell/consent.ts';
+import { LOCALES, LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
+import { localePath } from '#lib/site/paths.ts';
 
 export { LOCALES, LOCALE_TAGS, localePath, type Locale };
 

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale,
 } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const P = DEMO_FIXTURES.products;
 

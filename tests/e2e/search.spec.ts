@@ -2,8 +2,8 @@
 // (no prefix) and English (/en). Terms come from the demo fixtures and the search API itself.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
-import type { SearchResponse } from '../../src/lib/schemas/catalog.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import type { SearchResponse } from '#lib/catalog/contract.ts';
 
 /**
  * Where the overlay tests start: a page in the locale that every shop has. (Not the home page: the node

@@ -7,8 +7,8 @@ import {
   type Locale,
 } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/fixtures.ts';
-import { WISHLIST_STORAGE_KEY } from '../../src/lib/wishlist.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { WISHLIST_STORAGE_KEY } from '#lib/wishlist/rules.ts';
 
 const { normal } = DEMO_FIXTURES.customers;
 const PASSWORD = DEMO_FIXTURES.password;

@@ -5,9 +5,9 @@ import {
   LOCALES, LOCALE_TAGS, absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, preDecideConsent, test,
   waitForIslands, type Locale,
 } from './helpers.ts';
-import { CONSENT_STORAGE_KEY } from '../../src/lib/consent.ts';
-import { NOTIFICATION_BAR_KEY } from '../../src/lib/notification-bar.ts';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../../src/lib/i18n/locales.ts';
+import { CONSENT_STORAGE_KEY } from '#lib/shell/consent.ts';
+import { NOTIFICATION_BAR_KEY } from '#lib/shell/notification-bar.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#lib/i18n/locales.ts';
 
 
 const mainNav = (page: Page, locale: Locale) => page.getByRole('navigation', { name: msg(locale, 'header.mainNavigation') });

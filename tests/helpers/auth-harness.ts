@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
-import { openDatabase } from '../../src/lib/server/db/client.ts';
-import { FIXTURE_PRODUCT_ROWS, seedDemoData } from '../../src/lib/server/demo/index.ts';
+import { openDatabase } from '#lib/server/db/client.ts';
+import { FIXTURE_PRODUCT_ROWS, seedDemoData } from '#lib/server/demo/index.ts';
 
 /**
  * A fresh DATA_DIR with a migrated, seeded embedded database. Must run before the app's modules

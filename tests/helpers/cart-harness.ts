@@ -2,11 +2,11 @@
 // per simulated browser, requests built like the browser's, the database of the test suite injected.
 import type { APIContext, AstroCookies } from 'astro';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/lib/server/db/client.ts';
-import { endpoint } from '../../src/lib/server/http.ts';
-import { cartHandlers, type CartDeps, type CartHandlers, type CartShopper } from '../../src/lib/server/cart/handlers.ts';
-import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS, seedDemoData } from '../../src/lib/server/demo/index.ts';
-import type { Cart } from '../../src/lib/schemas/cart.ts';
+import type { Db } from '#lib/server/db/client.ts';
+import { endpoint } from '#lib/server/http.ts';
+import { cartHandlers, type CartDeps, type CartHandlers, type CartShopper } from '#lib/server/cart/handlers.ts';
+import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS, seedDemoData } from '#lib/server/demo/index.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 
 export { DEMO_FIXTURES };
 

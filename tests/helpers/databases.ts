@@ -8,7 +8,7 @@
 // PostgreSQL is never skipped silently: without the server binaries its suites fail with an install
 // hint. SKIP_POSTGRES=1 skips them on purpose.
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openDatabase, type Database, type Db } from '../../src/lib/server/db/client.ts';
+import { openDatabase, type Database, type Db } from '#lib/server/db/client.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from './postgres.ts';
 
 export type DatabaseKind = Database['kind'];

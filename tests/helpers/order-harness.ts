@@ -4,11 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
-import type { Db } from '../../src/lib/server/db/client.ts';
-import type { PaymentGateways } from '../../src/lib/server/orders/payments.ts';
-import { endpoint } from '../../src/lib/server/http.ts';
-import type { Cart } from '../../src/lib/schemas/cart.ts';
-import type { AddressInput } from '../../src/lib/schemas/checkout.ts';
+import type { Db } from '#lib/server/db/client.ts';
+import type { PaymentGateways } from '#lib/server/orders/payments.ts';
+import { endpoint } from '#lib/server/http.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import type { AddressInput } from '#lib/checkout/contract.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
 import { CookieJar, DEMO_FIXTURES, callHandler, seedFixtures, type CallInit } from './cart-harness.ts';
 import type { DatabaseContext } from './databases.ts';

@@ -9,8 +9,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
-import { openDatabase } from '../../src/lib/server/db/client.ts';
-import { endpoint } from '../../src/lib/server/http.ts';
+import { openDatabase } from '#lib/server/db/client.ts';
+import { endpoint } from '#lib/server/http.ts';
 import { readBody } from '../fakes/http.ts';
 import { handlerFor, orderHarness } from './order-deps.ts';
 

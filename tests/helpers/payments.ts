@@ -1,6 +1,6 @@
 // Shared by the payment gateway suites.
 import { expect, vi } from 'vitest';
-import { PaymentProviderError } from '../../src/lib/server/payments/errors.ts';
+import { PaymentProviderError } from '#lib/server/payments/errors.ts';
 
 /** The PaymentProviderError a gateway call rejects with; fails the test on success or any other error. */
 export async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {

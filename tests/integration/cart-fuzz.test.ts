@@ -2,7 +2,7 @@
 // whatever a client sends, the answer is a coded 4xx (or a success), never a 5xx.
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/lib/server/http.ts';
+import { MAX_BODY_BYTES } from '#lib/server/http.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, call, harness, seedFixtures, type Harness, type Operation } from '../helpers/cart-harness.ts';
 

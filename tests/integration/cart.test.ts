@@ -2,10 +2,10 @@
 // optimistic versions, serialised adds under real concurrency, ownership and the login merge.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../../src/lib/server/db/client.ts';
-import { mergeGuestCartIntoCustomer } from '../../src/lib/server/cart/merge.ts';
-import { CART_COOKIE } from '../../src/lib/server/cart/cookie.ts';
-import { CART_OUTDATED_MESSAGE } from '../../src/lib/server/cart/errors.ts';
+import type { Database } from '#lib/server/db/client.ts';
+import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
+import { CART_COOKIE } from '#lib/server/cart/cookie.ts';
+import { CART_OUTDATED_MESSAGE } from '#lib/server/cart/errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import {
   CookieJar, DEMO_FIXTURES, call, customerId, customerJar, harness, seedFixtures, type Harness,

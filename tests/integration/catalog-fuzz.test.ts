@@ -7,8 +7,8 @@ import type { APIContext, APIRoute } from 'astro';
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const { seedDemoData } = await import('../../src/lib/server/demo/index.ts');
+const db = await import('#lib/server/db/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const ENDPOINTS: Record<string, APIRoute> = {
   prices: (await import('../../src/pages/api/catalog/prices.ts')).POST,
   products: (await import('../../src/pages/api/catalog/products.ts')).POST,

@@ -3,7 +3,7 @@
 // change what is accepted, shipping methods per country and currency, and the account-with-order wish.
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { guardCart } from '../../src/lib/server/checkout/page-state.ts';
+import { guardCart } from '#lib/server/checkout/page-state.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, getTableName, ilike, isTable, like, sql, type Table } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { migrationsFolder } from '../../src/lib/server/db/client.ts';
-import * as schema from '../../src/lib/server/db/schema.ts';
+import { migrationsFolder } from '#lib/server/db/client.ts';
+import * as schema from '#lib/server/db/schema.ts';
 import {
   attributeOptions, attributes, cartItems, carts, categories, categoryTranslations, customers, priceLists,
   prices, productAttributes, productCategories, productTranslations, products, stock,
-} from '../../src/lib/server/db/schema.ts';
+} from '#lib/server/db/schema.ts';
 import { forEachDatabase, type DatabaseContext } from '../helpers/databases.ts';
 
 /** The PostgreSQL error behind a failed query, whichever driver and wrapper raised it. */

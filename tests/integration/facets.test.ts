@@ -4,16 +4,16 @@
 // suite holds it to the plain definition, one query per facet.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Filter } from '../../src/lib/schemas/catalog.ts';
+import type { Filter } from '#lib/catalog/contract.ts';
 
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const { seedDemoData } = await import('../../src/lib/server/demo/index.ts');
-const { listFacets } = await import('../../src/lib/server/catalog/listing.ts');
-const { filterCodes } = await import('../../src/lib/server/catalog/filter-settings.ts');
-const search = await import('../../src/lib/server/catalog/search.ts');
+const db = await import('#lib/server/db/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
+const { listFacets } = await import('#lib/server/catalog/listing.ts');
+const { filterCodes } = await import('#lib/server/catalog/filter-settings.ts');
+const search = await import('#lib/server/catalog/search.ts');
 
 type Counts = Record<string, Record<string, number>>;
 

@@ -3,7 +3,7 @@
 // count; guests are refused.
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import type { OrderList } from '../../src/lib/schemas/account.ts';
+import type { OrderList } from '#lib/orders/contract.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import { api, ok, orderRequest, orderSuite, readyCart } from '../helpers/order-harness.ts';

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CART_COOKIE } from '../../src/lib/server/cart/cookie.ts';
-import { verifyPassword } from '../../src/lib/server/auth/passwords.ts';
-import { pgError } from '../../src/lib/server/auth/db-errors.ts';
+import { CART_COOKIE } from '#lib/server/cart/cookie.ts';
+import { verifyPassword } from '#lib/server/auth/passwords.ts';
+import { pgError } from '#lib/server/auth/db-errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {

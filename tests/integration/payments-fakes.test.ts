@@ -1,9 +1,9 @@
 // The environment the end-to-end server gets from startPaymentFakes must be one the shop accepts and
 // that leads its gateways to the fakes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { parseEnv } from '../../src/lib/server/env.ts';
-import { stripeGateway } from '../../src/lib/server/payments/stripe.ts';
-import { paypalGateway } from '../../src/lib/server/payments/paypal.ts';
+import { parseEnv } from '#lib/server/env.ts';
+import { stripeGateway } from '#lib/server/payments/stripe.ts';
+import { paypalGateway } from '#lib/server/payments/paypal.ts';
 import { startPaymentFakes, type PaymentFakes } from '../fakes/payment-fakes.ts';
 
 let fakes: PaymentFakes;

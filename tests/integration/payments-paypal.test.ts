@@ -1,6 +1,6 @@
 // The real PayPal gateway (Orders v2 over fetch) against the loopback fake that speaks PayPal's API.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { paypalGateway, type PayPalGateway } from '../../src/lib/server/payments/paypal.ts';
+import { paypalGateway, type PayPalGateway } from '#lib/server/payments/paypal.ts';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal-server.ts';
 import { importWithEnv, providerError } from '../helpers/payments.ts';
 
@@ -244,7 +244,7 @@ describe('paypalFromEnv', () => {
   });
 
   const fromEnv = (vars: Record<string, string>) =>
-    importWithEnv(vars, async () => (await import('../../src/lib/server/payments/paypal.ts')).paypalFromEnv());
+    importWithEnv(vars, async () => (await import('#lib/server/payments/paypal.ts')).paypalFromEnv());
 
 
   test('is null until client id and secret are configured', async () => {

@@ -3,7 +3,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
-import { stripeGateway } from '../../src/lib/server/payments/stripe.ts';
+import { stripeGateway } from '#lib/server/payments/stripe.ts';
 
 /** Just enough of a DOM element for the stand-in to render into and for a test to find fields by label. */
 class FakeElement {

@@ -1,7 +1,7 @@
 // The real Stripe gateway (the official `stripe` library) against the loopback fake that speaks Stripe's API.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { stripeGateway, type StripeGateway, type StripeWebhookEvent } from '../../src/lib/server/payments/stripe.ts';
-import { PaymentSignatureError } from '../../src/lib/server/payments/errors.ts';
+import { stripeGateway, type StripeGateway, type StripeWebhookEvent } from '#lib/server/payments/stripe.ts';
+import { PaymentSignatureError } from '#lib/server/payments/errors.ts';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../fakes/stripe-server.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
 import { importWithEnv, providerError } from '../helpers/payments.ts';
@@ -264,7 +264,7 @@ describe('stripeFromEnv', () => {
   });
 
   const fromEnv = (vars: Record<string, string>) =>
-    importWithEnv(vars, async () => (await import('../../src/lib/server/payments/stripe.ts')).stripeFromEnv());
+    importWithEnv(vars, async () => (await import('#lib/server/payments/stripe.ts')).stripeFromEnv());
 
 
   test('is null until both Stripe keys are configured', async () => {

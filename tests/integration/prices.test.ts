@@ -8,10 +8,10 @@ import type { APIContext } from 'astro';
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const schema = await import('../../src/lib/server/db/schema.ts');
-const { seedDemoData, DEMO_FIXTURES } = await import('../../src/lib/server/demo/index.ts');
-const { priceList } = await import('../../src/lib/server/catalog/prices.ts');
+const db = await import('#lib/server/db/index.ts');
+const schema = await import('#lib/server/db/schema.ts');
+const { seedDemoData, DEMO_FIXTURES } = await import('#lib/server/demo/index.ts');
+const { priceList } = await import('#lib/server/catalog/prices.ts');
 const prices = await import('../../src/pages/api/catalog/prices.ts');
 const search = await import('../../src/pages/api/catalog/search.ts');
 

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const { seedDemoData } = await import('../../src/lib/server/demo/index.ts');
-const { productDetail, productDetails } = await import('../../src/lib/server/catalog/products.ts');
-const { invalidateProductPages, loadProductPage } = await import('../../src/lib/server/catalog/product-page.ts');
+const db = await import('#lib/server/db/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
+const { productDetail, productDetails } = await import('#lib/server/catalog/products.ts');
+const { invalidateProductPages, loadProductPage } = await import('#lib/server/catalog/product-page.ts');
 
 let ids: number[] = [];
 let inactive: number[] = [];

@@ -5,14 +5,14 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Locale } from '../../src/lib/i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const { seedDemoData } = await import('../../src/lib/server/demo/index.ts');
-const search = await import('../../src/lib/server/catalog/search.ts');
+const db = await import('#lib/server/db/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
+const search = await import('#lib/server/catalog/search.ts');
 const { SEARCH_MAX_HITS } = search;
 
 /** The rule as one query: name matches first, parents before variants, newest first; all hits. */

@@ -5,15 +5,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { APIContext } from 'astro';
-import type { SearchResponse } from '../../src/lib/schemas/catalog.ts';
+import type { SearchResponse } from '#lib/catalog/contract.ts';
 
 // Before any app module reads the environment: the app's database singleton becomes in-memory PGlite.
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const db = await import('../../src/lib/server/db/index.ts');
-const { seedDemoData, DEMO_FIXTURES } = await import('../../src/lib/server/demo/index.ts');
-const search = await import('../../src/lib/server/catalog/search.ts');
+const db = await import('#lib/server/db/index.ts');
+const { seedDemoData, DEMO_FIXTURES } = await import('#lib/server/demo/index.ts');
+const search = await import('#lib/server/catalog/search.ts');
 const { POST } = await import('../../src/pages/api/catalog/search.ts');
 
 const P = DEMO_FIXTURES.products;

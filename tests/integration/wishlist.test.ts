@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { seedFixtures } from '../helpers/cart-harness.ts';
 import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
-import { DEMO_FIXTURES } from '../../src/lib/server/demo/index.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/index.ts';
 import {
   addWishlistItems, listWishlist, productAliasTarget, removeWishlistItem,
-} from '../../src/lib/server/wishlist.ts';
-import { closeDatabase } from '../../src/lib/server/db/index.ts';
-import type { Db } from '../../src/lib/server/db/client.ts';
+} from '#lib/server/wishlist/index.ts';
+import { closeDatabase } from '#lib/server/db/index.ts';
+import type { Db } from '#lib/server/db/client.ts';
 import * as loginRoute from '../../src/pages/api/auth/login.ts';
 import * as wishlistRoute from '../../src/pages/api/wishlist/index.ts';
 import * as itemsRoute from '../../src/pages/api/wishlist/items.ts';

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   authError, registerInModal, resolveView, validateLogin, validateNewPassword, validateRegister, validateReset,
-} from '../../src/lib/auth.ts';
-import { errorText, loginModalStrings } from '../../src/islands/auth/strings.ts';
-import { en } from '../../src/lib/i18n/messages/en.ts';
-import { de } from '../../src/lib/i18n/messages/de.ts';
-import { WISHLIST_STORAGE_KEY } from '../../src/lib/wishlist.ts';
+} from '#lib/auth/rules.ts';
+import { errorText, loginModalStrings } from '#islands/auth/strings.ts';
+import { en } from '#lib/i18n/messages/en.ts';
+import { de } from '#lib/i18n/messages/de.ts';
+import { WISHLIST_STORAGE_KEY } from '#lib/wishlist/rules.ts';
 
 const user = { firstName: 'Max', lastName: 'Mustermann', email: 'max@example.com', customernum: '10001', currency: 'GBP', excludeTax: false };
 const drill = { id: 7, sku: 'ASR-10003', name: 'Drill', image: null };
@@ -145,12 +145,12 @@ describe('auth store', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const load = async () => ({
-    auth: await import('../../src/lib/stores/auth.ts'),
-    ui: await import('../../src/lib/stores/ui.ts'),
-    session: await import('../../src/lib/stores/session.ts'),
-    wishlist: await import('../../src/lib/stores/wishlist.ts'),
-    cart: await import('../../src/lib/stores/cart.ts'),
-    currency: await import('../../src/lib/stores/currency.ts'),
+    auth: await import('#lib/auth/store.ts'),
+    ui: await import('#lib/shell/ui-store.ts'),
+    session: await import('#lib/auth/session-store.ts'),
+    wishlist: await import('#lib/wishlist/store.ts'),
+    cart: await import('#lib/cart/store.ts'),
+    currency: await import('#lib/catalog/currency-store.ts'),
   });
 
   test('switching views refuses register where it is not offered, and closing starts at login again', async () => {

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, test, vi } from 'vitest';
-import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '../../src/lib/server/auth/passwords.ts';
-import { clientIp, rateLimitSubject } from '../../src/lib/server/auth/client-ip.ts';
-import { isLocalHost } from '../../src/lib/server/auth/cookies.ts';
-import { passwordLinkMail, welcomeMail } from '../../src/lib/server/mail/templates.ts';
-import { MAIL_TEXTS } from '../../src/lib/server/mail/texts.ts';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '#lib/server/auth/passwords.ts';
+import { clientIp, rateLimitSubject } from '#lib/server/auth/client-ip.ts';
+import { isLocalHost } from '#lib/server/auth/cookies.ts';
+import { passwordLinkMail, welcomeMail } from '#lib/server/mail/templates.ts';
+import { MAIL_TEXTS } from '#lib/server/mail/texts.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
 
 process.env.AUTH_SECRET = 'unit-test-secret-unit-test-secret-0123456789';
 
@@ -36,7 +36,7 @@ describe('passwords', () => {
 
 describe('user token', () => {
   test('verifies its own tokens until they expire and refuses tampering', async () => {
-    const { signUserToken, verifyUserToken, USER_TOKEN_TTL_SECONDS } = await import('../../src/lib/server/auth/user-token.ts');
+    const { signUserToken, verifyUserToken, USER_TOKEN_TTL_SECONDS } = await import('#lib/server/auth/user-token.ts');
     const customer = '6f1c1f0e-4b59-4a8e-9d64-6f5cf1b8a001';
     const family = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
     const now = new Date('2026-01-01T12:00:00Z');
@@ -120,7 +120,7 @@ describe('configuration', () => {
     process.env.DATABASE_URL = 'postgres://shop@127.0.0.1:5432/shop';
     delete process.env.AUTH_SECRET;
     try {
-      const { authSecret, AuthConfigError } = await import('../../src/lib/server/auth/secret.ts');
+      const { authSecret, AuthConfigError } = await import('#lib/server/auth/secret.ts');
       expect(() => authSecret()).toThrow(AuthConfigError);
       expect(() => authSecret()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is used/);
     } finally {
@@ -137,7 +137,7 @@ describe('configuration', () => {
     delete process.env.SMTP_URL;
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {
-      const { sendMail, outboxDir, describeMailDelivery } = await import('../../src/lib/server/mail/transport.ts');
+      const { sendMail, outboxDir, describeMailDelivery } = await import('#lib/server/mail/transport.ts');
       expect(describeMailDelivery()).toContain(outboxDir());
       const sent = await sendMail({ to: 'b@example.com', subject: 'Grüße', text: 'Hallo', html: '<p>Hallo</p>' });
       expect(sent.path?.startsWith(join(dataDir, 'outbox'))).toBe(true);

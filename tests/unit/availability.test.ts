@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { availabilityFor, availabilityMessageKey, type Availability, type StockInfo } from '../../src/lib/availability.ts';
-import { en } from '../../src/lib/i18n/messages/en.ts';
+import { availabilityFor, availabilityMessageKey, type Availability, type StockInfo } from '#lib/catalog/availability.ts';
+import { en } from '#lib/i18n/messages/en.ts';
 
 const stock = (effectivestock: number, externalstock: number, markedInStock = false): StockInfo => ({
   effectivestock, externalstock, markedInStock,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { categoryTrail, pickBreadcrumbs, productBreadcrumbLink, type Breadcrumb } from '../../src/lib/breadcrumbs.ts';
+import { categoryTrail, pickBreadcrumbs, productBreadcrumbLink, type Breadcrumb } from '#lib/catalog/breadcrumbs.ts';
 
 const crumb = (text: string, primary: boolean): Breadcrumb => ({ text, link: text.toLowerCase(), primary });
 

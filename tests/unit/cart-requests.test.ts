@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   $pendingAddToCart, clearPendingAddToCart, normalizeAddToCart, requestAddToCart,
-} from '../../src/lib/stores/cart-requests.ts';
-import { MAX_QUANTITY } from '../../src/lib/product.ts';
+} from '#lib/cart/requests.ts';
+import { MAX_QUANTITY } from '#lib/catalog/product.ts';
 
 describe('normalizeAddToCart', () => {
   test('keeps a clean request as it is', () => {

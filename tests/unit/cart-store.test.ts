@@ -1,10 +1,10 @@
 // The cart store against a fake integration layer: fetch is replaced at the HTTP boundary only.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { cartErrorKey, CART_MESSAGE_KEYS, totalsView, type CartMessages } from '../../src/lib/cart-display.ts';
-import { cartSidebarStrings } from '../../src/islands/cart/strings.ts';
-import { de } from '../../src/lib/i18n/messages/de.ts';
-import { en } from '../../src/lib/i18n/messages/en.ts';
-import type { Cart, CartItem } from '../../src/lib/schemas/cart.ts';
+import { cartErrorKey, CART_MESSAGE_KEYS, totalsView, type CartMessages } from '#lib/cart/display.ts';
+import { cartSidebarStrings } from '#islands/cart/strings.ts';
+import { de } from '#lib/i18n/messages/de.ts';
+import { en } from '#lib/i18n/messages/en.ts';
+import type { Cart, CartItem } from '#lib/cart/contract.ts';
 
 const LINE_A = '00000000-0000-4000-8000-00000000000a';
 const LINE_B = '00000000-0000-4000-8000-00000000000b';
@@ -89,11 +89,11 @@ describe('cart store', () => {
 
   const start = async (initial: Cart | null) => {
     routes['/api/cart/get'] = () => reply(200, { cart: initial });
-    const store = await import('../../src/lib/stores/cart.ts');
-    const notifications = await import('../../src/lib/stores/notifications.ts');
-    const session = await import('../../src/lib/stores/session.ts');
-    const ui = await import('../../src/lib/stores/ui.ts');
-    const requests = await import('../../src/lib/stores/cart-requests.ts');
+    const store = await import('#lib/cart/store.ts');
+    const notifications = await import('#lib/shell/notifications.ts');
+    const session = await import('#lib/auth/session-store.ts');
+    const ui = await import('#lib/shell/ui-store.ts');
+    const requests = await import('#lib/cart/requests.ts');
     const stop = store.connectCart({ locale: 'en', messages });
     await store.loadCart();
     return { store, notifications, session, ui, requests, stop };

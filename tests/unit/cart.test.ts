@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   MAX_QUANTITY, VAT_RATE_BASIS_POINTS, accessoriesKey, computeTotals, couponDiscountCents, couponProblem, grossCents,
   isValidQuantity, mergeLines, normaliseCouponCode, sameLine, toMajor, totalsToMajor, vatCents, type CouponRecord,
-} from '../../src/lib/cart.ts';
+} from '#lib/cart/rules.ts';
 
 describe('accessoriesKey', () => {
   test('is the same for the same set of skus in any order or with repeats', () => {

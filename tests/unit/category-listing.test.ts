@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import {
   breadcrumbJsonLd, categoryAlternates, categoryBar, categoryCrumbs, countText, isDefaultListing, listingCard, parseStoredView,
   requestableFilters, toggleFilter, withSelectedOptions, type TreeNode,
-} from '../../src/lib/category-listing.ts';
-import { localePath } from '../../src/lib/paths.ts';
-import type { Facet } from '../../src/lib/schemas/catalog.ts';
+} from '#lib/catalog/category-listing.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Facet } from '#lib/catalog/contract.ts';
 
 describe('isDefaultListing', () => {
   test('is true only for page 1, sort latest and no filters', () => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   addressErrorsFromDetails, addressLines, addressValues, validateAddress, validationKey, type AddressValues,
-} from '../../src/lib/checkout-form.ts';
-import { CHECKOUT_MESSAGES } from '../../src/lib/schemas/checkout.ts';
+} from '#lib/checkout/form.ts';
+import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
 import {
   $checkoutSteps, CHECKOUT_STEPS_KEY, clearCheckoutState, enterStep, ORDER_ATTEMPT_KEY, orderAttempt,
-} from '../../src/lib/stores/checkout.ts';
+} from '#lib/checkout/store.ts';
 
 const valid = (over: Partial<AddressValues> = {}): AddressValues => ({
   ...addressValues(null), firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', ...over,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   checkoutRedirect, EMPTY_STEP_STATE, firstOpenStep, isCheckoutStep, isShippingDone, isStepAvailable,
   mayCheckOutWithoutLogin, moveToStep, type CheckoutPage, type GuardCart, type GuardInput,
-} from '../../src/lib/checkout.ts';
+} from '#lib/checkout/rules.ts';
 
 const cart = (over: Partial<GuardCart> = {}): GuardCart => ({
   itemCount: 2, hasShippingAddress: false, hasShippingMethod: false, hasBillingAddress: false, ...over,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CONSENT_STORAGE_KEY, parseConsent, serializeConsent } from '../../src/lib/consent.ts';
+import { CONSENT_STORAGE_KEY, parseConsent, serializeConsent } from '#lib/shell/consent.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.UTC(2026, 4, 1);

@@ -1,12 +1,12 @@
 import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../../src/lib/server/db/client.ts';
-import { contentConfigSchemas, pageConfigSchema } from '../../src/lib/schemas/content.ts';
+import { openDatabase, type Database } from '#lib/server/db/client.ts';
+import { contentConfigSchemas, pageConfigSchema } from '#lib/content/schemas.ts';
 import {
   DEMO_FIXTURES, isDatabaseEmpty, parseProductImageName, productImageSvg, categoryImageSvg,
   attributeOptionImageSvg, resetDemoData, seedDemoData, slugify, validateProductCount,
-} from '../../src/lib/server/demo/index.ts';
+} from '#lib/server/demo/index.ts';
 
 const COUNT = 60;
 const LOCALES = ['de', 'en', 'fr', 'es', 'it'];

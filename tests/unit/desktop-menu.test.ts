@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '../../src/lib/stores/desktop-menu.ts';
+import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '#lib/shell/desktop-menu-store.ts';
 import {
   $cartSidebarOpen, $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu, openMobileMenu, toggle,
-} from '../../src/lib/stores/ui.ts';
+} from '#lib/shell/ui-store.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

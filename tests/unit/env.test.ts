@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EnvError, envSchema, parseEnv } from '../../src/lib/server/env.ts';
+import { EnvError, envSchema, parseEnv } from '#lib/server/env.ts';
 
 /** The issues parseEnv reports for a source, or a failure if it accepts it. */
 function issuesOf(source: Record<string, string | undefined>): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classifyMiss, errorStatus } from '../../src/lib/errors.ts';
+import { classifyMiss, errorStatus } from '#lib/site/error-pages.ts';
 
 describe('classifyMiss', () => {
   test('reads the locale from the prefix', () => {

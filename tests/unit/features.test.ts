@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SITE_FEATURE_DEFAULTS, isRegistrationOffered, resolveFeatures, showMyItemsLink } from '../../src/lib/features.ts';
+import { SITE_FEATURE_DEFAULTS, isRegistrationOffered, resolveFeatures, showMyItemsLink } from '#lib/content/features.ts';
 
 describe('resolveFeatures', () => {
   test('uses the site defaults when the branding block sets nothing', () => {

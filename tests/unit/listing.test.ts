@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   appendPage, filtersToRequest, isPagingBeyondTotal, listingHref, PAGE_SIZES, pageCount, pageWindow,
   parseListingQuery, SORT_OPTIONS, toListingSearch, type Filters,
-} from '../../src/lib/listing.ts';
+} from '#lib/catalog/listing.ts';
 
 const q = (search: string) => new URLSearchParams(search);
 

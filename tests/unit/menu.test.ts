@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildMenu, findPath, groupItems, hasFullRowMenu, menuFor, menuTitle, type MenuItem } from '../../src/lib/menu.ts';
-import type { MenuEntry } from '../../src/lib/schemas/content.ts';
+import { buildMenu, findPath, groupItems, hasFullRowMenu, menuFor, menuTitle, type MenuItem } from '#lib/content/menu.ts';
+import type { MenuEntry } from '#lib/content/schemas.ts';
 
 const entry = (title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
   kind: 'link',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { de } from '../../src/lib/i18n/messages/de.ts';
-import { en } from '../../src/lib/i18n/messages/en.ts';
-import { es } from '../../src/lib/i18n/messages/es.ts';
-import { fr } from '../../src/lib/i18n/messages/fr.ts';
-import { it as itMessages } from '../../src/lib/i18n/messages/it.ts';
+import { de } from '#lib/i18n/messages/de.ts';
+import { en } from '#lib/i18n/messages/en.ts';
+import { es } from '#lib/i18n/messages/es.ts';
+import { fr } from '#lib/i18n/messages/fr.ts';
+import { it as itMessages } from '#lib/i18n/messages/it.ts';
 
 const locales: Record<string, Record<string, string>> = { de, fr, es, it: itMessages };
 const enKeys = Object.keys(en);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatOrderDate, orderListRow } from '../../src/lib/order-history.ts';
-import type { Order } from '../../src/lib/schemas/checkout.ts';
+import { formatOrderDate, orderListRow } from '#lib/orders/history.ts';
+import type { Order } from '#lib/checkout/contract.ts';
 
 const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Order => ({
   id: '6f1c2a9e-0000-4000-8000-000000000001', transactionnum: '100042', status: 'pending', confirmed: false,

@@ -1,8 +1,8 @@
-// Forward-only payment states and when an order may be confirmed (src/lib/order-state.ts).
+// Forward-only payment states and when an order may be confirmed (src/lib/orders/state.ts).
 import { describe, expect, test } from 'vitest';
 import {
   mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, paypalAttemptStatus, stripeAttemptStatus, type PaymentAttemptStatus,
-} from '../../src/lib/order-state.ts';
+} from '#lib/orders/state.ts';
 
 const ALL: PaymentAttemptStatus[] = ['created', 'awaiting', 'succeeded', 'failed'];
 

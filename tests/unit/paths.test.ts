@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
-import { categoryPath, localePath, productPath, resolveContentLink, stripLocale } from '../../src/lib/paths.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
+import { categoryPath, localePath, productPath, resolveContentLink, stripLocale } from '#lib/site/paths.ts';
 
 describe('localePath', () => {
   test('leaves German paths without a prefix', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { AmountError, assertPayableCents, centsToDecimal, decimalToCents, paymentCurrency } from '../../src/lib/server/payments/amounts.ts';
+import { AmountError, assertPayableCents, centsToDecimal, decimalToCents, paymentCurrency } from '#lib/server/payments/amounts.ts';
 
 describe('centsToDecimal', () => {
   test('writes cents as the two-decimal string PayPal expects', () => {

@@ -1,6 +1,6 @@
-// Which payment methods a shop offers (src/lib/payment-methods.ts).
+// Which payment methods a shop offers (src/lib/checkout/payment-methods.ts).
 import { describe, expect, test } from 'vitest';
-import { defaultPaymentMethod, offeredPaymentMethods, providerOf } from '../../src/lib/payment-methods.ts';
+import { defaultPaymentMethod, offeredPaymentMethods, providerOf } from '#lib/checkout/payment-methods.ts';
 
 const none = { invoice: false, stripe: false, stripeSofort: false, paypal: false };
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   canSeePrices, centsToAmount, currencyFromCookie, displayPrices, formatPrice, hasSpecialPrice, priceDisplayState,
   type PriceInfo,
-} from '../../src/lib/price.ts';
+} from '#lib/catalog/price.ts';
 
 const de = { locale: 'de-DE', freeLabel: 'Gratis' };
 const en = { locale: 'en-GB', freeLabel: 'Free' };

@@ -3,8 +3,8 @@ import {
   byAttributeOrder,
   breadcrumbJsonLd, fillMessage, galleryImages, groupAttributes, headerAttributes, MAX_QUANTITY, parseQuantity,
   primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
-} from '../../src/lib/product.ts';
-import type { CustomAttribute } from '../../src/lib/schemas/catalog.ts';
+} from '#lib/catalog/product.ts';
+import type { CustomAttribute } from '#lib/catalog/contract.ts';
 
 const attr = (code: string, value: string, extra: Partial<CustomAttribute> = {}): CustomAttribute => ({
   attribute_code: code, label: code.toUpperCase(), value, valueLabel: `${value}!`, image: null, position: 0,

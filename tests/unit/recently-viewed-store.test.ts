@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { $recentlyViewed, recordProductView, type RecentProduct } from '../../src/lib/stores/recently-viewed.ts';
-import { RECENTLY_VIEWED_KEY } from '../../src/lib/recently-viewed.ts';
+import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
+import { RECENTLY_VIEWED_KEY } from '#lib/catalog/recently-viewed.ts';
 
 const product = (sku: string): RecentProduct => ({ sku, name: sku, itemnum: `${sku}-01`, image: null, href: `/p/1/${sku}`, locale: 'de' });
 

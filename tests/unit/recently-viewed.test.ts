@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, RECENTLY_VIEWED_MAX, serializeRecentlyViewed,
-} from '../../src/lib/recently-viewed.ts';
+} from '#lib/catalog/recently-viewed.ts';
 
 interface Item { sku: string; name: string }
 const item = (sku: string, name = sku): Item => ({ sku, name });

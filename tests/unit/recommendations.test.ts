@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CAROUSEL, RECOMMENDATION_LIMIT, recommendationFilter, recommendationKey } from '../../src/lib/recommendations.ts';
+import { CAROUSEL, RECOMMENDATION_LIMIT, recommendationFilter, recommendationKey } from '#lib/catalog/recommendations.ts';
 
 describe('recommendationFilter', () => {
   test('joins name=value pairs with &', () => {

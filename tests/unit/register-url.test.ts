@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { externalRegisterHref } from '../../src/lib/register-url.ts';
+import { externalRegisterHref } from '#lib/auth/register-url.ts';
 
 describe('externalRegisterHref', () => {
   test('appends the locale to an https URL', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sanitizeCmsHtml } from '../../src/lib/server/sanitize.ts';
+import { sanitizeCmsHtml } from '#lib/server/sanitize.ts';
 
 describe('sanitizeCmsHtml', () => {
   test('removes script elements and their code', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isExactMatch, normalizeTerm, OVERLAY_PAGE, rankExactFirst, SEARCH_DEBOUNCE_MS } from '../../src/lib/search-rules.ts';
+import { isExactMatch, normalizeTerm, OVERLAY_PAGE, rankExactFirst, SEARCH_DEBOUNCE_MS } from '#lib/search/rules.ts';
 
 interface Hit { name: string; itemnum: string | null; sku: string; originalId: number | null }
 const hit = (name: string, itemnum: string | null, sku: string, originalId: number | null = null): Hit => ({ name, itemnum, sku, originalId });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, readSearchPageQuery,
   searchDetailsHref, searchPageHref, setTerm,
-} from '../../src/lib/stores/search.ts';
+} from '#lib/search/store.ts';
 
 interface Sent { keyword: string; offset: number; limit: number }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { pluralText } from '../../src/islands/search/strings.ts';
+import { pluralText } from '#islands/search/strings.ts';
 
 const de = { one: '{{count}} Treffer für „{{term}}“', other: '{{count}} Treffer für „{{term}}“' };
 const en = { one: '{{count}} result', other: '{{count}} results' };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
-import { jsonLdScript, pageTitle, sameAlternates, xDefault } from '../../src/lib/seo.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
+import { jsonLdScript, pageTitle, sameAlternates, xDefault } from '#lib/site/seo.ts';
 
 describe('pageTitle', () => {
   test('combines the site title and the route name', () => {

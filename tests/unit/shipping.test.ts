@@ -1,6 +1,6 @@
-// Shipping method pricing per country and currency (src/lib/shipping.ts).
+// Shipping method pricing per country and currency (src/lib/checkout/shipping.ts).
 import { describe, expect, test } from 'vitest';
-import { availableShippingMethods, shippingPriceCents, termsIn, type ShippingMethodRecord } from '../../src/lib/shipping.ts';
+import { availableShippingMethods, shippingPriceCents, termsIn, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 
 const standard: ShippingMethodRecord = {
   code: 'standard', position: 0, priceCents: 595, freeFromCents: 25000, countries: ['DE', 'AT', 'GB'],

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { URLS_PER_SITEMAP, robotsTxt, sitemapChunkCount, sitemapEntries, sitemapIndexXml, sitemapXml } from '../../src/lib/sitemap.ts';
+import { URLS_PER_SITEMAP, robotsTxt, sitemapChunkCount, sitemapEntries, sitemapIndexXml, sitemapXml } from '#lib/site/sitemap.ts';
 
 const SITE = 'https://shop.example';
 

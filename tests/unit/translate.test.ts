@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { createTranslator, loadMessages, type Translate } from '../../src/lib/i18n/translate.ts';
-import { LOCALES } from '../../src/lib/i18n/locales.ts';
-import { de } from '../../src/lib/i18n/messages/de.ts';
-import { en } from '../../src/lib/i18n/messages/en.ts';
+import { createTranslator, loadMessages, type Translate } from '#lib/i18n/translate.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
+import { de } from '#lib/i18n/messages/de.ts';
+import { en } from '#lib/i18n/messages/en.ts';
 
 /** Plural keys are stored as _one/_other and looked up by their base name. */
 const plural = (t: Translate, key: string, count: number): string => (t as (k: string, v: object) => string)(key, { count });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   WISHLIST_STOCK, WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
   wishlistTotal, type Wishlist, type WishlistProduct,
-} from '../../src/lib/wishlist.ts';
+} from '#lib/wishlist/rules.ts';
 
 const drill: WishlistProduct = { id: 1, sku: 'BS-18V', name: 'Akku-Bohrschrauber 18 V', image: '/img/bs-18v.jpg' };
 const saw: WishlistProduct = { id: 2, sku: 'KS-190', name: 'Handkreissäge 190 mm', image: null };
@@ -101,7 +101,7 @@ function memoryStorage(initial: Record<string, string> = {}): Storage {
 
 async function loadStore() {
   vi.resetModules();
-  return import('../../src/lib/stores/wishlist.ts');
+  return import('#lib/wishlist/store.ts');
 }
 
 describe('wishlist store', () => {

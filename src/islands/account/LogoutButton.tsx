@@ -1,7 +1,7 @@
 // 'Log out' in the account area: ends the session (spec section 4: the cart goes with it), then leaves
 // the account for the home page of the locale, since account pages need a login.
 import { useState } from 'react';
-import { signOut } from '../../lib/stores/auth.ts';
+import { signOut } from '#lib/auth/store.ts';
 
 export interface LogoutButtonProps {
   homeHref: string;

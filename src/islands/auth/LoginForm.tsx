@@ -1,6 +1,6 @@
 // The login view (spec sections 2, 4, 5, 8): username (email or customer number), password and
 // remember-me. A failed login shows the translated server message in a danger alert.
-import { signIn, showAuthView } from '../../lib/stores/auth.ts';
+import { signIn, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, LoginFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
 import { Checkbox, Field } from './Field.tsx';

@@ -3,8 +3,8 @@
 // and focus goes back to where it came from (useDialog).
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authView, closeLoginModal, openLoginFromLocation } from '../../lib/stores/auth.ts';
-import { $loginModalOpen } from '../../lib/stores/ui.ts';
+import { $authView, closeLoginModal, openLoginFromLocation } from '#lib/auth/store.ts';
+import { $loginModalOpen } from '#lib/shell/ui-store.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
@@ -12,7 +12,7 @@ import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import type { LoginModalStrings } from './strings.ts';
-import '../../styles/session.css';
+import '#styles/session.css';
 
 export interface LoginModalProps {
   /** Registration is enabled and no external register URL exists (spec section 4). */

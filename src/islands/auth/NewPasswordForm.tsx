@@ -3,11 +3,11 @@
 // unknown, expired or used token), shown as red text.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $resetState, setNewPassword, tokenFromLocation } from '../../lib/stores/auth.ts';
+import { $resetState, setNewPassword, tokenFromLocation } from '#lib/auth/store.ts';
 import { errorText, type NewPasswordStrings } from './strings.ts';
 import { Field } from './Field.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
-import '../../styles/session.css';
+import '#styles/session.css';
 
 export interface NewPasswordFormProps {
   kind: 'reset' | 'create';

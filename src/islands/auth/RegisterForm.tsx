@@ -1,6 +1,6 @@
 // The register view (spec sections 2, 4, 5, 8): email, first and last name, password and the
 // create-account checkbox. Failures show as red text under the form, not as an alert box.
-import { register, showAuthView } from '../../lib/stores/auth.ts';
+import { register, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, RegisterFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
 import { Checkbox, Field } from './Field.tsx';

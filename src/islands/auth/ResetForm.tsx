@@ -1,7 +1,7 @@
 // The reset-password view (spec sections 2, 4, 5, 8): email or customer number. Once the link is
 // requested it shows the confirmation (the email may take up to 30 minutes) and a back-to-login button.
 import { useStore } from '@nanostores/react';
-import { $resetState, requestReset, showAuthView } from '../../lib/stores/auth.ts';
+import { $resetState, requestReset, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, ResetFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
 import { Field } from './Field.tsx';

@@ -1,9 +1,9 @@
 // The texts the session islands show, picked from a locale's messages by the layouts and the
 // password pages (each island receives only the strings it uses), and the one place that turns an
 // error outcome into text: a message key's translation, or the server's own wording (spec section 8).
-import type { Messages } from '../../lib/i18n/messages/en.ts';
-import { AUTH_ERROR_KEYS, type AuthError, type AuthErrorKey } from '../../lib/auth.ts';
-import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/auth.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
+import { AUTH_ERROR_KEYS, type AuthError, type AuthErrorKey } from '#lib/auth/rules.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 
 export type AuthErrorStrings = Record<AuthErrorKey, string>;
 

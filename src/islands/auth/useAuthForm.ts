@@ -1,8 +1,8 @@
 // Submitting a session form: reads the fields, runs the store action, and keeps what the form shows
 // (pending, field errors, form error). After a rejected submit the first invalid field takes focus.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AuthError, FieldErrors } from '../../lib/auth.ts';
-import type { AuthOutcome } from '../../lib/stores/auth.ts';
+import type { AuthError, FieldErrors } from '#lib/auth/rules.ts';
+import type { AuthOutcome } from '#lib/auth/store.ts';
 
 export const fieldText = (data: FormData, name: string): string => {
   const value = data.get(name);

@@ -2,13 +2,13 @@
 // regular and special price, availability for the line quantity, quantity selector, Remove, the
 // 'Product Properties' accordion, the 'Included' list and the chosen accessories.
 import { useId } from 'react';
-import { availabilityMessageKey } from '../../lib/availability.ts';
-import { cartItemPath, lineAccessories, lineProperties } from '../../lib/cart-display.ts';
-import { formatPrice } from '../../lib/price.ts';
-import { localePath } from '../../lib/paths.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { CartItem as Line } from '../../lib/schemas/cart.ts';
-import { remove, setQuantity } from '../../lib/stores/cart.ts';
+import { availabilityMessageKey } from '#lib/catalog/availability.ts';
+import { cartItemPath, lineAccessories, lineProperties } from '#lib/cart/display.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { CartItem as Line } from '#lib/cart/contract.ts';
+import { remove, setQuantity } from '#lib/cart/store.ts';
 import { LinePrice } from './LinePrice.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 import type { CartItemStrings } from './strings.ts';

@@ -4,9 +4,9 @@
 // store, so the header count and the product page's 'Add to cart' work while it is closed.
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart, $cartLoading, connectCart } from '../../lib/stores/cart.ts';
-import { $cartSidebarOpen } from '../../lib/stores/ui.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { $cart, $cartLoading, connectCart } from '#lib/cart/store.ts';
+import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
@@ -14,7 +14,7 @@ import { CartItem } from './CartItem.tsx';
 import { CartTotals } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
 import { totalItemsText, type CartSidebarStrings } from './strings.ts';
-import '../../styles/cart.css';
+import '#styles/cart.css';
 
 export interface CartSidebarProps {
   locale: Locale;

@@ -1,7 +1,7 @@
 // The cart's money: net subtotal, coupon discount, VAT and the total with its note (spec section 2).
-import { totalsView } from '../../lib/cart-display.ts';
-import { formatPrice } from '../../lib/price.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
+import { totalsView } from '#lib/cart/display.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 import type { CartTotalsStrings } from './strings.ts';
 
 export interface CartTotalsProps {

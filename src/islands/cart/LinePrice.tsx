@@ -1,7 +1,7 @@
 // A cart line's unit price (accessories included): the special price with the regular one struck
 // through when it undercuts it, else the regular price.
-import { displayPrices } from '../../lib/price.ts';
-import type { CartItem } from '../../lib/schemas/cart.ts';
+import { displayPrices } from '#lib/catalog/price.ts';
+import type { CartItem } from '#lib/cart/contract.ts';
 
 export interface LinePriceProps {
   price: CartItem['price'];

@@ -1,8 +1,8 @@
 // A line's quantity: a labelled number field with − and + buttons. Typing is committed on blur or
 // Enter, so '12' is not sent as '1' first; the buttons commit at once. 0 removes the line.
 import { useEffect, useState, type FormEvent } from 'react';
-import { MAX_QUANTITY } from '../../lib/cart.ts';
-import { parseLineQuantity } from '../../lib/cart-display.ts';
+import { MAX_QUANTITY } from '#lib/cart/rules.ts';
+import { parseLineQuantity } from '#lib/cart/display.ts';
 
 export interface QuantitySelectorProps {
   id: string;

@@ -1,6 +1,6 @@
 // The texts the cart islands show (they receive only these), picked from a locale's messages.
-import type { Messages } from '../../lib/i18n/messages/en.ts';
-import { CART_MESSAGE_KEYS, type CartMessages } from '../../lib/cart-display.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
+import { CART_MESSAGE_KEYS, type CartMessages } from '#lib/cart/display.ts';
 import type { AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 
 export interface CartItemStrings {

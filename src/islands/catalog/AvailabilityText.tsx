@@ -1,6 +1,6 @@
 // Availability for the wanted quantity (spec section 4 rules and texts).
-import { availabilityFor, availabilityMessageKey, type Availability } from '../../lib/availability.ts';
-import { $prices } from '../../lib/stores/prices.ts';
+import { availabilityFor, availabilityMessageKey, type Availability } from '#lib/catalog/availability.ts';
+import { $prices } from '#lib/catalog/prices-store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export type AvailabilityStrings = Record<`availability.${Availability | 'loading'}`, string>;

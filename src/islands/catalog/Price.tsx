@@ -1,7 +1,7 @@
 // A product's live price (spec section 4: loading spinner, loaded, hidden without a regular price).
 import { useEffect } from 'react';
-import { displayPrices } from '../../lib/price.ts';
-import { $prices, $pricesVisible, loadPagePrices } from '../../lib/stores/prices.ts';
+import { displayPrices } from '#lib/catalog/price.ts';
+import { $prices, $pricesVisible, loadPagePrices } from '#lib/catalog/prices-store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface PriceStrings {

@@ -1,6 +1,6 @@
 // A product tile for grids, lists and carousels. Rendered on the server at build time and again on
 // the client when a listing changes; the price comes live from the price store.
-import type { ProductCard as Card } from '../../lib/schemas/catalog.ts';
+import type { ProductCard as Card } from '#lib/catalog/contract.ts';
 import { Price, type PriceStrings } from './Price.tsx';
 
 export interface ProductCardProps {

@@ -1,6 +1,6 @@
 // An address as a letter shows it, optionally with an 'Edit' link to the step that sets it.
-import { addressLines } from '../../lib/checkout-form.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { addressLines } from '#lib/checkout/form.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface AddressViewProps {
   title: string;

@@ -2,13 +2,13 @@
 // guest gives the email the confirmation goes to and may create an account with the order; a
 // signed-in customer without billing management uses the account's default billing address as is.
 import { useId, useState, type FormEvent } from 'react';
-import { updateCheckoutUser } from '../../lib/api/checkout.ts';
-import { addressValues } from '../../lib/checkout-form.ts';
-import type { CountryCode } from '../../lib/countries.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import { PASSWORD_MIN_LENGTH } from '../../lib/schemas/auth.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
-import { adoptCart } from '../../lib/stores/checkout.ts';
+import { updateCheckoutUser } from '#lib/checkout/client.ts';
+import { addressValues } from '#lib/checkout/form.ts';
+import type { CountryCode } from '#lib/checkout/countries.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import { adoptCart } from '#lib/checkout/store.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';

@@ -1,6 +1,6 @@
 // What every checkout step shows around its form: the step bar above, the order summary beside it.
 import type { ReactNode } from 'react';
-import type { CheckoutStep } from '../../lib/checkout.ts';
+import type { CheckoutStep } from '#lib/checkout/rules.ts';
 import { OrderSummary } from './OrderSummary.tsx';
 import { StepBar } from './StepBar.tsx';
 import type { CartPartsStrings, STEP_BAR_KEYS, Strings, SUMMARY_KEYS } from './strings.ts';

@@ -3,8 +3,8 @@
 // After logging in here the shopper goes on to the first open step (the server sends them there).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { openLoginModal } from '../../lib/stores/auth.ts';
-import { $loggedIn } from '../../lib/stores/session.ts';
+import { openLoginModal } from '#lib/auth/store.ts';
+import { $loggedIn } from '#lib/auth/session-store.ts';
 import type { Strings } from './strings.ts';
 
 export const START_KEYS = [

@@ -1,6 +1,6 @@
 // The post-order feedback (spec section 7: post order comment) on the thank-you page.
 import { useId, useState, type FormEvent } from 'react';
-import { postOrderComment } from '../../lib/api/checkout.ts';
+import { postOrderComment } from '#lib/checkout/client.ts';
 import { TextField } from './TextField.tsx';
 import type { Strings } from './strings.ts';
 

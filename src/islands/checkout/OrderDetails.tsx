@@ -1,7 +1,7 @@
 // A placed order as the thank-you and pay pages show it: number, date, reference, payment status,
 // addresses, shipping and payment method, and the summary of lines and totals.
-import type { Order } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Order } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { AddressView } from './AddressView.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import type { CartPartsStrings, ORDER_KEYS, Strings } from './strings.ts';

@@ -1,7 +1,7 @@
 // The order summary beside every checkout step and on the order pages: the lines, the coupon form
 // (checkout only) and the full totals with shipping once a method is chosen (spec section 3).
 import { useId } from 'react';
-import type { Cart } from '../../lib/schemas/cart.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 import { CartTotals } from '../cart/CartTotals.tsx';
 import { CouponForm } from '../cart/CouponForm.tsx';
 import { SummaryLines } from './SummaryLines.tsx';

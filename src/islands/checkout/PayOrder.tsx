@@ -2,9 +2,9 @@
 // methods; a changed method is stored on the order first, then the order is paid like in the checkout.
 // A paid order says so and offers no payment.
 import { useEffect, useState, type FormEvent } from 'react';
-import { postOrderPaymentMethod, type Order } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import { postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';

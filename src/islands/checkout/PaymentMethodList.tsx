@@ -1,6 +1,6 @@
 // The offered payment methods as radios (spec section 3: invoice, stripe, stripe-debit, stripe-sofort, paypal).
 import { useId } from 'react';
-import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import type { PAYMENT_METHOD_KEYS, Strings } from './strings.ts';
 
 export interface PaymentMethodListProps {

@@ -1,9 +1,9 @@
 // The payment step's review of what the earlier steps stored: addresses and shipping method, each
 // with an 'Edit' link back to its step.
 import { useEffect, useState } from 'react';
-import { getShippingMethods } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
+import { getShippingMethods } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 import { AddressView } from './AddressView.tsx';
 import type { Strings } from './strings.ts';
 

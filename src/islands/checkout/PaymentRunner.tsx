@@ -2,10 +2,10 @@
 // payment, then does what it says: nothing to do (invoice) → confirm and show the result; redirect
 // (PayPal approval) → leave; stripe → mount the Payment Element with its 'Pay now'.
 import { useEffect, useState } from 'react';
-import { ApiClientError } from '../../lib/api/client.ts';
-import { confirmOrder, createPayment, type Order, type PaymentAction } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import { ApiClientError } from '#lib/http/client.ts';
+import { confirmOrder, createPayment, type Order, type PaymentAction } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { StripePayment } from './StripePayment.tsx';
 import type { RUNNER_KEYS, Strings } from './strings.ts';
 

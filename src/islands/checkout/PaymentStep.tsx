@@ -3,12 +3,12 @@
 // in session storage) makes double clicks, retries and reloads give one order; then the order is
 // paid with the chosen method.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiClientError } from '../../lib/api/client.ts';
-import { createOrder, postOrderPaymentMethod, type Order } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
-import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
-import { finishCheckout, orderAttempt, refreshCart } from '../../lib/stores/checkout.ts';
+import { ApiClientError } from '#lib/http/client.ts';
+import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
+import { finishCheckout, orderAttempt, refreshCart } from '#lib/checkout/store.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';

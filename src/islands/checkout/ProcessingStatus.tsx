@@ -3,7 +3,7 @@
 // browser's word), the order is confirmed when paid or awaiting, and the shopper moves on to the
 // thank-you or payment-result page; a failure says why and offers to pay again.
 import { useEffect, useState } from 'react';
-import { completePayment, confirmOrder, getOrder, type Order } from '../../lib/api/checkout.ts';
+import { completePayment, confirmOrder, getOrder, type Order } from '#lib/checkout/client.ts';
 import { resultHref, type PaymentHrefs } from './PaymentRunner.tsx';
 import type { Strings } from './strings.ts';
 

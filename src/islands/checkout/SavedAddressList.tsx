@@ -1,8 +1,8 @@
 // A signed-in customer's saved addresses as radios, plus 'Enter a new address'.
 import { useId } from 'react';
-import { addressLines } from '../../lib/checkout-form.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { SavedAddress } from '../../lib/schemas/checkout.ts';
+import { addressLines } from '#lib/checkout/form.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { SavedAddress } from '#lib/checkout/contract.ts';
 
 export interface SavedAddressListProps {
   addresses: readonly SavedAddress[];

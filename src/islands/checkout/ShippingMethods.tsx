@@ -1,11 +1,11 @@
 // Shipping methods for the stored address's country as radios with label and price ('Free' for 0);
 // Continue stores the chosen one (the shipping step is then done) and goes on to billing.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getShippingMethods, updateCheckout, type ShippingMethod } from '../../lib/api/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import { formatPrice } from '../../lib/price.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
-import { adoptCart } from '../../lib/stores/checkout.ts';
+import { getShippingMethods, updateCheckout, type ShippingMethod } from '#lib/checkout/client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import { adoptCart } from '#lib/checkout/store.ts';
 import type { Strings } from './strings.ts';
 
 export const SHIPPING_METHOD_KEYS = [

@@ -1,8 +1,8 @@
 // The checkout's step bar (spec section 4): shipping, billing, payment. Visited marks and availability
 // come from the step rules; only available steps are links, the current one is aria-current="step".
 import { useEffect } from 'react';
-import { CHECKOUT_STEPS, isStepAvailable, moveToStep, EMPTY_STEP_STATE, type CheckoutStep } from '../../lib/checkout.ts';
-import { $checkoutSteps, enterStep } from '../../lib/stores/checkout.ts';
+import { CHECKOUT_STEPS, isStepAvailable, moveToStep, EMPTY_STEP_STATE, type CheckoutStep } from '#lib/checkout/rules.ts';
+import { $checkoutSteps, enterStep } from '#lib/checkout/store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 import type { Strings, STEP_BAR_KEYS } from './strings.ts';
 

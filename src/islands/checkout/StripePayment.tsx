@@ -3,8 +3,8 @@
 // goes from the browser to Stripe and never through our server. 'Pay now' confirms the payment;
 // Stripe then leaves for returnUrl, or answers an error that is shown here.
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PaymentAction } from '../../lib/schemas/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { PaymentAction } from '#lib/checkout/contract.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import type { RUNNER_KEYS, Strings } from './strings.ts';
 
 type StripeAction = Extract<PaymentAction, { action: 'stripe' }>;

@@ -1,6 +1,6 @@
 // The lines of a cart or an order, read-only: name, item number, quantity and the line total.
-import { formatPrice } from '../../lib/price.ts';
-import type { CartItem } from '../../lib/schemas/cart.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
+import type { CartItem } from '#lib/cart/contract.ts';
 import { fill, type Strings, type SUMMARY_KEYS } from './strings.ts';
 
 export interface SummaryLinesProps {

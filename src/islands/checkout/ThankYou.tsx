@@ -1,6 +1,6 @@
 // /checkout/thank-you/{order} (spec section 2): the confirmation with the order number, the order,
 // the feedback form, the link to the order in the account (for customer orders) and 'Continue shopping'.
-import type { Locale } from '../../lib/i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { FEEDBACK_KEYS, FeedbackForm } from './FeedbackForm.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrder } from './useOrder.ts';

@@ -1,10 +1,10 @@
 // What the checkout pages hand their islands, built from the locale's messages: links, the frame
 // around the steps, and the texts of each island.
-import type { CheckoutStep } from '../../lib/checkout.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { Messages } from '../../lib/i18n/messages/en.ts';
-import { intlTag } from '../../lib/i18n/translate.ts';
-import { localePath } from '../../lib/paths.ts';
+import type { CheckoutStep } from '#lib/checkout/rules.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
+import { intlTag } from '#lib/i18n/translate.ts';
+import { localePath } from '#lib/site/paths.ts';
 import type { CheckoutFrameData } from './CheckoutFrame.tsx';
 import type { PaymentHrefs } from './PaymentRunner.tsx';
 import { ADDRESS_KEYS, cartPartsStrings, pickStrings, STEP_BAR_KEYS, SUMMARY_KEYS } from './strings.ts';

@@ -1,11 +1,11 @@
 // The texts the checkout islands show, by message key. Each island declares the keys it uses; the
 // page picks exactly those from the locale's messages (each island receives only its strings).
-import type { MessageKey, Messages } from '../../lib/i18n/messages/en.ts';
-import { PAYMENT_METHOD_CODES, PAYMENT_STATUSES } from '../../lib/schemas/checkout.ts';
-import { ADDRESS_FIELDS } from '../../lib/checkout-form.ts';
-import { CHECKOUT_MESSAGES } from '../../lib/schemas/checkout.ts';
+import type { MessageKey, Messages } from '#lib/i18n/messages/en.ts';
+import { PAYMENT_METHOD_CODES, PAYMENT_STATUSES } from '#lib/checkout/contract.ts';
+import { ADDRESS_FIELDS } from '#lib/checkout/form.ts';
+import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
 import { cartSidebarStrings, type CartTotalsStrings, type CouponStrings } from '../cart/strings.ts';
-import type { CartMessages } from '../../lib/cart-display.ts';
+import type { CartMessages } from '#lib/cart/display.ts';
 
 export type Strings<K extends MessageKey> = Record<K, string>;
 

@@ -2,16 +2,16 @@
 // same contract as the server, or mapped back from the server's 400 details) and the call that stores
 // it on the cart. After a rejected submit the first invalid field takes the focus.
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError } from '../../lib/api/client.ts';
-import { updateCheckout } from '../../lib/api/checkout.ts';
+import { ApiClientError } from '#lib/http/client.ts';
+import { updateCheckout } from '#lib/checkout/client.ts';
 import {
   addressErrorsFromDetails, addressId, addressValues, validateAddress,
   type AddressErrors, type AddressField, type AddressRules, type AddressValues,
-} from '../../lib/checkout-form.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
-import type { SavedAddress } from '../../lib/schemas/checkout.ts';
-import { adoptCart, refreshCart } from '../../lib/stores/checkout.ts';
+} from '#lib/checkout/form.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import type { SavedAddress } from '#lib/checkout/contract.ts';
+import { adoptCart, refreshCart } from '#lib/checkout/store.ts';
 
 export type FormErrorKey = 'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'server.NETWORK_ERROR';
 

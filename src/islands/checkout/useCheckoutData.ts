@@ -1,10 +1,10 @@
 // Data a checkout step reads: the live cart (the server's copy until the cart store has loaded) and a
 // signed-in customer's saved addresses.
 import { useEffect, useState } from 'react';
-import { getSavedAddresses } from '../../lib/api/checkout.ts';
-import type { Cart } from '../../lib/schemas/cart.ts';
-import type { SavedAddress } from '../../lib/schemas/checkout.ts';
-import { $cart } from '../../lib/stores/cart.ts';
+import { getSavedAddresses } from '#lib/checkout/client.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import type { SavedAddress } from '#lib/checkout/contract.ts';
+import { $cart } from '#lib/cart/store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export function useCheckoutCart(initial: Cart): Cart {

@@ -1,6 +1,6 @@
 // Reads an order for the order pages (thank-you, pay): loading, the order, or not found.
 import { useEffect, useState } from 'react';
-import { getOrder, type Order } from '../../lib/api/checkout.ts';
+import { getOrder, type Order } from '#lib/checkout/client.ts';
 
 export type OrderLoad = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; order: Order };
 

@@ -1,7 +1,7 @@
 // The payment methods the shop offers (only what is configured) and the preselected one.
 import { useEffect, useState } from 'react';
-import { getPaymentMethods } from '../../lib/api/checkout.ts';
-import type { PaymentMethodCode } from '../../lib/schemas/checkout.ts';
+import { getPaymentMethods } from '#lib/checkout/client.ts';
+import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 
 export type PaymentMethodsLoad =
   | { state: 'loading' } | { state: 'error' } | { state: 'ready'; methods: PaymentMethodCode[]; defaultMethod: PaymentMethodCode | null };

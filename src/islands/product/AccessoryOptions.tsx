@@ -2,7 +2,7 @@
 // live price, and once chosen its availability for the same quantity as the product.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $pricesVisible } from '../../lib/stores/prices.ts';
+import { $pricesVisible } from '#lib/catalog/prices-store.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 import { Price, type PriceStrings } from '../catalog/Price.tsx';
 

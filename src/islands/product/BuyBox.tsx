@@ -1,9 +1,9 @@
 // The buy box (spec sections 2, 4): live price, wanted quantity, optional accessories, availability
 // for that quantity, and 'Add to cart'. The cart is not here: the button publishes a typed request
-// to src/lib/stores/cart-requests.ts, which the cart consumes.
+// to src/lib/cart/requests.ts, which the cart consumes.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_QUANTITY, parseQuantity } from '../../lib/product.ts';
-import { requestAddToCart } from '../../lib/stores/cart-requests.ts';
+import { MAX_QUANTITY, parseQuantity } from '#lib/catalog/product.ts';
+import { requestAddToCart } from '#lib/cart/requests.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 import { Price, type PriceStrings } from '../catalog/Price.tsx';
 import { Icon } from '../shell/Icon.tsx';

@@ -1,7 +1,7 @@
 // Product gallery (spec sections 2, 9): a stage of at most 600×744, 150×150 thumbnails, and a
 // full-screen viewer. Server-rendered, so the cover and thumbnails show before any script runs.
 import { useState } from 'react';
-import { fillMessage } from '../../lib/product.ts';
+import { fillMessage } from '#lib/catalog/product.ts';
 import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
 
 export interface GalleryStrings extends GalleryViewerStrings {

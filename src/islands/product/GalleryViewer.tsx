@@ -2,7 +2,7 @@
 // Escape or the close button closes it, focus stays inside while it is open (useDialog).
 import type { KeyboardEvent } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
-import { fillMessage } from '../../lib/product.ts';
+import { fillMessage } from '#lib/catalog/product.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface GalleryViewerStrings {

@@ -2,7 +2,7 @@
 // 600px in a modal (spec sections 2, 9). The thumbnails are the modal's triggers, so they live here too.
 import { useState } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
-import { fillMessage } from '../../lib/product.ts';
+import { fillMessage } from '#lib/catalog/product.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface PropertyImage { src: string; label: string }

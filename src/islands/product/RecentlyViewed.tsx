@@ -2,7 +2,7 @@
 // viewed in this session, newest first. Session storage is per browser tab, so nothing is prerendered.
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $recentlyViewed, recordProductView, type RecentProduct } from '../../lib/stores/recently-viewed.ts';
+import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
 
 export interface RecentlyViewedProps {
   current: RecentProduct;

@@ -2,8 +2,8 @@
 // (spec section 4). The wishlist lives in localStorage, which the static HTML cannot know.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { isInWishlist, type WishlistProduct } from '../../lib/wishlist.ts';
-import { $wishlist, toggleWishlist } from '../../lib/stores/wishlist.ts';
+import { isInWishlist, type WishlistProduct } from '#lib/wishlist/rules.ts';
+import { $wishlist, toggleWishlist } from '#lib/wishlist/store.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export function WishlistButton({ product, strings }: { product: WishlistProduct; strings: { add: string; removeFrom: string } }) {

@@ -3,9 +3,9 @@
 // Escape, a click outside and Enter close it, and Enter goes to the search page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $searchOpen, $searchTerm, close, reopen, searchDetailsHref, setTerm } from '../../lib/stores/search.ts';
-import { normalizeTerm } from '../../lib/search-rules.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { $searchOpen, $searchTerm, close, reopen, searchDetailsHref, setTerm } from '#lib/search/store.ts';
+import { normalizeTerm } from '#lib/search/rules.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import type { SearchBarStrings } from './strings.ts';

@@ -1,8 +1,8 @@
 // The search page's filter facets: a sidebar on desktop; on small screens folded behind a
 // "Filters" summary so the results are not pushed below a long list of checkboxes.
 import { useEffect, useState } from 'react';
-import type { Filters } from '../../lib/listing.ts';
-import type { Facet } from '../../lib/schemas/catalog.ts';
+import type { Filters } from '#lib/catalog/listing.ts';
+import type { Facet } from '#lib/catalog/contract.ts';
 import { FacetGroup } from '../catalog/listing/FacetGroup.tsx';
 
 /** Spec section 9: desktop starts at 1024 px. */

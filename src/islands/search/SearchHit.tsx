@@ -1,5 +1,5 @@
 // One product or variant in the search overlay: image, name, item number and the live price.
-import type { SearchItem } from '../../lib/stores/search.ts';
+import type { SearchItem } from '#lib/search/store.ts';
 import { Price } from '../catalog/Price.tsx';
 import type { SearchOverlayStrings } from './strings.ts';
 

@@ -2,9 +2,9 @@
 // variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { $searchLoading, $searchResults, loadMore, searchDetailsHref } from '../../lib/stores/search.ts';
-import { categoryPath, localePath, productPath } from '../../lib/paths.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { $searchLoading, $searchResults, loadMore, searchDetailsHref } from '#lib/search/store.ts';
+import { categoryPath, localePath, productPath } from '#lib/site/paths.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchHit } from './SearchHit.tsx';
 import { fill, pluralText, type SearchOverlayStrings } from './strings.ts';

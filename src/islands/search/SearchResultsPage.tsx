@@ -4,12 +4,12 @@
 // (the prebuilt HTML) is a neutral loading state, and the URL is read after hydration.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { pageCount } from '../../lib/listing.ts';
-import { localePath, productPath } from '../../lib/paths.ts';
+import { pageCount } from '#lib/catalog/listing.ts';
+import { localePath, productPath } from '#lib/site/paths.ts';
 import {
   $searchPage, loadSearchPage, presetTerm, readSearchPageQuery, searchPageHref, type SearchPageQuery,
-} from '../../lib/stores/search.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+} from '#lib/search/store.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { ProductCard } from '../catalog/ProductCard.tsx';
 import { Pagination } from '../catalog/listing/Pagination.tsx';
 import { SortSelect } from '../catalog/listing/SortSelect.tsx';

@@ -1,6 +1,6 @@
 // The texts the search islands show, picked from a locale's messages by the header and the search
 // page (each island receives only the strings it uses). Plural forms stay raw: see pluralText.
-import type { Messages } from '../../lib/i18n/messages/en.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
 import type { PriceStrings } from '../catalog/Price.tsx';
 
 export interface PluralForms { one: string; other: string }

@@ -2,8 +2,8 @@
 // decides. Decided: the bar hides after 1 s and scrolling is restored.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { CONSENT_DELAY_MS } from '../../lib/consent.ts';
-import { $consent, decideConsent } from '../../lib/stores/consent.ts';
+import { CONSENT_DELAY_MS } from '#lib/shell/consent.ts';
+import { $consent, decideConsent } from '#lib/shell/consent-store.ts';
 
 export interface CookieConsentProps {
   termsHref: string;

@@ -2,8 +2,8 @@
 // delay, only one dropdown is open at a time. Keyboard: Enter/Space toggle, Escape closes.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { MenuItem } from '../../lib/menu.ts';
-import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '../../lib/stores/desktop-menu.ts';
+import type { MenuItem } from '#lib/content/menu.ts';
+import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '#lib/shell/desktop-menu-store.ts';
 import { Icon } from './Icon.tsx';
 
 export interface DesktopMenuProps {

@@ -1,8 +1,8 @@
 // Header icons: My Items link, account, wishlist and cart with live count badges (spec section 2).
-import { $cartCount } from '../../lib/stores/cart.ts';
-import { $loggedIn } from '../../lib/stores/session.ts';
-import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '../../lib/stores/ui.ts';
-import { $wishlistCount } from '../../lib/stores/wishlist.ts';
+import { $cartCount } from '#lib/cart/store.ts';
+import { $loggedIn } from '#lib/auth/session-store.ts';
+import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
+import { $wishlistCount } from '#lib/wishlist/store.ts';
 import { Icon } from './Icon.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 

@@ -1,4 +1,4 @@
-import { ICONS, type IconName } from '../../lib/icons.ts';
+import { ICONS, type IconName } from '#lib/shell/icons.ts';
 
 /** A decorative icon: the control around it carries the accessible name. */
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {

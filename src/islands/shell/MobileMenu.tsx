@@ -1,8 +1,8 @@
 // Slide-in mobile menu (spec section 2): nested levels, groups, an 'All' entry for a parent link,
 // and a Back/Menu bar that steps up one level. Opened from the bottom navigation.
 import { useStore } from '@nanostores/react';
-import { findPath, groupItems, type MenuItem } from '../../lib/menu.ts';
-import { $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu } from '../../lib/stores/ui.ts';
+import { findPath, groupItems, type MenuItem } from '#lib/content/menu.ts';
+import { $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu } from '#lib/shell/ui-store.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { Icon } from './Icon.tsx';
 

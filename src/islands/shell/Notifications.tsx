@@ -1,6 +1,6 @@
 // The notification area: a polite live region so screen readers announce new messages.
 import { useStore } from '@nanostores/react';
-import { $notifications, dismiss } from '../../lib/stores/notifications.ts';
+import { $notifications, dismiss } from '#lib/shell/notifications.ts';
 import { Icon } from './Icon.tsx';
 
 export function Notifications({ label, closeLabel }: { label: string; closeLabel: string }) {

@@ -3,16 +3,16 @@
 // and 'Your wishlist is empty' when there is nothing in it.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $wishlist, removeFromWishlist } from '../../lib/stores/wishlist.ts';
-import { $wishlistSidebarOpen } from '../../lib/stores/ui.ts';
-import { wishlistProductPath, type WishlistProduct } from '../../lib/wishlist.ts';
-import { localePath } from '../../lib/paths.ts';
-import type { Locale } from '../../lib/i18n/locales.ts';
+import { $wishlist, removeFromWishlist } from '#lib/wishlist/store.ts';
+import { $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
+import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { totalItemsText, type WishlistSidebarStrings } from './strings.ts';
-import '../../styles/session.css';
+import '#styles/session.css';
 
 export interface WishlistSidebarProps {
   locale: Locale;

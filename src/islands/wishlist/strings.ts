@@ -1,5 +1,5 @@
 // The texts the wishlist sidebar shows (it receives only these), picked from a locale's messages.
-import type { Messages } from '../../lib/i18n/messages/en.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
 
 export interface WishlistSidebarStrings {
   title: string;

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'astro/zod';
 import { contentBlocks } from './db/schema.ts';
 import { getDb } from './db/index.ts';
-import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../schemas/content.ts';
+import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../content/schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 type ConfigKey = keyof typeof contentConfigSchemas;

@@ -1,7 +1,7 @@
 // One schema for every environment variable the shop reads. Parsed once; a bad value stops the
 // process at start with a message naming the variable, instead of failing later mid-request.
 import { z } from 'astro/zod';
-import { CURRENCIES } from '../price.ts';
+import { CURRENCIES } from '../catalog/price.ts';
 
 export { CURRENCIES };
 

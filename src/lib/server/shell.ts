@@ -3,13 +3,13 @@
 import { env } from './env.ts';
 import { getContent, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
-import { resolveFeatures, type Features } from '../features.ts';
-import { buildMenu, type MenuItem } from '../menu.ts';
+import { resolveFeatures, type Features } from '../content/features.ts';
+import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/categories.ts';
-import type { CategorySlugResolver } from '../paths.ts';
+import type { CategorySlugResolver } from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
-import { brandingConfigSchema, type BrandingConfig } from '../schemas/content.ts';
+import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 
 export interface HtmlBlock<C> { html: string; config: C }

@@ -2,7 +2,7 @@
 // Every price decision on the server starts here, never from what the client claims.
 import type { AstroCookies } from 'astro';
 import { getContent } from './content.ts';
-import { resolveFeatures } from '../features.ts';
+import { resolveFeatures } from '../content/features.ts';
 import { CURRENCIES, env } from './env.ts';
 import type { PriceContext } from './catalog/prices.ts';
 import { resolveSession } from './auth/session.ts';

@@ -3,9 +3,9 @@ import { offeredLocales } from './shell.ts';
 import { listContentPages } from './content.ts';
 import { allCategorySlugPaths } from './catalog/categories.ts';
 import { allProductSlugs } from './catalog/products.ts';
-import { categoryPath, contentPagePath, localePath, productPath } from '../paths.ts';
+import { categoryPath, contentPagePath, localePath, productPath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
-import type { PageVersions } from '../sitemap.ts';
+import type { PageVersions } from '../site/sitemap.ts';
 
 let cached: Promise<PageVersions[]> | undefined;
 

@@ -2,8 +2,10 @@
 import { localeParam, type Locale } from '../i18n/locales.ts';
 import { offeredLocales } from './shell.ts';
 
-export async function localePaths<P extends Record<string, unknown>>(
-  build: (locale: Locale) => Promise<{ params: Record<string, string | undefined>; props?: P }[]> | { params: Record<string, string | undefined>; props?: P }[],
+type Entry<Params, P> = { params: Params; props?: P };
+
+export async function localePaths<Params extends Record<string, string | undefined> = Record<never, never>, P extends Record<string, unknown> = Record<never, never>>(
+  build: (locale: Locale) => Promise<Entry<Params, P>[]> | Entry<Params, P>[],
 ) {
   const locales = await offeredLocales();
   const perLocale = await Promise.all(locales.map(async (locale) =>

@@ -1,6 +1,6 @@
 // One filter facet as a checkbox group with the number of matching products per value. In the 'top'
 // filter view each group folds into a dropdown so the row stays one line high.
-import type { Facet } from '../../../lib/schemas/catalog.ts';
+import type { Facet } from '#lib/catalog/contract.ts';
 
 export interface FacetGroupProps {
   facet: Facet;

@@ -2,11 +2,11 @@
 // on small screens, opened by the Filters button through $filterSidebarOpen.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { Filters } from '../../../lib/listing.ts';
-import type { Facet } from '../../../lib/schemas/catalog.ts';
-import { $filterSidebarOpen } from '../../../lib/stores/ui.ts';
-import { useDialog } from '../../shared/useDialog.ts';
-import { Icon } from '../../shell/Icon.tsx';
+import type { Filters } from '#lib/catalog/listing.ts';
+import type { Facet } from '#lib/catalog/contract.ts';
+import { $filterSidebarOpen } from '#lib/shell/ui-store.ts';
+import { useDialog } from '#islands/shared/useDialog.ts';
+import { Icon } from '#islands/shell/Icon.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
 
 export const FILTER_PANEL_ID = 'listing-filters';

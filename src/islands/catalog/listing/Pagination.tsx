@@ -1,7 +1,7 @@
 // Page links (spec section 9: 10 products per category page). Real hrefs, so paging works without
 // JavaScript and crawlers reach every page; with JavaScript a plain click stays on the page.
 import type { MouseEvent } from 'react';
-import { pageWindow } from '../../../lib/listing.ts';
+import { pageWindow } from '#lib/catalog/listing.ts';
 
 export interface PaginationProps {
   current: number;

@@ -3,12 +3,12 @@
 // links; on the client the URL query decides what is shown (see useListing).
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { countText, toggleFilter, withSelectedOptions, type ListingView } from '../../../lib/category-listing.ts';
-import { listingHref, pageCount } from '../../../lib/listing.ts';
-import { localePath, productPath } from '../../../lib/paths.ts';
-import { $categoryView, loadCategoryView, setCategoryView } from '../../../lib/stores/listing.ts';
-import { $filterSidebarOpen } from '../../../lib/stores/ui.ts';
-import type { Locale } from '../../../lib/i18n/locales.ts';
+import { countText, toggleFilter, withSelectedOptions, type ListingView } from '#lib/catalog/category-listing.ts';
+import { listingHref, pageCount } from '#lib/catalog/listing.ts';
+import { localePath, productPath } from '#lib/site/paths.ts';
+import { $categoryView, loadCategoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
+import { $filterSidebarOpen } from '#lib/shell/ui-store.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { ProductCard } from '../ProductCard.tsx';
 import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
 import { Pagination } from './Pagination.tsx';

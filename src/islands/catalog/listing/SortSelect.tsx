@@ -1,6 +1,6 @@
 // The sort order (spec section 3: latest, price-up, price-down), shown only when the shop enables sorting.
 import { useId } from 'react';
-import { isSortOption, SORT_OPTIONS, type SortOption } from '../../../lib/listing.ts';
+import { isSortOption, SORT_OPTIONS, type SortOption } from '#lib/catalog/listing.ts';
 import type { SortStrings } from './strings.ts';
 
 export interface SortSelectProps {

@@ -1,6 +1,6 @@
 // Grid or list (spec section 4). Two pressed-state buttons rather than a select: one click, and the
 // current view is visible at a glance.
-import type { ListingView } from '../../../lib/category-listing.ts';
+import type { ListingView } from '#lib/catalog/category-listing.ts';
 
 const GLYPHS: Record<ListingView, string> = {
   grid: 'M3 3h8v8H3V3Zm2 2v4h4V5H5Zm8-2h8v8h-8V3Zm2 2v4h4V5h-4ZM3 13h8v8H3v-8Zm2 2v4h4v-4H5Zm8-2h8v8h-8v-8Zm2 2v4h4v-4h-4Z',

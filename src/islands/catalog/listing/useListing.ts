@@ -2,14 +2,14 @@
 // pushes a history entry, back/forward replay it, and a reload or shared link rebuilds it, all on a
 // static host where the server only ever sends the unfiltered first page.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchFilters, fetchProductList } from '../../../lib/api/catalog.ts';
-import { DEFAULT_SORT, filtersToRequest, listingHref, parseListingQuery, toListingSearch } from '../../../lib/listing.ts';
+import { fetchFilters, fetchProductList } from '#lib/catalog/client.ts';
+import { DEFAULT_SORT, filtersToRequest, listingHref, parseListingQuery, toListingSearch } from '#lib/catalog/listing.ts';
 import {
   DEFAULT_LISTING_QUERY, isDefaultListing, requestableFilters, type ListingQuery,
-} from '../../../lib/category-listing.ts';
-import { requestPrices } from '../../../lib/stores/prices.ts';
-import type { Facet, ProductCard } from '../../../lib/schemas/catalog.ts';
-import type { Locale } from '../../../lib/i18n/locales.ts';
+} from '#lib/catalog/category-listing.ts';
+import { requestPrices } from '#lib/catalog/prices-store.ts';
+import type { Facet, ProductCard } from '#lib/catalog/contract.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { clearPending, setNoindex } from './document.ts';
 
 export interface ListingData {

@@ -1,7 +1,7 @@
 // The session cookies. vsf-token (user token) and vsf-refresh are HttpOnly; vsf-auth is a readable
-// marker for islands on static pages and holds no secret (src/lib/stores/session.ts).
+// marker for islands on static pages and holds no secret (src/lib/auth/session-store.ts).
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
-import { SESSION_MARKER_COOKIE } from '../../stores/session.ts';
+import { SESSION_MARKER_COOKIE } from '#lib/auth/session-store.ts';
 import { env } from '../env.ts';
 import type { IssuedRefresh } from './refresh-tokens.ts';
 import { USER_TOKEN_TTL_SECONDS } from './user-token.ts';

@@ -2,7 +2,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
-import type { User } from '../../schemas/auth.ts';
+import type { User } from '#lib/auth/contract.ts';
 import { emailTaken } from './errors.ts';
 import { isUniqueViolation } from './db-errors.ts';
 

@@ -1,6 +1,6 @@
 // The auth endpoints' coded errors, in the one JSON error shape of src/lib/server/http.ts.
 import { ApiError } from '../http.ts';
-import { AUTH_MESSAGES } from '../../schemas/auth.ts';
+import { AUTH_MESSAGES } from '#lib/auth/contract.ts';
 
 export class TooManyAttemptsError extends ApiError {
   readonly retryAfterSeconds: number;

@@ -1,7 +1,7 @@
 // What the auth endpoints need from the content service: feature flags and the shop's name.
 import { getContent } from '../content.ts';
-import { resolveFeatures, type Features } from '../../features.ts';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '../../i18n/locales.ts';
+import { resolveFeatures, type Features } from '#lib/content/features.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, type Locale } from '#lib/i18n/locales.ts';
 import type { CookieJar } from './cookies.ts';
 
 /** Site features; the flags live on the default-language branding block, as for the rest of the shop. */

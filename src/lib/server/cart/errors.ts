@@ -1,6 +1,6 @@
 // The cart's coded errors (spec section 8). Messages are English fallbacks; the UI translates by code.
 import { ApiError } from '../http.ts';
-import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '../../cart.ts';
+import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
 
 export const CART_OUTDATED_MESSAGE = 'Cart info or prices are outdated. Please refresh the page.';
 

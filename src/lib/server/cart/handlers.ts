@@ -11,11 +11,11 @@ import type { APIContext, AstroCookies } from 'astro';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { json, parseInput, readBody } from '../http.ts';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '../../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '#lib/i18n/locales.ts';
 import {
   addToCartRequestSchema, couponRequestSchema, createCartRequestSchema, deleteCartRequestSchema,
   getCartRequestSchema, removeFromCartRequestSchema, updateQuantityRequestSchema,
-} from '../../schemas/cart.ts';
+} from '#lib/cart/contract.ts';
 import { clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
 import { cartNotFound, invalidQuantity } from './errors.ts';
 import { mergeGuestCartIntoCustomer } from './merge.ts';

@@ -2,7 +2,7 @@
 // used if it exists). Called by the auth flow right after a successful login, then clearCartCookie().
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { MAX_QUANTITY } from '../../cart.ts';
+import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { customerNotFound } from './errors.ts';
 import { findOwnedCartId, isUuid, rows } from './store.ts';
 

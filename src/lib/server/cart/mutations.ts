@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   MAX_CART_LINES, MAX_QUANTITY, accessoriesKey, couponProblem, isValidQuantity, normaliseCouponCode,
-} from '../../cart.ts';
+} from '#lib/cart/rules.ts';
 import {
   cartNotFound, cartOutdated, couponError, invalidQuantity, lineNotFound, lineQuantityExceeded, tooManyLines,
 } from './errors.ts';

@@ -2,7 +2,7 @@
 // accessories the catalogue offers for it. Skus match case-insensitively and are stored canonical.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { normaliseAccessories } from '../../cart.ts';
+import { normaliseAccessories } from '#lib/cart/rules.ts';
 import { accessoryNotAllowed, productNotFound, productNotPurchasable } from './errors.ts';
 import { priceLateral, type PricingContext } from './pricing.ts';
 import { rows } from './store.ts';

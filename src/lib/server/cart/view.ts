@@ -7,12 +7,12 @@ import type { LocalizedText } from '../db/schema.ts';
 import {
   VAT_RATE_BASIS_POINTS, computeTotals, couponDiscountCents, couponProblem, grossCents, toMajor, totalsToMajor,
   type CouponRecord,
-} from '../../cart.ts';
-import { availabilityFor } from '../../availability.ts';
-import { byAttributeOrder } from '../../product.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { Cart, CartItem } from '../../schemas/cart.ts';
-import type { CustomAttribute } from '../../schemas/catalog.ts';
+} from '#lib/cart/rules.ts';
+import { availabilityFor } from '#lib/catalog/availability.ts';
+import { byAttributeOrder } from '#lib/catalog/product.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Cart, CartItem } from '#lib/cart/contract.ts';
+import type { CustomAttribute } from '#lib/catalog/contract.ts';
 import { customerTerms, effectiveCents, priceLateral, unitPrice, type PricingContext, type UnitPrice } from './pricing.ts';
 import { rows, type CartLineRow, type CartSnapshot } from './store.ts';
 import { storedMethodPrice } from '../checkout/shipping.ts';

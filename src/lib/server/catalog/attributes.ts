@@ -2,9 +2,9 @@
 // product view needs them. A content or catalogue publish calls invalidateAttributes().
 import { attributeOptions, attributes, type LocalizedText } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { CustomAttribute } from '../../schemas/catalog.ts';
-import { byAttributeOrder } from '../../product.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { CustomAttribute } from '#lib/catalog/contract.ts';
+import { byAttributeOrder } from '#lib/catalog/product.ts';
 
 interface AttributeDefinition {
   code: string;

@@ -2,7 +2,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface CategorySummary {
   id: number;

@@ -7,9 +7,9 @@ import { readDataVersion } from '../data-version.ts';
 import { categoryTrail, categoryTree, type CategoryNode, type CategorySummary } from './categories.ts';
 import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts, type ListingPage } from './listing.ts';
-import { DEFAULT_SORT, PAGE_SIZES } from '../../listing.ts';
-import type { Facet } from '../../schemas/catalog.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { DEFAULT_SORT, PAGE_SIZES } from '#lib/catalog/listing.ts';
+import type { Facet } from '#lib/catalog/contract.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface CategoryPage {
   category: CategorySummary & { description: string | null };

@@ -5,8 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import { optionLabels } from './attributes.ts';
-import type { Facet, Filter, ProductCard } from '../../schemas/catalog.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Facet, Filter, ProductCard } from '#lib/catalog/contract.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface ListingScope {
   categoryId?: number | undefined;

@@ -3,7 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { priceLists, prices, products, stock } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import type { PriceListEntry } from '../../schemas/catalog.ts';
+import type { PriceListEntry } from '#lib/catalog/contract.ts';
 
 export interface PriceContext {
   currency: string;

@@ -1,5 +1,5 @@
 // Everything a product page shows (spec sections 2, 3, 9), read at build time in one call so the
-// page file stays thin. Prices and stock are not here: they are live (src/lib/stores/prices.ts).
+// page file stays thin. Prices and stock are not here: they are live (src/lib/catalog/prices-store.ts).
 import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
@@ -9,19 +9,19 @@ import { listProducts } from './listing.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
-import { RECOMMENDATION_LIMIT } from '../../recommendations.ts';
+import { RECOMMENDATION_LIMIT } from '#lib/catalog/recommendations.ts';
 import {
   BRAND_ATTRIBUTE, breadcrumbJsonLd, galleryImages, headerAttributes, primaryTrail, productAlternates, productJsonLd,
   propertyAttributes, shortDescription, variantLabels, type AttributeGroup,
-} from '../../product.ts';
-import { productBreadcrumbLink } from '../../breadcrumbs.ts';
-import { localePath, productPath } from '../../paths.ts';
-import { absoluteUrl, type Seo } from '../../seo.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { ProductCard } from '../../schemas/catalog.ts';
+} from '#lib/catalog/product.ts';
+import { productBreadcrumbLink } from '#lib/catalog/breadcrumbs.ts';
+import { localePath, productPath } from '#lib/site/paths.ts';
+import { absoluteUrl, type Seo } from '#lib/site/seo.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { ProductCard } from '#lib/catalog/contract.ts';
 import type { Shell } from '../shell.ts';
-import { pickMessages } from '../../i18n/translate.ts';
-import type { PriceStrings } from '../../../islands/catalog/Price.tsx';
+import { pickMessages } from '#lib/i18n/translate.ts';
+import type { PriceStrings } from '#islands/catalog/Price.tsx';
 
 export interface ProductPageData {
   product: ProductDetail;

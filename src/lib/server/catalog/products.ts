@@ -6,8 +6,8 @@ import {
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { describeAttributes } from './attributes.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { CustomAttribute, ProductCard } from '../../schemas/catalog.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';
 
 /** Cards for the given product ids, in the order of the ids. */
 export async function productCards(ids: number[], locale: Locale): Promise<ProductCard[]> {

@@ -11,8 +11,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/index.ts';
 import { productCards } from './products.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { ProductCard } from '../../schemas/catalog.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { ProductCard } from '#lib/catalog/contract.ts';
 
 export interface SearchHit extends ProductCard { isVariant: boolean }
 export type SearchCategory = { id: number; name: string; slugPath: string };

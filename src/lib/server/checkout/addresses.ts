@@ -2,7 +2,7 @@
 // resolve an address the shopper picked, and store one as the default shipping or billing address.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { Address, SavedAddress } from '../../schemas/checkout.ts';
+import type { Address, SavedAddress } from '#lib/checkout/contract.ts';
 import { rows } from '../cart/store.ts';
 
 export type AddressKind = 'shipping' | 'billing';

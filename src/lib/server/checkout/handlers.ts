@@ -3,14 +3,14 @@
 // Every write is optimistic on the cart version, like the cart's own writes.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import type { Features } from '../../features.ts';
-import { isCountryCode } from '../../countries.ts';
-import { grossCents, toMajor } from '../../cart.ts';
-import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration } from '../../payment-methods.ts';
+import type { Features } from '#lib/content/features.ts';
+import { isCountryCode } from '#lib/checkout/countries.ts';
+import { grossCents, toMajor } from '#lib/cart/rules.ts';
+import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import {
   checkoutUserRequestSchema, shippingMethodsRequestSchema, updateCheckoutRequestSchema, type Address,
-} from '../../schemas/checkout.ts';
-import { PASSWORD_MIN_LENGTH } from '../../schemas/auth.ts';
+} from '#lib/checkout/contract.ts';
+import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { cartSessions, readCartBody, requestLocale, type CartDeps, type CartRequest, type CartSession } from '../cart/handlers.ts';
 import { writeWithVersion } from '../cart/mutations.ts';

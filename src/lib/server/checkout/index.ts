@@ -3,7 +3,7 @@
 import { env } from '../env.ts';
 import { siteFeatures } from '../auth/site.ts';
 import { defaultCartDeps } from '../cart/index.ts';
-import type { PaymentConfiguration } from '../../payment-methods.ts';
+import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutHandlers, type CheckoutDeps } from './handlers.ts';
 
 export { checkoutPageState, guardCart, type CheckoutPageState } from './page-state.ts';

@@ -3,11 +3,11 @@
 // Checkout pages are rendered per request (not prebuilt): they are personal, never cached, and the
 // guard redirects happen before any HTML leaves the server.
 import type { AstroCookies } from 'astro';
-import { checkoutRedirect, type CheckoutPage, type GuardCart } from '../../checkout.ts';
-import type { Features } from '../../features.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../paths.ts';
-import type { Cart } from '../../schemas/cart.ts';
+import { checkoutRedirect, type CheckoutPage, type GuardCart } from '#lib/checkout/rules.ts';
+import type { Features } from '#lib/content/features.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Cart } from '#lib/cart/contract.ts';
 import { siteFeatures } from '../auth/site.ts';
 import { cartView, findOwnedCartId, readCartCookie, readSnapshot } from '../cart/index.ts';
 import { getDb } from '../db/index.ts';

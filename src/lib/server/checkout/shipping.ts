@@ -1,8 +1,8 @@
-// Shipping methods from the database, priced for one cart (rules in src/lib/shipping.ts).
+// Shipping methods from the database, priced for one cart (rules in src/lib/checkout/shipping.ts).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LocalizedText } from '../db/schema.ts';
-import { availableShippingMethods, type ShippingMethodRecord, type ShippingQuery } from '../../shipping.ts';
+import { availableShippingMethods, type ShippingMethodRecord, type ShippingQuery } from '#lib/checkout/shipping.ts';
 import { rows } from '../cart/store.ts';
 
 export interface StoredShippingMethod extends ShippingMethodRecord {

@@ -1,5 +1,5 @@
 // Word lists and text building blocks for the demo catalogue, in all five shop languages.
-import { LOCALES, type Locale } from '../../i18n/locales.ts';
+import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 
 export { LOCALES, type Locale };
 

@@ -1,7 +1,7 @@
 // The account emails the auth flows send, with links built from SITE_URL and the customer's language.
 import { env } from '../env.ts';
-import { localePath } from '../../paths.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../i18n/locales.ts';
+import { localePath } from '#lib/site/paths.ts';
+import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { passwordLinkMail, welcomeMail, type Recipient } from './templates.ts';
 import { sendMail, type SentMail } from './transport.ts';
 

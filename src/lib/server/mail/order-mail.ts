@@ -3,7 +3,7 @@ import { ORDER_MAIL_TEXTS } from './order-texts.ts';
 import { compose, fill, localeOf } from './templates.ts';
 import { shopUrl } from './account-mails.ts';
 import { sendMail, type SentMail } from './transport.ts';
-import type { Order } from '../../schemas/checkout.ts';
+import type { Order } from '#lib/checkout/contract.ts';
 
 const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
   invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',

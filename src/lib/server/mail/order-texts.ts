@@ -1,5 +1,5 @@
 // Texts of the order confirmation email in every shop language. Placeholders: {name}, {shop}, {number}.
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface OrderMailTexts {
   subject: string;

@@ -1,5 +1,5 @@
 // Renders the account emails as plain text plus a minimal HTML part, in the customer's language.
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
 import { MAIL_TEXTS } from './texts.ts';
 import type { OutgoingMail } from './transport.ts';
 

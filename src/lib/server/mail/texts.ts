@@ -1,6 +1,6 @@
 // Texts of the account emails in every shop language. Placeholders: {name}, {shop}, {customernum}.
 // Kept here rather than in the UI message files: they never reach an island.
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface LinkMailTexts {
   subject: string;

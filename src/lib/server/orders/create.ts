@@ -13,10 +13,10 @@
 // closes the cart, the others then find the cart gone, look the key up again and answer that order.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { Features } from '../../features.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { Cart } from '../../schemas/cart.ts';
-import type { Order, PaymentMethodCode } from '../../schemas/checkout.ts';
+import type { Features } from '#lib/content/features.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { isUniqueViolation, pgError } from '../auth/db-errors.ts';
 import { createCustomer } from '../auth/customers.ts';
 import { cartNotFound, cartOutdated, couponError } from '../cart/errors.ts';
@@ -25,7 +25,7 @@ import { cartView } from '../cart/view.ts';
 import { saveAsDefault } from '../checkout/addresses.ts';
 import { loadShippingMethods, methodLabel } from '../checkout/shipping.ts';
 import { emailRequired, guestCheckoutDisabled } from '../checkout/errors.ts';
-import type { Address } from '../../schemas/checkout.ts';
+import type { Address } from '#lib/checkout/contract.ts';
 import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
 } from './errors.ts';

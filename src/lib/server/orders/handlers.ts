@@ -1,13 +1,13 @@
 // The order and payment endpoints' logic (spec section 7: create order, confirm order, get order,
 // post order comment, post order payment method, create payment) behind src/pages/api/orders|payments.
 import { sql } from 'drizzle-orm';
-import type { Features } from '../../features.ts';
-import { offeredPaymentMethods, type PaymentConfiguration } from '../../payment-methods.ts';
+import type { Features } from '#lib/content/features.ts';
+import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import {
   completePaymentRequestSchema, createOrderRequestSchema, createPaymentRequestSchema, orderCommentRequestSchema,
   orderIdRequestSchema, orderPaymentMethodRequestSchema, type Order,
-} from '../../schemas/checkout.ts';
-import { orderListRequestSchema } from '../../schemas/account.ts';
+} from '#lib/checkout/contract.ts';
+import { orderListRequestSchema } from '#lib/orders/contract.ts';
 import { unauthenticated } from '../auth/errors.ts';
 import { readCartBody, requestLocale, cartSessions, type CartDeps, type CartRequest } from '../cart/handlers.ts';
 import { clearCartCookie } from '../cart/cookie.ts';

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../cart/store.ts';
-import type { OrderList } from '../../schemas/account.ts';
+import type { OrderList } from '#lib/orders/contract.ts';
 import { COLUMNS, normalise, orderView, type OrderRow } from './store.ts';
 
 export async function orderHistory(db: Db, customerId: string, page: { limit: number; offset: number }): Promise<OrderList> {

@@ -7,7 +7,7 @@ import { startSession } from '../auth/session.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import { shopTitle } from '../auth/site.ts';
 import { rows } from '../cart/store.ts';
-import { isLocale, DEFAULT_LOCALE } from '../../i18n/locales.ts';
+import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { sendOrderConfirmationMail } from '../mail/order-mail.ts';
 import { stripeFromEnv } from '../payments/stripe.ts';
 import { paypalFromEnv } from '../payments/paypal.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { rows } from '../cart/store.ts';
 import {
   mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
-} from '../../order-state.ts';
+} from '#lib/orders/state.ts';
 import { orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
 import { findOrder, orderView, type OrderRow } from './store.ts';
 
@@ -57,7 +57,7 @@ interface PaymentRow {
 
 /**
  * Applies a provider's report on one payment attempt, once: the attempt row is locked, moves only
- * forward (src/lib/order-state.ts), and a report whose amount, currency or order id does not match
+ * forward (src/lib/orders/state.ts), and a report whose amount, currency or order id does not match
  * the order changes nothing. A pending order whose payment went through (or, for SEPA, is under way)
  * is confirmed in the same transaction, so the shopper's order never depends on the browser returning.
  */

@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http.ts';
 import { rows } from '../cart/store.ts';
-import { localePath } from '../../paths.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { PaymentAction, PaymentMethodCode } from '../../schemas/checkout.ts';
-import { providerOf } from '../../payment-methods.ts';
-import { paypalAttemptStatus, stripeAttemptStatus } from '../../order-state.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { PaymentAction, PaymentMethodCode } from '#lib/checkout/contract.ts';
+import { providerOf } from '#lib/checkout/payment-methods.ts';
+import { paypalAttemptStatus, stripeAttemptStatus } from '#lib/orders/state.ts';
 import type { StripeGateway, StripeIntent, StripeMethod, StripeWebhookEvent } from '../payments/stripe.ts';
 import type { PayPalGateway, PayPalOrder } from '../payments/paypal.ts';
 import {

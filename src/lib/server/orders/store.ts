@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isUuid, rows } from '../cart/store.ts';
-import type { Order } from '../../schemas/checkout.ts';
+import type { Order } from '#lib/checkout/contract.ts';
 
 export interface OrderRow {
   id: string;

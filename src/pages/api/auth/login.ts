@@ -1,15 +1,15 @@
 // Login (spec sections 4, 5, 7): { username, password, rememberMe? } -> { user }.
 // Logs out whatever session the request carries first, then signs in and sets the session cookies.
-import { json } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { loginRequestSchema, type UserResponse } from '../../../lib/schemas/auth.ts';
-import { authEndpoint, readAuthBody } from '../../../lib/server/auth/http.ts';
-import { authenticate } from '../../../lib/server/auth/login.ts';
-import { endSession, startSession } from '../../../lib/server/auth/session.ts';
-import { setSessionCookies } from '../../../lib/server/auth/cookies.ts';
-import { clientIp } from '../../../lib/server/auth/client-ip.ts';
-import { toUser } from '../../../lib/server/auth/customers.ts';
-import { clearCartCookie, mergeGuestCartIntoCustomer, readCartCookie } from '../../../lib/server/cart/index.ts';
+import { json } from '#lib/server/http.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { loginRequestSchema, type UserResponse } from '#lib/auth/contract.ts';
+import { authEndpoint, readAuthBody } from '#lib/server/auth/http.ts';
+import { authenticate } from '#lib/server/auth/login.ts';
+import { endSession, startSession } from '#lib/server/auth/session.ts';
+import { setSessionCookies } from '#lib/server/auth/cookies.ts';
+import { clientIp } from '#lib/server/auth/client-ip.ts';
+import { toUser } from '#lib/server/auth/customers.ts';
+import { clearCartCookie, mergeGuestCartIntoCustomer, readCartCookie } from '#lib/server/cart/index.ts';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 // Logout (spec sections 4, 7): {} -> { ok: true }. Revokes the login everywhere it is used (its
 // refresh-token family) and clears the session cookies and the cart cookie (logout clears the cart).
-import { json } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { emptyRequestSchema } from '../../../lib/schemas/auth.ts';
-import { authEndpoint, readAuthBody } from '../../../lib/server/auth/http.ts';
-import { endSession } from '../../../lib/server/auth/session.ts';
+import { json } from '#lib/server/http.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { emptyRequestSchema } from '#lib/auth/contract.ts';
+import { authEndpoint, readAuthBody } from '#lib/server/auth/http.ts';
+import { endSession } from '#lib/server/auth/session.ts';
 
 export const prerender = false;
 

@@ -1,12 +1,12 @@
 // Current user (spec section 7: load current user): GET, or POST {} for the typed client -> { user };
 // 401 UNAUTHENTICATED for guests. A refresh cookie alone renews the session on the way.
 import type { APIContext } from 'astro';
-import { json } from '../../../lib/server/http.ts';
-import { emptyRequestSchema, type UserResponse } from '../../../lib/schemas/auth.ts';
-import { authEndpoint, readAuthBody } from '../../../lib/server/auth/http.ts';
-import { resolveSession } from '../../../lib/server/auth/session.ts';
-import { toUser } from '../../../lib/server/auth/customers.ts';
-import { unauthenticated } from '../../../lib/server/auth/errors.ts';
+import { json } from '#lib/server/http.ts';
+import { emptyRequestSchema, type UserResponse } from '#lib/auth/contract.ts';
+import { authEndpoint, readAuthBody } from '#lib/server/auth/http.ts';
+import { resolveSession } from '#lib/server/auth/session.ts';
+import { toUser } from '#lib/server/auth/customers.ts';
+import { unauthenticated } from '#lib/server/auth/errors.ts';
 
 export const prerender = false;
 

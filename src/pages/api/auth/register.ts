@@ -1,22 +1,22 @@
 // Register (spec sections 4-7): { email, password, firstName, lastName } -> 201 { user }.
 // Only while registration is enabled; assigns the next customer number, signs the new customer in
 // and sends a welcome email in the shopper's language.
-import { json } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { CURRENCIES, env } from '../../../lib/server/env.ts';
-import { CURRENCY_COOKIE } from '../../../lib/server/shopper.ts';
-import { registerRequestSchema, type UserResponse } from '../../../lib/schemas/auth.ts';
-import { authEndpoint, readAuthBody } from '../../../lib/server/auth/http.ts';
-import { registerCustomer } from '../../../lib/server/auth/account.ts';
-import { endSession, startSession } from '../../../lib/server/auth/session.ts';
-import { setSessionCookies } from '../../../lib/server/auth/cookies.ts';
-import { clientIp } from '../../../lib/server/auth/client-ip.ts';
-import { checkRegistration } from '../../../lib/server/auth/rate-limit.ts';
-import { toUser } from '../../../lib/server/auth/customers.ts';
-import { registrationDisabled, TooManyAttemptsError } from '../../../lib/server/auth/errors.ts';
-import { requestLocale, shopTitle, siteFeatures } from '../../../lib/server/auth/site.ts';
-import { sendWelcomeMail } from '../../../lib/server/mail/account-mails.ts';
-import { inBackground } from '../../../lib/server/mail/background.ts';
+import { json } from '#lib/server/http.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { CURRENCIES, env } from '#lib/server/env.ts';
+import { CURRENCY_COOKIE } from '#lib/server/shopper.ts';
+import { registerRequestSchema, type UserResponse } from '#lib/auth/contract.ts';
+import { authEndpoint, readAuthBody } from '#lib/server/auth/http.ts';
+import { registerCustomer } from '#lib/server/auth/account.ts';
+import { endSession, startSession } from '#lib/server/auth/session.ts';
+import { setSessionCookies } from '#lib/server/auth/cookies.ts';
+import { clientIp } from '#lib/server/auth/client-ip.ts';
+import { checkRegistration } from '#lib/server/auth/rate-limit.ts';
+import { toUser } from '#lib/server/auth/customers.ts';
+import { registrationDisabled, TooManyAttemptsError } from '#lib/server/auth/errors.ts';
+import { requestLocale, shopTitle, siteFeatures } from '#lib/server/auth/site.ts';
+import { sendWelcomeMail } from '#lib/server/mail/account-mails.ts';
+import { inBackground } from '#lib/server/mail/background.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 // Get cart (spec section 7): { cart } or { cart: null }. POST body { locale?, cartId? }, or GET ?locale=.
-import { endpoint } from '../../../lib/server/http.ts';
-import { cart } from '../../../lib/server/cart/index.ts';
+import { endpoint } from '#lib/server/http.ts';
+import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 // Category list / search by slug (spec section 7). Nothing found gives an empty result (spec section 8).
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { categoryRequestSchema } from '../../../lib/schemas/catalog.ts';
-import { categoryBySlugPath, categoryTrail, categoryTree } from '../../../lib/server/catalog/categories.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { categoryRequestSchema } from '#lib/catalog/contract.ts';
+import { categoryBySlugPath, categoryTrail, categoryTree } from '#lib/server/catalog/categories.ts';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 // Product filter list (spec section 7): facets for a category, or for a keyword, under the current filters.
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { filterListRequestSchema } from '../../../lib/schemas/catalog.ts';
-import { listFacets } from '../../../lib/server/catalog/listing.ts';
-import { searchProductIds } from '../../../lib/server/catalog/search.ts';
-import { filterCodes } from '../../../lib/server/catalog/filter-settings.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { filterListRequestSchema } from '#lib/catalog/contract.ts';
+import { listFacets } from '#lib/server/catalog/listing.ts';
+import { searchProductIds } from '#lib/server/catalog/search.ts';
+import { filterCodes } from '#lib/server/catalog/filter-settings.ts';
 
 export const prerender = false;
 

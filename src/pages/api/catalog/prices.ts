@@ -1,8 +1,8 @@
 // Product price list (spec section 7): prices and stock for all skus of a page in one request.
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { priceListRequestSchema } from '../../../lib/schemas/catalog.ts';
-import { currentShopper, priceContext } from '../../../lib/server/shopper.ts';
-import { priceList } from '../../../lib/server/catalog/prices.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { priceListRequestSchema } from '#lib/catalog/contract.ts';
+import { currentShopper, priceContext } from '#lib/server/shopper.ts';
+import { priceList } from '#lib/server/catalog/prices.ts';
 
 export const prerender = false;
 

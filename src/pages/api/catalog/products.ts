@@ -1,9 +1,9 @@
 // Product list (spec section 7): one category's products, filtered, sorted and paged.
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { productListRequestSchema } from '../../../lib/schemas/catalog.ts';
-import { listProducts } from '../../../lib/server/catalog/listing.ts';
-import { currentShopper, priceContext } from '../../../lib/server/shopper.ts';
-import { priceList } from '../../../lib/server/catalog/prices.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { productListRequestSchema } from '#lib/catalog/contract.ts';
+import { listProducts } from '#lib/server/catalog/listing.ts';
+import { currentShopper, priceContext } from '#lib/server/shopper.ts';
+import { priceList } from '#lib/server/catalog/prices.ts';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
 // Search (spec section 7). Two shapes of answer from one contract: the overlay pages through the
 // raw hits (products and variants), the search page lists parent products with filters and sorting.
 // A failed search answers with an empty result, never an error page (spec section 8).
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { searchRequestSchema, type SearchResponse } from '../../../lib/schemas/catalog.ts';
-import { searchCategories, searchHits, searchProductIds, searchProducts } from '../../../lib/server/catalog/search.ts';
-import { listFacets, listProducts } from '../../../lib/server/catalog/listing.ts';
-import { filterCodes } from '../../../lib/server/catalog/filter-settings.ts';
-import { currentShopper, priceContext } from '../../../lib/server/shopper.ts';
-import { priceList } from '../../../lib/server/catalog/prices.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { searchRequestSchema, type SearchResponse } from '#lib/catalog/contract.ts';
+import { searchCategories, searchHits, searchProductIds, searchProducts } from '#lib/server/catalog/search.ts';
+import { listFacets, listProducts } from '#lib/server/catalog/listing.ts';
+import { filterCodes } from '#lib/server/catalog/filter-settings.ts';
+import { currentShopper, priceContext } from '#lib/server/shopper.ts';
+import { priceList } from '#lib/server/catalog/prices.ts';
 
 export const prerender = false;
 

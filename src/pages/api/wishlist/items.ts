@@ -2,12 +2,12 @@
 // sign-in sends the browser's whole list), DELETE { sku } removes. Both answer with the whole list,
 // names in ?locale=. 401 UNAUTHENTICATED for guests.
 import type { APIContext } from 'astro';
-import { endpoint, json, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { currentShopper } from '../../../lib/server/shopper.ts';
-import { unauthenticated } from '../../../lib/server/auth/errors.ts';
-import { wishlistAddRequestSchema, wishlistRemoveRequestSchema } from '../../../lib/schemas/wishlist.ts';
-import { addWishlistItems, removeWishlistItem, wishlistLocale } from '../../../lib/server/wishlist.ts';
+import { endpoint, json, readBody } from '#lib/server/http.ts';
+import { getDb } from '#lib/server/db/index.ts';
+import { currentShopper } from '#lib/server/shopper.ts';
+import { unauthenticated } from '#lib/server/auth/errors.ts';
+import { wishlistAddRequestSchema, wishlistRemoveRequestSchema } from '#lib/wishlist/contract.ts';
+import { addWishlistItems, removeWishlistItem, wishlistLocale } from '#lib/server/wishlist/index.ts';
 
 export const prerender = false;
 

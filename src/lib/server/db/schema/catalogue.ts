@@ -4,7 +4,7 @@ import {
   type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
-import { LOCALES } from '../../../i18n/locales.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
 
 // ---------------------------------------------------------------- catalogue
 export const categories = pgTable('categories', {

@@ -1,0 +1,108 @@
+// Shopper-session rules (spec sections 4-6, 8): which login-modal views exist, what the forms check
+// before calling the server, and which message key translates a server error. Pure: the auth store
+// applies them, the islands only show the outcome.
+import type { z } from 'astro/zod';
+import {
+  AUTH_MESSAGES, loginRequestSchema, registerRequestSchema, resetRequestSchema, setPasswordRequestSchema,
+} from './contract.ts';
+import type { MessageKey } from '../i18n/messages/en.ts';
+
+export type AuthView = 'login' | 'reset' | 'register';
+/** Spec section 4: empty, link-sent after the reset link is requested, finished after a new password. */
+export type ResetState = 'empty' | 'link-sent' | 'finished';
+
+/**
+ * Spec section 4: the register view is reachable only when registration is enabled and no external
+ * register URL exists (with one, the modal links there instead).
+ */
+export function registerInModal(isRegistrationEnabled: boolean, registerUrl: string | null | undefined): boolean {
+  return isRegistrationEnabled && !registerUrl?.trim();
+}
+
+/** The view the modal shows when `requested` is asked for: register falls back to login when not offered. */
+export function resolveView(requested: AuthView, canRegister: boolean): AuthView {
+  return requested === 'register' && !canRegister ? 'login' : requested;
+}
+
+/** Every message key a session form may show for an error. */
+export const AUTH_ERROR_KEYS = [
+  'validation.usernameRequired', 'validation.passwordRequired', 'validation.invalidEmail', 'validation.required',
+  'validation.passwordTooShort', 'validation.tooLong', 'validation.invalidCharacters',
+  'server.Invalid credentials.', 'server.TOO_MANY_ATTEMPTS', 'server.EMAIL_TAKEN', 'server.INVALID_TOKEN',
+  'server.REGISTRATION_DISABLED', 'server.NETWORK_ERROR', 'server.INTERNAL_ERROR',
+] as const satisfies readonly MessageKey[];
+export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
+
+/** A translatable error, or the server's own wording when no key knows it (spec section 8). */
+export type AuthError = { key: AuthErrorKey } | { text: string };
+
+const VALIDATION_KEYS: Record<string, AuthErrorKey> = {
+  [AUTH_MESSAGES.usernameRequired]: 'validation.usernameRequired',
+  [AUTH_MESSAGES.passwordRequired]: 'validation.passwordRequired',
+  [AUTH_MESSAGES.required]: 'validation.required',
+  [AUTH_MESSAGES.invalidEmail]: 'validation.invalidEmail',
+  [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
+  [AUTH_MESSAGES.tooLong]: 'validation.tooLong',
+  [AUTH_MESSAGES.invalidCharacters]: 'validation.invalidCharacters',
+};
+
+const isErrorKey = (key: string): key is AuthErrorKey => (AUTH_ERROR_KEYS as readonly string[]).includes(key);
+
+/**
+ * The message key for a failed call: server.<message> first (the spec's 'Invalid credentials.'),
+ * then server.<code>, then the validation wording; otherwise the message itself.
+ */
+export function authError(error: { code?: string | undefined; message?: string | undefined }): AuthError {
+  const message = error.message ?? '';
+  for (const candidate of [`server.${message}`, `server.${error.code ?? ''}`]) {
+    if (isErrorKey(candidate)) return { key: candidate };
+  }
+  const validation = VALIDATION_KEYS[message];
+  if (validation) return { key: validation };
+  return message ? { text: message } : { key: 'server.INTERNAL_ERROR' };
+}
+
+export type FieldErrors<F extends string> = Partial<Record<F, AuthErrorKey>>;
+
+/** The first problem per field, as message keys, from a request contract shared with the server. */
+function fieldErrors<F extends string>(schema: z.ZodType, input: Record<F, unknown>): FieldErrors<F> {
+  const result = schema.safeParse(input);
+  const errors: FieldErrors<F> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    if (!(field in input) || errors[field]) continue;
+    errors[field] = VALIDATION_KEYS[issue.message] ?? 'validation.required';
+  }
+  return errors;
+}
+
+export interface LoginInput { username: string; password: string; rememberMe: boolean }
+export interface RegisterInput { email: string; firstName: string; lastName: string; password: string; createAccount: boolean }
+export interface NewPasswordInput { token: string; password: string }
+
+/** Spec section 5: username and password required, the username trimmed. */
+export function validateLogin(input: LoginInput): FieldErrors<'username' | 'password'> {
+  return fieldErrors(loginRequestSchema, { username: input.username, password: input.password });
+}
+
+/** Spec section 5: email required and valid, names and password required, create-account ticked. */
+export function validateRegister(input: RegisterInput): FieldErrors<keyof RegisterInput> {
+  const { createAccount, ...fields } = input;
+  const errors: FieldErrors<keyof RegisterInput> = fieldErrors(registerRequestSchema, fields);
+  if (!createAccount) errors.createAccount = 'validation.required';
+  return errors;
+}
+
+/** Spec section 5: the email-or-customer-number field is required. */
+export function validateReset(input: { email: string }): FieldErrors<'email'> {
+  return fieldErrors(resetRequestSchema, input);
+}
+
+export function validateNewPassword(input: NewPasswordInput): FieldErrors<'password'> {
+  return fieldErrors(setPasswordRequestSchema.pick({ password: true }), { password: input.password });
+}
+
+export function hasErrors(errors: Record<string, unknown>): boolean {
+  return Object.values(errors).some(Boolean);
+}

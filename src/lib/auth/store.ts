@@ -1,0 +1,188 @@
+// The shopper's session (spec sections 4-6, 8): the signed-in user, the login modal's view and the
+// password-reset state, with the actions the session islands call. Actions validate with the same
+// contracts as the server before calling it and resolve to an outcome: ok, or field errors and a
+// form error as message keys (or the server's own wording), which the islands translate.
+import { atom } from 'nanostores';
+import {
+  createPassword, fetchCurrentUser, login, logout, register as registerAccount, requestPasswordReset, resetPassword,
+} from './client.ts';
+import { ApiClientError } from '../http/client.ts';
+import {
+  authError, hasErrors, resolveView, validateLogin, validateNewPassword, validateRegister, validateReset,
+  type AuthError, type AuthView, type FieldErrors, type LoginInput, type NewPasswordInput, type RegisterInput,
+  type ResetState,
+} from './rules.ts';
+import type { User } from './contract.ts';
+import { clearCart } from '../cart/store.ts';
+import { resetCurrency, setCurrency } from '../catalog/currency-store.ts';
+import { $loggedIn } from './session-store.ts';
+import { $loginModalOpen } from '../shell/ui-store.ts';
+import { clearLocalWishlist, loadAccountWishlist, mergeWishlistIntoAccount } from '../wishlist/store.ts';
+
+export type { AuthView, ResetState };
+
+export const $user = atom<User | null>(null);
+export const $authView = atom<AuthView>('login');
+export const $resetState = atom<ResetState>('empty');
+
+export type AuthOutcome<F extends string = never> =
+  | { ok: true }
+  | { ok: false; fields: FieldErrors<F>; error: AuthError | null };
+
+const fail = <F extends string>(fields: FieldErrors<F>, error: AuthError | null = null): AuthOutcome<F> => ({ ok: false, fields, error });
+
+function failure<F extends string>(error: unknown): AuthOutcome<F> {
+  if (error instanceof ApiClientError) return fail<F>({}, authError(error));
+  console.error('auth: unexpected failure', error);
+  return fail<F>({}, { key: 'server.INTERNAL_ERROR' });
+}
+
+/** Links switch views; register only where the shop offers it in the modal (spec section 4). */
+export function showAuthView(view: AuthView, canRegister: boolean): AuthView {
+  const next = resolveView(view, canRegister);
+  $authView.set(next);
+  if (next !== 'reset') $resetState.set('empty');
+  return next;
+}
+
+export function openLoginModal(): void {
+  $loginModalOpen.set(true);
+}
+
+export function closeLoginModal(): void {
+  $loginModalOpen.set(false);
+}
+
+/** A link to the home page with #login (the password pages' "Log in") opens the modal there. */
+export function openLoginFromLocation(): void {
+  if (location.hash !== '#login') return;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  if (!$loggedIn.get()) openLoginModal();
+}
+
+function adopt(user: User): void {
+  $user.set(user);
+  // Spec section 4: after login the number format uses the user's currency.
+  setCurrency(user.currency);
+  $loggedIn.set(true);
+}
+
+/**
+ * Spec section 4: log out first, then log in, then fetch the current user. Only a signed-in
+ * session is logged out: for a guest that call would merely drop the guest cart, which the login
+ * hands over to the customer.
+ */
+export async function signIn(input: LoginInput): Promise<AuthOutcome<'username' | 'password'>> {
+  const fields = validateLogin(input);
+  if (hasErrors(fields)) return fail(fields);
+  try {
+    if ($loggedIn.get()) await logout();
+    const signedIn = await login({ username: input.username.trim(), password: input.password, rememberMe: input.rememberMe });
+    // The login already succeeded: if reading the user back fails, the login's answer will do.
+    adopt((await fetchCurrentUser().catch(() => null)) ?? signedIn);
+  } catch (error) {
+    return failure(error);
+  }
+  await mergeWishlistIntoAccount();
+  closeLoginModal();
+  return { ok: true };
+}
+
+/** Spec section 4: logout also clears the cart; the account's wishlist stays on the server. */
+export async function signOut(): Promise<AuthOutcome> {
+  try {
+    await logout();
+  } catch (error) {
+    return failure(error);
+  }
+  clearCart();
+  $user.set(null);
+  $loggedIn.set(false);
+  clearLocalWishlist();
+  resetCurrency();
+  return { ok: true };
+}
+
+/** Creates the account, which also signs it in; the modal closes on success (spec section 4). */
+export async function register(input: RegisterInput): Promise<AuthOutcome<keyof RegisterInput>> {
+  const fields = validateRegister(input);
+  if (hasErrors(fields)) return fail(fields);
+  try {
+    adopt(await registerAccount({
+      email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim(), password: input.password,
+    }));
+  } catch (error) {
+    return failure(error);
+  }
+  await mergeWishlistIntoAccount();
+  closeLoginModal();
+  return { ok: true };
+}
+
+/** Asks for a reset link; afterwards the modal shows the link-sent confirmation. */
+export async function requestReset(email: string): Promise<AuthOutcome<'email'>> {
+  const fields = validateReset({ email });
+  if (hasErrors(fields)) return fail(fields);
+  try {
+    await requestPasswordReset({ email: email.trim() });
+  } catch (error) {
+    return failure(error);
+  }
+  $resetState.set('link-sent');
+  return { ok: true };
+}
+
+/** Sets the password from an emailed link (reset, or create for accounts made without one). */
+export async function setNewPassword(kind: 'reset' | 'create', input: NewPasswordInput): Promise<AuthOutcome<'password'>> {
+  if (!input.token) return fail({}, { key: 'server.INVALID_TOKEN' });
+  const fields = validateNewPassword(input);
+  if (hasErrors(fields)) return fail(fields);
+  try {
+    await (kind === 'reset' ? resetPassword : createPassword)({ token: input.token, password: input.password });
+  } catch (error) {
+    return failure(error);
+  }
+  // A reset signs the account out everywhere, this browser included.
+  if (kind === 'reset' && $loggedIn.get()) {
+    $user.set(null);
+    $loggedIn.set(false);
+  }
+  $resetState.set('finished');
+  return { ok: true };
+}
+
+/** The token of an emailed password link (spec section 2: /reset-password?token=…). */
+export function tokenFromLocation(): string {
+  return new URLSearchParams(location.search).get('token')?.trim() ?? '';
+}
+
+/** The signed-in user; a session that is gone turns the page into a guest's. */
+export async function loadUser(): Promise<void> {
+  try {
+    const user = await fetchCurrentUser();
+    if (user) {
+      adopt(user);
+      await loadAccountWishlist();
+    } else {
+      $user.set(null);
+      $loggedIn.set(false);
+    }
+  } catch (error) {
+    console.error('auth: could not load the current user', error);
+  }
+}
+
+// Closing the modal starts it at the login view next time (spec section 4: login is initial).
+$loginModalOpen.listen((open) => {
+  if (open) return;
+  $authView.set('login');
+  $resetState.set('empty');
+});
+
+// Spec section 4: when the logged-in state changes, the user is reloaded.
+$loggedIn.listen((loggedIn) => {
+  if (!loggedIn) $user.set(null);
+  else if (!$user.get()) void loadUser();
+});
+
+if (typeof window !== 'undefined' && $loggedIn.get()) void loadUser();

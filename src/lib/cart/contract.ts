@@ -1,0 +1,163 @@
+// Cart contracts (spec sections 3 and 7) shared by the integration layer and the typed client.
+// Requests are strict: an unknown field, and so any price or total a client might send, is rejected.
+// Prices are never taken from a request; the server prices every line itself.
+import { z } from 'astro/zod';
+import { MAX_ACCESSORIES, MAX_QUANTITY } from './rules.ts';
+import { customAttributeSchema, priceInfoSchema, stockSchema } from '../catalog/contract.ts';
+import { localeSchema } from '../content/schemas.ts';
+
+/** The cart version the client last saw (optimistic concurrency). */
+export const versionSchema = z.number().int().min(1).max(2_147_483_647);
+const skuSchema = z.string().trim().min(1).max(64);
+const lineIdSchema = z.string().uuid();
+/** Optional: when sent it must be the shopper's current cart, else 404 CART_NOT_FOUND. */
+const cartIdSchema = z.string().uuid().optional();
+const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
+
+export const createCartRequestSchema = z.object({
+  locale: localeSchema.optional(),
+}).strict();
+
+export const getCartRequestSchema = z.object({
+  locale: localeSchema.optional(),
+  cartId: cartIdSchema,
+}).strict();
+
+/**
+ * Add to cart. With `version`: optimistic (stale → 409 CART_OUTDATED_ERROR). Without: the product page
+ * mode, serialised on the server so parallel adds never lose quantity.
+ */
+export const addToCartRequestSchema = z.object({
+  sku: skuSchema,
+  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
+    .min(1, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
+  accessories: z.array(skuSchema).max(MAX_ACCESSORIES).optional(),
+  version: versionSchema.optional(),
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+}).strict();
+export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
+
+export const removeFromCartRequestSchema = z.object({
+  lineId: lineIdSchema,
+  version: versionSchema,
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+}).strict();
+
+/** Quantity 0 removes the line. */
+export const updateQuantityRequestSchema = z.object({
+  lineId: lineIdSchema,
+  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
+    .min(0, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
+  version: versionSchema,
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+}).strict();
+
+export const deleteCartRequestSchema = z.object({
+  version: versionSchema,
+  cartId: cartIdSchema,
+}).strict();
+
+/** An empty (or blank) code removes the coupon. */
+export const couponRequestSchema = z.object({
+  code: z.string().max(64),
+  version: versionSchema,
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+}).strict();
+
+// ---------------------------------------------------------------- responses
+
+export const cartLinePriceSchema = z.object({
+  /** Net major units for one piece of the line, accessories included; null when prices are hidden. */
+  regular: z.number().nullable(),
+  special: z.number().nullable(),
+});
+
+export const selectedAccessorySchema = z.object({
+  itemnum: z.string(),
+  name: z.string(),
+  /** Net major units per piece (special price if any); null when prices are hidden. */
+  price: z.number().nullable(),
+});
+
+export const availabilitySchema = z.enum(['available', 'limited', 'limit-overflow', 'not-available']);
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  itemnum: z.string(),
+  quantity: z.number().int(),
+  price: cartLinePriceSchema,
+  /** The product's own catalogue price (without accessories), as the price list reports it. */
+  priceInfo: priceInfoSchema.nullable(),
+  /** Net line total (unit price incl. accessories × quantity), and the same with VAT. */
+  rowTotal: z.number().nullable(),
+  rowTotalInclTax: z.number().nullable(),
+  stock: stockSchema.nullable(),
+  /** Availability of the line's quantity (spec section 4); null when hidden from this shopper. */
+  availability: availabilitySchema.nullable(),
+  /** False when the product or an accessory is no longer sold (inactive, no price): not in the totals. */
+  purchasable: z.boolean(),
+  included: z.array(z.object({ itemnum: z.string(), name: z.string() })),
+  custom_attributes: z.array(customAttributeSchema),
+  /** Spec spelling kept on purpose: the accessories of this line, keyed by sku. */
+  selectedAddtionalProducts: z.record(z.string(), selectedAccessorySchema),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartTotalsSchema = z.object({
+  subtotal_excl_tax: z.number(),
+  subtotal_incl_tax: z.number(),
+  subtotal_with_discount: z.number(),
+  discount_amount: z.number(),
+  coupon_amount: z.number(),
+  coupon_incl_tax: z.number(),
+  shipping_amount: z.number(),
+  shipping_incl_tax: z.number(),
+  tax_amount: z.number(),
+  grandTotalExclTax: z.number(),
+  grandTotalIncTax: z.number(),
+});
+export type CartTotals = z.infer<typeof cartTotalsSchema>;
+
+export const couponStatusSchema = z.enum([
+  'applied', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
+]);
+
+export const cartSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  currency: z.string(),
+  cartItems: z.array(cartItemSchema),
+  /** Sum of the line quantities (the header badge). */
+  items_qty: z.number().int(),
+  couponCode: z.string().nullable(),
+  /** 'applied', or why the stored coupon does not apply any more (then it gives no discount). */
+  couponStatus: couponStatusSchema.nullable(),
+  billingAddress: z.unknown().nullable(),
+  shippingAddress: z.unknown().nullable(),
+  shippingMethod: z.object({ methodCode: z.string() }).nullable(),
+  newUser: z.boolean(),
+  /** The customer is flagged excludeTax: no VAT, and the UI shows the account-excluded note. */
+  displayExcludingTaxes: z.boolean(),
+  vatRatePercent: z.number(),
+  pricesVisible: z.boolean(),
+  /** Major units; null when the shopper may not see prices. */
+  totals: cartTotalsSchema.nullable(),
+  /**
+   * Fingerprint of every price and total behind this view (an opaque hash, not a price). Create order
+   * sends back the one the shopper saw; a catalogue price change since then is refused with
+   * CART_OUTDATED_ERROR even though the cart itself (and its version) did not change.
+   */
+  pricesHash: z.string(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const cartResponseSchema = z.object({ cart: cartSchema });
+export const maybeCartResponseSchema = z.object({ cart: cartSchema.nullable() });
+export const deletedCartResponseSchema = z.object({ cart: z.null() });

@@ -1,0 +1,113 @@
+// What the cart UI shows, without I/O (spec sections 2, 8): which message a server error becomes,
+// which total and tax note the sidebar shows, and how a line's properties read as text.
+import type { Cart, CartItem } from './contract.ts';
+import type { MessageKey } from '../i18n/messages/en.ts';
+
+/** Server error codes the cart turns into their own messages; anything else is the generic one. */
+export const CART_ERROR_CODES = [
+  'INVALID_QUANTITY', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED',
+  'COUPON_CURRENCY', 'ACCESSORY_NOT_ALLOWED', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_FOUND',
+  'CART_LINE_NOT_FOUND', 'CART_TOO_MANY_LINES',
+] as const;
+export type CartErrorCode = (typeof CART_ERROR_CODES)[number];
+
+export type CartMessageKey =
+  | `cart.error.${CartErrorCode}` | 'cart.error.generic' | 'cart.outdated' | 'server.NETWORK_ERROR';
+
+/** Codes after which the cart on screen is not the one on the server any more: it is read again. */
+const STALE_CODES = new Set(['CART_OUTDATED_ERROR', 'CART_NOT_FOUND', 'CART_LINE_NOT_FOUND']);
+
+export function isStaleCartError(code: string): boolean {
+  return STALE_CODES.has(code);
+}
+
+export function cartErrorKey(code: string): CartMessageKey {
+  if (code === 'CART_OUTDATED_ERROR' || code === 'CART_NOT_FOUND') return 'cart.outdated';
+  if (code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
+  if ((CART_ERROR_CODES as readonly string[]).includes(code)) {
+    const key = `cart.error.${code as CartErrorCode}` as const;
+    // Compile-time proof that every mapped code has a message in en.ts.
+    const checked: MessageKey = key;
+    return checked as CartMessageKey;
+  }
+  return 'cart.error.generic';
+}
+
+/** Every key cartErrorKey can return, so an island can hand the store exactly these strings. */
+export const CART_MESSAGE_KEYS: readonly CartMessageKey[] = [
+  ...CART_ERROR_CODES.map((c) => `cart.error.${c}` as const), 'cart.error.generic', 'cart.outdated', 'server.NETWORK_ERROR',
+];
+
+export type CartMessages = Record<CartMessageKey, string>;
+
+export type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax';
+
+export interface TotalsView {
+  /** Net, before the coupon. */
+  subtotal: number;
+  /** Positive net amount taken off; 0 without a coupon. */
+  discount: number;
+  /** VAT; 0 for customers excluded from taxation. */
+  tax: number;
+  total: number;
+  taxNote: TaxNoteKey;
+}
+
+/**
+ * Catalogue prices are net. A shopper who pays VAT sees the total with VAT, so only shipping is still
+ * to come ('plus shipping'); a customer excluded from taxation pays the net total and is told why
+ * there is no tax (spec section 2: that note replaces the tax note).
+ */
+export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes'>): TotalsView | null {
+  const { totals } = cart;
+  if (!cart.pricesVisible || !totals) return null;
+  const excluded = cart.displayExcludingTaxes;
+  return {
+    subtotal: totals.subtotal_excl_tax,
+    // Net like the subtotal, so subtotal - discount (+ shipping) + tax is the total to the cent.
+    discount: totals.coupon_amount,
+    tax: excluded ? 0 : totals.tax_amount,
+    total: excluded ? totals.grandTotalExclTax : totals.grandTotalIncTax,
+    taxNote: excluded ? 'cart.excludedFromTax' : 'cart.plusShipping',
+  };
+}
+
+/** A line's 'Product Properties': label and plain text, in position order (HTML values lose their tags). */
+export function lineProperties(item: Pick<CartItem, 'custom_attributes'>): { label: string; value: string }[] {
+  return [...item.custom_attributes]
+    .sort((a, b) => a.position - b.position)
+    .map((a) => ({
+      label: a.label,
+      value: a.html ? a.valueLabel.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : a.valueLabel,
+    }))
+    .filter((p) => p.value !== '');
+}
+
+/** The selected accessories of a line, in a stable order. */
+export function lineAccessories(item: Pick<CartItem, 'selectedAddtionalProducts'>) {
+  return Object.entries(item.selectedAddtionalProducts)
+    .map(([sku, a]) => ({ sku, ...a }))
+    .sort((a, b) => a.itemnum.localeCompare(b.itemnum));
+}
+
+/** Quantity typed into a line's field: a whole number 0..max, or null when it is not one. */
+export function parseLineQuantity(raw: string, max: number): number | null {
+  const trimmed = raw.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return n <= max ? n : null;
+}
+
+/** 'Coupon applied' or why the stored coupon gives no discount any more. */
+export function couponProblemKey(cart: Pick<Cart, 'couponCode' | 'couponStatus'>): CartMessageKey | null {
+  if (!cart.couponCode || !cart.couponStatus || cart.couponStatus === 'applied') return null;
+  return cartErrorKey(cart.couponStatus);
+}
+
+/**
+ * Where a line's name leads. Cart lines carry no product id or slug, so the link searches the sku,
+ * which matches exactly one product (spec section 5: exact sku match).
+ */
+export function cartItemPath(sku: string): string {
+  return `/search-details?term=${encodeURIComponent(sku)}`;
+}

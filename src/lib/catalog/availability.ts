@@ -1,0 +1,39 @@
+// Stock availability for a wanted quantity (spec section 4). Pure: the stock comes from the product or
+// cart line, the wanted quantity from the quantity picker.
+import type { MessageKey } from '../i18n/messages/en.ts';
+
+export type Availability = 'available' | 'limited' | 'limit-overflow' | 'not-available';
+
+export interface StockInfo {
+  /** Units on hand, deliverable within 1-2 days. */
+  effectivestock: number;
+  /** Units the supplier can deliver, which takes 4-5 days. */
+  externalstock: number;
+  /** The shop owner vouches for stock regardless of the numbers. */
+  markedInStock: boolean;
+}
+
+export type AvailabilityMessageKey = `availability.${Availability | 'loading'}`;
+
+/** Vendor payloads can carry NaN or missing numbers; those count as no stock rather than poisoning the sums. */
+const units = (n: number): number => (Number.isFinite(n) ? n : 0);
+
+export function availabilityFor(stock: StockInfo | null | undefined, qty: number): Availability {
+  if (!stock) return 'not-available';
+  if (stock.markedInStock) return 'available';
+  const effective = units(stock.effectivestock);
+  const total = effective + units(stock.externalstock);
+  if (total <= 0) return 'not-available';
+  // A picker that is empty or was typed down to 0 still means "one": the shopper is asking about buying it.
+  const wanted = Number.isFinite(qty) && qty >= 1 ? qty : 1;
+  if (wanted <= effective) return 'available';
+  if (wanted <= total) return 'limited';
+  return 'limit-overflow';
+}
+
+export function availabilityMessageKey(a: Availability | 'loading'): AvailabilityMessageKey {
+  const key = `availability.${a}` as const;
+  // Compile-time proof that every state has a message; a renamed key in en.ts breaks the build here.
+  const checked: MessageKey = key;
+  return checked as AvailabilityMessageKey;
+}

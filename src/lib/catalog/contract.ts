@@ -1,0 +1,141 @@
+// Catalogue contracts shared by the integration layer (src/pages/api) and the typed client.
+// Requests are strict: unknown fields are rejected, not ignored.
+import { z } from 'astro/zod';
+import { localeSchema } from '../content/schemas.ts';
+
+export const SORTS = ['latest', 'price-up', 'price-down'] as const;
+export const sortSchema = z.enum(SORTS);
+
+const attributeCode = z.string().regex(/^[a-z0-9_]{1,40}$/);
+export const filterSchema = z.object({
+  name: attributeCode,
+  values: z.array(z.string().min(1).max(100)).max(50),
+}).strict();
+export type Filter = z.infer<typeof filterSchema>;
+
+export const priceInfoSchema = z.object({
+  /** Major currency units (12.5 = 12,50 €); null when the product has no price in that currency. */
+  regular: z.number().nullable(),
+  special: z.number().nullable(),
+  currency: z.string(),
+});
+export type PriceInfo = z.infer<typeof priceInfoSchema>;
+
+export const stockSchema = z.object({
+  effectivestock: z.number().int(),
+  externalstock: z.number().int(),
+  markedInStock: z.boolean(),
+});
+export type Stock = z.infer<typeof stockSchema>;
+
+export const customAttributeSchema = z.object({
+  attribute_code: z.string(),
+  label: z.string(),
+  value: z.string(),
+  /** Display text of the value (option label in the locale, with unit), or the raw value. */
+  valueLabel: z.string(),
+  image: z.string().nullable(),
+  position: z.number().int(),
+  location: z.string(),
+  html: z.boolean(),
+});
+export type CustomAttribute = z.infer<typeof customAttributeSchema>;
+
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  itemnum: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  hidePrices: z.boolean(),
+  /** Only with pricesLazyLoad: false and price permission; otherwise fetched via the price list. */
+  priceInfo: priceInfoSchema.nullable().optional(),
+  variantSkus: z.array(z.string()),
+  attributes: z.array(customAttributeSchema),
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const facetSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.string(),
+  options: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type Facet = z.infer<typeof facetSchema>;
+
+export const productListRequestSchema = z.object({
+  locale: localeSchema.default('de'),
+  catId: z.number().int().positive(),
+  filters: z.array(filterSchema).max(20).default([]),
+  sort: sortSchema.default('latest'),
+  limit: z.number().int().min(1).max(100).default(20),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  pricesLazyLoad: z.boolean().default(true),
+}).strict();
+export type ProductListRequest = z.infer<typeof productListRequestSchema>;
+
+export const productListResponseSchema = z.object({
+  data: z.array(productCardSchema),
+  count: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const filterListRequestSchema = z.object({
+  locale: localeSchema.default('de'),
+  categoryId: z.number().int().positive().optional(),
+  keyword: z.string().trim().min(1).max(200).optional(),
+  filters: z.array(filterSchema).max(20).default([]),
+}).strict().refine((r) => r.categoryId !== undefined || r.keyword !== undefined, {
+  message: 'categoryId or keyword is required',
+});
+
+export const searchRequestSchema = z.object({
+  locale: localeSchema.default('de'),
+  keyword: z.string().trim().max(200),
+  filters: z.array(filterSchema).max(20).default([]),
+  sort: sortSchema.default('latest'),
+  limit: z.number().int().min(1).max(100).default(24),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  excludePrices: z.boolean().default(true),
+  pricesLazyLoad: z.boolean().default(true),
+  loadFilters: z.boolean().default(false),
+}).strict();
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+export const searchCategorySchema = z.object({ id: z.number().int(), name: z.string(), slugPath: z.string() });
+
+export const searchResponseSchema = z.object({
+  data: z.array(productCardSchema.extend({ isVariant: z.boolean() })),
+  count: z.number().int(),
+  /** A keyword search ranks only its best hits: more products match than `count` says. */
+  capped: z.boolean().optional(),
+  categories: z.array(searchCategorySchema),
+  facets: z.array(facetSchema).optional(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const priceListRequestSchema = z.object({
+  skus: z.array(z.string().min(1).max(64)).min(1).max(200),
+  currency: z.enum(['EUR', 'GBP', 'USD']).optional(),
+}).strict();
+
+export const priceListEntrySchema = z.object({
+  sku: z.string(),
+  /** null when prices are hidden for this shopper or the product has none. */
+  priceInfo: priceInfoSchema.nullable(),
+  stock: stockSchema.nullable(),
+});
+export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
+
+export const priceListResponseSchema = z.object({
+  items: z.array(priceListEntrySchema),
+  /** False when a guest may not see prices (isPriceForGuestEnabled off). */
+  pricesVisible: z.boolean(),
+});
+export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
+
+export const categoryRequestSchema = z.object({
+  locale: localeSchema.default('de'),
+  slug: z.string().min(1).max(400).regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/),
+}).strict();

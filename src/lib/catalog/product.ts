@@ -1,0 +1,155 @@
+// Product page rules (spec sections 2, 3, 5): images, breadcrumb trail, attribute groups, variant
+// labels, wanted quantity and structured data. Pure: the page loader and the islands apply them.
+import { pickBreadcrumbs, type Breadcrumb } from './breadcrumbs.ts';
+import type { CustomAttribute } from './contract.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { localePath, productPath } from '../site/paths.ts';
+
+/** Cover first, then the gallery; the gallery usually repeats the cover, which must not show twice. */
+export function galleryImages(cover: string | null | undefined, galery: readonly string[]): string[] {
+  return [...new Set([cover, ...galery].filter((src): src is string => typeof src === 'string' && src !== ''))];
+}
+
+/**
+ * A product sits in several categories, one trail each. The primary trail is the one the shop owner
+ * chose; without one, the first trail is as good as any and keeps the page stable between builds.
+ */
+export function primaryTrail<T extends Breadcrumb>(trails: readonly (readonly T[])[]): T[] {
+  // pickBreadcrumbs holds the "primary wins" rule; each trail takes part as one crumb flagged by its own entries.
+  const candidates = trails.filter((trail) => trail.length > 0)
+    .map((trail) => ({ text: '', link: '', primary: trail.some((c) => c.primary), trail }));
+  return [...(pickBreadcrumbs(candidates)[0]?.trail ?? [])];
+}
+
+/** Largest quantity the picker accepts: beyond it a typo (an extra zero or three) is likelier than an order. */
+export const MAX_QUANTITY = 9999;
+
+/** The wanted quantity from the picker: a whole number from 1; an empty or broken entry means one piece. */
+export function parseQuantity(value: string | number): number {
+  const n = typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(Math.floor(n), MAX_QUANTITY);
+}
+
+export interface AttributeGroup {
+  code: string;
+  label: string;
+  html: boolean;
+  values: { value: string; label: string; image: string | null }[];
+}
+
+/** Multiselect attributes arrive as one row per value; a shopper reads them as one property with several values. */
+export function groupAttributes(attributes: readonly CustomAttribute[]): AttributeGroup[] {
+  const groups = new Map<string, AttributeGroup>();
+  for (const a of attributes) {
+    const group = groups.get(a.attribute_code)
+      ?? { code: a.attribute_code, label: a.label, html: a.html, values: [] };
+    if (!group.values.some((v) => v.value === a.value)) group.values.push({ value: a.value, label: a.valueLabel, image: a.image });
+    groups.set(a.attribute_code, group);
+  }
+  return [...groups.values()];
+}
+
+/** Header attributes in the order of the attributes setting's `header` codes (spec section 2, product header). */
+export function headerAttributes(attributes: readonly CustomAttribute[], codes: readonly string[]): AttributeGroup[] {
+  const groups = groupAttributes(attributes.filter((a) => !a.html));
+  return codes.flatMap((code) => groups.filter((g) => g.code === code));
+}
+
+/** The properties list: everything not already shown in the header, in attribute position order. */
+export function propertyAttributes(attributes: readonly CustomAttribute[], headerCodes: readonly string[]): AttributeGroup[] {
+  return groupAttributes(attributes.filter((a) => a.location !== 'header' && !headerCodes.includes(a.attribute_code)));
+}
+
+interface VariantLike {
+  name: string;
+  attributes: readonly Pick<CustomAttribute, 'attribute_code' | 'value' | 'valueLabel'>[];
+}
+
+/**
+ * What tells the variants of one product apart (size 8, 9, 10 ...): the values of the attributes that
+ * differ between them. Falls back to the name when the attributes do not tell them apart.
+ */
+export function variantLabels(variants: readonly VariantLike[]): string[] {
+  const codes = [...new Set(variants.flatMap((v) => v.attributes.map((a) => a.attribute_code)))];
+  const valueOf = (v: VariantLike, code: string) => v.attributes.filter((a) => a.attribute_code === code).map((a) => a.value).sort().join('|');
+  const distinguishing = codes.filter((code) => new Set(variants.map((v) => valueOf(v, code))).size > 1);
+  return variants.map((v) => {
+    const parts = distinguishing.flatMap((code) => v.attributes.filter((a) => a.attribute_code === code).map((a) => a.valueLabel));
+    return parts.length > 0 ? parts.join(' / ') : v.name;
+  });
+}
+
+/** The attribute whose value names the product's brand in structured data. */
+export const BRAND_ATTRIBUTE = 'brand';
+
+/** Meta descriptions are cut by search engines at about this length; cutting at a word reads better. */
+export function shortDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+export interface ProductLdInput {
+  name: string;
+  sku: string;
+  itemnum: string;
+  url: string;
+  /** Absolute image URLs. */
+  images: string[];
+  description: string;
+  brand?: string | undefined;
+}
+
+/**
+ * schema.org Product without an Offer: prices are live, per customer and may be hidden from guests,
+ * so the static page must not carry one (a stale or leaked price would be worse than none).
+ */
+export function productJsonLd(p: ProductLdInput): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    mpn: p.itemnum,
+    url: p.url,
+    ...(p.images.length > 0 ? { image: p.images } : {}),
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
+  };
+}
+
+export function breadcrumbJsonLd(items: readonly { name: string; url: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+  };
+}
+
+/** Fills {{name}} placeholders of a message an island received as a plain string. */
+export function fillMessage(message: string, vars: Record<string, string | number>): string {
+  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** hreflang alternates: the product's own slug in every offered locale that has a translation. */
+export function productAlternates(id: number, slugs: Partial<Record<Locale, string>>, offered: readonly Locale[]): Partial<Record<Locale, string>> {
+  return Object.fromEntries(offered.flatMap((locale) => {
+    const slug = slugs[locale];
+    return slug ? [[locale, localePath(locale, productPath({ id, slug }))]] : [];
+  }));
+}
+
+/**
+ * The order attributes are listed in: by configured position, then code, then value (numbers as
+ * numbers, so sizes read 8, 9, 10). The value tie-break keeps the order independent of the query plan.
+ */
+export function byAttributeOrder(
+  a: { position: number; attribute_code: string; value: string },
+  b: { position: number; attribute_code: string; value: string },
+): number {
+  return a.position - b.position || a.attribute_code.localeCompare(b.attribute_code)
+    || a.value.localeCompare(b.value, 'en', { numeric: true });
+}

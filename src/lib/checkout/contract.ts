@@ -1,0 +1,244 @@
+// Checkout, order and payment contracts (spec sections 3, 4 and 7) shared by the integration layer
+// (src/pages/api/checkout, orders, payments) and the typed client (src/lib/checkout/client.ts).
+//
+// Trust rule: no request carries a price, a total or an amount. The server prices the cart, the
+// shipping and the order itself; a body with any such field fails the strict schema (400).
+// Validation messages are English keys the UI translates (see CHECKOUT_MESSAGES).
+import { z } from 'astro/zod';
+import { localeSchema } from '../content/schemas.ts';
+import { cartSchema, versionSchema } from '../cart/contract.ts';
+import { COUNTRY_CODES } from './countries.ts';
+
+export const CHECKOUT_MESSAGES = {
+  required: 'This field is required',
+  invalidEmail: 'Invalid email',
+  tooLong: 'This value is too long',
+  invalidCharacters: 'This value contains invalid characters',
+  invalidCountry: 'Please select a country',
+  invalidPostalCode: 'Please enter a valid postal code',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidVatId: 'Please enter a valid VAT ID',
+  passwordTooShort: 'Password must be at least 8 characters',
+} as const;
+
+const M = CHECKOUT_MESSAGES;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const text = (max: number) =>
+  z.string({ error: M.required }).trim().max(max, { error: M.tooLong })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: M.invalidCharacters });
+const requiredText = (max: number) => text(max).refine((v) => v.length > 0, { error: M.required });
+/** Optional text: blank becomes undefined, so '' and a missing field mean the same. */
+const optionalText = (max: number) => text(max).optional().transform((v) => (v === '' ? undefined : v));
+
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
+
+/** Spec section 3 Address. `id` refers to a saved address of the signed-in customer. */
+export const addressSchema = z.object({
+  id: z.string().uuid().optional(),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  company: optionalText(150),
+  street: requiredText(150),
+  streetName: optionalText(150),
+  apartment: optionalText(50),
+  city: requiredText(100),
+  postalCode: requiredText(12).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v), { error: M.invalidPostalCode }),
+  region: optionalText(100),
+  country: countryCodeSchema,
+  phone: optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ()/.-]{5,30}$/.test(v), { error: M.invalidPhone }),
+  email: optionalText(254).pipe(z.email({ error: M.invalidEmail }).optional()),
+  vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), { error: M.invalidVatId }),
+  taxId: optionalText(30),
+}).strict();
+export type AddressInput = z.input<typeof addressSchema>;
+export type Address = z.infer<typeof addressSchema>;
+
+/** A saved address as the account and the checkout list it. */
+export const savedAddressSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  street: z.string(),
+  streetName: z.string().nullable(),
+  apartment: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  vatId: z.string().nullable(),
+  taxId: z.string().nullable(),
+  isBilling: z.boolean(),
+  isShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+  isDefaultShipping: z.boolean(),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+
+const cartIdSchema = z.string().uuid().optional();
+
+// ------------------------------------------------------------ checkout steps
+
+/**
+ * Update cart address or method (spec section 7): exactly one of shippingAddress, billingAddress,
+ * shippingMethod. `saveAsDefault` stores the address as the signed-in customer's default (only where
+ * isDefaultShippingUpdateEnabled / isDefaultBillingUpdateEnabled allow it).
+ */
+export const updateCheckoutRequestSchema = z.object({
+  version: versionSchema,
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+  shippingAddress: addressSchema.optional(),
+  billingAddress: addressSchema.optional(),
+  shippingMethod: z.object({ methodCode: z.string().trim().min(1).max(64) }).strict().optional(),
+  saveAsDefault: z.boolean().optional(),
+}).strict().refine(
+  (b) => [b.shippingAddress, b.billingAddress, b.shippingMethod].filter((v) => v !== undefined).length === 1,
+  { error: 'Send exactly one of shippingAddress, billingAddress or shippingMethod' },
+);
+export type UpdateCheckoutRequest = z.input<typeof updateCheckoutRequestSchema>;
+
+/** Update checkout user (spec section 7): a guest asks for an account to be created with the order. */
+export const checkoutUserRequestSchema = z.object({
+  version: versionSchema,
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+  newUser: z.boolean(),
+  /** Required when newUser is true; hashed at once, never stored in clear. */
+  userPassword: z.string().max(256).optional(),
+}).strict();
+export type CheckoutUserRequest = z.input<typeof checkoutUserRequestSchema>;
+
+export const shippingMethodsRequestSchema = z.object({
+  /** Defaults to the cart's shipping address country. */
+  country: countryCodeSchema.optional(),
+  cartId: cartIdSchema,
+  locale: localeSchema.optional(),
+}).strict();
+
+export const shippingMethodSchema = z.object({
+  methodCode: z.string(),
+  label: z.string(),
+  /** Net and gross major units in the cart currency; 0 when free for this cart, null when prices are hidden. */
+  amount: z.number().nullable(),
+  amountInclTax: z.number().nullable(),
+  currency: z.string(),
+});
+export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
+export const shippingMethodsResponseSchema = z.object({ country: z.string(), methods: z.array(shippingMethodSchema) });
+
+export const addressesResponseSchema = z.object({ addresses: z.array(savedAddressSchema) });
+
+// ------------------------------------------------------------------ payments
+
+export const PAYMENT_METHOD_CODES = ['invoice', 'stripe', 'stripe-debit', 'stripe-sofort', 'paypal'] as const;
+export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
+export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
+/** Spec section 9: the default payment method. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethodCode = 'paypal';
+
+export const paymentMethodsResponseSchema = z.object({
+  methods: z.array(z.object({ id: paymentMethodCodeSchema })),
+  /** The spec default (paypal) when offered, else the first offered method. */
+  defaultMethod: paymentMethodCodeSchema.nullable(),
+});
+
+/** What the browser does next to pay. */
+export const paymentActionSchema = z.discriminatedUnion('action', [
+  /** Nothing to do (invoice, or already paid). */
+  z.object({ action: z.literal('none') }),
+  /** Leave for the provider's page (PayPal approval). */
+  z.object({ action: z.literal('redirect'), url: z.string() }),
+  /** Mount Stripe's Payment Element with this client secret, then confirmPayment with returnUrl. */
+  z.object({
+    action: z.literal('stripe'),
+    publishableKey: z.string(),
+    clientSecret: z.string(),
+    jsUrl: z.string(),
+    returnUrl: z.string(),
+    method: z.enum(['card', 'sepa_debit', 'sofort']),
+  }),
+]);
+export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
+// -------------------------------------------------------------------- orders
+
+/** Where the shopper pays: in the checkout, or again later at /pay/{order}. */
+export const paymentFlowSchema = z.enum(['checkout', 'pay']);
+
+export const createOrderRequestSchema = z.object({
+  /** One key per checkout attempt: double clicks and retries after a timeout give one order. */
+  idempotencyKey: z.string().uuid(),
+  cartId: z.string().uuid(),
+  paymentMethodCode: paymentMethodCodeSchema.default(DEFAULT_PAYMENT_METHOD),
+  /**
+   * The cart as the shopper last saw it: its version and its prices fingerprint, so a changed cart or
+   * changed prices are refused (409). Never a price or a total: those fail the strict schema.
+   */
+  cart: z.object({ version: versionSchema, pricesHash: z.string().min(1).max(128) }).strict(),
+  orderReference: optionalText(64),
+  comment: optionalText(2000),
+  locale: localeSchema.optional(),
+}).strict();
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+
+export const orderIdRequestSchema = z.object({ id: z.string().uuid(), locale: localeSchema.optional() }).strict();
+
+export const orderCommentRequestSchema = z.object({
+  orderId: z.string().uuid(),
+  feedback: requiredText(2000),
+}).strict();
+
+export const orderPaymentMethodRequestSchema = z.object({
+  orderId: z.string().uuid(),
+  paymentMethod: paymentMethodCodeSchema,
+}).strict();
+
+/** Create payment (spec section 7) for an order; the amount is the order's, never the client's. */
+export const createPaymentRequestSchema = z.object({
+  orderId: z.string().uuid(),
+  paymentMethodCode: paymentMethodCodeSchema,
+  flow: paymentFlowSchema.default('checkout'),
+  locale: localeSchema.optional(),
+}).strict();
+
+/** The browser is back from the provider: the server asks the provider what happened. */
+export const completePaymentRequestSchema = z.object({
+  orderId: z.string().uuid(),
+  /** Stripe payment_intent id, or PayPal order id (the `token` query parameter). */
+  reference: z.string().min(1).max(255),
+  provider: z.enum(['stripe', 'paypal']),
+}).strict();
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['open', 'awaiting', 'paid', 'failed'] as const;
+
+export const orderSchema = z.object({
+  id: z.string(),
+  transactionnum: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  confirmed: z.boolean(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethodCode: paymentMethodCodeSchema,
+  createdDate: z.string(),
+  lastModified: z.string(),
+  email: z.string(),
+  currency: z.string(),
+  orderReference: z.string().nullable(),
+  comment: z.string().nullable(),
+  feedback: z.string().nullable(),
+  /** True when the order belongs to a customer account (the thank-you page links to it). */
+  hasAccount: z.boolean(),
+  /** The cart as priced by the server when the order was placed, with addresses and shipping method. */
+  cartInfo: cartSchema.extend({
+    shippingMethod: z.object({ methodCode: z.string(), label: z.string() }).nullable(),
+  }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ order: orderSchema });
+export const createOrderResponseSchema = z.object({ order: orderSchema, created: z.boolean() });
+export const paymentResponseSchema = z.object({ order: orderSchema, payment: paymentActionSchema });

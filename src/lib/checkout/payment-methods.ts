@@ -1,0 +1,31 @@
+// Which payment methods a shop offers (spec sections 3 and 7): only what is configured. Invoice
+// needs nothing; Stripe card and SEPA need Stripe keys; Sofort additionally an explicit switch,
+// because Stripe retired Sofort in 2025 and new accounts cannot use it; PayPal needs its credentials.
+import { DEFAULT_PAYMENT_METHOD, type PaymentMethodCode } from './contract.ts';
+
+export interface PaymentConfiguration {
+  invoice: boolean;
+  stripe: boolean;
+  stripeSofort: boolean;
+  paypal: boolean;
+}
+
+export function offeredPaymentMethods(config: PaymentConfiguration): PaymentMethodCode[] {
+  const offered: PaymentMethodCode[] = [];
+  if (config.invoice) offered.push('invoice');
+  if (config.stripe) offered.push('stripe', 'stripe-debit');
+  if (config.stripe && config.stripeSofort) offered.push('stripe-sofort');
+  if (config.paypal) offered.push('paypal');
+  return offered;
+}
+
+/** Spec section 9: paypal by default when offered, otherwise the first offered method. */
+export function defaultPaymentMethod(offered: readonly PaymentMethodCode[]): PaymentMethodCode | null {
+  return offered.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : offered[0] ?? null;
+}
+
+/** The provider behind a method code. */
+export function providerOf(code: PaymentMethodCode): 'invoice' | 'stripe' | 'paypal' {
+  if (code === 'invoice') return 'invoice';
+  return code === 'paypal' ? 'paypal' : 'stripe';
+}

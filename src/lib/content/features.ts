@@ -1,0 +1,58 @@
+// Site-wide feature flags (spec section 3). The branding setting may override each one; whatever it
+// leaves out falls back to these defaults, so a shop works with an empty branding block.
+import type { BrandingFlags } from './schemas.ts';
+
+export const SITE_FEATURE_DEFAULTS: BrandingFlags = {
+  isCategoryBarEnabled: true,
+  displayCategoryRootName: false,
+  isCategoryBreadcrumbsEnabled: true,
+  isRegistrationEnabled: true,
+  isCheckoutRegistrationEnabled: true,
+  isBillingManagmentEnabled: true,
+  isGuestUserEnabled: true,
+  isDefaultShippingUpdateEnabled: true,
+  isDefaultBillingUpdateEnabled: true,
+  isPriceForGuestEnabled: true,
+  orderReference: true,
+  company: 'optional',
+  displayItemnum: true,
+  displayTaxMessageForPrice: true,
+  defaultProductListView: 'grid',
+  isOrderHistoryEnabled: true,
+  isPricesLazyLoadEnabled: true,
+  isSortingEnabled: true,
+  filterView: 'sidebar',
+  contactUsLink: '/i/kontakt',
+  displayStartingPrice: false,
+  isMyItemsViewEnabled: true,
+  categoriesMapper: {},
+  searchPopupView: 'default',
+  leaveMenuTimeout: 1000,
+  displayMyItemLink: true,
+  defaultMyItemsView: 'grid',
+};
+
+export interface Features extends BrandingFlags {
+  companyRequired: boolean;
+}
+
+/** Merges the branding block's flags over the site defaults and derives dependent flags. */
+export function resolveFeatures(overrides: Partial<BrandingFlags>): Features {
+  const merged = { ...SITE_FEATURE_DEFAULTS, ...overrides };
+  return {
+    ...merged,
+    // Spec: default-billing updates only exist when billing management is on.
+    isDefaultBillingUpdateEnabled: merged.isBillingManagmentEnabled && merged.isDefaultBillingUpdateEnabled,
+    companyRequired: merged.company === 'required',
+  };
+}
+
+/** Registration is offered when enabled or when an external register URL is configured (spec section 6). */
+export function isRegistrationOffered(features: Features, registerUrl: string | undefined): boolean {
+  return features.isRegistrationEnabled || Boolean(registerUrl);
+}
+
+/** The My Items link needs both its setting and a signed-in user (spec section 6). */
+export function showMyItemsLink(features: Features, loggedIn: boolean): boolean {
+  return features.displayMyItemLink && features.isMyItemsViewEnabled && loggedIn;
+}

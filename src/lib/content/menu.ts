@@ -1,0 +1,72 @@
+// Turns the menu block's configuration into what the desktop and mobile menus render (spec section 2).
+import type { MenuEntry } from './schemas.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { resolveContentLink, type CategorySlugResolver } from '../site/paths.ts';
+
+export interface MenuItem {
+  id: string;
+  kind: MenuEntry['kind'];
+  title: string;
+  href: string | undefined;
+  visibility: MenuEntry['visibility'];
+  group: string | undefined;
+  sidebar: boolean;
+  children: MenuItem[];
+}
+
+/** The locale's own title, else the first configured one (spec: titles fall back to the first). */
+export function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): string {
+  return (entry.titles.find((t) => t.locale === locale) ?? entry.titles[0])?.title ?? '';
+}
+
+export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: CategorySlugResolver, parentId = 'm'): MenuItem[] {
+  return entries.map((entry, index) => {
+    const id = `${parentId}-${index}`;
+    return {
+      id,
+      kind: entry.kind,
+      title: menuTitle(entry, locale),
+      href: entry.url ? resolveContentLink(entry.url, locale, categorySlug) : undefined,
+      visibility: entry.visibility,
+      group: entry.group,
+      sidebar: entry.sidebar ?? false,
+      children: buildMenu(entry.children ?? [], locale, categorySlug, id),
+    };
+  });
+}
+
+/** Keeps the items a device shows: 'all' everywhere, 'desktop' or 'mobile' only there. */
+export function menuFor(items: MenuItem[], device: 'desktop' | 'mobile'): MenuItem[] {
+  return items
+    .filter((item) => item.visibility === 'all' || item.visibility === device)
+    .map((item) => ({ ...item, children: menuFor(item.children, device) }));
+}
+
+/** Spec: the header shows a full-row navigation menu when the first menu entry is a container. */
+export function hasFullRowMenu(items: MenuItem[]): boolean {
+  return items[0]?.kind === 'container';
+}
+
+/** The mobile menu groups children that share a group name under one heading, in order. */
+export function groupItems(items: MenuItem[]): { group: string | undefined; items: MenuItem[] }[] {
+  const groups: { group: string | undefined; items: MenuItem[] }[] = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (last && last.group === item.group) last.items.push(item);
+    else groups.push({ group: item.group, items: [item] });
+  }
+  return groups;
+}
+
+/** Walks a path of ids down the tree; used by the mobile menu's nested levels and back action. */
+export function findPath(items: MenuItem[], path: string[]): MenuItem[] {
+  const trail: MenuItem[] = [];
+  let level = items;
+  for (const id of path) {
+    const next = level.find((i) => i.id === id);
+    if (!next) break;
+    trail.push(next);
+    level = next.children;
+  }
+  return trail;
+}

@@ -1,0 +1,44 @@
+// How the account's order list shows an order (spec sections 5 and 9): the date in the locale's
+// numeric format (en is en-GB: the "uk" format the spec names as the default), the total with its
+// currency, and where the order's details live.
+import type { Order } from '../checkout/contract.ts';
+import { formatPrice } from '../catalog/price.ts';
+
+export interface OrderListRow {
+  id: string;
+  number: string;
+  /** ISO timestamp for <time datetime>. */
+  createdDate: string;
+  date: string;
+  total: string;
+  paymentStatus: Order['paymentStatus'];
+  /** Unprefixed path; the page adds the locale. */
+  detailPath: string;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function formatOrderDate(iso: string, intlLocale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dateFormats.get(intlLocale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+    dateFormats.set(intlLocale, format);
+  }
+  return format.format(date);
+}
+
+export function orderListRow(order: Order, intlLocale: string, freeLabel: string): OrderListRow {
+  return {
+    id: order.id,
+    number: order.transactionnum,
+    createdDate: order.createdDate,
+    date: formatOrderDate(order.createdDate, intlLocale),
+    // No totals when the order was placed with prices hidden: nothing to show rather than 'Free'.
+    total: order.cartInfo.totals ? formatPrice(order.cartInfo.totals.grandTotalIncTax, { currency: order.currency, locale: intlLocale, freeLabel }) : '',
+    paymentStatus: order.paymentStatus,
+    // The thank-you page is the order's detail page for now (the id is the capability to see it).
+    detailPath: `/checkout/thank-you/${order.id}`,
+  };
+}

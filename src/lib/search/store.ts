@@ -1,0 +1,183 @@
+// Keyword search state (spec sections 2, 4, 5, 9): the header overlay (debounced, 12 at a time) and
+// the search page (24 per page, filters and sort in the URL). Islands only render these stores.
+import { atom, map } from 'nanostores';
+import { fetchSearch } from '../catalog/client.ts';
+import { requestPrices } from '../catalog/prices-store.ts';
+import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, normalizeTerm } from './rules.ts';
+import { appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
+import { localePath } from '../site/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
+import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';
+
+export type SearchItem = SearchResponse['data'][number];
+export type SearchCategory = SearchResponse['categories'][number];
+
+export interface SearchResults {
+  /** The term these results belong to; '' while nothing has been searched. */
+  term: string;
+  items: SearchItem[];
+  categories: SearchCategory[];
+  count: number;
+  /** More products match than `count`: the search ranks only its best hits. */
+  capped: boolean;
+  offset: number;
+}
+
+const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, capped: false, offset: 0 };
+
+/** What the shopper typed, untrimmed, so the input never jumps under their cursor. */
+export const $searchTerm = atom('');
+export const $searchOpen = atom(false);
+export const $searchLoading = atom(false);
+export const $searchResults = atom<SearchResults>(NOTHING);
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let inflight: { controller: AbortController; term: string } | undefined;
+
+function cancel(): void {
+  clearTimeout(timer);
+  inflight?.controller.abort();
+  inflight = undefined;
+  $searchLoading.set(false);
+}
+
+/** One request at a time: a newer one aborts the older, so a slow answer never overwrites a fresh one. */
+async function request(term: string, locale: Locale, offset: number): Promise<SearchResponse | null> {
+  inflight?.controller.abort();
+  const controller = new AbortController();
+  inflight = { controller, term };
+  $searchLoading.set(true);
+  try {
+    const page = await fetchSearch({ locale, keyword: term, limit: OVERLAY_PAGE, offset, excludePrices: true, pricesLazyLoad: true }, controller.signal);
+    requestPrices(page.data.map((p) => p.sku));
+    return page;
+  } catch (error) {
+    if (controller.signal.aborted) return null;
+    // Spec section 8: a failed search is logged and shows as an empty result.
+    console.error('search: request failed', error);
+    return { data: [], count: 0, categories: [] };
+  } finally {
+    if (inflight?.controller === controller) {
+      inflight = undefined;
+      $searchLoading.set(false);
+    }
+  }
+}
+
+/** The overlay is open while the term is non-empty; the request waits until typing pauses for 1 s. */
+export function setTerm(raw: string, locale: Locale): void {
+  $searchTerm.set(raw);
+  const term = normalizeTerm(raw);
+  $searchOpen.set(term !== '');
+  clearTimeout(timer);
+  if (term === '') {
+    cancel();
+    $searchResults.set(NOTHING);
+    return;
+  }
+  if (term === $searchResults.get().term) {
+    // Typed back to what is shown: an answer for the abandoned term must not replace it.
+    if (inflight && inflight.term !== term) cancel();
+    return;
+  }
+  timer = setTimeout(() => void search(term, locale), SEARCH_DEBOUNCE_MS);
+}
+
+async function search(term: string, locale: Locale): Promise<void> {
+  const page = await request(term, locale, 0);
+  if (page) $searchResults.set({ term, items: page.data, categories: page.categories, count: page.count, capped: page.capped ?? false, offset: 0 });
+}
+
+/** Back into the input with a term: show the overlay again; search at once if the results are stale. */
+export function reopen(locale: Locale): void {
+  const term = normalizeTerm($searchTerm.get());
+  if (term === '') return;
+  $searchOpen.set(true);
+  if (term !== $searchResults.get().term && !$searchLoading.get()) {
+    clearTimeout(timer);
+    void search(term, locale);
+  }
+}
+
+/** The next 12; the answer also refreshes the total and the categories. Beyond the total: unchanged. */
+export async function loadMore(locale: Locale): Promise<void> {
+  const current = $searchResults.get();
+  const offset = current.items.length;
+  if (current.term === '' || $searchLoading.get() || isPagingBeyondTotal(offset, current.count)) return;
+  const page = await request(current.term, locale, offset);
+  if (!page || $searchResults.get() !== current) return;
+  $searchResults.set({
+    ...current, items: appendPage(current.items, page.data, offset, page.count), categories: page.categories,
+    count: page.count, capped: page.capped ?? false, offset,
+  });
+}
+
+/** Escape, an outside click or Enter: the term stays in the input, pending work stops. */
+export function close(): void {
+  $searchOpen.set(false);
+  if (normalizeTerm($searchTerm.get()) !== $searchResults.get().term) cancel();
+}
+
+/** The search page shows its term in the header field (closed), so refining starts from it. */
+export function presetTerm(term: string): void {
+  if ($searchOpen.get() || normalizeTerm($searchTerm.get()) !== '') return;
+  $searchTerm.set(term);
+}
+
+/** Spec section 2: /search-details?term={encoded term}, in the page's language. */
+export function searchDetailsHref(locale: Locale, term: string): string {
+  return `${localePath(locale, '/search-details')}?term=${encodeURIComponent(normalizeTerm(term))}`;
+}
+
+// ---- Search page: 24 per page, filters, sort; the URL is the source of truth. ----
+
+export interface SearchPageQuery extends Pick<ListingState, 'page' | 'sort' | 'filters' | 'offset' | 'limit'> {
+  term: string;
+}
+
+export function readSearchPageQuery(search: string): SearchPageQuery {
+  const params = new URLSearchParams(search);
+  return { term: normalizeTerm(params.get('term')), ...parseListingQuery(params, 'search') };
+}
+
+/** A shareable link: term first, then the listing's canonical page, sort and filters. */
+export function searchPageHref(path: string, query: Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>): string {
+  const rest = toListingSearch(query);
+  return `${path}?term=${encodeURIComponent(query.term)}${rest === '' ? '' : `&${rest}`}`;
+}
+
+export interface SearchPageState {
+  status: 'idle' | 'loading' | 'ready';
+  term: string;
+  items: ProductCard[];
+  count: number;
+  capped: boolean;
+  facets: Facet[];
+}
+
+export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
+
+let pageRequest: AbortController | undefined;
+
+export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Promise<void> {
+  pageRequest?.abort();
+  if (query.term === '') {
+    $searchPage.set({ status: 'ready', term: '', items: [], count: 0, capped: false, facets: [] });
+    return;
+  }
+  const controller = new AbortController();
+  pageRequest = controller;
+  $searchPage.setKey('status', 'loading');
+  try {
+    const result = await fetchSearch({
+      locale, keyword: query.term, filters: filtersToRequest(query.filters), sort: query.sort,
+      limit: query.limit, offset: query.offset, loadFilters: true, excludePrices: true, pricesLazyLoad: true,
+    }, controller.signal);
+    requestPrices(result.data.map((p) => p.sku));
+    $searchPage.set({ status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false, facets: result.facets ?? [] });
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    console.error('search: page request failed', error);
+    $searchPage.set({ status: 'ready', term: query.term, items: [], count: 0, capped: false, facets: [] });
+  }
+}

@@ -1,0 +1,31 @@
+// The glue every on-demand checkout, pay and order-payment page shares: the locale from the route
+// (404 for an unknown or unoffered one), the shell, and for checkout pages the guard redirect and the
+// server-side cart (src/lib/server/checkout/page-state.ts).
+import type { AstroCookies } from 'astro';
+import type { CheckoutPage } from '#lib/checkout/rules.ts';
+import { localeFromParam, type Locale } from '#lib/i18n/locales.ts';
+import { checkoutPageState, type CheckoutPageState } from './page-state.ts';
+import { loadShell, type Shell } from '../shell.ts';
+
+export type CheckoutPageResult =
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'page'; locale: Locale; shell: Shell; state: CheckoutPageState | null };
+
+export async function loadCheckoutPage(
+  context: { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL },
+  page: CheckoutPage | null,
+): Promise<CheckoutPageResult> {
+  const locale = localeFromParam(context.params.lang);
+  if (!locale) return { kind: 'not-found' };
+  const shell = await loadShell(locale);
+  if (!shell.offeredLocales.includes(locale)) return { kind: 'not-found' };
+  const state = page ? await checkoutPageState(context, locale, page) : null;
+  if (state?.redirect) return { kind: 'redirect', to: state.redirect };
+  return { kind: 'page', locale, shell, state };
+}
+
+/** A uuid route parameter (order ids), or null. */
+export function uuidParam(value: string | undefined): string | null {
+  return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null;
+}

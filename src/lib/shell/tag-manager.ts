@@ -1,0 +1,31 @@
+// Tag manager (spec section 7): events are pushed only when an id is configured and the shopper
+// has accepted analytics cookies; the container script is loaded on that consent, never before.
+import { $consent } from './consent-store.ts';
+
+type DataLayer = Record<string, unknown>[];
+declare global {
+  interface Window { dataLayer?: DataLayer }
+}
+
+let containerId: string | undefined;
+
+export function initTagManager(id: string | undefined): void {
+  containerId = id;
+  if (!id) return;
+  $consent.subscribe((consent) => {
+    if (consent !== true || document.getElementById('gtm-script')) return;
+    window.dataLayer ??= [];
+    window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+    const script = document.createElement('script');
+    script.id = 'gtm-script';
+    script.async = true;
+    script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
+    document.head.append(script);
+  });
+}
+
+export function pushEvent(event: Record<string, unknown>): boolean {
+  if (!containerId || $consent.get() !== true) return false;
+  (window.dataLayer ??= []).push(event);
+  return true;
+}

@@ -1,0 +1,26 @@
+// Which error page a failed request gets (spec sections 2 and 8).
+import { stripLocale } from './paths.ts';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
+
+/** Paths that belong to a route of the shop; a miss there is "page not found", elsewhere the router's own 404. */
+const ROUTE_PATTERNS = [
+  /^\/$/, /^\/c(\/[^/]+){1,5}$/, /^\/p\/[^/]+\/[^/]+$/, /^\/i\/[^/]+$/, /^\/[^/]+$/,
+  /^\/my-account(\/[^/]+)?$/, /^\/checkout(\/[^/]+){0,2}$/, /^\/pay\/[^/]+(\/[^/]+)?$/,
+  /^\/order-payment\/[^/]+\/[^/]+$/,
+];
+
+export type ErrorKind = 'not-found' | 'router-not-found' | 'error';
+
+export function classifyMiss(pathname: string): { locale: Locale; kind: ErrorKind } {
+  const { locale, path } = stripLocale(pathname.replace(/\/+$/, '') || '/', LOCALES);
+  return {
+    locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
+    kind: ROUTE_PATTERNS.some((p) => p.test(path)) ? 'not-found' : 'router-not-found',
+  };
+}
+
+/** The error page status: a valid HTTP error status, else 500 (spec section 8: default 500). */
+export function errorStatus(value: unknown): number {
+  const status = typeof value === 'number' ? value : Number.NaN;
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}

@@ -1,0 +1,52 @@
+// Sitemap building (pure): one <url> per page and locale, each listing every language version as
+// an alternate (reciprocal hreflang), split into files small enough for crawlers.
+import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
+import { xDefault } from './seo.ts';
+
+/** One page in all its languages: locale → site path. */
+export type PageVersions = Partial<Record<Locale, string>>;
+
+/** Google's limit is 50,000 URLs or 50 MB per file; alternates make entries big, so stay well below. */
+export const URLS_PER_SITEMAP = 5000;
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Flattens page versions into one entry per (page, locale), keeping the versions for the alternates. */
+export function sitemapEntries(pages: PageVersions[]): { loc: string; versions: PageVersions }[] {
+  return pages.flatMap((versions) => Object.values(versions).map((loc) => ({ loc, versions })));
+}
+
+export function sitemapChunkCount(entryCount: number): number {
+  return Math.max(1, Math.ceil(entryCount / URLS_PER_SITEMAP));
+}
+
+export function sitemapXml(entries: { loc: string; versions: PageVersions }[], site: string): string {
+  const abs = (path: string) => escapeXml(new URL(path, site).toString());
+  const body = entries.map(({ loc, versions }) => {
+    const alternates = (Object.entries(versions) as [Locale, string][])
+      .map(([locale, path]) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[locale]}" href="${abs(path)}"/>`);
+    const fallback = xDefault(versions);
+    if (fallback) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(fallback)}"/>`);
+    return `<url><loc>${abs(loc)}</loc>${alternates.join('')}</url>`;
+  }).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
+}
+
+export function sitemapIndexXml(count: number, site: string): string {
+  const items = Array.from({ length: count }, (_, i) => `<sitemap><loc>${escapeXml(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
+}
+
+export function robotsTxt(site: string): string {
+  return [
+    'User-agent: *',
+    // Personal, transactional and query-driven pages have nothing for an index.
+    'Disallow: /api/',
+    ...['', '/en', '/fr', '/es', '/it'].flatMap((prefix) => [
+      `Disallow: ${prefix}/checkout`, `Disallow: ${prefix}/my-account`, `Disallow: ${prefix}/search-details`,
+    ]),
+    'Allow: /',
+    `Sitemap: ${new URL('/sitemap.xml', site).toString()}`,
+    '',
+  ].join('\n');
+}
