@@ -1,10 +1,9 @@
 // Drives the real cart handlers (src/lib/server/cart/handlers.ts) without an HTTP server: a cookie jar
 // per simulated browser, requests built like the browser's, the database of the test suite injected.
-import type { APIContext, AstroCookies } from 'astro';
+import type { APIRoute, AstroCookies } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
-import { endpoint } from '#lib/server/http.ts';
-import { cartHandlers, type CartDeps, type CartHandlers, type CartShopper } from '#lib/server/cart/handlers.ts';
+import { cartRoutes, type CartDeps, type CartRoutes, type CartShopper } from '#lib/server/cart/handlers.ts';
 import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS, seedDemoData } from '#lib/server/demo/index.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
@@ -42,7 +41,7 @@ export class CookieJar {
 }
 
 export interface Harness {
-  handlers: CartHandlers;
+  handlers: CartRoutes;
   /** Guests see prices unless this is set to false (isPriceForGuestEnabled off). */
   settings: { guestPrices: boolean; now: Date | undefined };
 }
@@ -66,7 +65,7 @@ export function testCartDeps(db: () => Db, settings: Harness['settings']): CartD
 /** Handlers whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
 export function harness(db: () => Db): Harness {
   const settings: Harness['settings'] = { guestPrices: true, now: undefined };
-  return { handlers: cartHandlers(testCartDeps(db, settings)), settings };
+  return { handlers: cartRoutes(testCartDeps(db, settings)), settings };
 }
 
 export type Operation = 'create' | 'get' | 'add' | 'remove' | 'quantity' | 'coupon' | 'delete';
@@ -78,9 +77,9 @@ export interface CallResult {
 
 export interface CallInit { raw?: string; headers?: Record<string, string>; query?: string }
 
-/** Calls one handler like the endpoint wrapper does: coded errors become their JSON response. */
+/** Calls one endpoint the way Astro does; coded errors come back as their JSON response. */
 export async function callHandler<B = CallResult['body']>(
-  handler: (context: APIContext) => Promise<Response>,
+  route: APIRoute,
   jar: CookieJar,
   path: string,
   body: unknown,
@@ -92,12 +91,12 @@ export async function callHandler<B = CallResult['body']>(
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.raw ?? JSON.stringify(body),
   });
-  const response = await endpoint(handler)({ request, url, cookies: jar.forRequest() } as never);
+  const response = await route({ request, url, cookies: jar.forRequest() } as never);
   return { status: response.status, body: (await response.json()) as B };
 }
 
 export async function call(h: Harness, jar: CookieJar, op: Operation, body: unknown, init: CallInit = {}): Promise<CallResult> {
-  return callHandler((context) => h.handlers[op](context), jar, `/api/cart/${op}`, body, init);
+  return callHandler(h.handlers[op], jar, `/api/cart/${op}`, body, init);
 }
 
 export async function customerId(db: Db, email: string): Promise<string> {

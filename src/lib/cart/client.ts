@@ -5,17 +5,15 @@
 // re-reads the cart. With { retry: true } it repeats the request once on the fresh version when it
 // still makes sense (the line still exists); otherwise it throws CartOutdatedError carrying the fresh
 // cart, so the UI can show it together with the spec's 'Cart info or prices are outdated' message.
-import { apiPost, ApiClientError } from '../http/client.ts';
-import {
-  cartResponseSchema, deletedCartResponseSchema, maybeCartResponseSchema, type Cart,
-} from './contract.ts';
+import { ApiClientError, call } from '../http/client.ts';
+import { cartApi, type Cart } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export type { Cart, CartItem, CartTotals } from './contract.ts';
 
 export const CART_OUTDATED_ERROR = 'CART_OUTDATED_ERROR';
 
-export class CartOutdatedError extends ApiClientError {
+export class CartOutdatedError extends ApiClientError<typeof CART_OUTDATED_ERROR> {
   /** The cart as it is now on the server (null when it is gone). */
   readonly cart: Cart | null;
   constructor(message: string, cart: Cart | null) {
@@ -25,41 +23,44 @@ export class CartOutdatedError extends ApiClientError {
 }
 
 export interface CartCallOptions {
-  locale?: Locale;
-  signal?: AbortSignal;
+  locale?: Locale | undefined;
+  signal?: AbortSignal | undefined;
   /** On CART_OUTDATED_ERROR, repeat once against the fresh cart when the request still applies. */
   retry?: boolean;
 }
 
-const withLocale = <T extends object>(body: T, locale: Locale | undefined) => (locale ? { ...body, locale } : body);
+const isOutdated = (error: unknown): error is ApiClientError => error instanceof ApiClientError && error.code === CART_OUTDATED_ERROR;
 
 export async function getCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart | null> {
-  return (await apiPost('/api/cart/get', withLocale({}, options.locale), maybeCartResponseSchema, options.signal)).cart;
+  return (await call(cartApi.get, { locale: options.locale }, options)).cart;
 }
 
 /** The shopper's active cart, created if missing (a guest gets the vsf-cart cookie). */
 export async function createCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart> {
-  return (await apiPost('/api/cart/create', withLocale({}, options.locale), cartResponseSchema, options.signal)).cart;
+  return (await call(cartApi.create, { locale: options.locale }, options)).cart;
 }
 
-async function versioned(
-  path: string,
-  body: (version: number) => object,
+/** The cart changes that carry the version the shopper last saw. */
+type VersionedOperation = typeof cartApi.add | typeof cartApi.remove | typeof cartApi.quantity | typeof cartApi.coupon;
+
+async function versioned<O extends VersionedOperation>(
+  op: O,
+  body: (version: number) => Parameters<typeof call<O>>[1],
   version: number,
   options: CartCallOptions,
   stillApplies: (fresh: Cart) => boolean,
 ): Promise<Cart> {
-  const send = (v: number) => apiPost(path, withLocale(body(v), options.locale), cartResponseSchema, options.signal);
+  const send = async (v: number) => (await call(op, { ...body(v), locale: options.locale }, options)).cart;
   try {
-    return (await send(version)).cart;
+    return await send(version);
   } catch (error) {
-    if (!(error instanceof ApiClientError) || error.code !== CART_OUTDATED_ERROR) throw error;
+    if (!isOutdated(error)) throw error;
     const fresh = await getCart(options);
     if (options.retry && fresh && stillApplies(fresh)) {
       try {
-        return (await send(fresh.version)).cart;
+        return await send(fresh.version);
       } catch (again) {
-        if (!(again instanceof ApiClientError) || again.code !== CART_OUTDATED_ERROR) throw again;
+        if (!isOutdated(again)) throw again;
         throw new CartOutdatedError(again.message, await getCart(options));
       }
     }
@@ -71,44 +72,42 @@ export interface AddToCartInput {
   sku: string;
   quantity: number;
   /** Skus of the selected optional accessories (a set: order does not matter). */
-  accessories?: string[];
+  accessories?: string[] | undefined;
   /**
    * The version the UI last saw (optimistic). Leave it out for the product page's 'Add to cart':
    * the server then serialises parallel adds and never answers CART_OUTDATED_ERROR.
    */
-  version?: number;
+  version?: number | undefined;
 }
 
 export async function addToCart(input: AddToCartInput, options: CartCallOptions = {}): Promise<Cart> {
   const { version, ...rest } = input;
-  if (version === undefined) {
-    return (await apiPost('/api/cart/add', withLocale(rest, options.locale), cartResponseSchema, options.signal)).cart;
-  }
-  return versioned('/api/cart/add', (v) => ({ ...rest, version: v }), version, options, () => true);
+  if (version === undefined) return (await call(cartApi.add, { ...rest, locale: options.locale }, options)).cart;
+  return versioned(cartApi.add, (v) => ({ ...rest, version: v }), version, options, () => true);
 }
 
 const hasLine = (lineId: string) => (cart: Cart) => cart.cartItems.some((item) => item.id === lineId);
 
 export function removeFromCart(input: { lineId: string; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned('/api/cart/remove', (v) => ({ lineId: input.lineId, version: v }), input.version, options, hasLine(input.lineId));
+  return versioned(cartApi.remove, (v) => ({ lineId: input.lineId, version: v }), input.version, options, hasLine(input.lineId));
 }
 
 /** Quantity 0 removes the line; a quantity outside 0..9999 answers 400 INVALID_QUANTITY. */
 export function updateCartQuantity(input: { lineId: string; quantity: number; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned('/api/cart/quantity', (v) => ({ lineId: input.lineId, quantity: input.quantity, version: v }), input.version, options, hasLine(input.lineId));
+  return versioned(cartApi.quantity, (v) => ({ lineId: input.lineId, quantity: input.quantity, version: v }), input.version, options, hasLine(input.lineId));
 }
 
 /** An empty code removes the coupon. Errors: COUPON_NOT_FOUND, COUPON_EXPIRED, COUPON_MIN_SUBTOTAL, COUPON_EXHAUSTED, COUPON_CURRENCY. */
 export function updateCoupon(input: { code: string; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned('/api/cart/coupon', (v) => ({ code: input.code, version: v }), input.version, options, () => true);
+  return versioned(cartApi.coupon, (v) => ({ code: input.code, version: v }), input.version, options, () => true);
 }
 
 /** Deleting is never retried on a newer version: the shopper has not seen what they would delete. */
 export async function deleteCart(input: { version: number }, options: Pick<CartCallOptions, 'signal'> = {}): Promise<null> {
   try {
-    return (await apiPost('/api/cart/delete', { version: input.version }, deletedCartResponseSchema, options.signal)).cart;
+    return (await call(cartApi.delete, { version: input.version }, options)).cart;
   } catch (error) {
-    if (error instanceof ApiClientError && error.code === CART_OUTDATED_ERROR) throw new CartOutdatedError(error.message, await getCart());
+    if (isOutdated(error)) throw new CartOutdatedError(error.message, await getCart());
     throw error;
   }
 }

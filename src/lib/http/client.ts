@@ -1,13 +1,16 @@
-// The one way islands talk to the integration layer: typed requests, validated responses, and
-// failures as ApiClientError carrying the server's { code, message, status } (spec section 8).
-import type { z } from 'astro/zod';
+// The one way islands talk to the integration layer: an operation contract in, its typed answer out.
+// Failures arrive as ApiClientError carrying the server's { code, message, status }; a network
+// failure is NETWORK_ERROR, an answer without the error shape HTTP_ERROR.
+import type { ErrorCode, ErrorOf, Operation, RequestOf, ResponseOf } from './contract.ts';
 
-export class ApiClientError extends Error {
-  readonly code: string;
+export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
+
+export class ApiClientError<Code extends ClientErrorCode = ClientErrorCode> extends Error {
+  readonly code: Code;
   readonly status: number;
   /** What the server added, e.g. the field issues of a 400 VALIDATION_FAILED ([{ path, message }]). */
   readonly details: unknown;
-  constructor(code: string, message: string, status: number, details?: unknown) {
+  constructor(code: Code, message: string, status: number, details?: unknown) {
     super(message);
     this.code = code;
     this.status = status;
@@ -15,39 +18,50 @@ export class ApiClientError extends Error {
   }
 }
 
-export async function apiPost<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  return apiRequest('POST', path, body, schema, signal);
+/** Narrows a caught value to a failure of this operation. */
+export function isFailureOf<O extends Operation>(
+  _op: O, error: unknown,
+): error is ApiClientError<ErrorOf<O> | 'NETWORK_ERROR' | 'HTTP_ERROR'> {
+  return error instanceof ApiClientError;
 }
 
-export async function apiGet<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  return apiRequest('GET', path, undefined, schema, signal);
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
 }
 
-export async function apiDelete<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
-  return apiRequest('DELETE', path, body, schema, signal);
-}
-
-async function apiRequest<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, schema: S, signal?: AbortSignal,
-): Promise<z.infer<S>> {
+export async function call<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
+  const get = op.method === 'GET';
+  const url = get ? withQuery(op.path, input as Record<string, unknown>) : op.path;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
+    response = await fetch(url, {
+      method: op.method,
+      headers: get ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: get ? null : JSON.stringify(input),
       credentials: 'same-origin',
-      signal: signal ?? null,
+      signal: options.signal ?? null,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiClientError('NETWORK_ERROR', (error as Error).message, 0);
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const p = (payload ?? {}) as { code?: string; message?: string; status?: number; details?: unknown };
-    // Spec section 8: the server's message when it sent one, the status default 500.
-    throw new ApiClientError(p.code ?? 'HTTP_ERROR', p.message ?? response.statusText, p.status ?? (response.status || 500), p.details);
-  }
-  return schema.parse(payload);
+  if (!response.ok) throw toClientError(payload, response);
+  return op.response.parse(payload) as ResponseOf<O>;
+}
+
+function withQuery(path: string, input: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) query.set(key, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The server's message when it sent one; its status, else the response's, else 500. */
+function toClientError(payload: unknown, response: Response): ApiClientError {
+  const body = (payload && typeof payload === 'object' ? payload : {}) as Partial<Record<'code' | 'message' | 'status' | 'details', unknown>>;
+  const code = typeof body.code === 'string' ? (body.code as ErrorCode) : 'HTTP_ERROR';
+  const message = typeof body.message === 'string' ? body.message : response.statusText;
+  const status = typeof body.status === 'number' ? body.status : response.status || 500;
+  return new ApiClientError(code, message, status, body.details);
 }

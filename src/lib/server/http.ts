@@ -1,17 +1,24 @@
 // The integration layer's HTTP conventions: one JSON error shape { code, message, status } for every
-// failure, strict and size-limited request bodies, and no stack traces to clients.
+// failure, strict and size-limited request bodies, and no stack traces to clients. An endpoint is
+// declared from its operation contract (src/lib/<domain>/contract.ts), which gives it its parsing,
+// its error codes and the type of its answer.
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'astro/zod';
+import type { ErrorBody, ErrorCode, Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
+import { logger } from './log.ts';
 
 export class ApiError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   readonly details: unknown;
-  constructor(code: string, message: string, status: number, details?: unknown) {
+  /** Headers the error answer carries, e.g. Retry-After on a rate limit. */
+  readonly headers: Record<string, string>;
+  constructor(code: ErrorCode, message: string, status: number, details?: unknown, headers: Record<string, string> = {}) {
     super(message);
     this.code = code;
     this.status = status;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -22,46 +29,82 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 }
 
 export function errorResponse(error: ApiError): Response {
-  const body: Record<string, unknown> = { code: error.code, message: error.message, status: error.status };
+  const body: ErrorBody = { code: error.code, message: error.message, status: error.status };
   if (error.details !== undefined) body.details = error.details;
-  return json(body, { status: error.status });
+  return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Reads and validates a JSON body: too large → 413, not JSON → 400, schema mismatch → 400 with the issues. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/** Reads a JSON body: too large → 413, not JSON → 400. */
+export async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
-  let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new ApiError('INVALID_JSON', 'Request body is not valid JSON', 400);
   }
-  return parseInput(raw, schema);
 }
 
-export function parseInput<S extends z.ZodType>(raw: unknown, schema: S): z.infer<S> {
+/** Reads and validates a JSON body: schema mismatch → 400 VALIDATION_FAILED with the issues. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  return parseInput(await readJson(request), schema);
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export function validationFailed(issues: FieldIssue[]): ApiError {
+  const first = issues[0];
+  return new ApiError('VALIDATION_FAILED', first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request', 400, issues);
+}
+
+export function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
   const result = schema.safeParse(raw);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    throw new ApiError('VALIDATION_FAILED', issues[0] ? `${issues[0].path || 'body'}: ${issues[0].message}` : 'Invalid request', 400, issues);
-  }
+  if (!result.success) throw invalid(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return result.data;
 }
 
-/** Wraps an endpoint so every failure leaves as the one error shape; unexpected ones are logged, not leaked. */
-export function endpoint(handler: (context: APIContext) => Promise<Response>): APIRoute {
-  return async (context) => {
-    try {
-      return await handler(context);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, error);
-      return errorResponse(new ApiError('INTERNAL_ERROR', 'Something went wrong. Please try again.', 500));
-    }
-  };
+/** Any failure leaves as the one error shape; unexpected ones are logged with the request, not leaked. */
+async function answering(context: APIContext, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error);
+    logger.error({ err: error, method: context.request.method, path: context.url.pathname }, 'endpoint failed');
+    return errorResponse(new ApiError('INTERNAL_ERROR', 'Something went wrong. Please try again.', 500));
+  }
+}
+
+export interface EndpointOptions {
+  /** Turns the field issues of a request that fails its schema into the error to answer with. */
+  invalid?: (issues: FieldIssue[]) => ApiError;
+}
+
+/**
+ * The endpoint of one operation: reads its input (the JSON body, or the query for GET), validates it
+ * against the contract and answers with what the handler returns. A handler returns a Response itself
+ * only when it must (a redirect, a raw body).
+ */
+export function endpoint<O extends Operation>(
+  op: O,
+  handler: (input: ParsedRequestOf<O>, context: APIContext) => Promise<ResponseOf<O> | Response>,
+  options: EndpointOptions = {},
+): APIRoute {
+  return (context) => answering(context, async () => {
+    const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request);
+    const input = parseInput(raw, op.request, options.invalid) as ParsedRequestOf<O>;
+    const result = await handler(input, context);
+    return result instanceof Response ? result : json(result, { status: op.status ?? 200 });
+  });
+}
+
+/** An endpoint outside the JSON contract (provider webhooks, browser redirects), with the same error shape. */
+export function rawEndpoint(handler: (context: APIContext) => Promise<Response>): APIRoute {
+  return (context) => answering(context, () => handler(context));
 }

@@ -8,14 +8,11 @@
 //   remove, quantity,
 //   coupon, delete         required (stale → 409 CART_OUTDATED_ERROR, nothing changed)
 import type { APIContext, AstroCookies } from 'astro';
-import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { json, parseInput, readBody } from '../http.ts';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, isLocale, type Locale } from '#lib/i18n/locales.ts';
-import {
-  addToCartRequestSchema, couponRequestSchema, createCartRequestSchema, deleteCartRequestSchema,
-  getCartRequestSchema, removeFromCartRequestSchema, updateQuantityRequestSchema,
-} from '#lib/cart/contract.ts';
+import { endpoint, validationFailed, type EndpointOptions } from '../http.ts';
+import { requestLocale } from '../request-locale.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { cartApi, type Cart } from '#lib/cart/contract.ts';
 import { clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
 import { cartNotFound, invalidQuantity } from './errors.ts';
 import { mergeGuestCartIntoCustomer } from './merge.ts';
@@ -43,23 +40,12 @@ export interface CartDeps {
   now?(): Date;
 }
 
-/** Locale of names in the response: body, then ?locale=, then the x-locale header, then the locale cookie. */
-export function requestLocale(req: CartRequest, bodyLocale: Locale | undefined): Locale {
-  const candidates = [
-    bodyLocale, req.url.searchParams.get('locale'), req.request.headers.get('x-locale'), req.cookies.get(LOCALE_COOKIE)?.value,
-  ];
-  return candidates.find(isLocale) ?? DEFAULT_LOCALE;
-}
-
 /**
- * Strict parse. A body whose only problem is `quantity` gets the coded INVALID_QUANTITY the UI shows as
- * a notification (spec section 8: BadRequest on quantity update); anything else is VALIDATION_FAILED.
+ * A cart request whose only problem is `quantity` gets the coded INVALID_QUANTITY the UI shows as a
+ * notification; anything else is VALIDATION_FAILED.
  */
-export async function readCartBody<S extends z.ZodType>(req: CartRequest, schema: S, allowZero = false): Promise<z.infer<S>> {
-  const raw: unknown = await readBody(req.request, z.unknown());
-  const result = schema.safeParse(raw);
-  if (!result.success && result.error.issues.every((i) => i.path[0] === 'quantity')) throw invalidQuantity(allowZero);
-  return parseInput(raw, schema);
+export function quantityOrValidation(allowZero = false): EndpointOptions {
+  return { invalid: (issues) => (issues.every((i) => i.path.split('.')[0] === 'quantity') ? invalidQuantity(allowZero) : validationFailed(issues)) };
 }
 
 export interface CartSession {
@@ -85,18 +71,20 @@ export function cartSessions(deps: CartDeps) {
     return { db, shopper, owner: { customerId: shopper.customerId, guestCartId: shopper.customerId ? null : guestCartId } };
   }
 
-  async function respond(req: CartRequest, s: CartSession, snapshot: CartSnapshot, locale: Locale): Promise<Response> {
+  /** The answer with the cart as it is now; a guest's cart id goes (back) into their cookie. */
+  async function respond(req: CartRequest, s: CartSession, snapshot: CartSnapshot, locale: Locale): Promise<{ cart: Cart }> {
     if (!s.owner.customerId) setCartCookie(req.cookies, snapshot.cart.id, req.url);
     const cart = await cartView(s.db, snapshot, {
       locale, pricesVisible: await deps.pricesVisible(s.shopper), shopCurrency: deps.shopCurrency(), now: deps.now?.(),
     });
-    return json({ cart });
+    return { cart };
   }
 
   return { session, respond };
 }
 
-export function cartHandlers(deps: CartDeps) {
+/** The cart's endpoints, one per operation of cartApi. */
+export function cartRoutes(deps: CartDeps) {
   type Session = CartSession;
   const { session, respond } = cartSessions(deps);
 
@@ -109,36 +97,32 @@ export function cartHandlers(deps: CartDeps) {
     return cartId;
   }
 
+  async function get(body: { cartId?: string | undefined; locale?: Locale | undefined }, req: CartRequest) {
+    const s = await session(req);
+    const cartId = await findOwnedCartId(s.db, s.owner);
+    if (body.cartId !== undefined && body.cartId !== cartId) throw cartNotFound();
+    const snapshot = cartId ? await readSnapshot(s.db, cartId) : null;
+    if (!snapshot) {
+      if (!s.owner.customerId && s.owner.guestCartId) clearCartCookie(req.cookies);
+      return { cart: null };
+    }
+    return respond(req, s, snapshot, requestLocale(req, body.locale));
+  }
+
   return {
-    /** Create cart: the shopper's active cart, created when there is none. Idempotent. */
-    async create(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, createCartRequestSchema);
+    create: endpoint(cartApi.create, async (body, req) => {
       const s = await session(req);
       const cartId = await ensure(s);
       const snapshot = await readSnapshot(s.db, cartId);
       if (!snapshot) throw cartNotFound();
       return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    }),
 
-    /**
-     * Get cart: { cart: null } when the shopper has none (a guest gets one on the first add).
-     * `input` replaces the body for GET requests (locale then comes from the query or header).
-     */
-    async get(req: CartRequest, input?: unknown): Promise<Response> {
-      const body = input === undefined ? await readCartBody(req, getCartRequestSchema) : parseInput(input, getCartRequestSchema);
-      const s = await session(req);
-      const cartId = await findOwnedCartId(s.db, s.owner);
-      if (body.cartId !== undefined && body.cartId !== cartId) throw cartNotFound();
-      const snapshot = cartId ? await readSnapshot(s.db, cartId) : null;
-      if (!snapshot) {
-        if (!s.owner.customerId && s.owner.guestCartId) clearCartCookie(req.cookies);
-        return json({ cart: null });
-      }
-      return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    get: endpoint(cartApi.get, get),
+    /** The same read for a plain GET (?locale=). */
+    getByQuery: endpoint(cartApi.getByQuery, get),
 
-    async add(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, addToCartRequestSchema);
+    add: endpoint(cartApi.add, async (body, req) => {
       const s = await session(req);
       const known = await findOwnedCart(s.db, s.owner);
       if (!known) {
@@ -150,35 +134,31 @@ export function cartHandlers(deps: CartDeps) {
       }
       const snapshot = await addToCart(s.db, { ...target(s, body.cartId), known: known ?? undefined }, body);
       return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    }, quantityOrValidation()),
 
-    async remove(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, removeFromCartRequestSchema);
+    remove: endpoint(cartApi.remove, async (body, req) => {
       const s = await session(req);
       return respond(req, s, await removeLine(s.db, target(s, body.cartId), body), requestLocale(req, body.locale));
-    },
+    }),
 
-    async quantity(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, updateQuantityRequestSchema, true);
+    quantity: endpoint(cartApi.quantity, async (body, req) => {
       const s = await session(req);
       return respond(req, s, await updateQuantity(s.db, target(s, body.cartId), body), requestLocale(req, body.locale));
-    },
+    }, quantityOrValidation(true)),
 
-    async coupon(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, couponRequestSchema);
+    coupon: endpoint(cartApi.coupon, async (body, req) => {
       const s = await session(req);
       const snapshot = await setCoupon(s.db, target(s, body.cartId), body, { shopCurrency: deps.shopCurrency(), now: deps.now?.() });
       return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    }),
 
-    async delete(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, deleteCartRequestSchema);
+    delete: endpoint(cartApi.delete, async (body, req) => {
       const s = await session(req);
       await deleteCart(s.db, target(s, body.cartId), body);
       if (!s.owner.customerId) clearCartCookie(req.cookies);
-      return json({ cart: null });
-    },
+      return { cart: null };
+    }),
   };
 }
 
-export type CartHandlers = ReturnType<typeof cartHandlers>;
+export type CartRoutes = ReturnType<typeof cartRoutes>;

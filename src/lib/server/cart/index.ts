@@ -3,12 +3,12 @@
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
-import { cartHandlers, type CartDeps } from './handlers.ts';
+import { cartRoutes, type CartDeps } from './handlers.ts';
 
 export { mergeGuestCartIntoCustomer, type MergeResult } from './merge.ts';
 export { CART_COOKIE, CART_COOKIE_MAX_AGE, clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
 export { CART_OUTDATED_MESSAGE } from './errors.ts';
-export { cartHandlers, type CartDeps, type CartHandlers, type CartRequest, type CartShopper } from './handlers.ts';
+export { cartRoutes, type CartDeps, type CartRoutes, type CartRequest, type CartShopper } from './handlers.ts';
 export { cartView } from './view.ts';
 export { readSnapshot, findOwnedCartId, ensureCart, type CartOwner, type CartSnapshot } from './store.ts';
 
@@ -19,10 +19,5 @@ export const defaultCartDeps: CartDeps = {
   shopCurrency: () => env().DEFAULT_CURRENCY,
 };
 
-let handlers: ReturnType<typeof cartHandlers> | undefined;
-
-/** The handlers the pages under src/pages/api/cart use. */
-export function cart(): ReturnType<typeof cartHandlers> {
-  handlers ??= cartHandlers(defaultCartDeps);
-  return handlers;
-}
+/** The endpoints under src/pages/api/cart, wired to the process database and shopper. */
+export const cart = cartRoutes(defaultCartDeps);

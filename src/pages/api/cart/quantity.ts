@@ -1,7 +1,6 @@
 // Update cart quantity (spec section 7); 0 removes the line. Body { lineId, quantity, version, cartId?, locale? }.
-import { endpoint } from '#lib/server/http.ts';
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;
 
-export const POST = endpoint((context) => cart().quantity(context));
+export const POST = cart.quantity;
