@@ -1,4 +1,4 @@
-// The account's order history (spec sections 2, 5, 9): a signed-in customer finds their orders, newest
+// The account's order history: a signed-in customer finds their orders, newest
 // first, 10 per page with the page in the URL, and opens one; guests are sent home; 'Log out' ends the
 // session and with it the account area.
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,8 @@
-// The cart on every page (spec sections 2-5, 8, 9): adding from the product page, one line per sku and
+// The cart on every page (docs/cart.md): adding from the product page, one line per sku and
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
@@ -30,7 +30,7 @@ const sidebar = (page: Page, locale: Locale) => page.getByRole('dialog', { name:
 const lines = (dialog: Locator) => dialog.locator('.cart-items > li');
 const lineOf = (dialog: Locator, text: string) => lines(dialog).filter({ hasText: text });
 const cartButton = (page: Page, locale: Locale, count: number) => page.getByRole('banner').getByRole('button', {
-  name: `${msg(locale, 'header.cart')}, ${msg(locale, count === 1 ? 'header.itemCount_one' : 'header.itemCount_other', { count })}`,
+  name: `${msg(locale, 'header.cart')}, ${msgPlural(locale, 'header.itemCount', count)}`,
 });
 
 async function serverCart(page: Page): Promise<Cart | null> {
@@ -99,7 +99,7 @@ test.describe('cart', () => {
     let cart = await serverCart(page);
     expect(cart?.cartItems.map((l) => [l.sku, Object.keys(l.selectedAddtionalProducts), l.quantity])).toEqual([[P.available, [AKKU], 2]]);
 
-    // The line shows what the spec lists: item number, accessory, included items, properties, availability, price.
+    // The line shows item number, accessory, included items, properties, availability, price.
     const first = lines(dialog).first();
     await expect(first.getByRole('link', { name: product.name })).toBeVisible();
     await expect(first.getByText(`${msg(locale, 'catalog.itemNo')} ${product.itemnum}`, { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-// Category listing pages (spec sections 2-5, 9): prebuilt per locale, filtered, sorted and paged on the
+// Category listing pages: prebuilt per locale, filtered, sorted and paged on the
 // client with the URL as the state, so reload, back/forward and shared links show the same list.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
@@ -104,7 +104,7 @@ for (const locale of ['de', 'en'] as const) {
     test('home → category → filter → sort → page 2; back, forward and reload keep the state', async ({ page, request }) => {
       const name = await openFirstCategory(page, locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-      // Spec section 2: no route name in a category page's title.
+      // No route name in a category page's title.
       await expect(page).toHaveTitle(name);
       const initial = await expectListingOf(page, request, locale);
       expect(initial).toHaveLength(PAGE_SIZE);

@@ -1,4 +1,4 @@
-// Checkout guards (spec sections 4 and 5), as a browser meets them: the server answers a checkout step
+// Checkout guards (docs/checkout.md), as a browser meets them: the server answers a checkout step
 // the shopper may not be on with a redirect before any HTML, in every locale.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';

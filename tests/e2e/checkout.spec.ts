@@ -1,4 +1,4 @@
-// The checkout as a shopper goes through it (spec sections 2-5, 7): the start page's choices, the
+// The checkout as a shopper goes through it: the start page's choices, the
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.

@@ -1,6 +1,7 @@
 // Shared fixtures and checks for the end-to-end specs.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
+import { fill, plural } from '#lib/i18n/format.ts';
 import { de } from '#lib/i18n/messages/de.ts';
 import { en, type Messages } from '#lib/i18n/messages/en.ts';
 import { es } from '#lib/i18n/messages/es.ts';
@@ -24,7 +25,15 @@ export const MESSAGES: Record<Locale, Messages> = { de, en, fr, es, it: itMessag
 
 /** The message with {{placeholders}} filled in, as the shop renders it. */
 export function msg(locale: Locale, key: keyof Messages, vars: Record<string, string | number> = {}): string {
-  return MESSAGES[locale][key].replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+  return fill(MESSAGES[locale][key], vars);
+}
+
+type PluralKey = keyof Messages extends infer K ? K extends `${infer Base}_one` ? Base : never : never;
+
+/** The plural message for a count, in the form and number format the shop picks for the locale. */
+export function msgPlural(locale: Locale, key: PluralKey, count: number, vars: Record<string, string | number> = {}): string {
+  const m: Record<string, string> = MESSAGES[locale];
+  return plural(LOCALE_TAGS[locale], count, { one: m[`${key}_one`]!, other: m[`${key}_other`]! }, vars);
 }
 
 export function escapeRegExp(text: string): string {

@@ -1,4 +1,4 @@
-// Product pages /p/{id}/{slug} (spec sections 2-5, 9): header, gallery viewer, buy box with live
+// Product pages /p/{id}/{slug}: header, gallery viewer, buy box with live
 // availability, variants, recently viewed, recommendations, and a static HTML without prices.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
@@ -64,7 +64,7 @@ test.describe('product page', () => {
       const response = await openProduct(page, product.path, locale);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // Spec section 2: the product page title is the product, without a route name.
+      // The product page title is the product, without a route name.
       await expect(page).toHaveTitle(product.name);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
       const itemNo = page.locator('.product-facts [data-attribute="itemnum"]');

@@ -1,4 +1,4 @@
-// Keyword search (spec sections 2, 4, 5, 9): the header overlay and the search page, in German
+// Keyword search: the header overlay and the search page, in German
 // (no prefix) and English (/en). Terms come from the demo fixtures and the search API itself.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';

@@ -1,4 +1,4 @@
-// The shopper session (spec sections 2, 4-6, 8): the login modal with its three views, validation and
+// The shopper session (docs/accounts.md): the login modal with its three views, validation and
 // server errors, login, logout and registration, the password reset through the email the shop
 // really sends, the password pages, and the wishlist sidebar with its sync to the customer account.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';

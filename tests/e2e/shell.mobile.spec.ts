@@ -1,4 +1,4 @@
-// The shell below the desktop breakpoint (spec section 2): bottom navigation and the slide-in menu.
+// The shell below the desktop breakpoint: bottom navigation and the slide-in menu.
 import type { Page } from '@playwright/test';
 import { LOCALES, expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-// The page shell every Default-layout page shares (spec section 2): header, content-driven menu and
+// The page shell every Default-layout page shares: header, content-driven menu and
 // footer, locale switching, SEO head, error pages, notification bar and cookie consent.
 import type { Page } from '@playwright/test';
 import {

@@ -47,6 +47,7 @@ export function parseSetCookie(raw: string): SetCookie {
 
 export interface ApiResult {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the endpoint answered
   body: any;
   headers: Headers;
   setCookies: SetCookie[];

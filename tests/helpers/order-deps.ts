@@ -2,12 +2,12 @@
 // features, configured payment methods, provider gateways, confirmation mails and sign-ins after an
 // account was created with the order. No test-runner imports, so a child process can serve these
 // handlers too (tests/helpers/order-server.ts).
-import type { APIContext } from 'astro';
+import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
-import { cartHandlers, type CartHandlers } from '#lib/server/cart/handlers.ts';
-import { checkoutHandlers, type CheckoutHandlers } from '#lib/server/checkout/handlers.ts';
-import { orderHandlers, type OrderDeps, type OrderHandlers } from '#lib/server/orders/handlers.ts';
+import { cartRoutes } from '#lib/server/cart/handlers.ts';
+import { checkoutRoutes, type CheckoutRoutes } from '#lib/server/checkout/handlers.ts';
+import { orderRoutes, type OrderDeps, type OrderRoutes } from '#lib/server/orders/handlers.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import { stripeGateway } from '#lib/server/payments/stripe.ts';
 import { paypalGateway } from '#lib/server/payments/paypal.ts';
@@ -52,8 +52,8 @@ export interface OrderState {
 
 export interface OrderHarness {
   cart: Harness;
-  checkout: CheckoutHandlers;
-  orders: OrderHandlers;
+  checkout: CheckoutRoutes;
+  orders: OrderRoutes;
   state: OrderState;
   /** Flips site features (over the defaults) for the following requests. */
   setFeatures(overrides: Partial<BrandingFlags>): void;
@@ -86,11 +86,10 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
       state.mails.push({ order, locale });
     },
   };
-  const cart: CartHandlers = cartHandlers(base);
   return {
-    cart: { handlers: cart, settings },
-    checkout: checkoutHandlers(deps),
-    orders: orderHandlers(deps),
+    cart: { handlers: cartRoutes(base), settings },
+    checkout: checkoutRoutes(deps),
+    orders: orderRoutes(deps),
     state,
     setFeatures(overrides) {
       state.features = resolveFeatures(overrides);
@@ -127,9 +126,9 @@ export interface ApiAnswer {
   };
 }
 
-/** The handler behind `/api/<domain>/<op>`, or undefined. */
-export function handlerFor(h: OrderHarness, domain: string, op: string): ((context: APIContext) => Promise<Response>) | undefined {
-  const set: Record<string, object> = { cart: h.cart.handlers, checkout: h.checkout, orders: h.orders };
-  const handlers = set[domain] as Record<string, (context: APIContext) => Promise<Response>> | undefined;
-  return handlers && Object.hasOwn(handlers, op) ? handlers[op] : undefined;
+/** The endpoint behind `/api/<domain>/<op>`, or undefined. */
+export function handlerFor(h: OrderHarness, domain: string, op: string): APIRoute | undefined {
+  const set: Record<string, Record<string, APIRoute>> = { cart: h.cart.handlers, checkout: h.checkout, orders: h.orders };
+  const routes = Object.hasOwn(set, domain) ? set[domain] : undefined;
+  return routes && Object.hasOwn(routes, op) ? routes[op] : undefined;
 }

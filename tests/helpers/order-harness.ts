@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '#lib/server/db/client.ts';
+import { rows } from '#lib/server/db/index.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
-import { endpoint } from '#lib/server/http.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { AddressInput } from '#lib/checkout/contract.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
@@ -91,18 +91,14 @@ export const orderRequest = (cart: Cart, extra: Record<string, unknown> = {}) =>
 
 // ------------------------------------------------------------------ database
 
-export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The number a `SELECT count(*)::int AS n …` answers. */
 export async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await rowsOf<{ n: number }>(db, query);
+  const [row] = await rows<{ n: number }>(db, query);
   return Number(row!.n);
 }
 
 export async function stockOf(db: Db, sku: string): Promise<{ effective: number; external: number }> {
-  const [row] = await rowsOf<{ effective: number; external: number }>(db, sql`
+  const [row] = await rows<{ effective: number; external: number }>(db, sql`
     SELECT s.effective_stock AS effective, s.external_stock AS external FROM stock s JOIN products p ON p.id = s.product_id
     WHERE p.sku = ${sku}`);
   return { effective: Number(row!.effective), external: Number(row!.external) };
@@ -117,9 +113,9 @@ export async function setStock(db: Db, sku: string, effective: number, external:
 /** Everything about an order a payment could change, to compare before and after. */
 export async function orderState(db: Db, orderId: string): Promise<unknown> {
   return {
-    order: await rowsOf(db, sql`SELECT status, payment_status, confirmed, payment_method_code, confirmation_sent_at,
+    order: await rows(db, sql`SELECT status, payment_status, confirmed, payment_method_code, confirmation_sent_at,
       last_modified FROM orders WHERE id = ${orderId}`),
-    payments: await rowsOf(db, sql`SELECT id, status, provider_ref, failure_message, updated_at FROM payments
+    payments: await rows(db, sql`SELECT id, status, provider_ref, failure_message, updated_at FROM payments
       WHERE order_id = ${orderId} ORDER BY created_at, id`),
   };
 }
@@ -128,7 +124,7 @@ export async function orderState(db: Db, orderId: string): Promise<unknown> {
 
 /** The shop's Stripe webhook endpoint on loopback, for the fake Stripe to deliver to. */
 export async function serveStripeWebhook(h: OrderHarness): Promise<Listening & { endpoint: string }> {
-  const route = endpoint((context) => h.orders.stripeWebhook(context));
+  const route = h.orders.stripeWebhook;
   const server = await listen(async (req, res, url) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);

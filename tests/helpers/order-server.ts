@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { openDatabase } from '#lib/server/db/client.ts';
-import { endpoint } from '#lib/server/http.ts';
+import { logger } from '#lib/server/log.ts';
 import { readBody } from '../fakes/http.ts';
 import { handlerFor, orderHarness } from './order-deps.ts';
 
@@ -33,15 +33,16 @@ const server = createServer((req, res) => {
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const request = new Request(url, { method: 'POST', headers, body });
     const cookies = new AstroCookies(request, { warn() {} });
-    const response = await endpoint(handler)({ request, url, cookies } as never);
+    const response = await handler({ request, url, cookies } as never);
     res.writeHead(response.status, { 'content-type': 'application/json', 'set-cookie': [...cookies.headers()] });
     res.end(await response.text());
   })().catch((error: unknown) => {
-    console.error('[order-server] request failed', error);
+    logger.error({ err: error, path: req.url }, 'order-server request failed');
     if (!res.headersSent) res.writeHead(500).end();
   });
 });
 
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  console.log(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  // The parent test reads this line from stdout to learn the port (a plain line, not a log record).
+  process.stdout.write(`listening http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
 });

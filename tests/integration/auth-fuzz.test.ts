@@ -8,6 +8,7 @@ import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness
 import { closeDatabase } from '#lib/server/db/index.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';
 import { MAX_BODY_BYTES } from '#lib/server/http.ts';
+import { logger } from '#lib/server/log.ts';
 import { REFRESH_COOKIE, USER_TOKEN_COOKIE } from '#lib/server/auth/cookies.ts';
 import * as login from '../../src/pages/api/auth/login.ts';
 import * as logout from '../../src/pages/api/auth/logout.ts';
@@ -45,7 +46,7 @@ const logged: unknown[][] = [];
 
 beforeAll(async () => {
   await prepareDataDir({}, { seed: false });
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  vi.spyOn(logger, 'error').mockImplementation((...args: unknown[]) => {
     logged.push(args);
   });
 });
@@ -174,6 +175,8 @@ describe('GET /api/auth/me', () => {
 describe('background work', () => {
   test('no request failed after its answer either', async () => {
     await backgroundSettled();
-    expect(logged.map((args) => String(args[0]))).toEqual([]);
+    // A log line is ({ err, ...fields }, message): show the message and the error's own.
+    const lines = logged.map(([fields, message]) => `${String(message)}: ${String((fields as { err?: unknown }).err)}`);
+    expect(lines).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '#lib/server/db/client.ts';
+import { rows } from '#lib/server/db/index.ts';
 import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
 import { CART_COOKIE } from '#lib/server/cart/cookie.ts';
 import { CART_OUTDATED_MESSAGE } from '#lib/server/cart/errors.ts';
@@ -25,9 +26,6 @@ forEachDatabase('cart', (ctx) => {
     pool = await ctx.open({ poolSize: 10 });
     h = harness(() => ctx.db);
   });
-
-  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
-    ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 
   /** A guest browser with a cart holding the given adds (version-less). */
   async function guestWith(...adds: { sku: string; quantity: number; accessories?: string[] }[]) {
@@ -367,7 +365,7 @@ forEachDatabase('cart', (ctx) => {
       const deleted = await call(h, jar, 'delete', { version: 1 });
       expect(deleted).toEqual({ status: 200, body: { cart: null } });
       expect(jar.values.has(CART_COOKIE)).toBe(false);
-      expect((await rowsOf(sql`SELECT id FROM carts WHERE id = ${first.id}`)).length).toBe(0);
+      expect((await rows(ctx.db, sql`SELECT id FROM carts WHERE id = ${first.id}`)).length).toBe(0);
     });
   });
 
@@ -445,7 +443,7 @@ forEachDatabase('cart', (ctx) => {
       // Re-priced on the customer's list, not the guest's.
       expect(merged.cartItems.find((i) => i.quantity === 1 && i.sku === P.available)!.price.regular).toBe(164.99);
 
-      const [guestRow] = await rowsOf<{ status: string }>(sql`SELECT status FROM carts WHERE id = ${guestCart.id}`);
+      const [guestRow] = await rows<{ status: string }>(ctx.db, sql`SELECT status FROM carts WHERE id = ${guestCart.id}`);
       expect(guestRow!.status).toBe('merged');
       const guestBrowser = new CookieJar();
       guestBrowser.values.set(CART_COOKIE, guestCart.id);

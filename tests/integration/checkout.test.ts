@@ -7,8 +7,9 @@ import { guardCart } from '#lib/server/checkout/page-state.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, countOf, billingAddress, ok, orderSuite, rowsOf, shippingAddress,
+  ALL_PAYMENTS, api, countOf, billingAddress, ok, orderSuite, shippingAddress,
 } from '../helpers/order-harness.ts';
+import { rows } from '#lib/server/db/index.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
@@ -137,7 +138,7 @@ forEachDatabase('checkout', (ctx) => {
       }))).cart!;
       expect(edited.billingAddress).toMatchObject({ id: fixed.id, city: 'München', email: C.acme.email });
       // Someone else's saved address id is not theirs to use.
-      const other = await rowsOf<{ id: string }>(ctx.db, sql`
+      const other = await rows<{ id: string }>(ctx.db, sql`
         SELECT a.id FROM addresses a JOIN customers c ON c.id = a.customer_id WHERE c.email = ${C.normal.email} LIMIT 1`);
       h.setFeatures({});
       const foreign = await api(h, jar, 'checkout', 'update', { version: edited.version, billingAddress: billingAddress({ id: other[0]!.id }) });
@@ -243,12 +244,12 @@ forEachDatabase('checkout', (ctx) => {
       const text = JSON.stringify(answer.body);
       expect(text).not.toContain(password);
       expect(text).not.toMatch(/argon2|PasswordHash/i);
-      const [row] = await rowsOf<{ hash: string }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
+      const [row] = await rows<{ hash: string }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
       expect(row!.hash).toMatch(/^\$argon2id\$/);
       expect(JSON.stringify((await ok(api(h, jar, 'cart', 'get', {}))).cart)).not.toMatch(/argon2/);
       // Changing one's mind drops the hash.
       await ok(api(h, jar, 'checkout', 'user', { version: cart.version + 1, newUser: false }));
-      const [after] = await rowsOf<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
+      const [after] = await rows<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
       expect(after!.hash).toBeNull();
     });
 
@@ -260,7 +261,7 @@ forEachDatabase('checkout', (ctx) => {
       const { jar, cart } = await guestCart();
       const disabled = await api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'long-enough-1' });
       expect([disabled.status, disabled.body.code]).toEqual([403, 'REGISTRATION_DISABLED']);
-      const [row] = await rowsOf<{ newUser: boolean }>(ctx.db, sql`SELECT new_user AS "newUser" FROM carts WHERE id = ${cart.id}`);
+      const [row] = await rows<{ newUser: boolean }>(ctx.db, sql`SELECT new_user AS "newUser" FROM carts WHERE id = ${cart.id}`);
       expect(row!.newUser).toBe(false);
     });
   });

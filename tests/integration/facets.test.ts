@@ -1,4 +1,4 @@
-// Facet counts of the filter sidebar (spec section 5): each value counts the parent products in the
+// Facet counts of the filter sidebar: each value counts the parent products in the
 // scope that have it (themselves or through a variant), and a facet's own selection is left out of
 // its counts. listFacets counts all facets without a selection of their own in one query; this
 // suite holds it to the plain definition, one query per facet.
@@ -22,7 +22,7 @@ async function reference(scope: { categoryId?: number; productIds?: number[]; fi
   const result: Counts = {};
   for (const code of codes) {
     const others = scope.filters.filter((f) => f.name !== code && f.values.length > 0);
-    const rows = await db.queryRows<{ value: string; count: number }>(sql`
+    const rows = await db.rows<{ value: string; count: number }>(await db.getDb(), sql`
       select pa.value, count(distinct p.id)::int as count
       from products p join products v on (v.id = p.id or v.parent_id = p.id)
       join product_attributes pa on pa.product_id = v.id and pa.attribute_code = ${code}
@@ -60,7 +60,7 @@ afterAll(async () => {
 describe('listFacets', () => {
   test('counts every facet of a category like one query per facet, with and without selections', async () => {
     expect(codes.length).toBeGreaterThan(1);
-    const some = await db.queryRows<{ code: string; value: string }>(sql`
+    const some = await db.rows<{ code: string; value: string }>(await db.getDb(), sql`
       select attribute_code as code, min(value) as value from product_attributes
       where attribute_code in ${codes} group by attribute_code order by attribute_code limit 2`);
     const selections: Filter[][] = [
@@ -80,7 +80,7 @@ describe('listFacets', () => {
   test('counts the facets of a keyword search scope like one query per facet', async () => {
     const productIds = await search.parentOrSelfIds((await search.searchProductIds('mm', 'de')).ids);
     expect(productIds.length).toBeGreaterThan(10);
-    const [first] = await db.queryRows<{ code: string; value: string }>(sql`
+    const [first] = await db.rows<{ code: string; value: string }>(await db.getDb(), sql`
       select attribute_code as code, value from product_attributes where attribute_code in ${codes} and product_id = any(${`{${productIds.join(',')}}`}::int[]) limit 1`);
     for (const filters of [[], [{ name: first!.code, values: [first!.value] }]]) {
       const scope = { productIds, filters };

@@ -54,7 +54,7 @@ forEachDatabase('order history', (ctx) => {
       const beyond = await list(customer, { limit: 2, offset: all.count });
       expect(beyond).toEqual({ orders: [], count: all.count });
 
-      // The spec's default page size for order lists is 10.
+      // The default page size for order lists is 10.
       expect((await list(customer)).orders.length).toBe(Math.min(10, all.count));
       expect((await list(other)).orders.every((o) => !mine.includes(o.transactionnum))).toBe(true);
     });

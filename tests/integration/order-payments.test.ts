@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, countOf, fakeGateways, ok, orderRequest, orderState, orderSuite, readyCart, rowsOf, serveStripeWebhook,
+  ALL_PAYMENTS, NO_GATEWAYS, api, countOf, fakeGateways, ok, orderRequest, orderState, orderSuite, readyCart, serveStripeWebhook,
 } from '../helpers/order-harness.ts';
+import { rows } from '#lib/server/db/index.ts';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from '../fakes/stripe-server.ts';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal-server.ts';
 import type { Listening } from '../fakes/http.ts';
@@ -39,7 +40,7 @@ forEachDatabase('order payments', (ctx) => {
 
   const jar = new CookieJar();
   const mailsFor = (orderId: string) => h.state.mails.filter((m) => m.order.id === orderId).length;
-  const payment = (orderId: string) => rowsOf<{ status: string; failure: string | null; ref: string }>(ctx.db, sql`
+  const payment = (orderId: string) => rows<{ status: string; failure: string | null; ref: string }>(ctx.db, sql`
     SELECT status, failure_message AS failure, provider_ref AS ref FROM payments WHERE order_id = ${orderId} ORDER BY created_at, id`);
 
   /** A placed order and the payment the browser was told to make. */
@@ -71,7 +72,7 @@ forEachDatabase('order payments', (ctx) => {
       expect(action.returnUrl).toBe(`http://shop.test/checkout/checkout-processing?order=${order.id}&provider=stripe`);
       // The intent is for the order's own total, in its currency, and names the order.
       const intent = stripe.intents.get(reference)!;
-      const [row] = await rowsOf<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
+      const [row] = await rows<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
       expect([intent.amount, intent.currency, intent.metadata.order_id]).toEqual([Number(row!.cents), 'eur', order.id]);
 
       const early = await api(h, jar, 'orders', 'confirm', { id: order.id });
@@ -195,6 +196,25 @@ forEachDatabase('order payments', (ctx) => {
       const [genuine] = await stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 240 });
       expect(genuine!.status).toBe(200);
       expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order!.paymentStatus).toBe('paid');
+    });
+
+    test('a shop without Stripe answers its webhook 404 PAYMENT_NOT_CONFIGURED and applies nothing', async () => {
+      const { order, reference } = await orderPaidWith('stripe');
+      await stripe.confirmAsBrowser(reference, { card: CARD_OK });
+      const event = lastEvent(reference, 'payment_intent.succeeded');
+      const before = await orderState(ctx.db, order.id);
+      const configured = h.state.gateways;
+      h.state.gateways = NO_GATEWAYS;
+      try {
+        const [delivery] = await stripe.deliver(event);
+        expect([delivery!.status, JSON.parse(delivery!.body)]).toEqual([404, {
+          code: 'PAYMENT_NOT_CONFIGURED', message: 'Stripe is not configured.', status: 404,
+        }]);
+      } finally {
+        h.state.gateways = configured;
+      }
+      expect(await orderState(ctx.db, order.id)).toEqual(before);
+      expect(await eventRows(event.id)).toBe(0);
     });
 
     test('an event for an intent the shop never created is acknowledged and ignored', async () => {

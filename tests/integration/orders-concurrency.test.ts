@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, rowsOf, shippingAddress, setStock, stockOf, type ApiAnswer, type OrderHarness,
+  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, shippingAddress, setStock, stockOf, type ApiAnswer, type OrderHarness,
 } from '../helpers/order-harness.ts';
+import { rows } from '#lib/server/db/index.ts';
 
 const P = DEMO_FIXTURES.products;
 
@@ -96,7 +97,7 @@ forEachDatabase('orders under concurrency', (ctx) => {
     const answers = await Promise.all(shoppers.map(({ jar, cart }) => api(ph, jar, 'orders', 'create', orderRequest(cart))));
     expect(tally(answers)).toEqual({ 200: 10 });
     expect(answers.every((a) => a.body.order!.hasAccount)).toBe(true);
-    const numbers = await rowsOf<{ customernum: string }>(ctx.db, sql`
+    const numbers = await rows<{ customernum: string }>(ctx.db, sql`
       SELECT customernum FROM customers WHERE email IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);
     expect(new Set(numbers.map((n) => n.customernum)).size).toBe(10);
   });
@@ -112,7 +113,7 @@ forEachDatabase('orders under concurrency', (ctx) => {
     }));
     for (const { cart, order, edit } of outcomes) {
       expect([order.status, edit.status].filter((s) => s === 200), JSON.stringify([order.body, edit.body])).toHaveLength(1);
-      const placed = await rowsOf<{ city: string }>(ctx.db, sql`
+      const placed = await rows<{ city: string }>(ctx.db, sql`
         SELECT cart_info->'shippingAddress'->>'city' AS city FROM orders WHERE cart_id = ${cart.id}`);
       // The order, when placed, holds the address the shopper saw with its version, never the edit.
       expect(placed.map((p) => p.city)).toEqual(order.status === 200 ? ['Stuttgart'] : []);
@@ -139,7 +140,7 @@ forEachDatabase('orders under concurrency', (ctx) => {
     const winner = answers.find((a) => a.status === 200)!.body.order!;
     expect(winner.cartInfo.couponCode).toBe(code);
     expect(winner.cartInfo.totals!.coupon_amount).toBeGreaterThan(0);
-    const [coupon] = await rowsOf<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`);
+    const [coupon] = await rows<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`);
     expect(coupon!.n).toBe(1);
     // The losers' stock reservations were rolled back with their orders.
     expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 1, external: stockBefore.external });

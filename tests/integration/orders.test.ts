@@ -10,8 +10,9 @@ import { pgError } from '#lib/server/auth/db-errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, rowsOf, shippingAddress, stockOf,
+  ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, shippingAddress, stockOf,
 } from '../helpers/order-harness.ts';
+import { rows } from '#lib/server/db/index.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
@@ -20,10 +21,10 @@ forEachDatabase('orders', (ctx) => {
   const h = orderSuite(ctx);
 
   const ordersOfCart = (cartId: string) =>
-    rowsOf<{ id: string; status: string }>(ctx.db, sql`SELECT id, status FROM orders WHERE cart_id = ${cartId}`);
+    rows<{ id: string; status: string }>(ctx.db, sql`SELECT id, status FROM orders WHERE cart_id = ${cartId}`);
   const mailsFor = (orderId: string) => h.state.mails.filter((m) => m.order.id === orderId);
   const redemptions = async (code: string) =>
-    (await rowsOf<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`))[0]!.n;
+    (await rows<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`))[0]!.n;
 
   /** Asserts the attempt changed nothing: no order, the cart still active at its version, stock as before. */
   async function assertNothingOrdered(jar: CookieJar, cart: { id: string; version: number }, stockBefore: { effective: number; external: number }) {
@@ -50,7 +51,7 @@ forEachDatabase('orders', (ctx) => {
       // The order carries the server's pricing of the cart, shipping method with its label included.
       expect(order.cartInfo.totals).toEqual(cart.totals);
       expect(order.cartInfo.shippingMethod).toEqual({ methodCode: 'standard', label: 'Standardversand' });
-      const [row] = await rowsOf<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
+      const [row] = await rows<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
       expect(row!.cents).toBe(Math.round(cart.totals!.grandTotalIncTax * 100));
       expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 2, external: stockBefore.external });
 
@@ -206,7 +207,7 @@ forEachDatabase('orders', (ctx) => {
         const answer = await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: code }));
         expect([answer.status, answer.body.code], code).toEqual([400, 'PAYMENT_METHOD_UNAVAILABLE']);
       }
-      // Without a code the spec default (paypal) applies, which this shop does not offer.
+      // Without a code the default (paypal) applies, which this shop does not offer.
       const { paymentMethodCode: _, ...withoutCode } = orderRequest(cart);
       expect((await api(h, jar, 'orders', 'create', withoutCode)).body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
       expect((await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'bitcoin' }))).body.code).toBe('VALIDATION_FAILED');
@@ -364,12 +365,12 @@ forEachDatabase('orders', (ctx) => {
       const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))).cart!;
       const created = await ok(api(h, jar, 'orders', 'create', orderRequest(wish)));
       expect(created.order).toMatchObject({ email, hasAccount: true });
-      const [customer] = await rowsOf<{ id: string; hash: string; firstName: string }>(ctx.db, sql`
+      const [customer] = await rows<{ id: string; hash: string; firstName: string }>(ctx.db, sql`
         SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`);
       expect(customer).toBeDefined();
       expect(customer!.firstName).toBe('Erika');
       expect(await verifyPassword(customer!.hash, password)).toBe(true);
-      const [orderRow] = await rowsOf<{ customerId: string }>(ctx.db, sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${created.order!.id}`);
+      const [orderRow] = await rows<{ customerId: string }>(ctx.db, sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${created.order!.id}`);
       expect(orderRow!.customerId).toBe(customer!.id);
       expect(h.state.signIns).toContain(customer!.id);
       // Signed in now: the saved addresses are the customer's, billing as the default billing address.
@@ -378,7 +379,7 @@ forEachDatabase('orders', (ctx) => {
       expect(saved.filter((a) => a.isDefaultBilling).map((a) => [a.city, a.email])).toEqual([['Esslingen', email]]);
       expect(saved.filter((a) => a.isDefaultShipping).map((a) => a.city)).toEqual(['Stuttgart']);
       // The cart's password hash is gone with the cart.
-      const [cartRow] = await rowsOf<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
+      const [cartRow] = await rows<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
       expect(cartRow!.hash).toBeNull();
     });
 
@@ -411,7 +412,7 @@ forEachDatabase('orders', (ctx) => {
       h.setFeatures({ isCheckoutRegistrationEnabled: false });
       const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
       expect(order.hasAccount).toBe(false);
-      expect(await rowsOf(ctx.db, sql`SELECT id FROM customers WHERE email = ${email}`)).toEqual([]);
+      expect(await rows(ctx.db, sql`SELECT id FROM customers WHERE email = ${email}`)).toEqual([]);
     });
   });
 });

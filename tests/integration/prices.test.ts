@@ -1,4 +1,4 @@
-// Who sees which price (spec sections 2, 5): the price-list endpoint answers per shopper, and when
+// Who sees which price (docs/prices.md): the price-list endpoint answers per shopper, and when
 // isPriceForGuestEnabled is off a guest gets no price and no availability, from the price list or
 // from search, while a customer gets their own price list's prices.
 import { eq, sql } from 'drizzle-orm';

@@ -18,8 +18,8 @@ beforeAll(async () => {
   const database = await db.database();
   await database.migrate();
   await seedDemoData(database.db, { products: 300 });
-  await db.queryRows(sql`update products set is_active = false where id % 23 = 0`);
-  ids = (await db.queryRows<{ id: number }>(sql`select id from products order by id`)).map((r) => Number(r.id));
+  await db.rows(await db.getDb(), sql`update products set is_active = false where id % 23 = 0`);
+  ids = (await db.rows<{ id: number }>(await db.getDb(), sql`select id from products order by id`)).map((r) => Number(r.id));
   inactive = ids.filter((id) => id % 23 === 0);
 }, 120_000);
 

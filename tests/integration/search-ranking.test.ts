@@ -1,4 +1,4 @@
-// The contains-search ranks its hits without sorting them all (spec section 5; see search.ts): this
+// The contains-search ranks its hits without sorting them all (see search.ts): this
 // suite checks it against the plain definition, one query that sorts every hit, on a catalogue big
 // enough that frequent terms pass SEARCH_MAX_HITS and take the walking path, rare ones the sorting
 // path, and walks that run out of budget fall back. Pages, count and `capped` must all agree.
@@ -18,7 +18,7 @@ const { SEARCH_MAX_HITS } = search;
 /** The rule as one query: name matches first, parents before variants, newest first; all hits. */
 async function reference(term: string, locale: Locale): Promise<number[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db.queryRows<{ id: number }>(sql`
+  const rows = await db.rows<{ id: number }>(await db.getDb(), sql`
     select p.id from products p
     join product_translations t on t.product_id = p.id and t.locale = ${locale}
     where p.is_active and (
@@ -52,8 +52,8 @@ beforeAll(async () => {
   await database.migrate();
   await seedDemoData(database.db, { products: 1500 });
   // Some inactive products (parents and variants) must never show, nor count.
-  await db.queryRows(sql`update products set is_active = false where id % 37 = 0`);
-  const names = await db.queryRows<{ locale: Locale; text: string }>(sql`
+  await db.rows(await db.getDb(), sql`update products set is_active = false where id % 37 = 0`);
+  const names = await db.rows<{ locale: Locale; text: string }>(await db.getDb(), sql`
     select locale, name as text from product_translations where product_id % 13 = 0
     union all select locale, name from category_translations
     union all select 'de', itemnum from products where id % 17 = 0`);
@@ -88,9 +88,9 @@ describe('searchProducts: contains matches', () => {
 
   test('a term found mostly through category names ranks the category members after the few name matches', async () => {
     // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.
-    await db.queryRows(sql`update category_translations set name = name || ' Qzwerk' where locale = 'de' and category_id in (
+    await db.rows(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk' where locale = 'de' and category_id in (
       select category_id from product_categories group by category_id order by count(*) desc limit 12)`);
-    await db.queryRows(sql`update product_translations set name = name || ' Qzwerk' where locale = 'de' and product_id in (
+    await db.rows(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk' where locale = 'de' and product_id in (
       select id from products where is_active order by id limit 3)`);
     const all = await reference('qzwerk', 'de');
     expect(all.length).toBeGreaterThan(SEARCH_MAX_HITS);
@@ -101,7 +101,7 @@ describe('searchProducts: contains matches', () => {
 
   test('name matches come first, then parents before variants, newest first', async () => {
     const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
-    const rows = await db.queryRows<{ id: number; name_hit: boolean; variant: boolean; created: string }>(sql`
+    const rows = await db.rows<{ id: number; name_hit: boolean; variant: boolean; created: string }>(await db.getDb(), sql`
       select p.id, t.name ilike '%er%' as name_hit, p.parent_id is not null as variant, p.created_at::text as created
       from products p join product_translations t on t.product_id = p.id and t.locale = 'de'
       where p.id = any(${`{${ids.join(',')}}`}::int[])`);
@@ -117,7 +117,7 @@ describe('searchProducts: contains matches', () => {
   });
 
   test('inactive products are neither listed nor counted', async () => {
-    const inactive = new Set((await db.queryRows<{ id: number }>(sql`select id from products where not is_active`)).map((r) => Number(r.id)));
+    const inactive = new Set((await db.rows<{ id: number }>(await db.getDb(), sql`select id from products where not is_active`)).map((r) => Number(r.id)));
     expect(inactive.size).toBeGreaterThan(0);
     for (const term of ['er', 'mm', 'bohr', '100']) {
       const { ids } = await search.searchProducts(term, 'de', 0, SEARCH_MAX_HITS);

@@ -1,4 +1,4 @@
-// Keyword search against the seeded demo shop (spec section 5): exact item number, SKU and
+// Keyword search against the seeded demo shop: exact item number, SKU and
 // originalId matches win; otherwise a contains-match on item number, name or category name.
 // Runs through the app's own database handle (DATA_DIR=memory://), so it exercises the same
 // queries the endpoint runs, and the endpoint itself for the request contract.
@@ -15,11 +15,12 @@ const db = await import('#lib/server/db/index.ts');
 const { seedDemoData, DEMO_FIXTURES } = await import('#lib/server/demo/index.ts');
 const search = await import('#lib/server/catalog/search.ts');
 const { POST } = await import('../../src/pages/api/catalog/search.ts');
+const { catalogRoutes } = await import('#lib/server/catalog/index.ts');
 
 const P = DEMO_FIXTURES.products;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return db.queryRows<T>(query);
+  return db.rows<T>(await db.getDb(), query);
 }
 
 async function idOf(sku: string): Promise<number> {
@@ -29,12 +30,12 @@ async function idOf(sku: string): Promise<number> {
 }
 
 /** Calls the endpoint the islands call, as a guest. */
-async function post(body: Record<string, unknown>): Promise<{ status: number; json: SearchResponse }> {
+async function post(body: Record<string, unknown>, route = POST): Promise<{ status: number; json: SearchResponse }> {
   const request = new Request('http://localhost/api/catalog/search', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
   });
   const cookies = { get: () => undefined };
-  const response = await POST({ request, cookies } as unknown as APIContext);
+  const response = await route({ request, cookies, url: new URL(request.url) } as unknown as APIContext);
   return { status: response.status, json: (await response.json()) as SearchResponse };
 }
 
@@ -167,6 +168,16 @@ describe('POST /api/catalog/search', () => {
       expect(status).toBe(200);
       expect(json).toEqual({ data: [], count: 0, categories: [] });
     }
+  });
+
+  test('answers an empty result, not an error, when the search fails', async () => {
+    const broken = catalogRoutes({
+      shopper: async () => { throw new Error('database unreachable'); },
+      priceContext: async () => { throw new Error('database unreachable'); },
+    });
+    const { status, json } = await post({ locale: 'de', keyword: 'mm' }, broken.search);
+    expect(status).toBe(200);
+    expect(json).toEqual({ data: [], count: 0, categories: [] });
   });
 
   test('lists variants as such in the overlay, and as their parent on the search page', async () => {

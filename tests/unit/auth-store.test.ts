@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { keepMount } from 'nanostores';
+import { getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import {
   authError, registerInModal, resolveView, validateLogin, validateNewPassword, validateRegister, validateReset,
 } from '#lib/auth/rules.ts';
@@ -6,6 +8,14 @@ import { errorText, loginModalStrings } from '#islands/auth/strings.ts';
 import { en } from '#lib/i18n/messages/en.ts';
 import { de } from '#lib/i18n/messages/de.ts';
 import { WISHLIST_STORAGE_KEY } from '#lib/wishlist/rules.ts';
+import * as auth from '#lib/auth/store.ts';
+import * as ui from '#lib/shell/ui-store.ts';
+import * as session from '#lib/auth/session-store.ts';
+import * as wishlist from '#lib/wishlist/store.ts';
+import * as cart from '#lib/cart/store.ts';
+import * as currency from '#lib/catalog/currency-store.ts';
+import type { Cart } from '#lib/cart/contract.ts';
+import { resetStores } from '#tests/helpers/stores.ts';
 
 const user = { firstName: 'Max', lastName: 'Mustermann', email: 'max@example.com', customernum: '10001', currency: 'GBP', excludeTax: false };
 const drill = { id: 7, sku: 'ASR-10003', name: 'Drill', image: null };
@@ -42,7 +52,7 @@ describe('authError', () => {
   });
 });
 
-describe('form validation (spec section 5)', () => {
+describe('form validation', () => {
   test('login: username and password required, username trimmed', () => {
     expect(validateLogin({ username: '', password: '', rememberMe: false }))
       .toEqual({ username: 'validation.usernameRequired', password: 'validation.passwordRequired' });
@@ -74,7 +84,7 @@ describe('form validation (spec section 5)', () => {
   });
 });
 
-describe('login modal views (spec section 4)', () => {
+describe('login modal views', () => {
   test('register is in the modal only when enabled and no external register URL exists', () => {
     expect(registerInModal(true, undefined)).toBe(true);
     expect(registerInModal(true, '  ')).toBe(true);
@@ -92,31 +102,21 @@ describe('login modal views (spec section 4)', () => {
 // ------------------------------------------------------------------ the store, against a fake server
 interface Call { method: string; path: string; body: unknown }
 
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => { data.delete(key); },
-    setItem: (key, value) => { data.set(key, String(value)); },
-  };
-}
+/** What this browser keeps under the wishlist's key (the persistent stores' test storage). */
+const storedWishlist = (): string | undefined => getTestStorage()[WISHLIST_STORAGE_KEY];
 
 const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('auth store', () => {
   let calls: Call[];
   let routes: Record<string, (body: unknown) => Response>;
-  let storage: Storage;
-  let doc: { cookie: string; documentElement: { dataset: Record<string, string> } };
+  let doc: { cookie: string; documentElement: { lang: string } };
+
+  beforeAll(() => useTestStorageEngine());
 
   beforeEach(() => {
-    vi.resetModules();
     calls = [];
-    storage = memoryStorage();
-    doc = { cookie: '', documentElement: { dataset: { locale: 'en' } } };
+    doc = { cookie: '', documentElement: { lang: 'en' } };
     const serverList = { items: [{ product: gloves, qty: 1 }, { product: drill, qty: 1 }] };
     routes = {
       'POST /api/auth/login': () => reply(200, { user }),
@@ -129,7 +129,6 @@ describe('auth store', () => {
       'POST /api/wishlist/items': () => reply(200, serverList),
       'DELETE /api/wishlist/items': () => reply(200, { items: [] }),
     };
-    vi.stubGlobal('localStorage', storage);
     vi.stubGlobal('document', doc);
     vi.stubGlobal('location', { protocol: 'http:', hash: '', pathname: '/', search: '' });
     vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
@@ -140,18 +139,20 @@ describe('auth store', () => {
       const route = routes[`${method} ${path}`];
       return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
     });
+    // As on a page: the login modal observes the user and its view, which starts the session sync.
+    keepMount(auth.$user);
+    keepMount(auth.$authView);
   });
 
-  afterEach(() => vi.unstubAllGlobals());
-
-  const load = async () => ({
-    auth: await import('#lib/auth/store.ts'),
-    ui: await import('#lib/shell/ui-store.ts'),
-    session: await import('#lib/auth/session-store.ts'),
-    wishlist: await import('#lib/wishlist/store.ts'),
-    cart: await import('#lib/cart/store.ts'),
-    currency: await import('#lib/catalog/currency-store.ts'),
+  afterEach(() => {
+    resetStores(
+      [auth.$user, auth.$authView, auth.$resetState, session.$loggedIn, ui.$loginModalOpen, wishlist.$wishlist, cart.$cartState, currency.$currency],
+      [wishlist.$wishlistCount, cart.$cart, cart.$cartCount],
+    );
+    vi.unstubAllGlobals();
   });
+
+  const load = async () => ({ auth, ui, session, wishlist, cart, currency });
 
   test('switching views refuses register where it is not offered, and closing starts at login again', async () => {
     const { auth, ui } = await load();
@@ -179,17 +180,17 @@ describe('auth store', () => {
     // A guest has no session to end; logging out would only drop the guest cart the login takes over.
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/me', 'POST /api/wishlist/items']);
     expect(calls[0]!.body).toEqual({ username: 'max@example.com', password: 'pw', rememberMe: true });
-    expect(calls[2]!.body).toEqual({ items: [{ sku: drill.sku }] });
+    expect(calls[2]!.body).toEqual({ items: [{ sku: drill.sku }], locale: 'en' });
     expect(auth.$user.get()).toEqual(user);
     expect(session.$loggedIn.get()).toBe(true);
     expect(currency.$currency.get()).toBe('GBP');
     expect(doc.cookie).toMatch(/^vsf-currency=GBP; path=\/; max-age=31536000; samesite=lax$/);
     expect(wishlist.$wishlist.get().items.map((i) => i.product.sku)).toEqual([gloves.sku, drill.sku]);
-    expect(JSON.parse(storage.getItem(WISHLIST_STORAGE_KEY)!).items).toHaveLength(2);
+    expect(JSON.parse(storedWishlist()!).items).toHaveLength(2);
     expect(ui.$loginModalOpen.get()).toBe(false);
   });
 
-  test('signIn while signed in logs out first, then logs in, then fetches the user (spec section 4)', async () => {
+  test('signIn while signed in logs out first, then logs in, then fetches the user', async () => {
     const { auth, session } = await load();
     auth.$user.set(user);
     session.$loggedIn.set(true);
@@ -211,15 +212,15 @@ describe('auth store', () => {
     const { auth, session, wishlist, cart } = await load();
     auth.$user.set(user);
     session.$loggedIn.set(true);
-    cart.$cart.set({ id: 'c1', items_qty: 3 } as unknown as NonNullable<ReturnType<typeof cart.$cart.get>>);
+    cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
     wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
-    storage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(wishlist.$wishlist.get()));
+    expect(storedWishlist()).toBeDefined();
     expect(await auth.signOut()).toEqual({ ok: true });
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/logout']);
     expect(auth.$user.get()).toBeNull();
     expect(session.$loggedIn.get()).toBe(false);
-    expect(cart.$cart.get()).toBeNull();
-    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
+    expect(cart.$cartState.get()).toEqual({ read: false });
+    expect(storedWishlist()).toBeUndefined();
   });
 
   test('register signs the new customer in and closes the modal; a taken email is reported', async () => {
@@ -285,10 +286,10 @@ describe('auth store', () => {
     wishlist.removeFromWishlist(drill.sku);
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     expect(calls.map((c) => [c.method, c.body])).toEqual([
-      ['POST', { items: [{ sku: gloves.sku }] }],
-      ['DELETE', { sku: gloves.sku }],
-      ['DELETE', { sku: drill.sku }],
+      ['POST', { items: [{ sku: gloves.sku }], locale: 'en' }],
+      ['DELETE', { sku: gloves.sku, locale: 'en' }],
+      ['DELETE', { sku: drill.sku, locale: 'en' }],
     ]);
-    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
+    expect(storedWishlist()).toBeUndefined();
   });
 });

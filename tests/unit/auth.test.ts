@@ -135,7 +135,9 @@ describe('configuration', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'storefront-outbox-'));
     process.env.DATA_DIR = dataDir;
     delete process.env.SMTP_URL;
-    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    // The fresh module graph's logger: the one transport.ts writes to after resetModules.
+    const { logger } = await import('#lib/server/log.ts');
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => {});
     try {
       const { sendMail, outboxDir, describeMailDelivery } = await import('#lib/server/mail/transport.ts');
       expect(describeMailDelivery()).toContain(outboxDir());
@@ -146,7 +148,7 @@ describe('configuration', () => {
       const raw = readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8');
       expect(raw).toMatch(/^To: b@example.com$/m);
       expect(raw).toContain('Subject: =?UTF-8?');
-      expect(info).toHaveBeenCalledWith(expect.stringContaining(sent.path!));
+      expect(info).toHaveBeenCalledWith(expect.objectContaining({ path: sent.path }), expect.any(String));
     } finally {
       info.mockRestore();
       process.env = saved;

@@ -64,7 +64,7 @@ describe('availabilityMessageKey', () => {
     ]);
   });
 
-  test('gives the texts of spec section 4', () => {
+  test('gives the English availability texts', () => {
     const text = (s: Availability | 'loading'): string => en[availabilityMessageKey(s)];
     expect(text('not-available')).toBe('Currently not available');
     expect(text('available')).toBe('Deliverable within 1-2 days');

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   $pendingAddToCart, clearPendingAddToCart, normalizeAddToCart, requestAddToCart,
 } from '#lib/cart/requests.ts';
-import { MAX_QUANTITY } from '#lib/catalog/product.ts';
+import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 
 describe('normalizeAddToCart', () => {
   test('keeps a clean request as it is', () => {

@@ -1,5 +1,14 @@
 // The cart store against a fake integration layer: fetch is replaced at the HTTP boundary only.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { keepMount } from 'nanostores';
+import { resetStores } from '#tests/helpers/stores.ts';
+import {
+  $cart, $cartCount, $cartQueue, $cartRunning, $cartShopper, $cartState, $cartTexts, add, adoptCart, applyCoupon, clearCart, loadCart, setQuantity,
+} from '#lib/cart/store.ts';
+import { $pendingAddToCart, requestAddToCart } from '#lib/cart/requests.ts';
+import { $notifications } from '#lib/shell/notifications.ts';
+import { $loggedIn } from '#lib/auth/session-store.ts';
+import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
 import { cartErrorKey, CART_MESSAGE_KEYS, totalsView, type CartMessages } from '#lib/cart/display.ts';
 import { cartSidebarStrings } from '#islands/cart/strings.ts';
 import { de } from '#lib/i18n/messages/de.ts';
@@ -75,7 +84,6 @@ describe('cart store', () => {
   let routes: Record<string, (body: Record<string, unknown>) => Response>;
 
   beforeEach(() => {
-    vi.resetModules();
     calls = [];
     routes = {};
     vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
@@ -84,102 +92,122 @@ describe('cart store', () => {
       const route = routes[path];
       return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
     });
+    // The island's page: English, so the store asks for English names.
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: '' });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    resetStores(
+      [$cartState, $cartShopper, $cartQueue, $cartRunning, $cartTexts, $notifications, $loggedIn, $cartSidebarOpen, $pendingAddToCart],
+      [$cart, $cartCount],
+    );
+    vi.unstubAllGlobals();
+  });
 
+  /** Mounts the store the way the header count does, with the sidebar's texts, and waits for the first read. */
   const start = async (initial: Cart | null) => {
     routes['/api/cart/get'] = () => reply(200, { cart: initial });
-    const store = await import('#lib/cart/store.ts');
-    const notifications = await import('#lib/shell/notifications.ts');
-    const session = await import('#lib/auth/session-store.ts');
-    const ui = await import('#lib/shell/ui-store.ts');
-    const requests = await import('#lib/cart/requests.ts');
-    const stop = store.connectCart({ locale: 'en', messages });
-    await store.loadCart();
-    return { store, notifications, session, ui, requests, stop };
+    $cartTexts.set(messages);
+    keepMount($cartCount);
+    await loadCart();
   };
 
-  test('reads the cart once when not yet loaded, and keeps the header count', async () => {
-    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
-    await store.loadCart();
+  test('reads the cart once when shown, and keeps the header count', async () => {
+    await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
+    await loadCart();
     expect(calls.filter((c) => c.path === '/api/cart/get')).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ locale: 'en' });
-    expect(store.$cartCount.get()).toBe(3);
-    stop();
+    expect($cartCount.get()).toBe(3);
+  });
+
+  test('nothing is read before something shows the cart', async () => {
+    routes['/api/cart/get'] = () => reply(200, { cart: null });
+    await Promise.resolve();
+    expect(calls).toEqual([]);
   });
 
   test('quantity 0 removes the line', async () => {
-    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
+    await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
     routes['/api/cart/remove'] = () => reply(200, { cart: cart(2, [line(LINE_B, 'B', 1)]) });
-    expect(await store.setQuantity(LINE_A, 0)).toEqual({ ok: true });
+    expect(await setQuantity(LINE_A, 0)).toEqual({ ok: true });
     expect(calls.at(-1)).toEqual({ path: '/api/cart/remove', body: { lineId: LINE_A, version: 1, locale: 'en' } });
-    expect(store.$cart.get()!.cartItems.map((l) => l.id)).toEqual([LINE_B]);
-    expect(store.$cartCount.get()).toBe(1);
-    stop();
+    expect($cart.get()!.cartItems.map((l) => l.id)).toEqual([LINE_B]);
+    expect($cartCount.get()).toBe(1);
   });
 
   test('an outdated cart is read again and the translated outdated message shown; no line is lost', async () => {
-    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    await start(cart(1, [line(LINE_A, 'A', 2)]));
     // Meanwhile another tab removed line A and added B: the change no longer applies.
     const fresh = cart(3, [line(LINE_B, 'B', 5)]);
     routes['/api/cart/quantity'] = outdated;
     routes['/api/cart/get'] = () => reply(200, { cart: fresh });
-    expect(await store.setQuantity(LINE_A, 4)).toEqual({ ok: false, key: 'cart.outdated' });
-    expect(store.$cart.get()).toEqual(fresh);
-    expect(notifications.$notifications.get().map((n) => [n.kind, n.message])).toEqual([['danger', en['cart.outdated']]]);
-    stop();
+    expect(await setQuantity(LINE_A, 4)).toEqual({ ok: false, key: 'cart.outdated' });
+    expect($cart.get()).toEqual(fresh);
+    expect($notifications.get().map((n) => [n.kind, n.message])).toEqual([['danger', en['cart.outdated']]]);
   });
 
   test('an outdated version that still applies is retried on the fresh cart', async () => {
-    const { store, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    await start(cart(1, [line(LINE_A, 'A', 2)]));
     let attempts = 0;
     routes['/api/cart/get'] = () => reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) });
     routes['/api/cart/quantity'] = (body) => (attempts++ === 0 ? outdated() : reply(200, { cart: cart(3, [line(LINE_A, 'A', body['quantity'] as number)]) }));
-    expect(await store.setQuantity(LINE_A, 4)).toEqual({ ok: true });
+    expect(await setQuantity(LINE_A, 4)).toEqual({ ok: true });
     expect(calls.filter((c) => c.path === '/api/cart/quantity').map((c) => c.body['version'])).toEqual([1, 2]);
-    expect(store.$cart.get()!.cartItems[0]!.quantity).toBe(4);
-    stop();
+    expect($cart.get()!.cartItems[0]!.quantity).toBe(4);
   });
 
   test('a rejected quantity becomes a danger notification with the translated message', async () => {
-    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    await start(cart(1, [line(LINE_A, 'A', 2)]));
     routes['/api/cart/quantity'] = () => reply(400, { code: 'INVALID_QUANTITY', message: 'A cart line can hold at most 9999 pieces.', status: 400 });
-    expect(await store.setQuantity(LINE_A, 9999)).toEqual({ ok: false, key: 'cart.error.INVALID_QUANTITY' });
-    expect(notifications.$notifications.get().at(-1)).toMatchObject({ kind: 'danger', message: en['cart.error.INVALID_QUANTITY'] });
-    expect(store.$cart.get()!.cartItems[0]!.quantity).toBe(2);
-    stop();
+    expect(await setQuantity(LINE_A, 9999)).toEqual({ ok: false, key: 'cart.error.INVALID_QUANTITY' });
+    expect($notifications.get().at(-1)).toMatchObject({ kind: 'danger', message: en['cart.error.INVALID_QUANTITY'] });
+    expect($cart.get()!.cartItems[0]!.quantity).toBe(2);
   });
 
   test('coupon problems are returned for the form, not notified; an empty code removes the coupon', async () => {
-    const { store, notifications, stop } = await start(cart(1, [line(LINE_A, 'A', 2)]));
+    await start(cart(1, [line(LINE_A, 'A', 2)]));
     routes['/api/cart/coupon'] = (body) => (body['code'] === 'EXPIRED'
       ? reply(400, { code: 'COUPON_EXPIRED', message: 'This coupon code has expired.', status: 400 })
       : reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) }));
-    expect(await store.applyCoupon(' EXPIRED ')).toEqual({ ok: false, key: 'cart.error.COUPON_EXPIRED' });
+    expect(await applyCoupon(' EXPIRED ')).toEqual({ ok: false, key: 'cart.error.COUPON_EXPIRED' });
     expect(calls.at(-1)!.body['code']).toBe('EXPIRED');
-    expect(notifications.$notifications.get()).toEqual([]);
-    expect(await store.applyCoupon('')).toEqual({ ok: true });
+    expect($notifications.get()).toEqual([]);
+    expect(await applyCoupon('')).toEqual({ ok: true });
     expect(calls.at(-1)!.body).toEqual({ code: '', version: 1, locale: 'en' });
-    stop();
   });
 
   test('takes the product page request: adds without a version, then opens the sidebar', async () => {
-    const { store, ui, requests, stop } = await start(null);
+    await start(null);
     routes['/api/cart/add'] = () => reply(200, { cart: cart(1, [line(LINE_A, 'A', 2)]) });
-    requests.requestAddToCart({ sku: 'A', quantity: 2, accessories: ['X'] });
-    expect(requests.$pendingAddToCart.get()).toBeNull();
-    await vi.waitFor(() => expect(ui.$cartSidebarOpen.get()).toBe(true));
+    requestAddToCart({ sku: 'A', quantity: 2, accessories: ['X'] });
+    expect($pendingAddToCart.get()).toBeNull();
+    await vi.waitFor(() => expect($cartSidebarOpen.get()).toBe(true));
     expect(calls.at(-1)).toEqual({ path: '/api/cart/add', body: { sku: 'A', quantity: 2, accessories: ['X'], locale: 'en' } });
-    expect(store.$cartCount.get()).toBe(2);
-    stop();
+    expect($cartCount.get()).toBe(2);
   });
 
   test('a change of the signed-in state forgets the cart and reads it again', async () => {
-    const { store, session, stop } = await start(cart(1, [line(LINE_A, 'A', 1)]));
+    await start(cart(1, [line(LINE_A, 'A', 1)]));
     routes['/api/cart/get'] = () => reply(200, { cart: cart(5, [line(LINE_A, 'A', 3)]) });
-    session.$loggedIn.set(true);
-    await vi.waitFor(() => expect(store.$cart.get()?.version).toBe(5));
-    expect(store.$cartCount.get()).toBe(3);
-    stop();
+    $loggedIn.set(true);
+    await vi.waitFor(() => expect($cart.get()?.version).toBe(5));
+    expect($cartCount.get()).toBe(3);
+  });
+
+  test('an answer for the shopper before a logout is not taken', async () => {
+    await start(cart(1, [line(LINE_A, 'A', 1)]));
+    let release: (r: Response) => void = () => {};
+    routes['/api/cart/add'] = () => new Promise<Response>((resolve) => { release = resolve; }) as unknown as Response;
+    const adding = add({ sku: 'A', quantity: 1, accessories: [] });
+    await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/cart/add'));
+    clearCart();
+    release(reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) }));
+    await adding;
+    expect($cart.get()).toBeNull();
+  });
+
+  test('an older version never replaces a newer one on screen', () => {
+    adoptCart(cart(4, [line(LINE_A, 'A', 4)]));
+    adoptCart(cart(3, [line(LINE_A, 'A', 3)]));
+    expect($cart.get()?.version).toBe(4);
   });
 });

@@ -21,7 +21,7 @@ describe('accessoriesKey', () => {
 });
 
 describe('sameLine', () => {
-  test('same sku and the same accessory set is the same line (spec section 5)', () => {
+  test('same sku and the same accessory set is the same line', () => {
     expect(sameLine({ sku: 'A', accessories: ['X', 'Y'] }, { sku: 'A', accessories: ['Y', 'X'] })).toBe(true);
   });
 

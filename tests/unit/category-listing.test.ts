@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  breadcrumbJsonLd, categoryAlternates, categoryBar, categoryCrumbs, countText, isDefaultListing, listingCard, parseStoredView,
+  breadcrumbJsonLd, categoryAlternates, categoryBar, categoryCrumbs, isDefaultListing, listingCard, parseStoredView,
   requestableFilters, toggleFilter, withSelectedOptions, type TreeNode,
 } from '#lib/catalog/category-listing.ts';
 import { localePath } from '#lib/site/paths.ts';
@@ -80,22 +80,6 @@ describe('withSelectedOptions', () => {
 
   test('ignores selections for attributes it knows nothing about', () => {
     expect(withSelectedOptions([brand], [brand], { unknown: ['x'] })).toEqual([brand]);
-  });
-});
-
-describe('countText', () => {
-  const forms = { one: '{{count}} product', other: '{{count}} products' };
-
-  test('picks the plural form by the locale rules', () => {
-    expect(countText('en-GB', 1, forms)).toBe('1 product');
-    expect(countText('en-GB', 0, forms)).toBe('0 products');
-    expect(countText('en-GB', 12, forms)).toBe('12 products');
-    // French treats 0 as singular.
-    expect(countText('fr-FR', 0, { one: '{{count}} produit', other: '{{count}} produits' })).toBe('0 produit');
-  });
-
-  test('formats the number for the locale', () => {
-    expect(countText('de-DE', 1234, { one: '{{count}} Produkt', other: '{{count}} Produkte' })).toBe('1.234 Produkte');
   });
 });
 

@@ -1,4 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { cleanStores, keepMount } from 'nanostores';
+import { setPersistentEngine } from '@nanostores/persistent';
+import { $consent, decideConsent } from '#lib/shell/consent-store.ts';
+import { resetStores } from '#tests/helpers/stores.ts';
 import { CONSENT_STORAGE_KEY, parseConsent, serializeConsent } from '#lib/shell/consent.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,5 +53,31 @@ describe('serializeConsent', () => {
 describe('CONSENT_STORAGE_KEY', () => {
   test('is versioned v2', () => {
     expect(CONSENT_STORAGE_KEY).toContain('v2');
+  });
+});
+
+describe('$consent', () => {
+  const storage: Record<string, string> = {};
+  beforeEach(() => {
+    for (const key of Object.keys(storage)) delete storage[key];
+    setPersistentEngine(storage, { addEventListener() {}, removeEventListener() {} });
+  });
+  afterEach(() => resetStores([$consent]));
+
+  test('keeps the decision in storage under the versioned key, stamped with its time', () => {
+    keepMount($consent);
+    decideConsent(false);
+    expect($consent.get()).toBe(false);
+    expect(parseConsent(storage[CONSENT_STORAGE_KEY] ?? null, Date.now())).toBe(false);
+  });
+
+  test('reads a stored decision when a page starts, and an expired one as undecided', () => {
+    storage[CONSENT_STORAGE_KEY] = serializeConsent(true, Date.now() - DAY);
+    keepMount($consent);
+    expect($consent.get()).toBe(true);
+    cleanStores($consent);
+    storage[CONSENT_STORAGE_KEY] = serializeConsent(true, Date.now() - 3 * 365 * DAY);
+    keepMount($consent);
+    expect($consent.get()).toBe('undecided');
   });
 });

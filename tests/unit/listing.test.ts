@@ -8,7 +8,7 @@ import {
 const q = (search: string) => new URLSearchParams(search);
 
 describe('PAGE_SIZES', () => {
-  test('matches spec section 9', () => {
+  test('are the page sizes and sort options of the shop', () => {
     expect(PAGE_SIZES).toEqual({ default: 20, category: 10, orders: 10, priceList: 12, search: 24, overlay: 12 });
     expect(SORT_OPTIONS).toEqual(['latest', 'price-up', 'price-down']);
   });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import {
   byAttributeOrder,
-  breadcrumbJsonLd, fillMessage, galleryImages, groupAttributes, headerAttributes, MAX_QUANTITY, parseQuantity,
+  breadcrumbJsonLd, galleryImages, groupAttributes, headerAttributes, parseQuantity,
   primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
 } from '#lib/catalog/product.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
@@ -143,12 +144,6 @@ describe('productAlternates', () => {
   });
   test('offers only the shop’s languages', () => {
     expect(productAlternates(7, { de: 'bohrer', en: 'drill' }, ['de'])).toEqual({ de: '/p/7/bohrer' });
-  });
-});
-
-describe('fillMessage', () => {
-  test('fills known placeholders and keeps unknown ones', () => {
-    expect(fillMessage('Image {{index}} of {{ count }} {{x}}', { index: 2, count: 3 })).toBe('Image 2 of 3 {{x}}');
   });
 });
 

@@ -55,7 +55,7 @@ describe('recommendationKey', () => {
 });
 
 describe('constants', () => {
-  test('match spec section 9', () => {
+  test('are the recommendation limit and carousel geometry', () => {
     expect(RECOMMENDATION_LIMIT).toBe(20);
     expect(CAROUSEL).toEqual({ peek: 16, perViewMobile: 2, desktopFrom: 1024 });
   });

@@ -24,7 +24,7 @@ describe('normalizeTerm', () => {
 });
 
 describe('constants', () => {
-  test('match spec section 9', () => {
+  test('are the 1 s debounce and the overlay step of 12', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(1000);
     expect(OVERLAY_PAGE).toBe(12);
   });

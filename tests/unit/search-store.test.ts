@@ -1,10 +1,12 @@
-// The overlay's search state (spec sections 4, 5, 9): debounced, trimmed requests, one at a time,
+// The overlay's search state: debounced, trimmed requests, one at a time,
 // paging in steps of 12, and a paging start at or beyond the total leaving the result unchanged.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { keepMount } from 'nanostores';
 import {
   $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, readSearchPageQuery,
   searchDetailsHref, searchPageHref, setTerm,
 } from '#lib/search/store.ts';
+import { resetStores } from '#tests/helpers/stores.ts';
 
 interface Sent { keyword: string; offset: number; limit: number }
 
@@ -17,14 +19,20 @@ let sent: Sent[];
 let signals: AbortSignal[];
 /** Fake-timer milliseconds the mocked server takes to answer. */
 let latency: number;
+/** The status the mocked search answers with; anything but 200 is the one error body. */
+let status: number;
 
 beforeEach(() => {
   vi.useFakeTimers();
   sent = [];
   signals = [];
   latency = 0;
+  status = 200;
+  // The header search field is on the page for the whole test, as it is for the whole page.
+  keepMount($searchTerm);
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     if (!url.endsWith('/search')) return Response.json({ items: [], pricesVisible: true });
+    if (status !== 200) return Response.json({ code: 'INTERNAL_ERROR', message: 'Something went wrong.', status }, { status });
     const body = JSON.parse(String(init.body)) as Sent;
     sent.push(body);
     signals.push(init.signal!);
@@ -37,7 +45,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setTerm('', 'de');
+  resetStores([$searchTerm, $searchOpen, $searchResults], [$searchLoading]);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -65,6 +73,18 @@ describe('setTerm', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect($searchOpen.get()).toBe(false);
     expect(sent).toEqual([]);
+  });
+
+  test('a failed search shows as an empty result, not an error', async () => {
+    status = 500;
+    const reportError = vi.fn();
+    vi.stubGlobal('reportError', reportError);
+    setTerm('drill', 'de');
+    await vi.advanceTimersByTimeAsync(1000);
+    await settle();
+    expect($searchResults.get()).toMatchObject({ term: 'drill', items: [], count: 0 });
+    expect($searchLoading.get()).toBe(false);
+    expect(reportError).toHaveBeenCalledWith(expect.objectContaining({ message: 'search: request failed' }));
   });
 
   test('a newer search aborts the one still running', async () => {

@@ -1,8 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { keepMount } from 'nanostores';
+import { getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import {
   WISHLIST_STOCK, WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
   wishlistTotal, type Wishlist, type WishlistProduct,
 } from '#lib/wishlist/rules.ts';
+import { $wishlist, $wishlistCount, removeFromWishlist, toggleWishlist } from '#lib/wishlist/store.ts';
+import { resetStores } from '#tests/helpers/stores.ts';
 
 const drill: WishlistProduct = { id: 1, sku: 'BS-18V', name: 'Akku-Bohrschrauber 18 V', image: '/img/bs-18v.jpg' };
 const saw: WishlistProduct = { id: 2, sku: 'KS-190', name: 'Handkreissäge 190 mm', image: null };
@@ -86,68 +90,50 @@ describe('WISHLIST_STOCK', () => {
   });
 });
 
-/** A minimal in-memory Web Storage for the node test environment. */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() { return data.size; },
-    clear: () => data.clear(),
-    getItem: (key) => data.get(key) ?? null,
-    key: (index) => [...data.keys()][index] ?? null,
-    removeItem: (key) => { data.delete(key); },
-    setItem: (key, value) => { data.set(key, String(value)); },
-  };
-}
-
-async function loadStore() {
-  vi.resetModules();
-  return import('#lib/wishlist/store.ts');
-}
-
 describe('wishlist store', () => {
-  let storage: Storage;
+  // The persistent stores' in-memory storage stands in for the browser's localStorage.
+  beforeAll(() => useTestStorageEngine());
 
-  beforeEach(() => {
-    storage = memoryStorage();
-    vi.stubGlobal('localStorage', storage);
-  });
+  afterEach(() => resetStores([$wishlist], [$wishlistCount]));
 
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  const stored = (): string | undefined => getTestStorage()[WISHLIST_STORAGE_KEY];
 
-  test('stores the wishlist under its fixed key when an item is added', async () => {
-    const { toggleWishlist, $wishlistCount } = await loadStore();
+  test('stores the wishlist under its fixed key when an item is added', () => {
     toggleWishlist(drill);
-    expect(parseStoredWishlist(storage.getItem(WISHLIST_STORAGE_KEY))).toEqual({ items: [{ product: drill, qty: 1 }] });
+    expect(parseStoredWishlist(stored() ?? null)).toEqual({ items: [{ product: drill, qty: 1 }] });
     expect($wishlistCount.get()).toBe(1);
   });
 
-  test('clears the stored wishlist when the last item is removed', async () => {
-    const { toggleWishlist, removeFromWishlist, $wishlistCount } = await loadStore();
+  test('clears the stored wishlist when the last item is removed', () => {
     toggleWishlist(drill);
     toggleWishlist(saw);
     removeFromWishlist(drill.sku);
-    expect(storage.getItem(WISHLIST_STORAGE_KEY)).not.toBeNull();
+    expect(stored()).toBeDefined();
     removeFromWishlist(saw.sku);
-    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
-    expect(storage.length).toBe(0);
+    expect(stored()).toBeUndefined();
+    expect(Object.keys(getTestStorage())).toHaveLength(0);
     expect($wishlistCount.get()).toBe(0);
   });
 
-  test('clears the stored wishlist when the last item is toggled off', async () => {
-    const { toggleWishlist } = await loadStore();
+  test('clears the stored wishlist when the last item is toggled off', () => {
     toggleWishlist(drill);
     toggleWishlist(drill);
-    expect(storage.getItem(WISHLIST_STORAGE_KEY)).toBeNull();
+    expect(stored()).toBeUndefined();
   });
 
-  test('restores the stored wishlist in the browser', async () => {
-    const stored = toggleWishlistItem(emptyWishlist(), hammer);
-    storage.setItem(WISHLIST_STORAGE_KEY, JSON.stringify(stored));
-    vi.stubGlobal('window', { addEventListener: vi.fn() });
-    const { $wishlist, $wishlistCount } = await loadStore();
-    expect($wishlist.get()).toEqual(stored);
+  test('restores the stored wishlist in the browser', () => {
+    const list = toggleWishlistItem(emptyWishlist(), hammer);
+    setTestStorageKey(WISHLIST_STORAGE_KEY, JSON.stringify(list));
+    keepMount($wishlistCount);
+    expect($wishlist.get()).toEqual(list);
     expect($wishlistCount.get()).toBe(1);
+  });
+
+  test('follows a change made in another tab while shown', () => {
+    keepMount($wishlistCount);
+    setTestStorageKey(WISHLIST_STORAGE_KEY, JSON.stringify(toggleWishlistItem(emptyWishlist(), saw)));
+    expect($wishlistCount.get()).toBe(1);
+    setTestStorageKey(WISHLIST_STORAGE_KEY, 'not json');
+    expect($wishlist.get()).toEqual({ items: [] });
   });
 });

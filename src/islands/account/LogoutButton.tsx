@@ -1,4 +1,4 @@
-// 'Log out' in the account area: ends the session (spec section 4: the cart goes with it), then leaves
+// 'Log out' in the account area: ends the session (the cart goes with it), then leaves
 // the account for the home page of the locale, since account pages need a login.
 import { useState } from 'react';
 import { signOut } from '#lib/auth/store.ts';

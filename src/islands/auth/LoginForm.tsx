@@ -1,9 +1,10 @@
-// The login view (spec sections 2, 4, 5, 8): username (email or customer number), password and
+// The login view: username (email or customer number), password and
 // remember-me. A failed login shows the translated server message in a danger alert.
 import { signIn, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, LoginFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
-import { Checkbox, Field } from './Field.tsx';
+import { CheckboxField } from '../shared/CheckboxField.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
 
 export interface LoginFormProps {
@@ -22,10 +23,10 @@ export function LoginForm({ strings, errors, canRegister, registerHref }: LoginF
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       {error && <div key={attempt} role="alert" className="alert alert-danger">{errorText(error, errors)}</div>}
-      <Field name="username" label={strings.username} autoComplete="username" error={errorText(fields.username, errors)} />
-      <Field name="password" type="password" label={strings.password} autoComplete="current-password"
+      <TextField name="username" label={strings.username} autoComplete="username" error={errorText(fields.username, errors)} />
+      <TextField name="password" type="password" label={strings.password} autoComplete="current-password"
         error={errorText(fields.password, errors)} />
-      <Checkbox name="rememberMe" label={strings.rememberMe} />
+      <CheckboxField name="rememberMe" label={strings.rememberMe} />
       <button type="submit" className="button primary auth-submit">{strings.login}</button>
       <button type="button" className="text-button" onClick={() => showAuthView('reset', canRegister)}>
         {strings.forgotPassword}

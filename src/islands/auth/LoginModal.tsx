@@ -1,9 +1,9 @@
-// The login modal (spec sections 2, 4): views login (initial), reset password and register, switched
+// The login modal: views login (initial), reset password and register, switched
 // by links inside them. Opened by the header's account icon; Escape or the close button closes it,
 // and focus goes back to where it came from (useDialog).
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authView, closeLoginModal, openLoginFromLocation } from '#lib/auth/store.ts';
+import { $authView, $user, closeLoginModal, openLoginFromLocation } from '#lib/auth/store.ts';
 import { $loginModalOpen } from '#lib/shell/ui-store.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
@@ -15,7 +15,7 @@ import type { LoginModalStrings } from './strings.ts';
 import '#styles/session.css';
 
 export interface LoginModalProps {
-  /** Registration is enabled and no external register URL exists (spec section 4). */
+  /** Registration is enabled and no external register URL exists. */
   canRegister: boolean;
   /** The external registration page with ?locale=, when one is configured and safe to link. */
   registerHref: string | null;
@@ -25,6 +25,9 @@ export interface LoginModalProps {
 export function LoginModal({ canRegister, registerHref, strings }: LoginModalProps) {
   const open = useStore($loginModalOpen);
   const view = useStore($authView);
+  // This island is on every page with the shell: observing the user starts the store's session sync
+  // (the signed-in user, their currency and account wishlist are loaded once the marker says so).
+  useStore($user);
   const ref = useDialog<HTMLDivElement>(open, closeLoginModal);
   const backdrop = useBackdrop(closeLoginModal);
   const titleId = useId();
@@ -33,7 +36,7 @@ export function LoginModal({ canRegister, registerHref, strings }: LoginModalPro
   // A new view replaces the control that switched to it; its first field takes the focus.
   useEffect(() => {
     if (open) ref.current?.querySelector<HTMLElement>('input, button, a[href]')?.focus();
-  }, [open, view]);
+  }, [open, view, ref]);
 
   if (!open) return null;
   const title = view === 'register' ? strings.registerTitle : view === 'reset' ? strings.resetTitle : strings.loginTitle;

@@ -1,11 +1,11 @@
-// The password pages (spec sections 2, 4): /reset-password and /create-password read ?token= from the
+// The password pages: /reset-password and /create-password read ?token= from the
 // emailed link. States: the form; finished, with a link to log in; or an invalid link (missing,
 // unknown, expired or used token), shown as red text.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $resetState, setNewPassword, tokenFromLocation } from '#lib/auth/store.ts';
 import { errorText, type NewPasswordStrings } from './strings.ts';
-import { Field } from './Field.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
 import '#styles/session.css';
 
@@ -34,7 +34,7 @@ export function NewPasswordForm({ kind, loginHref, strings }: NewPasswordFormPro
   }
   return (
     <form ref={formRef} className="auth-form new-password-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      <Field name="password" type="password" label={strings.newPassword} autoComplete="new-password"
+      <TextField name="password" type="password" label={strings.newPassword} autoComplete="new-password"
         hint={strings.passwordRule} error={errorText(fields.password, strings.errors)} />
       <div className="form-error-region" aria-live="polite">
         {error && <p className="form-error">{errorText(error, strings.errors)}</p>}

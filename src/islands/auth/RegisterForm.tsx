@@ -1,9 +1,10 @@
-// The register view (spec sections 2, 4, 5, 8): email, first and last name, password and the
+// The register view: email, first and last name, password and the
 // create-account checkbox. Failures show as red text under the form, not as an alert box.
 import { register, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, RegisterFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
-import { Checkbox, Field } from './Field.tsx';
+import { CheckboxField } from '../shared/CheckboxField.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
 
 export function RegisterForm({ strings, errors }: { strings: RegisterFormStrings; errors: AuthErrorStrings }) {
@@ -14,12 +15,12 @@ export function RegisterForm({ strings, errors }: { strings: RegisterFormStrings
   const err = (field: keyof typeof fields) => errorText(fields[field], errors);
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      <Field name="email" type="email" label={strings.email} autoComplete="email" error={err('email')} />
-      <Field name="firstName" label={strings.firstName} autoComplete="given-name" error={err('firstName')} />
-      <Field name="lastName" label={strings.lastName} autoComplete="family-name" error={err('lastName')} />
-      <Field name="password" type="password" label={strings.password} autoComplete="new-password"
+      <TextField name="email" type="email" label={strings.email} autoComplete="email" error={err('email')} />
+      <TextField name="firstName" label={strings.firstName} autoComplete="given-name" error={err('firstName')} />
+      <TextField name="lastName" label={strings.lastName} autoComplete="family-name" error={err('lastName')} />
+      <TextField name="password" type="password" label={strings.password} autoComplete="new-password"
         hint={strings.passwordRule} error={err('password')} />
-      <Checkbox name="createAccount" label={strings.createAccount} error={err('createAccount')} />
+      <CheckboxField name="createAccount" label={strings.createAccount} error={err('createAccount')} />
       <div className="form-error-region" aria-live="polite">
         {error && <p className="form-error">{errorText(error, errors)}</p>}
       </div>

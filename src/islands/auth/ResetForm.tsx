@@ -1,10 +1,10 @@
-// The reset-password view (spec sections 2, 4, 5, 8): email or customer number. Once the link is
+// The reset-password view: email or customer number. Once the link is
 // requested it shows the confirmation (the email may take up to 30 minutes) and a back-to-login button.
 import { useStore } from '@nanostores/react';
 import { $resetState, requestReset, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, ResetFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
-import { Field } from './Field.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
 
 export function ResetForm({ strings, errors }: { strings: ResetFormStrings; errors: AuthErrorStrings }) {
@@ -21,7 +21,7 @@ export function ResetForm({ strings, errors }: { strings: ResetFormStrings; erro
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       <p className="auth-intro">{strings.intro}</p>
-      <Field name="email" label={strings.username} autoComplete="username" error={errorText(fields.email, errors)} />
+      <TextField name="email" label={strings.username} autoComplete="username" error={errorText(fields.email, errors)} />
       <div className="form-error-region" aria-live="polite">
         {error && <p className="form-error">{errorText(error, errors)}</p>}
       </div>

@@ -1,6 +1,7 @@
 // The texts the session islands show, picked from a locale's messages by the layouts and the
 // password pages (each island receives only the strings it uses), and the one place that turns an
-// error outcome into text: a message key's translation, or the server's own wording (spec section 8).
+// error outcome into text: a message key's translation, or the server's own wording.
+import { fill } from '#lib/i18n/format.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import { AUTH_ERROR_KEYS, type AuthError, type AuthErrorKey } from '#lib/auth/rules.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
@@ -25,10 +26,6 @@ export interface LoginModalStrings {
 export interface NewPasswordStrings {
   newPassword: string; passwordRule: string; setPassword: string; passwordCreated: string; login: string;
   errors: AuthErrorStrings;
-}
-
-function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 export function authErrorStrings(m: Messages): AuthErrorStrings {

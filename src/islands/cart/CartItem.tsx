@@ -1,4 +1,4 @@
-// One cart line (spec sections 2, 3, 9): 140×200 image, name linking to the product, item number,
+// One cart line: 140×200 image, name linking to the product, item number,
 // regular and special price, availability for the line quantity, quantity selector, Remove, the
 // 'Product Properties' accordion, the 'Included' list and the chosen accessories.
 import { useId } from 'react';

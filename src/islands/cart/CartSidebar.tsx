@@ -1,11 +1,12 @@
-// The cart sidebar (spec sections 2, 4, 9): a drawer from the right with 'My Cart' and the item count,
+// The cart sidebar: a drawer from the right with 'My Cart' and the item count,
 // the shop's cart-header block, the lines, the coupon, the totals with their tax note, and 'Go to
-// checkout' ('Go back shopping' when empty). Mounted on every page with a header; it starts the cart
-// store, so the header count and the product page's 'Add to cart' work while it is closed.
+// checkout' ('Go back shopping' when empty). Mounted on every page with a header; it hands the cart
+// store the translated error texts, so a failed 'Add to cart' is explained while the drawer is closed.
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $cart, $cartLoading, connectCart } from '#lib/cart/store.ts';
+import { $cart, $cartLoading, $cartTexts } from '#lib/cart/store.ts';
 import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
+import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
@@ -13,7 +14,7 @@ import { Icon } from '../shell/Icon.tsx';
 import { CartItem } from './CartItem.tsx';
 import { CartTotals } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
-import { totalItemsText, type CartSidebarStrings } from './strings.ts';
+import type { CartSidebarStrings } from './strings.ts';
 import '#styles/cart.css';
 
 export interface CartSidebarProps {
@@ -34,7 +35,7 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();
-  useEffect(() => connectCart({ locale, messages: strings.errors }), [locale, strings.errors]);
+  useEffect(() => $cartTexts.set(strings.errors), [strings.errors]);
   const items = cart?.cartItems ?? [];
   // A removed line takes its focused button with it; focus stays in the dialog rather than falling out.
   useEffect(() => {
@@ -49,7 +50,7 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
         aria-labelledby={titleId} aria-busy={loading} tabIndex={-1}>
         <div className="cart-sidebar-header">
           <h2 id={titleId} className="cart-sidebar-title">{strings.title}</h2>
-          <p className="cart-sidebar-count">{totalItemsText(intlLocale, cart?.items_qty ?? 0, strings.totalItems)}</p>
+          <p className="cart-sidebar-count">{plural(intlLocale, cart?.items_qty ?? 0, strings.totalItems)}</p>
           <button type="button" className="icon-button" aria-label={strings.close} onClick={close}><Icon name="close" /></button>
         </div>
         <div className="cart-sidebar-body">

@@ -1,4 +1,4 @@
-// The cart's money: net subtotal, coupon discount, VAT and the total with its note (spec section 2).
+// The cart's money: net subtotal, coupon discount, VAT and the total with its note (docs/prices.md).
 import { totalsView } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { Cart } from '#lib/cart/contract.ts';

@@ -1,10 +1,11 @@
-// The coupon field: apply a code, or remove the one applied (an empty code removes it, spec section 7).
+// The coupon field: apply a code, or remove the one applied (an empty code removes it).
 // Problems show under the field in the shopper's language, including a stored coupon that stopped applying.
 import { useId, useState, type FormEvent } from 'react';
 import { couponProblemKey, type CartMessageKey, type CartMessages } from '#lib/cart/display.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { applyCoupon } from '#lib/cart/store.ts';
-import { fill, type CouponStrings } from './strings.ts';
+import { fill } from '#lib/i18n/format.ts';
+import type { CouponStrings } from './strings.ts';
 
 export interface CouponFormProps {
   cart: Pick<Cart, 'couponCode' | 'couponStatus'>;

@@ -1,4 +1,5 @@
 // The texts the cart islands show (they receive only these), picked from a locale's messages.
+import type { PluralForms } from '#lib/i18n/format.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import { CART_MESSAGE_KEYS, type CartMessages } from '#lib/cart/display.ts';
 import type { AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
@@ -40,7 +41,7 @@ export interface CartTotalsStrings {
 export interface CartSidebarStrings {
   title: string;
   /** With {{count}}. */
-  totalItems: { one: string; other: string };
+  totalItems: PluralForms;
   close: string;
   empty: string;
   goToCheckout: string;
@@ -78,15 +79,4 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
     },
     errors,
   };
-}
-
-/** A template with {{name}} placeholders filled in. */
-export function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
-}
-
-/** The count in the locale's plural form and number format. */
-export function totalItemsText(intlLocale: string, count: number, forms: CartSidebarStrings['totalItems']): string {
-  const form = new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
-  return fill(form, { count: new Intl.NumberFormat(intlLocale).format(count) });
 }

@@ -1,4 +1,4 @@
-// Availability for the wanted quantity (spec section 4 rules and texts).
+// Availability for the wanted quantity (rules and texts: docs/stock.md).
 import { availabilityFor, availabilityMessageKey, type Availability } from '#lib/catalog/availability.ts';
 import { $prices } from '#lib/catalog/prices-store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';

@@ -1,7 +1,7 @@
-// A product's live price (spec section 4: loading spinner, loaded, hidden without a regular price).
-import { useEffect } from 'react';
+// A product's live price: loading spinner, loaded, hidden without a regular price (docs/prices.md).
 import { displayPrices } from '#lib/catalog/price.ts';
-import { $prices, $pricesVisible, loadPagePrices } from '#lib/catalog/prices-store.ts';
+import { $prices, $pricesVisible } from '#lib/catalog/prices-store.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface PriceStrings {
@@ -24,9 +24,9 @@ export interface PriceProps {
 
 export function Price({ sku, intlLocale, strings, startingAt = false }: PriceProps) {
   // The static HTML shows the loading state; live prices only after mounting (see useClientStore).
+  // The first price shown starts the page's one batched price request (see prices-store).
   const entry = useClientStore($prices, {})[sku];
   const { visible } = useClientStore($pricesVisible, { visible: null });
-  useEffect(loadPagePrices, []);
 
   if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;
   if (!entry || entry.state === 'loading') {
@@ -35,7 +35,7 @@ export function Price({ sku, intlLocale, strings, startingAt = false }: PricePro
   if (entry.state === 'not-loaded' || !entry.priceInfo || entry.priceInfo.regular === null) return null;
 
   const shown = displayPrices(entry.priceInfo, { locale: intlLocale, freeLabel: strings.free });
-  const wrap = (text: string) => (startingAt ? strings.startingAt.replace('{{price}}', text) : text);
+  const wrap = (text: string) => (startingAt ? fill(strings.startingAt, { price: text }) : text);
   return (
     <span className="price">
       {shown.hasSpecial && shown.displaySpecial ? (

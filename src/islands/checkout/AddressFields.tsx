@@ -1,9 +1,9 @@
-// The fields of an address (spec section 3) with autocomplete tokens of its section (shipping or
+// The fields of an address with autocomplete tokens of its section (shipping or
 // billing), the country list in the shopper's language and each field's validation message.
 import { useId } from 'react';
 import type { AddressErrors, AddressField, AddressValues } from '#lib/checkout/form.ts';
 import type { CountryCode } from '#lib/checkout/countries.ts';
-import { describedBy, TextField } from './TextField.tsx';
+import { describedBy, TextField } from '../shared/TextField.tsx';
 import type { ADDRESS_KEYS, Strings } from './strings.ts';
 
 export type AddressStrings = Strings<(typeof ADDRESS_KEYS)[number]>;

@@ -1,4 +1,4 @@
-// Checkout step 2 (spec sections 3, 4, 6): the billing address, by default the shipping address; a
+// Checkout step 2: the billing address, by default the shipping address; a
 // guest gives the email the confirmation goes to and may create an account with the order; a
 // signed-in customer without billing management uses the account's default billing address as is.
 import { useId, useState, type FormEvent } from 'react';
@@ -8,12 +8,12 @@ import type { CountryCode } from '#lib/checkout/countries.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { adoptCart } from '#lib/checkout/store.ts';
+import { adoptCart } from '#lib/cart/store.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
-import { CheckboxField } from './CheckboxField.tsx';
-import { TextField } from './TextField.tsx';
+import { CheckboxField } from '../shared/CheckboxField.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { failureKey, useAddressForm } from './useAddressForm.ts';
 import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
 import type { Strings } from './strings.ts';

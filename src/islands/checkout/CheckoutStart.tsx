@@ -1,10 +1,11 @@
-// /checkout (spec sections 2, 6): an empty cart says so; a guest chooses between logging in and,
+// /checkout: an empty cart says so; a guest chooses between logging in and,
 // where the shop allows it, going on as a guest (an account can be created on the billing step).
 // After logging in here the shopper goes on to the first open step (the server sends them there).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { openLoginModal } from '#lib/auth/store.ts';
 import { $loggedIn } from '#lib/auth/session-store.ts';
+import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import type { Strings } from './strings.ts';
 
 export const START_KEYS = [
@@ -38,7 +39,7 @@ export function CheckoutStart({ hasItems, isGuestUserEnabled, isCheckoutRegistra
       </div>
     );
   }
-  const withoutLogin = isGuestUserEnabled || isCheckoutRegistrationEnabled;
+  const withoutLogin = mayCheckOutWithoutLogin({ isGuestUserEnabled, isCheckoutRegistrationEnabled });
   return (
     <div className="checkout-start">
       <p>{withoutLogin ? strings['checkout.start.intro'] : strings['checkout.start.loginRequired']}</p>

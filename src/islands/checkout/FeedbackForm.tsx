@@ -1,7 +1,8 @@
-// The post-order feedback (spec section 7: post order comment) on the thank-you page.
+// The post-order feedback (post order comment) on the thank-you page.
 import { useId, useState, type FormEvent } from 'react';
 import { postOrderComment } from '#lib/checkout/client.ts';
-import { TextField } from './TextField.tsx';
+import { reportFailure } from '#lib/shell/report.ts';
+import { TextField } from '../shared/TextField.tsx';
 import type { Strings } from './strings.ts';
 
 export const FEEDBACK_KEYS = ['checkout.feedback', 'checkout.feedbackSend', 'checkout.feedbackThanks', 'checkout.feedbackError', 'checkout.validation.required'] as const;
@@ -31,7 +32,7 @@ export function FeedbackForm({ orderId, given, strings }: FeedbackFormProps) {
       await postOrderComment(orderId, text.trim());
       setState('sent');
     } catch (error) {
-      console.error('checkout: feedback not sent', error);
+      reportFailure('checkout: feedback not sent', error);
       setState('failed');
     }
   }

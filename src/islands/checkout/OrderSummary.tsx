@@ -1,5 +1,5 @@
 // The order summary beside every checkout step and on the order pages: the lines, the coupon form
-// (checkout only) and the full totals with shipping once a method is chosen (spec section 3).
+// (checkout only) and the full totals with shipping once a method is chosen.
 import { useId } from 'react';
 import type { Cart } from '#lib/cart/contract.ts';
 import { CartTotals } from '../cart/CartTotals.tsx';

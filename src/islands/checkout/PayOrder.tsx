@@ -1,8 +1,10 @@
-// /pay/{order} (spec section 2): pay an existing order again. Shows the order and the offered payment
+// /pay/{order}: pay an existing order again. Shows the order and the offered payment
 // methods; a changed method is stored on the order first, then the order is paid like in the checkout.
 // A paid order says so and offers no payment.
 import { useEffect, useState, type FormEvent } from 'react';
 import { postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
+import { reportFailure } from '#lib/shell/report.ts';
+import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { OrderDetails } from './OrderDetails.tsx';
@@ -10,7 +12,7 @@ import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
 import { useOrder } from './useOrder.ts';
 import { usePaymentMethods } from './usePaymentMethods.ts';
-import { fill, ORDER_KEYS, RUNNER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
+import { ORDER_KEYS, RUNNER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const PAY_KEYS = [
   ...ORDER_KEYS, ...RUNNER_KEYS, 'pay.intro', 'pay.alreadyPaid', 'pay.cannotPay', 'checkout.order.loading', 'checkout.order.notFound',
@@ -47,7 +49,7 @@ export function PayOrder({ orderId, locale, intlLocale, homeHref, hrefs, strings
     try {
       setPaying({ order: chosen === order.paymentMethodCode ? order : await postOrderPaymentMethod(order.id, chosen), method: chosen });
     } catch (error) {
-      console.error('pay: payment method not stored', error);
+      reportFailure('pay: payment method not stored', error);
       setFailed(true);
     }
   }

@@ -1,4 +1,4 @@
-// The offered payment methods as radios (spec section 3: invoice, stripe, stripe-debit, stripe-sofort, paypal).
+// The offered payment methods as radios (of invoice, stripe, stripe-debit, stripe-sofort, paypal).
 import { useId } from 'react';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import type { PAYMENT_METHOD_KEYS, Strings } from './strings.ts';

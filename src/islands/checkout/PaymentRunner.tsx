@@ -6,6 +6,7 @@ import { ApiClientError } from '#lib/http/client.ts';
 import { confirmOrder, createPayment, type Order, type PaymentAction } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import { StripePayment } from './StripePayment.tsx';
 import type { RUNNER_KEYS, Strings } from './strings.ts';
 
@@ -57,7 +58,7 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
         setRun({ state: 'stripe', action: payment });
       }
     })().catch((error: unknown) => {
-      console.error('checkout: payment could not be started', error);
+      reportFailure('checkout: payment could not be started', error);
       if (active) setRun({ state: 'failed', network: error instanceof ApiClientError && error.code === 'NETWORK_ERROR' });
     });
     return () => { active = false; };

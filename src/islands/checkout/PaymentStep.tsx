@@ -1,10 +1,12 @@
-// Checkout step 3 (spec sections 3, 4, 7): payment method, order reference and comment, the review of
+// Checkout step 3: payment method, order reference and comment, the review of
 // the earlier steps, and 'Place order'. One idempotency key per attempt (kept with the cart version
 // in session storage) makes double clicks, retries and reloads give one order; then the order is
 // paid with the chosen method.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiClientError } from '#lib/http/client.ts';
+import { isFailureOf } from '#lib/http/client.ts';
 import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
+import { ordersApi } from '#lib/orders/contract.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
@@ -13,7 +15,7 @@ import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { useCheckoutCart } from './useCheckoutData.ts';
 import { usePaymentMethods } from './usePaymentMethods.ts';
 import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
@@ -27,7 +29,7 @@ export const PAYMENT_STEP_KEYS = [
 type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods';
 
 function orderErrorKey(error: unknown): OrderErrorKey {
-  if (!(error instanceof ApiClientError)) return 'checkout.orderError';
+  if (!isFailureOf(ordersApi.create, error)) return 'checkout.orderError';
   if (error.code === 'CART_OUTDATED_ERROR') return 'cart.outdated';
   if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
   if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
@@ -78,7 +80,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
       setPlaced({ order, method: chosen });
     } catch (failure) {
       const key = orderErrorKey(failure);
-      if (key === 'checkout.orderError') console.error('checkout: order not placed', failure);
+      if (key === 'checkout.orderError') reportFailure('checkout: order not placed', failure);
       if (key === 'cart.outdated') await refreshCart(locale);
       setError(key);
       setPlacing(false);

@@ -4,6 +4,7 @@
 // thank-you or payment-result page; a failure says why and offers to pay again.
 import { useEffect, useState } from 'react';
 import { completePayment, confirmOrder, getOrder, type Order } from '#lib/checkout/client.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import { resultHref, type PaymentHrefs } from './PaymentRunner.tsx';
 import type { Strings } from './strings.ts';
 
@@ -52,7 +53,7 @@ export function ProcessingStatus({ flow, orderId: pathOrderId, status, hrefs, st
       if (flow === 'pay') return location.replace(resultHref(order, flow, hrefs));
       setOutcome({ state: 'failed', orderId });
     })().catch((error: unknown) => {
-      console.error('checkout: payment could not be completed', error);
+      reportFailure('checkout: payment could not be completed', error);
       setOutcome({ state: 'failed', orderId });
     });
   }, [flow, pathOrderId, status, hrefs.orderPayment, hrefs.thankYou]);

@@ -2,10 +2,12 @@
 // Continue stores the chosen one (the shipping step is then done) and goes on to billing.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { getShippingMethods, updateCheckout, type ShippingMethod } from '#lib/checkout/client.ts';
+import { isCountryCode } from '#lib/checkout/countries.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { adoptCart } from '#lib/checkout/store.ts';
+import { adoptCart } from '#lib/cart/store.ts';
 import type { Strings } from './strings.ts';
 
 export const SHIPPING_METHOD_KEYS = [
@@ -37,7 +39,8 @@ export function ShippingMethods({ cart, country, locale, intlLocale, nextHref, s
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
-    getShippingMethods({ country, locale }, controller.signal).then(({ methods }) => {
+    // A country the shop does not ship to leaves the choice to the server: the cart's stored country.
+    getShippingMethods({ country: isCountryCode(country) ? country : undefined, locale }, controller.signal).then(({ methods }) => {
       setLoad({ state: 'ready', methods });
       setChosen((c) => (methods.some((m) => m.methodCode === c) ? c : methods.length === 1 ? methods[0]!.methodCode : null));
     }, (e: unknown) => {
@@ -60,7 +63,7 @@ export function ShippingMethods({ cart, country, locale, intlLocale, nextHref, s
       adoptCart(await updateCheckout({ version: cart.version, locale, shippingMethod: { methodCode: chosen } }));
       location.assign(nextHref);
     } catch (failure) {
-      console.error('checkout: shipping method not stored', failure);
+      reportFailure('checkout: shipping method not stored', failure);
       setError('checkout.shippingMethodSelectError');
       setPending(false);
     }

@@ -1,4 +1,4 @@
-// Checkout step 1 (spec sections 3, 4): the shipping address (a saved one for signed-in customers, or
+// Checkout step 1: the shipping address (a saved one for signed-in customers, or
 // the form), optionally saved as the default; once stored, the shipping methods for its country.
 import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
 import type { CountryCode } from '#lib/checkout/countries.ts';
@@ -7,7 +7,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
-import { CheckboxField } from './CheckboxField.tsx';
+import { CheckboxField } from '../shared/CheckboxField.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
 import { SHIPPING_METHOD_KEYS, ShippingMethods } from './ShippingMethods.tsx';
 import { useAddressForm } from './useAddressForm.ts';

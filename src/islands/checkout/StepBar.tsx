@@ -1,4 +1,4 @@
-// The checkout's step bar (spec section 4): shipping, billing, payment. Visited marks and availability
+// The checkout's step bar: shipping, billing, payment. Visited marks and availability
 // come from the step rules; only available steps are links, the current one is aria-current="step".
 import { useEffect } from 'react';
 import { CHECKOUT_STEPS, isStepAvailable, moveToStep, EMPTY_STEP_STATE, type CheckoutStep } from '#lib/checkout/rules.ts';

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PaymentAction } from '#lib/checkout/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { RUNNER_KEYS, Strings } from './strings.ts';
 
 type StripeAction = Extract<PaymentAction, { action: 'stripe' }>;
@@ -64,7 +65,7 @@ export function StripePayment({ action, locale, strings }: StripePaymentProps) {
       client.current = { stripe, elements };
       setState('ready');
     }).catch((failure: unknown) => {
-      console.error('checkout: Stripe could not start', failure);
+      reportFailure('checkout: Stripe could not start', failure);
       if (active) setState('failed');
     });
     return () => {
@@ -87,7 +88,7 @@ export function StripePayment({ action, locale, strings }: StripePaymentProps) {
         setState('ready');
       }
     } catch (failure) {
-      console.error('checkout: Stripe confirmPayment failed', failure);
+      reportFailure('checkout: Stripe confirmPayment failed', failure);
       setError(strings['checkout.paymentError']);
       setState('ready');
     }

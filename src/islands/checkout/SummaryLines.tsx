@@ -1,7 +1,8 @@
 // The lines of a cart or an order, read-only: name, item number, quantity and the line total.
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { CartItem } from '#lib/cart/contract.ts';
-import { fill, type Strings, type SUMMARY_KEYS } from './strings.ts';
+import { fill } from '#lib/i18n/format.ts';
+import type { Strings, SUMMARY_KEYS } from './strings.ts';
 
 export interface SummaryLinesProps {
   items: readonly CartItem[];

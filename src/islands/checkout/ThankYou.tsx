@@ -1,10 +1,11 @@
-// /checkout/thank-you/{order} (spec section 2): the confirmation with the order number, the order,
+// /checkout/thank-you/{order}: the confirmation with the order number, the order,
 // the feedback form, the link to the order in the account (for customer orders) and 'Continue shopping'.
+import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { FEEDBACK_KEYS, FeedbackForm } from './FeedbackForm.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrder } from './useOrder.ts';
-import { fill, ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
+import { ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const THANK_YOU_KEYS = [
   ...ORDER_KEYS, ...FEEDBACK_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent', 'checkout.order.loading',

@@ -50,6 +50,3 @@ export function cartPartsStrings(m: Messages): CartPartsStrings {
   const { totals, coupon, errors } = cartSidebarStrings(m);
   return { totals, coupon, errors };
 }
-
-/** A template with {{name}} placeholders filled in. */
-export { fill } from '../cart/strings.ts';

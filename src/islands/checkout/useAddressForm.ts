@@ -2,7 +2,7 @@
 // same contract as the server, or mapped back from the server's 400 details) and the call that stores
 // it on the cart. After a rejected submit the first invalid field takes the focus.
 import { useEffect, useRef, useState } from 'react';
-import { ApiClientError } from '#lib/http/client.ts';
+import { ApiClientError, isFailureOf } from '#lib/http/client.ts';
 import { updateCheckout } from '#lib/checkout/client.ts';
 import {
   addressErrorsFromDetails, addressId, addressValues, validateAddress,
@@ -10,21 +10,26 @@ import {
 } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import type { SavedAddress } from '#lib/checkout/contract.ts';
-import { adoptCart, refreshCart } from '#lib/checkout/store.ts';
+import { checkoutApi, type SavedAddress } from '#lib/checkout/contract.ts';
+import { adoptCart } from '#lib/cart/store.ts';
+import { refreshCart } from '#lib/checkout/store.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 
 export type FormErrorKey = 'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'server.NETWORK_ERROR';
 
-/** The form-level message for a failed checkout call (the cart is re-read when it was outdated). */
+/**
+ * The form-level message for a failed checkout write, update or user (the cart is re-read when it was
+ * outdated); both share the cart write errors this looks at.
+ */
 export async function failureKey(error: unknown, locale: Locale): Promise<FormErrorKey> {
-  if (error instanceof ApiClientError) {
+  if (isFailureOf(checkoutApi.update, error)) {
     if (error.code === 'CART_OUTDATED_ERROR' || error.code === 'CART_NOT_FOUND') {
       await refreshCart(locale);
       return 'cart.outdated';
     }
     if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
   } else {
-    console.error('checkout: call failed', error);
+    reportFailure('checkout: call failed', error);
   }
   return 'checkout.saveError';
 }

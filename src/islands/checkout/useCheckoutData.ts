@@ -2,6 +2,7 @@
 // signed-in customer's saved addresses.
 import { useEffect, useState } from 'react';
 import { getSavedAddresses } from '#lib/checkout/client.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/contract.ts';
 import { $cart } from '#lib/cart/store.ts';
@@ -21,7 +22,7 @@ export function useSavedAddresses(signedIn: boolean): SavedAddress[] | null {
     const controller = new AbortController();
     getSavedAddresses(controller.signal).then(setAddresses, (error: unknown) => {
       if ((error as Error).name === 'AbortError') return;
-      console.error('checkout: saved addresses could not be read', error);
+      reportFailure('checkout: saved addresses could not be read', error);
       setAddresses([]);
     });
     return () => controller.abort();

@@ -1,6 +1,7 @@
 // The payment methods the shop offers (only what is configured) and the preselected one.
 import { useEffect, useState } from 'react';
 import { getPaymentMethods } from '#lib/checkout/client.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 
 export type PaymentMethodsLoad =
@@ -15,7 +16,7 @@ export function usePaymentMethods(reload = 0): PaymentMethodsLoad {
       (r) => setLoad({ state: 'ready', methods: r.methods.map((m) => m.id), defaultMethod: r.defaultMethod }),
       (error: unknown) => {
         if ((error as Error).name === 'AbortError') return;
-        console.error('checkout: payment methods could not be read', error);
+        reportFailure('checkout: payment methods could not be read', error);
         setLoad({ state: 'error' });
       },
     );

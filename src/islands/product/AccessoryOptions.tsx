@@ -1,4 +1,4 @@
-// Optional accessories of a product (spec sections 1, 3): one checkbox each, with name, item number,
+// Optional accessories of a product: one checkbox each, with name, item number,
 // live price, and once chosen its availability for the same quantity as the product.
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';

@@ -1,8 +1,9 @@
-// The buy box (spec sections 2, 4): live price, wanted quantity, optional accessories, availability
+// The buy box: live price, wanted quantity, optional accessories, availability
 // for that quantity, and 'Add to cart'. The cart is not here: the button publishes a typed request
 // to src/lib/cart/requests.ts, which the cart consumes.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_QUANTITY, parseQuantity } from '#lib/catalog/product.ts';
+import { MAX_QUANTITY } from '#lib/cart/rules.ts';
+import { parseQuantity } from '#lib/catalog/product.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 import { Price, type PriceStrings } from '../catalog/Price.tsx';

@@ -1,7 +1,7 @@
-// Product gallery (spec sections 2, 9): a stage of at most 600×744, 150×150 thumbnails, and a
+// Product gallery: a stage of at most 600×744, 150×150 thumbnails, and a
 // full-screen viewer. Server-rendered, so the cover and thumbnails show before any script runs.
 import { useState } from 'react';
-import { fillMessage } from '#lib/catalog/product.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
 
 export interface GalleryStrings extends GalleryViewerStrings {
@@ -32,7 +32,7 @@ export function Gallery({ images, alt, strings }: GalleryProps) {
           {images.map((src, i) => (
             <li key={src}>
               <button type="button" className="gallery-thumb" aria-current={i === index ? 'true' : undefined}
-                aria-label={fillMessage(strings.imageOf, { index: i + 1, count: images.length })}
+                aria-label={fill(strings.imageOf, { index: i + 1, count: images.length })}
                 onClick={() => setIndex(i)}>
                 <img src={src} alt="" width={150} height={150} loading="lazy" decoding="async" />
               </button>

@@ -2,7 +2,7 @@
 // Escape or the close button closes it, focus stays inside while it is open (useDialog).
 import type { KeyboardEvent } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
-import { fillMessage } from '#lib/catalog/product.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface GalleryViewerStrings {
@@ -32,7 +32,7 @@ export function GalleryViewer({ images, index, alt, strings, onIndex, onClose }:
     e.preventDefault();
     go(e.key === 'ArrowLeft' ? -1 : 1);
   };
-  const counter = fillMessage(strings.imageOf, { index: index + 1, count });
+  const counter = fill(strings.imageOf, { index: index + 1, count });
   return (
     <div className="product-dialog-backdrop gallery-viewer-backdrop">
       <div ref={ref} className="gallery-viewer" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1} onKeyDown={onKeyDown}>

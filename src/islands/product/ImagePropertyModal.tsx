@@ -1,8 +1,8 @@
 // Image-valued product properties (certificates, symbols): 75px thumbnails that open the picture at
-// 600px in a modal (spec sections 2, 9). The thumbnails are the modal's triggers, so they live here too.
+// 600px in a modal. The thumbnails are the modal's triggers, so they live here too.
 import { useState } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
-import { fillMessage } from '#lib/catalog/product.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface PropertyImage { src: string; label: string }
@@ -21,7 +21,7 @@ export function ImagePropertyModal({ images, strings }: { images: PropertyImage[
         {images.map((image) => (
           <li key={image.src}>
             <button type="button" className="property-image" aria-haspopup="dialog"
-              aria-label={fillMessage(strings.enlargeImageOf, { name: image.label })} onClick={() => setOpen(image)}>
+              aria-label={fill(strings.enlargeImageOf, { name: image.label })} onClick={() => setOpen(image)}>
               <img src={image.src} alt="" width={75} height={75} loading="lazy" decoding="async" />
             </button>
             <span className="property-image-label">{image.label}</span>

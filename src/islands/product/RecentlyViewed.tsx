@@ -1,8 +1,8 @@
-// Recently viewed products (spec sections 3, 4): records the product on show and lists the others
+// Recently viewed products: records the product on show and lists the others
 // viewed in this session, newest first. Session storage is per browser tab, so nothing is prerendered.
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
 import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface RecentlyViewedProps {
   current: RecentProduct;
@@ -14,7 +14,8 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
   useEffect(() => recordProductView(current), [current.sku]);
   // Entries keep the language they were viewed in: a link or a name in another language would be
   // a surprise, so only this locale's views are listed. No prices: they are not in this page's batch.
-  const others = useStore($recentlyViewed).filter((p) => p.sku !== current.sku && p.locale === current.locale);
+  // The list exists only in the browser tab: the first render matches the server's empty one.
+  const others = useClientStore($recentlyViewed, []).filter((p) => p.sku !== current.sku && p.locale === current.locale);
   if (others.length === 0) return null;
   return (
     <section className="recently-viewed" aria-labelledby="recently-viewed-title">

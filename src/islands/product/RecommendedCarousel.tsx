@@ -1,4 +1,4 @@
-// 'Recommended products' (spec sections 2, 9): a horizontally scrolling row of product cards, two per
+// 'Recommended products': a horizontally scrolling row of product cards, two per
 // view below 1024px with 16px of the next card peeking in (CSS), previous/next buttons, arrow keys.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';

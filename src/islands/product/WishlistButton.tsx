@@ -1,5 +1,5 @@
-// The heart on a product page: adds the product to the wishlist, or removes it when already there
-// (spec section 4). The wishlist lives in localStorage, which the static HTML cannot know.
+// The heart on a product page: adds the product to the wishlist, or removes it when already there.
+// The wishlist lives in localStorage, which the static HTML cannot know.
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isInWishlist, type WishlistProduct } from '#lib/wishlist/rules.ts';

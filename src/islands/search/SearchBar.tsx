@@ -1,4 +1,4 @@
-// The header search (spec sections 2, 4): rendered inside the header's GET form, so without
+// The header search: rendered inside the header's GET form, so without
 // JavaScript Enter still reaches the search page. Hydrated, typing opens the results overlay;
 // Escape, a click outside and Enter close it, and Enter goes to the search page.
 import { useStore } from '@nanostores/react';

@@ -5,7 +5,7 @@ import type { Filters } from '#lib/catalog/listing.ts';
 import type { Facet } from '#lib/catalog/contract.ts';
 import { FacetGroup } from '../catalog/listing/FacetGroup.tsx';
 
-/** Spec section 9: desktop starts at 1024 px. */
+/** Desktop starts at 1024 px. */
 const DESKTOP = '(min-width: 1024px)';
 
 export interface SearchFiltersProps {

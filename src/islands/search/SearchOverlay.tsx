@@ -1,13 +1,14 @@
-// The results panel under the header search (spec sections 2, 9): category links and product and
+// The results panel under the header search: category links and product and
 // variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { $searchLoading, $searchResults, loadMore, searchDetailsHref } from '#lib/search/store.ts';
 import { categoryPath, localePath, productPath } from '#lib/site/paths.ts';
+import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchHit } from './SearchHit.tsx';
-import { fill, pluralText, type SearchOverlayStrings } from './strings.ts';
+import type { SearchOverlayStrings } from './strings.ts';
 
 export interface SearchOverlayProps {
   /** The scrolling panel: the page behind is locked, so "near the end" is measured in here. */
@@ -89,7 +90,7 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
       <div className="search-overlay-head">
         <h2>{strings.results}</h2>
         <p className="search-overlay-status" role="status">
-          {loading ? strings.loading : results.term !== '' ? pluralText(intlLocale, results.count, strings.count, {}, results.capped) : ''}
+          {loading ? strings.loading : results.term !== '' ? plural(intlLocale, results.count, strings.count, {}, { atLeast: results.capped }) : ''}
         </p>
         {results.count > 0 && <a className="search-overlay-all" href={searchDetailsHref(locale, results.term)}>{strings.showAll}</a>}
         <button type="button" className="icon-button" aria-label={strings.close} onClick={onClose}><Icon name="close" /></button>

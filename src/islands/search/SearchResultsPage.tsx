@@ -1,4 +1,4 @@
-// The search page (spec sections 2, 9: /search-details?term=…, 24 per page): filters, sort and page
+// The search page (/search-details?term=…, 24 per page): filters, sort and page
 // live in the URL, so results are shareable and survive a reload; back and forward replay them.
 // The page is prebuilt once per locale, so the term only exists on the client: the first render
 // (the prebuilt HTML) is a neutral loading state, and the URL is read after hydration.
@@ -9,12 +9,13 @@ import { localePath, productPath } from '#lib/site/paths.ts';
 import {
   $searchPage, loadSearchPage, presetTerm, readSearchPageQuery, searchPageHref, type SearchPageQuery,
 } from '#lib/search/store.ts';
+import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { ProductCard } from '../catalog/ProductCard.tsx';
 import { Pagination } from '../catalog/listing/Pagination.tsx';
 import { SortSelect } from '../catalog/listing/SortSelect.tsx';
 import { SearchFilters } from './SearchFilters.tsx';
-import { fill, pluralText, type SearchPageStrings } from './strings.ts';
+import type { SearchPageStrings } from './strings.ts';
 
 export interface SearchResultsPageProps {
   locale: Locale;
@@ -82,7 +83,7 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
     <div className="search-page">
       <div className="search-page-toolbar">
         <p className="search-page-count" role="status">
-          {loading ? strings.loading : pluralText(intlLocale, state.count, strings.resultsFor, { term: query.term }, state.capped)}
+          {loading ? strings.loading : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
         </p>
         {sortingEnabled && (
           <SortSelect value={query.sort} strings={strings.sort} onChange={(sort) => navigate({ sort })} />

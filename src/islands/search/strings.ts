@@ -1,9 +1,9 @@
 // The texts the search islands show, picked from a locale's messages by the header and the search
-// page (each island receives only the strings it uses). Plural forms stay raw: see pluralText.
+// page (each island receives only the strings it uses). Plural forms stay raw: the islands pick
+// one with `plural` (#lib/i18n/format.ts) once they know the count.
+import type { PluralForms } from '#lib/i18n/format.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import type { PriceStrings } from '../catalog/Price.tsx';
-
-export interface PluralForms { one: string; other: string }
 
 export interface SearchOverlayStrings {
   results: string;
@@ -72,18 +72,4 @@ export function searchPageStrings(m: Messages): SearchPageStrings {
     pagination: { pagination: m['catalog.pagination'], page: m['catalog.page'], previous: m['catalog.previous'], next: m['catalog.next'] },
     card: { ...priceStrings(m), itemNo: m['catalog.itemNo'] },
   };
-}
-
-/** Fills {{name}} placeholders; an unknown name stays visible rather than vanishing. */
-export function fill(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
-}
-
-/**
- * The plural form by the locale's CLDR rules (French says "0 résultat"), count formatted for the
- * locale. `atLeast`: more match than the count (a capped search), shown as "240+".
- */
-export function pluralText(intlLocale: string, count: number, forms: PluralForms, vars: Record<string, string> = {}, atLeast = false): string {
-  const form = !atLeast && new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
-  return fill(form, { ...vars, count: `${new Intl.NumberFormat(intlLocale).format(count)}${atLeast ? '+' : ''}` });
 }

@@ -1,4 +1,4 @@
-// Mobile bottom navigation (spec section 2): Home, Menu, Wishlist, Account, Basket.
+// Mobile bottom navigation: Home, Menu, Wishlist, Account, Basket.
 import { $cartCount } from '#lib/cart/store.ts';
 import { $loggedIn } from '#lib/auth/session-store.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen, openMobileMenu } from '#lib/shell/ui-store.ts';

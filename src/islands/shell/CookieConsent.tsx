@@ -1,4 +1,4 @@
-// Cookie consent bar (spec sections 4, 9). Undecided: scrolling locks after 1 s until the shopper
+// Cookie consent bar. Undecided: scrolling locks after 1 s until the shopper
 // decides. Decided: the bar hides after 1 s and scrolling is restored.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

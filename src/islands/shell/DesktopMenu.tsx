@@ -1,4 +1,4 @@
-// Desktop navigation (spec section 2): hover opens a dropdown, leaving closes it after the configured
+// Desktop navigation: hover opens a dropdown, leaving closes it after the configured
 // delay, only one dropdown is open at a time. Keyboard: Enter/Space toggle, Escape closes.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
@@ -13,7 +13,7 @@ export interface DesktopMenuProps {
   fullRow: boolean;
 }
 
-/** Spec section 9: the dropdown list renders 100 ms after opening. */
+/** The dropdown list renders 100 ms after opening. */
 const LIST_RENDER_DELAY_MS = 100;
 
 function Dropdown({ item }: { item: MenuItem }) {

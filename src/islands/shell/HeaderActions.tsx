@@ -1,27 +1,27 @@
-// Header icons: My Items link, account, wishlist and cart with live count badges (spec section 2).
+// Header icons: My Items link, account, wishlist and cart with live count badges.
 import { $cartCount } from '#lib/cart/store.ts';
 import { $loggedIn } from '#lib/auth/session-store.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
 import { $wishlistCount } from '#lib/wishlist/store.ts';
+import { plural, type PluralForms } from '#lib/i18n/format.ts';
 import { Icon } from './Icon.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface HeaderActionsProps {
+  /** BCP 47 tag for the counts' plural rules and number format. */
+  intlLocale: string;
   accountHref: string;
   myItemsHref: string;
   /** The My Items setting; the link additionally needs a signed-in user. */
   myItemsEnabled: boolean;
   strings: {
     myItems: string; account: string; login: string; wishlist: string; cart: string;
-    itemCountOne: string; itemCountOther: string;
+    itemCount: PluralForms;
   };
 }
 
-function countLabel(label: string, count: number, one: string, other: string): string {
-  return `${label}, ${(count === 1 ? one : other).replace('{{count}}', String(count))}`;
-}
-
-export function HeaderActions({ accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
+export function HeaderActions({ intlLocale, accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
+  const countLabel = (label: string, count: number) => `${label}, ${plural(intlLocale, count, strings.itemCount)}`;
   // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
   const loggedIn = useClientStore($loggedIn, false);
   const cartCount = useClientStore($cartCount, 0);
@@ -40,13 +40,13 @@ export function HeaderActions({ accountHref, myItemsHref, myItemsEnabled, string
         </button>
       )}
       <button type="button" className="icon-button" aria-haspopup="dialog"
-        aria-label={countLabel(strings.wishlist, wishlistCount, strings.itemCountOne, strings.itemCountOther)}
+        aria-label={countLabel(strings.wishlist, wishlistCount)}
         onClick={() => $wishlistSidebarOpen.set(true)}>
         <Icon name="heart" />
         {wishlistCount > 0 && <span className="badge" aria-hidden="true">{wishlistCount}</span>}
       </button>
       <button type="button" className="icon-button" aria-haspopup="dialog"
-        aria-label={countLabel(strings.cart, cartCount, strings.itemCountOne, strings.itemCountOther)}
+        aria-label={countLabel(strings.cart, cartCount)}
         onClick={() => $cartSidebarOpen.set(true)}>
         <Icon name="cart" />
         {cartCount > 0 && <span className="badge" aria-hidden="true">{cartCount}</span>}

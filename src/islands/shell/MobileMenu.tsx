@@ -1,7 +1,8 @@
-// Slide-in mobile menu (spec section 2): nested levels, groups, an 'All' entry for a parent link,
+// Slide-in mobile menu: nested levels, groups, an 'All' entry for a parent link,
 // and a Back/Menu bar that steps up one level. Opened from the bottom navigation.
 import { useStore } from '@nanostores/react';
 import { findPath, groupItems, type MenuItem } from '#lib/content/menu.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu } from '#lib/shell/ui-store.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { Icon } from './Icon.tsx';
@@ -52,7 +53,7 @@ export function MobileMenu({ items, strings }: MobileMenuProps) {
         {current && <p className="mobile-menu-heading">{current.title}</p>}
         <ul className="mobile-level">
           {current?.href && (
-            <li><a className="mobile-entry all-entry" href={current.href}>{strings.allOf.replace('{{title}}', current.title)}</a></li>
+            <li><a className="mobile-entry all-entry" href={current.href}>{fill(strings.allOf, { title: current.title })}</a></li>
           )}
           {groupItems(level).map(({ group, items: groupItemsList }, i) => (
             <li key={`${group ?? 'g'}-${i}`} className="mobile-group">

@@ -1,4 +1,4 @@
-// The wishlist sidebar (spec sections 2, 3, 9): a drawer from the right with the total, per item a
+// The wishlist sidebar: a drawer from the right with the total, per item a
 // 120×120 image, the name, 'View Details' and 'Remove', a 'Start shopping' button that closes it,
 // and 'Your wishlist is empty' when there is nothing in it.
 import { useId } from 'react';
@@ -7,11 +7,12 @@ import { $wishlist, removeFromWishlist } from '#lib/wishlist/store.ts';
 import { $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
 import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
 import { localePath } from '#lib/site/paths.ts';
+import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
-import { totalItemsText, type WishlistSidebarStrings } from './strings.ts';
+import type { WishlistSidebarStrings } from './strings.ts';
 import '#styles/session.css';
 
 export interface WishlistSidebarProps {
@@ -64,7 +65,7 @@ export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebar
         aria-labelledby={titleId} tabIndex={-1}>
         <div className="sidebar-header">
           <h2 id={titleId} className="sidebar-title">{strings.title}</h2>
-          <p className="sidebar-count">{totalItemsText(intlLocale, items.length, strings.totalItems)}</p>
+          <p className="sidebar-count">{plural(intlLocale, items.length, strings.totalItems)}</p>
           <button type="button" className="icon-button" aria-label={strings.close} onClick={close}><Icon name="close" /></button>
         </div>
         <div className="sidebar-body">

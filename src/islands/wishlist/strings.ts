@@ -1,10 +1,11 @@
 // The texts the wishlist sidebar shows (it receives only these), picked from a locale's messages.
+import type { PluralForms } from '#lib/i18n/format.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 
 export interface WishlistSidebarStrings {
   title: string;
   /** With {{count}}. */
-  totalItems: { one: string; other: string };
+  totalItems: PluralForms;
   viewDetails: string;
   remove: string;
   startShopping: string;
@@ -19,10 +20,4 @@ export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
     viewDetails: m['wishlist.viewDetails'], remove: m['wishlist.remove'], startShopping: m['wishlist.startShopping'],
     empty: m['wishlist.empty'], close: m['wishlist.close'],
   };
-}
-
-/** The count in the locale's plural form and number format. */
-export function totalItemsText(intlLocale: string, count: number, forms: WishlistSidebarStrings['totalItems']): string {
-  const form = new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
-  return form.replace(/\{\{\s*count\s*\}\}/g, new Intl.NumberFormat(intlLocale).format(count));
 }

@@ -1,27 +1,29 @@
 // Typed client for the auth endpoints (src/pages/api/auth). Failures throw ApiClientError with the
-// server's { code, message, status }; the login modal shows the translated message (spec section 8).
-import { apiPost, ApiClientError } from '../http/client.ts';
+// server's { code, message, status }; the login modal shows the translated message.
+import { ApiClientError, call } from '../http/client.ts';
 import {
-  okResponseSchema, userResponseSchema,
-  type ChangePasswordRequest, type LoginRequest, type RegisterRequest, type ResetRequest, type SetPasswordRequest, type User,
+  authApi, type ChangePasswordRequest, type LoginRequest, type RegisterRequest, type ResetRequest, type SetPasswordRequest,
+  type User,
 } from './contract.ts';
 
-/** Signs in; the server logs out any previous session first (spec section 4). */
+const isUnauthenticated = (error: unknown) => error instanceof ApiClientError && error.code === 'UNAUTHENTICATED';
+
+/** Signs in; the server logs out any previous session first. */
 export async function login(req: LoginRequest, signal?: AbortSignal): Promise<User> {
-  return (await apiPost('/api/auth/login', req, userResponseSchema, signal)).user;
+  return (await call(authApi.login, req, { signal })).user;
 }
 
 /** Signs out everywhere this login is used and clears the cart cookie. */
 export async function logout(signal?: AbortSignal): Promise<void> {
-  await apiPost('/api/auth/logout', {}, okResponseSchema, signal);
+  await call(authApi.logout, {}, { signal });
 }
 
 /** The signed-in user, or null for a guest. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    return (await apiPost('/api/auth/me', {}, userResponseSchema, signal)).user;
+    return (await call(authApi.me, {}, { signal })).user;
   } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null;
+    if (isUnauthenticated(error)) return null;
     throw error;
   }
 }
@@ -29,31 +31,31 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
 /** Renews the session from the refresh cookie; null when there is none left. */
 export async function refreshSession(signal?: AbortSignal): Promise<User | null> {
   try {
-    return (await apiPost('/api/auth/refresh', {}, userResponseSchema, signal)).user;
+    return (await call(authApi.refresh, {}, { signal })).user;
   } catch (error) {
-    if (error instanceof ApiClientError && error.status === 401) return null;
+    if (isUnauthenticated(error)) return null;
     throw error;
   }
 }
 
 /** Creates the account and signs it in. */
 export async function register(req: RegisterRequest, signal?: AbortSignal): Promise<User> {
-  return (await apiPost('/api/auth/register', req, userResponseSchema, signal)).user;
+  return (await call(authApi.register, req, { signal })).user;
 }
 
 export async function changePassword(req: ChangePasswordRequest, signal?: AbortSignal): Promise<void> {
-  await apiPost('/api/auth/change-password', req, okResponseSchema, signal);
+  await call(authApi.changePassword, req, { signal });
 }
 
 /** Always succeeds for a well-formed request, whether or not the account exists. */
 export async function requestPasswordReset(req: ResetRequest, signal?: AbortSignal): Promise<void> {
-  await apiPost('/api/auth/reset-request', req, okResponseSchema, signal);
+  await call(authApi.resetRequest, req, { signal });
 }
 
 export async function resetPassword(req: SetPasswordRequest, signal?: AbortSignal): Promise<void> {
-  await apiPost('/api/auth/reset-password', req, okResponseSchema, signal);
+  await call(authApi.resetPassword, req, { signal });
 }
 
 export async function createPassword(req: SetPasswordRequest, signal?: AbortSignal): Promise<void> {
-  await apiPost('/api/auth/create-password', req, okResponseSchema, signal);
+  await call(authApi.createPassword, req, { signal });
 }

@@ -1,7 +1,8 @@
 // Auth contracts shared by the integration layer (src/pages/api/auth) and the typed client
 // (src/lib/auth/client.ts). Requests are strict: unknown fields are rejected, not ignored.
-// Validation messages are the spec's wording (section 5); the UI translates them.
+// Validation messages are the English texts the forms show ('username is required'); the UI translates them.
 import { z } from 'astro/zod';
+import { operation } from '../http/contract.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 pre-hashes any length, but a cap keeps a request from feeding it megabytes. */
@@ -21,6 +22,7 @@ export const AUTH_MESSAGES = {
 const M = AUTH_MESSAGES;
 
 // PostgreSQL text cannot hold NUL, and no name, email or customer number contains control characters.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const requiredText = (max: number, message: string = M.required) =>
@@ -33,7 +35,7 @@ const newPassword = z.string({ error: M.required })
   .max(PASSWORD_MAX_LENGTH, { error: M.tooLong });
 
 export const loginRequestSchema = z.object({
-  /** Email address or customer number; trimmed (spec section 5). */
+  /** Email address or customer number; trimmed. */
   username: requiredText(254, M.usernameRequired),
   password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }).max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
   rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
@@ -55,7 +57,7 @@ export const changePasswordRequestSchema = z.object({
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const resetRequestSchema = z.object({
-  /** Email address or customer number (spec section 5: the field is required). */
+  /** Email address or customer number; required. */
   email: requiredText(254),
 }).strict();
 export type ResetRequest = z.input<typeof resetRequestSchema>;
@@ -83,8 +85,53 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
-/** Error codes of the auth endpoints, beside the generic ones of src/lib/server/http.ts. */
-export const AUTH_ERROR_CODES = [
-  'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'UNAUTHENTICATED', 'EMAIL_TAKEN', 'REGISTRATION_DISABLED',
-  'INVALID_TOKEN', 'INVALID_PASSWORD', 'VALIDATION_FAILED',
-] as const;
+// ---------------------------------------------------------------- operations
+
+export const authApi = {
+  /** Logs out whatever session the request carries first; a guest cart moves into the account. */
+  login: operation({
+    method: 'POST', path: '/api/auth/login', request: loginRequestSchema, response: userResponseSchema,
+    errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
+  }),
+  /** Revokes the login everywhere it is used and clears the session and cart cookies. */
+  logout: operation({
+    method: 'POST', path: '/api/auth/logout', request: emptyRequestSchema, response: okResponseSchema, errors: [],
+  }),
+  /** The signed-in user; a refresh cookie alone renews the session on the way. */
+  me: operation({
+    method: 'POST', path: '/api/auth/me', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+  }),
+  /** The same read as a plain GET. */
+  meByQuery: operation({
+    method: 'GET', path: '/api/auth/me', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+  }),
+  /** Renews the user token from the refresh cookie (rotating it). */
+  refresh: operation({
+    method: 'POST', path: '/api/auth/refresh', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+  }),
+  /** Creates the account with the next customer number and signs it in. */
+  register: operation({
+    method: 'POST', path: '/api/auth/register', request: registerRequestSchema, response: userResponseSchema, status: 201,
+    errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'EMAIL_TAKEN'],
+  }),
+  /** Needs the current password; signs out every other session of the customer. */
+  changePassword: operation({
+    method: 'POST', path: '/api/auth/change-password', request: changePasswordRequestSchema, response: okResponseSchema,
+    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
+  }),
+  /** The same answer whether or not the account exists; the link is mailed afterwards. */
+  resetRequest: operation({
+    method: 'POST', path: '/api/auth/reset-request', request: resetRequestSchema, response: okResponseSchema,
+    errors: ['TOO_MANY_ATTEMPTS'],
+  }),
+  /** Redeems an emailed reset link; signs the customer out everywhere. */
+  resetPassword: operation({
+    method: 'POST', path: '/api/auth/reset-password', request: setPasswordRequestSchema, response: okResponseSchema,
+    errors: ['INVALID_TOKEN'],
+  }),
+  /** Redeems an emailed create-password link; signs the customer out everywhere. */
+  createPassword: operation({
+    method: 'POST', path: '/api/auth/create-password', request: setPasswordRequestSchema, response: okResponseSchema,
+    errors: ['INVALID_TOKEN'],
+  }),
+};

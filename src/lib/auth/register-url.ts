@@ -1,4 +1,4 @@
-// The external registration link of the branding setting (spec section 6): it gets the shopper's
+// The external registration link of the branding setting: it gets the shopper's
 // locale as a query parameter. Content editors type this URL, so it is treated as untrusted: only an
 // https URL with a host, or a path on this site, may become a link; anything else is no link at all.
 
@@ -14,6 +14,7 @@ export function externalRegisterHref(configured: string | null | undefined, loca
   const raw = configured?.trim();
   if (!raw) return null;
   // Browsers drop tabs and line breaks inside URLs, which would let '/\t/evil' turn into '//evil'.
+  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
   if (/[\u0000-\u001f\u007f\s]/.test(raw)) return null;
   if (/^https:\/\/[^/\\]/i.test(raw)) return absoluteHref(raw, locale);
   if (/^\/(?![/\\])/.test(raw)) return siteHref(raw, locale);

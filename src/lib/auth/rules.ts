@@ -1,4 +1,4 @@
-// Shopper-session rules (spec sections 4-6, 8): which login-modal views exist, what the forms check
+// Shopper-session rules (see docs/accounts.md): which login-modal views exist, what the forms check
 // before calling the server, and which message key translates a server error. Pure: the auth store
 // applies them, the islands only show the outcome.
 import type { z } from 'astro/zod';
@@ -8,11 +8,11 @@ import {
 import type { MessageKey } from '../i18n/messages/en.ts';
 
 export type AuthView = 'login' | 'reset' | 'register';
-/** Spec section 4: empty, link-sent after the reset link is requested, finished after a new password. */
+/** Empty, link-sent after the reset link is requested, finished after a new password. */
 export type ResetState = 'empty' | 'link-sent' | 'finished';
 
 /**
- * Spec section 4: the register view is reachable only when registration is enabled and no external
+ * The register view is reachable only when registration is enabled and no external
  * register URL exists (with one, the modal links there instead).
  */
 export function registerInModal(isRegistrationEnabled: boolean, registerUrl: string | null | undefined): boolean {
@@ -33,7 +33,7 @@ export const AUTH_ERROR_KEYS = [
 ] as const satisfies readonly MessageKey[];
 export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
 
-/** A translatable error, or the server's own wording when no key knows it (spec section 8). */
+/** A translatable error, or the server's own wording when no key knows it. */
 export type AuthError = { key: AuthErrorKey } | { text: string };
 
 const VALIDATION_KEYS: Record<string, AuthErrorKey> = {
@@ -49,7 +49,7 @@ const VALIDATION_KEYS: Record<string, AuthErrorKey> = {
 const isErrorKey = (key: string): key is AuthErrorKey => (AUTH_ERROR_KEYS as readonly string[]).includes(key);
 
 /**
- * The message key for a failed call: server.<message> first (the spec's 'Invalid credentials.'),
+ * The message key for a failed call: server.<message> first (e.g. 'Invalid credentials.'),
  * then server.<code>, then the validation wording; otherwise the message itself.
  */
 export function authError(error: { code?: string | undefined; message?: string | undefined }): AuthError {
@@ -81,12 +81,12 @@ export interface LoginInput { username: string; password: string; rememberMe: bo
 export interface RegisterInput { email: string; firstName: string; lastName: string; password: string; createAccount: boolean }
 export interface NewPasswordInput { token: string; password: string }
 
-/** Spec section 5: username and password required, the username trimmed. */
+/** Username and password required, the username trimmed. */
 export function validateLogin(input: LoginInput): FieldErrors<'username' | 'password'> {
   return fieldErrors(loginRequestSchema, { username: input.username, password: input.password });
 }
 
-/** Spec section 5: email required and valid, names and password required, create-account ticked. */
+/** Email required and valid, names and password required, create-account ticked. */
 export function validateRegister(input: RegisterInput): FieldErrors<keyof RegisterInput> {
   const { createAccount, ...fields } = input;
   const errors: FieldErrors<keyof RegisterInput> = fieldErrors(registerRequestSchema, fields);
@@ -94,7 +94,7 @@ export function validateRegister(input: RegisterInput): FieldErrors<keyof Regist
   return errors;
 }
 
-/** Spec section 5: the email-or-customer-number field is required. */
+/** The email-or-customer-number field is required. */
 export function validateReset(input: { email: string }): FieldErrors<'email'> {
   return fieldErrors(resetRequestSchema, input);
 }

@@ -1,8 +1,8 @@
-// The shopper's session (spec sections 4-6, 8): the signed-in user, the login modal's view and the
+// The shopper's session (see docs/accounts.md): the signed-in user, the login modal's view and the
 // password-reset state, with the actions the session islands call. Actions validate with the same
 // contracts as the server before calling it and resolve to an outcome: ok, or field errors and a
 // form error as message keys (or the server's own wording), which the islands translate.
-import { atom } from 'nanostores';
+import { atom, onMount } from 'nanostores';
 import {
   createPassword, fetchCurrentUser, login, logout, register as registerAccount, requestPasswordReset, resetPassword,
 } from './client.ts';
@@ -15,15 +15,49 @@ import {
 import type { User } from './contract.ts';
 import { clearCart } from '../cart/store.ts';
 import { resetCurrency, setCurrency } from '../catalog/currency-store.ts';
-import { $loggedIn } from './session-store.ts';
+import { $loggedIn, setLoggedIn } from './session-store.ts';
 import { $loginModalOpen } from '../shell/ui-store.ts';
+import { reportFailure } from '../shell/report.ts';
 import { clearLocalWishlist, loadAccountWishlist, mergeWishlistIntoAccount } from '../wishlist/store.ts';
 
 export type { AuthView, ResetState };
 
+/**
+ * The signed-in user, or null for a guest. While observed it follows the signed-in state: when that
+ * turns on (the session marker cookie, or another island's login) the user is loaded from the server.
+ */
 export const $user = atom<User | null>(null);
+/** The login modal's view; it starts at login again whenever the modal closes. */
 export const $authView = atom<AuthView>('login');
 export const $resetState = atom<ResetState>('empty');
+
+/** The one writer of $user, and with it of the signed-in flag. */
+function setSession(user: User | null): void {
+  $user.set(user);
+  setLoggedIn(user !== null);
+}
+
+/** The one writer of $resetState. */
+function setResetState(state: ResetState): void {
+  $resetState.set(state);
+}
+
+/** The one writer of $authView: a view other than reset starts the reset flow over. */
+function setView(view: AuthView): void {
+  $authView.set(view);
+  if (view !== 'reset') setResetState('empty');
+}
+
+// When the logged-in state changes, the user is reloaded.
+onMount($user, () => $loggedIn.subscribe((loggedIn) => {
+  if (!loggedIn) setSession(null);
+  else if (!$user.get()) void loadUser();
+}));
+
+// Closing the modal starts it at the login view next time: login is the initial view.
+onMount($authView, () => $loginModalOpen.listen((open) => {
+  if (!open) setView('login');
+}));
 
 export type AuthOutcome<F extends string = never> =
   | { ok: true }
@@ -33,15 +67,14 @@ const fail = <F extends string>(fields: FieldErrors<F>, error: AuthError | null 
 
 function failure<F extends string>(error: unknown): AuthOutcome<F> {
   if (error instanceof ApiClientError) return fail<F>({}, authError(error));
-  console.error('auth: unexpected failure', error);
+  reportFailure('auth: unexpected failure', error);
   return fail<F>({}, { key: 'server.INTERNAL_ERROR' });
 }
 
-/** Links switch views; register only where the shop offers it in the modal (spec section 4). */
+/** Links switch views; register only where the shop offers it in the modal. */
 export function showAuthView(view: AuthView, canRegister: boolean): AuthView {
   const next = resolveView(view, canRegister);
-  $authView.set(next);
-  if (next !== 'reset') $resetState.set('empty');
+  setView(next);
   return next;
 }
 
@@ -61,14 +94,13 @@ export function openLoginFromLocation(): void {
 }
 
 function adopt(user: User): void {
-  $user.set(user);
-  // Spec section 4: after login the number format uses the user's currency.
+  // After login prices are formatted in the user's currency.
   setCurrency(user.currency);
-  $loggedIn.set(true);
+  setSession(user);
 }
 
 /**
- * Spec section 4: log out first, then log in, then fetch the current user. Only a signed-in
+ * Log out first, then log in, then fetch the current user. Only a signed-in
  * session is logged out: for a guest that call would merely drop the guest cart, which the login
  * hands over to the customer.
  */
@@ -88,7 +120,7 @@ export async function signIn(input: LoginInput): Promise<AuthOutcome<'username' 
   return { ok: true };
 }
 
-/** Spec section 4: logout also clears the cart; the account's wishlist stays on the server. */
+/** Logout also clears the cart; the account's wishlist stays on the server. */
 export async function signOut(): Promise<AuthOutcome> {
   try {
     await logout();
@@ -96,14 +128,13 @@ export async function signOut(): Promise<AuthOutcome> {
     return failure(error);
   }
   clearCart();
-  $user.set(null);
-  $loggedIn.set(false);
+  setSession(null);
   clearLocalWishlist();
   resetCurrency();
   return { ok: true };
 }
 
-/** Creates the account, which also signs it in; the modal closes on success (spec section 4). */
+/** Creates the account, which also signs it in; the modal closes on success. */
 export async function register(input: RegisterInput): Promise<AuthOutcome<keyof RegisterInput>> {
   const fields = validateRegister(input);
   if (hasErrors(fields)) return fail(fields);
@@ -128,7 +159,7 @@ export async function requestReset(email: string): Promise<AuthOutcome<'email'>>
   } catch (error) {
     return failure(error);
   }
-  $resetState.set('link-sent');
+  setResetState('link-sent');
   return { ok: true };
 }
 
@@ -143,15 +174,12 @@ export async function setNewPassword(kind: 'reset' | 'create', input: NewPasswor
     return failure(error);
   }
   // A reset signs the account out everywhere, this browser included.
-  if (kind === 'reset' && $loggedIn.get()) {
-    $user.set(null);
-    $loggedIn.set(false);
-  }
-  $resetState.set('finished');
+  if (kind === 'reset' && $loggedIn.get()) setSession(null);
+  setResetState('finished');
   return { ok: true };
 }
 
-/** The token of an emailed password link (spec section 2: /reset-password?token=…). */
+/** The token of an emailed password link (/reset-password?token=…, /create-password?token=…). */
 export function tokenFromLocation(): string {
   return new URLSearchParams(location.search).get('token')?.trim() ?? '';
 }
@@ -160,29 +188,13 @@ export function tokenFromLocation(): string {
 export async function loadUser(): Promise<void> {
   try {
     const user = await fetchCurrentUser();
-    if (user) {
-      adopt(user);
-      await loadAccountWishlist();
-    } else {
-      $user.set(null);
-      $loggedIn.set(false);
+    if (!user) {
+      setSession(null);
+      return;
     }
+    adopt(user);
+    await loadAccountWishlist();
   } catch (error) {
-    console.error('auth: could not load the current user', error);
+    reportFailure('auth: could not load the current user', error);
   }
 }
-
-// Closing the modal starts it at the login view next time (spec section 4: login is initial).
-$loginModalOpen.listen((open) => {
-  if (open) return;
-  $authView.set('login');
-  $resetState.set('empty');
-});
-
-// Spec section 4: when the logged-in state changes, the user is reloaded.
-$loggedIn.listen((loggedIn) => {
-  if (!loggedIn) $user.set(null);
-  else if (!$user.get()) void loadUser();
-});
-
-if (typeof window !== 'undefined' && $loggedIn.get()) void loadUser();

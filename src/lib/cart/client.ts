@@ -4,7 +4,7 @@
 // Outdated carts: a stale version answers 409 CART_OUTDATED_ERROR and changes nothing. The client then
 // re-reads the cart. With { retry: true } it repeats the request once on the fresh version when it
 // still makes sense (the line still exists); otherwise it throws CartOutdatedError carrying the fresh
-// cart, so the UI can show it together with the spec's 'Cart info or prices are outdated' message.
+// cart, so the UI can show it together with the 'Cart info or prices are outdated' message.
 import { ApiClientError, call } from '../http/client.ts';
 import { cartApi, type Cart } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';

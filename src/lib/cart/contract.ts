@@ -1,4 +1,4 @@
-// Cart contracts (spec sections 3 and 7) shared by the integration layer and the typed client.
+// Cart contracts shared by the integration layer and the typed client (see docs/cart.md).
 // Requests are strict: an unknown field, and so any price or total a client might send, is rejected.
 // Prices are never taken from a request; the server prices every line itself.
 import { z } from 'astro/zod';
@@ -100,13 +100,13 @@ export const cartItemSchema = z.object({
   rowTotal: z.number().nullable(),
   rowTotalInclTax: z.number().nullable(),
   stock: stockSchema.nullable(),
-  /** Availability of the line's quantity (spec section 4); null when hidden from this shopper. */
+  /** Availability of the line's quantity (see docs/stock.md); null when hidden from this shopper. */
   availability: availabilitySchema.nullable(),
   /** False when the product or an accessory is no longer sold (inactive, no price): not in the totals. */
   purchasable: z.boolean(),
   included: z.array(z.object({ itemnum: z.string(), name: z.string() })),
   custom_attributes: z.array(customAttributeSchema),
-  /** Spec spelling kept on purpose: the accessories of this line, keyed by sku. */
+  /** Misspelt on purpose (a public field name clients rely on): the accessories of this line, keyed by sku. */
   selectedAddtionalProducts: z.record(z.string(), selectedAccessorySchema),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;

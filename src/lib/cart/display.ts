@@ -1,4 +1,4 @@
-// What the cart UI shows, without I/O (spec sections 2, 8): which message a server error becomes,
+// What the cart UI shows, without I/O: which message a server error becomes,
 // which total and tax note the sidebar shows, and how a line's properties read as text.
 import type { Cart, CartItem } from './contract.ts';
 import type { MessageKey } from '../i18n/messages/en.ts';
@@ -56,7 +56,7 @@ export interface TotalsView {
 /**
  * Catalogue prices are net. A shopper who pays VAT sees the total with VAT, so only shipping is still
  * to come ('plus shipping'); a customer excluded from taxation pays the net total and is told why
- * there is no tax (spec section 2: that note replaces the tax note).
+ * there is no tax: that note replaces the tax note.
  */
 export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes'>): TotalsView | null {
   const { totals } = cart;
@@ -106,7 +106,7 @@ export function couponProblemKey(cart: Pick<Cart, 'couponCode' | 'couponStatus'>
 
 /**
  * Where a line's name leads. Cart lines carry no product id or slug, so the link searches the sku,
- * which matches exactly one product (spec section 5: exact sku match).
+ * which matches exactly one product (the search answers an exact sku match alone).
  */
 export function cartItemPath(sku: string): string {
   return `/search-details?term=${encodeURIComponent(sku)}`;

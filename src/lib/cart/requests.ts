@@ -1,10 +1,10 @@
 // The seam between product pages and the cart. Product pages only say what the shopper asked for;
 // the cart issue consumes it: its store subscribes to $pendingAddToCart, performs the add-to-cart
-// call (spec section 7: cartId, {product, quantity}, creating a guest cart on demand, section 4),
-// merges lines with the same sku and the same set of accessories (section 5), then calls
-// clearPendingAddToCart(). Until then a request simply waits here; nothing pretends to be a cart.
+// call (the server creates a cart on demand and adds to the line with the same sku and the same
+// set of accessories), then calls clearPendingAddToCart(). Until then a request simply waits here;
+// nothing pretends to be a cart.
 import { atom } from 'nanostores';
-import { MAX_QUANTITY } from '../catalog/product.ts';
+import { MAX_QUANTITY } from './rules.ts';
 
 export interface AddToCartRequest {
   sku: string;

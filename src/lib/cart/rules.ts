@@ -1,4 +1,4 @@
-// Cart rules without I/O (spec sections 3, 5 and 7): line identity, quantity limits, coupons and
+// Cart rules without I/O (see docs/cart.md): line identity, quantity limits, coupons and
 // totals. Money is integer cents throughout; major units appear only at the edge (toMajor).
 
 /**
@@ -7,7 +7,10 @@
  */
 export const VAT_RATE_BASIS_POINTS = 1900;
 
-/** Per-line quantity bounds. 9999 keeps every sum far inside safe-integer range. */
+/**
+ * Per-line quantity bounds, also the product page's picker. 9999 keeps every sum far inside
+ * safe-integer range, and beyond it a typo (an extra zero or three) is likelier than an order.
+ */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 /** Distinct lines in one cart: a guard against unbounded carts, far above any real order. */
@@ -35,7 +38,7 @@ export interface LineIdentity {
   accessories: readonly string[];
 }
 
-/** Spec section 5: same sku and the same set of selected additional products is the same line. */
+/** Same sku and the same set of selected accessories is the same line. */
 export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
   return a.sku === b.sku && accessoriesKey(a.accessories) === accessoriesKey(b.accessories);
 }
@@ -118,7 +121,7 @@ export interface TotalsInput {
   excludeTax: boolean;
 }
 
-/** All amounts in cents. Field names follow spec section 3; *_amount without "incl" are net. */
+/** All amounts in cents. Field names are those of the cart's API answer; *_amount without "incl" are net. */
 export interface CartTotalsCents {
   subtotal_excl_tax: number;
   subtotal_incl_tax: number;
@@ -165,6 +168,9 @@ export function computeTotals(input: TotalsInput): CartTotalsCents {
     grandTotalIncTax: grandGross,
   };
 }
+
+/** Net subtotal after the coupon, in cents: what a shipping method's free-from threshold is measured against. */
+export const discountedSubtotalNetCents = (t: CartTotalsCents): number => t.subtotal_excl_tax - t.coupon_amount;
 
 /** The same totals in major units for the response. */
 export function totalsToMajor(t: CartTotalsCents): Record<keyof CartTotalsCents, number> {

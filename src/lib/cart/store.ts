@@ -1,148 +1,165 @@
-// The shopper's cart (spec sections 2, 4, 5, 8): the full cart as the server last returned it, the
-// header count derived from it, and the actions the cart islands call.
+// The shopper's cart: the full cart as the server last returned it, the header count derived from it,
+// and the actions the cart islands call.
 //
-// - Nothing is fetched at import: connectCart() (called by the cart sidebar island, present on every
-//   page with a header) reads the cart when not yet loaded, re-reads it when the signed-in state
-//   changes, and takes over the product page's add-to-cart requests.
-// - Changes run one after another, each on the version the previous one returned; a response older
-//   than the cart on screen is ignored, so the cart never steps back.
-// - Errors become danger notifications in the shopper's language (the island hands the texts in);
-//   an outdated cart is read again first, so no line is lost from the screen.
-import { atom, computed } from 'nanostores';
-import {
-  addToCart, CartOutdatedError, getCart, removeFromCart, updateCartQuantity, updateCoupon,
-} from './client.ts';
+// - The cart starts itself: the first island that shows it ($cart or $cartCount: the header count is
+//   on every page) mounts the store, which reads the cart, re-reads it when the signed-in state
+//   changes, and takes the product page's add-to-cart requests. Nothing runs at import.
+// - Changes run one after another, each on the version the previous one returned. Every answer goes
+//   through adoptCart(), the store's one writer: an answer older than the cart on screen, or meant
+//   for the shopper before a login or logout, is dropped, so the cart never steps back.
+// - Errors become danger notifications in the page's language, with the texts the cart sidebar puts
+//   into $cartTexts; an outdated cart is read again first, so no line is lost from the screen.
+import { atom, computed, onMount } from 'nanostores';
+import { addToCart, CartOutdatedError, getCart, removeFromCart, updateCartQuantity, updateCoupon } from './client.ts';
 import { ApiClientError } from '../http/client.ts';
 import { cartErrorKey, isStaleCartError, type CartMessageKey, type CartMessages } from './display.ts';
 import { MAX_QUANTITY } from './rules.ts';
-import type { Locale } from '../i18n/locales.ts';
 import type { Cart } from './contract.ts';
 import { $pendingAddToCart, clearPendingAddToCart, type AddToCartRequest } from './requests.ts';
+import { pageLocale } from '../i18n/page-locale.ts';
 import { notify } from '../shell/notifications.ts';
+import { reportFailure } from '../shell/report.ts';
 import { $loggedIn } from '../auth/session-store.ts';
 import { $cartSidebarOpen } from '../shell/ui-store.ts';
 
 export type { Cart };
 
-/** The full cart, or null when the shopper has none (or it is not loaded yet). */
-export const $cart = atom<Cart | null>(null);
-export const $cartLoading = atom(false);
+/** What the store knows: nothing yet, or the cart (null: the shopper has none). */
+type CartState = { read: false } | { read: true; cart: Cart | null };
+
+// The state behind the public stores below. Exported for tests and store devtools; islands read
+// $cart, $cartCount and $cartLoading and change the cart only through the actions.
+export const $cartState = atom<CartState>({ read: false });
+/** Counts shopper changes (login, logout, a placed order): an answer for an earlier shopper is not taken. */
+export const $cartShopper = atom(0);
+/** Changes in flight, chained so each one starts on the version the previous one returned. */
+export const $cartQueue = atom<Promise<unknown>>(Promise.resolve());
+/** How many server calls are under way. */
+export const $cartRunning = atom(0);
+
+/** The full cart, or null when the shopper has none (or it is not read yet). */
+export const $cart = computed($cartState, (state) => (state.read ? state.cart : null));
+export const $cartLoading = computed($cartRunning, (running) => running > 0);
 /** The header badge: pieces in the cart. */
 export const $cartCount = computed($cart, (cart) => cart?.items_qty ?? 0);
+/** The translated error texts; the cart sidebar (on every page with a header) puts them in. */
+export const $cartTexts = atom<Partial<CartMessages>>({});
 
 export type CartOutcome = { ok: true } | { ok: false; key: CartMessageKey };
 
-let loaded = false;
-/** Bumped when the shopper changes (login, logout): answers for the previous one are dropped. */
-let generation = 0;
-let locale: Locale | undefined;
-let messages: Partial<CartMessages> = {};
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Takes a cart from the server unless the one on screen is already newer. */
-function accept(cart: Cart | null, forGeneration: number): void {
-  if (forGeneration !== generation) return;
+/**
+ * The one writer of the cart: takes a server answer unless the cart on screen is a newer version of
+ * the same cart or the answer was meant for another shopper. Checkout answers come through here too.
+ */
+export function adoptCart(cart: Cart | null, forShopper = $cartShopper.get()): void {
+  if (forShopper !== $cartShopper.get()) return;
   const current = $cart.get();
   if (cart && current && cart.id === current.id && cart.version < current.version) return;
-  $cart.set(cart);
-  loaded = true;
+  $cartState.set({ read: true, cart });
+}
+
+/** Forgets the cart (login, logout, a placed order); answers still on their way are dropped. */
+export function clearCart(): void {
+  $cartShopper.set($cartShopper.get() + 1);
+  $cartState.set({ read: false });
 }
 
 function serial<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
+  const run = $cartQueue.get().then(task, task);
+  $cartQueue.set(run.catch(() => undefined));
   return run;
 }
 
-async function read(): Promise<void> {
-  const mine = generation;
-  $cartLoading.set(true);
+async function busy<T>(task: () => Promise<T>): Promise<T> {
+  $cartRunning.set($cartRunning.get() + 1);
   try {
-    accept(await getCart({ locale }), mine);
-  } catch (error) {
-    console.error('cart: could not be read', error);
+    return await task();
   } finally {
-    if (mine === generation) $cartLoading.set(false);
+    $cartRunning.set($cartRunning.get() - 1);
   }
 }
 
-/** Spec section 4: the cart is read when not yet loaded. */
-export function loadCart(): Promise<void> {
-  if (loaded) return Promise.resolve();
-  return serial(() => (loaded ? Promise.resolve() : read()));
+async function read(): Promise<void> {
+  const shopper = $cartShopper.get();
+  try {
+    adoptCart(await busy(() => getCart({ locale: pageLocale() })), shopper);
+  } catch (error) {
+    reportFailure('cart: could not be read', error);
+  }
 }
 
-/** Forgets the cart (logout); the next load reads it again. */
-export function clearCart(): void {
-  generation++;
-  loaded = false;
-  $cart.set(null);
-  $cartLoading.set(false);
+/** Reads the cart unless it is read already. */
+export function loadCart(): Promise<void> {
+  return serial(() => ($cartState.get().read ? Promise.resolve() : read()));
+}
+
+function say(key: CartMessageKey): void {
+  const texts = $cartTexts.get();
+  notify(texts[key] ?? texts['cart.error.generic'] ?? '', { kind: 'danger' });
 }
 
 /** Turns a failure into an outcome; stale carts are read again first, the message names what happened. */
-async function failed(error: unknown, mine: number, silent = false): Promise<CartOutcome> {
+async function failed(error: unknown, shopper: number, silent: boolean): Promise<CartOutcome> {
   let key: CartMessageKey;
   if (error instanceof CartOutdatedError) {
-    accept(error.cart, mine);
+    adoptCart(error.cart, shopper);
     key = 'cart.outdated';
   } else if (error instanceof ApiClientError) {
     key = cartErrorKey(error.code);
     if (isStaleCartError(error.code)) await read();
   } else {
-    console.error('cart: change failed', error);
+    reportFailure('cart: change failed', error);
     key = 'cart.error.generic';
   }
-  if (!silent) notify(messages[key] ?? messages['cart.error.generic'] ?? '', { kind: 'danger' });
+  if (!silent) say(key);
   return { ok: false, key };
 }
 
-function change(call: (cart: Cart | null) => Promise<Cart>, options: { silent?: boolean } = {}): Promise<CartOutcome> {
+function change(call: (cart: Cart | null) => Promise<Cart>, { silent = false } = {}): Promise<CartOutcome> {
   return serial(async () => {
-    const mine = generation;
-    $cartLoading.set(true);
+    const shopper = $cartShopper.get();
     try {
-      accept(await call($cart.get()), mine);
+      adoptCart(await busy(() => call($cart.get())), shopper);
       return { ok: true } as const;
     } catch (error) {
-      return failed(error, mine, options.silent);
-    } finally {
-      if (mine === generation) $cartLoading.set(false);
+      return failed(error, shopper, silent);
     }
   });
 }
 
-/** Adds without a version: the server serialises parallel adds and sums a repeated line (spec section 5). */
+const noCart = () => new ApiClientError('CART_NOT_FOUND', 'No cart', 404);
+
+/** Adds without a version: the server serialises parallel adds and sums a repeated line. */
 export function add(request: AddToCartRequest): Promise<CartOutcome> {
-  return change(() => addToCart({ sku: request.sku, quantity: request.quantity, accessories: request.accessories }, { locale }));
+  return change(() => addToCart({ sku: request.sku, quantity: request.quantity, accessories: request.accessories }, { locale: pageLocale() }));
 }
 
 export function remove(lineId: string): Promise<CartOutcome> {
   return change(async (cart) => {
-    if (!cart) throw new ApiClientError('CART_LINE_NOT_FOUND', 'No cart', 404);
-    return removeFromCart({ lineId, version: cart.version }, { locale, retry: true });
+    if (!cart) throw noCart();
+    return removeFromCart({ lineId, version: cart.version }, { locale: pageLocale(), retry: true });
   });
 }
 
-/** Spec section 4: quantity 0 removes the line. A rejected quantity is a danger notification (section 8). */
+/** Quantity 0 removes the line. A quantity the cart cannot hold is a danger notification. */
 export function setQuantity(lineId: string, quantity: number): Promise<CartOutcome> {
   if (quantity === 0) return remove(lineId);
   if (!Number.isInteger(quantity) || quantity < 0 || quantity > MAX_QUANTITY) {
     const key = cartErrorKey('INVALID_QUANTITY');
-    notify(messages[key] ?? '', { kind: 'danger' });
+    say(key);
     return Promise.resolve({ ok: false, key });
   }
   return change(async (cart) => {
-    if (!cart) throw new ApiClientError('CART_LINE_NOT_FOUND', 'No cart', 404);
-    return updateCartQuantity({ lineId, quantity, version: cart.version }, { locale, retry: true });
+    if (!cart) throw noCart();
+    return updateCartQuantity({ lineId, quantity, version: cart.version }, { locale: pageLocale(), retry: true });
   });
 }
 
 /** An empty code removes the coupon. Coupon problems are returned for the form to show, not notified. */
 export function applyCoupon(code: string): Promise<CartOutcome> {
   return change(async (cart) => {
-    if (!cart) throw new ApiClientError('CART_NOT_FOUND', 'No cart', 404);
-    return updateCoupon({ code: code.trim(), version: cart.version }, { locale, retry: true });
+    if (!cart) throw noCart();
+    return updateCoupon({ code: code.trim(), version: cart.version }, { locale: pageLocale(), retry: true });
   }, { silent: true });
 }
 
@@ -153,24 +170,18 @@ async function takeRequest(request: AddToCartRequest | null): Promise<void> {
   if ((await add(request)).ok) $cartSidebarOpen.set(true);
 }
 
-/**
- * Starts the cart for this page: the texts its errors need, the locale for product names, the first
- * read, reloads on login/logout (spec section 4) and the product page's add-to-cart requests.
- */
-export function connectCart(options: { locale: Locale; messages: CartMessages }): () => void {
-  locale = options.locale;
-  messages = options.messages;
+onMount($cartState, () => {
+  void loadCart();
   let signedIn = $loggedIn.get();
-  const stopSession = $loggedIn.subscribe((now) => {
+  const stopSession = $loggedIn.listen((now) => {
     if (now === signedIn) return;
     signedIn = now;
     clearCart();
     void loadCart();
   });
   const stopRequests = $pendingAddToCart.subscribe((request) => void takeRequest(request));
-  void loadCart();
   return () => {
     stopSession();
     stopRequests();
   };
-}
+});

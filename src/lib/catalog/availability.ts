@@ -1,4 +1,4 @@
-// Stock availability for a wanted quantity (spec section 4). Pure: the stock comes from the product or
+// Stock availability for a wanted quantity (rules and texts: docs/stock.md). Pure: the stock comes from the product or
 // cart line, the wanted quantity from the quantity picker.
 import type { MessageKey } from '../i18n/messages/en.ts';
 

@@ -1,4 +1,4 @@
-// Breadcrumb rules (spec sections 2 and 5). Links here are unprefixed; callers apply localePath.
+// Breadcrumb rules. Links here are unprefixed; callers apply localePath.
 
 export interface Breadcrumb {
   text: string;

@@ -1,6 +1,6 @@
 // Category listing rules on top of src/lib/catalog/listing.ts: when a listing is the crawlable default, which
-// filters a request may carry, how facets keep a shopper's selection visible, the category bar, the
-// product count text and the page's breadcrumb structured data. Pure: no DOM, no I/O.
+// filters a request may carry, how facets keep a shopper's selection visible, the category bar and
+// the page's breadcrumb structured data. Pure: no DOM, no I/O.
 import { DEFAULT_SORT, normalizeFilters, type Filters, type ListingState } from './listing.ts';
 import { filterSchema, type Facet, type ProductCard } from './contract.ts';
 import { categoryTrail, type Crumb } from './breadcrumbs.ts';
@@ -73,14 +73,8 @@ export function listingCard(card: ProductCard): ProductCard {
   return { ...card, attributes: card.attributes.filter((a) => a.location === 'list' && !a.html) };
 }
 
-/** Plural form by the locale's CLDR rules (French says "1 produit" but also "0 produit"). */
-export function countText(intlLocale: string, count: number, forms: { one: string; other: string }): string {
-  const form = new Intl.PluralRules(intlLocale).select(count) === 'one' ? forms.one : forms.other;
-  return form.replace(/\{\{\s*count\s*\}\}/g, new Intl.NumberFormat(intlLocale).format(count));
-}
-
 /** sessionStorage holds whatever was written last; only the two known views count. */
-export function parseStoredView(raw: unknown, fallback: ListingView): ListingView {
+export function parseStoredView<F extends ListingView | undefined>(raw: unknown, fallback: F): ListingView | F {
   return raw === 'grid' || raw === 'list' ? raw : fallback;
 }
 

@@ -1,24 +1,26 @@
-// Typed client for the catalogue endpoints.
-import { z } from 'astro/zod';
-import { apiPost } from '../http/client.ts';
-import {
-  facetSchema, priceListResponseSchema, productListResponseSchema, searchResponseSchema,
-  type Filter, type SearchRequest,
-} from './contract.ts';
-import type { Locale } from '../i18n/locales.ts';
+// Typed client for the catalogue endpoints (src/pages/api/catalog): every call goes through its
+// operation's contract (catalogApi), so paths, bodies and answers cannot drift from the server.
+// Prices are never part of a listing answer here: the price list fetches them for the whole page.
+import { call, type CallOptions } from '../http/client.ts';
+import type { RequestOf } from '../http/contract.ts';
+import { catalogApi, type Facet, type PriceListResponse, type ProductListResponse, type SearchResponse } from './contract.ts';
 
-export function fetchPriceList(skus: string[], signal?: AbortSignal) {
-  return apiPost('/api/catalog/prices', { skus }, priceListResponseSchema, signal);
+type ProductListInput = Omit<RequestOf<typeof catalogApi.products>, 'pricesLazyLoad'>;
+type SearchInput = Omit<RequestOf<typeof catalogApi.search>, 'excludePrices' | 'pricesLazyLoad'>;
+
+/** Prices and stock of up to 200 skus, as this shopper may see them. */
+export function fetchPriceList(skus: string[], options: CallOptions = {}): Promise<PriceListResponse> {
+  return call(catalogApi.prices, { skus }, options);
 }
 
-export function fetchProductList(req: { locale: Locale; catId: number; filters: Filter[]; sort: string; limit: number; offset: number }, signal?: AbortSignal) {
-  return apiPost('/api/catalog/products', { ...req, pricesLazyLoad: true }, productListResponseSchema, signal);
+export function fetchProductList(input: ProductListInput, options: CallOptions = {}): Promise<ProductListResponse> {
+  return call(catalogApi.products, { ...input, pricesLazyLoad: true }, options);
 }
 
-export function fetchFilters(req: { locale: Locale; categoryId?: number; keyword?: string; filters: Filter[] }, signal?: AbortSignal) {
-  return apiPost('/api/catalog/filters', req, z.object({ data: z.array(facetSchema) }), signal);
+export async function fetchFilters(input: RequestOf<typeof catalogApi.filters>, options: CallOptions = {}): Promise<Facet[]> {
+  return (await call(catalogApi.filters, input, options)).data;
 }
 
-export function fetchSearch(req: Partial<SearchRequest> & { keyword: string; locale: Locale }, signal?: AbortSignal) {
-  return apiPost('/api/catalog/search', req, searchResponseSchema, signal);
+export function fetchSearch(input: SearchInput, options: CallOptions = {}): Promise<SearchResponse> {
+  return call(catalogApi.search, { ...input, excludePrices: true, pricesLazyLoad: true }, options);
 }

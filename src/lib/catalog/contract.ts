@@ -2,6 +2,11 @@
 // Requests are strict: unknown fields are rejected, not ignored.
 import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
+import { operation } from '../http/contract.ts';
+import { CURRENCIES } from './price.ts';
+
+/** A currency the shop prices in; every contract that names one uses this. */
+export const currencySchema = z.enum(CURRENCIES);
 
 export const SORTS = ['latest', 'price-up', 'price-down'] as const;
 export const sortSchema = z.enum(SORTS);
@@ -117,7 +122,7 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const priceListRequestSchema = z.object({
   skus: z.array(z.string().min(1).max(64)).min(1).max(200),
-  currency: z.enum(['EUR', 'GBP', 'USD']).optional(),
+  currency: currencySchema.optional(),
 }).strict();
 
 export const priceListEntrySchema = z.object({
@@ -139,3 +144,72 @@ export const categoryRequestSchema = z.object({
   locale: localeSchema.default('de'),
   slug: z.string().min(1).max(400).regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/),
 }).strict();
+
+export const categorySummarySchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  slugPath: z.string(),
+  idPath: z.string(),
+  depth: z.number().int(),
+  image: z.string().nullable(),
+});
+export type CategorySummary = z.infer<typeof categorySummarySchema>;
+
+export interface CategoryNode extends CategorySummary {
+  /** Active parent products in the category or below it. */
+  productCount: number;
+  children: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = categorySummarySchema.extend({
+  productCount: z.number().int(),
+  get children() {
+    return z.array(categoryNodeSchema);
+  },
+});
+
+export const categoryResponseSchema = z.object({
+  /** null when no category has this slug path in the locale (then trail and tree are empty too). */
+  data: categorySummarySchema.nullable(),
+  trail: z.array(categorySummarySchema),
+  tree: z.array(categoryNodeSchema),
+});
+export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
+
+export const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
+
+/** What a search answers when it finds nothing, and also when it fails: never an error. */
+export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });
+
+// ---------------------------------------------------------------- operations
+
+// The catalogue is public and read-only: an unknown category, sku or keyword is an empty result,
+// never a coded error, so these operations answer only the common errors.
+export const catalogApi = {
+  /** A category by slug path, with its trail from the root and the whole tree in the locale. */
+  categories: operation({
+    method: 'POST', path: '/api/catalog/categories', request: categoryRequestSchema, response: categoryResponseSchema,
+    errors: [],
+  }),
+  /** The facets of a category or a keyword under the current filters. */
+  filters: operation({
+    method: 'POST', path: '/api/catalog/filters', request: filterListRequestSchema, response: filterListResponseSchema,
+    errors: [],
+  }),
+  /** Prices and stock of many skus in one round trip, as the asking shopper may see them. */
+  prices: operation({
+    method: 'POST', path: '/api/catalog/prices', request: priceListRequestSchema, response: priceListResponseSchema,
+    errors: [],
+  }),
+  /** One category's products, filtered, sorted and paged. */
+  products: operation({
+    method: 'POST', path: '/api/catalog/products', request: productListRequestSchema, response: productListResponseSchema,
+    errors: [],
+  }),
+  /** Keyword search; a failure answers emptySearchResponse(), never an error. */
+  search: operation({
+    method: 'POST', path: '/api/catalog/search', request: searchRequestSchema, response: searchResponseSchema,
+    errors: [],
+  }),
+};

@@ -1,28 +1,20 @@
-// Category listing view (spec section 4: the category view switches between grid and list). The choice
+// Category listing view: the category view switches between grid and list. The choice
 // lasts for the browser session, so it survives paging, other categories and reloads.
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
+import { sessionKey } from '../shell/web-storage.ts';
 import { parseStoredView, type ListingView } from './category-listing.ts';
 
 export const CATEGORY_VIEW_KEY = 'category-view';
 
-/** null until read on the client: the server renders the shop's default view. */
-export const $categoryView = atom<ListingView | null>(null);
-
-export function loadCategoryView(fallback: ListingView): void {
-  let raw: string | null = null;
-  try {
-    raw = sessionStorage.getItem(CATEGORY_VIEW_KEY);
-  } catch {
-    // Storage can be blocked (privacy settings); the default view still works.
-  }
-  $categoryView.set(parseStoredView(raw, fallback));
-}
+/**
+ * The shopper's choice, in session storage under CATEGORY_VIEW_KEY; undefined until they choose one,
+ * and on the server, which renders the shop's default view.
+ */
+export const $categoryView = persistentAtom<ListingView | undefined>(sessionKey(CATEGORY_VIEW_KEY), undefined, {
+  encode: (view) => view,
+  decode: (raw) => parseStoredView(raw, undefined),
+});
 
 export function setCategoryView(view: ListingView): void {
   $categoryView.set(view);
-  try {
-    sessionStorage.setItem(CATEGORY_VIEW_KEY, view);
-  } catch {
-    // Not remembered across pages then; the switch itself still happened.
-  }
 }

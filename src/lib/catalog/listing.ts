@@ -1,4 +1,4 @@
-// Listing query rules (spec sections 5 and 9): paging and sort defaults, attribute filters in the URL,
+// Listing query rules: paging and sort defaults, attribute filters in the URL,
 // and how further pages join the result. The URL is the source of truth so listings are shareable.
 
 export const SORT_OPTIONS = ['latest', 'price-up', 'price-down'] as const;
@@ -118,7 +118,7 @@ export function listingHref(path: string, state: Pick<ListingState, 'page' | 'so
   return search === '' ? path : `${path}?${search}`;
 }
 
-/** Spec section 5: empty filter lists are dropped from requests. */
+/** Empty filter lists are dropped from requests. */
 export function filtersToRequest(filters: Readonly<Record<string, readonly string[]>>): FilterRequest[] {
   return sortedFilterEntries(filters).map(([name, values]) => ({ name, values }));
 }
@@ -155,7 +155,7 @@ export function isPagingBeyondTotal(offset: number, total: number): boolean {
   return offset >= total;
 }
 
-/** Spec section 5: a paging start at or beyond the total returns the current result unchanged (same array). */
+/** A paging start at or beyond the total returns the current result unchanged (same array). */
 export function appendPage<T>(current: T[], next: readonly T[], offset: number, total: number): T[] {
   return isPagingBeyondTotal(offset, total) ? current : [...current, ...next];
 }

@@ -1,4 +1,4 @@
-// Price rules: formatting (spec section 5), display state (section 4) and who may see prices (section 5).
+// Price rules: formatting, display state and who may see prices (see docs/prices.md).
 // Amounts are major units (12.5 means 12.50); the database keeps cents, converted at the access point.
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
@@ -33,7 +33,7 @@ function formatter(locale: string, currency: string): Intl.NumberFormat {
     f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      // Forced to 2 both ways: the spec wants 2 decimals even for currencies Intl would show differently.
+      // Forced to 2 both ways: prices show 2 decimals even for currencies Intl would show differently.
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
@@ -80,7 +80,7 @@ export interface PriceDisplayInput {
 
 export function priceDisplayState({ lazyLoad, loaded, loading, priceInfo }: PriceDisplayInput): PriceDisplayState {
   if (loading) return 'loading';
-  // Lazily loaded prices that are neither loading nor loaded failed to load (spec: 'not loaded on error');
+  // Lazily loaded prices that are neither loading nor loaded failed to load ('not loaded on error');
   // a price baked into the page at build time may be stale, so it must not show in their place.
   if (lazyLoad && !loaded) return 'hidden';
   if (priceInfo?.regular === null || priceInfo?.regular === undefined) return 'hidden';

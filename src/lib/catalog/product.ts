@@ -1,5 +1,6 @@
-// Product page rules (spec sections 2, 3, 5): images, breadcrumb trail, attribute groups, variant
+// Product page rules: images, breadcrumb trail, attribute groups, variant
 // labels, wanted quantity and structured data. Pure: the page loader and the islands apply them.
+import { MAX_QUANTITY } from '../cart/rules.ts';
 import { pickBreadcrumbs, type Breadcrumb } from './breadcrumbs.ts';
 import type { CustomAttribute } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -20,9 +21,6 @@ export function primaryTrail<T extends Breadcrumb>(trails: readonly (readonly T[
     .map((trail) => ({ text: '', link: '', primary: trail.some((c) => c.primary), trail }));
   return [...(pickBreadcrumbs(candidates)[0]?.trail ?? [])];
 }
-
-/** Largest quantity the picker accepts: beyond it a typo (an extra zero or three) is likelier than an order. */
-export const MAX_QUANTITY = 9999;
 
 /** The wanted quantity from the picker: a whole number from 1; an empty or broken entry means one piece. */
 export function parseQuantity(value: string | number): number {
@@ -50,7 +48,7 @@ export function groupAttributes(attributes: readonly CustomAttribute[]): Attribu
   return [...groups.values()];
 }
 
-/** Header attributes in the order of the attributes setting's `header` codes (spec section 2, product header). */
+/** Header attributes in the order of the attributes setting's `header` codes. */
 export function headerAttributes(attributes: readonly CustomAttribute[], codes: readonly string[]): AttributeGroup[] {
   const groups = groupAttributes(attributes.filter((a) => !a.html));
   return codes.flatMap((code) => groups.filter((g) => g.code === code));
@@ -127,11 +125,6 @@ export function breadcrumbJsonLd(items: readonly { name: string; url: string }[]
     '@type': 'BreadcrumbList',
     itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
   };
-}
-
-/** Fills {{name}} placeholders of a message an island received as a plain string. */
-export function fillMessage(message: string, vars: Record<string, string | number>): string {
-  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 
 /** hreflang alternates: the product's own slug in every offered locale that has a translation. */

@@ -1,7 +1,8 @@
-// Recently viewed products (spec sections 3, 4), kept in session storage: newest first, no duplicates.
-// The rules live in src/lib/catalog/recently-viewed.ts; this store only reads and writes the storage.
-import { atom } from 'nanostores';
+// Recently viewed products, kept in session storage: newest first, no duplicates.
+// The rules live in src/lib/catalog/recently-viewed.ts; this store holds the list and records views.
+import { persistentAtom } from '@nanostores/persistent';
 import { z } from 'astro/zod';
+import { sessionKey } from '../shell/web-storage.ts';
 import { parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, serializeRecentlyViewed } from './recently-viewed.ts';
 
 /** Session storage is user-editable, so every entry is checked before an island renders it. */
@@ -19,24 +20,13 @@ export type RecentProduct = z.infer<typeof recentProductSchema>;
 const isRecentProduct = (value: unknown): value is RecentProduct => recentProductSchema.safeParse(value).success;
 const bySku = (p: RecentProduct): string => p.sku;
 
-export const $recentlyViewed = atom<RecentProduct[]>([]);
-
-function read(): RecentProduct[] {
-  try {
-    return parseRecentlyViewed(sessionStorage.getItem(RECENTLY_VIEWED_KEY), isRecentProduct, bySku);
-  } catch {
-    // Storage can be disabled (privacy mode, sandboxed frames); the page works without the list.
-    return [];
-  }
-}
+/** Newest first; on the server, and before the first view in this tab, empty. */
+export const $recentlyViewed = persistentAtom<RecentProduct[]>(sessionKey(RECENTLY_VIEWED_KEY), [], {
+  encode: (list) => serializeRecentlyViewed(list),
+  decode: (raw) => parseRecentlyViewed(raw, isRecentProduct, bySku),
+});
 
 /** Records a product view: it moves to the front of the list. */
 export function recordProductView(product: RecentProduct): void {
-  const list = pushRecentlyViewed(read(), product, bySku);
-  $recentlyViewed.set(list);
-  try {
-    sessionStorage.setItem(RECENTLY_VIEWED_KEY, serializeRecentlyViewed(list));
-  } catch {
-    // Quota or disabled storage: the list still shows for this page.
-  }
+  $recentlyViewed.set(pushRecentlyViewed($recentlyViewed.get(), product, bySku));
 }

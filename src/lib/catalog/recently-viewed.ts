@@ -1,8 +1,8 @@
-// Recently viewed products (spec sections 3 and 4): newest first, no duplicates, kept in session storage.
+// Recently viewed products: newest first, no duplicates, kept in session storage.
 // Pure: the store reads and writes sessionStorage with these helpers.
 
 export const RECENTLY_VIEWED_KEY = 'vsf-recently-viewed';
-/** Not in the spec: enough for a carousel of recent views without growing session storage without bound. */
+/** Enough for a carousel of recent views without growing session storage without bound. */
 export const RECENTLY_VIEWED_MAX = 12;
 
 function capOf(max: number): number {

@@ -1,4 +1,4 @@
-// Recommendation rules (spec sections 5 and 9): the filter string and key sent to the recommendation
+// Recommendation rules: the filter string and key sent to the recommendation
 // service, and the carousel that shows the result.
 
 export const RECOMMENDATION_LIMIT = 20;

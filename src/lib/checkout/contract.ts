@@ -1,4 +1,4 @@
-// Checkout, order and payment contracts (spec sections 3, 4 and 7) shared by the integration layer
+// Checkout, order and payment contracts (see docs/checkout.md) shared by the integration layer
 // (src/pages/api/checkout, orders, payments) and the typed client (src/lib/checkout/client.ts).
 //
 // Trust rule: no request carries a price, a total or an amount. The server prices the cart, the
@@ -6,7 +6,8 @@
 // Validation messages are English keys the UI translates (see CHECKOUT_MESSAGES).
 import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
-import { cartSchema, versionSchema } from '../cart/contract.ts';
+import { cartResponseSchema, cartSchema, versionSchema } from '../cart/contract.ts';
+import { operation } from '../http/contract.ts';
 import { COUNTRY_CODES } from './countries.ts';
 
 export const CHECKOUT_MESSAGES = {
@@ -33,7 +34,7 @@ const optionalText = (max: number) => text(max).optional().transform((v) => (v =
 
 export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
 
-/** Spec section 3 Address. `id` refers to a saved address of the signed-in customer. */
+/** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
 export const addressSchema = z.object({
   id: z.string().uuid().optional(),
   firstName: requiredText(100),
@@ -83,7 +84,7 @@ const cartIdSchema = z.string().uuid().optional();
 // ------------------------------------------------------------ checkout steps
 
 /**
- * Update cart address or method (spec section 7): exactly one of shippingAddress, billingAddress,
+ * Update cart address or method: exactly one of shippingAddress, billingAddress,
  * shippingMethod. `saveAsDefault` stores the address as the signed-in customer's default (only where
  * isDefaultShippingUpdateEnabled / isDefaultBillingUpdateEnabled allow it).
  */
@@ -101,7 +102,7 @@ export const updateCheckoutRequestSchema = z.object({
 );
 export type UpdateCheckoutRequest = z.input<typeof updateCheckoutRequestSchema>;
 
-/** Update checkout user (spec section 7): a guest asks for an account to be created with the order. */
+/** Update checkout user: a guest asks for an account to be created with the order. */
 export const checkoutUserRequestSchema = z.object({
   version: versionSchema,
   cartId: cartIdSchema,
@@ -137,12 +138,12 @@ export const addressesResponseSchema = z.object({ addresses: z.array(savedAddres
 export const PAYMENT_METHOD_CODES = ['invoice', 'stripe', 'stripe-debit', 'stripe-sofort', 'paypal'] as const;
 export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
-/** Spec section 9: the default payment method. */
+/** The preselected payment method when the shop offers it. */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethodCode = 'paypal';
 
 export const paymentMethodsResponseSchema = z.object({
   methods: z.array(z.object({ id: paymentMethodCodeSchema })),
-  /** The spec default (paypal) when offered, else the first offered method. */
+  /** The default (paypal) when offered, else the first offered method. */
   defaultMethod: paymentMethodCodeSchema.nullable(),
 });
 
@@ -197,7 +198,7 @@ export const orderPaymentMethodRequestSchema = z.object({
   paymentMethod: paymentMethodCodeSchema,
 }).strict();
 
-/** Create payment (spec section 7) for an order; the amount is the order's, never the client's. */
+/** Create payment for an order; the amount is the order's, never the client's. */
 export const createPaymentRequestSchema = z.object({
   orderId: z.string().uuid(),
   paymentMethodCode: paymentMethodCodeSchema,
@@ -242,3 +243,68 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const createOrderResponseSchema = z.object({ order: orderSchema, created: z.boolean() });
 export const paymentResponseSchema = z.object({ order: orderSchema, payment: paymentActionSchema });
+
+// ---------------------------------------------------------------- operations
+
+/** A request without parameters: still strict, so a body that sends anything is refused. */
+const emptyRequestSchema = z.object({}).strict();
+
+/** Errors of every checkout write: the cart is gone, someone else changed it, or the session ended. */
+const CART_WRITE_ERRORS = ['CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND'] as const;
+
+export const checkoutApi = {
+  /**
+   * Exactly one of shippingAddress, billingAddress, shippingMethod; optimistic on the cart version. A
+   * missing company or guest email is VALIDATION_FAILED with the field's path in `details`.
+   */
+  update: operation({
+    method: 'POST', path: '/api/checkout/update', request: updateCheckoutRequestSchema, response: cartResponseSchema,
+    errors: [
+      ...CART_WRITE_ERRORS, 'GUEST_CHECKOUT_DISABLED', 'ADDRESS_NOT_FOUND', 'BILLING_MANAGEMENT_DISABLED',
+      'SHIPPING_ADDRESS_REQUIRED', 'SHIPPING_METHOD_UNAVAILABLE',
+    ],
+  }),
+  /** A guest asks for an account with the order (newUser + password), or withdraws the wish. */
+  user: operation({
+    method: 'POST', path: '/api/checkout/user', request: checkoutUserRequestSchema, response: cartResponseSchema,
+    errors: [...CART_WRITE_ERRORS, 'ALREADY_SIGNED_IN', 'REGISTRATION_DISABLED'],
+  }),
+  /** The methods for a country (default: the cart's shipping country), priced for this cart. */
+  shippingMethods: operation({
+    method: 'POST', path: '/api/checkout/shipping-methods', request: shippingMethodsRequestSchema,
+    response: shippingMethodsResponseSchema, errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SHIPPING_ADDRESS_REQUIRED'],
+  }),
+  /** Only what this shop has configured. */
+  paymentMethods: operation({
+    method: 'POST', path: '/api/checkout/payment-methods', request: emptyRequestSchema, response: paymentMethodsResponseSchema,
+    errors: [],
+  }),
+  /** The signed-in customer's saved addresses, defaults first; 401 for guests. */
+  addresses: operation({
+    method: 'POST', path: '/api/checkout/addresses', request: emptyRequestSchema, response: addressesResponseSchema,
+    errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND'],
+  }),
+};
+
+/** What any call to a payment provider may answer: it is down, refuses our keys, the request or its state. */
+const PROVIDER_ERRORS = [
+  'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_AUTH_FAILED', 'PAYMENT_PROVIDER_REJECTED',
+  'PAYMENT_PROVIDER_BAD_RESPONSE', 'PAYMENT_NOT_APPROVED',
+] as const;
+/** Applying a provider's report: an attempt that is not this order's, or whose amount does not match it. */
+const REPORT_ERRORS = ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH'] as const;
+
+// Stripe's webhook (/api/payments/stripe/webhook) is no operation: Stripe, not the browser, calls it, and
+// its signature covers the raw body, so it is read as such (src/lib/server/orders/handlers.ts).
+export const paymentsApi = {
+  /** What the browser does next to pay an order; the amount is the order's. */
+  create: operation({
+    method: 'POST', path: '/api/payments/create', request: createPaymentRequestSchema, response: paymentResponseSchema,
+    errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'ORDER_CANCELLED', 'ORDER_ALREADY_PAID', 'PAYMENT_METHOD_UNAVAILABLE'],
+  }),
+  /** Back from Stripe or PayPal: the server asks the provider what happened and applies it once. */
+  complete: operation({
+    method: 'POST', path: '/api/payments/complete', request: completePaymentRequestSchema, response: orderResponseSchema,
+    errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
+  }),
+};

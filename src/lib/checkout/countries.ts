@@ -1,4 +1,4 @@
-// Countries the shop sells to (spec section 3: ISO codes with labels). Labels come from the platform's
+// Countries the shop sells to: ISO codes with labels. Labels come from the platform's
 // CLDR data through Intl.DisplayNames, so every locale gets correct names without a hand-kept table.
 import type { Locale } from '../i18n/locales.ts';
 
@@ -8,7 +8,7 @@ export const COUNTRY_CODES = [
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
-/** Spec section 9: the default country. */
+/** The default country. */
 export const DEFAULT_COUNTRY: CountryCode = 'DE';
 
 export const isCountryCode = (value: unknown): value is CountryCode =>

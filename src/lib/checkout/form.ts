@@ -1,4 +1,4 @@
-// Address forms of the checkout without I/O: the fields of spec section 3, validation with the same
+// Address forms of the checkout without I/O: the address fields, validation with the same
 // zod contract as the server (plus the shop's own rules: company required, email for guests), server
 // 400 details mapped back to fields, and an address as display lines.
 import { addressSchema, CHECKOUT_MESSAGES, type Address } from './contract.ts';

@@ -1,4 +1,4 @@
-// Which payment methods a shop offers (spec sections 3 and 7): only what is configured. Invoice
+// Which payment methods a shop offers: only what is configured. Invoice
 // needs nothing; Stripe card and SEPA need Stripe keys; Sofort additionally an explicit switch,
 // because Stripe retired Sofort in 2025 and new accounts cannot use it; PayPal needs its credentials.
 import { DEFAULT_PAYMENT_METHOD, type PaymentMethodCode } from './contract.ts';
@@ -19,7 +19,7 @@ export function offeredPaymentMethods(config: PaymentConfiguration): PaymentMeth
   return offered;
 }
 
-/** Spec section 9: paypal by default when offered, otherwise the first offered method. */
+/** Paypal by default when offered, otherwise the first offered method. */
 export function defaultPaymentMethod(offered: readonly PaymentMethodCode[]): PaymentMethodCode | null {
   return offered.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : offered[0] ?? null;
 }

@@ -1,4 +1,4 @@
-// Checkout rules without I/O (spec sections 4 and 5): step order, visited marks, which steps are
+// Checkout rules without I/O (see docs/checkout.md): step order, visited marks, which steps are
 // available, and where a guard sends the shopper. Used by the on-demand checkout pages (server-side
 // redirects before anything renders) and by the wizard island (step navigation).
 
@@ -47,11 +47,11 @@ export interface GuardInput {
   isCheckoutRegistrationEnabled: boolean;
 }
 
-/** Spec section 4: the shipping step counts as done once a shipping method with a methodCode exists. */
+/** The shipping step counts as done once a shipping address and a shipping method with a methodCode exist. */
 export const isShippingDone = (cart: GuardCart | null): boolean => Boolean(cart?.hasShippingAddress && cart.hasShippingMethod);
 
 /**
- * Where the shopper must go instead of `page`, or null to stay (spec sections 4 and 5):
+ * Where the shopper must go instead of `page`, or null to stay:
  * - pages other than the start and the thank-you page need a cart, else '/';
  * - without a user token, with neither guest checkout nor registration enabled, '/checkout';
  * - billing needs a shipping address and method, payment needs a billing address too, else '/checkout'.
@@ -62,7 +62,7 @@ export function checkoutRedirect(input: GuardInput): string | null {
   if (page === 'start' || page === 'thank-you') return null;
   if (!cart || cart.itemCount === 0) return page === 'processing' ? null : '/';
   if (page === 'processing') return null;
-  if (!input.signedIn && !input.isGuestUserEnabled && !input.isCheckoutRegistrationEnabled) return '/checkout';
+  if (!input.signedIn && !mayCheckOutWithoutLogin(input)) return '/checkout';
   if (page === 'billing' || page === 'payment') {
     if (!isShippingDone(cart)) return '/checkout';
   }

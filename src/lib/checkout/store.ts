@@ -1,4 +1,4 @@
-// The checkout's browser state (spec section 4): step visited marks, kept in session storage so the
+// The checkout's browser state: step visited marks, kept in session storage so the
 // step bar survives page loads, and the current order attempt, whose idempotency key is re-sent by a
 // double click, a retry after a network error or a reload, so one attempt gives one order.
 import { atom } from 'nanostores';
@@ -7,7 +7,8 @@ import { CHECKOUT_STEPS, EMPTY_STEP_STATE, moveToStep, type CheckoutStep, type S
 import { getCart } from '../cart/client.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Cart } from '../cart/contract.ts';
-import { $cart, clearCart } from '../cart/store.ts';
+import { adoptCart, clearCart } from '../cart/store.ts';
+import { reportFailure } from '../shell/report.ts';
 
 export const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
 export const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
@@ -40,7 +41,7 @@ function write(key: string, value: unknown): void {
   }
 }
 
-/** Spec section 4: moving to a step makes it current and marks it visited. */
+/** Moving to a step makes it current and marks it visited. */
 export function enterStep(step: CheckoutStep): StepState {
   const next = moveToStep(read(CHECKOUT_STEPS_KEY, stepStateSchema) ?? $checkoutSteps.get(), step);
   $checkoutSteps.set(next);
@@ -48,7 +49,7 @@ export function enterStep(step: CheckoutStep): StepState {
   return next;
 }
 
-/** Spec section 4: the checkout state can be cleared (after an order exists, the cart is gone). */
+/** Clears the checkout state (after an order exists, the cart is gone). */
 export function clearCheckoutState(): void {
   $checkoutSteps.set(EMPTY_STEP_STATE);
   write(CHECKOUT_STEPS_KEY, null);
@@ -68,16 +69,6 @@ export function orderAttempt(cartId: string, version: number, newKey: () => stri
   return attempt;
 }
 
-/**
- * Takes the cart a checkout call answered into the shared cart store (header, sidebar, summary),
- * unless the store already holds a newer version of it.
- */
-export function adoptCart(cart: Cart): void {
-  const current = $cart.get();
-  if (current && current.id === cart.id && current.version > cart.version) return;
-  $cart.set(cart);
-}
-
 /** After a 409 the cart on screen is stale: read it again so totals and version are current. */
 export async function refreshCart(locale: Locale): Promise<Cart | null> {
   try {
@@ -85,12 +76,12 @@ export async function refreshCart(locale: Locale): Promise<Cart | null> {
     if (cart) adoptCart(cart);
     return cart;
   } catch (error) {
-    console.error('checkout: could not re-read the cart', error);
+    reportFailure('checkout: could not re-read the cart', error);
     return null;
   }
 }
 
-/** The order exists: the cart is gone (spec section 4), and with it the checkout's state. */
+/** The order exists: the cart is gone, and with it the checkout's state. */
 export function finishCheckout(): void {
   clearCart();
   clearCheckoutState();

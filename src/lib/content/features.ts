@@ -1,4 +1,4 @@
-// Site-wide feature flags (spec section 3). The branding setting may override each one; whatever it
+// Site-wide feature flags (see docs/content.md). The branding setting may override each one; whatever it
 // leaves out falls back to these defaults, so a shop works with an empty branding block.
 import type { BrandingFlags } from './schemas.ts';
 
@@ -41,18 +41,18 @@ export function resolveFeatures(overrides: Partial<BrandingFlags>): Features {
   const merged = { ...SITE_FEATURE_DEFAULTS, ...overrides };
   return {
     ...merged,
-    // Spec: default-billing updates only exist when billing management is on.
+    // Default-billing updates only exist when billing management is on.
     isDefaultBillingUpdateEnabled: merged.isBillingManagmentEnabled && merged.isDefaultBillingUpdateEnabled,
     companyRequired: merged.company === 'required',
   };
 }
 
-/** Registration is offered when enabled or when an external register URL is configured (spec section 6). */
+/** Registration is offered when enabled or when an external register URL is configured. */
 export function isRegistrationOffered(features: Features, registerUrl: string | undefined): boolean {
   return features.isRegistrationEnabled || Boolean(registerUrl);
 }
 
-/** The My Items link needs both its setting and a signed-in user (spec section 6). */
+/** The My Items link needs both its settings and a signed-in user. */
 export function showMyItemsLink(features: Features, loggedIn: boolean): boolean {
   return features.displayMyItemLink && features.isMyItemsViewEnabled && loggedIn;
 }

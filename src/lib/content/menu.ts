@@ -1,4 +1,4 @@
-// Turns the menu block's configuration into what the desktop and mobile menus render (spec section 2).
+// Turns the menu block's configuration into what the desktop and mobile menus render.
 import type { MenuEntry } from './schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { resolveContentLink, type CategorySlugResolver } from '../site/paths.ts';
@@ -14,7 +14,7 @@ export interface MenuItem {
   children: MenuItem[];
 }
 
-/** The locale's own title, else the first configured one (spec: titles fall back to the first). */
+/** The locale's own title, else the first configured one. */
 export function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): string {
   return (entry.titles.find((t) => t.locale === locale) ?? entry.titles[0])?.title ?? '';
 }
@@ -42,7 +42,7 @@ export function menuFor(items: MenuItem[], device: 'desktop' | 'mobile'): MenuIt
     .map((item) => ({ ...item, children: menuFor(item.children, device) }));
 }
 
-/** Spec: the header shows a full-row navigation menu when the first menu entry is a container. */
+/** The header shows a full-row navigation menu when the first menu entry is a container. */
 export function hasFullRowMenu(items: MenuItem[]): boolean {
   return items[0]?.kind === 'container';
 }

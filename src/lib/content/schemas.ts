@@ -1,10 +1,10 @@
-// Shapes of the content service's entries (spec section 3: content block). Every block read from
+// Shapes of the content service's entries (see docs/content.md). Every block read from
 // the database goes through these schemas, so a malformed edit fails loudly at build time.
 import { z } from 'astro/zod';
+import { LOCALES } from '../i18n/locales.ts';
 
-export const LOCALE_CODES = ['de', 'en', 'fr', 'es', 'it'] as const;
-export const localeSchema = z.enum(LOCALE_CODES);
-export type Locale = z.infer<typeof localeSchema>;
+/** Parses to the Locale type of src/lib/i18n/locales.ts, the one list of shop languages. */
+export const localeSchema = z.enum(LOCALES);
 
 export const CONTENT_TYPES = ['block', 'setting', 'page'] as const;
 export const contentTypeSchema = z.enum(CONTENT_TYPES);
@@ -64,7 +64,7 @@ export const topBannerConfigSchema = z.object({
   url: z.string().min(1).optional(),
 }).strict();
 
-/** Branding flags (spec section 3): each one falls back to the site-wide feature flag when absent. */
+/** Branding flags: each one falls back to the site-wide feature flag when absent. */
 export const brandingFlagsSchema = z.object({
   isCategoryBarEnabled: z.boolean(),
   displayCategoryRootName: z.boolean(),
@@ -142,7 +142,7 @@ export const contentConfigSchemas = {
   'setting:attributes': attributesSettingConfigSchema,
 } as const;
 
-/** A content lookup needs both parts (spec section 5: 'Content type is required'). */
+/** A content lookup needs both parts, else 'Content type is required'. */
 export const contentKeySchema = z.object({
   type: contentTypeSchema,
   identifier: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/),

@@ -8,7 +8,7 @@ export const LOCALE_TAGS: Record<Locale, string> = {
   de: 'de-DE', en: 'en-GB', fr: 'fr-FR', es: 'es-ES', it: 'it-IT',
 };
 
-/** The locale cookie name and lifetime (spec section 9: 365 days). */
+/** The locale cookie name and lifetime (365 days). */
 export const LOCALE_COOKIE = 'vsf-locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 

@@ -4,6 +4,7 @@ import { createInstance, type TFunction } from 'i18next';
 import { de } from './messages/de.ts';
 import type { MessageKey, Messages } from './messages/en.ts';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from './locales.ts';
+import { reportFailure } from '../shell/report.ts';
 
 const loaders: Record<Exclude<Locale, 'de'>, () => Promise<Messages>> = {
   en: () => import('./messages/en.ts').then((m) => m.en),
@@ -17,8 +18,8 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   try {
     return await loaders[locale]();
   } catch (error) {
-    // Spec section 8: a locale file that fails to load is logged only; German keeps the page usable.
-    console.error(`i18n: could not load messages for ${locale}`, error);
+    // A locale file that fails to load is only reported; German keeps the page usable.
+    reportFailure(`i18n: could not load messages for ${locale}`, error);
     return de;
   }
 }

@@ -1,7 +1,12 @@
-// Contracts of the account area's endpoints (spec section 7: orders and order count).
+// Order contracts: create, confirm and get order, order comment and payment method, orders and
+// order count. The order's own schemas live beside the checkout's, which place it.
 import { z } from 'astro/zod';
 import { PAGE_SIZES } from '../catalog/listing.ts';
-import { orderSchema } from '../checkout/contract.ts';
+import {
+  createOrderRequestSchema, createOrderResponseSchema, orderCommentRequestSchema, orderIdRequestSchema,
+  orderPaymentMethodRequestSchema, orderResponseSchema, orderSchema,
+} from '../checkout/contract.ts';
+import { operation } from '../http/contract.ts';
 
 /** More than a page of the account's order list ever asks for, few enough to stay one cheap query. */
 export const ORDER_LIST_MAX_LIMIT = 50;
@@ -18,3 +23,49 @@ export const orderListResponseSchema = z.object({
   count: z.number().int().min(0),
 });
 export type OrderList = z.infer<typeof orderListResponseSchema>;
+
+// ---------------------------------------------------------------- operations
+
+/** Changing an order's payment method: the order is gone, already paid, or cancelled. */
+const UNPAID_ORDER_ERRORS = ['ORDER_NOT_FOUND', 'ORDER_ALREADY_PAID', 'ORDER_CANCELLED'] as const;
+
+export const ordersApi = {
+  /**
+   * Idempotent per idempotencyKey: a retry answers the first attempt's order with created: false.
+   * Prices, stock and the coupon are checked on the server; a missing billing email is VALIDATION_FAILED.
+   */
+  create: operation({
+    method: 'POST', path: '/api/orders/create', request: createOrderRequestSchema, response: createOrderResponseSchema,
+    errors: [
+      'CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'CART_EMPTY',
+      'PRICES_HIDDEN', 'CHECKOUT_INCOMPLETE', 'CART_NOT_PURCHASABLE', 'OUT_OF_STOCK', 'GUEST_CHECKOUT_DISABLED',
+      'PAYMENT_METHOD_UNAVAILABLE', 'EMAIL_TAKEN', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL',
+      'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
+    ],
+  }),
+  /** pending → confirmed once the payment allows it; a confirmed order is answered unchanged. */
+  confirm: operation({
+    method: 'POST', path: '/api/orders/confirm', request: orderIdRequestSchema, response: orderResponseSchema,
+    errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED'],
+  }),
+  /** The order id is the capability (src/lib/server/orders/store.ts). */
+  get: operation({
+    method: 'POST', path: '/api/orders/get', request: orderIdRequestSchema, response: orderResponseSchema,
+    errors: ['ORDER_NOT_FOUND'],
+  }),
+  /** The signed-in customer's own orders, newest first; 401 for guests. */
+  list: operation({
+    method: 'POST', path: '/api/orders/list', request: orderListRequestSchema, response: orderListResponseSchema,
+    errors: ['UNAUTHENTICATED'],
+  }),
+  /** The shopper's feedback from the thank-you page. */
+  comment: operation({
+    method: 'POST', path: '/api/orders/comment', request: orderCommentRequestSchema, response: orderResponseSchema,
+    errors: ['ORDER_NOT_FOUND'],
+  }),
+  /** Changes how an unpaid order will be paid; only offered methods. */
+  paymentMethod: operation({
+    method: 'POST', path: '/api/orders/payment-method', request: orderPaymentMethodRequestSchema, response: orderResponseSchema,
+    errors: [...UNPAID_ORDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
+  }),
+};

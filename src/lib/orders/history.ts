@@ -1,6 +1,5 @@
-// How the account's order list shows an order (spec sections 5 and 9): the date in the locale's
-// numeric format (en is en-GB: the "uk" format the spec names as the default), the total with its
-// currency, and where the order's details live.
+// How the account's order list shows an order: the date in the locale's numeric format (en is
+// en-GB, day/month/year), the total with its currency, and where the order's details live.
 import type { Order } from '../checkout/contract.ts';
 import { formatPrice } from '../catalog/price.ts';
 

@@ -1,4 +1,4 @@
-// Order and payment state rules without I/O (spec section 4: pending → confirmed).
+// Order and payment state rules without I/O: an order goes pending → confirmed (see docs/checkout.md).
 //
 // A payment only moves forward: created → awaiting → succeeded, or → failed (also from awaiting: a
 // returned SEPA debit). A failed attempt may still succeed (Stripe lets a shopper retry a declined

@@ -1,7 +1,7 @@
-// Keyword search rules (spec sections 2, 5 and 9): term clean-up, timing and ordering of results.
+// Keyword search rules: term clean-up, timing and ordering of results.
 import { PAGE_SIZES } from '../catalog/listing.ts';
 
-/** Spec section 7/9: input is debounced by 1 s before a request. */
+/** Input is debounced by 1 s before a request. */
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** The overlay shows 12 items and adds 12 more per scroll step. */
 export const OVERLAY_PAGE = PAGE_SIZES.overlay;
@@ -17,7 +17,7 @@ export interface ExactMatchFields<T> {
   originalId: (item: T) => number | string | null | undefined;
 }
 
-/** Spec section 5: itemnum or sku equal ignoring case, or originalId equal to an all-digit term. */
+/** Itemnum or sku equal ignoring case, or originalId equal to an all-digit term. */
 export function isExactMatch<T>(item: T, term: string, get: ExactMatchFields<T>): boolean {
   const wanted = normalizeTerm(term).toLowerCase();
   if (wanted === '') return false;

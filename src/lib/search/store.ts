@@ -1,13 +1,14 @@
-// Keyword search state (spec sections 2, 4, 5, 9): the header overlay (debounced, 12 at a time) and
+// Keyword search state: the header overlay (debounced, 12 at a time) and
 // the search page (24 per page, filters and sort in the URL). Islands only render these stores.
-import { atom, map } from 'nanostores';
+import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
+import { reportFailure } from '../shell/report.ts';
 import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, normalizeTerm } from './rules.ts';
 import { appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
 import { localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
-import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';
+import { emptySearchResponse, type Facet, type ProductCard, type SearchResponse } from '../catalog/contract.ts';
 
 export type SearchItem = SearchResponse['data'][number];
 export type SearchCategory = SearchResponse['categories'][number];
@@ -25,42 +26,50 @@ export interface SearchResults {
 
 const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, capped: false, offset: 0 };
 
+/** The overlay's pending work: the debounce timer, and the one request in flight. */
+interface OverlayWork {
+  timer?: ReturnType<typeof setTimeout> | undefined;
+  request?: { controller: AbortController; term: string } | undefined;
+}
+const $overlayWork = atom<OverlayWork>({});
+
 /** What the shopper typed, untrimmed, so the input never jumps under their cursor. */
 export const $searchTerm = atom('');
 export const $searchOpen = atom(false);
-export const $searchLoading = atom(false);
+export const $searchLoading = computed($overlayWork, (work) => work.request !== undefined);
 export const $searchResults = atom<SearchResults>(NOTHING);
 
-let timer: ReturnType<typeof setTimeout> | undefined;
-let inflight: { controller: AbortController; term: string } | undefined;
+// The header search field lives as long as the page; once nothing shows it, pending work stops.
+onMount($searchTerm, () => cancel);
+
+/** The one writer of $overlayWork. */
+function track(work: OverlayWork): void {
+  $overlayWork.set({ ...$overlayWork.get(), ...work });
+}
 
 function cancel(): void {
+  const { timer, request } = $overlayWork.get();
   clearTimeout(timer);
-  inflight?.controller.abort();
-  inflight = undefined;
-  $searchLoading.set(false);
+  request?.controller.abort();
+  track({ timer: undefined, request: undefined });
 }
 
 /** One request at a time: a newer one aborts the older, so a slow answer never overwrites a fresh one. */
 async function request(term: string, locale: Locale, offset: number): Promise<SearchResponse | null> {
-  inflight?.controller.abort();
+  $overlayWork.get().request?.controller.abort();
   const controller = new AbortController();
-  inflight = { controller, term };
-  $searchLoading.set(true);
+  track({ request: { controller, term } });
   try {
-    const page = await fetchSearch({ locale, keyword: term, limit: OVERLAY_PAGE, offset, excludePrices: true, pricesLazyLoad: true }, controller.signal);
+    const page = await fetchSearch({ locale, keyword: term, limit: OVERLAY_PAGE, offset }, { signal: controller.signal });
     requestPrices(page.data.map((p) => p.sku));
     return page;
   } catch (error) {
     if (controller.signal.aborted) return null;
-    // Spec section 8: a failed search is logged and shows as an empty result.
-    console.error('search: request failed', error);
-    return { data: [], count: 0, categories: [] };
+    // A failed search is reported and shows as an empty result.
+    reportFailure('search: request failed', error);
+    return emptySearchResponse();
   } finally {
-    if (inflight?.controller === controller) {
-      inflight = undefined;
-      $searchLoading.set(false);
-    }
+    if ($overlayWork.get().request?.controller === controller) track({ request: undefined });
   }
 }
 
@@ -69,7 +78,7 @@ export function setTerm(raw: string, locale: Locale): void {
   $searchTerm.set(raw);
   const term = normalizeTerm(raw);
   $searchOpen.set(term !== '');
-  clearTimeout(timer);
+  clearTimeout($overlayWork.get().timer);
   if (term === '') {
     cancel();
     $searchResults.set(NOTHING);
@@ -77,10 +86,11 @@ export function setTerm(raw: string, locale: Locale): void {
   }
   if (term === $searchResults.get().term) {
     // Typed back to what is shown: an answer for the abandoned term must not replace it.
-    if (inflight && inflight.term !== term) cancel();
+    const { request: pending } = $overlayWork.get();
+    if (pending && pending.term !== term) cancel();
     return;
   }
-  timer = setTimeout(() => void search(term, locale), SEARCH_DEBOUNCE_MS);
+  track({ timer: setTimeout(() => void search(term, locale), SEARCH_DEBOUNCE_MS) });
 }
 
 async function search(term: string, locale: Locale): Promise<void> {
@@ -94,7 +104,7 @@ export function reopen(locale: Locale): void {
   if (term === '') return;
   $searchOpen.set(true);
   if (term !== $searchResults.get().term && !$searchLoading.get()) {
-    clearTimeout(timer);
+    clearTimeout($overlayWork.get().timer);
     void search(term, locale);
   }
 }
@@ -124,7 +134,7 @@ export function presetTerm(term: string): void {
   $searchTerm.set(term);
 }
 
-/** Spec section 2: /search-details?term={encoded term}, in the page's language. */
+/** /search-details?term={encoded term}, in the page's language. */
 export function searchDetailsHref(locale: Locale, term: string): string {
   return `${localePath(locale, '/search-details')}?term=${encodeURIComponent(normalizeTerm(term))}`;
 }
@@ -157,27 +167,35 @@ export interface SearchPageState {
 
 export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
 
-let pageRequest: AbortController | undefined;
+/** The search page's request in flight: a newer query aborts it. */
+const $searchPageRequest = atom<AbortController | undefined>(undefined);
+
+// When the search page island is gone, its request is no longer wanted.
+onMount($searchPage, () => () => $searchPageRequest.get()?.abort());
 
 export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Promise<void> {
-  pageRequest?.abort();
+  $searchPageRequest.get()?.abort();
   if (query.term === '') {
+    $searchPageRequest.set(undefined);
     $searchPage.set({ status: 'ready', term: '', items: [], count: 0, capped: false, facets: [] });
     return;
   }
   const controller = new AbortController();
-  pageRequest = controller;
+  $searchPageRequest.set(controller);
   $searchPage.setKey('status', 'loading');
   try {
     const result = await fetchSearch({
       locale, keyword: query.term, filters: filtersToRequest(query.filters), sort: query.sort,
-      limit: query.limit, offset: query.offset, loadFilters: true, excludePrices: true, pricesLazyLoad: true,
-    }, controller.signal);
+      limit: query.limit, offset: query.offset, loadFilters: true,
+    }, { signal: controller.signal });
     requestPrices(result.data.map((p) => p.sku));
     $searchPage.set({ status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false, facets: result.facets ?? [] });
   } catch (error) {
     if (controller.signal.aborted) return;
-    console.error('search: page request failed', error);
+    // A failed search shows as an empty result.
+    reportFailure('search: page request failed', error);
     $searchPage.set({ status: 'ready', term: query.term, items: [], count: 0, capped: false, facets: [] });
+  } finally {
+    if ($searchPageRequest.get() === controller) $searchPageRequest.set(undefined);
   }
 }

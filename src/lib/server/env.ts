@@ -2,10 +2,9 @@
 // process at start with a message naming the variable, instead of failing later mid-request.
 import { z } from 'astro/zod';
 import { CURRENCIES } from '../catalog/price.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
 export { CURRENCIES };
-
-export const LOCALES = ['de', 'en', 'fr', 'es', 'it'] as const;
 
 const flag = z
   .string()
@@ -30,11 +29,11 @@ export const envSchema = z.object({
     .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535')).default(4321),
   /** Public origin used for canonical links, sitemaps and emails. */
   SITE_URL: url(['http', 'https']).default('http://localhost:4321'),
-  /** Configuration the spec says must exist: missing or invalid values fail fast (spec section 8). */
+  /** The shop's defaults: an invalid value stops the process at start. */
   DEFAULT_LOCALE: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOCALES)).default('de'),
   DEFAULT_CURRENCY: z.string().transform(upper).pipe(z.enum(CURRENCIES)).default('EUR'),
   DEFAULT_COUNTRY: z.string().transform(upper).pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE')).default('DE'),
-  /** Site-wide feature flags; the branding setting block may override each (spec section 3). */
+  /** Site-wide feature: the cookie consent bar, on unless set to false. */
   COOKIE_CONSENT: flag.default(true),
   /** Trust the first X-Forwarded-For hop as the client address (only behind your own proxy). */
   TRUST_PROXY: flag.default(false),

@@ -5,7 +5,7 @@ import { getContent, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
-import { allCategorySlugPaths } from './catalog/categories.ts';
+import { allCategorySlugPaths } from './catalog/index.ts';
 import type { CategorySlugResolver } from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';

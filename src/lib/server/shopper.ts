@@ -3,8 +3,9 @@
 import type { AstroCookies } from 'astro';
 import { getContent } from './content.ts';
 import { resolveFeatures } from '../content/features.ts';
-import { CURRENCIES, env } from './env.ts';
-import type { PriceContext } from './catalog/prices.ts';
+import { CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
+import { env } from './env.ts';
+import type { PriceContext } from './catalog/index.ts';
 import { resolveSession } from './auth/session.ts';
 
 export interface Shopper {
@@ -14,10 +15,11 @@ export interface Shopper {
   loggedIn: boolean;
 }
 
-export const CURRENCY_COOKIE = 'vsf-currency';
+/** Defined with the currency rules; re-exported for the callers that still import it from here. */
+export { CURRENCY_COOKIE };
 
 /**
- * A signed-in customer (user-token cookie, silently renewed from the refresh cookie: spec section 6)
+ * A signed-in customer (user-token cookie, silently renewed from the refresh cookie)
  * shops with their own price list and currency; everybody else is a guest. Pass the request URL
  * when you have it: renewed cookies are Secure except on localhost.
  */
@@ -28,11 +30,11 @@ export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<
     return { customerId: customer.id, priceListId: customer.priceListId, currency: customer.currency, loggedIn: true };
   }
   const cookieCurrency = cookies.get(CURRENCY_COOKIE)?.value;
-  const currency = (CURRENCIES as readonly string[]).includes(cookieCurrency ?? '') ? cookieCurrency! : env().DEFAULT_CURRENCY;
+  const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
   return { customerId: null, priceListId: null, currency, loggedIn: false };
 }
 
-/** Spec section 5: prices show to signed-in users, or to guests only if isPriceForGuestEnabled. */
+/** Prices show to signed-in users, or to guests only if isPriceForGuestEnabled. */
 export async function priceContext(shopper: Shopper): Promise<PriceContext> {
   const branding = await getContent('setting:branding', 'de');
   const features = resolveFeatures(branding?.config.flags ?? {});

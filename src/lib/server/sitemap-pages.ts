@@ -1,8 +1,7 @@
 // Every indexable page in every offered language, for the sitemap.
 import { offeredLocales } from './shell.ts';
 import { listContentPages } from './content.ts';
-import { allCategorySlugPaths } from './catalog/categories.ts';
-import { allProductSlugs } from './catalog/products.ts';
+import { allCategorySlugPaths, allProductSlugs } from './catalog/index.ts';
 import { categoryPath, contentPagePath, localePath, productPath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { PageVersions } from '../site/sitemap.ts';

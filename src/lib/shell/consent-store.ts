@@ -1,13 +1,13 @@
-import { atom } from 'nanostores';
+// The shopper's cookie decision, kept in localStorage under a versioned key. An expired or unreadable
+// decision reads as undecided, so the banner asks again.
+import { persistentAtom } from '@nanostores/persistent';
 import { CONSENT_STORAGE_KEY, parseConsent, serializeConsent, type ConsentState } from './consent.ts';
 
-export const $consent = atom<ConsentState>('undecided');
+export const $consent = persistentAtom<ConsentState>(CONSENT_STORAGE_KEY, 'undecided', {
+  decode: (raw) => parseConsent(raw, Date.now()),
+  encode: (value) => (value === 'undecided' ? undefined : serializeConsent(value, Date.now())),
+});
 
 export function decideConsent(accepted: boolean): void {
-  localStorage.setItem(CONSENT_STORAGE_KEY, serializeConsent(accepted, Date.now()));
   $consent.set(accepted);
-}
-
-if (typeof window !== 'undefined') {
-  $consent.set(parseConsent(localStorage.getItem(CONSENT_STORAGE_KEY), Date.now()));
 }

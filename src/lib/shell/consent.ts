@@ -1,8 +1,8 @@
-// Cookie consent (spec sections 4, 9): accepted true, false, or undecided; stored under a versioned key.
+// Cookie consent: accepted true, false, or undecided; stored under a versioned key.
 export const CONSENT_STORAGE_KEY = 'vsf-cookie-consent-v2';
-/** Spec section 9: analytics consent is kept two years; required cookies need no consent. */
+/** Analytics consent is kept two years; required cookies need no consent. */
 export const CONSENT_MAX_AGE_MS = 2 * 365 * 24 * 60 * 60 * 1000;
-/** Spec section 4: the banner reacts one second after load or decision. */
+/** The banner reacts one second after load or decision. */
 export const CONSENT_DELAY_MS = 1000;
 
 export type ConsentState = boolean | 'undecided';

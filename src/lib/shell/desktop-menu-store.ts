@@ -2,34 +2,36 @@
 import { atom } from 'nanostores';
 
 export const $openDropdown = atom<string | null>(null);
+/** The delayed open or close that is waiting; any newer intent replaces it. */
+export const $dropdownTimer = atom<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-let closeTimer: ReturnType<typeof setTimeout> | undefined;
-let openTimer: ReturnType<typeof setTimeout> | undefined;
+function later(change: () => void, delayMs: number): void {
+  clearTimeout($dropdownTimer.get());
+  $dropdownTimer.set(setTimeout(change, delayMs));
+}
 
-/** Spec section 9: item activation is delayed 100 ms so a pointer passing over does not flash menus. */
+function now(change: () => void): void {
+  clearTimeout($dropdownTimer.get());
+  $dropdownTimer.set(undefined);
+  change();
+}
+
+/** Item activation is delayed 100 ms so a pointer passing over does not flash menus. */
 export const ACTIVATION_DELAY_MS = 100;
 
 export function hoverItem(id: string): void {
-  clearTimeout(closeTimer);
-  clearTimeout(openTimer);
-  openTimer = setTimeout(() => $openDropdown.set(id), ACTIVATION_DELAY_MS);
+  later(() => $openDropdown.set(id), ACTIVATION_DELAY_MS);
 }
 
 export function leaveMenu(timeoutMs: number): void {
-  clearTimeout(openTimer);
-  clearTimeout(closeTimer);
-  closeTimer = setTimeout(() => $openDropdown.set(null), timeoutMs);
+  later(() => $openDropdown.set(null), timeoutMs);
 }
 
 /** Keyboard and click: toggles at once, without delays. */
 export function toggleDropdown(id: string): void {
-  clearTimeout(openTimer);
-  clearTimeout(closeTimer);
-  $openDropdown.set($openDropdown.get() === id ? null : id);
+  now(() => $openDropdown.set($openDropdown.get() === id ? null : id));
 }
 
 export function closeDropdown(): void {
-  clearTimeout(openTimer);
-  clearTimeout(closeTimer);
-  $openDropdown.set(null);
+  now(() => $openDropdown.set(null));
 }

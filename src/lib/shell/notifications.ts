@@ -1,4 +1,4 @@
-// Notifications (spec section 9): at most 3 shown; each disappears after 3000 ms unless persistent.
+// Notifications: at most 3 shown; each disappears after 3000 ms unless persistent.
 import { atom } from 'nanostores';
 
 export const MAX_NOTIFICATIONS = 3;
@@ -14,11 +14,13 @@ export interface Notification {
 }
 
 export const $notifications = atom<Notification[]>([]);
-
-let nextId = 1;
+/** The id of the latest notification: ids are never reused, so a late timer cannot dismiss a newer one. */
+export const $lastNotificationId = atom(0);
 
 export function notify(message: string, options: { kind?: NotificationKind; persist?: boolean } = {}): number {
-  const notification: Notification = { id: nextId++, message, kind: options.kind ?? 'info', persist: options.persist ?? false };
+  const id = $lastNotificationId.get() + 1;
+  $lastNotificationId.set(id);
+  const notification: Notification = { id, message, kind: options.kind ?? 'info', persist: options.persist ?? false };
   // The oldest ones give way so that no more than three are ever on screen.
   $notifications.set([...$notifications.get(), notification].slice(-MAX_NOTIFICATIONS));
   if (!notification.persist) setTimeout(() => dismiss(notification.id), NOTIFICATION_TIMEOUT_MS);

@@ -1,5 +1,6 @@
-// Tag manager (spec section 7): events are pushed only when an id is configured and the shopper
+// Tag manager: events are pushed only when an id is configured and the shopper
 // has accepted analytics cookies; the container script is loaded on that consent, never before.
+import { atom } from 'nanostores';
 import { $consent } from './consent-store.ts';
 
 type DataLayer = Record<string, unknown>[];
@@ -7,10 +8,11 @@ declare global {
   interface Window { dataLayer?: DataLayer }
 }
 
-let containerId: string | undefined;
+/** The configured container (GTM-…), or undefined when the shop has none. */
+export const $tagManagerId = atom<string | undefined>(undefined);
 
 export function initTagManager(id: string | undefined): void {
-  containerId = id;
+  $tagManagerId.set(id);
   if (!id) return;
   $consent.subscribe((consent) => {
     if (consent !== true || document.getElementById('gtm-script')) return;
@@ -25,7 +27,7 @@ export function initTagManager(id: string | undefined): void {
 }
 
 export function pushEvent(event: Record<string, unknown>): boolean {
-  if (!containerId || $consent.get() !== true) return false;
+  if (!$tagManagerId.get() || $consent.get() !== true) return false;
   (window.dataLayer ??= []).push(event);
   return true;
 }

@@ -1,4 +1,4 @@
-// Open/closed toggles shared by islands (spec section 4: toggles).
+// Open/closed toggles shared by islands.
 import { atom } from 'nanostores';
 
 export const $cartSidebarOpen = atom(false);
@@ -17,7 +17,7 @@ export function openMobileMenu(): void {
   $mobileMenuOpen.set(true);
 }
 
-/** Closing the mobile menu clears the active menu item (spec section 4). */
+/** Closing the mobile menu clears the active menu item. */
 export function closeMobileMenu(): void {
   $mobileMenuOpen.set(false);
   $mobileMenuPath.set([]);

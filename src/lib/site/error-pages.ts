@@ -1,4 +1,5 @@
-// Which error page a failed request gets (spec sections 2 and 8).
+// Which error page a failed request gets: 'Page not found' for a path of a known route, the
+// router's own 404 elsewhere (see docs/errors.md).
 import { stripLocale } from './paths.ts';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../i18n/locales.ts';
 
@@ -19,7 +20,7 @@ export function classifyMiss(pathname: string): { locale: Locale; kind: ErrorKin
   };
 }
 
-/** The error page status: a valid HTTP error status, else 500 (spec section 8: default 500). */
+/** The error page status: a valid HTTP error status, else 500. */
 export function errorStatus(value: unknown): number {
   const status = typeof value === 'number' ? value : Number.NaN;
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;

@@ -1,4 +1,4 @@
-// URL building (spec section 2). Every path is locale-prefixed except in the default language.
+// URL building. Every path is locale-prefixed except in the default language.
 import { DEFAULT_LOCALE, type Locale } from '../i18n/locales.ts';
 
 export function localePath(locale: Locale, path: string): string {
@@ -19,7 +19,7 @@ export function stripLocale(pathname: string, locales: readonly string[]): { loc
 
 /**
  * A category link: /c/ plus the category path, with the root slug put in front when the path does
- * not already start with it (spec section 2).
+ * not already start with it.
  */
 export function categoryPath(slugPath: string, rootSlug?: string): string {
   const parts = slugPath.split('/').filter(Boolean);

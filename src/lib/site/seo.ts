@@ -14,7 +14,7 @@ export interface Seo {
   jsonLd?: object[] | undefined;
 }
 
-/** Spec section 2: site title plus the translated route name (home, category, product pass none). */
+/** Site title plus the translated route name (home, category, product pass none). */
 export function pageTitle(siteTitle: string, routeName?: string): string {
   return routeName ? `${siteTitle} | ${routeName}` : siteTitle;
 }

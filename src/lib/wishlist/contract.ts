@@ -1,24 +1,53 @@
 // Wishlist contracts shared by the integration layer (src/pages/api/wishlist) and the typed client
-// (src/lib/wishlist/client.ts): a signed-in customer's wishlist lives on the server (spec section 7:
-// wishlist load, remove item); guests keep theirs in the browser only.
+// (src/lib/wishlist/client.ts): a signed-in customer's wishlist lives on the server (load, add,
+// remove item); guests keep theirs in the browser only.
 import { z } from 'astro/zod';
 import { wishlistSchema } from './rules.ts';
+import { localeSchema } from '../content/schemas.ts';
+import { operation } from '../http/contract.ts';
 
 /** One request merges at most this many items (a browser's whole local wishlist at sign-in). */
 export const WISHLIST_MAX_BATCH = 200;
 
 const sku = z.string({ error: 'sku is required' }).trim().min(1, { error: 'sku is required' }).max(100, { error: 'sku is too long' });
 
+/** The language of the product names in the answer (else ?locale=, the header or the cookie). */
+const locale = localeSchema.optional();
+
+/** GET /api/wishlist?locale=. */
+export const wishlistListRequestSchema = z.object({ locale }).strict();
+
 /** POST /api/wishlist/items: adds the items; those already there stay as they are (a merge). */
 export const wishlistAddRequestSchema = z.object({
   items: z.array(z.object({ sku }).strict()).min(1, { error: 'items must not be empty' })
     .max(WISHLIST_MAX_BATCH, { error: `at most ${WISHLIST_MAX_BATCH} items per request` }),
+  locale,
 }).strict();
 export type WishlistAddRequest = z.input<typeof wishlistAddRequestSchema>;
 
 /** DELETE /api/wishlist/items. */
-export const wishlistRemoveRequestSchema = z.object({ sku }).strict();
+export const wishlistRemoveRequestSchema = z.object({ sku, locale }).strict();
 export type WishlistRemoveRequest = z.input<typeof wishlistRemoveRequestSchema>;
 
 /** Every wishlist endpoint answers with the whole list, product names in the requested locale. */
 export const wishlistResponseSchema = wishlistSchema;
+
+// ---------------------------------------------------------------- operations
+
+/** Only a signed-in customer has a wishlist on the server; a guest's stays in the browser (401). */
+export const wishlistApi = {
+  list: operation({
+    method: 'GET', path: '/api/wishlist', request: wishlistListRequestSchema, response: wishlistResponseSchema,
+    errors: ['UNAUTHENTICATED'],
+  }),
+  /** A merge: sign-in sends the browser's whole list; unknown or inactive skus are skipped. */
+  add: operation({
+    method: 'POST', path: '/api/wishlist/items', request: wishlistAddRequestSchema, response: wishlistResponseSchema,
+    errors: ['UNAUTHENTICATED'],
+  }),
+  /** Removing what is not on the list is no error. */
+  remove: operation({
+    method: 'DELETE', path: '/api/wishlist/items', request: wishlistRemoveRequestSchema, response: wishlistResponseSchema,
+    errors: ['UNAUTHENTICATED'],
+  }),
+};

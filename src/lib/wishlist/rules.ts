@@ -1,9 +1,9 @@
-// Wishlist rules (spec sections 3, 4): adding a product already in it removes it; removing the last
+// Wishlist rules: adding a product already in it removes it; removing the last
 // item clears the stored wishlist. Pure functions: the store applies them and persists the result.
 import { z } from 'astro/zod';
 
 export const WISHLIST_STORAGE_KEY = 'vsf-wishlist';
-/** Spec section 9: the wishlist shows a fixed stock. */
+/** The fixed stock wishlist items are given. */
 export const WISHLIST_STOCK = 99999;
 
 export const wishlistProductSchema = z.object({
@@ -50,7 +50,7 @@ export function parseStoredWishlist(raw: string | null): Wishlist {
   }
 }
 
-/** Spec section 2: the wishlist links to the product page as /p/{id}/{sku} (the server redirects to the slug). */
+/** The wishlist links to the product page as /p/{id}/{sku} (the server redirects to the slug). */
 export function wishlistProductPath(product: Pick<WishlistProduct, 'id' | 'sku'>): string {
   return `/p/${product.id}/${encodeURIComponent(product.sku)}`;
 }

@@ -10,7 +10,7 @@ import { Icon } from '#islands/shell/Icon.tsx';
 import { FacetGroup } from './FacetGroup.tsx';
 
 export const FILTER_PANEL_ID = 'listing-filters';
-/** Where the drawer becomes a static sidebar (spec section 9: desktop from 1024 px). */
+/** Where the drawer becomes a static sidebar: desktop starts at 1024 px. */
 const DESKTOP = '(min-width: 1024px)';
 
 export interface FilterSidebarProps {

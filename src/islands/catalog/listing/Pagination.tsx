@@ -1,7 +1,8 @@
-// Page links (spec section 9: 10 products per category page). Real hrefs, so paging works without
+// Page links (10 products per category page). Real hrefs, so paging works without
 // JavaScript and crawlers reach every page; with JavaScript a plain click stays on the page.
 import type { MouseEvent } from 'react';
 import { pageWindow } from '#lib/catalog/listing.ts';
+import { fill } from '#lib/i18n/format.ts';
 
 export interface PaginationProps {
   current: number;
@@ -31,7 +32,7 @@ export function Pagination({ current, total, hrefFor, onNavigate, strings }: Pag
         {previous >= 1 && <li className="pagination-step">{link(previous, strings.previous, { rel: 'prev' })}</li>}
         {pageWindow(current, total).map((p, i) => (p === 'gap'
           ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
-          : <li key={p}>{link(p, String(p), { label: strings.page.replace('{{page}}', String(p)) })}</li>))}
+          : <li key={p}>{link(p, String(p), { label: fill(strings.page, { page: p }) })}</li>))}
         {current < total && <li className="pagination-step">{link(current + 1, strings.next, { rel: 'next' })}</li>}
       </ul>
     </nav>

@@ -1,14 +1,16 @@
-// A category's product listing (spec sections 2-5, 9): filters, sort, grid/list view and paging.
+// A category's product listing: filters, sort, grid/list view and paging.
 // Rendered at build time with the unfiltered first page, so the HTML alone lists products and page
 // links; on the client the URL query decides what is shown (see useListing).
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
-import { countText, toggleFilter, withSelectedOptions, type ListingView } from '#lib/catalog/category-listing.ts';
+import { useRef } from 'react';
+import { toggleFilter, withSelectedOptions, type ListingView } from '#lib/catalog/category-listing.ts';
 import { listingHref, pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
-import { $categoryView, loadCategoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
+import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
 import { $filterSidebarOpen } from '#lib/shell/ui-store.ts';
+import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import { useClientStore } from '#islands/shared/useClientStore.ts';
 import { ProductCard } from '../ProductCard.tsx';
 import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -38,13 +40,13 @@ export function ProductListing(props: ProductListingProps) {
   const { query, data, status, navigate } = useListing({
     locale, categoryId: props.categoryId, pageSize, sortingEnabled: sortStrings !== undefined, initial,
   });
-  const view = useStore($categoryView) ?? defaultView;
+  // The stored view exists only in the browser: the first render matches the server's default.
+  const view = useClientStore($categoryView, undefined) ?? defaultView;
   const filtersOpen = useStore($filterSidebarOpen);
   const results = useRef<HTMLDivElement>(null);
-  useEffect(() => loadCategoryView(defaultView), [defaultView]);
 
   const total = pageCount(data.count, pageSize);
-  const resultText = countText(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
+  const resultText = plural(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
   const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
   const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
   const goToPage = (page: number) => {

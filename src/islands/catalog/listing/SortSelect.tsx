@@ -1,4 +1,4 @@
-// The sort order (spec section 3: latest, price-up, price-down), shown only when the shop enables sorting.
+// The sort order (latest, price-up, price-down), shown only when the shop enables sorting.
 import { useId } from 'react';
 import { isSortOption, SORT_OPTIONS, type SortOption } from '#lib/catalog/listing.ts';
 import type { SortStrings } from './strings.ts';

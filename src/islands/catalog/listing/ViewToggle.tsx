@@ -1,4 +1,4 @@
-// Grid or list (spec section 4). Two pressed-state buttons rather than a select: one click, and the
+// Grid or list. Two pressed-state buttons rather than a select: one click, and the
 // current view is visible at a glance.
 import type { ListingView } from '#lib/catalog/category-listing.ts';
 

@@ -17,7 +17,7 @@ export interface ListingStrings {
   viewMode: string;
   gridView: string;
   listView: string;
-  /** Raw plural forms with {{count}}: the island picks the form with Intl.PluralRules. */
+  /** Raw plural forms with {{count}}: the island picks one with `plural` (#lib/i18n/format.ts). */
   productsOne: string;
   productsOther: string;
   noProducts: string;

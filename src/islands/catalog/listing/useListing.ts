@@ -8,6 +8,7 @@ import {
   DEFAULT_LISTING_QUERY, isDefaultListing, requestableFilters, type ListingQuery,
 } from '#lib/catalog/category-listing.ts';
 import { requestPrices } from '#lib/catalog/prices-store.ts';
+import { reportFailure } from '#lib/shell/report.ts';
 import type { Facet, ProductCard } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { clearPending, setNoindex } from './document.ts';
@@ -75,8 +76,8 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
       const [page, facetList] = await Promise.all([
         cachedPage ?? fetchProductList({
           locale, catId: categoryId, filters, sort: next.sort, limit: pageSize, offset: (next.page - 1) * pageSize,
-        }, controller.signal).then((r): Page => ({ products: r.data, count: r.count })),
-        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, controller.signal).then((r) => r.data),
+        }, { signal: controller.signal }).then((r): Page => ({ products: r.data, count: r.count })),
+        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal }),
       ]);
       remember(pages.current, pageKey, page);
       remember(facets.current, facetKey, facetList);
@@ -85,7 +86,7 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
       setStatus('idle');
     } catch (error) {
       if (controller.signal.aborted) return;
-      console.error('listing: request failed', error);
+      reportFailure('listing: request failed', error);
       setStatus('error');
     }
     if (inflight.current === controller) inflight.current = null;

@@ -1,4 +1,4 @@
-// English messages: the spec's exact wording. Every other locale must provide the same keys
+// English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error).
 export const en = {
   'site.skipToContent': 'Skip to content',

@@ -9,7 +9,7 @@ import { USER_TOKEN_TTL_SECONDS } from './user-token.ts';
 export const USER_TOKEN_COOKIE = 'vsf-token';
 export const REFRESH_COOKIE = 'vsf-refresh';
 export { SESSION_MARKER_COOKIE };
-/** The guest cart's cookie; logout clears it (spec section 4: logout also clears the cart). */
+/** The guest cart's cookie; logout clears it, so logout also clears the guest cart. */
 export const CART_COOKIE = 'vsf-cart';
 
 export type CookieJar = Pick<AstroCookies, 'get' | 'set' | 'delete'>;

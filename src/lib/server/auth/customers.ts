@@ -1,4 +1,4 @@
-// Customer records as the auth flows need them, and their public face (spec section 3: User).
+// Customer records as the auth flows need them, and their public face (the API's User).
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
@@ -19,7 +19,7 @@ export function toUser(row: CustomerRow): User {
   };
 }
 
-/** Username is an email address (any case) or a customer number (spec section 5); already trimmed. */
+/** Username is an email address (any case) or a customer number; already trimmed. */
 export async function findCustomerByUsername(db: Db, username: string): Promise<CustomerRow | undefined> {
   if (username === '') return undefined;
   const rows = await db.select().from(customers)

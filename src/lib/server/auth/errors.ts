@@ -2,10 +2,13 @@
 import { ApiError } from '../http.ts';
 import { AUTH_MESSAGES } from '#lib/auth/contract.ts';
 
+/** A rate limit: the answer says in Retry-After (and in its details) when to try again. */
 export class TooManyAttemptsError extends ApiError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super('TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.', 429, { retryAfter: retryAfterSeconds });
+    super('TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.', 429, { retryAfter: retryAfterSeconds }, {
+      'retry-after': String(retryAfterSeconds),
+    });
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

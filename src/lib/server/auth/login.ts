@@ -1,6 +1,7 @@
-// Login by email or customer number (spec sections 4 and 5), rate limited per account, per IP and
+// Login by email or customer number, rate limited per account, per IP and
 // per account+IP (see rate-limit.ts).
 import type { Db } from '../db/client.ts';
+import { logger } from '../log.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
 import { findCustomerByUsername, setPasswordHash, type CustomerRow } from './customers.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
@@ -25,7 +26,7 @@ export async function authenticate(db: Db, credentials: Credentials, ip: string,
   await loginSucceeded(db, gate);
   if (customer.passwordHash && needsRehash(customer.passwordHash)) {
     await setPasswordHash(db, customer.id, await hashPassword(credentials.password)).catch((error: unknown) => {
-      console.error('[auth] could not upgrade a password hash', error);
+      logger.error({ err: error, customerId: customer.id }, 'could not upgrade a password hash');
     });
   }
   return customer;

@@ -1,4 +1,4 @@
-// Password reset and create tokens (spec sections 4 and 7): random 32 bytes, stored hashed, single
+// Password reset and create tokens: random 32 bytes, stored hashed, single
 // use, valid for 60 minutes. Redeeming one sets the password and signs the customer out everywhere.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { env } from '../env.ts';
+import { logger } from '../log.ts';
 import { hmac } from './crypto.ts';
 
 export class AuthConfigError extends Error {
@@ -48,7 +49,7 @@ function loadOrCreateSecretFile(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  console.warn(`[auth] AUTH_SECRET is not set; using the generated secret in ${path}. Set AUTH_SECRET (32+ characters) in production.`);
+  logger.warn({ path }, 'AUTH_SECRET is not set; using the generated secret in this file. Set AUTH_SECRET (32+ characters) in production.');
   return readSecretFile(path)!;
 }
 

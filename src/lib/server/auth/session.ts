@@ -1,4 +1,4 @@
-// Who is signed in (spec section 6): a valid user token says so; when it is missing or expired, a
+// Who is signed in: a valid user token says so; when it is missing or expired, a
 // valid refresh cookie silently renews it (rotating the refresh token) and sets fresh cookies.
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

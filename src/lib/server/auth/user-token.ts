@@ -1,4 +1,4 @@
-// The short-lived user token (spec section 6: it tells a guest from a signed-in user). A compact
+// The short-lived user token: it tells a guest from a signed-in user. A compact
 // HMAC-SHA256 signed payload: customer id, session family, issue and expiry time. Stateless to
 // verify; resolveSession still checks that the family is alive, so logout and revocation act at once.
 import { z } from 'astro/zod';

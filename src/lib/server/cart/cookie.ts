@@ -1,6 +1,6 @@
 // The guest cart cookie. HttpOnly: scripts never see the id; the server resolves the cart from it.
 import type { AstroCookies } from 'astro';
-import { isUuid } from './store.ts';
+import { isUuid } from '../db/index.ts';
 
 export const CART_COOKIE = 'vsf-cart';
 export const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;

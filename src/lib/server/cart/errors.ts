@@ -1,4 +1,4 @@
-// The cart's coded errors (spec section 8). Messages are English fallbacks; the UI translates by code.
+// The cart's coded errors (see docs/errors.md). Messages are English fallbacks; the UI translates by code.
 import { ApiError } from '../http.ts';
 import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
 

@@ -20,7 +20,8 @@ import { addToCart, deleteCart, removeLine, setCoupon, updateQuantity, type Cart
 import { customerTerms } from './pricing.ts';
 import { resolveLine } from './products.ts';
 import { ensureCart, findOwnedCart, findOwnedCartId, readSnapshot, type CartOwner, type CartSnapshot } from './store.ts';
-import { cartView } from './view.ts';
+import { toCartResponse } from './response.ts';
+import { priceCart } from './view.ts';
 
 export type CartRequest = Pick<APIContext, 'request' | 'cookies' | 'url'>;
 
@@ -33,7 +34,7 @@ export interface CartShopper {
 export interface CartDeps {
   db(): Promise<Db>;
   shopper(cookies: AstroCookies): Promise<CartShopper>;
-  /** Whether this shopper may see prices (spec section 5). */
+  /** Whether this shopper may see prices (see docs/prices.md). */
   pricesVisible(shopper: CartShopper): Promise<boolean>;
   /** The currency coupon and shipping amounts are in. */
   shopCurrency(): string;
@@ -74,10 +75,10 @@ export function cartSessions(deps: CartDeps) {
   /** The answer with the cart as it is now; a guest's cart id goes (back) into their cookie. */
   async function respond(req: CartRequest, s: CartSession, snapshot: CartSnapshot, locale: Locale): Promise<{ cart: Cart }> {
     if (!s.owner.customerId) setCartCookie(req.cookies, snapshot.cart.id, req.url);
-    const cart = await cartView(s.db, snapshot, {
+    const priced = await priceCart(s.db, snapshot, {
       locale, pricesVisible: await deps.pricesVisible(s.shopper), shopCurrency: deps.shopCurrency(), now: deps.now?.(),
     });
-    return { cart };
+    return { cart: toCartResponse(priced) };
   }
 
   return { session, respond };

@@ -1,10 +1,11 @@
-// Login hands the guest's cart over to the customer (spec section 4: a logged-in user's active cart is
-// used if it exists). Called by the auth flow right after a successful login, then clearCartCookie().
+// Login hands the guest's cart over to the customer: a logged-in user's active cart is used if it
+// exists. Called by the auth flow right after a successful login, then clearCartCookie().
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { customerNotFound } from './errors.ts';
-import { findOwnedCartId, isUuid, rows } from './store.ts';
+import { isUuid, rows } from '../db/index.ts';
+import { findOwnedCartId } from './store.ts';
 
 export interface MergeResult {
   /** The customer's active cart afterwards (null when neither cart existed). */
@@ -14,9 +15,10 @@ export interface MergeResult {
 }
 
 /**
- * Moves a guest cart into the customer's active cart: lines with the same sku and accessory set are
- * merged with quantities summed (capped at 9999 per line, a login must not fail), other lines are
- * added, the customer's coupon wins over the guest's, and the guest cart is marked 'merged' so its
+ * Moves a guest cart into the customer's active cart by the line rule of mergeLines (src/lib/cart/rules.ts;
+ * tests/integration/cart-merge-rule.test.ts proves the SQL below agrees with it): lines with the same
+ * sku and accessory set are merged with quantities summed (capped at 9999 per line, a login must not
+ * fail), other lines are added, the customer's coupon wins over the guest's, and the guest cart is marked 'merged' so its
  * cookie opens nothing any more. Without an active customer cart the guest cart itself becomes the
  * customer's, re-priced in the customer's currency.
  *

@@ -1,4 +1,4 @@
-// Cart writes (spec section 7). Each runs in one transaction that also moves the cart's version:
+// Cart writes. Each runs in one transaction that also moves the cart's version:
 //
 // - Optimistic (the client sends the version it last saw): the first statement is
 //   UPDATE carts SET version = version + 1 WHERE id = $1 AND version = $2. On PostgreSQL a concurrent
@@ -18,8 +18,9 @@ import {
 } from './errors.ts';
 import { resolveLine } from './products.ts';
 import { customerTerms } from './pricing.ts';
+import { isUuid, rows } from '../db/index.ts';
 import {
-  findOwnedCart, findOwnedCartId, isOwnedActive, isUuid, lockOwnedCart, ownedBy, readSnapshot, rows,
+  findOwnedCart, findOwnedCartId, isOwnedActive, lockOwnedCart, ownedBy, readSnapshot,
   type CartOwner, type CartSnapshot, type OwnedCart,
 } from './store.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
@@ -149,7 +150,7 @@ export async function removeLine(db: Db, target: CartTarget, input: { lineId: st
   });
 }
 
-/** Sets a line's quantity; 0 removes the line (spec section 4). Stock is reported, not enforced. */
+/** Sets a line's quantity; 0 removes the line. Stock is reported, not enforced. */
 export async function updateQuantity(
   db: Db,
   target: CartTarget,

@@ -2,7 +2,7 @@
 // customer's own list where it has the product, else the public 'base' list; always the cart currency.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows } from './store.ts';
+import { rows } from '../db/index.ts';
 
 export interface UnitPrice {
   regularCents: number;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { normaliseAccessories } from '#lib/cart/rules.ts';
 import { accessoryNotAllowed, productNotFound, productNotPurchasable } from './errors.ts';
 import { priceLateral, type PricingContext } from './pricing.ts';
-import { rows } from './store.ts';
+import { rows } from '../db/index.ts';
 
 export interface ResolvedLine {
   productId: number;

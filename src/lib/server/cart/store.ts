@@ -3,6 +3,7 @@
 // owns it. Every function takes the database (or a transaction) explicitly.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { isUuid, rows } from '../db/index.ts';
 import { customerNotFound } from './errors.ts';
 
 /** Who is asking: a signed-in customer, or a guest with (maybe) a cart id from the cookie. */
@@ -39,14 +40,6 @@ export interface CartLineRow {
 export interface CartSnapshot {
   cart: CartRow;
   lines: CartLineRow[];
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
-
-/** Runs raw SQL on a database or transaction; both drivers answer with a `rows` array. */
-export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The WHERE part that limits carts (alias c) to the one this owner may use. */

@@ -40,7 +40,7 @@ export function attributeDefinitions(): Promise<Map<string, AttributeDefinition>
 const localized = (text: LocalizedText, locale: Locale, fallback: string): string =>
   text[locale] ?? text.de ?? Object.values(text)[0] ?? fallback;
 
-/** Turns raw (code, value) rows into the spec's custom_attributes, labelled in one locale. */
+/** Turns raw (code, value) rows into the API's custom_attributes, labelled in one locale. */
 export async function describeAttributes(rows: { attributeCode: string; value: string }[], locale: Locale): Promise<CustomAttribute[]> {
   const defs = await attributeDefinitions();
   return rows.flatMap((row) => {

@@ -3,22 +3,9 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import type { CategoryNode, CategorySummary } from '#lib/catalog/contract.ts';
 
-export interface CategorySummary {
-  id: number;
-  parentId: number | null;
-  name: string;
-  slug: string;
-  slugPath: string;
-  idPath: string;
-  depth: number;
-  image: string | null;
-}
-
-export interface CategoryNode extends CategorySummary {
-  productCount: number;
-  children: CategoryNode[];
-}
+export type { CategoryNode, CategorySummary };
 
 const summaryColumns = {
   id: categories.id, parentId: categories.parentId, name: categoryTranslations.name,
@@ -39,7 +26,6 @@ export async function topCategories(locale: Locale): Promise<CategorySummary[]> 
 
 /**
  * The whole tree in one locale with product counts (products in the category or below it).
- * Spec section 5: a lookup that finds nothing gives an empty result.
  */
 export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
   const db = await getDb();

@@ -1,8 +1,8 @@
 // Product listings: a category (and everything below it), filtered by attribute values, sorted,
 // paged. Listings show parent products; a filter matches when the product or one of its variants
-// has a chosen value (spec section 5).
+// has a chosen value.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../db/index.ts';
+import { getDb, rows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import { optionLabels } from './attributes.ts';
 import type { Facet, Filter, ProductCard } from '#lib/catalog/contract.ts';
@@ -15,7 +15,7 @@ export interface ListingScope {
   filters: Filter[];
 }
 
-/** Spec section 5: empty filter lists are dropped before they reach a query. */
+/** Empty filter lists are dropped before they reach a query. */
 export function activeFilters(filters: Filter[]): Filter[] {
   return filters.filter((f) => f.values.length > 0);
 }
@@ -57,9 +57,10 @@ export async function listProducts(opts: ListingScope & {
   locale: Locale; sort: string; limit: number; offset: number; currency?: string;
 }): Promise<ListingPage> {
   const where = scopeCondition(opts);
+  const db = await getDb();
   const [countRows, idRows] = await Promise.all([
-    queryRows<{ count: number }>(sql`select count(*)::int as count from products p where ${where}`),
-    queryRows<{ id: number }>(sql`select p.id from products p where ${where}
+    rows<{ count: number }>(db, sql`select count(*)::int as count from products p where ${where}`),
+    rows<{ id: number }>(db, sql`select p.id from products p where ${where}
       order by ${orderBy(opts.sort, opts.currency ?? 'EUR')} limit ${opts.limit} offset ${opts.offset}`),
   ]);
   const count = Number(countRows[0]?.count ?? 0);
@@ -80,7 +81,8 @@ export async function listFacets(scope: ListingScope, codes: string[], locale: L
     { codes: codes.filter((c) => !own.has(c)) },
     ...codes.filter((c) => own.has(c)).map((c) => ({ codes: [c], skip: c })),
   ].filter((g) => g.codes.length > 0);
-  const counted = await Promise.all(groups.map((g) => queryRows<{ code: string; value: string; count: number }>(sql`
+  const db = await getDb();
+  const counted = await Promise.all(groups.map((g) => rows<{ code: string; value: string; count: number }>(db, sql`
       select pa.attribute_code as code, pa.value, count(distinct p.id)::int as count
       from products p join products v on (v.id = p.id or v.parent_id = p.id)
       join product_attributes pa on pa.product_id = v.id and pa.attribute_code in ${g.codes}

@@ -1,4 +1,4 @@
-// The price list (spec section 7): prices and stock for many skus in one round trip. A customer
+// The price list: prices and stock for many skus in one round trip. A customer
 // with their own price list gets those prices where the list has them, the public list elsewhere.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { priceLists, prices, products, stock } from '../db/schema.ts';
@@ -42,7 +42,7 @@ export async function priceList(skus: string[], ctx: PriceContext): Promise<Pric
     return {
       sku: row.sku,
       priceInfo: visible ? { regular: toMajor(chosen.regular), special: toMajor(chosen.special), currency: ctx.currency } : null,
-      // Spec section 2: without price permission a shopper sees neither prices nor availability.
+      // Without price permission a shopper sees neither prices nor availability.
       stock: !ctx.pricesVisible || row.effective === null ? null : {
         effectivestock: row.effective, externalstock: row.external ?? 0, markedInStock: row.marked ?? false,
       },

@@ -1,4 +1,4 @@
-// Everything a product page shows (spec sections 2, 3, 9), read at build time in one call so the
+// Everything a product page shows, read at build time in one call so the
 // page file stays thin. Prices and stock are not here: they are live (src/lib/catalog/prices-store.ts).
 import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
@@ -149,7 +149,7 @@ export function productSeo(data: ProductPageData, shell: Shell, site: URL): Seo 
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
   return {
-    // Spec section 2: product pages carry no route name in their title.
+    // Product pages carry no route name in their title.
     title: product.name,
     description: shortDescription(product.subtitle || data.descriptionText),
     alternates: productAlternates(product.id, product.slugs, shell.offeredLocales),

@@ -1,4 +1,4 @@
-// Product reads: cards for listings and the full product for its page (spec section 3).
+// Product reads: cards for listings and the full product for its page.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   categories, categoryTranslations, productAccessories, productAttributes, productCategories, productIncluded,

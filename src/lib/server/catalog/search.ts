@@ -1,4 +1,4 @@
-// Keyword search (spec section 5): an exact, case-insensitive item number or SKU match, or the
+// Keyword search: an exact, case-insensitive item number or SKU match, or the
 // originalId, wins; otherwise a contains-match on item number, product name or category name.
 //
 // Contains-matches are ranked: name matches first, then parents before variants, newest first.
@@ -9,7 +9,7 @@
 // product after product until the page is full; when few match, the trigram indexes list them and
 // only those are sorted. A walk that finds too few hits in its budget falls back to sorting.
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../db/index.ts';
+import { getDb, rows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { ProductCard } from '#lib/catalog/contract.ts';
@@ -55,7 +55,7 @@ const RANK = sql`coalesce(p.parent_id, 0), p.created_at desc, p.id desc`;
 
 /** Runs a query selecting `id` and `listed`. */
 async function hitList(query: SQL): Promise<Hit[]> {
-  return (await queryRows<Hit>(query)).map((r) => ({ id: Number(r.id), listed: Number(r.listed) }));
+  return (await rows<Hit>(await getDb(), query)).map((r) => ({ id: Number(r.id), listed: Number(r.listed) }));
 }
 
 const LISTED = sql`coalesce(p.parent_id, p.id) as listed`;
@@ -86,11 +86,11 @@ async function walk(test: SQL, wanted: number, maxProductId: number): Promise<Hi
   const budget = Math.ceil((2 * wanted * maxProductId) / breakEven(maxProductId));
   // The outer order must name columns of the inner one, or the planner sorts (and tests) the
   // whole budget instead of stopping at the `wanted`th hit.
-  const rows = await hitList(sql`
+  const found = await hitList(sql`
     select p.id, p.listed from (select p.id, p.itemnum, coalesce(p.parent_id, 0) as family, p.created_at, ${LISTED}
       from products p where p.is_active order by ${RANK} limit ${budget}) p
     where ${test} order by p.family, p.created_at desc, p.id desc limit ${wanted}`);
-  return rows.length === wanted || budget >= maxProductId ? rows : null;
+  return found.length === wanted || budget >= maxProductId ? found : null;
 }
 
 /** Ranked hits (the first `wanted`) and how many there are, up to one more than the window. */
@@ -99,7 +99,7 @@ async function containsMatches(term: string, locale: Locale, wanted: number): Pr
   const window = SEARCH_MAX_HITS + 1;
   // Active name matches, unranked and stopping after one more than the window: enough to know
   // whether the window is all name matches, and cheap however many products match.
-  const [first] = await queryRows<{ names: number[]; categories: number[]; max_id: number | null }>(sql`
+  const [first] = await rows<{ names: number[]; categories: number[]; max_id: number | null }>(await getDb(), sql`
     select
       array(select t.product_id from product_translations t
         where t.locale = ${locale} and t.name ilike ${pattern}
@@ -142,7 +142,7 @@ async function containsMatches(term: string, locale: Locale, wanted: number): Pr
   // Category members come straight from an index, so counting them (up to break-even) is cheap
   // and spares rare terms a walk that would find nothing.
   const limit = breakEven(maxId);
-  const [{ hits } = { hits: 0 }] = await queryRows<{ hits: number }>(sql`
+  const [{ hits } = { hits: 0 }] = await rows<{ hits: number }>(await getDb(), sql`
     select (select count(*) from (select 1 from products a where a.itemnum ilike ${pattern} limit ${limit}) a)
       + (select count(*) from (select 1 from product_categories pc where pc.category_id = any(${intArray(categories)}) limit ${limit}) c) as hits`);
   const others = (Number(hits) >= limit ? await walk(otherTest, needed, maxId) : null) ?? await hitList(sorted);
@@ -168,11 +168,11 @@ export async function searchProductIds(term: string, locale: Locale): Promise<Se
 }
 
 export async function searchCategories(term: string, locale: Locale, limit = 6): Promise<SearchCategory[]> {
-  const rows = await queryRows<SearchCategory>(sql`
+  const found = await rows<SearchCategory>(await getDb(), sql`
     select ct.category_id as id, ct.name, ct.slug_path as "slugPath" from category_translations ct
     where ct.locale = ${locale} and ct.name ilike ${likePattern(term)}
     order by length(ct.name), ct.name limit ${limit}`);
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, slugPath: r.slugPath }));
+  return found.map((r) => ({ id: Number(r.id), name: r.name, slugPath: r.slugPath }));
 }
 
 export async function searchHits(ids: number[], locale: Locale): Promise<SearchHit[]> {
@@ -190,6 +190,6 @@ export async function parentOrSelfIds(ids: number[]): Promise<number[]> {
 
 /** Maps each product id to its parent's id, or to itself for a product without parent. */
 async function parentsOf(ids: number[]): Promise<Map<number, number>> {
-  const rows = await queryRows<{ id: number; parent_id: number | null }>(sql`select id, parent_id from products where id in ${ids}`);
-  return new Map(rows.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
+  const found = await rows<{ id: number; parent_id: number | null }>(await getDb(), sql`select id, parent_id from products where id in ${ids}`);
+  return new Map(found.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
 }

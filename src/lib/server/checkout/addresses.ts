@@ -1,9 +1,9 @@
-// Saved addresses of a signed-in customer (spec section 3 Address) as the checkout uses them: list,
+// Saved addresses of a signed-in customer as the checkout uses them: list,
 // resolve an address the shopper picked, and store one as the default shipping or billing address.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Address, SavedAddress } from '#lib/checkout/contract.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 
 export type AddressKind = 'shipping' | 'billing';
 

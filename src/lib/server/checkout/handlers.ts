@@ -1,25 +1,24 @@
-// The checkout endpoints' logic (spec section 7: update cart address or method, update checkout user,
-// shipping methods, payment methods, saved addresses), behind src/pages/api/checkout/*.ts.
+// The checkout endpoints' logic (update cart address or method, update checkout user, shipping
+// methods, payment methods, saved addresses), behind src/pages/api/checkout/*.ts.
 // Every write is optimistic on the cart version, like the cart's own writes.
 import { sql } from 'drizzle-orm';
-import { z } from 'astro/zod';
 import type { Features } from '#lib/content/features.ts';
 import { isCountryCode } from '#lib/checkout/countries.ts';
-import { grossCents, toMajor } from '#lib/cart/rules.ts';
+import { discountedSubtotalNetCents, grossCents, toMajor } from '#lib/cart/rules.ts';
 import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
-import {
-  checkoutUserRequestSchema, shippingMethodsRequestSchema, updateCheckoutRequestSchema, type Address,
-} from '#lib/checkout/contract.ts';
+import { checkoutApi, type Address } from '#lib/checkout/contract.ts';
+import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { cartSessions, readCartBody, requestLocale, type CartDeps, type CartRequest, type CartSession } from '../cart/handlers.ts';
+import { cartSessions, type CartDeps, type CartSession } from '../cart/handlers.ts';
 import { writeWithVersion } from '../cart/mutations.ts';
 import { customerTerms } from '../cart/pricing.ts';
 import { cartNotFound } from '../cart/errors.ts';
 import { findOwnedCartId, readSnapshot, type CartSnapshot } from '../cart/store.ts';
-import { cartView } from '../cart/view.ts';
+import { priceCart } from '../cart/view.ts';
 import { unauthenticated } from '../auth/errors.ts';
-import { json } from '../http.ts';
+import { endpoint } from '../http.ts';
+import { requestLocale } from '../request-locale.ts';
 import {
   addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled, companyRequired,
   emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
@@ -33,14 +32,13 @@ export interface CheckoutDeps extends CartDeps {
   hashPassword?(password: string): Promise<string>;
 }
 
-export function checkoutHandlers(deps: CheckoutDeps) {
+/** The checkout's endpoints, one per operation of checkoutApi. */
+export function checkoutRoutes(deps: CheckoutDeps) {
   const { session, respond } = cartSessions(deps);
 
   /** Guests may only use the checkout when guest checkout or checkout registration is on. */
-  async function assertMayCheckOut(s: CartSession, features: Features): Promise<void> {
-    if (!s.shopper.loggedIn && !features.isGuestUserEnabled && !features.isCheckoutRegistrationEnabled) {
-      throw guestCheckoutDisabled();
-    }
+  function assertMayCheckOut(s: CartSession, features: Features): void {
+    if (!s.shopper.loggedIn && !mayCheckOutWithoutLogin(features)) throw guestCheckoutDisabled();
   }
 
   /**
@@ -63,8 +61,8 @@ export function checkoutHandlers(deps: CheckoutDeps) {
   }
 
   async function discountedNetCents(s: CartSession, snapshot: CartSnapshot): Promise<number> {
-    const view = await cartView(s.db, snapshot, { locale: 'de', pricesVisible: true, shopCurrency: deps.shopCurrency(), now: deps.now?.() });
-    return Math.round(((view.totals?.subtotal_excl_tax ?? 0) - (view.totals?.coupon_amount ?? 0)) * 100);
+    const priced = await priceCart(s.db, snapshot, { locale: 'de', pricesVisible: true, shopCurrency: deps.shopCurrency(), now: deps.now?.() });
+    return discountedSubtotalNetCents(priced.totals);
   }
 
   async function storeAddress(s: CartSession, kind: AddressKind, address: Address, features: Features, saveDefault: boolean) {
@@ -87,11 +85,10 @@ export function checkoutHandlers(deps: CheckoutDeps) {
 
   return {
     /** Update cart address or method: one of shippingAddress, billingAddress, shippingMethod. */
-    async update(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, updateCheckoutRequestSchema);
+    update: endpoint(checkoutApi.update, async (body, req) => {
       const s = await session(req);
       const features = await deps.features();
-      await assertMayCheckOut(s, features);
+      assertMayCheckOut(s, features);
       const target = { owner: s.owner, expectedCartId: body.cartId };
       let snapshot: CartSnapshot;
       if (body.shippingMethod) {
@@ -117,11 +114,10 @@ export function checkoutHandlers(deps: CheckoutDeps) {
         });
       }
       return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    }),
 
     /** Update checkout user: a guest asks for an account with the order (newUser + password), or not. */
-    async user(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, checkoutUserRequestSchema);
+    user: endpoint(checkoutApi.user, async (body, req) => {
       const s = await session(req);
       const features = await deps.features();
       if (s.shopper.loggedIn) throw alreadySignedIn();
@@ -135,11 +131,10 @@ export function checkoutHandlers(deps: CheckoutDeps) {
         await tx.execute(sql`UPDATE carts SET new_user = ${body.newUser}, new_user_password_hash = ${hash} WHERE id = ${cartId}`);
       });
       return respond(req, s, snapshot, requestLocale(req, body.locale));
-    },
+    }),
 
     /** Shipping methods for a country (default: the cart's shipping country), priced for this cart. */
-    async shippingMethods(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, shippingMethodsRequestSchema);
+    shippingMethods: endpoint(checkoutApi.shippingMethods, async (body, req) => {
       const s = await session(req);
       const locale = requestLocale(req, body.locale);
       const snapshot = await currentSnapshot(s);
@@ -158,28 +153,26 @@ export function checkoutHandlers(deps: CheckoutDeps) {
       const methods = options.map(({ method, priceCents }) => ({
         methodCode: method.code,
         label: methodLabel(method, locale),
-        // Without price permission (spec section 5) the methods are listed without their prices.
+        // Without price permission the methods are listed without their prices.
         amount: visible ? toMajor(priceCents) : null,
         amountInclTax: visible ? toMajor(grossCents(priceCents, terms.excludeTax)) : null,
         currency: snapshot.cart.currency,
       }));
-      return json({ country, methods });
-    },
+      return { country, methods };
+    }),
 
-    async paymentMethods(req: CartRequest): Promise<Response> {
-      await readCartBody(req, z.object({}).strict());
+    paymentMethods: endpoint(checkoutApi.paymentMethods, async () => {
       const offered = offeredPaymentMethods(deps.payments());
-      return json({ methods: offered.map((id) => ({ id })), defaultMethod: defaultPaymentMethod(offered) });
-    },
+      return { methods: offered.map((id) => ({ id })), defaultMethod: defaultPaymentMethod(offered) };
+    }),
 
     /** The signed-in customer's saved addresses, defaults first. */
-    async addresses(req: CartRequest): Promise<Response> {
-      await readCartBody(req, z.object({}).strict());
+    addresses: endpoint(checkoutApi.addresses, async (_body, req) => {
       const s = await session(req);
       if (!s.shopper.customerId) throw unauthenticated();
-      return json({ addresses: await savedAddresses(s.db, s.shopper.customerId) });
-    },
+      return { addresses: await savedAddresses(s.db, s.shopper.customerId) };
+    }),
   };
 }
 
-export type CheckoutHandlers = ReturnType<typeof checkoutHandlers>;
+export type CheckoutRoutes = ReturnType<typeof checkoutRoutes>;

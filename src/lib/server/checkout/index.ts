@@ -1,12 +1,13 @@
-// The checkout domain's public face: handlers wired to the process database, the shopper, the site
-// features and the configured payment providers.
+// The checkout domain's public face: the endpoints wired to the process database, the shopper, the
+// site features and the configured payment providers.
 import { env } from '../env.ts';
 import { siteFeatures } from '../auth/site.ts';
 import { defaultCartDeps } from '../cart/index.ts';
 import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
-import { checkoutHandlers, type CheckoutDeps } from './handlers.ts';
+import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { checkoutPageState, guardCart, type CheckoutPageState } from './page-state.ts';
+export { checkoutRoutes, type CheckoutDeps, type CheckoutRoutes } from './handlers.ts';
 
 /** What the environment configures: Stripe needs both keys, PayPal both credentials. */
 export function paymentConfiguration(): PaymentConfiguration {
@@ -26,9 +27,5 @@ export const defaultCheckoutDeps: CheckoutDeps = {
   payments: paymentConfiguration,
 };
 
-let handlers: ReturnType<typeof checkoutHandlers> | undefined;
-
-export function checkout(): ReturnType<typeof checkoutHandlers> {
-  handlers ??= checkoutHandlers(defaultCheckoutDeps);
-  return handlers;
-}
+/** The endpoints under src/pages/api/checkout, wired to the process database and shopper. */
+export const checkout = checkoutRoutes(defaultCheckoutDeps);

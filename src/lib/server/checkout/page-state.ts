@@ -1,5 +1,5 @@
 // What an on-demand checkout page needs before it renders: the shopper, their cart as the server
-// prices it, the site features, and where the step guards send them (spec sections 4 and 5).
+// prices it, the site features, and where the step guards send them (see docs/checkout.md).
 // Checkout pages are rendered per request (not prebuilt): they are personal, never cached, and the
 // guard redirects happen before any HTML leaves the server.
 import type { AstroCookies } from 'astro';
@@ -9,7 +9,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { siteFeatures } from '../auth/site.ts';
-import { cartView, findOwnedCartId, readCartCookie, readSnapshot } from '../cart/index.ts';
+import { findOwnedCartId, priceCart, readCartCookie, readSnapshot, toCartResponse } from '../cart/index.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
@@ -45,9 +45,9 @@ export async function checkoutPageState(
   });
   const snapshot = cartId ? await readSnapshot(db, cartId) : null;
   const cart = snapshot
-    ? await cartView(db, snapshot, {
+    ? toCartResponse(await priceCart(db, snapshot, {
       locale, pricesVisible: (await priceContext(shopper)).pricesVisible, shopCurrency: env().DEFAULT_CURRENCY,
-    })
+    }))
     : null;
   const target = checkoutRedirect({
     page,

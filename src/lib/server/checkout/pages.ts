@@ -4,6 +4,7 @@
 import type { AstroCookies } from 'astro';
 import type { CheckoutPage } from '#lib/checkout/rules.ts';
 import { localeFromParam, type Locale } from '#lib/i18n/locales.ts';
+import { isUuid } from '../db/index.ts';
 import { checkoutPageState, type CheckoutPageState } from './page-state.ts';
 import { loadShell, type Shell } from '../shell.ts';
 
@@ -27,5 +28,5 @@ export async function loadCheckoutPage(
 
 /** A uuid route parameter (order ids), or null. */
 export function uuidParam(value: string | undefined): string | null {
-  return value && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null;
+  return isUuid(value) ? value : null;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LocalizedText } from '../db/schema.ts';
 import { availableShippingMethods, type ShippingMethodRecord, type ShippingQuery } from '#lib/checkout/shipping.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 
 export interface StoredShippingMethod extends ShippingMethodRecord {
   labels: LocalizedText;

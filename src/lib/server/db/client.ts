@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { logger } from '../log.ts';
 
 /** Both drivers' handles fit PgDatabase; code written against it runs on either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -64,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client that loses its server (restart, failover) emits 'error' on the pool; without a
     // listener Node treats that as unhandled and kills the process. The pool replaces the client.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL connection failed:', error.message));
+    pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -1,7 +1,8 @@
-// The process-wide database connection, opened lazily from the environment.
-import type { SQL } from 'drizzle-orm';
+// The process-wide database connection, opened lazily from the environment, and the raw SQL helpers.
 import { env } from '../env.ts';
 import { openDatabase, type Database, type Db } from './client.ts';
+
+export { isUuid, rows, type Executor } from './sql.ts';
 
 let pending: Promise<Database> | undefined;
 
@@ -22,10 +23,4 @@ export async function closeDatabase(): Promise<void> {
   const db = await pending;
   pending = undefined;
   await db.close();
-}
-
-/** Runs raw SQL and returns its rows; both drivers answer with a `rows` array. */
-export async function queryRows<T>(query: SQL): Promise<T[]> {
-  const result = (await (await getDb()).execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

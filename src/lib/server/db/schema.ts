@@ -1,4 +1,4 @@
-// Database schema for the commerce and content engine (spec section 3), one module per domain.
+// Database schema for the commerce and content engine, one module per domain.
 // Money is stored as integer cents so totals are exact; per-locale texts live in
 // translation tables (searchable, indexable) while small label maps use jsonb.
 export type { LocalizedText } from './schema/columns.ts';

@@ -2,6 +2,7 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { rows } from '../db/index.ts';
 
 /** The subset of a Drizzle database both drivers (and their transactions) share for our needs. */
 export type Writer = Pick<Db, 'execute'>;
@@ -41,21 +42,16 @@ export async function insertChunked<T extends PgTable>(db: Writer, table: T, row
   }
 }
 
-async function rowsOf<T>(db: Writer, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await (db.execute as (q: unknown) => Promise<unknown>).call(db, query)) as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows ?? [];
-}
-
 /** Moves serial sequences past ids we inserted explicitly, so later inserts do not collide. */
 export async function syncSequence(db: Writer, table: string): Promise<void> {
-  await rowsOf(db, sql.raw(
+  await rows(db, sql.raw(
     `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1), (SELECT COUNT(*) > 0 FROM "${table}"))`,
   ));
 }
 
 /** Row counts of the tables that tell whether a database already holds shop data. */
 export async function dataCounts(db: Writer): Promise<Record<string, number>> {
-  const [row] = await rowsOf<Record<string, string | number>>(db, sql`SELECT
+  const [row] = await rows<Record<string, string | number>>(db, sql`SELECT
     (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM categories) AS categories,
     (SELECT COUNT(*) FROM customers) AS customers, (SELECT COUNT(*) FROM content_blocks) AS content_blocks,
     (SELECT COUNT(*) FROM orders) AS orders`);
@@ -64,16 +60,16 @@ export async function dataCounts(db: Writer): Promise<Record<string, number>> {
 
 /** Empties every table of the shop schema (not the migration journal) and restarts id sequences. */
 export async function truncateAll(db: Writer): Promise<string[]> {
-  const tables = (await rowsOf<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
+  const tables = (await rows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
     .map((r) => r.tablename);
   if (tables.length) {
-    await rowsOf(db, sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+    await rows(db, sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
   }
   return tables;
 }
 
 /** Whether the session may change session_replication_role (superusers only). */
 export async function isSuperuser(db: Writer): Promise<boolean> {
-  const [row] = await rowsOf<{ rolsuper: boolean }>(db, sql`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`);
+  const [row] = await rows<{ rolsuper: boolean }>(db, sql`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`);
   return row?.rolsuper === true;
 }

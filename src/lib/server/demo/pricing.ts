@@ -1,9 +1,8 @@
-// Stock and prices of demo products. Stock covers every availability case of spec section 4;
+// Stock and prices of demo products. Stock covers every availability case (docs/stock.md);
 // prices are integer cents in EUR, GBP and USD, on the public 'base' list and the customer list 'acme'.
+import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
 import type { Rng } from './random.ts';
 
-export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 const RATE: Record<Currency, number> = { EUR: 1, GBP: 0.86, USD: 1.09 };
 
 export type StockCase = 'large' | 'medium' | 'small-external' | 'only-external' | 'not-available' | 'marked' | 'none';

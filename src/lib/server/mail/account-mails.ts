@@ -11,7 +11,7 @@ export function shopUrl(locale: string, path: string): string {
   return `${site}${localePath(isLocale(locale) ? locale : DEFAULT_LOCALE, path)}`;
 }
 
-/** Spec section 2: /reset-password and /create-password carry the token as a query parameter. */
+/** /reset-password and /create-password carry the token as a query parameter. */
 export function sendPasswordLinkMail(kind: 'reset' | 'create', to: Recipient, token: string, shop: string): Promise<SentMail> {
   const page = kind === 'reset' ? '/reset-password' : '/create-password';
   const link = `${shopUrl(to.locale, page)}?token=${encodeURIComponent(token)}`;

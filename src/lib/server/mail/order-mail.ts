@@ -1,6 +1,7 @@
 // The order confirmation email: number, lines, shipping, total, payment, and the link to the order.
 import { ORDER_MAIL_TEXTS } from './order-texts.ts';
-import { compose, fill, localeOf } from './templates.ts';
+import { fill } from '#lib/i18n/format.ts';
+import { compose, localeOf } from './templates.ts';
 import { shopUrl } from './account-mails.ts';
 import { sendMail, type SentMail } from './transport.ts';
 import type { Order } from '#lib/checkout/contract.ts';

@@ -1,4 +1,4 @@
-// Texts of the order confirmation email in every shop language. Placeholders: {name}, {shop}, {number}.
+// Texts of the order confirmation email in every shop language. Placeholders: {{name}}, {{shop}}, {{number}}.
 import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface OrderMailTexts {
@@ -18,10 +18,10 @@ export interface OrderMailTexts {
 
 export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
   de: {
-    subject: 'Ihre Bestellung {number} bei {shop}',
-    greeting: 'Hallo {name},',
+    subject: 'Ihre Bestellung {{number}} bei {{shop}}',
+    greeting: 'Hallo {{name}},',
     intro: 'vielen Dank für Ihre Bestellung. Wir haben sie erhalten und bearbeiten sie in Kürze.',
-    number: 'Bestellnummer: {number}',
+    number: 'Bestellnummer: {{number}}',
     items: 'Artikel',
     shipping: 'Versand',
     total: 'Gesamtsumme',
@@ -29,13 +29,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     awaiting: 'Ihre Zahlung wird noch bearbeitet. Wir melden uns, sobald sie eingegangen ist.',
     invoice: 'Sie erhalten eine Rechnung mit der Lieferung.',
     action: 'Bestellung ansehen',
-    signature: 'Mit freundlichen Grüßen\n{shop}',
+    signature: 'Mit freundlichen Grüßen\n{{shop}}',
   },
   en: {
-    subject: 'Your order {number} at {shop}',
-    greeting: 'Hello {name},',
+    subject: 'Your order {{number}} at {{shop}}',
+    greeting: 'Hello {{name}},',
     intro: 'thank you for your order. We have received it and will process it shortly.',
-    number: 'Order number: {number}',
+    number: 'Order number: {{number}}',
     items: 'Items',
     shipping: 'Shipping',
     total: 'Grand total',
@@ -43,13 +43,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     awaiting: 'Your payment is still being processed. We will let you know once it has arrived.',
     invoice: 'You will receive an invoice with the delivery.',
     action: 'View your order',
-    signature: 'Kind regards\n{shop}',
+    signature: 'Kind regards\n{{shop}}',
   },
   fr: {
-    subject: 'Votre commande {number} chez {shop}',
-    greeting: 'Bonjour {name},',
+    subject: 'Votre commande {{number}} chez {{shop}}',
+    greeting: 'Bonjour {{name}},',
     intro: 'merci pour votre commande. Nous l’avons bien reçue et la traiterons sous peu.',
-    number: 'Numéro de commande : {number}',
+    number: 'Numéro de commande : {{number}}',
     items: 'Articles',
     shipping: 'Livraison',
     total: 'Total',
@@ -57,13 +57,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     awaiting: 'Votre paiement est en cours de traitement. Nous vous informerons dès sa réception.',
     invoice: 'Vous recevrez une facture avec la livraison.',
     action: 'Voir votre commande',
-    signature: 'Cordialement\n{shop}',
+    signature: 'Cordialement\n{{shop}}',
   },
   es: {
-    subject: 'Su pedido {number} en {shop}',
-    greeting: 'Hola, {name}:',
+    subject: 'Su pedido {{number}} en {{shop}}',
+    greeting: 'Hola, {{name}}:',
     intro: 'gracias por su pedido. Lo hemos recibido y lo procesaremos en breve.',
-    number: 'Número de pedido: {number}',
+    number: 'Número de pedido: {{number}}',
     items: 'Artículos',
     shipping: 'Envío',
     total: 'Total',
@@ -71,13 +71,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     awaiting: 'Su pago aún se está procesando. Le avisaremos en cuanto se reciba.',
     invoice: 'Recibirá una factura con la entrega.',
     action: 'Ver su pedido',
-    signature: 'Atentamente\n{shop}',
+    signature: 'Atentamente\n{{shop}}',
   },
   it: {
-    subject: 'Il tuo ordine {number} su {shop}',
-    greeting: 'Ciao {name},',
+    subject: 'Il tuo ordine {{number}} su {{shop}}',
+    greeting: 'Ciao {{name}},',
     intro: 'grazie per il tuo ordine. Lo abbiamo ricevuto e lo elaboreremo a breve.',
-    number: 'Numero d’ordine: {number}',
+    number: 'Numero d’ordine: {{number}}',
     items: 'Articoli',
     shipping: 'Spedizione',
     total: 'Totale',
@@ -85,6 +85,6 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     awaiting: 'Il tuo pagamento è ancora in elaborazione. Ti avviseremo appena sarà arrivato.',
     invoice: 'Riceverai una fattura con la consegna.',
     action: 'Visualizza il tuo ordine',
-    signature: 'Cordiali saluti\n{shop}',
+    signature: 'Cordiali saluti\n{{shop}}',
   },
 };

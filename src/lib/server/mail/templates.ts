@@ -1,4 +1,5 @@
 // Renders the account emails as plain text plus a minimal HTML part, in the customer's language.
+import { fill } from '#lib/i18n/format.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
 import { MAIL_TEXTS } from './texts.ts';
 import type { OutgoingMail } from './transport.ts';
@@ -10,9 +11,6 @@ export interface Recipient {
   locale: string;
 }
 
-type Values = Record<string, string>;
-
-export const fill = (template: string, values: Values) => template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 

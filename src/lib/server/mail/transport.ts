@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { env } from '../env.ts';
+import { logger } from '../log.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -60,6 +61,6 @@ export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const path = join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
   writeFileSync(path, (info as unknown as { message: Buffer }).message);
-  console.info(`[mail] "${mail.subject}" to ${mail.to} written to ${path}`);
+  logger.info({ subject: mail.subject, to: mail.to, path }, 'mail written to the outbox');
   return { messageId: info.messageId, path };
 }

@@ -1,4 +1,4 @@
-// The glue of the on-demand account pages (spec sections 2, 5): the locale from the route (404 for an
+// The glue of the on-demand account pages: the locale from the route (404 for an
 // unknown or unoffered one, as the checkout pages do), 404 for account pages that do not exist yet,
 // the redirect home for guests (a refresh cookie renews the session on the way), and the page's data.
 import type { AstroCookies } from 'astro';

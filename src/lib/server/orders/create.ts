@@ -1,4 +1,4 @@
-// Create order (spec sections 4 and 7). One transaction that either does all of it or none of it:
+// Create order (see docs/checkout.md). One transaction that either does all of it or none of it:
 //
 //   1. idempotency: an attempt whose key already made an order answers that order (created: false);
 //   2. the shopper's cart row is locked (FOR UPDATE) and must still be the version the shopper saw;
@@ -20,8 +20,9 @@ import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { isUniqueViolation, pgError } from '../auth/db-errors.ts';
 import { createCustomer } from '../auth/customers.ts';
 import { cartNotFound, cartOutdated, couponError } from '../cart/errors.ts';
-import { lockOwnedCart, readSnapshot, rows, type CartOwner, type CartSnapshot } from '../cart/store.ts';
-import { cartView } from '../cart/view.ts';
+import { lockOwnedCart, readSnapshot, type CartOwner, type CartSnapshot } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
+import { priceCart, pricesFingerprint, toCartResponse, type PricedCart } from '../cart/index.ts';
 import { saveAsDefault } from '../checkout/addresses.ts';
 import { loadShippingMethods, methodLabel } from '../checkout/shipping.ts';
 import { emailRequired, guestCheckoutDisabled } from '../checkout/errors.ts';
@@ -116,10 +117,10 @@ async function redeemCoupon(db: Db, code: string): Promise<void> {
   if (redeemed.length === 0) throw couponError('COUPON_EXHAUSTED');
 }
 
-function missingSteps(cart: Cart): string[] {
+function missingSteps(cart: PricedCart): string[] {
   const missing: string[] = [];
   if (!cart.shippingAddress) missing.push('shippingAddress');
-  if (!cart.shippingMethod) missing.push('shippingMethod');
+  if (!cart.shippingMethodCode) missing.push('shippingMethod');
   if (!cart.billingAddress) missing.push('billingAddress');
   return missing;
 }
@@ -183,14 +184,14 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       if (snapshot.lines.length === 0) throw emptyCart();
       if (!context.pricesVisible) throw pricesHidden();
 
-      const cart = await cartView(tx, snapshot, {
+      const cart = await priceCart(tx, snapshot, {
         locale: input.locale, pricesVisible: true, shopCurrency: context.shopCurrency, now: context.now,
       });
       const missing = missingSteps(cart);
       if (missing.length > 0) throw checkoutIncomplete(missing);
-      const unsellable = cart.cartItems.filter((i) => !i.purchasable).map((i) => i.sku);
+      const unsellable = cart.lines.filter((l) => !l.purchasable).map((l) => l.sku);
       if (unsellable.length > 0) throw notPurchasable(unsellable);
-      if (cart.couponCode && cart.couponStatus !== 'applied') throw couponError(cart.couponStatus as Parameters<typeof couponError>[0]);
+      if (cart.coupon && cart.coupon.status !== 'applied') throw couponError(cart.coupon.status);
 
       const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
         && context.features.isCheckoutRegistrationEnabled;
@@ -199,20 +200,21 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
 
       // Prices moved since the shopper looked (a new price list, a special price ending): they must see it.
       // Checked after the specific reasons above, which tell the shopper more than "refresh".
-      if (cart.pricesHash !== input.pricesHash) throw cartOutdated();
+      if (pricesFingerprint(cart) !== input.pricesHash) throw cartOutdated();
 
       const billing = cart.billingAddress as Address;
       const email = context.customerEmail ?? billing.email;
       if (!email) throw emailRequired('billingAddress');
 
       await reserveStock(tx, await demandByProduct(tx, snapshot));
-      if (cart.couponCode) await redeemCoupon(tx, cart.couponCode);
+      if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 
       const newCustomerId = wantsAccount ? await createAccountWithOrder(tx, snapshot, billing, input.locale) : null;
       const customerId = context.owner.customerId ?? newCustomerId;
 
-      const grandTotalCents = Math.round((cart.totals?.grandTotalIncTax ?? 0) * 100);
-      const cartInfo = await orderCartInfo(tx, cart, input.locale);
+      const grandTotalCents = cart.totals.grandTotalIncTax;
+      // The order keeps the cart as the shopper saw it (the response shape, major units) for display.
+      const cartInfo = await orderCartInfo(tx, toCartResponse(cart), input.locale);
       const [row] = await rows<{ id: string }>(tx, sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment)

@@ -1,17 +1,16 @@
-// The order and payment endpoints' logic (spec section 7: create order, confirm order, get order,
-// post order comment, post order payment method, create payment) behind src/pages/api/orders|payments.
+// The order and payment endpoints' logic (create order, confirm order, get order, post order
+// comment, post order payment method, create payment) behind src/pages/api/orders|payments.
 import { sql } from 'drizzle-orm';
 import type { Features } from '#lib/content/features.ts';
 import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
-import {
-  completePaymentRequestSchema, createOrderRequestSchema, createPaymentRequestSchema, orderCommentRequestSchema,
-  orderIdRequestSchema, orderPaymentMethodRequestSchema, type Order,
-} from '#lib/checkout/contract.ts';
-import { orderListRequestSchema } from '#lib/orders/contract.ts';
+import { paymentsApi, type Order } from '#lib/checkout/contract.ts';
+import { ordersApi } from '#lib/orders/contract.ts';
 import { unauthenticated } from '../auth/errors.ts';
-import { readCartBody, requestLocale, cartSessions, type CartDeps, type CartRequest } from '../cart/handlers.ts';
+import { cartSessions, type CartDeps, type CartRequest } from '../cart/handlers.ts';
 import { clearCartCookie } from '../cart/cookie.ts';
-import { ApiError, json } from '../http.ts';
+import { ApiError, endpoint, json, rawEndpoint } from '../http.ts';
+import { logger } from '../log.ts';
+import { requestLocale } from '../request-locale.ts';
 import { createOrder } from './create.ts';
 import { orderNotFound, paymentMethodUnavailable } from './errors.ts';
 import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type ConfirmResult } from './lifecycle.ts';
@@ -33,7 +32,8 @@ export interface OrderDeps extends CartDeps {
   sendConfirmation(order: Order, locale: string): Promise<void>;
 }
 
-export function orderHandlers(deps: OrderDeps) {
+/** The order and payment endpoints, one per operation of ordersApi and paymentsApi, and Stripe's webhook. */
+export function orderRoutes(deps: OrderDeps) {
   const { session } = cartSessions(deps);
 
   /** Sends the confirmation once per order (claimed in the database), after the change committed. */
@@ -45,7 +45,7 @@ export function orderHandlers(deps: OrderDeps) {
       try {
         await deps.sendConfirmation(order, result.order.locale);
       } catch (error) {
-        console.error(`[orders] confirmation mail for ${order.transactionnum} failed`, error);
+        logger.error({ err: error, orderId: order.id, transactionnum: order.transactionnum }, 'confirmation mail failed');
         await releaseConfirmationMail(db, order.id);
       }
     }
@@ -53,8 +53,7 @@ export function orderHandlers(deps: OrderDeps) {
   }
 
   return {
-    async create(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, createOrderRequestSchema);
+    create: endpoint(ordersApi.create, async (body, req) => {
       const s = await session(req);
       const locale = requestLocale(req, body.locale);
       const result = await createOrder(s.db, {
@@ -69,75 +68,68 @@ export function orderHandlers(deps: OrderDeps) {
         shopCurrency: deps.shopCurrency(),
         now: deps.now?.(),
       });
-      // After an order is created the cart is cleared (spec section 4); a guest's cookie goes with it.
+      // After an order is created the cart is closed; a guest's cookie goes with it.
       if (!s.owner.customerId) clearCartCookie(req.cookies);
       if (result.newCustomerId) await deps.signIn(req, result.newCustomerId);
-      return json({ order: result.order, created: result.created });
-    },
+      return { order: result.order, created: result.created };
+    }),
 
-    async confirm(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, orderIdRequestSchema);
-      return json({ order: await afterConfirm(await confirmOrder(await deps.db(), body.id)) });
-    },
+    confirm: endpoint(ordersApi.confirm, async (body) => ({
+      order: await afterConfirm(await confirmOrder(await deps.db(), body.id)),
+    })),
 
-    async get(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, orderIdRequestSchema);
+    get: endpoint(ordersApi.get, async (body) => {
       const order = await findOrder(await deps.db(), body.id);
       if (!order) throw orderNotFound();
-      return json({ order: orderView(order) });
-    },
+      return { order: orderView(order) };
+    }),
 
-    /** Orders and order count (spec section 7): the signed-in customer's own, newest first. */
-    async list(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, orderListRequestSchema);
+    /** Orders and order count: the signed-in customer's own, newest first. */
+    list: endpoint(ordersApi.list, async (body, req) => {
       const shopper = await deps.shopper(req.cookies);
       if (!shopper.customerId) throw unauthenticated();
-      return json(await orderHistory(await deps.db(), shopper.customerId, body));
-    },
+      return orderHistory(await deps.db(), shopper.customerId, body);
+    }),
 
     /** The post-order feedback from the thank-you page. */
-    async comment(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, orderCommentRequestSchema);
+    comment: endpoint(ordersApi.comment, async (body) => {
       const db = await deps.db();
       const order = await findOrder(db, body.orderId);
       if (!order) throw orderNotFound();
       await db.execute(sql`UPDATE orders SET feedback = ${body.feedback}, last_modified = now() WHERE id = ${order.id}`);
-      return json({ order: orderView((await findOrder(db, order.id))!) });
-    },
+      return { order: orderView((await findOrder(db, order.id))!) };
+    }),
 
-    async paymentMethod(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, orderPaymentMethodRequestSchema);
+    paymentMethod: endpoint(ordersApi.paymentMethod, async (body) => {
       if (!offeredPaymentMethods(deps.payments()).includes(body.paymentMethod)) throw paymentMethodUnavailable();
-      return json({ order: orderView(await setPaymentMethod(await deps.db(), body.orderId, body.paymentMethod)) });
-    },
+      return { order: orderView(await setPaymentMethod(await deps.db(), body.orderId, body.paymentMethod)) };
+    }),
 
-    async createPayment(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, createPaymentRequestSchema);
+    createPayment: endpoint(paymentsApi.create, async (body, req) => {
       const { order, action, settled } = await startPayment(await deps.db(), deps.gateways(), {
         orderId: body.orderId, methodCode: body.paymentMethodCode, flow: body.flow,
         offeredMethods: offeredPaymentMethods(deps.payments()), locale: requestLocale(req, body.locale),
       });
-      return json({ order: settled ? await afterConfirm(settled) : orderView(order), payment: action });
-    },
+      return { order: settled ? await afterConfirm(settled) : orderView(order), payment: action };
+    }),
 
-    async completePayment(req: CartRequest): Promise<Response> {
-      const body = await readCartBody(req, completePaymentRequestSchema);
+    completePayment: endpoint(paymentsApi.complete, async (body) => {
       const result = await completePayment(await deps.db(), deps.gateways(), body);
-      return json({ order: await afterConfirm(result) });
-    },
+      return { order: await afterConfirm(result) };
+    }),
 
     /** Stripe's webhook: signature checked on the raw body before anything is parsed or applied. */
-    async stripeWebhook(req: CartRequest): Promise<Response> {
+    stripeWebhook: rawEndpoint(async (req) => {
       const stripe = deps.gateways().stripe;
-      if (!stripe) return json({ code: 'NOT_CONFIGURED', message: 'Stripe is not configured.', status: 404 }, { status: 404 });
+      if (!stripe) throw new ApiError('PAYMENT_NOT_CONFIGURED', 'Stripe is not configured.', 404);
       const raw = await req.request.text();
       if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
       const event = stripe.verifyWebhook(raw, req.request.headers.get('stripe-signature'));
       const result = await applyStripeEvent(await deps.db(), event);
       if (result) await afterConfirm(result);
       return json({ received: true });
-    },
+    }),
   };
 }
 
-export type OrderHandlers = ReturnType<typeof orderHandlers>;
+export type OrderRoutes = ReturnType<typeof orderRoutes>;

@@ -1,8 +1,8 @@
-// A customer's order history (spec section 7: orders and order count with {limit, offset}): their own
+// A customer's order history (orders and order count with {limit, offset}): their own
 // orders only, newest first. Both queries walk orders_customer_idx (customer_id, created_at).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 import type { OrderList } from '#lib/orders/contract.ts';
 import { COLUMNS, normalise, orderView, type OrderRow } from './store.ts';
 

@@ -1,20 +1,21 @@
-// The order domain's public face: handlers wired to the process database, the shopper, the configured
-// payment providers, the session (an account created with an order signs its shopper in) and mail.
+// The order domain's public face: the endpoints wired to the process database, the shopper, the
+// configured payment providers, the session (an account created with an order signs its shopper in) and mail.
 import { sql } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { defaultCheckoutDeps } from '../checkout/index.ts';
 import { startSession } from '../auth/session.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import { shopTitle } from '../auth/site.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { sendOrderConfirmationMail } from '../mail/order-mail.ts';
 import { stripeFromEnv } from '../payments/stripe.ts';
 import { paypalFromEnv } from '../payments/paypal.ts';
-import { orderHandlers, type OrderDeps } from './handlers.ts';
+import { orderRoutes, type OrderDeps } from './handlers.ts';
 import type { PaymentGateways } from './payments.ts';
 
 export { findOrder, orderView, type OrderRow } from './store.ts';
+export { orderRoutes, type OrderDeps, type OrderRoutes } from './handlers.ts';
 
 let gateways: PaymentGateways | undefined;
 
@@ -46,9 +47,5 @@ export const defaultOrderDeps: OrderDeps = {
   },
 };
 
-let handlers: ReturnType<typeof orderHandlers> | undefined;
-
-export function orders(): ReturnType<typeof orderHandlers> {
-  handlers ??= orderHandlers(defaultOrderDeps);
-  return handlers;
-}
+/** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
+export const orders = orderRoutes(defaultOrderDeps);

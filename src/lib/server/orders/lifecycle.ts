@@ -1,12 +1,13 @@
-// What happens to an order after it exists: confirmation (spec section 4: pending → confirmed) and the
+// What happens to an order after it exists: confirmation (pending → confirmed) and the
 // outcome of a payment attempt, whichever tells us first (the browser coming back, or the provider's
 // webhook). Both lock the rows they change, so racing callers queue and the second one is a no-op.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 import {
   mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
+import { logger } from '../log.ts';
 import { orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
 import { findOrder, orderView, type OrderRow } from './store.ts';
 
@@ -72,7 +73,7 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
     const matches = report.orderId === order.id && report.amountCents === order.grandTotalCents
       && report.amountCents === Number(payment.amountCents) && report.currency === order.currency;
     if (!matches) {
-      console.error(`[payments] ${report.provider} ${report.providerRef} does not match order ${order.id}; not applied`);
+      logger.error({ provider: report.provider, providerRef: report.providerRef, orderId: order.id }, 'payment does not match its order; not applied');
       throw paymentMismatch();
     }
     const next = nextAttemptStatus(payment.status, report.status);

@@ -1,10 +1,10 @@
 // Paying an order: start an attempt with the chosen method, learn the outcome from the provider when
-// the browser comes back, and apply Stripe's webhooks (spec sections 3 and 7). The amount is always
+// the browser comes back, and apply Stripe's webhooks. The amount is always
 // the order's own total; the client never names one.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http.ts';
-import { rows } from '../cart/store.ts';
+import { rows } from '../db/index.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentAction, PaymentMethodCode } from '#lib/checkout/contract.ts';

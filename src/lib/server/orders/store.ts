@@ -1,9 +1,9 @@
-// Order rows and their public face (spec section 3 Order). Order ids are random UUIDs (122 bits from a
+// Order rows and their public face (the API's Order). Order ids are random UUIDs (122 bits from a
 // CSPRNG): holding one is what lets a shopper see the thank-you page or pay again from an emailed link,
 // like the order-status links other shops send. Nothing else is reachable by id alone.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { isUuid, rows } from '../cart/store.ts';
+import { isUuid, rows } from '../db/index.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 
 export interface OrderRow {

@@ -1,4 +1,4 @@
-// Add to cart (spec section 7). Body { sku, quantity, accessories?, version?, cartId?, locale? }; without version the add is serialised.
+// Add to cart. Body { sku, quantity, accessories?, version?, cartId?, locale? }; without version the add is serialised.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Update coupon code (spec section 7); an empty code removes it. Body { code, version, cartId?, locale? }.
+// Update coupon code; an empty code removes it. Body { code, version, cartId?, locale? }.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Create cart (spec section 7): the shopper's active cart, created when missing. Body { locale? }.
+// Create cart: the shopper's active cart, created when missing. Body { locale? }.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Delete cart (spec section 7). Body { version, cartId? }; answers { cart: null }.
+// Delete cart. Body { version, cartId? }; answers { cart: null }.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

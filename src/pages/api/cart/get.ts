@@ -1,4 +1,4 @@
-// Get cart (spec section 7): { cart } or { cart: null }. POST body { locale?, cartId? }, or GET ?locale=.
+// Get cart: { cart } or { cart: null }. POST body { locale?, cartId? }, or GET ?locale=.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

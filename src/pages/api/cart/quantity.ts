@@ -1,4 +1,4 @@
-// Update cart quantity (spec section 7); 0 removes the line. Body { lineId, quantity, version, cartId?, locale? }.
+// Update cart quantity; 0 removes the line. Body { lineId, quantity, version, cartId?, locale? }.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

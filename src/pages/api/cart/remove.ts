@@ -1,4 +1,4 @@
-// Remove from cart (spec section 7). Body { lineId, version, cartId?, locale? }.
+// Remove from cart. Body { lineId, version, cartId?, locale? }.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,7 +1,6 @@
-// Update cart address or method (spec section 7): one of shippingAddress, billingAddress, shippingMethod.
-import { endpoint } from '#lib/server/http.ts';
+// Update cart address or method: one of shippingAddress, billingAddress, shippingMethod.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;
 
-export const POST = endpoint((context) => checkout().update(context));
+export const POST = checkout.update;

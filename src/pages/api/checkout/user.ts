@@ -1,7 +1,6 @@
-// Update checkout user (spec section 7): a guest asks for an account with the order.
-import { endpoint } from '#lib/server/http.ts';
+// Update checkout user: a guest asks for an account with the order.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;
 
-export const POST = endpoint((context) => checkout().user(context));
+export const POST = checkout.user;

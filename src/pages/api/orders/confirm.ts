@@ -1,7 +1,6 @@
-// Confirm order (spec section 4): pending → confirmed once the payment allows it.
-import { endpoint } from '#lib/server/http.ts';
+// Confirm order: pending → confirmed once the payment allows it.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;
 
-export const POST = endpoint((context) => orders().confirm(context));
+export const POST = orders.confirm;

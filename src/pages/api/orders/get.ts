@@ -1,7 +1,6 @@
 // Get order by id (the id is the capability; see src/lib/server/orders/store.ts).
-import { endpoint } from '#lib/server/http.ts';
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;
 
-export const POST = endpoint((context) => orders().get(context));
+export const POST = orders.get;

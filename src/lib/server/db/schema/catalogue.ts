@@ -35,7 +35,7 @@ export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   sku: text('sku').notNull(),
   itemnum: text('itemnum').notNull(),
-  /** The id of the parent product this variant was derived from (spec: originalId). */
+  /** The id of the parent product this variant was derived from (the API's originalId). */
   originalId: integer('original_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
   /** Variants point at their parent product; parents have null. */
   parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
@@ -52,7 +52,7 @@ export const products = pgTable('products', {
   index('products_itemnum_trgm_idx').using('gin', sql`${t.itemnum} gin_trgm_ops`),
   index('products_parent_idx').on(t.parentId),
   index('products_created_idx').on(t.createdAt),
-  // An all-digit search term also matches the originalId exactly (spec section 5).
+  // An all-digit search term also matches the originalId exactly.
   index('products_original_idx').on(t.originalId),
   // Keyword search walks active products in its ranking order (parents first, newest first) and
   // stops once a page is full: frequent terms need no sort of thousands of hits. coalesce() orders
@@ -83,7 +83,7 @@ export const productCategories = pgTable('product_categories', {
   isPrimary: boolean('is_primary').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_cat_idx').on(t.categoryId)]);
 
-/** Attribute definitions (spec: custom_attributes and filter facets). */
+/** Attribute definitions (the API's custom_attributes and filter facets). */
 export const attributes = pgTable('attributes', {
   code: text('code').primaryKey(),
   /** select | multiselect | boolean | text | number */
@@ -114,14 +114,14 @@ export const productAttributes = pgTable('product_attributes', {
   index('product_attributes_filter_idx').on(t.attributeCode, t.value),
 ]);
 
-/** Optional accessories offered with a product (spec: additional products). */
+/** Optional accessories offered with a product (a cart line's selectedAddtionalProducts). */
 export const productAccessories = pgTable('product_accessories', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   accessoryId: integer('accessory_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   position: integer('position').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.productId, t.accessoryId] })]);
 
-/** Items that ship inside a product's box (spec: included). */
+/** Items that ship inside a product's box ('Included'). */
 export const productIncluded = pgTable('product_included', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   itemnum: text('itemnum').notNull(),

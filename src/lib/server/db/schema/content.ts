@@ -6,7 +6,7 @@ import { updatedAt } from './columns.ts';
 
 // ------------------------------------------------------------------ content
 /**
- * Content service entries (spec: content block). type is 'block' | 'setting' | 'page';
+ * Content service entries (see docs/content.md). type is 'block' | 'setting' | 'page';
  * locale '' means the entry applies to every locale unless a localized row exists.
  */
 export const contentBlocks = pgTable('content_blocks', {

@@ -1,0 +1,72 @@
+// Style and safety rules that matter, checked in CI (`npm run lint`) instead of written in prose.
+// Types are checked by `astro check`; unused exports, files and dependencies by knip (knip.json).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+/** A server domain is reached only through its index.ts ("the domain's public face"). */
+const serverBoundary = {
+  regex: '^#lib/server/[^/]+/(?!index\\.ts$).+',
+  message: 'Import this server domain through its index.ts.',
+};
+const noDeepClimb = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Use a #lib/, #islands/, #components/ ... alias instead of climbing three or more directories.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dist-*/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+      'no-restricted-imports': ['error', { patterns: [noDeepClimb] }],
+    },
+  },
+  {
+    // Astro components have no type-aware parser setup for floating promises; astro check covers their types.
+    files: ['**/*.astro'],
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/lib/server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary] }] },
+  },
+  {
+    // Inside the server, a sibling domain is also reached only through its index.ts.
+    files: ['src/lib/server/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary, {
+        regex: '^\\.\\./(?!db/)[^./][^/]*/(?!index\\.ts$).+', message: 'Import a sibling server domain through its index.ts.',
+      }] }],
+    },
+  },
+  {
+    files: ['src/lib/server/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary, {
+        regex: '^\\./[^/]+/(?!index\\.ts$).+', message: 'Import a server domain through its index.ts.',
+      }] }],
+    },
+  },
+  {
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Command-line programs talk to their user on the console.
+    files: ['scripts/**', 'bench/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

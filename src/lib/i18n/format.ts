@@ -1,0 +1,45 @@
+// The one formatting module for message templates, on the server (mail, pages) and in the islands.
+// Plain TypeScript on Intl only: islands import it, so i18next must never reach the browser bundle
+// through here. The syntax is i18next's, which renders the same messages on the server: `{{name}}`
+// placeholders and `_one`/`_other` (CLDR category) keys for plural forms.
+
+export type TemplateVars = Readonly<Record<string, string | number>>;
+
+/** The plural forms of one message; a category the locale uses but the message lacks falls back to `other`. */
+export type PluralForms = { one: string; other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'one' | 'other'>, string>>;
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * Fills `{{name}}` placeholders (spaces inside the braces allowed). A name without a value stays
+ * as written, so a missing variable shows up in review instead of vanishing from the sentence.
+ * Numbers go in as written (a year stays 2026); counts are formatted by `plural`.
+ */
+export function fill(template: string, vars: TemplateVars = {}): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+}
+
+/** The placeholder names of a template, in order of appearance. */
+export function placeholders(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/** The CLDR plural category of a count in a locale (French: 0 and 1 are both 'one'). */
+export function pluralCategory(intlLocale: string, count: number): Intl.LDMLPluralRule {
+  return new Intl.PluralRules(intlLocale).select(count);
+}
+
+export interface PluralOptions {
+  /** More match than the count (a capped search): shown as "240+", always in the `other` form. */
+  atLeast?: boolean | undefined;
+}
+
+/**
+ * The form for the count by the locale's plural rules, filled with `vars` and `{{count}}`, the
+ * count formatted for the locale (2,400 / 2.400).
+ */
+export function plural(intlLocale: string, count: number, forms: PluralForms, vars: TemplateVars = {}, options: PluralOptions = {}): string {
+  const form = options.atLeast ? forms.other : forms[pluralCategory(intlLocale, count)] ?? forms.other;
+  const shown = new Intl.NumberFormat(intlLocale).format(count);
+  return fill(form, { ...vars, count: options.atLeast ? `${shown}+` : shown });
+}

@@ -1,0 +1,129 @@
+// The auth endpoints (see docs/accounts.md), one per operation of authApi, behind src/pages/api/auth/*.ts.
+// Dependencies come in through AuthDeps, so tests can run the real handlers against any database.
+import type { APIContext } from 'astro';
+import type { Db } from '../db/client.ts';
+import { getDb } from '../db/index.ts';
+import { env } from '../env.ts';
+import { endpoint } from '../http.ts';
+import { requestLocale } from '../request-locale.ts';
+import { clearCartCookie, mergeGuestCartIntoCustomer, readCartCookie } from '../cart/index.ts';
+import { sendPasswordLinkMail, sendWelcomeMail } from '../mail/account-mails.ts';
+import { inBackground } from '../mail/background.ts';
+import { authApi } from '#lib/auth/contract.ts';
+import { CURRENCY_COOKIE, isCurrency } from '#lib/catalog/price.ts';
+import type { Features } from '#lib/content/features.ts';
+import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
+import { changePassword, createResetToken, registerCustomer, setPasswordWithToken } from './account.ts';
+import { clientIp } from './client-ip.ts';
+import { clearSessionCookies, setSessionCookies } from './cookies.ts';
+import { toUser } from './customers.ts';
+import { registrationDisabled, TooManyAttemptsError, unauthenticated } from './errors.ts';
+import { spokenValidation } from './http.ts';
+import { authenticate } from './login.ts';
+import { checkRegistration, checkResetRequest } from './rate-limit.ts';
+import { endSession, resolveSession, startSession } from './session.ts';
+import { shopTitle, siteFeatures } from './site.ts';
+
+export interface AuthDeps {
+  db(): Promise<Db>;
+  /** The shop's feature flags (registration on or off). */
+  features(): Promise<Features>;
+}
+
+export const defaultAuthDeps: AuthDeps = { db: getDb, features: siteFeatures };
+
+/** The auth endpoints, one per operation of authApi. */
+export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
+  /** The signed-in customer as the answer, or 401 for a guest. */
+  async function currentUser(_input: unknown, { cookies, url }: APIContext) {
+    const session = await resolveSession(cookies, { url, db: await deps.db() });
+    if (!session) throw unauthenticated();
+    return { user: toUser(session.customer) };
+  }
+
+  /** A password set from an emailed link signs the customer out everywhere, this browser included. */
+  const passwordFromLink = (purpose: 'reset' | 'create') => async (body: { token: string; password: string }, { cookies, url }: APIContext) => {
+    await setPasswordWithToken(await deps.db(), body.token, purpose, body.password);
+    clearSessionCookies(cookies, url);
+    return { ok: true as const };
+  };
+
+  return {
+    /** Logs out whatever session the request carries first, then signs in and sets the session cookies. */
+    login: endpoint(authApi.login, async (body, context) => {
+      const { cookies, url } = context;
+      const db = await deps.db();
+      await endSession(db, cookies, { url });
+      const customer = await authenticate(db, { username: body.username, password: body.password }, clientIp(context));
+      setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
+      // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
+      const guestCartId = readCartCookie(cookies);
+      if (guestCartId) {
+        await mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
+        clearCartCookie(cookies);
+      }
+      return { user: toUser(customer) };
+    }, spokenValidation),
+
+    /** Revokes the login's refresh-token family; logout also clears the guest cart cookie. */
+    logout: endpoint(authApi.logout, async (_body, { cookies, url }) => {
+      await endSession(await deps.db(), cookies, { url, clearCart: true });
+      return { ok: true as const };
+    }, spokenValidation),
+
+    me: endpoint(authApi.me, currentUser, spokenValidation),
+    /** The same read for a plain GET. */
+    meByQuery: endpoint(authApi.meByQuery, currentUser, spokenValidation),
+    /** resolveSession renews a missing or expired user token from the refresh cookie. */
+    refresh: endpoint(authApi.refresh, currentUser, spokenValidation),
+
+    /** Only while registration is enabled; sends a welcome email in the shopper's language. */
+    register: endpoint(authApi.register, async (body, context) => {
+      const { cookies, url } = context;
+      if (!(await deps.features()).isRegistrationEnabled) throw registrationDisabled();
+      const db = await deps.db();
+      const wait = await checkRegistration(db, clientIp(context));
+      if (wait > 0) throw new TooManyAttemptsError(wait);
+      const locale = requestLocale(context);
+      // The account starts in the currency the guest was shopping in.
+      const cookieCurrency = cookies.get(CURRENCY_COOKIE)?.value;
+      const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
+      const customer = await registerCustomer(db, { ...body, locale, currency });
+      await endSession(db, cookies, { url });
+      setSessionCookies(cookies, await startSession(db, customer.id, false), url);
+      inBackground('welcome mail', async () => sendWelcomeMail(customer, await shopTitle(locale)));
+      return { user: toUser(customer) };
+    }, spokenValidation),
+
+    /** Needs a session; keeps this one and signs out every other session of the customer. */
+    changePassword: endpoint(authApi.changePassword, async (body, context) => {
+      const db = await deps.db();
+      const session = await resolveSession(context.cookies, { url: context.url, db });
+      if (!session) throw unauthenticated();
+      await changePassword(db, session, body, clientIp(context));
+      return { ok: true as const };
+    }, spokenValidation),
+
+    /**
+     * The same answer, equally fast, whether or not the account exists: the lookup and the email
+     * happen after the response. The link is valid for 60 minutes and works once.
+     */
+    resetRequest: endpoint(authApi.resetRequest, async (body, context) => {
+      const db = await deps.db();
+      const wait = await checkResetRequest(db, { name: body.email, ip: clientIp(context) });
+      if (wait > 0) throw new TooManyAttemptsError(wait);
+      inBackground('password reset mail', async () => {
+        const issued = await createResetToken(db, body.email);
+        if (!issued) return;
+        const locale = isLocale(issued.customer.locale) ? issued.customer.locale : DEFAULT_LOCALE;
+        await sendPasswordLinkMail('reset', issued.customer, issued.token, await shopTitle(locale));
+      });
+      return { ok: true as const };
+    }, spokenValidation),
+
+    resetPassword: endpoint(authApi.resetPassword, passwordFromLink('reset'), spokenValidation),
+    createPassword: endpoint(authApi.createPassword, passwordFromLink('create'), spokenValidation),
+  };
+}
+
+export type AuthRoutes = ReturnType<typeof authRoutes>;

@@ -1,0 +1,88 @@
+// The catalogue endpoints' logic, behind src/pages/api/catalog/*.ts. Who is asking comes in through
+// CatalogDeps, so tests run the real handlers for any shopper.
+import type { APIContext } from 'astro';
+import { endpoint } from '../http.ts';
+import { logger } from '../log.ts';
+import type { Shopper } from '../shopper.ts';
+import { catalogApi, emptySearchResponse, type PriceInfo } from '#lib/catalog/contract.ts';
+import { categoryBySlugPath, categoryTrail, categoryTree } from './categories.ts';
+import { filterCodes } from './filter-settings.ts';
+import { listFacets, listProducts } from './listing.ts';
+import { priceList, type PriceContext } from './prices.ts';
+import { searchCategories, searchHits, searchProductIds, searchProducts } from './search.ts';
+
+export interface CatalogDeps {
+  shopper(context: APIContext): Promise<Shopper>;
+  /** The currency, price list and price permission of this shopper. */
+  priceContext(shopper: Shopper): Promise<PriceContext>;
+}
+
+/** Cards with the shopper's prices filled in (pricesLazyLoad: false), from one price-list read. */
+async function withPrices<T extends { sku: string }>(cards: T[], ctx: PriceContext): Promise<(T & { priceInfo: PriceInfo | null })[]> {
+  const prices = new Map((await priceList(cards.map((c) => c.sku), ctx)).map((e) => [e.sku, e.priceInfo]));
+  return cards.map((c) => ({ ...c, priceInfo: prices.get(c.sku) ?? null }));
+}
+
+export function catalogRoutes(deps: CatalogDeps) {
+  return {
+    // Nothing found gives an empty result.
+    categories: endpoint(catalogApi.categories, async ({ locale, slug }) => {
+      const category = await categoryBySlugPath(locale, slug);
+      if (!category || category.id === -1) return { data: null, trail: [], tree: [] };
+      const [trail, tree] = await Promise.all([categoryTrail(category.id, locale), categoryTree(locale)]);
+      return { data: category, trail, tree };
+    }),
+
+    filters: endpoint(catalogApi.filters, async (body) => {
+      const productIds = body.keyword ? (await searchProductIds(body.keyword, body.locale)).listed : undefined;
+      const facets = await listFacets({ categoryId: body.categoryId, productIds, filters: body.filters }, await filterCodes(), body.locale);
+      return { data: facets };
+    }),
+
+    prices: endpoint(catalogApi.prices, async ({ skus }, context) => {
+      const ctx = await deps.priceContext(await deps.shopper(context));
+      return { items: await priceList(skus, ctx), pricesVisible: ctx.pricesVisible };
+    }),
+
+    products: endpoint(catalogApi.products, async (body, context) => {
+      const shopper = await deps.shopper(context);
+      const page = await listProducts({ ...body, categoryId: body.catId, currency: shopper.currency });
+      if (body.pricesLazyLoad) return page;
+      return { ...page, data: await withPrices(page.data, await deps.priceContext(shopper)) };
+    }),
+
+    // Two shapes of answer from one contract: the overlay pages through the raw hits (products and
+    // variants), the search page lists parent products with filters and sorting. A failed search
+    // answers with an empty result, never an error page.
+    search: endpoint(catalogApi.search, async (body, context) => {
+      if (body.keyword === '') return emptySearchResponse();
+      try {
+        const shopper = await deps.shopper(context);
+        const listing = body.filters.length > 0 || body.sort !== 'latest' || body.loadFilters;
+        // The overlay reads just its page of the ranking; the search page lists the parents of all
+        // ranked hits, so it needs them all (at most SEARCH_MAX_HITS).
+        const hits = listing
+          ? await searchProductIds(body.keyword, body.locale)
+          : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
+        const scope = hits.listed;
+        const [categories, result] = await Promise.all([
+          searchCategories(body.keyword, body.locale),
+          listing
+            ? listProducts({ productIds: scope, filters: body.filters, locale: body.locale, sort: body.sort, limit: body.limit, offset: body.offset, currency: shopper.currency })
+              .then((page) => ({ data: page.data.map((p) => ({ ...p, isVariant: false })), count: page.count }))
+            : searchHits(hits.ids, body.locale).then((data) => ({ data, count: hits.count })),
+        ]);
+        const facets = body.loadFilters
+          ? await listFacets({ productIds: scope, filters: body.filters }, await filterCodes(), body.locale)
+          : undefined;
+        const data = body.excludePrices || body.pricesLazyLoad ? result.data : await withPrices(result.data, await deps.priceContext(shopper));
+        return { data, count: result.count, capped: hits.capped, categories, ...(facets ? { facets } : {}) };
+      } catch (error) {
+        logger.error({ err: error }, 'search failed; answering an empty result');
+        return emptySearchResponse();
+      }
+    }),
+  };
+}
+
+export type CatalogRoutes = ReturnType<typeof catalogRoutes>;

@@ -1,0 +1,20 @@
+// The catalogue domain's public face: the endpoints under src/pages/api/catalog wired to the
+// shopper of the request, and what pages, the shell and the sitemaps read.
+import { currentShopper, priceContext } from '../shopper.ts';
+import { catalogRoutes, type CatalogDeps } from './handlers.ts';
+
+export { allCategorySlugPaths, topCategories, type CategoryNode, type CategorySummary } from './categories.ts';
+export { categoryPage, type CategoryPage } from './category-page.ts';
+export { loadProductPage, productSeo, productStrings } from './product-page.ts';
+export { allProductSlugs, type ProductBreadcrumb } from './products.ts';
+export type { PriceContext } from './prices.ts';
+export { catalogRoutes, type CatalogDeps, type CatalogRoutes } from './handlers.ts';
+
+export const defaultCatalogDeps: CatalogDeps = {
+  // With the URL, session cookies renewed on the way are Secure except on localhost.
+  shopper: ({ cookies, url }) => currentShopper(cookies, url),
+  priceContext,
+};
+
+/** The endpoints under src/pages/api/catalog, wired to the process database and the shopper. */
+export const catalog = catalogRoutes(defaultCatalogDeps);

@@ -1,0 +1,76 @@
+// A signed-in customer's wishlist: rows of wishlist_items, read back as the
+// domain Wishlist with names in the shopper's locale. Also resolves the wishlist's product links
+// (/p/{id}/{sku}) to the product page's own address.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import { productTranslations, products, wishlistItems } from '../db/schema.ts';
+import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
+import { localePath, productPath } from '#lib/site/paths.ts';
+import type { Wishlist } from '#lib/wishlist/rules.ts';
+
+/** The customer's wishlist, oldest first; products taken off the catalogue drop out. */
+export async function listWishlist(db: Db, customerId: string, locale: Locale): Promise<Wishlist> {
+  const own = alias(productTranslations, 'own');
+  const fallback = alias(productTranslations, 'fallback');
+  const rows = await db.select({
+    id: products.id, sku: products.sku, image: products.coverImage, qty: wishlistItems.qty,
+    name: sql<string>`coalesce(${own.name}, ${fallback.name}, ${products.sku})`,
+  }).from(wishlistItems)
+    .innerJoin(products, and(eq(products.id, wishlistItems.productId), eq(products.isActive, true)))
+    .leftJoin(own, and(eq(own.productId, products.id), eq(own.locale, locale)))
+    .leftJoin(fallback, and(eq(fallback.productId, products.id), eq(fallback.locale, DEFAULT_LOCALE)))
+    .where(eq(wishlistItems.customerId, customerId))
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
+  return { items: rows.map((r) => ({ product: { id: r.id, sku: r.sku, name: r.name, image: r.image }, qty: Math.max(1, r.qty) })) };
+}
+
+/**
+ * Adds the products with these skus (case-insensitive); ones already on the list stay untouched, so
+ * merging a browser's list at sign-in twice changes nothing. Unknown or inactive skus are skipped:
+ * a product taken off the catalogue must not make a sign-in fail. Returns the whole list.
+ */
+export async function addWishlistItems(db: Db, customerId: string, skus: readonly string[], locale: Locale): Promise<Wishlist> {
+  const wanted = [...new Set(skus.map((s) => s.toLowerCase()))];
+  if (wanted.length > 0) {
+    const found = await db.select({ id: products.id, sku: products.sku }).from(products)
+      .where(and(inArray(sql`lower(${products.sku})`, wanted), eq(products.isActive, true)));
+    const idBySku = new Map(found.map((p) => [p.sku.toLowerCase(), p.id]));
+    const now = Date.now();
+    // One millisecond apart, so the list keeps the order the shopper added them in.
+    const rows = wanted.flatMap((sku, i) => {
+      const productId = idBySku.get(sku);
+      return productId === undefined ? [] : [{ customerId, productId, qty: 1, createdAt: new Date(now + i) }];
+    });
+    // Rows go in by product id: two sign-ins merging at once then take their row locks in the same
+    // order; in the shopper's order, PostgreSQL can deadlock them on each other's pending rows.
+    rows.sort((a, b) => a.productId - b.productId);
+    if (rows.length > 0) await db.insert(wishlistItems).values(rows).onConflictDoNothing();
+  }
+  return listWishlist(db, customerId, locale);
+}
+
+/** Removes the product with this sku (case-insensitive) if it is on the list; returns the whole list. */
+export async function removeWishlistItem(db: Db, customerId: string, sku: string, locale: Locale): Promise<Wishlist> {
+  const ids = db.select({ id: products.id }).from(products).where(eq(sql`lower(${products.sku})`, sku.toLowerCase()));
+  await db.delete(wishlistItems).where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.productId, ids)));
+  return listWishlist(db, customerId, locale);
+}
+
+/**
+ * The product page a /p/{id}/{segment} address means when it is not a prebuilt page: the wishlist
+ * links by sku, and a slug of another language is an old link worth keeping.
+ * Null when the product does not exist, or when the segment already is this locale's slug (the page
+ * is simply missing: redirecting there again would loop).
+ */
+export async function productAliasTarget(db: Db, id: number, segment: string, locale: Locale): Promise<string | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [product] = await db.select({ sku: products.sku }).from(products).where(and(eq(products.id, id), eq(products.isActive, true)));
+  if (!product) return null;
+  const translations = await db.select({ locale: productTranslations.locale, slug: productTranslations.slug })
+    .from(productTranslations).where(eq(productTranslations.productId, id));
+  const slug = translations.find((t) => t.locale === locale)?.slug;
+  if (!slug || segment === slug) return null;
+  const known = segment.toLowerCase() === product.sku.toLowerCase() || translations.some((t) => t.slug === segment);
+  return known ? localePath(locale, productPath({ id, slug })) : null;
+}

@@ -1,0 +1,62 @@
+// Every operation contract is served: a route file at its path exports its method, so the browser
+// client (which takes the path from the contract) can never call an endpoint that is not there.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { COMMON_ERRORS, ERROR_STATUS, type Operation } from '#lib/http/contract.ts';
+import * as auth from '#lib/auth/contract.ts';
+import * as cart from '#lib/cart/contract.ts';
+import * as catalog from '#lib/catalog/contract.ts';
+import * as checkout from '#lib/checkout/contract.ts';
+import * as orders from '#lib/orders/contract.ts';
+import * as wishlist from '#lib/wishlist/contract.ts';
+
+const isOperation = (value: unknown): value is Operation =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
+
+/** Every operation of every domain: the values of each module's `…Api` objects. */
+const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, wishlist].flatMap((module) =>
+  Object.entries(module).filter(([name]) => name.endsWith('Api')).flatMap(([api, ops]) =>
+    Object.entries(ops as Record<string, unknown>).filter((entry): entry is [string, Operation] => isOperation(entry[1]))
+      .map(([name, op]): [string, Operation] => [`${api}.${name}`, op])));
+
+function routeFile(path: string): string | undefined {
+  return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
+}
+
+describe('operation contracts', () => {
+  test('every domain declares its operations', () => {
+    const apis = new Set(operations.map(([name]) => name.split('.')[0]));
+    expect([...apis].sort()).toEqual(expect.arrayContaining(['authApi', 'cartApi', 'catalogApi', 'wishlistApi']));
+    expect(operations.length).toBeGreaterThanOrEqual(30);
+  });
+
+  test.each(operations)('%s is served by a route file exporting its method', (_name, op) => {
+    const file = routeFile(op.path);
+    expect(file, `no route file for ${op.path}`).toBeDefined();
+    expect(readFileSync(file!, 'utf8')).toMatch(new RegExp(`export const ${op.method}\\b`));
+  });
+
+  test('every API route file is the endpoint of some operation, or says why it is outside the contract', () => {
+    const paths = new Set(operations.map(([, op]) => op.path));
+    const files = listRoutes('src/pages/api');
+    for (const file of files) {
+      const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
+      if (paths.has(path)) continue;
+      expect(readFileSync(file, 'utf8'), `${file} is neither an operation nor a rawEndpoint`).toMatch(/rawEndpoint\(/);
+    }
+  });
+
+  test('operations list only the codes the integration layer knows, none of the common ones twice', () => {
+    for (const [name, op] of operations) {
+      for (const code of op.errors) {
+        expect(Object.keys(ERROR_STATUS), name).toContain(code);
+        expect(COMMON_ERRORS as readonly string[], `${name} lists the common ${code}`).not.toContain(code);
+      }
+    }
+  });
+});
+
+function listRoutes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listRoutes(`${dir}/${entry.name}`) : entry.name.endsWith('.ts') ? [`${dir}/${entry.name}`] : []);
+}
