@@ -11,7 +11,7 @@ export interface RecentlyViewedProps {
 }
 
 export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewedProps) {
-  useEffect(() => recordProductView(current), [current.sku]);
+  useEffect(() => recordProductView(current), [current]);
   // Entries keep the language they were viewed in: a link or a name in another language would be
   // a surprise, so only this locale's views are listed. No prices: they are not in this page's batch.
   // The list exists only in the browser tab: the first render matches the server's empty one.

@@ -10,7 +10,7 @@ import { Icon } from '../shell/Icon.tsx';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import type { SearchBarStrings } from './strings.ts';
 
-export const SEARCH_OVERLAY_ID = 'search-overlay';
+const SEARCH_OVERLAY_ID = 'search-overlay';
 
 export interface SearchBarProps {
   locale: Locale;

@@ -4,7 +4,7 @@
 import { atom, onMount } from 'nanostores';
 import { CURRENCY_COOKIE, DEFAULT_CURRENCY, currencyFromCookie, isCurrency, type Currency } from './price.ts';
 
-export const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** The shop's default on the server; in the browser the cookie's value from the first use on. */
 export const $currency = atom<Currency>(DEFAULT_CURRENCY);

@@ -9,7 +9,7 @@ export const PAGE_SIZES = { default: 20, category: 10, orders: 10, priceList: 12
 export type ListingKind = keyof typeof PAGE_SIZES;
 
 /** URL parameter prefix for attribute filters: f.color=red,blue. */
-export const FILTER_PARAM_PREFIX = 'f.';
+const FILTER_PARAM_PREFIX = 'f.';
 
 /** attribute code → chosen values; never holds an empty list. */
 export type Filters = Record<string, string[]>;
@@ -57,7 +57,7 @@ function cleanValues(values: Iterable<string>): string[] {
   return [...new Set([...values].map((v) => v.trim()).filter((v) => v !== ''))].sort(compare);
 }
 
-export function parseFilters(params: ListingParams): Filters {
+function parseFilters(params: ListingParams): Filters {
   const collected = new Map<string, string[]>();
   for (const [name, value] of entries(params)) {
     if (!name.startsWith(FILTER_PARAM_PREFIX)) continue;

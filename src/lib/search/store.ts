@@ -11,7 +11,7 @@ import type { Locale } from '../i18n/locales.ts';
 import { emptySearchResponse, type Facet, type ProductCard, type SearchResponse } from '../catalog/contract.ts';
 
 export type SearchItem = SearchResponse['data'][number];
-export type SearchCategory = SearchResponse['categories'][number];
+type SearchCategory = SearchResponse['categories'][number];
 
 export interface SearchResults {
   /** The term these results belong to; '' while nothing has been searched. */

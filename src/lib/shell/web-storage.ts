@@ -3,7 +3,7 @@
 // tab (recently viewed products, the category view), so a store whose key starts with `session:`
 // lives in sessionStorage under the rest of its key, and every other key stays in localStorage.
 // Storage the browser blocks (privacy settings, sandboxed frames) or that is full never breaks a
-// store: it keeps its value for the page and is just not remembered.
+// store: the value is kept in memory for the page, as the library does without storage.
 import { setPersistentEngine, windowPersistentEvents, type PersistentEvents } from '@nanostores/persistent';
 
 const SESSION = 'session:';
@@ -12,6 +12,9 @@ const SESSION = 'session:';
 export const sessionKey = (key: string): string => `${SESSION}${key}`;
 
 interface Slot { storage: Storage; key: string }
+
+/** Values no storage would take, for this page only (the library's own fallback is such an object too). */
+const unsaved = new Map<string, string>();
 
 function slot(name: string | symbol): Slot | null {
   if (typeof name !== 'string') return null;
@@ -25,6 +28,7 @@ function slot(name: string | symbol): Slot | null {
 }
 
 function read(name: string | symbol): string | undefined {
+  if (typeof name === 'string' && unsaved.has(name)) return unsaved.get(name);
   const s = slot(name);
   try {
     return s?.storage.getItem(s.key) ?? undefined;
@@ -48,15 +52,19 @@ const engine = new Proxy<Record<string, string>>({}, {
   get: (_target, name) => read(name),
   has: (_target, name) => read(name) !== undefined,
   set(_target, name, value: string) {
+    if (typeof name !== 'string') return true;
     const s = slot(name);
     try {
-      s?.storage.setItem(s.key, value);
+      if (!s) throw new Error('no storage');
+      s.storage.setItem(s.key, value);
+      unsaved.delete(name);
     } catch {
-      // Full or blocked: the store still holds the value for this page.
+      unsaved.set(name, value);
     }
     return true;
   },
   deleteProperty(_target, name) {
+    if (typeof name === 'string') unsaved.delete(name);
     const s = slot(name);
     try {
       s?.storage.removeItem(s.key);
@@ -65,7 +73,9 @@ const engine = new Proxy<Record<string, string>>({}, {
     }
     return true;
   },
-  ownKeys: () => [...keysOf(() => globalThis.localStorage, ''), ...keysOf(() => globalThis.sessionStorage, SESSION)],
+  ownKeys: () => [...new Set([
+    ...keysOf(() => globalThis.localStorage, ''), ...keysOf(() => globalThis.sessionStorage, SESSION), ...unsaved.keys(),
+  ])],
   getOwnPropertyDescriptor: (_target, name) => {
     const value = read(name);
     return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: true };

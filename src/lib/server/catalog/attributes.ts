@@ -24,7 +24,7 @@ export function invalidateAttributes(): void {
   cache = undefined;
 }
 
-export function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
+function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
   cache ??= (async () => {
     const db = await getDb();
     const [defs, options] = await Promise.all([db.select().from(attributes), db.select().from(attributeOptions)]);

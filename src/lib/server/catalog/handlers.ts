@@ -84,5 +84,3 @@ export function catalogRoutes(deps: CatalogDeps) {
     }),
   };
 }
-
-export type CatalogRoutes = ReturnType<typeof catalogRoutes>;

@@ -3,14 +3,14 @@
 import { currentShopper, priceContext } from '../shopper.ts';
 import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
-export { allCategorySlugPaths, topCategories, type CategoryNode, type CategorySummary } from './categories.ts';
+export { allCategorySlugPaths, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { allProductSlugs, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';
-export { catalogRoutes, type CatalogDeps, type CatalogRoutes } from './handlers.ts';
+export { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
-export const defaultCatalogDeps: CatalogDeps = {
+const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.
   shopper: ({ cookies, url }) => currentShopper(cookies, url),
   priceContext,

@@ -16,7 +16,7 @@ export interface ListingScope {
 }
 
 /** Empty filter lists are dropped before they reach a query. */
-export function activeFilters(filters: Filter[]): Filter[] {
+function activeFilters(filters: Filter[]): Filter[] {
   return filters.filter((f) => f.values.length > 0);
 }
 

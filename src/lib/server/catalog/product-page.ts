@@ -96,12 +96,10 @@ const detailBatches = new Map<string, Promise<Map<number, ProductDetail>>>();
 async function readAheadDetail(id: number, locale: Locale): Promise<ProductDetail | null> {
   const start = Math.floor(id / READ_AHEAD) * READ_AHEAD;
   const key = `${start}:${locale}`;
-  if (!detailBatches.has(key)) {
-    // Pages of one locale are built in id order, so an older batch is done with.
-    while (detailBatches.size >= 4) detailBatches.delete(detailBatches.keys().next().value!);
-    memo(detailBatches, key, () => productDetails(Array.from({ length: READ_AHEAD }, (_, i) => start + i), locale));
-  }
-  return (await detailBatches.get(key)!).get(id) ?? null;
+  // Pages of one locale are built in id order, so an older batch is done with.
+  if (!detailBatches.has(key)) while (detailBatches.size >= 4) detailBatches.delete(detailBatches.keys().next().value!);
+  const batch = await memo(detailBatches, key, () => productDetails(Array.from({ length: READ_AHEAD }, (_, i) => start + i), locale));
+  return batch.get(id) ?? null;
 }
 
 function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
