@@ -1,6 +1,6 @@
 // Checkout guards (docs/checkout.md), as a browser meets them: the server answers a checkout step
 // the shopper may not be on with a redirect before any HTML, in every locale.
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { expect, localePath, test, type Locale } from './helpers.ts';
 
@@ -10,7 +10,7 @@ const ADDRESS = {
 };
 
 /** The path a navigation ended on, without origin and query. */
-async function landing(page: import('@playwright/test').Page, path: string): Promise<string> {
+async function landing(page: Page, path: string): Promise<string> {
   await page.goto(path);
   return new URL(page.url()).pathname;
 }

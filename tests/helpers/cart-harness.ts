@@ -22,19 +22,19 @@ export class CookieJar {
   readonly lastSet = new Map<string, CookieOptions>();
 
   forRequest(): AstroCookies {
-    const jar = this;
+    const { values, lastSet } = this;
     return {
       get(name: string) {
-        const value = jar.values.get(name);
+        const value = values.get(name);
         return value === undefined ? undefined : { value };
       },
-      has: (name: string) => jar.values.has(name),
+      has: (name: string) => values.has(name),
       set(name: string, value: string, options: CookieOptions = {}) {
-        jar.values.set(name, value);
-        jar.lastSet.set(name, options);
+        values.set(name, value);
+        lastSet.set(name, options);
       },
       delete(name: string) {
-        jar.values.delete(name);
+        values.delete(name);
       },
     } as unknown as AstroCookies;
   }

@@ -44,6 +44,7 @@ class FakeElement {
 interface Page {
   container: FakeElement;
   redirect: Promise<string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's Stripe.js global, driven as a browser script would
   Stripe: (key: string) => any;
 }
 

@@ -1,7 +1,7 @@
 // Pays an existing order with a method, for the checkout and for /pay/{order}: asks the server for the
 // payment, then does what it says: nothing to do (invoice) → confirm and show the result; redirect
 // (PayPal approval) → leave; stripe → mount the Payment Element with its 'Pay now'.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ApiClientError } from '#lib/http/client.ts';
 import { confirmOrder, createPayment, type Order, type PaymentAction } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -41,6 +41,8 @@ type RunState = { state: 'starting' } | { state: 'redirecting' } | { state: 'fai
 export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: PaymentRunnerProps) {
   const [run, setRun] = useState<RunState>({ state: 'starting' });
   const [attempt, setAttempt] = useState(0);
+  // Leaving for the result page reads the latest links; it is not a reason to start the payment again.
+  const finish = useEffectEvent((confirmed: Order) => location.assign(resultHref(confirmed, flow, hrefs)));
 
   useEffect(() => {
     let active = true;
@@ -49,8 +51,7 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
       const { order: current, payment } = await createPayment({ orderId: order.id, paymentMethodCode: method, flow, locale });
       if (!active) return;
       if (payment.action === 'none') {
-        const confirmed = await confirmOrder(current.id);
-        location.assign(resultHref(confirmed, flow, hrefs));
+        finish(await confirmOrder(current.id));
       } else if (payment.action === 'redirect') {
         setRun({ state: 'redirecting' });
         location.assign(payment.url);
@@ -62,7 +63,6 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
       if (active) setRun({ state: 'failed', network: error instanceof ApiClientError && error.code === 'NETWORK_ERROR' });
     });
     return () => { active = false; };
-    // hrefs is a fresh object on every render of the parent; the run depends on the order and method only.
   }, [order.id, method, flow, locale, attempt]);
 
   if (run.state === 'stripe') return <StripePayment action={run.action} locale={locale} strings={strings} />;

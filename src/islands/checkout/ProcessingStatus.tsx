@@ -2,7 +2,7 @@
 // and /pay/{order}/{status} (paying again). The server asks the provider what happened (never the
 // browser's word), the order is confirmed when paid or awaiting, and the shopper moves on to the
 // thank-you or payment-result page; a failure says why and offers to pay again.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { completePayment, confirmOrder, getOrder, type Order } from '#lib/checkout/client.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import { resultHref, type PaymentHrefs } from './PaymentRunner.tsx';
@@ -34,6 +34,10 @@ async function settle(orderId: string, query: URLSearchParams): Promise<Order> {
 
 export function ProcessingStatus({ flow, orderId: pathOrderId, status, hrefs, strings }: ProcessingStatusProps) {
   const [outcome, setOutcome] = useState<Outcome>({ state: 'working' });
+  // Where to go reads the latest links; a new links object is not a reason to settle the payment again.
+  const leave = useEffectEvent((order: Order) => location.replace(resultHref(order, flow, hrefs)));
+  const leaveCancelled = useEffectEvent((orderId: string) =>
+    location.replace(`${hrefs.orderPayment}/${encodeURIComponent(orderId)}/cancelled`));
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
@@ -42,21 +46,20 @@ export function ProcessingStatus({ flow, orderId: pathOrderId, status, hrefs, st
     const cancelled = status === 'cancel' || query.get('cancelled') === '1';
     (async () => {
       if (cancelled) {
-        if (flow === 'pay') return location.replace(`${hrefs.orderPayment}/${encodeURIComponent(orderId)}/cancelled`);
+        if (flow === 'pay') return leaveCancelled(orderId);
         return setOutcome({ state: 'cancelled', orderId });
       }
-      let order = await settle(orderId, query);
+      const order = await settle(orderId, query);
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'awaiting') {
-        order = await confirmOrder(order.id);
-        return location.replace(resultHref(order, flow, hrefs));
+        return leave(await confirmOrder(order.id));
       }
-      if (flow === 'pay') return location.replace(resultHref(order, flow, hrefs));
+      if (flow === 'pay') return leave(order);
       setOutcome({ state: 'failed', orderId });
     })().catch((error: unknown) => {
       reportFailure('checkout: payment could not be completed', error);
       setOutcome({ state: 'failed', orderId });
     });
-  }, [flow, pathOrderId, status, hrefs.orderPayment, hrefs.thankYou]);
+  }, [flow, pathOrderId, status]);
 
   if (outcome.state === 'working') return <p className="checkout-processing" role="status" aria-busy="true">{strings['checkout.processing']}</p>;
   if (outcome.state === 'missing') return <p className="form-error" role="alert">{strings['checkout.order.notFound']}</p>;

@@ -1,6 +1,6 @@
 // Checkout step 1: the shipping address (a saved one for signed-in customers, or
 // the form), optionally saved as the default; once stored, the shipping methods for its country.
-import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent, type JSX } from 'react';
 import type { CountryCode } from '#lib/checkout/countries.ts';
 import { addressValues } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -50,10 +50,11 @@ export function ShippingStep(props: ShippingStepProps) {
 
   // A customer without a shipping address on this cart starts from their default one.
   const preselect = !cart.shippingAddress ? saved?.find((a) => a.isDefaultShipping) ?? null : null;
-  useEffect(() => {
+  // Only when the saved addresses arrive, not on every edit afterwards.
+  const applyPreselect = useEffectEvent(() => {
     if (preselect) form.choose(preselect);
-    // Only when the saved addresses arrive, not on every edit afterwards.
-  }, [preselect?.id]);
+  });
+  useEffect(() => applyPreselect(), [preselect?.id]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -23,6 +23,8 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 const M = CHECKOUT_MESSAGES;
+// Control characters would break the address in emails, invoices and the provider's records.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const text = (max: number) =>

@@ -6,7 +6,7 @@ import { resolveFeatures } from '../content/features.ts';
 import { CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
 import { env } from './env.ts';
 import type { PriceContext } from './catalog/index.ts';
-import { resolveSession } from './auth/session.ts';
+import { resolveSession } from './auth/index.ts';
 
 export interface Shopper {
   customerId: string | null;

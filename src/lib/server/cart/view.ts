@@ -10,7 +10,7 @@ import { customerTerms, priceLateral, type PricingContext } from './pricing.ts';
 import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCart } from './priced.ts';
 import { rows } from '../db/index.ts';
 import type { CartSnapshot } from './store.ts';
-import { loadShippingMethods } from '../checkout/shipping.ts';
+import { loadShippingMethods } from '../shipping/index.ts';
 
 const inList = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);

@@ -9,14 +9,11 @@ import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration 
 import { checkoutApi, type Address } from '#lib/checkout/contract.ts';
 import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { cartSessions, type CartDeps, type CartSession } from '../cart/handlers.ts';
-import { writeWithVersion } from '../cart/mutations.ts';
-import { customerTerms } from '../cart/pricing.ts';
-import { cartNotFound } from '../cart/errors.ts';
-import { findOwnedCartId, readSnapshot, type CartSnapshot } from '../cart/store.ts';
-import { priceCart } from '../cart/view.ts';
-import { unauthenticated } from '../auth/errors.ts';
+import { hashPassword, unauthenticated } from '../auth/index.ts';
+import {
+  cartNotFound, cartSessions, customerTerms, findOwnedCartId, priceCart, readSnapshot, writeWithVersion,
+  type CartDeps, type CartSession, type CartSnapshot,
+} from '../cart/index.ts';
 import { endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
 import {
@@ -24,7 +21,7 @@ import {
   emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
 } from './errors.ts';
 import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from './addresses.ts';
-import { methodLabel, shippingOptions, storedMethodPrice } from './shipping.ts';
+import { methodLabel, shippingOptions, storedMethodPrice } from '../shipping/index.ts';
 
 export interface CheckoutDeps extends CartDeps {
   features(): Promise<Features>;

@@ -1,12 +1,15 @@
 // The checkout domain's public face: the endpoints wired to the process database, the shopper, the
 // site features and the configured payment providers.
 import { env } from '../env.ts';
-import { siteFeatures } from '../auth/site.ts';
+import { siteFeatures } from '../auth/index.ts';
 import { defaultCartDeps } from '../cart/index.ts';
 import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { checkoutPageState, guardCart, type CheckoutPageState } from './page-state.ts';
+export { loadCheckoutPage, uuidParam } from './pages.ts';
+export { saveAsDefault } from './addresses.ts';
+export { emailRequired, guestCheckoutDisabled } from './errors.ts';
 export { checkoutRoutes, type CheckoutDeps, type CheckoutRoutes } from './handlers.ts';
 
 /** What the environment configures: Stripe needs both keys, PayPal both credentials. */

@@ -8,7 +8,7 @@ import type { Features } from '#lib/content/features.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { siteFeatures } from '../auth/site.ts';
+import { siteFeatures } from '../auth/index.ts';
 import { findOwnedCartId, priceCart, readCartCookie, readSnapshot, toCartResponse } from '../cart/index.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';

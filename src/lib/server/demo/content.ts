@@ -1,6 +1,6 @@
 // Content service entries of the demo shop: menu, footer, banners, branding, locale and attribute
 // settings and content pages. Every config is checked against its schema before it is stored.
-import { z } from 'astro/zod';
+import type { z } from 'astro/zod';
 import { contentConfigSchemas, pageConfigSchema, type MenuEntry } from '#lib/content/schemas.ts';
 import { ATTRIBUTE_SETTING } from './attributes.ts';
 import { buildCategories, type CategoryRow } from './categories.ts';

@@ -7,7 +7,7 @@ import { localePath } from '#lib/site/paths.ts';
 import { intlTag } from '#lib/i18n/translate.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { orderListRow, type OrderListRow } from '#lib/orders/history.ts';
-import { loadCheckoutPage } from '../checkout/pages.ts';
+import { loadCheckoutPage } from '../checkout/index.ts';
 import { getDb } from '../db/index.ts';
 import { orderHistory } from './history.ts';
 import { currentShopper } from '../shopper.ts';

@@ -17,15 +17,14 @@ import type { Features } from '#lib/content/features.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
-import { isUniqueViolation, pgError } from '../auth/db-errors.ts';
-import { createCustomer } from '../auth/customers.ts';
-import { cartNotFound, cartOutdated, couponError } from '../cart/errors.ts';
-import { lockOwnedCart, readSnapshot, type CartOwner, type CartSnapshot } from '../cart/store.ts';
+import { createCustomer, isUniqueViolation, pgError } from '../auth/index.ts';
+import {
+  cartNotFound, cartOutdated, couponError, lockOwnedCart, priceCart, pricesFingerprint, readSnapshot, toCartResponse,
+  type CartOwner, type CartSnapshot, type PricedCart,
+} from '../cart/index.ts';
 import { rows } from '../db/index.ts';
-import { priceCart, pricesFingerprint, toCartResponse, type PricedCart } from '../cart/index.ts';
-import { saveAsDefault } from '../checkout/addresses.ts';
-import { loadShippingMethods, methodLabel } from '../checkout/shipping.ts';
-import { emailRequired, guestCheckoutDisabled } from '../checkout/errors.ts';
+import { emailRequired, guestCheckoutDisabled, saveAsDefault } from '../checkout/index.ts';
+import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/contract.ts';
 import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,

@@ -3,19 +3,17 @@
 import { sql } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { defaultCheckoutDeps } from '../checkout/index.ts';
-import { startSession } from '../auth/session.ts';
-import { setSessionCookies } from '../auth/cookies.ts';
-import { shopTitle } from '../auth/site.ts';
+import { setSessionCookies, shopTitle, startSession } from '../auth/index.ts';
 import { rows } from '../db/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
-import { sendOrderConfirmationMail } from '../mail/order-mail.ts';
-import { stripeFromEnv } from '../payments/stripe.ts';
-import { paypalFromEnv } from '../payments/paypal.ts';
+import { sendOrderConfirmationMail } from '../mail/index.ts';
+import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
 import { orderRoutes, type OrderDeps } from './handlers.ts';
 import type { PaymentGateways } from './payments.ts';
 
 export { findOrder, orderView, type OrderRow } from './store.ts';
 export { orderRoutes, type OrderDeps, type OrderRoutes } from './handlers.ts';
+export { loadAccountPage, type AccountPageName, type OrderHistoryData } from './account-pages.ts';
 
 let gateways: PaymentGateways | undefined;
 

@@ -10,8 +10,9 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentAction, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { providerOf } from '#lib/checkout/payment-methods.ts';
 import { paypalAttemptStatus, stripeAttemptStatus } from '#lib/orders/state.ts';
-import type { StripeGateway, StripeIntent, StripeMethod, StripeWebhookEvent } from '../payments/stripe.ts';
-import type { PayPalGateway, PayPalOrder } from '../payments/paypal.ts';
+import type {
+  PayPalGateway, PayPalOrder, StripeGateway, StripeIntent, StripeMethod, StripeWebhookEvent,
+} from '../payments/index.ts';
 import {
   orderAlreadyPaid, orderCancelled, orderNotFound, paymentMethodUnavailable, paymentNotFound,
 } from './errors.ts';

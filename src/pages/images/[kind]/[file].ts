@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import {
   attributeOptionImageSvg, categoryImageSvg, parseProductImageName, productImageSvg,
-} from '#lib/server/demo/images.ts';
+} from '#lib/server/demo/index.ts';
 
 export const prerender = false;
 

@@ -1,4 +1,5 @@
-// Shipping methods from the database, priced for one cart (rules in src/lib/checkout/shipping.ts).
+// The shipping domain's server side: shipping methods from the database, priced for one cart (the pure
+// rules are in src/lib/checkout/shipping.ts). Cart, checkout and orders all read methods through here.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { LocalizedText } from '../db/schema.ts';

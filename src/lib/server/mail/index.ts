@@ -1,0 +1,5 @@
+// The mail domain's public face: the shop's emails (account links, welcome, order confirmation), sent
+// over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
+export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
+export { sendOrderConfirmationMail } from './order-mail.ts';
+export { backgroundSettled, inBackground } from './background.ts';
