@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { openDatabase } from '#lib/server/db/client.ts';
-import { FIXTURE_PRODUCT_ROWS, seedDemoData } from '#lib/server/demo/index.ts';
+import { seedDemoData } from '#lib/server/demo/index.ts';
+import { FIXTURE_PRODUCT_ROWS } from '#lib/server/demo/fixtures.ts';
 
 /**
  * A fresh DATA_DIR with a migrated, seeded embedded database. Must run before the app's modules

@@ -3,8 +3,9 @@
 import type { APIRoute, AstroCookies } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
-import { cartRoutes, type CartDeps, type CartRoutes, type CartShopper } from '#lib/server/cart/handlers.ts';
-import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS, seedDemoData } from '#lib/server/demo/index.ts';
+import { cartRoutes, type CartDeps } from '#lib/server/cart/handlers.ts';
+import { seedDemoData } from '#lib/server/demo/index.ts';
+import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
 export { DEMO_FIXTURES };
@@ -41,18 +42,20 @@ export class CookieJar {
 }
 
 export interface Harness {
-  handlers: CartRoutes;
+  handlers: ReturnType<typeof cartRoutes>;
   /** Guests see prices unless this is set to false (isPriceForGuestEnabled off). */
   settings: { guestPrices: boolean; now: Date | undefined };
 }
 
 export const CUSTOMER_COOKIE = 'test-customer';
+/** The guest cart cookie as browsers hold it; renaming it would drop every guest cart, so tests pin it. */
+export const CART_COOKIE = 'vsf-cart';
 
 /** Cart deps whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
 export function testCartDeps(db: () => Db, settings: Harness['settings']): CartDeps {
   return {
     db: async () => db(),
-    shopper: async (cookies): Promise<CartShopper> => {
+    shopper: async (cookies) => {
       const customerId = cookies.get(CUSTOMER_COOKIE)?.value ?? null;
       return { customerId, currency: cookies.get('vsf-currency')?.value ?? 'EUR', loggedIn: customerId !== null };
     },

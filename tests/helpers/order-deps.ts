@@ -6,8 +6,8 @@ import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
 import { cartRoutes } from '#lib/server/cart/handlers.ts';
-import { checkoutRoutes, type CheckoutRoutes } from '#lib/server/checkout/handlers.ts';
-import { orderRoutes, type OrderDeps, type OrderRoutes } from '#lib/server/orders/handlers.ts';
+import { checkoutRoutes } from '#lib/server/checkout/handlers.ts';
+import { orderRoutes, type OrderDeps } from '#lib/server/orders/handlers.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import { stripeGateway } from '#lib/server/payments/stripe.ts';
 import { paypalGateway } from '#lib/server/payments/paypal.ts';
@@ -52,8 +52,8 @@ export interface OrderState {
 
 export interface OrderHarness {
   cart: Harness;
-  checkout: CheckoutRoutes;
-  orders: OrderRoutes;
+  checkout: ReturnType<typeof checkoutRoutes>;
+  orders: ReturnType<typeof orderRoutes>;
   state: OrderState;
   /** Flips site features (over the defaults) for the following requests. */
   setFeatures(overrides: Partial<BrandingFlags>): void;

@@ -8,7 +8,7 @@ import type { Db } from '#lib/server/db/client.ts';
 import { rows } from '#lib/server/db/index.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import type { AddressInput } from '#lib/checkout/contract.ts';
+import type { UpdateCheckoutRequest } from '#lib/checkout/contract.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
 import { CookieJar, DEMO_FIXTURES, callHandler, seedFixtures, type CallInit } from './cart-harness.ts';
 import type { DatabaseContext } from './databases.ts';
@@ -37,6 +37,8 @@ export async function ok(answer: Promise<ApiAnswer> | ApiAnswer): Promise<ApiAns
   expect(status, JSON.stringify(body)).toBe(200);
   return body;
 }
+
+type AddressInput = NonNullable<UpdateCheckoutRequest['shippingAddress']>;
 
 export const shippingAddress = (overrides: Partial<AddressInput> = {}): AddressInput => ({
   firstName: 'Erika', lastName: 'Mustermann', company: 'Werkzeug GmbH', street: 'Hauptstraße 5', city: 'Stuttgart',

@@ -1,11 +1,12 @@
 // The login merge is one SQL statement (INSERT … ON CONFLICT), so it runs where the rows are; the line
-// rule it must follow is mergeLines in src/lib/cart/rules.ts. This property test proves the two agree
-// for any pair of carts: same sku and same accessory set is one line, quantities summed and capped.
+// rule it must follow is mergeLines in tests/helpers/cart-line-rule.ts. This property test proves the two
+// agree for any pair of carts: same sku and same accessory set is one line, quantities summed and capped.
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
 import { mergeGuestCartIntoCustomer } from '#lib/server/cart/index.ts';
-import { accessoriesKey, mergeLines, type MergeableLine } from '#lib/cart/rules.ts';
+import { accessoriesKey } from '#lib/cart/rules.ts';
+import { mergeLines, type MergeableLine } from '#tests/helpers/cart-line-rule.ts';
 import { forEachDatabase } from '#tests/helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, call, customerId, customerJar, harness, seedFixtures, type Harness } from '#tests/helpers/cart-harness.ts';
 

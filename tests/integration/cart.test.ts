@@ -5,11 +5,9 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '#lib/server/db/client.ts';
 import { rows } from '#lib/server/db/index.ts';
 import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
-import { CART_COOKIE } from '#lib/server/cart/cookie.ts';
-import { CART_OUTDATED_MESSAGE } from '#lib/server/cart/errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import {
-  CookieJar, DEMO_FIXTURES, call, customerId, customerJar, harness, seedFixtures, type Harness,
+  CART_COOKIE, CookieJar, DEMO_FIXTURES, call, customerId, customerJar, harness, seedFixtures, type Harness,
 } from '../helpers/cart-harness.ts';
 
 const P = DEMO_FIXTURES.products;
@@ -192,7 +190,7 @@ forEachDatabase('cart', (ctx) => {
       ];
       for (const result of stale) {
         expect(result.status).toBe(409);
-        expect(result.body).toEqual({ code: 'CART_OUTDATED_ERROR', message: CART_OUTDATED_MESSAGE, status: 409 });
+        expect(result.body).toEqual({ code: 'CART_OUTDATED_ERROR', message: 'Cart info or prices are outdated. Please refresh the page.', status: 409 });
       }
       expect((await call(h, jar, 'get', {})).body.cart).toEqual(before);
     });

@@ -1,16 +1,16 @@
 // The data layer behaves the same on embedded PGlite and on PostgreSQL: migrations, extensions,
 // constraints the shop relies on for correctness, joins, search and cascades.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { and, asc, eq, getTableName, ilike, isTable, like, sql, type Table } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { migrationsFolder } from '#lib/server/db/client.ts';
 import * as schema from '#lib/server/db/schema.ts';
 import {
   attributeOptions, attributes, cartItems, carts, categories, categoryTranslations, customers, priceLists,
   prices, productAttributes, productCategories, productTranslations, products, stock,
 } from '#lib/server/db/schema.ts';
 import { forEachDatabase, type DatabaseContext } from '../helpers/databases.ts';
+
+const JOURNAL = new URL('../../src/lib/server/db/migrations/meta/_journal.json', import.meta.url);
 
 /** The PostgreSQL error behind a failed query, whichever driver and wrapper raised it. */
 function pgErrorOf(error: unknown): { code?: string; constraint?: string; message: string } | undefined {
@@ -63,7 +63,7 @@ forEachDatabase('data layer', (ctx) => {
   });
 
   test('running the migrations again changes nothing', async () => {
-    const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(readFileSync(JOURNAL, 'utf8')) as {
       entries: unknown[];
     };
     await ctx.database.migrate();
@@ -298,7 +298,7 @@ forEachDatabase('data layer, instances starting together', (ctx) => {
     const instances = [ctx.database, await ctx.open({ poolSize: 2 }), await ctx.open({ poolSize: 2 })];
     const results = await Promise.allSettled(instances.map((d) => d.migrate()));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    const journal = JSON.parse(readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(readFileSync(JOURNAL, 'utf8')) as {
       entries: unknown[];
     };
     const result = await ctx.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);

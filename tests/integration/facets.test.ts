@@ -78,7 +78,7 @@ describe('listFacets', () => {
   });
 
   test('counts the facets of a keyword search scope like one query per facet', async () => {
-    const productIds = await search.parentOrSelfIds((await search.searchProductIds('mm', 'de')).ids);
+    const productIds = (await search.searchProductIds('mm', 'de')).listed;
     expect(productIds.length).toBeGreaterThan(10);
     const [first] = await db.rows<{ code: string; value: string }>(await db.getDb(), sql`
       select attribute_code as code, value from product_attributes where attribute_code in ${codes} and product_id = any(${`{${productIds.join(',')}}`}::int[]) limit 1`);

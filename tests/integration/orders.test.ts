@@ -4,11 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { CART_COOKIE } from '#lib/server/cart/cookie.ts';
 import { verifyPassword } from '#lib/server/auth/passwords.ts';
 import { pgError } from '#lib/server/auth/db-errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
-import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
+import { CART_COOKIE, CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
   ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, shippingAddress, stockOf,
 } from '../helpers/order-harness.ts';

@@ -10,7 +10,8 @@ delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
 const schema = await import('#lib/server/db/schema.ts');
-const { seedDemoData, DEMO_FIXTURES } = await import('#lib/server/demo/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
+const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
 const prices = await import('../../src/pages/api/catalog/prices.ts');
 const search = await import('../../src/pages/api/catalog/search.ts');

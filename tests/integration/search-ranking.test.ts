@@ -30,6 +30,13 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
+/** What a listing shows for ranked hits: each hit's parent, or the hit itself; no repeats, in order. */
+async function parentOrSelfIds(ids: number[]): Promise<number[]> {
+  const found = await db.rows<{ id: number; parent_id: number | null }>(await db.getDb(), sql`select id, parent_id from products where id in ${ids}`);
+  const parentOf = new Map(found.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
+  return [...new Set(ids.map((id) => parentOf.get(id) ?? id))];
+}
+
 async function expectSameAsReference(term: string, locale: Locale, offset: number, limit: number): Promise<void> {
   const all = await reference(term, locale);
   const got = await search.searchProducts(term, locale, offset, limit);
@@ -41,7 +48,7 @@ async function expectSameAsReference(term: string, locale: Locale, offset: numbe
     count: Math.min(all.length, SEARCH_MAX_HITS),
     capped: all.length > SEARCH_MAX_HITS,
     exact: false,
-    listed: ids.length === 0 ? [] : await search.parentOrSelfIds(ids),
+    listed: ids.length === 0 ? [] : await parentOrSelfIds(ids),
   });
 }
 

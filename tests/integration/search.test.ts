@@ -12,10 +12,11 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
-const { seedDemoData, DEMO_FIXTURES } = await import('#lib/server/demo/index.ts');
+const { seedDemoData } = await import('#lib/server/demo/index.ts');
+const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const search = await import('#lib/server/catalog/search.ts');
 const { POST } = await import('../../src/pages/api/catalog/search.ts');
-const { catalogRoutes } = await import('#lib/server/catalog/index.ts');
+const { catalogRoutes } = await import('#lib/server/catalog/handlers.ts');
 
 const P = DEMO_FIXTURES.products;
 

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { seedFixtures } from '../helpers/cart-harness.ts';
 import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
-import { DEMO_FIXTURES } from '#lib/server/demo/index.ts';
-import {
-  addWishlistItems, listWishlist, productAliasTarget, removeWishlistItem,
-} from '#lib/server/wishlist/index.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { productAliasTarget } from '#lib/server/wishlist/index.ts';
+import { addWishlistItems, listWishlist, removeWishlistItem } from '#lib/server/wishlist/store.ts';
 import { closeDatabase } from '#lib/server/db/index.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import * as loginRoute from '../../src/pages/api/auth/login.ts';

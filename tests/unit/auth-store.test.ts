@@ -13,7 +13,6 @@ import * as ui from '#lib/shell/ui-store.ts';
 import * as session from '#lib/auth/session-store.ts';
 import * as wishlist from '#lib/wishlist/store.ts';
 import * as cart from '#lib/cart/store.ts';
-import * as currency from '#lib/catalog/currency-store.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
@@ -146,13 +145,13 @@ describe('auth store', () => {
 
   afterEach(() => {
     resetStores(
-      [auth.$user, auth.$authView, auth.$resetState, session.$loggedIn, ui.$loginModalOpen, wishlist.$wishlist, cart.$cartState, currency.$currency],
+      [auth.$user, auth.$authView, auth.$resetState, session.$loggedIn, ui.$loginModalOpen, wishlist.$wishlist, cart.$cartState],
       [wishlist.$wishlistCount, cart.$cart, cart.$cartCount],
     );
     vi.unstubAllGlobals();
   });
 
-  const load = async () => ({ auth, ui, session, wishlist, cart, currency });
+  const load = async () => ({ auth, ui, session, wishlist, cart });
 
   test('switching views refuses register where it is not offered, and closing starts at login again', async () => {
     const { auth, ui } = await load();
@@ -173,7 +172,7 @@ describe('auth store', () => {
   });
 
   test('signIn: logs in with the trimmed username, reads the user, adopts its currency, merges the wishlist, closes the modal', async () => {
-    const { auth, ui, session, wishlist, currency } = await load();
+    const { auth, ui, session, wishlist } = await load();
     wishlist.toggleWishlist(drill);
     ui.$loginModalOpen.set(true);
     expect(await auth.signIn({ username: ' max@example.com ', password: 'pw', rememberMe: true })).toEqual({ ok: true });
@@ -183,7 +182,6 @@ describe('auth store', () => {
     expect(calls[2]!.body).toEqual({ items: [{ sku: drill.sku }], locale: 'en' });
     expect(auth.$user.get()).toEqual(user);
     expect(session.$loggedIn.get()).toBe(true);
-    expect(currency.$currency.get()).toBe('GBP');
     expect(doc.cookie).toMatch(/^vsf-currency=GBP; path=\/; max-age=31536000; samesite=lax$/);
     expect(wishlist.$wishlist.get().items.map((i) => i.product.sku)).toEqual([gloves.sku, drill.sku]);
     expect(JSON.parse(storedWishlist()!).items).toHaveLength(2);
@@ -270,8 +268,8 @@ describe('auth store', () => {
     routes['POST /api/auth/me'] = () => reply(401, { code: 'UNAUTHENTICATED', message: 'Please log in.', status: 401 });
     const { auth, session } = await load();
     session.$loggedIn.set(true);
-    await auth.loadUser();
-    expect(session.$loggedIn.get()).toBe(false);
+    await vi.waitFor(() => expect(session.$loggedIn.get()).toBe(false));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/me']);
     expect(auth.$user.get()).toBeNull();
   });
 

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, test, vi } from 'vitest';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '#lib/server/auth/passwords.ts';
-import { clientIp, rateLimitSubject } from '#lib/server/auth/client-ip.ts';
-import { isLocalHost } from '#lib/server/auth/cookies.ts';
+import { clientIp } from '#lib/server/auth/client-ip.ts';
+import { clearSessionCookies } from '#lib/server/auth/cookies.ts';
 import { passwordLinkMail, welcomeMail } from '#lib/server/mail/templates.ts';
 import { MAIL_TEXTS } from '#lib/server/mail/texts.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
@@ -53,16 +53,17 @@ describe('user token', () => {
   });
 });
 
-describe('rateLimitSubject', () => {
-  test('IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64, junk as unknown', () => {
-    expect(rateLimitSubject('203.0.113.7')).toBe('203.0.113.7');
-    expect(rateLimitSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(rateLimitSubject('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
-    expect(rateLimitSubject('2001:DB8:1:2::99')).toBe('2001:db8:1:2::/64');
-    expect(rateLimitSubject('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(rateLimitSubject('[fe80::1%eth0]')).toBe('fe80:0:0:0::/64');
-    expect(rateLimitSubject('not an ip')).toBe('unknown');
-    expect(rateLimitSubject(undefined)).toBe('unknown');
+describe('clientIp', () => {
+  test('the rate-limit subject: IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64, junk as unknown', () => {
+    const subjectOf = (clientAddress: string | undefined) => clientIp({ request: new Request('http://localhost/'), clientAddress: clientAddress as string });
+    expect(subjectOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(subjectOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(subjectOf('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(subjectOf('2001:DB8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(subjectOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(subjectOf('[fe80::1%eth0]')).toBe('fe80:0:0:0::/64');
+    expect(subjectOf('not an ip')).toBe('unknown');
+    expect(subjectOf(undefined)).toBe('unknown');
   });
 
   test('believes X-Forwarded-For only with TRUST_PROXY=1, and only its first hop', () => {
@@ -83,8 +84,14 @@ describe('rateLimitSubject', () => {
 });
 
 test('cookies are Secure except on localhost', () => {
-  for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost']) expect(isLocalHost(host)).toBe(true);
-  for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example']) expect(isLocalHost(host)).toBe(false);
+  const secure = (host: string) => {
+    const flags: (boolean | undefined)[] = [];
+    const jar = { get: () => undefined, set: () => {}, delete: (_name: string, options?: { secure?: boolean }) => { flags.push(options?.secure); } };
+    clearSessionCookies(jar, new URL(`http://${host}/`));
+    return flags;
+  };
+  for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost']) expect(secure(host)).toEqual([false, false, false]);
+  for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example']) expect(secure(host)).toEqual([true, true, true]);
 });
 
 describe('account mails', () => {
@@ -120,9 +127,9 @@ describe('configuration', () => {
     process.env.DATABASE_URL = 'postgres://shop@127.0.0.1:5432/shop';
     delete process.env.AUTH_SECRET;
     try {
-      const { authSecret, AuthConfigError } = await import('#lib/server/auth/secret.ts');
-      expect(() => authSecret()).toThrow(AuthConfigError);
-      expect(() => authSecret()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is used/);
+      const { checkAuthConfiguration } = await import('#lib/server/auth/secret.ts');
+      expect(() => checkAuthConfiguration()).toThrow(expect.objectContaining({ name: 'AuthConfigError' }));
+      expect(() => checkAuthConfiguration()).toThrow(/AUTH_SECRET must be set when DATABASE_URL is used/);
     } finally {
       process.env = saved;
       vi.resetModules();
@@ -139,8 +146,8 @@ describe('configuration', () => {
     const { logger } = await import('#lib/server/log.ts');
     const info = vi.spyOn(logger, 'info').mockImplementation(() => {});
     try {
-      const { sendMail, outboxDir, describeMailDelivery } = await import('#lib/server/mail/transport.ts');
-      expect(describeMailDelivery()).toContain(outboxDir());
+      const { sendMail, describeMailDelivery } = await import('#lib/server/mail/transport.ts');
+      expect(describeMailDelivery()).toContain(join(dataDir, 'outbox'));
       const sent = await sendMail({ to: 'b@example.com', subject: 'Grüße', text: 'Hallo', html: '<p>Hallo</p>' });
       expect(sent.path?.startsWith(join(dataDir, 'outbox'))).toBe(true);
       const files = readdirSync(join(dataDir, 'outbox'));

@@ -1,10 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
-  $pendingAddToCart, clearPendingAddToCart, normalizeAddToCart, requestAddToCart,
+  $pendingAddToCart, clearPendingAddToCart, requestAddToCart,
 } from '#lib/cart/requests.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 
-describe('normalizeAddToCart', () => {
+describe('requestAddToCart cleans what an island hands over', () => {
+  const normalizeAddToCart = (request: Parameters<typeof requestAddToCart>[0]) => {
+    const normalized = requestAddToCart(request);
+    clearPendingAddToCart();
+    return normalized;
+  };
+
   test('keeps a clean request as it is', () => {
     expect(normalizeAddToCart({ sku: 'A', quantity: 3, accessories: ['B', 'C'] })).toEqual({ sku: 'A', quantity: 3, accessories: ['B', 'C'] });
   });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
 import { resetStores } from '#tests/helpers/stores.ts';
 import {
-  $cart, $cartCount, $cartQueue, $cartRunning, $cartShopper, $cartState, $cartTexts, add, adoptCart, applyCoupon, clearCart, loadCart, setQuantity,
+  $cart, $cartCount, $cartQueue, $cartRunning, $cartShopper, $cartState, $cartTexts, adoptCart, applyCoupon, clearCart, setQuantity,
 } from '#lib/cart/store.ts';
 import { $pendingAddToCart, requestAddToCart } from '#lib/cart/requests.ts';
 import { $notifications } from '#lib/shell/notifications.ts';
@@ -108,12 +108,14 @@ describe('cart store', () => {
     routes['/api/cart/get'] = () => reply(200, { cart: initial });
     $cartTexts.set(messages);
     keepMount($cartCount);
-    await loadCart();
+    await vi.waitFor(() => expect($cartState.get().read).toBe(true));
   };
 
   test('reads the cart once when shown, and keeps the header count', async () => {
     await start(cart(1, [line(LINE_A, 'A', 2), line(LINE_B, 'B', 1)]));
-    await loadCart();
+    // A second island showing the cart (the sidebar next to the header count) reads nothing more.
+    keepMount($cart);
+    await $cartQueue.get();
     expect(calls.filter((c) => c.path === '/api/cart/get')).toHaveLength(1);
     expect(calls[0]!.body).toEqual({ locale: 'en' });
     expect($cartCount.get()).toBe(3);
@@ -197,7 +199,8 @@ describe('cart store', () => {
     await start(cart(1, [line(LINE_A, 'A', 1)]));
     let release: (r: Response) => void = () => {};
     routes['/api/cart/add'] = () => new Promise<Response>((resolve) => { release = resolve; }) as unknown as Response;
-    const adding = add({ sku: 'A', quantity: 1, accessories: [] });
+    requestAddToCart({ sku: 'A', quantity: 1, accessories: [] });
+    const adding = $cartQueue.get();
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/cart/add'));
     clearCart();
     release(reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) }));
@@ -209,5 +212,18 @@ describe('cart store', () => {
     adoptCart(cart(4, [line(LINE_A, 'A', 4)]));
     adoptCart(cart(3, [line(LINE_A, 'A', 3)]));
     expect($cart.get()?.version).toBe(4);
+  });
+});
+
+describe('cart store on the server', () => {
+  test('rendering an island that shows the cart reads nothing (there is no shopper at build time)', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    keepMount($cartCount);
+    expect($cartCount.get()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    resetStores([$cartState, $cartShopper, $cartQueue, $cartRunning], [$cart, $cartCount]);
+    vi.unstubAllGlobals();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

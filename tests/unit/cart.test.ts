@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   MAX_QUANTITY, VAT_RATE_BASIS_POINTS, accessoriesKey, computeTotals, couponDiscountCents, couponProblem, grossCents,
-  isValidQuantity, mergeLines, normaliseCouponCode, sameLine, toMajor, totalsToMajor, vatCents, type CouponRecord,
+  isValidQuantity, normaliseCouponCode, toMajor, totalsToMajor, type CouponRecord,
 } from '#lib/cart/rules.ts';
+import { mergeLines, sameLine } from '#tests/helpers/cart-line-rule.ts';
 
 describe('accessoriesKey', () => {
   test('is the same for the same set of skus in any order or with repeats', () => {
@@ -79,7 +80,9 @@ describe('isValidQuantity', () => {
   });
 });
 
-describe('vatCents', () => {
+describe('VAT', () => {
+  const vatCents = (netCents: number, excludeTax: boolean) => grossCents(netCents, excludeTax) - netCents;
+
   test('is 19 % of the net amount, rounded half up to the cent', () => {
     expect(VAT_RATE_BASIS_POINTS).toBe(1900);
     expect(vatCents(10_000, false)).toBe(1900);

@@ -1,11 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  addressErrorsFromDetails, addressLines, addressValues, validateAddress, validationKey, type AddressValues,
+  addressErrorsFromDetails, addressLines, addressValues, validateAddress, type AddressValues,
 } from '#lib/checkout/form.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
 import {
-  $checkoutSteps, CHECKOUT_STEPS_KEY, clearCheckoutState, enterStep, ORDER_ATTEMPT_KEY, orderAttempt,
+  $checkoutSteps, $orderAttempt, enterStep, finishCheckout, orderAttempt,
 } from '#lib/checkout/store.ts';
+import { cleanStores, keepMount } from 'nanostores';
+import { resetStores } from '#tests/helpers/stores.ts';
 
 const valid = (over: Partial<AddressValues> = {}): AddressValues => ({
   ...addressValues(null), firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', ...over,
@@ -36,8 +38,9 @@ describe('validateAddress', () => {
   });
 });
 
-describe('validationKey', () => {
-  test('maps every contract text to its key, anything else to the generic one', () => {
+describe('validation messages', () => {
+  test('map every contract text to its key, anything else to the generic one', () => {
+    const validationKey = (message: string) => addressErrorsFromDetails([{ path: 'address.city', message }], 'address').city;
     for (const [name, text] of Object.entries(CHECKOUT_MESSAGES)) expect(validationKey(text)).toBe(`checkout.validation.${name}`);
     expect(validationKey('Unrecognized key')).toBe('checkout.validation.invalid');
   });
@@ -77,23 +80,32 @@ class MemoryStorage {
 }
 
 describe('checkout store', () => {
+  // The session-storage keys, pinned: renaming one would drop the state of every open checkout.
+  const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
+  const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
   let storage: MemoryStorage;
   beforeEach(() => {
     storage = new MemoryStorage();
     vi.stubGlobal('sessionStorage', storage);
-    $checkoutSteps.set({ current: null, visited: [] });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    resetStores([$checkoutSteps, $orderAttempt]);
+    vi.unstubAllGlobals();
+  });
 
-  test('enterStep keeps visited marks across page loads in session storage', () => {
+  test('enterStep keeps visited marks in session storage, and a new page takes them up', () => {
     enterStep('shipping');
-    $checkoutSteps.set({ current: null, visited: [] }); // a new page load
-    expect(enterStep('billing')).toEqual({ current: 'billing', visited: ['shipping', 'billing'] });
-    expect(JSON.parse(storage.getItem(CHECKOUT_STEPS_KEY)!)).toEqual({ current: 'billing', visited: ['shipping', 'billing'] });
+    expect(JSON.parse(storage.getItem(CHECKOUT_STEPS_KEY)!)).toEqual({ current: 'shipping', visited: ['shipping'] });
+    // The next page of the checkout starts with what the tab stored.
+    storage.setItem(CHECKOUT_STEPS_KEY, JSON.stringify({ current: 'billing', visited: ['shipping', 'billing'] }));
+    cleanStores($checkoutSteps);
+    keepMount($checkoutSteps);
+    expect(enterStep('payment')).toEqual({ current: 'payment', visited: ['shipping', 'billing', 'payment'] });
   });
 
   test('a hand-edited stored state is ignored', () => {
     storage.setItem(CHECKOUT_STEPS_KEY, '{"current":"nope","visited":[]}');
+    keepMount($checkoutSteps);
     expect(enterStep('payment')).toEqual({ current: 'payment', visited: ['payment'] });
   });
 
@@ -102,13 +114,14 @@ describe('checkout store', () => {
     const key = () => `00000000-0000-4000-8000-00000000000${++n}`;
     const first = orderAttempt('cart-1', 3, key);
     expect(orderAttempt('cart-1', 3, key)).toEqual(first);
+    expect(JSON.parse(storage.getItem(ORDER_ATTEMPT_KEY)!)).toEqual(first);
     expect(orderAttempt('cart-1', 4, key).key).not.toBe(first.key);
   });
 
-  test('clearCheckoutState forgets steps and the attempt', () => {
+  test('finishing the checkout forgets steps and the attempt', () => {
     enterStep('payment');
     orderAttempt('cart-1', 1);
-    clearCheckoutState();
+    finishCheckout();
     expect($checkoutSteps.get()).toEqual({ current: null, visited: [] });
     expect(storage.getItem(CHECKOUT_STEPS_KEY)).toBeNull();
     expect(storage.getItem(ORDER_ATTEMPT_KEY)).toBeNull();

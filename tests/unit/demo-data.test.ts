@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { contentConfigSchemas, pageConfigSchema } from '#lib/content/schemas.ts';
 import {
-  DEMO_FIXTURES, isDatabaseEmpty, parseProductImageName, productImageSvg, categoryImageSvg,
-  attributeOptionImageSvg, resetDemoData, seedDemoData, slugify, validateProductCount,
+  isDatabaseEmpty, parseProductImageName, productImageSvg, categoryImageSvg,
+  attributeOptionImageSvg, resetDemoData, seedDemoData, validateProductCount,
 } from '#lib/server/demo/index.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { slugify } from '#lib/server/demo/vocabulary.ts';
 
 const COUNT = 60;
 const LOCALES = ['de', 'en', 'fr', 'es', 'it'];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '#lib/shell/desktop-menu-store.ts';
 import {
-  $cartSidebarOpen, $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu, openMobileMenu, toggle,
+  $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu, openMobileMenu,
 } from '#lib/shell/ui-store.ts';
 
 beforeEach(() => {
@@ -108,18 +108,6 @@ describe('toggleDropdown', () => {
     toggleDropdown('garden');
     vi.advanceTimersByTime(5000);
     expect($openDropdown.get()).toBe('garden');
-  });
-});
-
-describe('toggle', () => {
-  test('flips a sidebar open and closed, or sets it', () => {
-    $cartSidebarOpen.set(false);
-    toggle($cartSidebarOpen);
-    expect($cartSidebarOpen.get()).toBe(true);
-    toggle($cartSidebarOpen);
-    expect($cartSidebarOpen.get()).toBe(false);
-    toggle($cartSidebarOpen, false);
-    expect($cartSidebarOpen.get()).toBe(false);
   });
 });
 

@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { SITE_FEATURE_DEFAULTS, isRegistrationOffered, resolveFeatures, showMyItemsLink } from '#lib/content/features.ts';
+import { resolveFeatures, showMyItemsLink } from '#lib/content/features.ts';
 
 describe('resolveFeatures', () => {
-  test('uses the site defaults when the branding block sets nothing', () => {
+  /** The site defaults, as an empty branding block gets them. */
+  const defaults = resolveFeatures({});
+
+  test('uses the site defaults when the branding block sets nothing: every flag has a value', () => {
     const features = resolveFeatures({});
-    expect(features).toMatchObject(SITE_FEATURE_DEFAULTS);
+    expect(Object.entries(features).filter(([, value]) => value === undefined)).toEqual([]);
     expect(features.companyRequired).toBe(false);
   });
 
@@ -20,19 +23,19 @@ describe('resolveFeatures', () => {
     expect(features.isSortingEnabled).toBe(false);
     expect(features.leaveMenuTimeout).toBe(400);
     expect(features.defaultProductListView).toBe('list');
-    expect(features.isCategoryBarEnabled).toBe(SITE_FEATURE_DEFAULTS.isCategoryBarEnabled);
-    expect(features.searchPopupView).toBe(SITE_FEATURE_DEFAULTS.searchPopupView);
+    expect(features.isCategoryBarEnabled).toBe(defaults.isCategoryBarEnabled);
+    expect(features.searchPopupView).toBe(defaults.searchPopupView);
   });
 
   test('lets an override turn a default-off flag on', () => {
     const key = 'displayStartingPrice' as const;
-    expect(resolveFeatures({ [key]: !SITE_FEATURE_DEFAULTS[key] })[key]).toBe(!SITE_FEATURE_DEFAULTS[key]);
+    expect(resolveFeatures({ [key]: !defaults[key] })[key]).toBe(!defaults[key]);
   });
 
   test('does not change the site defaults', () => {
-    const before = structuredClone(SITE_FEATURE_DEFAULTS);
+    const before = resolveFeatures({});
     resolveFeatures({ isGuestUserEnabled: !before.isGuestUserEnabled, company: 'required' });
-    expect(SITE_FEATURE_DEFAULTS).toEqual(before);
+    expect(resolveFeatures({})).toEqual(before);
   });
 
   test('turns default-billing updates off when billing management is off', () => {
@@ -48,21 +51,6 @@ describe('resolveFeatures', () => {
     expect(resolveFeatures({ company: 'required' }).companyRequired).toBe(true);
     expect(resolveFeatures({ company: 'optional' }).companyRequired).toBe(false);
     expect(resolveFeatures({ company: 'hidden' }).companyRequired).toBe(false);
-  });
-});
-
-describe('isRegistrationOffered', () => {
-  test('offers registration when the setting is on', () => {
-    expect(isRegistrationOffered(resolveFeatures({ isRegistrationEnabled: true }), undefined)).toBe(true);
-  });
-
-  test('offers registration through an external register URL even when the setting is off', () => {
-    expect(isRegistrationOffered(resolveFeatures({ isRegistrationEnabled: false }), 'https://register.example/')).toBe(true);
-  });
-
-  test('does not offer registration when the setting is off and there is no URL', () => {
-    expect(isRegistrationOffered(resolveFeatures({ isRegistrationEnabled: false }), undefined)).toBe(false);
-    expect(isRegistrationOffered(resolveFeatures({ isRegistrationEnabled: false }), '')).toBe(false);
   });
 });
 

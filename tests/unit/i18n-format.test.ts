@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { fill, placeholders, plural, pluralCategory } from '#lib/i18n/format.ts';
+import { fill, plural } from '#lib/i18n/format.ts';
+
+/** The CLDR category plural() picks: forms named after their category. */
+const pluralCategory = (intlLocale: string, count: number) =>
+  plural(intlLocale, count, { zero: 'zero', one: 'one', two: 'two', few: 'few', many: 'many', other: 'other' });
 import { de as deMessages } from '#lib/i18n/messages/de.ts';
 import { en as enMessages } from '#lib/i18n/messages/en.ts';
 import { fr as frMessages } from '#lib/i18n/messages/fr.ts';
@@ -38,14 +42,7 @@ describe('fill', () => {
   });
 });
 
-describe('placeholders', () => {
-  test('lists the names in order of appearance', () => {
-    expect(placeholders('{{count}} result for “{{ term }}”')).toEqual(['count', 'term']);
-    expect(placeholders('no placeholders, {single}')).toEqual([]);
-  });
-});
-
-describe('pluralCategory', () => {
+describe('plural categories', () => {
   test('uses the CLDR categories of German and English: only exactly 1 is one', () => {
     for (const locale of ['de-DE', 'en-GB']) {
       expect([0, 1, 2, 1000].map((n) => pluralCategory(locale, n)), locale).toEqual(['other', 'one', 'other', 'other']);

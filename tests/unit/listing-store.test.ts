@@ -2,8 +2,11 @@
 // categories and reloads keep it, another tab starts with the shop's default.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanStores, keepMount } from 'nanostores';
-import { $categoryView, CATEGORY_VIEW_KEY, setCategoryView } from '#lib/catalog/listing-store.ts';
+import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
 import { MemoryStorage } from '#tests/helpers/memory-storage.ts';
+
+/** The session-storage key, pinned: renaming it would forget every open tab's choice. */
+const CATEGORY_VIEW_KEY = 'category-view';
 
 describe('setCategoryView', () => {
   let storage: MemoryStorage;

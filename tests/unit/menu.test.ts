@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { buildMenu, findPath, groupItems, hasFullRowMenu, menuFor, menuTitle, type MenuItem } from '#lib/content/menu.ts';
+import { buildMenu, findPath, groupItems, hasFullRowMenu, menuFor, type MenuItem } from '#lib/content/menu.ts';
 import type { MenuEntry } from '#lib/content/schemas.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 
 const entry = (title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
   kind: 'link',
@@ -33,7 +34,9 @@ function allIds(items: MenuItem[]): string[] {
   return items.flatMap((i) => [i.id, ...allIds(i.children)]);
 }
 
-describe('menuTitle', () => {
+describe('a menu item title', () => {
+  const menuTitle = ({ titles }: Pick<MenuEntry, 'titles'>, locale: Locale) => buildMenu([entry('', { titles })], locale)[0]!.title;
+
   test('uses the title of the current locale', () => {
     expect(menuTitle({ titles: [{ locale: 'de', title: 'Werkzeuge' }, { locale: 'en', title: 'Tools' }] }, 'en')).toBe('Tools');
   });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { placeholders } from '#lib/i18n/format.ts';
 import { de } from '#lib/i18n/messages/de.ts';
 import { en } from '#lib/i18n/messages/en.ts';
 import { es } from '#lib/i18n/messages/es.ts';
@@ -10,7 +9,8 @@ import { ORDER_MAIL_TEXTS } from '#lib/server/mail/order-texts.ts';
 
 const locales: Record<string, Record<string, string>> = { de, fr, es, it: itMessages };
 const enKeys = Object.keys(en);
-const names = (value: string): string[] => [...new Set(placeholders(value))].sort();
+/** The `{{name}}` placeholders fill() reads (src/lib/i18n/format.ts), each once, sorted. */
+const names = (value: string): string[] => [...new Set([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!))].sort();
 /** A `{name}` that is not part of `{{name}}`: the old single-brace syntax, which nothing fills any more. */
 const singleBraces = (value: string): string[] => [...value.matchAll(/(?<!\{)\{\s*\w+\s*\}(?!\})/g)].map((m) => m[0]);
 

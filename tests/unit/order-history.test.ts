@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatOrderDate, orderListRow } from '#lib/orders/history.ts';
+import { orderListRow } from '#lib/orders/history.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 
 const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Order => ({
@@ -11,7 +11,9 @@ const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Or
   ...overrides,
 });
 
-describe('formatOrderDate', () => {
+describe('the order date', () => {
+  const formatOrderDate = (createdDate: string, intlLocale: string) => orderListRow(order({ createdDate }), intlLocale, 'Free').date;
+
   test('shows day, month and year in the locale\'s order: en-GB is the uk format', () => {
     expect(formatOrderDate('2026-03-04T10:00:00.000Z', 'en-GB')).toBe('04/03/2026');
     expect(formatOrderDate('2026-03-04T10:00:00.000Z', 'de-DE')).toBe('04.03.2026');

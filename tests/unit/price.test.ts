@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  canSeePrices, centsToAmount, currencyFromCookie, displayPrices, formatPrice, hasSpecialPrice, priceDisplayState,
+  canSeePrices, displayPrices, formatPrice, priceDisplayState,
   type PriceInfo,
 } from '#lib/catalog/price.ts';
 
@@ -60,58 +60,39 @@ describe('formatPrice', () => {
   });
 });
 
-describe('centsToAmount', () => {
-  test('converts cents to major units', () => {
-    expect(centsToAmount(1250)).toBe(12.5);
-    expect(centsToAmount(1999)).toBe(19.99);
-    expect(centsToAmount(0)).toBe(0);
-  });
-
-  test('rounds fractional cents and passes missing values through as null', () => {
-    expect(centsToAmount(1999.6)).toBe(20);
-    expect(centsToAmount(null)).toBeNull();
-    expect(centsToAmount(undefined)).toBeNull();
-    expect(centsToAmount(Number.NaN)).toBeNull();
-  });
-});
-
 const info = (regular: number | null, special: number | null = null, currency = 'EUR'): PriceInfo => ({ regular, special, currency });
 
 describe('priceDisplayState', () => {
-  test('shows the spinner while loading', () => {
-    expect(priceDisplayState({ lazyLoad: true, loaded: false, loading: true, priceInfo: null })).toBe('loading');
-    expect(priceDisplayState({ lazyLoad: false, loaded: false, loading: true, priceInfo: info(10) })).toBe('loading');
+  const loaded = (priceInfo: PriceInfo | null) => ({ state: 'loaded' as const, priceInfo, stock: null });
+
+  test('shows the spinner until the price arrives', () => {
+    expect(priceDisplayState(undefined)).toBe('loading');
+    expect(priceDisplayState({ state: 'loading' })).toBe('loading');
   });
 
   test('is hidden when there is no regular price', () => {
-    expect(priceDisplayState({ lazyLoad: false, loaded: true, loading: false, priceInfo: info(null, 5) })).toBe('hidden');
-    expect(priceDisplayState({ lazyLoad: false, loaded: true, loading: false, priceInfo: null })).toBe('hidden');
-    expect(priceDisplayState({ lazyLoad: false, loaded: true, loading: false, priceInfo: undefined })).toBe('hidden');
+    expect(priceDisplayState(loaded(info(null, 5)))).toBe('hidden');
+    expect(priceDisplayState(loaded(null))).toBe('hidden');
   });
 
-  test('shows a price without lazy loading as soon as there is a regular price', () => {
-    expect(priceDisplayState({ lazyLoad: false, loaded: false, loading: false, priceInfo: info(10) })).toBe('loaded');
+  test('shows a loaded regular price', () => {
+    expect(priceDisplayState(loaded(info(10)))).toBe('loaded');
   });
 
-  test('with lazy loading shows a price only once loaded', () => {
-    expect(priceDisplayState({ lazyLoad: true, loaded: false, loading: false, priceInfo: info(10) })).toBe('hidden');
-    expect(priceDisplayState({ lazyLoad: true, loaded: true, loading: false, priceInfo: info(10) })).toBe('loaded');
-  });
-
-  test('with lazy loading hides a loaded entry that has no regular price', () => {
-    expect(priceDisplayState({ lazyLoad: true, loaded: true, loading: false, priceInfo: info(null) })).toBe('hidden');
+  test('hides a price that failed to load', () => {
+    expect(priceDisplayState({ state: 'not-loaded' })).toBe('hidden');
   });
 });
 
-describe('hasSpecialPrice', () => {
+describe('a special price', () => {
   test('is true only when the special price is set and below the regular one', () => {
-    expect(hasSpecialPrice(info(10, 8))).toBe(true);
-    expect(hasSpecialPrice(info(10, 0))).toBe(true);
-    expect(hasSpecialPrice(info(10, 10))).toBe(false);
-    expect(hasSpecialPrice(info(10, 12))).toBe(false);
-    expect(hasSpecialPrice(info(10, null))).toBe(false);
-    expect(hasSpecialPrice(info(null, 8))).toBe(false);
-    expect(hasSpecialPrice(null)).toBe(false);
+    expect(displayPrices(info(10, 8), en).hasSpecial).toBe(true);
+    expect(displayPrices(info(10, 0), en).hasSpecial).toBe(true);
+    expect(displayPrices(info(10, 10), en).hasSpecial).toBe(false);
+    expect(displayPrices(info(10, 12), en).hasSpecial).toBe(false);
+    expect(displayPrices(info(10, null), en).hasSpecial).toBe(false);
+    expect(displayPrices(info(null, 8), en).hasSpecial).toBe(false);
+    expect(displayPrices(null, en).hasSpecial).toBe(false);
   });
 });
 
@@ -145,37 +126,5 @@ describe('canSeePrices', () => {
   test('shows prices to guests only if isPriceForGuestEnabled', () => {
     expect(canSeePrices({ loggedIn: false, isPriceForGuestEnabled: true })).toBe(true);
     expect(canSeePrices({ loggedIn: false, isPriceForGuestEnabled: false })).toBe(false);
-  });
-});
-
-describe('currencyFromCookie', () => {
-  test('reads vsf-currency among other cookies', () => {
-    expect(currencyFromCookie('vsf-locale=en; vsf-currency=GBP; other=1')).toBe('GBP');
-    expect(currencyFromCookie('vsf-currency=USD')).toBe('USD');
-  });
-
-  test('falls back to EUR without a cookie header or currency cookie', () => {
-    expect(currencyFromCookie('')).toBe('EUR');
-    expect(currencyFromCookie(null)).toBe('EUR');
-    expect(currencyFromCookie('vsf-locale=en')).toBe('EUR');
-  });
-
-  test('uses the given fallback', () => {
-    expect(currencyFromCookie('vsf-locale=en', 'USD')).toBe('USD');
-  });
-
-  test('rejects currencies other than EUR, GBP and USD', () => {
-    expect(currencyFromCookie('vsf-currency=CHF', 'GBP')).toBe('GBP');
-    expect(currencyFromCookie('vsf-currency=', 'GBP')).toBe('GBP');
-    expect(currencyFromCookie('vsf-currency=%E0%A4%A', 'GBP')).toBe('GBP');
-  });
-
-  test('does not mistake a cookie whose name merely contains vsf-currency', () => {
-    expect(currencyFromCookie('old-vsf-currency=USD; vsf-currency-x=GBP')).toBe('EUR');
-  });
-
-  test('accepts quoted, encoded or lower-case values', () => {
-    expect(currencyFromCookie('vsf-currency="usd"')).toBe('USD');
-    expect(currencyFromCookie('vsf-currency=%47BP')).toBe('GBP');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import {
   byAttributeOrder,
-  breadcrumbJsonLd, galleryImages, groupAttributes, headerAttributes, parseQuantity,
+  breadcrumbJsonLd, galleryImages, headerAttributes, parseQuantity,
   primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
 } from '#lib/catalog/product.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
@@ -53,9 +53,9 @@ describe('parseQuantity', () => {
   });
 });
 
-describe('groupAttributes', () => {
-  test('joins the values of a multiselect and drops repeated values', () => {
-    const groups = groupAttributes([attr('certificate', 'ce'), attr('weight', '2'), attr('certificate', 'gs'), attr('certificate', 'ce')]);
+describe('attribute groups', () => {
+  test('join the values of a multiselect and drop repeated values', () => {
+    const groups = propertyAttributes([attr('certificate', 'ce'), attr('weight', '2'), attr('certificate', 'gs'), attr('certificate', 'ce')], []);
     expect(groups.map((g) => [g.code, g.values.map((v) => v.label)])).toEqual([
       ['certificate', ['ce!', 'gs!']], ['weight', ['2!']],
     ]);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, RECENTLY_VIEWED_MAX, serializeRecentlyViewed,
+  parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, serializeRecentlyViewed,
 } from '#lib/catalog/recently-viewed.ts';
 
 interface Item { sku: string; name: string }
@@ -22,7 +22,7 @@ describe('pushRecentlyViewed', () => {
   });
 
   test('caps the list, dropping the oldest', () => {
-    const list = Array.from({ length: RECENTLY_VIEWED_MAX }, (_, i) => item(String(i)));
+    const list = Array.from({ length: 12 }, (_, i) => item(String(i)));
     const pushed = pushRecentlyViewed(list, item('new'), bySku);
     expect(pushed).toHaveLength(12);
     expect(pushed[0]?.sku).toBe('new');
@@ -60,7 +60,7 @@ describe('parseRecentlyViewed', () => {
 
   test('caps a list stored too long', () => {
     const raw = JSON.stringify(Array.from({ length: 30 }, (_, i) => item(String(i))));
-    expect(parseRecentlyViewed(raw, isItem, bySku)).toHaveLength(RECENTLY_VIEWED_MAX);
+    expect(parseRecentlyViewed(raw, isItem, bySku)).toHaveLength(12);
   });
 });
 

@@ -1,6 +1,6 @@
 // Shipping method pricing per country and currency (src/lib/checkout/shipping.ts).
 import { describe, expect, test } from 'vitest';
-import { availableShippingMethods, shippingPriceCents, termsIn, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
+import { availableShippingMethods, shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 
 const standard: ShippingMethodRecord = {
   code: 'standard', position: 0, priceCents: 595, freeFromCents: 25000, countries: ['DE', 'AT', 'GB'],
@@ -13,11 +13,14 @@ const pickup: ShippingMethodRecord = { code: 'pickup', position: 2, priceCents: 
 
 const query = (country: string, currency = 'EUR', discountedNetCents = 10000) => ({ country, currency, shopCurrency: 'EUR', discountedNetCents });
 
-describe('termsIn', () => {
+describe('prices per currency', () => {
   test('the shop currency uses the base price; another currency only its own price, never a converted one', () => {
-    expect(termsIn(standard, 'EUR', 'EUR')).toEqual({ priceCents: 595, freeFromCents: 25000 });
-    expect(termsIn(standard, 'GBP', 'EUR')).toEqual({ priceCents: 550, freeFromCents: 22000 });
-    expect(termsIn(express, 'GBP', 'EUR')).toBeNull();
+    expect(shippingPriceCents(standard, query('DE'))).toBe(595);
+    expect(shippingPriceCents(standard, query('DE', 'EUR', 25000))).toBe(0);
+    expect(shippingPriceCents(standard, query('GB', 'GBP'))).toBe(550);
+    expect(shippingPriceCents(standard, query('GB', 'GBP', 22000))).toBe(0);
+    expect(shippingPriceCents(standard, query('GB', 'GBP', 21999))).toBe(550);
+    expect(shippingPriceCents(express, query('DE', 'GBP'))).toBeNull();
   });
 });
 

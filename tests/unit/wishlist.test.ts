@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { keepMount } from 'nanostores';
 import { getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import {
-  WISHLIST_STOCK, WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
+  WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
   wishlistTotal, type Wishlist, type WishlistProduct,
 } from '#lib/wishlist/rules.ts';
 import { $wishlist, $wishlistCount, removeFromWishlist, toggleWishlist } from '#lib/wishlist/store.ts';
@@ -81,12 +81,6 @@ describe('parseStoredWishlist', () => {
     '{"items":"BS-18V"}',
   ])('treats the unreadable value %s as empty', (raw) => {
     expect(parseStoredWishlist(raw)).toEqual({ items: [] });
-  });
-});
-
-describe('WISHLIST_STOCK', () => {
-  test('is the fixed stock of 99999', () => {
-    expect(WISHLIST_STOCK).toBe(99999);
   });
 });
 

@@ -28,7 +28,7 @@ export interface NewPasswordStrings {
   errors: AuthErrorStrings;
 }
 
-export function authErrorStrings(m: Messages): AuthErrorStrings {
+function authErrorStrings(m: Messages): AuthErrorStrings {
   return Object.fromEntries(AUTH_ERROR_KEYS.map((k) => [k, fill(m[k], { min: PASSWORD_MIN_LENGTH })])) as AuthErrorStrings;
 }
 

@@ -1,5 +1,5 @@
 // A product's live price: loading spinner, loaded, hidden without a regular price (docs/prices.md).
-import { displayPrices } from '#lib/catalog/price.ts';
+import { displayPrices, priceDisplayState } from '#lib/catalog/price.ts';
 import { $prices, $pricesVisible } from '#lib/catalog/prices-store.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
@@ -29,10 +29,11 @@ export function Price({ sku, intlLocale, strings, startingAt = false }: PricePro
   const { visible } = useClientStore($pricesVisible, { visible: null });
 
   if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;
-  if (!entry || entry.state === 'loading') {
+  const display = priceDisplayState(entry);
+  if (display === 'loading') {
     return <span className="price price-loading" role="status"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">{strings.loading}</span></span>;
   }
-  if (entry.state === 'not-loaded' || !entry.priceInfo || entry.priceInfo.regular === null) return null;
+  if (display === 'hidden' || entry?.state !== 'loaded') return null;
 
   const shown = displayPrices(entry.priceInfo, { locale: intlLocale, freeLabel: strings.free });
   const wrap = (text: string) => (startingAt ? fill(strings.startingAt, { price: text }) : text);

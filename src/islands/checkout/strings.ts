@@ -22,7 +22,7 @@ export const ADDRESS_KEYS = [
 ] as const;
 
 export const PAYMENT_METHOD_KEYS = PAYMENT_METHOD_CODES.map((c) => `checkout.paymentMethod.${c}` as const);
-export const PAYMENT_STATUS_KEYS = PAYMENT_STATUSES.map((s) => `checkout.paymentStatus.${s}` as const);
+const PAYMENT_STATUS_KEYS = PAYMENT_STATUSES.map((s) => `checkout.paymentStatus.${s}` as const);
 
 export const SUMMARY_KEYS = [
   'checkout.summary', 'checkout.lineQuantity', 'catalog.itemNo', 'checkout.totals.shipping', 'checkout.totals.inclTax',

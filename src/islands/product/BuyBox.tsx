@@ -10,7 +10,7 @@ import { Price, type PriceStrings } from '../catalog/Price.tsx';
 import { Icon } from '../shell/Icon.tsx';
 import { AccessoryOptions, type Accessory } from './AccessoryOptions.tsx';
 
-export interface BuyBoxStrings {
+interface BuyBoxStrings {
   quantity: string;
   addToCart: string;
   accessories: string;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { fill } from '#lib/i18n/format.ts';
 import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
 
-export interface GalleryStrings extends GalleryViewerStrings {
+interface GalleryStrings extends GalleryViewerStrings {
   productImages: string;
   enlargeImage: string;
 }

@@ -4,6 +4,7 @@ import { $loggedIn } from '#lib/auth/session-store.ts';
 import { $cartSidebarOpen, $loginModalOpen, $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
 import { $wishlistCount } from '#lib/wishlist/store.ts';
 import { plural, type PluralForms } from '#lib/i18n/format.ts';
+import { showMyItemsLink, type MyItemsFlags } from '#lib/content/features.ts';
 import { Icon } from './Icon.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 
@@ -12,15 +13,15 @@ export interface HeaderActionsProps {
   intlLocale: string;
   accountHref: string;
   myItemsHref: string;
-  /** The My Items setting; the link additionally needs a signed-in user. */
-  myItemsEnabled: boolean;
+  /** The My Items settings; the link additionally needs a signed-in user. */
+  myItems: MyItemsFlags;
   strings: {
     myItems: string; account: string; login: string; wishlist: string; cart: string;
     itemCount: PluralForms;
   };
 }
 
-export function HeaderActions({ intlLocale, accountHref, myItemsHref, myItemsEnabled, strings }: HeaderActionsProps) {
+export function HeaderActions({ intlLocale, accountHref, myItemsHref, myItems, strings }: HeaderActionsProps) {
   const countLabel = (label: string, count: number) => `${label}, ${plural(intlLocale, count, strings.itemCount)}`;
   // Both come from the browser (cookie, localStorage); the static HTML shows a guest with none.
   const loggedIn = useClientStore($loggedIn, false);
@@ -28,7 +29,7 @@ export function HeaderActions({ intlLocale, accountHref, myItemsHref, myItemsEna
   const wishlistCount = useClientStore($wishlistCount, 0);
   return (
     <div className="header-actions">
-      {myItemsEnabled && loggedIn && <a className="header-link" href={myItemsHref}>{strings.myItems}</a>}
+      {showMyItemsLink(myItems, loggedIn) && <a className="header-link" href={myItemsHref}>{strings.myItems}</a>}
       {loggedIn ? (
         <a className="icon-button" href={accountHref} aria-label={strings.account}>
           <Icon name="userFilled" />

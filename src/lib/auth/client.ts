@@ -2,7 +2,7 @@
 // server's { code, message, status }; the login modal shows the translated message.
 import { ApiClientError, call } from '../http/client.ts';
 import {
-  authApi, type ChangePasswordRequest, type LoginRequest, type RegisterRequest, type ResetRequest, type SetPasswordRequest,
+  authApi, type LoginRequest, type RegisterRequest, type ResetRequest, type SetPasswordRequest,
   type User,
 } from './contract.ts';
 
@@ -28,23 +28,9 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
   }
 }
 
-/** Renews the session from the refresh cookie; null when there is none left. */
-export async function refreshSession(signal?: AbortSignal): Promise<User | null> {
-  try {
-    return (await call(authApi.refresh, {}, { signal })).user;
-  } catch (error) {
-    if (isUnauthenticated(error)) return null;
-    throw error;
-  }
-}
-
 /** Creates the account and signs it in. */
 export async function register(req: RegisterRequest, signal?: AbortSignal): Promise<User> {
   return (await call(authApi.register, req, { signal })).user;
-}
-
-export async function changePassword(req: ChangePasswordRequest, signal?: AbortSignal): Promise<void> {
-  await call(authApi.changePassword, req, { signal });
 }
 
 /** Always succeeds for a well-formed request, whether or not the account exists. */

@@ -6,7 +6,7 @@ import { operation } from '../http/contract.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 pre-hashes any length, but a cap keeps a request from feeding it megabytes. */
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MAX_LENGTH = 256;
 
 export const AUTH_MESSAGES = {
   usernameRequired: 'username is required',
@@ -50,11 +50,10 @@ export const registerRequestSchema = z.object({
 }).strict();
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
-export const changePasswordRequestSchema = z.object({
+const changePasswordRequestSchema = z.object({
   currentPassword: z.string({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
   newPassword,
 }).strict();
-export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 export const resetRequestSchema = z.object({
   /** Email address or customer number; required. */
@@ -68,9 +67,9 @@ export const setPasswordRequestSchema = z.object({
 }).strict();
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
-export const emptyRequestSchema = z.object({}).strict();
+const emptyRequestSchema = z.object({}).strict();
 
-export const userSchema = z.object({
+const userSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -80,10 +79,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const userResponseSchema = z.object({ user: userSchema });
-export type UserResponse = z.infer<typeof userResponseSchema>;
+const userResponseSchema = z.object({ user: userSchema });
 
-export const okResponseSchema = z.object({ ok: z.literal(true) });
+const okResponseSchema = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------- operations
 

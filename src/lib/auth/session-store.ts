@@ -6,7 +6,7 @@ export const SESSION_MARKER_COOKIE = 'vsf-auth';
 
 export const $loggedIn = atom(false);
 
-export function readSessionMarker(cookieHeader: string): boolean {
+function readSessionMarker(cookieHeader: string): boolean {
   return cookieHeader.split(/;\s*/).some((c) => c === `${SESSION_MARKER_COOKIE}=1`);
 }
 

@@ -185,7 +185,7 @@ export function tokenFromLocation(): string {
 }
 
 /** The signed-in user; a session that is gone turns the page into a guest's. */
-export async function loadUser(): Promise<void> {
+async function loadUser(): Promise<void> {
   try {
     const user = await fetchCurrentUser();
     if (!user) {

@@ -9,7 +9,7 @@ import { ApiClientError, call } from '../http/client.ts';
 import { cartApi, type Cart } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';
 
-export type { Cart, CartItem, CartTotals } from './contract.ts';
+export type { Cart } from './contract.ts';
 
 export const CART_OUTDATED_ERROR = 'CART_OUTDATED_ERROR';
 
@@ -33,11 +33,6 @@ const isOutdated = (error: unknown): error is ApiClientError => error instanceof
 
 export async function getCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart | null> {
   return (await call(cartApi.get, { locale: options.locale }, options)).cart;
-}
-
-/** The shopper's active cart, created if missing (a guest gets the vsf-cart cookie). */
-export async function createCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart> {
-  return (await call(cartApi.create, { locale: options.locale }, options)).cart;
 }
 
 /** The cart changes that carry the version the shopper last saw. */
@@ -100,14 +95,4 @@ export function updateCartQuantity(input: { lineId: string; quantity: number; ve
 /** An empty code removes the coupon. Errors: COUPON_NOT_FOUND, COUPON_EXPIRED, COUPON_MIN_SUBTOTAL, COUPON_EXHAUSTED, COUPON_CURRENCY. */
 export function updateCoupon(input: { code: string; version: number }, options: CartCallOptions = {}): Promise<Cart> {
   return versioned(cartApi.coupon, (v) => ({ code: input.code, version: v }), input.version, options, () => true);
-}
-
-/** Deleting is never retried on a newer version: the shopper has not seen what they would delete. */
-export async function deleteCart(input: { version: number }, options: Pick<CartCallOptions, 'signal'> = {}): Promise<null> {
-  try {
-    return (await call(cartApi.delete, { version: input.version }, options)).cart;
-  } catch (error) {
-    if (isOutdated(error)) throw new CartOutdatedError(error.message, await getCart());
-    throw error;
-  }
 }

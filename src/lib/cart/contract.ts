@@ -15,11 +15,11 @@ const lineIdSchema = z.string().uuid();
 const cartIdSchema = z.string().uuid().optional();
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
 
-export const createCartRequestSchema = z.object({
+const createCartRequestSchema = z.object({
   locale: localeSchema.optional(),
 }).strict();
 
-export const getCartRequestSchema = z.object({
+const getCartRequestSchema = z.object({
   locale: localeSchema.optional(),
   cartId: cartIdSchema,
 }).strict();
@@ -28,7 +28,7 @@ export const getCartRequestSchema = z.object({
  * Add to cart. With `version`: optimistic (stale → 409 CART_OUTDATED_ERROR). Without: the product page
  * mode, serialised on the server so parallel adds never lose quantity.
  */
-export const addToCartRequestSchema = z.object({
+const addToCartRequestSchema = z.object({
   sku: skuSchema,
   quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
     .min(1, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
@@ -37,9 +37,8 @@ export const addToCartRequestSchema = z.object({
   cartId: cartIdSchema,
   locale: localeSchema.optional(),
 }).strict();
-export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
-export const removeFromCartRequestSchema = z.object({
+const removeFromCartRequestSchema = z.object({
   lineId: lineIdSchema,
   version: versionSchema,
   cartId: cartIdSchema,
@@ -47,7 +46,7 @@ export const removeFromCartRequestSchema = z.object({
 }).strict();
 
 /** Quantity 0 removes the line. */
-export const updateQuantityRequestSchema = z.object({
+const updateQuantityRequestSchema = z.object({
   lineId: lineIdSchema,
   quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
     .min(0, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
@@ -56,13 +55,13 @@ export const updateQuantityRequestSchema = z.object({
   locale: localeSchema.optional(),
 }).strict();
 
-export const deleteCartRequestSchema = z.object({
+const deleteCartRequestSchema = z.object({
   version: versionSchema,
   cartId: cartIdSchema,
 }).strict();
 
 /** An empty (or blank) code removes the coupon. */
-export const couponRequestSchema = z.object({
+const couponRequestSchema = z.object({
   code: z.string().max(64),
   version: versionSchema,
   cartId: cartIdSchema,
@@ -71,22 +70,22 @@ export const couponRequestSchema = z.object({
 
 // ---------------------------------------------------------------- responses
 
-export const cartLinePriceSchema = z.object({
+const cartLinePriceSchema = z.object({
   /** Net major units for one piece of the line, accessories included; null when prices are hidden. */
   regular: z.number().nullable(),
   special: z.number().nullable(),
 });
 
-export const selectedAccessorySchema = z.object({
+const selectedAccessorySchema = z.object({
   itemnum: z.string(),
   name: z.string(),
   /** Net major units per piece (special price if any); null when prices are hidden. */
   price: z.number().nullable(),
 });
 
-export const availabilitySchema = z.enum(['available', 'limited', 'limit-overflow', 'not-available']);
+const availabilitySchema = z.enum(['available', 'limited', 'limit-overflow', 'not-available']);
 
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   id: z.string(),
   sku: z.string(),
   name: z.string(),
@@ -111,7 +110,7 @@ export const cartItemSchema = z.object({
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-export const cartTotalsSchema = z.object({
+const cartTotalsSchema = z.object({
   subtotal_excl_tax: z.number(),
   subtotal_incl_tax: z.number(),
   subtotal_with_discount: z.number(),
@@ -124,9 +123,8 @@ export const cartTotalsSchema = z.object({
   grandTotalExclTax: z.number(),
   grandTotalIncTax: z.number(),
 });
-export type CartTotals = z.infer<typeof cartTotalsSchema>;
 
-export const couponStatusSchema = z.enum([
+const couponStatusSchema = z.enum([
   'applied', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
 ]);
 
@@ -160,8 +158,8 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 export const cartResponseSchema = z.object({ cart: cartSchema });
-export const maybeCartResponseSchema = z.object({ cart: cartSchema.nullable() });
-export const deletedCartResponseSchema = z.object({ cart: z.null() });
+const maybeCartResponseSchema = z.object({ cart: cartSchema.nullable() });
+const deletedCartResponseSchema = z.object({ cart: z.null() });
 
 // ---------------------------------------------------------------- operations
 

@@ -4,12 +4,12 @@ import type { Cart, CartItem } from './contract.ts';
 import type { MessageKey } from '../i18n/messages/en.ts';
 
 /** Server error codes the cart turns into their own messages; anything else is the generic one. */
-export const CART_ERROR_CODES = [
+const CART_ERROR_CODES = [
   'INVALID_QUANTITY', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED',
   'COUPON_CURRENCY', 'ACCESSORY_NOT_ALLOWED', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_FOUND',
   'CART_LINE_NOT_FOUND', 'CART_TOO_MANY_LINES',
 ] as const;
-export type CartErrorCode = (typeof CART_ERROR_CODES)[number];
+type CartErrorCode = (typeof CART_ERROR_CODES)[number];
 
 export type CartMessageKey =
   | `cart.error.${CartErrorCode}` | 'cart.error.generic' | 'cart.outdated' | 'server.NETWORK_ERROR';
@@ -40,7 +40,7 @@ export const CART_MESSAGE_KEYS: readonly CartMessageKey[] = [
 
 export type CartMessages = Record<CartMessageKey, string>;
 
-export type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax';
+type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax';
 
 export interface TotalsView {
   /** Net, before the coupon. */

@@ -11,7 +11,7 @@ export const VAT_RATE_BASIS_POINTS = 1900;
  * Per-line quantity bounds, also the product page's picker. 9999 keeps every sum far inside
  * safe-integer range, and beyond it a typo (an extra zero or three) is likelier than an order.
  */
-export const MIN_QUANTITY = 1;
+const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 /** Distinct lines in one cart: a guard against unbounded carts, far above any real order. */
 export const MAX_CART_LINES = 100;
@@ -33,35 +33,6 @@ export function normaliseAccessories(skus: readonly string[]): string[] {
   return [...new Set(skus)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-export interface LineIdentity {
-  sku: string;
-  accessories: readonly string[];
-}
-
-/** Same sku and the same set of selected accessories is the same line. */
-export function sameLine(a: LineIdentity, b: LineIdentity): boolean {
-  return a.sku === b.sku && accessoriesKey(a.accessories) === accessoriesKey(b.accessories);
-}
-
-export interface MergeableLine extends LineIdentity {
-  quantity: number;
-}
-
-/**
- * Folds lines into one per identity, summing quantities; the first occurrence fixes the order.
- * Sums above MAX_QUANTITY are capped (a merge must not fail a login; the shopper sees the capped line).
- */
-export function mergeLines<L extends MergeableLine>(lines: readonly L[]): L[] {
-  const byKey = new Map<string, L>();
-  for (const line of lines) {
-    const key = `${line.sku}\u0000${accessoriesKey(line.accessories)}`;
-    const existing = byKey.get(key);
-    if (existing) byKey.set(key, { ...existing, quantity: Math.min(MAX_QUANTITY, existing.quantity + line.quantity) });
-    else byKey.set(key, { ...line, accessories: normaliseAccessories(line.accessories) });
-  }
-  return [...byKey.values()];
-}
-
 /** A quantity a shopper may put on a line: a whole number in 1..9999 (0 too where it means "remove"). */
 export function isValidQuantity(value: unknown, { allowZero = false } = {}): value is number {
   return typeof value === 'number' && Number.isInteger(value)
@@ -81,7 +52,7 @@ function mulDivRound(a: number, b: number, c: number): number {
 }
 
 /** VAT on a net amount in cents, rounded half up to the cent. */
-export function vatCents(netCents: number, excludeTax: boolean): number {
+function vatCents(netCents: number, excludeTax: boolean): number {
   if (excludeTax || netCents <= 0) return 0;
   return mulDivRound(netCents, VAT_RATE_BASIS_POINTS, 10_000);
 }
@@ -91,7 +62,7 @@ export const grossCents = (netCents: number, excludeTax: boolean): number => net
 /** Cents to major units with exactly two decimals of meaning (1999 → 19.99). */
 export const toMajor = (cents: number): number => Math.round(cents) / 100;
 
-export type CouponKind = 'percent' | 'fixed';
+type CouponKind = 'percent' | 'fixed';
 
 export interface CouponTerms {
   kind: CouponKind;
@@ -108,7 +79,7 @@ export function couponDiscountCents(subtotalNetCents: number, coupon: CouponTerm
   return Math.min(raw, subtotalNetCents);
 }
 
-export interface PricedLine {
+interface PricedLine {
   /** Net cents for one piece: the product's effective price (special, else regular) plus its accessories. */
   unitNetCents: number;
   quantity: number;

@@ -27,14 +27,24 @@ export type { Cart };
 /** What the store knows: nothing yet, or the cart (null: the shopper has none). */
 type CartState = { read: false } | { read: true; cart: Cart | null };
 
-// The state behind the public stores below. Exported for tests and store devtools; islands read
-// $cart, $cartCount and $cartLoading and change the cart only through the actions.
+// The state behind the public stores below, exported only so tests can reset it and wait on it;
+// islands read $cart, $cartCount and $cartLoading and change the cart only through the actions.
+/** @internal Test seam: tests reset it between cases. */
 export const $cartState = atom<CartState>({ read: false });
-/** Counts shopper changes (login, logout, a placed order): an answer for an earlier shopper is not taken. */
+/**
+ * Counts shopper changes (login, logout, a placed order): an answer for an earlier shopper is not taken.
+ * @internal Test seam: tests reset it between cases.
+ */
 export const $cartShopper = atom(0);
-/** Changes in flight, chained so each one starts on the version the previous one returned. */
+/**
+ * Changes in flight, chained so each one starts on the version the previous one returned.
+ * @internal Test seam: tests reset it and await it to let queued changes finish.
+ */
 export const $cartQueue = atom<Promise<unknown>>(Promise.resolve());
-/** How many server calls are under way. */
+/**
+ * How many server calls are under way.
+ * @internal Test seam: tests reset it between cases.
+ */
 export const $cartRunning = atom(0);
 
 /** The full cart, or null when the shopper has none (or it is not read yet). */
@@ -89,7 +99,7 @@ async function read(): Promise<void> {
 }
 
 /** Reads the cart unless it is read already. */
-export function loadCart(): Promise<void> {
+function loadCart(): Promise<void> {
   return serial(() => ($cartState.get().read ? Promise.resolve() : read()));
 }
 
@@ -130,7 +140,7 @@ function change(call: (cart: Cart | null) => Promise<Cart>, { silent = false } =
 const noCart = () => new ApiClientError('CART_NOT_FOUND', 'No cart', 404);
 
 /** Adds without a version: the server serialises parallel adds and sums a repeated line. */
-export function add(request: AddToCartRequest): Promise<CartOutcome> {
+function add(request: AddToCartRequest): Promise<CartOutcome> {
   return change(() => addToCart({ sku: request.sku, quantity: request.quantity, accessories: request.accessories }, { locale: pageLocale() }));
 }
 
@@ -171,6 +181,8 @@ async function takeRequest(request: AddToCartRequest | null): Promise<void> {
 }
 
 onMount($cartState, () => {
+  // Islands are also rendered on the server, where there is no shopper and no cart to read.
+  if (typeof document === 'undefined') return;
   void loadCart();
   let signedIn = $loggedIn.get();
   const stopSession = $loggedIn.listen((now) => {

@@ -6,10 +6,10 @@ import { operation } from '../http/contract.ts';
 import { CURRENCIES } from './price.ts';
 
 /** A currency the shop prices in; every contract that names one uses this. */
-export const currencySchema = z.enum(CURRENCIES);
+const currencySchema = z.enum(CURRENCIES);
 
-export const SORTS = ['latest', 'price-up', 'price-down'] as const;
-export const sortSchema = z.enum(SORTS);
+const SORTS = ['latest', 'price-up', 'price-down'] as const;
+const sortSchema = z.enum(SORTS);
 
 const attributeCode = z.string().regex(/^[a-z0-9_]{1,40}$/);
 export const filterSchema = z.object({
@@ -46,7 +46,7 @@ export const customAttributeSchema = z.object({
 });
 export type CustomAttribute = z.infer<typeof customAttributeSchema>;
 
-export const productCardSchema = z.object({
+const productCardSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
   itemnum: z.string(),
@@ -61,7 +61,7 @@ export const productCardSchema = z.object({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
-export const facetSchema = z.object({
+const facetSchema = z.object({
   id: z.string(),
   label: z.string(),
   type: z.string(),
@@ -69,7 +69,7 @@ export const facetSchema = z.object({
 });
 export type Facet = z.infer<typeof facetSchema>;
 
-export const productListRequestSchema = z.object({
+const productListRequestSchema = z.object({
   locale: localeSchema.default('de'),
   catId: z.number().int().positive(),
   filters: z.array(filterSchema).max(20).default([]),
@@ -78,15 +78,14 @@ export const productListRequestSchema = z.object({
   offset: z.number().int().min(0).max(1_000_000).default(0),
   pricesLazyLoad: z.boolean().default(true),
 }).strict();
-export type ProductListRequest = z.infer<typeof productListRequestSchema>;
 
-export const productListResponseSchema = z.object({
+const productListResponseSchema = z.object({
   data: z.array(productCardSchema),
   count: z.number().int(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-export const filterListRequestSchema = z.object({
+const filterListRequestSchema = z.object({
   locale: localeSchema.default('de'),
   categoryId: z.number().int().positive().optional(),
   keyword: z.string().trim().min(1).max(200).optional(),
@@ -95,7 +94,7 @@ export const filterListRequestSchema = z.object({
   message: 'categoryId or keyword is required',
 });
 
-export const searchRequestSchema = z.object({
+const searchRequestSchema = z.object({
   locale: localeSchema.default('de'),
   keyword: z.string().trim().max(200),
   filters: z.array(filterSchema).max(20).default([]),
@@ -106,11 +105,10 @@ export const searchRequestSchema = z.object({
   pricesLazyLoad: z.boolean().default(true),
   loadFilters: z.boolean().default(false),
 }).strict();
-export type SearchRequest = z.infer<typeof searchRequestSchema>;
 
-export const searchCategorySchema = z.object({ id: z.number().int(), name: z.string(), slugPath: z.string() });
+const searchCategorySchema = z.object({ id: z.number().int(), name: z.string(), slugPath: z.string() });
 
-export const searchResponseSchema = z.object({
+const searchResponseSchema = z.object({
   data: z.array(productCardSchema.extend({ isVariant: z.boolean() })),
   count: z.number().int(),
   /** A keyword search ranks only its best hits: more products match than `count` says. */
@@ -120,12 +118,12 @@ export const searchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
-export const priceListRequestSchema = z.object({
+const priceListRequestSchema = z.object({
   skus: z.array(z.string().min(1).max(64)).min(1).max(200),
   currency: currencySchema.optional(),
 }).strict();
 
-export const priceListEntrySchema = z.object({
+const priceListEntrySchema = z.object({
   sku: z.string(),
   /** null when prices are hidden for this shopper or the product has none. */
   priceInfo: priceInfoSchema.nullable(),
@@ -133,19 +131,19 @@ export const priceListEntrySchema = z.object({
 });
 export type PriceListEntry = z.infer<typeof priceListEntrySchema>;
 
-export const priceListResponseSchema = z.object({
+const priceListResponseSchema = z.object({
   items: z.array(priceListEntrySchema),
   /** False when a guest may not see prices (isPriceForGuestEnabled off). */
   pricesVisible: z.boolean(),
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
-export const categoryRequestSchema = z.object({
+const categoryRequestSchema = z.object({
   locale: localeSchema.default('de'),
   slug: z.string().min(1).max(400).regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/),
 }).strict();
 
-export const categorySummarySchema = z.object({
+const categorySummarySchema = z.object({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   name: z.string(),
@@ -162,22 +160,21 @@ export interface CategoryNode extends CategorySummary {
   productCount: number;
   children: CategoryNode[];
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = categorySummarySchema.extend({
+const categoryNodeSchema: z.ZodType<CategoryNode> = categorySummarySchema.extend({
   productCount: z.number().int(),
   get children() {
     return z.array(categoryNodeSchema);
   },
 });
 
-export const categoryResponseSchema = z.object({
+const categoryResponseSchema = z.object({
   /** null when no category has this slug path in the locale (then trail and tree are empty too). */
   data: categorySummarySchema.nullable(),
   trail: z.array(categorySummarySchema),
   tree: z.array(categoryNodeSchema),
 });
-export type CategoryResponse = z.infer<typeof categoryResponseSchema>;
 
-export const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
+const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
 
 /** What a search answers when it finds nothing, and also when it fails: never an error. */
 export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });

@@ -1,9 +1,10 @@
 // Price rules: formatting, display state and who may see prices (see docs/prices.md).
 // Amounts are major units (12.5 means 12.50); the database keeps cents, converted at the access point.
+import type { PriceEntry } from './prices-store.ts';
 
 export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
-export const DEFAULT_CURRENCY: Currency = 'EUR';
+const DEFAULT_CURRENCY: Currency = 'EUR';
 export const CURRENCY_COOKIE = 'vsf-currency';
 
 export interface PriceInfo {
@@ -61,30 +62,15 @@ export function formatPrice(value: unknown, opts: FormatPriceOptions): string {
   return formatter(opts.locale, /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY).format(amount);
 }
 
-export function centsToAmount(cents: number): number;
-export function centsToAmount(cents: number | null | undefined): number | null;
-export function centsToAmount(cents: number | null | undefined): number | null {
-  if (cents === null || cents === undefined || !Number.isFinite(cents)) return null;
-  return Math.round(cents) / 100;
-}
+type PriceDisplayState = 'loading' | 'loaded' | 'hidden';
 
-export type PriceDisplayState = 'loading' | 'loaded' | 'hidden';
-
-export interface PriceDisplayInput {
-  /** Branding setting isPricesLazyLoadEnabled: prices arrive per sku after the page. */
-  lazyLoad: boolean;
-  loaded: boolean;
-  loading: boolean;
-  priceInfo: PriceInfo | null | undefined;
-}
-
-export function priceDisplayState({ lazyLoad, loaded, loading, priceInfo }: PriceDisplayInput): PriceDisplayState {
-  if (loading) return 'loading';
-  // Lazily loaded prices that are neither loading nor loaded failed to load ('not loaded on error');
-  // a price baked into the page at build time may be stale, so it must not show in their place.
-  if (lazyLoad && !loaded) return 'hidden';
-  if (priceInfo?.regular === null || priceInfo?.regular === undefined) return 'hidden';
-  return 'loaded';
+/** What a live price shows for its entry of the page's price list (undefined: not asked for yet). */
+export function priceDisplayState(entry: PriceEntry | undefined): PriceDisplayState {
+  if (!entry || entry.state === 'loading') return 'loading';
+  // A price that failed to load stays hidden ('not loaded on error'): a price baked into the page at
+  // build time may be stale, so it must not show in its place.
+  if (entry.state === 'not-loaded') return 'hidden';
+  return entry.priceInfo?.regular === null || entry.priceInfo?.regular === undefined ? 'hidden' : 'loaded';
 }
 
 export interface DisplayPrices {
@@ -94,7 +80,7 @@ export interface DisplayPrices {
   hasSpecial: boolean;
 }
 
-export function hasSpecialPrice(priceInfo: PriceInfo | null | undefined): boolean {
+function hasSpecialPrice(priceInfo: PriceInfo | null | undefined): boolean {
   if (!priceInfo) return false;
   const { regular, special } = priceInfo;
   // A "special" at or above the regular price is not a saving; striking through the regular price would mislead.
@@ -116,23 +102,4 @@ export function displayPrices(
 
 export function canSeePrices({ loggedIn, isPriceForGuestEnabled }: { loggedIn: boolean; isPriceForGuestEnabled: boolean }): boolean {
   return loggedIn || isPriceForGuestEnabled;
-}
-
-/** Reads the currency cookie from a Cookie header (or document.cookie); anything unsupported gives the fallback. */
-export function currencyFromCookie(cookieHeader: string | null | undefined, fallback: Currency = DEFAULT_CURRENCY): Currency {
-  if (!cookieHeader) return fallback;
-  for (const part of cookieHeader.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== CURRENCY_COOKIE) continue;
-    let value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return fallback;
-    }
-    // First match wins, as in browsers where the most specific path comes first.
-    const upper = value.toUpperCase();
-    return isCurrency(upper) ? upper : fallback;
-  }
-  return fallback;
 }

@@ -37,7 +37,7 @@ export interface AttributeGroup {
 }
 
 /** Multiselect attributes arrive as one row per value; a shopper reads them as one property with several values. */
-export function groupAttributes(attributes: readonly CustomAttribute[]): AttributeGroup[] {
+function groupAttributes(attributes: readonly CustomAttribute[]): AttributeGroup[] {
   const groups = new Map<string, AttributeGroup>();
   for (const a of attributes) {
     const group = groups.get(a.attribute_code)

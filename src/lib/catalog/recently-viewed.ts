@@ -3,7 +3,7 @@
 
 export const RECENTLY_VIEWED_KEY = 'vsf-recently-viewed';
 /** Enough for a carousel of recent views without growing session storage without bound. */
-export const RECENTLY_VIEWED_MAX = 12;
+const RECENTLY_VIEWED_MAX = 12;
 
 function capOf(max: number): number {
   return Number.isFinite(max) ? Math.max(0, Math.floor(max)) : RECENTLY_VIEWED_MAX;

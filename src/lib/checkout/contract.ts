@@ -34,7 +34,7 @@ const requiredText = (max: number) => text(max).refine((v) => v.length > 0, { er
 /** Optional text: blank becomes undefined, so '' and a missing field mean the same. */
 const optionalText = (max: number) => text(max).optional().transform((v) => (v === '' ? undefined : v));
 
-export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
+const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
 
 /** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
 export const addressSchema = z.object({
@@ -54,11 +54,10 @@ export const addressSchema = z.object({
   vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), { error: M.invalidVatId }),
   taxId: optionalText(30),
 }).strict();
-export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.infer<typeof addressSchema>;
 
 /** A saved address as the account and the checkout list it. */
-export const savedAddressSchema = z.object({
+const savedAddressSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -90,7 +89,7 @@ const cartIdSchema = z.string().uuid().optional();
  * shippingMethod. `saveAsDefault` stores the address as the signed-in customer's default (only where
  * isDefaultShippingUpdateEnabled / isDefaultBillingUpdateEnabled allow it).
  */
-export const updateCheckoutRequestSchema = z.object({
+const updateCheckoutRequestSchema = z.object({
   version: versionSchema,
   cartId: cartIdSchema,
   locale: localeSchema.optional(),
@@ -105,7 +104,7 @@ export const updateCheckoutRequestSchema = z.object({
 export type UpdateCheckoutRequest = z.input<typeof updateCheckoutRequestSchema>;
 
 /** Update checkout user: a guest asks for an account to be created with the order. */
-export const checkoutUserRequestSchema = z.object({
+const checkoutUserRequestSchema = z.object({
   version: versionSchema,
   cartId: cartIdSchema,
   locale: localeSchema.optional(),
@@ -115,14 +114,14 @@ export const checkoutUserRequestSchema = z.object({
 }).strict();
 export type CheckoutUserRequest = z.input<typeof checkoutUserRequestSchema>;
 
-export const shippingMethodsRequestSchema = z.object({
+const shippingMethodsRequestSchema = z.object({
   /** Defaults to the cart's shipping address country. */
   country: countryCodeSchema.optional(),
   cartId: cartIdSchema,
   locale: localeSchema.optional(),
 }).strict();
 
-export const shippingMethodSchema = z.object({
+const shippingMethodSchema = z.object({
   methodCode: z.string(),
   label: z.string(),
   /** Net and gross major units in the cart currency; 0 when free for this cart, null when prices are hidden. */
@@ -131,26 +130,26 @@ export const shippingMethodSchema = z.object({
   currency: z.string(),
 });
 export type ShippingMethod = z.infer<typeof shippingMethodSchema>;
-export const shippingMethodsResponseSchema = z.object({ country: z.string(), methods: z.array(shippingMethodSchema) });
+const shippingMethodsResponseSchema = z.object({ country: z.string(), methods: z.array(shippingMethodSchema) });
 
-export const addressesResponseSchema = z.object({ addresses: z.array(savedAddressSchema) });
+const addressesResponseSchema = z.object({ addresses: z.array(savedAddressSchema) });
 
 // ------------------------------------------------------------------ payments
 
 export const PAYMENT_METHOD_CODES = ['invoice', 'stripe', 'stripe-debit', 'stripe-sofort', 'paypal'] as const;
-export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
+const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 /** The preselected payment method when the shop offers it. */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethodCode = 'paypal';
 
-export const paymentMethodsResponseSchema = z.object({
+const paymentMethodsResponseSchema = z.object({
   methods: z.array(z.object({ id: paymentMethodCodeSchema })),
   /** The default (paypal) when offered, else the first offered method. */
   defaultMethod: paymentMethodCodeSchema.nullable(),
 });
 
 /** What the browser does next to pay. */
-export const paymentActionSchema = z.discriminatedUnion('action', [
+const paymentActionSchema = z.discriminatedUnion('action', [
   /** Nothing to do (invoice, or already paid). */
   z.object({ action: z.literal('none') }),
   /** Leave for the provider's page (PayPal approval). */
@@ -170,7 +169,7 @@ export type PaymentAction = z.infer<typeof paymentActionSchema>;
 // -------------------------------------------------------------------- orders
 
 /** Where the shopper pays: in the checkout, or again later at /pay/{order}. */
-export const paymentFlowSchema = z.enum(['checkout', 'pay']);
+const paymentFlowSchema = z.enum(['checkout', 'pay']);
 
 export const createOrderRequestSchema = z.object({
   /** One key per checkout attempt: double clicks and retries after a timeout give one order. */
@@ -201,7 +200,7 @@ export const orderPaymentMethodRequestSchema = z.object({
 }).strict();
 
 /** Create payment for an order; the amount is the order's, never the client's. */
-export const createPaymentRequestSchema = z.object({
+const createPaymentRequestSchema = z.object({
   orderId: z.string().uuid(),
   paymentMethodCode: paymentMethodCodeSchema,
   flow: paymentFlowSchema.default('checkout'),
@@ -209,14 +208,14 @@ export const createPaymentRequestSchema = z.object({
 }).strict();
 
 /** The browser is back from the provider: the server asks the provider what happened. */
-export const completePaymentRequestSchema = z.object({
+const completePaymentRequestSchema = z.object({
   orderId: z.string().uuid(),
   /** Stripe payment_intent id, or PayPal order id (the `token` query parameter). */
   reference: z.string().min(1).max(255),
   provider: z.enum(['stripe', 'paypal']),
 }).strict();
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['open', 'awaiting', 'paid', 'failed'] as const;
 
 export const orderSchema = z.object({
@@ -244,7 +243,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const createOrderResponseSchema = z.object({ order: orderSchema, created: z.boolean() });
-export const paymentResponseSchema = z.object({ order: orderSchema, payment: paymentActionSchema });
+const paymentResponseSchema = z.object({ order: orderSchema, payment: paymentActionSchema });
 
 // ---------------------------------------------------------------- operations
 

@@ -14,7 +14,7 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type AddressValues = Record<AddressField, string>;
 
 type ValidationName = keyof typeof CHECKOUT_MESSAGES | 'invalid';
-export type ValidationKey = `checkout.validation.${ValidationName}`;
+type ValidationKey = `checkout.validation.${ValidationName}`;
 export type AddressErrors = Partial<Record<AddressField, ValidationKey>>;
 
 export interface AddressRules {
@@ -29,7 +29,7 @@ const byText = new Map<string, ValidationName>(
 );
 
 /** The message key of one of the contract's validation texts; anything else is the generic one. */
-export function validationKey(message: string): ValidationKey {
+function validationKey(message: string): ValidationKey {
   return `checkout.validation.${byText.get(message) ?? 'invalid'}`;
 }
 

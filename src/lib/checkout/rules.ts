@@ -7,9 +7,6 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
 /** Every page of the checkout: the start, the three steps, processing and the confirmation. */
 export type CheckoutPage = 'start' | CheckoutStep | 'processing' | 'thank-you';
 
-export const isCheckoutStep = (value: unknown): value is CheckoutStep =>
-  typeof value === 'string' && (CHECKOUT_STEPS as readonly string[]).includes(value);
-
 export interface StepState {
   current: CheckoutStep | null;
   visited: readonly CheckoutStep[];
@@ -48,7 +45,7 @@ export interface GuardInput {
 }
 
 /** The shipping step counts as done once a shipping address and a shipping method with a methodCode exist. */
-export const isShippingDone = (cart: GuardCart | null): boolean => Boolean(cart?.hasShippingAddress && cart.hasShippingMethod);
+const isShippingDone = (cart: GuardCart | null): boolean => Boolean(cart?.hasShippingAddress && cart.hasShippingMethod);
 
 /**
  * Where the shopper must go instead of `page`, or null to stay:

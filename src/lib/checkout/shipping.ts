@@ -21,7 +21,7 @@ export interface ShippingQuery {
 }
 
 /** The method's terms in a currency, or null when it has no price there. */
-export function termsIn(method: ShippingMethodRecord, currency: string, shopCurrency: string) {
+function termsIn(method: ShippingMethodRecord, currency: string, shopCurrency: string) {
   if (currency === shopCurrency) return { priceCents: method.priceCents, freeFromCents: method.freeFromCents };
   return method.currencyPrices[currency] ?? null;
 }

@@ -1,7 +1,7 @@
 // The checkout's browser state: step visited marks, kept in session storage so the
 // step bar survives page loads, and the current order attempt, whose idempotency key is re-sent by a
 // double click, a retry after a network error or a reload, so one attempt gives one order.
-import { atom } from 'nanostores';
+import { persistentAtom } from '@nanostores/persistent';
 import { z } from 'astro/zod';
 import { CHECKOUT_STEPS, EMPTY_STEP_STATE, moveToStep, type CheckoutStep, type StepState } from './rules.ts';
 import { getCart } from '../cart/client.ts';
@@ -9,51 +9,56 @@ import type { Locale } from '../i18n/locales.ts';
 import type { Cart } from '../cart/contract.ts';
 import { adoptCart, clearCart } from '../cart/store.ts';
 import { reportFailure } from '../shell/report.ts';
+import { sessionKey } from '../shell/web-storage.ts';
 
-export const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
-export const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
+const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
+const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
 
 const stepSchema = z.enum(CHECKOUT_STEPS);
 const stepStateSchema = z.object({ current: stepSchema.nullable(), visited: z.array(stepSchema) });
 const attemptSchema = z.object({ key: z.string().uuid(), cartId: z.string(), version: z.number().int() });
 export type OrderAttempt = z.infer<typeof attemptSchema>;
 
-export const $checkoutSteps = atom<StepState>(EMPTY_STEP_STATE);
-
-function read<T>(key: string, schema: z.ZodType<T>): T | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    if (raw === null) return null;
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // Disabled storage or a hand-edited value: start afresh.
-    return null;
-  }
+/** A stored value as its schema says, or null: a hand-edited or outdated value starts afresh. */
+function decodeWith<T>(schema: z.ZodType<T>) {
+  return (raw: string): T | null => {
+    try {
+      const parsed = schema.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
 }
 
-function write(key: string, value: unknown): void {
-  try {
-    if (value === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Without storage the state lasts for this page only.
-  }
-}
+const decodeSteps = decodeWith(stepStateSchema);
+
+/** The step marks of this tab; nothing is stored while no step was visited. */
+export const $checkoutSteps = persistentAtom<StepState>(sessionKey(CHECKOUT_STEPS_KEY), EMPTY_STEP_STATE, {
+  encode: (state) => (state.current === null && state.visited.length === 0 ? undefined : JSON.stringify(state)),
+  decode: (raw) => decodeSteps(raw) ?? EMPTY_STEP_STATE,
+});
+
+/**
+ * The order attempt of this tab: its idempotency key and the cart version it was made for.
+ * @internal Test seam: tests reset it between cases; the checkout goes through orderAttempt().
+ */
+export const $orderAttempt = persistentAtom<OrderAttempt | null>(sessionKey(ORDER_ATTEMPT_KEY), null, {
+  encode: (attempt) => (attempt === null ? undefined : JSON.stringify(attempt)),
+  decode: decodeWith(attemptSchema),
+});
 
 /** Moving to a step makes it current and marks it visited. */
 export function enterStep(step: CheckoutStep): StepState {
-  const next = moveToStep(read(CHECKOUT_STEPS_KEY, stepStateSchema) ?? $checkoutSteps.get(), step);
+  const next = moveToStep($checkoutSteps.get(), step);
   $checkoutSteps.set(next);
-  write(CHECKOUT_STEPS_KEY, next);
   return next;
 }
 
 /** Clears the checkout state (after an order exists, the cart is gone). */
-export function clearCheckoutState(): void {
+function clearCheckoutState(): void {
   $checkoutSteps.set(EMPTY_STEP_STATE);
-  write(CHECKOUT_STEPS_KEY, null);
-  write(ORDER_ATTEMPT_KEY, null);
+  $orderAttempt.set(null);
 }
 
 /**
@@ -62,10 +67,10 @@ export function clearCheckoutState(): void {
  * version anyway).
  */
 export function orderAttempt(cartId: string, version: number, newKey: () => string = () => crypto.randomUUID()): OrderAttempt {
-  const stored = read(ORDER_ATTEMPT_KEY, attemptSchema);
+  const stored = $orderAttempt.get();
   if (stored && stored.cartId === cartId && stored.version === version) return stored;
   const attempt = { key: newKey(), cartId, version };
-  write(ORDER_ATTEMPT_KEY, attempt);
+  $orderAttempt.set(attempt);
   return attempt;
 }
 

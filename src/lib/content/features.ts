@@ -2,7 +2,7 @@
 // leaves out falls back to these defaults, so a shop works with an empty branding block.
 import type { BrandingFlags } from './schemas.ts';
 
-export const SITE_FEATURE_DEFAULTS: BrandingFlags = {
+const SITE_FEATURE_DEFAULTS: BrandingFlags = {
   isCategoryBarEnabled: true,
   displayCategoryRootName: false,
   isCategoryBreadcrumbsEnabled: true,
@@ -47,12 +47,10 @@ export function resolveFeatures(overrides: Partial<BrandingFlags>): Features {
   };
 }
 
-/** Registration is offered when enabled or when an external register URL is configured. */
-export function isRegistrationOffered(features: Features, registerUrl: string | undefined): boolean {
-  return features.isRegistrationEnabled || Boolean(registerUrl);
-}
+/** The My Items settings, all the header needs of the features to decide on the link. */
+export type MyItemsFlags = Pick<Features, 'displayMyItemLink' | 'isMyItemsViewEnabled'>;
 
 /** The My Items link needs both its settings and a signed-in user. */
-export function showMyItemsLink(features: Features, loggedIn: boolean): boolean {
+export function showMyItemsLink(features: MyItemsFlags, loggedIn: boolean): boolean {
   return features.displayMyItemLink && features.isMyItemsViewEnabled && loggedIn;
 }

@@ -15,7 +15,7 @@ export interface MenuItem {
 }
 
 /** The locale's own title, else the first configured one. */
-export function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): string {
+function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): string {
   return (entry.titles.find((t) => t.locale === locale) ?? entry.titles[0])?.title ?? '';
 }
 

@@ -6,13 +6,13 @@ import { LOCALES } from '../i18n/locales.ts';
 /** Parses to the Locale type of src/lib/i18n/locales.ts, the one list of shop languages. */
 export const localeSchema = z.enum(LOCALES);
 
-export const CONTENT_TYPES = ['block', 'setting', 'page'] as const;
-export const contentTypeSchema = z.enum(CONTENT_TYPES);
+const CONTENT_TYPES = ['block', 'setting', 'page'] as const;
+const contentTypeSchema = z.enum(CONTENT_TYPES);
 
 /** Per-locale titles; the first entry is the fallback for a locale without its own title. */
-export const localizedTitlesSchema = z.array(z.object({ locale: localeSchema, title: z.string().min(1) })).min(1);
+const localizedTitlesSchema = z.array(z.object({ locale: localeSchema, title: z.string().min(1) })).min(1);
 
-export const visibilitySchema = z.enum(['all', 'desktop', 'mobile']);
+const visibilitySchema = z.enum(['all', 'desktop', 'mobile']);
 
 export interface MenuEntry {
   kind: 'link' | 'container' | 'dropdown';
@@ -27,7 +27,7 @@ export interface MenuEntry {
   children?: MenuEntry[] | undefined;
 }
 
-export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
+const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
   z.object({
     kind: z.enum(['link', 'container', 'dropdown']),
     titles: localizedTitlesSchema,
@@ -39,9 +39,9 @@ export const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
   }).strict(),
 ) as z.ZodType<MenuEntry>;
 
-export const menuConfigSchema = z.object({ entries: z.array(menuEntrySchema) }).strict();
+const menuConfigSchema = z.object({ entries: z.array(menuEntrySchema) }).strict();
 
-export const footerConfigSchema = z.object({
+const footerConfigSchema = z.object({
   columns: z.array(z.object({
     header: z.string().min(1),
     items: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) }).strict()),
@@ -54,18 +54,18 @@ export const footerConfigSchema = z.object({
 
 const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0a5cad');
 
-export const notificationBarConfigSchema = z.object({
+const notificationBarConfigSchema = z.object({
   backgroundColor: cssColor,
   iconColor: cssColor,
 }).strict();
 
-export const topBannerConfigSchema = z.object({
+const topBannerConfigSchema = z.object({
   backgroundColor: cssColor.optional(),
   url: z.string().min(1).optional(),
 }).strict();
 
 /** Branding flags: each one falls back to the site-wide feature flag when absent. */
-export const brandingFlagsSchema = z.object({
+const brandingFlagsSchema = z.object({
   isCategoryBarEnabled: z.boolean(),
   displayCategoryRootName: z.boolean(),
   isCategoryBreadcrumbsEnabled: z.boolean(),
@@ -109,14 +109,14 @@ export const brandingConfigSchema = z.object({
 }).strict();
 export type BrandingConfig = z.infer<typeof brandingConfigSchema>;
 
-export const localeSettingConfigSchema = z.object({
+const localeSettingConfigSchema = z.object({
   /** Restricts the offered languages; absent means all five. */
   locales: z.array(localeSchema).min(1).optional(),
   /** Message overrides per locale: { en: { 'cart.title': 'Basket' } }. */
   messages: z.partialRecord(localeSchema, z.record(z.string(), z.string())).default({}),
 }).strict();
 
-export const attributesSettingConfigSchema = z.object({
+const attributesSettingConfigSchema = z.object({
   /** Attribute codes offered as filters, in order. */
   filters: z.array(z.string().min(1)),
   /** Attribute codes shown in the product header. */

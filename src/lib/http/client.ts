@@ -1,7 +1,7 @@
 // The one way islands talk to the integration layer: an operation contract in, its typed answer out.
 // Failures arrive as ApiClientError carrying the server's { code, message, status }; a network
 // failure is NETWORK_ERROR, an answer without the error shape HTTP_ERROR.
-import type { ErrorCode, ErrorOf, Operation, RequestOf, ResponseOf } from './contract.ts';
+import { ERROR_STATUS, errorBodySchema, type ErrorCode, type ErrorOf, type Operation, type RequestOf, type ResponseOf } from './contract.ts';
 
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
 
@@ -57,11 +57,12 @@ function withQuery(path: string, input: Record<string, unknown>): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** The server's message when it sent one; its status, else the response's, else 500. */
+/** The server's error body when it is the one error shape (a code it does not know is HTTP_ERROR); else the response's status. */
 function toClientError(payload: unknown, response: Response): ApiClientError {
-  const body = (payload && typeof payload === 'object' ? payload : {}) as Partial<Record<'code' | 'message' | 'status' | 'details', unknown>>;
-  const code = typeof body.code === 'string' ? (body.code as ErrorCode) : 'HTTP_ERROR';
-  const message = typeof body.message === 'string' ? body.message : response.statusText;
-  const status = typeof body.status === 'number' ? body.status : response.status || 500;
-  return new ApiClientError(code, message, status, body.details);
+  const body = errorBodySchema.safeParse(payload);
+  if (!body.success) return new ApiClientError('HTTP_ERROR', response.statusText, response.status || 500);
+  const { code, message, status, details } = body.data;
+  return new ApiClientError(isErrorCode(code) ? code : 'HTTP_ERROR', message, status, details);
 }
+
+const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);

@@ -71,7 +71,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** What every operation may answer, whatever it does: its input could not be read, or the server failed. */
-export const COMMON_ERRORS = ['UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'INVALID_JSON', 'VALIDATION_FAILED', 'INTERNAL_ERROR'] as const;
+type CommonError = 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INVALID_JSON' | 'VALIDATION_FAILED' | 'INTERNAL_ERROR';
 
 /** The one error body of every endpoint. `details` carries what a code documents, e.g. field issues. */
 export const errorBodySchema = z.object({
@@ -82,7 +82,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface Operation<
   Request extends z.ZodType = z.ZodType,
@@ -95,18 +95,23 @@ export interface Operation<
   /** A strict schema: unknown fields are refused. For GET it reads the query parameters. */
   readonly request: Request;
   readonly response: Response;
-  /** The codes this operation answers with besides COMMON_ERRORS. */
+  /** The codes this operation answers with besides the common ones (CommonError). */
   readonly errors: readonly Errors[];
   /** The status of a success, 200 unless the operation creates something. */
   readonly status?: 200 | 201;
 }
 
-/** Declares an operation; the identity function exists so literal types are kept. */
-export const operation = <Request extends z.ZodType, Response extends z.ZodType, const Errors extends ErrorCode = never>(
+/**
+ * Declares an operation; the identity function exists so literal types are kept. Its errors may not
+ * list a common code again: every operation answers with those anyway.
+ */
+export const operation = <
+  Request extends z.ZodType, Response extends z.ZodType, const Errors extends Exclude<ErrorCode, CommonError> = never,
+>(
   op: Operation<Request, Response, Errors>,
 ): Operation<Request, Response, Errors> => op;
 
 export type RequestOf<O extends Operation> = z.input<O['request']>;
 export type ParsedRequestOf<O extends Operation> = z.output<O['request']>;
 export type ResponseOf<O extends Operation> = z.output<O['response']>;
-export type ErrorOf<O extends Operation> = O['errors'][number] | (typeof COMMON_ERRORS)[number];
+export type ErrorOf<O extends Operation> = O['errors'][number] | CommonError;

@@ -19,13 +19,8 @@ export function fill(template: string, vars: TemplateVars = {}): string {
   return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
 }
 
-/** The placeholder names of a template, in order of appearance. */
-export function placeholders(template: string): string[] {
-  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
-}
-
 /** The CLDR plural category of a count in a locale (French: 0 and 1 are both 'one'). */
-export function pluralCategory(intlLocale: string, count: number): Intl.LDMLPluralRule {
+function pluralCategory(intlLocale: string, count: number): Intl.LDMLPluralRule {
   return new Intl.PluralRules(intlLocale).select(count);
 }
 

@@ -17,7 +17,7 @@ export interface OrderListRow {
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatOrderDate(iso: string, intlLocale: string): string {
+function formatOrderDate(iso: string, intlLocale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   let format = dateFormats.get(intlLocale);

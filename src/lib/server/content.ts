@@ -19,12 +19,12 @@ export interface ContentBlock<C> {
   config: C;
 }
 
-export class ContentError extends Error {
+class ContentError extends Error {
   readonly code = 'CONTENT_INVALID';
 }
 
 /** Looks up a raw block: the locale's own row wins over the all-locales row (locale ''). */
-export async function findContent(type: string, identifier: string, locale: Locale) {
+async function findContent(type: string, identifier: string, locale: Locale) {
   const key = contentKeySchema.safeParse({ type, identifier });
   if (!key.success) throw new ContentError('Content type is required');
   const db = await getDb();

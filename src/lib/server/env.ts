@@ -4,8 +4,6 @@ import { z } from 'astro/zod';
 import { CURRENCIES } from '../catalog/price.ts';
 import { LOCALES } from '../i18n/locales.ts';
 
-export { CURRENCIES };
-
 const flag = z
   .string()
   .transform((v) => v.trim().toLowerCase())

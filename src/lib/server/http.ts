@@ -22,20 +22,20 @@ export class ApiError extends Error {
   }
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   return Response.json(data, { ...init, headers: { 'cache-control': 'no-store', ...init.headers } });
 }
 
-export function errorResponse(error: ApiError): Response {
+function errorResponse(error: ApiError): Response {
   const body: ErrorBody = { code: error.code, message: error.message, status: error.status };
   if (error.details !== undefined) body.details = error.details;
   return json(body, { status: error.status, headers: error.headers });
 }
 
 /** Reads a JSON body: too large → 413, not JSON → 400. */
-export async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -49,11 +49,6 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-/** Reads and validates a JSON body: schema mismatch → 400 VALIDATION_FAILED with the issues. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  return parseInput(await readJson(request), schema);
-}
-
 export interface FieldIssue {
   path: string;
   message: string;
@@ -64,7 +59,7 @@ export function validationFailed(issues: FieldIssue[]): ApiError {
   return new ApiError('VALIDATION_FAILED', first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request', 400, issues);
 }
 
-export function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
+function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
   const result = schema.safeParse(raw);
   if (!result.success) throw invalid(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return result.data;

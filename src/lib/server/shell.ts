@@ -1,5 +1,5 @@
 // Everything the page layouts need for one locale, read from the content service once per build
-// (and once per content change on the server; see invalidateShell).
+// (and once per process on the server).
 import { env } from './env.ts';
 import { getContent, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
 import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 
-export interface HtmlBlock<C> { html: string; config: C }
+interface HtmlBlock<C> { html: string; config: C }
 
 export interface Shell {
   locale: Locale;
@@ -49,11 +49,6 @@ export function loadShell(locale: Locale): Promise<Shell> {
     shell.catch(() => cache.delete(locale));
   }
   return shell;
-}
-
-/** Content edits (webhook) drop the cached shells so the next render reads fresh content. */
-export function invalidateShell(): void {
-  cache.clear();
 }
 
 /** The languages the shop offers: all five unless the locale setting restricts them. */

@@ -3,7 +3,7 @@
 import type { AstroCookies } from 'astro';
 import { getContent } from './content.ts';
 import { resolveFeatures } from '../content/features.ts';
-import { CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
+import { canSeePrices, CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
 import { env } from './env.ts';
 import type { PriceContext } from './catalog/index.ts';
 import { resolveSession } from './auth/index.ts';
@@ -14,9 +14,6 @@ export interface Shopper {
   currency: string;
   loggedIn: boolean;
 }
-
-/** Defined with the currency rules; re-exported for the callers that still import it from here. */
-export { CURRENCY_COOKIE };
 
 /**
  * A signed-in customer (user-token cookie, silently renewed from the refresh cookie)
@@ -41,6 +38,6 @@ export async function priceContext(shopper: Shopper): Promise<PriceContext> {
   return {
     currency: shopper.currency,
     priceListId: shopper.priceListId,
-    pricesVisible: shopper.loggedIn || features.isPriceForGuestEnabled,
+    pricesVisible: canSeePrices({ loggedIn: shopper.loggedIn, isPriceForGuestEnabled: features.isPriceForGuestEnabled }),
   };
 }

@@ -1,7 +1,7 @@
 // Cookie consent: accepted true, false, or undecided; stored under a versioned key.
 export const CONSENT_STORAGE_KEY = 'vsf-cookie-consent-v2';
 /** Analytics consent is kept two years; required cookies need no consent. */
-export const CONSENT_MAX_AGE_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+const CONSENT_MAX_AGE_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 /** The banner reacts one second after load or decision. */
 export const CONSENT_DELAY_MS = 1000;
 

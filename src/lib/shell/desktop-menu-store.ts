@@ -3,7 +3,7 @@ import { atom } from 'nanostores';
 
 export const $openDropdown = atom<string | null>(null);
 /** The delayed open or close that is waiting; any newer intent replaces it. */
-export const $dropdownTimer = atom<ReturnType<typeof setTimeout> | undefined>(undefined);
+const $dropdownTimer = atom<ReturnType<typeof setTimeout> | undefined>(undefined);
 
 function later(change: () => void, delayMs: number): void {
   clearTimeout($dropdownTimer.get());
@@ -17,7 +17,7 @@ function now(change: () => void): void {
 }
 
 /** Item activation is delayed 100 ms so a pointer passing over does not flash menus. */
-export const ACTIVATION_DELAY_MS = 100;
+const ACTIVATION_DELAY_MS = 100;
 
 export function hoverItem(id: string): void {
   later(() => $openDropdown.set(id), ACTIVATION_DELAY_MS);

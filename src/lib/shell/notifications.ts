@@ -1,8 +1,8 @@
 // Notifications: at most 3 shown; each disappears after 3000 ms unless persistent.
 import { atom } from 'nanostores';
 
-export const MAX_NOTIFICATIONS = 3;
-export const NOTIFICATION_TIMEOUT_MS = 3000;
+const MAX_NOTIFICATIONS = 3;
+const NOTIFICATION_TIMEOUT_MS = 3000;
 
 export type NotificationKind = 'info' | 'success' | 'danger';
 
@@ -15,7 +15,7 @@ export interface Notification {
 
 export const $notifications = atom<Notification[]>([]);
 /** The id of the latest notification: ids are never reused, so a late timer cannot dismiss a newer one. */
-export const $lastNotificationId = atom(0);
+const $lastNotificationId = atom(0);
 
 export function notify(message: string, options: { kind?: NotificationKind; persist?: boolean } = {}): number {
   const id = $lastNotificationId.get() + 1;

@@ -1,6 +1,5 @@
-// Tag manager: events are pushed only when an id is configured and the shopper
-// has accepted analytics cookies; the container script is loaded on that consent, never before.
-import { atom } from 'nanostores';
+// Tag manager: the container script is loaded only when an id is configured and the shopper has
+// accepted analytics cookies, never before.
 import { $consent } from './consent-store.ts';
 
 type DataLayer = Record<string, unknown>[];
@@ -8,11 +7,8 @@ declare global {
   interface Window { dataLayer?: DataLayer }
 }
 
-/** The configured container (GTM-…), or undefined when the shop has none. */
-export const $tagManagerId = atom<string | undefined>(undefined);
-
+/** Starts the configured container (GTM-…) once consent is given; a shop without one has no id. */
 export function initTagManager(id: string | undefined): void {
-  $tagManagerId.set(id);
   if (!id) return;
   $consent.subscribe((consent) => {
     if (consent !== true || document.getElementById('gtm-script')) return;
@@ -24,10 +20,4 @@ export function initTagManager(id: string | undefined): void {
     script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
     document.head.append(script);
   });
-}
-
-export function pushEvent(event: Record<string, unknown>): boolean {
-  if (!$tagManagerId.get() || $consent.get() !== true) return false;
-  (window.dataLayer ??= []).push(event);
-  return true;
 }

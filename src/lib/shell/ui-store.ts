@@ -9,10 +9,6 @@ export const $mobileMenuOpen = atom(false);
 /** The mobile menu's current submenu path (ids from the root). */
 export const $mobileMenuPath = atom<string[]>([]);
 
-export function toggle(store: typeof $cartSidebarOpen, open = !store.get()): void {
-  store.set(open);
-}
-
 export function openMobileMenu(): void {
   $mobileMenuOpen.set(true);
 }

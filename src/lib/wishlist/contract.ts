@@ -7,7 +7,7 @@ import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
 
 /** One request merges at most this many items (a browser's whole local wishlist at sign-in). */
-export const WISHLIST_MAX_BATCH = 200;
+const WISHLIST_MAX_BATCH = 200;
 
 const sku = z.string({ error: 'sku is required' }).trim().min(1, { error: 'sku is required' }).max(100, { error: 'sku is too long' });
 
@@ -15,22 +15,20 @@ const sku = z.string({ error: 'sku is required' }).trim().min(1, { error: 'sku i
 const locale = localeSchema.optional();
 
 /** GET /api/wishlist?locale=. */
-export const wishlistListRequestSchema = z.object({ locale }).strict();
+const wishlistListRequestSchema = z.object({ locale }).strict();
 
 /** POST /api/wishlist/items: adds the items; those already there stay as they are (a merge). */
-export const wishlistAddRequestSchema = z.object({
+const wishlistAddRequestSchema = z.object({
   items: z.array(z.object({ sku }).strict()).min(1, { error: 'items must not be empty' })
     .max(WISHLIST_MAX_BATCH, { error: `at most ${WISHLIST_MAX_BATCH} items per request` }),
   locale,
 }).strict();
-export type WishlistAddRequest = z.input<typeof wishlistAddRequestSchema>;
 
 /** DELETE /api/wishlist/items. */
-export const wishlistRemoveRequestSchema = z.object({ sku, locale }).strict();
-export type WishlistRemoveRequest = z.input<typeof wishlistRemoveRequestSchema>;
+const wishlistRemoveRequestSchema = z.object({ sku, locale }).strict();
 
 /** Every wishlist endpoint answers with the whole list, product names in the requested locale. */
-export const wishlistResponseSchema = wishlistSchema;
+const wishlistResponseSchema = wishlistSchema;
 
 // ---------------------------------------------------------------- operations
 

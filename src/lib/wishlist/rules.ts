@@ -3,10 +3,7 @@
 import { z } from 'astro/zod';
 
 export const WISHLIST_STORAGE_KEY = 'vsf-wishlist';
-/** The fixed stock wishlist items are given. */
-export const WISHLIST_STOCK = 99999;
-
-export const wishlistProductSchema = z.object({
+const wishlistProductSchema = z.object({
   id: z.number().int().positive(),
   sku: z.string().min(1),
   name: z.string(),

@@ -8,7 +8,7 @@ export interface ClientContext {
   readonly clientAddress: string;
 }
 
-export function trustProxy(): boolean {
+function trustProxy(): boolean {
   return ['1', 'true', 'yes', 'on'].includes((process.env.TRUST_PROXY ?? '').trim().toLowerCase());
 }
 
@@ -24,7 +24,7 @@ function expandIpv6(address: string): string[] {
  * The rate-limit subject of an address: IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64
  * (one subscriber usually holds a whole /64, so per-address limits would be trivial to dodge).
  */
-export function rateLimitSubject(address: string | undefined): string {
+function rateLimitSubject(address: string | undefined): string {
   let ip = (address ?? '').trim().replace(/^\[|\]$/g, '');
   const zone = ip.indexOf('%');
   if (zone >= 0) ip = ip.slice(0, zone);

@@ -8,16 +8,13 @@ import { USER_TOKEN_TTL_SECONDS } from './user-token.ts';
 
 export const USER_TOKEN_COOKIE = 'vsf-token';
 export const REFRESH_COOKIE = 'vsf-refresh';
-export { SESSION_MARKER_COOKIE };
-/** The guest cart's cookie; logout clears it, so logout also clears the guest cart. */
-export const CART_COOKIE = 'vsf-cart';
 
 export type CookieJar = Pick<AstroCookies, 'get' | 'set' | 'delete'>;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Browsers refuse Secure cookies over plain http, which is how a shop on localhost is reached. */
-export function isLocalHost(hostname: string): boolean {
+function isLocalHost(hostname: string): boolean {
   return LOCAL_HOSTS.has(hostname) || hostname.endsWith('.localhost');
 }
 
@@ -37,8 +34,7 @@ export function setSessionCookies(cookies: CookieJar, session: { userToken: stri
   cookies.set(SESSION_MARKER_COOKIE, '1', { ...options, httpOnly: false, ...lifetime });
 }
 
-export function clearSessionCookies(cookies: CookieJar, url?: URL, options: { cart?: boolean } = {}): void {
+export function clearSessionCookies(cookies: CookieJar, url?: URL): void {
   const attributes = base(url);
   for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE]) cookies.delete(name, attributes);
-  if (options.cart) cookies.delete(CART_COOKIE, { path: '/' });
 }

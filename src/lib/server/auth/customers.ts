@@ -29,11 +29,6 @@ export async function findCustomerByUsername(db: Db, username: string): Promise<
   return rows.find((r) => r.email.toLowerCase() === username.toLowerCase()) ?? rows[0];
 }
 
-export async function findCustomerById(db: Db, id: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(eq(customers.id, id));
-  return row;
-}
-
 export async function setPasswordHash(db: Db, customerId: string, passwordHash: string): Promise<void> {
   await db.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customerId));
 }

@@ -6,7 +6,7 @@ import { customers, passwordTokens } from '../db/schema.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import { revokeCustomerFamilies } from './refresh-tokens.ts';
 
-export const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type PasswordTokenPurpose = 'reset' | 'create';
 
 export async function issuePasswordToken(db: Db, customerId: string, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {

@@ -12,6 +12,7 @@ export function hashPassword(password: string): Promise<string> {
 /**
  * The hash of a random, forgotten password, made with the POLICY parameters (a test keeps them in
  * step), so verifying against it costs what verifying a real account costs.
+ * @internal Exported only for that test; nothing else needs the value.
  */
 export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ZNcLwQrwTS7o7HqRGzGlUQ$YIxU+H2fWxkGG5Pt8t48OKtrUtOWZLV+RwEVgPbcXMM';
 

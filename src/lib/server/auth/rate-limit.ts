@@ -11,8 +11,8 @@ import type { Db } from '../db/client.ts';
 import { loginAttempts } from '../db/schema.ts';
 import { sha256Hex } from './crypto.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_LIMITS = {
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_LIMITS = {
   /** Failed attempts for one account from one IP. */
   perAccountAndIp: 5,
   /** Failed attempts from one IP over all accounts. */
@@ -20,7 +20,7 @@ export const LOGIN_LIMITS = {
   /** Failed attempts for one account from all IPs; an IP without failures of its own is exempt. */
   perAccount: 50,
 } as const;
-export const RESET_LIMITS = { perAccount: 5, perIp: 20 } as const;
+const RESET_LIMITS = { perAccount: 5, perIp: 20 } as const;
 
 interface Counter {
   count: number;
@@ -110,7 +110,7 @@ export async function checkResetRequest(db: Db, subject: { name: string; ip: str
   return exceeded.length === 0 ? 0 : Math.max(...exceeded.map((c) => secondsUntil(c.expiresAt, now)));
 }
 
-export const REGISTER_LIMIT_PER_IP = 10;
+const REGISTER_LIMIT_PER_IP = 10;
 
 /** New accounts per IP and window; returns the seconds to wait, or 0 when allowed. */
 export async function checkRegistration(db: Db, ip: string, now = new Date()): Promise<number> {

@@ -13,9 +13,9 @@ import { refreshTokens } from '../db/schema.ts';
 import { hmac, randomToken, sha256Hex } from './crypto.ts';
 import { derivedKey } from './secret.ts';
 
-export const REFRESH_GRACE_MS = 30_000;
-export const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+const REFRESH_GRACE_MS = 30_000;
+const REMEMBER_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IssuedRefresh {
   token: string;
@@ -102,6 +102,6 @@ export async function revokeCustomerFamilies(db: Db, customerId: string, options
 }
 
 /** Rows past expiry can no longer be used or replayed meaningfully; a day of slack keeps reuse detection honest. */
-export async function pruneRefreshTokens(db: Db, now = new Date()): Promise<void> {
+async function pruneRefreshTokens(db: Db, now = new Date()): Promise<void> {
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, new Date(now.getTime() - SESSION_TTL_MS)));
 }

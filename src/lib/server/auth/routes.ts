@@ -29,7 +29,7 @@ export interface AuthDeps {
   features(): Promise<Features>;
 }
 
-export const defaultAuthDeps: AuthDeps = { db: getDb, features: siteFeatures };
+const defaultAuthDeps: AuthDeps = { db: getDb, features: siteFeatures };
 
 /** The auth endpoints, one per operation of authApi. */
 export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
@@ -66,7 +66,8 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
 
     /** Revokes the login's refresh-token family; logout also clears the guest cart cookie. */
     logout: endpoint(authApi.logout, async (_body, { cookies, url }) => {
-      await endSession(await deps.db(), cookies, { url, clearCart: true });
+      await endSession(await deps.db(), cookies, { url });
+      clearCartCookie(cookies);
       return { ok: true as const };
     }, spokenValidation),
 
@@ -124,5 +125,3 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
     createPassword: endpoint(authApi.createPassword, passwordFromLink('create'), spokenValidation),
   };
 }
-
-export type AuthRoutes = ReturnType<typeof authRoutes>;

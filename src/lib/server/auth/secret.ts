@@ -11,7 +11,7 @@ import { env } from '../env.ts';
 import { logger } from '../log.ts';
 import { hmac } from './crypto.ts';
 
-export class AuthConfigError extends Error {
+class AuthConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'AuthConfigError';
@@ -21,7 +21,7 @@ export class AuthConfigError extends Error {
 const MIN_SECRET_LENGTH = 32;
 let cached: string | undefined;
 
-export function authSecretPath(dataDir = env().DATA_DIR): string {
+function authSecretPath(dataDir = env().DATA_DIR): string {
   return join(resolve(dataDir), 'auth-secret');
 }
 
@@ -54,7 +54,7 @@ function loadOrCreateSecretFile(dataDir: string): string {
 }
 
 /** The signing secret; throws AuthConfigError when the configuration cannot give a safe one. */
-export function authSecret(): string {
+function authSecret(): string {
   if (cached) return cached;
   const e = env();
   if (e.AUTH_SECRET) cached = e.AUTH_SECRET;

@@ -76,7 +76,7 @@ export function resolveSession(cookies: CookieJar, options: SessionOptions = {})
 }
 
 /** Forgets the memoised answer after the session changed within the request (login, logout). */
-export function forgetSession(cookies: CookieJar): void {
+function forgetSession(cookies: CookieJar): void {
   perRequest.delete(cookies);
 }
 
@@ -84,7 +84,7 @@ export function forgetSession(cookies: CookieJar): void {
  * Logs out whatever session the request carries: revokes its refresh family (found from the refresh
  * cookie, else from the user token) and clears the session cookies.
  */
-export async function endSession(db: Db, cookies: CookieJar, options: { url?: URL; clearCart?: boolean; now?: Date } = {}): Promise<void> {
+export async function endSession(db: Db, cookies: CookieJar, options: { url?: URL; now?: Date } = {}): Promise<void> {
   const families = new Set<string>();
   const refresh = cookies.get(REFRESH_COOKIE)?.value;
   if (refresh) {
@@ -96,6 +96,6 @@ export async function endSession(db: Db, cookies: CookieJar, options: { url?: UR
   const claims = token ? verifyUserToken(token, new Date(0)) : null;
   if (claims) families.add(claims.fam);
   for (const family of families) await revokeFamily(db, family, options.now);
-  clearSessionCookies(cookies, options.url, { cart: options.clearCart ?? false });
+  clearSessionCookies(cookies, options.url);
   forgetSession(cookies);
 }

@@ -2,8 +2,8 @@
 import type { AstroCookies } from 'astro';
 import { isUuid } from '../db/index.ts';
 
-export const CART_COOKIE = 'vsf-cart';
-export const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
+const CART_COOKIE = 'vsf-cart';
+const CART_COOKIE_MAX_AGE = 30 * 24 * 60 * 60;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

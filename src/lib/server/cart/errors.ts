@@ -2,9 +2,7 @@
 import { ApiError } from '../http.ts';
 import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
 
-export const CART_OUTDATED_MESSAGE = 'Cart info or prices are outdated. Please refresh the page.';
-
-export const cartOutdated = () => new ApiError('CART_OUTDATED_ERROR', CART_OUTDATED_MESSAGE, 409);
+export const cartOutdated = () => new ApiError('CART_OUTDATED_ERROR', 'Cart info or prices are outdated. Please refresh the page.', 409);
 export const cartNotFound = () => new ApiError('CART_NOT_FOUND', 'There is no such cart for you. Please refresh the page.', 404);
 export const lineNotFound = () => new ApiError('CART_LINE_NOT_FOUND', 'This item is no longer in your cart.', 404);
 export const invalidQuantity = (allowZero = false) => new ApiError(

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CartTotalsCents } from '#lib/cart/rules.ts';
 
-export const PRICES_FINGERPRINT_VERSION = 1;
+const PRICES_FINGERPRINT_VERSION = 1;
 
 /** The totals that go into the fingerprint, in this order. */
 const TOTALS_FIELDS = [

@@ -25,7 +25,7 @@ import { priceCart } from './view.ts';
 
 export type CartRequest = Pick<APIContext, 'request' | 'cookies' | 'url'>;
 
-export interface CartShopper {
+interface CartShopper {
   customerId: string | null;
   currency: string;
   loggedIn: boolean;
@@ -45,7 +45,7 @@ export interface CartDeps {
  * A cart request whose only problem is `quantity` gets the coded INVALID_QUANTITY the UI shows as a
  * notification; anything else is VALIDATION_FAILED.
  */
-export function quantityOrValidation(allowZero = false): EndpointOptions {
+function quantityOrValidation(allowZero = false): EndpointOptions {
   return { invalid: (issues) => (issues.every((i) => i.path.split('.')[0] === 'quantity') ? invalidQuantity(allowZero) : validationFailed(issues)) };
 }
 
@@ -161,5 +161,3 @@ export function cartRoutes(deps: CartDeps) {
     }),
   };
 }
-
-export type CartRoutes = ReturnType<typeof cartRoutes>;

@@ -5,19 +5,17 @@ import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
 import { cartRoutes, type CartDeps } from './handlers.ts';
 
-export { mergeGuestCartIntoCustomer, type MergeResult } from './merge.ts';
-export { CART_COOKIE, CART_COOKIE_MAX_AGE, clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
-export { CART_OUTDATED_MESSAGE, cartNotFound, cartOutdated, couponError } from './errors.ts';
-export {
-  cartRoutes, cartSessions, type CartDeps, type CartRoutes, type CartRequest, type CartSession, type CartShopper,
-} from './handlers.ts';
+export { mergeGuestCartIntoCustomer } from './merge.ts';
+export { clearCartCookie, readCartCookie } from './cookie.ts';
+export { cartNotFound, cartOutdated, couponError } from './errors.ts';
+export { cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
 export { customerTerms } from './pricing.ts';
 export { priceCart } from './view.ts';
 export { toCartResponse } from './response.ts';
 export { pricesFingerprint } from './fingerprint.ts';
 export type { PricedCart } from './priced.ts';
-export { readSnapshot, findOwnedCartId, ensureCart, lockOwnedCart, type CartOwner, type CartSnapshot } from './store.ts';
+export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './store.ts';
 
 export const defaultCartDeps: CartDeps = {
   db: getDb,

@@ -15,8 +15,8 @@ export interface MergeResult {
 }
 
 /**
- * Moves a guest cart into the customer's active cart by the line rule of mergeLines (src/lib/cart/rules.ts;
- * tests/integration/cart-merge-rule.test.ts proves the SQL below agrees with it): lines with the same
+ * Moves a guest cart into the customer's active cart by the cart's line rule (tests/integration/
+ * cart-merge-rule.test.ts proves the SQL below agrees with its reference model): lines with the same
  * sku and accessory set are merged with quantities summed (capped at 9999 per line, a login must not
  * fail), other lines are added, the customer's coupon wins over the guest's, and the guest cart is marked 'merged' so its
  * cookie opens nothing any more. Without an active customer cart the guest cart itself becomes the

@@ -90,7 +90,7 @@ async function snapshotOf(db: Db, cartId: string): Promise<CartSnapshot> {
 }
 
 /** Serialised write: lock the cart row, apply `change`, bump the version. */
-export async function writeSerialised(
+async function writeSerialised(
   db: Db,
   target: CartTarget,
   change: (tx: Db, cartId: string) => Promise<void>,

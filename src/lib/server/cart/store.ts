@@ -12,7 +12,7 @@ export interface CartOwner {
   guestCartId: string | null;
 }
 
-export interface CartRow {
+interface CartRow {
   id: string;
   customerId: string | null;
   currency: string;

@@ -1,5 +1,5 @@
-// Attribute definitions and option labels, read once and kept: they change rarely and every
-// product view needs them. A content or catalogue publish calls invalidateAttributes().
+// Attribute definitions and option labels, read once per process and kept: they change rarely and
+// every product view needs them.
 import { attributeOptions, attributes, type LocalizedText } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -19,10 +19,6 @@ interface AttributeDefinition {
 }
 
 let cache: Promise<Map<string, AttributeDefinition>> | undefined;
-
-export function invalidateAttributes(): void {
-  cache = undefined;
-}
 
 function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
   cache ??= (async () => {

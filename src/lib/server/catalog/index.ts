@@ -8,7 +8,6 @@ export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { allProductSlugs, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';
-export { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
 const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { priceLists, prices, products, stock } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
+import { toMajor } from '#lib/cart/rules.ts';
 
 export interface PriceContext {
   currency: string;
@@ -13,7 +14,7 @@ export interface PriceContext {
   pricesVisible: boolean;
 }
 
-const toMajor = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+const majorOrNull = (cents: number | null): number | null => (cents === null ? null : toMajor(cents));
 
 export async function priceList(skus: string[], ctx: PriceContext): Promise<PriceListEntry[]> {
   const unique = [...new Set(skus)];
@@ -41,7 +42,7 @@ export async function priceList(skus: string[], ctx: PriceContext): Promise<Pric
     const visible = ctx.pricesVisible && !row.hidePrices && chosen !== undefined;
     return {
       sku: row.sku,
-      priceInfo: visible ? { regular: toMajor(chosen.regular), special: toMajor(chosen.special), currency: ctx.currency } : null,
+      priceInfo: visible ? { regular: majorOrNull(chosen.regular), special: majorOrNull(chosen.special), currency: ctx.currency } : null,
       // Without price permission a shopper sees neither prices nor availability.
       stock: !ctx.pricesVisible || row.effective === null ? null : {
         effectivestock: row.effective, externalstock: row.external ?? 0, markedInStock: row.marked ?? false,

@@ -79,15 +79,8 @@ export async function loadProductPage(id: number, locale: Locale, opts: { readAh
 
 // Build-time memos: products of one category share their recommendations, variants their family,
 // so a catalogue of 100k products asks for each once per locale instead of once per page.
-// A catalogue publish must call invalidateProductPages() when pages are rendered on demand.
 const recommendationMemo = new Map<string, Promise<ProductCard[]>>();
 const familyMemo = new Map<string, Promise<ProductCard[]>>();
-
-export function invalidateProductPages(): void {
-  recommendationMemo.clear();
-  familyMemo.clear();
-  detailBatches.clear();
-}
 
 /** Products read per batch when reading ahead, by id range; the few newest batches are kept. */
 const READ_AHEAD = 200;

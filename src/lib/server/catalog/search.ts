@@ -181,13 +181,6 @@ export async function searchHits(ids: number[], locale: Locale): Promise<SearchH
   return cards.map((c) => ({ ...c, isVariant: parents.get(c.id) !== c.id }));
 }
 
-/** Listings show parent products: a variant hit stands for its parent. */
-export async function parentOrSelfIds(ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const parentOf = await parentsOf(ids);
-  return [...new Set(ids.map((id) => parentOf.get(id) ?? id))];
-}
-
 /** Maps each product id to its parent's id, or to itself for a product without parent. */
 async function parentsOf(ids: number[]): Promise<Map<number, number>> {
   const found = await rows<{ id: number; parent_id: number | null }>(await getDb(), sql`select id, parent_id from products where id in ${ids}`);

@@ -3,7 +3,7 @@ import { ApiError } from '../http.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
 
 /** A field-level problem in the one error shape, so the form can show it next to the field. */
-export const fieldError = (path: string, message: string) =>
+const fieldError = (path: string, message: string) =>
   new ApiError('VALIDATION_FAILED', `${path}: ${message}`, 400, [{ path, message }]);
 
 export const companyRequired = (prefix: string) => fieldError(`${prefix}.company`, CHECKOUT_MESSAGES.required);

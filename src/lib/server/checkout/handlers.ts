@@ -171,5 +171,3 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     }),
   };
 }
-
-export type CheckoutRoutes = ReturnType<typeof checkoutRoutes>;

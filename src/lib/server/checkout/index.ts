@@ -6,14 +6,13 @@ import { defaultCartDeps } from '../cart/index.ts';
 import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
-export { checkoutPageState, guardCart, type CheckoutPageState } from './page-state.ts';
+export { guardCart } from './page-state.ts';
 export { loadCheckoutPage, uuidParam } from './pages.ts';
 export { saveAsDefault } from './addresses.ts';
 export { emailRequired, guestCheckoutDisabled } from './errors.ts';
-export { checkoutRoutes, type CheckoutDeps, type CheckoutRoutes } from './handlers.ts';
 
 /** What the environment configures: Stripe needs both keys, PayPal both credentials. */
-export function paymentConfiguration(): PaymentConfiguration {
+function paymentConfiguration(): PaymentConfiguration {
   const e = env();
   const stripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
   return {

@@ -25,7 +25,7 @@ export interface Database {
 }
 
 /** Migrations live next to this module; they run from the start scripts, never from the bundled server. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   return process.env.MIGRATIONS_DIR
     ?? resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 }

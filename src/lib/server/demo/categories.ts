@@ -5,7 +5,7 @@ interface Node { key: string; name: L; children?: Node[] }
 
 const n = (key: string, name: L, children?: Node[]): Node => (children ? { key, name, children } : { key, name });
 
-export const CATEGORY_TREE: readonly Node[] = [
+const CATEGORY_TREE: readonly Node[] = [
   n('tools', t('Werkzeuge', 'Tools', 'Outillage', 'Herramientas', 'Utensili'), [
     n('power-tools', t('Elektrowerkzeuge', 'Power tools', 'Outils électriques', 'Herramientas eléctricas', 'Elettroutensili'), [
       n('drills', t('Bohrmaschinen', 'Drills', 'Perceuses', 'Taladros', 'Trapani')),

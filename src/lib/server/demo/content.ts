@@ -145,7 +145,7 @@ export function buildContentRows(): ContentRow[] {
 }
 
 /** The schema a row's config must satisfy. */
-export function contentSchemaFor(row: Pick<ContentRow, 'type' | 'identifier'>): z.ZodType {
+function contentSchemaFor(row: Pick<ContentRow, 'type' | 'identifier'>): z.ZodType {
   if (row.type === 'page') return pageConfigSchema;
   const schema = (contentConfigSchemas as Record<string, z.ZodType>)[`${row.type}:${row.identifier}`];
   if (!schema) throw new Error(`no config schema for ${row.type}:${row.identifier}`);

@@ -19,7 +19,7 @@ export interface FamilySpec {
   secondLeaf?: string | null;
 }
 
-export const DEMO_PASSWORD = 'Demo-Passw0rd!';
+const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
 export const FIXTURE_FAMILIES: readonly FamilySpec[] = [
   /* 0 */ { leaf: 'batteries', typeIndex: 0, stock: 'large', eurCents: 8999, specialEurCents: null, variantValues: [], includedCount: 0, accessoryFamilies: [] },

@@ -23,7 +23,7 @@ const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The pictogram for a SKU such as "BMA-10042" or a variant "HSH-10050-9". */
-export function pictogramForSku(sku: string): Pictogram {
+function pictogramForSku(sku: string): Pictogram {
   const prefix = sku.split('-')[0]?.toUpperCase() ?? '';
   return PREFIX_PICTOGRAM[prefix] ?? (PICTOGRAMS[hashString(prefix) % PICTOGRAMS.length] as Pictogram);
 }
@@ -112,9 +112,4 @@ export function attributeOptionImageSvg(value: string): string {
     + `<title>${escapeXml(label)}</title><circle cx="60" cy="60" r="56" fill="hsl(${hue} 55% 32%)"/>`
     + `<circle cx="60" cy="60" r="48" fill="none" stroke="#fff" stroke-width="3"/>`
     + `<text x="60" y="${60 + size / 3}" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(label)}</text></svg>`;
-}
-
-/** Hex tone for a colour option value, for images of products in that colour. */
-export function colourHex(value: string | undefined): string | undefined {
-  return value ? COLOUR_HEX[value] : undefined;
 }

@@ -13,16 +13,12 @@ import { DEMO_EPOCH } from './random.ts';
 import { COUPONS, PRICE_LISTS, SHIPPING_METHODS } from './shop.ts';
 import { LOCALES } from './vocabulary.ts';
 
-export { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
-export { productImageSvg, categoryImageSvg, attributeOptionImageSvg, parseProductImageName, productImageUrl, pictogramForSku } from './images.ts';
-export { DEMO_EPOCH } from './random.ts';
-export { slugify } from './vocabulary.ts';
-export { contentSchemaFor } from './content.ts';
+export { productImageSvg, categoryImageSvg, attributeOptionImageSvg, parseProductImageName } from './images.ts';
 
 /** Bump when the generator's output changes, so a stored demo database can tell it is stale. */
-export const DEMO_SEED_VERSION = 1;
+const DEMO_SEED_VERSION = 1;
 export const DEFAULT_DEMO_PRODUCTS = 300;
-export const MAX_DEMO_PRODUCTS = 1_000_000;
+const MAX_DEMO_PRODUCTS = 1_000_000;
 /** Products per insert transaction. */
 const BATCH = 1000;
 

@@ -28,7 +28,7 @@ export function randomStockCase(rng: Rng): StockCase {
 }
 
 /** Shop-style price: whole units minus one cent (19.99), never below 0.99. */
-export function charmPrice(cents: number): number {
+function charmPrice(cents: number): number {
   return Math.max(99, Math.round(cents / 100) * 100 - 1);
 }
 

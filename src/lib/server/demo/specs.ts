@@ -3,7 +3,7 @@
 import type { Rng } from './random.ts';
 import { decimal, LOCALES, same, type L } from './vocabulary.ts';
 
-export interface SpecResult {
+interface SpecResult {
   suffix: L;
   attrs: [code: string, value: string][];
 }
@@ -116,14 +116,6 @@ export const bitProfile = (): Spec => (rng) => ({
   suffix: same(rng.pick(['PH1', 'PH2', 'PH3', 'PZ1', 'PZ2', 'PZ3', 'TX20', 'TX25', 'TX30', 'TX40', 'SW5', 'SW6'])),
   attrs: [['length', numValue(rng.pick([25, 50]))]],
 });
-
-export const bitSet = (): Spec => (rng) => {
-  const pieces = rng.pick([10, 20, 32, 45, 60]);
-  return {
-    suffix: localized((l) => `${pieces} ${{ de: 'tlg.', en: 'pcs', fr: 'pcs', es: 'pzs', it: 'pz' }[l]}`),
-    attrs: [],
-  };
-};
 
 /** A millimetre size shown in the name only (jaw width, spanner size). */
 export const mmPlain = (choices: readonly number[]): Spec => (rng) => ({ suffix: same(`${rng.pick(choices)} mm`), attrs: [] });

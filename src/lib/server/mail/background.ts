@@ -11,7 +11,10 @@ export function inBackground(label: string, task: () => Promise<unknown>): void 
   pending.add(run);
 }
 
-/** Resolves once every background task started so far has finished (tests, graceful shutdown). */
+/**
+ * Resolves once every background task started so far has finished.
+ * @internal Tests wait on it before reading the outbox; the running shop never needs to.
+ */
 export async function backgroundSettled(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }

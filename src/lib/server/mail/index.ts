@@ -2,4 +2,4 @@
 // over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
 export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
 export { sendOrderConfirmationMail } from './order-mail.ts';
-export { backgroundSettled, inBackground } from './background.ts';
+export { inBackground } from './background.ts';

@@ -10,7 +10,7 @@ const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
   invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',
 };
 
-export function orderConfirmationMail(order: Order, locale: string, shop: string) {
+function orderConfirmationMail(order: Order, locale: string, shop: string) {
   const t = ORDER_MAIL_TEXTS[localeOf(locale)];
   const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
   const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;

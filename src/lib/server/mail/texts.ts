@@ -2,7 +2,7 @@
 // Kept here rather than in the UI message files: they never reach an island.
 import type { Locale } from '#lib/i18n/locales.ts';
 
-export interface LinkMailTexts {
+interface LinkMailTexts {
   subject: string;
   intro: string;
   action: string;

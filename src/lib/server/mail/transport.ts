@@ -24,7 +24,7 @@ export interface SentMail {
 type Transporter = ReturnType<typeof nodemailer.createTransport>;
 let transport: { key: string; transporter: Transporter } | undefined;
 
-export function outboxDir(dataDir = env().DATA_DIR): string {
+function outboxDir(dataDir = env().DATA_DIR): string {
   return join(resolve(dataDir), 'outbox');
 }
 

@@ -14,9 +14,9 @@ import { currentShopper } from '../shopper.ts';
 import type { Shell } from '../shell.ts';
 
 /** The account pages built so far (kebab-case path segments); profile, addresses, My Items come later. */
-export const ACCOUNT_PAGES = ['order-history'] as const;
+const ACCOUNT_PAGES = ['order-history'] as const;
 export type AccountPageName = (typeof ACCOUNT_PAGES)[number];
-export const DEFAULT_ACCOUNT_PAGE: AccountPageName = 'order-history';
+const DEFAULT_ACCOUNT_PAGE: AccountPageName = 'order-history';
 
 export interface OrderHistoryData {
   rows: OrderListRow[];

@@ -130,5 +130,3 @@ export function orderRoutes(deps: OrderDeps) {
     }),
   };
 }
-
-export type OrderRoutes = ReturnType<typeof orderRoutes>;

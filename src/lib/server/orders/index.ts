@@ -11,14 +11,12 @@ import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
 import { orderRoutes, type OrderDeps } from './handlers.ts';
 import type { PaymentGateways } from './payments.ts';
 
-export { findOrder, orderView, type OrderRow } from './store.ts';
-export { orderRoutes, type OrderDeps, type OrderRoutes } from './handlers.ts';
 export { loadAccountPage, type AccountPageName, type OrderHistoryData } from './account-pages.ts';
 
 let gateways: PaymentGateways | undefined;
 
 /** The provider clients, built once from the environment (null where a provider is not configured). */
-export function paymentGateways(): PaymentGateways {
+function paymentGateways(): PaymentGateways {
   const e = env();
   gateways ??= {
     stripe: stripeFromEnv(),
@@ -30,7 +28,7 @@ export function paymentGateways(): PaymentGateways {
   return gateways;
 }
 
-export const defaultOrderDeps: OrderDeps = {
+const defaultOrderDeps: OrderDeps = {
   ...defaultCheckoutDeps,
   gateways: paymentGateways,
   customerEmail: async (customerId) => {

@@ -9,7 +9,7 @@ import {
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
 import { orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
-import { findOrder, orderView, type OrderRow } from './store.ts';
+import { findOrder, type OrderRow } from './store.ts';
 
 export interface ConfirmResult {
   order: OrderRow;
@@ -111,5 +111,3 @@ export async function claimConfirmationMail(db: Db, orderId: string): Promise<bo
 export async function releaseConfirmationMail(db: Db, orderId: string): Promise<void> {
   await db.execute(sql`UPDATE orders SET confirmation_sent_at = NULL WHERE id = ${orderId}`);
 }
-
-export { orderView };

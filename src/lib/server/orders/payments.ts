@@ -27,14 +27,14 @@ export interface PaymentGateways {
   siteUrl: string;
 }
 
-export type PaymentFlow = 'checkout' | 'pay';
+type PaymentFlow = 'checkout' | 'pay';
 
 const STRIPE_METHODS: Partial<Record<PaymentMethodCode, StripeMethod>> = {
   stripe: 'card', 'stripe-debit': 'sepa_debit', 'stripe-sofort': 'sofort',
 };
 
 /** Where providers send the shopper back: the checkout's processing step, or /pay/{order}/{status}. */
-export function returnUrls(siteUrl: string, locale: Locale, orderId: string, flow: PaymentFlow, provider: 'stripe' | 'paypal') {
+function returnUrls(siteUrl: string, locale: Locale, orderId: string, flow: PaymentFlow, provider: 'stripe' | 'paypal') {
   const base = siteUrl.replace(/\/+$/, '');
   if (flow === 'pay') {
     return {

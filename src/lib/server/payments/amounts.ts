@@ -9,7 +9,7 @@ const TWO_DECIMAL: readonly string[] = CURRENCIES;
 /** PayPal's documented limit: at most 10 integer digits with 2 decimals. */
 const DECIMAL_PATTERN = /^(\d{1,10})(?:\.(\d{1,2}))?$/;
 
-export class AmountError extends Error {
+class AmountError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'AmountError';

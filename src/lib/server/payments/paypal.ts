@@ -22,7 +22,7 @@ export interface PayPalOrder {
   captureStatus: string | null;
 }
 
-export interface CreatePayPalOrderInput {
+interface CreatePayPalOrderInput {
   orderId: string;
   transactionnum: string;
   amountCents: number;
@@ -42,7 +42,7 @@ export interface PayPalGateway {
   captureOrder(id: string, requestId: string): Promise<PayPalOrder>;
 }
 
-export interface PayPalGatewayConfig {
+interface PayPalGatewayConfig {
   clientId: string;
   clientSecret: string;
   apiBase: string;
@@ -118,6 +118,7 @@ function replyError(reply: ProviderReply): PaymentProviderError {
   return new PaymentProviderError('paypal', code, { providerStatus: reply.status, cause: reply.body });
 }
 
+/** @internal Tests build one against the loopback PayPal fake; the shop uses paypalFromEnv. */
 export function paypalGateway(config: PayPalGatewayConfig): PayPalGateway {
   const doFetch = config.fetch ?? fetch;
   const base = config.apiBase.replace(/\/+$/, '');

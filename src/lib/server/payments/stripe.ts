@@ -32,7 +32,7 @@ export interface StripeWebhookEvent {
   intent: StripeIntent | null;
 }
 
-export interface CreateIntentInput {
+interface CreateIntentInput {
   orderId: string;
   transactionnum: string;
   amountCents: number;
@@ -50,7 +50,7 @@ export interface StripeGateway {
   verifyWebhook(rawBody: string | Buffer, signature: string | null): StripeWebhookEvent;
 }
 
-export interface StripeGatewayConfig {
+interface StripeGatewayConfig {
   secretKey: string;
   webhookSecret?: string;
   /** Only for tests: where the fake listens. Stripe's library takes host, port and protocol, not a path. */
@@ -117,6 +117,7 @@ function connection(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' 
   };
 }
 
+/** @internal Tests build one against the loopback Stripe fake; the shop uses stripeFromEnv. */
 export function stripeGateway(config: StripeGatewayConfig): StripeGateway {
   // No apiVersion: the library pins the API version it was generated for, so an upgrade of `stripe`
   // moves both together. maxNetworkRetries makes the library retry network errors and 5xx with the

@@ -16,7 +16,7 @@ export interface WishlistDeps {
   customerId(context: APIContext, db: Db): Promise<string | null>;
 }
 
-export const defaultWishlistDeps: WishlistDeps = {
+const defaultWishlistDeps: WishlistDeps = {
   db: getDb,
   customerId: async ({ cookies, url }, db) => (await resolveSession(cookies, { url, db }))?.customer.id ?? null,
 };
@@ -47,5 +47,3 @@ export function wishlistRoutes(deps: WishlistDeps = defaultWishlistDeps) {
     }),
   };
 }
-
-export type WishlistRoutes = ReturnType<typeof wishlistRoutes>;

@@ -1,5 +1,4 @@
-// Change password: { currentPassword, newPassword } -> { ok: true }.
-// Needs a session; signs out every other session of the customer, keeps this one.
+// authApi.changePassword (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

@@ -1,5 +1,4 @@
-// Create password: { token, password } -> { ok: true }; 400 INVALID_TOKEN for an
-// unknown, expired or used link. Success signs the customer out everywhere (all refresh families).
+// authApi.createPassword (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

@@ -1,5 +1,4 @@
-// Login: { username, password, rememberMe? } -> { user }.
-// Logs out whatever session the request carries first, then signs in and sets the session cookies.
+// authApi.login (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

@@ -1,5 +1,4 @@
-// Logout: {} -> { ok: true }. Revokes the login everywhere it is used (its
-// refresh-token family) and clears the session cookies and the cart cookie (logout clears the cart).
+// authApi.logout (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

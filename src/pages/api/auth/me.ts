@@ -1,5 +1,4 @@
-// Current user: GET, or POST {} for the typed client -> { user };
-// 401 UNAUTHENTICATED for guests. A refresh cookie alone renews the session on the way.
+// authApi.meByQuery and authApi.me (src/lib/auth/contract.ts) say what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

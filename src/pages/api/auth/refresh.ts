@@ -1,5 +1,4 @@
-// Token refresh: {} -> { user }. Renews the user token from the refresh cookie when
-// it is missing or expired (rotating the refresh token); 401 UNAUTHENTICATED when neither is valid.
+// authApi.refresh (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

@@ -1,6 +1,4 @@
-// Reset password request: { email } (email or customer number) -> { ok: true }.
-// The same answer, equally fast, whether or not the account exists: the lookup and the email happen
-// after the response. The link is valid for 60 minutes and works once.
+// authApi.resetRequest (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Add to cart. Body { sku, quantity, accessories?, version?, cartId?, locale? }; without version the add is serialised.
+// cartApi.add (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Update coupon code; an empty code removes it. Body { code, version, cartId?, locale? }.
+// cartApi.coupon (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Create cart: the shopper's active cart, created when missing. Body { locale? }.
+// cartApi.create (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Delete cart. Body { version, cartId? }; answers { cart: null }.
+// cartApi.delete (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Get cart: { cart } or { cart: null }. POST body { locale?, cartId? }, or GET ?locale=.
+// cartApi.get and cartApi.getByQuery (src/lib/cart/contract.ts) say what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Update cart quantity; 0 removes the line. Body { lineId, quantity, version, cartId?, locale? }.
+// cartApi.quantity (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Remove from cart. Body { lineId, version, cartId?, locale? }.
+// cartApi.remove (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Category list / search by slug. Nothing found gives an empty result.
+// catalogApi.categories (src/lib/catalog/contract.ts) says what this endpoint takes and answers.
 import { catalog } from '#lib/server/catalog/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Product filter list: facets for a category, or for a keyword, under the current filters.
+// catalogApi.filters (src/lib/catalog/contract.ts) says what this endpoint takes and answers.
 import { catalog } from '#lib/server/catalog/index.ts';
 
 export const prerender = false;

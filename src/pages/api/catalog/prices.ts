@@ -1,4 +1,4 @@
-// Product price list: prices and stock for all skus of a page in one request.
+// catalogApi.prices (src/lib/catalog/contract.ts) says what this endpoint takes and answers.
 import { catalog } from '#lib/server/catalog/index.ts';
 
 export const prerender = false;

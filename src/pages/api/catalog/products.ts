@@ -1,4 +1,4 @@
-// Product list: one category's products, filtered, sorted and paged.
+// catalogApi.products (src/lib/catalog/contract.ts) says what this endpoint takes and answers.
 import { catalog } from '#lib/server/catalog/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// The signed-in customer's saved addresses for the checkout forms.
+// checkoutApi.addresses (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Payment methods: only what this shop has configured.
+// checkoutApi.paymentMethods (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;

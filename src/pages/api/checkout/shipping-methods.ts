@@ -1,4 +1,4 @@
-// Shipping methods for a country, priced for the shopper's cart.
+// checkoutApi.shippingMethods (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;

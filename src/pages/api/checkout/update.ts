@@ -1,4 +1,4 @@
-// Update cart address or method: one of shippingAddress, billingAddress, shippingMethod.
+// checkoutApi.update (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;

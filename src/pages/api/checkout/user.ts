@@ -1,4 +1,4 @@
-// Update checkout user: a guest asks for an account with the order.
+// checkoutApi.user (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Post order comment: the shopper's feedback from the thank-you page.
+// ordersApi.comment (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

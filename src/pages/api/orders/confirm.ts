@@ -1,4 +1,4 @@
-// Confirm order: pending → confirmed once the payment allows it.
+// ordersApi.confirm (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Create order: idempotent per key; prices, stock and coupon checked on the server.
+// ordersApi.create (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Get order by id (the id is the capability; see src/lib/server/orders/store.ts).
+// ordersApi.get (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

@@ -1,5 +1,4 @@
-// Orders and order count: POST {limit?, offset?} -> { orders, count }, the signed-in
-// customer's own orders, newest first. 401 UNAUTHENTICATED for guests.
+// ordersApi.list (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

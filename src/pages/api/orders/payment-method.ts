@@ -1,4 +1,4 @@
-// Post order payment method: change how an unpaid order will be paid.
+// ordersApi.paymentMethod (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

@@ -1,4 +1,4 @@
-// Back from Stripe or PayPal: the server asks the provider what happened and applies it once.
+// paymentsApi.complete (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

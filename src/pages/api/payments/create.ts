@@ -1,4 +1,4 @@
-// Create payment: what the browser does next to pay an order; the amount is the order's.
+// paymentsApi.create (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
 export const prerender = false;

@@ -1,5 +1,4 @@
-// Wishlist load: GET ?locale= -> { items }, the signed-in customer's wishlist with
-// names in that locale. 401 UNAUTHENTICATED for guests, whose wishlist lives in their browser only.
+// wishlistApi.list (src/lib/wishlist/contract.ts) says what this endpoint takes and answers.
 import { wishlist } from '#lib/server/wishlist/index.ts';
 
 export const prerender = false;

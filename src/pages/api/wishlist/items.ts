@@ -1,6 +1,4 @@
-// Wishlist items of the signed-in customer: POST { items: [{ sku }], locale? } adds
-// (merges: sign-in sends the browser's whole list), DELETE { sku, locale? } removes. Both answer with
-// the whole list, names in the body's locale or ?locale=. 401 UNAUTHENTICATED for guests.
+// wishlistApi.add and wishlistApi.remove (src/lib/wishlist/contract.ts) say what this endpoint takes and answers.
 import { wishlist } from '#lib/server/wishlist/index.ts';
 
 export const prerender = false;
