@@ -56,6 +56,9 @@ test.describe('checkout', () => {
 
   for (const locale of ['en', 'de'] as const) {
     test(`${locale}: a guest orders on invoice from an empty browser to the thank-you page`, async ({ page }) => {
+      // The whole journey plus three accessibility scans takes 20-29 s on a 2-core machine, too near the
+      // 30 s default; a slow test gets three times as long, its assertions stay the same.
+      test.slow();
       await guestToPayment(page, locale, 'erika@example.com');
       await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.totals.shipping'));
       await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
