@@ -2,12 +2,14 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
+import { fileURLToPath } from 'node:url';
 
-// Pages are prerendered per locale at build time (SSG); src/pages/api/** and a few personal
-// pages opt out with `export const prerender = false` and run on the node server.
+// Every page renders on demand; catalogue and content pages declare their cache tags
+// (Astro.cache.set via src/lib/server/publish/page-rules.ts) and are then served from the page cache
+// until a publish event drops them. The build holds code only: it never reads the catalogue.
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
-  output: 'static',
+  output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   trailingSlash: 'never',
@@ -21,5 +23,11 @@ export default defineConfig({
   },
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
   security: { checkOrigin: true },
+  cache: {
+    provider: {
+      name: 'storefront-pages',
+      entrypoint: fileURLToPath(new URL('./src/lib/server/publish/cache-provider.ts', import.meta.url)),
+    },
+  },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -8,7 +8,7 @@ import {
   DEFAULT_DEMO_PRODUCTS, isDatabaseEmpty, resetDemoData, seedDemoData, validateProductCount,
 } from '../src/lib/server/demo/index.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
-import { bumpDataVersion } from '../src/lib/server/data-version.ts';
+import { publish } from '../src/lib/server/publish/events.ts';
 
 const USAGE = `Usage: npm run seed -- [--products N] [--reset]
   --products N   product rows to create, variants included (default ${DEFAULT_DEMO_PRODUCTS})
@@ -66,8 +66,8 @@ async function main(): Promise<void> {
       await resetDemoData(database.db);
     }
     const summary = await seedDemoData(database.db, { products: args.products, onProgress: (m) => console.log(`seed: ${m}`) });
-    // New data means the prebuilt pages are stale: the next start rebuilds them.
-    await bumpDataVersion(database.db);
+    // Running instances (PostgreSQL) drop every cached page; the event also dates the data.
+    await publish(database, { all: true }, { source: 'seed' });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`seed: done: ${summary.products} products, ${summary.categories} categories, ${summary.customers} customers, `
       + `${summary.contentBlocks} content blocks; seeding took ${(summary.ms / 1000).toFixed(1)} s, ${seconds} s in total`);

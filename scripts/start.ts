@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { checkAuthConfiguration } from '../src/lib/server/auth/secret.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
-import { buildIfStale, loadEnv, log, openMigrated, readDataVersion, root, seedIfEmpty } from './lib/prepare.ts';
+import { buildIfStale, loadEnv, log, openMigrated, root, seedIfEmpty, warmUp } from './lib/prepare.ts';
 
 const env = loadEnv();
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
@@ -11,12 +11,13 @@ checkAuthConfiguration();
 log(describeMailDelivery());
 const database = await openMigrated(env);
 await seedIfEmpty(database, 300);
-const dataVersion = await readDataVersion(database.db);
 await database.close();
-await buildIfStale(env, dataVersion);
+await buildIfStale();
 
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 process.env.HOST ??= env.HOST;
 process.env.PORT ??= String(env.PORT);
 await import(resolve(root, 'dist/server/entry.mjs'));
 log(`shop running at http://${env.HOST}:${env.PORT}`);
+// The shop already answers; rendering the home pages now spares the first visitors of each language the wait.
+void warmUp(`http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`);

@@ -4,7 +4,7 @@
 // this process on the next two ports, and the shop's real payment clients are pointed at them.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildIfStale, log, openMigrated, readDataVersion, root, seedIfEmpty, loadEnv } from './lib/prepare.ts';
+import { buildIfStale, log, openMigrated, root, seedIfEmpty, loadEnv } from './lib/prepare.ts';
 import { startPaymentFakes } from '../tests/fakes/payment-fakes.ts';
 
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
@@ -20,10 +20,9 @@ const env = loadEnv();
 rmSync(resolve(root, env.DATA_DIR, 'pglite'), { recursive: true, force: true });
 const database = await openMigrated(env);
 await seedIfEmpty(database, Number(process.env.E2E_PRODUCTS ?? 120));
-const dataVersion = await readDataVersion(database.db);
 await database.close();
 const outDir = process.env.E2E_OUT_DIR ?? 'dist-e2e';
-await buildIfStale(env, dataVersion, outDir);
+await buildIfStale(outDir);
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 process.env.HOST = 'localhost';
 await import(resolve(root, outDir, 'server/entry.mjs'));

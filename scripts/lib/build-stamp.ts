@@ -1,5 +1,5 @@
-// Decides whether the prebuilt site is current: a hash of the sources and the data version that
-// the last build saw. A change to either means the pages must be built again.
+// Decides whether the server build is current: a hash of the sources the last build saw. The build
+// holds code only (pages render on demand), so data never makes it stale.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ export function sourceHash(root: string): string {
   return hash.digest('hex');
 }
 
-export interface BuildStamp { sourceHash: string; dataVersion: string; dataDir: string; builtAt: string; durationMs: number }
+export interface BuildStamp { sourceHash: string; builtAt: string; durationMs: number }
 
 export function readStamp(outDir: string): BuildStamp | null {
   try {

@@ -1,10 +1,10 @@
-// Shared start-up steps: validate configuration, migrate, seed an empty database, build if stale.
+// Shared start-up steps: validate configuration, migrate, seed an empty database, build the server code if stale.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EnvError, parseEnv, type Env } from '#lib/server/env.ts';
 import { openDatabase, type Database } from '#lib/server/db/client.ts';
-import { bumpDataVersion, readDataVersion } from '#lib/server/data-version.ts';
+import { publish } from '#lib/server/publish/events.ts';
 import { isDatabaseEmpty, seedDemoData } from '#lib/server/demo/index.ts';
 import { readStamp, sourceHash, writeStamp } from './build-stamp.ts';
 
@@ -41,41 +41,56 @@ export async function seedIfEmpty(database: Database, products: number): Promise
   log(`empty database: seeding the demo shop (${products} products)...`);
   const started = Date.now();
   await seedDemoData(database.db, { products, onProgress: (m: string) => log(`seed: ${m}`) });
-  await bumpDataVersion(database.db);
+  // Instances already running (PostgreSQL) drop every cached page; the event also dates the data.
+  await publish(database, { all: true }, { source: 'seed' });
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/** Runs `astro build` in a child process on the same Node; the database must be closed first (PGlite is single-process). */
-export function runAstroBuild(env: Env, outDir: string): Promise<void> {
+/** Runs `astro build` in a child process on the same Node. It reads no data: pages render on demand. */
+function runAstroBuild(outDir: string): Promise<void> {
   const astroBin = resolve(root, 'node_modules/astro/bin/astro.mjs');
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
-      cwd: root, stdio: 'inherit', env: { ...process.env, DATA_DIR: resolve(root, env.DATA_DIR) },
+      cwd: root, stdio: 'inherit', env: process.env,
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`))));
   });
 }
 
 /**
- * Builds the site into outDir when sources or data changed since the build that is there;
- * returns whether it built. The stamp lives in outDir, so it always describes what outDir holds.
+ * Builds the server into outDir when the sources changed since the build that is there; returns
+ * whether it built. The stamp lives in outDir, so it always describes what outDir holds.
  */
-export async function buildIfStale(env: Env, dataVersion: string, outDir = 'dist', force = false): Promise<boolean> {
+export async function buildIfStale(outDir = 'dist', force = false): Promise<boolean> {
   const out = resolve(root, outDir);
-  const dataDir = resolve(root, env.DATA_DIR);
   const hash = sourceHash(root);
   const stamp = readStamp(out);
-  if (!force && stamp && stamp.sourceHash === hash && stamp.dataVersion === dataVersion && stamp.dataDir === dataDir) {
-    log(`site is current (built ${stamp.builtAt}), skipping build`);
+  if (!force && stamp && stamp.sourceHash === hash) {
+    log(`server build is current (built ${stamp.builtAt}), skipping build`);
     return false;
   }
-  log('building the site for all locales...');
+  log('building the server (code only: pages render on demand)...');
   const started = Date.now();
-  await runAstroBuild(env, out);
+  await runAstroBuild(out);
   const durationMs = Date.now() - started;
-  writeStamp(out, { sourceHash: hash, dataVersion, dataDir, builtAt: new Date().toISOString(), durationMs });
-  log(`site built in ${(durationMs / 1000).toFixed(1)} s`);
+  writeStamp(out, { sourceHash: hash, builtAt: new Date().toISOString(), durationMs });
+  log(`server built in ${(durationMs / 1000).toFixed(1)} s`);
   return true;
 }
 
-export { readDataVersion };
+/** Renders the home page of every language and the sitemaps into the page cache, in the background. */
+export async function warmUp(origin: string): Promise<void> {
+  const started = Date.now();
+  const paths = ['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'];
+  let warmed = 0;
+  for (const path of paths) {
+    try {
+      const response = await fetch(new URL(path, origin));
+      await response.arrayBuffer();
+      if (response.ok) warmed += 1;
+    } catch {
+      return; // the server is going down
+    }
+  }
+  log(`warmed ${warmed} pages in ${Date.now() - started} ms`);
+}

@@ -1,14 +1,12 @@
-import type { APIRoute, GetStaticPaths } from 'astro';
-import { sitemapPages } from '../lib/server/sitemap-pages.ts';
-import { URLS_PER_SITEMAP, sitemapChunkCount, sitemapEntries, sitemapXml } from '../lib/site/sitemap.ts';
+import type { APIRoute } from 'astro';
+import { sitemapPages } from '#lib/server/sitemap-pages.ts';
+import { cachePage, tags } from '#lib/server/publish/index.ts';
+import { URLS_PER_SITEMAP, sitemapEntries, sitemapXml } from '#lib/site/sitemap.ts';
 
-export const getStaticPaths: GetStaticPaths = async () => {
-  const count = sitemapChunkCount(sitemapEntries(await sitemapPages()).length);
-  return Array.from({ length: count }, (_, i) => ({ params: { n: String(i + 1) } }));
-};
-
-export const GET: APIRoute = async ({ params, site }) => {
-  const n = Number(params.n);
+export const GET: APIRoute = async ({ params, site, cache }) => {
+  const n = /^[1-9]\d{0,5}$/.test(params.n ?? '') ? Number(params.n) : 0;
   const entries = sitemapEntries(await sitemapPages()).slice((n - 1) * URLS_PER_SITEMAP, n * URLS_PER_SITEMAP);
+  if (n === 0 || entries.length === 0) return new Response(null, { status: 404 });
+  await cachePage(cache, [tags.sitemap]);
   return new Response(sitemapXml(entries, String(site)), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

@@ -8,13 +8,14 @@ import * as cart from '#lib/cart/contract.ts';
 import * as catalog from '#lib/catalog/contract.ts';
 import * as checkout from '#lib/checkout/contract.ts';
 import * as orders from '#lib/orders/contract.ts';
+import * as publish from '#lib/publish/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
 
 /** Every operation of every domain: the values of each module's `…Api` objects. */
-const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, wishlist].flatMap((module) =>
+const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, publish, wishlist].flatMap((module) =>
   Object.entries(module).filter(([name]) => name.endsWith('Api')).flatMap(([api, ops]) =>
     Object.entries(ops as Record<string, unknown>).filter((entry): entry is [string, Operation] => isOperation(entry[1]))
       .map(([name, op]): [string, Operation] => [`${api}.${name}`, op])));

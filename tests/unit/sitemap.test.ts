@@ -5,7 +5,7 @@ const SITE = 'https://shop.example';
 
 describe('sitemapEntries', () => {
   test('gives one entry per page and locale, each carrying all versions', () => {
-    const entries = sitemapEntries([{ de: '/p/1/bohrer', en: '/en/p/1/drill' }, { de: '/' }]);
+    const entries = sitemapEntries([{ versions: { de: '/p/1/bohrer', en: '/en/p/1/drill' } }, { versions: { de: '/' } }]);
     expect(entries.map((e) => e.loc)).toEqual(['/p/1/bohrer', '/en/p/1/drill', '/']);
     expect(entries[1]?.versions).toEqual({ de: '/p/1/bohrer', en: '/en/p/1/drill' });
   });
@@ -13,13 +13,20 @@ describe('sitemapEntries', () => {
 
 describe('sitemapXml', () => {
   test('lists reciprocal hreflang alternates and x-default on the German version', () => {
-    const xml = sitemapXml(sitemapEntries([{ de: '/i/agb', fr: '/fr/i/agb' }]), SITE);
+    const xml = sitemapXml(sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]), SITE);
     expect(xml.match(/<url>/g)).toHaveLength(2);
     for (const block of xml.split('<url>').slice(1)) {
       expect(block).toContain('hreflang="de-DE" href="https://shop.example/i/agb"');
       expect(block).toContain('hreflang="fr-FR" href="https://shop.example/fr/i/agb"');
       expect(block).toContain('hreflang="x-default" href="https://shop.example/i/agb"');
     }
+  });
+
+  test('carries each locale\'s lastmod, and none where the page has no date', () => {
+    const xml = sitemapXml(sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]), SITE);
+    const [de, fr] = xml.split('<url>').slice(1);
+    expect(de).toContain('<lastmod>2026-11-24T10:00:00.000Z</lastmod>');
+    expect(fr).not.toContain('<lastmod>');
   });
 
   test('escapes XML special characters in URLs', () => {

@@ -66,6 +66,11 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER_BAD_RESPONSE: 502,
   PAYMENT_NOT_CONFIGURED: 404,
   INVALID_SIGNATURE: 400,
+  // Publishing: a webhook whose signature is missing, wrong or outside five minutes of now.
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  PUBLISHING_DISABLED: 503,
+  // Publishing: the named content fails its schema; the event is not applied.
+  CONTENT_INVALID: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -16,10 +16,6 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The Astro route param for a locale: German lives at the root, the others under a prefix. */
-export function localeParam(locale: Locale): string | undefined {
-  return locale === DEFAULT_LOCALE ? undefined : locale;
-}
 
 export function localeFromParam(param: string | undefined): Locale | undefined {
   if (param === undefined || param === '') return DEFAULT_LOCALE;

@@ -41,18 +41,24 @@ export async function getContent<K extends ConfigKey>(key: K, locale: Locale): P
   const [type, identifier] = key.split(':') as [string, string];
   const row = await findContent(type, identifier, locale);
   if (!row) return null;
-  const parsed = contentConfigSchemas[key].safeParse(row.config ?? {});
+  return { ...row, config: parseConfig(contentConfigSchemas[key], row, key) as ContentConfig<K> };
+}
+
+function parseConfig<S extends z.ZodType>(schema: S, row: { config: unknown; locale: string }, key: string): z.infer<S> {
+  const parsed = schema.safeParse(row.config ?? {});
   if (!parsed.success) {
     throw new ContentError(`Content ${key} (${row.locale || 'all locales'}) is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
-  return { ...row, config: parsed.data as ContentConfig<K> };
+  return parsed.data;
 }
+
+export type ContentPage = NonNullable<Awaited<ReturnType<typeof getContentPage>>>;
 
 export async function getContentPage(identifier: string, locale: Locale) {
   if (!contentKeySchema.shape.identifier.safeParse(identifier).success) return null;
   const row = await findContent('page', identifier, locale);
   if (!row) return null;
-  return { ...row, config: pageConfigSchema.parse(row.config ?? {}) };
+  return { ...row, config: parseConfig(pageConfigSchema, row, `page:${identifier}`) };
 }
 
 /** Identifiers of every content page, for prebuilding /i/{identifier} per locale. */
@@ -60,4 +66,24 @@ export async function listContentPages(): Promise<{ identifier: string; locale: 
   const db = await getDb();
   return db.select({ identifier: contentBlocks.identifier, locale: contentBlocks.locale })
     .from(contentBlocks).where(eq(contentBlocks.type, 'page'));
+}
+
+/**
+ * Reads the named entries in the given locales and returns what fails its schema ("setting:branding (de):
+ * flags.x: …"). A publish event for an invalid edit is refused with these messages, so the editor hears
+ * of the mistake at once and the cached pages keep showing the last good version.
+ */
+export async function contentProblems(entries: { type: string; identifier: string; locale?: Locale }[], locales: readonly Locale[]): Promise<string[]> {
+  const checks = entries.flatMap((entry) => (entry.locale ? [entry.locale] : locales).map(async (locale) => {
+    const key = `${entry.type}:${entry.identifier}`;
+    try {
+      if (entry.type === 'page') await getContentPage(entry.identifier, locale);
+      else if (key in contentConfigSchemas) await getContent(key as ConfigKey, locale);
+      return null;
+    } catch (error) {
+      if (error instanceof ContentError) return error.message;
+      throw error;
+    }
+  }));
+  return [...new Set((await Promise.all(checks)).filter((m): m is string => m !== null))];
 }

@@ -38,7 +38,12 @@ export const envSchema = z.object({
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
   /** Secret for signing user tokens and the content webhook; at least 32 characters in production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs publish webhooks (Standard Webhooks): a whsec_… key, or any string of 32+ characters used as is. */
   WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** A Varnish (xkey) in front of the shop, purged by tag on publish, e.g. http://127.0.0.1:6081/. */
+  CDN_PURGE_URL: url(['http', 'https']).optional(),
+  /** Compressed megabytes of rendered pages the origin keeps in memory. */
+  PAGE_CACHE_MB: z.string().regex(/^\d+$/, 'must be a whole number of megabytes').transform(Number).default(256),
   /** smtp(s)://user:pass@host:port; without it mail goes to the local outbox under DATA_DIR. */
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().email().default('shop@localhost.localdomain'),

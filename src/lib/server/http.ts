@@ -25,7 +25,7 @@ export class ApiError extends Error {
 const MAX_BODY_BYTES = 64 * 1024;
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
-  return Response.json(data, { ...init, headers: { 'cache-control': 'no-store', ...init.headers } });
+  return Response.json(data, { ...init, headers: { 'cache-control': 'private, no-store', ...init.headers } });
 }
 
 function errorResponse(error: ApiError): Response {
@@ -34,14 +34,23 @@ function errorResponse(error: ApiError): Response {
   return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Reads a JSON body: too large → 413, not JSON → 400. */
-async function readJson(request: Request): Promise<unknown> {
+/** Reads a body as text: too large → 413. */
+export async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
+  return text;
+}
+
+/** Reads a JSON body: not JSON → 415 or 400, too large → 413. */
+async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
+  return parseJson(await readText(request, maxBytes));
+}
+
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -59,7 +68,7 @@ export function validationFailed(issues: FieldIssue[]): ApiError {
   return new ApiError('VALIDATION_FAILED', first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request', 400, issues);
 }
 
-function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
+export function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
   const result = schema.safeParse(raw);
   if (!result.success) throw invalid(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return result.data;

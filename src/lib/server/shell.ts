@@ -8,9 +8,10 @@ import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/index.ts';
 import type { CategorySlugResolver } from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
 import type { Messages } from '../i18n/messages/en.ts';
+import { publishedMemo, tags } from './publish/index.ts';
 
 interface HtmlBlock<C> { html: string; config: C }
 
@@ -32,6 +33,8 @@ export interface Shell {
   categorySlug: CategorySlugResolver;
   tagManagerId: string | undefined;
   currency: string;
+  /** Cache tags of what the layout shows: this locale's shell content and the categories the menu links. */
+  tags: string[];
 }
 
 /** Used when the content service has no branding yet, so a fresh shop still renders. */
@@ -39,23 +42,27 @@ const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({
   logo: '/brand/logo.svg', title: 'Storefront', description: '', favicon: '/brand/favicon.svg',
 });
 
-const cache = new Map<Locale, Promise<Shell>>();
+const shells = publishedMemo<Shell>();
 
 export function loadShell(locale: Locale): Promise<Shell> {
-  let shell = cache.get(locale);
-  if (!shell) {
-    shell = buildShell(locale);
-    cache.set(locale, shell);
-    shell.catch(() => cache.delete(locale));
-  }
-  return shell;
+  return shells(locale, () => buildShell(locale));
 }
 
+const offered = publishedMemo<Locale[]>();
+
 /** The languages the shop offers: all five unless the locale setting restricts them. */
-export async function offeredLocales(): Promise<Locale[]> {
-  const setting = await getContent('setting:locale', 'de');
-  const allowed = setting?.config.locales;
-  return allowed ? LOCALES.filter((l) => allowed.includes(l)) : [...LOCALES];
+export function offeredLocales(): Promise<Locale[]> {
+  return offered('all', async () => {
+    const setting = await getContent('setting:locale', 'de');
+    const allowed = setting?.config.locales;
+    return allowed ? LOCALES.filter((l) => allowed.includes(l)) : [...LOCALES];
+  });
+}
+
+/** The shell of the locale a page's [...lang] parameter names; null when the shop does not offer it (a 404). */
+export async function shellForParam(param: string | undefined): Promise<Shell | null> {
+  const locale = localeFromParam(param);
+  return locale && (await offeredLocales()).includes(locale) ? loadShell(locale) : null;
 }
 
 async function buildShell(locale: Locale): Promise<Shell> {
@@ -73,6 +80,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
   ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
+  const menuItems = buildMenu(menu?.config.entries ?? [], locale, categorySlug.resolve);
   return {
     locale,
     t,
@@ -80,8 +88,8 @@ async function buildShell(locale: Locale): Promise<Shell> {
     branding: brandingConfig,
     features: resolveFeatures(brandingConfig.flags),
     offeredLocales: offered,
-    menu: buildMenu(menu?.config.entries ?? [], locale, categorySlug),
-    categorySlug,
+    menu: menuItems,
+    categorySlug: categorySlug.resolve,
     footer: footer?.config ?? null,
     topBanner: topBanner ? { html: sanitizeCmsHtml(topBanner.content), config: topBanner.config } : null,
     notificationBar: notificationBar
@@ -91,13 +99,21 @@ async function buildShell(locale: Locale): Promise<Shell> {
     cookieConsent: e.COOKIE_CONSENT,
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
+    tags: [tags.shell(locale), ...[...categorySlug.used].map(tags.category)],
   };
 }
 
-async function categorySlugResolver(): Promise<CategorySlugResolver> {
-  const byDefaultPath = new Map<string, Partial<Record<Locale, string>>>();
-  for (const slugs of (await allCategorySlugPaths()).values()) {
-    if (slugs[DEFAULT_LOCALE]) byDefaultPath.set(slugs[DEFAULT_LOCALE], slugs);
+/** Also collects the categories it resolved: the menu's links change with their slugs. */
+async function categorySlugResolver(): Promise<{ resolve: CategorySlugResolver; used: Set<number> }> {
+  const byDefaultPath = new Map<string, { id: number; slugs: Partial<Record<Locale, string>> }>();
+  for (const [id, slugs] of await allCategorySlugPaths()) {
+    if (slugs[DEFAULT_LOCALE]) byDefaultPath.set(slugs[DEFAULT_LOCALE], { id, slugs });
   }
-  return (path, locale) => byDefaultPath.get(path)?.[locale];
+  const used = new Set<number>();
+  const resolve: CategorySlugResolver = (path, locale) => {
+    const category = byDefaultPath.get(path);
+    if (category) used.add(category.id);
+    return category?.slugs[locale];
+  };
+  return { resolve, used };
 }

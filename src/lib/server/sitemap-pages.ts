@@ -4,9 +4,14 @@ import { listContentPages } from './content.ts';
 import { allCategorySlugPaths, allProductSlugs } from './catalog/index.ts';
 import { categoryPath, contentPagePath, localePath, productPath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
-import type { PageVersions } from '../site/sitemap.ts';
+import type { PageVersions, SitemapPage } from '../site/sitemap.ts';
+import { lastChanged, publishedMemo, tags } from './publish/index.ts';
+import { LOCALES } from '../i18n/locales.ts';
 
-let cached: Promise<PageVersions[]> | undefined;
+const pagesMemo = publishedMemo<SitemapPage[]>();
+
+/** lastmod: when the page's own data last changed (not the menu or footer every page shows). */
+const changedAt = async (pageTags: string[]) => (await lastChanged(pageTags)).toISOString();
 
 function versions(locales: Locale[], path: (l: Locale) => string | undefined): PageVersions {
   return Object.fromEntries(locales.flatMap((l) => {
@@ -15,20 +20,27 @@ function versions(locales: Locale[], path: (l: Locale) => string | undefined): P
   }));
 }
 
-/** Computed once per build: the index and every chunk read the same list. */
-export function sitemapPages(): Promise<PageVersions[]> {
-  cached ??= (async () => {
+/** Computed once per publish: the index and every chunk read the same list. */
+export function sitemapPages(): Promise<SitemapPage[]> {
+  return pagesMemo('all', async () => {
     const [locales, pages, categories, products] = await Promise.all([
       offeredLocales(), listContentPages(), allCategorySlugPaths(), allProductSlugs(),
     ]);
     const identifiers = [...new Set(pages.map((p) => p.identifier))].filter((id) => id !== 'home').sort();
-    return [
-      versions(locales, () => '/'),
-      ...identifiers.map((id) => versions(locales, (l) =>
-        pages.some((p) => p.identifier === id && (p.locale === l || p.locale === '')) ? contentPagePath(id) : undefined)),
-      ...[...categories.values()].map((slugs) => versions(locales, (l) => (slugs[l] ? categoryPath(slugs[l]) : undefined))),
-      ...[...products.entries()].map(([id, slugs]) => versions(locales, (l) => (slugs[l] ? productPath({ id, slug: slugs[l] }) : undefined))),
-    ];
-  })();
-  return cached;
+    const perLocale = async (identifier: string) => Object.fromEntries(await Promise.all(LOCALES.map(async (l) =>
+      [l, await changedAt([tags.content('page', identifier, l)])] as const)));
+    return Promise.all([
+      { versions: versions(locales, () => '/'), lastmod: await changedAt([tags.topCategories, ...LOCALES.map((l) => tags.content('page', 'home', l))]) },
+      ...identifiers.map(async (id) => ({
+        versions: versions(locales, (l) => (pages.some((p) => p.identifier === id && (p.locale === l || p.locale === '')) ? contentPagePath(id) : undefined)),
+        lastmod: await perLocale(id),
+      })),
+      ...[...categories].map(async ([id, slugs]) => ({
+        versions: versions(locales, (l) => (slugs[l] ? categoryPath(slugs[l]) : undefined)), lastmod: await changedAt([tags.category(id)]),
+      })),
+      ...[...products].map(async ([id, slugs]) => ({
+        versions: versions(locales, (l) => (slugs[l] ? productPath({ id, slug: slugs[l] }) : undefined)), lastmod: await changedAt([tags.product(id)]),
+      })),
+    ]);
+  });
 }

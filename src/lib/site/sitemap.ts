@@ -11,23 +11,33 @@ export const URLS_PER_SITEMAP = 5000;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Flattens page versions into one entry per (page, locale), keeping the versions for the alternates. */
-export function sitemapEntries(pages: PageVersions[]): { loc: string; versions: PageVersions }[] {
-  return pages.flatMap((versions) => Object.values(versions).map((loc) => ({ loc, versions })));
+/** A page in all its languages, and when its own data last changed (ISO date-time), per locale or for all. */
+export interface SitemapPage {
+  versions: PageVersions;
+  lastmod?: string | Partial<Record<Locale, string>>;
+}
+
+export interface SitemapEntry { loc: string; versions: PageVersions; lastmod?: string }
+
+/** Flattens pages into one entry per (page, locale), keeping the versions for the alternates. */
+export function sitemapEntries(pages: SitemapPage[]): SitemapEntry[] {
+  return pages.flatMap(({ versions, lastmod }) => (Object.entries(versions) as [Locale, string][]).map(([locale, loc]) => ({
+    loc, versions, lastmod: typeof lastmod === 'string' ? lastmod : lastmod?.[locale],
+  })));
 }
 
 export function sitemapChunkCount(entryCount: number): number {
   return Math.max(1, Math.ceil(entryCount / URLS_PER_SITEMAP));
 }
 
-export function sitemapXml(entries: { loc: string; versions: PageVersions }[], site: string): string {
+export function sitemapXml(entries: SitemapEntry[], site: string): string {
   const abs = (path: string) => escapeXml(new URL(path, site).toString());
-  const body = entries.map(({ loc, versions }) => {
+  const body = entries.map(({ loc, versions, lastmod }) => {
     const alternates = (Object.entries(versions) as [Locale, string][])
       .map(([locale, path]) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[locale]}" href="${abs(path)}"/>`);
     const fallback = xDefault(versions);
     if (fallback) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(fallback)}"/>`);
-    return `<url><loc>${abs(loc)}</loc>${alternates.join('')}</url>`;
+    return `<url><loc>${abs(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates.join('')}</url>`;
   }).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }

@@ -2,6 +2,7 @@
 // every product view needs them.
 import { attributeOptions, attributes, type LocalizedText } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
+import { publishedMemo } from '../publish/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
 import { byAttributeOrder } from '#lib/catalog/product.ts';
@@ -18,19 +19,17 @@ interface AttributeDefinition {
   options: Map<string, { labels: LocalizedText; image: string | null; position: number }>;
 }
 
-let cache: Promise<Map<string, AttributeDefinition>> | undefined;
+const definitions = publishedMemo<Map<string, AttributeDefinition>>();
 
 function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
-  cache ??= (async () => {
+  return definitions('all', async () => {
     const db = await getDb();
     const [defs, options] = await Promise.all([db.select().from(attributes), db.select().from(attributeOptions)]);
     const map = new Map<string, AttributeDefinition>();
     for (const def of defs) map.set(def.code, { ...def, options: new Map() });
     for (const option of options) map.get(option.attributeCode)?.options.set(option.value, option);
     return map;
-  })();
-  cache.catch(() => { cache = undefined; });
-  return cache;
+  });
 }
 
 const localized = (text: LocalizedText, locale: Locale, fallback: string): string =>

@@ -2,6 +2,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
+import { publishedMemo } from '../publish/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CategoryNode, CategorySummary } from '#lib/catalog/contract.ts';
 
@@ -68,8 +69,14 @@ export async function categoryTrail(categoryId: number, locale: Locale): Promise
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CategorySummary => Boolean(r));
 }
 
-/** Every category's slug path in every locale, for prebuilding pages and hreflang alternates. */
-export async function allCategorySlugPaths(): Promise<Map<number, Partial<Record<Locale, string>>>> {
+const slugPathsMemo = publishedMemo<Map<number, Partial<Record<Locale, string>>>>();
+
+/** Every category's slug path in every locale, for menu links, hreflang alternates and sitemaps. */
+export function allCategorySlugPaths(): Promise<Map<number, Partial<Record<Locale, string>>>> {
+  return slugPathsMemo('all', readCategorySlugPaths);
+}
+
+async function readCategorySlugPaths(): Promise<Map<number, Partial<Record<Locale, string>>>> {
   const db = await getDb();
   const rows = await db.select({ id: categoryTranslations.categoryId, locale: categoryTranslations.locale, slugPath: categoryTranslations.slugPath })
     .from(categoryTranslations);

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import { readDataVersion } from '../data-version.ts';
+import { publishedMemo, tags } from '../publish/index.ts';
 import { categoryTrail, categoryTree, type CategoryNode, type CategorySummary } from './categories.ts';
 import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts, type ListingPage } from './listing.ts';
@@ -18,24 +18,25 @@ export interface CategoryPage {
   listing: ListingPage;
   facets: Facet[];
   pageSize: number;
+  /** Cache tags: the category, its trail, the categories the bar shows or may show, the listed products, the facets. */
+  tags: string[];
 }
 
 /**
- * The tree with product counts costs one counting subquery per category; every page of a build needs
- * the same tree, so it is read once per locale and data version (a publish bumps the version).
+ * The tree with product counts costs one counting subquery per category; every category page needs
+ * the same tree, so it is read once per locale until the next publish.
  */
-const trees = new Map<string, Promise<CategoryNode[]>>();
+const trees = publishedMemo<CategoryNode[]>();
+const treeFor = (locale: Locale) => trees(locale, () => categoryTree(locale));
 
-async function treeFor(locale: Locale): Promise<CategoryNode[]> {
-  const key = `${locale}:${await readDataVersion(await getDb())}`;
-  let tree = trees.get(key);
-  if (!tree) {
-    if (trees.size > 20) trees.clear();
-    tree = categoryTree(locale);
-    trees.set(key, tree);
-    tree.catch(() => trees.delete(key));
+/** The bar shows the category's children, or on a leaf its siblings; an empty one may fill up. */
+function barCandidates(tree: readonly CategoryNode[], id: number, parent?: CategoryNode): number[] {
+  for (const node of tree) {
+    if (node.id === id) return [...node.children, ...(parent?.children ?? [])].map((c) => c.id);
+    const below = barCandidates(node.children, id, node);
+    if (below.length > 0) return below;
   }
-  return tree;
+  return [];
 }
 
 async function description(categoryId: number, locale: Locale): Promise<string | null> {
@@ -57,5 +58,11 @@ export async function categoryPage(categoryId: number, locale: Locale, currency:
   ]);
   const self = trail.at(-1);
   if (!self || self.id !== categoryId) return null;
-  return { category: { ...self, description: text }, trail, tree, listing, facets, pageSize };
+  const pageTags = [
+    ...[...trail.map((c) => c.id), ...barCandidates(tree, categoryId)].map(tags.category),
+    ...listing.data.map((card) => tags.product(card.id)),
+    ...facets.map((facet) => tags.attribute(facet.id)),
+    tags.content('setting', 'attributes', 'all'),
+  ];
+  return { category: { ...self, description: text }, trail, tree, listing, facets, pageSize, tags: pageTags };
 }

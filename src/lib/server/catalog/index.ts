@@ -3,7 +3,7 @@
 import { currentShopper, priceContext } from '../shopper.ts';
 import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
-export { allCategorySlugPaths, topCategories, type CategoryNode } from './categories.ts';
+export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { allProductSlugs, type ProductBreadcrumb } from './products.ts';

@@ -4,11 +4,12 @@ import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
 import { products } from '../db/schema.ts';
-import { productCards, productDetail, productDetails, type ProductBreadcrumb, type ProductDetail } from './products.ts';
+import { productCards, productDetail, type ProductBreadcrumb, type ProductDetail } from './products.ts';
 import { listProducts } from './listing.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
+import { publishedMemo, tags } from '../publish/index.ts';
 import { RECOMMENDATION_LIMIT } from '#lib/catalog/recommendations.ts';
 import {
   BRAND_ATTRIBUTE, breadcrumbJsonLd, galleryImages, headerAttributes, primaryTrail, productAlternates, productJsonLd,
@@ -37,6 +38,8 @@ export interface ProductPageData {
   recommendations: ProductCard[];
   /** Every sku the page shows, for the one batched price request. */
   skus: string[];
+  /** Cache tags of everything shown: the products, the categories of every trail, the attributes. */
+  tags: string[];
 }
 
 // sanitize-html escapes text; meta and JSON-LD are escaped again where they are written.
@@ -47,12 +50,8 @@ const toText = (html: string): string =>
   sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '').replace(/\s+/g, ' ').trim();
 
-/**
- * `readAhead` (the static build): also read the products with the next ids, which the build renders
- * next, so a dozen queries serve READ_AHEAD pages instead of one.
- */
-export async function loadProductPage(id: number, locale: Locale, opts: { readAhead?: boolean } = {}): Promise<ProductPageData | null> {
-  const product = opts.readAhead ? await readAheadDetail(id, locale) : await productDetail(id, locale);
+export async function loadProductPage(id: number, locale: Locale): Promise<ProductPageData | null> {
+  const product = await productDetail(id, locale);
   if (!product) return null;
   const trail = primaryTrail(product.breadcrumbs);
   const [setting, family, recommendations] = await Promise.all([
@@ -74,40 +73,23 @@ export async function loadProductPage(id: number, locale: Locale, opts: { readAh
     variants: family.map((card, i) => ({ card, label: labels[i] ?? card.name })),
     recommendations,
     skus: [product.sku, ...family.map((v) => v.sku), ...product.accessories.map((a) => a.sku), ...recommendations.map((r) => r.sku)],
+    tags: [
+      ...[product.id, product.parentId ?? product.id, ...family.map((c) => c.id), ...product.accessories.map((c) => c.id), ...recommendations.map((c) => c.id)].map(tags.product),
+      ...product.breadcrumbs.flat().map((crumb) => tags.category(crumb.id)),
+      ...product.custom_attributes.map((a) => tags.attribute(a.attribute_code)),
+      tags.content('setting', 'attributes', 'all'),
+    ],
   };
 }
 
-// Build-time memos: products of one category share their recommendations, variants their family,
-// so a catalogue of 100k products asks for each once per locale instead of once per page.
-const recommendationMemo = new Map<string, Promise<ProductCard[]>>();
-const familyMemo = new Map<string, Promise<ProductCard[]>>();
-
-/** Products read per batch when reading ahead, by id range; the few newest batches are kept. */
-const READ_AHEAD = 200;
-const detailBatches = new Map<string, Promise<Map<number, ProductDetail>>>();
-
-async function readAheadDetail(id: number, locale: Locale): Promise<ProductDetail | null> {
-  const start = Math.floor(id / READ_AHEAD) * READ_AHEAD;
-  const key = `${start}:${locale}`;
-  // Pages of one locale are built in id order, so an older batch is done with.
-  if (!detailBatches.has(key)) while (detailBatches.size >= 4) detailBatches.delete(detailBatches.keys().next().value!);
-  const batch = await memo(detailBatches, key, () => productDetails(Array.from({ length: READ_AHEAD }, (_, i) => start + i), locale));
-  return batch.get(id) ?? null;
-}
-
-function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  let entry = cache.get(key);
-  if (!entry) {
-    entry = load();
-    cache.set(key, entry);
-    entry.catch(() => cache.delete(key));
-  }
-  return entry;
-}
+// Kept until the next publish: products of one category share their recommendations, variants
+// their family, so each is read once per locale instead of once per page.
+const recommendationMemo = publishedMemo<ProductCard[]>();
+const familyMemo = publishedMemo<ProductCard[]>();
 
 /** A variant's siblings (and itself): the active variants of its parent. */
 function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
-  return memo(familyMemo, `${parentId}:${locale}`, async () => {
+  return familyMemo(`${parentId}:${locale}`, async () => {
     const db = await getDb();
     const rows = await db.select({ id: products.id }).from(products)
       .where(and(eq(products.parentId, parentId), eq(products.isActive, true))).orderBy(asc(products.id));
@@ -123,7 +105,7 @@ async function recommendationsFor(product: ProductDetail, trail: ProductBreadcru
   const leaf = trail.at(-1);
   if (!leaf) return [];
   // Two more than shown: the product itself and its parent may be among them.
-  const candidates = await memo(recommendationMemo, `${leaf.link}:${locale}`, async () => {
+  const candidates = await recommendationMemo(`${leaf.link}:${locale}`, async () => {
     const category = await categoryBySlugPath(locale, leaf.link);
     if (!category) return [];
     const { data } = await listProducts({ categoryId: category.id, filters: [], locale, sort: 'latest', limit: RECOMMENDATION_LIMIT + 2, offset: 0 });

@@ -35,7 +35,7 @@ export async function productCards(ids: number[], locale: Locale): Promise<Produ
   }));
 }
 
-export interface ProductBreadcrumb { text: string; link: string; primary: boolean }
+export interface ProductBreadcrumb { id: number; text: string; link: string; primary: boolean }
 
 export interface ProductDetail {
   id: number;
@@ -78,8 +78,9 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /**
- * Full products for many ids in one round of queries (the build renders thousands of product
- * pages and reads ahead); ids that are inactive, unknown or untranslated are left out.
+ * Full products for many ids in one round of queries; ids that are inactive, unknown or
+ * untranslated are left out.
+ * @internal Exported for the test that checks a batch equals single reads; pages read one product.
  */
 export async function productDetails(ids: number[], locale: Locale): Promise<Map<number, ProductDetail>> {
   const result = new Map<number, ProductDetail>();
@@ -145,7 +146,7 @@ async function breadcrumbTrails(memberships: { categoryId: number }[], locale: L
   for (const m of memberships) {
     const path = paths.find((p) => p.id === m.categoryId)?.idPath.split('/').map(Number) ?? [];
     trails.set(m.categoryId, path.map((cid) => byId.get(cid)).filter((n) => n !== undefined)
-      .map((n) => ({ text: n.name, link: n.slugPath })));
+      .map((n) => ({ id: n.id, text: n.name, link: n.slugPath })));
   }
   return trails;
 }

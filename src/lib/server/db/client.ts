@@ -21,6 +21,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * LISTEN on a channel: on PostgreSQL over a connection of its own (a pooled one would be handed to
+   * other queries), re-established after it drops, with onReconnect called then so the caller can
+   * catch up on what it missed; on PGlite within the process. Resolves to the unsubscribe function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,46 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
+const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
+
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let attempt = 0;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', (error) => logger.warn({ err: error, channel }, 'LISTEN connection failed'));
+    next.on('end', () => {
+      if (!stopped) scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
+    setTimeout(() => {
+      if (stopped) return;
+      connect().then(() => {
+        attempt = 0;
+        logger.info({ channel }, 'LISTEN connection re-established');
+        onReconnect?.();
+      }, (error: unknown) => {
+        logger.warn({ err: error, channel }, 'LISTEN reconnect failed');
+        scheduleReconnect();
+      });
+    }, delay).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
+  };
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -71,6 +117,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(pool),
+      listen: (channel, onMessage, onReconnect) => listenPostgres(opts.databaseUrl!, channel, onMessage, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -82,6 +129,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

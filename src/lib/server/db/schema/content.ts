@@ -1,6 +1,6 @@
 // Content service entries and bookkeeping.
 import {
-  jsonb, pgTable, serial, text, uniqueIndex,
+  bigserial, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.ts';
 
@@ -24,4 +24,27 @@ export const contentBlocks = pgTable('content_blocks', {
 export const meta = pgTable('meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+});
+
+// ------------------------------------------------------------------ publishing
+/**
+ * Every publish event, whether a signed webhook or the shop's own writes (seed, imports): what changed,
+ * which cache tags it dropped, and when it was received and applied. The id is the webhook-id, so a
+ * replayed delivery finds its row and is acknowledged without being applied twice. seq orders the
+ * events for an instance catching up on the ones it missed.
+ */
+export const publishEvents = pgTable('publish_events', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  id: text('id').notNull(),
+  source: text('source').notNull(),
+  changes: jsonb('changes').notNull(),
+  tags: jsonb('tags').$type<string[] | 'all'>(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('publish_events_id_idx').on(t.id)]);
+
+/** When the data behind a cache tag last changed: pages' Last-Modified and the sitemaps' lastmod. */
+export const cacheTags = pgTable('cache_tags', {
+  tag: text('tag').primaryKey(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });

@@ -1,0 +1,52 @@
+// Astro's route cache provider for this shop (astro.config.mjs: cache.provider). Pages opt in with
+// Astro.cache.set() (see page-rules.ts); this turns their rules into the headers a CDN understands and
+// keeps the rendered pages in the origin's store (page-cache.ts), which publish events prune by tag.
+import type { CacheProviderFactory } from 'astro';
+import { publishBus } from './bus.ts';
+import { createPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
+import { startPublishing } from './instances.ts';
+
+interface Options {
+  /** Compressed bytes the store may hold; the least recently used pages go first. */
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+const storefrontPages: CacheProviderFactory<Options> = (options) => {
+  const maxBytes = Number(process.env.PAGE_CACHE_MB) * 1024 * 1024 || options?.maxBytes || DEFAULT_MAX_BYTES;
+  const store = createPageStore({ maxBytes });
+  publishBus.subscribe(({ invalidation }) => store.invalidate(invalidation));
+  return {
+    name: 'storefront-pages',
+    setHeaders(rules) {
+      const headers = new Headers();
+      if (rules.maxAge !== undefined) {
+        const swr = rules.swr ?? 0;
+        // Browsers revalidate every time (a 304 when nothing changed); shared caches keep the page.
+        headers.set('cache-control', `public, max-age=0, s-maxage=${rules.maxAge}, stale-while-revalidate=${swr}`);
+        headers.set(RULES_HEADER, `max-age=${rules.maxAge}, stale-while-revalidate=${swr}`);
+      }
+      if (rules.tags?.length) {
+        const tags = rules.tags.join(' ');
+        headers.set(TAGS_HEADER, tags);
+        headers.set('surrogate-key', tags);
+      }
+      if (rules.lastModified) headers.set('last-modified', rules.lastModified.toUTCString());
+      return headers;
+    },
+    async onRequest({ request }, next) {
+      await startPublishing();
+      if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      // Cached routes render the same HTML whatever the query says (filters and paging load in the
+      // browser), so the path is the key: a query string cannot fill the store with copies.
+      return store.handle(request, new URL(request.url).pathname, () => next());
+    },
+    async invalidate({ tags, path }) {
+      if (path) store.invalidatePath(path);
+      if (tags) store.invalidate({ tags: Array.isArray(tags) ? tags : [tags] });
+    },
+  };
+};
+
+export default storefrontPages;

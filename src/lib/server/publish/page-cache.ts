@@ -1,0 +1,193 @@
+// The origin's cache of rendered pages, behind Astro's route caching (cache-provider.ts hands Astro
+// this store). A page is rendered on its first request after a change and then served from memory:
+// gzipped once, with a hash of its HTML as its ETag (weak: the same page travels gzipped or not), answered 304 to a conditional request, and
+// dropped by tag when a publish event says its data changed.
+//
+// Two races are closed here rather than left to luck:
+// - a render that started before an invalidation of one of its tags finished on old data: it is
+//   answered but not stored (every invalidation bumps a sequence the render compares against);
+// - many shoppers asking for the same uncached page at once: one render, the others wait for it.
+import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Invalidation } from './bus.ts';
+
+export interface PageRules {
+  /** Seconds a stored page is served without question. */
+  maxAge: number;
+  /** Seconds after that it is still served while one request renders it again. */
+  swr: number;
+}
+
+interface Entry extends PageRules {
+  gzipped: Buffer;
+  etag: string;
+  lastModified: string | undefined;
+  headers: [string, string][];
+  tags: string[];
+  storedAt: number;
+}
+
+/** Response headers a stored page keeps; the rest (cookies, the request id) belong to one request. */
+const DROPPED_HEADERS = new Set(['set-cookie', 'x-request-id', 'content-length', 'content-encoding', 'etag', 'last-modified', 'age', 'cdn-cache-control']);
+
+/** Where the cacheable route's rules travel from setHeaders() to the store (Astro strips it after). */
+export const RULES_HEADER = 'cdn-cache-control';
+export const TAGS_HEADER = 'xkey';
+
+export interface CachedPageStore {
+  /** Answers a GET or HEAD from the store, or renders (once per key at a time) through `render`. */
+  handle(request: Request, key: string, render: () => Promise<Response>): Promise<Response>;
+  invalidate(invalidation: Invalidation): void;
+  /** Drops one path (Astro's cache.invalidate({ path })). */
+  invalidatePath(key: string): void;
+  readonly stats: { entries: number; bytes: number };
+}
+
+function parseRules(header: string | null): PageRules | undefined {
+  if (!header) return undefined;
+  const value = (name: string) => Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`).exec(header)?.[1] ?? Number.NaN);
+  const maxAge = value('max-age');
+  if (!(maxAge > 0)) return undefined;
+  return { maxAge, swr: value('stale-while-revalidate') || 0 };
+}
+
+export function createPageStore(opts: { maxBytes: number; now?: () => number }): CachedPageStore {
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>(); // insertion order = least recently used first
+  const keysByTag = new Map<string, Set<string>>();
+  const inflight = new Map<string, Promise<Entry | undefined>>();
+  const dropped = { seq: 0, all: 0, byTag: new Map<string, number>() };
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.gzipped.length;
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  };
+
+  const store = (key: string, entry: Entry, renderedAt: number) => {
+    if (dropped.all > renderedAt || entry.tags.some((t) => (dropped.byTag.get(t) ?? 0) > renderedAt)) return;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.gzipped.length;
+    for (const tag of entry.tags) {
+      let keys = keysByTag.get(tag);
+      if (!keys) keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (bytes > opts.maxBytes && entries.size > 1) remove(entries.keys().next().value!);
+  };
+
+  /** Renders and, when the route asked for caching and the answer is a plain 200, stores it. */
+  const renderEntry = async (key: string, render: () => Promise<Response>): Promise<{ entry?: Entry; response?: Response }> => {
+    const renderedAt = dropped.seq;
+    const response = await render();
+    const rules = parseRules(response.headers.get(RULES_HEADER));
+    if (!rules || response.status !== 200 || response.headers.has('set-cookie')) {
+      response.headers.delete(RULES_HEADER);
+      return { response };
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    });
+    const entry: Entry = {
+      ...rules,
+      gzipped: gzipSync(body),
+      etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      lastModified: response.headers.get('last-modified') ?? undefined,
+      headers,
+      tags: (response.headers.get(TAGS_HEADER) ?? '').split(/[\s,]+/).filter(Boolean),
+      storedAt: now(),
+    };
+    store(key, entry, renderedAt);
+    return { entry };
+  };
+
+  /** One render per key at a time: late arrivals share the first one's entry. */
+  const renderShared = (key: string, render: () => Promise<Response>): Promise<{ entry?: Entry; response?: Response }> => {
+    const running = inflight.get(key);
+    if (running) return running.then((entry) => (entry ? { entry } : renderEntry(key, render)));
+    const result = renderEntry(key, render);
+    const shared = result.then((r) => r.entry, () => undefined);
+    inflight.set(key, shared);
+    void shared.finally(() => inflight.delete(key));
+    return result;
+  };
+
+  return {
+    async handle(request, key, render) {
+      const cached = entries.get(key);
+      const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
+      if (cached && age <= cached.maxAge) {
+        touch(key, cached);
+        return answer(request, cached, 'HIT', now());
+      }
+      if (cached && age <= cached.maxAge + cached.swr) {
+        touch(key, cached);
+        if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
+        return answer(request, cached, 'STALE', now());
+      }
+      const { entry, response } = await renderShared(key, render);
+      return entry ? answer(request, entry, 'MISS', now()) : response!;
+    },
+    invalidate(invalidation) {
+      dropped.seq += 1;
+      if (invalidation.all) {
+        dropped.all = dropped.seq;
+        for (const key of [...entries.keys()]) remove(key);
+        return;
+      }
+      for (const tag of invalidation.tags) {
+        dropped.byTag.set(tag, dropped.seq);
+        for (const key of [...keysByTag.get(tag) ?? []]) remove(key);
+      }
+    },
+    invalidatePath(key) {
+      remove(key);
+    },
+    get stats() {
+      return { entries: entries.size, bytes };
+    },
+  };
+
+  function touch(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+  }
+}
+
+/** True when the request's validators match the stored page (If-None-Match wins over If-Modified-Since). */
+function notModified(request: Request, entry: Entry): boolean {
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch !== null) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(entry.etag));
+  }
+  const ifModifiedSince = request.headers.get('if-modified-since');
+  if (ifModifiedSince === null || !entry.lastModified) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && Date.parse(entry.lastModified) <= since;
+}
+
+function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('etag', entry.etag);
+  if (entry.lastModified) headers.set('last-modified', entry.lastModified);
+  headers.set('age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000))));
+  headers.set('x-astro-cache', state);
+  headers.append('vary', 'Accept-Encoding');
+  if (notModified(request, entry)) return new Response(null, { status: 304, headers });
+  const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  const body = gzip ? entry.gzipped : gunzipSync(entry.gzipped);
+  if (gzip) headers.set('content-encoding', 'gzip');
+  headers.set('content-length', String(body.length));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+}
