@@ -1,15 +1,15 @@
 // First-load JavaScript per page type: every script a built page loads before interaction (module
 // scripts, island components and renderers, and everything they import statically), compressed as
-// a CDN would serve it. Reads a finished build; writes its section into BENCHMARKS.md.
+// a CDN would serve it. Reads a static export (pages and assets); writes its section into BENCHMARKS.md.
 //
-//   npm run build && npm run bench:js            (or OUT_DIR=dist-e2e npm run bench:js)
+//   npm run export -- --out export && npm run bench:js        (or SITE_DIR=<folder> npm run bench:js)
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { machine, writeSection } from './lib/report.ts';
 
-const client = resolve(process.env.OUT_DIR ?? 'dist', 'client');
-if (!existsSync(client)) throw new Error(`no build in ${client}: run npm run build first`);
+const client = resolve(process.env.SITE_DIR ?? 'export');
+if (!existsSync(client)) throw new Error(`no static export in ${client}: run npm run export -- --out ${client} first`);
 
 function firstHtml(dir: string, depth = 0): string | undefined {
   const full = join(client, dir);

@@ -51,7 +51,8 @@ function runAstroBuild(outDir: string): Promise<void> {
   const astroBin = resolve(root, 'node_modules/astro/bin/astro.mjs');
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
-      cwd: root, stdio: 'inherit', env: process.env,
+      // A test runner's NODE_ENV=test would bundle React's development JSX into a production server.
+      cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`))));
   });

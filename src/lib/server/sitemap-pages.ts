@@ -36,7 +36,7 @@ export function sitemapPages(): Promise<SitemapPage[]> {
         lastmod: await perLocale(id),
       })),
       ...[...categories].map(async ([id, slugs]) => ({
-        versions: versions(locales, (l) => (slugs[l] ? categoryPath(slugs[l]) : undefined)), lastmod: await changedAt([tags.category(id)]),
+        versions: versions(locales, (l) => (slugs[l] ? categoryPath(slugs[l]) : undefined)), lastmod: await changedAt([tags.category(id), tags.listing(id)]),
       })),
       ...[...products].map(async ([id, slugs]) => ({
         versions: versions(locales, (l) => (slugs[l] ? productPath({ id, slug: slugs[l] }) : undefined)), lastmod: await changedAt([tags.product(id)]),

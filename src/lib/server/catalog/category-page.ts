@@ -18,7 +18,7 @@ export interface CategoryPage {
   listing: ListingPage;
   facets: Facet[];
   pageSize: number;
-  /** Cache tags: the category, its trail, the categories the bar shows or may show, the listed products, the facets. */
+  /** Cache tags: the names of the trail and the bar's categories, the listings (products, counts) of this one and the bar's, the listed products, the facets. */
   tags: string[];
 }
 
@@ -58,8 +58,10 @@ export async function categoryPage(categoryId: number, locale: Locale, currency:
   ]);
   const self = trail.at(-1);
   if (!self || self.id !== categoryId) return null;
+  const bar = barCandidates(tree, categoryId);
   const pageTags = [
-    ...[...trail.map((c) => c.id), ...barCandidates(tree, categoryId)].map(tags.category),
+    ...[...trail.map((c) => c.id), ...bar].map(tags.category),
+    ...[categoryId, ...bar].map(tags.listing),
     ...listing.data.map((card) => tags.product(card.id)),
     ...facets.map((facet) => tags.attribute(facet.id)),
     tags.content('setting', 'attributes', 'all'),

@@ -35,8 +35,9 @@ async function withAncestors(db: Db, categoryIds: number[]): Promise<number[]> {
 }
 
 /**
- * A product's own pages (all locales), its parent's (which lists its variants), and the categories
- * that list it or count it. Pages that show it elsewhere (accessories, recommendations) carry its tag.
+ * A product's own pages (all locales), its parent's (which lists its variants), and the listings of the
+ * categories that list it or count it (not their names: the menu shows those on every page). Pages that
+ * show it elsewhere (accessories, recommendations) carry its tag.
  */
 async function productTags(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -45,7 +46,7 @@ async function productTags(db: Db, ids: number[]): Promise<string[]> {
   const listed = await db.selectDistinct({ categoryId: productCategories.categoryId }).from(productCategories)
     .where(inArray(productCategories.productId, family));
   const categoryIds = await withAncestors(db, listed.map((r) => r.categoryId));
-  return [...family.map(tags.product), ...categoryIds.map(tags.category), tags.sitemap];
+  return [...family.map(tags.product), ...categoryIds.map(tags.listing), tags.sitemap];
 }
 
 /** A category's pages and every page showing its name or count; its parent lists it, the home page a top-level one. */
@@ -56,7 +57,8 @@ async function categoryTags(db: Db, ids: number[]): Promise<string[]> {
   const parents = rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId]));
   // An unknown id may be a category just deleted: its pages and the home tiles may still show it.
   const topLevel = rows.length < ids.length || rows.some((r) => r.parentId === null);
-  return [...new Set([...ids, ...parents])].map(tags.category)
+  const affected = [...new Set([...ids, ...parents])];
+  return [...affected.map(tags.category), ...affected.map(tags.listing)]
     .concat(topLevel ? [tags.topCategories] : [], tags.sitemap);
 }
 

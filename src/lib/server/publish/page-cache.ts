@@ -118,7 +118,9 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     const result = renderEntry(key, render);
     const shared = result.then((r) => r.entry, () => undefined);
     inflight.set(key, shared);
-    void shared.finally(() => inflight.delete(key));
+    void shared.finally(() => {
+      if (inflight.get(key) === shared) inflight.delete(key);
+    });
     return result;
   };
 
@@ -140,6 +142,8 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     },
     invalidate(invalidation) {
       dropped.seq += 1;
+      // A request arriving from now on must not join a render that started on the old data.
+      inflight.clear();
       if (invalidation.all) {
         dropped.all = dropped.seq;
         for (const key of [...entries.keys()]) remove(key);
@@ -177,6 +181,15 @@ function notModified(request: Request, entry: Entry): boolean {
   return Number.isFinite(since) && Date.parse(entry.lastModified) <= since;
 }
 
+/** `gzip` or `*` listed without `q=0`. */
+function acceptsGzip(header: string | null): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && !(q && Number(q.slice(2)) === 0);
+  });
+}
+
 function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
   const headers = new Headers(entry.headers);
   headers.set('etag', entry.etag);
@@ -185,7 +198,7 @@ function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE',
   headers.set('x-astro-cache', state);
   headers.append('vary', 'Accept-Encoding');
   if (notModified(request, entry)) return new Response(null, { status: 304, headers });
-  const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  const gzip = acceptsGzip(request.headers.get('accept-encoding'));
   const body = gzip ? entry.gzipped : gunzipSync(entry.gzipped);
   if (gzip) headers.set('content-encoding', 'gzip');
   headers.set('content-length', String(body.length));

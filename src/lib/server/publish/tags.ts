@@ -7,8 +7,10 @@ export const tags = {
   /** Menu, footer, banners, branding and texts of one locale: every page of that locale shows them. */
   shell: (locale: Locale) => `shell:${locale}`,
   product: (id: number) => `p:${id}`,
-  /** A category's name, slug, description or product count, wherever it is shown. */
+  /** A category's name, slug, description or image, wherever it is shown (menus and breadcrumbs too). */
   category: (id: number) => `c:${id}`,
+  /** The products a category lists and counts: its own page and the category bars showing its count. */
+  listing: (id: number) => `l:${id}`,
   /** The list of top-level categories (the home page's tiles). */
   topCategories: 'c:top',
   /** A content entry other than the shell's, in one locale (settings read for all locales use 'all'). */

@@ -1,6 +1,4 @@
 // authApi.login (src/lib/auth/contract.ts) says what this endpoint takes and answers.
 import { auth } from '#lib/server/auth/index.ts';
 
-export const prerender = false;
-
 export const POST = auth.login;

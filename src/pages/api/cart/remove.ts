@@ -1,6 +1,4 @@
 // cartApi.remove (src/lib/cart/contract.ts) says what this endpoint takes and answers.
 import { cart } from '#lib/server/cart/index.ts';
 
-export const prerender = false;
-
 export const POST = cart.remove;

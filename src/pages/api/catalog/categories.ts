@@ -1,6 +1,4 @@
 // catalogApi.categories (src/lib/catalog/contract.ts) says what this endpoint takes and answers.
 import { catalog } from '#lib/server/catalog/index.ts';
 
-export const prerender = false;
-
 export const POST = catalog.categories;

@@ -1,6 +1,4 @@
 // checkoutApi.paymentMethods (src/lib/checkout/contract.ts) says what this endpoint takes and answers.
 import { checkout } from '#lib/server/checkout/index.ts';
 
-export const prerender = false;
-
 export const POST = checkout.paymentMethods;

@@ -1,6 +1,4 @@
 // ordersApi.paymentMethod (src/lib/orders/contract.ts) says what this endpoint takes and answers.
 import { orders } from '#lib/server/orders/index.ts';
 
-export const prerender = false;
-
 export const POST = orders.paymentMethod;

@@ -1,6 +1,4 @@
 // wishlistApi.list (src/lib/wishlist/contract.ts) says what this endpoint takes and answers.
 import { wishlist } from '#lib/server/wishlist/index.ts';
 
-export const prerender = false;
-
 export const GET = wishlist.list;

@@ -5,8 +5,6 @@ import {
   attributeOptionImageSvg, categoryImageSvg, parseProductImageName, productImageSvg,
 } from '#lib/server/demo/index.ts';
 
-export const prerender = false;
-
 const KEY = /^([a-z0-9-]{1,64})\.svg$/;
 
 function render(kind: string | undefined, file: string): string | null {

@@ -2,6 +2,4 @@
 // signature is checked over the raw body and each event is applied once (src/lib/server/orders).
 import { orders } from '#lib/server/orders/index.ts';
 
-export const prerender = false;
-
 export const POST = orders.stripeWebhook;
