@@ -181,6 +181,30 @@ suite('publish webhook [postgres]', () => {
     });
   });
 
+  test('an event naming content that fails its schema: 422 with the problem, not applied, the cached page stays', async () => {
+    const home = async () => fetchPage(shop!.url, '/');
+    await home();
+    const before = await home();
+    expect(before.cache).toBe('HIT');
+    const { rows } = await client.query<{ id: number; config: unknown }>(
+      `select id, config from content_blocks where type = 'block' and identifier = 'menu' order by locale desc limit 1`);
+    const menu = rows[0]!;
+    await client.query('update content_blocks set config = $1 where id = $2', [{ entries: 'not a list' }, menu.id]);
+    try {
+      const count = await eventCount();
+      const answer = await signedPublish(shop!.url, TEST_WEBHOOK_SECRET, { content: [{ type: 'block', identifier: 'menu' }] });
+      expect(answer.status).toBe(422);
+      expect(answer.json).toMatchObject({ code: 'CONTENT_INVALID', status: 422 });
+      expect(String(answer.json.message)).toMatch(/block:menu .*entries/);
+      expect(await eventCount()).toBe(count);
+      const after = await home();
+      expect(after.cache).toBe('HIT');
+      expect(after.body).toBe(before.body);
+    } finally {
+      await client.query('update content_blocks set config = $1 where id = $2', [menu.config, menu.id]);
+    }
+  });
+
   test('without WEBHOOK_SECRET the shop refuses every event with 503', async () => {
     const count = await eventCount();
     const answer = await signedPublish(unconfigured!.url, TEST_WEBHOOK_SECRET, { products: [product.id] });
