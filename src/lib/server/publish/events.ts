@@ -3,8 +3,8 @@
 // An event is stored first (its id is the webhook-id: a replay finds the row and is only acknowledged),
 // then applied on this instance (the bus drops cached pages and data), then marked applied and
 // announced with NOTIFY. The other instances LISTEN, read the event's tags from its row and apply it
-// to themselves; one that lost its LISTEN connection drops everything, as it may have missed events.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+// to themselves; one that lost its LISTEN connection catches up from the table once reconnected.
+import { and, asc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { cacheTags, publishEvents } from '../db/schema.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -75,23 +75,48 @@ async function applyHere(event: PublishedEvent): Promise<void> {
   }
 }
 
+/** How far back a reconnected listener looks for events it may have missed (clocks of instances differ a little). */
+const CATCH_UP_MARGIN_MS = 60_000;
+
 /**
- * Applies the events other instances announce. Returns the function that stops listening.
- * `announced` is the NOTIFY payload: the event's seq.
+ * Applies the events other instances announce (the NOTIFY payload is the event's seq), then calls
+ * `afterApply` (the CDN purge). A listener that lost its connection reads, once reconnected, every
+ * event applied since it last knew itself connected, and applies those it has not seen. Returns the
+ * function that stops listening.
  */
-export async function followOtherInstances(database: Database): Promise<() => Promise<void>> {
+export async function followOtherInstances(database: Database, afterApply: (event: PublishedEvent) => Promise<void>): Promise<() => Promise<void>> {
   const { db } = database;
+  const apply = async (row: typeof publishEvents.$inferSelect) => {
+    if (!row.appliedAt || appliedHere.has(row.id)) return;
+    const event = { id: row.id, invalidation: invalidationOf(row.tags), at: row.appliedAt.getTime() };
+    await applyHere(event);
+    await afterApply(event);
+  };
   const onAnnounced = async (payload: string) => {
     const seq = Number(payload);
     if (!Number.isSafeInteger(seq)) return;
     const [row] = await db.select().from(publishEvents).where(eq(publishEvents.seq, seq));
-    if (!row?.appliedAt || appliedHere.has(row.id)) return;
-    await applyHere({ id: row.id, invalidation: invalidationOf(row.tags), at: row.appliedAt.getTime() });
+    if (row) await apply(row);
+  };
+  // Events stored before this process started concern pages it never cached.
+  const [latest] = await db.select({ seq: sql<number>`coalesce(max(${publishEvents.seq}), 0)`.mapWith(Number) }).from(publishEvents);
+  const startedAfter = latest?.seq ?? 0;
+  let connectedSince = Date.now();
+  const catchUp = async () => {
+    const since = new Date(connectedSince - CATCH_UP_MARGIN_MS);
+    connectedSince = Date.now();
+    const missed = await db.select().from(publishEvents)
+      .where(and(gt(publishEvents.seq, startedAfter), gte(publishEvents.appliedAt, since))).orderBy(asc(publishEvents.seq));
+    for (const row of missed) await apply(row);
+    logger.info({ checked: missed.length }, 'caught up on publish events after reconnecting');
   };
   return database.listen(PUBLISH_CHANNEL, (payload) => {
     onAnnounced(payload).catch((error: unknown) => logger.error({ err: error, payload }, 'applying an announced publish event failed'));
   }, () => {
-    // Events announced while the connection was down are lost: drop everything rather than serve them stale.
-    void applyHere({ id: `reconnect_${randomUUID()}`, invalidation: { all: true }, at: Date.now() });
+    catchUp().catch((error: unknown) => {
+      // Not knowing what was missed: drop everything rather than serve it stale.
+      logger.error({ err: error }, 'catching up on publish events failed; dropping every cached page');
+      void applyHere({ id: `reconnect_${randomUUID()}`, invalidation: { all: true }, at: Date.now() });
+    });
   });
 }

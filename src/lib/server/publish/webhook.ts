@@ -5,14 +5,12 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { env } from '../env.ts';
 import { database } from '../db/index.ts';
 import { ApiError, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
-import { logger } from '../log.ts';
 import { publishApi, type PublishChanges } from '#lib/publish/contract.ts';
 import type { ResponseOf } from '#lib/http/contract.ts';
 import { publish } from './events.ts';
 import { contentProblems } from '../content.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { cdnPurgerFromEnv } from './cdn-purge.ts';
-import type { Invalidation } from './bus.ts';
+import { purgeCdn } from './cdn.ts';
 
 /** An event naming 10,000 products is about 70 KB. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -21,19 +19,6 @@ const WEBHOOK_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** whsec_… is the Standard Webhooks form (base64 after the prefix); any other secret is used as raw bytes. */
 function verifier(secret: string): Webhook {
   return secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
-}
-
-async function purgeCdn(invalidation: Invalidation): Promise<'purged' | 'failed' | 'none'> {
-  const purger = cdnPurgerFromEnv(env());
-  if (!purger) return 'none';
-  try {
-    await purger.purge(invalidation);
-    return 'purged';
-  } catch (error) {
-    // The origin has the new pages; the CDN's own expiry (s-maxage) bounds how long it shows the old.
-    logger.warn({ err: error, cdn: purger.name }, 'CDN purge failed');
-    return 'failed';
-  }
 }
 
 type PublishAnswer = ResponseOf<typeof publishApi.publish>;
