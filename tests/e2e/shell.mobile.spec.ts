@@ -129,3 +129,20 @@ test.describe('mobile menu', () => {
     await expect(opener).toBeFocused();
   });
 });
+
+test.describe('nothing scrolls sideways on a phone', () => {
+  // Seen before: the product gallery's 600 px image and the carousel's hidden price labels widened
+  // product pages to 624-1,227 px; "Datenschutzbestimmungen" in a German h1 widened /i/agb to 432 px.
+  for (const locale of ['de', 'en'] as const) {
+    test(`${locale}: home, a category, a product page and a content page fit 390 px`, async ({ page }) => {
+      await open(page, localePath(locale, '/'));
+      const category = await page.locator('.category-tiles a').first().getAttribute('href');
+      await open(page, category!);
+      const product = await page.locator('a[href*="/p/"]').first().getAttribute('href');
+      for (const path of [localePath(locale, '/'), category!, product!, localePath(locale, '/i/agb')]) {
+        await open(page, path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      }
+    });
+  }
+});
