@@ -9,7 +9,6 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishBus } from '#lib/server/publish/bus.ts';
-import { buildIfStale, loadEnv, openMigrated, root, seedIfEmpty } from './lib/prepare.ts';
 import { assertReplaceable, createStaticExport, watchPublishEvents, type Watcher } from './lib/static-export.ts';
 
 const USAGE = `Usage: npm run export -- [--out DIR] [--watch] [--concurrency N] [--port N]
@@ -74,14 +73,11 @@ interface StartedServer {
 }
 
 /** Starts the built server in this process and resolves once it listens. */
-async function startShop(buildDir: string, port: number): Promise<StartedServer['server']> {
+async function startShop(serverEntry: string, port: number): Promise<StartedServer['server']> {
   process.env.PORT = String(port);
   process.env.HOST ||= '127.0.0.1';
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  // React (external to the bundle) reads NODE_ENV at run time: unset, it renders in development
-  // mode, several times slower and with a far bigger heap.
-  process.env.NODE_ENV ||= 'production';
-  const entry = await import(resolve(root, buildDir, 'server/entry.mjs')) as { startServer(): StartedServer };
+  const entry = await import(serverEntry) as { startServer(): StartedServer };
   const { server } = entry.startServer();
   await new Promise<void>((done, reject) => {
     server.server.once('listening', done);
@@ -94,6 +90,12 @@ const args = parseCli(process.argv.slice(2));
 // Fail before minutes of work when the folder cannot be made (a file in the path) or is not ours to replace.
 await assertReplaceable(args.out).catch((error: Error) => fail(`cannot export into ${args.out}: ${error.message}`, 1));
 
+// The build and the server both want production: Vite bundles React's development JSX runtime
+// otherwise, and React (external to the bundle) reads NODE_ENV at run time; unset, it renders in
+// development mode, several times slower and with a far bigger heap.
+process.env.NODE_ENV ||= 'production';
+// Loaded only now: it brings the database layer, seconds of imports a bad --out should not wait for.
+const { buildIfStale, loadEnv, openMigrated, root, seedIfEmpty } = await import('./lib/prepare.ts');
 const env = loadEnv();
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 const database = await openMigrated(env);
@@ -105,7 +107,7 @@ await buildIfStale(buildDir);
 // Pages go to disk once; the origin's page cache only needs room for what --watch serves meanwhile.
 process.env.PAGE_CACHE_MB ||= '16';
 const port = args.port ?? await freePort();
-const server = await startShop(buildDir, port);
+const server = await startShop(resolve(root, buildDir, 'server/entry.mjs'), port);
 const host = ['0.0.0.0', '::', ''].includes(process.env.HOST!) ? '127.0.0.1' : process.env.HOST!;
 const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 say(`shop running at ${origin} (build ${buildDir})`);

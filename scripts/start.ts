@@ -4,6 +4,10 @@ import { checkAuthConfiguration } from '../src/lib/server/auth/secret.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
 import { buildIfStale, loadEnv, log, openMigrated, root, seedIfEmpty, warmUp } from './lib/prepare.ts';
 
+// React and other libraries pick their production builds from this at run time (the dev builds are
+// several times slower to render).
+process.env.NODE_ENV ??= 'production';
+
 const env = loadEnv();
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 // Fail now, not at the first sign-in, when sessions cannot be signed (e.g. PostgreSQL without AUTH_SECRET).

@@ -31,7 +31,7 @@ const IMAGE_REF = /(?<=["'(\s,;=])\/images\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|
 const MARKER = '.storefront-export';
 const RETRIES = 1;
 
-export interface ExportOptions {
+interface ExportOptions {
   /** The running shop, e.g. http://127.0.0.1:4400. */
   origin: string;
   /** The folder to fill (absolute). */
@@ -46,7 +46,7 @@ export interface ExportOptions {
   progress?: NodeJS.WriteStream | null;
 }
 
-export interface ExportSummary {
+interface ExportSummary {
   pages: number;
   images: number;
   /** Listed pages that did not answer with a public page (logged one by one). */
@@ -58,7 +58,7 @@ export interface ExportSummary {
   peakRssMb: number;
 }
 
-export interface BatchSummary {
+interface BatchSummary {
   rewritten: string[];
   added: string[];
   removed: string[];
@@ -79,13 +79,13 @@ interface PageEntry {
   file?: string;
 }
 
-type Outcome = { kind: 'written'; html: boolean } | { kind: 'gone' | 'not-public'; status: number };
+type Outcome = { kind: 'written' } | { kind: 'gone' | 'not-public'; status: number };
 
 // ---------------------------------------------------------------------------------------------
 // Paths and files
 
 /** The folder-relative file of a path: HTML in directory format (`/c/a` → `c/a/index.html`), the rest as named. */
-export function fileFor(path: string, html: boolean): string {
+function fileFor(path: string, html: boolean): string {
   const segments = path.split('/').filter((s) => s !== '').map((raw) => {
     const segment = decodeURIComponent(raw);
     // The paths come from our own sitemap, but a file name must never climb out of the folder.
@@ -237,12 +237,14 @@ class Progress {
   done = 0;
   extra = '';
   readonly total: number;
+  readonly unit: string;
   readonly started = performance.now();
   readonly stream: NodeJS.WriteStream | null;
   readonly timer: NodeJS.Timeout | undefined;
 
-  constructor(total: number, stream: NodeJS.WriteStream | null) {
+  constructor(total: number, stream: NodeJS.WriteStream | null, unit = 'pages') {
     this.total = total;
+    this.unit = unit;
     this.stream = stream;
     if (stream) {
       this.timer = setInterval(() => this.draw(), stream.isTTY ? 200 : 2000);
@@ -256,7 +258,7 @@ class Progress {
     const eta = rate > 0 ? Math.ceil((this.total - this.done) / rate) : 0;
     const width = 30;
     const filled = this.total > 0 ? Math.round((this.done / this.total) * width) : width;
-    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done}/${this.total} pages  ${rate.toFixed(0)} pages/s  eta ${eta} s${this.extra}`;
+    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done}/${this.total} ${this.unit}  ${rate.toFixed(0)} ${this.unit}/s  eta ${eta} s${this.extra}`;
   }
 
   draw(): void {
@@ -321,7 +323,7 @@ const probePath = (locale: Locale) => localePath(locale, NOT_FOUND_PROBE);
 // ---------------------------------------------------------------------------------------------
 // The exporter
 
-export interface StaticExport {
+interface StaticExport {
   /** Exports everything into a staging folder and swaps it in. Rejects (old folder untouched) on failure or abort. */
   exportAll(signal?: AbortSignal): Promise<ExportSummary>;
   /** Re-renders the pages an invalidation touches (and pages new in the sitemap) in place. */
@@ -362,11 +364,11 @@ export function createStaticExport(options: ExportOptions): StaticExport {
     into.set(path, entry);
     // latin1: the references are ASCII, and decoding it is a copy rather than UTF-8 validation.
     if (html) for (const m of fetched.body.toString('latin1').matchAll(IMAGE_REF)) found.add(m[0]);
-    return { kind: 'written', html };
+    return { kind: 'written' };
   }
 
   /** Writes the images not yet in the folder; an image the shop does not have is left out. */
-  async function renderImages(root: string, paths: string[], done: Set<string>, signal?: AbortSignal, onDone?: () => void): Promise<number> {
+  async function renderImages(root: string, paths: string[], done: Set<string>, signal?: AbortSignal, progress?: Progress): Promise<number> {
     let written = 0;
     await pool(paths, options.concurrency, async (path) => {
       const fetched = await get(path);
@@ -375,7 +377,7 @@ export function createStaticExport(options: ExportOptions): StaticExport {
         done.add(path);
         written++;
       }
-      onDone?.();
+      if (progress) progress.done++;
     }, signal);
     return written;
   }
@@ -413,7 +415,12 @@ export function createStaticExport(options: ExportOptions): StaticExport {
         progress.finish();
       }
       const exportedImages = new Set<string>();
-      await renderImages(staging, [...found], exportedImages, signal);
+      const imageProgress = new Progress(found.size, options.progress ?? null, 'images');
+      try {
+        await renderImages(staging, [...found], exportedImages, signal, imageProgress);
+      } finally {
+        imageProgress.finish();
+      }
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const summary: ExportSummary = {
