@@ -1,0 +1,200 @@
+// Requests per second of one cached page (a product page answered from the shop's page cache, HIT)
+// against the same bytes from a trivial static file server (node:http, the saved gzipped page and its
+// headers in memory): what serving from the origin's cache costs over serving a file. Both servers
+// are processes of their own on loopback; the load generator is a third (wrk when /usr/bin/wrk
+// exists, else this file's own keep-alive loop). Writes its section into BENCHMARKS.md.
+//
+//   npm run bench:throughput              (BENCH_CONNECTIONS=16 BENCH_SECONDS=10 RUNS=3)
+//   BENCH_SECONDS=3 BENCH_REPORT=0 npm run bench:throughput
+//   BENCH_LOADGEN=node npm run bench:throughput     (the node:http loop instead of wrk)
+//
+// The same file is also the static server (`--static <dir>`) and the fallback load loop (`--load`).
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const WRK = '/usr/bin/wrk';
+const [role, ...roleArgs] = process.argv.slice(2);
+
+interface SavedPage { headers: [string, string][]; body: string }
+
+/** The static server: every request gets the saved page, headers and gzipped bytes as the shop sent them. */
+function serveStatic(dir: string): void {
+  const page = JSON.parse(readFileSync(join(dir, 'page.json'), 'utf8')) as SavedPage;
+  const body = Buffer.from(page.body, 'base64');
+  const headers = page.headers.flat();
+  createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  }).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+}
+
+/** The fallback load loop: `connections` keep-alive loops for `seconds`; prints {requests, errors, ms}. */
+async function loadLoop(url: string, connections: number, seconds: number): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const get = () => new Promise<number>((done, fail) => {
+    request(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    }).on('error', fail).end();
+  });
+  let requests = 0;
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) {
+      const status = await get().catch(() => 0);
+      if (status === 200) requests += 1;
+      else errors += 1;
+    }
+  }));
+  agent.destroy();
+  process.stdout.write(`${JSON.stringify({ requests, errors, ms: performance.now() - started })}\n`);
+}
+
+if (role === '--static') serveStatic(roleArgs[0]!);
+else if (role === '--load') await loadLoop(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]));
+else await bench();
+
+async function bench(): Promise<void> {
+  const { parseEnv } = await import('#lib/server/env.ts');
+  const { buildIfStale, openMigrated, root, seedIfEmpty } = await import('../scripts/lib/prepare.ts');
+  const { machine, median, writeSection } = await import('./lib/report.ts');
+  const shopLib = await import('./lib/shop.ts');
+  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, sitemapPaths, startProcess, startShop, today } = shopLib;
+
+  const CONNECTIONS = numberFromEnv('BENCH_CONNECTIONS', 16);
+  const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
+  const RUNS = numberFromEnv('RUNS', 3);
+  const DATA_DIR = '.data/bench-throughput';
+  // BENCH_LOADGEN=node: the bench's own loop even where wrk is installed.
+  const useWrk = existsSync(WRK) && process.env.BENCH_LOADGEN !== 'node';
+
+  interface Round { perSecond: number; p50?: string; p99?: string; errors: number }
+
+  /** One load run against `url` from a third process. */
+  function load(url: string, seconds: number): Promise<Round> {
+    const args = useWrk
+      // One wrk thread: the machine's other core serves; wrk on one core keeps 16 connections busy.
+      ? ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url]
+      : [resolve(root, 'bench/cached-throughput.ts'), '--load', url, String(CONNECTIONS), String(seconds)];
+    return new Promise((done, fail) => {
+      execFile(useWrk ? WRK : process.execPath, args, { cwd: root }, (error, stdout) => {
+        if (error) return fail(error);
+        if (!useWrk) {
+          const r = JSON.parse(stdout) as { requests: number; errors: number; ms: number };
+          return done({ perSecond: r.requests / (r.ms / 1000), errors: r.errors });
+        }
+        const perSecond = Number(/Requests\/sec:\s*([\d.]+)/.exec(stdout)?.[1]);
+        if (!Number.isFinite(perSecond)) return fail(new Error(`unexpected wrk output:\n${stdout}`));
+        const errors = Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(stdout)?.[1] ?? 0)
+          + [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+        done({ perSecond, errors, p50: /^\s*50%\s+(\S+)/m.exec(stdout)?.[1], p99: /^\s*99%\s+(\S+)/m.exec(stdout)?.[1] });
+      });
+    });
+  }
+
+  /** The page as the shop answers a gzip-accepting client: status, raw headers and the gzipped bytes. */
+  function rawGet(url: string): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
+    return new Promise((done, fail) => {
+      request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const headers: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+          done({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+      }).on('error', fail).end();
+    });
+  }
+
+  const loadAtStart = load1();
+  await buildIfStale(BENCH_OUT_DIR);
+  const database = await openMigrated(parseEnv({ DATA_DIR }));
+  await seedIfEmpty(database, 300);
+  await database.close();
+
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-throughput-'));
+  const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) });
+  let file: Awaited<ReturnType<typeof startProcess>> | undefined;
+  try {
+    const path = (await sitemapPaths(shop.url)).find((p) => /^\/p\/\d+\/[^/]+$/.test(p));
+    if (!path) throw new Error('the sitemap lists no German product page');
+    const pageUrl = `${shop.url}${path}`;
+    let page = await rawGet(pageUrl);
+    for (let i = 0; i < 5 && page.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] !== 'HIT'; i++) page = await rawGet(pageUrl);
+    const header = (name: string) => page.headers.find(([n]) => n.toLowerCase() === name)?.[1];
+    if (page.status !== 200 || header('x-astro-cache') !== 'HIT' || header('content-encoding') !== 'gzip') {
+      throw new Error(`${pageUrl}: expected a gzipped HIT, got ${page.status} ${JSON.stringify(page.headers)}`);
+    }
+    // Hop-by-hop and per-response headers are the static server's own business (node adds Date itself).
+    const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
+    const saved: SavedPage = { headers: page.headers.filter(([n]) => !hopByHop.has(n.toLowerCase())), body: page.body.toString('base64') };
+    writeFileSync(join(dir, 'page.json'), JSON.stringify(saved));
+    file = await startProcess({ args: [resolve(root, 'bench/cached-throughput.ts'), '--static', dir] });
+    const fileUrl = `${file.url}${path}`;
+
+    // Warm-up: JIT of all three processes.
+    await load(pageUrl, 2);
+    await load(fileUrl, 2);
+    const shopRounds: Round[] = [];
+    const fileRounds: Round[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // Alternating order, so a load change on the machine does not always hit the same side.
+      const order = i % 2 === 0 ? ['shop', 'file'] as const : ['file', 'shop'] as const;
+      for (const which of order) {
+        const round = await load(which === 'shop' ? pageUrl : fileUrl, SECONDS);
+        (which === 'shop' ? shopRounds : fileRounds).push(round);
+        console.log(`round ${i + 1} ${which.padEnd(4)} ${round.perSecond.toFixed(0)} req/s  p50 ${round.p50 ?? '?'}  p99 ${round.p99 ?? '?'}  errors ${round.errors}`);
+      }
+    }
+    const after = await rawGet(pageUrl);
+    const stillHit = after.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] === 'HIT';
+    if (!stillHit) console.warn(`after the load the page answered ${after.status} ${JSON.stringify(after.headers)}`);
+
+    const shopRate = median(shopRounds.map((r) => r.perSecond));
+    const fileRate = median(fileRounds.map((r) => r.perSecond));
+    const errors = [...shopRounds, ...fileRounds].reduce((n, r) => n + r.errors, 0);
+    const rounds = (list: Round[]) => list.map((r) => r.perSecond.toFixed(0)).join(' / ');
+    const latency = (list: Round[], key: 'p50' | 'p99') => (list.every((r) => r[key]) ? list.map((r) => r[key]).join(' / ') : '–');
+
+    const title = '## Publishing: throughput of a cached page';
+    const generator = useWrk
+      ? `\`wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency -H 'Accept-Encoding: gzip'\`
+(Debian package \`wrk\`, \`apt-get install -y wrk\`; benches are not part of CI, so \`.ci/run\` does not install it, and
+without it the bench uses its own node:http keep-alive loop and says so here)`
+      : `the bench's own load loop (node:http, \`Agent({ keepAlive: true })\`, ${CONNECTIONS} concurrent requests), ${existsSync(WRK) ? 'chosen with BENCH_LOADGEN=node' : 'as /usr/bin/wrk was not installed'}`;
+    const section = `${title}
+
+\`npm run bench:throughput\` (bench/cached-throughput.ts). One German product page (${page.body.length.toLocaleString('en')} bytes gzipped) served
+(1) by the shop from its page cache (\`${BENCH_OUT_DIR}/server/entry.mjs\` on PGlite, 300 demo products; every answer a
+HIT${stillHit ? ', checked after the load' : ''}) and (2) by a trivial static server (node:http in its own process, answering every
+request with the same gzipped bytes and the same headers, saved from the shop's answer). The load generator is a
+third process: ${generator}. ${CONNECTIONS} keep-alive connections, ${SECONDS} s per round, ${RUNS} rounds per server
+alternating which goes first, after a 2 s warm-up each; median of the rounds (the rounds in brackets). All on loopback,
+so on 2 cores the server and the load generator share the machine.${errors ? ` Errors or non-2xx answers during the rounds: ${errors}.` : ''}
+
+Machine: ${machine()}. Date: ${today()}.
+Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine was shared with other work; figures are lower bounds).
+
+| server | requests/s | latency p50 | latency p99 |
+| --- | ---: | ---: | ---: |
+| shop, page cache HIT | ${shopRate.toFixed(0)} (${rounds(shopRounds)}) | ${latency(shopRounds, 'p50')} | ${latency(shopRounds, 'p99')} |
+| static file server (node:http) | ${fileRate.toFixed(0)} (${rounds(fileRounds)}) | ${latency(fileRounds, 'p50')} | ${latency(fileRounds, 'p99')} |
+| shop ÷ static | ${(shopRate / fileRate).toFixed(2)} | | |
+`;
+    console.log(`\n${section}`);
+    if (reportEnabled()) {
+      writeSection(title, section);
+      console.log('BENCHMARKS.md updated');
+    }
+  } finally {
+    await file?.stop();
+    await shop.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

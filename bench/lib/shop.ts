@@ -1,0 +1,140 @@
+// Shared by the publishing benches (publish-latency, startup-memory, cached-throughput): the built
+// shop as child processes on loopback, as production runs it, and the little HTTP they need.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { root } from '../../scripts/lib/prepare.ts';
+
+/** Build of the server the benches run (its own folder, so tests and `npm start` keep theirs). */
+export const BENCH_OUT_DIR = 'dist-bench';
+/** Raw-bytes secrets (32+ characters) as production may set them; the benches sign with the same. */
+const WEBHOOK_SECRET = 'bench-webhook-secret-0123456789abcdef';
+const AUTH_SECRET = 'bench-auth-secret-0123456789abcdefghij';
+
+/** BENCH_REPORT=0: print the figures, leave BENCHMARKS.md alone. */
+export const reportEnabled = () => process.env.BENCH_REPORT !== '0';
+export const numberFromEnv = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+export const today = () => new Date().toISOString().slice(0, 10);
+export const load1 = () => loadavg()[0]!.toFixed(1);
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ShopProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** What the process printed so far (its errors end up in a failed bench's message). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+// Ctrl-C or a timeout: exit normally, so these exit hooks (and the PostgreSQL and Varnish helpers') clean up.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+/**
+ * Spawns `node <args>` with the shop's environment on a free port and waits until `readyPath`
+ * answers (any status unless `readyStatus`). The child is node itself, so its pid is the server's.
+ */
+export async function startProcess(opts: {
+  args: string[]; env?: Record<string, string | undefined>; port?: number; readyPath?: string; readyStatus?: number;
+  timeoutMs?: number; pollMs?: number;
+}): Promise<ShopProcess & { readyMs: number }> {
+  const port = opts.port ?? await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, opts.args, {
+    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<string>((done) => child.once('exit', (code, signal) => done(`exited (${signal ?? code})`)));
+  let exitedWith: string | undefined;
+  void exited.then((how) => { exitedWith = how; running.delete(child); });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (exitedWith) throw new Error(`node ${opts.args.join(' ')} ${exitedWith}:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`node ${opts.args.join(' ')} did not answer on ${url}${opts.readyPath ?? '/'} in time:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}${opts.readyPath ?? '/'}`, { signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (opts.readyStatus === undefined || response.status === opts.readyStatus) break;
+    } catch { /* not listening yet */ }
+    await sleep(opts.pollMs ?? 20);
+  }
+  return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
+}
+
+/** The built server (`<outDir>/server/entry.mjs`), as a deployment starts it. */
+export function startShop(env: Record<string, string | undefined>, opts: { port?: number; outDir?: string } = {}) {
+  return startProcess({
+    args: [resolve(root, opts.outDir ?? BENCH_OUT_DIR, 'server/entry.mjs')], port: opts.port,
+    env: { WEBHOOK_SECRET, AUTH_SECRET, ...env },
+  });
+}
+
+/** POSTs a publish event signed as the Standard Webhooks spec says; throws unless the shop applied it. */
+export async function sendPublish(shopUrl: string, changes: object, id: string): Promise<{ tags: string[] | 'all'; cdn: string }> {
+  const body = JSON.stringify(changes);
+  const now = new Date();
+  const signature = new Webhook(WEBHOOK_SECRET, { format: 'raw' }).sign(id, now, body);
+  const response = await fetch(`${shopUrl}/api/webhooks/publish`, {
+    method: 'POST', body,
+    headers: {
+      'content-type': 'application/json', 'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature,
+    },
+  });
+  const answer = await response.json() as { applied?: boolean; tags: string[] | 'all'; cdn: string };
+  if (response.status !== 200 || !answer.applied) throw new Error(`publish webhook answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Paths of the pages a shop lists in its sitemaps (all locales), in sitemap order. */
+export async function sitemapPaths(shopUrl: string): Promise<string[]> {
+  const index = await (await fetch(`${shopUrl}/sitemap.xml`)).text();
+  const paths: string[] = [];
+  for (const [, sitemap] of index.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+    const xml = await (await fetch(`${shopUrl}${new URL(sitemap!).pathname}`)).text();
+    for (const [, loc] of xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)) paths.push(new URL(loc!).pathname);
+  }
+  return paths;
+}
+
+/** Resident memory of a process now and at its peak, from /proc (Linux), in MiB. */
+export function processMemory(pid: number): { rssMiB: number; hwmMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
+}
