@@ -5,11 +5,11 @@
 // The built server runs in this process (PGlite allows one process per database) and is crawled over
 // real HTTP, so the files are exactly what the shop serves. See scripts/lib/static-export.ts.
 import type { Server } from 'node:http';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishBus } from '#lib/server/publish/bus.ts';
 import { assertReplaceable, createStaticExport, watchPublishEvents, type Watcher } from './lib/static-export.ts';
+import { freePort } from './lib/free-port.ts';
 
 const USAGE = `Usage: npm run export -- [--out DIR] [--watch] [--concurrency N] [--port N]
   --out DIR          the folder to fill (default export/); it is replaced as a whole at the end
@@ -56,16 +56,6 @@ function parseCli(argv: string[]) {
   return { out: resolve(values.out), watch: values.watch, concurrency, port };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? done(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /** What the @astrojs/node standalone entry's startServer() returns (ASTRO_NODE_AUTOSTART=disabled). */
 interface StartedServer {

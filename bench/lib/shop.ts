@@ -2,11 +2,13 @@
 // shop as child processes on loopback, as production runs it, and the little HTTP they need.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { root } from '../../scripts/lib/prepare.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+
+export { freePort };
 
 /** Build of the server the benches run (its own folder, so tests and `npm start` keep theirs). */
 export const BENCH_OUT_DIR = 'dist-bench';
@@ -22,17 +24,6 @@ export const load1 = () => loadavg()[0]!.toFixed(1);
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface ShopProcess {
   url: string;

@@ -144,6 +144,8 @@ test.describe('checkout', () => {
   });
 
   test('de: a guest creates an account with the order', async ({ page }) => {
+    // A whole guest checkout plus an account (Argon2 hashing, welcome mail): 25-31 s on a loaded 2-core runner.
+    test.slow();
     const locale = 'de';
     await guestToBilling(page, locale);
     await page.getByLabel(msg(locale, 'checkout.address.email')).fill(`neu-${Date.now()}@example.com`);

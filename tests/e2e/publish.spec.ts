@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { shouldSkipPostgres } from '#tests/helpers/postgres.ts';
-import { expect, expectNoA11yViolations, test, waitForIslands } from './helpers.ts';
+import { expect, expectNoA11yViolations, test, waitForIslands, isAstroIslandStyle, type VnuMessage } from './helpers.ts';
 import { startPublishStack, type PublishStack } from './publish-stack.ts';
 
 const VNU_JAR = resolve(import.meta.dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
@@ -293,17 +293,3 @@ function runVnu(files: string[]): Promise<VnuResult> {
   });
 }
 
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  url?: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
-
-/** The one known false alarm, as in quality.spec.ts: Astro's island style element inside <body>. */
-function isAstroIslandStyle(m: VnuMessage): boolean {
-  return m.type === 'error'
-    && /Element “style” not allowed as child of element “body”/.test(m.message)
-    && (m.extract ?? '').includes('astro-island');
-}

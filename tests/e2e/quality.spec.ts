@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { LOCALES, expect, expectNoA11yViolations, localePath, open, test, type Locale } from './helpers.ts';
+import { LOCALES, expect, expectNoA11yViolations, localePath, open, test, type Locale, isAstroIslandStyle, type VnuMessage } from './helpers.ts';
 
 /**
  * One entry per page type the shop has; each is checked in all five locales. Catalogue pages have
@@ -60,27 +60,6 @@ test.describe('accessibility (axe, WCAG 2.1 A/AA)', () => {
     });
   }
 });
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  firstColumn?: number;
-  lastColumn?: number;
-  message: string;
-  extract?: string;
-}
-
-/**
- * The one known false alarm (DESIGN.md): Astro puts its island style element
- * (`<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`) into <body>.
- */
-function isAstroIslandStyle(m: VnuMessage): boolean {
-  return m.type === 'error'
-    && /Element “style” not allowed as child of element “body”/.test(m.message)
-    && (m.extract ?? '').includes('astro-island');
-}
 
 test.describe('valid HTML (Nu Html Checker)', () => {
   // One JVM start for all pages: the checker is slow to start.

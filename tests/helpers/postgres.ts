@@ -4,10 +4,10 @@
 // which also ships the contrib extensions such as pg_trgm).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const POSTGRES_BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const DATABASE_NAME = 'storefront_test';
@@ -79,18 +79,6 @@ function run(owner: RunAs | undefined, cmd: string, args: string[], cwd: string)
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
 
 function chownTree(path: string, owner: RunAs): void {
   chownSync(path, owner.uid, owner.gid);

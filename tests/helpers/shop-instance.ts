@@ -5,12 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 /** The origin baked into the test build; tests never assert absolute URLs, so any fixed one does. */
 export const TEST_SITE_URL = 'http://localhost:4321';
@@ -38,18 +38,6 @@ export interface ShopInstanceOptions {
   env?: Record<string, string | undefined>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
 
 // An interrupted run must not leave servers behind.
 const running = new Set<ChildProcess>();

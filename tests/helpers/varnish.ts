@@ -2,10 +2,10 @@
 // file. Debian packages: varnish (7.1) and varnish-modules (the xkey vmod the VCL imports).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const VARNISHD = process.env.VARNISHD ?? '/usr/sbin/varnishd';
 const VCL_SOURCE = fileURLToPath(new URL('../../deploy/varnish/storefront.vcl', import.meta.url));
@@ -26,18 +26,6 @@ function vclFor(backendPort: number): string {
   return source.replace(backend, `$1"127.0.0.1";$2"${backendPort}";`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
 
 // A crashed or interrupted test run must not leave varnishd behind.
 const running = new Set<{ child: ChildProcess; dir: string }>();
