@@ -12,24 +12,22 @@
 //
 // Memory stays flat with the catalogue: a page's body lives only while it is written; what is kept
 // is the list of pages with their cache tags (to know what an event touches) and the image paths.
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { cp, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
-import { localePath, stripLocale } from '#lib/site/paths.ts';
-import type { Invalidation, PublishBus, PublishedEvent } from '#lib/server/publish/bus.ts';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locale } from '#lib/i18n/locales.ts';
+import type { Invalidation } from '#lib/server/publish/bus.ts';
+import { MARKER, assertReplaceable, fileFor, notFoundFile, removeFile, swapIn, writeAtomic } from './export/files.ts';
+import { createClient, header, isHtml, isPublic } from './export/http.ts';
+import { Progress, pool } from './export/pool.ts';
+import { discover, probePath } from './export/discover.ts';
 
-/** Pages that are cacheable but not in the sitemap (nothing to index there), per locale. */
-const UNLISTED_PAGES = ['/search-details', '/reset-password', '/create-password'];
-/** A path no route serves, in each locale: its answer is that locale's 404 page. */
-const NOT_FOUND_PROBE = '/__static-export-not-found__';
+export { assertReplaceable } from './export/files.ts';
+export { watchPublishEvents, type Watcher } from './export/watch.ts';
+
 /** Written last in a re-render, so a sitemap never lists a page that is not there yet. */
 const META_PAGE = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/;
 /** Root-relative image references in HTML and in island props (`&quot;/images/…&quot;`). */
 const IMAGE_REF = /(?<=["'(\s,;=])\/images\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)/g;
-/** Marks a folder as ours: an existing folder without it is never replaced (think `--out src`). */
-const MARKER = '.storefront-export';
-const RETRIES = 1;
 
 interface ExportOptions {
   /** The running shop, e.g. http://127.0.0.1:4400. */
@@ -67,12 +65,6 @@ interface BatchSummary {
   ms: number;
 }
 
-interface Fetched {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 /** A written page: its cache tags (space-separated, as in `xkey`) and, unless it is `<path>/index.html`, its file. */
 interface PageEntry {
   tags: string;
@@ -81,249 +73,7 @@ interface PageEntry {
 
 type Outcome = { kind: 'written' } | { kind: 'gone' | 'not-public'; status: number };
 
-// ---------------------------------------------------------------------------------------------
-// Paths and files
-
-/** The folder-relative file of a path: HTML in directory format (`/c/a` → `c/a/index.html`), the rest as named. */
-function fileFor(path: string, html: boolean): string {
-  const segments = path.split('/').filter((s) => s !== '').map((raw) => {
-    const segment = decodeURIComponent(raw);
-    // The paths come from our own sitemap, but a file name must never climb out of the folder.
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new Error(`unsafe path for a file: ${path}`);
-    return segment;
-  });
-  if (html) return [...segments, 'index.html'].join('/');
-  if (segments.length === 0) throw new Error(`no file name in ${path}`);
-  return segments.join('/');
-}
-
-const notFoundFile = (locale: Locale) => (locale === DEFAULT_LOCALE ? '404.html' : `${locale}/404.html`);
-
-let tempSeq = 0;
-
-/** Writes next to the target and renames over it: readers see the old file or the new one, never a part. */
-async function writeAtomic(file: string, data: Uint8Array): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}-${++tempSeq}`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/** Deletes a file and the folders it leaves empty, up to (not including) the root. */
-async function removeFile(root: string, relative: string): Promise<void> {
-  await unlink(join(root, relative)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  for (let dir = dirname(relative); dir !== '.' && dir !== ''; dir = dirname(dir)) {
-    try {
-      await rmdir(join(root, dir));
-    } catch {
-      return; // not empty (or already gone): the folders above are not empty either
-    }
-  }
-}
-
-/**
- * Checks that the folder can be (re)placed: its parent can be made, and an existing folder is an
- * earlier export, so `--out` pointed at the wrong place loses nothing. Cheap: run it before the
- * minutes of work, and again before the swap.
- */
-export async function assertReplaceable(outDir: string): Promise<void> {
-  await mkdir(dirname(outDir), { recursive: true });
-  let entries: string[];
-  try {
-    entries = await readdir(outDir);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return;
-    throw new Error(`${outDir} cannot be the export folder (${code})`, { cause: error });
-  }
-  if (entries.length > 0 && !entries.includes(MARKER)) {
-    throw new Error(`${outDir} is not empty and holds no ${MARKER}: not replacing a folder that is not an export`);
-  }
-}
-
-/** Puts the finished staging folder in place of the old one; the old one is deleted after. */
-async function swapIn(staging: string, outDir: string): Promise<void> {
-  const old = `${outDir}.old-${process.pid}`;
-  await rm(old, { recursive: true, force: true });
-  let moved = false;
-  try {
-    await rename(outDir, old);
-    moved = true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  try {
-    await rename(staging, outDir);
-  } catch (error) {
-    if (moved) await rename(old, outDir);
-    throw error;
-  }
-  if (moved) await rm(old, { recursive: true, force: true });
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP
-
-function createClient(origin: string, concurrency: number): (path: string) => Promise<Fetched> {
-  const url = new URL(origin);
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const once = (path: string) => new Promise<Fetched>((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path, agent, timeout: 120_000,
-      // Plain bodies: the folder holds the files themselves; the static host compresses.
-      headers: { 'accept-encoding': 'identity', 'user-agent': 'storefront-static-export' },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within 120 s`)));
-    req.on('error', reject);
-    req.end();
-  });
-  return async (path) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const fetched = await once(path);
-        if (fetched.status < 500 || attempt >= RETRIES) return fetched;
-      } catch (error) {
-        if (attempt >= RETRIES) throw error;
-      }
-    }
-  };
-}
-
-const header = (headers: IncomingHttpHeaders, name: string) => {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(', ') : (value ?? '');
-};
-const isPublic = (f: Fetched) => /(^|,)\s*public\s*(,|$)/i.test(header(f.headers, 'cache-control')) && !f.headers['set-cookie'];
-const isHtml = (f: Fetched) => /^text\/html\b/i.test(header(f.headers, 'content-type'));
-
-// ---------------------------------------------------------------------------------------------
-// Work pool and progress
-
-/** Runs `worker` over the items with `concurrency` at a time; the first failure stops the rest. */
-async function pool<T>(items: readonly T[], concurrency: number, worker: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  // Workers never throw: every one finishes its current item before the pool settles, so a caller
-  // cleaning up after a failure does not race a write still in flight.
-  const run = async () => {
-    while (!failure && !signal?.aborted && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await worker(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, run));
-  if (failure) throw failure.error;
-  signal?.throwIfAborted();
-}
-
-/** `[#####.....] 1234/5000 pages  210 pages/s  eta 18 s` redrawn on a TTY; a plain line every 2 s elsewhere. */
-class Progress {
-  done = 0;
-  extra = '';
-  readonly total: number;
-  readonly unit: string;
-  readonly started = performance.now();
-  readonly stream: NodeJS.WriteStream | null;
-  readonly timer: NodeJS.Timeout | undefined;
-
-  constructor(total: number, stream: NodeJS.WriteStream | null, unit = 'pages') {
-    this.total = total;
-    this.unit = unit;
-    this.stream = stream;
-    if (stream) {
-      this.timer = setInterval(() => this.draw(), stream.isTTY ? 200 : 2000);
-      this.timer.unref();
-    }
-  }
-
-  line(): string {
-    const seconds = (performance.now() - this.started) / 1000;
-    const rate = seconds > 0 ? this.done / seconds : 0;
-    const eta = rate > 0 ? Math.ceil((this.total - this.done) / rate) : 0;
-    const width = 30;
-    const filled = this.total > 0 ? Math.round((this.done / this.total) * width) : width;
-    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${this.done}/${this.total} ${this.unit}  ${rate.toFixed(0)} ${this.unit}/s  eta ${eta} s${this.extra}`;
-  }
-
-  draw(): void {
-    if (!this.stream) return;
-    if (this.stream.isTTY) this.stream.write(`\r${this.line()}\x1b[K`);
-    else this.stream.write(`[export] ${this.line()}\n`);
-  }
-
-  finish(): void {
-    clearInterval(this.timer);
-    if (this.stream?.isTTY) this.stream.write(`\r${this.line()}\x1b[K\n`);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the site consists of
-
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-const LOCALE_BY_TAG = new Map(Object.entries(LOCALE_TAGS).map(([locale, tag]) => [tag, locale as Locale]));
-
-interface SiteMap {
-  /** Every page to export, with robots.txt and the sitemap files themselves. */
-  paths: string[];
-  /** The language versions the shop offers now. */
-  locales: Locale[];
-}
-
-/** Reads the sitemap index and its files (origin rewritten to the local server) and adds what they leave out. */
-async function discover(get: (path: string) => Promise<Fetched>): Promise<SiteMap> {
-  const read = async (path: string) => {
-    const fetched = await get(path);
-    if (fetched.status !== 200) throw new Error(`GET ${path}: HTTP ${fetched.status}`);
-    return fetched.body.toString('utf8');
-  };
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(unescapeXml(m[1]!)).pathname);
-  const sitemaps = locs(await read('/sitemap.xml'));
-  const paths = new Set<string>(['/robots.txt', '/sitemap.xml', ...sitemaps]);
-  const locales = new Set<Locale>();
-  for (const sitemap of sitemaps) {
-    const xml = await read(sitemap);
-    for (const path of locs(xml)) paths.add(path);
-    for (const m of xml.matchAll(/hreflang="([^"]+)"/g)) {
-      const locale = LOCALE_BY_TAG.get(m[1]!);
-      if (locale) locales.add(locale);
-    }
-  }
-  const offered = locales.size > 0 ? LOCALES.filter((l) => locales.has(l)) : [...LOCALES];
-  for (const path of [...paths]) {
-    // Content pages also answer at /{identifier} (links from content use it); a static host needs the file.
-    const { locale, path: bare } = stripLocale(path, LOCALES);
-    const identifier = /^\/i\/([^/]+)$/.exec(bare)?.[1];
-    if (identifier && !(LOCALES as readonly string[]).includes(identifier)) {
-      paths.add(localePath((locale as Locale | undefined) ?? DEFAULT_LOCALE, `/${identifier}`));
-    }
-  }
-  for (const locale of offered) for (const page of UNLISTED_PAGES) paths.add(localePath(locale, page));
-  return { paths: [...paths], locales: offered };
-}
-
-const probePath = (locale: Locale) => localePath(locale, NOT_FOUND_PROBE);
-
-// ---------------------------------------------------------------------------------------------
-// The exporter
-
-interface StaticExport {
+export interface StaticExport {
   /** Exports everything into a staging folder and swaps it in. Rejects (old folder untouched) on failure or abort. */
   exportAll(signal?: AbortSignal): Promise<ExportSummary>;
   /** Re-renders the pages an invalidation touches (and pages new in the sitemap) in place. */
@@ -495,75 +245,4 @@ export function createStaticExport(options: ExportOptions): StaticExport {
   }
 
   return { exportAll, rerender };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Watching publish events
-
-export interface Watcher {
-  /** Starts re-rendering (events seen before are merged into the first batch). */
-  start(): void;
-  /** Stops listening and waits for the running batch. */
-  stop(): Promise<void>;
-}
-
-/**
- * Subscribes at once, so no event is missed while the first export runs. Events are merged for
- * `debounceMs` after the first one, and batches never overlap: what arrives during one waits for it.
- */
-export function watchPublishEvents(exporter: StaticExport, bus: Pick<PublishBus, 'subscribe'>, opts: { debounceMs: number; log: (line: string) => void }): Watcher {
-  let pending: { all: boolean; tags: Set<string>; ids: string[] } | undefined;
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const schedule = () => {
-    if (!started || timer || running || !pending) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = runBatch().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, opts.debounceMs);
-  };
-
-  const runBatch = async () => {
-    const batch = pending!;
-    pending = undefined;
-    const invalidation: Invalidation = batch.all ? { all: true } : { tags: [...batch.tags] };
-    try {
-      const result = await exporter.rerender(invalidation);
-      const changed = [...result.rewritten, ...result.added, ...result.removed];
-      const shown = changed.slice(0, 20).join(' ') + (changed.length > 20 ? ` …(+${changed.length - 20})` : '');
-      opts.log(`batch: ${result.rewritten.length} rewritten, ${result.added.length} added, ${result.removed.length} removed, `
-        + `${result.failed.length} failed, ${result.images} images in ${Math.round(result.ms)} ms `
-        + `(events ${batch.ids.join(', ')}; ${batch.all ? 'all' : `tags ${[...batch.tags].join(' ')}`}): ${shown}`);
-    } catch (error) {
-      // Discovery failed (the sitemap did not answer): try again with the next event.
-      opts.log(`batch failed: ${(error as Error).message}`);
-    }
-  };
-
-  const unsubscribe = bus.subscribe((event: PublishedEvent) => {
-    pending ??= { all: false, tags: new Set(), ids: [] };
-    pending.ids.push(event.id);
-    if (event.invalidation.all) pending.all = true;
-    else for (const tag of event.invalidation.tags) pending.tags.add(tag);
-    schedule();
-  });
-
-  return {
-    start() {
-      started = true;
-      schedule();
-    },
-    async stop() {
-      unsubscribe();
-      started = false;
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
-  };
 }
