@@ -4,8 +4,7 @@
 //   DATA_DIR=.data/bench100k BENCH_PRODUCTS=100000 npm run bench:catalog
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { database } from '../src/lib/server/db/index.ts';
-import { isDatabaseEmpty, seedDemoData } from '../src/lib/server/demo/index.ts';
+import { seededCatalogue } from './lib/catalogue-database.ts';
 import { priceList } from '../src/lib/server/catalog/prices.ts';
 import { POST as searchEndpoint } from '../src/pages/api/catalog/search.ts';
 import { SEARCH_MAX_HITS } from '../src/lib/server/catalog/search.ts';
@@ -16,14 +15,8 @@ import { machine, median, percentile, writeSection } from './lib/report.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const REQUESTS = Number(process.env.REQUESTS ?? 50);
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 
-const db = await database();
-await db.migrate();
-if (await isDatabaseEmpty(db.db)) {
-  console.log(`seeding ${PRODUCTS} products...`);
-  await seedDemoData(db.db, { products: PRODUCTS, onProgress: (m) => console.log(m) });
-}
+const db = await seededCatalogue();
 const all = await db.db.select({ sku: products.sku, itemnum: products.itemnum }).from(products);
 console.log(`${all.length} product rows`);
 
@@ -96,7 +89,7 @@ writeSection(title, `${title}
 on the ${db.kind === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'} database with ${all.length.toLocaleString('en')} product rows (variants included) from the
 demo generator${Number(facts?.stats) === 0 ? ' (as seeded: no planner statistics, as PGlite runs no autovacuum and nothing ran ANALYZE)' : ''}.
 ${REQUESTS} sequential requests per run, median of ${RUNS} runs' p50 and p99. A contains-search ranks its best
-${SEARCH_MAX_HITS} hits (name matches first, parents before variants, newest first) and reports more as "${SEARCH_MAX_HITS}+";
+${SEARCH_MAX_HITS} hits (name matches by relevance, then item number and category matches) and reports more as "${SEARCH_MAX_HITS}+";
 here "bohr" is in ${Number(facts?.bohr).toLocaleString('en')} German product names and "schraube" in ${Number(facts?.schraube).toLocaleString('en')}.
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.

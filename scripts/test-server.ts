@@ -4,6 +4,7 @@
 // this process on the next two ports, and the shop's real payment clients are pointed at them.
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { serveShop } from './lib/serve-shop.ts';
 import { buildIfStale, log, openMigrated, root, seedIfEmpty, loadEnv } from './lib/prepare.ts';
 import { startPaymentFakes } from '../tests/fakes/payment-fakes.ts';
 
@@ -29,5 +30,5 @@ const outDir = process.env.E2E_OUT_DIR ?? 'dist-e2e';
 await buildIfStale(outDir);
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 process.env.HOST = 'localhost';
-await import(resolve(root, outDir, 'server/entry.mjs'));
+await serveShop(resolve(root, outDir, 'server/entry.mjs'));
 log(`test shop running at ${process.env.SITE_URL}`);

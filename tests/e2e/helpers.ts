@@ -104,24 +104,3 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   ].join('\n'));
   expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n${report.join('\n')}`).toBe(0);
 }
-
-export interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  firstColumn?: number;
-  lastColumn?: number;
-  message: string;
-  extract?: string;
-}
-
-/**
- * The one known false alarm (DESIGN.md): Astro puts its island style element
- * (`<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`) into <body>.
- */
-export function isAstroIslandStyle(m: VnuMessage): boolean {
-  return m.type === 'error'
-    && /Element “style” not allowed as child of element “body”/.test(m.message)
-    && (m.extract ?? '').includes('astro-island');
-}

@@ -1,5 +1,5 @@
 // Product pages /p/{id}/{slug}: header, gallery viewer, buy box with live
-// availability, variants, recently viewed, recommendations, and a static HTML without prices.
+// availability, variants, recently viewed, recommendations, and a static HTML with only the public price.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale,
@@ -64,8 +64,8 @@ test.describe('product page', () => {
       const response = await openProduct(page, product.path, locale);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The product page title is the product, without a route name.
-      await expect(page).toHaveTitle(product.name);
+      // The product page title is the product with its item number (variants share names), no route name.
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(product.name)} .*${escapeRegExp(product.itemnum)}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
       const itemNo = page.locator('.product-facts [data-attribute="itemnum"]');
       await expect(itemNo.locator('dt')).toHaveText(msg(locale, 'catalog.itemNo'));
@@ -127,7 +127,9 @@ test.describe('product page', () => {
     // A thumbnail picks the stage image.
     await thumbs.first().click();
     await expect(thumbs.first()).toHaveAttribute('aria-current', 'true');
-    await expect(stage.locator('img')).toHaveAttribute('src', await thumbs.first().locator('img').getAttribute('src') ?? '');
+    // The same picture, in the stage's larger rendition.
+    const picture = (src: string | null) => (src ?? '').replace(/\.w\d+\.\w+$/, '');
+    expect(picture(await stage.locator('img').getAttribute('src'))).toBe(picture(await thumbs.first().locator('img').getAttribute('src')));
   });
 
   test('image properties enlarge in a modal', async ({ page, request }) => {
@@ -193,7 +195,7 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(product.path)}$`));
   });
 
-  test('static HTML: canonical, hreflang per locale slug, JSON-LD without offers, and no price', async ({ request, baseURL }) => {
+  test('static HTML: canonical, hreflang per locale slug, JSON-LD with the public price, no customer price', async ({ request, baseURL }) => {
     const slugs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await find(request, P.available, l)] as const)));
     for (const locale of ['de', 'en'] as const) {
       const product = slugs[locale]!;
@@ -217,21 +219,18 @@ test.describe('product page', () => {
       expect(productLd).toHaveProperty('brand.name');
       expect(productLd).toHaveProperty('description');
       expect((productLd?.image as string[])[0]).toMatch(/^https?:\/\//);
-      expect(productLd).not.toHaveProperty('offers');
       expect(ld.find((d) => d['@type'] === 'BreadcrumbList')).toBeTruthy();
 
-      // No price anywhere in the static page: guests may not be allowed to see one.
+      // Guests may see prices in the demo shop: the Offer carries the public price, and no customer's
+      // own price is anywhere in the page everybody is served.
       const { EUR, acmeEUR } = DEMO_FIXTURES.prices.available;
-      for (const cents of [EUR, acmeEUR]) {
-        const [whole, fraction] = [Math.floor(cents / 100), String(cents % 100).padStart(2, '0')];
-        expect(html).not.toContain(`${whole},${fraction}`);
-        expect(html).not.toContain(`${whole}.${fraction}`);
-      }
-      expect(html).not.toMatch(/"offers"|"price"/);
-      // The shop's own content (top banner) may mention amounts; the product itself must not.
-      const main = /<main[^>]*>(.*)<\/main>/s.exec(html)?.[1] ?? '';
-      expect(main).toContain(product.name);
-      expect(main).not.toMatch(/€|EUR|£|\$/);
+      const amount = (cents: number) => [Math.floor(cents / 100), String(cents % 100).padStart(2, '0')] as const;
+      expect(productLd).toHaveProperty('offers', expect.objectContaining({
+        '@type': 'Offer', price: amount(EUR).join('.'), priceCurrency: 'EUR', url: new URL(product.path, baseURL).toString(),
+      }));
+      const [whole, fraction] = amount(acmeEUR);
+      expect(html).not.toContain(`${whole},${fraction}`);
+      expect(html).not.toContain(`${whole}.${fraction}`);
     }
   });
 

@@ -2,16 +2,12 @@
 // signed webhook, and the next page a shopper loads shows the change; the old page never comes back,
 // and the pages nobody changed stay cached. The stack (tests/e2e/publish-stack.ts) is its own: two
 // built shop instances on a throwaway PostgreSQL, Varnish in front of instance A, webhooks to B.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { shouldSkipPostgres } from '#tests/helpers/postgres.ts';
-import { expect, expectNoA11yViolations, test, waitForIslands, isAstroIslandStyle, type VnuMessage } from './helpers.ts';
+import { expect, expectNoA11yViolations, test, waitForIslands } from './helpers.ts';
+import { htmlErrors } from './html-checker.ts';
 import { startPublishStack, type PublishStack } from './publish-stack.ts';
 
-const VNU_JAR = resolve(import.meta.dirname, '../../node_modules/vnu-jar/build/dist/vnu.jar');
 /** Past the purger's second purge (2 s after the first): a page stored during the publish is gone by then. */
 const AFTER_SETTLE_MS = 2_500;
 /** How long the new page may take to reach Varnish's answers after the webhook answered. */
@@ -230,40 +226,22 @@ test.describe('publishing through Varnish', () => {
 
   test('the changed pages through Varnish pass axe and the Nu Html Checker', async ({ page }) => {
     const pages = { home: '/', product: changedProductPath, content: AGB };
-    // As in quality.spec.ts: one JVM for all pages, the served HTML as files. It runs while axe does.
-    const dir = mkdtempSync(join(tmpdir(), 'vnu-publish-'));
+    // One JVM for all pages, the served HTML as documents. It runs while axe does.
+    const documents = new Map<string, string>();
+    for (const path of Object.values(pages)) documents.set(path, (await warm(path)).html);
+    const checked = htmlErrors(documents);
     try {
-      const files = new Map<string, string>();
-      for (const [name, path] of Object.entries(pages)) {
-        const file = join(dir, `${name}.html`);
-        writeFileSync(file, (await warm(path)).html);
-        files.set(file, path);
+      for (const path of [pages.home, pages.product]) {
+        await test.step(`axe: ${path}`, async () => {
+          await load(page, path);
+          await expectNoA11yViolations(page);
+        });
       }
-      const checked = runVnu([...files.keys()]);
-      try {
-        for (const path of [pages.home, pages.product]) {
-          await test.step(`axe: ${path}`, async () => {
-            await load(page, path);
-            await expectNoA11yViolations(page);
-          });
-        }
-      } finally {
-        await checked.catch(() => undefined);
-      }
-      const result = await checked;
-      let messages: VnuMessage[];
-      try {
-        messages = (JSON.parse(result.stdout) as { messages: VnuMessage[] }).messages;
-      } catch {
-        throw new Error(`vnu gave no JSON report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
-      }
-      const errors = messages.filter((m) => m.type !== 'info' && !isAstroIslandStyle(m));
-      const report = errors.map((m) => `${files.get(decodeURIComponent((m.url ?? '').replace(/^file:(\/\/)?/, ''))) ?? m.url} `
-        + `(line ${m.lastLine ?? '?'}): ${m.message}${m.extract ? `\n    ${m.extract.replace(/\n/g, ' ')}` : ''}`);
-      expect(errors.length, `Nu Html Checker found ${errors.length} error(s):\n${report.join('\n')}`).toBe(0);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await checked.catch(() => undefined);
     }
+    const errors = await checked;
+    expect(errors.length, `Nu Html Checker found ${errors.length} error(s):\n${errors.join('\n')}`).toBe(0);
   });
 
   test('the instances logged no warnings or errors', () => {
@@ -278,18 +256,4 @@ function complaints(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() && !/\[@astrojs\/node\] Server listening on /.test(line));
 }
 
-interface VnuResult { status: number | null; stdout: string; stderr: string }
-
-/** The Nu Html Checker on local files, without blocking the test meanwhile (spawnSync would). */
-function runVnu(files: string[]): Promise<VnuResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn('/usr/bin/java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', (error) => reject(new Error(`could not start java: ${error.message}`)));
-    child.on('close', (status) => resolvePromise({ status, stdout, stderr }));
-  });
-}
 

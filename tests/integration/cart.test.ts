@@ -270,7 +270,8 @@ forEachDatabase('cart', (ctx) => {
     test('a customer with their own price list pays that price; excludeTax customers pay no VAT', async () => {
       const acme = await customerJar(ctx.db, DEMO_FIXTURES.customers.acme.email);
       const acmeCart = (await call(h, acme, 'add', { sku: P.available, quantity: 2 })).body.cart!;
-      expect(acmeCart.cartItems[0]!.price.regular).toBe(164.99);
+      // Best price: the contract price undercuts the public 188.99, which is shown struck through.
+      expect(acmeCart.cartItems[0]!.price).toEqual({ regular: 188.99, special: 164.99 });
       expect(acmeCart.totals).toMatchObject({ subtotal_excl_tax: 329.98, tax_amount: 62.7, grandTotalIncTax: 392.68 });
       expect(acmeCart.displayExcludingTaxes).toBe(false);
       expect(acme.values.has(CART_COOKIE)).toBe(false);
@@ -439,7 +440,7 @@ forEachDatabase('cart', (ctx) => {
       expect(summary.sort()).toEqual([`${P.available}[${AKU}+${SBO}]x5`, `${P.available}[]x1`, `${P.limited}[]x1`].sort());
       expect(merged.version).toBeGreaterThan(own.version);
       // Re-priced on the customer's list, not the guest's.
-      expect(merged.cartItems.find((i) => i.quantity === 1 && i.sku === P.available)!.price.regular).toBe(164.99);
+      expect(merged.cartItems.find((i) => i.quantity === 1 && i.sku === P.available)!.price.special).toBe(164.99);
 
       const [guestRow] = await rows<{ status: string }>(ctx.db, sql`SELECT status FROM carts WHERE id = ${guestCart.id}`);
       expect(guestRow!.status).toBe('merged');

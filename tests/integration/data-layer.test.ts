@@ -256,11 +256,11 @@ forEachDatabase('data layer', (ctx) => {
     // primary key here whatever the settings, so the indexes are checked by their definition.
     const found = rowsOf<{ indexname: string; indexdef: string }>(await ctx.db.execute(sql`
       select indexname, indexdef from pg_indexes
-      where tablename = 'product_translations' and indexname like 'product_translations_name_trgm_%' order by indexname`));
-    expect(found.map((r) => r.indexname)).toEqual(['de', 'en', 'es', 'fr', 'it'].map((l) => `product_translations_name_trgm_${l}_idx`));
+      where tablename = 'product_search' and indexname like 'product_search_trgm_%' order by indexname`));
+    expect(found.map((r) => r.indexname)).toEqual(['de', 'en', 'es', 'fr', 'it'].map((l) => `product_search_trgm_${l}_idx`));
     for (const { indexname, indexdef } of found) {
-      const locale = indexname.split('_')[4];
-      expect(indexdef).toMatch(new RegExp(`USING gin \\(name gin_trgm_ops\\) WHERE \\(locale = '${locale}'::text\\)`));
+      const locale = indexname.split('_')[3];
+      expect(indexdef).toMatch(new RegExp(`USING gin \\(search_name gin_trgm_ops\\) WHERE \\(locale = '${locale}'::text\\)`));
     }
     const plan = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

@@ -86,7 +86,8 @@ describe('priceList', () => {
     const handle = await db.getDb();
     const [acme] = await handle.select().from(schema.priceLists).where(eq(schema.priceLists.code, 'acme'));
     const entries = await priceList([P.available, P.notAvailable], { currency: 'EUR', priceListId: acme!.id, pricesVisible: true });
-    expect(entries.find((e) => e.sku === P.available)?.priceInfo?.regular).toBe(164.99);
+    // The contract price undercuts the public one: it applies, shown against the public regular price.
+    expect(entries.find((e) => e.sku === P.available)?.priceInfo).toMatchObject({ regular: 188.99, special: 164.99, source: 'contract' });
     // The acme list has no price for this one: the public price applies.
     expect(entries.find((e) => e.sku === P.notAvailable)?.priceInfo?.regular).toBe(99.99);
   });

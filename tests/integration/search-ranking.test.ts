@@ -1,5 +1,5 @@
-// The contains-search ranks its hits without sorting them all (see search.ts): this
-// suite checks it against the plain definition, one query that sorts every hit, on a catalogue big
+// The contains-search reads its ranking in parts (see search.ts): this suite checks it against the
+// plain definition, one query that sorts every hit, on a catalogue big
 // enough that frequent terms pass SEARCH_MAX_HITS and take the walking path, rare ones the sorting
 // path, and walks that run out of budget fall back. Pages, count and `capped` must all agree.
 import { sql } from 'drizzle-orm';
@@ -13,20 +13,36 @@ delete process.env.DATABASE_URL;
 const db = await import('#lib/server/db/index.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const search = await import('#lib/server/catalog/search.ts');
+const { foldTerm, termWords } = await import('#lib/search/fold.ts');
 const { SEARCH_MAX_HITS } = search;
 
-/** The rule as one query: name matches first, parents before variants, newest first; all hits. */
+/** Per word: whole word 4, end of a word 3, start of a word 2, anywhere 1 (see search.ts). */
+function nameScore(words: string[]) {
+  return sql.join(words.map((w) => sql`(case when s.search_name like ${`% ${w} %`} then 4
+    when s.search_name like ${`%${w} %`} then 3 when s.search_name like ${`% ${w}%`} then 2 else 1 end)`), sql` + `);
+}
+
+/**
+ * The rule as one query: name matches by relevance (score, shorter name, newer id), then item
+ * number and category matches, parents before variants, newest first; all hits.
+ */
 async function reference(term: string, locale: Locale): Promise<number[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Folded words hold only letters, digits and spaces: no LIKE wildcards.
+  const words = termWords(foldTerm(term));
+  const all = (column: string) => words.length === 0 ? sql`false` : sql.join(words.map((w) => sql`${sql.raw(column)} like ${`%${w}%`}`), sql` and `);
+  const named = all('s.search_name');
   const rows = await db.rows<{ id: number }>(await db.getDb(), sql`
     select p.id from products p
-    join product_translations t on t.product_id = p.id and t.locale = ${locale}
+    join product_search s on s.product_id = p.id and s.locale = ${locale}
     where p.is_active and (
-      p.itemnum ilike ${pattern} or t.name ilike ${pattern}
+      p.itemnum ilike ${pattern} or ${named}
       or p.id in (select pc.product_id from product_categories pc
         join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
-        where ct.name ilike ${pattern}))
-    order by (t.name ilike ${pattern}) desc, p.parent_id nulls first, p.created_at desc, p.id desc`);
+        where ${all('ct.search_name')}))
+    order by (case when ${named} then ${words.length === 0 ? sql`0` : nameScore(words)} else 0 end) desc,
+      (case when ${named} then length(s.search_name) else 0 end), (case when ${named} then -p.id else 0 end),
+      p.parent_id nulls first, p.created_at desc, p.id desc`);
   return rows.map((r) => Number(r.id));
 }
 
@@ -106,18 +122,20 @@ describe('searchProducts: contains matches', () => {
     }
   });
 
-  test('name matches come first, then parents before variants, newest first', async () => {
+  test('name matches come first, best score and shortest name first; then parents before variants, newest first', async () => {
     const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
-    const rows = await db.rows<{ id: number; name_hit: boolean; variant: boolean; created: string }>(await db.getDb(), sql`
-      select p.id, t.name ilike '%er%' as name_hit, p.parent_id is not null as variant, p.created_at::text as created
-      from products p join product_translations t on t.product_id = p.id and t.locale = 'de'
+    const rows = await db.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(await db.getDb(), sql`
+      select p.id, case when s.search_name like '%er%' then ${nameScore(['er'])} else 0 end as score, length(s.search_name) as len,
+        p.parent_id is not null as variant, p.created_at::text as created
+      from products p join product_search s on s.product_id = p.id and s.locale = 'de'
       where p.id = any(${`{${ids.join(',')}}`}::int[])`);
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const keys = ids.map((id) => byId.get(id)!);
     expect(keys.every((k) => k !== undefined)).toBe(true);
     for (let i = 1; i < keys.length; i++) {
       const [a, b] = [keys[i - 1]!, keys[i]!];
-      if (a.name_hit !== b.name_hit) { expect(a.name_hit, `position ${i}`).toBe(true); continue; }
+      if (a.score !== b.score) { expect(Number(a.score), `position ${i}`).toBeGreaterThan(Number(b.score)); continue; }
+      if (Number(a.score) > 0) { expect(Number(a.len), `position ${i}`).toBeLessThanOrEqual(Number(b.len)); continue; }
       if (a.variant !== b.variant) { expect(a.variant, `position ${i}`).toBe(false); continue; }
       if (!a.variant) expect(a.created >= b.created, `position ${i}`).toBe(true);
     }

@@ -6,7 +6,6 @@ import { forEachDatabase } from '../helpers/databases.ts';
 import { seedFixtures } from '../helpers/cart-harness.ts';
 import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
-import { productAliasTarget } from '#lib/server/wishlist/index.ts';
 import { addWishlistItems, listWishlist, removeWishlistItem } from '#lib/server/wishlist/store.ts';
 import { closeDatabase } from '#lib/server/db/index.ts';
 import type { Db } from '#lib/server/db/client.ts';
@@ -69,22 +68,6 @@ forEachDatabase('wishlist', (ctx) => {
     await Promise.all(Array.from({ length: 8 }, (_, i) => addWishlistItems(i % 2 ? pool.db : ctx.db, other, i % 3 ? batch : [...batch].reverse(), 'de')));
     const list = await listWishlist(ctx.db, other, 'de');
     expect([...skus(list)].sort()).toEqual([...batch].sort());
-  });
-
-  test('resolves the wishlist link /p/{id}/{sku} and other-locale slugs to the product page', async () => {
-    const row = await one<{ id: number; de: string; en: string }>(ctx.db, sql`
-      SELECT p.id, d.slug AS de, e.slug AS en FROM products p
-      JOIN product_translations d ON d.product_id = p.id AND d.locale = 'de'
-      JOIN product_translations e ON e.product_id = p.id AND e.locale = 'en'
-      WHERE p.sku = ${P.available}`);
-    expect(await productAliasTarget(ctx.db, row.id, P.available, 'de')).toBe(`/p/${row.id}/${row.de}`);
-    expect(await productAliasTarget(ctx.db, row.id, P.available.toLowerCase(), 'en')).toBe(`/en/p/${row.id}/${row.en}`);
-    expect(await productAliasTarget(ctx.db, row.id, row.de, 'en')).toBe(`/en/p/${row.id}/${row.en}`);
-    // The locale's own slug is no alias (the page is simply missing: a redirect would loop).
-    expect(await productAliasTarget(ctx.db, row.id, row.en, 'en')).toBeNull();
-    expect(await productAliasTarget(ctx.db, row.id, 'something-else', 'en')).toBeNull();
-    expect(await productAliasTarget(ctx.db, 99_999_999, P.available, 'en')).toBeNull();
-    expect(await productAliasTarget(ctx.db, row.id + 1, P.available, 'en')).toBeNull();
   });
 });
 

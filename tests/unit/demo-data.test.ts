@@ -116,7 +116,8 @@ describe('seedDemoData', () => {
     }
     const menu = blocks.find((r) => r.identifier === 'menu') as { config: { entries: { kind: string; titles: unknown[]; visibility: string }[] } };
     expect(menu.config.entries[0]?.kind).toBe('container');
-    expect(menu.config.entries.some((e) => e.titles.length === 1)).toBe(true);
+    // Every top-level entry speaks all five languages (an untranslated "Profi-Angebote" showed German in en/fr/es/it).
+    expect(menu.config.entries.every((e) => e.titles.length === LOCALES.length)).toBe(true);
     expect(new Set(menu.config.entries.map((e) => e.visibility))).toEqual(new Set(['all', 'desktop', 'mobile']));
     for (const id of ['agb', 'impressum', 'versand', 'kontakt']) {
       expect(blocks.filter((r) => r.type === 'page' && r.identifier === id).map((r) => r.locale).sort()).toEqual([...LOCALES].sort());

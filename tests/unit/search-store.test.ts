@@ -145,6 +145,6 @@ describe('search page URLs', () => {
   });
 
   test('fall back to page 1 and the default sort for hand-edited values', () => {
-    expect(readSearchPageQuery('?term=x&page=abc&sort=cheapest')).toMatchObject({ page: 1, sort: 'latest', offset: 0 });
+    expect(readSearchPageQuery('?term=x&page=abc&sort=cheapest')).toMatchObject({ page: 1, sort: 'relevance', offset: 0 });
   });
 });

@@ -3,7 +3,7 @@
 // 'Product Properties' accordion, the 'Included' list and the chosen accessories.
 import { useId } from 'react';
 import { availabilityMessageKey } from '#lib/catalog/availability.ts';
-import { cartItemPath, lineAccessories, lineProperties } from '#lib/cart/display.ts';
+import { cartItemPath, lineAccessories, lineProblemKey, lineProperties } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -27,9 +27,10 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
   const nameId = `${id}-name`;
   const properties = lineProperties(item);
   const accessories = lineAccessories(item);
+  const problem = lineProblemKey(item);
   const price = (amount: number | null) => formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
   return (
-    <li className="cart-item">
+    <li className={problem ? 'cart-item cart-item-problem' : 'cart-item'}>
       {item.image
         ? <img className="cart-item-image" src={item.image} alt="" width={140} height={200} loading="lazy" />
         : <span className="cart-item-image" aria-hidden="true" />}
@@ -37,7 +38,7 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
         <a id={nameId} className="cart-item-name" href={localePath(locale, cartItemPath(item.sku))}>{item.name}</a>
         <p className="cart-item-itemnum">{strings.itemNo} {item.itemnum}</p>
         {pricesVisible && <LinePrice price={item.price} currency={currency} intlLocale={intlLocale} strings={strings} />}
-        {!item.purchasable && <p className="cart-item-warning">{strings.notPurchasable}</p>}
+        {problem && <p className="cart-item-warning">{strings[problem]}</p>}
         {item.availability && (
           <p className={`availability availability-${item.availability}`}>
             {strings.availability[availabilityMessageKey(item.availability)]}

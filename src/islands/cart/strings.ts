@@ -15,7 +15,8 @@ export interface CartItemStrings {
   accessories: string;
   regularPrice: string;
   specialPrice: string;
-  notPurchasable: string;
+  'cart.notPurchasable': string;
+  'cart.lineNotAvailable': string;
   free: string;
   availability: AvailabilityStrings;
 }
@@ -36,6 +37,9 @@ export interface CartTotalsStrings {
   free: string;
   'cart.plusShipping': string;
   'cart.excludedFromTax': string;
+  /** The shipping row, once a method is chosen. */
+  shipping: string;
+  'checkout.totals.inclTax': string;
 }
 
 export interface CartSidebarStrings {
@@ -65,7 +69,8 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
       itemNo: m['catalog.itemNo'], remove: m['cart.remove'], quantity: m['catalog.quantity'],
       increase: m['cart.increase'], decrease: m['cart.decrease'], productProperties: m['catalog.productProperties'],
       included: m['catalog.included'], accessories: m['catalog.accessories'], regularPrice: m['price.regular'],
-      specialPrice: m['price.special'], notPurchasable: m['cart.notPurchasable'], free: m['price.free'],
+      specialPrice: m['price.special'], 'cart.notPurchasable': m['cart.notPurchasable'],
+      'cart.lineNotAvailable': m['cart.lineNotAvailable'], free: m['price.free'],
       availability: {
         'availability.available': m['availability.available'], 'availability.limited': m['availability.limited'],
         'availability.limit-overflow': m['availability.limit-overflow'],
@@ -76,6 +81,7 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
     totals: {
       subtotal: m['cart.subtotal'], discount: m['cart.discount'], tax: m['cart.tax'], total: m['cart.total'],
       free: m['price.free'], 'cart.plusShipping': m['cart.plusShipping'], 'cart.excludedFromTax': m['cart.excludedFromTax'],
+      shipping: m['checkout.totals.shipping'], 'checkout.totals.inclTax': m['checkout.totals.inclTax'],
     },
     errors,
   };

@@ -1,7 +1,9 @@
 // A product tile for grids, lists and carousels. Rendered on the server at build time and again on
 // the client when a listing changes; the price comes live from the price store.
+import { useId } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';
 import { Price, type PriceStrings } from './Price.tsx';
+import { CardPurchase, type CardPurchaseStrings } from './listing/CardPurchase.tsx';
 
 export interface ProductCardProps {
   product: Card;
@@ -11,17 +13,20 @@ export interface ProductCardProps {
   showItemnum: boolean;
   startingPrice: boolean;
   strings: PriceStrings & { itemNo: string };
+  /** Listings offer quantity and add-to-cart on each card; carousels leave it out. */
+  purchase?: CardPurchaseStrings | undefined;
 }
 
-export function ProductCard({ product, href, intlLocale, view, showItemnum, startingPrice, strings }: ProductCardProps) {
+export function ProductCard({ product, href, intlLocale, view, showItemnum, startingPrice, strings, purchase }: ProductCardProps) {
+  const nameId = useId();
   const listAttributes = product.attributes.filter((a) => a.location === 'list' && !a.html);
   return (
-    <article className={`product-card product-card-${view}`}>
+    <article className={`product-card product-card-${view}`} data-sku={product.sku}>
       <a href={href} className="product-card-image" tabIndex={-1} aria-hidden="true">
         {product.image && <img src={product.image} alt="" width={310} height={300} loading="lazy" decoding="async" />}
       </a>
       <div className="product-card-body">
-        <h3 className="product-card-name"><a href={href}>{product.name}</a></h3>
+        <h3 id={nameId} className="product-card-name"><a href={href}>{product.name}</a></h3>
         {showItemnum && <p className="product-card-itemnum">{strings.itemNo} {product.itemnum}</p>}
         {view === 'list' && listAttributes.length > 0 && (
           <dl className="product-card-attributes">
@@ -32,6 +37,10 @@ export function ProductCard({ product, href, intlLocale, view, showItemnum, star
         )}
         <Price sku={product.sku} intlLocale={intlLocale} strings={strings}
           startingAt={startingPrice && product.variantSkus.length > 0} />
+        {purchase && (
+          <CardPurchase sku={product.sku} hasVariants={product.variantSkus.length > 0} href={href} nameId={nameId}
+            strings={purchase} />
+        )}
       </div>
     </article>
   );

@@ -19,16 +19,13 @@ export interface OrderSummaryProps {
 
 export function OrderSummary({ cart, intlLocale, withCoupon, strings, cartStrings }: OrderSummaryProps) {
   const titleId = useId();
-  const shipping = cart.shippingMethod && cart.totals
-    ? { amount: cart.totals.shipping_amount, label: strings['checkout.totals.shipping'], inclTaxNote: strings['checkout.totals.inclTax'] }
-    : undefined;
   return (
     <section className="checkout-summary" aria-labelledby={titleId}>
       <h2 id={titleId} className="checkout-summary-title">{strings['checkout.summary']}</h2>
       <SummaryLines items={cart.cartItems} currency={cart.currency} intlLocale={intlLocale} pricesVisible={cart.pricesVisible}
-        freeLabel={cartStrings.totals.free} strings={strings} />
+        freeLabel={cartStrings.totals.free} markProblems={withCoupon} strings={strings} />
       {withCoupon && cart.pricesVisible && <CouponForm cart={cart} strings={cartStrings.coupon} errors={cartStrings.errors} />}
-      <CartTotals cart={cart} intlLocale={intlLocale} strings={cartStrings.totals} shipping={shipping} />
+      <CartTotals cart={cart} intlLocale={intlLocale} strings={cartStrings.totals} />
     </section>
   );
 }

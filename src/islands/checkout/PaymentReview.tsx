@@ -4,13 +4,17 @@ import { useEffect, useState } from 'react';
 import { getShippingMethods } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
+import { cartTaxNote } from '#lib/checkout/tax-notes.ts';
 import { AddressView } from './AddressView.tsx';
 import type { Strings } from './strings.ts';
 
-export const REVIEW_KEYS = ['checkout.review', 'checkout.edit', 'checkout.shippingAddress', 'checkout.billingAddress', 'checkout.shippingMethod'] as const;
+export const REVIEW_KEYS = [
+  'checkout.review', 'checkout.edit', 'checkout.shippingAddress', 'checkout.billingAddress', 'checkout.shippingMethod',
+  'checkout.taxNote', 'tax.ACCOUNT_EXCLUDE', 'tax.ONESTOPSHOP_VATMATCH', 'tax.ONESTOPSHOP_EU', 'tax.ONESTOPSHOP_FOREIGN', 'tax.FOREIGN',
+] as const;
 
 export interface PaymentReviewProps {
-  cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod'>;
+  cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod' | 'displayExcludingTaxes'>;
   locale: Locale;
   hrefs: { shipping: string; billing: string };
   strings: Strings<(typeof REVIEW_KEYS)[number]>;
@@ -29,6 +33,8 @@ export function PaymentReview({ cart, locale, hrefs, strings }: PaymentReviewPro
     return () => controller.abort();
   }, [code, locale]);
   const edit = (href: string) => ({ href, label: strings['checkout.edit'] });
+  // Cross-border and tax-exempt orders say how VAT is handled (rules in tax-notes.ts).
+  const taxNote = cartTaxNote(cart);
   return (
     <section className="checkout-review" aria-label={strings['checkout.review']}>
       <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} edit={edit(hrefs.shipping)} />
@@ -38,6 +44,12 @@ export function PaymentReview({ cart, locale, hrefs, strings }: PaymentReviewPro
         <a href={hrefs.shipping} aria-label={`${strings['checkout.edit']}: ${strings['checkout.shippingMethod']}`}>{strings['checkout.edit']}</a>
       </div>
       <AddressView title={strings['checkout.billingAddress']} address={cart.billingAddress} locale={locale} edit={edit(hrefs.billing)} />
+      {taxNote && (
+        <div className="checkout-review-block">
+          <h3>{strings['checkout.taxNote']}</h3>
+          <p className="checkout-tax-note">{strings[`tax.${taxNote}`]}</p>
+        </div>
+      )}
     </section>
   );
 }

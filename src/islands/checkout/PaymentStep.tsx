@@ -7,6 +7,7 @@ import { isFailureOf } from '#lib/http/client.ts';
 import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
 import { ordersApi } from '#lib/orders/contract.ts';
 import { reportFailure } from '#lib/shell/report.ts';
+import { trackPaymentInfo, trackPurchase } from '#lib/shell/analytics.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
@@ -14,6 +15,7 @@ import { finishCheckout, orderAttempt, refreshCart } from '#lib/checkout/store.t
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
+import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
 import { TextField } from '../shared/TextField.tsx';
 import { useCheckoutCart } from './useCheckoutData.ts';
@@ -36,6 +38,20 @@ function orderErrorKey(error: unknown): OrderErrorKey {
   return 'checkout.orderError';
 }
 
+/** The names of the items an availability error lists (`details.items`), so the shopper knows which to remove. */
+function namedItems(error: unknown): string[] {
+  if (!isFailureOf(ordersApi.create, error)) return [];
+  const items = (error.details as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: unknown) => {
+    const { name, sku } = (item ?? {}) as { name?: unknown; sku?: unknown };
+    if (typeof name !== 'string' || typeof sku !== 'string') return [];
+    return [name === sku ? sku : `${name} (${sku})`];
+  });
+}
+
+interface OrderError { key: OrderErrorKey; items: string[] }
+
 export interface PaymentStepProps {
   initialCart: Cart;
   frame: CheckoutFrameData;
@@ -54,7 +70,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
   const [chosen, setChosen] = useState<PaymentMethodCode | null>(null);
   const [reference, setReference] = useState('');
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<OrderErrorKey | null>(null);
+  const [error, setError] = useState<OrderError | null>(null);
   const [placing, setPlacing] = useState(false);
   const busy = useRef(false);
   const [placed, setPlaced] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
@@ -70,10 +86,16 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
     setError(null);
     const attempt = orderAttempt(cart.id, cart.version);
     try {
-      let { order } = await createOrder({
+      const placedNow = await createOrder({
         idempotencyKey: attempt.key, cartId: cart.id, paymentMethodCode: chosen, cart: { version: cart.version, pricesHash: cart.pricesHash },
         orderReference: withOrderReference ? reference : undefined, comment, locale,
       });
+      let { order } = placedNow;
+      // Counted once: a retry answers the attempt's existing order with created false.
+      if (placedNow.created) {
+        trackPaymentInfo(cart, chosen);
+        trackPurchase(order);
+      }
       // A retry of an earlier attempt answers that attempt's order, perhaps with another method.
       if (order.paymentMethodCode !== chosen) order = await postOrderPaymentMethod(order.id, chosen);
       finishCheckout();
@@ -81,8 +103,9 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
     } catch (failure) {
       const key = orderErrorKey(failure);
       if (key === 'checkout.orderError') reportFailure('checkout: order not placed', failure);
-      if (key === 'cart.outdated') await refreshCart(locale);
-      setError(key);
+      // Reloading the cart marks the affected lines in the summary beside the error.
+      if (key === 'cart.outdated' || key === 'checkout.orderNotAvailable') await refreshCart(locale);
+      setError({ key, items: namedItems(failure) });
       setPlacing(false);
     } finally {
       busy.current = false;
@@ -119,8 +142,12 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
         <TextField label={strings['checkout.comment']} value={comment} onChange={setComment} autoComplete="off" multiline
           optionalLabel={strings['checkout.optional']} maxLength={2000} />
         <PaymentReview cart={cart} locale={locale} hrefs={{ shipping: frame.stepHrefs.shipping, billing: frame.stepHrefs.billing }} strings={strings} />
-        <p className="form-error" role="alert">{error ? strings[error] : ''}</p>
+        <div className="form-error" role="alert">
+          {error && <p>{strings[error.key]}</p>}
+          {error && error.items.length > 0 && <ul>{error.items.map((item) => <li key={item}>{item}</li>)}</ul>}
+        </div>
         <p role="status" className="checkout-status">{placing ? strings['checkout.placingOrder'] : ''}</p>
+        <PlaceOrderTotal cart={cart} frame={frame} />
         <button type="submit" className="button primary checkout-place-order" disabled={placing || !chosen}>
           {strings['checkout.placeOrder']}
         </button>

@@ -3,12 +3,13 @@
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { FEEDBACK_KEYS, FeedbackForm } from './FeedbackForm.tsx';
+import { INVOICE_KEYS, InvoiceDetails, type InvoiceInfo } from './InvoiceDetails.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrder } from './useOrder.ts';
 import { ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const THANK_YOU_KEYS = [
-  ...ORDER_KEYS, ...FEEDBACK_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent', 'checkout.order.loading',
+  ...ORDER_KEYS, ...FEEDBACK_KEYS, ...INVOICE_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent', 'checkout.order.loading',
   'checkout.order.notFound', 'checkout.viewOrder', 'checkout.continueShopping', 'checkout.thankYou.generic',
 ] as const;
 
@@ -18,11 +19,13 @@ export interface ThankYouProps {
   intlLocale: string;
   accountOrderHref: string;
   homeHref: string;
+  /** The shop's bank account and terms; shown when the order is paid by invoice. */
+  invoice?: InvoiceInfo | null | undefined;
   strings: Strings<(typeof THANK_YOU_KEYS)[number]>;
   cartStrings: CartPartsStrings;
 }
 
-export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHref, strings, cartStrings }: ThankYouProps) {
+export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHref, invoice, strings, cartStrings }: ThankYouProps) {
   const load = useOrder(orderId);
   const continueShopping = <a className="button primary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
   if (load.state !== 'ready') {
@@ -38,6 +41,9 @@ export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHr
     <div className="thank-you">
       <p className="thank-you-title" role="status">{strings['checkout.thankYou.title']}</p>
       <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
+      {invoice && order.paymentMethodCode === 'invoice' && order.paymentStatus !== 'paid' && (
+        <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
+      )}
       <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
       <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
       <div className="checkout-actions">

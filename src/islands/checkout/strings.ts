@@ -26,6 +26,7 @@ const PAYMENT_STATUS_KEYS = PAYMENT_STATUSES.map((s) => `checkout.paymentStatus.
 
 export const SUMMARY_KEYS = [
   'checkout.summary', 'checkout.lineQuantity', 'catalog.itemNo', 'checkout.totals.shipping', 'checkout.totals.inclTax',
+  'cart.notPurchasable', 'cart.lineNotAvailable',
 ] as const;
 
 export const RUNNER_KEYS = [

@@ -1,12 +1,18 @@
 // The buy box: live price, wanted quantity, optional accessories, availability
 // for that quantity, and 'Add to cart'. The cart is not here: the button publishes a typed request
-// to src/lib/cart/requests.ts, which the cart consumes.
+// to src/lib/cart/requests.ts, which the cart consumes. What cannot be ordered is refused here, at
+// once: a variant parent (choose a variant), an item the stock rule calls not available, a quantity
+// that is not a whole number 1..max (nothing is added, the field says why).
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
-import { parseQuantity } from '#lib/catalog/product.ts';
+import { parseWantedQuantity } from '#lib/cart/display.ts';
+import { entryAvailability, isOrderable } from '#lib/catalog/availability.ts';
+import { $prices } from '#lib/catalog/prices-store.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
-import { Price, type PriceStrings } from '../catalog/Price.tsx';
+import { Price, type PriceProps, type PriceStrings } from '../catalog/Price.tsx';
+import { useClientStore } from '../shared/useClientStore.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { AccessoryOptions, type Accessory } from './AccessoryOptions.tsx';
 
@@ -18,6 +24,10 @@ interface BuyBoxStrings {
   price: PriceStrings;
   taxNote?: string | undefined;
   availability: AvailabilityStrings;
+  /** catalog.chooseVariant; shown on a variant parent instead of an enabled button. */
+  chooseVariant?: string | undefined;
+  /** catalog.quantityInvalid, with {{max}}. */
+  quantityInvalid?: string | undefined;
 }
 
 export interface BuyBoxProps {
@@ -26,44 +36,69 @@ export interface BuyBoxProps {
   accessories: Accessory[];
   /** displayItemnum: accessories show their item numbers. */
   showItemnum: boolean;
+  /** The product has variants: only a variant can be ordered, so the shopper is asked to choose one. */
+  variantParent?: boolean | undefined;
+  /** The public price rendered into the page's HTML (when guests may see prices), until the live one replaces it. */
+  initialPrice?: PriceProps['initial'];
   strings: BuyBoxStrings;
 }
 
-export function BuyBox({ sku, intlLocale, accessories, showItemnum, strings }: BuyBoxProps) {
+export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, initialPrice, strings }: BuyBoxProps) {
   const id = useId();
-  // The field keeps what was typed (even '' while retyping); the rules read the parsed quantity.
+  // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
   const [rawQuantity, setRawQuantity] = useState('1');
   const [chosen, setChosen] = useState<string[]>([]);
-  const quantity = parseQuantity(rawQuantity);
+  const [touched, setTouched] = useState(false);
+  const prices = useClientStore($prices, {});
+  const wanted = parseWantedQuantity(rawQuantity, MAX_QUANTITY);
+  const quantity = wanted ?? 1;
+  const quantityError = wanted === null && touched;
+  const unavailable = [sku, ...chosen].some((s) => {
+    const entry = prices[s];
+    const state = entry?.state === 'loaded' ? entryAvailability(entry, quantity) : null;
+    return state !== null && !isOrderable(state);
+  });
+  const blocked = variantParent || unavailable;
+  const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 
   const toggle = (accessorySku: string) => setChosen((list) =>
     (list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku]));
+  // A field left empty means the one piece it started with; anything else typed is kept and explained.
+  const leave = () => (rawQuantity.trim() === '' ? setRawQuantity('1') : setTouched(true));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setRawQuantity(String(quantity));
+    setTouched(true);
+    if (wanted === null || blocked) return;
     // In display order, so the same choice always makes the same request whatever the click order.
-    requestAddToCart({ sku, quantity, accessories: accessories.map((a) => a.sku).filter((s) => chosen.includes(s)) });
+    requestAddToCart({ sku, quantity: wanted, accessories: accessories.map((a) => a.sku).filter((s) => chosen.includes(s)) });
   };
 
   return (
-    <form className="buy-box" onSubmit={submit}>
+    <form className="buy-box" onSubmit={submit} noValidate>
       <div className="buy-box-price">
-        <Price sku={sku} intlLocale={intlLocale} strings={{ ...strings.price, taxNote: strings.taxNote }} />
+        <Price sku={sku} intlLocale={intlLocale} showLabel initial={initialPrice}
+          strings={{ ...strings.price, taxNote: strings.taxNote }} />
       </div>
       <div className="buy-box-quantity">
         <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
         <input id={`${id}-qty`} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
-          value={rawQuantity} onChange={(e) => setRawQuantity(e.target.value)}
-          onBlur={() => setRawQuantity(String(quantity))} />
+          value={rawQuantity} aria-invalid={quantityError} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
+          onChange={(e) => setRawQuantity(e.target.value)} onBlur={leave} />
       </div>
+      {quantityError && strings.quantityInvalid && (
+        <p id={`${id}-qty-error`} className="buy-box-error" role="alert">
+          {fill(strings.quantityInvalid, { max: String(MAX_QUANTITY) })}
+        </p>
+      )}
       <div className="buy-box-availability">
-        <AvailabilityText sku={sku} qty={quantity} strings={strings.availability} />
+        <AvailabilityText id={`${id}-availability`} sku={sku} qty={quantity} strings={strings.availability} />
       </div>
       {accessories.length > 0 && (
         <AccessoryOptions accessories={accessories} chosen={chosen} onToggle={toggle} quantity={quantity}
           intlLocale={intlLocale} showItemnum={showItemnum} strings={strings} />
       )}
-      <button type="submit" className="button primary buy-box-submit">
+      {variantParent && strings.chooseVariant && <p id={`${id}-variant`} className="buy-box-hint">{strings.chooseVariant}</p>}
+      <button type="submit" className="button primary buy-box-submit" disabled={blocked} aria-describedby={reasonId}>
         <Icon name="cart" />
         {strings.addToCart}
       </button>

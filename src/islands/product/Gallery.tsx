@@ -2,6 +2,7 @@
 // full-screen viewer. Server-rendered, so the cover and thumbnails show before any script runs.
 import { useState } from 'react';
 import { fill } from '#lib/i18n/format.ts';
+import { ProductPicture } from './ProductPicture.tsx';
 import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
 
 interface GalleryStrings extends GalleryViewerStrings {
@@ -25,7 +26,8 @@ export function Gallery({ images, alt, strings }: GalleryProps) {
     <section className="gallery" aria-label={strings.productImages}>
       <button type="button" className="gallery-stage" aria-label={strings.enlargeImage} aria-haspopup="dialog"
         onClick={() => setViewerOpen(true)}>
-        <img src={current} alt={alt} width={600} height={744} fetchPriority="high" />
+        <ProductPicture src={current} alt={alt} width={600} height={744} fetchPriority="high"
+          widths={[300, 600, 1200]} sizes="(max-width: 640px) 100vw, 600px" />
       </button>
       {images.length > 1 && (
         <ul className="gallery-thumbs">
@@ -34,7 +36,7 @@ export function Gallery({ images, alt, strings }: GalleryProps) {
               <button type="button" className="gallery-thumb" aria-current={i === index ? 'true' : undefined}
                 aria-label={fill(strings.imageOf, { index: i + 1, count: images.length })}
                 onClick={() => setIndex(i)}>
-                <img src={src} alt="" width={150} height={150} loading="lazy" decoding="async" />
+                <ProductPicture src={src} alt="" width={150} height={150} loading="lazy" decoding="async" widths={[150, 300]} sizes="(min-width: 768px) 150px, 96px" />
               </button>
             </li>
           ))}

@@ -3,6 +3,7 @@
 import type { KeyboardEvent } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
 import { fill } from '#lib/i18n/format.ts';
+import { ProductPicture } from './ProductPicture.tsx';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface GalleryViewerStrings {
@@ -40,7 +41,7 @@ export function GalleryViewer({ images, index, alt, strings, onIndex, onClose }:
           <Icon name="close" />
         </button>
         <figure className="gallery-viewer-figure">
-          <img src={images[index]} alt={alt} width={600} height={744} />
+          <ProductPicture src={images[index] ?? ''} alt={alt} width={600} height={744} widths={[600, 1200]} sizes="(max-width: 640px) 100vw, 600px" />
           <figcaption aria-live="polite">{counter}</figcaption>
         </figure>
         {count > 1 && (

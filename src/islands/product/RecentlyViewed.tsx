@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
+import { ProductPicture } from './ProductPicture.tsx';
 
 export interface RecentlyViewedProps {
   current: RecentProduct;
@@ -24,7 +25,7 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
         {others.map((p) => (
           <li key={p.sku}>
             <a href={p.href} className="recent-product">
-              {p.image && <img src={p.image} alt="" width={150} height={150} loading="lazy" decoding="async" />}
+              {p.image && <ProductPicture src={p.image} alt="" width={150} height={150} loading="lazy" decoding="async" widths={[150, 300]} sizes="150px" />}
               <span className="recent-product-name">{p.name}</span>
               {showItemnum && <span className="recent-product-itemnum">{strings.itemNo} {p.itemnum}</span>}
             </a>

@@ -2,12 +2,13 @@
 // variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { $searchLoading, $searchResults, loadMore, searchDetailsHref } from '#lib/search/store.ts';
+import { $searchLoading, $searchResults, acceptSuggestion, loadMore, searchDetailsHref } from '#lib/search/store.ts';
 import { categoryPath, localePath, productPath } from '#lib/site/paths.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchHit } from './SearchHit.tsx';
+import { DidYouMean } from './DidYouMean.tsx';
 import type { SearchOverlayStrings } from './strings.ts';
 
 export interface SearchOverlayProps {
@@ -68,6 +69,9 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
         )}
         <section className="search-overlay-suggestions" aria-labelledby="search-overlay-suggestions">
           <h3 id="search-overlay-suggestions">{strings.suggestions}</h3>
+          {results.suggestion !== undefined && (
+            <DidYouMean template={strings.didYouMean} term={results.term} suggestion={results.suggestion} onAccept={acceptSuggestion} />
+          )}
           {results.items.length === 0
             ? <p>{fill(strings.noResults, { term: results.term })}</p>
             : (

@@ -9,12 +9,15 @@ import { localePath, productPath } from '#lib/site/paths.ts';
 import {
   $searchPage, loadSearchPage, presetTerm, readSearchPageQuery, searchPageHref, type SearchPageQuery,
 } from '#lib/search/store.ts';
+import { SEARCH_SORT_OPTIONS } from '#lib/search/rules.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { ProductCard } from '../catalog/ProductCard.tsx';
 import { Pagination } from '../catalog/listing/Pagination.tsx';
 import { SortSelect } from '../catalog/listing/SortSelect.tsx';
+import { FilterChips } from '../catalog/listing/FilterChips.tsx';
 import { SearchFilters } from './SearchFilters.tsx';
+import { DidYouMean } from './DidYouMean.tsx';
 import type { SearchPageStrings } from './strings.ts';
 
 export interface SearchResultsPageProps {
@@ -26,7 +29,7 @@ export interface SearchResultsPageProps {
   strings: SearchPageStrings;
 }
 
-type Change = Partial<Pick<SearchPageQuery, 'page' | 'sort' | 'filters'>>;
+type Change = Partial<Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>>;
 
 export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItemnum, startingPrice, strings }: SearchResultsPageProps) {
   const state = useStore($searchPage);
@@ -86,13 +89,19 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
           {loading ? strings.loading : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
         </p>
         {sortingEnabled && (
-          <SortSelect value={query.sort} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
+          <SortSelect value={query.sort} options={SEARCH_SORT_OPTIONS} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
         )}
+        <FilterChips filters={query.filters} facets={state.facets} strings={strings.chips}
+          onRemove={(code, value) => toggle(code, value, false)} onClear={() => navigate({ filters: {} })} />
       </div>
       <SearchFilters facets={state.facets} filters={query.filters} strings={strings}
         onToggle={toggle} onClear={() => navigate({ filters: {} })} />
       <div ref={resultsRef} className={`search-page-results${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
         {!loading && state.items.length === 0 && <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>}
+        {!loading && state.suggestion !== undefined && (
+          <DidYouMean template={strings.didYouMean} term={query.term} suggestion={state.suggestion}
+            href={hrefFor({ term: state.suggestion, filters: {} })} />
+        )}
         {state.items.length > 0 && (
           <ul className="product-grid">
             {state.items.map((product) => (

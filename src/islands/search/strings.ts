@@ -2,6 +2,8 @@
 // page (each island receives only the strings it uses). Plural forms stay raw: the islands pick
 // one with `plural` (#lib/i18n/format.ts) once they know the count.
 import type { PluralForms } from '#lib/i18n/format.ts';
+import { filterChipsStrings } from '../catalog/listing/strings.ts';
+import type { FilterChipsStrings } from '../catalog/listing/FilterChips.tsx';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import type { PriceStrings } from '../catalog/Price.tsx';
 
@@ -13,6 +15,8 @@ export interface SearchOverlayStrings {
   emptyText: string;
   /** With {{term}}. */
   noResults: string;
+  /** With {{term}} and {{suggestion}}, where the clickable suggestion goes. */
+  didYouMean: string;
   loading: string;
   close: string;
   showAll: string;
@@ -31,12 +35,15 @@ export interface SearchPageStrings {
   emptyTitle: string;
   emptyText: string;
   noResults: string;
+  /** With {{term}} and {{suggestion}}, where the clickable suggestion goes. */
+  didYouMean: string;
   loading: string;
   /** With {{count}} and {{term}}. */
   resultsFor: PluralForms;
   filters: string;
   clearFilters: string;
-  sort: { label: string; latest: string; 'price-up': string; 'price-down': string };
+  chips: FilterChipsStrings;
+  sort: { label: string; relevance: string; latest: string; 'price-up': string; 'price-down': string };
   pagination: { pagination: string; page: string; previous: string; next: string };
   card: PriceStrings & { itemNo: string };
 }
@@ -53,7 +60,7 @@ export function searchBarStrings(m: Messages): SearchBarStrings {
     label: m['header.search'], placeholder: m['header.searchPlaceholder'],
     results: m['search.results'], suggestions: m['search.suggestions'], categories: m['search.categories'],
     emptyTitle: m['search.emptyTitle'], emptyText: m['search.emptyText'], noResults: m['search.noResults'],
-    loading: m['search.loading'], close: m['search.close'], showAll: m['search.showAll'], variant: m['search.variant'],
+    didYouMean: m['search.didYouMean'], loading: m['search.loading'], close: m['search.close'], showAll: m['search.showAll'], variant: m['search.variant'],
     count: { one: m['search.resultCount_one'], other: m['search.resultCount_other'] },
     itemNo: m['catalog.itemNo'], price: priceStrings(m),
   };
@@ -62,11 +69,11 @@ export function searchBarStrings(m: Messages): SearchBarStrings {
 export function searchPageStrings(m: Messages): SearchPageStrings {
   return {
     emptyTitle: m['search.emptyTitle'], emptyText: m['search.emptyText'], noResults: m['search.noResults'],
-    loading: m['search.loading'],
+    didYouMean: m['search.didYouMean'], loading: m['search.loading'],
     resultsFor: { one: m['search.resultsFor_one'], other: m['search.resultsFor_other'] },
-    filters: m['catalog.filters'], clearFilters: m['search.clearFilters'],
+    filters: m['catalog.filters'], clearFilters: m['search.clearFilters'], chips: filterChipsStrings(m),
     sort: {
-      label: m['catalog.sortBy'], latest: m['catalog.sort.latest'],
+      label: m['catalog.sortBy'], relevance: m['search.sort.relevance'], latest: m['catalog.sort.latest'],
       'price-up': m['catalog.sort.price-up'], 'price-down': m['catalog.sort.price-down'],
     },
     pagination: { pagination: m['catalog.pagination'], page: m['catalog.page'], previous: m['catalog.previous'], next: m['catalog.next'] },

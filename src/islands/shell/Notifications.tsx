@@ -1,15 +1,24 @@
 // The notification area: a polite live region so screen readers announce new messages.
+// Confirmations raised by key (see notifications.ts) get their text from `feedback`.
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $notifications, dismiss } from '#lib/shell/notifications.ts';
+import { $notifications, dismiss, showCarriedNotifications, type FeedbackKey } from '#lib/shell/notifications.ts';
 import { Icon } from './Icon.tsx';
 
-export function Notifications({ label, closeLabel }: { label: string; closeLabel: string }) {
+export interface NotificationsProps {
+  label: string;
+  closeLabel: string;
+  feedback: Record<FeedbackKey, string>;
+}
+
+export function Notifications({ label, closeLabel, feedback }: NotificationsProps) {
   const notifications = useStore($notifications);
+  useEffect(() => showCarriedNotifications(), []);
   return (
     <section className="notifications" aria-label={label} aria-live="polite">
       {notifications.map((n) => (
         <div key={n.id} className={`notification notification-${n.kind}`} role={n.kind === 'danger' ? 'alert' : 'status'}>
-          <p>{n.message}</p>
+          <p>{n.feedback ? feedback[n.feedback] : n.message}</p>
           <button type="button" className="icon-button" aria-label={closeLabel} onClick={() => dismiss(n.id)}>
             <Icon name="close" size={20} />
           </button>

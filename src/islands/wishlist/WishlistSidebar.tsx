@@ -1,19 +1,21 @@
-// The wishlist sidebar: a drawer from the right with the total, per item a
-// 120×120 image, the name, 'View Details' and 'Remove', a 'Start shopping' button that closes it,
-// and 'Your wishlist is empty' when there is nothing in it.
-import { useId } from 'react';
+// The wishlist sidebar: a drawer from the right with the total, per item a 120×120 image, the name,
+// its live price, 'Add to cart', 'View Details' and 'Remove', a 'Start shopping' button that closes
+// it, and 'Your wishlist is empty' when there is nothing in it.
+import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
 import { $wishlist, removeFromWishlist } from '#lib/wishlist/store.ts';
 import { $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
-import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
-import { localePath } from '#lib/site/paths.ts';
+import { requestAddToCart } from '#lib/cart/requests.ts';
+import { requestPrices } from '#lib/catalog/prices-store.ts';
 import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
+import { WishlistItem } from './WishlistItem.tsx';
 import type { WishlistSidebarStrings } from './strings.ts';
 import '#styles/session.css';
+import '#styles/wishlist-drawer.css';
 
 export interface WishlistSidebarProps {
   locale: Locale;
@@ -23,41 +25,28 @@ export interface WishlistSidebarProps {
 
 const close = () => $wishlistSidebarOpen.set(false);
 
-function Item({ product, locale, strings, onRemove }: {
-  product: WishlistProduct; locale: Locale; strings: WishlistSidebarStrings; onRemove: (sku: string) => void;
-}) {
-  const nameId = useId();
-  return (
-    <li className="wishlist-item">
-      {product.image
-        ? <img className="wishlist-image" src={product.image} alt="" width={120} height={120} loading="lazy" />
-        : <span className="wishlist-image" aria-hidden="true" />}
-      <div className="wishlist-item-body">
-        <p id={nameId} className="wishlist-name">{product.name}</p>
-        <div className="wishlist-item-actions">
-          <a href={localePath(locale, wishlistProductPath(product))} aria-describedby={nameId}>{strings.viewDetails}</a>
-          <button type="button" className="text-button wishlist-remove" aria-describedby={nameId}
-            onClick={() => onRemove(product.sku)}>
-            {strings.remove}
-          </button>
-        </div>
-      </div>
-    </li>
-  );
-}
-
 export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebarProps) {
   const open = useStore($wishlistSidebarOpen);
   const { items } = useStore($wishlist);
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();
+  // The listed products are rarely on the page: their prices join the page's next price batch.
+  const skus = items.map((i) => i.product.sku).join('\n');
+  useEffect(() => {
+    if (open && skus) requestPrices(skus.split('\n'));
+  }, [open, skus]);
   if (!open) return null;
 
   // The pressed button goes away with its item; focus moves on rather than falling out of the dialog.
   const onRemove = (sku: string) => {
     removeFromWishlist(sku);
     requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('.wishlist-remove, .sidebar-footer button')?.focus());
+  };
+  // The cart opens with the new line; two drawers at once would fight over focus.
+  const onAddToCart = (sku: string) => {
+    requestAddToCart({ sku, quantity: 1, accessories: [] });
+    close();
   };
   return (
     <div className="drawer-backdrop" {...backdrop}>
@@ -74,7 +63,8 @@ export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebar
             : (
               <ul className="wishlist-items" aria-labelledby={titleId}>
                 {items.map(({ product }) => (
-                  <Item key={product.sku} product={product} locale={locale} strings={strings} onRemove={onRemove} />
+                  <WishlistItem key={product.sku} product={product} locale={locale} intlLocale={intlLocale} strings={strings}
+                    onRemove={onRemove} onAddToCart={onAddToCart} />
                 ))}
               </ul>
             )}

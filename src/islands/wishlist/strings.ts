@@ -1,5 +1,6 @@
 // The texts the wishlist sidebar shows (it receives only these), picked from a locale's messages.
 import type { PluralForms } from '#lib/i18n/format.ts';
+import type { PriceStrings } from '../catalog/Price.tsx';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 
 export interface WishlistSidebarStrings {
@@ -11,6 +12,8 @@ export interface WishlistSidebarStrings {
   startShopping: string;
   empty: string;
   close: string;
+  addToCart: string;
+  price: PriceStrings;
 }
 
 export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
@@ -18,6 +21,10 @@ export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
     title: m['wishlist.title'],
     totalItems: { one: m['wishlist.totalItems_one'], other: m['wishlist.totalItems_other'] },
     viewDetails: m['wishlist.viewDetails'], remove: m['wishlist.remove'], startShopping: m['wishlist.startShopping'],
-    empty: m['wishlist.empty'], close: m['wishlist.close'],
+    empty: m['wishlist.empty'], close: m['wishlist.close'], addToCart: m['catalog.addToCart'],
+    price: {
+      free: m['price.free'], loading: m['price.loading'], loginToSee: m['price.loginToSee'], regular: m['price.regular'],
+      special: m['price.special'], startingAt: m['catalog.startingAt'],
+    },
   };
 }

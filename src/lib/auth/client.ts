@@ -2,8 +2,8 @@
 // server's { code, message, status }; the login modal shows the translated message.
 import { ApiClientError, call } from '../http/client.ts';
 import {
-  authApi, type LoginRequest, type RegisterRequest, type ResetRequest, type SetPasswordRequest,
-  type User,
+  authApi, type LoginRequest, type RegisterRequest, type ResetRequest, type SetCurrencyRequest,
+  type SetPasswordRequest, type User,
 } from './contract.ts';
 
 const isUnauthenticated = (error: unknown) => error instanceof ApiClientError && error.code === 'UNAUTHENTICATED';
@@ -44,4 +44,12 @@ export async function resetPassword(req: SetPasswordRequest, signal?: AbortSigna
 
 export async function createPassword(req: SetPasswordRequest, signal?: AbortSignal): Promise<void> {
   await call(authApi.createPassword, req, { signal });
+}
+
+/**
+ * Moves prices, the cart and (signed in) the account to another offered currency; the server sets
+ * the currency cookie. Pages are then reloaded so every price re-fetches.
+ */
+export async function chooseCurrency(req: SetCurrencyRequest, signal?: AbortSignal): Promise<{ currency: string; user: User | null }> {
+  return call(authApi.setCurrency, req, { signal });
 }

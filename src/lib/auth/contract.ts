@@ -3,6 +3,7 @@
 // Validation messages are the English texts the forms show ('username is required'); the UI translates them.
 import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
+import { CURRENCIES } from '../catalog/price.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 pre-hashes any length, but a cap keeps a request from feeding it megabytes. */
@@ -67,6 +68,11 @@ export const setPasswordRequestSchema = z.object({
 }).strict();
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
+export const setCurrencyRequestSchema = z.object({
+  currency: z.enum(CURRENCIES, { error: 'currency must be one of EUR, GBP, USD' }),
+}).strict();
+export type SetCurrencyRequest = z.input<typeof setCurrencyRequestSchema>;
+
 const emptyRequestSchema = z.object({}).strict();
 
 const userSchema = z.object({
@@ -80,6 +86,9 @@ const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 const userResponseSchema = z.object({ user: userSchema });
+
+/** A guest gets the currency back; a signed-in customer also their updated user. */
+const currencyResponseSchema = z.object({ currency: z.enum(CURRENCIES), user: userSchema.nullable() });
 
 const okResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -111,6 +120,14 @@ export const authApi = {
   register: operation({
     method: 'POST', path: '/api/auth/register', request: registerRequestSchema, response: userResponseSchema, status: 201,
     errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'EMAIL_TAKEN'],
+  }),
+  /**
+   * Prices, the cart and (signed in) the account move to a currency the shop offers; sets the
+   * readable vsf-currency cookie for a year.
+   */
+  setCurrency: operation({
+    method: 'POST', path: '/api/auth/currency', request: setCurrencyRequestSchema, response: currencyResponseSchema,
+    errors: ['CURRENCY_NOT_OFFERED'],
   }),
   /** Needs the current password; signs out every other session of the customer. */
   changePassword: operation({

@@ -18,6 +18,7 @@ import { resetCurrency, setCurrency } from '../catalog/currency-store.ts';
 import { $loggedIn, setLoggedIn } from './session-store.ts';
 import { $loginModalOpen } from '../shell/ui-store.ts';
 import { reportFailure } from '../shell/report.ts';
+import { notifyFeedback } from '../shell/notifications.ts';
 import { clearLocalWishlist, loadAccountWishlist, mergeWishlistIntoAccount } from '../wishlist/store.ts';
 
 export type { AuthView, ResetState };
@@ -117,6 +118,7 @@ export async function signIn(input: LoginInput): Promise<AuthOutcome<'username' 
   }
   await mergeWishlistIntoAccount();
   closeLoginModal();
+  notifyFeedback('auth.signedIn');
   return { ok: true };
 }
 
@@ -131,6 +133,8 @@ export async function signOut(): Promise<AuthOutcome> {
   setSession(null);
   clearLocalWishlist();
   resetCurrency();
+  // Signing out usually leaves the account area for the home page: the confirmation goes along.
+  notifyFeedback('auth.signedOut', { carryOver: true });
   return { ok: true };
 }
 

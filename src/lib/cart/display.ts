@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/messages/en.ts';
 /** Server error codes the cart turns into their own messages; anything else is the generic one. */
 const CART_ERROR_CODES = [
   'INVALID_QUANTITY', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED',
-  'COUPON_CURRENCY', 'ACCESSORY_NOT_ALLOWED', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_FOUND',
+  'COUPON_CURRENCY', 'ACCESSORY_NOT_ALLOWED', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_AVAILABLE', 'PRODUCT_NOT_FOUND',
   'CART_LINE_NOT_FOUND', 'CART_TOO_MANY_LINES',
 ] as const;
 type CartErrorCode = (typeof CART_ERROR_CODES)[number];
@@ -72,6 +72,28 @@ export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displa
   };
 }
 
+/**
+ * The shipping row of the totals: once a method is chosen its net cost is already in the total, so it
+ * shows as a row and the note no longer says 'plus shipping'. Null before a method is chosen.
+ */
+export function shippingRow(cart: Pick<Cart, 'totals'> & { shippingMethod?: { methodCode: string } | null }): number | null {
+  return cart.shippingMethod && cart.totals ? cart.totals.shipping_amount : null;
+}
+
+/** The note under the total: with shipping in it a VAT payer reads 'incl. VAT', not 'plus shipping'. */
+export function totalsNoteKey(view: TotalsView, shipped: boolean): TaxNoteKey | 'checkout.totals.inclTax' {
+  return shipped && view.taxNote === 'cart.plusShipping' ? 'checkout.totals.inclTax' : view.taxNote;
+}
+
+/**
+ * Why a line cannot be ordered as it stands, or null: no longer sold (inactive, no price) or, by the
+ * stock rule, not available. Shown on the line at once, so 'Place order' is not where the shopper learns it.
+ */
+export function lineProblemKey(item: Pick<CartItem, 'purchasable' | 'availability'>): 'cart.notPurchasable' | 'cart.lineNotAvailable' | null {
+  if (!item.purchasable) return 'cart.notPurchasable';
+  return item.availability === 'not-available' ? 'cart.lineNotAvailable' : null;
+}
+
 /** A line's 'Product Properties': label and plain text, in position order (HTML values lose their tags). */
 export function lineProperties(item: Pick<CartItem, 'custom_attributes'>): { label: string; value: string }[] {
   return [...item.custom_attributes]
@@ -96,6 +118,12 @@ export function parseLineQuantity(raw: string, max: number): number | null {
   if (!/^\d+$/.test(trimmed)) return null;
   const n = Number(trimmed);
   return n <= max ? n : null;
+}
+
+/** Quantity wanted on a product page: a whole number 1..max, or null (nothing is added then). */
+export function parseWantedQuantity(raw: string, max: number): number | null {
+  const n = parseLineQuantity(raw, max);
+  return n !== null && n >= 1 ? n : null;
 }
 
 /** 'Coupon applied' or why the stored coupon gives no discount any more. */

@@ -31,6 +31,23 @@ export function availabilityFor(stock: StockInfo | null | undefined, qty: number
   return 'limit-overflow';
 }
 
+/**
+ * Whether a product in this state may go into the cart. Only 'not-available' is refused (buy box, add to
+ * cart, order); a quantity beyond the stock on hand is still deliverable, later ('limited', 'limit-overflow').
+ */
+export function isOrderable(a: Availability): boolean {
+  return a !== 'not-available';
+}
+
+/**
+ * The availability a loaded price-list entry shows, or null when it shows none: hidden prices hide
+ * availability too (the server then sends neither price nor stock).
+ */
+export function entryAvailability(entry: { stock: StockInfo | null; priceInfo: unknown }, qty: number): Availability | null {
+  if (entry.stock === null && entry.priceInfo === null) return null;
+  return availabilityFor(entry.stock, qty);
+}
+
 export function availabilityMessageKey(a: Availability | 'loading'): AvailabilityMessageKey {
   const key = `availability.${a}` as const;
   // Compile-time proof that every state has a message; a renamed key in en.ts breaks the build here.

@@ -1,20 +1,42 @@
 // Category listing rules on top of src/lib/catalog/listing.ts: when a listing is the crawlable default, which
 // filters a request may carry, how facets keep a shopper's selection visible, the category bar and
 // the page's breadcrumb structured data. Pure: no DOM, no I/O.
-import { DEFAULT_SORT, normalizeFilters, type Filters, type ListingState } from './listing.ts';
+import { DEFAULT_SORT, normalizeFilters, parseListingQuery, type Filters, type ListingState } from './listing.ts';
 import { filterSchema, type Facet, type ProductCard } from './contract.ts';
 import { categoryTrail, type Crumb } from './breadcrumbs.ts';
 import { categoryPath, localePath } from '../site/paths.ts';
-import type { Locale } from '../i18n/locales.ts';
+import { LOCALES, type Locale } from '../i18n/locales.ts';
 
 export type ListingQuery = Pick<ListingState, 'page' | 'sort' | 'filters'>;
 export type ListingView = 'grid' | 'list';
 
 export const DEFAULT_LISTING_QUERY: ListingQuery = { page: 1, sort: DEFAULT_SORT, filters: {} };
 
-/** The prebuilt page shows exactly this listing; anything else is a client-side variant of it. */
+/** The listing a server-rendered category page shows: page `page` in the default sort, unfiltered. */
+export const serverListingQuery = (page: number): ListingQuery => ({ page, sort: DEFAULT_SORT, filters: {} });
+
+/** The server renders exactly this listing (any page); sort and filters are client-side variants of it. */
+export function isServerListing(query: ListingQuery): boolean {
+  return query.sort === DEFAULT_SORT && Object.keys(normalizeFilters(query.filters)).length === 0;
+}
+
+/** @internal Exported for tests. The crawlable default: the first page, unfiltered, in the default sort. */
 export function isDefaultListing(query: ListingQuery): boolean {
-  return query.page === 1 && query.sort === DEFAULT_SORT && Object.keys(normalizeFilters(query.filters)).length === 0;
+  return query.page === 1 && isServerListing(query);
+}
+
+const CATEGORY_ROUTE = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/c/`);
+
+/**
+ * The page cache's key for a request. Category pages render `page` on the server, so it is part of
+ * their key, in its one canonical spelling (page=02 and page=2 are one entry, page=1 is the bare path).
+ * Every other parameter (sort, filters, tracking tags, junk) is applied in the browser or ignored,
+ * so it cannot multiply the stored copies; other routes are keyed by path alone.
+ */
+export function pageCacheKey(url: URL): string {
+  if (!CATEGORY_ROUTE.test(url.pathname)) return url.pathname;
+  const { page } = parseListingQuery(url.searchParams, 'category');
+  return page > 1 ? `${url.pathname}?page=${page}` : url.pathname;
 }
 
 /** A changed selection starts again at page 1: page 3 of the old result means nothing in the new one. */
@@ -62,6 +84,33 @@ export function withSelectedOptions(facets: readonly Facet[], known: readonly Fa
     return i === -1 ? known.length : i;
   };
   return [...byId.values()].sort((a, b) => order(a.id) - order(b.id));
+}
+
+export interface FilterChip {
+  code: string;
+  value: string;
+  facetLabel: string;
+  valueLabel: string;
+}
+
+/**
+ * One chip per chosen value, in the facets' order, named by the facets' labels; a value the facets no
+ * longer list (a hand-edited or outdated link) still gets a chip under its code, so it can be removed.
+ */
+export function activeFilterChips(filters: Filters, facets: readonly Facet[]): FilterChip[] {
+  const order = (code: string) => {
+    const i = facets.findIndex((f) => f.id === code);
+    return i === -1 ? facets.length : i;
+  };
+  return Object.entries(normalizeFilters(filters))
+    .sort(([a], [b]) => order(a) - order(b))
+    .flatMap(([code, values]) => {
+      const facet = facets.find((f) => f.id === code);
+      return values.map((value) => ({
+        code, value, facetLabel: facet?.label ?? code,
+        valueLabel: facet?.options.find((o) => o.value === value)?.label ?? value,
+      }));
+    });
 }
 
 /**

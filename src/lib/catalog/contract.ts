@@ -23,6 +23,8 @@ export const priceInfoSchema = z.object({
   regular: z.number().nullable(),
   special: z.number().nullable(),
   currency: z.string(),
+  /** Which price applies (best-price rule, src/lib/catalog/best-price.ts): labels it "Special price" or "Your price". */
+  source: z.enum(['regular', 'special', 'contract']).optional(),
 });
 export type PriceInfo = z.infer<typeof priceInfoSchema>;
 
@@ -98,7 +100,8 @@ const searchRequestSchema = z.object({
   locale: localeSchema.default('de'),
   keyword: z.string().trim().max(200),
   filters: z.array(filterSchema).max(20).default([]),
-  sort: sortSchema.default('latest'),
+  /** 'relevance' keeps the search's own ranking; the others sort the hits like a listing. */
+  sort: z.enum(['relevance', ...SORTS]).default('relevance'),
   limit: z.number().int().min(1).max(100).default(24),
   offset: z.number().int().min(0).max(1_000_000).default(0),
   excludePrices: z.boolean().default(true),
@@ -113,6 +116,8 @@ const searchResponseSchema = z.object({
   count: z.number().int(),
   /** A keyword search ranks only its best hits: more products match than `count` says. */
   capped: z.boolean().optional(),
+  /** The keyword was found nowhere: the hits (and categories) are this spelling's ("Did you mean"). */
+  suggestion: z.string().optional(),
   categories: z.array(searchCategorySchema),
   facets: z.array(facetSchema).optional(),
 });
@@ -135,6 +140,8 @@ const priceListResponseSchema = z.object({
   items: z.array(priceListEntrySchema),
   /** False when a guest may not see prices (isPriceForGuestEnabled off). */
   pricesVisible: z.boolean(),
+  /** True for a customer excluded from taxation: prices carry that note instead of 'plus tax'. */
+  excludeTax: z.boolean().optional(),
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 

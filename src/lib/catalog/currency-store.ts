@@ -1,14 +1,22 @@
 // The currency prices are formatted in; after login it becomes the user's currency.
 // Kept in a readable cookie for 1 year, not in Web Storage: the server's guest pricing reads it.
-import { CURRENCY_COOKIE, isCurrency } from './price.ts';
+import { CURRENCY_COOKIE, isCurrency, type Currency } from './price.ts';
 
-const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+/** One year: the currency choice outlives sessions, like the language. */
+export const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 /** Writes the cookie, or with max-age 0 drops it. */
 function writeCookie(value: string, maxAge: number): void {
   if (typeof document === 'undefined') return;
   const secure = location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${CURRENCY_COOKIE}=${value}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
+}
+
+/** The currency the cookie names, or null (then the shop's default applies). */
+export function readCurrency(): Currency | null {
+  if (typeof document === 'undefined') return null;
+  const value = document.cookie.split('; ').find((c) => c.startsWith(`${CURRENCY_COOKIE}=`))?.slice(CURRENCY_COOKIE.length + 1);
+  return isCurrency(value) ? value : null;
 }
 
 /** Unsupported codes are ignored: the shop only prices in its own currencies. */

@@ -29,7 +29,7 @@ export interface FilterRequest {
 
 export type ListingParams = URLSearchParams | Record<string, string | undefined>;
 
-export function isSortOption(value: unknown): value is SortOption {
+function isSortOption(value: unknown): value is SortOption {
   return typeof value === 'string' && (SORT_OPTIONS as readonly string[]).includes(value);
 }
 

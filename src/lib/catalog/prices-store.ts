@@ -13,8 +13,11 @@ export type PriceEntry =
   | { state: 'not-loaded' };
 
 export const $prices = map<Record<string, PriceEntry>>({});
-/** False once the server said this shopper may not see prices (guest with prices hidden). */
-export const $pricesVisible = map<{ visible: boolean | null }>({ visible: null });
+/**
+ * False once the server said this shopper may not see prices (guest with prices hidden); excludeTax
+ * once it said the customer is excluded from taxation (their prices carry no 'plus tax' note).
+ */
+export const $pricesVisible = map<{ visible: boolean | null; excludeTax?: boolean }>({ visible: null });
 
 const MAX_BATCH = 200;
 /** Skus waiting for the next batch; while it is not empty, a flush is scheduled. */
@@ -72,7 +75,7 @@ async function flush(): Promise<void> {
     const batch = skus.slice(i, i + MAX_BATCH);
     try {
       const response = await fetchPriceList([...batch]);
-      $pricesVisible.setKey('visible', response.pricesVisible);
+      $pricesVisible.set({ visible: response.pricesVisible, excludeTax: response.excludeTax ?? false });
       const found = new Map(response.items.map((item) => [item.sku.toLowerCase(), item]));
       settle(batch, (sku) => {
         const item = found.get(sku.toLowerCase());

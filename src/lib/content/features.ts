@@ -54,3 +54,14 @@ export type MyItemsFlags = Pick<Features, 'displayMyItemLink' | 'isMyItemsViewEn
 export function showMyItemsLink(features: MyItemsFlags, loggedIn: boolean): boolean {
   return features.displayMyItemLink && features.isMyItemsViewEnabled && loggedIn;
 }
+
+/**
+ * categoriesMapper: `{ "<category id or default-language slug path>": "<link target>" }`. A mapped
+ * category's links (menu entries, home tiles) lead to the target instead: a landing content page
+ * ('i:pro-deals'), another category ('c:werkzeuge/bohren'), a site path or an https URL. Returns the
+ * target, or undefined when the category is not mapped.
+ */
+export function mappedCategoryTarget(mapper: Features['categoriesMapper'], category: { id?: number | undefined; slugPath: string }): string | undefined {
+  const byId = category.id === undefined ? undefined : mapper[String(category.id)];
+  return byId ?? mapper[category.slugPath.replace(/^\/+|\/+$/g, '')];
+}

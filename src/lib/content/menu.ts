@@ -2,6 +2,7 @@
 import type { MenuEntry } from './schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { resolveContentLink, type CategorySlugResolver } from '../site/paths.ts';
+import { mappedCategoryTarget } from './features.ts';
 
 export interface MenuItem {
   id: string;
@@ -19,18 +20,25 @@ function menuTitle(entry: Pick<MenuEntry, 'titles'>, locale: Locale): string {
   return (entry.titles.find((t) => t.locale === locale) ?? entry.titles[0])?.title ?? '';
 }
 
-export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: CategorySlugResolver, parentId = 'm'): MenuItem[] {
+/** A menu target after the categoriesMapper flag: a mapped 'c:slug/path' leads where the mapper says. */
+function mappedUrl(url: string | undefined, mapper: Record<string, string>): string | undefined {
+  if (!url?.startsWith('c:')) return url;
+  return mappedCategoryTarget(mapper, { slugPath: url.slice(2) }) ?? url;
+}
+
+export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: CategorySlugResolver, parentId = 'm', categoriesMapper: Record<string, string> = {}): MenuItem[] {
   return entries.map((entry, index) => {
     const id = `${parentId}-${index}`;
+    const url = mappedUrl(entry.url, categoriesMapper);
     return {
       id,
       kind: entry.kind,
       title: menuTitle(entry, locale),
-      href: entry.url ? resolveContentLink(entry.url, locale, categorySlug) : undefined,
+      href: url ? resolveContentLink(url, locale, categorySlug) : undefined,
       visibility: entry.visibility,
       group: entry.group,
       sidebar: entry.sidebar ?? false,
-      children: buildMenu(entry.children ?? [], locale, categorySlug, id),
+      children: buildMenu(entry.children ?? [], locale, categorySlug, id, categoriesMapper),
     };
   });
 }

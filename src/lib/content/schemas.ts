@@ -2,6 +2,7 @@
 // the database goes through these schemas, so a malformed edit fails loudly at build time.
 import { z } from 'astro/zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { CURRENCIES } from '../catalog/price.ts';
 
 /** Parses to the Locale type of src/lib/i18n/locales.ts, the one list of shop languages. */
 export const localeSchema = z.enum(LOCALES);
@@ -101,10 +102,14 @@ export const brandingConfigSchema = z.object({
   logo: z.string().min(1),
   title: z.string().min(1),
   description: z.string(),
+  /** The description in other languages (tagline and default meta description); absent ones use `description`. */
+  descriptions: z.partialRecord(localeSchema, z.string()).default({}),
   favicon: z.string().min(1),
   meta: z.array(z.object({ name: z.string().min(1), content: z.string() }).strict()).default([]),
   links: z.array(z.object({ rel: z.string().min(1), href: z.string().min(1) }).strict()).default([]),
   registerUrl: z.string().optional(),
+  /** The currencies shoppers may choose (the header selector shows from two); absent: the shop's default only. */
+  currencies: z.array(z.enum(CURRENCIES)).min(1).optional(),
   flags: brandingFlagsSchema.partial().default({}),
 }).strict();
 export type BrandingConfig = z.infer<typeof brandingConfigSchema>;
@@ -125,6 +130,54 @@ const attributesSettingConfigSchema = z.object({
   list: z.array(z.string().min(1)),
 }).strict();
 
+/** A link target as menus take it: 'c:slug/path', 'i:identifier', a site path or an https URL. */
+const linkTargetSchema = z.string().min(1);
+
+/** Home page: the hero at the top (per-locale rows carry the texts). */
+const homeHeroConfigSchema = z.object({
+  image: z.string().min(1),
+  /** Empty for a decorative picture; say what it shows when it carries meaning. */
+  imageAlt: z.string().default(''),
+  headline: z.string().min(1),
+  text: z.string().default(''),
+  cta: z.object({ label: z.string().min(1), url: linkTargetSchema }).strict(),
+}).strict();
+
+/**
+ * Home page product strips (offers, new products). `skus` pins the products in that order; left empty,
+ * the shop picks up to `limit` itself (offers: products with a special price; new: the newest products).
+ */
+const homeProductStripConfigSchema = z.object({
+  title: z.string().min(1),
+  skus: z.array(z.string().min(1)).max(24).default([]),
+  limit: z.number().int().min(1).max(24).default(8),
+}).strict();
+
+const USP_ICONS = ['truck', 'invoice', 'support', 'stock', 'return', 'shield'] as const;
+export type UspIcon = (typeof USP_ICONS)[number];
+
+/** Home page: short selling points, each an icon and a line of text. */
+const homeUspsConfigSchema = z.object({
+  items: z.array(z.object({ icon: z.enum(USP_ICONS), text: z.string().min(1) }).strict()).max(8),
+}).strict();
+export type HomeHeroConfig = z.infer<typeof homeHeroConfigSchema>;
+export type HomeProductStripConfig = z.infer<typeof homeProductStripConfigSchema>;
+export type HomeUspsConfig = z.infer<typeof homeUspsConfigSchema>;
+
+/**
+ * Invoice payment: when it is due and the account the shopper pays to, shown on the order confirmation
+ * and in its mail. The terms sentence is the message 'invoice.terms' ({{days}}), so the locale setting
+ * can reword it per language.
+ */
+const invoiceSettingConfigSchema = z.object({
+  dueDays: z.number().int().min(0).max(365),
+  accountHolder: z.string().min(1),
+  iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{11,40}$/, 'must be an IBAN such as DE89 3704 0044 0532 0130 00'),
+  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC such as COBADEFFXXX'),
+  bankName: z.string().default(''),
+}).strict();
+export type InvoiceSetting = z.infer<typeof invoiceSettingConfigSchema>;
+
 export const pageConfigSchema = z.object({
   title: z.string().min(1),
   description: z.string().default(''),
@@ -140,6 +193,11 @@ export const contentConfigSchemas = {
   'setting:branding': brandingConfigSchema,
   'setting:locale': localeSettingConfigSchema,
   'setting:attributes': attributesSettingConfigSchema,
+  'setting:invoice': invoiceSettingConfigSchema,
+  'block:home-hero': homeHeroConfigSchema,
+  'block:home-offers': homeProductStripConfigSchema,
+  'block:home-new': homeProductStripConfigSchema,
+  'block:home-usps': homeUspsConfigSchema,
 } as const;
 
 /** A content lookup needs both parts, else 'Content type is required'. */

@@ -1,6 +1,7 @@
 // The one way islands talk to the integration layer: an operation contract in, its typed answer out.
 // Failures arrive as ApiClientError carrying the server's { code, message, status }; a network
 // failure is NETWORK_ERROR, an answer without the error shape HTTP_ERROR.
+import { minDelay, trackRequest } from '../shell/progress.ts';
 import { ERROR_STATUS, errorBodySchema, type ErrorCode, type ErrorOf, type Operation, type RequestOf, type ResponseOf } from './contract.ts';
 
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
@@ -27,9 +28,17 @@ export function isFailureOf<O extends Operation>(
 
 export interface CallOptions {
   signal?: AbortSignal | undefined;
+  /** For calls behind a visible loading state: the answer comes no sooner than MIN_FETCH_DELAY_MS. */
+  minDelay?: boolean | undefined;
 }
 
-export async function call<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
+/** Every call counts for the page's progress bar while it is in flight. */
+export function call<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
+  const request = trackRequest(send(op, input, options));
+  return options.minDelay ? minDelay(request) : request;
+}
+
+async function send<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions): Promise<ResponseOf<O>> {
   const get = op.method === 'GET';
   const url = get ? withQuery(op.path, input as Record<string, unknown>) : op.path;
   let response: Response;

@@ -38,3 +38,23 @@ export function plural(intlLocale: string, count: number, forms: PluralForms, va
   const shown = new Intl.NumberFormat(intlLocale).format(count);
   return fill(form, { ...vars, count: options.atLeast ? `${shown}+` : shown });
 }
+
+/** Unit symbols of the catalogue that Intl knows by a sanctioned unit name, so it writes them the locale's way. */
+const INTL_UNITS: Readonly<Record<string, string>> = {
+  kg: 'kilogram', g: 'gram', mm: 'millimeter', cm: 'centimeter', m: 'meter', l: 'liter', ml: 'milliliter',
+  '%': 'percent', s: 'second', min: 'minute', h: 'hour',
+};
+
+/**
+ * A measured value with its unit in the locale's notation ("2.47 kg" / "2,47 kg"). A value that is not a
+ * plain number stays as written; a unit Intl does not know follows the formatted number after a space.
+ */
+export function formatQuantity(intlLocale: string, value: string | number, unit: string | null | undefined): string {
+  const number = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(number)) return unit ? `${value} ${unit}` : String(value);
+  const options: Intl.NumberFormatOptions = { maximumFractionDigits: 3 };
+  const intlUnit = unit ? INTL_UNITS[unit] : undefined;
+  if (intlUnit) return new Intl.NumberFormat(intlLocale, { ...options, style: 'unit', unit: intlUnit }).format(number);
+  const shown = new Intl.NumberFormat(intlLocale, options).format(number);
+  return unit ? `${shown} ${unit}` : shown;
+}

@@ -4,8 +4,8 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, normalizeTerm } from './rules.ts';
-import { appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
+import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, isSearchSort, normalizeTerm, type SearchSort } from './rules.ts';
+import { DEFAULT_SORT, appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
 import { localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { emptySearchResponse, type Facet, type ProductCard, type SearchResponse } from '../catalog/contract.ts';
@@ -22,6 +22,8 @@ export interface SearchResults {
   /** More products match than `count`: the search ranks only its best hits. */
   capped: boolean;
   offset: number;
+  /** `term` was found nowhere: the items are this spelling's ("Did you mean"). */
+  suggestion?: string | undefined;
 }
 
 const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, capped: false, offset: 0 };
@@ -95,7 +97,11 @@ export function setTerm(raw: string, locale: Locale): void {
 
 async function search(term: string, locale: Locale): Promise<void> {
   const page = await request(term, locale, 0);
-  if (page) $searchResults.set({ term, items: page.data, categories: page.categories, count: page.count, capped: page.capped ?? false, offset: 0 });
+  if (page) {
+    $searchResults.set({
+      term, items: page.data, categories: page.categories, count: page.count, capped: page.capped ?? false, offset: 0, suggestion: page.suggestion,
+    });
+  }
 }
 
 /** Back into the input with a term: show the overlay again; search at once if the results are stale. */
@@ -122,6 +128,15 @@ export async function loadMore(locale: Locale): Promise<void> {
   });
 }
 
+/** The shopper takes the suggestion: it becomes the term, and the items shown are already its own. */
+export function acceptSuggestion(): void {
+  const current = $searchResults.get();
+  if (current.suggestion === undefined) return;
+  clearTimeout($overlayWork.get().timer);
+  $searchTerm.set(current.suggestion);
+  $searchResults.set({ ...current, term: current.suggestion, suggestion: undefined });
+}
+
 /** Escape, an outside click or Enter: the term stays in the input, pending work stops. */
 export function close(): void {
   $searchOpen.set(false);
@@ -141,19 +156,24 @@ export function searchDetailsHref(locale: Locale, term: string): string {
 
 // ---- Search page: 24 per page, filters, sort; the URL is the source of truth. ----
 
-export interface SearchPageQuery extends Pick<ListingState, 'page' | 'sort' | 'filters' | 'offset' | 'limit'> {
+export interface SearchPageQuery extends Pick<ListingState, 'page' | 'filters' | 'offset' | 'limit'> {
   term: string;
+  sort: SearchSort;
 }
 
 export function readSearchPageQuery(search: string): SearchPageQuery {
   const params = new URLSearchParams(search);
-  return { term: normalizeTerm(params.get('term')), ...parseListingQuery(params, 'search') };
+  const sort = params.get('sort');
+  return { term: normalizeTerm(params.get('term')), ...parseListingQuery(params, 'search'), sort: isSearchSort(sort) ? sort : DEFAULT_SEARCH_SORT };
 }
 
-/** A shareable link: term first, then the listing's canonical page, sort and filters. */
+/** A shareable link: term first, then the listing's canonical page, sort and filters; relevance is the default. */
 export function searchPageHref(path: string, query: Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>): string {
-  const rest = toListingSearch(query);
-  return `${path}?term=${encodeURIComponent(query.term)}${rest === '' ? '' : `&${rest}`}`;
+  const { sort } = query;
+  const parts = toListingSearch({ ...query, sort: sort === 'relevance' ? DEFAULT_SORT : sort }).split('&').filter((p) => p !== '');
+  // A listing leaves out its own default ('latest'), which on the search page must be said.
+  if (sort === DEFAULT_SORT) parts.splice(parts[0]?.startsWith('page=') ? 1 : 0, 0, `sort=${sort}`);
+  return `${path}?term=${encodeURIComponent(query.term)}${parts.map((p) => `&${p}`).join('')}`;
 }
 
 export interface SearchPageState {
@@ -163,6 +183,8 @@ export interface SearchPageState {
   count: number;
   capped: boolean;
   facets: Facet[];
+  /** The term was found nowhere: the items are this spelling's ("Did you mean"). */
+  suggestion?: string | undefined;
 }
 
 export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
@@ -189,7 +211,10 @@ export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Pr
       limit: query.limit, offset: query.offset, loadFilters: true,
     }, { signal: controller.signal });
     requestPrices(result.data.map((p) => p.sku));
-    $searchPage.set({ status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false, facets: result.facets ?? [] });
+    $searchPage.set({
+      status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false,
+      facets: result.facets ?? [], suggestion: result.suggestion,
+    });
   } catch (error) {
     if (controller.signal.aborted) return;
     // A failed search shows as an empty result.

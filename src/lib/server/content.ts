@@ -41,7 +41,14 @@ export async function getContent<K extends ConfigKey>(key: K, locale: Locale): P
   const [type, identifier] = key.split(':') as [string, string];
   const row = await findContent(type, identifier, locale);
   if (!row) return null;
-  return { ...row, config: parseConfig(contentConfigSchemas[key], row, key) as ContentConfig<K> };
+  const config = parseConfig(contentConfigSchemas[key], row, key) as ContentConfig<K>;
+  return { ...row, config: key === 'setting:branding' ? localizeBranding(config as ContentConfig<'setting:branding'>, locale) as ContentConfig<K> : config };
+}
+
+/** One branding row serves every language: its description in the page's language, if it has one, replaces the default. */
+function localizeBranding(config: ContentConfig<'setting:branding'>, locale: Locale): ContentConfig<'setting:branding'> {
+  const description = config.descriptions[locale];
+  return description ? { ...config, description } : config;
 }
 
 function parseConfig<S extends z.ZodType>(schema: S, row: { config: unknown; locale: string }, key: string): z.infer<S> {

@@ -12,6 +12,8 @@ import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/l
 import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
+import { offeredCurrencies } from './cart/index.ts';
+import type { Currency } from '../catalog/price.ts';
 
 interface HtmlBlock<C> { html: string; config: C }
 
@@ -33,6 +35,8 @@ export interface Shell {
   categorySlug: CategorySlugResolver;
   tagManagerId: string | undefined;
   currency: string;
+  /** The currencies shoppers may choose between (one: no selector). */
+  offeredCurrencies: Currency[];
   /** Cache tags of what the layout shows: this locale's shell content and the categories the menu links. */
   tags: string[];
 }
@@ -80,7 +84,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
   ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
-  const menuItems = buildMenu(menu?.config.entries ?? [], locale, categorySlug.resolve);
+  const menuItems = buildMenu(menu?.config.entries ?? [], locale, categorySlug.resolve, 'm', resolveFeatures(brandingConfig.flags).categoriesMapper);
   return {
     locale,
     t,
@@ -99,6 +103,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     cookieConsent: e.COOKIE_CONSENT,
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
+    offeredCurrencies: offeredCurrencies(brandingConfig.currencies, e.DEFAULT_CURRENCY),
     tags: [tags.shell(locale), ...[...categorySlug.used].map(tags.category)],
   };
 }

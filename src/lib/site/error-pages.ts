@@ -10,7 +10,7 @@ const ROUTE_PATTERNS = [
   /^\/order-payment\/[^/]+\/[^/]+$/,
 ];
 
-export type ErrorKind = 'not-found' | 'router-not-found' | 'error';
+export type ErrorKind = 'not-found' | 'router-not-found' | 'bad-request' | 'error';
 
 export function classifyMiss(pathname: string): { locale: Locale; kind: ErrorKind } {
   const { locale, path } = stripLocale(pathname.replace(/\/+$/, '') || '/', LOCALES);
@@ -25,3 +25,14 @@ export function errorStatus(value: unknown): number {
   const status = typeof value === 'number' ? value : Number.NaN;
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
+
+/** The reason phrase of an error status ("Not Found"), so no error answers with "404 OK". */
+export function statusText(status: number): string {
+  return STATUS_TEXTS[status] ?? (status >= 500 ? 'Internal Server Error' : 'Bad Request');
+}
+
+const STATUS_TEXTS: Readonly<Record<number, string>> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};

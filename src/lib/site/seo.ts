@@ -37,3 +37,46 @@ export function xDefault(alternates: Partial<Record<Locale, string>>): string | 
 export function jsonLdScript(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+
+/** A product page's title: name, brand and item number, which tell apart variants sharing a name. */
+export function productTitle(name: string, brand: string | undefined, itemLabel: string): string {
+  return `${brand ? `${name} – ${brand}` : name} | ${itemLabel}`;
+}
+
+export interface SiteIdentity {
+  /** The shop's name (branding title). */
+  name: string;
+  /** Absolute URL of a raster logo of at least 112×112 pixels. */
+  logo: string;
+  /** The shop's profiles elsewhere (the footer's social links). */
+  sameAs: readonly string[];
+  /** Absolute URL of the site's root, the same in every locale: the organisation is one. */
+  siteUrl: string;
+  /** Absolute URL of this locale's home page. */
+  homeUrl: string;
+  /** Absolute URL of this locale's search page; the term goes in its `term` parameter. */
+  searchUrl: string;
+  /** BCP 47 tag of the locale. */
+  language: string;
+}
+
+/** The home page's Organization and WebSite (with the site search) blocks. */
+export function siteJsonLd(site: SiteIdentity): object[] {
+  const organizationId = `${site.siteUrl}#organization`;
+  return [
+    {
+      '@context': 'https://schema.org', '@type': 'Organization', '@id': organizationId,
+      name: site.name, url: site.siteUrl, logo: site.logo,
+      ...(site.sameAs.length > 0 ? { sameAs: [...site.sameAs] } : {}),
+    },
+    {
+      '@context': 'https://schema.org', '@type': 'WebSite', '@id': `${site.homeUrl}#website`,
+      name: site.name, url: site.homeUrl, inLanguage: site.language, publisher: { '@id': organizationId },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${site.searchUrl}?term={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ];
+}

@@ -12,6 +12,7 @@ import { addServerWishlistItems, fetchServerWishlist, removeServerWishlistItem }
 import { pageLocale } from '../i18n/page-locale.ts';
 import { $loggedIn } from '../auth/session-store.ts';
 import { reportFailure } from '../shell/report.ts';
+import { notifyFeedback } from '../shell/notifications.ts';
 
 /**
  * The browser's list under one fixed key, synced across tabs while observed. Removing the last item
@@ -45,6 +46,8 @@ function enqueue<T>(task: () => Promise<T>): Promise<T | undefined> {
 export function toggleWishlist(product: WishlistProduct): void {
   const adding = !isInWishlist($wishlist.get(), product.sku);
   save(toggleWishlistItem($wishlist.get(), product));
+  // Removing shows itself (the heart empties); adding goes to a list out of sight, so it is confirmed.
+  if (adding) notifyFeedback('wishlist.added');
   if (!$loggedIn.get()) return;
   const locale = pageLocale();
   void enqueue(() => adding

@@ -1,5 +1,6 @@
-// Page links (10 products per category page). Real hrefs, so paging works without
-// JavaScript and crawlers reach every page; with JavaScript a plain click stays on the page.
+// Page links (10 products per category page). Real hrefs to server-rendered pages, so paging works
+// without JavaScript and crawlers reach every page; with JavaScript a plain click stays on the page.
+// No rel=prev/next: search engines no longer read it, and plain links are what they follow.
 import type { MouseEvent } from 'react';
 import { pageWindow } from '#lib/catalog/listing.ts';
 import { fill } from '#lib/i18n/format.ts';
@@ -21,19 +22,19 @@ export function Pagination({ current, total, hrefFor, onNavigate, strings }: Pag
     e.preventDefault();
     onNavigate(page);
   };
-  const link = (page: number, text: string, extra: { rel?: string; label?: string } = {}) => (
-    <a href={hrefFor(page)} rel={extra.rel} aria-label={extra.label}
-      aria-current={page === current && !extra.rel ? 'page' : undefined} onClick={follow(page)}>{text}</a>
+  const link = (page: number, text: string, extra: { step?: boolean; label?: string } = {}) => (
+    <a href={hrefFor(page)} aria-label={extra.label}
+      aria-current={page === current && !extra.step ? 'page' : undefined} onClick={follow(page)}>{text}</a>
   );
   const previous = Math.min(current - 1, total);
   return (
     <nav className="pagination" aria-label={strings.pagination}>
       <ul>
-        {previous >= 1 && <li className="pagination-step">{link(previous, strings.previous, { rel: 'prev' })}</li>}
+        {previous >= 1 && <li className="pagination-step">{link(previous, strings.previous, { step: true })}</li>}
         {pageWindow(current, total).map((p, i) => (p === 'gap'
           ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
           : <li key={p}>{link(p, String(p), { label: fill(strings.page, { page: p }) })}</li>))}
-        {current < total && <li className="pagination-step">{link(current + 1, strings.next, { rel: 'next' })}</li>}
+        {current < total && <li className="pagination-step">{link(current + 1, strings.next, { step: true })}</li>}
       </ul>
     </nav>
   );

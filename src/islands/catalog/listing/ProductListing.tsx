@@ -3,7 +3,7 @@
 // links; on the client the URL query decides what is shown (see useListing).
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { toggleFilter, withSelectedOptions, type ListingView } from '#lib/catalog/category-listing.ts';
+import { toggleFilter, withSelectedOptions, type ListingQuery, type ListingView } from '#lib/catalog/category-listing.ts';
 import { listingHref, pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
 import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
@@ -13,6 +13,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { useClientStore } from '#islands/shared/useClientStore.ts';
 import { ProductCard } from '../ProductCard.tsx';
 import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
+import { FilterChips } from './FilterChips.tsx';
 import { Pagination } from './Pagination.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { ViewToggle } from './ViewToggle.tsx';
@@ -26,6 +27,8 @@ export interface ProductListingProps {
   /** The category's own path (locale-prefixed): paging links are built on it. */
   basePath: string;
   pageSize: number;
+  /** The page the server rendered (unfiltered, default sort). */
+  initialPage: number;
   initial: ListingData;
   filterView: 'sidebar' | 'top';
   defaultView: ListingView;
@@ -39,6 +42,7 @@ export function ProductListing(props: ProductListingProps) {
   const sortStrings = strings.sort;
   const { query, data, status, navigate } = useListing({
     locale, categoryId: props.categoryId, pageSize, sortingEnabled: sortStrings !== undefined, initial,
+    initialPage: props.initialPage,
   });
   // The stored view exists only in the browser: the first render matches the server's default.
   const view = useClientStore($categoryView, undefined) ?? defaultView;
@@ -49,6 +53,8 @@ export function ProductListing(props: ProductListingProps) {
   const resultText = plural(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
   const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
   const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
+  // A changed selection starts again at page 1.
+  const setFilters = (filters: ListingQuery['filters']) => navigate({ ...query, filters, page: 1 });
   const goToPage = (page: number) => {
     navigate({ ...query, page });
     // Paging replaces what the shopper was reading: start them at the top of the new page.
@@ -70,10 +76,13 @@ export function ProductListing(props: ProductListingProps) {
           <SortSelect value={query.sort} strings={sortStrings} onChange={(sort) => navigate({ ...query, sort, page: 1 })} />
         )}
         <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
+        <FilterChips filters={query.filters} facets={facets} strings={strings.chips}
+          onRemove={(code, value) => setFilters(toggleFilter(query.filters, code, value, false))}
+          onClear={() => setFilters({})} />
       </div>
       <FilterSidebar facets={facets} filters={query.filters} layout={filterView} resultText={resultText} strings={strings}
-        onToggle={(code, value, on) => navigate({ ...query, filters: toggleFilter(query.filters, code, value, on), page: 1 })}
-        onReset={() => navigate({ ...query, filters: {}, page: 1 })} />
+        onToggle={(code, value, on) => setFilters(toggleFilter(query.filters, code, value, on))}
+        onReset={() => setFilters({})} />
       <div ref={results} className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
         aria-busy={status === 'loading'} tabIndex={-1}>
         {status === 'loading' && <p className="visually-hidden" role="status">{strings.loading}</p>}
@@ -83,7 +92,8 @@ export function ProductListing(props: ProductListingProps) {
             {data.products.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                  view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card} />
+                  view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card}
+                  purchase={strings.purchase} />
               </li>
             ))}
           </ul>

@@ -1,8 +1,12 @@
 // The texts the listing island shows, picked from the message files by the page
 // (each island receives only the strings it uses).
 import type { PriceStrings } from '../Price.tsx';
+import type { CardPurchaseStrings } from './CardPurchase.tsx';
+import type { FilterChipsStrings } from './FilterChips.tsx';
+import type { AvailabilityStrings } from '../AvailabilityText.tsx';
+import type { Messages } from '#lib/i18n/messages/en.ts';
 
-export interface SortStrings {
+interface SortStrings {
   label: string;
   latest: string;
   'price-up': string;
@@ -31,4 +35,20 @@ export interface ListingStrings {
   /** Absent when the shop turned sorting off. */
   sort?: SortStrings | undefined;
   card: PriceStrings & { itemNo: string };
+  purchase: CardPurchaseStrings;
+  chips: FilterChipsStrings;
+}
+
+/** Every availability text (and the loading one), for islands that show AvailabilityText. */
+export function availabilityStrings(m: Messages): AvailabilityStrings {
+  return {
+    'availability.available': m['availability.available'], 'availability.limited': m['availability.limited'],
+    'availability.limit-overflow': m['availability.limit-overflow'],
+    'availability.not-available': m['availability.not-available'], 'availability.loading': m['availability.loading'],
+  };
+}
+
+/** The active-filter chips' texts; the removal label keeps its {{filter}} and {{value}} for the island. */
+export function filterChipsStrings(m: Messages): FilterChipsStrings {
+  return { activeFilters: m['catalog.activeFilters'], removeFilter: m['catalog.removeFilter'], clearAllFilters: m['catalog.clearAllFilters'] };
 }

@@ -1,11 +1,11 @@
 // Keeps the listing and the address bar in step. The URL (page, sort, f.*) is the state: every change
-// pushes a history entry, back/forward replay it, and a reload or shared link rebuilds it, all on a
-// static host where the server only ever sends the unfiltered first page.
+// pushes a history entry, back/forward replay it, and a reload or shared link rebuilds it. The server
+// renders the unfiltered page the URL names (a static export only the first); the rest loads here.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchFilters, fetchProductList } from '#lib/catalog/client.ts';
 import { DEFAULT_SORT, filtersToRequest, listingHref, parseListingQuery, toListingSearch } from '#lib/catalog/listing.ts';
 import {
-  DEFAULT_LISTING_QUERY, isDefaultListing, requestableFilters, type ListingQuery,
+  DEFAULT_LISTING_QUERY, isServerListing, requestableFilters, serverListingQuery, type ListingQuery,
 } from '#lib/catalog/category-listing.ts';
 import { requestPrices } from '#lib/catalog/prices-store.ts';
 import { reportFailure } from '#lib/shell/report.ts';
@@ -27,6 +27,7 @@ interface Options {
   pageSize: number;
   sortingEnabled: boolean;
   initial: ListingData;
+  initialPage: number;
 }
 
 type Page = Pick<ListingData, 'products' | 'count'>;
@@ -45,18 +46,20 @@ function queryFromUrl(sortingEnabled: boolean): ListingQuery {
   return { page, sort: sortingEnabled ? sort : DEFAULT_SORT, filters: requestableFilters(filters) };
 }
 
-export function useListing({ locale, categoryId, pageSize, sortingEnabled, initial }: Options) {
-  const [query, setQuery] = useState<ListingQuery>(DEFAULT_LISTING_QUERY);
+export function useListing({ locale, categoryId, pageSize, sortingEnabled, initial, initialPage }: Options) {
+  const [query, setQuery] = useState<ListingQuery>(() => serverListingQuery(initialPage));
   const [data, setData] = useState<ListingData>(initial);
   const [status, setStatus] = useState<ListingStatus>('idle');
-  const pages = useRef(new Map<string, Page>([['', { products: initial.products, count: initial.count }]]));
+  const pages = useRef(new Map<string, Page>([
+    [toListingSearch(serverListingQuery(initialPage)), { products: initial.products, count: initial.count }],
+  ]));
   // Facets depend on the filters only, so paging and sorting reuse them.
   const facets = useRef(new Map<string, Facet[]>([['', initial.facets]]));
   const inflight = useRef<AbortController | null>(null);
 
   const show = useCallback(async (next: ListingQuery) => {
     setQuery(next);
-    setNoindex(!isDefaultListing(next));
+    setNoindex(!isServerListing(next));
     inflight.current?.abort();
     const pageKey = toListingSearch(next);
     const facetKey = toListingSearch({ ...DEFAULT_LISTING_QUERY, filters: next.filters });
@@ -73,12 +76,14 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
     setStatus('loading');
     const filters = filtersToRequest(next.filters);
     try {
+      // minDelay: a quick answer still shows the loading state for a moment rather than a flash.
       const [page, facetList] = await Promise.all([
         cachedPage ?? fetchProductList({
           locale, catId: categoryId, filters, sort: next.sort, limit: pageSize, offset: (next.page - 1) * pageSize,
-        }, { signal: controller.signal }).then((r): Page => ({ products: r.data, count: r.count })),
-        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal }),
+        }, { signal: controller.signal, minDelay: true }).then((r): Page => ({ products: r.data, count: r.count })),
+        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal, minDelay: true }),
       ]);
+      if (controller.signal.aborted) return;
       remember(pages.current, pageKey, page);
       remember(facets.current, facetKey, facetList);
       requestPrices(page.products.map((p) => p.sku));
@@ -104,7 +109,7 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
     const canonical = listingHref(window.location.pathname, fromUrl) + window.location.hash;
     const here = window.location.pathname + window.location.search + window.location.hash;
     if (here !== canonical) window.history.replaceState(window.history.state, '', canonical);
-    if (isDefaultListing(fromUrl)) {
+    if (isServerListing(fromUrl) && fromUrl.page === initialPage) {
       setNoindex(false);
       clearPending();
     } else {
@@ -116,7 +121,7 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
       window.removeEventListener('popstate', onPopState);
       inflight.current?.abort();
     };
-  }, [show, sortingEnabled]);
+  }, [show, sortingEnabled, initialPage]);
 
   return { query, data, status, navigate };
 }

@@ -4,12 +4,14 @@ import type { APIContext } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
-import { endpoint } from '../http.ts';
+import { ApiError, endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
-import { clearCartCookie, mergeGuestCartIntoCustomer, readCartCookie } from '../cart/index.ts';
+import { clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency, offeredCurrencies, readCartCookie } from '../cart/index.ts';
+import { customers } from '../db/schema.ts';
 import { inBackground, sendPasswordLinkMail, sendWelcomeMail } from '../mail/index.ts';
 import { authApi } from '#lib/auth/contract.ts';
 import { CURRENCY_COOKIE, isCurrency } from '#lib/catalog/price.ts';
+import { CURRENCY_COOKIE_MAX_AGE } from '#lib/catalog/currency-store.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { changePassword, createResetToken, registerCustomer, setPasswordWithToken } from './account.ts';
@@ -22,6 +24,8 @@ import { authenticate } from './login.ts';
 import { checkRegistration, checkResetRequest } from './rate-limit.ts';
 import { endSession, resolveSession, startSession } from './session.ts';
 import { shopTitle, siteFeatures } from './site.ts';
+import { getContent } from '../content.ts';
+import { eq } from 'drizzle-orm';
 
 export interface AuthDeps {
   db(): Promise<Db>;
@@ -93,6 +97,30 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
       setSessionCookies(cookies, await startSession(db, customer.id, false), url);
       inBackground('welcome mail', async () => sendWelcomeMail(customer, await shopTitle(locale)));
       return { user: toUser(customer) };
+    }, spokenValidation),
+
+    /**
+     * The currency the shopper prices in: the readable vsf-currency cookie (guest pricing and the
+     * browser's formatting read it), the customer's stored currency when signed in, and the current
+     * cart, which is then priced in it on its next read.
+     */
+    setCurrency: endpoint(authApi.setCurrency, async ({ currency }, { cookies, url }) => {
+      const branding = await getContent('setting:branding', DEFAULT_LOCALE);
+      if (!offeredCurrencies(branding?.config.currencies, env().DEFAULT_CURRENCY).includes(currency)) {
+        throw new ApiError('CURRENCY_NOT_OFFERED', 'This shop does not offer that currency.', 400);
+      }
+      const db = await deps.db();
+      const session = await resolveSession(cookies, { url, db });
+      const customer = session?.customer ?? null;
+      // The customer's cart is always in the customer's currency: both change together.
+      await db.transaction(async (tx) => {
+        if (customer) await tx.update(customers).set({ currency, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+        await moveCartToCurrency(tx, { customerId: customer?.id ?? null, guestCartId: customer ? null : readCartCookie(cookies) }, currency);
+      });
+      cookies.set(CURRENCY_COOKIE, currency, {
+        path: '/', maxAge: CURRENCY_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: false, secure: url.protocol === 'https:',
+      });
+      return { currency, user: customer ? toUser({ ...customer, currency }) : null };
     }, spokenValidation),
 
     /** Needs a session; keeps this one and signs out every other session of the customer. */

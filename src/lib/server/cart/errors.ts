@@ -14,6 +14,10 @@ export const lineQuantityExceeded = () => new ApiError(
 export const tooManyLines = () => new ApiError('CART_TOO_MANY_LINES', `A cart can hold at most ${MAX_CART_LINES} different items.`, 400);
 export const productNotFound = (sku: string) => new ApiError('PRODUCT_NOT_FOUND', `There is no product ${sku}.`, 404);
 export const productNotPurchasable = (sku: string, why: string) => new ApiError('PRODUCT_NOT_PURCHASABLE', `${sku} cannot be ordered: ${why}`, 400);
+/** The stock rule (src/lib/catalog/availability.ts) says not-available: refused at once, not at 'Place order'. */
+export const productNotAvailable = (sku: string, name: string) => new ApiError(
+  'PRODUCT_NOT_AVAILABLE', `${name} (${sku}) is currently not available.`, 409, { skus: [sku] },
+);
 export const accessoryNotAllowed = (skus: string[]) => new ApiError(
   'ACCESSORY_NOT_ALLOWED', `Not an accessory of this product: ${skus.join(', ')}.`, 400, { skus },
 );

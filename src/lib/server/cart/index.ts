@@ -6,6 +6,7 @@ import { currentShopper, priceContext } from '../shopper.ts';
 import { cartRoutes, type CartDeps } from './handlers.ts';
 
 export { mergeGuestCartIntoCustomer } from './merge.ts';
+export { moveCartToCurrency, offeredCurrencies } from './currency.ts';
 export { clearCartCookie, readCartCookie } from './cookie.ts';
 export { cartNotFound, cartOutdated, couponError } from './errors.ts';
 export { cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';

@@ -1,5 +1,5 @@
-// Server-side prices of cart lines. Same rule as the catalogue price list (catalog/prices.ts): the
-// customer's own list where it has the product, else the public 'base' list; always the cart currency.
+// Server-side prices of cart lines. Same best-price rule as the catalogue price list (catalog/prices.ts):
+// the lowest of the public and the customer's own prices; always the cart currency.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
@@ -19,17 +19,34 @@ export interface PricingContext {
 }
 
 /**
- * LATERAL join that adds `price.regular` and `price.special` (cents) to products aliased `p`: the
- * customer's own list where it has the product, else 'base'. One row per product, no extra round trip.
+ * LATERAL join that adds `price.regular`, `price.special` (cents) and `price.source` to products aliased
+ * `p`, by the best-price rule of src/lib/catalog/best-price.ts: the lowest of the public regular, the
+ * public special and the customer's own prices applies; `regular` is the public regular price (the
+ * contract's where the public list lacks the product); `special` is set only when lower than it.
+ * `least()` skips NULLs, so a missing list or special simply drops out. One row per product.
  */
 export function priceLateral(ctx: PricingContext): SQL {
   const own = ctx.priceListId ?? -1;
   return sql`LEFT JOIN LATERAL (
-    SELECT pr.regular_cents AS regular, pr.special_cents AS special
-    FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
-    WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND (l.code = 'base' OR pr.price_list_id = ${own})
-    ORDER BY (pr.price_list_id = ${own}) DESC
-    LIMIT 1
+    SELECT b.ref AS regular,
+      CASE WHEN b.paid < b.ref THEN b.paid END AS special,
+      CASE WHEN b.ref IS NULL THEN NULL WHEN b.paid >= b.ref THEN 'regular'
+        WHEN b.paid = b.pub_low THEN 'special' ELSE 'contract' END AS source
+    FROM (
+      SELECT coalesce(pub.regular, own.regular) AS ref, least(pub.regular, pub.special) AS pub_low,
+        least(pub.regular, pub.special, own.regular, own.special) AS paid
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (
+        SELECT pr.regular_cents AS regular, pr.special_cents AS special
+        FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
+        WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND l.code = 'base' LIMIT 1
+      ) pub ON true
+      LEFT JOIN LATERAL (
+        SELECT pr.regular_cents AS regular, pr.special_cents AS special
+        FROM prices pr
+        WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND pr.price_list_id = ${own} LIMIT 1
+      ) own ON true
+    ) b
   ) price ON true`;
 }
 

@@ -1,9 +1,10 @@
-// What may go into a cart line: an active, priced product (not a variant parent) and only the
-// accessories the catalogue offers for it. Skus match case-insensitively and are stored canonical.
+// What may go into a cart line: an active, priced, available product (not a variant parent) and only
+// the accessories the catalogue offers for it. Skus match case-insensitively and are stored canonical.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { normaliseAccessories } from '#lib/cart/rules.ts';
-import { accessoryNotAllowed, productNotFound, productNotPurchasable } from './errors.ts';
+import { availabilityFor, type StockInfo } from '#lib/catalog/availability.ts';
+import { accessoryNotAllowed, productNotAvailable, productNotFound, productNotPurchasable } from './errors.ts';
 import { priceLateral, type PricingContext } from './pricing.ts';
 import { rows } from '../db/index.ts';
 
@@ -21,28 +22,41 @@ interface ProductRow {
   hidePrices: boolean;
   hasVariants: boolean;
   regular: number | null;
+  name: string | null;
+  effective: number | null;
+  external: number | null;
+  marked: boolean | null;
 }
+
+const stockOf = (r: Pick<ProductRow, 'effective' | 'external' | 'marked'>): StockInfo | null =>
+  (r.effective === null ? null : { effectivestock: r.effective, externalstock: r.external ?? 0, markedInStock: r.marked ?? false });
+
+/** Columns a line's product and accessories are checked with; `t` is the product's name in English (error texts). */
+const CHECK_COLUMNS = sql`price.regular, s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
+      (SELECT t.name FROM product_translations t WHERE t.product_id = p.id AND t.locale = 'en') AS name`;
 
 export async function resolveLine(
   db: Db,
-  input: { sku: string; accessories?: readonly string[] | undefined },
+  input: { sku: string; quantity: number; accessories?: readonly string[] | undefined },
   pricing: PricingContext,
 ): Promise<ResolvedLine> {
   const [product] = await rows<ProductRow>(db, sql`
-    SELECT p.id, p.sku, p.is_active AS "isActive", p.hide_prices AS "hidePrices", price.regular,
+    SELECT p.id, p.sku, p.is_active AS "isActive", p.hide_prices AS "hidePrices", ${CHECK_COLUMNS},
       EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.is_active) AS "hasVariants"
-    FROM products p ${priceLateral(pricing)}
+    FROM products p LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}
     WHERE lower(p.sku) = lower(${input.sku})`);
   if (!product || !product.isActive) throw productNotFound(input.sku);
   if (product.hasVariants) throw productNotPurchasable(product.sku, 'choose one of its variants.');
   if (product.hidePrices) throw productNotPurchasable(product.sku, 'its price is on request.');
 
   const wanted = [...new Set((input.accessories ?? []).map((s) => s.toLowerCase()))];
-  let accessories: { id: number; sku: string; regular: number | null }[] = [];
+  type AccessoryRow = Pick<ProductRow, 'id' | 'sku' | 'regular' | 'name' | 'effective' | 'external' | 'marked'>;
+  let accessories: AccessoryRow[] = [];
   if (wanted.length > 0) {
-    accessories = await rows<{ id: number; sku: string; regular: number | null }>(db, sql`
-      SELECT p.id, p.sku, price.regular
-      FROM product_accessories pa JOIN products p ON p.id = pa.accessory_id ${priceLateral(pricing)}
+    accessories = await rows<AccessoryRow>(db, sql`
+      SELECT p.id, p.sku, ${CHECK_COLUMNS}
+      FROM product_accessories pa JOIN products p ON p.id = pa.accessory_id
+        LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}
       WHERE pa.product_id = ${product.id} AND p.is_active AND NOT p.hide_prices
         AND lower(p.sku) IN (${sql.join(wanted.map((s) => sql`${s}`), sql`, `)})`);
     const allowed = new Set(accessories.map((a) => a.sku.toLowerCase()));
@@ -53,6 +67,9 @@ export async function resolveLine(
   if (product.regular === null) throw productNotPurchasable(product.sku, `it has no price in ${pricing.currency}.`);
   const unpriced = accessories.filter((a) => a.regular === null);
   if (unpriced.length > 0) throw productNotPurchasable(unpriced[0]!.sku, `it has no price in ${pricing.currency}.`);
+  // Only 'not-available' is refused: a larger quantity than on hand is still deliverable later (docs/stock.md).
+  const gone = [product, ...accessories].find((r) => availabilityFor(stockOf(r), input.quantity) === 'not-available');
+  if (gone) throw productNotAvailable(gone.sku, gone.name ?? gone.sku);
 
   return { productId: product.id, sku: product.sku, accessorySkus: normaliseAccessories(accessories.map((a) => a.sku)) };
 }

@@ -6,6 +6,8 @@ import { publishedMemo } from '../publish/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
 import { byAttributeOrder } from '#lib/catalog/product.ts';
+import { formatQuantity } from '#lib/i18n/format.ts';
+import { intlTag } from '#lib/i18n/translate.ts';
 
 interface AttributeDefinition {
   code: string;
@@ -43,7 +45,8 @@ export async function describeAttributes(rows: { attributeCode: string; value: s
     if (!def) return [];
     const option = def.options.get(row.value);
     const valueLabel = option ? localized(option.labels, locale, row.value)
-      : def.unit ? `${row.value} ${def.unit}` : row.value;
+      // Measured values read the locale's way (2,47 kg in German); other free values stay as stored.
+      : def.unit ? formatQuantity(intlTag(locale), row.value, def.unit) : row.value;
     return [{
       attribute_code: def.code, label: localized(def.labels, locale, def.code), value: row.value, valueLabel,
       image: option?.image ?? null, position: def.position, location: def.location, html: def.isHtml,

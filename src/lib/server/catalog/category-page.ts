@@ -1,5 +1,6 @@
-// Everything a prebuilt category listing page shows in one locale: the category, its trail, the tree for
-// the category bar, the first page of products (default sort, no filters) and the unfiltered facets.
+// Everything a category listing page shows in one locale: the category, its trail, the tree for the
+// category bar, one page of products (default sort, no filters) and the unfiltered facets. Every page
+// number is its own server-rendered page, so a crawler reaches every product through plain links.
 import { and, eq } from 'drizzle-orm';
 import { categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
@@ -18,6 +19,8 @@ export interface CategoryPage {
   listing: ListingPage;
   facets: Facet[];
   pageSize: number;
+  /** The page shown, 1-based; never beyond the last page. */
+  page: number;
   /** Cache tags: the names of the trail and the bar's categories, the listings (products, counts) of this one and the bar's, the listed products, the facets. */
   tags: string[];
 }
@@ -46,18 +49,25 @@ async function description(categoryId: number, locale: Locale): Promise<string |
   return row?.description ?? null;
 }
 
-/** Null when the category does not exist in that locale (the page is then not generated). */
-export async function categoryPage(categoryId: number, locale: Locale, currency: string): Promise<CategoryPage | null> {
+/**
+ * Null when the category does not exist in that locale, or when `page` lies beyond its last page
+ * (both are 404s: a page number that lists nothing must not become an indexable copy of another).
+ */
+export async function categoryPage(
+  categoryId: number, locale: Locale, currency: string, page = 1,
+): Promise<CategoryPage | null> {
   const pageSize = PAGE_SIZES.category;
+  const offset = (page - 1) * pageSize;
   const [trail, tree, text, listing, facets] = await Promise.all([
     categoryTrail(categoryId, locale),
     treeFor(locale),
     description(categoryId, locale),
-    listProducts({ categoryId, filters: [], locale, sort: DEFAULT_SORT, limit: pageSize, offset: 0, currency }),
+    listProducts({ categoryId, filters: [], locale, sort: DEFAULT_SORT, limit: pageSize, offset, currency }),
     filterCodes().then((codes) => listFacets({ categoryId, filters: [] }, codes, locale)),
   ]);
   const self = trail.at(-1);
   if (!self || self.id !== categoryId) return null;
+  if (page > 1 && offset >= listing.count) return null;
   const bar = barCandidates(tree, categoryId);
   const pageTags = [
     ...[...trail.map((c) => c.id), ...bar].map(tags.category),
@@ -66,5 +76,5 @@ export async function categoryPage(categoryId: number, locale: Locale, currency:
     ...facets.map((facet) => tags.attribute(facet.id)),
     tags.content('setting', 'attributes', 'all'),
   ];
-  return { category: { ...self, description: text }, trail, tree, listing, facets, pageSize, tags: pageTags };
+  return { category: { ...self, description: text }, trail, tree, listing, facets, pageSize, page, tags: pageTags };
 }

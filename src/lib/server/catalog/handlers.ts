@@ -8,7 +8,7 @@ import { catalogApi, emptySearchResponse, type PriceInfo } from '#lib/catalog/co
 import { categoryBySlugPath, categoryTrail, categoryTree } from './categories.ts';
 import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts } from './listing.ts';
-import { priceList, type PriceContext } from './prices.ts';
+import { excludesTax, priceList, type PriceContext } from './prices.ts';
 import { searchCategories, searchHits, searchProductIds, searchProducts } from './search.ts';
 
 export interface CatalogDeps {
@@ -40,8 +40,10 @@ export function catalogRoutes(deps: CatalogDeps) {
     }),
 
     prices: endpoint(catalogApi.prices, async ({ skus }, context) => {
-      const ctx = await deps.priceContext(await deps.shopper(context));
-      return { items: await priceList(skus, ctx), pricesVisible: ctx.pricesVisible };
+      const shopper = await deps.shopper(context);
+      const ctx = await deps.priceContext(shopper);
+      const [items, excludeTax] = await Promise.all([priceList(skus, ctx), excludesTax(shopper.customerId)]);
+      return { items, pricesVisible: ctx.pricesVisible, excludeTax };
     }),
 
     products: endpoint(catalogApi.products, async (body, context) => {
@@ -58,7 +60,7 @@ export function catalogRoutes(deps: CatalogDeps) {
       if (body.keyword === '') return emptySearchResponse();
       try {
         const shopper = await deps.shopper(context);
-        const listing = body.filters.length > 0 || body.sort !== 'latest' || body.loadFilters;
+        const listing = body.filters.length > 0 || body.sort !== 'relevance' || body.loadFilters;
         // The overlay reads just its page of the ranking; the search page lists the parents of all
         // ranked hits, so it needs them all (at most SEARCH_MAX_HITS).
         const hits = listing
@@ -66,7 +68,7 @@ export function catalogRoutes(deps: CatalogDeps) {
           : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
         const scope = hits.listed;
         const [categories, result] = await Promise.all([
-          searchCategories(body.keyword, body.locale),
+          searchCategories(hits.suggestion ?? body.keyword, body.locale),
           listing
             ? listProducts({ productIds: scope, filters: body.filters, locale: body.locale, sort: body.sort, limit: body.limit, offset: body.offset, currency: shopper.currency })
               .then((page) => ({ data: page.data.map((p) => ({ ...p, isVariant: false })), count: page.count }))
@@ -76,7 +78,10 @@ export function catalogRoutes(deps: CatalogDeps) {
           ? await listFacets({ productIds: scope, filters: body.filters }, await filterCodes(), body.locale)
           : undefined;
         const data = body.excludePrices || body.pricesLazyLoad ? result.data : await withPrices(result.data, await deps.priceContext(shopper));
-        return { data, count: result.count, capped: hits.capped, categories, ...(facets ? { facets } : {}) };
+        return {
+          data, count: result.count, capped: hits.capped, categories,
+          ...(hits.suggestion ? { suggestion: hits.suggestion } : {}), ...(facets ? { facets } : {}),
+        };
       } catch (error) {
         logger.error({ err: error }, 'search failed; answering an empty result');
         return emptySearchResponse();

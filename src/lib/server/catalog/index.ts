@@ -5,8 +5,8 @@ import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
-export { loadProductPage, productSeo, productStrings } from './product-page.ts';
-export { allProductSlugs, type ProductBreadcrumb } from './products.ts';
+export { guestPrice, loadProductPage, productSeo, productStrings } from './product-page.ts';
+export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';
 
 const defaultCatalogDeps: CatalogDeps = {

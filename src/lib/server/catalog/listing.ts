@@ -41,13 +41,15 @@ function scopeCondition(scope: ListingScope, skipFilter?: string): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function orderBy(sort: string, currency: string): SQL {
+function orderBy(sort: string, currency: string, productIds?: number[]): SQL {
   // Price order uses the public price list: a listing is the same for everybody, so it can be cached.
   const price = sql`(select coalesce(pr.special_cents, pr.regular_cents) from prices pr
     join price_lists pl on pl.id = pr.price_list_id and pl.code = 'base'
     where pr.product_id = p.id and pr.currency = ${currency})`;
   if (sort === 'price-up') return sql`${price} asc nulls last, p.id asc`;
   if (sort === 'price-down') return sql`${price} desc nulls last, p.id asc`;
+  // A keyword search hands over its hits best first: 'relevance' keeps that order.
+  if (sort === 'relevance' && productIds !== undefined) return sql`array_position(${`{${productIds.join(',')}}`}::int[], p.id), p.id`;
   return sql`p.created_at desc, p.id desc`;
 }
 
@@ -61,7 +63,7 @@ export async function listProducts(opts: ListingScope & {
   const [countRows, idRows] = await Promise.all([
     rows<{ count: number }>(db, sql`select count(*)::int as count from products p where ${where}`),
     rows<{ id: number }>(db, sql`select p.id from products p where ${where}
-      order by ${orderBy(opts.sort, opts.currency ?? 'EUR')} limit ${opts.limit} offset ${opts.offset}`),
+      order by ${orderBy(opts.sort, opts.currency ?? 'EUR', opts.productIds)} limit ${opts.limit} offset ${opts.offset}`),
   ]);
   const count = Number(countRows[0]?.count ?? 0);
   if (opts.offset >= count) return { data: [], count };

@@ -1,10 +1,11 @@
-// The price list: prices and stock for many skus in one round trip. A customer
-// with their own price list gets those prices where the list has them, the public list elsewhere.
+// The price list: prices and stock for many skus in one round trip. A customer with their own price
+// list pays the lowest of that list's and the public prices (the best-price rule, docs/prices.md).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { priceLists, prices, products, stock } from '../db/schema.ts';
+import { customers, priceLists, prices, products, stock } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import { toMajor } from '#lib/cart/rules.ts';
+import { bestPrice, type ListPrice } from '#lib/catalog/best-price.ts';
 
 export interface PriceContext {
   currency: string;
@@ -15,6 +16,8 @@ export interface PriceContext {
 }
 
 const majorOrNull = (cents: number | null): number | null => (cents === null ? null : toMajor(cents));
+const listPrice = (row: { regular: number; special: number | null } | undefined): ListPrice | null =>
+  (row ? { regular: row.regular, special: row.special } : null);
 
 export async function priceList(skus: string[], ctx: PriceContext): Promise<PriceListEntry[]> {
   const unique = [...new Set(skus)];
@@ -38,15 +41,29 @@ export async function priceList(skus: string[], ctx: PriceContext): Promise<Pric
   return rows.map((row): PriceListEntry => {
     const own = ctx.priceListId ? priceRows.find((p) => p.productId === row.id && p.listId === ctx.priceListId) : undefined;
     const base = priceRows.find((p) => p.productId === row.id && p.code === 'base');
-    const chosen = own ?? base;
-    const visible = ctx.pricesVisible && !row.hidePrices && chosen !== undefined;
+    const best = bestPrice(listPrice(base), listPrice(own));
+    const visible = ctx.pricesVisible && !row.hidePrices && best !== null;
     return {
       sku: row.sku,
-      priceInfo: visible ? { regular: majorOrNull(chosen.regular), special: majorOrNull(chosen.special), currency: ctx.currency } : null,
+      priceInfo: visible
+        ? {
+          regular: toMajor(best.regular), special: majorOrNull(best.special), currency: ctx.currency,
+          // Only a price that undercuts the regular one needs a label.
+          ...(best.source === 'regular' ? {} : { source: best.source }),
+        }
+        : null,
       // Without price permission a shopper sees neither prices nor availability.
       stock: !ctx.pricesVisible || row.effective === null ? null : {
         effectivestock: row.effective, externalstock: row.external ?? 0, markedInStock: row.marked ?? false,
       },
     };
   });
+}
+
+/** Whether the signed-in customer is excluded from taxation: their prices carry that note, not 'plus tax'. */
+export async function excludesTax(customerId: string | null): Promise<boolean> {
+  if (!customerId) return false;
+  const db = await getDb();
+  const [row] = await db.select({ excludeTax: customers.excludeTax }).from(customers).where(eq(customers.id, customerId));
+  return row?.excludeTax ?? false;
 }

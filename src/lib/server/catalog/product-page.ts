@@ -1,11 +1,13 @@
-// Everything a product page shows, read at build time in one call so the
-// page file stays thin. Prices and stock are not here: they are live (src/lib/catalog/prices-store.ts).
+// Everything a product page shows, read when it renders in one call so the page file stays thin.
+// Prices and stock are live (src/lib/catalog/prices-store.ts); only the public price a guest may see
+// is rendered with the page (guestPrice), and the page is dropped whenever that product is published.
 import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
 import { products } from '../db/schema.ts';
 import { productCards, productDetail, type ProductBreadcrumb, type ProductDetail } from './products.ts';
 import { listProducts } from './listing.ts';
+import { priceList } from './prices.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
@@ -17,9 +19,11 @@ import {
 } from '#lib/catalog/product.ts';
 import { productBreadcrumbLink } from '#lib/catalog/breadcrumbs.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
-import { absoluteUrl, type Seo } from '#lib/site/seo.ts';
+import { absoluteUrl, productTitle, type Seo } from '#lib/site/seo.ts';
+import { shareImageUrl } from '#lib/site/images.ts';
+import { offerJsonLd } from '#lib/catalog/product-offer.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import type { ProductCard } from '#lib/catalog/contract.ts';
+import type { PriceListEntry, ProductCard } from '#lib/catalog/contract.ts';
 import type { Shell } from '../shell.ts';
 import { pickMessages } from '#lib/i18n/translate.ts';
 import type { PriceStrings } from '#islands/catalog/Price.tsx';
@@ -59,7 +63,8 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
     product.parentId === null ? product.variants : familyOf(product.parentId, locale),
     recommendationsFor(product, trail, locale),
   ]);
-  const labels = variantLabels(family);
+  // HTML attributes (a data sheet) are documents, not options: a variant is told apart by plain values.
+  const labels = variantLabels(family.map((card) => ({ ...card, attributes: card.attributes.filter((a) => !a.html) })));
   const descriptionHtml = sanitizeCmsHtml(product.description);
   return {
     product,
@@ -116,23 +121,51 @@ async function recommendationsFor(product: ProductDetail, trail: ProductBreadcru
   return candidates.filter((card) => !exclude.has(card.id)).slice(0, RECOMMENDATION_LIMIT);
 }
 
+/** Meta descriptions longer than this are cut by search engines; the cut falls on a word. */
+const DESCRIPTION_LENGTH = 155;
+
+/**
+ * The product's own text (its subtitle is often its category's one-liner), ending with the item number:
+ * products of one line can share the first 155 characters of their texts, never their item numbers.
+ */
+function productDescription(text: string, itemLabel: string): string {
+  const suffix = ` (${itemLabel})`;
+  return `${shortDescription(text, DESCRIPTION_LENGTH - suffix.length)}${suffix}`;
+}
+
+/**
+ * The public price of the product for the page's HTML and its Offer: only when guests may see prices,
+ * in the shop's default currency (the page is cached per locale, not per shopper). A signed-in
+ * customer's own price replaces it in the browser.
+ */
+export async function guestPrice(data: ProductPageData, shell: Shell): Promise<PriceListEntry | null> {
+  if (!shell.features.isPriceForGuestEnabled) return null;
+  const [entry] = await priceList([data.product.sku], { currency: shell.currency, pricesVisible: true });
+  return entry ?? null;
+}
+
 /** Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page. */
-export function productSeo(data: ProductPageData, shell: Shell, site: URL): Seo {
+export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest: PriceListEntry | null = null): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
+  const offer = offerJsonLd(guest?.priceInfo, guest?.stock, url);
+  const itemLabel = `${t('catalog.itemNo')} ${product.itemnum}`;
   return {
-    // Product pages carry no route name in their title.
-    title: product.name,
-    description: shortDescription(product.subtitle || data.descriptionText),
+    // Brand and item number make the title unique among variants that share a name.
+    title: productTitle(product.name, data.brand, itemLabel),
+    description: productDescription(data.descriptionText || product.subtitle || product.name, itemLabel),
     alternates: productAlternates(product.id, product.slugs, shell.offeredLocales),
-    image: data.images[0],
+    image: data.images[0] ? shareImageUrl(data.images[0]) : undefined,
     ogType: 'product',
     jsonLd: [
-      productJsonLd({
-        name: product.name, sku: product.sku, itemnum: product.itemnum, url, brand: data.brand,
-        images: data.images.map((src) => absoluteUrl(site, src)), description: data.descriptionText,
-      }),
+      {
+        ...productJsonLd({
+          name: product.name, sku: product.sku, itemnum: product.itemnum, url, brand: data.brand,
+          images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))), description: data.descriptionText,
+        }),
+        ...(offer ? { offers: offer } : {}),
+      },
       breadcrumbJsonLd([
         { name: t('site.home'), url: absoluteUrl(site, localePath(locale, '/')) },
         ...trail.map((c) => ({ name: c.text, url: absoluteUrl(site, localePath(locale, productBreadcrumbLink(c.link))) })),
@@ -151,6 +184,7 @@ export function productStrings(shell: Shell) {
   const price: PriceStrings = {
     free: t('price.free'), loading: t('price.loading'), loginToSee: t('price.loginToSee'),
     regular: t('price.regular'), special: t('price.special'), startingAt: messages['catalog.startingAt'],
+    yourPrice: t('price.yourPrice'), taxExcluded: t('tax.ACCOUNT_EXCLUDE'),
   };
   const availability = pickMessages(t, [
     'availability.available', 'availability.limited', 'availability.limit-overflow', 'availability.not-available', 'availability.loading',
@@ -166,6 +200,7 @@ export function productStrings(shell: Shell) {
       itemNo: t('catalog.itemNo'), availability, price,
       // The tax note belongs to the product's own price, not to every accessory and card.
       taxNote: features.displayTaxMessageForPrice ? t('cart.plusTaxAndShipping') : undefined,
+      chooseVariant: t('catalog.chooseVariant'), quantityInvalid: messages['catalog.quantityInvalid'],
     },
     carousel: {
       title: t('catalog.recommended'), previous: t('catalog.previousProducts'), next: t('catalog.nextProducts'),

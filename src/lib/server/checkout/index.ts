@@ -7,7 +7,7 @@ import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { guardCart } from './page-state.ts';
-export { loadCheckoutPage, uuidParam } from './pages.ts';
+export { invoiceDetails, loadCheckoutPage, loadOrderPage, uuidParam } from './pages.ts';
 export { saveAsDefault } from './addresses.ts';
 export { emailRequired, guestCheckoutDisabled } from './errors.ts';
 

@@ -5,6 +5,7 @@ import { contentConfigSchemas, pageConfigSchema, type MenuEntry } from '#lib/con
 import { ATTRIBUTE_SETTING } from './attributes.ts';
 import { buildCategories, type CategoryRow } from './categories.ts';
 import { CONTENT_PAGES } from './pages.ts';
+import { INVOICE_SETTING, homeRows } from './home-content.ts';
 import { LOCALES, t, type L, type Locale } from './vocabulary.ts';
 
 export interface ContentRow { type: 'block' | 'setting' | 'page'; identifier: string; locale: string; content: string | null; config: unknown }
@@ -41,9 +42,8 @@ function menuConfig(rows: CategoryRow[]) {
         // Group names are shown verbatim (the schema has no per-locale group titles): words every locale reads.
         children: [page('versand', 'all', 'Service'), page('kontakt', 'all', 'Service'), page('agb', 'all', 'Info'), page('impressum', 'all', 'Info')],
       },
-      // Only a German title: the other languages fall back to it.
       // Desktop only: the mobile menu reaches the same category through the product range.
-      { kind: 'link', titles: [{ locale: 'de', title: 'Profi-Angebote' }], url: 'c:werkzeuge/elektrowerkzeuge', visibility: 'desktop' },
+      { kind: 'link', titles: titles(t('Profi-Angebote', 'Pro deals', 'Offres pro', 'Ofertas profesionales', 'Offerte pro')), url: 'c:werkzeuge/elektrowerkzeuge', visibility: 'desktop' },
       page('agb', 'mobile'),
       page('kontakt', 'mobile'),
     ] satisfies MenuEntry[],
@@ -98,13 +98,24 @@ const CART_HEADER = t(
   '<p>Gli ordini ricevuti entro le 14 nei giorni lavorativi partono il giorno stesso.</p>',
 );
 
+/** The tagline under the home title and the home page's meta description, per locale. */
+const TAGLINE = t(
+  'ProTool Supply – Werkzeuge, Befestigungstechnik und Werkstattausstattung für Profis.',
+  'ProTool Supply – tools, fixings and workshop equipment for professionals.',
+  'ProTool Supply – outillage, fixations et équipement d\'atelier pour les professionnels.',
+  'ProTool Supply – herramientas, fijaciones y equipamiento de taller para profesionales.',
+  'ProTool Supply – utensili, sistemi di fissaggio e attrezzature da officina per professionisti.',
+);
+
 const BRANDING = {
   logo: '/brand/logo.svg',
   title: 'ProTool Supply',
-  description: 'ProTool Supply – Werkzeuge, Befestigungstechnik und Werkstattausstattung für Profis.',
+  description: TAGLINE.de,
+  descriptions: TAGLINE,
   favicon: '/brand/favicon.svg',
   meta: [{ name: 'theme-color', content: '#0a5cad' }],
   links: [],
+  currencies: ['EUR', 'GBP', 'USD'],
   flags: {
     isPriceForGuestEnabled: true, isPricesLazyLoadEnabled: true, displayItemnum: true, isRegistrationEnabled: true,
     isCheckoutRegistrationEnabled: true, isGuestUserEnabled: true, isMyItemsViewEnabled: true, displayMyItemLink: true,
@@ -128,6 +139,7 @@ export function buildContentRows(): ContentRow[] {
     { type: 'setting', identifier: 'branding', locale: '', content: null, config: BRANDING },
     { type: 'setting', identifier: 'locale', locale: '', content: null, config: LOCALE_SETTING },
     { type: 'setting', identifier: 'attributes', locale: '', content: null, config: ATTRIBUTE_SETTING },
+    { type: 'setting', identifier: 'invoice', locale: '', content: null, config: INVOICE_SETTING },
   ];
   for (const locale of LOCALES) {
     rows.push(
@@ -135,6 +147,7 @@ export function buildContentRows(): ContentRow[] {
       { type: 'block', identifier: 'top-banner', locale, content: TOP_BANNER[locale](path(locale, '/i/versand')), config: { backgroundColor: '#0a5cad' } },
       { type: 'block', identifier: 'notification-bar', locale, content: NOTIFICATION[locale], config: { backgroundColor: '#fff4e5', iconColor: '#b45309' } },
       { type: 'block', identifier: 'cart-header', locale, content: CART_HEADER[locale], config: {} },
+      ...homeRows(locale),
     );
     for (const page of CONTENT_PAGES) {
       rows.push({ type: 'page', identifier: page.identifier, locale, content: page.content[locale], config: { title: page.title[locale], description: page.description[locale] } });

@@ -1,16 +1,29 @@
 // The order confirmation email: number, lines, shipping, total, payment, and the link to the order.
-import { ORDER_MAIL_TEXTS } from './order-texts.ts';
+import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { compose, localeOf } from './templates.ts';
 import { shopUrl } from './account-mails.ts';
 import { sendMail, type SentMail } from './transport.ts';
 import type { Order } from '#lib/checkout/contract.ts';
+import type { InvoiceSetting } from '#lib/content/schemas.ts';
+import { getContent } from '../content.ts';
 
 const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
   invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',
 };
 
-function orderConfirmationMail(order: Order, locale: string, shop: string) {
+/** The terms and the account to pay to, for an unpaid invoice order (nothing when the shop set none). */
+function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, number: string): string[] {
+  if (!invoice) return [];
+  const account = [
+    `${t.accountHolder}: ${invoice.accountHolder}`, `${t.iban}: ${invoice.iban}`, `${t.bic}: ${invoice.bic}`,
+    ...(invoice.bankName ? [`${t.bank}: ${invoice.bankName}`] : []), `${t.reference}: ${number}`,
+  ];
+  return [fill(t.invoiceTerms, { days: invoice.dueDays }), `${t.bankDetails}:\n${account.join('\n')}`];
+}
+
+/** @internal Exported for tests. */
+export function orderConfirmationMail(order: Order, locale: string, shop: string, invoice: InvoiceSetting | null = null) {
   const t = ORDER_MAIL_TEXTS[localeOf(locale)];
   const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
   const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
@@ -25,17 +38,20 @@ function orderConfirmationMail(order: Order, locale: string, shop: string) {
     ...(totals ? [`${t.total}: ${money.format(totals.grandTotalIncTax)}`] : []),
     `${t.payment}: ${PAYMENT_LABELS[order.paymentMethodCode]}`,
   ];
-  const note = order.paymentMethodCode === 'invoice' ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
+  const byInvoice = order.paymentMethodCode === 'invoice';
+  const note = byInvoice ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
+  const payTo = byInvoice && order.paymentStatus !== 'paid' ? invoiceParagraphs(t, invoice, order.transactionnum) : [];
   return compose(
     { email: order.email, firstName: '', lastName: '', locale },
     fill(t.subject, values),
-    [fill(t.greeting, values), t.intro, ...summary, ...(note ? [note] : [])],
+    [fill(t.greeting, values), t.intro, ...summary, ...(note ? [note] : []), ...payTo],
     { label: t.action, url: shopUrl(locale, `/checkout/thank-you/${order.id}`) },
     [],
     fill(t.signature, values),
   );
 }
 
-export function sendOrderConfirmationMail(order: Order, locale: string, shop: string): Promise<SentMail> {
-  return sendMail(orderConfirmationMail(order, locale, shop));
+export async function sendOrderConfirmationMail(order: Order, locale: string, shop: string): Promise<SentMail> {
+  const invoice = order.paymentMethodCode === 'invoice' ? (await getContent('setting:invoice', localeOf(locale)))?.config ?? null : null;
+  return sendMail(orderConfirmationMail(order, locale, shop, invoice));
 }

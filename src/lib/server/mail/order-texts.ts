@@ -1,4 +1,5 @@
-// Texts of the order confirmation email in every shop language. Placeholders: {{name}}, {{shop}}, {{number}}.
+// Texts of the order confirmation email in every shop language. Placeholders: {{name}}, {{shop}}, {{number}},
+// and in the invoice terms {{days}}.
 import type { Locale } from '#lib/i18n/locales.ts';
 
 export interface OrderMailTexts {
@@ -12,6 +13,14 @@ export interface OrderMailTexts {
   payment: string;
   awaiting: string;
   invoice: string;
+  /** Invoice orders: when to pay, and the lines of the bank account to pay to. */
+  invoiceTerms: string;
+  bankDetails: string;
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  bank: string;
+  reference: string;
   action: string;
   signature: string;
 }
@@ -28,6 +37,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     payment: 'Zahlungsart',
     awaiting: 'Ihre Zahlung wird noch bearbeitet. Wir melden uns, sobald sie eingegangen ist.',
     invoice: 'Sie erhalten eine Rechnung mit der Lieferung.',
+    invoiceTerms: 'Zahlbar innerhalb von {{days}} Tagen ohne Abzug.',
+    bankDetails: 'Bankverbindung',
+    accountHolder: 'Kontoinhaber',
+    iban: 'IBAN',
+    bic: 'BIC',
+    bank: 'Bank',
+    reference: 'Verwendungszweck',
     action: 'Bestellung ansehen',
     signature: 'Mit freundlichen Grüßen\n{{shop}}',
   },
@@ -42,6 +58,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     payment: 'Payment method',
     awaiting: 'Your payment is still being processed. We will let you know once it has arrived.',
     invoice: 'You will receive an invoice with the delivery.',
+    invoiceTerms: 'Payable within {{days}} days without deduction.',
+    bankDetails: 'Bank details',
+    accountHolder: 'Account holder',
+    iban: 'IBAN',
+    bic: 'BIC',
+    bank: 'Bank',
+    reference: 'Payment reference',
     action: 'View your order',
     signature: 'Kind regards\n{{shop}}',
   },
@@ -56,6 +79,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     payment: 'Mode de paiement',
     awaiting: 'Votre paiement est en cours de traitement. Nous vous informerons dès sa réception.',
     invoice: 'Vous recevrez une facture avec la livraison.',
+    invoiceTerms: 'Payable sous {{days}} jours sans escompte.',
+    bankDetails: 'Coordonnées bancaires',
+    accountHolder: 'Titulaire du compte',
+    iban: 'IBAN',
+    bic: 'BIC',
+    bank: 'Banque',
+    reference: 'Référence du virement',
     action: 'Voir votre commande',
     signature: 'Cordialement\n{{shop}}',
   },
@@ -70,6 +100,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     payment: 'Forma de pago',
     awaiting: 'Su pago aún se está procesando. Le avisaremos en cuanto se reciba.',
     invoice: 'Recibirá una factura con la entrega.',
+    invoiceTerms: 'Pagadero en un plazo de {{days}} días sin descuento.',
+    bankDetails: 'Datos bancarios',
+    accountHolder: 'Titular de la cuenta',
+    iban: 'IBAN',
+    bic: 'BIC',
+    bank: 'Banco',
+    reference: 'Concepto',
     action: 'Ver su pedido',
     signature: 'Atentamente\n{{shop}}',
   },
@@ -84,6 +121,13 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     payment: 'Metodo di pagamento',
     awaiting: 'Il tuo pagamento è ancora in elaborazione. Ti avviseremo appena sarà arrivato.',
     invoice: 'Riceverai una fattura con la consegna.',
+    invoiceTerms: 'Pagabile entro {{days}} giorni senza detrazioni.',
+    bankDetails: 'Coordinate bancarie',
+    accountHolder: 'Intestatario del conto',
+    iban: 'IBAN',
+    bic: 'BIC',
+    bank: 'Banca',
+    reference: 'Causale',
     action: 'Visualizza il tuo ordine',
     signature: 'Cordiali saluti\n{{shop}}',
   },

@@ -28,7 +28,9 @@ import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/contract.ts';
 import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
+  type NamedItem,
 } from './errors.ts';
+import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
 import { findOrder, findOrderByKey, orderView } from './store.ts';
 
 /** SQLSTATE of a statement sent after an error inside the same (sub)transaction. */
@@ -88,13 +90,20 @@ async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<numb
   return demand;
 }
 
+/** Names of the lines' products and accessories by lower-case sku, for errors the shopper can act on. */
+function itemNames(lines: readonly { sku: string; name: string; accessories: readonly { sku: string; name: string }[] }[]) {
+  return new Map(lines.flatMap((l) => [[l.sku.toLowerCase(), l.name] as const, ...l.accessories.map((a) => [a.sku.toLowerCase(), a.name] as const)]));
+}
+
 /**
  * Takes the pieces out of stock: effective stock first, then the supplier's external stock. Products
  * marked in stock are not counted (made or bought to order). A product without a stock row, or with
  * too little, fails the order; the WHERE re-checks under the row lock, so concurrent orders never oversell.
  */
-async function reserveStock(db: Db, demand: Map<number, { sku: string; quantity: number }>): Promise<void> {
-  const short: string[] = [];
+async function reserveStock(
+  db: Db, demand: Map<number, { sku: string; quantity: number }>, names: Map<string, string>,
+): Promise<void> {
+  const short: NamedItem[] = [];
   for (const [productId, { sku, quantity }] of [...demand].sort(([a], [b]) => a - b)) {
     const reserved = await rows<{ productId: number }>(db, sql`
       UPDATE stock SET
@@ -104,7 +113,7 @@ async function reserveStock(db: Db, demand: Map<number, { sku: string; quantity:
         updated_at = now()
       WHERE product_id = ${productId} AND (marked_in_stock OR effective_stock + external_stock >= ${quantity})
       RETURNING product_id AS "productId"`);
-    if (reserved.length === 0) short.push(sku);
+    if (reserved.length === 0) short.push({ sku, name: names.get(sku.toLowerCase()) ?? sku });
   }
   if (short.length > 0) throw outOfStock(short);
 }
@@ -188,8 +197,11 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       });
       const missing = missingSteps(cart);
       if (missing.length > 0) throw checkoutIncomplete(missing);
-      const unsellable = cart.lines.filter((l) => !l.purchasable).map((l) => l.sku);
+      const unsellable = cart.lines.filter((l) => !l.purchasable);
       if (unsellable.length > 0) throw notPurchasable(unsellable);
+      // The stock rule refuses what is not available by name, before any stock is touched.
+      const gone = cart.lines.filter((l) => !isOrderable(availabilityFor(l.stock, l.quantity)));
+      if (gone.length > 0) throw outOfStock(gone);
       if (cart.coupon && cart.coupon.status !== 'applied') throw couponError(cart.coupon.status);
 
       const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
@@ -205,7 +217,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const email = context.customerEmail ?? billing.email;
       if (!email) throw emailRequired('billingAddress');
 
-      await reserveStock(tx, await demandByProduct(tx, snapshot));
+      await reserveStock(tx, await demandByProduct(tx, snapshot), itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 
       const newCustomerId = wantsAccount ? await createAccountWithOrder(tx, snapshot, billing, input.locale) : null;

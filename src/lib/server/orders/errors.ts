@@ -8,11 +8,17 @@ export const emptyCart = () => new ApiError('CART_EMPTY', 'Your cart is empty.',
 export const checkoutIncomplete = (missing: string[]) => new ApiError(
   'CHECKOUT_INCOMPLETE', `Please complete the checkout first (${missing.join(', ')}).`, 409, { missing },
 );
-export const notPurchasable = (skus: string[]) => new ApiError(
-  'CART_NOT_PURCHASABLE', `Some items can no longer be ordered: ${skus.join(', ')}.`, 409, { skus },
+/** An item an error names: the shopper finds it in the cart by name, support by sku. */
+export interface NamedItem { sku: string; name: string }
+const itemList = (items: readonly NamedItem[]) => items.map((i) => (i.name === i.sku ? i.sku : `${i.name} (${i.sku})`)).join(', ');
+const itemDetails = (items: readonly NamedItem[]) => ({ skus: items.map((i) => i.sku), items: items.map(({ sku, name }) => ({ sku, name })) });
+
+export const notPurchasable = (items: readonly NamedItem[]) => new ApiError(
+  'CART_NOT_PURCHASABLE', `Some items can no longer be ordered: ${itemList(items)}.`, 409, itemDetails(items),
 );
-export const outOfStock = (skus: string[]) => new ApiError(
-  'OUT_OF_STOCK', `Not enough stock for: ${skus.join(', ')}.`, 409, { skus },
+/** Not available by the stock rule, or less stock than the order needs: the items to remove or reduce. */
+export const outOfStock = (items: readonly NamedItem[]) => new ApiError(
+  'OUT_OF_STOCK', `Not enough stock for: ${itemList(items)}. Please remove or reduce these items.`, 409, itemDetails(items),
 );
 export const pricesHidden = () => new ApiError('PRICES_HIDDEN', 'Please log in to see prices and availability.', 403);
 export const paymentMethodUnavailable = () =>

@@ -5,6 +5,7 @@ import type { CacheProviderFactory } from 'astro';
 import { publishBus } from './bus.ts';
 import { createPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
 import { startPublishing } from './instances.ts';
+import { pageCacheKey } from '#lib/catalog/category-listing.ts';
 
 interface Options {
   /** Compressed bytes the store may hold; the least recently used pages go first. */
@@ -38,9 +39,9 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
     async onRequest({ request }, next) {
       await startPublishing();
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      // Cached routes render the same HTML whatever the query says (filters and paging load in the
-      // browser), so the path is the key: a query string cannot fill the store with copies.
-      return store.handle(request, new URL(request.url).pathname, () => next());
+      // Cached routes render the same HTML whatever the query says (filters and sort load in the
+      // browser), so the path is the key, plus a category's page number: junk cannot fill the store.
+      return store.handle(request, pageCacheKey(new URL(request.url)), () => next());
     },
     async invalidate({ tags, path }) {
       if (path) store.invalidatePath(path);

@@ -37,7 +37,8 @@ async function withAncestors(db: Db, categoryIds: number[]): Promise<number[]> {
 /**
  * A product's own pages (all locales), its parent's (which lists its variants), and the listings of the
  * categories that list it or count it (not their names: the menu shows those on every page). Pages that
- * show it elsewhere (accessories, recommendations) carry its tag.
+ * show it elsewhere (accessories, recommendations) carry its tag. A price or stock change is published
+ * as the product too: its page renders the public price and the Offer's availability under `p:<id>`.
  */
 async function productTags(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];

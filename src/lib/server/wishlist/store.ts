@@ -6,7 +6,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { productTranslations, products, wishlistItems } from '../db/schema.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
-import { localePath, productPath } from '#lib/site/paths.ts';
 import type { Wishlist } from '#lib/wishlist/rules.ts';
 
 /** The customer's wishlist, oldest first; products taken off the catalogue drop out. */
@@ -55,22 +54,4 @@ export async function removeWishlistItem(db: Db, customerId: string, sku: string
   const ids = db.select({ id: products.id }).from(products).where(eq(sql`lower(${products.sku})`, sku.toLowerCase()));
   await db.delete(wishlistItems).where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.productId, ids)));
   return listWishlist(db, customerId, locale);
-}
-
-/**
- * The product page a /p/{id}/{segment} address means when it is not a prebuilt page: the wishlist
- * links by sku, and a slug of another language is an old link worth keeping.
- * Null when the product does not exist, or when the segment already is this locale's slug (the page
- * is simply missing: redirecting there again would loop).
- */
-export async function productAliasTarget(db: Db, id: number, segment: string, locale: Locale): Promise<string | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [product] = await db.select({ sku: products.sku }).from(products).where(and(eq(products.id, id), eq(products.isActive, true)));
-  if (!product) return null;
-  const translations = await db.select({ locale: productTranslations.locale, slug: productTranslations.slug })
-    .from(productTranslations).where(eq(productTranslations.productId, id));
-  const slug = translations.find((t) => t.locale === locale)?.slug;
-  if (!slug || segment === slug) return null;
-  const known = segment.toLowerCase() === product.sku.toLowerCase() || translations.some((t) => t.slug === segment);
-  return known ? localePath(locale, productPath({ id, slug })) : null;
 }

@@ -1,11 +1,16 @@
 // The demo shop's image service: product, category and attribute-option pictures rendered as SVG
-// from their key on request. Responses are immutable, so a CDN keeps them after the first hit.
+// from their key on request, and raster renditions of them (and of the brand logo) at a fixed set of
+// widths as AVIF, WebP, JPEG or PNG (src/lib/site/images.ts names them), and the logo's link-preview card. Responses are immutable, so
+// a CDN keeps them after the first hit; encoded renditions are also kept by the server.
 import type { APIRoute } from 'astro';
 import {
   attributeOptionImageSvg, categoryImageSvg, parseProductImageName, productImageSvg,
 } from '#lib/server/demo/index.ts';
+import { brandCardSvg, brandSvg, RASTER_CONTENT_TYPES, rasterise } from '#lib/server/images/index.ts';
+import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
 
 const KEY = /^([a-z0-9-]{1,64})\.svg$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function render(kind: string | undefined, file: string): string | null {
   if (kind === 'p') {
@@ -19,15 +24,33 @@ function render(kind: string | undefined, file: string): string | null {
   return null;
 }
 
-export const GET: APIRoute = ({ params }) => {
-  const svg = render(params.kind, params.file ?? '');
-  if (!svg) {
-    return Response.json({ code: 'NOT_FOUND', message: 'Image not found', status: 404 }, { status: 404 });
+const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Image not found', status: 404 }, { status: 404 });
+
+export const GET: APIRoute = async ({ params }) => {
+  const kind = params.kind;
+  const file = params.file ?? '';
+  const raster = parseRasterFile(file);
+  if (raster) {
+    const brandName = raster.svgFile.replace(/\.svg$/, '');
+    const source = kind !== 'brand' ? () => render(kind, raster.svgFile)
+      : brandName.endsWith(CARD_SUFFIX) ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
+        : () => brandSvg(brandName);
+    const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format);
+    if (!data) return notFound();
+    return new Response(new Uint8Array(data), {
+      headers: {
+        'content-type': RASTER_CONTENT_TYPES[raster.format],
+        'cache-control': IMMUTABLE,
+        'x-content-type-options': 'nosniff',
+      },
+    });
   }
+  const svg = render(kind, file);
+  if (!svg) return notFound();
   return new Response(svg, {
     headers: {
       'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': IMMUTABLE,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
     },

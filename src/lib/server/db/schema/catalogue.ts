@@ -5,6 +5,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
+import { foldSql } from '#lib/search/fold.ts';
 
 // ---------------------------------------------------------------- catalogue
 export const categories = pgTable('categories', {
@@ -25,10 +26,12 @@ export const categoryTranslations = pgTable('category_translations', {
   /** Slug path from the root, e.g. "werkzeuge/bohren/steinbohrer": one lookup per category URL. */
   slugPath: text('slug_path').notNull(),
   description: text('description'),
+  /** The name folded for keyword search (lower case, umlauts spelled out); kept by the database. */
+  searchName: text('search_name').notNull().generatedAlwaysAs(sql.raw(foldSql('name'))),
 }, (t) => [
   primaryKey({ columns: [t.categoryId, t.locale] }),
   uniqueIndex('category_translations_slug_path_idx').on(t.locale, t.slugPath),
-  index('category_translations_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  index('category_translations_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
 ]);
 
 export const products = pgTable('products', {
@@ -69,13 +72,34 @@ export const productTranslations = pgTable('product_translations', {
   title: text('title'),
   subtitle: text('subtitle'),
   description: text('description'),
+}, (t) => [primaryKey({ columns: [t.productId, t.locale] })]);
+
+/**
+ * Product names folded for keyword search (#lib/search/fold.ts), one narrow row per product and
+ * locale, kept by triggers on product_translations (migration 0005). A frequent word matches
+ * thousands of names: read from the wide translation rows that was one page per match.
+ */
+export const productSearch = pgTable('product_search', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  locale: text('locale').notNull(),
+  searchName: text('search_name').notNull(),
 }, (t) => [
   primaryKey({ columns: [t.productId, t.locale] }),
   // One trigram index per locale: a search runs in one locale, and a shared index made the planner
   // intersect it with the locale index (all 100k rows of a locale) on every search.
-  ...LOCALES.map((locale) => index(`product_translations_name_trgm_${locale}_idx`)
-    .using('gin', sql`${t.name} gin_trgm_ops`).where(sql.raw(`locale = '${locale}'`))),
+  ...LOCALES.map((locale) => index(`product_search_trgm_${locale}_idx`)
+    .using('gin', sql`${t.searchName} gin_trgm_ops`).where(sql.raw(`locale = '${locale}'`))),
 ]);
+
+/**
+ * Every word of the product and category names per locale, kept by the same triggers: the words a
+ * "Did you mean" suggestion is chosen from. Words of renamed products stay; a suggestion that
+ * finds nothing is not shown.
+ */
+export const searchWords = pgTable('search_words', {
+  locale: text('locale').notNull(),
+  word: text('word').notNull(),
+}, (t) => [primaryKey({ columns: [t.locale, t.word] }), index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
 
 export const productCategories = pgTable('product_categories', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),

@@ -1,0 +1,26 @@
+// A product picture as <picture>: AVIF and WebP renditions at several widths, a JPEG fallback, and the
+// box's width and height so nothing shifts while it loads. A picture the image route cannot rasterise
+// (an external URL) stays a plain <img>.
+import type { ImgHTMLAttributes } from 'react';
+import { pictureSources, type RasterWidth } from '#lib/site/images.ts';
+
+export interface ProductPictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** The widths offered, smallest first: about the box's width at 1x and 2x. */
+  widths: readonly RasterWidth[];
+  sizes: string;
+}
+
+export function ProductPicture({ src, widths, sizes, alt, width, height, ...img }: ProductPictureProps) {
+  const picture = pictureSources(src, widths);
+  if (!picture) return <img src={src} alt={alt} width={width} height={height} {...img} />;
+  return (
+    <picture>
+      {picture.sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
+      <img src={picture.src} srcSet={picture.srcSet} sizes={sizes} alt={alt} width={width} height={height} {...img} />
+    </picture>
+  );
+}

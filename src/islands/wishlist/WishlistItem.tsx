@@ -1,0 +1,50 @@
+// One wishlist entry: image, name, its live price, 'Add to cart', 'View Details' and 'Remove'.
+// Prices come from the page's price store like everywhere else; a product without a price (hidden
+// for guests, or a variant parent that is not sold itself) offers no add-to-cart.
+import { useId } from 'react';
+import { priceDisplayState } from '#lib/catalog/price.ts';
+import { $prices } from '#lib/catalog/prices-store.ts';
+import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
+import { localePath } from '#lib/site/paths.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { Price } from '../catalog/Price.tsx';
+import { useClientStore } from '../shared/useClientStore.ts';
+import type { WishlistSidebarStrings } from './strings.ts';
+
+export interface WishlistItemProps {
+  product: WishlistProduct;
+  locale: Locale;
+  intlLocale: string;
+  strings: WishlistSidebarStrings;
+  onRemove: (sku: string) => void;
+  onAddToCart: (sku: string) => void;
+}
+
+export function WishlistItem({ product, locale, intlLocale, strings, onRemove, onAddToCart }: WishlistItemProps) {
+  const nameId = useId();
+  const priced = priceDisplayState(useClientStore($prices, {})[product.sku]) === 'loaded';
+  return (
+    <li className="wishlist-item">
+      {product.image
+        ? <img className="wishlist-image" src={product.image} alt="" width={120} height={120} loading="lazy" />
+        : <span className="wishlist-image" aria-hidden="true" />}
+      <div className="wishlist-item-body">
+        <p id={nameId} className="wishlist-name">{product.name}</p>
+        <Price sku={product.sku} intlLocale={intlLocale} strings={strings.price} />
+        {priced && (
+          <button type="button" className="button primary wishlist-add-to-cart" aria-describedby={nameId}
+            onClick={() => onAddToCart(product.sku)}>
+            {strings.addToCart}
+          </button>
+        )}
+        <div className="wishlist-item-actions">
+          <a href={localePath(locale, wishlistProductPath(product))} aria-describedby={nameId}>{strings.viewDetails}</a>
+          <button type="button" className="text-button wishlist-remove" aria-describedby={nameId}
+            onClick={() => onRemove(product.sku)}>
+            {strings.remove}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,60 @@
+// The demo shop's home page blocks (hero, offers, new products, selling points) per language, and the
+// invoice setting (payment terms and bank account). Offers and new products name no SKUs: the shop
+// picks them from the catalogue, so they fit any demo size.
+import type { HomeHeroConfig, HomeProductStripConfig, HomeUspsConfig, InvoiceSetting } from '#lib/content/schemas.ts';
+import { t, type Locale } from './vocabulary.ts';
+
+const HERO = {
+  headline: t(
+    'Profi-Werkzeug für jede Baustelle',
+    'Professional tools for every job site',
+    'Des outils professionnels pour chaque chantier',
+    'Herramientas profesionales para cada obra',
+    'Utensili professionali per ogni cantiere',
+  ),
+  text: t(
+    'Über 1.000 Artikel ab Lager, Staffelpreise für Geschäftskunden und Lieferung am nächsten Werktag.',
+    'Over 1,000 items in stock, tiered prices for business customers and next-working-day delivery.',
+    'Plus de 1 000 articles en stock, des prix dégressifs pour les professionnels et une livraison le jour ouvré suivant.',
+    'Más de 1.000 artículos en stock, precios escalonados para empresas y entrega al día laborable siguiente.',
+    'Oltre 1.000 articoli disponibili, prezzi a scaglioni per le aziende e consegna il giorno lavorativo successivo.',
+  ),
+  cta: t('Elektrowerkzeuge entdecken', 'Discover power tools', 'Découvrir l\'outillage électrique', 'Descubrir herramientas eléctricas', 'Scopri gli elettroutensili'),
+  alt: t('Bohrmaschine', 'Drill', 'Perceuse', 'Taladro', 'Trapano'),
+};
+
+const OFFERS_TITLE = t('Aktuelle Angebote', 'Current offers', 'Offres du moment', 'Ofertas actuales', 'Offerte del momento');
+const NEW_TITLE = t('Neu im Sortiment', 'New in our range', 'Nouveautés', 'Novedades', 'Novità');
+
+const USPS: { icon: HomeUspsConfig['items'][number]['icon']; text: ReturnType<typeof t> }[] = [
+  { icon: 'truck', text: t('Versandkostenfrei ab 250 €', 'Free shipping over €250', 'Livraison gratuite dès 250 €', 'Envío gratuito desde 250 €', 'Spedizione gratuita da 250 €') },
+  { icon: 'invoice', text: t('Kauf auf Rechnung', 'Pay by invoice', 'Paiement sur facture', 'Pago contra factura', 'Pagamento con fattura') },
+  { icon: 'stock', text: t('Versand am selben Tag bis 14 Uhr', 'Same-day dispatch until 2 pm', 'Expédition le jour même avant 14 h', 'Envío el mismo día hasta las 14:00', 'Spedizione in giornata entro le 14') },
+  { icon: 'support', text: t('Fachberatung am Telefon', 'Expert advice by phone', 'Conseil expert par téléphone', 'Asesoramiento experto por teléfono', 'Consulenza esperta al telefono') },
+];
+
+/** The home blocks of one language, as content rows. */
+export function homeRows(locale: Locale) {
+  const hero: HomeHeroConfig = {
+    image: '/images/c/drills.svg', imageAlt: HERO.alt[locale], headline: HERO.headline[locale], text: HERO.text[locale],
+    cta: { label: HERO.cta[locale], url: 'c:werkzeuge/elektrowerkzeuge' },
+  };
+  const offers: HomeProductStripConfig = { title: OFFERS_TITLE[locale], skus: [], limit: 8 };
+  const fresh: HomeProductStripConfig = { title: NEW_TITLE[locale], skus: [], limit: 8 };
+  const usps: HomeUspsConfig = { items: USPS.map((u) => ({ icon: u.icon, text: u.text[locale] })) };
+  return [
+    { type: 'block' as const, identifier: 'home-hero', locale, content: null, config: hero },
+    { type: 'block' as const, identifier: 'home-offers', locale, content: null, config: offers },
+    { type: 'block' as const, identifier: 'home-new', locale, content: null, config: fresh },
+    { type: 'block' as const, identifier: 'home-usps', locale, content: null, config: usps },
+  ];
+}
+
+/** Demo bank details (a well-known example IBAN, not a real account). */
+export const INVOICE_SETTING: InvoiceSetting = {
+  dueDays: 14,
+  accountHolder: 'ProTool Supply GmbH',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  bankName: 'Commerzbank',
+};

@@ -1,0 +1,81 @@
+// The home page's content blocks (hero, offers, new products, selling points) with the products their
+// strips show. A strip that pins SKUs shows those, in that order; one that pins none is filled from the
+// catalogue: offers with the public price list's special prices, new products by creation date.
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ProductCard } from '#lib/catalog/contract.ts';
+import type { HomeHeroConfig, HomeProductStripConfig, HomeUspsConfig } from '#lib/content/schemas.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { priceLists, prices, products } from './db/schema.ts';
+import { getDb } from './db/index.ts';
+import { getContent } from './content.ts';
+import { productCards } from './catalog/index.ts';
+import { tags } from './publish/index.ts';
+
+/** The price list every shopper sees; a special price there is an offer for everyone. */
+const PUBLIC_PRICE_LIST = 'base';
+const HOME_BLOCKS = ['home-hero', 'home-offers', 'home-new', 'home-usps'] as const;
+
+export interface HomeStrip { title: string; products: ProductCard[] }
+export interface HomeContent {
+  hero: HomeHeroConfig | null;
+  offers: HomeStrip | null;
+  fresh: HomeStrip | null;
+  usps: HomeUspsConfig['items'];
+  /** Cache tags: the blocks in this locale and every product shown. */
+  tags: string[];
+}
+
+/** Ids of active top-level products with the given SKUs, in the order of the SKUs. */
+async function idsBySku(skus: string[]): Promise<number[]> {
+  if (skus.length === 0) return [];
+  const db = await getDb();
+  const rows = await db.select({ id: products.id, sku: products.sku }).from(products)
+    .where(and(inArray(products.sku, skus), eq(products.isActive, true)));
+  const bySku = new Map(rows.map((r) => [r.sku, r.id]));
+  return skus.flatMap((sku) => bySku.get(sku) ?? []);
+}
+
+async function offerIds(limit: number): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.selectDistinct({ id: products.id, createdAt: products.createdAt }).from(products)
+    .innerJoin(prices, eq(prices.productId, products.id))
+    .innerJoin(priceLists, eq(priceLists.id, prices.priceListId))
+    .where(and(eq(priceLists.code, PUBLIC_PRICE_LIST), isNotNull(prices.specialCents), sql`${prices.specialCents} < ${prices.regularCents}`,
+      eq(products.isActive, true), isNull(products.parentId)))
+    .orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+async function newestIds(limit: number): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: products.id }).from(products)
+    .where(and(eq(products.isActive, true), isNull(products.parentId)))
+    .orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+async function strip(config: HomeProductStripConfig | undefined, pick: (limit: number) => Promise<number[]>, locale: Locale): Promise<HomeStrip | null> {
+  if (!config) return null;
+  const ids = config.skus.length > 0 ? await idsBySku(config.skus) : await pick(config.limit);
+  const cards = await productCards(ids, locale);
+  return cards.length > 0 ? { title: config.title, products: cards } : null;
+}
+
+export async function loadHomeContent(locale: Locale): Promise<HomeContent> {
+  const [hero, offersBlock, newBlock, usps] = await Promise.all([
+    getContent('block:home-hero', locale), getContent('block:home-offers', locale),
+    getContent('block:home-new', locale), getContent('block:home-usps', locale),
+  ]);
+  const [offers, fresh] = await Promise.all([
+    strip(offersBlock?.config, offerIds, locale),
+    strip(newBlock?.config, newestIds, locale),
+  ]);
+  const shown = [...(offers?.products ?? []), ...(fresh?.products ?? [])].map((p) => p.id);
+  return {
+    hero: hero?.config ?? null,
+    offers,
+    fresh,
+    usps: usps?.config.items ?? [],
+    tags: [...HOME_BLOCKS.map((id) => tags.content('block', id, locale)), ...[...new Set(shown)].map(tags.product)],
+  };
+}

@@ -1,0 +1,114 @@
+// Raster renditions (AVIF, WebP, JPEG, PNG) of the shop's SVG pictures, encoded with sharp. Encoding
+// takes tens to hundreds of milliseconds, so each result is kept: in memory (bounded, least recently
+// used first out) and on disk under DATA_DIR/image-cache, which survives restarts; concurrent requests
+// for the same rendition share one encode.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { env } from '../env.ts';
+import type { RasterFormat } from '#lib/site/images.ts';
+
+export const RASTER_CONTENT_TYPES: Record<RasterFormat, string> = {
+  avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png',
+};
+
+/** Room for a few thousand renditions (most are a few kB); the disk keeps the rest. */
+const MEMORY_BUDGET_BYTES = 48 * 1024 * 1024;
+const memory = new Map<string, Buffer>();
+let memoryBytes = 0;
+const inFlight = new Map<string, Promise<Buffer | null>>();
+
+function remember(key: string, data: Buffer): void {
+  if (data.length > MEMORY_BUDGET_BYTES / 8) return;
+  memory.set(key, data);
+  memoryBytes += data.length;
+  for (const [oldKey, old] of memory) {
+    if (memoryBytes <= MEMORY_BUDGET_BYTES) break;
+    memory.delete(oldKey);
+    memoryBytes -= old.length;
+  }
+}
+
+function recall(key: string): Buffer | undefined {
+  const hit = memory.get(key);
+  // Re-inserting moves the entry to the end of the Map's order: most recently used last.
+  if (hit) {
+    memory.delete(key);
+    memory.set(key, hit);
+  }
+  return hit;
+}
+
+/** The SVG's own pixel width, so it is rasterised at the density the wanted width needs (no blur). */
+function svgWidth(svg: string): number {
+  const m = /<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg);
+  return m?.[1] ? Number(m[1]) : 300;
+}
+
+async function encode(svg: string, width: number, format: RasterFormat): Promise<Buffer> {
+  const density = Math.min(2400, Math.max(72, Math.ceil((72 * width) / svgWidth(svg))));
+  const image = sharp(Buffer.from(svg), { density }).resize({ width });
+  switch (format) {
+    case 'avif': return image.avif({ quality: 55, effort: 2 }).toBuffer();
+    case 'webp': return image.webp({ quality: 80 }).toBuffer();
+    // JPEG has no transparency: a transparent corner becomes white, not black.
+    case 'jpg': return image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'png': return image.png({ compressionLevel: 9 }).toBuffer();
+  }
+}
+
+const cacheDir = (): string => join(env().DATA_DIR, 'image-cache');
+
+async function fromDisk(key: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(join(cacheDir(), key));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Any well-formed name draws a picture, so anyone could ask for endless renditions: each process
+ * writes at most this many files (about five renditions of 10,000 products), then encodes the rest
+ * without keeping them on disk.
+ */
+const MAX_DISK_WRITES = 50_000;
+let diskWrites = 0;
+
+async function toDisk(key: string, data: Buffer): Promise<void> {
+  if (diskWrites >= MAX_DISK_WRITES) return;
+  diskWrites += 1;
+  // Written aside and renamed, so a concurrent reader never sees half a file. A failed write only
+  // costs a later re-encode.
+  try {
+    await mkdir(cacheDir(), { recursive: true });
+    const temp = join(cacheDir(), `${key}.${process.pid}.tmp`);
+    await writeFile(temp, data);
+    await rename(temp, join(cacheDir(), key));
+  } catch { /* the memory cache still has it */ }
+}
+
+/**
+ * The encoded rendition of an SVG. `key` names it uniquely (kind, file, width, format): the SVGs are
+ * pure functions of their names, so a key never needs invalidating.
+ */
+export async function rasterise(
+  key: string, svg: () => string | null | Promise<string | null>, width: number, format: RasterFormat,
+): Promise<Buffer | null> {
+  const safeKey = key.replace(/[^A-Za-z0-9_.-]/g, '_');
+  const hit = recall(safeKey);
+  if (hit) return hit;
+  const pending = inFlight.get(safeKey);
+  if (pending) return pending;
+  const job = (async () => {
+    const cached = await fromDisk(safeKey);
+    const source = cached ? null : await svg();
+    if (!cached && source === null) return null;
+    const data = cached ?? await encode(source!, width, format);
+    if (!cached) await toDisk(safeKey, data);
+    remember(safeKey, data);
+    return data;
+  })().finally(() => inFlight.delete(safeKey));
+  inFlight.set(safeKey, job);
+  return job;
+}

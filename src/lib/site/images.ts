@@ -1,0 +1,76 @@
+// Raster renditions of the shop's SVG pictures: /images/{kind}/{name}.svg is also served as
+// /images/{kind}/{name}.w{width}.{format}. Pure URL rules, shared by the image route, the pages and
+// the islands that build <picture> elements.
+
+export type RasterFormat = 'avif' | 'webp' | 'jpg' | 'png';
+
+/**
+ * The only widths the route encodes: a fixed set keeps the encoded cache small and stops anyone from
+ * making the server encode every width from 1 to 10,000.
+ */
+const RASTER_WIDTHS = [150, 300, 600, 1200] as const;
+export type RasterWidth = (typeof RASTER_WIDTHS)[number];
+
+const SVG_IMAGE = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg$/;
+const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
+
+/**
+ * A raster rendition's URL, or null for a picture the route cannot rasterise (an external URL...).
+ * @internal Exported for its unit test; pages use pictureSources, shareImageUrl and logoRasterUrl.
+ */
+export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
+  const m = SVG_IMAGE.exec(src);
+  return m ? `/images/${m[1]}/${m[2]}.w${width}.${format}` : null;
+}
+
+/** Inverse of rasterUrl's file name: "BMA-10042_2.w600.webp" → the SVG's file name, width and format. */
+export function parseRasterFile(file: string): { svgFile: string; width: RasterWidth; format: RasterFormat } | null {
+  const m = RASTER_FILE.exec(file);
+  if (!m?.[1] || !m[2] || !m[3]) return null;
+  const width = Number(m[2]);
+  if (!(RASTER_WIDTHS as readonly number[]).includes(width)) return null;
+  return { svgFile: `${m[1]}.svg`, width: width as RasterWidth, format: m[3] as RasterFormat };
+}
+
+export interface PictureSources {
+  /** One srcset per modern format, best first; the browser takes the first it supports. */
+  sources: { type: `image/${'avif' | 'webp'}`; srcSet: string }[];
+  /** The JPEG fallback for the <img> itself. */
+  src: string;
+  srcSet: string;
+}
+
+/** A <picture>'s sources for an SVG picture at the given widths (the largest is the fallback src). */
+export function pictureSources(src: string, widths: readonly RasterWidth[]): PictureSources | null {
+  const largest = widths.at(-1);
+  if (largest === undefined || !SVG_IMAGE.test(src)) return null;
+  const srcSet = (format: RasterFormat) => widths.map((w) => `${rasterUrl(src, w, format)} ${w}w`).join(', ');
+  return {
+    sources: [{ type: 'image/avif', srcSet: srcSet('avif') }, { type: 'image/webp', srcSet: srcSet('webp') }],
+    src: rasterUrl(src, largest, 'jpg')!,
+    srcSet: srcSet('jpg'),
+  };
+}
+
+/** A raster URL for crawlers and link previews (JSON-LD image, og:image); other URLs pass unchanged. */
+export function shareImageUrl(src: string, width: RasterWidth = 1200, format: RasterFormat = 'jpg'): string {
+  return rasterUrl(src, width, format) ?? src;
+}
+
+/**
+ * The brand logo as a raster image (Organization logo, default og:image): the shop's own logos under
+ * /brand/ are served rasterised through /images/brand/; a logo elsewhere is taken as it is.
+ */
+export function logoRasterUrl(logo: string, width: RasterWidth = 600): string {
+  const m = /^\/brand\/([A-Za-z0-9_-]{1,80})\.svg$/.exec(logo);
+  return m ? `/images/brand/${m[1]}.w${width}.png` : logo;
+}
+
+/** A brand picture's link-preview card: /images/brand/{name}-card.w1200.jpg. */
+export const CARD_SUFFIX = '-card';
+
+/** The 1200×630 link-preview card of the shop's own logo (og:image of pages without a picture); null for another logo. */
+export function logoCardUrl(logo: string): string | null {
+  const m = /^\/brand\/([A-Za-z0-9_-]{1,70})\.svg$/.exec(logo);
+  return m ? `/images/brand/${m[1]}${CARD_SUFFIX}.w1200.jpg` : null;
+}

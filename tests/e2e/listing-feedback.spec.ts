@@ -1,0 +1,140 @@
+// Shopper experience on listings and feedback: ordering from category cards, removable chips for
+// active filters, server-rendered category pages (page 2 without JavaScript), confirmations for
+// wishlist add, sign-in and sign-out, and add-to-cart from the wishlist drawer.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  absolute, escapeRegExp, expect, localePath, msg, open, preDecideConsent, test, waitForIslands, type Locale,
+} from './helpers.ts';
+import {
+  addFromFirstCard, banner, cartSidebar, cards, categoryPath, chipGroup, followPage2WithoutJs,
+} from './listing-feedback.helpers.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+
+const P = DEMO_FIXTURES.products;
+const notifications = (page: Page, locale: Locale) => page.getByRole('region', { name: msg(locale, 'notifications.label') });
+
+async function findProductPath(request: APIRequestContext, sku: string, locale: Locale): Promise<{ path: string; name: string }> {
+  const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
+  const hit = ((await response.json()) as { data: { id: number; sku: string; slug: string; name: string }[] }).data
+    .find((p) => p.sku === sku);
+  if (!hit) throw new Error(`fixture ${sku} not found`);
+  return { path: localePath(locale, `/p/${hit.id}/${hit.slug}`), name: hit.name };
+}
+
+let counter = 0;
+async function newCustomer(request: APIRequestContext): Promise<{ email: string; password: string }> {
+  const email = `feedback-${Date.now()}-${process.pid}-${counter++}@example.com`;
+  const response = await request.post('/api/auth/register', {
+    data: { email, password: DEMO_FIXTURES.password, firstName: 'Max', lastName: 'Muster' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await request.post('/api/auth/logout', { data: {} });
+  return { email, password: DEMO_FIXTURES.password };
+}
+
+test.describe('category cards', () => {
+  test('adds a product with the chosen quantity to the cart', async ({ page, request }) => {
+    await addFromFirstCard(page, request, 'en', 3);
+  });
+
+  test('a variant parent offers "Choose variant" to its product page instead of add-to-cart', async ({ page, request }) => {
+    const gloves = await findProductPath(request, P.variantParent, 'en');
+    // The category of the gloves lists the parent: reach it from its product page's breadcrumbs.
+    await open(page, gloves.path);
+    const crumb = page.getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') }).getByRole('link').last();
+    await crumb.click();
+    await waitForIslands(page);
+    const card = cards(page).filter({ hasText: gloves.name });
+    await expect(card.getByRole('link', { name: msg('en', 'catalog.chooseVariant') })).toHaveAttribute('href', gloves.path);
+    await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toHaveCount(0);
+  });
+});
+
+test.describe('active filter chips', () => {
+  test('a chip removes its filter with the keyboard, "Clear all" removes every filter', async ({ page, request }) => {
+    const locale: Locale = 'de';
+    const path = await categoryPath(request, locale);
+    await open(page, path);
+    const filters = page.getByRole('region', { name: msg(locale, 'catalog.filters') });
+    const chips = chipGroup(page, locale);
+    await expect(chips).toHaveCount(0);
+
+    await filters.getByRole('checkbox').first().check();
+    await expect(page).toHaveURL(/\?f\./);
+    const chip = chips.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.removeFilter', { filter: '', value: '' }).trim())}`) });
+    await expect(chip).toHaveCount(1);
+    await chip.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(absolute(path));
+    await expect(chips).toHaveCount(0);
+    await expect(filters.getByRole('checkbox', { checked: true })).toHaveCount(0);
+
+    await filters.getByRole('checkbox').first().check();
+    await expect(chips).toBeVisible();
+    await chips.getByRole('button', { name: msg(locale, 'catalog.clearAllFilters') }).click();
+    await expect(page).toHaveURL(absolute(path));
+    await expect(chips).toHaveCount(0);
+  });
+});
+
+test.describe('category pages are rendered per page', () => {
+  test('page 2 without JavaScript lists its own products with its own canonical', async ({ browser, request }) => {
+    await followPage2WithoutJs(browser, request, 'en');
+  });
+
+  test('a page beyond the last is not found; junk parameters do not change the page', async ({ request }) => {
+    const path = await categoryPath(request, 'en');
+    expect((await request.get(`${path}?page=9999`)).status()).toBe(404);
+    const plain = await (await request.get(`${path}?page=2`)).text();
+    const tagged = await (await request.get(`${path}?page=2&utm_source=mail`)).text();
+    const names = (html: string) => [...html.matchAll(/<h3[^>]*><a href="([^"]+)"/g)].map((m) => m[1]);
+    expect(names(tagged)).toEqual(names(plain));
+    expect(names(plain)).not.toEqual(names(await (await request.get(path)).text()));
+  });
+});
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await preDecideConsent(context);
+  return context.newPage();
+}
+
+test.describe('feedback', () => {
+  test('wishlist add, sign-in and sign-out are confirmed; the wishlist drawer shows prices and adds to the cart', async ({ browser, request }) => {
+    const locale: Locale = 'en';
+    const page = await freshPage(browser);
+    const customer = await newCustomer(request);
+    const product = await findProductPath(request, P.available, locale);
+
+    await open(page, product.path);
+    await page.getByRole('button', { name: msg(locale, 'wishlist.add') }).click();
+    await expect(notifications(page, locale).getByRole('status')).toHaveText(msg(locale, 'wishlist.added'));
+
+    // The drawer: the live price and add-to-cart.
+    await banner(page).getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) }).click();
+    const drawer = page.getByRole('dialog', { name: msg(locale, 'wishlist.title') });
+    const item = drawer.getByRole('listitem').filter({ hasText: product.name });
+    await expect(item.locator('.price')).toContainText(/\d/);
+    await item.getByRole('button', { name: msg(locale, 'catalog.addToCart') }).click();
+    const cart = cartSidebar(page, locale);
+    await expect(cart).toBeVisible();
+    await expect(cart.locator('.cart-items > li').filter({ hasText: product.name })).toHaveCount(1);
+    await cart.getByRole('button', { name: msg(locale, 'cart.close') }).click();
+
+    // Sign-in.
+    await banner(page).getByRole('button', { name: msg(locale, 'header.login'), exact: true }).click();
+    const modal = page.getByRole('dialog', { name: msg(locale, 'auth.loginTitle') });
+    await modal.getByLabel(msg(locale, 'auth.username')).fill(customer.email);
+    await modal.getByLabel(msg(locale, 'auth.password'), { exact: true }).fill(customer.password);
+    await modal.getByRole('button', { name: msg(locale, 'auth.login'), exact: true }).click();
+    await expect(modal).toBeHidden();
+    await expect(notifications(page, locale).getByText(msg(locale, 'auth.signedIn'))).toBeVisible();
+
+    // Sign-out leaves the account for the home page, which confirms it.
+    await open(page, localePath(locale, '/my-account'));
+    await page.getByRole('button', { name: msg(locale, 'auth.logout') }).click();
+    await expect(page).toHaveURL(absolute(localePath(locale, '/')));
+    await expect(notifications(page, locale).getByText(msg(locale, 'auth.signedOut'))).toBeVisible();
+    await page.context().close();
+  });
+});

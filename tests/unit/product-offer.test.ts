@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { offerJsonLd, payablePrice } from '#lib/catalog/product-offer.ts';
+
+const stock = { effectivestock: 5, externalstock: 0, markedInStock: false };
+const url = 'https://shop.example/en/p/8/glove';
+
+describe('payablePrice', () => {
+  test('takes the special price only when it undercuts the regular one', () => {
+    expect(payablePrice({ regular: 10, special: 8, currency: 'EUR' })).toBe(8);
+    expect(payablePrice({ regular: 10, special: 12, currency: 'EUR' })).toBe(10);
+    expect(payablePrice({ regular: null, special: 8, currency: 'EUR' })).toBeNull();
+  });
+});
+
+describe('offerJsonLd', () => {
+  test('carries price, currency, availability, url and condition', () => {
+    expect(offerJsonLd({ regular: 6.99, special: null, currency: 'EUR' }, stock, url)).toEqual({
+      '@type': 'Offer', url, price: '6.99', priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition',
+    });
+  });
+
+  test('follows the stock rule: supplier stock is a back order, none is out of stock', () => {
+    const price = { regular: 5, special: null, currency: 'EUR' };
+    expect(offerJsonLd(price, { ...stock, effectivestock: 0, externalstock: 3 }, url)?.availability).toBe('https://schema.org/BackOrder');
+    expect(offerJsonLd(price, null, url)?.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  test('is absent without a public price', () => {
+    expect(offerJsonLd(null, stock, url)).toBeUndefined();
+    expect(offerJsonLd({ regular: null, special: null, currency: 'EUR' }, stock, url)).toBeUndefined();
+  });
+});
