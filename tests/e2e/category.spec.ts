@@ -74,6 +74,8 @@ async function expectListingOf(page: Page, request: APIRequestContext, locale: L
 /** The filter value with the most products, with its count; located by name, as facets reshuffle. */
 async function biggestFilter(page: Page, locale: Locale) {
   const region = filtersRegion(page, locale);
+  // The facets load after the listing: wait for the first one before reading them all.
+  await expect(region.getByRole('checkbox').first()).toBeVisible();
   const options = await region.getByRole('checkbox').evaluateAll((els) => els.map((el) => {
     const label = el.closest('label');
     const group = el.closest('fieldset')?.querySelector('legend')?.textContent ?? '';

@@ -29,7 +29,7 @@ const readers = {
   productTitle: (html: string) => decodeEntities(/<h1 class="product-title"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''),
   /** The name on a category page's card linking to product `id`. */
   cardName: (id: number) => (html: string) =>
-    decodeEntities(new RegExp(`<h3 class="product-card-name"><a href="/p/${id}/[^"]*">([^<]*)</a>`).exec(html)?.[1] ?? ''),
+    decodeEntities(new RegExp(`<h3 [^>]*class="product-card-name"[^>]*><a href="/p/${id}/[^"]*">([^<]*)</a>`).exec(html)?.[1] ?? ''),
 };
 
 test.describe('publishing through Varnish', () => {

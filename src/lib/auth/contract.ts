@@ -68,7 +68,7 @@ export const setPasswordRequestSchema = z.object({
 }).strict();
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
-export const setCurrencyRequestSchema = z.object({
+const setCurrencyRequestSchema = z.object({
   currency: z.enum(CURRENCIES, { error: 'currency must be one of EUR, GBP, USD' }),
 }).strict();
 export type SetCurrencyRequest = z.input<typeof setCurrencyRequestSchema>;
