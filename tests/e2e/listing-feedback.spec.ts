@@ -48,6 +48,29 @@ test.describe('category cards', () => {
     await expect(card.getByRole('link', { name: msg('en', 'catalog.chooseVariant') })).toHaveAttribute('href', gloves.path);
     await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toHaveCount(0);
   });
+
+  test('an item that cannot be ordered has its card button disabled, and quantity 0 adds nothing', async ({ page, request }) => {
+    const gone = await findProductPath(request, P.notAvailable, 'en');
+    await open(page, gone.path);
+    const crumb = page.getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') }).getByRole('link').last();
+    const category = new URL(await crumb.getAttribute('href') ?? '', page.url()).pathname;
+    // Its category's pages are plain server pages: look for the card page by page.
+    let card = page.locator(`article[data-sku="${P.notAvailable}"]`);
+    for (let n = 1; n <= 10; n++) {
+      await open(page, n === 1 ? category : `${category}?page=${n}`);
+      if (await card.count() > 0) break;
+    }
+    await waitForIslands(page);
+    await expect(card.getByText(msg('en', 'availability.not-available'))).toBeVisible();
+    await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toBeDisabled();
+
+    // Another card's quantity field: 0 is refused, not silently turned into one piece.
+    const orderable = cards(page).filter({ has: page.getByRole('button', { name: msg('en', 'catalog.addToCart'), disabled: false }) });
+    // Pinned by sku: once disabled, the card would drop out of the filter above.
+    card = page.locator(`article[data-sku="${await orderable.first().getAttribute('data-sku')}"]`);
+    await card.getByRole('spinbutton').fill('0');
+    await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toBeDisabled();
+  });
 });
 
 test.describe('active filter chips', () => {

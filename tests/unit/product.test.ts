@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import {
   byAttributeOrder,
-  breadcrumbJsonLd, galleryImages, headerAttributes, parseQuantity,
+  breadcrumbJsonLd, galleryImages, headerAttributes,
   primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
 } from '#lib/catalog/product.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
@@ -33,23 +32,6 @@ describe('primaryTrail', () => {
     expect(primaryTrail([a, [], a.slice(0, 1)])).toEqual(a);
     expect(primaryTrail([])).toEqual([]);
     expect(primaryTrail([[]])).toEqual([]);
-  });
-});
-
-describe('parseQuantity', () => {
-  test('reads whole pieces', () => {
-    expect(parseQuantity('3')).toBe(3);
-    expect(parseQuantity(' 12 ')).toBe(12);
-    expect(parseQuantity('2.7')).toBe(2);
-    expect(parseQuantity(5)).toBe(5);
-  });
-  test('means one piece for empty, zero, negative or broken input', () => {
-    for (const input of ['', '  ', '0', '-4', 'abc', '1e', Number.NaN, Number.POSITIVE_INFINITY, 0.5]) {
-      expect(parseQuantity(input), String(input)).toBe(1);
-    }
-  });
-  test('caps absurd quantities', () => {
-    expect(parseQuantity('1000000')).toBe(MAX_QUANTITY);
   });
 });
 

@@ -6,7 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
-import { entryAvailability, isOrderable } from '#lib/catalog/availability.ts';
+import { refusesOrder } from '#lib/catalog/availability.ts';
 import { $prices } from '#lib/catalog/prices-store.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
 import { fill } from '#lib/i18n/format.ts';
@@ -53,11 +53,7 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
   const wanted = parseWantedQuantity(rawQuantity, MAX_QUANTITY);
   const quantity = wanted ?? 1;
   const quantityError = wanted === null && touched;
-  const unavailable = [sku, ...chosen].some((s) => {
-    const entry = prices[s];
-    const state = entry?.state === 'loaded' ? entryAvailability(entry, quantity) : null;
-    return state !== null && !isOrderable(state);
-  });
+  const unavailable = [sku, ...chosen].some((s) => refusesOrder(prices[s], quantity));
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 

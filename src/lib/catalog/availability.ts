@@ -48,6 +48,16 @@ export function entryAvailability(entry: { stock: StockInfo | null; priceInfo: u
   return availabilityFor(entry.stock, qty);
 }
 
+/**
+ * Whether a price-list entry says the quantity cannot be ordered: only a loaded entry decides (while
+ * it loads, the server's own check still stands behind the button).
+ */
+export function refusesOrder(entry: { state: 'loaded'; stock: StockInfo | null; priceInfo: unknown } | { state: string } | undefined, qty: number): boolean {
+  if (entry?.state !== 'loaded' || !('stock' in entry)) return false;
+  const state = entryAvailability(entry, qty);
+  return state !== null && !isOrderable(state);
+}
+
 export function availabilityMessageKey(a: Availability | 'loading'): AvailabilityMessageKey {
   const key = `availability.${a}` as const;
   // Compile-time proof that every state has a message; a renamed key in en.ts breaks the build here.

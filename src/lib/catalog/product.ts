@@ -1,6 +1,5 @@
 // Product page rules: images, breadcrumb trail, attribute groups, variant
 // labels, wanted quantity and structured data. Pure: the page loader and the islands apply them.
-import { MAX_QUANTITY } from '../cart/rules.ts';
 import { pickBreadcrumbs, type Breadcrumb } from './breadcrumbs.ts';
 import type { CustomAttribute } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -20,13 +19,6 @@ export function primaryTrail<T extends Breadcrumb>(trails: readonly (readonly T[
   const candidates = trails.filter((trail) => trail.length > 0)
     .map((trail) => ({ text: '', link: '', primary: trail.some((c) => c.primary), trail }));
   return [...(pickBreadcrumbs(candidates)[0]?.trail ?? [])];
-}
-
-/** The wanted quantity from the picker: a whole number from 1; an empty or broken entry means one piece. */
-export function parseQuantity(value: string | number): number {
-  const n = typeof value === 'number' ? value : Number(value.trim() === '' ? Number.NaN : value);
-  if (!Number.isFinite(n) || n < 1) return 1;
-  return Math.min(Math.floor(n), MAX_QUANTITY);
 }
 
 export interface AttributeGroup {

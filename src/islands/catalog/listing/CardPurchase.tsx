@@ -5,8 +5,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
-import { $pricesVisible } from '#lib/catalog/prices-store.ts';
-import { parseQuantity } from '#lib/catalog/product.ts';
+import { parseWantedQuantity } from '#lib/cart/display.ts';
+import { refusesOrder } from '#lib/catalog/availability.ts';
+import { $prices, $pricesVisible } from '#lib/catalog/prices-store.ts';
 import { useClientStore } from '../../shared/useClientStore.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../AvailabilityText.tsx';
 
@@ -31,15 +32,18 @@ export function CardPurchase({ sku, hasVariants, href, nameId, strings }: CardPu
   // The field keeps what was typed (even '' while retyping); the add uses the parsed quantity.
   const [raw, setRaw] = useState('1');
   const { visible } = useClientStore($pricesVisible, { visible: null });
+  const entry = useClientStore($prices, {})[sku];
   if (visible === false) return null;
   if (hasVariants) {
     return <a className="button secondary product-card-variants" href={href} aria-describedby={nameId}>{strings.chooseVariant}</a>;
   }
-  const quantity = parseQuantity(raw);
+  // Only a whole number 1..max is ever added, never a silently corrected one (as in the buy box).
+  const wanted = parseWantedQuantity(raw, MAX_QUANTITY);
+  const quantity = wanted ?? 1;
+  const blocked = wanted === null || refusesOrder(entry, quantity);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setRaw(String(quantity));
-    requestAddToCart({ sku, quantity, accessories: [] });
+    if (!blocked) requestAddToCart({ sku, quantity: wanted, accessories: [] });
   };
   return (
     <form className="product-card-buy" onSubmit={submit}>
@@ -47,9 +51,9 @@ export function CardPurchase({ sku, hasVariants, href, nameId, strings }: CardPu
       <div className="product-card-buy-row">
         <label className="visually-hidden" htmlFor={`${id}-qty`}>{strings.quantity}</label>
         <input id={`${id}-qty`} className="product-card-qty" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY}
-          step={1} value={raw} aria-describedby={nameId} onChange={(e) => setRaw(e.target.value)}
-          onBlur={() => setRaw(String(quantity))} />
-        <button type="submit" className="button primary product-card-add" aria-describedby={nameId}>{strings.addToCart}</button>
+          step={1} value={raw} aria-describedby={nameId} aria-invalid={wanted === null} onChange={(e) => setRaw(e.target.value)}
+          onBlur={() => { if (raw.trim() === '') setRaw('1'); }} />
+        <button type="submit" className="button primary product-card-add" aria-describedby={nameId} disabled={blocked}>{strings.addToCart}</button>
       </div>
     </form>
   );
