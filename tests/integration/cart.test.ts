@@ -53,6 +53,19 @@ forEachDatabase('cart', (ctx) => {
       expect(line!.priceInfo).toEqual({ regular: 188.99, special: null, currency: 'EUR' });
     });
 
+    test('measured values of a line read the language of the shopper (2,47 kg in German, 2.47 kg in English)', async () => {
+      const label = async (locale: string) => {
+        const added = await call(h, new CookieJar(), 'add', { sku: P.available, quantity: 1 }, { query: `?locale=${locale}` });
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        const weight = added.body.cart!.cartItems[0]!.custom_attributes.find((a) => /kg$/.test(a.valueLabel));
+        expect(weight, 'the demo product has a weight').toBeDefined();
+        return weight!.valueLabel;
+      };
+      expect(await label('de')).toMatch(/^\d+(,\d+)? kg$/);
+      expect(await label('en')).toMatch(/^\d+(\.\d+)? kg$/);
+      expect((await label('de')).replace(',', '.')).toBe(await label('en'));
+    });
+
     test('a different accessory set is a different line', async () => {
       const { cart } = await guestWith(
         { sku: P.available, quantity: 1, accessories: [AKU!] },

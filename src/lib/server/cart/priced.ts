@@ -11,6 +11,8 @@ import type { CustomAttribute, Stock } from '#lib/catalog/contract.ts';
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { LocalizedText } from '../db/schema.ts';
+import { formatQuantity } from '#lib/i18n/format.ts';
+import { intlTag } from '#lib/i18n/translate.ts';
 import { effectiveCents, unitPrice, type CustomerTerms, type UnitPrice } from './pricing.ts';
 import type { CartLineRow, CartSnapshot } from './store.ts';
 
@@ -143,7 +145,7 @@ function presentation(product: CartProduct | undefined, locale: Locale) {
   const included = product.included.map((i) => ({ itemnum: i.itemnum, name: localized(i.names, locale, i.itemnum) }));
   const attributes = product.attributes.map((row): CustomAttribute => ({
     attribute_code: row.code, label: localized(row.labels, locale, row.code), value: row.value,
-    valueLabel: row.optionLabels ? localized(row.optionLabels, locale, row.value) : row.unit ? `${row.value} ${row.unit}` : row.value,
+    valueLabel: row.optionLabels ? localized(row.optionLabels, locale, row.value) : row.unit ? formatQuantity(intlTag(locale), row.value, row.unit) : row.value,
     image: row.image, position: row.position, location: row.location, html: row.isHtml,
   })).sort(byAttributeOrder);
   return { included, attributes };
