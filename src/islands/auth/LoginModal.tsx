@@ -13,6 +13,7 @@ import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import type { LoginModalStrings } from './strings.ts';
 import '#styles/session.css';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface LoginModalProps {
   /** Registration is enabled and no external register URL exists. */
@@ -23,7 +24,7 @@ export interface LoginModalProps {
 }
 
 export function LoginModal({ canRegister, registerHref, strings }: LoginModalProps) {
-  const open = useStore($loginModalOpen);
+  const open = useClientStore($loginModalOpen, false);
   const view = useStore($authView);
   // This island is on every page with the shell: observing the user starts the store's session sync
   // (the signed-in user, their currency and account wishlist are loaded once the marker says so).

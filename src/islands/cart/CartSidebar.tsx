@@ -3,7 +3,6 @@
 // checkout' ('Go back shopping' when empty). Mounted on every page with a header; it hands the cart
 // store the translated error texts, so a failed 'Add to cart' is explained while the drawer is closed.
 import { useEffect, useId } from 'react';
-import { useStore } from '@nanostores/react';
 import { $cart, $cartLoading, $cartTexts } from '#lib/cart/store.ts';
 import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
 import { plural } from '#lib/i18n/format.ts';
@@ -16,6 +15,7 @@ import { CartTotals } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
 import type { CartSidebarStrings } from './strings.ts';
 import '#styles/cart.css';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface CartSidebarProps {
   locale: Locale;
@@ -29,9 +29,11 @@ export interface CartSidebarProps {
 const close = () => $cartSidebarOpen.set(false);
 
 export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, strings }: CartSidebarProps) {
-  const open = useStore($cartSidebarOpen);
-  const cart = useStore($cart);
-  const loading = useStore($cartLoading);
+  // The server's values until hydrated: a click before hydration (opening the drawer) must not make
+  // the first render differ from the HTML.
+  const open = useClientStore($cartSidebarOpen, false);
+  const cart = useClientStore($cart, null);
+  const loading = useClientStore($cartLoading, false);
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();

@@ -1,9 +1,9 @@
 // The notification area: a polite live region so screen readers announce new messages.
 // Confirmations raised by key (see notifications.ts) get their text from `feedback`.
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
 import { $notifications, dismiss, showCarriedNotifications, type FeedbackKey } from '#lib/shell/notifications.ts';
 import { Icon } from './Icon.tsx';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface NotificationsProps {
   label: string;
@@ -12,7 +12,8 @@ export interface NotificationsProps {
 }
 
 export function Notifications({ label, closeLabel, feedback }: NotificationsProps) {
-  const notifications = useStore($notifications);
+  // Empty until hydrated, as on the server: a message raised before hydration shows right after it.
+  const notifications = useClientStore($notifications, []);
   useEffect(() => showCarriedNotifications(), []);
   return (
     <section className="notifications" aria-label={label} aria-live="polite">

@@ -2,8 +2,8 @@
 // its live price, 'Add to cart', 'View Details' and 'Remove', a 'Start shopping' button that closes
 // it, and 'Your wishlist is empty' when there is nothing in it.
 import { useEffect, useId } from 'react';
-import { useStore } from '@nanostores/react';
 import { $wishlist, removeFromWishlist } from '#lib/wishlist/store.ts';
+import { emptyWishlist } from '#lib/wishlist/rules.ts';
 import { $wishlistSidebarOpen } from '#lib/shell/ui-store.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
 import { requestPrices } from '#lib/catalog/prices-store.ts';
@@ -16,6 +16,7 @@ import { WishlistItem } from './WishlistItem.tsx';
 import type { WishlistSidebarStrings } from './strings.ts';
 import '#styles/session.css';
 import '#styles/wishlist-drawer.css';
+import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface WishlistSidebarProps {
   locale: Locale;
@@ -25,9 +26,12 @@ export interface WishlistSidebarProps {
 
 const close = () => $wishlistSidebarOpen.set(false);
 
+const EMPTY = emptyWishlist();
+
 export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebarProps) {
-  const open = useStore($wishlistSidebarOpen);
-  const { items } = useStore($wishlist);
+  // The server's values until hydrated (the list lives in localStorage, the drawer may open first).
+  const open = useClientStore($wishlistSidebarOpen, false);
+  const { items } = useClientStore($wishlist, EMPTY);
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();
