@@ -44,7 +44,8 @@ export function initTagManager(id: string | undefined): void {
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
     document.head.append(script);
-    // The e-commerce events are loaded only now: a shopper who never consents never downloads them.
+    // The e-commerce events start only now. Their module is downloaded here too, except on the payment
+    // step, which imports it to report add_payment_info and purchase (pushEvent still checks consent).
     void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics());
   });
 }
