@@ -35,9 +35,14 @@ export async function namesOfPage(request: APIRequestContext, locale: Locale, pa
 export const chipGroup = (page: Page, locale: Locale) => page.getByRole('group', { name: msg(locale, 'catalog.activeFilters') });
 
 /** Orders `quantity` of the first card that can be added, and checks the cart took exactly that. */
-export async function addFromFirstCard(page: Page, request: APIRequestContext, locale: Locale, quantity: number): Promise<void> {
-  await open(page, await categoryPath(request, locale));
-  const buyable = cards(page).filter({ has: page.getByRole('button', { name: msg(locale, 'catalog.addToCart') }) }).first();
+/** Adds from the first card that offers it, on a category page or the given listing (e.g. search results). */
+export async function addFromFirstCard(page: Page, request: APIRequestContext, locale: Locale, quantity: number, listing?: string): Promise<void> {
+  await open(page, listing ?? await categoryPath(request, locale));
+  // Availability decides which cards may order (an unavailable one keeps its button disabled): wait for it.
+  await expect(cards(page).first()).toBeVisible();
+  await expect(main(page).locator('.availability').filter({ hasText: msg(locale, 'availability.loading') })).toHaveCount(0);
+  const orderable = cards(page).filter({ has: page.getByRole('button', { name: msg(locale, 'catalog.addToCart'), disabled: false }) });
+  const buyable = main(page).locator(`article[data-sku="${await orderable.first().getAttribute('data-sku')}"]`);
   await expect(buyable).toBeVisible();
   const name = (await buyable.getByRole('heading', { level: 3 }).innerText()).trim();
   // Stock shows on the card, for the wanted quantity.

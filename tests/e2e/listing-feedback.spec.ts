@@ -37,6 +37,10 @@ test.describe('category cards', () => {
     await addFromFirstCard(page, request, 'en', 3);
   });
 
+  test('search results order like category lists: quantity and Add to cart on each card', async ({ page, request }) => {
+    await addFromFirstCard(page, request, 'de', 2, localePath('de', '/search-details?term=bohr'));
+  });
+
   test('a variant parent offers "Choose variant" to its product page instead of add-to-cart', async ({ page, request }) => {
     const gloves = await findProductPath(request, P.variantParent, 'en');
     // The category of the gloves lists the parent: reach it from its product page's breadcrumbs.

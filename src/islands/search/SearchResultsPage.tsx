@@ -107,7 +107,8 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
             {state.items.map((product) => (
               <li key={product.id}>
                 <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                  view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card} />
+                  view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card}
+                  purchase={strings.purchase} />
               </li>
             ))}
           </ul>

@@ -2,7 +2,8 @@
 // page (each island receives only the strings it uses). Plural forms stay raw: the islands pick
 // one with `plural` (#lib/i18n/format.ts) once they know the count.
 import type { PluralForms } from '#lib/i18n/format.ts';
-import { filterChipsStrings } from '../catalog/listing/strings.ts';
+import { cardPurchaseStrings, filterChipsStrings } from '../catalog/listing/strings.ts';
+import type { CardPurchaseStrings } from '../catalog/listing/CardPurchase.tsx';
 import type { FilterChipsStrings } from '../catalog/listing/FilterChips.tsx';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import type { PriceStrings } from '../catalog/Price.tsx';
@@ -46,6 +47,8 @@ export interface SearchPageStrings {
   sort: { label: string; relevance: string; latest: string; 'price-up': string; 'price-down': string };
   pagination: { pagination: string; page: string; previous: string; next: string };
   card: PriceStrings & { itemNo: string };
+  /** B2B buyers order from search results as from category lists. */
+  purchase: CardPurchaseStrings;
 }
 
 function priceStrings(m: Messages): PriceStrings {
@@ -78,5 +81,6 @@ export function searchPageStrings(m: Messages): SearchPageStrings {
     },
     pagination: { pagination: m['catalog.pagination'], page: m['catalog.page'], previous: m['catalog.previous'], next: m['catalog.next'] },
     card: { ...priceStrings(m), itemNo: m['catalog.itemNo'] },
+    purchase: cardPurchaseStrings(m),
   };
 }

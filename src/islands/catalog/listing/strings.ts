@@ -40,11 +40,19 @@ export interface ListingStrings {
 }
 
 /** Every availability text (and the loading one), for islands that show AvailabilityText. */
-export function availabilityStrings(m: Messages): AvailabilityStrings {
+function availabilityStrings(m: Messages): AvailabilityStrings {
   return {
     'availability.available': m['availability.available'], 'availability.limited': m['availability.limited'],
     'availability.limit-overflow': m['availability.limit-overflow'],
     'availability.not-available': m['availability.not-available'], 'availability.loading': m['availability.loading'],
+  };
+}
+
+/** A card's buying row (quantity, Add to cart, availability), the same on category and search pages. */
+export function cardPurchaseStrings(m: Messages): CardPurchaseStrings {
+  return {
+    quantity: m['catalog.quantity'], addToCart: m['catalog.addToCart'], chooseVariant: m['catalog.chooseVariant'],
+    availability: availabilityStrings(m),
   };
 }
 
