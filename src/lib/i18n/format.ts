@@ -45,6 +45,19 @@ const INTL_UNITS: Readonly<Record<string, string>> = {
   '%': 'percent', s: 'second', min: 'minute', h: 'hour',
 };
 
+/** Intl.NumberFormat is slow to construct and a cart or product page formats many values: one per locale and unit. */
+const quantityFormatters = new Map<string, Intl.NumberFormat>();
+
+function quantityFormatter(intlLocale: string, unit?: string): Intl.NumberFormat {
+  const key = `${intlLocale}|${unit ?? ''}`;
+  let f = quantityFormatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 3, ...(unit ? { style: 'unit', unit } : {}) });
+    quantityFormatters.set(key, f);
+  }
+  return f;
+}
+
 /**
  * A measured value with its unit in the locale's notation ("2.47 kg" / "2,47 kg"). A value that is not a
  * plain number stays as written; a unit Intl does not know follows the formatted number after a space.
@@ -52,9 +65,8 @@ const INTL_UNITS: Readonly<Record<string, string>> = {
 export function formatQuantity(intlLocale: string, value: string | number, unit: string | null | undefined): string {
   const number = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isFinite(number)) return unit ? `${value} ${unit}` : String(value);
-  const options: Intl.NumberFormatOptions = { maximumFractionDigits: 3 };
   const intlUnit = unit ? INTL_UNITS[unit] : undefined;
-  if (intlUnit) return new Intl.NumberFormat(intlLocale, { ...options, style: 'unit', unit: intlUnit }).format(number);
-  const shown = new Intl.NumberFormat(intlLocale, options).format(number);
+  if (intlUnit) return quantityFormatter(intlLocale, intlUnit).format(number);
+  const shown = quantityFormatter(intlLocale).format(number);
   return unit ? `${shown} ${unit}` : shown;
 }
