@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
   addressErrorsFromDetails, addressLines, addressValues, validateAddress, type AddressValues,
 } from '#lib/checkout/form.ts';
-import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
+import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 import {
   $checkoutSteps, $orderAttempt, enterStep, finishCheckout, orderAttempt,
 } from '#lib/checkout/store.ts';

@@ -3,9 +3,7 @@
 // in session storage) makes double clicks, retries and reloads give one order; then the order is
 // paid with the chosen method.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { isFailureOf } from '#lib/http/client.ts';
 import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
-import { ordersApi } from '#lib/orders/contract.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import { trackPaymentInfo, trackPurchase } from '#lib/shell/analytics.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -17,6 +15,7 @@ import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
 import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
+import { namedItems, orderErrorKey, type OrderError } from './order-error.ts';
 import { TextField } from '../shared/TextField.tsx';
 import { useCheckoutCart } from './useCheckoutData.ts';
 import { usePaymentMethods } from './usePaymentMethods.ts';
@@ -27,30 +26,6 @@ export const PAYMENT_STEP_KEYS = [
   'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
   'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
 ] as const;
-
-type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods';
-
-function orderErrorKey(error: unknown): OrderErrorKey {
-  if (!isFailureOf(ordersApi.create, error)) return 'checkout.orderError';
-  if (error.code === 'CART_OUTDATED_ERROR') return 'cart.outdated';
-  if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
-  if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
-  return 'checkout.orderError';
-}
-
-/** The names of the items an availability error lists (`details.items`), so the shopper knows which to remove. */
-function namedItems(error: unknown): string[] {
-  if (!isFailureOf(ordersApi.create, error)) return [];
-  const items = (error.details as { items?: unknown } | undefined)?.items;
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((item: unknown) => {
-    const { name, sku } = (item ?? {}) as { name?: unknown; sku?: unknown };
-    if (typeof name !== 'string' || typeof sku !== 'string') return [];
-    return [name === sku ? sku : `${name} (${sku})`];
-  });
-}
-
-interface OrderError { key: OrderErrorKey; items: string[] }
 
 export interface PaymentStepProps {
   initialCart: Cart;

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { addressLines } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import type { SavedAddress } from '#lib/checkout/contract.ts';
+import type { SavedAddress } from '#lib/checkout/address.ts';
 
 export interface SavedAddressListProps {
   addresses: readonly SavedAddress[];

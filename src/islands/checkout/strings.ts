@@ -3,7 +3,7 @@
 import type { MessageKey, Messages } from '#lib/i18n/messages/en.ts';
 import { PAYMENT_METHOD_CODES, PAYMENT_STATUSES } from '#lib/checkout/contract.ts';
 import { ADDRESS_FIELDS } from '#lib/checkout/form.ts';
-import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
+import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 import { cartSidebarStrings, type CartTotalsStrings, type CouponStrings } from '../cart/strings.ts';
 import type { CartMessages } from '#lib/cart/display.ts';
 

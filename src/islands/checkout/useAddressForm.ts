@@ -10,7 +10,8 @@ import {
 } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { checkoutApi, type SavedAddress } from '#lib/checkout/contract.ts';
+import { checkoutApi } from '#lib/checkout/contract.ts';
+import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
 import { refreshCart } from '#lib/checkout/store.ts';
 import { reportFailure } from '#lib/shell/report.ts';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { getSavedAddresses } from '#lib/checkout/client.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import type { SavedAddress } from '#lib/checkout/contract.ts';
+import type { SavedAddress } from '#lib/checkout/address.ts';
 import { $cart } from '#lib/cart/store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 

@@ -6,8 +6,9 @@ import { ordersApi } from '../orders/contract.ts';
 import {
   checkoutApi, paymentsApi,
   type CheckoutUserRequest, type CreateOrderRequest, type Order, type PaymentAction, type PaymentMethodCode,
-  type SavedAddress, type ShippingMethod, type UpdateCheckoutRequest,
+  type ShippingMethod, type UpdateCheckoutRequest,
 } from './contract.ts';
+import type { SavedAddress } from './address.ts';
 import type { CountryCode } from './countries.ts';
 import type { Locale } from '../i18n/locales.ts';
 

@@ -1,7 +1,7 @@
 // Address forms of the checkout without I/O: the address fields, validation with the same
 // zod contract as the server (plus the shop's own rules: company required, email for guests), server
 // 400 details mapped back to fields, and an address as display lines.
-import { addressSchema, CHECKOUT_MESSAGES, type Address } from './contract.ts';
+import { addressSchema, CHECKOUT_MESSAGES, type Address } from './address.ts';
 import { countryLabel, DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
 import type { Locale } from '../i18n/locales.ts';
 

@@ -2,7 +2,7 @@
 // resolve an address the shopper picked, and store one as the default shipping or billing address.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { Address, SavedAddress } from '#lib/checkout/contract.ts';
+import type { Address, SavedAddress } from '#lib/checkout/address.ts';
 import { rows } from '../db/index.ts';
 
 export type AddressKind = 'shipping' | 'billing';

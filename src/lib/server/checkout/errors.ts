@@ -1,6 +1,6 @@
 // The checkout's coded errors. Messages are English fallbacks; the UI translates by code.
 import { ApiError } from '../http.ts';
-import { CHECKOUT_MESSAGES } from '#lib/checkout/contract.ts';
+import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 
 /** A field-level problem in the one error shape, so the form can show it next to the field. */
 const fieldError = (path: string, message: string) =>

@@ -25,7 +25,7 @@ import {
 import { rows } from '../db/index.ts';
 import { emailRequired, guestCheckoutDisabled, saveAsDefault } from '../checkout/index.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
-import type { Address } from '#lib/checkout/contract.ts';
+import type { Address } from '#lib/checkout/address.ts';
 import {
   checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
   type NamedItem,

@@ -1,0 +1,74 @@
+// Address fields and their validation, shared by the checkout contract (src/lib/checkout/contract.ts),
+// the address forms and the server. Validation messages are English keys the UI translates.
+import { z } from 'astro/zod';
+import { COUNTRY_CODES } from './countries.ts';
+
+export const CHECKOUT_MESSAGES = {
+  required: 'This field is required',
+  invalidEmail: 'Invalid email',
+  tooLong: 'This value is too long',
+  invalidCharacters: 'This value contains invalid characters',
+  invalidCountry: 'Please select a country',
+  invalidPostalCode: 'Please enter a valid postal code',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidVatId: 'Please enter a valid VAT ID',
+  passwordTooShort: 'Password must be at least 8 characters',
+} as const;
+
+const M = CHECKOUT_MESSAGES;
+// Control characters would break the address in emails, invoices and the provider's records.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+const text = (max: number) =>
+  z.string({ error: M.required }).trim().max(max, { error: M.tooLong })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: M.invalidCharacters });
+export const requiredText = (max: number) => text(max).refine((v) => v.length > 0, { error: M.required });
+/** Optional text: blank becomes undefined, so '' and a missing field mean the same. */
+export const optionalText = (max: number) => text(max).optional().transform((v) => (v === '' ? undefined : v));
+
+export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
+
+/** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
+export const addressSchema = z.object({
+  id: z.string().uuid().optional(),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  company: optionalText(150),
+  street: requiredText(150),
+  streetName: optionalText(150),
+  apartment: optionalText(50),
+  city: requiredText(100),
+  postalCode: requiredText(12).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v), { error: M.invalidPostalCode }),
+  region: optionalText(100),
+  country: countryCodeSchema,
+  phone: optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ()/.-]{5,30}$/.test(v), { error: M.invalidPhone }),
+  email: optionalText(254).pipe(z.email({ error: M.invalidEmail }).optional()),
+  vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), { error: M.invalidVatId }),
+  taxId: optionalText(30),
+}).strict();
+export type Address = z.infer<typeof addressSchema>;
+
+/** A saved address as the account and the checkout list it. */
+export const savedAddressSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string().nullable(),
+  street: z.string(),
+  streetName: z.string().nullable(),
+  apartment: z.string().nullable(),
+  city: z.string(),
+  postalCode: z.string(),
+  region: z.string().nullable(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  vatId: z.string().nullable(),
+  taxId: z.string().nullable(),
+  isBilling: z.boolean(),
+  isShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+  isDefaultShipping: z.boolean(),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
