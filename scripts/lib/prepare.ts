@@ -79,19 +79,23 @@ export async function buildIfStale(outDir = 'dist', force = false): Promise<bool
   return true;
 }
 
-/** Renders the home page of every language and the sitemaps into the page cache, in the background. */
+/**
+ * Renders the home page of every language and the sitemaps into the page cache, and has the first
+ * search build the search index (seconds on a large catalogue), in the background.
+ */
 export async function warmUp(origin: string): Promise<void> {
   const started = Date.now();
-  const paths = ['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'];
+  const search = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'a', limit: 1 }) };
+  const requests: [path: string, init?: RequestInit][] = [['/api/catalog/search', search], ...['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'].map((p): [string] => [p])];
   let warmed = 0;
-  for (const path of paths) {
+  for (const [path, init] of requests) {
     try {
-      const response = await fetch(new URL(path, origin));
+      const response = await fetch(new URL(path, origin), init);
       await response.arrayBuffer();
-      if (response.ok) warmed += 1;
+      if (response.ok && !init) warmed += 1;
     } catch {
       return; // the server is going down
     }
   }
-  log(`warmed ${warmed} pages in ${Date.now() - started} ms`);
+  log(`warmed the search index and ${warmed} pages in ${Date.now() - started} ms`);
 }

@@ -86,22 +86,26 @@ test.describe('home in every locale', () => {
   });
 });
 
+/** The demo terms page has a slug per language. */
+const TERMS: Record<Locale, string> = { de: '/i/agb', en: '/i/terms', fr: '/i/conditions', es: '/i/condiciones', it: '/i/condizioni' };
+
 test.describe('SEO head', () => {
-  for (const [name, path] of [['home', '/'], ['content page', '/i/agb']] as const) {
+  const pages: [name: string, path: (l: Locale) => string][] = [['home', () => '/'], ['content page', (l) => TERMS[l]]];
+  for (const [name, path] of pages) {
     for (const locale of LOCALES) {
       test(`${locale} ${name}: lang, canonical and hreflang alternates`, async ({ page }) => {
-        const response = await page.goto(localePath(locale, path));
+        const response = await page.goto(localePath(locale, path(locale)));
         expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
         const canonical = page.locator('head link[rel="canonical"]');
         await expect(canonical).toHaveCount(1);
-        await expect(canonical).toHaveAttribute('href', absolute(localePath(locale, path)));
+        await expect(canonical).toHaveAttribute('href', absolute(localePath(locale, path(locale))));
 
         const alternates = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) =>
           links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')] as const));
         const expected = [
-          ...LOCALES.map((l) => [LOCALE_TAGS[l], absolute(localePath(l, path))] as const),
-          ['x-default', absolute(localePath('de', path))] as const,
+          ...LOCALES.map((l) => [LOCALE_TAGS[l], absolute(localePath(l, path(l)))] as const),
+          ['x-default', absolute(localePath('de', path('de')))] as const,
         ];
         expect([...alternates].sort()).toEqual([...expected].sort());
         await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
@@ -117,13 +121,15 @@ test.describe('SEO head', () => {
     await expect(page).toHaveTitle(`${siteTitle} | ${pageHeading}`);
   });
 
-  test('the catch-all content route renders the page and points its canonical at /i/', async ({ page }) => {
-    const response = await page.goto('/en/agb');
-    expect(response?.status()).toBe(200);
-    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', absolute('/en/i/agb'));
-    const viaCatchAll = await page.getByRole('heading', { level: 1 }).innerText();
-    await page.goto('/en/i/agb');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(viaCatchAll);
+  test('the catch-all route, the identifier and another language\'s slug move permanently to the page\'s own slug', async ({ page, request }) => {
+    for (const [from, to] of [['/en/agb', '/en/i/terms'], ['/en/i/agb', '/en/i/terms'], ['/en/i/conditions?x=1', '/en/i/terms?x=1'], ['/agb', '/i/agb'], ['/i/terms', '/i/agb']]) {
+      const response = await request.get(from!, { maxRedirects: 0 });
+      expect([response.status(), response.headers().location], from).toEqual([301, to]);
+    }
+    expect((await request.get('/en/i/gibt-es-nicht', { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto('/en/agb');
+    await expect(page).toHaveURL(absolute('/en/i/terms'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Terms and conditions/);
   });
 });
 
@@ -140,7 +146,7 @@ test.describe('language switching', () => {
     const switchedAt = Date.now() / 1000;
     await page.getByRole('link', { name: msg('de', 'site.languageName.en') }).click();
 
-    await expect(page).toHaveURL(absolute('/en/i/agb'));
+    await expect(page).toHaveURL(absolute('/en/i/terms'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(germanHeading);
     const cookie = (await context.cookies()).find((c) => c.name === LOCALE_COOKIE);
@@ -160,11 +166,11 @@ test.describe('language switching', () => {
   });
 
   test('offers every language, each pointing at the same page', async ({ page }) => {
-    await page.goto('/fr/i/versand');
+    await page.goto('/fr/i/conditions');
     await page.getByLabel(`${msg('fr', 'site.language')}: ${msg('fr', 'site.languageName.fr')}`).click();
     for (const locale of LOCALES) {
       const link = page.getByRole('link', { name: msg('fr', `site.languageName.${locale}`), exact: true });
-      await expect(link).toHaveAttribute('href', localePath(locale, '/i/versand'));
+      await expect(link).toHaveAttribute('href', localePath(locale, TERMS[locale]));
       await expect(link).toHaveAttribute('hreflang', LOCALE_TAGS[locale]);
     }
   });
@@ -175,7 +181,7 @@ test.describe('error pages', () => {
     for (const miss of ['/nope', '/p/999/x']) {
       const path = localePath(locale, miss);
       test(`${path}: 404 'page not found' with home and back`, async ({ page }) => {
-        await open(page, localePath(locale, '/i/agb'));
+        await open(page, localePath(locale, TERMS[locale]));
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await waitForIslands(page);
@@ -188,7 +194,7 @@ test.describe('error pages', () => {
         const home = page.getByRole('main').getByRole('link', { name: msg(locale, 'error.returnHome') });
         await expect(home).toHaveAttribute('href', localePath(locale, '/'));
         await page.getByRole('main').getByRole('button', { name: msg(locale, 'error.back') }).click();
-        await expect(page).toHaveURL(absolute(localePath(locale, '/i/agb')));
+        await expect(page).toHaveURL(absolute(localePath(locale, TERMS[locale])));
       });
     }
 

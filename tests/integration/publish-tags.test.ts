@@ -47,7 +47,7 @@ suite('publish tags through the shop [postgres]', () => {
     otherProducts: [] as string[],
     otherCategories: [] as string[],
     homes: ['/', '/en'],
-    content: LOCALES.flatMap((l) => [`${prefix(l)}/i/agb`, `${prefix(l)}/agb`]),
+    content: [] as string[],
     sitemaps: ['/sitemap.xml', '/sitemap-1.xml'],
   };
   const all = () => Object.values(paths).flat();
@@ -62,6 +62,11 @@ suite('publish tags through the shop [postgres]', () => {
   async function productPath(id: number, locale: Locale): Promise<string> {
     const [row] = await query<{ slug: string }>('select slug from product_translations where product_id = $1 and locale = $2', [id, locale]);
     return `${prefix(locale)}/p/${id}/${row!.slug}`;
+  }
+
+  async function pageSlug(identifier: string, locale: Locale): Promise<string> {
+    const [row] = await query<{ slug: string | null }>(`select config->>'slug' as slug from content_blocks where type = 'page' and identifier = $1 and locale = $2`, [identifier, locale]);
+    return row?.slug ?? identifier;
   }
 
   /** GETs the page until it is cached; returns the cached answer. */
@@ -86,10 +91,10 @@ suite('publish tags through the shop [postgres]', () => {
 
   const warmAll = () => inBatches(all(), warm);
 
-  /** Asks every warmed page once: MISS or HIT, and what it shows now. */
-  async function afterEvent(): Promise<Map<string, PageAnswer>> {
+  /** Asks every warmed page once: MISS or HIT, and what it shows now (`moved`: expected to answer 301). */
+  async function afterEvent(moved: string[] = []): Promise<Map<string, PageAnswer>> {
     const answers = await inBatches(all(), (path) => fetchPage(shop!.url, path));
-    for (const [path, answer] of answers) expect(answer.status, path).toBe(200);
+    for (const [path, answer] of answers) expect(answer.status, path).toBe(moved.includes(path) ? 301 : 200);
     return answers;
   }
 
@@ -145,6 +150,7 @@ suite('publish tags through the shop [postgres]', () => {
     const P = catalogue.product.id;
 
     paths.productPages = await Promise.all(LOCALES.map((l) => productPath(P, l)));
+    paths.content = await Promise.all(LOCALES.map(async (l) => `${prefix(l)}/i/${await pageSlug('agb', l)}`));
     paths.categoryPagesOfP = [...trail.map((c) => `/c/${c.slugPaths.de}`), `/en/c/${trail[0]!.slugPaths.en}`];
 
     // Elsewhere: another top-level category's products and subcategories, none of them showing P.
@@ -213,7 +219,7 @@ suite('publish tags through the shop [postgres]', () => {
     });
   });
 
-  test('a content page: /i/agb and /agb re-render in every locale with the new text, and the sitemaps; nothing else', async () => {
+  test('a content page: its page in every locale re-renders with the new text, and the sitemaps; nothing else', async () => {
     await warmAll();
     const marker = `Neufassung${Date.now()}`;
     await query(`update content_blocks set content = content || $1 where type = 'page' and identifier = 'agb'`, [`<p>${marker}</p>`]);
@@ -223,6 +229,32 @@ suite('publish tags through the shop [postgres]', () => {
     const agb = new Set([...paths.content, ...paths.sitemaps]);
     expectStates(answers, (path) => agb.has(path));
     for (const path of paths.content) expect(answers.get(path)!.body, path).toContain(marker);
+  });
+
+  test('a content page\'s new address: the shells of its language (which link it) and its versions (their language links) re-render', async () => {
+    await warmAll();
+    const english = paths.content.find((p) => p.startsWith('/en/'))!;
+    const oldSlug = english.split('/').at(-1)!;
+    const setSlug = (slug: string) => query(`update content_blocks set config = jsonb_set(config, '{slug}', to_jsonb($1::text))
+      where type = 'page' and identifier = 'agb' and locale = 'en'`, [slug]);
+    await setSlug('terms-of-sale');
+    try {
+      const tags = await publish({ content: [{ type: 'page', identifier: 'agb', locale: 'en' }] });
+      expect(tags).toEqual([...LOCALES.map((l) => `k:page:agb:${l}`), 'shell:en', 'sitemap'].sort());
+      // The old address now moves to the new one (a redirect, not a cached page).
+      const answers = await afterEvent([english]);
+      expect(answers.get(english)!.headers.get('location')).toBe('/en/i/terms-of-sale');
+      const dropped = (path: string) => path === '/en' || path.startsWith('/en/') || paths.content.includes(path) || paths.sitemaps.includes(path);
+      const { [english]: redirect, ...pages } = statesOf(answers);
+      expect(redirect).toBeNull();
+      expect(pages).toEqual(Object.fromEntries(all().filter((p) => p !== english).map((p) => [p, dropped(p) ? 'MISS' : 'HIT'])));
+      expect(answers.get('/en')!.body).toContain('href="/en/i/terms-of-sale"');
+      expect(answers.get(paths.content[0]!)!.body).toMatch(/hreflang="en-GB" href="[^"]*\/en\/i\/terms-of-sale"/);
+      expect((await fetchPage(shop!.url, '/en/i/terms-of-sale')).status).toBe(200);
+    } finally {
+      await setSlug(oldSlug);
+      await publish({ content: [{ type: 'page', identifier: 'agb', locale: 'en' }] });
+    }
   });
 
   /** Appends `marker` to the first menu entry's titles in the locales given (all when none). */
@@ -294,6 +326,8 @@ describe('invalidationFor on the demo data [pglite]', () => {
     database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     await seedDemoData(database.db, { products: 120 });
+    // As the seed's own publish does: records the content pages' addresses everything renders with.
+    await invalidationFor(database.db, { all: true });
   });
 
   afterAll(async () => {

@@ -13,6 +13,7 @@ delete process.env.DATABASE_URL;
 const db = await import('#lib/server/db/index.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const search = await import('#lib/server/catalog/search.ts');
+const { publish } = await import('#lib/server/publish/events.ts');
 const { foldTerm, termWords } = await import('#lib/search/fold.ts');
 const { SEARCH_MAX_HITS } = search;
 
@@ -76,6 +77,7 @@ beforeAll(async () => {
   await seedDemoData(database.db, { products: 1500 });
   // Some inactive products (parents and variants) must never show, nor count.
   await db.rows(await db.getDb(), sql`update products set is_active = false where id % 37 = 0`);
+  await publish(database, { all: true }, { source: 'import' });
   const names = await db.rows<{ locale: Locale; text: string }>(await db.getDb(), sql`
     select locale, name as text from product_translations where product_id % 13 = 0
     union all select locale, name from category_translations
@@ -111,10 +113,13 @@ describe('searchProducts: contains matches', () => {
 
   test('a term found mostly through category names ranks the category members after the few name matches', async () => {
     // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.
-    await db.rows(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk' where locale = 'de' and category_id in (
-      select category_id from product_categories group by category_id order by count(*) desc limit 12)`);
-    await db.rows(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk' where locale = 'de' and product_id in (
-      select id from products where is_active order by id limit 3)`);
+    // Published as an import would: the search index reloads exactly these rows.
+    const categories = await db.rows<{ id: number }>(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk'
+      where locale = 'de' and category_id in (
+        select category_id from product_categories group by category_id order by count(*) desc limit 12) returning category_id as id`);
+    const products = await db.rows<{ id: number }>(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk'
+      where locale = 'de' and product_id in (select id from products where is_active order by id limit 3) returning product_id as id`);
+    await publish(await db.database(), { categories: categories.map((r) => r.id), products: products.map((r) => r.id) }, { source: 'import' });
     const all = await reference('qzwerk', 'de');
     expect(all.length).toBeGreaterThan(SEARCH_MAX_HITS);
     for (const [offset, limit] of [[0, 12], [0, SEARCH_MAX_HITS], [228, 24]] as const) {

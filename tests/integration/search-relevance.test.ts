@@ -13,6 +13,7 @@ const db = await import('#lib/server/db/index.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const search = await import('#lib/server/catalog/search.ts');
+const { publish } = await import('#lib/server/publish/events.ts');
 
 const P = DEMO_FIXTURES.products;
 
@@ -135,17 +136,60 @@ describe('searchProducts: relevance', () => {
     expect(await search.searchProducts(term(row!), locale, 0, 12)).toMatchObject({ ids: [Number(row!.id)], exact: true });
   });
 
-  test('a renamed product is found, and suggested, by its new name at once', async () => {
+  test('a renamed product is found, and suggested, by its new name as soon as the change is published', async () => {
     const [row] = await db.rows<{ id: number; name: string }>(await db.getDb(), sql`
       select product_id as id, name from product_translations where locale = 'de' order by product_id limit 1`);
-    await db.rows(await db.getDb(), sql`update product_translations set name = 'Quarzbürste Extra' where product_id = ${row!.id} and locale = 'de'`);
+    const id = Number(row!.id);
+    const rename = async (name: string) => {
+      await db.rows(await db.getDb(), sql`update product_translations set name = ${name} where product_id = ${id} and locale = 'de'`);
+      await publish(await db.database(), { products: [id] }, { source: 'import' });
+    };
+    await search.searchProducts('bohr', 'de', 0, 12); // the index is built before the change
+    await rename('Quarzbürste Extra');
     try {
-      expect((await search.searchProducts('quarzbuerste', 'de', 0, 12)).ids).toEqual([Number(row!.id)]);
-      expect(await search.searchProducts('quarzbürtse', 'de', 0, 12)).toMatchObject({ ids: [Number(row!.id)], suggestion: 'quarzbuerste' });
+      expect((await search.searchProducts('quarzbuerste', 'de', 0, 12)).ids).toEqual([id]);
+      expect(await search.searchProducts('quarzbürtse', 'de', 0, 12)).toMatchObject({ ids: [id], suggestion: 'quarzbuerste' });
+      expect((await search.searchProducts(row!.name, 'de', 0, 240)).ids).not.toContain(id);
     } finally {
-      await db.rows(await db.getDb(), sql`update product_translations set name = ${row!.name} where product_id = ${row!.id} and locale = 'de'`);
+      await rename(row!.name);
     }
     expect((await search.searchProducts('quarzbuerste', 'de', 0, 12)).ids).toEqual([]);
+  });
+
+  test('a product taken off sale leaves the search when published, and comes back when put on sale', async () => {
+    const [row] = await db.rows<{ id: number; itemnum: string }>(await db.getDb(), sql`
+      select id, itemnum from products where parent_id is null and is_active order by id desc limit 1`);
+    const id = Number(row!.id);
+    const setActive = async (active: boolean) => {
+      await db.rows(await db.getDb(), sql`update products set is_active = ${active} where id = ${id}`);
+      await publish(await db.database(), { products: [id] }, { source: 'import' });
+    };
+    expect((await search.searchProducts(row!.itemnum, 'de', 0, 12)).ids).toEqual([id]);
+    await setActive(false);
+    try {
+      expect((await search.searchProducts(row!.itemnum, 'de', 0, 240)).ids).not.toContain(id);
+    } finally {
+      await setActive(true);
+    }
+    expect((await search.searchProducts(row!.itemnum, 'de', 0, 12)).ids).toEqual([id]);
+  });
+
+  test('a renamed category lists its products under the new name once published', async () => {
+    const [category] = await db.rows<{ id: number; name: string }>(await db.getDb(), sql`
+      select ct.category_id as id, ct.name from category_translations ct
+      where ct.locale = 'en' and exists (select 1 from product_categories pc where pc.category_id = ct.category_id) order by ct.category_id limit 1`);
+    const rename = async (name: string) => {
+      await db.rows(await db.getDb(), sql`update category_translations set name = ${name} where category_id = ${category!.id} and locale = 'en'`);
+      await publish(await db.database(), { categories: [Number(category!.id)] }, { source: 'import' });
+    };
+    await rename('Zyxwvut Tools');
+    try {
+      expect((await search.searchCategories('zyxwvut', 'en')).map((c) => c.id)).toEqual([Number(category!.id)]);
+      expect((await search.searchProducts('zyxwvut', 'en', 0, 12)).count).toBeGreaterThan(0);
+    } finally {
+      await rename(category!.name);
+    }
+    expect(await search.searchCategories('zyxwvut', 'en')).toEqual([]);
   });
 
   test('a term like nothing in the catalogue finds nothing and suggests nothing', async () => {

@@ -15,6 +15,7 @@ const db = await import('#lib/server/db/index.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const search = await import('#lib/server/catalog/search.ts');
+const { publish } = await import('#lib/server/publish/events.ts');
 const { POST } = await import('../../src/pages/api/catalog/search.ts');
 const { catalogRoutes } = await import('#lib/server/catalog/handlers.ts');
 
@@ -67,11 +68,15 @@ describe('searchProductIds: exact matches', () => {
   test('matches an item number ignoring case', async () => {
     // Demo item numbers are digits; give one product letters so case actually matters.
     const id = await idOf(P.limited);
-    await rows(sql`update products set itemnum = 'LX-80-A' where id = ${id}`);
+    const setItemnum = async (itemnum: string) => {
+      await rows(sql`update products set itemnum = ${itemnum} where id = ${id}`);
+      await publish(await db.database(), { products: [id] }, { source: 'import' });
+    };
+    await setItemnum('LX-80-A');
     try {
       expect(await search.searchProductIds('lx-80-a', 'de')).toMatchObject({ ids: [id], exact: true });
     } finally {
-      await rows(sql`update products set itemnum = '10005-01' where id = ${id}`);
+      await setItemnum('10005-01');
     }
   });
 

@@ -17,6 +17,8 @@ import { TEST_SITE_URL, TEST_WEBHOOK_SECRET, buildTestShop, signedPublish } from
 
 const BUILD_DIR = 'dist-export-test';
 const PREFIXES = ['', 'en/', 'fr/', 'es/', 'it/'];
+/** The demo terms page at its slug in each language (the prefixes' order). */
+const TERMS = ['i/agb', 'i/terms', 'i/conditions', 'i/condiciones', 'i/condizioni'];
 
 interface ExportRun {
   child: ChildProcess;
@@ -147,7 +149,7 @@ describe('npm run export', () => {
       const [slug] = readdirSync(join(out, prefix, 'p', products[0]!));
       productPage = `${prefix}p/${products[0]}/${slug}/index.html`;
       expect(isDocument(read(productPage)), productPage).toBe(true);
-      for (const page of ['i/agb', 'agb', 'search-details', 'reset-password', 'create-password']) {
+      for (const page of [TERMS[PREFIXES.indexOf(prefix)]!, 'search-details', 'reset-password', 'create-password']) {
         expect(isDocument(read(`${prefix}${page}/index.html`)), `${prefix}${page}`).toBe(true);
       }
       // The 404 page of the locale, for the static host to answer misses with.
@@ -211,7 +213,7 @@ describe('npm run export', () => {
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     const replaced = [...after].filter(([file, { ino }]) => before.get(file)!.ino !== ino).map(([file]) => file).sort();
     const expected = [
-      ...PREFIXES.flatMap((p) => [`${p}agb/index.html`, `${p}i/agb/index.html`]),
+      ...PREFIXES.map((p, i) => `${p}${TERMS[i]}/index.html`),
       'sitemap.xml', ...sitemapFiles(),
     ].sort();
     expect(replaced).toEqual(expected);

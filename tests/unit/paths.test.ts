@@ -116,16 +116,27 @@ describe('resolveContentLink', () => {
   });
 });
 
-describe('resolveContentLink with a category resolver', () => {
+describe('resolveContentLink with resolvers', () => {
   const slugs: Record<string, Record<string, string>> = { werkzeuge: { de: 'werkzeuge', en: 'tools' } };
-  const resolver = (path: string, locale: string) => slugs[path]?.[locale];
+  const category = (path: string, locale: string) => slugs[path]?.[locale];
+  const pageSlugs: Record<string, Record<string, string>> = { agb: { de: 'agb', en: 'terms' } };
+  const page = (identifier: string, locale: string) => pageSlugs[identifier]?.[locale];
 
   test('maps a default-language category target to the locale’s own slug path', () => {
-    expect(resolveContentLink('c:werkzeuge', 'en', resolver)).toBe('/en/c/tools');
-    expect(resolveContentLink('c:werkzeuge', 'de', resolver)).toBe('/c/werkzeuge');
+    expect(resolveContentLink('c:werkzeuge', 'en', { category })).toBe('/en/c/tools');
+    expect(resolveContentLink('c:werkzeuge', 'de', { category })).toBe('/c/werkzeuge');
   });
 
   test('sends a target naming no category to the home page', () => {
-    expect(resolveContentLink('c:gibt-es-nicht', 'en', resolver)).toBe('/en');
+    expect(resolveContentLink('c:gibt-es-nicht', 'en', { category })).toBe('/en');
+  });
+
+  test('links a content page, by target or by its German path, at its slug in the locale', () => {
+    expect(resolveContentLink('i:agb', 'en', { page })).toBe('/en/i/terms');
+    expect(resolveContentLink('/i/agb', 'en', { page })).toBe('/en/i/terms');
+    expect(resolveContentLink('i:agb', 'de', { page })).toBe('/i/agb');
+    // A page the resolver does not know keeps its identifier: the route answers it (404 or a redirect).
+    expect(resolveContentLink('i:neu', 'en', { page })).toBe('/en/i/neu');
+    expect(resolveContentLink('/i/agb/more', 'en', { page })).toBe('/en/i/agb/more');
   });
 });

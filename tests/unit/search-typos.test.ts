@@ -1,8 +1,8 @@
-// Search term folding, "Did you mean" word choice and its text, the search page's relevance sort
+// Search term folding, the "Did you mean" vocabulary and its text, the search page's relevance sort
 // in the URL, and taking a suggestion in the overlay.
 import { afterEach, describe, expect, test } from 'vitest';
 import { foldTerm, termWords } from '#lib/search/fold.ts';
-import { closestWord, wordSimilarity } from '#lib/search/typo.ts';
+import { Vocabulary, wordSimilarity } from '#lib/search/typo.ts';
 import { aroundSuggestion } from '#lib/search/rules.ts';
 import { $searchResults, $searchTerm, acceptSuggestion, readSearchPageQuery, searchPageHref } from '#lib/search/store.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
@@ -24,21 +24,39 @@ describe('foldTerm', () => {
   });
 });
 
-describe('closestWord', () => {
+describe('Vocabulary', () => {
+  const vocabulary = (...words: string[]) => {
+    const v = new Vocabulary();
+    for (const w of words) v.add(w);
+    return v;
+  };
+
   test('measures trigram similarity like pg_trgm', () => {
     expect(wordSimilarity('hammer', 'hammer')).toBe(1);
     expect(wordSimilarity('hamer', 'hammer')).toBeCloseTo(5 / 8);
     expect(wordSimilarity('abc', 'xyz')).toBe(0);
   });
 
-  test('picks the most similar word of the names as written there', () => {
-    expect(closestWord('bohrmashine', ['Schlagbohrmaschine 18 V', 'Bohrmaschinen'])).toBe('Bohrmaschinen');
-    expect(closestWord('hamer', ['Rotary hammer 18 V', 'Soft-face mallet'])).toBe('hammer');
-    expect(closestWord('zzqqxx', ['Rotary hammer 18 V'])).toBeNull();
+  test('picks the most similar known word', () => {
+    expect(vocabulary('schlagbohrmaschine', 'bohrmaschinen', 'mallet').closest('bohrmashine')).toBe('bohrmaschinen');
+    expect(vocabulary('rotary', 'hammer', 'soft', 'face', 'mallet').closest('hamer')).toBe('hammer');
+    expect(vocabulary('rotary', 'hammer').closest('zzqqxx')).toBeNull();
   });
 
-  test('breaks ties by the shorter, then the alphabetically first word', () => {
-    expect(closestWord('abcd', ['abcx abcy', 'abcdef'])).toBe(closestWord('abcd', ['abcdef', 'abcy abcx']));
+  test('never suggests the word itself, short words or numbers', () => {
+    expect(vocabulary('hammer', 'mm', '1500').closest('hammer')).toBeNull();
+    expect(vocabulary('mm', '1500').closest('15000')).toBeNull();
+  });
+
+  test('breaks ties by the shorter, then the alphabetically first word, whatever the order they were added in', () => {
+    expect(vocabulary('abcx', 'abcy', 'abcdef').closest('abcd')).toBe(vocabulary('abcdef', 'abcy', 'abcx').closest('abcd'));
+    expect(vocabulary('abcy', 'abcx').closest('abcz')).toBe('abcx');
+  });
+
+  test('knows the parts of its words', () => {
+    const v = vocabulary('schlagbohrmaschine');
+    expect(v.knows('bohr')).toBe(true);
+    expect(v.knows('bohrer')).toBe(false);
   });
 });
 

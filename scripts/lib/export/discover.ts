@@ -1,6 +1,6 @@
 // What the site consists of: the sitemap's pages plus those it leaves out on purpose.
-import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
-import { localePath, stripLocale } from '#lib/site/paths.ts';
+import { LOCALES, LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
+import { localePath } from '#lib/site/paths.ts';
 import type { Fetched } from './http.ts';
 
 /** Pages that are cacheable but not in the sitemap (nothing to index there), per locale. */
@@ -38,14 +38,6 @@ export async function discover(get: (path: string) => Promise<Fetched>): Promise
     }
   }
   const offered = locales.size > 0 ? LOCALES.filter((l) => locales.has(l)) : [...LOCALES];
-  for (const path of [...paths]) {
-    // Content pages also answer at /{identifier} (links from content use it); a static host needs the file.
-    const { locale, path: bare } = stripLocale(path, LOCALES);
-    const identifier = /^\/i\/([^/]+)$/.exec(bare)?.[1];
-    if (identifier && !(LOCALES as readonly string[]).includes(identifier)) {
-      paths.add(localePath((locale as Locale | undefined) ?? DEFAULT_LOCALE, `/${identifier}`));
-    }
-  }
   for (const locale of offered) for (const page of UNLISTED_PAGES) paths.add(localePath(locale, page));
   return { paths: [...paths], locales: offered };
 }

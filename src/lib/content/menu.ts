@@ -1,7 +1,7 @@
 // Turns the menu block's configuration into what the desktop and mobile menus render.
 import type { MenuEntry } from './schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { resolveContentLink, type CategorySlugResolver } from '../site/paths.ts';
+import { resolveContentLink, type LinkResolvers } from '../site/paths.ts';
 import { mappedCategoryTarget } from './features.ts';
 
 export interface MenuItem {
@@ -26,7 +26,7 @@ function mappedUrl(url: string | undefined, mapper: Record<string, string>): str
   return mappedCategoryTarget(mapper, { slugPath: url.slice(2) }) ?? url;
 }
 
-export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: CategorySlugResolver, parentId = 'm', categoriesMapper: Record<string, string> = {}): MenuItem[] {
+export function buildMenu(entries: MenuEntry[], locale: Locale, links: LinkResolvers = {}, parentId = 'm', categoriesMapper: Record<string, string> = {}): MenuItem[] {
   return entries.map((entry, index) => {
     const id = `${parentId}-${index}`;
     const url = mappedUrl(entry.url, categoriesMapper);
@@ -34,11 +34,11 @@ export function buildMenu(entries: MenuEntry[], locale: Locale, categorySlug?: C
       id,
       kind: entry.kind,
       title: menuTitle(entry, locale),
-      href: url ? resolveContentLink(url, locale, categorySlug) : undefined,
+      href: url ? resolveContentLink(url, locale, links) : undefined,
       visibility: entry.visibility,
       group: entry.group,
       sidebar: entry.sidebar ?? false,
-      children: buildMenu(entry.children ?? [], locale, categorySlug, id, categoriesMapper),
+      children: buildMenu(entry.children ?? [], locale, links, id, categoriesMapper),
     };
   });
 }

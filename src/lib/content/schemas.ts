@@ -181,6 +181,8 @@ export type InvoiceSetting = z.infer<typeof invoiceSettingConfigSchema>;
 export const pageConfigSchema = z.object({
   title: z.string().min(1),
   description: z.string().default(''),
+  /** The page's address in this row's language (/i/{slug}); the identifier when absent. */
+  slug: z.string().max(120).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens, such as terms-of-sale').optional(),
 }).strict();
 
 /** Which config schema applies to which (type, identifier). */

@@ -2,11 +2,13 @@
 // the page streams: cache headers are read when the response starts). Null means a 404: a locale the
 // shop does not offer, or an unknown page.
 import type { APIContext } from 'astro';
-import { shellForParam, type Shell } from './shell.ts';
+import { contentPageSlugs, shellForParam, type Shell } from './shell.ts';
 import { getContentPage, type ContentPage } from './content.ts';
 import { cachePage, tags } from './publish/index.ts';
 import { topCategories } from './catalog/index.ts';
 import { loadHomeContent, type HomeContent } from './home-content.ts';
+import { contentPagePath, localePath } from '../site/paths.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export interface HomeRoute { shell: Shell; categories: Awaited<ReturnType<typeof topCategories>>; intro: ContentPage | null; home: HomeContent }
 
@@ -23,10 +25,31 @@ export async function loadHomeRoute(lang: string | undefined, cache: APIContext[
   return { shell, categories, intro, home };
 }
 
-export async function loadContentRoute(lang: string | undefined, identifier: string | undefined, cache: APIContext['cache']): Promise<{ shell: Shell; page: ContentPage } | null> {
-  const shell = identifier ? await shellForParam(lang) : null;
-  const page = shell && identifier ? await getContentPage(identifier, shell.locale) : null;
-  if (!shell || !page) return null;
+export interface ContentRoute {
+  shell: Shell;
+  page: ContentPage;
+  /** The page's address in every language that has it (hreflang, the language selector). */
+  alternates: Partial<Record<Locale, string>>;
+}
+
+/**
+ * The content page a path segment names: by its slug in this language a page (null: a 404); by
+ * another of its names (identifier, another language's slug) a redirect to the slug.
+ */
+export async function loadContentRoute(lang: string | undefined, segment: string | undefined, cache: APIContext['cache']): Promise<ContentRoute | { redirect: string } | null> {
+  const shell = segment ? await shellForParam(lang) : null;
+  if (!shell || !segment) return null;
+  const slugs = await contentPageSlugs();
+  const found = slugs.find(segment, shell.locale);
+  if (!found) return null;
+  if (found.slug !== segment) return { redirect: localePath(shell.locale, contentPagePath(found.slug)) };
+  const page = await getContentPage(found.identifier, shell.locale);
+  if (!page) return null;
+  // Its language links change only with an address, and a publish that changes one drops every version.
   await cachePage(cache, [...shell.tags, tags.content('page', page.identifier, shell.locale)]);
-  return { shell, page };
+  const alternates = Object.fromEntries(shell.offeredLocales.flatMap((l) => {
+    const slug = slugs.slug(page.identifier, l);
+    return slug === undefined ? [] : [[l, localePath(l, contentPagePath(slug))]];
+  }));
+  return { shell, page, alternates };
 }

@@ -1,11 +1,13 @@
 // Access point to the content service (content_blocks table). Every config goes through its zod
 // schema here, so pages only ever see validated, typed content.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'astro/zod';
-import { contentBlocks } from './db/schema.ts';
+import { contentBlocks, meta } from './db/schema.ts';
 import { getDb } from './db/index.ts';
+import type { Db } from './db/client.ts';
 import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../content/schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { slugConflicts, type PageRow, type PublishedAddresses } from '../content/page-slugs.ts';
 
 type ConfigKey = keyof typeof contentConfigSchemas;
 export type ContentConfig<K extends ConfigKey> = z.infer<(typeof contentConfigSchemas)[K]>;
@@ -68,11 +70,25 @@ export async function getContentPage(identifier: string, locale: Locale) {
   return { ...row, config: parseConfig(pageConfigSchema, row, `page:${identifier}`) };
 }
 
-/** Identifiers of every content page, for prebuilding /i/{identifier} per locale. */
-export async function listContentPages(): Promise<{ identifier: string; locale: string }[]> {
-  const db = await getDb();
-  return db.select({ identifier: contentBlocks.identifier, locale: contentBlocks.locale })
+/** Every content page row with its slug (locale '' is the all-languages row). */
+export async function listContentPages(db?: Db): Promise<PageRow[]> {
+  db ??= await getDb();
+  const rows = await db.select({ identifier: contentBlocks.identifier, locale: contentBlocks.locale, slug: sql<string | null>`${contentBlocks.config}->>'slug'` })
     .from(contentBlocks).where(eq(contentBlocks.type, 'page'));
+  return rows.map((r) => ({ identifier: r.identifier, locale: r.locale, slug: typeof r.slug === 'string' ? r.slug : null }));
+}
+
+/** Where the content pages' addresses as last published are kept (shared by every instance). */
+const PAGE_ADDRESSES_KEY = 'page-addresses';
+
+export async function publishedPageAddresses(db?: Db): Promise<PublishedAddresses> {
+  db ??= await getDb();
+  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, PAGE_ADDRESSES_KEY));
+  return (row?.value as PublishedAddresses | undefined) ?? { current: {}, former: {} };
+}
+
+export async function savePageAddresses(db: Db, value: PublishedAddresses): Promise<void> {
+  await db.insert(meta).values({ key: PAGE_ADDRESSES_KEY, value }).onConflictDoUpdate({ target: meta.key, set: { value } });
 }
 
 /**
@@ -92,5 +108,7 @@ export async function contentProblems(entries: { type: string; identifier: strin
       throw error;
     }
   }));
-  return [...new Set((await Promise.all(checks)).filter((m): m is string => m !== null))];
+  // Two pages with one address in a language: the second would never be reached.
+  const conflicts = entries.some((e) => e.type === 'page') ? slugConflicts(await listContentPages(), locales) : [];
+  return [...new Set([...(await Promise.all(checks)).filter((m): m is string => m !== null), ...conflicts])];
 }

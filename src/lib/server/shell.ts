@@ -1,15 +1,16 @@
 // Everything the page layouts need for one locale, read from the content service once per build
 // (and once per process on the server).
 import { env } from './env.ts';
-import { getContent, type ContentConfig } from './content.ts';
+import { getContent, listContentPages, publishedPageAddresses, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/index.ts';
-import type { CategorySlugResolver } from '../site/paths.ts';
+import { resolveContentLink, type CategorySlugResolver, type LinkResolvers, type PageSlugResolver } from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
+import { pageSlugs, type PageSlugs } from '../content/page-slugs.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
 import { offeredCurrencies } from './cart/index.ts';
@@ -25,19 +26,24 @@ export interface Shell {
   features: Features;
   offeredLocales: Locale[];
   menu: MenuItem[];
+  /** The footer block, its item urls already resolved to this locale's addresses. */
   footer: ContentConfig<'block:footer'> | null;
   topBanner: HtmlBlock<ContentConfig<'block:top-banner'>> | null;
   notificationBar: HtmlBlock<ContentConfig<'block:notification-bar'>> | null;
   /** The cart-header block's sanitized HTML, shown at the top of the cart sidebar. */
   cartHeader: string | null;
   cookieConsent: boolean;
-  /** Maps a default-language category slug path to the rendered locale's (content links). */
-  categorySlug: CategorySlugResolver;
+  /** Turns content link targets (categories by default-language slug path, pages by identifier) into this locale's addresses. */
+  links: LinkResolvers;
+  /** The footer's "Contact us" link (contactUsLink resolved), or null when hidden. */
+  contactHref: string | null;
+  /** The terms page the cookie notice links to. */
+  termsHref: string;
   tagManagerId: string | undefined;
   currency: string;
   /** The currencies shoppers may choose between (one: no selector). */
   offeredCurrencies: Currency[];
-  /** Cache tags of what the layout shows: this locale's shell content and the categories the menu links. */
+  /** Cache tags of what the layout shows: this locale's shell content and the categories and pages it links. */
   tags: string[];
 }
 
@@ -69,9 +75,12 @@ export async function shellForParam(param: string | undefined): Promise<Shell | 
   return locale && (await offeredLocales()).includes(locale) ? loadShell(locale) : null;
 }
 
+/** The terms and privacy page, linked from the cookie notice. */
+const TERMS_PAGE = 'i:agb';
+
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
-  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug, cartHeader] = await Promise.all([
+  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug, pageSlug, cartHeader] = await Promise.all([
     getContent('setting:branding', locale),
     getContent('setting:locale', locale),
     getContent('block:menu', locale),
@@ -80,21 +89,36 @@ async function buildShell(locale: Locale): Promise<Shell> {
     getContent('block:notification-bar', locale),
     offeredLocales(),
     categorySlugResolver(),
+    pageSlugResolver(),
     getContent('block:cart-header', locale),
   ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
-  const menuItems = buildMenu(menu?.config.entries ?? [], locale, categorySlug.resolve, 'm', resolveFeatures(brandingConfig.flags).categoriesMapper);
+  const features = resolveFeatures(brandingConfig.flags);
+  const links: LinkResolvers = { category: categorySlug.resolve, page: pageSlug };
+  // Every link the layout shows is resolved here, before the tags are taken: a page that links a
+  // category is dropped when that category's address changes.
+  const menuItems = buildMenu(menu?.config.entries ?? [], locale, links, 'm', features.categoriesMapper);
+  const resolvedFooter = footer ? {
+    ...footer.config,
+    columns: footer.config.columns.map((c) => ({ ...c, items: c.items.map((item) => ({ ...item, url: resolveContentLink(item.url, locale, links) })) })),
+  } : null;
+  // contactUsLink: a content link target ('i:kontakt', a path, an https URL) or a mailto:/tel: address; empty hides the link.
+  const contact = features.contactUsLink.trim();
+  const contactHref = !contact ? null : /^(mailto|tel):/i.test(contact) ? contact : resolveContentLink(contact, locale, links);
+  const termsHref = resolveContentLink(TERMS_PAGE, locale, links);
   return {
     locale,
     t,
     messages,
     branding: brandingConfig,
-    features: resolveFeatures(brandingConfig.flags),
+    features,
     offeredLocales: offered,
     menu: menuItems,
-    categorySlug: categorySlug.resolve,
-    footer: footer?.config ?? null,
+    links,
+    contactHref,
+    termsHref,
+    footer: resolvedFooter,
     topBanner: topBanner ? { html: sanitizeCmsHtml(topBanner.content), config: topBanner.config } : null,
     notificationBar: notificationBar
       ? { html: sanitizeCmsHtml(notificationBar.content), config: notificationBar.config }
@@ -104,6 +128,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
     offeredCurrencies: offeredCurrencies(brandingConfig.currencies, e.DEFAULT_CURRENCY),
+    // Content page addresses need no tag here: a publish that changes one drops every shell it shows in.
     tags: [tags.shell(locale), ...[...categorySlug.used].map(tags.category)],
   };
 }
@@ -121,4 +146,19 @@ async function categorySlugResolver(): Promise<{ resolve: CategorySlugResolver; 
     return category?.slugs[locale];
   };
   return { resolve, used };
+}
+
+const slugsMemo = publishedMemo<PageSlugs>();
+
+/** Content page slugs per language, read once per publish. */
+export function contentPageSlugs(): Promise<PageSlugs> {
+  return slugsMemo('all', async () => {
+    const [rows, published] = await Promise.all([listContentPages(), publishedPageAddresses()]);
+    return pageSlugs(rows, LOCALES, published.former);
+  });
+}
+
+async function pageSlugResolver(): Promise<PageSlugResolver> {
+  const slugs = await contentPageSlugs();
+  return (identifier, locale) => slugs.slug(identifier, locale);
 }

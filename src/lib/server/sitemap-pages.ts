@@ -1,5 +1,5 @@
 // Every indexable page in every offered language, for the sitemap.
-import { offeredLocales } from './shell.ts';
+import { contentPageSlugs, offeredLocales } from './shell.ts';
 import { listContentPages } from './content.ts';
 import { allCategorySlugPaths, allProductSlugs } from './catalog/index.ts';
 import { categoryPath, contentPagePath, localePath, productPath } from '../site/paths.ts';
@@ -23,8 +23,8 @@ function versions(locales: Locale[], path: (l: Locale) => string | undefined): P
 /** Computed once per publish: the index and every chunk read the same list. */
 export function sitemapPages(): Promise<SitemapPage[]> {
   return pagesMemo('all', async () => {
-    const [locales, pages, categories, products] = await Promise.all([
-      offeredLocales(), listContentPages(), allCategorySlugPaths(), allProductSlugs(),
+    const [locales, pages, slugs, categories, products] = await Promise.all([
+      offeredLocales(), listContentPages(), contentPageSlugs(), allCategorySlugPaths(), allProductSlugs(),
     ]);
     const identifiers = [...new Set(pages.map((p) => p.identifier))].filter((id) => id !== 'home').sort();
     const perLocale = async (identifier: string) => Object.fromEntries(await Promise.all(LOCALES.map(async (l) =>
@@ -32,7 +32,10 @@ export function sitemapPages(): Promise<SitemapPage[]> {
     return Promise.all([
       { versions: versions(locales, () => '/'), lastmod: await changedAt([tags.topCategories, ...LOCALES.map((l) => tags.content('page', 'home', l))]) },
       ...identifiers.map(async (id) => ({
-        versions: versions(locales, (l) => (pages.some((p) => p.identifier === id && (p.locale === l || p.locale === '')) ? contentPagePath(id) : undefined)),
+        versions: versions(locales, (l) => {
+          const slug = slugs.slug(id, l);
+          return slug === undefined ? undefined : contentPagePath(slug);
+        }),
         lastmod: await perLocale(id),
       })),
       ...[...categories].map(async ([id, slugs]) => ({

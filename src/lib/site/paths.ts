@@ -41,17 +41,24 @@ export function contentPagePath(identifier: string): string {
  */
 export type CategorySlugResolver = (defaultSlugPath: string, locale: Locale) => string | undefined;
 
+/** Maps a content page's identifier to its slug in the locale (undefined when it has no such page). */
+export type PageSlugResolver = (identifier: string, locale: Locale) => string | undefined;
+
+/** What turns content link targets into the rendered locale's addresses. */
+export interface LinkResolvers { category?: CategorySlugResolver; page?: PageSlugResolver }
+
 /**
  * Resolves a content-service link target: "c:slug/path" (category, by its default-language slug
- * path), "i:identifier" (content page), a site path, or an absolute https URL. Anything else
- * (javascript:, //host, ...) becomes the home page.
+ * path), "i:identifier" or a path "/i/identifier" (content page, at its slug in the locale), a site
+ * path, or an absolute https URL. Anything else (javascript:, //host, ...) becomes the home page.
  */
-export function resolveContentLink(target: string, locale: Locale, categorySlug?: CategorySlugResolver): string {
+export function resolveContentLink(target: string, locale: Locale, links: LinkResolvers = {}): string {
   if (target.startsWith('c:')) {
-    const path = categorySlug ? categorySlug(target.slice(2), locale) : target.slice(2);
+    const path = links.category ? links.category(target.slice(2), locale) : target.slice(2);
     return localePath(locale, path === undefined ? '/' : categoryPath(path));
   }
-  if (target.startsWith('i:')) return localePath(locale, contentPagePath(target.slice(2)));
+  const page = target.startsWith('i:') ? target.slice(2) : /^\/i\/([a-z0-9][a-z0-9-]*)$/.exec(target)?.[1];
+  if (page !== undefined) return localePath(locale, contentPagePath(links.page?.(page, locale) ?? page));
   if (/^https:\/\/[^/\\]/i.test(target)) return target;
   if (/^\/(?![/\\])/.test(target)) return localePath(locale, target);
   return localePath(locale, '/');

@@ -29,6 +29,8 @@ function categoryMenu(rows: CategoryRow[]): MenuEntry[] {
 }
 
 const PAGE_TITLES: Record<string, L> = Object.fromEntries(CONTENT_PAGES.map((p) => [p.identifier, p.menuTitle]));
+/** The top banner links the shipping page, written into its HTML at its slug in each language. */
+const SHIPPING_PAGE = CONTENT_PAGES.find((p) => p.identifier === 'versand')!;
 
 function menuConfig(rows: CategoryRow[]) {
   const page = (id: string, visibility: MenuEntry['visibility'], group?: string): MenuEntry => ({
@@ -144,13 +146,13 @@ export function buildContentRows(): ContentRow[] {
   for (const locale of LOCALES) {
     rows.push(
       { type: 'block', identifier: 'footer', locale, content: null, config: footerConfig(locale, cats) },
-      { type: 'block', identifier: 'top-banner', locale, content: TOP_BANNER[locale](path(locale, '/i/versand')), config: { backgroundColor: '#0a5cad' } },
+      { type: 'block', identifier: 'top-banner', locale, content: TOP_BANNER[locale](path(locale, `/i/${SHIPPING_PAGE.slug[locale]}`)), config: { backgroundColor: '#0a5cad' } },
       { type: 'block', identifier: 'notification-bar', locale, content: NOTIFICATION[locale], config: { backgroundColor: '#fff4e5', iconColor: '#b45309' } },
       { type: 'block', identifier: 'cart-header', locale, content: CART_HEADER[locale], config: {} },
       ...homeRows(locale),
     );
     for (const page of CONTENT_PAGES) {
-      rows.push({ type: 'page', identifier: page.identifier, locale, content: page.content[locale], config: { title: page.title[locale], description: page.description[locale] } });
+      rows.push({ type: 'page', identifier: page.identifier, locale, content: page.content[locale], config: { title: page.title[locale], description: page.description[locale], slug: page.slug[locale] } });
     }
   }
   for (const row of rows) contentSchemaFor(row).parse(row.config);

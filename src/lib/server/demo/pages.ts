@@ -1,14 +1,15 @@
-// Content pages (/i/{identifier}) in all five languages. The contact page deliberately carries a
+// Content pages (/i/{slug}, a slug per language) in all five languages. The contact page deliberately carries a
 // <script> and an onclick handler so the HTML sanitizer has something to remove.
 import { t, type L } from './vocabulary.ts';
 
-export interface ContentPage { identifier: string; menuTitle: L; title: L; description: L; content: L }
+export interface ContentPage { identifier: string; slug: L; menuTitle: L; title: L; description: L; content: L }
 
 const COMPANY = 'ProTool Supply GmbH, Industriestraße 12, 70565 Stuttgart, Deutschland';
 
 export const CONTENT_PAGES: readonly ContentPage[] = [
   {
     identifier: 'agb',
+    slug: t('agb', 'terms', 'conditions', 'condiciones', 'condizioni'),
     menuTitle: t('AGB & Datenschutz', 'Terms & privacy', 'CGV et confidentialité', 'Condiciones y privacidad', 'Condizioni e privacy'),
     title: t('Allgemeine Geschäftsbedingungen und Datenschutz', 'Terms and conditions and privacy policy', 'Conditions générales de vente et politique de confidentialité', 'Condiciones generales y política de privacidad', 'Condizioni generali e informativa sulla privacy'),
     description: t('Unsere Geschäftsbedingungen für Geschäftskunden und wie wir Ihre Daten schützen.', 'Our terms for business customers and how we protect your data.', 'Nos conditions pour les clients professionnels et la protection de vos données.', 'Nuestras condiciones para clientes profesionales y cómo protegemos sus datos.', 'Le nostre condizioni per i clienti business e come proteggiamo i vostri dati.'),
@@ -22,6 +23,7 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
   },
   {
     identifier: 'impressum',
+    slug: t('impressum', 'legal-notice', 'mentions-legales', 'aviso-legal', 'note-legali'),
     menuTitle: t('Impressum', 'Legal notice', 'Mentions légales', 'Aviso legal', 'Note legali'),
     title: t('Impressum', 'Legal notice', 'Mentions légales', 'Aviso legal', 'Note legali'),
     description: t('Angaben zum Anbieter dieses Shops.', 'Information about the provider of this shop.', 'Informations sur l\'éditeur de cette boutique.', 'Información sobre el titular de esta tienda.', 'Informazioni sul gestore di questo negozio.'),
@@ -35,6 +37,7 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
   },
   {
     identifier: 'versand',
+    slug: t('versand', 'shipping', 'livraison', 'envio', 'spedizione'),
     menuTitle: t('Versand & Lieferung', 'Shipping & delivery', 'Livraison', 'Envío y entrega', 'Spedizione e consegna'),
     title: t('Versand und Lieferung', 'Shipping and delivery', 'Expédition et livraison', 'Envío y entrega', 'Spedizione e consegna'),
     description: t('Versandarten, Kosten und Lieferzeiten.', 'Shipping methods, costs and delivery times.', 'Modes d\'expédition, frais et délais de livraison.', 'Métodos de envío, costes y plazos de entrega.', 'Metodi di spedizione, costi e tempi di consegna.'),
@@ -48,6 +51,7 @@ export const CONTENT_PAGES: readonly ContentPage[] = [
   },
   {
     identifier: 'kontakt',
+    slug: t('kontakt', 'contact', 'contact', 'contacto', 'contatti'),
     menuTitle: t('Kontakt', 'Contact', 'Contact', 'Contacto', 'Contatti'),
     title: t('Kontakt', 'Contact us', 'Nous contacter', 'Contacto', 'Contattaci'),
     description: t('So erreichen Sie unser Serviceteam.', 'How to reach our service team.', 'Comment joindre notre service client.', 'Cómo contactar con nuestro equipo de atención.', 'Come contattare il nostro servizio clienti.'),

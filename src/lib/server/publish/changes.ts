@@ -2,6 +2,8 @@
 // that knows which pages show which data (each page declares the same tags when it renders).
 import { inArray } from 'drizzle-orm';
 import { categories, productCategories, products } from '../db/schema.ts';
+import { listContentPages, publishedPageAddresses, savePageAddresses } from '../content.ts';
+import { addressesOf, publishAddresses } from '#lib/content/page-slugs.ts';
 import type { Db } from '../db/client.ts';
 import type { PublishChanges } from '#lib/publish/contract.ts';
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
@@ -63,11 +65,29 @@ async function categoryTags(db: Db, ids: number[]): Promise<string[]> {
     .concat(topLevel ? [tags.topCategories] : [], tags.sitemap);
 }
 
+/**
+ * Every page links content pages (menu, footer, cookie notice), so a changed slug drops the shell of
+ * its language and the page's own versions (their language links); an edit of a page's text alone
+ * drops only that page. The addresses as published are kept in the database, so whichever instance
+ * receives the event compares against the same state, and a replaced slug keeps redirecting.
+ */
+async function pageAddressTags(db: Db): Promise<string[]> {
+  const now = addressesOf(await listContentPages(db), LOCALES);
+  const { next, pages, locales } = publishAddresses(await publishedPageAddresses(db), now, LOCALES);
+  if (pages.length === 0) return [];
+  await savePageAddresses(db, next);
+  return [...locales.map(tags.shell), ...pages.flatMap((id) => LOCALES.map((l) => tags.content('page', id, l)))];
+}
+
 /** The tags a change drops; `{ all: true }` when it touches what every page shows. */
 export async function invalidationFor(db: Db, changes: PublishChanges): Promise<Invalidation> {
-  if (changes.all) return { all: true };
+  if (changes.all) {
+    await pageAddressTags(db); // records the addresses everything is rendered with now
+    return { all: true };
+  }
   const fromContent = (changes.content ?? []).map(contentTags);
   if (fromContent.includes('all')) return { all: true };
+  if (changes.content?.some((c) => c.type === 'page')) fromContent.push(await pageAddressTags(db));
   const [fromProducts, fromCategories] = await Promise.all([
     productTags(db, changes.products ?? []),
     categoryTags(db, changes.categories ?? []),

@@ -4,7 +4,6 @@ import {
   type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
-import { LOCALES } from '#lib/i18n/locales.ts';
 import { foldSql } from '#lib/search/fold.ts';
 
 // ---------------------------------------------------------------- catalogue
@@ -31,7 +30,6 @@ export const categoryTranslations = pgTable('category_translations', {
 }, (t) => [
   primaryKey({ columns: [t.categoryId, t.locale] }),
   uniqueIndex('category_translations_slug_path_idx').on(t.locale, t.slugPath),
-  index('category_translations_search_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
 ]);
 
 export const products = pgTable('products', {
@@ -52,16 +50,10 @@ export const products = pgTable('products', {
 }, (t) => [
   uniqueIndex('products_sku_lower_idx').on(sql`lower(${t.sku})`),
   index('products_itemnum_lower_idx').on(sql`lower(${t.itemnum})`),
-  index('products_itemnum_trgm_idx').using('gin', sql`${t.itemnum} gin_trgm_ops`),
   index('products_parent_idx').on(t.parentId),
   index('products_created_idx').on(t.createdAt),
   // An all-digit search term also matches the originalId exactly.
   index('products_original_idx').on(t.originalId),
-  // Keyword search walks active products in its ranking order (parents first, newest first) and
-  // stops once a page is full: frequent terms need no sort of thousands of hits. coalesce() orders
-  // parents first like "parent_id nulls first" while keeping this index out of plans that merely
-  // filter on "parent_id is null" (listings), where it is the wrong choice.
-  index('products_search_rank_idx').on(sql`coalesce(${t.parentId}, 0)`, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isActive}`),
 ]);
 
 export const productTranslations = pgTable('product_translations', {
@@ -76,30 +68,14 @@ export const productTranslations = pgTable('product_translations', {
 
 /**
  * Product names folded for keyword search (#lib/search/fold.ts), one narrow row per product and
- * locale, kept by triggers on product_translations (migration 0005). A frequent word matches
- * thousands of names: read from the wide translation rows that was one page per match.
+ * locale, kept by triggers on product_translations (migrations 0005, 0006), so every writer of names
+ * keeps them folded the one way the database defines. The search index is built from these rows.
  */
 export const productSearch = pgTable('product_search', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   locale: text('locale').notNull(),
   searchName: text('search_name').notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.productId, t.locale] }),
-  // One trigram index per locale: a search runs in one locale, and a shared index made the planner
-  // intersect it with the locale index (all 100k rows of a locale) on every search.
-  ...LOCALES.map((locale) => index(`product_search_trgm_${locale}_idx`)
-    .using('gin', sql`${t.searchName} gin_trgm_ops`).where(sql.raw(`locale = '${locale}'`))),
-]);
-
-/**
- * Every word of the product and category names per locale, kept by the same triggers: the words a
- * "Did you mean" suggestion is chosen from. Words of renamed products stay; a suggestion that
- * finds nothing is not shown.
- */
-export const searchWords = pgTable('search_words', {
-  locale: text('locale').notNull(),
-  word: text('word').notNull(),
-}, (t) => [primaryKey({ columns: [t.locale, t.word] }), index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+}, (t) => [primaryKey({ columns: [t.productId, t.locale] })]);
 
 export const productCategories = pgTable('product_categories', {
   productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),

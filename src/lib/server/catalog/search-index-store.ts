@@ -1,0 +1,135 @@
+// Where the search index comes from and how it stays current: built from the database on the first
+// search (and in the background at start), then kept in step by publish events, which every writer
+// of the catalogue raises (seed, webhook, imports) and every instance receives. A product's event
+// reloads that product; a category's reloads the category names; "everything" rebuilds on the next
+// search. The event's handler finishes only when the index has the change, so a search that starts
+// after a publish has returned finds the new names.
+import { sql } from 'drizzle-orm';
+import { getDb, rows } from '../db/index.ts';
+import type { Db } from '../db/client.ts';
+import { logger } from '../log.ts';
+import { onPublished, type Invalidation } from '../publish/index.ts';
+import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
+import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search-index.ts';
+
+/** Products read per query while building: bounds the memory a build holds in rows at once. */
+const BATCH = 10_000;
+
+interface ProductRow {
+  id: number; parent_id: number | null; itemnum: string; sku: string; original_id: number | null;
+  created: string | number; categories: number[] | null; names: Record<string, string> | null;
+}
+
+const toProduct = (r: ProductRow): IndexedProduct => ({
+  id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), itemnum: r.itemnum, sku: r.sku,
+  originalId: r.original_id === null ? null : Number(r.original_id), created: Number(r.created),
+  categories: (r.categories ?? []).map(Number), names: r.names ?? {},
+});
+
+/** Active products with id above `after` (a batch of the build), or exactly `ids` (an update). */
+async function readProducts(db: Db, where: { after: number } | { ids: number[] }): Promise<IndexedProduct[]> {
+  const filter = 'ids' in where ? sql`p.id = any(${`{${where.ids.join(',')}}`}::int[])` : sql`p.id > ${where.after}`;
+  const found = await rows<ProductRow>(db, sql`
+    select p.id, p.parent_id, p.itemnum, p.sku, p.original_id,
+      (extract(epoch from p.created_at) * 1000000)::bigint as created,
+      array(select pc.category_id from product_categories pc where pc.product_id = p.id) as categories,
+      (select json_object_agg(s.locale, s.search_name) from product_search s where s.product_id = p.id) as names
+    from products p where p.is_active and ${filter}
+    order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`);
+  return found.map(toProduct);
+}
+
+async function readCategories(db: Db, index: SearchIndex): Promise<void> {
+  const found = await rows<IndexedCategory & { locale: Locale }>(db, sql`
+    select ct.category_id as id, ct.locale, ct.name, ct.slug_path as "slugPath", ct.search_name as "searchName"
+    from category_translations ct order by ct.category_id`);
+  for (const locale of LOCALES) {
+    index.setCategories(locale, found.filter((c) => c.locale === locale).map((c) => ({ ...c, id: Number(c.id) })));
+  }
+}
+
+async function build(db: Db): Promise<SearchIndex> {
+  const started = performance.now();
+  const index = new SearchIndex();
+  for (let after = 0; ;) {
+    const batch = await readProducts(db, { after });
+    index.put(batch);
+    if (batch.length < BATCH) break;
+    after = batch.at(-1)!.id;
+  }
+  await readCategories(db, index);
+  logger.info({ products: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
+  return index;
+}
+
+/** The ids a set of cache tags names: p:<id> for products, c:<id> for categories. */
+function changedIds(tags: readonly string[], prefix: 'p:' | 'c:'): number[] {
+  return tags.filter((t) => t.startsWith(prefix)).map((t) => Number(t.slice(prefix.length))).filter(Number.isSafeInteger);
+}
+
+/** One database's index: built once, then changed in the order events arrive. */
+class IndexHolder {
+  private current: Promise<SearchIndex> | null = null;
+  /** Builds and updates run one after another, so an update never lands in a build that read older rows. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+    onPublished((invalidation) => this.apply(invalidation));
+  }
+
+  get(): Promise<SearchIndex> {
+    this.current ??= this.run(() => build(this.db));
+    return this.current;
+  }
+
+  private run(task: () => Promise<SearchIndex>): Promise<SearchIndex> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => undefined);
+    next.catch((error: unknown) => {
+      logger.error({ err: error }, 'search index update failed; rebuilding on the next search');
+      if (this.current === next) this.current = null;
+    });
+    return next;
+  }
+
+  private async apply(invalidation: Invalidation): Promise<void> {
+    if (invalidation.all) {
+      this.current = null;
+      return;
+    }
+    const products = changedIds(invalidation.tags, 'p:');
+    const categories = changedIds(invalidation.tags, 'c:');
+    // Nothing built yet: the build will read the changed rows itself.
+    if (this.current === null || (products.length === 0 && categories.length === 0)) return;
+    const previous = this.current;
+    this.current = this.run(async () => {
+      const index = await previous;
+      if (products.length > 0) {
+        const found = await readProducts(this.db, { ids: products });
+        const active = new Set(found.map((p) => p.id));
+        index.remove(products.filter((id) => !active.has(id)));
+        index.put(found);
+      }
+      if (categories.length > 0) await readCategories(this.db, index);
+      return index;
+    });
+    // A failed update is logged by run() and rebuilds on the next search.
+    await this.current.catch(() => undefined);
+  }
+}
+
+const holders = new WeakMap<Db, IndexHolder>();
+
+/** The search index of the shop's database, built on first use. */
+export async function searchIndex(): Promise<SearchIndex> {
+  const db = await getDb();
+  let holder = holders.get(db);
+  if (!holder) {
+    holder = new IndexHolder(db);
+    holders.set(db, holder);
+  }
+  return holder.get();
+}
