@@ -87,10 +87,10 @@ export async function startProcess(opts: {
   return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
 }
 
-/** The built server (`<outDir>/server/entry.mjs`), as a deployment starts it. */
+/** The built server behind its front (scripts/serve.ts), as `npm start` runs it. */
 export function startShop(env: Record<string, string | undefined>, opts: { port?: number; outDir?: string } = {}) {
   return startProcess({
-    args: [resolve(root, opts.outDir ?? BENCH_OUT_DIR, 'server/entry.mjs')], port: opts.port,
+    args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)], port: opts.port,
     env: { WEBHOOK_SECRET, AUTH_SECRET, ...env },
   });
 }

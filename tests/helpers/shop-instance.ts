@@ -82,15 +82,15 @@ function instanceEnv(port: number, dataDir: string, opts: ShopInstanceOptions): 
   return Object.fromEntries(Object.entries(base).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-/** Starts `node <outDir>/server/entry.mjs`; resolves once it answers GET /robots.txt. */
+/** Starts the build in outDir behind the server front, as `npm start` does; resolves once it answers GET /robots.txt. */
 export async function startShopInstance(opts: ShopInstanceOptions): Promise<ShopInstance> {
-  const entry = resolve(root, opts.outDir, 'server/entry.mjs');
+  const serve = resolve(root, 'scripts/serve.ts');
   const ownDataDir = opts.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'storefront-shop-'));
   const dataDir = opts.dataDir ?? ownDataDir!;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [serve, resolve(root, opts.outDir)], {
     cwd: root, env: instanceEnv(port, dataDir, opts), stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

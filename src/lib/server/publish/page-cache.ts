@@ -1,6 +1,7 @@
 // The origin's cache of rendered pages, behind Astro's route caching (cache-provider.ts hands Astro
 // this store). A page is rendered on its first request after a change and then served from memory:
-// gzipped once, with a hash of its HTML as its ETag (weak: the same page travels gzipped or not), answered 304 to a conditional request, and
+// compressed once with brotli and with gzip, with a hash of its HTML as its ETag (weak: the same page travels in
+// any coding), answered 304 to a conditional request, and
 // dropped by tag when a publish event says its data changed.
 //
 // Two races are closed here rather than left to luck:
@@ -8,7 +9,8 @@
 //   answered but not stored (every invalidation bumps a sequence the render compares against);
 // - many shoppers asking for the same uncached page at once: one render, the others wait for it.
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
 
 export interface PageRules {
@@ -20,6 +22,7 @@ export interface PageRules {
 
 interface Entry extends PageRules {
   gzipped: Buffer;
+  brotli: Buffer;
   etag: string;
   lastModified: string | undefined;
   headers: [string, string][];
@@ -63,7 +66,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.gzipped.length;
+    bytes -= entry.gzipped.length + entry.brotli.length;
     for (const tag of entry.tags) {
       const keys = keysByTag.get(tag);
       keys?.delete(key);
@@ -75,7 +78,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     if (dropped.all > renderedAt || entry.tags.some((t) => (dropped.byTag.get(t) ?? 0) > renderedAt)) return;
     remove(key);
     entries.set(key, entry);
-    bytes += entry.gzipped.length;
+    bytes += entry.gzipped.length + entry.brotli.length;
     for (const tag of entry.tags) {
       let keys = keysByTag.get(tag);
       if (!keys) keysByTag.set(tag, (keys = new Set()));
@@ -101,6 +104,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     const entry: Entry = {
       ...rules,
       gzipped: gzipSync(body),
+      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
       etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       lastModified: response.headers.get('last-modified') ?? undefined,
       headers,
@@ -181,14 +185,11 @@ function notModified(request: Request, entry: Entry): boolean {
   return Number.isFinite(since) && Date.parse(entry.lastModified) <= since;
 }
 
-/** `gzip` or `*` listed without `q=0`. */
-function acceptsGzip(header: string | null): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && !(q && Number(q.slice(2)) === 0);
-  });
-}
+/**
+ * Brotli quality for stored pages: compressed once per render, so a higher quality than a
+ * compressing proxy affords; 11 would take ~50x longer for another few percent.
+ */
+const BROTLI_QUALITY = 6;
 
 function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
   const headers = new Headers(entry.headers);
@@ -198,9 +199,9 @@ function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE',
   headers.set('x-astro-cache', state);
   headers.append('vary', 'Accept-Encoding');
   if (notModified(request, entry)) return new Response(null, { status: 304, headers });
-  const gzip = acceptsGzip(request.headers.get('accept-encoding'));
-  const body = gzip ? entry.gzipped : gunzipSync(entry.gzipped);
-  if (gzip) headers.set('content-encoding', 'gzip');
+  const coding = chooseCoding(request.headers.get('accept-encoding'));
+  const body = coding === 'br' ? entry.brotli : coding === 'gzip' ? entry.gzipped : gunzipSync(entry.gzipped);
+  if (coding !== 'identity') headers.set('content-encoding', coding);
   headers.set('content-length', String(body.length));
   return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
