@@ -13,6 +13,7 @@ const schema = await import('#lib/server/db/schema.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
+const { publish } = await import('#lib/server/publish/events.ts');
 const prices = await import('../../src/pages/api/catalog/prices.ts');
 const search = await import('../../src/pages/api/catalog/search.ts');
 
@@ -35,6 +36,8 @@ async function setGuestPrices(enabled: boolean): Promise<void> {
   await handle.update(schema.contentBlocks)
     .set({ config: { ...config, flags: { ...config.flags, isPriceForGuestEnabled: enabled } } })
     .where(eq(schema.contentBlocks.id, row!.id));
+  // As every writer of content does: the shop reads settings once per publish.
+  await publish(await db.database(), { content: [{ type: 'setting', identifier: 'branding' }] }, { source: 'editor' });
 }
 
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // Every price decision on the server starts here, never from what the client claims.
 import type { AstroCookies } from 'astro';
 import { getContent } from './content.ts';
-import { resolveFeatures } from '../content/features.ts';
+import { resolveFeatures, type Features } from '../content/features.ts';
+import { publishedMemo } from './publish/index.ts';
 import { canSeePrices, CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
 import { env } from './env.ts';
 import type { PriceContext } from './catalog/index.ts';
@@ -31,10 +32,16 @@ export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<
   return { customerId: null, priceListId: null, currency, loggedIn: false };
 }
 
+const featuresMemo = publishedMemo<Features>();
+
+/** The shop's feature flags, read once per publish (every price call asks). */
+function shopFeatures(): Promise<Features> {
+  return featuresMemo('all', async () => resolveFeatures((await getContent('setting:branding', 'de'))?.config.flags ?? {}));
+}
+
 /** Prices show to signed-in users, or to guests only if isPriceForGuestEnabled. */
 export async function priceContext(shopper: Shopper): Promise<PriceContext> {
-  const branding = await getContent('setting:branding', 'de');
-  const features = resolveFeatures(branding?.config.flags ?? {});
+  const features = await shopFeatures();
   return {
     currency: shopper.currency,
     priceListId: shopper.priceListId,

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { getDb, rows } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { onPublished, type Invalidation } from '../publish/index.ts';
+import { LiveIndex } from '../live-index.ts';
+import { onPublished } from '../publish/index.ts';
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search-index.ts';
 
@@ -67,69 +68,36 @@ function changedIds(tags: readonly string[], prefix: 'p:' | 'c:'): number[] {
   return tags.filter((t) => t.startsWith(prefix)).map((t) => Number(t.slice(prefix.length))).filter(Number.isSafeInteger);
 }
 
-/** One database's index: built once, then changed in the order events arrive. */
-class IndexHolder {
-  private current: Promise<SearchIndex> | null = null;
-  /** Builds and updates run one after another, so an update never lands in a build that read older rows. */
-  private queue: Promise<unknown> = Promise.resolve();
-
-  private readonly db: Db;
-
-  constructor(db: Db) {
-    this.db = db;
-    onPublished((invalidation) => this.apply(invalidation));
-  }
-
-  get(): Promise<SearchIndex> {
-    this.current ??= this.run(() => build(this.db));
-    return this.current;
-  }
-
-  private run(task: () => Promise<SearchIndex>): Promise<SearchIndex> {
-    const next = this.queue.then(task);
-    this.queue = next.catch(() => undefined);
-    next.catch((error: unknown) => {
-      logger.error({ err: error }, 'search index update failed; rebuilding on the next search');
-      if (this.current === next) this.current = null;
-    });
-    return next;
-  }
-
-  private async apply(invalidation: Invalidation): Promise<void> {
-    if (invalidation.all) {
-      this.current = null;
-      return;
-    }
+/** The search index of one database, following its publish events. */
+function followedIndex(db: Db): LiveIndex<SearchIndex> {
+  const live = new LiveIndex('search', () => build(db));
+  onPublished(async (invalidation) => {
+    if (invalidation.all) return live.rebuild();
     const products = changedIds(invalidation.tags, 'p:');
     const categories = changedIds(invalidation.tags, 'c:');
-    // Nothing built yet: the build will read the changed rows itself.
-    if (this.current === null || (products.length === 0 && categories.length === 0)) return;
-    const previous = this.current;
-    this.current = this.run(async () => {
-      const index = await previous;
+    if (products.length === 0 && categories.length === 0) return;
+    await live.change(async (index) => {
       if (products.length > 0) {
-        const found = await readProducts(this.db, { ids: products });
+        const found = await readProducts(db, { ids: products });
         const active = new Set(found.map((p) => p.id));
         index.remove(products.filter((id) => !active.has(id)));
         index.put(found);
       }
-      if (categories.length > 0) await readCategories(this.db, index);
-      return index;
+      if (categories.length > 0) await readCategories(db, index);
     });
-    // A failed update is logged by run() and rebuilds on the next search.
-    await this.current.catch(() => undefined);
-  }
+  });
+  return live;
 }
 
-const holders = new WeakMap<Db, IndexHolder>();
+const indexes = new WeakMap<Db, LiveIndex<SearchIndex>>();
 
 /** The search index of the shop's database, built on first use. */
 export async function searchIndex(): Promise<SearchIndex> {
   const db = await getDb();
-  let holder = holders.get(db);
-  if (!holder) {
-    holder = new IndexHolder(db);
-    holders.set(db, holder);
+  let live = indexes.get(db);
+  if (!live) {
+    live = followedIndex(db);
+    indexes.set(db, live);
   }
-  return holder.get();
+  return live.get();
 }

@@ -1,0 +1,142 @@
+// The price call under load: POST /api/catalog/prices with 24 skus (one listing page), as a guest,
+// against the built shop behind its server front, from a load generator in a process of its own.
+// Open loop: requests leave at an even pace whatever the answers do, and each latency is measured
+// from the moment its request was due, so a stalled server cannot hide its queue (no coordinated
+// omission). Then the most calls a second 16 keep-alive connections get answered (closed loop).
+// Writes its section into BENCHMARKS.md.
+//
+//   DATA_DIR=.data/bench-search npm run bench:prices     (BENCH_PRODUCTS=100000 seeds an empty one)
+//   RATES=200,500,1000 BENCH_SECONDS=10 RUNS=3
+//
+// The same file is the load generator (`--paced <url> <rate> <seconds> <body>`, `--max ...`).
+import { execFile } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { resolve } from 'node:path';
+
+const [role, ...roleArgs] = process.argv.slice(2);
+
+function post(agent: Agent, url: string, body: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** Open loop at `rate` calls a second; prints the latencies (ms, from each call's due time) and errors. */
+async function paced(url: string, rate: number, seconds: number, body: string): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round(rate * seconds);
+  const start = performance.now() + 50;
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(post(agent, url, body).then((status) => {
+      if (status === 200) latencies.push(performance.now() - due);
+      else errors++;
+    }, () => { errors++; }));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  process.stdout.write(`${JSON.stringify({ latencies, errors })}\n`);
+}
+
+/** Closed loop: `connections` keep-alive loops for `seconds`; prints answered calls a second. */
+async function max(url: string, connections: number, seconds: number, body: string): Promise<void> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  let answered = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) if (await post(agent, url, body).catch(() => 0) === 200) answered++;
+  }));
+  agent.destroy();
+  process.stdout.write(`${JSON.stringify({ perSecond: answered / ((performance.now() - started) / 1000) })}\n`);
+}
+
+if (role === '--paced') await paced(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]), roleArgs[3]!);
+else if (role === '--max') await max(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]), roleArgs[3]!);
+else await bench();
+
+async function bench(): Promise<void> {
+  const { sql } = await import('drizzle-orm');
+  const { buildIfStale, root } = await import('../scripts/lib/prepare.ts');
+  const { seededCatalogue } = await import('./lib/catalogue-database.ts');
+  const { machine, median, percentile, writeSection } = await import('./lib/report.ts');
+  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startShop, today } = await import('./lib/shop.ts');
+
+  const RATES = (process.env.RATES ?? '200,500,1000').split(',').map(Number);
+  const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
+  const RUNS = numberFromEnv('RUNS', 3);
+  const DATA_DIR = process.env.DATA_DIR ?? '.data/bench-search';
+
+  const generator = (args: string[]) => new Promise<string>((done, fail) => {
+    execFile(process.execPath, [resolve(root, 'bench/price-call.ts'), ...args], { cwd: root, maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(stdout)));
+  });
+
+  const loadAtStart = load1();
+  await buildIfStale(BENCH_OUT_DIR);
+  process.env.DATA_DIR = DATA_DIR;
+  const database = await seededCatalogue();
+  const skus = (await database.db.execute(sql`select sku from products where is_active and parent_id is null order by id desc limit 24`) as unknown as { rows: { sku: string }[] }).rows.map((r) => r.sku);
+  const [{ products } = { products: 0 }] = (await database.db.execute(sql`select count(*)::int as products from products`) as unknown as { rows: { products: number }[] }).rows;
+  await database.close();
+  const body = JSON.stringify({ skus });
+
+  const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) });
+  const rows: string[] = [];
+  try {
+    const url = `${shop.url}/api/catalog/prices`;
+    // The first call builds the price index (seconds on a large catalogue); then a warm-up.
+    await generator(['--paced', url, '50', '2', body]);
+    for (const rate of RATES) {
+      // The pace's own warm-up: its keep-alive connections opened, the server's code hot at this rate.
+      await generator(['--paced', url, String(rate), '2', body]);
+      const runs: { p50: number; p99: number; errors: number }[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        const { latencies, errors } = JSON.parse(await generator(['--paced', url, String(rate), String(SECONDS), body])) as { latencies: number[]; errors: number };
+        latencies.sort((a, b) => a - b);
+        runs.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors });
+      }
+      const p50 = median(runs.map((x) => x.p50));
+      const p99 = median(runs.map((x) => x.p99));
+      rows.push(`| ${rate} calls/s, evenly paced | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)} |`);
+      console.log(rows.at(-1));
+    }
+    const maxima: number[] = [];
+    for (let r = 0; r < RUNS; r++) maxima.push((JSON.parse(await generator(['--max', url, '16', String(SECONDS), body])) as { perSecond: number }).perSecond);
+    rows.push(`| most answered, 16 connections (closed loop) | ${median(maxima).toFixed(0)} calls/s | | |`);
+    console.log(rows.at(-1));
+  } finally {
+    await shop.stop();
+  }
+  const title = '## Price call under load';
+  const section = `${title}
+
+\`npm run bench:prices\` (bench/price-call.ts): \`POST /api/catalog/prices\` with 24 skus (a listing page's worth),
+as a guest, over HTTP against the built shop behind its server front (scripts/serve.ts) on PGlite with
+${Number(products).toLocaleString('en')} product rows; the load generator is a process of its own on the same machine. Open loop: calls leave
+at an even pace and each latency counts from the moment its call was due (a queue in the server shows). ${SECONDS} s per
+rate, median of ${RUNS} runs' percentiles. Prices and stock come from the in-memory price index
+(src/lib/server/catalog/price-index.ts), which database notices keep current; before it, every call queried the
+database: it saturated at 154 calls/s (p99 205 ms) and at an even 100 calls/s p99 was 18.8 ms (issue 12's audit).
+
+Machine: ${machine()}. Date: ${today()}. Load average (1 min) at start and end: ${loadAtStart} / ${load1()}.
+The load generator shares the machine's two cores with the server.
+
+| load | p50 (ms) | p99 (ms) | errors |
+| --- | ---: | ---: | ---: |
+${rows.join('\n')}
+`;
+  if (reportEnabled()) {
+    writeSection(title, section);
+    console.log('BENCHMARKS.md updated');
+  }
+}

@@ -1,0 +1,54 @@
+// An in-memory index of database rows (the search index, the price index): built on first use, then
+// changed in place as change notices arrive, one change at a time and never into a build that read
+// older rows. A failed build or change is logged and the index is built afresh on the next use.
+import { logger } from './log.ts';
+
+export class LiveIndex<I> {
+  private current: Promise<I> | null = null;
+  /** Builds and changes run one after another, in the order they were asked for. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly name: string;
+  private readonly build: () => Promise<I>;
+
+  constructor(name: string, build: () => Promise<I>) {
+    this.name = name;
+    this.build = build;
+  }
+
+  /** The index, built first when there is none. */
+  get(): Promise<I> {
+    this.current ??= this.run(this.build);
+    return this.current;
+  }
+
+  /** Everything may have changed: the next use builds the index again. */
+  rebuild(): void {
+    this.current = null;
+  }
+
+  /**
+   * Applies a change to the built index; resolves once it is in (readers asking meanwhile wait for it).
+   * Nothing built yet: nothing to do, the build will read the changed rows itself.
+   */
+  async change(apply: (index: I) => Promise<void>): Promise<void> {
+    const previous = this.current;
+    if (previous === null) return;
+    this.current = this.run(async () => {
+      const index = await previous;
+      await apply(index);
+      return index;
+    });
+    // A failure is logged by run(), and the index rebuilt on its next use.
+    await this.current.catch(() => undefined);
+  }
+
+  private run(task: () => Promise<I>): Promise<I> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => undefined);
+    next.catch((error: unknown) => {
+      logger.error({ err: error, index: this.name }, 'building or changing an in-memory index failed; rebuilding on next use');
+      if (this.current === next) this.current = null;
+    });
+    return next;
+  }
+}
