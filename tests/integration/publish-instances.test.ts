@@ -121,8 +121,8 @@ suite('publishing across instances [postgres]', () => {
     expect((await fetchPage(b!.url, product.path)).cache).toBe('HIT');
 
     const { rows } = await client.query<{ killed: boolean }>(
-      `select pg_terminate_backend(pid) as killed from pg_stat_activity where query ilike 'LISTEN%' and pid <> pg_backend_pid()`);
-    // One LISTEN connection per instance.
+      `select pg_terminate_backend(pid) as killed from pg_stat_activity where query ilike 'LISTEN%storefront_publish%' and pid <> pg_backend_pid()`);
+    // One publish LISTEN connection per instance (the price index listens on a channel of its own).
     expect(rows.filter((r) => r.killed)).toHaveLength(2);
 
     await showsOn(b!, name);
@@ -130,7 +130,7 @@ suite('publishing across instances [postgres]', () => {
     expect((await fetchPage(b!.url, unrelated)).cache).toBe('HIT');
 
     await waitFor('both instances to LISTEN again', async () => {
-      const { rows: listening } = await client.query<{ n: string }>(`select count(*) as n from pg_stat_activity where query ilike 'LISTEN%'`);
+      const { rows: listening } = await client.query<{ n: string }>(`select count(*) as n from pg_stat_activity where query ilike 'LISTEN%storefront_publish%'`);
       return Number(listening[0]!.n) === 2 ? true : undefined;
     });
     await warm(b!);

@@ -3,7 +3,7 @@
 // keeps the rendered pages in the origin's store (page-cache.ts), which publish events prune by tag.
 import type { CacheProviderFactory } from 'astro';
 import { publishBus } from './bus.ts';
-import { createPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
+import { createPageStore, registerPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
 import { startPublishing } from './instances.ts';
 import { pageCacheKey } from '#lib/catalog/category-listing.ts';
 
@@ -38,6 +38,8 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
     },
     async onRequest({ request }, next) {
       await startPublishing();
+      // From now on the server front answers fresh pages itself; everything else still comes here.
+      registerPageStore(store);
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
       // Cached routes render the same HTML whatever the query says (filters and sort load in the
       // browser), so the path is the key, plus a category's page number: junk cannot fill the store.

@@ -37,13 +37,46 @@ const DROPPED_HEADERS = new Set(['set-cookie', 'x-request-id', 'content-length',
 export const RULES_HEADER = 'cdn-cache-control';
 export const TAGS_HEADER = 'xkey';
 
+/** What a request is asked for here: its method and its headers by (lower-case) name. */
+export interface RequestHead {
+  method: string;
+  header(name: string): string | null;
+}
+
+/** A stored page's answer before it becomes a Response (or goes straight to a node socket). */
+export interface PageReply {
+  status: 200 | 304;
+  headers: [string, string][];
+  body: Uint8Array | null;
+}
+
 export interface CachedPageStore {
   /** Answers a GET or HEAD from the store, or renders (once per key at a time) through `render`. */
   handle(request: Request, key: string, render: () => Promise<Response>): Promise<Response>;
+  /**
+   * The answer for a page stored and fresh (a HIT), or null (missing or due to be rendered again:
+   * only handle() renders). The server front asks this first, so a HIT never enters the framework.
+   */
+  hit(request: RequestHead, key: string): PageReply | null;
   invalidate(invalidation: Invalidation): void;
   /** Drops one path (Astro's cache.invalidate({ path })). */
   invalidatePath(key: string): void;
   readonly stats: { entries: number; bytes: number };
+}
+
+const STORE_KEY = Symbol.for('storefront.page-store');
+const registry = globalThis as typeof globalThis & { [STORE_KEY]?: CachedPageStore };
+
+/**
+ * The server front (scripts/lib/serve-shop.ts) is loaded outside the bundle that creates the store,
+ * so it finds the store here, on globalThis under a registered symbol.
+ */
+export function registerPageStore(store: CachedPageStore): void {
+  registry[STORE_KEY] = store;
+}
+
+export function registeredPageStore(): CachedPageStore | undefined {
+  return registry[STORE_KEY];
 }
 
 function parseRules(header: string | null): PageRules | undefined {
@@ -128,14 +161,23 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     return result;
   };
 
+  const fresh = (key: string): Entry | undefined => {
+    const cached = entries.get(key);
+    if (!cached || (now() - cached.storedAt) / 1000 > cached.maxAge) return undefined;
+    touch(key, cached);
+    return cached;
+  };
+
   return {
+    hit(request, key) {
+      const cached = fresh(key);
+      return cached ? reply(request, cached, 'HIT', now()) : null;
+    },
     async handle(request, key, render) {
+      const hit = fresh(key);
+      if (hit) return answer(request, hit, 'HIT', now());
       const cached = entries.get(key);
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
-      if (cached && age <= cached.maxAge) {
-        touch(key, cached);
-        return answer(request, cached, 'HIT', now());
-      }
       if (cached && age <= cached.maxAge + cached.swr) {
         touch(key, cached);
         if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
@@ -173,13 +215,13 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
 }
 
 /** True when the request's validators match the stored page (If-None-Match wins over If-Modified-Since). */
-function notModified(request: Request, entry: Entry): boolean {
-  const ifNoneMatch = request.headers.get('if-none-match');
+function notModified(request: RequestHead, entry: Entry): boolean {
+  const ifNoneMatch = request.header('if-none-match');
   if (ifNoneMatch !== null) {
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
     return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(entry.etag));
   }
-  const ifModifiedSince = request.headers.get('if-modified-since');
+  const ifModifiedSince = request.header('if-modified-since');
   if (ifModifiedSince === null || !entry.lastModified) return false;
   const since = Date.parse(ifModifiedSince);
   return Number.isFinite(since) && Date.parse(entry.lastModified) <= since;
@@ -191,17 +233,19 @@ function notModified(request: Request, entry: Entry): boolean {
  */
 const BROTLI_QUALITY = 6;
 
-function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
-  const headers = new Headers(entry.headers);
-  headers.set('etag', entry.etag);
-  if (entry.lastModified) headers.set('last-modified', entry.lastModified);
-  headers.set('age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000))));
-  headers.set('x-astro-cache', state);
-  headers.append('vary', 'Accept-Encoding');
-  if (notModified(request, entry)) return new Response(null, { status: 304, headers });
-  const coding = chooseCoding(request.headers.get('accept-encoding'));
+function reply(request: RequestHead, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): PageReply {
+  const headers: [string, string][] = [...entry.headers, ['etag', entry.etag]];
+  if (entry.lastModified) headers.push(['last-modified', entry.lastModified]);
+  headers.push(['age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000)))], ['x-astro-cache', state], ['vary', 'Accept-Encoding']);
+  if (notModified(request, entry)) return { status: 304, headers, body: null };
+  const coding = chooseCoding(request.header('accept-encoding'));
   const body = coding === 'br' ? entry.brotli : coding === 'gzip' ? entry.gzipped : gunzipSync(entry.gzipped);
-  if (coding !== 'identity') headers.set('content-encoding', coding);
-  headers.set('content-length', String(body.length));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  if (coding !== 'identity') headers.push(['content-encoding', coding]);
+  headers.push(['content-length', String(body.length)]);
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
+}
+
+function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
+  const { status, headers, body } = reply({ method: request.method, header: (name) => request.headers.get(name) }, entry, state, at);
+  return new Response(body === null ? null : new Uint8Array(body), { status, headers });
 }
