@@ -38,13 +38,13 @@ export const RULES_HEADER = 'cdn-cache-control';
 export const TAGS_HEADER = 'xkey';
 
 /** What a request is asked for here: its method and its headers by (lower-case) name. */
-export interface RequestHead {
+interface RequestHead {
   method: string;
   header(name: string): string | null;
 }
 
 /** A stored page's answer before it becomes a Response (or goes straight to a node socket). */
-export interface PageReply {
+interface PageReply {
   status: 200 | 304;
   headers: [string, string][];
   body: Uint8Array | null;
