@@ -177,7 +177,9 @@ test.describe('cart', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('an empty cart says so', async ({ page }) => {
+  test('an empty cart says so, and a guest who never added anything costs the server no cart call', async ({ page }) => {
+    const cartCalls: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/cart/')) cartCalls.push(r.url()); });
     await open(page, localePath('en', '/'));
     await cartButton(page, 'en', 0).click();
     const dialog = sidebar(page, 'en');
@@ -185,6 +187,7 @@ test.describe('cart', () => {
     await expect(dialog.getByRole('link', { name: msg('en', 'cart.goToCheckout') })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    expect(cartCalls).toEqual([]);
   });
 
   test('at login the guest cart moves into the account; a line the account already had is summed', async ({ page, request }) => {

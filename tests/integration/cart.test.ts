@@ -136,6 +136,9 @@ forEachDatabase('cart', (ctx) => {
       expect(jar.lastSet.get(CART_COOKIE)).toEqual({
         path: '/', httpOnly: true, sameSite: 'lax', secure: false, maxAge: 30 * 24 * 60 * 60,
       });
+      // Beside it the readable marker that tells a page there is a cart to read (and no more).
+      expect(jar.values.get('vsf-has-cart')).toBe('1');
+      expect(jar.lastSet.get('vsf-has-cart')).toMatchObject({ httpOnly: false, maxAge: 30 * 24 * 60 * 60 });
     });
 
     test('reports availability for the line quantity and still accepts more than is in stock', async () => {

@@ -92,8 +92,8 @@ describe('cart store', () => {
       const route = routes[path];
       return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
     });
-    // The island's page: English, so the store asks for English names.
-    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: '' });
+    // The island's page: English, so the store asks for English names; a guest who has a cart.
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: 'vsf-auth=0; vsf-has-cart=1' });
   });
   afterEach(() => {
     resetStores(
@@ -101,6 +101,24 @@ describe('cart store', () => {
       [$cart, $cartCount],
     );
     vi.unstubAllGlobals();
+  });
+
+  test('a guest without the cart marker has no cart: nothing is asked of the server', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: 'vsf-consent=1' });
+    keepMount($cartCount);
+    await $cartQueue.get();
+    expect(calls).toEqual([]);
+    expect($cartState.get()).toEqual({ read: true, cart: null });
+    expect($cartCount.get()).toBe(0);
+  });
+
+  test('a signed-in customer\'s cart is read whatever the marker says', async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: 'vsf-auth=1' });
+    routes['/api/cart/get'] = () => reply(200, { cart: cart(1, [line(LINE_A, 'A', 2)]) });
+    $loggedIn.set(true);
+    keepMount($cartCount);
+    await vi.waitFor(() => expect($cartCount.get()).toBe(2));
+    expect(calls.map((c) => c.path)).toEqual(['/api/cart/get']);
   });
 
   /** Mounts the store the way the header count does, with the sidebar's texts, and waits for the first read. */

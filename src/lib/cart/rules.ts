@@ -196,3 +196,13 @@ export const COUPON_MESSAGES: Record<CouponProblem, string> = {
 
 /** Coupon codes are matched case-insensitively and without surrounding blanks. */
 export const normaliseCouponCode = (code: string): string => code.trim().toUpperCase();
+
+/**
+ * A readable marker beside the HttpOnly guest cart cookie, holding no secret: a guest without it has
+ * no cart, so the page need not ask the server for one (most visitors never add anything).
+ */
+export const CART_MARKER_COOKIE = 'vsf-has-cart';
+
+export function hasCartMarker(cookieHeader: string): boolean {
+  return cookieHeader.split(/;\s*/).some((c) => c === `${CART_MARKER_COOKIE}=1`);
+}

@@ -13,7 +13,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { addToCart, CartOutdatedError, getCart, removeFromCart, updateCartQuantity, updateCoupon } from './client.ts';
 import { ApiClientError } from '../http/client.ts';
 import { cartErrorKey, isStaleCartError, type CartMessageKey, type CartMessages } from './display.ts';
-import { MAX_QUANTITY } from './rules.ts';
+import { hasCartMarker, MAX_QUANTITY } from './rules.ts';
 import type { Cart } from './contract.ts';
 import { $pendingAddToCart, clearPendingAddToCart, type AddToCartRequest } from './requests.ts';
 import { pageLocale } from '../i18n/page-locale.ts';
@@ -98,9 +98,14 @@ async function read(): Promise<void> {
   }
 }
 
-/** Reads the cart unless it is read already. */
+/** Reads the cart unless it is read already; a guest without the cart marker has none to read. */
 function loadCart(): Promise<void> {
-  return serial(() => ($cartState.get().read ? Promise.resolve() : read()));
+  return serial(async () => {
+    if ($cartState.get().read) return;
+    const noCart = typeof document !== 'undefined' && !$loggedIn.get() && !hasCartMarker(document.cookie);
+    if (noCart) return adoptCart(null);
+    await read();
+  });
 }
 
 function say(key: CartMessageKey): void {
