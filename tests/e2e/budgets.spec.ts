@@ -31,7 +31,7 @@ async function downloads(page: Page, path: string): Promise<Download[]> {
   const seen: Promise<Download | null>[] = [];
   const onResponse = (response: Response) => {
     const type = response.request().resourceType();
-    const kind = type === 'document' ? 'html' : type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
+    const kind: Download['kind'] | null = type === 'document' ? 'html' : type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
     if (!kind || new URL(response.url()).origin !== new URL(BASE_URL).origin) return;
     // A redirect (an alias moving to its canonical address) carries no page.
     if (response.status() >= 300) return;
