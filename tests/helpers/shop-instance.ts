@@ -193,6 +193,18 @@ export async function buildTestShop(outDir = 'dist-test'): Promise<string> {
   return outDir;
 }
 
+/** A new embedded database in a temporary folder, migrated and seeded with the demo shop; returns the folder. */
+export async function seededDataDir(products = 120): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-shop-'));
+  const database = await openMigrated(parseEnv({ DATA_DIR: dataDir }));
+  try {
+    await seedIfEmpty(database, products);
+  } finally {
+    await database.close();
+  }
+  return dataDir;
+}
+
 /** Migrates the database and seeds the demo shop into it when it is empty (which also stores a publish event). */
 export async function seedPostgres(databaseUrl: string, products = 120): Promise<void> {
   const previous = process.env.DATABASE_URL;

@@ -2,15 +2,12 @@
 // it): client files precompressed at build time, pages from the page cache, API JSON compressed on
 // the way out; brotli first, gzip next, q-values honoured, `Vary: Accept-Encoding` on all of them,
 // and a HEAD that carries the headers of its GET.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestShop, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
-import { openMigrated, seedIfEmpty } from '../../scripts/lib/prepare.ts';
-import { parseEnv } from '#lib/server/env.ts';
+import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = 'dist-test';
 const ASSETS = join(OUT_DIR, 'client/_astro');
@@ -45,10 +42,7 @@ const decoded = (a: Answer) => {
 let dataDir = '';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'storefront-compression-'));
-  const database = await openMigrated(parseEnv({ DATA_DIR: dataDir }));
-  await seedIfEmpty(database, 60);
-  await database.close();
+  dataDir = await seededDataDir(60);
   await buildTestShop(OUT_DIR);
   shop = await startShopInstance({ outDir: OUT_DIR, dataDir });
   const withCopies = readdirSync(ASSETS).filter((f) => f.endsWith('.js') && existsSync(join(ASSETS, `${f}.br`)));

@@ -3,15 +3,13 @@
 // language, every product is reachable from the category pages through plain links, variant options
 // are plain text, structured data parses and carries what its type needs, pictures come as raster
 // images, and a product's other addresses move permanently to its one URL.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openMigrated, seedIfEmpty } from '../../scripts/lib/prepare.ts';
+import { openMigrated } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
-import { TEST_SITE_URL, buildTestShop, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = 'dist-d';
 const PRODUCT = /^(?:\/[a-z]{2})?\/p\/(\d+)\/[^/?#]+$/;
@@ -81,10 +79,7 @@ function duplicates(key: (page: Page) => string | undefined): string[] {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'storefront-crawler-'));
-  const database = await openMigrated(parseEnv({ DATA_DIR: dataDir }));
-  await seedIfEmpty(database, 120);
-  await database.close();
+  dataDir = await seededDataDir(120);
   await buildTestShop(OUT_DIR);
   shop = await startShopInstance({ outDir: OUT_DIR, dataDir });
   const urls = await sitemapUrls();
