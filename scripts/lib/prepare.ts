@@ -81,12 +81,15 @@ export async function buildIfStale(outDir = 'dist', force = false): Promise<bool
 
 /**
  * Renders the home page of every language and the sitemaps into the page cache, and has the first
- * search build the search index (seconds on a large catalogue), in the background.
+ * search and price call build the in-memory indexes (seconds each on a large catalogue), in the background.
  */
 export async function warmUp(origin: string): Promise<void> {
   const started = Date.now();
-  const search = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'a', limit: 1 }) };
-  const requests: [path: string, init?: RequestInit][] = [['/api/catalog/search', search], ...['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'].map((p): [string] => [p])];
+  const post = (body: object): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const requests: [path: string, init?: RequestInit][] = [
+    ['/api/catalog/search', post({ keyword: 'a', limit: 1 })], ['/api/catalog/prices', post({ skus: ['-'] })],
+    ...['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'].map((p): [string] => [p]),
+  ];
   let warmed = 0;
   for (const [path, init] of requests) {
     try {
@@ -97,5 +100,5 @@ export async function warmUp(origin: string): Promise<void> {
       return; // the server is going down
     }
   }
-  log(`warmed the search index and ${warmed} pages in ${Date.now() - started} ms`);
+  log(`warmed the search and price indexes and ${warmed} pages in ${Date.now() - started} ms`);
 }
