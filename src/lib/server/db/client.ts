@@ -113,12 +113,25 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // listener Node treats that as unhandled and kills the process. The pool replaces the client.
     pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
     const db = drizzlePg(pool, { schema });
+    // Closing the database also ends its LISTEN connections, or they would keep reconnecting to it.
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(pool),
-      listen: (channel, onMessage, onReconnect) => listenPostgres(opts.databaseUrl!, channel, onMessage, onReconnect),
-      close: () => pool.end(),
+      listen: async (channel, onMessage, onReconnect) => {
+        const stop = await listenPostgres(opts.databaseUrl!, channel, onMessage, onReconnect);
+        const unlisten = async () => {
+          listeners.delete(unlisten);
+          await stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((unlisten) => unlisten()));
+        await pool.end();
+      },
     };
   }
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
