@@ -92,9 +92,9 @@ export async function open(page: Page, path: string) {
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Runs axe (WCAG 2.1 A and AA) on the page, or on `include` only, and fails listing every violation. */
-export async function expectNoA11yViolations(page: Page, options: { include?: string; exclude?: string } = {}): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+/** Runs axe (WCAG 2.1 A and AA, or other `tags`) on the page, or on `include` only, and fails listing every violation. */
+export async function expectNoA11yViolations(page: Page, options: { include?: string; exclude?: string; tags?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(options.tags ?? AXE_TAGS);
   if (options.include) builder = builder.include(options.include);
   if (options.exclude) builder = builder.exclude(options.exclude);
   const { violations } = await builder.analyze();

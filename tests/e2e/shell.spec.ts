@@ -133,6 +133,18 @@ test.describe('SEO head', () => {
   });
 });
 
+test.describe('axe best practices', () => {
+  // Beyond WCAG: every piece of content sits in a landmark (the notification bar is a labelled
+  // aside), headings go down one level at a time, one main and one h1 per page.
+  for (const [locale, path] of [['de', '/'], ['en', '/en/i/terms'], ['de', '/search-details?term=bohr'], ['en', '/en/checkout']] as const) {
+    test(`${locale} ${path}`, async ({ page }) => {
+      await open(page, path);
+      await expect(page.getByRole('complementary', { name: msg(locale, 'notificationBar.label') })).toBeVisible();
+      await expectNoA11yViolations(page, { tags: ['best-practice'] });
+    });
+  }
+});
+
 test.describe('language switching', () => {
   test('keeps the page and remembers the language for 365 days', async ({ page, context }) => {
     await open(page, '/i/agb');

@@ -69,6 +69,8 @@ export const de: Messages = {
   'footer.copyright': '© {{year}} {{title}}',
 
   'notificationBar.close': 'Hinweis schließen',
+
+  'notificationBar.label': 'Hinweis',
   'topBanner.label': 'Ankündigung',
   'notifications.label': 'Benachrichtigungen',
   'notifications.close': 'Ausblenden',

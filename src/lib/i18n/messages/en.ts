@@ -68,6 +68,8 @@ export const en = {
   'footer.copyright': '© {{year}} {{title}}',
 
   'notificationBar.close': 'Close notice',
+
+  'notificationBar.label': 'Notice',
   'topBanner.label': 'Announcement',
   'notifications.label': 'Notifications',
   'notifications.close': 'Dismiss',

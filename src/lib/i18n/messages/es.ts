@@ -69,6 +69,8 @@ export const es: Messages = {
   'footer.copyright': '© {{year}} {{title}}',
 
   'notificationBar.close': 'Cerrar aviso',
+
+  'notificationBar.label': 'Aviso',
   'topBanner.label': 'Anuncio',
   'notifications.label': 'Notificaciones',
   'notifications.close': 'Descartar',

@@ -69,6 +69,8 @@ export const fr: Messages = {
   'footer.copyright': '© {{year}} {{title}}',
 
   'notificationBar.close': 'Fermer le message',
+
+  'notificationBar.label': 'Message',
   'topBanner.label': 'Annonce',
   'notifications.label': 'Notifications',
   'notifications.close': 'Masquer',

@@ -69,6 +69,8 @@ export const it: Messages = {
   'footer.copyright': '© {{year}} {{title}}',
 
   'notificationBar.close': 'Chiudi avviso',
+
+  'notificationBar.label': 'Avviso',
   'topBanner.label': 'Annuncio',
   'notifications.label': 'Notifiche',
   'notifications.close': 'Chiudi',
