@@ -3,6 +3,8 @@
 // has a chosen value.
 import { sql, type SQL } from 'drizzle-orm';
 import { getDb, rows } from '../db/index.ts';
+import type { Db } from '../db/client.ts';
+import { publishedMemo } from '../publish/index.ts';
 import { productCards } from './products.ts';
 import { optionLabels } from './attributes.ts';
 import type { Facet, Filter, ProductCard } from '#lib/catalog/contract.ts';
@@ -55,17 +57,29 @@ function orderBy(sort: string, currency: string, productIds?: number[]): SQL {
 
 export interface ListingPage { data: ProductCard[]; count: number }
 
+/**
+ * How many products a whole category lists (no filter): counting a top category's subtree of 100,000
+ * products took about 150 ms, where the page of them takes 3. It changes only when products or
+ * categories do, and those changes are published, so it is counted once per publish.
+ */
+const categoryCounts = publishedMemo<number>();
+
+async function countListed(db: Db, scope: ListingScope, where: SQL): Promise<number> {
+  const count = async () => Number((await rows<{ count: number }>(db, sql`select count(*)::int as count from products p where ${where}`))[0]?.count ?? 0);
+  const wholeCategory = scope.categoryId !== undefined && scope.productIds === undefined && activeFilters(scope.filters).length === 0;
+  return wholeCategory ? categoryCounts(String(scope.categoryId), count) : count();
+}
+
 export async function listProducts(opts: ListingScope & {
   locale: Locale; sort: string; limit: number; offset: number; currency?: string;
 }): Promise<ListingPage> {
   const where = scopeCondition(opts);
   const db = await getDb();
-  const [countRows, idRows] = await Promise.all([
-    rows<{ count: number }>(db, sql`select count(*)::int as count from products p where ${where}`),
+  const [count, idRows] = await Promise.all([
+    countListed(db, opts, where),
     rows<{ id: number }>(db, sql`select p.id from products p where ${where}
       order by ${orderBy(opts.sort, opts.currency ?? 'EUR', opts.productIds)} limit ${opts.limit} offset ${opts.offset}`),
   ]);
-  const count = Number(countRows[0]?.count ?? 0);
   if (opts.offset >= count) return { data: [], count };
   return { data: await productCards(idRows.map((r) => Number(r.id)), opts.locale), count };
 }
