@@ -92,7 +92,8 @@ ${REQUESTS} sequential requests per run, median of ${RUNS} runs' p50 and p99. A 
 ${SEARCH_MAX_HITS} hits (name matches by relevance, then item number and category matches) and reports more as "${SEARCH_MAX_HITS}+";
 here "bohr" is in ${Number(facts?.bohr).toLocaleString('en')} German product names and "schraube" in ${Number(facts?.schraube).toLocaleString('en')}. The price list and
 the keyword ranking are answered from the in-memory indexes (price-index.ts, search-index.ts; built before the
-first run); the search page's product cards, facets and the category listing still query the database.
+first run); the search page's product cards and facets, and the category listing's page query the database (a whole
+category's count is kept until the next publish: the first listing after one pays about 150 ms to count it here).
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
 Load average (1 min) at start and end: ${loadAtStart} / ${loadavg()[0]!.toFixed(1)}.
