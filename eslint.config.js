@@ -44,6 +44,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary] }] },
   },
   {
+    // Browser code takes only types from a contract and no schema library: a value import would put
+    // zod (22 KB) into every page that loads the module. Forms that validate with the server's own
+    // schemas (sign-in and registration, checkout addresses) are the exception.
+    files: ['src/islands/**/*.{ts,tsx}', 'src/lib/**/*.ts'],
+    ignores: [
+      'src/lib/server/**', 'src/lib/*/contract.ts', 'src/lib/content/schemas.ts',
+      'src/lib/auth/rules.ts', 'src/islands/auth/strings.ts', 'src/lib/checkout/**', 'src/islands/checkout/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
+        group: ['astro/zod', 'zod', '**/contract.ts'],
+        allowTypeImports: true,
+        message: 'Browser code imports only types from contracts: call operations through the domain client (routes.ts), check stored values by hand.',
+      }] }],
+    },
+  },
+  {
     // Inside the server, a sibling domain is also reached only through its index.ts. The database
     // layer is the exception: its schema.ts and client.ts are what every domain reads tables with.
     files: ['src/lib/server/*/**/*.ts'],

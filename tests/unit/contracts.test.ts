@@ -10,6 +10,12 @@ import * as checkout from '#lib/checkout/contract.ts';
 import * as orders from '#lib/orders/contract.ts';
 import * as publish from '#lib/publish/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
+import * as authRoutes from '#lib/auth/routes.ts';
+import * as cartRoutes from '#lib/cart/routes.ts';
+import * as catalogRoutes from '#lib/catalog/routes.ts';
+import * as checkoutRoutes from '#lib/checkout/routes.ts';
+import * as ordersRoutes from '#lib/orders/routes.ts';
+import * as wishlistRoutes from '#lib/wishlist/routes.ts';
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
@@ -45,6 +51,20 @@ describe('operation contracts', () => {
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
       expect(paths.has(path) || outsideContract.has(path), `${file} serves no operation contract`).toBe(true);
+    }
+  });
+
+  // Browser clients call an operation by its entry in the domain's routes.ts (no schemas there): the
+  // entry of the same name must be the operation's own method and path.
+  test.each([
+    [auth, authRoutes], [cart, cartRoutes], [catalog, catalogRoutes], [checkout, checkoutRoutes], [orders, ordersRoutes],
+    [wishlist, wishlistRoutes],
+  ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
+    for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
+      const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];
+      expect(table, `${api} has a routes table`).toBeDefined();
+      const expected = Object.fromEntries(Object.entries(ops as Record<string, Operation>).map(([name, op]) => [name, { method: op.method, path: op.path }]));
+      expect(table).toEqual(expected);
     }
   });
 

@@ -1,7 +1,7 @@
 // What the payment step says when an order is not placed: a translated text by the error's code, and
 // for availability errors the items the shopper must remove or reduce (the server's details.items).
 import { isFailureOf } from '#lib/http/client.ts';
-import { ordersApi } from '#lib/orders/contract.ts';
+import { ordersApi } from '#lib/orders/client.ts';
 
 export type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods';
 

@@ -10,7 +10,7 @@ import {
 } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { checkoutApi } from '#lib/checkout/contract.ts';
+import { checkoutApi } from '#lib/checkout/client.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
 import { refreshCart } from '#lib/checkout/store.ts';

@@ -1,10 +1,12 @@
 // Typed client for the auth endpoints (src/pages/api/auth). Failures throw ApiClientError with the
 // server's { code, message, status }; the login modal shows the translated message.
-import { ApiClientError, call } from '../http/client.ts';
-import {
-  authApi, type LoginRequest, type RegisterRequest, type ResetRequest, type SetCurrencyRequest,
-  type SetPasswordRequest, type User,
+import { ApiClientError, call, endpoints } from '../http/client.ts';
+import type {
+  authApi as authContract, LoginRequest, RegisterRequest, ResetRequest, SetCurrencyRequest, SetPasswordRequest, User,
 } from './contract.ts';
+import { authRoutes } from './routes.ts';
+
+const authApi = endpoints<typeof authContract>(authRoutes);
 
 const isUnauthenticated = (error: unknown) => error instanceof ApiClientError && error.code === 'UNAUTHENTICATED';
 

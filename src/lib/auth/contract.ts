@@ -3,6 +3,7 @@
 // Validation messages are the English texts the forms show ('username is required'); the UI translates them.
 import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
+import { authRoutes } from './routes.ts';
 import { CURRENCIES } from '../catalog/price.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -97,28 +98,28 @@ const okResponseSchema = z.object({ ok: z.literal(true) });
 export const authApi = {
   /** Logs out whatever session the request carries first; a guest cart moves into the account. */
   login: operation({
-    method: 'POST', path: '/api/auth/login', request: loginRequestSchema, response: userResponseSchema,
+    ...authRoutes.login, request: loginRequestSchema, response: userResponseSchema,
     errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
   }),
   /** Revokes the login everywhere it is used and clears the session and cart cookies. */
   logout: operation({
-    method: 'POST', path: '/api/auth/logout', request: emptyRequestSchema, response: okResponseSchema, errors: [],
+    ...authRoutes.logout, request: emptyRequestSchema, response: okResponseSchema, errors: [],
   }),
   /** The signed-in user; a refresh cookie alone renews the session on the way. */
   me: operation({
-    method: 'POST', path: '/api/auth/me', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.me, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
   }),
   /** The same read as a plain GET. */
   meByQuery: operation({
-    method: 'GET', path: '/api/auth/me', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.meByQuery, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
   }),
   /** Renews the user token from the refresh cookie (rotating it). */
   refresh: operation({
-    method: 'POST', path: '/api/auth/refresh', request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.refresh, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
   }),
   /** Creates the account with the next customer number and signs it in. */
   register: operation({
-    method: 'POST', path: '/api/auth/register', request: registerRequestSchema, response: userResponseSchema, status: 201,
+    ...authRoutes.register, request: registerRequestSchema, response: userResponseSchema, status: 201,
     errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'EMAIL_TAKEN'],
   }),
   /**
@@ -126,27 +127,27 @@ export const authApi = {
    * readable vsf-currency cookie for a year.
    */
   setCurrency: operation({
-    method: 'POST', path: '/api/auth/currency', request: setCurrencyRequestSchema, response: currencyResponseSchema,
+    ...authRoutes.setCurrency, request: setCurrencyRequestSchema, response: currencyResponseSchema,
     errors: ['CURRENCY_NOT_OFFERED'],
   }),
   /** Needs the current password; signs out every other session of the customer. */
   changePassword: operation({
-    method: 'POST', path: '/api/auth/change-password', request: changePasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.changePassword, request: changePasswordRequestSchema, response: okResponseSchema,
     errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
   }),
   /** The same answer whether or not the account exists; the link is mailed afterwards. */
   resetRequest: operation({
-    method: 'POST', path: '/api/auth/reset-request', request: resetRequestSchema, response: okResponseSchema,
+    ...authRoutes.resetRequest, request: resetRequestSchema, response: okResponseSchema,
     errors: ['TOO_MANY_ATTEMPTS'],
   }),
   /** Redeems an emailed reset link; signs the customer out everywhere. */
   resetPassword: operation({
-    method: 'POST', path: '/api/auth/reset-password', request: setPasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.resetPassword, request: setPasswordRequestSchema, response: okResponseSchema,
     errors: ['INVALID_TOKEN'],
   }),
   /** Redeems an emailed create-password link; signs the customer out everywhere. */
   createPassword: operation({
-    method: 'POST', path: '/api/auth/create-password', request: setPasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.createPassword, request: setPasswordRequestSchema, response: okResponseSchema,
     errors: ['INVALID_TOKEN'],
   }),
 };

@@ -5,8 +5,9 @@
 // re-reads the cart. With { retry: true } it repeats the request once on the fresh version when it
 // still makes sense (the line still exists); otherwise it throws CartOutdatedError carrying the fresh
 // cart, so the UI can show it together with the 'Cart info or prices are outdated' message.
-import { ApiClientError, call } from '../http/client.ts';
-import { cartApi, type Cart } from './contract.ts';
+import { ApiClientError, call, endpoints, type Endpoint } from '../http/client.ts';
+import type { cartApi as cartContract, Cart } from './contract.ts';
+import { cartRoutes } from './routes.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export type { Cart } from './contract.ts';
@@ -29,6 +30,8 @@ export interface CartCallOptions {
   retry?: boolean;
 }
 
+const cartApi = endpoints<typeof cartContract>(cartRoutes);
+
 const isOutdated = (error: unknown): error is ApiClientError => error instanceof ApiClientError && error.code === CART_OUTDATED_ERROR;
 
 export async function getCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart | null> {
@@ -36,10 +39,10 @@ export async function getCart(options: Pick<CartCallOptions, 'locale' | 'signal'
 }
 
 /** The cart changes that carry the version the shopper last saw. */
-type VersionedOperation = typeof cartApi.add | typeof cartApi.remove | typeof cartApi.quantity | typeof cartApi.coupon;
+type VersionedOperation = typeof cartContract.add | typeof cartContract.remove | typeof cartContract.quantity | typeof cartContract.coupon;
 
 async function versioned<O extends VersionedOperation>(
-  op: O,
+  op: Endpoint<O>,
   body: (version: number) => Parameters<typeof call<O>>[1],
   version: number,
   options: CartCallOptions,

@@ -6,6 +6,7 @@ import { MAX_ACCESSORIES, MAX_QUANTITY } from './rules.ts';
 import { customAttributeSchema, priceInfoSchema, stockSchema } from '../catalog/contract.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { cartRoutes } from './routes.ts';
 
 /** The cart version the client last saw (optimistic concurrency). */
 export const versionSchema = z.number().int().min(1).max(2_147_483_647);
@@ -173,41 +174,41 @@ const LINE_ERRORS = [
 export const cartApi = {
   /** The shopper's active cart, created when missing (a guest gets the HttpOnly vsf-cart cookie). Idempotent. */
   create: operation({
-    method: 'POST', path: '/api/cart/create', request: createCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.create, request: createCartRequestSchema, response: cartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** The shopper's cart, or { cart: null } when there is none yet. */
   get: operation({
-    method: 'POST', path: '/api/cart/get', request: getCartRequestSchema, response: maybeCartResponseSchema,
+    ...cartRoutes.get, request: getCartRequestSchema, response: maybeCartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** The same read as a plain GET with ?locale= (and ?cartId=). */
   getByQuery: operation({
-    method: 'GET', path: '/api/cart/get', request: getCartRequestSchema, response: maybeCartResponseSchema,
+    ...cartRoutes.getByQuery, request: getCartRequestSchema, response: maybeCartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Without `version` the add is serialised on the server and never answers CART_OUTDATED_ERROR. */
   add: operation({
-    method: 'POST', path: '/api/cart/add', request: addToCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.add, request: addToCartRequestSchema, response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, ...LINE_ERRORS],
   }),
   remove: operation({
-    method: 'POST', path: '/api/cart/remove', request: removeFromCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.remove, request: removeFromCartRequestSchema, response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND'],
   }),
   /** Quantity 0 removes the line. */
   quantity: operation({
-    method: 'POST', path: '/api/cart/quantity', request: updateQuantityRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.quantity, request: updateQuantityRequestSchema, response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY'],
   }),
   /** An empty code removes the coupon. */
   coupon: operation({
-    method: 'POST', path: '/api/cart/coupon', request: couponRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.coupon, request: couponRequestSchema, response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED', 'COUPON_CURRENCY'],
   }),
   /** Never retried on a newer version: the shopper has not seen what they would delete. */
   delete: operation({
-    method: 'POST', path: '/api/cart/delete', request: deleteCartRequestSchema, response: deletedCartResponseSchema,
+    ...cartRoutes.delete, request: deleteCartRequestSchema, response: deletedCartResponseSchema,
     errors: CHANGE_ERRORS,
   }),
 };

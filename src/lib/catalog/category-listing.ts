@@ -1,8 +1,8 @@
 // Category listing rules on top of src/lib/catalog/listing.ts: when a listing is the crawlable default, which
 // filters a request may carry, how facets keep a shopper's selection visible, the category bar and
 // the page's breadcrumb structured data. Pure: no DOM, no I/O.
-import { DEFAULT_SORT, normalizeFilters, parseListingQuery, type Filters, type ListingState } from './listing.ts';
-import { filterSchema, type Facet, type ProductCard } from './contract.ts';
+import { DEFAULT_SORT, FILTER_LIMITS, normalizeFilters, parseListingQuery, type Filters, type ListingState } from './listing.ts';
+import type { Facet, ProductCard } from './contract.ts';
 import { categoryTrail, type Crumb } from './breadcrumbs.ts';
 import { categoryPath, localePath } from '../site/paths.ts';
 import { LOCALES, type Locale } from '../i18n/locales.ts';
@@ -52,9 +52,9 @@ export function toggleFilter(filters: Filters, code: string, value: string, on: 
  */
 export function requestableFilters(filters: Filters): Filters {
   const kept = Object.entries(normalizeFilters(filters))
-    .map(([name, values]) => [name, values.filter((v) => v.length <= 100).slice(0, 50)] as const)
-    .filter(([name, values]) => filterSchema.safeParse({ name, values }).success && values.length > 0)
-    .slice(0, 20);
+    .map(([name, values]) => [name, values.filter((v) => v !== '' && v.length <= FILTER_LIMITS.valueLength).slice(0, FILTER_LIMITS.values)] as const)
+    .filter(([name, values]) => FILTER_LIMITS.name.test(name) && values.length > 0)
+    .slice(0, FILTER_LIMITS.filters);
   return Object.fromEntries(kept);
 }
 

@@ -3,7 +3,9 @@
 import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { catalogRoutes } from './routes.ts';
 import { CURRENCIES } from './price.ts';
+import { FILTER_LIMITS } from './listing.ts';
 
 /** A currency the shop prices in; every contract that names one uses this. */
 const currencySchema = z.enum(CURRENCIES);
@@ -11,10 +13,10 @@ const currencySchema = z.enum(CURRENCIES);
 const SORTS = ['latest', 'price-up', 'price-down'] as const;
 const sortSchema = z.enum(SORTS);
 
-const attributeCode = z.string().regex(/^[a-z0-9_]{1,40}$/);
+const attributeCode = z.string().regex(FILTER_LIMITS.name);
 export const filterSchema = z.object({
   name: attributeCode,
-  values: z.array(z.string().min(1).max(100)).max(50),
+  values: z.array(z.string().min(1).max(FILTER_LIMITS.valueLength)).max(FILTER_LIMITS.values),
 }).strict();
 export type Filter = z.infer<typeof filterSchema>;
 
@@ -74,7 +76,7 @@ export type Facet = z.infer<typeof facetSchema>;
 const productListRequestSchema = z.object({
   locale: localeSchema.default('de'),
   catId: z.number().int().positive(),
-  filters: z.array(filterSchema).max(20).default([]),
+  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
   sort: sortSchema.default('latest'),
   limit: z.number().int().min(1).max(100).default(20),
   offset: z.number().int().min(0).max(1_000_000).default(0),
@@ -91,7 +93,7 @@ const filterListRequestSchema = z.object({
   locale: localeSchema.default('de'),
   categoryId: z.number().int().positive().optional(),
   keyword: z.string().trim().min(1).max(200).optional(),
-  filters: z.array(filterSchema).max(20).default([]),
+  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
 }).strict().refine((r) => r.categoryId !== undefined || r.keyword !== undefined, {
   message: 'categoryId or keyword is required',
 });
@@ -99,7 +101,7 @@ const filterListRequestSchema = z.object({
 const searchRequestSchema = z.object({
   locale: localeSchema.default('de'),
   keyword: z.string().trim().max(200),
-  filters: z.array(filterSchema).max(20).default([]),
+  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
   /** 'relevance' keeps the search's own ranking; the others sort the hits like a listing. */
   sort: z.enum(['relevance', ...SORTS]).default('relevance'),
   limit: z.number().int().min(1).max(100).default(24),
@@ -184,7 +186,6 @@ const categoryResponseSchema = z.object({
 const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
 
 /** What a search answers when it finds nothing, and also when it fails: never an error. */
-export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });
 
 // ---------------------------------------------------------------- operations
 
@@ -193,27 +194,27 @@ export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, 
 export const catalogApi = {
   /** A category by slug path, with its trail from the root and the whole tree in the locale. */
   categories: operation({
-    method: 'POST', path: '/api/catalog/categories', request: categoryRequestSchema, response: categoryResponseSchema,
+    ...catalogRoutes.categories, request: categoryRequestSchema, response: categoryResponseSchema,
     errors: [],
   }),
   /** The facets of a category or a keyword under the current filters. */
   filters: operation({
-    method: 'POST', path: '/api/catalog/filters', request: filterListRequestSchema, response: filterListResponseSchema,
+    ...catalogRoutes.filters, request: filterListRequestSchema, response: filterListResponseSchema,
     errors: [],
   }),
   /** Prices and stock of many skus in one round trip, as the asking shopper may see them. */
   prices: operation({
-    method: 'POST', path: '/api/catalog/prices', request: priceListRequestSchema, response: priceListResponseSchema,
+    ...catalogRoutes.prices, request: priceListRequestSchema, response: priceListResponseSchema,
     errors: [],
   }),
   /** One category's products, filtered, sorted and paged. */
   products: operation({
-    method: 'POST', path: '/api/catalog/products', request: productListRequestSchema, response: productListResponseSchema,
+    ...catalogRoutes.products, request: productListRequestSchema, response: productListResponseSchema,
     errors: [],
   }),
   /** Keyword search; a failure answers emptySearchResponse(), never an error. */
   search: operation({
-    method: 'POST', path: '/api/catalog/search', request: searchRequestSchema, response: searchResponseSchema,
+    ...catalogRoutes.search, request: searchRequestSchema, response: searchResponseSchema,
     errors: [],
   }),
 };

@@ -11,6 +11,9 @@ export type ListingKind = keyof typeof PAGE_SIZES;
 /** URL parameter prefix for attribute filters: f.color=red,blue. */
 const FILTER_PARAM_PREFIX = 'f.';
 
+/** What one listing request may filter by: the contract refuses more, the URL reader drops more. */
+export const FILTER_LIMITS = { name: /^[a-z0-9_]{1,40}$/, valueLength: 100, values: 50, filters: 20 } as const;
+
 /** attribute code → chosen values; never holds an empty list. */
 export type Filters = Record<string, string[]>;
 

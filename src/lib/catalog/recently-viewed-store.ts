@@ -1,23 +1,28 @@
 // Recently viewed products, kept in session storage: newest first, no duplicates.
 // The rules live in src/lib/catalog/recently-viewed.ts; this store holds the list and records views.
 import { persistentAtom } from '@nanostores/persistent';
-import { z } from 'astro/zod';
 import { sessionKey } from '../shell/web-storage.ts';
+import { hasOnlyKeys } from '../shell/stored-shape.ts';
 import { parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, serializeRecentlyViewed } from './recently-viewed.ts';
 
-/** Session storage is user-editable, so every entry is checked before an island renders it. */
-const recentProductSchema = z.object({
-  sku: z.string().min(1),
-  name: z.string(),
-  itemnum: z.string(),
-  image: z.string().nullable(),
+export interface RecentProduct {
+  sku: string;
+  name: string;
+  itemnum: string;
+  image: string | null;
   /** Site path of the product page in the locale it was viewed in. */
-  href: z.string().startsWith('/'),
-  locale: z.string(),
-});
-export type RecentProduct = z.infer<typeof recentProductSchema>;
+  href: string;
+  locale: string;
+}
 
-const isRecentProduct = (value: unknown): value is RecentProduct => recentProductSchema.safeParse(value).success;
+/** Session storage is user-editable, so every entry is checked before an island renders it. */
+function isRecentProduct(value: unknown): value is RecentProduct {
+  if (!hasOnlyKeys(value, ['sku', 'name', 'itemnum', 'image', 'href', 'locale'], { extra: true })) return false;
+  const { sku, name, itemnum, image, href, locale } = value;
+  return typeof sku === 'string' && sku !== '' && typeof name === 'string' && typeof itemnum === 'string'
+    && (image === null || typeof image === 'string') && typeof href === 'string' && href.startsWith('/')
+    && typeof locale === 'string';
+}
 const bySku = (p: RecentProduct): string => p.sku;
 
 /** Newest first; on the server, and before the first view in this tab, empty. */

@@ -1,18 +1,22 @@
 // Typed client for checkout, orders and payments (src/pages/api/checkout|orders|payments). Requests
 // never carry prices or totals: the server prices everything and refuses bodies that try.
-import { call } from '../http/client.ts';
+import { call, endpoints } from '../http/client.ts';
 import type { Cart } from '../cart/contract.ts';
-import { ordersApi } from '../orders/contract.ts';
-import {
-  checkoutApi, paymentsApi,
-  type CheckoutUserRequest, type CreateOrderRequest, type Order, type PaymentAction, type PaymentMethodCode,
-  type ShippingMethod, type UpdateCheckoutRequest,
+import { ordersApi } from '../orders/client.ts';
+import type {
+  checkoutApi as checkoutContract, paymentsApi as paymentsContract,
+  CheckoutUserRequest, CreateOrderRequest, Order, PaymentAction, PaymentMethodCode, ShippingMethod, UpdateCheckoutRequest,
 } from './contract.ts';
+import { checkoutRoutes, paymentsRoutes } from './routes.ts';
 import type { SavedAddress } from './address.ts';
 import type { CountryCode } from './countries.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export type { Order, PaymentAction, PaymentMethodCode, SavedAddress, ShippingMethod };
+
+/** Typed routes of checkout; the order hands over to src/lib/orders/client.ts. */
+export const checkoutApi = endpoints<typeof checkoutContract>(checkoutRoutes);
+const paymentsApi = endpoints<typeof paymentsContract>(paymentsRoutes);
 
 /** Stores one of shippingAddress, billingAddress or shippingMethod on the cart. */
 export async function updateCheckout(body: UpdateCheckoutRequest, signal?: AbortSignal): Promise<Cart> {

@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
 import { cartResponseSchema, cartSchema, versionSchema } from '../cart/contract.ts';
 import { operation } from '../http/contract.ts';
+import { checkoutRoutes, paymentsRoutes } from './routes.ts';
 import { addressSchema, countryCodeSchema, optionalText, requiredText, savedAddressSchema } from './address.ts';
 
 const cartIdSchema = z.string().uuid().optional();
@@ -189,7 +190,7 @@ export const checkoutApi = {
    * missing company or guest email is VALIDATION_FAILED with the field's path in `details`.
    */
   update: operation({
-    method: 'POST', path: '/api/checkout/update', request: updateCheckoutRequestSchema, response: cartResponseSchema,
+    ...checkoutRoutes.update, request: updateCheckoutRequestSchema, response: cartResponseSchema,
     errors: [
       ...CART_WRITE_ERRORS, 'GUEST_CHECKOUT_DISABLED', 'ADDRESS_NOT_FOUND', 'BILLING_MANAGEMENT_DISABLED',
       'SHIPPING_ADDRESS_REQUIRED', 'SHIPPING_METHOD_UNAVAILABLE',
@@ -197,22 +198,22 @@ export const checkoutApi = {
   }),
   /** A guest asks for an account with the order (newUser + password), or withdraws the wish. */
   user: operation({
-    method: 'POST', path: '/api/checkout/user', request: checkoutUserRequestSchema, response: cartResponseSchema,
+    ...checkoutRoutes.user, request: checkoutUserRequestSchema, response: cartResponseSchema,
     errors: [...CART_WRITE_ERRORS, 'ALREADY_SIGNED_IN', 'REGISTRATION_DISABLED'],
   }),
   /** The methods for a country (default: the cart's shipping country), priced for this cart. */
   shippingMethods: operation({
-    method: 'POST', path: '/api/checkout/shipping-methods', request: shippingMethodsRequestSchema,
+    ...checkoutRoutes.shippingMethods, request: shippingMethodsRequestSchema,
     response: shippingMethodsResponseSchema, errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SHIPPING_ADDRESS_REQUIRED'],
   }),
   /** Only what this shop has configured. */
   paymentMethods: operation({
-    method: 'POST', path: '/api/checkout/payment-methods', request: emptyRequestSchema, response: paymentMethodsResponseSchema,
+    ...checkoutRoutes.paymentMethods, request: emptyRequestSchema, response: paymentMethodsResponseSchema,
     errors: [],
   }),
   /** The signed-in customer's saved addresses, defaults first; 401 for guests. */
   addresses: operation({
-    method: 'POST', path: '/api/checkout/addresses', request: emptyRequestSchema, response: addressesResponseSchema,
+    ...checkoutRoutes.addresses, request: emptyRequestSchema, response: addressesResponseSchema,
     errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND'],
   }),
 };
@@ -230,12 +231,12 @@ const REPORT_ERRORS = ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH
 export const paymentsApi = {
   /** What the browser does next to pay an order; the amount is the order's. */
   create: operation({
-    method: 'POST', path: '/api/payments/create', request: createPaymentRequestSchema, response: paymentResponseSchema,
+    ...paymentsRoutes.create, request: createPaymentRequestSchema, response: paymentResponseSchema,
     errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'ORDER_CANCELLED', 'ORDER_ALREADY_PAID', 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
   /** Back from Stripe or PayPal: the server asks the provider what happened and applies it once. */
   complete: operation({
-    method: 'POST', path: '/api/payments/complete', request: completePaymentRequestSchema, response: orderResponseSchema,
+    ...paymentsRoutes.complete, request: completePaymentRequestSchema, response: orderResponseSchema,
     errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

@@ -1,8 +1,13 @@
 // The one way islands talk to the integration layer: an operation contract in, its typed answer out.
 // Failures arrive as ApiClientError carrying the server's { code, message, status }; a network
 // failure is NETWORK_ERROR, an answer without the error shape HTTP_ERROR.
+//
+// Answers are same-origin and typed by the operation's contract; they are not parsed again here, so
+// the contract's schemas (and their library) stay on the server.
 import { minDelay, trackRequest } from '../shell/progress.ts';
-import { ERROR_STATUS, errorBodySchema, type ErrorCode, type ErrorOf, type Operation, type RequestOf, type ResponseOf } from './contract.ts';
+import type { ErrorBody, ErrorOf, Operation, RequestOf, ResponseOf } from './contract.ts';
+import { ERROR_STATUS, type ErrorCode } from './errors.ts';
+import type { Route } from './route.ts';
 
 export type ClientErrorCode = ErrorCode | 'NETWORK_ERROR' | 'HTTP_ERROR';
 
@@ -19,9 +24,21 @@ export class ApiClientError<Code extends ClientErrorCode = ClientErrorCode> exte
   }
 }
 
+/** A route that knows its operation's request, answer and errors (the operation is a type only). */
+export interface Endpoint<O extends Operation> extends Route {
+  readonly operation?: O;
+}
+
+/** Types a domain's routes by its contract: `endpoints<typeof cartApi>(cartRoutes)`. */
+export function endpoints<Api extends Record<string, Operation>>(
+  routes: { readonly [K in keyof Api]: Route },
+): { readonly [K in keyof Api]: Endpoint<Api[K]> } {
+  return routes;
+}
+
 /** Narrows a caught value to a failure of this operation. */
 export function isFailureOf<O extends Operation>(
-  _op: O, error: unknown,
+  _op: Endpoint<O>, error: unknown,
 ): error is ApiClientError<ErrorOf<O> | 'NETWORK_ERROR' | 'HTTP_ERROR'> {
   return error instanceof ApiClientError;
 }
@@ -33,12 +50,12 @@ export interface CallOptions {
 }
 
 /** Every call counts for the page's progress bar while it is in flight. */
-export function call<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
+export function call<O extends Operation>(op: Endpoint<O>, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
   const request = trackRequest(send(op, input, options));
   return options.minDelay ? minDelay(request) : request;
 }
 
-async function send<O extends Operation>(op: O, input: RequestOf<O>, options: CallOptions): Promise<ResponseOf<O>> {
+async function send<O extends Operation>(op: Endpoint<O>, input: RequestOf<O>, options: CallOptions): Promise<ResponseOf<O>> {
   const get = op.method === 'GET';
   const url = get ? withQuery(op.path, input as Record<string, unknown>) : op.path;
   let response: Response;
@@ -56,7 +73,9 @@ async function send<O extends Operation>(op: O, input: RequestOf<O>, options: Ca
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw toClientError(payload, response);
-  return op.response.parse(payload) as ResponseOf<O>;
+  // A success that is not JSON came from something between us and the server (a proxy's page).
+  if (payload === null) throw new ApiClientError('HTTP_ERROR', response.statusText, response.status);
+  return payload as ResponseOf<O>;
 }
 
 function withQuery(path: string, input: Record<string, unknown>): string {
@@ -68,10 +87,15 @@ function withQuery(path: string, input: Record<string, unknown>): string {
 
 /** The server's error body when it is the one error shape (a code it does not know is HTTP_ERROR); else the response's status. */
 function toClientError(payload: unknown, response: Response): ApiClientError {
-  const body = errorBodySchema.safeParse(payload);
-  if (!body.success) return new ApiClientError('HTTP_ERROR', response.statusText, response.status || 500);
-  const { code, message, status, details } = body.data;
+  if (!isErrorBody(payload)) return new ApiClientError('HTTP_ERROR', response.statusText, response.status || 500);
+  const { code, message, status, details } = payload;
   return new ApiClientError(isErrorCode(code) ? code : 'HTTP_ERROR', message, status, details);
+}
+
+function isErrorBody(payload: unknown): payload is ErrorBody {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { code, message, status } = payload as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string' && Number.isInteger(status);
 }
 
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_STATUS, code);

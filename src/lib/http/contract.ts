@@ -1,95 +1,21 @@
 // One contract per operation of the integration layer: its method, path, request and response
 // schemas and the error codes it can answer with. The endpoint under src/pages/api imports the
-// contract to parse its input and type its answer; the browser client imports the same object for
-// the path and the types. Neither side can drift from the other without a type error.
-import { z } from 'astro/zod';
+// contract to parse its input and type its answer; the browser client takes the method and path from
+// the domain's routes.ts (which the contract spreads in) and only the types from here, so the schemas
+// stay on the server. Neither side can drift from the other without a type error.
+import type { z } from 'astro/zod';
+import type { ErrorCode, CommonError } from './errors.ts';
+import type { HttpMethod } from './route.ts';
 
-/**
- * Every coded error the integration layer answers with, and its HTTP status. A code is part of the
- * public API: islands translate it into the shopper's language, so it never changes once shipped.
- */
-export const ERROR_STATUS = {
-  // Any operation: the request could not be read, or the server failed.
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  PAYLOAD_TOO_LARGE: 413,
-  INVALID_JSON: 400,
-  VALIDATION_FAILED: 400,
-  INTERNAL_ERROR: 500,
-  // Sessions and accounts.
-  UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
-  TOO_MANY_ATTEMPTS: 429,
-  INVALID_TOKEN: 400,
-  INVALID_PASSWORD: 400,
-  EMAIL_TAKEN: 409,
-  REGISTRATION_DISABLED: 403,
-  CUSTOMER_NOT_FOUND: 401,
-  ALREADY_SIGNED_IN: 409,
-  CURRENCY_NOT_OFFERED: 400,
-  // Cart.
-  CART_OUTDATED_ERROR: 409,
-  CART_NOT_FOUND: 404,
-  CART_LINE_NOT_FOUND: 404,
-  CART_TOO_MANY_LINES: 400,
-  INVALID_QUANTITY: 400,
-  PRODUCT_NOT_FOUND: 404,
-  PRODUCT_NOT_PURCHASABLE: 400,
-  PRODUCT_NOT_AVAILABLE: 409,
-  ACCESSORY_NOT_ALLOWED: 400,
-  COUPON_NOT_FOUND: 400,
-  COUPON_EXPIRED: 400,
-  COUPON_MIN_SUBTOTAL: 400,
-  COUPON_EXHAUSTED: 400,
-  COUPON_CURRENCY: 400,
-  // Checkout.
-  SHIPPING_ADDRESS_REQUIRED: 409,
-  SHIPPING_METHOD_UNAVAILABLE: 400,
-  BILLING_MANAGEMENT_DISABLED: 403,
-  ADDRESS_NOT_FOUND: 404,
-  GUEST_CHECKOUT_DISABLED: 401,
-  // Orders and payments.
-  ORDER_NOT_FOUND: 404,
-  IDEMPOTENCY_KEY_REUSED: 409,
-  CART_EMPTY: 409,
-  CHECKOUT_INCOMPLETE: 409,
-  CART_NOT_PURCHASABLE: 409,
-  OUT_OF_STOCK: 409,
-  PRICES_HIDDEN: 403,
-  PAYMENT_METHOD_UNAVAILABLE: 400,
-  PAYMENT_REQUIRED: 409,
-  ORDER_ALREADY_PAID: 409,
-  ORDER_CANCELLED: 409,
-  PAYMENT_NOT_FOUND: 404,
-  PAYMENT_MISMATCH: 409,
-  PAYMENT_PROVIDER_UNAVAILABLE: 503,
-  PAYMENT_PROVIDER_AUTH_FAILED: 502,
-  PAYMENT_PROVIDER_REJECTED: 502,
-  PAYMENT_NOT_APPROVED: 409,
-  PAYMENT_PROVIDER_BAD_RESPONSE: 502,
-  PAYMENT_NOT_CONFIGURED: 404,
-  INVALID_SIGNATURE: 400,
-  // Publishing: a webhook whose signature is missing, wrong or outside five minutes of now.
-  WEBHOOK_SIGNATURE_INVALID: 401,
-  PUBLISHING_DISABLED: 503,
-  // Publishing: the named content fails its schema; the event is not applied.
-  CONTENT_INVALID: 422,
-} as const satisfies Record<string, number>;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** What every operation may answer, whatever it does: its input could not be read, or the server failed. */
-type CommonError = 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INVALID_JSON' | 'VALIDATION_FAILED' | 'INTERNAL_ERROR';
+export { ERROR_STATUS, type ErrorCode } from './errors.ts';
 
 /** The one error body of every endpoint. `details` carries what a code documents, e.g. field issues. */
-export const errorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  status: z.number().int(),
-  details: z.unknown().optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export interface ErrorBody {
+  code: string;
+  message: string;
+  status: number;
+  details?: unknown;
+}
 
 export interface Operation<
   Request extends z.ZodType = z.ZodType,

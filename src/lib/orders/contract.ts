@@ -7,6 +7,7 @@ import {
   orderPaymentMethodRequestSchema, orderResponseSchema, orderSchema,
 } from '../checkout/contract.ts';
 import { operation } from '../http/contract.ts';
+import { ordersRoutes } from './routes.ts';
 
 /** More than a page of the account's order list ever asks for, few enough to stay one cheap query. */
 const ORDER_LIST_MAX_LIMIT = 50;
@@ -34,7 +35,7 @@ export const ordersApi = {
    * Prices, stock and the coupon are checked on the server; a missing billing email is VALIDATION_FAILED.
    */
   create: operation({
-    method: 'POST', path: '/api/orders/create', request: createOrderRequestSchema, response: createOrderResponseSchema,
+    ...ordersRoutes.create, request: createOrderRequestSchema, response: createOrderResponseSchema,
     errors: [
       'CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'CART_EMPTY',
       'PRICES_HIDDEN', 'CHECKOUT_INCOMPLETE', 'CART_NOT_PURCHASABLE', 'OUT_OF_STOCK', 'GUEST_CHECKOUT_DISABLED',
@@ -44,27 +45,27 @@ export const ordersApi = {
   }),
   /** pending → confirmed once the payment allows it; a confirmed order is answered unchanged. */
   confirm: operation({
-    method: 'POST', path: '/api/orders/confirm', request: orderIdRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.confirm, request: orderIdRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED'],
   }),
   /** The order id is the capability (src/lib/server/orders/store.ts). */
   get: operation({
-    method: 'POST', path: '/api/orders/get', request: orderIdRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.get, request: orderIdRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
   }),
   /** The signed-in customer's own orders, newest first; 401 for guests. */
   list: operation({
-    method: 'POST', path: '/api/orders/list', request: orderListRequestSchema, response: orderListResponseSchema,
+    ...ordersRoutes.list, request: orderListRequestSchema, response: orderListResponseSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   /** The shopper's feedback from the thank-you page. */
   comment: operation({
-    method: 'POST', path: '/api/orders/comment', request: orderCommentRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.comment, request: orderCommentRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
   }),
   /** Changes how an unpaid order will be paid; only offered methods. */
   paymentMethod: operation({
-    method: 'POST', path: '/api/orders/payment-method', request: orderPaymentMethodRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.paymentMethod, request: orderPaymentMethodRequestSchema, response: orderResponseSchema,
     errors: [...UNPAID_ORDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

@@ -1,5 +1,9 @@
 // Keyword search rules: term clean-up and timing (the server ranks the results).
 import { PAGE_SIZES, SORT_OPTIONS } from '../catalog/listing.ts';
+import type { SearchResponse } from '../catalog/contract.ts';
+
+/** What a search answers when it finds nothing, and also when it fails: never an error. */
+export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });
 
 /** Input is debounced by 1 s before a request. */
 export const SEARCH_DEBOUNCE_MS = 1000;

@@ -4,11 +4,11 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, isSearchSort, normalizeTerm, type SearchSort } from './rules.ts';
+import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, normalizeTerm, type SearchSort } from './rules.ts';
 import { DEFAULT_SORT, appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
 import { localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { emptySearchResponse, type Facet, type ProductCard, type SearchResponse } from '../catalog/contract.ts';
+import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';
 
 export type SearchItem = SearchResponse['data'][number];
 type SearchCategory = SearchResponse['categories'][number];

@@ -1,9 +1,12 @@
 // Typed client for the signed-in customer's server-side wishlist (src/pages/api/wishlist).
 // Names come back in the given locale; failures throw ApiClientError (401 for guests).
-import { call } from '../http/client.ts';
-import { wishlistApi } from './contract.ts';
+import { call, endpoints } from '../http/client.ts';
+import type { wishlistApi as wishlistContract } from './contract.ts';
+import { wishlistRoutes } from './routes.ts';
 import type { Wishlist } from './rules.ts';
 import type { Locale } from '../i18n/locales.ts';
+
+const wishlistApi = endpoints<typeof wishlistContract>(wishlistRoutes);
 
 export function fetchServerWishlist(locale: Locale, signal?: AbortSignal): Promise<Wishlist> {
   return call(wishlistApi.list, { locale }, { signal });

@@ -2,9 +2,10 @@
 // (src/lib/wishlist/client.ts): a signed-in customer's wishlist lives on the server (load, add,
 // remove item); guests keep theirs in the browser only.
 import { z } from 'astro/zod';
-import { wishlistSchema } from './rules.ts';
+import type { Wishlist } from './rules.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { wishlistRoutes } from './routes.ts';
 
 /** One request merges at most this many items (a browser's whole local wishlist at sign-in). */
 const WISHLIST_MAX_BATCH = 200;
@@ -28,24 +29,33 @@ const wishlistAddRequestSchema = z.object({
 const wishlistRemoveRequestSchema = z.object({ sku, locale }).strict();
 
 /** Every wishlist endpoint answers with the whole list, product names in the requested locale. */
-const wishlistResponseSchema = wishlistSchema;
+const wishlistProductSchema = z.object({
+  id: z.number().int().positive(),
+  sku: z.string().min(1),
+  name: z.string(),
+  image: z.string().nullable(),
+}).strict();
+
+const wishlistResponseSchema = z.object({
+  items: z.array(z.object({ product: wishlistProductSchema, qty: z.number().int().positive() }).strict()),
+}).strict() satisfies z.ZodType<Wishlist>;
 
 // ---------------------------------------------------------------- operations
 
 /** Only a signed-in customer has a wishlist on the server; a guest's stays in the browser (401). */
 export const wishlistApi = {
   list: operation({
-    method: 'GET', path: '/api/wishlist', request: wishlistListRequestSchema, response: wishlistResponseSchema,
+    ...wishlistRoutes.list, request: wishlistListRequestSchema, response: wishlistResponseSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   /** A merge: sign-in sends the browser's whole list; unknown or inactive skus are skipped. */
   add: operation({
-    method: 'POST', path: '/api/wishlist/items', request: wishlistAddRequestSchema, response: wishlistResponseSchema,
+    ...wishlistRoutes.add, request: wishlistAddRequestSchema, response: wishlistResponseSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   /** Removing what is not on the list is no error. */
   remove: operation({
-    method: 'DELETE', path: '/api/wishlist/items', request: wishlistRemoveRequestSchema, response: wishlistResponseSchema,
+    ...wishlistRoutes.remove, request: wishlistRemoveRequestSchema, response: wishlistResponseSchema,
     errors: ['UNAUTHENTICATED'],
   }),
 };

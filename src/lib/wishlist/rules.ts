@@ -1,20 +1,24 @@
 // Wishlist rules: adding a product already in it removes it; removing the last
 // item clears the stored wishlist. Pure functions: the store applies them and persists the result.
-import { z } from 'astro/zod';
+import { hasOnlyKeys, isPositiveInteger } from '../shell/stored-shape.ts';
 
 export const WISHLIST_STORAGE_KEY = 'vsf-wishlist';
-const wishlistProductSchema = z.object({
-  id: z.number().int().positive(),
-  sku: z.string().min(1),
-  name: z.string(),
-  image: z.string().nullable(),
-}).strict();
-export type WishlistProduct = z.infer<typeof wishlistProductSchema>;
 
-export const wishlistSchema = z.object({
-  items: z.array(z.object({ product: wishlistProductSchema, qty: z.number().int().positive() }).strict()),
-}).strict();
-export type Wishlist = z.infer<typeof wishlistSchema>;
+export interface WishlistProduct { id: number; sku: string; name: string; image: string | null }
+export interface Wishlist { items: { product: WishlistProduct; qty: number }[] }
+
+function isWishlistProduct(value: unknown): value is WishlistProduct {
+  if (!hasOnlyKeys(value, ['id', 'sku', 'name', 'image'])) return false;
+  const { id, sku, name, image } = value;
+  return isPositiveInteger(id) && typeof sku === 'string' && sku !== '' && typeof name === 'string'
+    && (image === null || typeof image === 'string');
+}
+
+/** The shape the browser stores (and the server answers): nothing more, nothing less. */
+function isWishlist(value: unknown): value is Wishlist {
+  return hasOnlyKeys(value, ['items']) && Array.isArray(value.items) && value.items.every((item: unknown) =>
+    hasOnlyKeys(item, ['product', 'qty']) && isWishlistProduct(item.product) && isPositiveInteger(item.qty));
+}
 
 export const emptyWishlist = (): Wishlist => ({ items: [] });
 
@@ -40,8 +44,8 @@ export function removeWishlistItem(list: Wishlist, sku: string): Wishlist {
 export function parseStoredWishlist(raw: string | null): Wishlist {
   if (!raw) return emptyWishlist();
   try {
-    const parsed = wishlistSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : emptyWishlist();
+    const parsed: unknown = JSON.parse(raw);
+    return isWishlist(parsed) ? parsed : emptyWishlist();
   } catch {
     return emptyWishlist();
   }
