@@ -2,7 +2,8 @@
 // client (which takes the path from the contract) can never call an endpoint that is not there.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { ERROR_STATUS, type Operation } from '#lib/http/contract.ts';
+import type { Operation } from '#lib/http/contract.ts';
+import { ERROR_STATUS } from '#lib/http/errors.ts';
 import * as auth from '#lib/auth/contract.ts';
 import * as cart from '#lib/cart/contract.ts';
 import * as catalog from '#lib/catalog/contract.ts';

@@ -14,7 +14,7 @@ const SORTS = ['latest', 'price-up', 'price-down'] as const;
 const sortSchema = z.enum(SORTS);
 
 const attributeCode = z.string().regex(FILTER_LIMITS.name);
-export const filterSchema = z.object({
+const filterSchema = z.object({
   name: attributeCode,
   values: z.array(z.string().min(1).max(FILTER_LIMITS.valueLength)).max(FILTER_LIMITS.values),
 }).strict();

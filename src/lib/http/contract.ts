@@ -7,7 +7,7 @@ import type { z } from 'astro/zod';
 import type { ErrorCode, CommonError } from './errors.ts';
 import type { HttpMethod } from './route.ts';
 
-export { ERROR_STATUS, type ErrorCode } from './errors.ts';
+export type { ErrorCode } from './errors.ts';
 
 /** The one error body of every endpoint. `details` carries what a code documents, e.g. field issues. */
 export interface ErrorBody {
