@@ -3,7 +3,7 @@
 // session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const C = DEMO_FIXTURES.customers;
@@ -16,7 +16,7 @@ const ADDRESS = {
 /** Like helpers.ts open(), with patience for hydration on a busy machine. */
 async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
   return response;
 }
 

@@ -7,21 +7,23 @@
 // The ceilings are today's sizes with a little headroom (a ratchet: lower them as pages get lighter).
 // The goals are issue 12's: at most 15 KB of JavaScript before interaction, 12 KB of CSS, 15 KB of HTML.
 import type { Page, Response } from '@playwright/test';
-import { BASE_URL, expect, localePath, preDecideConsent, test, type Locale } from './helpers.ts';
+import { BASE_URL, expect, localePath, preDecideConsent, test, type Locale, waitForIslands } from './helpers.ts';
 
 interface Budget { html: number; js: number; css: number }
 
 /**
- * Ceilings in KB (brotli), per page type: the sizes measured on 2026-11-24 (BENCHMARKS.md, "Byte
- * budgets") plus about 3 %. JavaScript is far above its goal until the shell is HTML first.
+ * Ceilings in KB (brotli), per page type: the sizes measured on 2026-11-25 (BENCHMARKS.md, "Byte
+ * budgets") plus about 3 %. Home and content pages are within the 15 KB JavaScript goal but for the
+ * shell's own kilobyte; category, product and search pages still hydrate React at load (listing, buy
+ * box, search results), and checkout validates its forms with the server's schemas.
  */
 const BUDGETS: Record<string, Budget> = {
-  home: { html: 13.5, js: 129, css: 6.5 },
-  category: { html: 15, js: 136, css: 8 },
-  product: { html: 14.5, js: 136, css: 7.5 },
-  search: { html: 11.5, js: 134, css: 8 },
-  content: { html: 11.5, js: 129, css: 6 },
-  checkout: { html: 12, js: 130, css: 7.5 },
+  home: { html: 14, js: 16.5, css: 6.5 },
+  category: { html: 15.5, js: 92, css: 8 },
+  product: { html: 15, js: 92, css: 7.5 },
+  search: { html: 12, js: 91, css: 8 },
+  content: { html: 12, js: 16.5, css: 6 },
+  checkout: { html: 12.7, js: 108, css: 7.5 },
 };
 
 interface Download { url: string; kind: 'html' | 'js' | 'css'; bytes: number }
@@ -40,7 +42,7 @@ async function downloads(page: Page, path: string): Promise<Download[]> {
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
   // Islands that hydrate on idle load their code now: it counts as loaded before any interaction.
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   return (await Promise.all(seen)).filter((d): d is Download => d !== null);

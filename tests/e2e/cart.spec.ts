@@ -2,7 +2,7 @@
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
@@ -23,7 +23,7 @@ async function find(request: APIRequestContext, sku: string, locale: Locale): Pr
 /** Like helpers.ts open(), with patience for idle hydration on a busy machine. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
 }
 
 const sidebar = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'cart.title') });
@@ -73,7 +73,7 @@ async function signIn(page: Page, username: string) {
   const response = await page.request.post('/api/auth/login', { data: { username, password: PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
   await page.reload();
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
 }
 
 test.describe('cart', () => {

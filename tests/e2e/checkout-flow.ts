@@ -1,6 +1,6 @@
 // The checkout steps as a shopper takes them, shared by the desktop and mobile checkout specs.
 import type { Page } from '@playwright/test';
-import { escapeRegExp, expect, localePath, msg, type Locale } from './helpers.ts';
+import { escapeRegExp, expect, localePath, msg, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 export const SKU = DEMO_FIXTURES.products.available;
@@ -8,7 +8,7 @@ export const SKU = DEMO_FIXTURES.products.available;
 /** Like helpers.ts open(), with patience for hydration on a busy machine. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
   return response;
 }
 

@@ -76,11 +76,15 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 /**
- * Waits until the islands that hydrate on their own (client:load / client:idle) are interactive:
- * Astro drops an island's `ssr` attribute once it has hydrated.
+ * The islands that hydrate on their own (client:load / client:idle) and have not yet: Astro drops an
+ * island's `ssr` attribute once it has hydrated. Islands on intent or visibility wait for the shopper.
  */
-export async function waitForIslands(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0);
+export const SELF_HYDRATING_PENDING = 'astro-island[ssr]:not([client="visible"]):not([client="media"]):not([client="intent"])';
+
+/** Waits until the shell's script runs and the islands that hydrate on their own are interactive. */
+export async function waitForIslands(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator('html[data-shell="ready"], html:not(:has(.site-header))')).toHaveCount(1, { timeout });
+  await expect(page.locator(SELF_HYDRATING_PENDING)).toHaveCount(0, { timeout });
 }
 
 /** Loads a path and waits until the shell's islands are interactive. */

@@ -2,7 +2,7 @@
 // contract customer never pays more than the public price, what cannot be ordered is refused in the
 // buy box at once, a chosen shipping method is a row of the totals, and a bad quantity adds nothing.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, localePath, msg, test, type Locale } from './helpers.ts';
+import { expect, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import type { Cart } from '#lib/cart/contract.ts';
@@ -22,7 +22,7 @@ async function find(request: APIRequestContext, sku: string): Promise<{ name: st
 
 async function openProduct(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('astro-island[ssr]:not([client="visible"]):not([client="media"])')).toHaveCount(0, { timeout: 20_000 });
+  await waitForIslands(page, 20_000);
   await expect(buyBox(page).locator('.buy-box-availability')).not.toContainText(msg(locale, 'availability.loading'), { timeout: 15_000 });
 }
 

@@ -2,7 +2,7 @@
 // availability, variants, recently viewed, recommendations, and a static HTML with only the public price.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale,
+  LOCALES, SELF_HYDRATING_PENDING, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale,
 } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
@@ -25,7 +25,7 @@ async function find(request: APIRequestContext, sku: string, locale: Locale): Pr
  * hydration has been seen to take longer than the default 5s expect timeout.
  */
 async function waitForIslands(page: Page, island?: string): Promise<void> {
-  const pending = island ? `astro-island[ssr][component-export="${island}"]` : 'astro-island[ssr]:not([client="visible"]):not([client="media"])';
+  const pending = island ? `astro-island[ssr][component-export="${island}"]` : SELF_HYDRATING_PENDING;
   await expect(page.locator(pending)).toHaveCount(0, { timeout: 20_000 });
 }
 

@@ -1,5 +1,5 @@
 // The shell below the desktop breakpoint: bottom navigation and the slide-in menu.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { LOCALES, expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
 
 const bottomNav = (page: Page, locale: Locale) => page.getByRole('navigation', { name: msg(locale, 'bottomNav.label') });
@@ -20,7 +20,7 @@ test.describe('bottom navigation', () => {
       await open(page, localePath(locale, '/'));
       const nav = bottomNav(page, locale);
       await expect(nav).toBeVisible();
-      const entries = nav.locator(':scope > :is(a, button)');
+      const entries = nav.locator(':scope > :is(a, button):visible');
       await expect(entries).toHaveText([
         msg(locale, 'bottomNav.home'), msg(locale, 'bottomNav.menu'), msg(locale, 'bottomNav.wishlist'),
         msg(locale, 'bottomNav.account'), msg(locale, 'bottomNav.basket'),
@@ -32,12 +32,15 @@ test.describe('bottom navigation', () => {
   }
 });
 
+/** The heading of the submenu level on screen. */
+const heading = (dialog: Locator) => dialog.locator('.mobile-menu-heading:visible');
+
 test.describe('mobile menu', () => {
   test('opens from the bottom navigation with the top-level entries', async ({ page }) => {
     const { dialog } = await openMenu(page, 'de');
     await expect(dialog.getByText(msg('de', 'menu.menu'), { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: msg('de', 'menu.back') })).toHaveCount(0);
-    const entries = dialog.locator('.mobile-entry');
+    await expect(dialog.getByRole('button', { name: msg('de', 'menu.back') })).toBeHidden();
+    const entries = dialog.locator('.mobile-entry:visible');
     expect(await entries.count()).toBeGreaterThanOrEqual(2);
     for (const text of await entries.allInnerTexts()) expect(text.trim()).not.toBe('');
     // Focus moves into the dialog.
@@ -47,8 +50,8 @@ test.describe('mobile menu', () => {
 
   test('nested levels with a heading, an "All" entry and a Back bar that steps up one level', async ({ page }) => {
     const { dialog } = await openMenu(page, 'en');
-    const entries = dialog.locator('.mobile-level .mobile-entry');
-    const parents = dialog.locator('.mobile-level button.mobile-entry');
+    const entries = dialog.locator('.mobile-level .mobile-entry:visible');
+    const parents = dialog.locator('.mobile-level button.mobile-entry:visible');
     const back = dialog.getByRole('button', { name: msg('en', 'menu.back') });
     const topLevel = await entries.allInnerTexts();
 
@@ -56,36 +59,36 @@ test.describe('mobile menu', () => {
     const rangeTitle = (await parents.first().innerText()).trim();
     await parents.first().click();
     await expect(back).toBeVisible();
-    await expect(dialog.getByText(rangeTitle, { exact: true })).toBeVisible();
+    await expect(heading(dialog)).toHaveText(rangeTitle);
     const secondLevel = await entries.allInnerTexts();
     expect(secondLevel).not.toEqual(topLevel);
 
     // Level 2 -> 3: a category with children; its own link is offered as 'All <category>'.
     const categoryTitle = (await parents.first().innerText()).trim();
     await parents.first().click();
-    await expect(dialog.getByText(categoryTitle, { exact: true })).toBeVisible();
+    await expect(heading(dialog)).toHaveText(categoryTitle);
     const all = dialog.getByRole('link', { name: msg('en', 'menu.allOf', { title: categoryTitle }) });
     await expect(all).toBeVisible();
     await expect(all).toHaveAttribute('href', /^\/en\/c\//);
-    expect(await dialog.locator('.mobile-level .mobile-entry:not(.all-entry)').count()).toBeGreaterThanOrEqual(1);
+    expect(await dialog.locator('.mobile-level .mobile-entry:not(.all-entry):visible').count()).toBeGreaterThanOrEqual(1);
     // Every link in the menu stays in the page's language.
-    for (const href of await dialog.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''))) {
+    for (const href of await dialog.getByRole('link', { includeHidden: true }).evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''))) {
       if (href.startsWith('/')) expect(href).toMatch(/^\/en(\/|$)/);
     }
 
     // Back steps up one level at a time.
     await back.click();
     await expect(entries).toHaveText(secondLevel);
-    await expect(dialog.getByText(rangeTitle, { exact: true })).toBeVisible();
+    await expect(heading(dialog)).toHaveText(rangeTitle);
     await back.click();
-    await expect(back).toHaveCount(0);
+    await expect(back).toBeHidden();
     await expect(entries).toHaveText(topLevel);
   });
 
   test('groups children under headings', async ({ page }) => {
     const { dialog } = await openMenu(page, 'de');
-    const parents = dialog.locator('.mobile-level button.mobile-entry');
-    const groups = dialog.locator('.mobile-group-title');
+    const parents = dialog.locator('.mobile-level button.mobile-entry:visible');
+    const groups = dialog.locator('.mobile-group-title:visible');
     const back = dialog.getByRole('button', { name: msg('de', 'menu.back') });
 
     // Depth-first through the menu until a level with group headings turns up (the demo menu has one).
@@ -106,20 +109,20 @@ test.describe('mobile menu', () => {
     for (const title of await groups.allInnerTexts()) expect(title.trim()).not.toBe('');
     // Each heading has its own entries below it.
     // (A `has` locator is matched inside each candidate, so it must not start from the dialog.)
-    const firstGroup = dialog.locator('.mobile-group').filter({ has: page.locator('.mobile-group-title') }).first();
+    const firstGroup = dialog.locator('.mobile-group:visible').filter({ has: page.locator('.mobile-group-title') }).first();
     expect(await firstGroup.locator('.mobile-entry').count()).toBeGreaterThanOrEqual(1);
     expect(await groups.count()).toBeGreaterThanOrEqual(2);
   });
 
   test('Escape closes the menu and focus returns to the Menu button', async ({ page }) => {
     const { opener, dialog } = await openMenu(page, 'fr');
-    await dialog.locator('.mobile-level button.mobile-entry').first().click();
+    await dialog.locator('.mobile-level button.mobile-entry:visible').first().click();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     // Closing clears the active item: the menu reopens at the top level.
     await opener.click();
-    await expect(menuDialog(page, 'fr').getByRole('button', { name: msg('fr', 'menu.back') })).toHaveCount(0);
+    await expect(menuDialog(page, 'fr').getByRole('button', { name: msg('fr', 'menu.back') })).toBeHidden();
   });
 
   test('the close button closes the menu', async ({ page }) => {

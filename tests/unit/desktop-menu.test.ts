@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '#lib/shell/desktop-menu-store.ts';
 import {
-  $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu, openMobileMenu,
+  $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu,
 } from '#lib/shell/ui-store.ts';
 
 beforeEach(() => {
@@ -113,7 +113,7 @@ describe('toggleDropdown', () => {
 
 describe('closeMobileMenu', () => {
   test('closes the menu and clears the active menu path', () => {
-    openMobileMenu();
+    $mobileMenuOpen.set(true);
     enterSubmenu('m-0');
     enterSubmenu('m-0-2');
     closeMobileMenu();
@@ -122,10 +122,10 @@ describe('closeMobileMenu', () => {
   });
 
   test('starts at the top level when opened again', () => {
-    openMobileMenu();
+    $mobileMenuOpen.set(true);
     enterSubmenu('m-0');
     closeMobileMenu();
-    openMobileMenu();
+    $mobileMenuOpen.set(true);
     expect($mobileMenuOpen.get()).toBe(true);
     expect($mobileMenuPath.get()).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildMenu, findPath, groupItems, hasFullRowMenu, menuFor, type MenuItem } from '#lib/content/menu.ts';
+import { buildMenu, groupItems, hasFullRowMenu, menuFor, type MenuItem } from '#lib/content/menu.ts';
 import type { MenuEntry } from '#lib/content/schemas.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 
@@ -158,24 +158,5 @@ describe('groupItems', () => {
 
   test('gives no groups for no items', () => {
     expect(groupItems([])).toEqual([]);
-  });
-});
-
-describe('findPath', () => {
-  const menu = buildMenu(config, 'de');
-  const tools = menu[0]!;
-  const hammers = tools.children[2]!;
-
-  test('walks the ids down the tree', () => {
-    expect(findPath(menu, [tools.id, hammers.id]).map((i) => i.title)).toEqual(['Werkzeuge', 'Hämmer']);
-  });
-
-  test('gives an empty trail for the root level', () => {
-    expect(findPath(menu, [])).toEqual([]);
-  });
-
-  test('stops at an id that does not exist at that level', () => {
-    expect(findPath(menu, [tools.id, 'missing', hammers.id]).map((i) => i.title)).toEqual(['Werkzeuge']);
-    expect(findPath(menu, [hammers.id])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { categoryPath, localePath, productPath, resolveContentLink, stripLocale } from '#lib/site/paths.ts';
+import { categoryPath, localePath, productPath, resolveContentLink, safeReturnPath, stripLocale } from '#lib/site/paths.ts';
 
 describe('localePath', () => {
   test('leaves German paths without a prefix', () => {
@@ -138,5 +138,18 @@ describe('resolveContentLink with resolvers', () => {
     // A page the resolver does not know keeps its identifier: the route answers it (404 or a redirect).
     expect(resolveContentLink('i:neu', 'en', { page })).toBe('/en/i/neu');
     expect(resolveContentLink('/i/agb/more', 'en', { page })).toBe('/en/i/agb/more');
+  });
+});
+
+describe('safeReturnPath', () => {
+  test('keeps a path on this site, without its fragment', () => {
+    expect(safeReturnPath('/en/p/12/drill', '/')).toBe('/en/p/12/drill');
+    expect(safeReturnPath('/p/12/drill?x=1#cart', '/')).toBe('/p/12/drill?x=1');
+  });
+
+  test('gives the fallback for anything that could leave the site', () => {
+    for (const value of [null, '', 'https://evil.example/', '//evil.example/', '/\\evil.example', 'javascript:alert(1)', '/p\r\nLocation: x', 'p/12']) {
+      expect(safeReturnPath(value, '/en'), String(value)).toBe('/en');
+    }
   });
 });

@@ -30,7 +30,7 @@ export function AccessoryOptions({ accessories, chosen, onToggle, quantity, intl
           const checked = chosen.includes(a.sku);
           return (
             <li key={a.sku} className="accessory">
-              <input id={`${id}-${i}`} type="checkbox" checked={checked} onChange={() => onToggle(a.sku)} />
+              <input id={`${id}-${i}`} type="checkbox" name="accessories" value={a.sku} checked={checked} onChange={() => onToggle(a.sku)} />
               <label htmlFor={`${id}-${i}`}>
                 <span className="accessory-name">{a.name}</span>
                 {showItemnum && <span className="accessory-itemnum">{strings.itemNo} {a.itemnum}</span>}

@@ -3,7 +3,11 @@
 // to src/lib/cart/requests.ts, which the cart consumes. What cannot be ordered is refused here, at
 // once: a variant parent (choose a variant), an item the stock rule calls not available, a quantity
 // that is not a whole number 1..max (nothing is added, the field says why).
-import { useId, useState, type FormEvent } from 'react';
+//
+// It is a plain HTML form too (POST /cart/add): a click before this island is live, or without
+// JavaScript, adds on the server and comes back with the cart open. What was typed or ticked before
+// hydration is in the DOM only, so the island takes it from there.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
 import { refusesOrder } from '#lib/catalog/availability.ts';
@@ -40,11 +44,14 @@ export interface BuyBoxProps {
   variantParent?: boolean | undefined;
   /** The public price rendered into the page's HTML (when guests may see prices), until the live one replaces it. */
   initialPrice?: PriceProps['initial'];
+  /** Where the plain form posts (/cart/add in the page's locale) and the page it comes back to. */
+  form: { action: string; returnPath: string };
   strings: BuyBoxStrings;
 }
 
-export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, initialPrice, strings }: BuyBoxProps) {
+export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, initialPrice, form, strings }: BuyBoxProps) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
   // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
   const [rawQuantity, setRawQuantity] = useState('1');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -57,27 +64,42 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 
+  // React keeps what the DOM holds when it hydrates, but not in its state: take it over.
+  useEffect(() => {
+    const data = new FormData(formRef.current!);
+    const typed = data.get('quantity');
+    if (typeof typed === 'string' && typed !== '1') setRawQuantity(typed);
+    const ticked = data.getAll('accessories').map(String);
+    if (ticked.length > 0) setChosen(ticked);
+  }, []);
+
   const toggle = (accessorySku: string) => setChosen((list) =>
     (list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku]));
   // A field left empty means the one piece it started with; anything else typed is kept and explained.
   const leave = () => (rawQuantity.trim() === '' ? setRawQuantity('1') : setTouched(true));
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setTouched(true);
-    if (wanted === null || blocked) return;
+    // The form's own values: a submit replayed right after hydration comes before the effect above.
+    const data = new FormData(e.currentTarget);
+    const typed = parseWantedQuantity(String(data.get('quantity') ?? ''), MAX_QUANTITY);
+    const ticked = data.getAll('accessories').map(String);
+    if (typed === null || blocked) return;
     // In display order, so the same choice always makes the same request whatever the click order.
-    requestAddToCart({ sku, quantity: wanted, accessories: accessories.map((a) => a.sku).filter((s) => chosen.includes(s)) });
+    requestAddToCart({ sku, quantity: typed, accessories: accessories.map((a) => a.sku).filter((s) => ticked.includes(s)) });
   };
 
   return (
-    <form className="buy-box" onSubmit={submit} noValidate>
+    <form ref={formRef} className="buy-box" method="post" action={form.action} onSubmit={submit} noValidate>
+      <input type="hidden" name="sku" value={sku} />
+      <input type="hidden" name="return" value={form.returnPath} />
       <div className="buy-box-price">
         <Price sku={sku} intlLocale={intlLocale} showLabel initial={initialPrice}
           strings={{ ...strings.price, taxNote: strings.taxNote }} />
       </div>
       <div className="buy-box-quantity">
         <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
-        <input id={`${id}-qty`} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
+        <input id={`${id}-qty`} name="quantity" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
           value={rawQuantity} aria-invalid={quantityError} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
           onChange={(e) => setRawQuantity(e.target.value)} onBlur={leave} />
       </div>

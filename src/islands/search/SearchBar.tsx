@@ -1,10 +1,10 @@
 // The header search: rendered inside the header's GET form, so without
-// JavaScript Enter still reaches the search page. Hydrated, typing opens the results overlay;
+// JavaScript Enter still reaches the search page (with it, the shell script sends the form to
+// the search page with the term encoded like every other search link, src/lib/shell/search-form.ts). Hydrated, typing opens the results overlay;
 // Escape, a click outside and Enter close it, and Enter goes to the search page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $searchOpen, $searchTerm, close, reopen, searchDetailsHref, setTerm } from '#lib/search/store.ts';
-import { normalizeTerm } from '#lib/search/rules.ts';
+import { $searchOpen, $searchTerm, close, reopen, setTerm } from '#lib/search/store.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchOverlay } from './SearchOverlay.tsx';
@@ -28,20 +28,10 @@ export function SearchBar({ locale, intlLocale, view, showItemnum, strings }: Se
   const overlayRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  // The form is the header's (it must work before hydration); with JavaScript the term is encoded
-  // with encodeURIComponent (spaces as %20), matching every other search link.
+  // The first focus starts loading this island: what was typed meanwhile is in the field only.
   useEffect(() => {
-    const form = inputRef.current?.form;
-    if (!form) return;
-    const onSubmit = (e: SubmitEvent) => {
-      e.preventDefault();
-      const value = normalizeTerm(inputRef.current?.value);
-      if (value === '') return;
-      close();
-      window.location.assign(searchDetailsHref(locale, value));
-    };
-    form.addEventListener('submit', onSubmit);
-    return () => form.removeEventListener('submit', onSubmit);
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '' && typed !== $searchTerm.get()) setTerm(typed, locale);
   }, [locale]);
 
   useEffect(() => {

@@ -65,16 +65,3 @@ export function groupItems(items: MenuItem[]): { group: string | undefined; item
   }
   return groups;
 }
-
-/** Walks a path of ids down the tree; used by the mobile menu's nested levels and back action. */
-export function findPath(items: MenuItem[], path: string[]): MenuItem[] {
-  const trail: MenuItem[] = [];
-  let level = items;
-  for (const id of path) {
-    const next = level.find((i) => i.id === id);
-    if (!next) break;
-    trail.push(next);
-    level = next.children;
-  }
-  return trail;
-}

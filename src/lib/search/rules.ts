@@ -1,6 +1,8 @@
 // Keyword search rules: term clean-up and timing (the server ranks the results).
 import { PAGE_SIZES, SORT_OPTIONS } from '../catalog/listing.ts';
 import type { SearchResponse } from '../catalog/contract.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { localePath } from '../site/paths.ts';
 
 /** What a search answers when it finds nothing, and also when it fails: never an error. */
 export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });
@@ -32,4 +34,9 @@ export function aroundSuggestion(template: string, vars: Record<string, string>)
   const text = template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name !== 'suggestion' && Object.hasOwn(vars, name) ? vars[name]! : whole));
   const at = text.indexOf('{{suggestion}}');
   return at === -1 ? [`${text} `, ''] : [text.slice(0, at), text.slice(at + '{{suggestion}}'.length)];
+}
+
+/** /search-details?term={encoded term}, in the page's language. */
+export function searchDetailsHref(locale: Locale, term: string): string {
+  return `${localePath(locale, '/search-details')}?term=${encodeURIComponent(normalizeTerm(term))}`;
 }

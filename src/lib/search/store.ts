@@ -4,9 +4,10 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, normalizeTerm, type SearchSort } from './rules.ts';
+import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, normalizeTerm, searchDetailsHref, type SearchSort } from './rules.ts';
+
+export { searchDetailsHref };
 import { DEFAULT_SORT, appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
-import { localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';
 
@@ -149,10 +150,6 @@ export function presetTerm(term: string): void {
   $searchTerm.set(term);
 }
 
-/** /search-details?term={encoded term}, in the page's language. */
-export function searchDetailsHref(locale: Locale, term: string): string {
-  return `${localePath(locale, '/search-details')}?term=${encodeURIComponent(normalizeTerm(term))}`;
-}
 
 // ---- Search page: 24 per page, filters, sort; the URL is the source of truth. ----
 

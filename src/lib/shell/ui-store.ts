@@ -9,10 +9,6 @@ export const $mobileMenuOpen = atom(false);
 /** The mobile menu's current submenu path (ids from the root). */
 export const $mobileMenuPath = atom<string[]>([]);
 
-export function openMobileMenu(): void {
-  $mobileMenuOpen.set(true);
-}
-
 /** Closing the mobile menu clears the active menu item. */
 export function closeMobileMenu(): void {
   $mobileMenuOpen.set(false);

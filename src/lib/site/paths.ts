@@ -7,6 +7,17 @@ export function localePath(locale: Locale, path: string): string {
   return clean === '/' ? `/${locale}` : `/${locale}${clean}`;
 }
 
+/**
+ * A path on this site to go back to after a form post: anything that could leave the site (another
+ * host as //host or /\host, a scheme, a header break) gives the fallback. The fragment is dropped.
+ */
+export function safeReturnPath(value: string | null | undefined, fallback: string): string {
+  const leaves = !value || !value.startsWith('/') || /^\/[\\/]/.test(value) || value.includes('\\')
+    || [...value].some((c) => c.charCodeAt(0) < 0x20);
+  if (!value || leaves) return fallback;
+  return value.split('#')[0] || fallback;
+}
+
 /** Strips a locale prefix, giving the path as the default language would have it. */
 export function stripLocale(pathname: string, locales: readonly string[]): { locale: string | undefined; path: string } {
   const match = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);

@@ -10,6 +10,7 @@
 import type { APIContext, AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { endpoint, validationFailed, type EndpointOptions } from '../http.ts';
+import type { ParsedRequestOf } from '#lib/http/contract.ts';
 import { requestLocale } from '../request-locale.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { cartApi, type Cart } from '#lib/cart/contract.ts';
@@ -84,19 +85,36 @@ export function cartSessions(deps: CartDeps) {
   return { session, respond };
 }
 
+const target = (s: CartSession, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
+
+/** The owner's cart, created when missing; a guest's new cart becomes theirs through the cookie. */
+async function ensure(s: CartSession): Promise<string> {
+  const { cartId } = await ensureCart(s.db, s.owner, s.shopper.currency);
+  if (!s.owner.customerId) s.owner = { customerId: null, guestCartId: cartId };
+  return cartId;
+}
+
+/** Adds one line (creating the cart when missing): the JSON endpoint and the product page's plain form. */
+export function cartAdder(deps: CartDeps) {
+  const { session, respond } = cartSessions(deps);
+  return async function addLine(body: ParsedRequestOf<typeof cartApi.add>, req: CartRequest): Promise<{ cart: Cart }> {
+    const s = await session(req);
+    const known = await findOwnedCart(s.db, s.owner);
+    if (!known) {
+      if (body.cartId !== undefined) throw cartNotFound();
+      // Validate before creating, so junk requests do not leave empty carts behind.
+      const terms = await customerTerms(s.db, s.owner.customerId);
+      await resolveLine(s.db, body, { currency: terms.currency ?? s.shopper.currency, priceListId: terms.priceListId });
+      await ensure(s);
+    }
+    const snapshot = await addToCart(s.db, { ...target(s, body.cartId), known: known ?? undefined }, body);
+    return respond(req, s, snapshot, requestLocale(req, body.locale));
+  };
+}
+
 /** The cart's endpoints, one per operation of cartApi. */
 export function cartRoutes(deps: CartDeps) {
-  type Session = CartSession;
   const { session, respond } = cartSessions(deps);
-
-  const target = (s: Session, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
-
-  /** The owner's cart, created when missing; a guest's new cart becomes theirs through the cookie. */
-  async function ensure(s: Session): Promise<string> {
-    const { cartId } = await ensureCart(s.db, s.owner, s.shopper.currency);
-    if (!s.owner.customerId) s.owner = { customerId: null, guestCartId: cartId };
-    return cartId;
-  }
 
   async function get(body: { cartId?: string | undefined; locale?: Locale | undefined }, req: CartRequest) {
     const s = await session(req);
@@ -123,19 +141,7 @@ export function cartRoutes(deps: CartDeps) {
     /** The same read for a plain GET (?locale=). */
     getByQuery: endpoint(cartApi.getByQuery, get),
 
-    add: endpoint(cartApi.add, async (body, req) => {
-      const s = await session(req);
-      const known = await findOwnedCart(s.db, s.owner);
-      if (!known) {
-        if (body.cartId !== undefined) throw cartNotFound();
-        // Validate before creating, so junk requests do not leave empty carts behind.
-        const terms = await customerTerms(s.db, s.owner.customerId);
-        await resolveLine(s.db, body, { currency: terms.currency ?? s.shopper.currency, priceListId: terms.priceListId });
-        await ensure(s);
-      }
-      const snapshot = await addToCart(s.db, { ...target(s, body.cartId), known: known ?? undefined }, body);
-      return respond(req, s, snapshot, requestLocale(req, body.locale));
-    }, quantityOrValidation()),
+    add: endpoint(cartApi.add, cartAdder(deps), quantityOrValidation()),
 
     remove: endpoint(cartApi.remove, async (body, req) => {
       const s = await session(req);

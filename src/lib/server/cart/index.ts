@@ -3,7 +3,7 @@
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
-import { cartRoutes, type CartDeps } from './handlers.ts';
+import { cartAdder, cartRoutes, type CartDeps } from './handlers.ts';
 
 export { mergeGuestCartIntoCustomer } from './merge.ts';
 export { moveCartToCurrency, offeredCurrencies } from './currency.ts';
@@ -27,3 +27,5 @@ export const defaultCartDeps: CartDeps = {
 
 /** The endpoints under src/pages/api/cart, wired to the process database and shopper. */
 export const cart = cartRoutes(defaultCartDeps);
+/** Adds a line for the product page's plain HTML form (src/pages/[...lang]/cart/add.astro). */
+export const addCartLine = cartAdder(defaultCartDeps);

@@ -1,0 +1,9 @@
+// The custom client directive's attribute on components (src/integrations/intent-directive.ts).
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrate on the first pointer, focus or key on the island or on `[data-opens="<name>"]` controls. */
+    'client:intent'?: string | boolean;
+  }
+}
