@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { normalizeTerm, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS } from '#lib/search/rules.ts';
+import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS } from '#lib/search/rules.ts';
+import { normalizeTerm } from '#lib/search/term.ts';
 
 describe('normalizeTerm', () => {
   test('trims the term', () => {

@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
 import {
   $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, readSearchPageQuery,
-  searchDetailsHref, searchPageHref, setTerm,
+  searchPageHref, setTerm,
 } from '#lib/search/store.ts';
+import { searchDetailsHref } from '#lib/search/term.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
 interface Sent { keyword: string; offset: number; limit: number }

@@ -18,6 +18,7 @@ import { failureKey, useAddressForm } from './useAddressForm.ts';
 import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
 import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
+import { AccountCreation } from './AccountCreation.tsx';
 
 export const BILLING_STEP_KEYS = [
   'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
@@ -129,17 +130,13 @@ export function BillingStep(props: BillingStepProps) {
           </>
         )}
         {props.canCreateAccount && (
-          <div className="checkout-account">
-            {!props.accountRequired && (
-              <CheckboxField label={strings['checkout.createAccount']} checked={createAccount} onChange={setCreateAccount} />
-            )}
-            {wantsAccount && (
-              <TextField label={strings['checkout.password']} type="password" autoComplete="new-password" value={password}
-                onChange={(v) => { setPassword(v); setPasswordError(false); }} maxLength={256}
-                hint={`${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`}
-                error={passwordError ? addressStrings['checkout.validation.passwordTooShort'] : undefined} />
-            )}
-          </div>
+          <AccountCreation required={props.accountRequired} create={createAccount} onCreate={setCreateAccount}
+            password={password} onPassword={(v) => { setPassword(v); setPasswordError(false); }}
+            error={passwordError ? addressStrings['checkout.validation.passwordTooShort'] : undefined}
+            strings={{
+              createAccount: strings['checkout.createAccount'], password: strings['checkout.password'],
+              hint: `${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`,
+            }} />
         )}
         <p id={formErrorId} className="form-error" role="alert">
           {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}

@@ -2,7 +2,8 @@
 // variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { $searchLoading, $searchResults, acceptSuggestion, loadMore, searchDetailsHref } from '#lib/search/store.ts';
+import { $searchLoading, $searchResults, acceptSuggestion, loadMore } from '#lib/search/store.ts';
+import { searchDetailsHref } from '#lib/search/term.ts';
 import { categoryPath, localePath, productPath } from '#lib/site/paths.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';

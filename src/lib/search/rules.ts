@@ -1,8 +1,7 @@
-// Keyword search rules: term clean-up and timing (the server ranks the results).
+// Keyword search rules: timing, sorting, the empty answer (the server ranks the results; the term's
+// clean-up and the search page's address are in term.ts).
 import { PAGE_SIZES, SORT_OPTIONS } from '../catalog/listing.ts';
 import type { SearchResponse } from '../catalog/contract.ts';
-import type { Locale } from '../i18n/locales.ts';
-import { localePath } from '../site/paths.ts';
 
 /** What a search answers when it finds nothing, and also when it fails: never an error. */
 export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, categories: [] });
@@ -11,11 +10,6 @@ export const emptySearchResponse = (): SearchResponse => ({ data: [], count: 0, 
 export const SEARCH_DEBOUNCE_MS = 1000;
 /** The overlay shows 12 items and adds 12 more per scroll step. */
 export const OVERLAY_PAGE = PAGE_SIZES.overlay;
-
-/** Trimmed and inner whitespace collapsed, so 'ab  12' and 'ab 12' are one search (and one cache entry). */
-export function normalizeTerm(term: string | null | undefined): string {
-  return (term ?? '').trim().replace(/\s+/g, ' ');
-}
 
 /** The search page sorts by relevance (the search's own ranking) unless the shopper picks a listing order. */
 export const SEARCH_SORT_OPTIONS = ['relevance', ...SORT_OPTIONS] as const;
@@ -34,9 +28,4 @@ export function aroundSuggestion(template: string, vars: Record<string, string>)
   const text = template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name !== 'suggestion' && Object.hasOwn(vars, name) ? vars[name]! : whole));
   const at = text.indexOf('{{suggestion}}');
   return at === -1 ? [`${text} `, ''] : [text.slice(0, at), text.slice(at + '{{suggestion}}'.length)];
-}
-
-/** /search-details?term={encoded term}, in the page's language. */
-export function searchDetailsHref(locale: Locale, term: string): string {
-  return `${localePath(locale, '/search-details')}?term=${encodeURIComponent(normalizeTerm(term))}`;
 }

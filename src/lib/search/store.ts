@@ -4,9 +4,8 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, normalizeTerm, searchDetailsHref, type SearchSort } from './rules.ts';
-
-export { searchDetailsHref };
+import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, type SearchSort } from './rules.ts';
+import { normalizeTerm } from './term.ts';
 import { DEFAULT_SORT, appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';

@@ -52,3 +52,20 @@ export class LiveIndex<I> {
     return next;
   }
 }
+
+/**
+ * One index per database, made on first use. Keyed weakly, so a closed test database takes its index
+ * with it; a failed build (a rejected promise) is forgotten, so the next use tries again.
+ */
+export function indexPerDatabase<D extends object, V>(make: (db: D) => V): (db: D) => V {
+  const made = new WeakMap<D, V>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+      if (value instanceof Promise) value.catch(() => made.delete(db));
+    }
+    return value;
+  };
+}

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { database, rows } from '../db/index.ts';
 import type { Database, Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { LiveIndex } from '../live-index.ts';
+import { LiveIndex, indexPerDatabase } from '../live-index.ts';
 import { onPublished } from '../publish/index.ts';
 import { PriceIndex, type PricedProduct } from './price-index.ts';
 
@@ -80,16 +80,9 @@ async function followedIndex(database: Database): Promise<LiveIndex<PriceIndex>>
   return live;
 }
 
-const indexes = new WeakMap<Database, Promise<LiveIndex<PriceIndex>>>();
+const indexOf = indexPerDatabase(followedIndex);
 
 /** The price index of the shop's database, built on first use. */
 export async function priceIndex(): Promise<PriceIndex> {
-  const db = await database();
-  let live = indexes.get(db);
-  if (!live) {
-    live = followedIndex(db);
-    indexes.set(db, live);
-    live.catch(() => indexes.delete(db));
-  }
-  return (await live).get();
+  return (await indexOf(await database())).get();
 }

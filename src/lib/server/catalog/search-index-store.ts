@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { getDb, rows } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { LiveIndex } from '../live-index.ts';
+import { LiveIndex, indexPerDatabase } from '../live-index.ts';
 import { onPublished } from '../publish/index.ts';
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search-index.ts';
@@ -89,15 +89,9 @@ function followedIndex(db: Db): LiveIndex<SearchIndex> {
   return live;
 }
 
-const indexes = new WeakMap<Db, LiveIndex<SearchIndex>>();
+const indexOf = indexPerDatabase(followedIndex);
 
 /** The search index of the shop's database, built on first use. */
 export async function searchIndex(): Promise<SearchIndex> {
-  const db = await getDb();
-  let live = indexes.get(db);
-  if (!live) {
-    live = followedIndex(db);
-    indexes.set(db, live);
-  }
-  return live.get();
+  return indexOf(await getDb()).get();
 }
