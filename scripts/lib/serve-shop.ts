@@ -72,7 +72,8 @@ function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean
     const value = req.headers[name];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   };
-  const reply = store.hit({ method: req.method ?? 'GET', header }, pageCacheKey(new URL(req.url ?? '/', 'http://front.invalid')));
+  const key = pageCacheKey(new URL(req.url ?? '/', 'http://front.invalid'));
+  const reply = key === null ? null : store.hit({ method: req.method ?? 'GET', header }, key);
   if (!reply) return false;
   res.writeHead(reply.status, reply.headers.flat());
   res.end(reply.body ?? undefined);

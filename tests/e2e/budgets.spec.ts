@@ -4,32 +4,33 @@
 // build, so a budget blocks CI the moment a change makes a page heavier, and the failure lists every
 // file of that kind with its size, largest first, so the one that grew is plain to see.
 //
-// The ceilings are today's sizes with a little headroom (a ratchet: lower them as pages get lighter).
-// The goals are issue 12's: at most 15 KB of JavaScript before interaction, 12 KB of CSS, 15 KB of HTML.
+// The goals are issue 12's: at most 15 KB of JavaScript before interaction, 12 KB of CSS, 15 KB of HTML;
+// a page not there yet has today's size with a little headroom as its ceiling (a ratchet).
 import type { Page, Response } from '@playwright/test';
 import { BASE_URL, expect, localePath, preDecideConsent, test, type Locale, waitForIslands } from './helpers.ts';
 
 interface Budget { html: number; js: number; css: number }
 
 /**
- * Ceilings in KB (brotli), per page type: the sizes measured on 2026-11-25 (BENCHMARKS.md, "Byte
- * budgets") plus about 3 %. Home and content pages are within the 15 KB JavaScript goal but for the
- * shell's own kilobyte; category, product and search pages still hydrate React at load (listing, buy
- * box, search results), and checkout validates its forms with the server's schemas.
+ * Ceilings in KB (brotli), per page type. Where a page meets issue 12's goal the goal is its ceiling
+ * (JavaScript 15 KB: every page type but checkout, whose forms validate with the server's schemas and
+ * hydrate at load). Where it does not yet, the ceiling is the size measured on 2026-11-25
+ * (BENCHMARKS.md, "Byte budgets") plus about 3 %: German category and search pages carry their
+ * listing twice, as HTML and as the island's props.
  */
 const BUDGETS: Record<string, Budget> = {
-  home: { html: 14, js: 17.2, css: 6.7 },
-  category: { html: 15.5, js: 92, css: 8.2 },
-  product: { html: 15, js: 92, css: 7.8 },
-  search: { html: 12, js: 91, css: 8.2 },
-  content: { html: 12, js: 17.2, css: 6.3 },
-  checkout: { html: 12.7, js: 109, css: 7.8 },
+  home: { html: 14, js: 15, css: 6.9 },
+  category: { html: 16, js: 15, css: 8.3 },
+  product: { html: 15, js: 15, css: 8 },
+  search: { html: 16.9, js: 15, css: 8.3 },
+  content: { html: 11.5, js: 15, css: 6.4 },
+  checkout: { html: 12.4, js: 101, css: 7.9 },
 };
 
 interface Download { url: string; kind: 'html' | 'js' | 'css'; bytes: number }
 
-/** The page's own downloads until it is idle, by their size on the wire. */
-async function downloads(page: Page, path: string): Promise<Download[]> {
+/** The page's own downloads until it is idle (after `interact`, if given), by their size on the wire. */
+async function downloads(page: Page, path: string, interact?: (page: Page) => Promise<void>): Promise<Download[]> {
   const seen: Promise<Download | null>[] = [];
   const onResponse = (response: Response) => {
     const type = response.request().resourceType();
@@ -44,11 +45,33 @@ async function downloads(page: Page, path: string): Promise<Download[]> {
   // Islands that hydrate on idle load their code now: it counts as loaded before any interaction.
   await waitForIslands(page, 20_000);
   await page.waitForLoadState('networkidle');
+  if (interact) {
+    await interact(page);
+    await page.waitForLoadState('networkidle');
+  }
   page.off('response', onResponse);
   return (await Promise.all(seen)).filter((d): d is Download => d !== null);
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const total = (files: Download[], kind: Download['kind']) => kb(files.filter((f) => f.kind === kind).reduce((n, f) => n + f.bytes, 0));
+
+/** Issue 12: everything a product page's islands need once the shopper has used them all. */
+const PRODUCT_JS_AFTER_INTERACTION = 90;
+
+/** Wakes every island of a product page: the buy box and carousel (prices), gallery, heart, recently viewed. */
+async function useEveryIsland(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new CustomEvent('intent', { detail: 'prices' })));
+  await page.locator('.gallery-stage').hover();
+  await page.locator('.wishlist-toggle').focus();
+  // Down the page step by step: islands that load when visible see themselves on the way.
+  for (let y = 0; y < await page.evaluate(() => document.body.scrollHeight); y += 400) {
+    await page.evaluate((to) => window.scrollTo(0, to), y);
+    await page.waitForTimeout(50);
+  }
+  // The page's own islands; the shell's (drawers, login, search) wait for their own controls.
+  await expect(page.locator('main astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+}
 
 /** The first link on `from` whose path matches: the category and product pages of the demo. */
 async function firstLink(page: Page, from: string, pattern: RegExp): Promise<string> {
@@ -90,4 +113,15 @@ test.describe('byte budgets', () => {
       });
     }
   }
+
+  test(`a product page loads at most ${PRODUCT_JS_AFTER_INTERACTION} KB of JavaScript once every island is in use (brotli)`, async ({ page, browser }) => {
+    const path = await pathOf(page, 'product', 'de');
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    await preDecideConsent(context);
+    const files = await downloads(await context.newPage(), path, useEveryIsland);
+    await context.close();
+    const js = total(files, 'js');
+    console.log(`de product js after interaction: ${js} KB in ${files.filter((f) => f.kind === 'js').length} files`);
+    expect(js).toBeLessThanOrEqual(PRODUCT_JS_AFTER_INTERACTION);
+  });
 });

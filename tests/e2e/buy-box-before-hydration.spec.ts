@@ -1,4 +1,4 @@
-// The buy box is a plain HTML form before its island is live: what a shopper types and clicks before
+// The buy box (and every listing card) is a plain HTML form before its island is live: what a shopper types and clicks before
 // hydration (a slow phone, a script that fails, no JavaScript at all) is never lost. Without its
 // script the form posts to /cart/add, which adds on the server and comes back with the cart open;
 // a quantity typed before hydration is still the quantity added after it.
@@ -84,5 +84,38 @@ test.describe('the buy box before hydration', () => {
     const html = await response.text();
     expect(html).toContain(msg('en', 'catalog.quantityInvalid', { max: '9999' }));
     expect(html).toContain(`href="${path}"`);
+  });
+
+  test('a listing card is a plain form too: without JavaScript it adds its quantity and comes back to the listing', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    // The search page lists the sku's card, rendered on the server with its public price and stock.
+    const listing = `${localePath('en', '/search-details')}?term=${SKU}`;
+    await page.goto(listing);
+    const card = page.locator(`article[data-sku="${SKU}"]`);
+    await expect(card.locator('.price')).toBeVisible();
+    await card.getByRole('spinbutton', { name: msg('en', 'catalog.quantity') }).fill('2');
+    await card.getByRole('button', { name: msg('en', 'catalog.addToCart') }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?term=${SKU}#cart$`));
+    const cart = await serverCart(page);
+    expect(cart?.cartItems.map((line) => [line.sku, line.quantity])).toEqual([[SKU, 2]]);
+    await context.close();
+  });
+
+  test('a quantity typed into a listing card before the listing is live is the one added', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/_astro\/SearchResultsPage\.[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${localePath('de', '/search-details')}?term=${SKU}`);
+    await waitForIslands(page);
+    const card = page.locator(`article[data-sku="${SKU}"]`);
+    await card.getByRole('spinbutton', { name: msg('de', 'catalog.quantity') }).fill('4');
+    release();
+    await expect(card.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+    await card.getByRole('button', { name: msg('de', 'catalog.addToCart') }).click();
+    await expect.poll(async () => (await serverCart(page))?.cartItems.map((line) => [line.sku, line.quantity])).toEqual([[SKU, 4]]);
   });
 });

@@ -1,5 +1,5 @@
 // Shared fixtures and checks for the end-to-end specs.
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { fill, plural } from '#lib/i18n/format.ts';
 import { de } from '#lib/i18n/messages/de.ts';
@@ -88,6 +88,12 @@ export async function waitForIslands(page: Page, timeout?: number): Promise<void
 }
 
 /** Loads a path and waits until the shell's islands are interactive. */
+/** Reaches for a control of an island that hydrates on intent, and waits until that island is live. */
+export async function wake(control: Locator): Promise<void> {
+  await control.focus();
+  await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+}
+
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForIslands(page);

@@ -2,7 +2,7 @@
 // availability, variants, recently viewed, recommendations, and a static HTML with only the public price.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  LOCALES, SELF_HYDRATING_PENDING, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale,
+  LOCALES, SELF_HYDRATING_PENDING, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, wake, type Locale,
 } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
@@ -187,6 +187,9 @@ test.describe('product page', () => {
     await openProduct(page, product.path, locale);
     const field = quantity(page, locale);
     await expect(field).toHaveAttribute('min', '1');
+    // Leaving the field is the live buy box's rule: reach for it first (buy-box-before-hydration.spec.ts
+    // covers what happens before).
+    await wake(field);
     await field.fill('');
     await expect(mainAvailability(page)).toHaveText(msg(locale, 'availability.available'));
     await field.blur();
@@ -234,8 +237,25 @@ test.describe('product page', () => {
     }
   });
 
-  test('exactly one price request per page load, covering buy box, accessories and carousel', async ({ page, request }) => {
+  test('a guest needs no price request: buy box, accessories and carousel show the public prices of the HTML', async ({ page, request }) => {
     const product = await find(request, P.available, 'de');
+    const priceRequests: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? ''); });
+    await openProduct(page, product.path, 'de');
+    const carousel = await liveCarousel(page, 'de');
+    await expect(carousel.locator('.product-card').first().locator('.price')).toBeVisible();
+    await expect(buyBox(page).locator('.buy-box-price .price')).toContainText('188,99');
+    // Reaching for the buy box hydrates it; its prices stay the public ones, still without a request.
+    await buyBox(page).getByRole('spinbutton').focus();
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(priceRequests).toEqual([]);
+  });
+
+  test('a signed-in customer gets exactly one price request per page load, covering buy box, accessories and carousel', async ({ page, request }) => {
+    const product = await find(request, P.available, 'de');
+    const acme = DEMO_FIXTURES.customers.acme;
+    expect((await page.request.post('/api/auth/login', { data: { username: acme.email, password: acme.password } })).ok()).toBe(true);
     const priceRequests: string[] = [];
     page.on('request', (r) => { if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? ''); });
     await openProduct(page, product.path, 'de');
@@ -346,12 +366,15 @@ test.describe('product page', () => {
     await open(page, first.path);
     await expect(page.getByRole('heading', { name: msg(locale, 'catalog.recentlyViewed') })).toHaveCount(0);
     await open(page, second.path);
+    // The list loads when its place at the end of the page comes into view.
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const recent = page.getByRole('region', { name: msg(locale, 'catalog.recentlyViewed') });
     await expect(recent.getByRole('link')).toHaveCount(1);
     await expect(recent.getByRole('link')).toHaveAttribute('href', first.path);
     await expect(recent).toContainText(first.name);
     // Visiting the first again moves it to the front: now the second one is listed.
     await open(page, first.path);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect(page.getByRole('region', { name: msg(locale, 'catalog.recentlyViewed') }).getByRole('link')).toHaveAttribute('href', second.path);
   });
 

@@ -26,6 +26,12 @@ describe('pageCacheKey', () => {
     expect(key('/c/tools?utm_source=x')).toBe('/c/tools');
   });
 
+  test('never caches a search page with a query: it renders the results of that query', () => {
+    expect(key('/search-details')).toBe('/search-details');
+    expect(key('/en/search-details?term=drill')).toBeNull();
+    expect(key('/search-details?utm_source=x')).toBeNull();
+  });
+
   test('keeps other routes keyed by path alone, even with a page parameter', () => {
     expect(key('/p/12/drill?page=2')).toBe('/p/12/drill');
     expect(key('/en?page=2')).toBe('/en');

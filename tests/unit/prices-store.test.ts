@@ -2,20 +2,23 @@
 // price-list request when the first price appears, and signing in or out prices them all again.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
-import { $prices, $pricesVisible, requestPrices } from '#lib/catalog/prices-store.ts';
+import { $prices, $pricesVisible, requestPrices, seedPublicPrices } from '#lib/catalog/prices-store.ts';
 import { $loggedIn, setLoggedIn } from '#lib/auth/session-store.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
 let requests: string[][];
 let fail: boolean;
+/** The currency of the public prices the page was rendered with; none: a page without any. */
+let pageCurrency: string | undefined;
 
 beforeEach(() => {
   vi.useFakeTimers();
   requests = [];
   fail = false;
+  pageCurrency = undefined;
   vi.stubGlobal('document', {
     cookie: '',
-    getElementById: (id: string) => (id === 'page-skus' ? { textContent: JSON.stringify(['ASR-1', 'HSH-2']) } : null),
+    getElementById: (id: string) => (id === 'page-prices' ? { textContent: JSON.stringify({ skus: ['ASR-1', 'HSH-2'], currency: pageCurrency }) } : null),
   });
   vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
     const { skus } = JSON.parse(String(init.body)) as { skus: string[] };
@@ -69,5 +72,50 @@ describe('$prices', () => {
     await settle();
     expect($prices.get()['ASR-1']).toEqual({ state: 'not-loaded' });
     expect(globalThis.reportError).toHaveBeenCalledOnce();
+  });
+
+  describe('public prices the page and its islands were rendered with', () => {
+    const publicPrices = {
+      currency: 'EUR', pricesVisible: true, skus: ['ASR-1', 'NOP-9'],
+      items: [{ sku: 'ASR-1', priceInfo: { regular: 4, special: null, currency: 'EUR' }, stock: null }],
+    };
+    beforeEach(() => { pageCurrency = 'EUR'; });
+
+    test('are a guest\'s own in the page currency: no request, and a sku without an item has no price', async () => {
+      seedPublicPrices(publicPrices);
+      keepMount($prices);
+      await settle();
+      expect(requests).toEqual([]);
+      expect($prices.get()['ASR-1']).toEqual({ state: 'loaded', priceInfo: { regular: 4, special: null, currency: 'EUR' }, stock: null });
+      expect($prices.get()['NOP-9']).toEqual({ state: 'loaded', priceInfo: null, stock: null });
+    });
+
+    test('signing in on the page prices everything the page shows, seeded or not', async () => {
+      seedPublicPrices(publicPrices);
+      keepMount($prices);
+      await settle();
+      setLoggedIn(true);
+      await settle();
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).toEqual(expect.arrayContaining(['ASR-1', 'NOP-9', 'HSH-2']));
+      expect($prices.get()['ASR-1']).toMatchObject({ priceInfo: { regular: 10 } });
+    });
+
+    test('are not taken for a signed-in customer, whose prices are their own', async () => {
+      (document as { cookie: string }).cookie = 'vsf-auth=1';
+      seedPublicPrices(publicPrices);
+      keepMount($prices);
+      await settle();
+      expect(requests).toEqual([['ASR-1', 'HSH-2']]);
+      expect($prices.get()['ASR-1']).toMatchObject({ priceInfo: { regular: 10 } });
+    });
+
+    test('are not taken by a guest who chose another currency', async () => {
+      (document as { cookie: string }).cookie = 'vsf-currency=GBP';
+      seedPublicPrices(publicPrices);
+      keepMount($prices);
+      await settle();
+      expect(requests).toEqual([['ASR-1', 'HSH-2']]);
+    });
   });
 });

@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
 import {
-  $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, readSearchPageQuery,
-  searchPageHref, setTerm,
+  $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, setTerm,
 } from '#lib/search/store.ts';
+import { readSearchPageQuery, searchPageHref } from '#lib/search/page-query.ts';
 import { searchDetailsHref } from '#lib/search/term.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { Vocabulary, wordSimilarity } from '#lib/search/typo.ts';
 import { aroundSuggestion } from '#lib/search/rules.ts';
-import { $searchResults, $searchTerm, acceptSuggestion, readSearchPageQuery, searchPageHref } from '#lib/search/store.ts';
+import { $searchResults, $searchTerm, acceptSuggestion } from '#lib/search/store.ts';
+import { readSearchPageQuery, searchPageHref } from '#lib/search/page-query.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
 describe('foldTerm', () => {

@@ -1,12 +1,11 @@
 // Availability for the wanted quantity (rules and texts: docs/stock.md).
 import { availabilityMessageKey, entryAvailability, type Availability } from '#lib/catalog/availability.ts';
-import { $prices } from '#lib/catalog/prices-store.ts';
-import { useClientStore } from '../shared/useClientStore.ts';
+import { usePriceEntry } from './usePriceEntry.ts';
 
 export type AvailabilityStrings = Record<`availability.${Availability | 'loading'}`, string>;
 
 export function AvailabilityText({ sku, qty, strings, id }: { sku: string; qty: number; strings: AvailabilityStrings; id?: string }) {
-  const entry = useClientStore($prices, {})[sku];
+  const entry = usePriceEntry(sku);
   if (!entry || entry.state === 'loading') {
     return <p id={id} className="availability availability-loading" role="status">{strings['availability.loading']}</p>;
   }

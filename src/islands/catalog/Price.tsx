@@ -1,8 +1,8 @@
 // A product's live price: loading spinner, loaded, hidden without a regular price (docs/prices.md).
 import { displayPrices, priceDisplayState } from '#lib/catalog/price.ts';
-import { $prices, $pricesVisible, type PriceEntry } from '#lib/catalog/prices-store.ts';
+import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { useClientStore } from '../shared/useClientStore.ts';
+import { usePriceEntry, usePricesVisible, useSeedPublicPrices } from './usePriceEntry.ts';
 
 export interface PriceStrings {
   free: string;
@@ -27,18 +27,18 @@ export interface PriceProps {
   /** Show which price applies ("Special price", "Your price") as visible text, not only to screen readers. */
   showLabel?: boolean;
   /**
-   * The guest (public) price rendered with the page, shown until the live price arrives; the live one
-   * (a signed-in customer's own) replaces it. Absent when guests may not see prices.
+   * The public prices the page was rendered with, for a price that is an island of its own (inside
+   * another island they come from its PublicPricesContext); shown until the live price arrives.
    */
-  initial?: Extract<PriceEntry, { state: 'loaded' }>['priceInfo'] | undefined;
+  prices?: PublicPrices | undefined;
 }
 
-export function Price({ sku, intlLocale, strings, startingAt = false, showLabel = false, initial }: PriceProps) {
-  // The static HTML shows the loading state, or the initial price; live prices only after mounting (see
+export function Price({ sku, intlLocale, strings, startingAt = false, showLabel = false, prices }: PriceProps) {
+  // The static HTML shows the public price, or the loading state; live prices only after mounting (see
   // useClientStore). The first price shown starts the page's one batched price request (see prices-store).
-  const live = useClientStore($prices, {})[sku];
-  const entry = initial && (!live || live.state === 'loading') ? { state: 'loaded' as const, priceInfo: initial, stock: null } : live;
-  const { visible, excludeTax } = useClientStore($pricesVisible, { visible: null, excludeTax: false });
+  useSeedPublicPrices(prices);
+  const entry = usePriceEntry(sku, prices);
+  const { visible, excludeTax } = usePricesVisible(prices);
 
   if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;
   const display = priceDisplayState(entry);

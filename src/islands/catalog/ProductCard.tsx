@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';
 import { Price, type PriceStrings } from './Price.tsx';
-import { CardPurchase, type CardPurchaseStrings } from './listing/CardPurchase.tsx';
+import { CardPurchase, type CardPurchaseProps } from './listing/CardPurchase.tsx';
 
 export interface ProductCardProps {
   product: Card;
@@ -14,7 +14,7 @@ export interface ProductCardProps {
   startingPrice: boolean;
   strings: PriceStrings & { itemNo: string };
   /** Listings offer quantity and add-to-cart on each card; carousels leave it out. */
-  purchase?: CardPurchaseStrings | undefined;
+  purchase?: Pick<CardPurchaseProps, 'strings' | 'form'> | undefined;
 }
 
 export function ProductCard({ product, href, intlLocale, view, showItemnum, startingPrice, strings, purchase }: ProductCardProps) {
@@ -39,7 +39,7 @@ export function ProductCard({ product, href, intlLocale, view, showItemnum, star
           startingAt={startingPrice && product.variantSkus.length > 0} />
         {purchase && (
           <CardPurchase sku={product.sku} hasVariants={product.variantSkus.length > 0} href={href} nameId={nameId}
-            strings={purchase} />
+            strings={purchase.strings} form={purchase.form} />
         )}
       </div>
     </article>

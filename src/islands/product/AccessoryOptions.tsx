@@ -1,10 +1,9 @@
 // Optional accessories of a product: one checkbox each, with name, item number,
 // live price, and once chosen its availability for the same quantity as the product.
 import { useId } from 'react';
-import { useStore } from '@nanostores/react';
-import { $pricesVisible } from '#lib/catalog/prices-store.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 import { Price, type PriceStrings } from '../catalog/Price.tsx';
+import { usePricesVisible } from '../catalog/usePriceEntry.ts';
 
 export interface Accessory { sku: string; name: string; itemnum: string }
 
@@ -21,7 +20,7 @@ interface AccessoryOptionsProps {
 export function AccessoryOptions({ accessories, chosen, onToggle, quantity, intlLocale, showItemnum, strings }: AccessoryOptionsProps) {
   const id = useId();
   // The buy box already says once that prices need a login; repeating it per accessory is noise.
-  const { visible } = useStore($pricesVisible);
+  const { visible } = usePricesVisible();
   return (
     <fieldset className="accessories">
       <legend>{strings.accessories}</legend>

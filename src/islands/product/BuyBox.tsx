@@ -5,19 +5,20 @@
 // that is not a whole number 1..max (nothing is added, the field says why).
 //
 // It is a plain HTML form too (POST /cart/add): a click before this island is live, or without
-// JavaScript, adds on the server and comes back with the cart open. What was typed or ticked before
-// hydration is in the DOM only, so the island takes it from there.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// JavaScript, adds on the server and comes back with the cart open. A quantity typed before hydration
+// is taken from the DOM; a box ticked before it is ticked again by client:intent.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
 import { refusesOrder } from '#lib/catalog/availability.ts';
-import { $prices } from '#lib/catalog/prices-store.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
-import { Price, type PriceProps, type PriceStrings } from '../catalog/Price.tsx';
-import { useClientStore } from '../shared/useClientStore.ts';
+import { Price, type PriceStrings } from '../catalog/Price.tsx';
+import { PublicPricesContext, usePriceLookup, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
+import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { Icon } from '../shell/Icon.tsx';
+import { useTypedBeforeHydration } from '../shared/useTypedBeforeHydration.ts';
 import { AccessoryOptions, type Accessory } from './AccessoryOptions.tsx';
 
 interface BuyBoxStrings {
@@ -42,36 +43,30 @@ export interface BuyBoxProps {
   showItemnum: boolean;
   /** The product has variants: only a variant can be ordered, so the shopper is asked to choose one. */
   variantParent?: boolean | undefined;
-  /** The public price rendered into the page's HTML (when guests may see prices), until the live one replaces it. */
-  initialPrice?: PriceProps['initial'];
+  /** The public prices of the product and its accessories the page was rendered with, until the live ones replace them. */
+  prices?: PublicPrices | undefined;
   /** Where the plain form posts (/cart/add in the page's locale) and the page it comes back to. */
   form: { action: string; returnPath: string };
   strings: BuyBoxStrings;
 }
 
-export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, initialPrice, form, strings }: BuyBoxProps) {
+export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, prices, form, strings }: BuyBoxProps) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const quantityField = useRef<HTMLInputElement>(null);
   // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
   const [rawQuantity, setRawQuantity] = useState('1');
   const [chosen, setChosen] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
-  const prices = useClientStore($prices, {});
+  useSeedPublicPrices(prices);
+  const entry = usePriceLookup(prices);
   const wanted = parseWantedQuantity(rawQuantity, MAX_QUANTITY);
   const quantity = wanted ?? 1;
   const quantityError = wanted === null && touched;
-  const unavailable = [sku, ...chosen].some((s) => refusesOrder(prices[s], quantity));
+  const unavailable = [sku, ...chosen].some((s) => refusesOrder(entry(s), quantity));
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 
-  // React keeps what the DOM holds when it hydrates, but not in its state: take it over.
-  useEffect(() => {
-    const data = new FormData(formRef.current!);
-    const typed = data.get('quantity');
-    if (typeof typed === 'string' && typed !== '1') setRawQuantity(typed);
-    const ticked = data.getAll('accessories').map(String);
-    if (ticked.length > 0) setChosen(ticked);
-  }, []);
+  useTypedBeforeHydration(quantityField, setRawQuantity);
 
   const toggle = (accessorySku: string) => setChosen((list) =>
     (list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku]));
@@ -90,36 +85,38 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
   };
 
   return (
-    <form ref={formRef} className="buy-box" method="post" action={form.action} onSubmit={submit} noValidate>
-      <input type="hidden" name="sku" value={sku} />
-      <input type="hidden" name="return" value={form.returnPath} />
-      <div className="buy-box-price">
-        <Price sku={sku} intlLocale={intlLocale} showLabel initial={initialPrice}
-          strings={{ ...strings.price, taxNote: strings.taxNote }} />
-      </div>
-      <div className="buy-box-quantity">
-        <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
-        <input id={`${id}-qty`} name="quantity" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
-          value={rawQuantity} aria-invalid={quantityError} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
-          onChange={(e) => setRawQuantity(e.target.value)} onBlur={leave} />
-      </div>
-      {quantityError && strings.quantityInvalid && (
-        <p id={`${id}-qty-error`} className="buy-box-error" role="alert">
-          {fill(strings.quantityInvalid, { max: String(MAX_QUANTITY) })}
-        </p>
-      )}
-      <div className="buy-box-availability">
-        <AvailabilityText id={`${id}-availability`} sku={sku} qty={quantity} strings={strings.availability} />
-      </div>
-      {accessories.length > 0 && (
-        <AccessoryOptions accessories={accessories} chosen={chosen} onToggle={toggle} quantity={quantity}
-          intlLocale={intlLocale} showItemnum={showItemnum} strings={strings} />
-      )}
-      {variantParent && strings.chooseVariant && <p id={`${id}-variant`} className="buy-box-hint">{strings.chooseVariant}</p>}
-      <button type="submit" className="button primary buy-box-submit" disabled={blocked} aria-describedby={reasonId}>
-        <Icon name="cart" />
-        {strings.addToCart}
-      </button>
-    </form>
+    <PublicPricesContext.Provider value={prices}>
+      <form className="buy-box" method="post" action={form.action} onSubmit={submit} noValidate>
+        <input type="hidden" name="sku" value={sku} />
+        <input type="hidden" name="return" value={form.returnPath} />
+        <div className="buy-box-price">
+          <Price sku={sku} intlLocale={intlLocale} showLabel
+            strings={{ ...strings.price, taxNote: strings.taxNote }} />
+        </div>
+        <div className="buy-box-quantity">
+          <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
+          <input ref={quantityField} id={`${id}-qty`} name="quantity" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
+            value={rawQuantity} aria-invalid={quantityError} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
+            onChange={(e) => setRawQuantity(e.target.value)} onBlur={leave} />
+        </div>
+        {quantityError && strings.quantityInvalid && (
+          <p id={`${id}-qty-error`} className="buy-box-error" role="alert">
+            {fill(strings.quantityInvalid, { max: String(MAX_QUANTITY) })}
+          </p>
+        )}
+        <div className="buy-box-availability">
+          <AvailabilityText id={`${id}-availability`} sku={sku} qty={quantity} strings={strings.availability} />
+        </div>
+        {accessories.length > 0 && (
+          <AccessoryOptions accessories={accessories} chosen={chosen} onToggle={toggle} quantity={quantity}
+            intlLocale={intlLocale} showItemnum={showItemnum} strings={strings} />
+        )}
+        {variantParent && strings.chooseVariant && <p id={`${id}-variant`} className="buy-box-hint">{strings.chooseVariant}</p>}
+        <button type="submit" className="button primary buy-box-submit" disabled={blocked} aria-describedby={reasonId}>
+          <Icon name="cart" />
+          {strings.addToCart}
+        </button>
+      </form>
+    </PublicPricesContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
-// Recently viewed products: records the product on show and lists the others
-// viewed in this session, newest first. Session storage is per browser tab, so nothing is prerendered.
-import { useEffect } from 'react';
-import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
+// Recently viewed products: lists the others viewed in this session, newest first. Session storage is
+// per browser tab, so nothing is prerendered; the page's own script records the view
+// (src/lib/catalog/record-view.ts) and this island loads only when its place scrolls into view.
+import { $recentlyViewed, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
 import { ProductPicture } from './ProductPicture.tsx';
 
@@ -12,12 +12,12 @@ export interface RecentlyViewedProps {
 }
 
 export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewedProps) {
-  useEffect(() => recordProductView(current), [current]);
   // Entries keep the language they were viewed in: a link or a name in another language would be
   // a surprise, so only this locale's views are listed. No prices: they are not in this page's batch.
   // The list exists only in the browser tab: the first render matches the server's empty one.
   const others = useClientStore($recentlyViewed, []).filter((p) => p.sku !== current.sku && p.locale === current.locale);
-  if (others.length === 0) return null;
+  // An empty mark while there is nothing to list: the island needs an element to watch for visibility.
+  if (others.length === 0) return <div className="recently-viewed-mark" />;
   return (
     <section className="recently-viewed" aria-labelledby="recently-viewed-title">
       <h2 id="recently-viewed-title">{strings.title}</h2>

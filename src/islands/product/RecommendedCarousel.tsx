@@ -2,8 +2,10 @@
 // view below 1024px with 16px of the next card peeking in (CSS), previous/next buttons, arrow keys.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';
+import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { CAROUSEL } from '#lib/catalog/recommendations.ts';
 import { ProductCard, type ProductCardProps } from '../catalog/ProductCard.tsx';
+import { PublicPricesContext, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface RecommendedCarouselProps {
@@ -12,12 +14,15 @@ export interface RecommendedCarouselProps {
   showItemnum: boolean;
   startingPrice: boolean;
   strings: { title: string; previous: string; next: string; card: ProductCardProps['strings'] };
+  /** The public prices of the cards, shown until the live ones arrive. */
+  prices?: PublicPrices | undefined;
 }
 
-export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPrice, strings }: RecommendedCarouselProps) {
+export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPrice, strings, prices }: RecommendedCarouselProps) {
   const titleId = useId();
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
+  useSeedPublicPrices(prices);
 
   const update = () => {
     const el = track.current;
@@ -49,26 +54,28 @@ export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPr
 
   if (items.length === 0) return null;
   return (
-    <section className="carousel" aria-labelledby={titleId}>
-      <div className="carousel-head">
-        <h2 id={titleId}>{strings.title}</h2>
-        <div className="carousel-controls">
-          <button type="button" className="icon-button" aria-label={strings.previous} disabled={edges.start} onClick={() => scroll(-1)}>
-            <Icon name="chevronLeft" />
-          </button>
-          <button type="button" className="icon-button" aria-label={strings.next} disabled={edges.end} onClick={() => scroll(1)}>
-            <Icon name="chevronRight" />
-          </button>
+    <PublicPricesContext.Provider value={prices}>
+      <section className="carousel" aria-labelledby={titleId}>
+        <div className="carousel-head">
+          <h2 id={titleId}>{strings.title}</h2>
+          <div className="carousel-controls">
+            <button type="button" className="icon-button" aria-label={strings.previous} disabled={edges.start} onClick={() => scroll(-1)}>
+              <Icon name="chevronLeft" />
+            </button>
+            <button type="button" className="icon-button" aria-label={strings.next} disabled={edges.end} onClick={() => scroll(1)}>
+              <Icon name="chevronRight" />
+            </button>
+          </div>
         </div>
-      </div>
-      <ul ref={track} className="carousel-track" onScroll={update} onKeyDown={onKeyDown}>
-        {items.map(({ product, href }) => (
-          <li key={product.sku} className="carousel-item">
-            <ProductCard product={product} href={href} intlLocale={intlLocale} view="grid"
-              showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card} />
-          </li>
-        ))}
-      </ul>
-    </section>
+        <ul ref={track} className="carousel-track" onScroll={update} onKeyDown={onKeyDown}>
+          {items.map(({ product, href }) => (
+            <li key={product.sku} className="carousel-item">
+              <ProductCard product={product} href={href} intlLocale={intlLocale} view="grid"
+                showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </PublicPricesContext.Provider>
   );
 }

@@ -1,18 +1,20 @@
 // The search page (/search-details?term=…, 24 per page): filters, sort and page
 // live in the URL, so results are shareable and survive a reload; back and forward replay them.
-// The page is prebuilt once per locale, so the term only exists on the client: the first render
-// (the prebuilt HTML) is a neutral loading state, and the URL is read after hydration.
+// The server renders the results for the URL it was asked for (`initial`), with public prices, and
+// the island hydrates only on intent. Without them (a static export has one page for every term) the
+// first render is a neutral loading state, and the URL is read after hydration.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
-import {
-  $searchPage, loadSearchPage, presetTerm, readSearchPageQuery, searchPageHref, type SearchPageQuery,
-} from '#lib/search/store.ts';
+import { $searchPage, loadSearchPage, presetTerm } from '#lib/search/store.ts';
+import { readSearchPageQuery, searchPageHref, type SearchPageQuery, type SearchPageState } from '#lib/search/page-query.ts';
+import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { SEARCH_SORT_OPTIONS } from '#lib/search/rules.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { ProductCard } from '../catalog/ProductCard.tsx';
+import { PublicPricesContext, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
 import { Pagination } from '../catalog/listing/Pagination.tsx';
 import { SortSelect } from '../catalog/listing/SortSelect.tsx';
 import { FilterChips } from '../catalog/listing/FilterChips.tsx';
@@ -27,14 +29,22 @@ export interface SearchResultsPageProps {
   showItemnum: boolean;
   startingPrice: boolean;
   strings: SearchPageStrings;
+  /** What the server rendered: the results for the query string `search` (location.search, '?…'). */
+  initial?: { search: string; state: SearchPageState } | undefined;
+  /** The public prices of the initial results, shown until the live ones arrive. */
+  prices?: PublicPrices | undefined;
 }
 
 type Change = Partial<Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>>;
 
-export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItemnum, startingPrice, strings }: SearchResultsPageProps) {
-  const state = useStore($searchPage);
-  const [query, setQuery] = useState<SearchPageQuery | null>(null);
+export function SearchResultsPage(props: SearchResultsPageProps) {
+  const { locale, intlLocale, sortingEnabled, showItemnum, startingPrice, strings, initial } = props;
+  const live = useStore($searchPage);
+  // Until the store holds an answer, the server's is shown: the first render matches its HTML.
+  const state = live.status === 'idle' && initial ? initial.state : live;
+  const [query, setQuery] = useState<SearchPageQuery | null>(initial ? readSearchPageQuery(initial.search) : null);
   const resultsRef = useRef<HTMLDivElement>(null);
+  useSeedPublicPrices(props.prices);
   const path = localePath(locale, '/search-details');
 
   useEffect(() => {
@@ -43,11 +53,17 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
       setQuery(next);
       void loadSearchPage(next, locale);
     };
-    sync();
+    // The server's answer is this URL's: take it over instead of asking again.
+    if (initial && initial.search === window.location.search) {
+      $searchPage.set(initial.state);
+      setQuery(readSearchPageQuery(initial.search));
+    } else {
+      sync();
+    }
     presetTerm(readSearchPageQuery(window.location.search).term);
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
-  }, [locale]);
+  }, [locale, initial]);
 
   if (query === null) return <p className="search-page-status" role="status">{strings.loading}</p>;
   if (query.term === '') {
@@ -82,40 +98,44 @@ export function SearchResultsPage({ locale, intlLocale, sortingEnabled, showItem
   };
 
   const loading = state.status !== 'ready' || state.term !== query.term;
+  // Each card's plain form comes back to this very result page.
+  const purchase = { strings: strings.purchase, form: { action: localePath(locale, '/cart/add'), returnPath: hrefFor({ page: query.page }) } };
   return (
-    <div className="search-page">
-      <div className="search-page-toolbar">
-        <p className="search-page-count" role="status">
-          {loading ? strings.loading : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
-        </p>
-        {sortingEnabled && (
-          <SortSelect value={query.sort} options={SEARCH_SORT_OPTIONS} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
-        )}
-        <FilterChips filters={query.filters} facets={state.facets} strings={strings.chips}
-          onRemove={(code, value) => toggle(code, value, false)} onClear={() => navigate({ filters: {} })} />
+    <PublicPricesContext.Provider value={props.prices}>
+      <div className="search-page">
+        <div className="search-page-toolbar">
+          <p className="search-page-count" role="status">
+            {loading ? strings.loading : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
+          </p>
+          {sortingEnabled && (
+            <SortSelect value={query.sort} options={SEARCH_SORT_OPTIONS} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
+          )}
+          <FilterChips filters={query.filters} facets={state.facets} strings={strings.chips}
+            onRemove={(code, value) => toggle(code, value, false)} onClear={() => navigate({ filters: {} })} />
+        </div>
+        <SearchFilters facets={state.facets} filters={query.filters} strings={strings}
+          onToggle={toggle} onClear={() => navigate({ filters: {} })} />
+        <div ref={resultsRef} className={`search-page-results${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
+          {!loading && state.items.length === 0 && <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>}
+          {!loading && state.suggestion !== undefined && (
+            <DidYouMean template={strings.didYouMean} term={query.term} suggestion={state.suggestion}
+              href={hrefFor({ term: state.suggestion, filters: {} })} />
+          )}
+          {state.items.length > 0 && (
+            <ul className="product-grid">
+              {state.items.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
+                    view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card}
+                    purchase={purchase} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination current={query.page} total={pageCount(state.count, query.limit)} strings={strings.pagination}
+            onNavigate={goToPage} hrefFor={(page) => hrefFor({ page })} />
+        </div>
       </div>
-      <SearchFilters facets={state.facets} filters={query.filters} strings={strings}
-        onToggle={toggle} onClear={() => navigate({ filters: {} })} />
-      <div ref={resultsRef} className={`search-page-results${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
-        {!loading && state.items.length === 0 && <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>}
-        {!loading && state.suggestion !== undefined && (
-          <DidYouMean template={strings.didYouMean} term={query.term} suggestion={state.suggestion}
-            href={hrefFor({ term: state.suggestion, filters: {} })} />
-        )}
-        {state.items.length > 0 && (
-          <ul className="product-grid">
-            {state.items.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                  view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card}
-                  purchase={strings.purchase} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination current={query.page} total={pageCount(state.count, query.limit)} strings={strings.pagination}
-          onNavigate={goToPage} hrefFor={(page) => hrefFor({ page })} />
-      </div>
-    </div>
+    </PublicPricesContext.Provider>
   );
 }

@@ -26,14 +26,18 @@ export function isDefaultListing(query: ListingQuery): boolean {
 }
 
 const CATEGORY_ROUTE = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/c/`);
+const SEARCH_ROUTE = new RegExp(`^(?:/(?:${LOCALES.join('|')}))?/search-details$`);
 
 /**
- * The page cache's key for a request. Category pages render `page` on the server, so it is part of
- * their key, in its one canonical spelling (page=02 and page=2 are one entry, page=1 is the bare path).
- * Every other parameter (sort, filters, tracking tags, junk) is applied in the browser or ignored,
- * so it cannot multiply the stored copies; other routes are keyed by path alone.
+ * The page cache's key for a request, or null when the answer is rendered for this request alone.
+ * Category pages render `page` on the server, so it is part of their key, in its one canonical
+ * spelling (page=02 and page=2 are one entry, page=1 is the bare path). Every other parameter (sort,
+ * filters, tracking tags, junk) is applied in the browser or ignored, so it cannot multiply the
+ * stored copies; other routes are keyed by path alone. The search page renders the results of its
+ * query, so with any query it is never taken from (nor put into) the cache.
  */
-export function pageCacheKey(url: URL): string {
+export function pageCacheKey(url: URL): string | null {
+  if (SEARCH_ROUTE.test(url.pathname)) return url.search === '' ? url.pathname : null;
   if (!CATEGORY_ROUTE.test(url.pathname)) return url.pathname;
   const { page } = parseListingQuery(url.searchParams, 'category');
   return page > 1 ? `${url.pathname}?page=${page}` : url.pathname;

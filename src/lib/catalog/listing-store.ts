@@ -4,7 +4,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { sessionKey } from '../shell/web-storage.ts';
 import { parseStoredView, type ListingView } from './category-listing.ts';
 
-const CATEGORY_VIEW_KEY = 'category-view';
+export const CATEGORY_VIEW_KEY = 'category-view';
 
 /**
  * The shopper's choice, in session storage under CATEGORY_VIEW_KEY; undefined until they choose one,

@@ -5,7 +5,9 @@ import { atom, map, onMount } from 'nanostores';
 import { fetchPriceList } from './client.ts';
 import { $loggedIn } from '../auth/session-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import type { PriceInfo, Stock } from './contract.ts';
+import type { PriceInfo, PriceListResponse, Stock } from './contract.ts';
+import { readCurrency } from './currency-store.ts';
+import { isPublicShopper, readPagePrices, type PublicPrices } from './page-prices.ts';
 
 export type PriceEntry =
   | { state: 'loading' }
@@ -25,35 +27,58 @@ const $queue = atom<readonly string[]>([]);
 /** Whether the prices on hand were asked for signed in; undefined before the first request. */
 const $pricedSignedIn = atom<boolean | undefined>(undefined);
 
-// The first island that shows a price starts the page's batch; while any is shown, signing in or
-// out reprices everything (and so does coming back after the shopper changed in between).
+const pageSkus = (): string[] => readPagePrices(typeof document === 'undefined' ? undefined : document).skus;
+
+/** Whether the page was rendered with this shopper's own prices: a guest in the page's currency. */
+function pageShowsOwnPrices(): boolean {
+  const { currency } = readPagePrices(typeof document === 'undefined' ? undefined : document);
+  return currency !== undefined && isPublicShopper(currency, { signedIn: $loggedIn.get(), currency: readCurrency() });
+}
+
+// The first island that shows a price starts the page's batch, unless the page's public prices are the
+// shopper's own: then each island hands over its own (seedPublicPrices) and nothing is asked. While any
+// price is shown, signing in or out reprices everything (and so does coming back after the shopper
+// changed in between).
 onMount($prices, () => {
-  requestPrices(pageSkus());
+  if (pageShowsOwnPrices()) $pricedSignedIn.set(false);
+  else requestPrices(pageSkus());
   repriceIfSignedInChanged();
   return $loggedIn.listen(repriceIfSignedInChanged);
 });
 
-/** The skus the server rendered into the page (all of them: listing, carousel, accessories). */
-function pageSkus(): string[] {
-  const text = typeof document === 'undefined' ? null : document.getElementById('page-skus')?.textContent;
-  if (!text) return [];
-  try {
-    const skus: unknown = JSON.parse(text);
-    return Array.isArray(skus) ? skus.filter((s): s is string => typeof s === 'string') : [];
-  } catch {
-    // A broken sku list only costs the prices; the page stays usable.
-    return [];
-  }
-}
-
 function repriceIfSignedInChanged(): void {
   const pricedFor = $pricedSignedIn.get();
-  if (pricedFor !== undefined && pricedFor !== $loggedIn.get()) requestPrices(Object.keys($prices.get()), { refresh: true });
+  if (pricedFor === undefined || pricedFor === $loggedIn.get()) return;
+  // The page's skus too: islands that were not live yet wake for the new shopper's prices.
+  requestPrices([...Object.keys($prices.get()), ...pageSkus()], { refresh: true });
 }
 
 /** The one writer of $prices: one change (and one re-render per island) for a whole batch. */
 function settle(skus: readonly string[], entry: (sku: string) => PriceEntry): void {
   $prices.set({ ...$prices.get(), ...Object.fromEntries(skus.map((sku) => [sku, entry(sku)])) });
+}
+
+/** Settles skus from a price list answer: a sku it does not name has no price (or is unknown). */
+function settleAnswer(skus: readonly string[], answer: PriceListResponse): void {
+  $pricesVisible.set({ visible: answer.pricesVisible, excludeTax: answer.excludeTax ?? false });
+  const found = new Map(answer.items.map((item) => [item.sku.toLowerCase(), item]));
+  settle(skus, (sku) => {
+    const item = found.get(sku.toLowerCase());
+    return { state: 'loaded', priceInfo: item?.priceInfo ?? null, stock: item?.stock ?? null };
+  });
+}
+
+/**
+ * Takes an island's public prices as the shopper's own when they are (a guest in their currency), so
+ * the page's batch does not ask for them again. Idempotent: every island on the page may hand its own.
+ */
+export function seedPublicPrices(prices: PublicPrices): void {
+  if (!isPublicShopper(prices.currency, { signedIn: $loggedIn.get(), currency: readCurrency() })) return;
+  const known = $prices.get();
+  const fresh = prices.skus.filter((sku) => known[sku]?.state !== 'loaded');
+  if (fresh.length === 0) return;
+  $pricedSignedIn.set(false);
+  settleAnswer(fresh, prices);
 }
 
 /** Queues skus; all requests made in the same task go out as one batch. */
@@ -68,19 +93,14 @@ export function requestPrices(skus: readonly string[], { refresh = false } = {})
 }
 
 async function flush(): Promise<void> {
-  const skus = $queue.get();
+  // An island's public prices may have answered some since they were queued (seedPublicPrices).
+  const skus = $queue.get().filter((sku) => $prices.get()[sku]?.state !== 'loaded');
   $queue.set([]);
   $pricedSignedIn.set($loggedIn.get());
   for (let i = 0; i < skus.length; i += MAX_BATCH) {
     const batch = skus.slice(i, i + MAX_BATCH);
     try {
-      const response = await fetchPriceList([...batch]);
-      $pricesVisible.set({ visible: response.pricesVisible, excludeTax: response.excludeTax ?? false });
-      const found = new Map(response.items.map((item) => [item.sku.toLowerCase(), item]));
-      settle(batch, (sku) => {
-        const item = found.get(sku.toLowerCase());
-        return { state: 'loaded', priceInfo: item?.priceInfo ?? null, stock: item?.stock ?? null };
-      });
+      settleAnswer(batch, await fetchPriceList([...batch]));
     } catch (error) {
       reportFailure('prices: price list request failed', error);
       settle(batch, () => ({ state: 'not-loaded' }));

@@ -4,11 +4,12 @@ import { atom, computed, map, onMount } from 'nanostores';
 import { fetchSearch } from '../catalog/client.ts';
 import { requestPrices } from '../catalog/prices-store.ts';
 import { reportFailure } from '../shell/report.ts';
-import { DEFAULT_SEARCH_SORT, OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse, isSearchSort, type SearchSort } from './rules.ts';
+import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS, emptySearchResponse } from './rules.ts';
 import { normalizeTerm } from './term.ts';
-import { DEFAULT_SORT, appendPage, filtersToRequest, isPagingBeyondTotal, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
+import type { SearchPageQuery, SearchPageState } from './page-query.ts';
+import { appendPage, filtersToRequest, isPagingBeyondTotal } from '../catalog/listing.ts';
 import type { Locale } from '../i18n/locales.ts';
-import type { Facet, ProductCard, SearchResponse } from '../catalog/contract.ts';
+import type { SearchResponse } from '../catalog/contract.ts';
 
 export type SearchItem = SearchResponse['data'][number];
 type SearchCategory = SearchResponse['categories'][number];
@@ -151,37 +152,6 @@ export function presetTerm(term: string): void {
 
 
 // ---- Search page: 24 per page, filters, sort; the URL is the source of truth. ----
-
-export interface SearchPageQuery extends Pick<ListingState, 'page' | 'filters' | 'offset' | 'limit'> {
-  term: string;
-  sort: SearchSort;
-}
-
-export function readSearchPageQuery(search: string): SearchPageQuery {
-  const params = new URLSearchParams(search);
-  const sort = params.get('sort');
-  return { term: normalizeTerm(params.get('term')), ...parseListingQuery(params, 'search'), sort: isSearchSort(sort) ? sort : DEFAULT_SEARCH_SORT };
-}
-
-/** A shareable link: term first, then the listing's canonical page, sort and filters; relevance is the default. */
-export function searchPageHref(path: string, query: Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>): string {
-  const { sort } = query;
-  const parts = toListingSearch({ ...query, sort: sort === 'relevance' ? DEFAULT_SORT : sort }).split('&').filter((p) => p !== '');
-  // A listing leaves out its own default ('latest'), which on the search page must be said.
-  if (sort === DEFAULT_SORT) parts.splice(parts[0]?.startsWith('page=') ? 1 : 0, 0, `sort=${sort}`);
-  return `${path}?term=${encodeURIComponent(query.term)}${parts.map((p) => `&${p}`).join('')}`;
-}
-
-export interface SearchPageState {
-  status: 'idle' | 'loading' | 'ready';
-  term: string;
-  items: ProductCard[];
-  count: number;
-  capped: boolean;
-  facets: Facet[];
-  /** The term was found nowhere: the items are this spelling's ("Did you mean"). */
-  suggestion?: string | undefined;
-}
 
 export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
 

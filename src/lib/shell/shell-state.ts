@@ -8,9 +8,12 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { $loggedIn } from '../auth/session-store.ts';
 import { hasCartMarker } from '../cart/rules.ts';
+import { readCurrency } from '../catalog/currency-store.ts';
+import { isPublicShopper, PRICES_INTENT, readPagePrices } from '../catalog/page-prices.ts';
 import { $pendingAddToCart } from '../cart/requests.ts';
 import { plural, type PluralForms } from '../i18n/format.ts';
-import { $wishlistCount } from '../wishlist/store.ts';
+import { $wishlist, $wishlistCount } from '../wishlist/store.ts';
+import { isInWishlist, type Wishlist } from '../wishlist/rules.ts';
 import { $cartSidebarOpen, $loginModalOpen, $mobileMenuOpen, $wishlistSidebarOpen } from './ui-store.ts';
 
 const OPENERS: Record<string, WritableAtom<boolean>> = {
@@ -20,6 +23,13 @@ const OPENERS: Record<string, WritableAtom<boolean>> = {
 /** Tells the island of that name to hydrate (src/lib/shell/intent-directive.ts). */
 function wakeIsland(name: string): void {
   document.dispatchEvent(new CustomEvent('intent', { detail: name }));
+}
+
+/** Wakes the islands of that name for good: those already set up and any still to come. */
+function wakeForPage(name: string): void {
+  const html = document.documentElement;
+  html.dataset.wake = `${html.dataset.wake ?? ''} ${name}`.trim();
+  wakeIsland(name);
 }
 
 function showCount(name: string, count: ReadableAtom<number>, label: (text: string, n: number) => string): void {
@@ -33,6 +43,16 @@ function showCount(name: string, count: ReadableAtom<number>, label: (text: stri
       if (control.dataset.label) control.setAttribute('aria-label', label(control.dataset.label, n));
     }
   });
+}
+
+/** Wishlist hearts the server rendered empty: filled for what the stored wishlist holds. */
+function showWished(list: Wishlist): void {
+  for (const heart of document.querySelectorAll<HTMLElement>('[data-wish-sku]')) {
+    const wished = isInWishlist(list, heart.dataset.wishSku ?? '');
+    heart.classList.toggle('is-active', wished);
+    const label = wished ? heart.dataset.labelRemove : heart.dataset.labelAdd;
+    if (label) heart.setAttribute('aria-label', label);
+  }
 }
 
 function showShopper(signedIn: boolean): void {
@@ -54,6 +74,9 @@ export function startShellState(): void {
   });
   for (const [name, store] of Object.entries(OPENERS)) store.subscribe((open) => open && wakeIsland(name));
   if (location.hash === '#login') wakeIsland('login');
+  // Back or forward within the page (entries an island pushed before a reload): the islands that
+  // show what the URL says wake and read it (`client:intent="… history"`).
+  window.addEventListener('popstate', () => wakeForPage('history'));
   // Back from the product page's plain form (/cart/add): show the cart that was just added to.
   if (location.hash === '#cart') {
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
@@ -61,6 +84,15 @@ export function startShellState(): void {
   }
 
   $loggedIn.subscribe(showShopper);
+  $wishlist.subscribe(showWished);
+  // The page shows the public prices it was rendered with; for anybody else (signed in now or later,
+  // another currency) the islands showing prices wake at once and fetch the shopper's own.
+  const { currency: shown } = readPagePrices(document);
+  if (shown) {
+    $loggedIn.subscribe((signedIn) => {
+      if (!isPublicShopper(shown, { signedIn, currency: readCurrency() })) wakeForPage(PRICES_INTENT);
+    });
+  }
   showCount('wishlist', $wishlistCount, label);
 
   let cartStarted = false;

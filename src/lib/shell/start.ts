@@ -7,8 +7,11 @@ import { startSearchForm } from './search-form.ts';
 import { startShellState } from './shell-state.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { initTagManager } from './tag-manager.ts';
+import { watchIntentIslands } from './intent-islands.ts';
 
 export function startShell(): void {
+  // First: the shell's state wakes islands by name right away (#login, a signed-in shopper's prices).
+  watchIntentIslands();
   startShellState();
   const nav = document.querySelector<HTMLElement>('.desktop-menu');
   if (nav) startDesktopMenu(nav);

@@ -10,8 +10,10 @@ import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
 import { $filterSidebarOpen } from '#lib/shell/ui-store.ts';
 import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { useClientStore } from '#islands/shared/useClientStore.ts';
 import { ProductCard } from '../ProductCard.tsx';
+import { PublicPricesContext, useSeedPublicPrices } from '../usePriceEntry.ts';
 import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -35,6 +37,8 @@ export interface ProductListingProps {
   showItemnum: boolean;
   startingPrice: boolean;
   strings: ListingStrings;
+  /** The public prices of the rendered page's products, shown until the live ones arrive. */
+  prices?: PublicPrices | undefined;
 }
 
 export function ProductListing(props: ProductListingProps) {
@@ -48,8 +52,11 @@ export function ProductListing(props: ProductListingProps) {
   const view = useClientStore($categoryView, undefined) ?? defaultView;
   const filtersOpen = useStore($filterSidebarOpen);
   const results = useRef<HTMLDivElement>(null);
+  useSeedPublicPrices(props.prices);
 
   const total = pageCount(data.count, pageSize);
+  // Each card's plain form comes back to this very listing.
+  const purchase = { strings: strings.purchase, form: { action: localePath(locale, '/cart/add'), returnPath: listingHref(basePath, query) } };
   const resultText = plural(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
   const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
   const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
@@ -63,44 +70,46 @@ export function ProductListing(props: ProductListingProps) {
   };
 
   return (
-    <div className={`listing listing-${filterView}`}>
-      <div className="listing-toolbar">
-        <p className="listing-count" role="status">{resultText}</p>
-        {facets.length > 0 && (
-          <button type="button" className="button secondary listing-filter-button" aria-haspopup="dialog"
-            aria-expanded={filtersOpen} aria-controls={FILTER_PANEL_ID} onClick={() => $filterSidebarOpen.set(true)}>
-            {strings.filters}{activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
-          </button>
-        )}
-        {sortStrings && (
-          <SortSelect value={query.sort} strings={sortStrings} onChange={(sort) => navigate({ ...query, sort, page: 1 })} />
-        )}
-        <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
-        <FilterChips filters={query.filters} facets={facets} strings={strings.chips}
-          onRemove={(code, value) => setFilters(toggleFilter(query.filters, code, value, false))}
-          onClear={() => setFilters({})} />
+    <PublicPricesContext.Provider value={props.prices}>
+      <div className={`listing listing-${filterView}`}>
+        <div className="listing-toolbar">
+          <p className="listing-count" role="status">{resultText}</p>
+          {facets.length > 0 && (
+            <button type="button" className="button secondary listing-filter-button" aria-haspopup="dialog"
+              aria-expanded={filtersOpen} aria-controls={FILTER_PANEL_ID} onClick={() => $filterSidebarOpen.set(true)}>
+              {strings.filters}{activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
+            </button>
+          )}
+          {sortStrings && (
+            <SortSelect value={query.sort} strings={sortStrings} onChange={(sort) => navigate({ ...query, sort, page: 1 })} />
+          )}
+          <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
+          <FilterChips filters={query.filters} facets={facets} strings={strings.chips}
+            onRemove={(code, value) => setFilters(toggleFilter(query.filters, code, value, false))}
+            onClear={() => setFilters({})} />
+        </div>
+        <FilterSidebar facets={facets} filters={query.filters} layout={filterView} resultText={resultText} strings={strings}
+          onToggle={(code, value, on) => setFilters(toggleFilter(query.filters, code, value, on))}
+          onReset={() => setFilters({})} />
+        <div ref={results} className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
+          aria-busy={status === 'loading'} tabIndex={-1}>
+          {status === 'loading' && <p className="visually-hidden" role="status">{strings.loading}</p>}
+          {status === 'error' && <p className="listing-error" role="alert">{strings.listError}</p>}
+          {data.products.length === 0 ? <p className="listing-empty">{strings.noProducts}</p> : (
+            <ul className={`product-grid view-${view}`}>
+              {data.products.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
+                    view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card}
+                    purchase={purchase} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination current={query.page} total={total} strings={strings} onNavigate={goToPage}
+            hrefFor={(page) => listingHref(basePath, { ...query, page })} />
+        </div>
       </div>
-      <FilterSidebar facets={facets} filters={query.filters} layout={filterView} resultText={resultText} strings={strings}
-        onToggle={(code, value, on) => setFilters(toggleFilter(query.filters, code, value, on))}
-        onReset={() => setFilters({})} />
-      <div ref={results} className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
-        aria-busy={status === 'loading'} tabIndex={-1}>
-        {status === 'loading' && <p className="visually-hidden" role="status">{strings.loading}</p>}
-        {status === 'error' && <p className="listing-error" role="alert">{strings.listError}</p>}
-        {data.products.length === 0 ? <p className="listing-empty">{strings.noProducts}</p> : (
-          <ul className={`product-grid view-${view}`}>
-            {data.products.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                  view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card}
-                  purchase={strings.purchase} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination current={query.page} total={total} strings={strings} onNavigate={goToPage}
-          hrefFor={(page) => listingHref(basePath, { ...query, page })} />
-      </div>
-    </div>
+    </PublicPricesContext.Provider>
   );
 }

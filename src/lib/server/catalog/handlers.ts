@@ -11,6 +11,7 @@ import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts } from './listing.ts';
 import { excludesTax, priceList, type PriceContext } from './prices.ts';
 import { searchCategories, searchHits, searchProductIds, searchProducts } from './search.ts';
+import { searchListing } from './search-page.ts';
 
 export interface CatalogDeps {
   shopper(context: APIContext): Promise<Shopper>;
@@ -67,17 +68,13 @@ export function catalogRoutes(deps: CatalogDeps) {
         const hits = listing
           ? await searchProductIds(body.keyword, body.locale)
           : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
-        const scope = hits.listed;
         const [categories, result] = await Promise.all([
           searchCategories(hits.suggestion ?? body.keyword, body.locale),
           listing
-            ? listProducts({ productIds: scope, filters: body.filters, locale: body.locale, sort: body.sort, limit: body.limit, offset: body.offset, currency: shopper.currency })
-              .then((page) => ({ data: page.data.map((p) => ({ ...p, isVariant: false })), count: page.count }))
-            : searchHits(hits.ids, body.locale).then((data) => ({ data, count: hits.count })),
+            ? searchListing(hits, { ...body, currency: shopper.currency })
+            : searchHits(hits.ids, body.locale).then((data) => ({ data, count: hits.count, facets: undefined })),
         ]);
-        const facets = body.loadFilters
-          ? await listFacets({ productIds: scope, filters: body.filters }, await filterCodes(), body.locale)
-          : undefined;
+        const { facets } = result;
         const data = body.excludePrices || body.pricesLazyLoad ? result.data : await withPrices(result.data, await deps.priceContext(shopper));
         return {
           data, count: result.count, capped: hits.capped, categories,

@@ -5,7 +5,9 @@ import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
-export { guestPrice, loadProductPage, productSeo, productStrings } from './product-page.ts';
+export { loadProductPage, productSeo, productStrings } from './product-page.ts';
+export { publicPrices } from './public-prices.ts';
+export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';
 

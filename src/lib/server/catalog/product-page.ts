@@ -1,13 +1,12 @@
 // Everything a product page shows, read when it renders in one call so the page file stays thin.
-// Prices and stock are live (src/lib/catalog/prices-store.ts); only the public price a guest may see
-// is rendered with the page (guestPrice), and the page is dropped whenever that product is published.
+// Prices and stock are live (src/lib/catalog/prices-store.ts); only the public prices a guest may see
+// are rendered with the page (public-prices.ts), and the page is dropped whenever a product it shows is published.
 import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
 import { products } from '../db/schema.ts';
 import { productCards, productDetail, type ProductBreadcrumb, type ProductDetail } from './products.ts';
 import { listProducts } from './listing.ts';
-import { priceList } from './prices.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
@@ -131,17 +130,6 @@ const DESCRIPTION_LENGTH = 155;
 function productDescription(text: string, itemLabel: string): string {
   const suffix = ` (${itemLabel})`;
   return `${shortDescription(text, DESCRIPTION_LENGTH - suffix.length)}${suffix}`;
-}
-
-/**
- * The public price of the product for the page's HTML and its Offer: only when guests may see prices,
- * in the shop's default currency (the page is cached per locale, not per shopper). A signed-in
- * customer's own price replaces it in the browser.
- */
-export async function guestPrice(data: ProductPageData, shell: Shell): Promise<PriceListEntry | null> {
-  if (!shell.features.isPriceForGuestEnabled) return null;
-  const [entry] = await priceList([data.product.sku], { currency: shell.currency, pricesVisible: true });
-  return entry ?? null;
 }
 
 /** Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page. */

@@ -43,7 +43,8 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
       // Cached routes render the same HTML whatever the query says (filters and sort load in the
       // browser), so the path is the key, plus a category's page number: junk cannot fill the store.
-      return store.handle(request, pageCacheKey(new URL(request.url)), () => next());
+      const key = pageCacheKey(new URL(request.url));
+      return key === null ? next() : store.handle(request, key, () => next());
     },
     async invalidate({ tags, path }) {
       if (path) store.invalidatePath(path);
