@@ -38,6 +38,8 @@ function watchIsland({ load, value, el }: IntentIsland): void {
   const own = typeof value === 'string' ? names(value) : [];
   const triggers = () => own.flatMap((name) => [...document.querySelectorAll(`[data-opens="${name}"]`)]);
   let started: Promise<void> | undefined;
+  /** React listens on the island from the start of hydration, which it finishes later (a transition). */
+  let reactListening = false;
   const held: Held[] = [];
 
   const hold = (event: Event) => {
@@ -53,6 +55,10 @@ function watchIsland({ load, value, el }: IntentIsland): void {
     } else {
       return;
     }
+    // Between the start and the end of hydration React would take the event too, hydrating on the spot
+    // with the box already ticked (so it sees no change and unticks it) or adding a second time after
+    // the replay: what is held is the island's only after hydration.
+    if (reactListening) event.stopImmediatePropagation();
     void wake();
   };
   const onIntent = (event: Event) => {
@@ -67,6 +73,7 @@ function watchIsland({ load, value, el }: IntentIsland): void {
       for (const target of targets()) for (const sign of SIGNS) target.removeEventListener(sign, onIntent);
       document.removeEventListener('intent', onIntent);
       const hydrate = await load();
+      reactListening = true;
       await hydrate();
       await hydrated(el);
       for (const type of HOLDS) el.removeEventListener(type, hold, true);
