@@ -1,10 +1,10 @@
 // Lighthouse (mobile, simulated throttling, the tool's defaults) on every page type in German and
 // English, three runs each; the median run by performance score is kept as the page's report under
 // test-results/lighthouse/ (HTML and JSON, with summary.md), the CI artifact. What fails the run is
-// what does not depend on the machine's load: layout shift (CLS over 0.02), render-blocking requests
-// (other than the shop's own stylesheets, see below), a document that is not compressed, and unused
-// JavaScript. The scores themselves go to
-// BENCHMARKS.md ("Lighthouse"), read from summary.md: on a busy 2-core machine they vary.
+// what does not depend on the machine's load: layout shift (the runs' median CLS over 0.02),
+// render-blocking requests (other than the shop's own stylesheets, see below), a document that is not
+// compressed, and unused JavaScript. The scores themselves go to BENCHMARKS.md ("Lighthouse"), read
+// from summary.md: on a busy 2-core machine they vary.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -83,22 +83,22 @@ test.describe('Lighthouse', () => {
     test(`${locale}: every page type without layout shift, render-blocking requests, uncompressed responses or unused JavaScript`, async () => {
       const paths = await pathsOf(browser, locale);
       for (const [type, path] of Object.entries(paths)) {
-        const runs: Result[] = [];
+        const runs: { lhr: Result; html: string }[] = [];
         for (let i = 0; i < RUNS; i++) {
           const result = await lighthouse(`${BASE_URL}${path}`, { port, onlyCategories: ['performance'], logLevel: 'error', output: 'html' });
           if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-          runs.push(result.lhr);
-          if (i === RUNS - 1) {
-            const ranked = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-            const median = ranked[Math.floor(ranked.length / 2)]!;
-            const scores = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100));
-            summaries.push({ locale, type, path, scores, median });
-            writeFileSync(join(OUT, `${locale}-${type}.json`), JSON.stringify(median));
-          }
+          runs.push({ lhr: result.lhr, html: String(result.report) });
         }
-        const median = summaries.at(-1)!.median;
+        const score = (r: Result) => r.categories.performance?.score ?? 0;
+        const kept = [...runs].sort((a, b) => score(a.lhr) - score(b.lhr))[Math.floor(RUNS / 2)]!;
+        const median = kept.lhr;
+        summaries.push({ locale, type, path, scores: runs.map((r) => Math.round(score(r.lhr) * 100)), median });
+        writeFileSync(join(OUT, `${locale}-${type}.json`), JSON.stringify(median));
+        writeFileSync(join(OUT, `${locale}-${type}.html`), kept.html);
         const where = `${locale} ${type} (${path})`;
-        expect.soft(median.audits['cumulative-layout-shift']?.numericValue ?? 1, `${where}: CLS`).toBeLessThanOrEqual(MAX_CLS);
+        // The median of the runs' own CLS: one run disturbed by the machine does not decide, a shift every run makes does.
+        const shifts = runs.map((r) => r.lhr.audits['cumulative-layout-shift']?.numericValue ?? 1).sort((a, b) => a - b);
+        expect.soft(shifts[Math.floor(shifts.length / 2)], `${where}: CLS of the runs ${shifts.join(', ')}`).toBeLessThanOrEqual(MAX_CLS);
         const unused = median.audits['unused-javascript'];
         expect.soft(unused?.score === null || (unused?.score ?? 0) >= 0.9, `${where}: unused JavaScript ${unused?.displayValue ?? ''}`).toBe(true);
         // Nothing blocks the first paint but the shop's own stylesheets (6-8 KB, cached from page to
