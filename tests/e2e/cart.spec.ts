@@ -2,7 +2,7 @@
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, waitForIslands } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, wake, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
@@ -42,6 +42,8 @@ async function serverCart(page: Page): Promise<Cart | null> {
 /** On the product page: choose exactly these accessories and press 'Add to cart'; the sidebar opens. */
 async function addFromProductPage(page: Page, locale: Locale, accessoryNames: string[], all: Found[]) {
   const buyBox = page.locator('form.buy-box');
+  // The cart's rules, not what happens before the buy box is live (buy-box-before-hydration.spec.ts).
+  await wake(buyBox.getByRole('spinbutton'));
   for (const accessory of all) {
     const box = buyBox.locator('li.accessory').filter({ hasText: accessory.name }).getByRole('checkbox');
     await box.setChecked(accessoryNames.includes(accessory.name));
