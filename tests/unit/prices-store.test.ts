@@ -101,21 +101,16 @@ describe('$prices', () => {
       expect($prices.get()['ASR-1']).toMatchObject({ priceInfo: { regular: 10 } });
     });
 
-    test('are not taken for a signed-in customer, whose prices are their own', async () => {
-      (document as { cookie: string }).cookie = 'vsf-auth=1';
+    test.each([
+      ['a signed-in customer, whose prices are their own', 'vsf-auth=1'],
+      ['a guest who chose another currency', 'vsf-currency=GBP'],
+    ])('are not taken by %s: the page batch asks for everything', async (_who, cookie) => {
+      (document as { cookie: string }).cookie = cookie;
       seedPublicPrices(publicPrices);
       keepMount($prices);
       await settle();
       expect(requests).toEqual([['ASR-1', 'HSH-2']]);
       expect($prices.get()['ASR-1']).toMatchObject({ priceInfo: { regular: 10 } });
-    });
-
-    test('are not taken by a guest who chose another currency', async () => {
-      (document as { cookie: string }).cookie = 'vsf-currency=GBP';
-      seedPublicPrices(publicPrices);
-      keepMount($prices);
-      await settle();
-      expect(requests).toEqual([['ASR-1', 'HSH-2']]);
     });
   });
 });

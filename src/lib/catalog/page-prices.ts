@@ -4,6 +4,7 @@
 // in, another currency) gets their own prices live, and the islands showing prices wake at once to show
 // them (docs/prices.md, "Lazy price loading").
 import type { PriceListResponse } from './contract.ts';
+import { readCurrency } from './currency-store.ts';
 
 /**
  * The price list answer a guest in `currency` would get for `skus` (some of the page's): a sku it has
@@ -39,9 +40,12 @@ export function readPagePrices(doc: Pick<Document, 'getElementById'> | undefined
   }
 }
 
-/** Whether public prices in `currency` are this shopper's own: a guest whose currency is that one. */
-export function isPublicShopper(currency: string, shopper: { signedIn: boolean; currency: string | null }): boolean {
-  return !shopper.signedIn && (shopper.currency ?? currency) === currency;
+/**
+ * Whether public prices in `currency` are this shopper's own: a guest whose currency (the cookie, else
+ * the shop's default, which the page was rendered in) is that one.
+ */
+export function isPublicShopper(currency: string, signedIn: boolean): boolean {
+  return !signedIn && (readCurrency() ?? currency) === currency;
 }
 
 /** The part of the public prices an island needs: its own skus' entries (island props travel in the HTML). */

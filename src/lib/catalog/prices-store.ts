@@ -6,7 +6,6 @@ import { fetchPriceList } from './client.ts';
 import { $loggedIn } from '../auth/session-store.ts';
 import { reportFailure } from '../shell/report.ts';
 import type { PriceInfo, PriceListResponse, Stock } from './contract.ts';
-import { readCurrency } from './currency-store.ts';
 import { isPublicShopper, readPagePrices, type PublicPrices } from './page-prices.ts';
 
 export type PriceEntry =
@@ -27,21 +26,16 @@ const $queue = atom<readonly string[]>([]);
 /** Whether the prices on hand were asked for signed in; undefined before the first request. */
 const $pricedSignedIn = atom<boolean | undefined>(undefined);
 
-const pageSkus = (): string[] => readPagePrices(typeof document === 'undefined' ? undefined : document).skus;
-
-/** Whether the page was rendered with this shopper's own prices: a guest in the page's currency. */
-function pageShowsOwnPrices(): boolean {
-  const { currency } = readPagePrices(typeof document === 'undefined' ? undefined : document);
-  return currency !== undefined && isPublicShopper(currency, { signedIn: $loggedIn.get(), currency: readCurrency() });
-}
+const pagePrices = () => readPagePrices(typeof document === 'undefined' ? undefined : document);
 
 // The first island that shows a price starts the page's batch, unless the page's public prices are the
 // shopper's own: then each island hands over its own (seedPublicPrices) and nothing is asked. While any
 // price is shown, signing in or out reprices everything (and so does coming back after the shopper
 // changed in between).
 onMount($prices, () => {
-  if (pageShowsOwnPrices()) $pricedSignedIn.set(false);
-  else requestPrices(pageSkus());
+  const { skus, currency } = pagePrices();
+  if (currency !== undefined && isPublicShopper(currency, $loggedIn.get())) $pricedSignedIn.set(false);
+  else requestPrices(skus);
   repriceIfSignedInChanged();
   return $loggedIn.listen(repriceIfSignedInChanged);
 });
@@ -50,7 +44,7 @@ function repriceIfSignedInChanged(): void {
   const pricedFor = $pricedSignedIn.get();
   if (pricedFor === undefined || pricedFor === $loggedIn.get()) return;
   // The page's skus too: islands that were not live yet wake for the new shopper's prices.
-  requestPrices([...Object.keys($prices.get()), ...pageSkus()], { refresh: true });
+  requestPrices([...Object.keys($prices.get()), ...pagePrices().skus], { refresh: true });
 }
 
 /** The one writer of $prices: one change (and one re-render per island) for a whole batch. */
@@ -73,7 +67,7 @@ function settleAnswer(skus: readonly string[], answer: PriceListResponse): void 
  * the page's batch does not ask for them again. Idempotent: every island on the page may hand its own.
  */
 export function seedPublicPrices(prices: PublicPrices): void {
-  if (!isPublicShopper(prices.currency, { signedIn: $loggedIn.get(), currency: readCurrency() })) return;
+  if (!isPublicShopper(prices.currency, $loggedIn.get())) return;
   const known = $prices.get();
   const fresh = prices.skus.filter((sku) => known[sku]?.state !== 'loaded');
   if (fresh.length === 0) return;

@@ -15,6 +15,8 @@
 // - a select changed is changed again, so the island's own handler sees it.
 
 const SIGNS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
+/** The events held for an island while it loads. */
+const HOLDS = ['submit', 'click', 'change'] as const;
 /** Controls whose click does something only a live island knows (submits are held as submits). */
 const HELD_CLICKS = 'button[type="button"], [role="button"], input[type="checkbox"], input[type="radio"]';
 
@@ -66,7 +68,6 @@ function watchIsland({ load, value, el }: IntentIsland): void {
     void wake();
   };
   const targets = () => [el, ...triggers()];
-  const HOLDS = ['submit', 'click', 'change'] as const;
 
   function wake(): Promise<void> {
     started ??= (async () => {
@@ -87,7 +88,7 @@ function watchIsland({ load, value, el }: IntentIsland): void {
   document.addEventListener('intent', onIntent);
   for (const type of HOLDS) el.addEventListener(type, hold, true);
   if (own.some((name) => names(document.documentElement.dataset.wake).includes(name))) void wake();
-};
+}
 
 /**
  * Resolves once React has hydrated the island's markup. The renderer only starts hydration (in a

@@ -8,7 +8,6 @@
 import type { ReadableAtom, WritableAtom } from 'nanostores';
 import { $loggedIn } from '../auth/session-store.ts';
 import { hasCartMarker } from '../cart/rules.ts';
-import { readCurrency } from '../catalog/currency-store.ts';
 import { isPublicShopper, PRICES_INTENT, readPagePrices } from '../catalog/page-prices.ts';
 import { $pendingAddToCart } from '../cart/requests.ts';
 import { plural, type PluralForms } from '../i18n/format.ts';
@@ -90,7 +89,7 @@ export function startShellState(): void {
   const { currency: shown } = readPagePrices(document);
   if (shown) {
     $loggedIn.subscribe((signedIn) => {
-      if (!isPublicShopper(shown, { signedIn, currency: readCurrency() })) wakeForPage(PRICES_INTENT);
+      if (!isPublicShopper(shown, signedIn)) wakeForPage(PRICES_INTENT);
     });
   }
   showCount('wishlist', $wishlistCount, label);
