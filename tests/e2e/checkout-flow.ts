@@ -1,6 +1,6 @@
 // The checkout steps as a shopper takes them, shared by the desktop and mobile checkout specs.
 import type { Page } from '@playwright/test';
-import { escapeRegExp, expect, localePath, msg, type Locale, waitForIslands } from './helpers.ts';
+import { choose, escapeRegExp, expect, localePath, msg, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 export const SKU = DEMO_FIXTURES.products.available;
@@ -31,7 +31,7 @@ export async function fillAddress(page: Page, locale: Locale, scope = page.locat
 export async function chooseShippingMethod(page: Page, locale: Locale) {
   const methods = page.getByRole('group', { name: msg(locale, 'checkout.shippingMethod') });
   await expect(methods.getByRole('radio').first()).toBeVisible();
-  await methods.getByRole('radio').first().check();
+  await choose(methods.getByRole('radio').first());
   await page.getByRole('button', { name: msg(locale, 'checkout.continueToBilling') }).click();
 }
 

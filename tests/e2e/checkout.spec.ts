@@ -2,7 +2,7 @@
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
-import { expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
+import { choose, expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
 
@@ -39,6 +39,29 @@ test.describe('checkout', () => {
     await expect(page.getByRole('region', { name: msg('de', 'checkout.summary') }).getByRole('listitem')).toHaveCount(1);
   });
 
+  test('a step is server HTML until the shopper reaches for it; an address typed and saved while it loads is stored as typed', async ({ page }) => {
+    await addToCart(page, 1);
+    const scripts: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+    await page.goto(localePath('en', '/checkout/shipping'));
+    await page.waitForLoadState('networkidle');
+    // Before any intent: the form is there, React is not (no island of the step has loaded).
+    const step = page.locator('astro-island[ssr]').filter({ has: page.getByRole('form', { name: msg('en', 'checkout.shippingAddress') }) });
+    await expect(step).toHaveCount(1);
+    expect(scripts.filter((url) => /ShippingStep|react-dom|client\.[\w-]+\.js/.test(url))).toEqual([]);
+    // Typed key by key from the first focus on, and saved at once: the island hydrates in between.
+    await page.getByLabel(msg('en', 'checkout.address.firstName')).pressSequentially('Erika', { delay: 20 });
+    await page.getByLabel(msg('en', 'checkout.address.lastName')).pressSequentially('Mustermann', { delay: 20 });
+    await page.getByLabel(new RegExp(`^${msg('en', 'checkout.address.street')}`)).fill('Hauptstraße 5');
+    await page.getByLabel(msg('en', 'checkout.address.postalCode')).fill('10115');
+    await page.getByLabel(msg('en', 'checkout.address.city')).fill('Berlin');
+    await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
+    await expect(page.getByRole('group', { name: msg('en', 'checkout.shippingMethod') })).toBeVisible();
+    await expect(page.locator('main')).toContainText('Erika Mustermann');
+    const cart = await (await page.request.post('/api/cart/get', { data: {} })).json() as { cart: { shippingAddress: Record<string, string> } };
+    expect(cart.cart.shippingAddress).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' });
+  });
+
   test('the address form names each invalid field and focuses the first one', async ({ page }) => {
     await addToCart(page, 1);
     await open(page, localePath('en', '/checkout/shipping'));
@@ -61,7 +84,7 @@ test.describe('checkout', () => {
       test.slow();
       await guestToPayment(page, locale, 'erika@example.com');
       await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.totals.shipping'));
-      await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+      await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
       await page.getByLabel(msg(locale, 'checkout.orderReference')).fill('PO-4711');
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).dblclick();
@@ -83,7 +106,7 @@ test.describe('checkout', () => {
   test('en: a cart changed elsewhere is refused with the outdated text, then ordered as it is now', async ({ page }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'changed@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await addToCart(page, 1); // another tab adds a piece
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expect(page.getByText(msg(locale, 'cart.outdated'))).toBeVisible();
@@ -97,7 +120,7 @@ test.describe('checkout', () => {
   test('en: an answer lost on the way back is retried with the same key and gives the same order', async ({ page }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'retry@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     let firstOrderId = '';
     await page.route('**/api/orders/create', async (route) => {
       // The server creates the order, but the browser never hears of it.
@@ -129,7 +152,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/en\/checkout\/billing$/);
     await open(page, page.url());
     await page.getByLabel(msg(locale, 'checkout.sameAsShipping')).uncheck();
-    await page.getByRole('group', { name: msg(locale, 'checkout.savedAddresses') }).getByRole('radio', { name: /Hauptstraße 1/ }).check();
+    await choose(page.getByRole('group', { name: msg(locale, 'checkout.savedAddresses') }).getByRole('radio', { name: /Hauptstraße 1/ }));
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
 
     await expect(page).toHaveURL(/\/en\/checkout\/payment$/);
@@ -137,7 +160,7 @@ test.describe('checkout', () => {
     const review = page.getByRole('region', { name: msg(locale, 'checkout.review') });
     await expect(review).toContainText('Lagerweg 5');
     await expect(review).toContainText('Hauptstraße 1');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
     await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveAttribute('href', '/en/my-account/order-history');
@@ -149,7 +172,7 @@ test.describe('checkout', () => {
     const locale = 'de';
     await guestToBilling(page, locale);
     await page.getByLabel(msg(locale, 'checkout.address.email')).fill(`neu-${Date.now()}@example.com`);
-    await page.getByLabel(msg(locale, 'checkout.createAccount')).check();
+    await choose(page.getByLabel(msg(locale, 'checkout.createAccount')));
     const password = page.getByLabel(msg(locale, 'checkout.password'));
     await password.fill('kurz');
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
@@ -160,7 +183,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
     await open(page, page.url());
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
     await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toBeVisible();
@@ -169,7 +192,7 @@ test.describe('checkout', () => {
   test('en: card payment through Stripe Elements, a declined card first', async ({ page }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'card@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     const form = page.getByRole('group', { name: msg(locale, 'checkout.paymentDetails') });
     await form.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -191,7 +214,7 @@ test.describe('checkout', () => {
   test('de: SEPA direct debit stays awaiting payment on the thank-you page', async ({ page }) => {
     const locale = 'de';
     await guestToPayment(page, locale, 'sepa@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe-debit') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.stripe-debit') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     const form = page.getByRole('group', { name: msg(locale, 'checkout.paymentDetails') });
     await form.getByLabel('Vollständiger Name').fill('Erika Mustermann');
@@ -204,7 +227,7 @@ test.describe('checkout', () => {
   test('de: PayPal approval on the provider page, then the thank-you page', async ({ page }) => {
     const locale = 'de';
     await guestToPayment(page, locale, 'paypal@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expect(page).toHaveTitle(/PayPal/);
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -215,7 +238,7 @@ test.describe('checkout', () => {
   test('en: a cancelled PayPal payment can be paid again on /pay/{order}', async ({ page }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'later@example.com');
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.paypal') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText(msg(locale, 'checkout.paymentCancelled'))).toBeVisible();
@@ -224,7 +247,7 @@ test.describe('checkout', () => {
     await open(page, page.url());
     await expect(page.getByText(msg(locale, 'checkout.paymentStatus.open'))).toBeVisible();
     await expectNoA11yViolations(page);
-    await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+    await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.payNow') }).click();
     await expect(page).toHaveURL(/\/en\/order-payment\/[0-9a-f-]{36}\/awaiting$/, { timeout: 20_000 });
     // The order's own state decides the text: an invoice is still open, nothing was paid yet.

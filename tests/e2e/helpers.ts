@@ -87,13 +87,23 @@ export async function waitForIslands(page: Page, timeout?: number): Promise<void
   await expect(page.locator(SELF_HYDRATING_PENDING)).toHaveCount(0, { timeout });
 }
 
-/** Loads a path and waits until the shell's islands are interactive. */
 /** Reaches for a control of an island that hydrates on intent, and waits until that island is live. */
 export async function wake(control: Locator): Promise<void> {
   await control.focus();
   await expect(control.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
 }
 
+/**
+ * Ticks a box or radio as a shopper does, perhaps while its island is still loading: the tick shows at
+ * once, may be undone for a moment while React hydrates with the server's state, and is then ticked
+ * again for the live island (src/lib/shell/intent-islands.ts). So the check is that it ends up ticked.
+ */
+export async function choose(control: Locator): Promise<void> {
+  await control.click();
+  await expect(control).toBeChecked();
+}
+
+/** Loads a path and waits until the shell's islands are interactive. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForIslands(page);

@@ -2,7 +2,7 @@
 // pages and of malformed or legacy addresses, the language switch keeping the query, localised
 // weights, and the bank details of an invoice order.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
+import { choose, expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
 import { guestToPayment, expectThankYou } from './checkout-flow.ts';
 import { openMailbox } from './mailbox.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
@@ -137,7 +137,7 @@ for (const locale of ['en', 'de'] as const) {
     const email = `invoice-${locale}-${Date.now()}@example.com`;
     try {
       await guestToPayment(page, locale, email);
-      await page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }).check();
+      await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
       await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
       await expectThankYou(page, locale);
       const orderId = page.url().split('/').at(-1)!;

@@ -8,7 +8,8 @@ import { $tagManagerId } from '#lib/shell/tag-manager.ts';
 import { $checkoutBeginCounted, pageEvents, startAnalytics, trackPaymentInfo, trackPurchase, type PageData } from '#lib/shell/analytics.ts';
 import { cartChanges, viewItemFromJsonLd } from '#lib/shell/analytics-events.ts';
 import { $cartState } from '#lib/cart/store.ts';
-import { $checkoutSteps, $orderAttempt, enterStep } from '#lib/checkout/store.ts';
+import { $orderAttempt } from '#lib/checkout/store.ts';
+import { $checkoutSteps, enterStep } from '#lib/checkout/steps-store.ts';
 import { EMPTY_STEP_STATE } from '#lib/checkout/rules.ts';
 import type { Cart, CartItem } from '#lib/cart/contract.ts';
 

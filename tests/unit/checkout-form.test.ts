@@ -3,9 +3,8 @@ import {
   addressErrorsFromDetails, addressLines, addressValues, validateAddress, type AddressValues,
 } from '#lib/checkout/form.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
-import {
-  $checkoutSteps, $orderAttempt, enterStep, finishCheckout, orderAttempt,
-} from '#lib/checkout/store.ts';
+import { $orderAttempt, finishCheckout, orderAttempt } from '#lib/checkout/store.ts';
+import { $checkoutSteps, enterStep } from '#lib/checkout/steps-store.ts';
 import { cleanStores, keepMount } from 'nanostores';
 import { resetStores } from '#tests/helpers/stores.ts';
 
@@ -103,8 +102,15 @@ describe('checkout store', () => {
     expect(enterStep('payment')).toEqual({ current: 'payment', visited: ['shipping', 'billing', 'payment'] });
   });
 
-  test('a hand-edited stored state is ignored', () => {
-    storage.setItem(CHECKOUT_STEPS_KEY, '{"current":"nope","visited":[]}');
+  test.each([
+    ['an unknown current step', '{"current":"nope","visited":[]}'],
+    ['an unknown visited step', '{"current":null,"visited":["shipping","nope"]}'],
+    ['visited that is no list', '{"current":"billing","visited":"shipping"}'],
+    ['a missing key', '{"visited":["shipping"]}'],
+    ['an extra key', '{"current":null,"visited":[],"admin":true}'],
+    ['no JSON at all', '{current'],
+  ])('a hand-edited stored state is ignored: %s', (_case, stored) => {
+    storage.setItem(CHECKOUT_STEPS_KEY, stored);
     keepMount($checkoutSteps);
     expect(enterStep('payment')).toEqual({ current: 'payment', visited: ['payment'] });
   });

@@ -1,6 +1,6 @@
 // Which payment methods a shop offers (src/lib/checkout/payment-methods.ts).
 import { describe, expect, test } from 'vitest';
-import { defaultPaymentMethod, offeredPaymentMethods, providerOf } from '#lib/checkout/payment-methods.ts';
+import { offeredPaymentMethods, offeredPayments, providerOf } from '#lib/checkout/payment-methods.ts';
 
 const none = { invoice: false, stripe: false, stripeSofort: false, paypal: false };
 
@@ -20,11 +20,13 @@ describe('offeredPaymentMethods', () => {
   });
 });
 
-describe('defaultPaymentMethod', () => {
-  test('paypal when offered, else the first offered, else none', () => {
-    expect(defaultPaymentMethod(['invoice', 'stripe', 'paypal'])).toBe('paypal');
-    expect(defaultPaymentMethod(['stripe', 'invoice'])).toBe('stripe');
-    expect(defaultPaymentMethod([])).toBeNull();
+describe('offeredPayments', () => {
+  test('preselects paypal when offered, else the first offered, else none', () => {
+    expect(offeredPayments({ invoice: true, stripe: true, stripeSofort: false, paypal: true }).defaultMethod).toBe('paypal');
+    expect(offeredPayments({ invoice: true, stripe: true, stripeSofort: false, paypal: false }))
+      .toEqual({ methods: ['invoice', 'stripe', 'stripe-debit'], defaultMethod: 'invoice' });
+    expect(offeredPayments({ invoice: false, stripe: true, stripeSofort: false, paypal: false }).defaultMethod).toBe('stripe');
+    expect(offeredPayments({ invoice: false, stripe: false, stripeSofort: false, paypal: false })).toEqual({ methods: [], defaultMethod: null });
   });
 });
 

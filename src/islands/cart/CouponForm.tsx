@@ -6,6 +6,7 @@ import type { Cart } from '#lib/cart/contract.ts';
 import { applyCoupon } from '#lib/cart/store.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { CouponStrings } from './strings.ts';
+import { useTypedBeforeHydration } from '../shared/useTypedBeforeHydration.ts';
 
 export interface CouponFormProps {
   cart: Pick<Cart, 'couponCode' | 'couponStatus'>;
@@ -16,6 +17,7 @@ export interface CouponFormProps {
 export function CouponForm({ cart, strings, errors }: CouponFormProps) {
   const id = useId();
   const [code, setCode] = useState('');
+  const codeField = useTypedBeforeHydration<HTMLInputElement>(code, setCode);
   const [error, setError] = useState<CartMessageKey | null>(null);
   const [busy, setBusy] = useState(false);
   const problem = error ?? couponProblemKey(cart);
@@ -43,7 +45,7 @@ export function CouponForm({ cart, strings, errors }: CouponFormProps) {
         <form className="cart-coupon-form" onSubmit={submit}>
           <label htmlFor={`${id}-code`}>{strings.coupon}</label>
           <div className="cart-coupon-row">
-            <input id={`${id}-code`} type="text" autoComplete="off" maxLength={64} value={code}
+            <input ref={codeField} id={`${id}-code`} type="text" autoComplete="off" maxLength={64} value={code}
               aria-invalid={error ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
               onChange={(e) => { setCode(e.target.value); setError(null); }} />
             <button type="submit" className="button secondary" disabled={busy}>{strings.apply}</button>

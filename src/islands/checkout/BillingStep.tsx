@@ -8,6 +8,7 @@ import type { CountryCode } from '#lib/checkout/countries.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 import type { Cart } from '#lib/cart/contract.ts';
+import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
@@ -15,7 +16,7 @@ import { SavedAddressList } from './SavedAddressList.tsx';
 import { CheckboxField } from '../shared/CheckboxField.tsx';
 import { TextField } from '../shared/TextField.tsx';
 import { failureKey, useAddressForm } from './useAddressForm.ts';
-import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
+import { useCheckoutCart } from './useCheckoutCart.ts';
 import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { AccountCreation } from './AccountCreation.tsx';
@@ -31,6 +32,8 @@ export interface BillingStepProps {
   initialCart: Cart;
   frame: CheckoutFrameData;
   signedIn: boolean;
+  /** A signed-in customer's saved addresses, defaults first (none for guests). */
+  saved: SavedAddress[];
   locale: Locale;
   defaultCountry: string;
   companyRequired: boolean;
@@ -50,10 +53,9 @@ export interface BillingStepProps {
 const same = (a: unknown, b: unknown) => JSON.stringify(addressValues(a)) === JSON.stringify(addressValues(b));
 
 export function BillingStep(props: BillingStepProps) {
-  const { initialCart, signedIn, locale, strings, addressStrings, readOnly } = props;
+  const { initialCart, signedIn, saved, locale, strings, addressStrings, readOnly } = props;
   const id = useId();
   const cart = useCheckoutCart(initialCart);
-  const saved = useSavedAddresses(signedIn);
   const [sameAsShipping, setSameAsShipping] = useState(cart.billingAddress === null || same(cart.billingAddress, cart.shippingAddress));
   const [guestEmail, setGuestEmail] = useState(() => addressValues(cart.billingAddress ?? cart.shippingAddress).email);
   const [createAccount, setCreateAccount] = useState(props.accountRequired || cart.newUser);
@@ -64,7 +66,7 @@ export function BillingStep(props: BillingStepProps) {
     kind: 'billingAddress', initial: cart.billingAddress, defaultCountry: props.defaultCountry, locale,
     rules: { companyRequired: props.companyRequired, emailRequired: !signedIn },
   });
-  const defaultBilling = readOnly ? saved?.find((a) => a.isDefaultBilling) ?? saved?.find((a) => a.isBilling) ?? null : null;
+  const defaultBilling = readOnly ? saved.find((a) => a.isDefaultBilling) ?? saved.find((a) => a.isBilling) ?? null : null;
   const wantsAccount = props.canCreateAccount && createAccount;
 
   async function submit(e: FormEvent) {
@@ -97,7 +99,7 @@ export function BillingStep(props: BillingStepProps) {
   const formErrorId = `${id}-form-error`;
   const shippingEmailError = sameAsShipping && form.errors.email ? addressStrings[form.errors.email] : undefined;
   return (
-    <CheckoutFrame frame={props.frame} step="billing" cart={cart}>
+    <CheckoutFrame frame={props.frame} cart={cart}>
       <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
         aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
         <h2 id={`${id}-title`}>{strings['checkout.billingAddress']}</h2>
@@ -106,7 +108,7 @@ export function BillingStep(props: BillingStepProps) {
             <p>{strings['checkout.billingReadOnly']}</p>
             {defaultBilling
               ? <AddressView title={strings['checkout.billingAddress']} address={defaultBilling} locale={locale} />
-              : saved && <p className="form-error">{strings['checkout.noBillingAddress']}</p>}
+              : <p className="form-error">{strings['checkout.noBillingAddress']}</p>}
           </>
         ) : (
           <>
@@ -115,7 +117,7 @@ export function BillingStep(props: BillingStepProps) {
               <TextField label={addressStrings['checkout.address.email']} type="email" autoComplete="billing email" value={guestEmail}
                 onChange={(v) => { setGuestEmail(v); }} hint={strings['checkout.guestEmailHint']} error={shippingEmailError} maxLength={254} />
             )}
-            {!sameAsShipping && saved && saved.length > 0 && (
+            {!sameAsShipping && saved.length > 0 && (
               <SavedAddressList addresses={saved} selectedId={form.savedId} onSelect={form.choose} locale={locale}
                 strings={{ legend: addressStrings['checkout.savedAddresses'], newAddress: addressStrings['checkout.newAddress'] }} />
             )}

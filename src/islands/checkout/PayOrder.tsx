@@ -1,26 +1,27 @@
 // /pay/{order}: pay an existing order again. Shows the order and the offered payment
 // methods; a changed method is stored on the order first, then the order is paid like in the checkout.
 // A paid order says so and offers no payment.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
+import type { OfferedPayments } from '#lib/checkout/payment-methods.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
-import { useOrder } from './useOrder.ts';
-import { usePaymentMethods } from './usePaymentMethods.ts';
 import { ORDER_KEYS, RUNNER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const PAY_KEYS = [
-  ...ORDER_KEYS, ...RUNNER_KEYS, 'pay.intro', 'pay.alreadyPaid', 'pay.cannotPay', 'checkout.order.loading', 'checkout.order.notFound',
-  'checkout.paymentMethodsError', 'checkout.noPaymentMethods', 'checkout.retry', 'checkout.tryAgain', 'checkout.continueShopping',
+  ...ORDER_KEYS, ...RUNNER_KEYS, 'pay.intro', 'pay.alreadyPaid', 'pay.cannotPay',
+  'checkout.noPaymentMethods', 'checkout.retry', 'checkout.tryAgain', 'checkout.continueShopping',
 ] as const;
 
 export interface PayOrderProps {
-  orderId: string;
+  order: Order;
+  /** What this shop offers to pay with. */
+  payments: OfferedPayments;
   locale: Locale;
   intlLocale: string;
   homeHref: string;
@@ -29,22 +30,17 @@ export interface PayOrderProps {
   cartStrings: CartPartsStrings;
 }
 
-export function PayOrder({ orderId, locale, intlLocale, homeHref, hrefs, strings, cartStrings }: PayOrderProps) {
-  const load = useOrder(orderId);
-  const methods = usePaymentMethods();
-  const [chosen, setChosen] = useState<PaymentMethodCode | null>(null);
+export function PayOrder({ order, payments, locale, intlLocale, homeHref, hrefs, strings, cartStrings }: PayOrderProps) {
+  // The order's own method while the shop still offers it.
+  const [chosen, setChosen] = useState<PaymentMethodCode | null>(
+    payments.methods.includes(order.paymentMethodCode) ? order.paymentMethodCode : payments.defaultMethod,
+  );
   const [paying, setPaying] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
   const [failed, setFailed] = useState(false);
-  const order = load.state === 'ready' ? load.order : null;
-  useEffect(() => {
-    if (order && methods.state === 'ready') {
-      setChosen((c) => c ?? (methods.methods.includes(order.paymentMethodCode) ? order.paymentMethodCode : methods.defaultMethod));
-    }
-  }, [order, methods]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!order || !chosen) return;
+    if (!chosen) return;
     setFailed(false);
     try {
       setPaying({ order: chosen === order.paymentMethodCode ? order : await postOrderPaymentMethod(order.id, chosen), method: chosen });
@@ -54,9 +50,6 @@ export function PayOrder({ orderId, locale, intlLocale, homeHref, hrefs, strings
     }
   }
 
-  if (!order) {
-    return <p role="status">{load.state === 'loading' ? strings['checkout.order.loading'] : strings['checkout.order.notFound']}</p>;
-  }
   const home = <a className="button secondary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
   const payable = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
   return (
@@ -69,10 +62,9 @@ export function PayOrder({ orderId, locale, intlLocale, homeHref, hrefs, strings
         ? <PaymentRunner order={paying.order} method={paying.method} flow="pay" locale={locale} hrefs={hrefs} strings={strings} />
         : (
           <form className="checkout-form" noValidate onSubmit={submit}>
-            {methods.state === 'error' && <p className="form-error" role="alert">{strings['checkout.paymentMethodsError']}</p>}
-            {methods.state === 'ready' && (methods.methods.length > 0
-              ? <PaymentMethodList methods={methods.methods} chosen={chosen} onChoose={setChosen} legend={strings['checkout.paymentMethod']} strings={strings} />
-              : <p role="status">{strings['checkout.noPaymentMethods']}</p>)}
+            {payments.methods.length > 0
+              ? <PaymentMethodList methods={payments.methods} chosen={chosen} onChoose={setChosen} legend={strings['checkout.paymentMethod']} strings={strings} />
+              : <p role="status">{strings['checkout.noPaymentMethods']}</p>}
             <p className="form-error" role="alert">{failed ? strings['checkout.paymentError'] : ''}</p>
             <button type="submit" className="button primary" disabled={!chosen}>{strings['checkout.payNow']}</button>
           </form>

@@ -1,7 +1,5 @@
 // The payment step's review of what the earlier steps stored: addresses and shipping method, each
 // with an 'Edit' link back to its step.
-import { useEffect, useState } from 'react';
-import { getShippingMethods } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { cartTaxNote } from '#lib/checkout/tax-notes.ts';
@@ -16,22 +14,13 @@ export const REVIEW_KEYS = [
 export interface PaymentReviewProps {
   cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod' | 'displayExcludingTaxes'>;
   locale: Locale;
+  /** The stored method's name in this language (the cart stores its code). */
+  shippingMethodLabel: string | null;
   hrefs: { shipping: string; billing: string };
   strings: Strings<(typeof REVIEW_KEYS)[number]>;
 }
 
-export function PaymentReview({ cart, locale, hrefs, strings }: PaymentReviewProps) {
-  const code = cart.shippingMethod?.methodCode ?? null;
-  // The cart stores the method's code; its name in this language comes with the method list.
-  const [label, setLabel] = useState<string | null>(null);
-  useEffect(() => {
-    if (!code) return;
-    const controller = new AbortController();
-    getShippingMethods({ locale }, controller.signal)
-      .then(({ methods }) => setLabel(methods.find((m) => m.methodCode === code)?.label ?? null))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [code, locale]);
+export function PaymentReview({ cart, locale, shippingMethodLabel, hrefs, strings }: PaymentReviewProps) {
   const edit = (href: string) => ({ href, label: strings['checkout.edit'] });
   // Cross-border and tax-exempt orders say how VAT is handled (rules in tax-notes.ts).
   const taxNote = cartTaxNote(cart);
@@ -40,7 +29,7 @@ export function PaymentReview({ cart, locale, hrefs, strings }: PaymentReviewPro
       <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} edit={edit(hrefs.shipping)} />
       <div className="checkout-review-block">
         <h3>{strings['checkout.shippingMethod']}</h3>
-        <p>{label ?? code}</p>
+        <p>{shippingMethodLabel ?? cart.shippingMethod?.methodCode}</p>
         <a href={hrefs.shipping} aria-label={`${strings['checkout.edit']}: ${strings['checkout.shippingMethod']}`}>{strings['checkout.edit']}</a>
       </div>
       <AddressView title={strings['checkout.billingAddress']} address={cart.billingAddress} locale={locale} edit={edit(hrefs.billing)} />

@@ -2,13 +2,14 @@
 // the earlier steps, and 'Place order'. One idempotency key per attempt (kept with the cart version
 // in session storage) makes double clicks, retries and reloads give one order; then the order is
 // paid with the chosen method.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import { trackPaymentInfo, trackPurchase } from '#lib/shell/analytics.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
+import type { OfferedPayments } from '#lib/checkout/payment-methods.ts';
 import { finishCheckout, orderAttempt, refreshCart } from '#lib/checkout/store.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
@@ -17,13 +18,11 @@ import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
 import { namedItems, orderErrorKey, type OrderError } from './order-error.ts';
 import { TextField } from '../shared/TextField.tsx';
-import { useCheckoutCart } from './useCheckoutData.ts';
-import { usePaymentMethods } from './usePaymentMethods.ts';
+import { useCheckoutCart } from './useCheckoutCart.ts';
 import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
 
 export const PAYMENT_STEP_KEYS = [
-  ...REVIEW_KEYS, ...RUNNER_KEYS, ...PAYMENT_METHOD_KEYS, 'checkout.paymentMethod', 'checkout.paymentMethodsError',
-  'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
+  ...REVIEW_KEYS, ...RUNNER_KEYS, ...PAYMENT_METHOD_KEYS, 'checkout.paymentMethod', 'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
   'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
 ] as const;
 
@@ -33,25 +32,25 @@ export interface PaymentStepProps {
   locale: Locale;
   /** features.orderReference */
   withOrderReference: boolean;
+  /** What this shop offers to pay with (the page's, so the step is usable as soon as it is shown). */
+  payments: OfferedPayments;
   hrefs: PaymentHrefs;
+  /** Where the review's 'change' links lead. */
+  stepHrefs: Record<'shipping' | 'billing', string>;
+  shippingMethodLabel: string | null;
   strings: Strings<(typeof PAYMENT_STEP_KEYS)[number]>;
 }
 
-export function PaymentStep({ initialCart, frame, locale, withOrderReference, hrefs, strings }: PaymentStepProps) {
+export function PaymentStep({ initialCart, frame, locale, withOrderReference, payments, hrefs, stepHrefs, shippingMethodLabel, strings }: PaymentStepProps) {
   const id = useId();
   const cart = useCheckoutCart(initialCart);
-  const [reload, setReload] = useState(0);
-  const methods = usePaymentMethods(reload);
-  const [chosen, setChosen] = useState<PaymentMethodCode | null>(null);
+  const [chosen, setChosen] = useState<PaymentMethodCode | null>(payments.defaultMethod);
   const [reference, setReference] = useState('');
   const [comment, setComment] = useState('');
   const [error, setError] = useState<OrderError | null>(null);
   const [placing, setPlacing] = useState(false);
   const busy = useRef(false);
   const [placed, setPlaced] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
-  useEffect(() => {
-    if (methods.state === 'ready') setChosen((c) => c ?? methods.defaultMethod);
-  }, [methods]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -89,25 +88,18 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
 
   if (placed) {
     return (
-      <CheckoutFrame frame={frame} step="payment" cart={placed.order.cartInfo} withCoupon={false}>
+      <CheckoutFrame frame={frame} cart={placed.order.cartInfo} withCoupon={false}>
         <PaymentRunner order={placed.order} method={placed.method} flow="checkout" locale={locale} hrefs={hrefs} strings={strings} />
       </CheckoutFrame>
     );
   }
-  const noMethods = methods.state === 'ready' && methods.methods.length === 0;
   return (
-    <CheckoutFrame frame={frame} step="payment" cart={cart}>
+    <CheckoutFrame frame={frame} cart={cart}>
       <form className="checkout-form" noValidate onSubmit={submit} aria-busy={placing} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{strings['checkout.paymentMethod']}</h2>
-        <p role="status" className="checkout-status">{noMethods ? strings['checkout.noPaymentMethods'] : ''}</p>
-        {methods.state === 'error' && (
-          <div className="alert alert-danger" role="alert">
-            <p>{strings['checkout.paymentMethodsError']}</p>
-            <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>{strings['checkout.retry']}</button>
-          </div>
-        )}
-        {methods.state === 'ready' && methods.methods.length > 0 && (
-          <PaymentMethodList methods={methods.methods} chosen={chosen} onChoose={setChosen}
+        <p role="status" className="checkout-status">{payments.methods.length === 0 ? strings['checkout.noPaymentMethods'] : ''}</p>
+        {payments.methods.length > 0 && (
+          <PaymentMethodList methods={payments.methods} chosen={chosen} onChoose={setChosen}
             legend={strings['checkout.paymentMethod']} hideLegend strings={strings} />
         )}
         {withOrderReference && (
@@ -116,7 +108,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, hr
         )}
         <TextField label={strings['checkout.comment']} value={comment} onChange={setComment} autoComplete="off" multiline
           optionalLabel={strings['checkout.optional']} maxLength={2000} />
-        <PaymentReview cart={cart} locale={locale} hrefs={{ shipping: frame.stepHrefs.shipping, billing: frame.stepHrefs.billing }} strings={strings} />
+        <PaymentReview cart={cart} locale={locale} shippingMethodLabel={shippingMethodLabel} hrefs={stepHrefs} strings={strings} />
         <div className="form-error" role="alert">
           {error && <p>{strings[error.key]}</p>}
           {error && error.items.length > 0 && <ul>{error.items.map((item) => <li key={item}>{item}</li>)}</ul>}

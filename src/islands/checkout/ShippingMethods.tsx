@@ -19,6 +19,8 @@ export const SHIPPING_METHOD_KEYS = [
 export interface ShippingMethodsProps {
   cart: Cart;
   country: string;
+  /** The page's methods for the cart's stored country (null: none known yet). */
+  initial: ShippingMethod[] | null;
   locale: Locale;
   intlLocale: string;
   nextHref: string;
@@ -27,22 +29,34 @@ export interface ShippingMethodsProps {
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; methods: ShippingMethod[] };
 
-export function ShippingMethods({ cart, country, locale, intlLocale, nextHref, strings }: ShippingMethodsProps) {
+/** The method to show chosen: the one already chosen while offered, else the only one there is. */
+const keepChoice = (chosen: string | null, methods: ShippingMethod[]): string | null =>
+  methods.some((m) => m.methodCode === chosen) ? chosen : methods.length === 1 ? methods[0]!.methodCode : null;
+
+export function ShippingMethods({ cart, country, initial, locale, intlLocale, nextHref, strings }: ShippingMethodsProps) {
   const id = useId();
   const groupRef = useRef<HTMLFieldSetElement>(null);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [chosen, setChosen] = useState<string | null>(cart.shippingMethod?.methodCode ?? null);
+  const [load, setLoad] = useState<Load>(initial ? { state: 'ready', methods: initial } : { state: 'loading' });
+  const [chosen, setChosen] = useState<string | null>(() => {
+    const stored = cart.shippingMethod?.methodCode ?? null;
+    return initial ? keepChoice(stored, initial) : stored;
+  });
+  // The page's methods are for the country it was rendered with: another one (an edited address) or a
+  // retry asks the server.
+  const pageCountry = useRef(initial ? country : null);
   const [error, setError] = useState<'checkout.selectShippingMethod' | 'checkout.shippingMethodSelectError' | null>(null);
   const [pending, setPending] = useState(false);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
+    if (pageCountry.current === country && reload === 0) return;
+    pageCountry.current = null;
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     // A country the shop does not ship to leaves the choice to the server: the cart's stored country.
     getShippingMethods({ country: isCountryCode(country) ? country : undefined, locale }, controller.signal).then(({ methods }) => {
       setLoad({ state: 'ready', methods });
-      setChosen((c) => (methods.some((m) => m.methodCode === c) ? c : methods.length === 1 ? methods[0]!.methodCode : null));
+      setChosen((c) => keepChoice(c, methods));
     }, (e: unknown) => {
       if ((e as Error).name !== 'AbortError') setLoad({ state: 'error' });
     });

@@ -1,17 +1,19 @@
 // Checkout step 1: the shipping address (a saved one for signed-in customers, or
 // the form), optionally saved as the default; once stored, the shipping methods for its country.
-import { useEffect, useEffectEvent, useId, useState, type FormEvent, type JSX } from 'react';
+import { useId, useState, type FormEvent, type JSX } from 'react';
 import type { CountryCode } from '#lib/checkout/countries.ts';
 import { addressValues } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
+import type { SavedAddress } from '#lib/checkout/address.ts';
+import type { ShippingMethod } from '#lib/checkout/contract.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
 import { AddressView } from './AddressView.tsx';
 import { CheckboxField } from '../shared/CheckboxField.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
 import { SHIPPING_METHOD_KEYS, ShippingMethods } from './ShippingMethods.tsx';
 import { useAddressForm } from './useAddressForm.ts';
-import { useCheckoutCart, useSavedAddresses } from './useCheckoutData.ts';
+import { useCheckoutCart } from './useCheckoutCart.ts';
 import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 
@@ -23,7 +25,10 @@ export const SHIPPING_STEP_KEYS = [
 export interface ShippingStepProps {
   initialCart: Cart;
   frame: CheckoutFrameData;
-  signedIn: boolean;
+  /** A signed-in customer's saved addresses, defaults first (none for guests). */
+  saved: SavedAddress[];
+  /** The methods for the stored address's country, as the page found them; null: ask when shown. */
+  shippingMethods: ShippingMethod[] | null;
   locale: Locale;
   intlLocale: string;
   defaultCountry: string;
@@ -37,24 +42,16 @@ export interface ShippingStepProps {
 }
 
 export function ShippingStep(props: ShippingStepProps) {
-  const { initialCart, signedIn, locale, strings, addressStrings } = props;
+  const { initialCart, saved, locale, strings, addressStrings } = props;
   const id = useId();
   const cart = useCheckoutCart(initialCart);
-  const saved = useSavedAddresses(signedIn);
   const [editing, setEditing] = useState(cart.shippingAddress === null);
   const [saveDefault, setSaveDefault] = useState(false);
   const form = useAddressForm({
-    kind: 'shippingAddress', initial: cart.shippingAddress, defaultCountry: props.defaultCountry, locale,
-    rules: { companyRequired: props.companyRequired, emailRequired: false },
+    // A customer without a shipping address on this cart starts from their default one.
+    kind: 'shippingAddress', initial: cart.shippingAddress ?? saved.find((a) => a.isDefaultShipping) ?? null,
+    defaultCountry: props.defaultCountry, locale, rules: { companyRequired: props.companyRequired, emailRequired: false },
   });
-
-  // A customer without a shipping address on this cart starts from their default one.
-  const preselect = !cart.shippingAddress ? saved?.find((a) => a.isDefaultShipping) ?? null : null;
-  // Only when the saved addresses arrive, not on every edit afterwards.
-  const applyPreselect = useEffectEvent(() => {
-    if (preselect) form.choose(preselect);
-  });
-  useEffect(() => applyPreselect(), [preselect?.id]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,14 +60,14 @@ export function ShippingStep(props: ShippingStepProps) {
     if (stored) setEditing(false);
   }
 
-  const frame = (content: JSX.Element) => <CheckoutFrame frame={props.frame} step="shipping" cart={cart}>{content}</CheckoutFrame>;
+  const frame = (content: JSX.Element) => <CheckoutFrame frame={props.frame} cart={cart}>{content}</CheckoutFrame>;
   if (!editing && cart.shippingAddress) {
     return frame(
       <section className="checkout-step-panel" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="visually-hidden">{strings['checkout.shippingAddress']}</h2>
         <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} />
         <button type="button" className="text-button" onClick={() => setEditing(true)}>{strings['checkout.changeAddress']}</button>
-        <ShippingMethods cart={cart} country={addressValues(cart.shippingAddress).country} locale={locale}
+        <ShippingMethods cart={cart} country={addressValues(cart.shippingAddress).country} initial={props.shippingMethods} locale={locale}
           intlLocale={props.intlLocale} nextHref={props.billingHref} strings={strings} />
       </section>
     );
@@ -80,7 +77,7 @@ export function ShippingStep(props: ShippingStepProps) {
     <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
       aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
       <h2 id={`${id}-title`}>{strings['checkout.shippingAddress']}</h2>
-      {saved && saved.length > 0 && (
+      {saved.length > 0 && (
         <SavedAddressList addresses={saved} selectedId={form.savedId} onSelect={form.choose} locale={locale}
           strings={{ legend: addressStrings['checkout.savedAddresses'], newAddress: addressStrings['checkout.newAddress'] }} />
       )}

@@ -2,19 +2,19 @@
 // the feedback form, the link to the order in the account (for customer orders) and 'Continue shopping'.
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import type { Order } from '#lib/checkout/contract.ts';
 import { FEEDBACK_KEYS, FeedbackForm } from './FeedbackForm.tsx';
 import { INVOICE_KEYS, InvoiceDetails, type InvoiceInfo } from './InvoiceDetails.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
-import { useOrder } from './useOrder.ts';
 import { ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const THANK_YOU_KEYS = [
-  ...ORDER_KEYS, ...FEEDBACK_KEYS, ...INVOICE_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent', 'checkout.order.loading',
-  'checkout.order.notFound', 'checkout.viewOrder', 'checkout.continueShopping', 'checkout.thankYou.generic',
+  ...ORDER_KEYS, ...FEEDBACK_KEYS, ...INVOICE_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent',
+  'checkout.viewOrder', 'checkout.continueShopping',
 ] as const;
 
 export interface ThankYouProps {
-  orderId: string;
+  order: Order;
   locale: Locale;
   intlLocale: string;
   accountOrderHref: string;
@@ -25,18 +25,7 @@ export interface ThankYouProps {
   cartStrings: CartPartsStrings;
 }
 
-export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHref, invoice, strings, cartStrings }: ThankYouProps) {
-  const load = useOrder(orderId);
-  const continueShopping = <a className="button primary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
-  if (load.state !== 'ready') {
-    return (
-      <div className="thank-you">
-        <p role="status">{load.state === 'loading' ? strings['checkout.order.loading'] : strings['checkout.thankYou.generic']}</p>
-        {load.state === 'missing' && continueShopping}
-      </div>
-    );
-  }
-  const { order } = load;
+export function ThankYou({ order, locale, intlLocale, accountOrderHref, homeHref, invoice, strings, cartStrings }: ThankYouProps) {
   return (
     <div className="thank-you">
       <p className="thank-you-title" role="status">{strings['checkout.thankYou.title']}</p>
@@ -48,7 +37,7 @@ export function ThankYou({ orderId, locale, intlLocale, accountOrderHref, homeHr
       <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
       <div className="checkout-actions">
         {order.hasAccount && <a className="button secondary" href={accountOrderHref}>{strings['checkout.viewOrder']}</a>}
-        {continueShopping}
+        <a className="button primary" href={homeHref}>{strings['checkout.continueShopping']}</a>
       </div>
     </div>
   );

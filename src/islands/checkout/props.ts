@@ -7,7 +7,7 @@ import { intlTag } from '#lib/i18n/translate.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { CheckoutFrameData } from './CheckoutFrame.tsx';
 import type { PaymentHrefs } from './PaymentRunner.tsx';
-import { ADDRESS_KEYS, cartPartsStrings, pickStrings, STEP_BAR_KEYS, SUMMARY_KEYS } from './strings.ts';
+import { ADDRESS_KEYS, cartPartsStrings, pickStrings, SUMMARY_KEYS } from './strings.ts';
 
 export function stepHrefs(locale: Locale): Record<CheckoutStep, string> {
   return {
@@ -28,8 +28,6 @@ export function paymentHrefs(locale: Locale): PaymentHrefs {
 export function frameData(m: Messages, locale: Locale): CheckoutFrameData {
   return {
     intlLocale: intlTag(locale),
-    stepHrefs: stepHrefs(locale),
-    stepStrings: pickStrings(m, STEP_BAR_KEYS),
     summaryStrings: pickStrings(m, SUMMARY_KEYS),
     cartStrings: cartPartsStrings(m),
   };

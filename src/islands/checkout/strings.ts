@@ -13,8 +13,6 @@ export function pickStrings<K extends MessageKey>(m: Messages, keys: readonly K[
   return Object.fromEntries(keys.map((k) => [k, m[k]])) as Strings<K>;
 }
 
-export const STEP_BAR_KEYS = ['checkout.steps', 'checkout.stepDone', 'checkout.shipping', 'checkout.billing', 'checkout.payment'] as const;
-
 export const ADDRESS_KEYS = [
   ...ADDRESS_FIELDS.map((f) => `checkout.address.${f}` as const),
   ...(Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[]).map((k) => `checkout.validation.${k}` as const),

@@ -7,7 +7,8 @@
 // It is a plain HTML form too (POST /cart/add): a click before this island is live, or without
 // JavaScript, adds on the server and comes back with the cart open. A quantity typed before hydration
 // is taken from the DOM; a box ticked before it is ticked again by client:intent.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTypedBeforeHydration } from '../shared/useTypedBeforeHydration.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
 import { refusesOrder } from '#lib/catalog/availability.ts';
@@ -18,7 +19,6 @@ import { Price, type PriceStrings } from '../catalog/Price.tsx';
 import { PublicPricesContext, usePriceLookup, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { Icon } from '../shell/Icon.tsx';
-import { useTypedBeforeHydration } from '../shared/useTypedBeforeHydration.ts';
 import { AccessoryOptions, type Accessory } from './AccessoryOptions.tsx';
 
 interface BuyBoxStrings {
@@ -52,9 +52,9 @@ export interface BuyBoxProps {
 
 export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, prices, form, strings }: BuyBoxProps) {
   const id = useId();
-  const quantityField = useRef<HTMLInputElement>(null);
   // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
   const [rawQuantity, setRawQuantity] = useState('1');
+  const quantityField = useTypedBeforeHydration<HTMLInputElement>(rawQuantity, setRawQuantity);
   const [chosen, setChosen] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
   useSeedPublicPrices(prices);
@@ -66,7 +66,6 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 
-  useTypedBeforeHydration(quantityField, setRawQuantity);
 
   const toggle = (accessorySku: string) => setChosen((list) =>
     (list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku]));

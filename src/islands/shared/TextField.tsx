@@ -4,6 +4,7 @@
 // is the only kind that is not required. Controlled (value and onChange) where React state holds the
 // form, or uncontrolled with a name where the form is read on submit and works before hydration.
 import { useId, type InputHTMLAttributes } from 'react';
+import { useTypedBeforeHydration } from './useTypedBeforeHydration.ts';
 
 type Binding =
   | { value: string; onChange: (value: string) => void; name?: string | undefined }
@@ -28,6 +29,7 @@ export const describedBy = (...ids: (string | false | undefined)[]) => ids.filte
 export function TextField(props: TextFieldProps) {
   const { label, name, value, onChange, autoComplete, optionalLabel, type = 'text', error, hint, maxLength, multiline } = props;
   const id = useId();
+  const field = useTypedBeforeHydration<HTMLInputElement & HTMLTextAreaElement>(value, onChange);
   const common = {
     id, name, value, maxLength, required: !optionalLabel,
     'aria-invalid': error ? true : undefined,
@@ -38,8 +40,8 @@ export function TextField(props: TextFieldProps) {
     <div className={props.className ? `field ${props.className}` : 'field'}>
       <label htmlFor={id}>{label}{optionalLabel && <span className="field-optional"> ({optionalLabel})</span>}</label>
       {multiline
-        ? <textarea {...common} rows={4} />
-        : <input {...common} type={type} autoComplete={autoComplete} />}
+        ? <textarea ref={field} {...common} rows={4} />
+        : <input ref={field} {...common} type={type} autoComplete={autoComplete} />}
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>

@@ -8,11 +8,10 @@ import type {
   CheckoutUserRequest, CreateOrderRequest, Order, PaymentAction, PaymentMethodCode, ShippingMethod, UpdateCheckoutRequest,
 } from './contract.ts';
 import { checkoutRoutes, paymentsRoutes } from './routes.ts';
-import type { SavedAddress } from './address.ts';
 import type { CountryCode } from './countries.ts';
 import type { Locale } from '../i18n/locales.ts';
 
-export type { Order, PaymentAction, PaymentMethodCode, SavedAddress, ShippingMethod };
+export type { Order, PaymentAction, PaymentMethodCode, ShippingMethod };
 
 /** Typed routes of checkout; the order hands over to src/lib/orders/client.ts. */
 export const checkoutApi = endpoints<typeof checkoutContract>(checkoutRoutes);
@@ -32,15 +31,6 @@ export async function getShippingMethods(
   body: { country?: CountryCode; locale?: Locale }, signal?: AbortSignal,
 ): Promise<{ country: string; methods: ShippingMethod[] }> {
   return call(checkoutApi.shippingMethods, body, { signal });
-}
-
-export async function getPaymentMethods(signal?: AbortSignal) {
-  return call(checkoutApi.paymentMethods, {}, { signal });
-}
-
-/** The signed-in customer's saved addresses (401 for guests). */
-export async function getSavedAddresses(signal?: AbortSignal): Promise<SavedAddress[]> {
-  return (await call(checkoutApi.addresses, {}, { signal })).addresses;
 }
 
 /** Idempotent per idempotencyKey: a retry answers the order the first attempt created. */

@@ -20,8 +20,19 @@ export function offeredPaymentMethods(config: PaymentConfiguration): PaymentMeth
 }
 
 /** Paypal by default when offered, otherwise the first offered method. */
-export function defaultPaymentMethod(offered: readonly PaymentMethodCode[]): PaymentMethodCode | null {
+function defaultPaymentMethod(offered: readonly PaymentMethodCode[]): PaymentMethodCode | null {
   return offered.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : offered[0] ?? null;
+}
+
+/** What a page offers to pay with, as the payment pages hand it to their islands. */
+export interface OfferedPayments {
+  methods: PaymentMethodCode[];
+  defaultMethod: PaymentMethodCode | null;
+}
+
+export function offeredPayments(config: PaymentConfiguration): OfferedPayments {
+  const methods = offeredPaymentMethods(config);
+  return { methods, defaultMethod: defaultPaymentMethod(methods) };
 }
 
 /** The provider behind a method code. */

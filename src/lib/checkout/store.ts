@@ -1,9 +1,10 @@
-// The checkout's browser state: step visited marks, kept in session storage so the
-// step bar survives page loads, and the current order attempt, whose idempotency key is re-sent by a
-// double click, a retry after a network error or a reload, so one attempt gives one order.
+// The checkout's browser state beside the step marks (steps-store.ts): the current order attempt, whose
+// idempotency key is re-sent by a double click, a retry after a network error or a reload, so one
+// attempt gives one order.
 import { persistentAtom } from '@nanostores/persistent';
 import { z } from 'astro/zod';
-import { CHECKOUT_STEPS, EMPTY_STEP_STATE, moveToStep, type CheckoutStep, type StepState } from './rules.ts';
+import { EMPTY_STEP_STATE } from './rules.ts';
+import { $checkoutSteps } from './steps-store.ts';
 import { getCart } from '../cart/client.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Cart } from '../cart/contract.ts';
@@ -11,11 +12,8 @@ import { adoptCart, clearCart } from '../cart/store.ts';
 import { reportFailure } from '../shell/report.ts';
 import { sessionKey } from '../shell/web-storage.ts';
 
-const CHECKOUT_STEPS_KEY = 'vsf-checkout-steps';
 const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
 
-const stepSchema = z.enum(CHECKOUT_STEPS);
-const stepStateSchema = z.object({ current: stepSchema.nullable(), visited: z.array(stepSchema) });
 const attemptSchema = z.object({ key: z.string().uuid(), cartId: z.string(), version: z.number().int() });
 export type OrderAttempt = z.infer<typeof attemptSchema>;
 
@@ -31,14 +29,6 @@ function decodeWith<T>(schema: z.ZodType<T>) {
   };
 }
 
-const decodeSteps = decodeWith(stepStateSchema);
-
-/** The step marks of this tab; nothing is stored while no step was visited. */
-export const $checkoutSteps = persistentAtom<StepState>(sessionKey(CHECKOUT_STEPS_KEY), EMPTY_STEP_STATE, {
-  encode: (state) => (state.current === null && state.visited.length === 0 ? undefined : JSON.stringify(state)),
-  decode: (raw) => decodeSteps(raw) ?? EMPTY_STEP_STATE,
-});
-
 /**
  * The order attempt of this tab: its idempotency key and the cart version it was made for.
  * @internal Test seam: tests reset it between cases; the checkout goes through orderAttempt().
@@ -47,13 +37,6 @@ export const $orderAttempt = persistentAtom<OrderAttempt | null>(sessionKey(ORDE
   encode: (attempt) => (attempt === null ? undefined : JSON.stringify(attempt)),
   decode: decodeWith(attemptSchema),
 });
-
-/** Moving to a step makes it current and marks it visited. */
-export function enterStep(step: CheckoutStep): StepState {
-  const next = moveToStep($checkoutSteps.get(), step);
-  $checkoutSteps.set(next);
-  return next;
-}
 
 /** Clears the checkout state (after an order exists, the cart is gone). */
 function clearCheckoutState(): void {

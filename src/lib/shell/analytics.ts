@@ -5,7 +5,7 @@
 // the container id again for every event, so nothing is pushed before consent, or without an id.
 import { persistentAtom } from '@nanostores/persistent';
 import { $cartState, type Cart } from '../cart/store.ts';
-import { $checkoutSteps } from '../checkout/store.ts';
+import { $checkoutSteps } from '../checkout/steps-store.ts';
 import { CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
 import type { PaymentMethodCode } from '../checkout/contract.ts';
 import {

@@ -12,7 +12,9 @@
 //   (without JavaScript the form posts to the server as plain HTML);
 // - a click on a button is clicked again; a checkbox or radio shows its new state at once and is
 //   ticked again for the live island (which hydrated with the box as it found it);
-// - a select changed is changed again, so the island's own handler sees it.
+// - a select changed is changed again, so the island's own handler sees it;
+// - text typed meanwhile stays in its field, and the island takes it as it hydrates
+//   (src/islands/shared/useTypedBeforeHydration.ts).
 
 const SIGNS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 /** The events held for an island while it loads. */

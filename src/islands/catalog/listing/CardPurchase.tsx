@@ -5,13 +5,13 @@
 //
 // Like the buy box it is a plain HTML form as well (POST /cart/add, back to the listing with the cart
 // open), for a click before the listing is live and for browsers without JavaScript.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTypedBeforeHydration } from '../../shared/useTypedBeforeHydration.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
 import { refusesOrder } from '#lib/catalog/availability.ts';
 import { usePriceEntry, usePricesVisible } from '../usePriceEntry.ts';
-import { useTypedBeforeHydration } from '../../shared/useTypedBeforeHydration.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../AvailabilityText.tsx';
 
 export interface CardPurchaseStrings {
@@ -36,8 +36,7 @@ export function CardPurchase({ sku, hasVariants, href, nameId, strings, form }: 
   const id = useId();
   // The field keeps what was typed (even '' while retyping); the add uses the parsed quantity.
   const [raw, setRaw] = useState('1');
-  const field = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(field, setRaw);
+  const field = useTypedBeforeHydration<HTMLInputElement>(raw, setRaw);
   const { visible } = usePricesVisible();
   const entry = usePriceEntry(sku);
   if (visible === false) return null;

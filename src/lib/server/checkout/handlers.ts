@@ -3,16 +3,14 @@
 // Every write is optimistic on the cart version, like the cart's own writes.
 import { sql } from 'drizzle-orm';
 import type { Features } from '#lib/content/features.ts';
-import { isCountryCode } from '#lib/checkout/countries.ts';
-import { discountedSubtotalNetCents, grossCents, toMajor } from '#lib/cart/rules.ts';
-import { defaultPaymentMethod, offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
+import { offeredPayments, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutApi } from '#lib/checkout/contract.ts';
 import type { Address } from '#lib/checkout/address.ts';
 import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 import { hashPassword, unauthenticated } from '../auth/index.ts';
 import {
-  cartNotFound, cartSessions, customerTerms, findOwnedCartId, priceCart, readSnapshot, writeWithVersion,
+  cartNotFound, cartSessions, findOwnedCartId, readSnapshot, writeWithVersion,
   type CartDeps, type CartSession, type CartSnapshot,
 } from '../cart/index.ts';
 import { endpoint } from '../http.ts';
@@ -22,7 +20,8 @@ import {
   emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
 } from './errors.ts';
 import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from './addresses.ts';
-import { methodLabel, shippingOptions, storedMethodPrice } from '../shipping/index.ts';
+import { storedMethodPrice } from '../shipping/index.ts';
+import { discountedNetCents, quoteShippingMethods, storedCountry } from './shipping-quote.ts';
 
 export interface CheckoutDeps extends CartDeps {
   features(): Promise<Features>;
@@ -58,10 +57,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     return snapshot;
   }
 
-  async function discountedNetCents(s: CartSession, snapshot: CartSnapshot): Promise<number> {
-    const priced = await priceCart(s.db, snapshot, { locale: 'de', pricesVisible: true, shopCurrency: deps.shopCurrency(), now: deps.now?.() });
-    return discountedSubtotalNetCents(priced.totals);
-  }
+  const pricing = () => ({ shopCurrency: deps.shopCurrency(), now: deps.now?.() });
 
   async function storeAddress(s: CartSession, kind: AddressKind, address: Address, features: Features, saveDefault: boolean) {
     const prefix = `${kind}Address`;
@@ -95,7 +91,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         if (!country) throw shippingAddressRequired();
         const price = await storedMethodPrice(s.db, body.shippingMethod.methodCode, {
           country, currency: current.cart.currency, shopCurrency: deps.shopCurrency(),
-          discountedNetCents: await discountedNetCents(s, current),
+          discountedNetCents: await discountedNetCents(s.db, current, pricing()),
         });
         if (price === null) throw shippingMethodUnavailable();
         snapshot = await writeWithVersion(s.db, target, body.version, async (tx, cartId) => {
@@ -137,31 +133,14 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       const locale = requestLocale(req, body.locale);
       const snapshot = await currentSnapshot(s);
       if (body.cartId !== undefined && body.cartId !== snapshot.cart.id) throw cartNotFound();
-      const stored = (snapshot.cart.shippingAddress as { country?: string } | null)?.country;
-      const country = body.country ?? (isCountryCode(stored) ? stored : undefined);
+      const country = body.country ?? storedCountry(snapshot);
       if (!country) throw shippingAddressRequired();
-      const [options, terms, visible] = await Promise.all([
-        shippingOptions(s.db, {
-          country, currency: snapshot.cart.currency, shopCurrency: deps.shopCurrency(),
-          discountedNetCents: await discountedNetCents(s, snapshot),
-        }),
-        customerTerms(s.db, snapshot.cart.customerId),
-        deps.pricesVisible(s.shopper),
-      ]);
-      const methods = options.map(({ method, priceCents }) => ({
-        methodCode: method.code,
-        label: methodLabel(method, locale),
-        // Without price permission the methods are listed without their prices.
-        amount: visible ? toMajor(priceCents) : null,
-        amountInclTax: visible ? toMajor(grossCents(priceCents, terms.excludeTax)) : null,
-        currency: snapshot.cart.currency,
-      }));
-      return { country, methods };
+      return { country, methods: await quoteShippingMethods(s.db, snapshot, country, locale, { ...pricing(), pricesVisible: await deps.pricesVisible(s.shopper) }) };
     }),
 
     paymentMethods: endpoint(checkoutApi.paymentMethods, async () => {
-      const offered = offeredPaymentMethods(deps.payments());
-      return { methods: offered.map((id) => ({ id })), defaultMethod: defaultPaymentMethod(offered) };
+      const { methods, defaultMethod } = offeredPayments(deps.payments());
+      return { methods: methods.map((id) => ({ id })), defaultMethod };
     }),
 
     /** The signed-in customer's saved addresses, defaults first. */

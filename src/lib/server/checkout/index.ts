@@ -3,11 +3,11 @@
 import { env } from '../env.ts';
 import { siteFeatures } from '../auth/index.ts';
 import { defaultCartDeps } from '../cart/index.ts';
-import type { PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
+import { offeredPayments, type OfferedPayments, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { guardCart } from './page-state.ts';
-export { invoiceDetails, loadCheckoutPage, loadOrderPage, uuidParam } from './pages.ts';
+export { invoiceDetails, loadCheckoutPage, uuidParam, type CheckoutPageResult } from './pages.ts';
 export { saveAsDefault } from './addresses.ts';
 export { emailRequired, guestCheckoutDisabled } from './errors.ts';
 
@@ -22,6 +22,9 @@ function paymentConfiguration(): PaymentConfiguration {
     paypal: Boolean(e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET),
   };
 }
+
+/** The payment methods this shop offers, for the pages that let the shopper choose one. */
+export const shopPayments = (): OfferedPayments => offeredPayments(paymentConfiguration());
 
 export const defaultCheckoutDeps: CheckoutDeps = {
   ...defaultCartDeps,

@@ -12,6 +12,7 @@ import { orderRoutes, type OrderDeps } from './handlers.ts';
 import type { PaymentGateways } from './payments.ts';
 
 export { loadAccountPage, type AccountPageName, type OrderHistoryData } from './account-pages.ts';
+export { loadOrderPage } from './order-page.ts';
 
 let gateways: PaymentGateways | undefined;
 
