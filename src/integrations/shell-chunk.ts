@@ -1,17 +1,15 @@
-// One chunk for the shell's code. The shell's scripts (the `<script>`s of the layout's components:
-// menus, counters, notifications, selectors) run on every page; split the way the
-// bundler splits by default they were some thirty files of a few hundred bytes each, every one a
-// request and a compression window of its own. Everything they import statically goes into one
-// `shell` chunk instead; islands that share a module with the shell import it from there (it is
-// already loaded), and what islands alone use is split as before.
+// One chunk for the shell's code. The shell's script (menus, counters, notifications, selectors) runs
+// on every page; split the way the bundler splits by default it was some thirty files of a few
+// hundred bytes each, every one a request and a compression window of its own. Everything it imports
+// statically goes into one `shell` chunk instead; islands that share a module with the shell import
+// it from there (it is already loaded), and what islands alone use is split as before.
 import type { AstroIntegration } from 'astro';
 
 /**
- * The scripts of the components every page has (src/layouts/Default.astro), as Astro hands them to the
- * bundler. Named one by one: the chunk runs all of them wherever one loads, which only these may do.
+ * The shell's script (src/components/ShellScript.astro), as Astro hands it to the bundler: the one
+ * entry of the chunk, which runs it wherever the chunk loads (every layout has it).
  */
-const SHELL_COMPONENTS = ['ShellChrome', 'ShellProgress', 'NotificationsArea', 'NotificationBar', 'CurrencySelector', 'LocaleSelector'];
-const SHELL_SCRIPT = new RegExp(`[\\\\/]src[\\\\/]components[\\\\/](?:${SHELL_COMPONENTS.join('|')})\\.astro\\?astro&type=script`);
+const SHELL_SCRIPT = /[\\/]src[\\/]components[\\/]ShellScript\.astro\?astro&type=script/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: readonly string[] } | null;

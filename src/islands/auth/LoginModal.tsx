@@ -12,7 +12,6 @@ import { LoginForm } from './LoginForm.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import type { LoginModalStrings } from './strings.ts';
-import '#styles/session.css';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface LoginModalProps {

@@ -7,7 +7,6 @@ import { $resetState, setNewPassword, tokenFromLocation } from '#lib/auth/store.
 import { errorText, type NewPasswordStrings } from './strings.ts';
 import { TextField } from '../shared/TextField.tsx';
 import { fieldText, useAuthForm } from './useAuthForm.ts';
-import '#styles/session.css';
 
 export interface NewPasswordFormProps {
   kind: 'reset' | 'create';

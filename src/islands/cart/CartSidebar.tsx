@@ -14,7 +14,6 @@ import { CartItem } from './CartItem.tsx';
 import { CartTotals } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
 import type { CartSidebarStrings } from './strings.ts';
-import '#styles/cart.css';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface CartSidebarProps {

@@ -14,8 +14,6 @@ import { useBackdrop } from '../shared/useBackdrop.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { WishlistItem } from './WishlistItem.tsx';
 import type { WishlistSidebarStrings } from './strings.ts';
-import '#styles/session.css';
-import '#styles/wishlist-drawer.css';
 import { useClientStore } from '../shared/useClientStore.ts';
 
 export interface WishlistSidebarProps {

@@ -1,8 +1,7 @@
 // Records the product page on show in the tab's recently viewed list, without waiting for the list's
 // island (which loads only when it scrolls into view): the page carries the entry as JSON.
 import { recordProductView, type RecentProduct } from './recently-viewed-store.ts';
-
-export const RECENT_PRODUCT_ID = 'recent-product';
+import { RECENT_PRODUCT_ID } from './recent-product.ts';
 
 export function recordThisProduct(): void {
   const text = document.getElementById(RECENT_PRODUCT_ID)?.textContent;

@@ -1,6 +1,13 @@
 // Starts the shell's plain scripts on the parts of it the page has: the whole shell runs on a few
-// kilobytes; islands load on intent.
+// kilobytes; islands load on intent. One entry for all of it (the layout's only script), so a page
+// asks for one script before it can run, not one per component.
 import { startConsentBar } from './consent-bar.ts';
+import { startCurrencySelectors } from './currency-selector.ts';
+import { startLocaleSelectors } from './locale-selector.ts';
+import { startNotificationBar } from './notification-bar.ts';
+import { startNotifications } from './notifications-view.ts';
+import { $progressBar } from './progress.ts';
+import { installChunkReload } from './progress-chunk-reload.ts';
 import { startDesktopMenu } from './desktop-menu.ts';
 import { startMobileMenu } from './mobile-menu.ts';
 import { startSearchForm } from './search-form.ts';
@@ -8,9 +15,18 @@ import { startShellState } from './shell-state.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { initTagManager } from './tag-manager.ts';
 import { watchIntentIslands } from './intent-islands.ts';
+import { RECENT_PRODUCT_ID } from '../catalog/recent-product.ts';
+
+/** After the page's own work, so what runs then costs nothing before the first paint. */
+const whenIdle = (run: () => void): void => {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
+};
 
 export function startShell(): void {
-  // First: the shell's state wakes islands by name right away (#login, a signed-in shopper's prices).
+  // An island's code gone after a deploy reloads the page (once a minute at most), before any island loads.
+  installChunkReload(window);
+  // Then the shell's state, which wakes islands by name right away (#login, a signed-in shopper's prices).
   watchIntentIslands();
   startShellState();
   const nav = document.querySelector<HTMLElement>('.desktop-menu');
@@ -19,10 +35,22 @@ export function startShell(): void {
   if (menu) startMobileMenu(menu);
   const search = document.querySelector<HTMLFormElement>('form.search-bar');
   if (search) startSearchForm(search, (document.documentElement.dataset.locale ?? 'de') as Locale);
+  startNotificationBar();
+  startCurrencySelectors();
+  startLocaleSelectors();
+  const area = document.querySelector<HTMLElement>('.notifications');
+  if (area) startNotifications(area);
+  const bar = document.querySelector<HTMLElement>('.progress-bar');
+  if (bar) $progressBar.subscribe((phase) => { bar.dataset.progress = phase; });
   const consent = document.querySelector<HTMLElement>('.cookie-consent');
   if (consent) startConsentBar(consent);
   const tagManager = document.querySelector<HTMLElement>('[data-tag-manager]');
   if (tagManager) initTagManager(tagManager.dataset.tagManager || undefined);
+  // A product page is recorded in the tab's recently viewed list once the page is idle: its code is
+  // no request before the page has painted.
+  if (document.getElementById(RECENT_PRODUCT_ID)) {
+    whenIdle(() => void import('../catalog/record-view.ts').then(({ recordThisProduct }) => recordThisProduct()));
+  }
   // Tests and tools wait for this before they interact with the shell.
   document.documentElement.dataset.shell = 'ready';
 }

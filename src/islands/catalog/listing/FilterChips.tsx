@@ -5,7 +5,6 @@ import type { Filters } from '#lib/catalog/listing.ts';
 import { activeFilterChips } from '#lib/catalog/category-listing.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { Icon } from '#islands/shell/Icon.tsx';
-import '#styles/filter-chips.css';
 
 export interface FilterChipsStrings {
   activeFilters: string;
