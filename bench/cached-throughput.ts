@@ -8,28 +8,16 @@
 //   BENCH_SECONDS=3 BENCH_REPORT=0 npm run bench:throughput
 //   BENCH_LOADGEN=node npm run bench:throughput     (the node:http loop instead of wrk)
 //
-// The same file is also the static server (`--static <dir>`) and the fallback load loop (`--load`).
+// The same file is also the fallback load loop (`--load`); the static server is bench/lib/replay.ts.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fetchRaw, saveAnswer } from './lib/replay.ts';
 
 const WRK = '/usr/bin/wrk';
 const [role, ...roleArgs] = process.argv.slice(2);
-
-interface SavedPage { headers: [string, string][]; body: string }
-
-/** The static server: every request gets the saved page, headers and gzipped bytes as the shop sent them. */
-function serveStatic(dir: string): void {
-  const page = JSON.parse(readFileSync(join(dir, 'page.json'), 'utf8')) as SavedPage;
-  const body = Buffer.from(page.body, 'base64');
-  const headers = page.headers.flat();
-  createServer((_req, res) => {
-    res.writeHead(200, headers);
-    res.end(body);
-  }).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
-}
 
 /** The fallback load loop: `connections` keep-alive loops for `seconds`; prints {requests, errors, ms}. */
 async function loadLoop(url: string, connections: number, seconds: number): Promise<void> {
@@ -55,8 +43,7 @@ async function loadLoop(url: string, connections: number, seconds: number): Prom
   process.stdout.write(`${JSON.stringify({ requests, errors, ms: performance.now() - started })}\n`);
 }
 
-if (role === '--static') serveStatic(roleArgs[0]!);
-else if (role === '--load') await loadLoop(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]));
+if (role === '--load') await loadLoop(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]));
 else await bench();
 
 async function bench(): Promise<void> {
@@ -97,21 +84,6 @@ async function bench(): Promise<void> {
     });
   }
 
-  /** The page as the shop answers a gzip-accepting client: status, raw headers and the gzipped bytes. */
-  function rawGet(url: string): Promise<{ status: number; headers: [string, string][]; body: Buffer }> {
-    return new Promise((done, fail) => {
-      request(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const headers: [string, string][] = [];
-          for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
-          done({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
-      }).on('error', fail).end();
-    });
-  }
-
   const loadAtStart = load1();
   await buildIfStale(BENCH_OUT_DIR);
   const database = await openMigrated(parseEnv({ DATA_DIR }));
@@ -125,17 +97,15 @@ async function bench(): Promise<void> {
     const path = (await sitemapPaths(shop.url)).find((p) => /^\/p\/\d+\/[^/]+$/.test(p));
     if (!path) throw new Error('the sitemap lists no German product page');
     const pageUrl = `${shop.url}${path}`;
-    let page = await rawGet(pageUrl);
-    for (let i = 0; i < 5 && page.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] !== 'HIT'; i++) page = await rawGet(pageUrl);
+    const gzipped = { headers: { 'accept-encoding': 'gzip' } };
+    let page = await fetchRaw(pageUrl, gzipped);
+    for (let i = 0; i < 5 && page.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] !== 'HIT'; i++) page = await fetchRaw(pageUrl, gzipped);
     const header = (name: string) => page.headers.find(([n]) => n.toLowerCase() === name)?.[1];
     if (page.status !== 200 || header('x-astro-cache') !== 'HIT' || header('content-encoding') !== 'gzip') {
       throw new Error(`${pageUrl}: expected a gzipped HIT, got ${page.status} ${JSON.stringify(page.headers)}`);
     }
-    // Hop-by-hop and per-response headers are the static server's own business (node adds Date itself).
-    const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
-    const saved: SavedPage = { headers: page.headers.filter(([n]) => !hopByHop.has(n.toLowerCase())), body: page.body.toString('base64') };
-    writeFileSync(join(dir, 'page.json'), JSON.stringify(saved));
-    file = await startProcess({ args: [resolve(root, 'bench/cached-throughput.ts'), '--static', dir] });
+    saveAnswer(join(dir, 'page.json'), page);
+    file = await startProcess({ args: [resolve(root, 'bench/lib/replay.ts'), join(dir, 'page.json')] });
     const fileUrl = `${file.url}${path}`;
 
     // Warm-up: JIT of all three processes.
@@ -152,7 +122,7 @@ async function bench(): Promise<void> {
         console.log(`round ${i + 1} ${which.padEnd(4)} ${round.perSecond.toFixed(0)} req/s  p50 ${round.p50 ?? '?'}  p99 ${round.p99 ?? '?'}  errors ${round.errors}`);
       }
     }
-    const after = await rawGet(pageUrl);
+    const after = await fetchRaw(pageUrl, gzipped);
     const stillHit = after.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] === 'HIT';
     if (!stillHit) console.warn(`after the load the page answered ${after.status} ${JSON.stringify(after.headers)}`);
 

@@ -70,7 +70,8 @@ async function bench(): Promise<void> {
   const { buildIfStale, root } = await import('../scripts/lib/prepare.ts');
   const { seededCatalogue } = await import('./lib/catalogue-database.ts');
   const { machine, median, percentile, writeSection } = await import('./lib/report.ts');
-  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startShop, today } = await import('./lib/shop.ts');
+  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startProcess, startShop, today } = await import('./lib/shop.ts');
+  const { fetchRaw, saveAnswer } = await import('./lib/replay.ts');
 
   const RATES = (process.env.RATES ?? '200,500,1000').split(',').map(Number);
   const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
@@ -91,30 +92,45 @@ async function bench(): Promise<void> {
   const body = JSON.stringify({ skus });
 
   const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) });
+  const answerFile = resolve(root, DATA_DIR, 'price-answer.json');
+  let replay: Awaited<ReturnType<typeof startProcess>> | undefined;
   const rows: string[] = [];
   try {
     const url = `${shop.url}/api/catalog/prices`;
     // The first call builds the price index (seconds on a large catalogue); then a warm-up.
     await generator(['--paced', url, '50', '2', body]);
+    // The same answer from a trivial server, to tell the shop's tail from the machine's.
+    saveAnswer(answerFile, await fetchRaw(url, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' }, body }));
+    replay = await startProcess({ args: [resolve(root, 'bench/lib/replay.ts'), answerFile] });
+    const replayUrl = `${replay.url}/api/catalog/prices`;
+    await generator(['--paced', replayUrl, '50', '2', body]);
+    type Run = { p50: number; p99: number; errors: number };
+    const measure = async (target: string, rate: number): Promise<Run> => {
+      const { latencies, errors } = JSON.parse(await generator(['--paced', target, String(rate), String(SECONDS), body])) as { latencies: number[]; errors: number };
+      latencies.sort((a, b) => a - b);
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+    };
+    const cells = (runs: Run[]) => `${median(runs.map((x) => x.p50)).toFixed(1)} | ${median(runs.map((x) => x.p99)).toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)}`;
     for (const rate of RATES) {
-      // The pace's own warm-up: its keep-alive connections opened, the server's code hot at this rate.
+      // The pace's own warm-up: its keep-alive connections opened, the servers' code hot at this rate.
       await generator(['--paced', url, String(rate), '2', body]);
-      const runs: { p50: number; p99: number; errors: number }[] = [];
+      await generator(['--paced', replayUrl, String(rate), '2', body]);
+      const shopRuns: Run[] = [];
+      const replayRuns: Run[] = [];
+      // Alternating, so a disturbance of the machine falls on both.
       for (let r = 0; r < RUNS; r++) {
-        const { latencies, errors } = JSON.parse(await generator(['--paced', url, String(rate), String(SECONDS), body])) as { latencies: number[]; errors: number };
-        latencies.sort((a, b) => a - b);
-        runs.push({ p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors });
+        shopRuns.push(await measure(url, rate));
+        replayRuns.push(await measure(replayUrl, rate));
       }
-      const p50 = median(runs.map((x) => x.p50));
-      const p99 = median(runs.map((x) => x.p99));
-      rows.push(`| ${rate} calls/s, evenly paced | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)} |`);
+      rows.push(`| ${rate} calls/s, evenly paced | ${cells(shopRuns)} | ${cells(replayRuns)} |`);
       console.log(rows.at(-1));
     }
     const maxima: number[] = [];
     for (let r = 0; r < RUNS; r++) maxima.push((JSON.parse(await generator(['--max', url, '16', String(SECONDS), body])) as { perSecond: number }).perSecond);
-    rows.push(`| most answered, 16 connections (closed loop) | ${median(maxima).toFixed(0)} calls/s | | |`);
+    rows.push(`| most answered, 16 connections (closed loop) | ${median(maxima).toFixed(0)} calls/s | | | | | |`);
     console.log(rows.at(-1));
   } finally {
+    await replay?.stop();
     await shop.stop();
   }
   const title = '## Price call under load';
@@ -128,11 +144,15 @@ rate, median of ${RUNS} runs' percentiles. Prices and stock come from the in-mem
 (src/lib/server/catalog/price-index.ts), which database notices keep current; before it, every call queried the
 database: it saturated at 154 calls/s (p99 205 ms) and at an even 100 calls/s p99 was 18.8 ms (issue 12's audit).
 
+Beside it, the same answer (its bytes and headers, saved from the shop) from a trivial node:http server
+in a process of its own (bench/lib/replay.ts), under the same generator, runs alternating: what the
+machine and the generator cost by themselves, so the difference is the shop's.
+
 Machine: ${machine()}. Date: ${today()}. Load average (1 min) at start and end: ${loadAtStart} / ${load1()}.
 The load generator shares the machine's two cores with the server.
 
-| load | p50 (ms) | p99 (ms) | errors |
-| --- | ---: | ---: | ---: |
+| load | shop p50 (ms) | shop p99 (ms) | shop errors | trivial server p50 (ms) | trivial server p99 (ms) | errors |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 `;
   if (reportEnabled()) {

@@ -160,6 +160,8 @@ test.describe('checkout', () => {
     const review = page.getByRole('region', { name: msg(locale, 'checkout.review') });
     await expect(review).toContainText('Lagerweg 5');
     await expect(review).toContainText('Hauptstraße 1');
+    // The stored method by its name in the page's language, rendered with the page (the cart stores its code).
+    await expect(review).toContainText('Standard shipping');
     await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
