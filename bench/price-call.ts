@@ -38,8 +38,10 @@ async function paced(url: string, rate: number, seconds: number, body: string): 
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    // From its due time, or from when it left if the timer fired a little early.
+    const from = Math.min(due, performance.now());
     inFlight.push(post(agent, url, body).then((status) => {
-      if (status === 200) latencies.push(performance.now() - due);
+      if (status === 200) latencies.push(performance.now() - from);
       else errors++;
     }, () => { errors++; }));
   }
@@ -154,6 +156,11 @@ The load generator shares the machine's two cores with the server.
 | load | shop p50 (ms) | shop p99 (ms) | shop errors | trivial server p50 (ms) | trivial server p99 (ms) | errors |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
+
+The tail is the shop's: the trivial server's p99 stays near 1 ms at every rate. A GC trace (\`node --trace-gc\`,
+300 calls/s) shows a 100–150 MB heap with mark-compact pauses of 7–8 ms and incremental marking steps of up
+to 8 ms, which explain part of it; the rest is not found yet. Issue 12's goal (p99 ≤ 10 ms at 1,000 calls/s) is
+not met.
 `;
   if (reportEnabled()) {
     writeSection(title, section);
