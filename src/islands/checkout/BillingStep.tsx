@@ -11,7 +11,7 @@ import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
-import { AddressView } from './AddressView.tsx';
+import { AddressFormError } from './AddressFormError.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
 import { CheckboxField } from '../shared/CheckboxField.tsx';
 import { TextField } from '../shared/TextField.tsx';
@@ -20,6 +20,7 @@ import { useCheckoutCart } from './useCheckoutCart.ts';
 import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { AccountCreation } from './AccountCreation.tsx';
+import { ManagedBilling } from './ManagedBilling.tsx';
 
 export const BILLING_STEP_KEYS = [
   'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
@@ -103,14 +104,7 @@ export function BillingStep(props: BillingStepProps) {
       <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
         aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
         <h2 id={`${id}-title`}>{strings['checkout.billingAddress']}</h2>
-        {readOnly ? (
-          <>
-            <p>{strings['checkout.billingReadOnly']}</p>
-            {defaultBilling
-              ? <AddressView title={strings['checkout.billingAddress']} address={defaultBilling} locale={locale} />
-              : <p className="form-error">{strings['checkout.noBillingAddress']}</p>}
-          </>
-        ) : (
+        {readOnly ? <ManagedBilling address={defaultBilling} locale={locale} strings={strings} /> : (
           <>
             <CheckboxField label={strings['checkout.sameAsShipping']} checked={sameAsShipping} onChange={setSameAsShipping} />
             {sameAsShipping && !signedIn && (
@@ -140,9 +134,7 @@ export function BillingStep(props: BillingStepProps) {
               hint: `${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`,
             }} />
         )}
-        <p id={formErrorId} className="form-error" role="alert">
-          {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}
-        </p>
+        <AddressFormError id={formErrorId} error={form.formError} addressStrings={addressStrings} strings={strings} />
         <button type="submit" className="button primary" disabled={form.pending || (readOnly && !defaultBilling)}>
           {form.pending ? strings['checkout.saving'] : strings['checkout.continueToPayment']}
         </button>

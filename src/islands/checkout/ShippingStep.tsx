@@ -8,6 +8,7 @@ import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import type { ShippingMethod } from '#lib/checkout/contract.ts';
 import { AddressFields, type AddressStrings } from './AddressFields.tsx';
+import { AddressFormError } from './AddressFormError.tsx';
 import { AddressView } from './AddressView.tsx';
 import { CheckboxField } from '../shared/CheckboxField.tsx';
 import { SavedAddressList } from './SavedAddressList.tsx';
@@ -88,9 +89,7 @@ export function ShippingStep(props: ShippingStepProps) {
       {props.canSaveDefault && form.savedId === null && (
         <CheckboxField label={strings['checkout.saveDefaultShipping']} checked={saveDefault} onChange={setSaveDefault} />
       )}
-      <p id={formErrorId} className="form-error" role="alert">
-        {form.formError ? (form.formError === 'checkout.formErrors' ? addressStrings[form.formError] : strings[form.formError]) : ''}
-      </p>
+      <AddressFormError id={formErrorId} error={form.formError} addressStrings={addressStrings} strings={strings} />
       <button type="submit" className="button primary" disabled={form.pending}>
         {form.pending ? strings['checkout.saving'] : strings['checkout.saveAddress']}
       </button>

@@ -17,16 +17,14 @@ const ORDER_ATTEMPT_KEY = 'vsf-checkout-attempt';
 const attemptSchema = z.object({ key: z.string().uuid(), cartId: z.string(), version: z.number().int() });
 export type OrderAttempt = z.infer<typeof attemptSchema>;
 
-/** A stored value as its schema says, or null: a hand-edited or outdated value starts afresh. */
-function decodeWith<T>(schema: z.ZodType<T>) {
-  return (raw: string): T | null => {
-    try {
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
-    }
-  };
+/** The stored attempt as its schema says, or null: a hand-edited or outdated value starts afresh. */
+function decodeAttempt(raw: string): OrderAttempt | null {
+  try {
+    const parsed = attemptSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -35,7 +33,7 @@ function decodeWith<T>(schema: z.ZodType<T>) {
  */
 export const $orderAttempt = persistentAtom<OrderAttempt | null>(sessionKey(ORDER_ATTEMPT_KEY), null, {
   encode: (attempt) => (attempt === null ? undefined : JSON.stringify(attempt)),
-  decode: decodeWith(attemptSchema),
+  decode: decodeAttempt,
 });
 
 /** Clears the checkout state (after an order exists, the cart is gone). */
