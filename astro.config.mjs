@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { precompress } from './src/integrations/precompress.ts';
 import { intentDirective } from './src/integrations/intent-directive.ts';
 import { shellChunk } from './src/integrations/shell-chunk.ts';
+import { islandRuntime } from './src/integrations/island-runtime.ts';
 
 // Every page renders on demand; catalogue and content pages declare their cache tags
 // (Astro.cache.set via src/lib/server/publish/page-rules.ts) and are then served from the page cache
@@ -14,7 +15,7 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), intentDirective(), shellChunk(), precompress()],
+  integrations: [react(), intentDirective(), islandRuntime(), shellChunk(), precompress()],
   trailingSlash: 'never',
   // 'directory' output: a category with children is both a page and a folder; 'file' output would
   // put c/x.html beside c/x/, and the node server looks only for c/x/index.html there.

@@ -344,3 +344,27 @@ test.describe('keyboard', () => {
     await expect(page).toHaveURL(/#content$/);
   });
 });
+
+test.describe('island runtime', () => {
+  test('Astro\'s island element is no inline script of the page: it loads with the first island that wakes', async ({ page }) => {
+    const html = await (await page.request.get(localePath('de', '/i/agb'))).text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline.filter((script) => script.includes('astro-island')), 'inline scripts defining <astro-island>').toEqual([]);
+
+    const runtime: string[] = [];
+    page.on('request', (request) => { if (/\/_astro\/astro-island\.[\w-]+\.js$/.test(request.url())) runtime.push(request.url()); });
+    await open(page, localePath('de', '/i/agb'));
+    await page.waitForLoadState('networkidle');
+    expect(runtime, 'loaded before any island woke').toEqual([]);
+    expect(await page.evaluate(() => customElements.get('astro-island') === undefined)).toBe(true);
+
+    // Reaching for the search field wakes its island: the element loads, the island hydrates and works.
+    const field = page.getByRole('banner').getByRole('combobox', { name: msg('de', 'header.search') });
+    await field.focus();
+    await expect(field.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
+    expect(runtime).toHaveLength(1);
+    await field.fill('bohr');
+    const overlay = page.getByRole('dialog', { name: msg('de', 'search.results') });
+    await expect(overlay.getByRole('region', { name: msg('de', 'search.suggestions') }).getByRole('listitem').first()).toBeVisible();
+  });
+});

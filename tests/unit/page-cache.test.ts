@@ -4,7 +4,7 @@
 // `cdn-cache-control`, the tags in `xkey`.
 import { randomBytes } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Invalidation } from '#lib/server/publish/bus.ts';
 import { createPageStore, type CachedPageStore } from '#lib/server/publish/page-cache.ts';
 
@@ -175,6 +175,36 @@ describe('page store: hits and validators', () => {
       else expect(length, acceptEncoding).toBe(Buffer.byteLength(html));
     }
     expect(r.calls).toBe(1);
+  });
+
+  test('a stored page is recompressed with brotli\'s best quality in the background: smaller, the same page, the same ETag', async () => {
+    const store = newStore();
+    // Cards that differ in their details, as a listing's do: where quality 11 beats the first pass.
+    const cards = Array.from({ length: 120 }, (_, i) =>
+      `<li class="card"><a href="/p/${1000 + i}/item-${(i * 7919) % 1000}">Bohrhammer ${i % 13} V Modell ${(i * 31) % 97}</a><span class="sku">ASR-${10_000 + ((i * 37) % 500)}</span></li>`);
+    const html = `<main><ul>${cards.join('')}</ul></main>`;
+    const r = renderer(() => html);
+    const br = { 'accept-encoding': 'br' };
+    const first = await store.handle(get(br), '/page', r.render);
+    const firstLength = Number(first.headers.get('content-length'));
+    const bytesBefore = store.stats.bytes;
+    await vi.waitFor(async () => {
+      const later = await store.handle(get(br), '/page', r.render);
+      expect(Number(later.headers.get('content-length'))).toBeLessThan(firstLength);
+    }, { timeout: 5_000 });
+    const later = await store.handle(get(br), '/page', r.render);
+    expect(await text(later)).toBe(html);
+    expect(later.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(store.stats.bytes).toBe(bytesBefore - (firstLength - Number(later.headers.get('content-length'))));
+    expect(r.calls).toBe(1);
+  });
+
+  test('a page dropped before its background pass is not brought back by it', async () => {
+    const store = newStore();
+    await store.handle(get(), '/page', renderer(() => 'x'.repeat(20_000), { tags: ['t:x'] }).render);
+    store.invalidate({ tags: ['t:x'] });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(store.stats).toEqual({ entries: 0, bytes: 0 });
   });
 
   test('HEAD is answered from the store without a body', async () => {

@@ -15,6 +15,11 @@
 // - a select changed is changed again, so the island's own handler sees it;
 // - text typed meanwhile stays in its field, and the island takes it as it hydrates
 //   (src/islands/shared/useTypedBeforeHydration.ts).
+//
+// Astro's island element itself is not in the page (src/integrations/island-runtime.ts): the shell
+// watches the islands' server HTML and loads the element with the first island that wakes (at once
+// when the page has islands that hydrate on their own). The element then hands each island's loader
+// over through the directive.
 
 const SIGNS = ['pointerover', 'pointerdown', 'focusin', 'keydown', 'touchstart'] as const;
 /** The events held for an island while it loads. */
@@ -37,9 +42,35 @@ export interface IntentIsland {
   el: HTMLElement;
 }
 
+/** Astro's `<astro-island>` element; loading it runs the directive of every island in the page. */
+function loadIslandRuntime(): Promise<unknown> {
+  return customElements.get('astro-island') ? Promise.resolve() : import('astro/runtime/server/astro-island.js');
+}
+
+/** The island's own code starts loading beside Astro's element, not after it. */
+function preloadCode(el: HTMLElement): void {
+  for (const url of [el.getAttribute('component-url'), el.getAttribute('renderer-url')]) {
+    if (!url || document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) continue;
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: url }));
+  }
+}
+
+/** The directive's value as Astro writes it into the island's options. */
+function directiveValue(el: HTMLElement): unknown {
+  try {
+    return (JSON.parse(el.getAttribute('opts') ?? '{}') as { value?: unknown }).value;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each watched island's hand-over of its loader, which Astro's element gives once it has loaded. */
+const handOvers = new WeakMap<HTMLElement, (load: IntentIsland['load']) => void>();
+
 /** Waits for the shopper's intent on one island (see the top of this file). */
-function watchIsland({ load, value, el }: IntentIsland): void {
+function watchIsland(el: HTMLElement, value: unknown): void {
   const own = typeof value === 'string' ? names(value) : [];
+  const loader = new Promise<IntentIsland['load']>((resolve) => handOvers.set(el, resolve));
   const triggers = () => own.flatMap((name) => [...document.querySelectorAll(`[data-opens="${name}"]`)]);
   let started: Promise<void> | undefined;
   /** React listens on the island from the start of hydration, which it finishes later (a transition). */
@@ -75,7 +106,9 @@ function watchIsland({ load, value, el }: IntentIsland): void {
     started ??= (async () => {
       for (const target of targets()) for (const sign of SIGNS) target.removeEventListener(sign, onIntent);
       document.removeEventListener('intent', onIntent);
-      const hydrate = await load();
+      preloadCode(el);
+      void loadIslandRuntime();
+      const hydrate = await (await loader)();
       reactListening = true;
       await hydrate();
       await hydrated(el);
@@ -135,9 +168,23 @@ declare global {
   interface Window { intentIslands?: IntentQueue | undefined }
 }
 
-/** Takes the islands the directive queued before the shell started, and every one after. */
+/** An island as the directive hands it over: watched already (from its HTML) or from now on. */
+function takeIsland({ load, value, el }: IntentIsland): void {
+  if (!handOvers.has(el)) watchIsland(el, value);
+  handOvers.get(el)?.(load);
+}
+
+/**
+ * Watches every intent island of the page from its HTML, and takes the loaders the directive queued
+ * before the shell started (where Astro's element is inline: the dev server) and every one after.
+ */
 export function watchIntentIslands(): void {
   const queued = window.intentIslands;
-  window.intentIslands = { push: watchIsland };
-  if (Array.isArray(queued)) for (const island of queued as IntentIsland[]) watchIsland(island);
+  window.intentIslands = { push: takeIsland };
+  for (const el of document.querySelectorAll<HTMLElement>('astro-island[client="intent"]')) {
+    if (!handOvers.has(el)) watchIsland(el, directiveValue(el));
+  }
+  if (Array.isArray(queued)) for (const island of queued as IntentIsland[]) takeIsland(island);
+  // Islands that hydrate on load, on idle or when visible need no intent, only Astro's element.
+  if (document.querySelector('astro-island:not([client="intent"])')) void loadIslandRuntime();
 }
