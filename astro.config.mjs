@@ -14,7 +14,8 @@ import { islandRuntime } from './src/integrations/island-runtime.ts';
 export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // The app alone: scripts/lib/serve-shop.ts is the server, with its own front for files and the page cache.
+  adapter: node({ mode: 'middleware' }),
   integrations: [react(), intentDirective(), islandRuntime(), shellChunk(), precompress()],
   trailingSlash: 'never',
   // 'directory' output: a category with children is both a page and a folder; 'file' output would

@@ -17,7 +17,7 @@ const [role, ...roleArgs] = process.argv.slice(2);
 
 function post(agent: Agent, url: string, body: string): Promise<number> {
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': process.env.AE ?? 'br, gzip' } }, (res) => {
       res.resume();
       res.on('end', () => done(res.statusCode ?? 0));
     });

@@ -4,12 +4,12 @@
 //
 // The built server runs in this process (PGlite allows one process per database) and is crawled over
 // real HTTP, so the files are exactly what the shop serves. See scripts/lib/static-export.ts.
-import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishBus } from '#lib/server/publish/bus.ts';
 import { assertReplaceable, createStaticExport, watchPublishEvents, type Watcher } from './lib/static-export.ts';
 import { freePort } from './lib/free-port.ts';
+import { startShopServer } from './lib/serve-shop.ts';
 
 const USAGE = `Usage: npm run export -- [--out DIR] [--watch] [--concurrency N] [--port N]
   --out DIR          the folder to fill (default export/); it is replaced as a whole at the end
@@ -57,25 +57,6 @@ function parseCli(argv: string[]) {
 }
 
 
-/** What the @astrojs/node standalone entry's startServer() returns (ASTRO_NODE_AUTOSTART=disabled). */
-interface StartedServer {
-  server: { server: Server; stop(): Promise<void> };
-}
-
-/** Starts the built server in this process and resolves once it listens. */
-async function startShop(serverEntry: string, port: number): Promise<StartedServer['server']> {
-  process.env.PORT = String(port);
-  process.env.HOST ||= '127.0.0.1';
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = await import(serverEntry) as { startServer(): StartedServer };
-  const { server } = entry.startServer();
-  await new Promise<void>((done, reject) => {
-    server.server.once('listening', done);
-    server.server.once('error', reject);
-  });
-  return server;
-}
-
 const args = parseCli(process.argv.slice(2));
 // Fail before minutes of work when the folder cannot be made (a file in the path) or is not ours to replace.
 await assertReplaceable(args.out).catch((error: Error) => fail(`cannot export into ${args.out}: ${error.message}`, 1));
@@ -97,9 +78,10 @@ await buildIfStale(buildDir);
 // Pages go to disk once; the origin's page cache only needs room for what --watch serves meanwhile.
 process.env.PAGE_CACHE_MB ||= '16';
 const port = args.port ?? await freePort();
-const server = await startShop(resolve(root, buildDir, 'server/entry.mjs'), port);
-const host = ['0.0.0.0', '::', ''].includes(process.env.HOST!) ? '127.0.0.1' : process.env.HOST!;
-const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+process.env.PORT = String(port);
+process.env.HOST ||= '127.0.0.1';
+const server = await startShopServer(resolve(root, buildDir, 'server/entry.mjs'));
+const { origin } = server;
 say(`shop running at ${origin} (build ${buildDir})`);
 
 const exporter = createStaticExport({

@@ -1,38 +1,40 @@
-// Starts the built shop (the node adapter's standalone server) behind a front of four parts:
+// Starts the built shop (the node adapter's app handler, `mode: 'middleware'`) on a node:http server
+// of its own, behind a front of four parts:
 // - an address that is not valid percent-encoding (/%ZZ) would get the adapter's plain-text "Bad
 //   request." before any shop code runs: such a request goes on with the bad escapes written as %25
 //   and a marker header, and the middleware answers it with the shop's 400 page in its language;
 // - a page the page cache holds fresh is answered from it at once, never entering the framework;
+//   so is a call a front route takes (src/lib/server/front-routes.ts: a guest's price call);
 // - files of the client build are served precompressed (brotli or gzip, written at build time by
 //   the precompress integration) by sirv, immutable under /_astro/;
-// - every other answer (pages, API JSON, sitemaps) is compressed on the way out by `compression`,
-//   unless it is already (the page cache stores its pages compressed). A HEAD names the coding its
+// - every other answer (pages, sitemaps) is compressed on the way out by `compression`, unless it
+//   is already (the page cache stores its pages compressed, endpoints compress their JSON whole). A HEAD names the coding its
 //   GET would get, which `compression` leaves out.
 // The coding follows one rule everywhere (src/lib/server/http-encoding.ts): brotli, else gzip.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import onHeaders from 'on-headers';
 import sirv from 'sirv';
 import { MALFORMED_URL_HEADER, escapeMalformedUrl } from '../../src/lib/site/malformed-url.ts';
-import { chooseCoding } from '../../src/lib/server/http-encoding.ts';
+import { COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_QUALITY, chooseCoding } from '../../src/lib/server/http-encoding.ts';
 import { registeredPageStore } from '../../src/lib/server/publish/page-cache.ts';
+import { registeredFrontRoute } from '../../src/lib/server/front-routes.ts';
+import { MAX_BODY_BYTES } from '../../src/lib/server/body-limit.ts';
 import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * The adapter's entry in middleware mode: the app alone. (Standalone mode puts a static-file handler
+ * in front of it that stats the disk for every request, POSTs included: a sixth of the CPU of a
+ * price call under load, and the files are this front's job.)
+ */
 interface NodeEntry {
-  handler: Listener;
-  startServer(): { server: { server: Server } };
+  handler(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  options: { host?: string | boolean; port?: number };
 }
 
-/** Smaller answers are sent as they are: the coding's framing would eat most of the saving. */
-const THRESHOLD = 1024;
-/**
- * Dynamic answers are compressed per request: a quality that costs about what gzip does (a checkout page
- * of 76 KB: 1.1 ms at 5, 0.9 ms at 4 and for gzip) and gives about 7 % less than 4 on pages.
- */
-const BROTLI_QUALITY = 5;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files of public/ (logo, favicon) keep their names across deploys: revalidated after an hour. */
@@ -44,7 +46,7 @@ function createFront(clientDir: string, app: Listener): Listener {
     brotli: true, gzip: true, etag: true, extensions: [], dotfiles: false,
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES),
   });
-  const compress = compression({ threshold: THRESHOLD, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } } });
+  const compress = compression({ threshold: COMPRESS_FROM_BYTES, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } });
   return (req, res) => {
     const fixed = escapeMalformedUrl(req.url ?? '/');
     // Only this front may set the marker: a client sending it would otherwise get error pages at will.
@@ -57,6 +59,7 @@ function createFront(clientDir: string, app: Listener): Listener {
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
     if ((req.method === 'GET' || req.method === 'HEAD') && answerFromPageCache(req, res)) return;
+    if (req.method === 'POST' && answerByFrontRoute(req, res)) return;
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
     const toApp = () => { compress(req as never, res as never, () => { app(req, res); }); };
     if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, toApp);
@@ -83,12 +86,37 @@ function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean
   return true;
 }
 
+/**
+ * A call a front route takes: its body (of the declared length, within the limit) read here, the
+ * answer the route's. A body of unknown or excessive length goes to the app, which refuses it.
+ */
+function answerByFrontRoute(req: IncomingMessage, res: ServerResponse): boolean {
+  const route = registeredFrontRoute('POST', (req.url ?? '/').split('?', 1)[0]!);
+  const length = Number(req.headers['content-length']);
+  if (!route || !Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  if (!route.accepts(headers)) return false;
+  void (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = new Request(new URL(req.url ?? '/', 'http://front.invalid'), {
+      method: 'POST', headers, body: new Uint8Array(Buffer.concat(chunks)),
+    });
+    const response = await route.answer(request);
+    const body = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, [...response.headers].flat());
+    res.end(body);
+  })().catch((error: unknown) => res.destroy(error as Error));
+  return true;
+}
+
 /** What `compression` would do to the GET, said in the HEAD's headers (its body is never sent). */
 function nameCodingOnHead(req: IncomingMessage, res: ServerResponse, coding: string): void {
   onHeaders(res, () => {
     res.setHeader('Vary', mergeVary(res.getHeader('Vary')));
     if (coding === 'identity' || res.getHeader('Content-Encoding') || !compression.filter(req as never, res as never)) return;
-    if (Number(res.getHeader('Content-Length')) < THRESHOLD) return;
+    if (Number(res.getHeader('Content-Length')) < COMPRESS_FROM_BYTES) return;
     res.setHeader('Content-Encoding', coding);
     res.removeHeader('Content-Length');
   });
@@ -99,10 +127,41 @@ function mergeVary(current: ReturnType<ServerResponse['getHeader']>): string {
   return values.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*') ? values.join(', ') : [...values, 'Accept-Encoding'].join(', ');
 }
 
-export async function serveShop(entryPath: string): Promise<void> {
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+export interface ShopServer {
+  server: Server;
+  /** Where it answers, e.g. http://127.0.0.1:4400. */
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built shop behind the front on HOST and PORT (else the host and port it was built
+ * with) and resolves once it listens.
+ */
+export async function startShopServer(entryPath: string): Promise<ShopServer> {
   const entry = await import(entryPath) as NodeEntry;
-  const { server } = entry.startServer().server;
-  server.removeAllListeners('request');
-  server.on('request', createFront(resolve(dirname(entryPath), '../client'), entry.handler));
+  const app: Listener = (req, res) => { void entry.handler(req, res); };
+  const server = createServer(createFront(resolve(dirname(entryPath), '../client'), app));
+  const { host: builtHost, port: builtPort } = entry.options;
+  const port = Number(process.env.PORT || builtPort || 8080);
+  const host = process.env.HOST || (builtHost === true ? '0.0.0.0' : builtHost || 'localhost');
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => { server.off('error', fail); done(); });
+  });
+  const shown = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host;
+  return {
+    server,
+    origin: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
+    stop: () => new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** Serves the built shop until the process ends. */
+export async function serveShop(entryPath: string): Promise<void> {
+  const { origin } = await startShopServer(entryPath);
+  console.log(`[storefront] listening on ${origin}`);
 }

@@ -34,8 +34,9 @@ const server = createServer((req, res) => {
     const request = new Request(url, { method: 'POST', headers, body });
     const cookies = new AstroCookies(request, { warn() {} });
     const response = await handler({ request, url, cookies } as never);
-    res.writeHead(response.status, { 'content-type': 'application/json', 'set-cookie': [...cookies.headers()] });
-    res.end(await response.text());
+    // The answer as the endpoint made it (its JSON is compressed when the client takes a coding).
+    res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'set-cookie': [...cookies.headers()] });
+    res.end(Buffer.from(await response.arrayBuffer()));
   })().catch((error: unknown) => {
     logger.error({ err: error, path: req.url }, 'order-server request failed');
     if (!res.headersSent) res.writeHead(500).end();

@@ -1,7 +1,8 @@
 // Compression at the origin, through the built shop behind its server front (as `npm start` runs
-// it): client files precompressed at build time, pages from the page cache, API JSON compressed on
-// the way out; brotli first, gzip next, q-values honoured, `Vary: Accept-Encoding` on all of them,
-// and a HEAD that carries the headers of its GET.
+// it): client files precompressed at build time, pages from the page cache, API JSON compressed by
+// its endpoint; brotli first, gzip next, q-values honoured, `Vary: Accept-Encoding` on all of them,
+// and a HEAD that carries the headers of its GET. And the front's one route (a guest's price call,
+// answered before Astro): the endpoint's answers and errors, byte for byte once decoded.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -119,5 +120,95 @@ describe('pages and API answers', () => {
     const small = await ask('/api/catalog/search', 'br', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: '' }) });
     expect(small.status).toBe(200);
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('front routes: a guest\'s price call is answered before Astro', () => {
+  const SKUS = { skus: ['ASR-10003', 'asr-10003', 'NO-SUCH-SKU', 'SBO-10002'] };
+  const prices = (body: string, headers: Record<string, string> = {}) => ask('/api/catalog/prices', 'br', {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body,
+  });
+  /** A session cookie Astro must look at (this one names no session, so the shopper is a guest there too). */
+  const SESSION = { cookie: 'vsf-refresh=not-a-session' };
+  const json = (a: Answer) => JSON.parse(decoded(a).toString('utf8')) as unknown;
+  // The middleware stamps every answer that went through Astro with a request id.
+  const throughAstro = (a: Answer) => a.headers.has('x-request-id');
+
+  /** A listing page's worth: an answer large enough to be compressed. */
+  let page: string[] = [];
+
+  beforeAll(async () => {
+    // The endpoint's module registers the route when Astro first loads it.
+    expect((await prices(JSON.stringify(SKUS))).status).toBe(200);
+    const search = await ask('/api/catalog/search', undefined, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'mm', limit: 24 }),
+    });
+    page = (JSON.parse(search.bytes.toString('utf8')) as { data: { sku: string }[] }).data.map((p) => p.sku);
+    expect(page.length).toBeGreaterThan(12);
+  });
+
+  test('the same answer as the endpoint gives, in the guest\'s currency, compressed, never stored', async () => {
+    const front = await prices(JSON.stringify(SKUS));
+    const astro = await prices(JSON.stringify(SKUS), SESSION);
+    expect(throughAstro(front)).toBe(false);
+    expect(throughAstro(astro)).toBe(true);
+    expect(front.status).toBe(200);
+    expect(front.headers.get('cache-control')).toBe('private, no-store');
+    expect(json(front)).toEqual(json(astro));
+    const answer = json(front) as { items: { sku: string; priceInfo: { currency: string } | null }[] };
+    expect(answer.items.map((i) => i.sku)).toEqual(['ASR-10003', 'SBO-10002']);
+    expect(answer.items[0]!.priceInfo?.currency).toBe('EUR');
+
+    const usd = await prices(JSON.stringify(SKUS), { cookie: 'vsf-currency=USD' });
+    expect(throughAstro(usd)).toBe(false);
+    expect((json(usd) as typeof answer).items[0]!.priceInfo?.currency).toBe('USD');
+    expect(json(usd)).toEqual(json(await prices(JSON.stringify(SKUS), { cookie: `vsf-currency=USD; ${SESSION.cookie}` })));
+  });
+
+  test('a listing page\'s answer travels compressed, as the endpoint\'s does', async () => {
+    const body = JSON.stringify({ skus: page });
+    const front = await prices(body);
+    const astro = await prices(body, SESSION);
+    expect(throughAstro(front)).toBe(false);
+    expect(front.headers.get('content-encoding')).toBe('br');
+    expect(front.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(Number(front.headers.get('content-length'))).toBe(front.bytes.length);
+    expect(json(front)).toEqual(json(astro));
+    expect((json(front) as { items: unknown[] }).items).toHaveLength(page.length);
+    const gzip = await ask('/api/catalog/prices', 'gzip', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(json(gzip)).toEqual(json(astro));
+  });
+
+  test('bad input gets the endpoint\'s own errors; a body that is not JSON goes to Astro', async () => {
+    const cases: [string, Record<string, string>, number, string][] = [
+      ['{"skus": [', {}, 400, 'INVALID_JSON'],
+      [JSON.stringify({ skus: 'ASR-10003' }), {}, 400, 'VALIDATION_FAILED'],
+    ];
+    for (const [body, headers, status, code] of cases) {
+      const front = await prices(body, headers);
+      const astro = await prices(body, { ...headers, ...SESSION });
+      expect(throughAstro(front), code).toBe(false);
+      expect(front.status, code).toBe(status);
+      expect((json(front) as { code: string }).code, code).toBe(code);
+      expect(json(front), code).toEqual(json(astro));
+    }
+    // Astro refuses a cross-site form post before any endpoint runs; the front leaves that to it.
+    expect((await prices(JSON.stringify(SKUS), { 'content-type': 'text/plain' })).status).toBe(403);
+  });
+
+  test('a body of unknown length goes to Astro', async () => {
+    const chunked = await new Promise<Answer>((done, fail) => {
+      const req = request(`${shop!.url}/api/catalog/prices`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), bytes: Buffer.concat(chunks) }));
+      });
+      req.on('error', fail);
+      req.write(JSON.stringify(SKUS).slice(0, 10));
+      req.end(JSON.stringify(SKUS).slice(10));
+    });
+    expect(chunked.status).toBe(200);
+    expect(throughAstro(chunked)).toBe(true);
   });
 });

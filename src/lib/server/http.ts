@@ -6,6 +6,8 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'astro/zod';
 import type { ErrorBody, ErrorCode, Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
 import { logger } from './log.ts';
+import { COMPRESS_FROM_BYTES, chooseCoding, encodeWhole } from './http-encoding.ts';
+import { MAX_BODY_BYTES } from './body-limit.ts';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -22,7 +24,6 @@ export class ApiError extends Error {
   }
 }
 
-const MAX_BODY_BYTES = 64 * 1024;
 
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const body = JSON.stringify(data);
@@ -31,6 +32,22 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
     ...init,
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'private, no-store', ...init.headers },
   });
+}
+
+/**
+ * An endpoint's answer, compressed here for the coding the request takes (the server front passes an
+ * encoded answer as it is): answers are whole before they are sent, and one call costs a third of
+ * streaming them through the front's compression (src/lib/server/http-encoding.ts).
+ */
+function encodedJson(request: Request, data: unknown, status: number): Response {
+  const body = Buffer.from(JSON.stringify(data));
+  const coding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseCoding(request.headers.get('accept-encoding'));
+  const encoded = encodeWhole(body, coding);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json', 'content-length': String(encoded.length), 'cache-control': 'private, no-store', vary: 'Accept-Encoding',
+  };
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  return new Response(new Uint8Array(encoded), { status, headers });
 }
 
 function errorResponse(error: ApiError): Response {
@@ -80,12 +97,12 @@ export function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid
 }
 
 /** Any failure leaves as the one error shape; unexpected ones are logged with the request, not leaked. */
-async function answering(context: APIContext, run: () => Promise<Response>): Promise<Response> {
+async function answering(request: Request, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
-    logger.error({ err: error, method: context.request.method, path: context.url.pathname }, 'endpoint failed');
+    logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'endpoint failed');
     return errorResponse(new ApiError('INTERNAL_ERROR', 'Something went wrong. Please try again.', 500));
   }
 }
@@ -105,15 +122,26 @@ export function endpoint<O extends Operation>(
   handler: (input: ParsedRequestOf<O>, context: APIContext) => Promise<ResponseOf<O> | Response>,
   options: EndpointOptions = {},
 ): APIRoute {
-  return (context) => answering(context, async () => {
+  return (context) => answering(context.request, async () => {
     const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request);
     const input = parseInput(raw, op.request, options.invalid) as ParsedRequestOf<O>;
     const result = await handler(input, context);
-    return result instanceof Response ? result : json(result, { status: op.status ?? 200 });
+    return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
   });
 }
 
 /** An endpoint outside the JSON contract (provider webhooks, browser redirects), with the same error shape. */
 export function rawEndpoint(handler: (context: APIContext) => Promise<Response>): APIRoute {
-  return (context) => answering(context, () => handler(context));
+  return (context) => answering(context.request, () => handler(context));
+}
+
+/**
+ * A JSON-bodied operation answered outside Astro, by a route of the server front
+ * (src/lib/server/front-routes.ts): the same reading, validation, error shape and encoding as endpoint().
+ */
+export function answerInFront<O extends Operation>(op: O, request: Request, handler: (input: ParsedRequestOf<O>) => Promise<ResponseOf<O>>): Promise<Response> {
+  return answering(request, async () => {
+    const input = parseInput(await readJson(request), op.request) as ParsedRequestOf<O>;
+    return encodedJson(request, await handler(input), op.status ?? 200);
+  });
 }

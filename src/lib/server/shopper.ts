@@ -27,7 +27,11 @@ export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<
     const { customer } = session;
     return { customerId: customer.id, priceListId: customer.priceListId, currency: customer.currency, loggedIn: true };
   }
-  const cookieCurrency = cookies.get(CURRENCY_COOKIE)?.value;
+  return guestShopper(cookies.get(CURRENCY_COOKIE)?.value);
+}
+
+/** A guest, in the currency of their currency cookie when it names one the shop prices in. */
+export function guestShopper(cookieCurrency: string | undefined): Shopper {
   const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
   return { customerId: null, priceListId: null, currency, loggedIn: false };
 }

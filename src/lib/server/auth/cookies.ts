@@ -8,6 +8,8 @@ import { USER_TOKEN_TTL_SECONDS } from './user-token.ts';
 
 export const USER_TOKEN_COOKIE = 'vsf-token';
 export const REFRESH_COOKIE = 'vsf-refresh';
+/** The cookies that may stand for a signed-in customer (an expired token is renewed from the refresh one). */
+export const SESSION_COOKIES = [USER_TOKEN_COOKIE, REFRESH_COOKIE] as const;
 
 export type CookieJar = Pick<AstroCookies, 'get' | 'set' | 'delete'>;
 

@@ -4,7 +4,7 @@
 import { authRoutes } from './routes.ts';
 
 export { resolveSession, startSession } from './session.ts';
-export { setSessionCookies } from './cookies.ts';
+export { SESSION_COOKIES, setSessionCookies } from './cookies.ts';
 export { createCustomer } from './customers.ts';
 export { hashPassword } from './passwords.ts';
 export { isUniqueViolation, pgError } from './db-errors.ts';

@@ -9,7 +9,7 @@ import { emptySearchResponse } from '#lib/search/rules.ts';
 import { categoryBySlugPath, categoryTrail, categoryTree } from './categories.ts';
 import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts } from './listing.ts';
-import { excludesTax, priceList, type PriceContext } from './prices.ts';
+import { priceList, priceListAnswer, type PriceContext } from './prices.ts';
 import { searchCategories, searchHits, searchProductIds, searchProducts } from './search.ts';
 import { searchListing } from './search-page.ts';
 
@@ -43,9 +43,7 @@ export function catalogRoutes(deps: CatalogDeps) {
 
     prices: endpoint(catalogApi.prices, async ({ skus }, context) => {
       const shopper = await deps.shopper(context);
-      const ctx = await deps.priceContext(shopper);
-      const [items, excludeTax] = await Promise.all([priceList(skus, ctx), excludesTax(shopper.customerId)]);
-      return { items, pricesVisible: ctx.pricesVisible, excludeTax };
+      return priceListAnswer(skus, shopper.customerId, await deps.priceContext(shopper));
     }),
 
     products: endpoint(catalogApi.products, async (body, context) => {

@@ -7,6 +7,7 @@ export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryN
 export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { publicPrices } from './public-prices.ts';
+export { guestPricesRoute } from './guest-prices.ts';
 export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { customers } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import type { PriceListEntry } from '#lib/catalog/contract.ts';
+import type { PriceListEntry, PriceListResponse } from '#lib/catalog/contract.ts';
 import { priceIndex } from './price-index-store.ts';
 
 export interface PriceContext {
@@ -21,9 +21,15 @@ export async function priceList(skus: string[], ctx: PriceContext): Promise<Pric
 }
 
 /** Whether the signed-in customer is excluded from taxation: their prices carry that note, not 'plus tax'. */
-export async function excludesTax(customerId: string | null): Promise<boolean> {
+async function excludesTax(customerId: string | null): Promise<boolean> {
   if (!customerId) return false;
   const db = await getDb();
   const [row] = await db.select({ excludeTax: customers.excludeTax }).from(customers).where(eq(customers.id, customerId));
   return row?.excludeTax ?? false;
+}
+
+/** The price call's answer for a shopper (their customer id, if signed in, and their price context). */
+export async function priceListAnswer(skus: string[], customerId: string | null, ctx: PriceContext): Promise<PriceListResponse> {
+  const [items, excludeTax] = await Promise.all([priceList(skus, ctx), excludesTax(customerId)]);
+  return { items, pricesVisible: ctx.pricesVisible, excludeTax };
 }
