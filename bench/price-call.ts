@@ -17,7 +17,7 @@ const [role, ...roleArgs] = process.argv.slice(2);
 
 function post(agent: Agent, url: string, body: string): Promise<number> {
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': process.env.AE ?? 'br, gzip' } }, (res) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
       res.resume();
       res.on('end', () => done(res.statusCode ?? 0));
     });
@@ -142,9 +142,17 @@ async function bench(): Promise<void> {
 as a guest, over HTTP against the built shop behind its server front (scripts/serve.ts) on PGlite with
 ${Number(products).toLocaleString('en')} product rows; the load generator is a process of its own on the same machine. Open loop: calls leave
 at an even pace and each latency counts from the moment its call was due (a queue in the server shows). ${SECONDS} s per
-rate, median of ${RUNS} runs' percentiles. Prices and stock come from the in-memory price index
-(src/lib/server/catalog/price-index.ts), which database notices keep current; before it, every call queried the
-database: it saturated at 154 calls/s (p99 205 ms) and at an even 100 calls/s p99 was 18.8 ms (issue 12's audit).
+rate, median of ${RUNS} runs' percentiles. A guest's call is answered by the server front before it enters Astro
+(src/lib/server/catalog/guest-prices.ts: the endpoint's contract, errors and encoding), from the in-memory price
+index (src/lib/server/catalog/price-index.ts), which database notices keep current; the JSON is brotli-compressed
+in one call. History: when every call queried the database it saturated at 154 calls/s (p99 205 ms; issue 12's
+audit); with the index but through Astro, p99 was 24, 34 and 62 ms at 200, 500 and 1,000 calls/s and at most
+2,137 calls/s were answered (2026-11-25, first round). Three things made up that tail: the node adapter's
+standalone handler stat'ed the disk for every request before the app (now the adapter runs in middleware mode
+behind the shop's own server); the front's streaming compression cost three times a one-shot call; and the web
+Request Astro builds for every call carries an abort signal whose objects young-generation GC cannot free, so
+every call's request was promoted to the old generation and scavenges took ~10 ms each (a \`--trace-gc-nvp\`
+run: 7 MB promoted per scavenge).
 
 Beside it, the same answer (its bytes and headers, saved from the shop) from a trivial node:http server
 in a process of its own (bench/lib/replay.ts), under the same generator, runs alternating: what the
@@ -157,10 +165,8 @@ The load generator shares the machine's two cores with the server.
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
 
-The tail is the shop's: the trivial server's p99 stays near 1 ms at every rate. A GC trace (\`node --trace-gc\`,
-300 calls/s) shows a 100–150 MB heap with mark-compact pauses of 7–8 ms and incremental marking steps of up
-to 8 ms, which explain part of it; the rest is not found yet. Issue 12's goal (p99 ≤ 10 ms at 1,000 calls/s) is
-not met.
+What is left of the tail is mostly the full GCs of a heap of about 100 MB (the price and search indexes of
+the catalogue): a mark-compact every few seconds, 4–11 ms each.
 `;
   if (reportEnabled()) {
     writeSection(title, section);
