@@ -1,6 +1,7 @@
 // The account's order history: a signed-in customer finds their orders, newest
-// first, 10 per page with the page in the URL, and opens one; guests are sent home; 'Log out' ends the
-// session and with it the account area.
+// first, 10 per page with the page in the URL, and opens one; a guest gets the login modal at the
+// account's address and lands on the page once signed in; the spec's PascalCase page names move to the
+// kebab-case ones; 'Log out' ends the session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
@@ -113,16 +114,45 @@ test.describe('account: order history', () => {
     await expect(page.getByRole('main').getByRole('link', { name: msg('fr', 'cart.goBackShopping') })).toHaveAttribute('href', '/fr');
   });
 
-  test('guests are sent to the home page of their locale', async ({ page }) => {
-    await page.goto('/my-account');
-    await expect(page).toHaveURL(absolute('/'));
-    await page.goto(localePath('en', HISTORY));
-    await expect(page).toHaveURL(/\/en$/);
+  test('a guest gets the login modal at the account\'s address and lands on the page once signed in', async ({ page }) => {
+    for (const locale of ['de', 'en'] as const) {
+      const response = await page.goto(localePath(locale, HISTORY));
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['cache-control']).toBe('private, no-store');
+      await waitForIslands(page, 20_000);
+      await expect(page).toHaveURL(absolute(localePath(locale, HISTORY)));
+      await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'route.MyAccount') })).toBeVisible();
+      await expect(page.getByText(msg(locale, 'account.signInRequired'))).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      const dialog = page.getByRole('dialog', { name: msg(locale, 'auth.loginTitle') });
+      await expect(dialog).toBeVisible();
+      // Closed, the prompt stays and opens it again.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await page.getByRole('main').getByRole('button', { name: msg(locale, 'auth.login'), exact: true }).click();
+      await expect(dialog).toBeVisible();
+      if (locale === 'de') continue;
+      await dialog.getByLabel(msg(locale, 'auth.username')).fill(C.normal.email);
+      await dialog.getByLabel(msg(locale, 'auth.password'), { exact: true }).fill(DEMO_FIXTURES.password);
+      await dialog.getByRole('button', { name: msg(locale, 'auth.login'), exact: true }).click();
+      await expect(orderTable(page, locale).or(page.getByText(msg(locale, 'account.orders.empty')))).toBeVisible();
+      await expect(page).toHaveURL(absolute(localePath(locale, HISTORY)));
+    }
+    await page.context().clearCookies();
     const refused = await page.request.post('/api/orders/list', { data: {} });
     expect(refused.status()).toBe(401);
   });
 
-  test('Log out ends the session; the account then sends the shopper home', async ({ page }) => {
+  test('the spec\'s PascalCase page names move permanently to the kebab-case ones', async ({ request }) => {
+    for (const [from, to] of [['/my-account/OrderHistory', HISTORY], ['/en/my-account/OrderHistory?page=2', `/en${HISTORY}?page=2`], ['/fr/MyAccount/OrderHistory', `/fr${HISTORY}`]]) {
+      const response = await request.get(from!, { maxRedirects: 0 });
+      expect(response.status(), from).toBe(301);
+      expect(response.headers().location, from).toBe(to);
+    }
+    expect((await request.get('/my-account/NoSuchPage', { maxRedirects: 0 })).status()).toBe(404);
+  });
+
+  test('Log out ends the session; the account then asks to sign in again', async ({ page }) => {
     await signIn(page, C.normal.email);
     await open(page, localePath('en', '/my-account'));
     await expect(page).toHaveURL(new RegExp(`/en${HISTORY}$`));
@@ -130,6 +160,7 @@ test.describe('account: order history', () => {
     await expect(page).toHaveURL(/\/en$/);
     await expect(page.getByRole('banner').getByRole('button', { name: msg('en', 'header.login') })).toBeVisible();
     await page.goto(localePath('en', '/my-account'));
-    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.getByText(msg('en', 'account.signInRequired'))).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
   });
 });

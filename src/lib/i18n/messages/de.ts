@@ -282,5 +282,8 @@ export const de: Messages = {
 
   'account.orders.empty': 'Sie haben noch keine Bestellungen aufgegeben.',
   'account.logoutError': 'Die Abmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'account.signInRequired': 'Bitte melden Sie sich an, um Ihr Konto zu sehen.',
+  'account.myItems.empty': 'Für Ihr Konto ist noch keine eigene Preisliste hinterlegt.',
+  'account.myItems.item': 'Artikel',
   ...deCheckout,
 };

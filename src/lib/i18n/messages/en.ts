@@ -282,6 +282,9 @@ export const en = {
 
   'account.orders.empty': 'You have not placed any orders yet.',
   'account.logoutError': 'You could not be logged out. Please try again.',
+  'account.signInRequired': 'Please log in to see your account.',
+  'account.myItems.empty': 'Your account has no price list of its own yet.',
+  'account.myItems.item': 'Item',
   ...enCheckout,
 } as const;
 

@@ -282,5 +282,8 @@ export const es: Messages = {
 
   'account.orders.empty': 'Todavía no ha realizado ningún pedido.',
   'account.logoutError': 'No se ha podido cerrar la sesión. Inténtelo de nuevo.',
+  'account.signInRequired': 'Inicie sesión para ver su cuenta.',
+  'account.myItems.empty': 'Su cuenta aún no tiene una lista de precios propia.',
+  'account.myItems.item': 'Artículo',
   ...esCheckout,
 };

@@ -282,5 +282,8 @@ export const fr: Messages = {
 
   'account.orders.empty': 'Vous n’avez encore passé aucune commande.',
   'account.logoutError': 'La déconnexion a échoué. Veuillez réessayer.',
+  'account.signInRequired': 'Veuillez vous connecter pour accéder à votre compte.',
+  'account.myItems.empty': 'Votre compte n’a pas encore de liste de prix propre.',
+  'account.myItems.item': 'Article',
   ...frCheckout,
 };

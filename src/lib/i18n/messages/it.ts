@@ -282,5 +282,8 @@ export const it: Messages = {
 
   'account.orders.empty': 'Non ha ancora effettuato alcun ordine.',
   'account.logoutError': 'Non è stato possibile uscire. Riprovi.',
+  'account.signInRequired': 'Acceda per vedere il suo account.',
+  'account.myItems.empty': 'Il suo account non ha ancora un listino prezzi proprio.',
+  'account.myItems.item': 'Articolo',
   ...itCheckout,
 };

@@ -8,6 +8,7 @@ export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { publicPrices } from './public-prices.ts';
 export { guestPricesRoute } from './guest-prices.ts';
+export { myItems, type MyItem } from './my-items.ts';
 export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
 export type { PriceContext } from './prices.ts';
