@@ -17,6 +17,8 @@ const PAGE_TYPES = [
   { type: 'not-found', path: '/nope', status: 404 },
   { type: 'router-not-found', path: '/foo/bar/baz', status: 404 },
   { type: 'checkout-start', path: '/checkout', status: 200 },
+  // A guest's sign-in prompt, the login modal open over it.
+  { type: 'account-sign-in', path: '/my-account/my-items', status: 200 },
   { type: 'checkout-processing', path: '/checkout/checkout-processing', status: 200 },
   { type: 'checkout-thank-you', path: '/checkout/thank-you', status: 200 },
   // No such order: the payment result answers with the error page.
