@@ -10,6 +10,8 @@ import { POST as searchEndpoint } from '../src/pages/api/catalog/search.ts';
 import { SEARCH_MAX_HITS } from '../src/lib/server/catalog/search.ts';
 import { listProducts } from '../src/lib/server/catalog/listing.ts';
 import { productCards } from '../src/lib/server/catalog/products.ts';
+import { myItems } from '../src/lib/server/catalog/my-items.ts';
+import { publishBus } from '../src/lib/server/publish/bus.ts';
 import { products } from '../src/lib/server/db/schema.ts';
 import { machine, median, percentile, writeSection } from './lib/report.ts';
 
@@ -60,6 +62,17 @@ const [facts] = await db.db.execute(sql`
     (select count(*)::int from product_translations where locale = 'de' and name ilike '%schraube%') as schraube,
     (select count(*)::int from pg_stats where tablename = 'products') as stats`).then((r) => (r as unknown as { rows: { bohr: number; schraube: number; stats: number }[] }).rows);
 
+// My Items: a customer's own price list of 20,000 entries, made once in the bench database (before the
+// price index is built, so the index knows its prices).
+const MY_ITEMS_ENTRIES = 20_000;
+const [benchList] = (await db.db.execute(sql`insert into price_lists (code, name) values ('bench-20k', 'Bench customer list')
+  on conflict (code) do update set name = excluded.name returning id`) as unknown as { rows: { id: number }[] }).rows;
+await db.db.execute(sql`insert into prices (price_list_id, product_id, currency, regular_cents)
+  select ${benchList!.id}, id, 'EUR', 500 + id % 20000 from products where is_active order by id limit ${MY_ITEMS_ENTRIES}
+  on conflict do nothing`);
+const customerList = { priceListId: benchList!.id, currency: 'EUR' };
+const lastPage = Math.floor((MY_ITEMS_ENTRIES - 1) / 12);
+
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const scenarios: [string, (i: number) => Promise<unknown>][] = [
   ['price list, 24 skus (one listing page)', (i) => priceList(Array.from({ length: 24 }, (_, k) => pick(i * 24 + k).sku), guest)],
@@ -72,6 +85,12 @@ const scenarios: [string, (i: number) => Promise<unknown>][] = [
   ['search page, "schraube"', () => searchPage('schraube')],
   ['category listing, 10 newest of a top category', () => listProducts({ categoryId: 1, filters: [], locale: 'de', sort: 'latest', limit: 10, offset: 0 })],
   ['product cards, 24 ids', (i) => productCards(Array.from({ length: 24 }, (_, k) => ((i * 24 + k) % all.length) + 1), 'de')],
+  [`My Items, first page of 12 and the count (${MY_ITEMS_ENTRIES.toLocaleString('en')}-entry price list)`, () => myItems(customerList, 'de', { limit: 12, offset: 0 })],
+  ['My Items, a page spread over the list', (i) => myItems(customerList, 'de', { limit: 12, offset: ((i * 131) % (lastPage + 1)) * 12 })],
+  ['My Items, first page after a publish (the list read in name order again)', async (i) => {
+    await publishBus.emit({ id: `bench-${i}`, invalidation: { tags: ['products'] }, at: Date.now() });
+    return myItems(customerList, 'de', { limit: 12, offset: 0 });
+  }],
 ];
 
 const rows: string[] = [];
@@ -94,6 +113,8 @@ here "bohr" is in ${Number(facts?.bohr).toLocaleString('en')} German product nam
 the keyword ranking are answered from the in-memory indexes (price-index.ts, search-index.ts; built before the
 first run); the search page's product cards and facets, and the category listing's page query the database (a whole
 category's count is kept until the next publish: the first listing after one pays about 150 ms to count it here).
+My Items reads a customer price list of ${MY_ITEMS_ENTRIES.toLocaleString('en')} entries (made in the bench database) in name order once per
+publish, then a page is its 12 products alone (src/lib/server/catalog/my-items.ts).
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
 Load average (1 min) at start and end: ${loadAtStart} / ${loadavg()[0]!.toFixed(1)}.

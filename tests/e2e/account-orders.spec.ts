@@ -4,7 +4,7 @@
 // kebab-case ones; 'Log out' ends the session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
+import { BASE_URL, absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const C = DEMO_FIXTURES.customers;
@@ -48,7 +48,7 @@ async function placeOrder(page: Page): Promise<{ id: string; transactionnum: str
 const orderTable = (page: Page, locale: Locale) => page.getByRole('table', { name: msg(locale, 'account.OrderHistory') });
 
 test.describe('account: order history', () => {
-  test('a customer finds a new order at the top of the history in en and de and opens it', async ({ page }) => {
+  test('a customer finds a new order at the top of the history in en and de and opens it', async ({ page, browser }) => {
     await signIn(page, C.acme.email);
     const order = await placeOrder(page);
 
@@ -60,21 +60,36 @@ test.describe('account: order history', () => {
     await expect(page.getByRole('navigation', { name: msg('en', 'route.MyAccount') }).getByRole('link', { name: msg('en', 'account.OrderHistory') }))
       .toHaveAttribute('aria-current', 'page');
     const first = orderTable(page, 'en').getByRole('row').nth(1);
-    await expect(first.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/en/checkout/thank-you/${order.id}`);
+    await expect(first.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/en${HISTORY}/${order.id}`);
     // Dates in the uk format (en is en-GB), the total with its currency, the payment status.
     await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(first).toContainText('€');
     await expect(first).toContainText(msg('en', 'checkout.paymentStatus.open'));
     await expectNoA11yViolations(page);
 
+    // The order's own page in the account (not the checkout's thank-you): details, order again, print.
     await first.getByRole('link', { name: order.transactionnum }).click();
-    await expect(page).toHaveURL(new RegExp(`/en/checkout/thank-you/${order.id}$`));
-    await expect(page.getByText(order.transactionnum).first()).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(new RegExp(`/en${HISTORY}/${order.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'account.order.title', { number: order.transactionnum }) })).toBeVisible();
+    await expect(page.getByText(msg('en', 'checkout.thankYou.title'))).toHaveCount(0);
+    await expect(page.getByRole('main')).toContainText('Muster GmbH');
+    await expect(page.getByRole('button', { name: msg('en', 'account.order.print') })).toBeVisible();
+    await expectNoA11yViolations(page);
+    await page.getByRole('button', { name: msg('en', 'account.order.reorder') }).click();
+    await expect(page.getByRole('status').filter({ hasText: msg('en', 'account.order.reorderDone') })).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: msg('en', 'cart.title') });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link', { name: /Cordless drill driver/ })).toBeVisible();
+    // For another customer the order's page is the 404 page: an id is never confirmed.
+    const other = await browser.newContext({ baseURL: BASE_URL });
+    expect((await other.request.post('/api/auth/login', { data: { username: C.normal.email, password: DEMO_FIXTURES.password } })).ok()).toBe(true);
+    expect((await other.request.get(localePath('en', `${HISTORY}/${order.id}`))).status()).toBe(404);
+    await other.close();
 
     await open(page, HISTORY);
     await expect(page.getByRole('heading', { level: 1, name: msg('de', 'account.OrderHistory') })).toBeVisible();
     const firstDe = orderTable(page, 'de').getByRole('row').nth(1);
-    await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/checkout/thank-you/${order.id}`);
+    await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `${HISTORY}/${order.id}`);
     await expect(firstDe).toContainText(/\d{2}\.\d{2}\.\d{4}/);
 
     // Pages the account does not have yet are the 404 page.

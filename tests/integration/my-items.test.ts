@@ -1,7 +1,7 @@
 // My Items on the real database (src/lib/server/catalog/my-items.ts): exactly the products of the
 // customer's own price list in their currency, active ones only, by name, 12 a page with the whole
-// count; each priced by the best-price rule (never above the public price) and with its stock; a
-// customer without a list of their own has none.
+// count, current after a publish; each priced by the best-price rule (never above the public price)
+// and with its stock; a customer without a list of their own has none.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Db } from '#lib/server/db/client.ts';
@@ -14,6 +14,10 @@ const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { myItems } = await import('#lib/server/catalog/my-items.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
 const { PAGE_SIZES } = await import('#lib/catalog/listing.ts');
+const { publishBus } = await import('#lib/server/publish/bus.ts');
+
+/** What an import or the admin sends after changing products (the list's order is kept until one). */
+const published = () => publishBus.emit({ id: `test-${Date.now()}`, invalidation: { tags: ['products'] }, at: Date.now() });
 
 let db: Db;
 let acme: number;
@@ -52,16 +56,20 @@ test('every page together is the list: its active products in the currency, by n
   expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 });
 
-test('a deactivated product leaves the list and its count', async () => {
+test('a deactivated product leaves the page at once, and the list and its count with the next publish', async () => {
   const before = await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 });
   const gone = before.items[0]!;
   await db.execute(sql`UPDATE products SET is_active = false WHERE id = ${gone.id}`);
   try {
+    const unpublished = await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 });
+    expect(unpublished.items.map((i) => i.id)).not.toContain(gone.id);
+    await published();
     const after = await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 });
     expect(after.count).toBe(before.count - 1);
     expect(after.items.map((i) => i.id)).not.toContain(gone.id);
   } finally {
     await db.execute(sql`UPDATE products SET is_active = true WHERE id = ${gone.id}`);
+    await published();
   }
 });
 

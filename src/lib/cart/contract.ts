@@ -166,7 +166,8 @@ const deletedCartResponseSchema = z.object({ cart: z.null() });
 
 /** Errors of every change to an existing cart: it is gone, someone else changed it, or the session ended. */
 const CHANGE_ERRORS = ['CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND'] as const;
-const LINE_ERRORS = [
+/** Why a line cannot be added (also what a reorder reports per line). */
+export const LINE_ERRORS = [
   'INVALID_QUANTITY', 'CART_TOO_MANY_LINES', 'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_AVAILABLE',
   'ACCESSORY_NOT_ALLOWED',
 ] as const;

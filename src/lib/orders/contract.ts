@@ -7,6 +7,7 @@ import {
   orderPaymentMethodRequestSchema, orderResponseSchema, orderSchema,
 } from '../checkout/contract.ts';
 import { operation } from '../http/contract.ts';
+import { cartSchema, LINE_ERRORS } from '../cart/contract.ts';
 import { ordersRoutes } from './routes.ts';
 
 /** More than a page of the account's order list ever asks for, few enough to stay one cheap query. */
@@ -23,6 +24,17 @@ const orderListResponseSchema = z.object({
   count: z.number().int().min(0),
 });
 export type OrderList = z.infer<typeof orderListResponseSchema>;
+
+/**
+ * A reorder: the cart with every line of the order that could be added again (at today's prices, the
+ * server's), and the lines that could not, each with the reason a cart add gave.
+ */
+const reorderResponseSchema = z.object({
+  cart: cartSchema.nullable(),
+  added: z.array(z.object({ sku: z.string(), quantity: z.number().int() })),
+  refused: z.array(z.object({ sku: z.string(), name: z.string(), code: z.enum(LINE_ERRORS) })),
+});
+export type ReorderResult = z.infer<typeof reorderResponseSchema>;
 
 // ---------------------------------------------------------------- operations
 
@@ -62,6 +74,11 @@ export const ordersApi = {
   comment: operation({
     ...ordersRoutes.comment, request: orderCommentRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
+  }),
+  /** Puts a past order's lines into the cart again; the signed-in owner's orders only (404 otherwise). */
+  reorder: operation({
+    ...ordersRoutes.reorder, request: orderIdRequestSchema, response: reorderResponseSchema,
+    errors: ['UNAUTHENTICATED', 'ORDER_NOT_FOUND', 'CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Changes how an unpaid order will be paid; only offered methods. */
   paymentMethod: operation({

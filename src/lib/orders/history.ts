@@ -37,7 +37,6 @@ export function orderListRow(order: Order, intlLocale: string, freeLabel: string
     // No totals when the order was placed with prices hidden: nothing to show rather than 'Free'.
     total: order.cartInfo.totals ? formatPrice(order.cartInfo.totals.grandTotalIncTax, { currency: order.currency, locale: intlLocale, freeLabel }) : '',
     paymentStatus: order.paymentStatus,
-    // The thank-you page is the order's detail page for now (the id is the capability to see it).
-    detailPath: `/checkout/thank-you/${order.id}`,
+    detailPath: `/my-account/order-history/${order.id}`,
   };
 }

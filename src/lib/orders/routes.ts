@@ -9,4 +9,5 @@ export const ordersRoutes = {
   list: route('POST', '/api/orders/list'),
   comment: route('POST', '/api/orders/comment'),
   paymentMethod: route('POST', '/api/orders/payment-method'),
+  reorder: route('POST', '/api/orders/reorder'),
 } as const;

@@ -285,5 +285,12 @@ export const de: Messages = {
   'account.signInRequired': 'Bitte melden Sie sich an, um Ihr Konto zu sehen.',
   'account.myItems.empty': 'Für Ihr Konto ist noch keine eigene Preisliste hinterlegt.',
   'account.myItems.item': 'Artikel',
+  'account.order.title': 'Bestellung {{number}}',
+  'account.order.back': 'Zurück zur Bestellhistorie',
+  'account.order.print': 'Drucken',
+  'account.order.reorder': 'Erneut bestellen',
+  'account.order.reorderDone': 'Die Artikel dieser Bestellung liegen wieder in Ihrem Warenkorb, zu den heutigen Preisen.',
+  'account.order.reorderRefused': 'Diese Artikel konnten nicht hinzugefügt werden:',
+  'account.order.comment': 'Ihr Kommentar',
   ...deCheckout,
 };

@@ -285,6 +285,13 @@ export const en = {
   'account.signInRequired': 'Please log in to see your account.',
   'account.myItems.empty': 'Your account has no price list of its own yet.',
   'account.myItems.item': 'Item',
+  'account.order.title': 'Order {{number}}',
+  'account.order.back': 'Back to order history',
+  'account.order.print': 'Print',
+  'account.order.reorder': 'Order again',
+  'account.order.reorderDone': 'The items of this order are in your cart again, at today’s prices.',
+  'account.order.reorderRefused': 'These items could not be added:',
+  'account.order.comment': 'Your comment',
   ...enCheckout,
 } as const;
 

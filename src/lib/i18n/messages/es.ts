@@ -285,5 +285,12 @@ export const es: Messages = {
   'account.signInRequired': 'Inicie sesión para ver su cuenta.',
   'account.myItems.empty': 'Su cuenta aún no tiene una lista de precios propia.',
   'account.myItems.item': 'Artículo',
+  'account.order.title': 'Pedido {{number}}',
+  'account.order.back': 'Volver al historial de pedidos',
+  'account.order.print': 'Imprimir',
+  'account.order.reorder': 'Volver a pedir',
+  'account.order.reorderDone': 'Los artículos de este pedido vuelven a estar en su carrito, a los precios de hoy.',
+  'account.order.reorderRefused': 'No se han podido añadir estos artículos:',
+  'account.order.comment': 'Su comentario',
   ...esCheckout,
 };

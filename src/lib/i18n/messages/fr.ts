@@ -285,5 +285,12 @@ export const fr: Messages = {
   'account.signInRequired': 'Veuillez vous connecter pour accéder à votre compte.',
   'account.myItems.empty': 'Votre compte n’a pas encore de liste de prix propre.',
   'account.myItems.item': 'Article',
+  'account.order.title': 'Commande {{number}}',
+  'account.order.back': 'Retour à l’historique des commandes',
+  'account.order.print': 'Imprimer',
+  'account.order.reorder': 'Commander à nouveau',
+  'account.order.reorderDone': 'Les articles de cette commande sont de nouveau dans votre panier, aux prix du jour.',
+  'account.order.reorderRefused': 'Ces articles n’ont pas pu être ajoutés :',
+  'account.order.comment': 'Votre commentaire',
   ...frCheckout,
 };

@@ -285,5 +285,12 @@ export const it: Messages = {
   'account.signInRequired': 'Acceda per vedere il suo account.',
   'account.myItems.empty': 'Il suo account non ha ancora un listino prezzi proprio.',
   'account.myItems.item': 'Articolo',
+  'account.order.title': 'Ordine {{number}}',
+  'account.order.back': 'Torna allo storico ordini',
+  'account.order.print': 'Stampa',
+  'account.order.reorder': 'Ordina di nuovo',
+  'account.order.reorderDone': 'Gli articoli di questo ordine sono di nuovo nel carrello, ai prezzi di oggi.',
+  'account.order.reorderRefused': 'Non è stato possibile aggiungere questi articoli:',
+  'account.order.comment': 'Il suo commento',
   ...itCheckout,
 };

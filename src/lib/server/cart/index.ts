@@ -9,7 +9,7 @@ export { mergeGuestCartIntoCustomer } from './merge.ts';
 export { moveCartToCurrency, offeredCurrencies } from './currency.ts';
 export { clearCartCookie, readCartCookie } from './cookie.ts';
 export { cartNotFound, cartOutdated, couponError } from './errors.ts';
-export { cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
+export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
 export { customerTerms } from './pricing.ts';
 export { priceCart } from './view.ts';

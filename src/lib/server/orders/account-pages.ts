@@ -16,6 +16,9 @@ import { orderHistory } from './history.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
 import type { Shell } from '../shell.ts';
 import { myItems, type MyItem } from '../catalog/index.ts';
+import type { Order } from '#lib/checkout/contract.ts';
+import { isUuid } from '../db/index.ts';
+import { findOrder, orderView } from './store.ts';
 
 /** The account pages built so far (kebab-case path segments); profile and addresses come later. */
 const ACCOUNT_PAGES = ['order-history', 'my-items'] as const;
@@ -109,4 +112,24 @@ async function myItemsView(url: URL, shopper: Shopper, locale: Locale, pathFor: 
   const totalPages = pageCount(list.count, query.limit);
   if (list.count > 0 && query.page > totalPages) return { redirectTo: totalPages };
   return { name: 'my-items', items: { ...list, page: query.page, totalPages, currency: shopper.currency, pathFor } };
+}
+
+export type AccountOrderResult =
+  | Exclude<AccountPageResult, { kind: 'page' }>
+  | { kind: 'page'; locale: Locale; shell: Shell; order: Order };
+
+/**
+ * /my-account/order-history/{order}: one of the signed-in customer's orders. Somebody else's order, a
+ * guest order and a made-up id are all the same 404, so an id is never confirmed to exist.
+ */
+export async function loadAccountOrder(context: Context, orderId: string | undefined): Promise<AccountOrderResult> {
+  const base = await loadCheckoutPage(context, null);
+  if (base.kind !== 'page') return base;
+  const { locale, shell } = base;
+  const shopper = await currentShopper(context.cookies, context.url);
+  if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path: `/my-account/order-history/${orderId ?? ''}` };
+  if (!shell.features.isOrderHistoryEnabled || !isUuid(orderId)) return { kind: 'not-found' };
+  const row = await findOrder(await getDb(), orderId);
+  if (!row || row.customerId !== shopper.customerId) return { kind: 'not-found' };
+  return { kind: 'page', locale, shell, order: orderView(row) };
 }

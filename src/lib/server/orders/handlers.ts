@@ -6,7 +6,7 @@ import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/
 import { paymentsApi, type Order } from '#lib/checkout/contract.ts';
 import { ordersApi } from '#lib/orders/contract.ts';
 import { unauthenticated } from '../auth/index.ts';
-import { cartSessions, clearCartCookie, type CartDeps, type CartRequest } from '../cart/index.ts';
+import { cartAdder, cartSessions, clearCartCookie, type CartDeps, type CartRequest } from '../cart/index.ts';
 import { ApiError, endpoint, json, rawEndpoint } from '../http.ts';
 import { logger } from '../log.ts';
 import { requestLocale } from '../request-locale.ts';
@@ -16,6 +16,7 @@ import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type Conf
 import { applyStripeEvent, completePayment, setPaymentMethod, startPayment, type PaymentGateways } from './payments.ts';
 import { orderHistory } from './history.ts';
 import { findOrder, orderView } from './store.ts';
+import { reorderLines } from './reorder.ts';
 
 /** Stripe events are a few KB; anything far larger is not from Stripe. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -34,6 +35,7 @@ export interface OrderDeps extends CartDeps {
 /** The order and payment endpoints, one per operation of ordersApi and paymentsApi, and Stripe's webhook. */
 export function orderRoutes(deps: OrderDeps) {
   const { session } = cartSessions(deps);
+  const addLine = cartAdder(deps);
 
   /** Sends the confirmation once per order (claimed in the database), after the change committed. */
   async function afterConfirm(result: ConfirmResult): Promise<Order> {
@@ -88,6 +90,16 @@ export function orderRoutes(deps: OrderDeps) {
       const shopper = await deps.shopper(req.cookies);
       if (!shopper.customerId) throw unauthenticated();
       return orderHistory(await deps.db(), shopper.customerId, body);
+    }),
+
+    /** A past order's lines into the cart again: the signed-in owner's order only, another's is 404. */
+    reorder: endpoint(ordersApi.reorder, async (body, req) => {
+      const shopper = await deps.shopper(req.cookies);
+      if (!shopper.customerId) throw unauthenticated();
+      const order = await findOrder(await deps.db(), body.id);
+      if (!order || order.customerId !== shopper.customerId) throw orderNotFound();
+      const locale = requestLocale(req, body.locale);
+      return reorderLines(order, (line) => addLine({ ...line, locale }, req));
     }),
 
     /** The post-order feedback from the thank-you page. */
