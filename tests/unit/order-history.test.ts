@@ -28,7 +28,7 @@ describe('orderListRow', () => {
   test('shows number, date, total in the order\'s currency, payment status and the detail path', () => {
     expect(orderListRow(order(), 'en-GB', 'Free')).toEqual({
       id: order().id, number: '100042', createdDate: '2026-03-04T10:00:00.000Z', date: '04/03/2026', total: '£119.50',
-      paymentStatus: 'open', detailPath: `/checkout/thank-you/${order().id}`,
+      paymentStatus: 'open', detailPath: `/my-account/order-history/${order().id}`,
     });
   });
 
