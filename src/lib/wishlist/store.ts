@@ -12,6 +12,7 @@ import { addServerWishlistItems, fetchServerWishlist, removeServerWishlistItem }
 import { pageLocale } from '../i18n/page-locale.ts';
 import { $loggedIn } from '../auth/session-store.ts';
 import { reportFailure } from '../shell/report.ts';
+import { ApiClientError } from '../http/client.ts';
 import { notifyFeedback } from '../shell/notifications.ts';
 
 /**
@@ -36,7 +37,9 @@ const $serverSync = atom<Promise<unknown>>(Promise.resolve());
 // Server calls run one after another, so a quick add-remove-add reaches the server in that order.
 function enqueue<T>(task: () => Promise<T>): Promise<T | undefined> {
   const run = $serverSync.get().then(task).catch((error: unknown) => {
-    reportFailure('wishlist: server sync failed', error);
+    // The session ended meanwhile (signed out in another tab, or it expired): there is no server list
+    // to keep in step any more, which is not a failure.
+    if (!(error instanceof ApiClientError && error.code === 'UNAUTHENTICATED')) reportFailure('wishlist: server sync failed', error);
     return undefined;
   });
   $serverSync.set(run);
