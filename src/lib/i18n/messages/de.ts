@@ -1,5 +1,9 @@
 import type { Messages } from './en.ts';
 import { deCheckout } from './checkout/de.ts';
+import { deReviews } from './reviews/de.ts';
+import { deNewsletter } from './newsletter/de.ts';
+import { deProfile } from './profile/de.ts';
+import { deAddresses } from './addresses/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -293,4 +297,8 @@ export const de: Messages = {
   'account.order.reorderRefused': 'Diese Artikel konnten nicht hinzugefügt werden:',
   'account.order.comment': 'Ihr Kommentar',
   ...deCheckout,
+  ...deReviews,
+  ...deNewsletter,
+  ...deProfile,
+  ...deAddresses,
 };

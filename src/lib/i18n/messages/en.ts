@@ -1,4 +1,8 @@
 import { enCheckout } from './checkout/en.ts';
+import { enReviews } from './reviews/en.ts';
+import { enNewsletter } from './newsletter/en.ts';
+import { enProfile } from './profile/en.ts';
+import { enAddresses } from './addresses/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The checkout's are in checkout/en.ts.
@@ -293,6 +297,10 @@ export const en = {
   'account.order.reorderRefused': 'These items could not be added:',
   'account.order.comment': 'Your comment',
   ...enCheckout,
+  ...enReviews,
+  ...enNewsletter,
+  ...enProfile,
+  ...enAddresses,
 } as const;
 
 export type MessageKey = keyof typeof en;

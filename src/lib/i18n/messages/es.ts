@@ -1,5 +1,9 @@
 import type { Messages } from './en.ts';
 import { esCheckout } from './checkout/es.ts';
+import { esReviews } from './reviews/es.ts';
+import { esNewsletter } from './newsletter/es.ts';
+import { esProfile } from './profile/es.ts';
+import { esAddresses } from './addresses/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -293,4 +297,8 @@ export const es: Messages = {
   'account.order.reorderRefused': 'No se han podido añadir estos artículos:',
   'account.order.comment': 'Su comentario',
   ...esCheckout,
+  ...esReviews,
+  ...esNewsletter,
+  ...esProfile,
+  ...esAddresses,
 };

@@ -1,5 +1,9 @@
 import type { Messages } from './en.ts';
 import { frCheckout } from './checkout/fr.ts';
+import { frReviews } from './reviews/fr.ts';
+import { frNewsletter } from './newsletter/fr.ts';
+import { frProfile } from './profile/fr.ts';
+import { frAddresses } from './addresses/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -293,4 +297,8 @@ export const fr: Messages = {
   'account.order.reorderRefused': 'Ces articles n’ont pas pu être ajoutés :',
   'account.order.comment': 'Votre commentaire',
   ...frCheckout,
+  ...frReviews,
+  ...frNewsletter,
+  ...frProfile,
+  ...frAddresses,
 };

@@ -1,5 +1,9 @@
 import type { Messages } from './en.ts';
 import { itCheckout } from './checkout/it.ts';
+import { itReviews } from './reviews/it.ts';
+import { itNewsletter } from './newsletter/it.ts';
+import { itProfile } from './profile/it.ts';
+import { itAddresses } from './addresses/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -293,4 +297,8 @@ export const it: Messages = {
   'account.order.reorderRefused': 'Non è stato possibile aggiungere questi articoli:',
   'account.order.comment': 'Il suo commento',
   ...itCheckout,
+  ...itReviews,
+  ...itNewsletter,
+  ...itProfile,
+  ...itAddresses,
 };

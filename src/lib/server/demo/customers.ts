@@ -63,7 +63,7 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
       id, email: spec.fixture.email, customernum: spec.fixture.customernum,
       passwordHash: await hash(spec.fixture.password, { salt }),
       firstName: spec.firstName, lastName: spec.lastName, currency: spec.currency, locale: spec.locale,
-      excludeTax: spec.excludeTax, priceListId: spec.priceListId, newsletter: i === 0, createdAt, updatedAt: createdAt,
+      excludeTax: spec.excludeTax, priceListId: spec.priceListId, createdAt, updatedAt: createdAt,
     });
     for (const address of spec.addresses) addresses.push({ ...address, id: rng.uuid(), customerId: id, createdAt });
   }

@@ -11,7 +11,7 @@ import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
 import { orderRoutes, type OrderDeps } from './handlers.ts';
 import type { PaymentGateways } from './payments.ts';
 
-export { enabledAccountPages, loadAccountOrder, loadAccountPage, type AccountPageName, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
+export { accountOrderView, myItemsView, orderHistoryView, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
 export { loadOrderPage } from './order-page.ts';
 
 let gateways: PaymentGateways | undefined;

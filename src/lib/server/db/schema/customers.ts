@@ -1,7 +1,7 @@
 // Customers, their addresses, sessions, password tokens, wishlists and login rate limits.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { priceLists, products } from './catalogue.ts';
@@ -19,7 +19,8 @@ export const customers = pgTable('customers', {
   excludeTax: boolean('exclude_tax').notNull().default(false),
   priceListId: integer('price_list_id').references(() => priceLists.id),
   activeCartId: uuid('active_cart_id'),
-  newsletter: boolean('newsletter').notNull().default(false),
+  phone: text('phone'),
+  company: text('company'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`)]);
@@ -71,6 +72,74 @@ export const passwordTokens = pgTable('password_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Single-use, expiring links that confirm a new e-mail address (the change takes effect only when the
+ * link sent to the new address is opened), stored hashed.
+ */
+export const emailChangeTokens = pgTable('email_change_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('email_change_tokens_customer_idx').on(t.customerId)]);
+
+/**
+ * A customer's newsletter subscription with its double opt-in: 'pending' until the link mailed to
+ * them is opened, then 'subscribed'; 'unsubscribed' keeps the row as the record of consent withdrawn.
+ * The consent shown (its text version and the text itself) and when it was given are kept as proof.
+ */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  customerId: uuid('customer_id').primaryKey().references(() => customers.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  /** pending | subscribed | unsubscribed */
+  status: text('status').notNull(),
+  locale: text('locale').notNull(),
+  consentVersion: text('consent_version').notNull(),
+  consentText: text('consent_text').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use, expiring double opt-in links for the newsletter, stored hashed. */
+export const newsletterTokens = pgTable('newsletter_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('newsletter_tokens_customer_idx').on(t.customerId)]);
+
+/**
+ * Product reviews by customers who bought the product: one per customer and product, shown on the
+ * product page once moderated to 'published' (pending | published | rejected); editing sends it back
+ * to 'pending'.
+ */
+export const reviews = pgTable('reviews', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),
+  rating: integer('rating').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  locale: text('locale').notNull(),
+  status: text('status').notNull().default('pending'),
+  moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
+  index('reviews_product_status_idx').on(t.productId, t.status),
+  index('reviews_customer_idx').on(t.customerId),
+  check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  check('reviews_status_known', sql`${t.status} IN ('pending', 'published', 'rejected')`),
+]);
 
 export const wishlistItems = pgTable('wishlist_items', {
   customerId: uuid('customer_id').notNull().references(() => customers.id, { onDelete: 'cascade' }),

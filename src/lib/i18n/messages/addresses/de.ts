@@ -1,0 +1,5 @@
+import type { AddressesMessages } from './en.ts';
+
+// The German messages of the address book (account pages AddressDetails, ShippingDetails, BillingDetails); keys and placeholders mirror en.ts.
+export const deAddresses: AddressesMessages = {
+};

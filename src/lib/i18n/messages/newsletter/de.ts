@@ -1,0 +1,5 @@
+import type { NewsletterMessages } from './en.ts';
+
+// The German messages of the newsletter page (double opt-in) and the loyalty card; keys and placeholders mirror en.ts.
+export const deNewsletter: NewsletterMessages = {
+};

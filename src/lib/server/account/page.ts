@@ -1,0 +1,95 @@
+// The glue every on-demand account page shares: the locale from the route (404 for an unknown or
+// unoffered one, as the checkout pages do), 404 for a page the shop's settings switch off, the
+// sign-in prompt for guests at the page's own address (a refresh cookie renews the session on the
+// way), and then the page's own data, loaded for the signed-in customer only.
+import type { AstroCookies } from 'astro';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { localePath } from '#lib/site/paths.ts';
+import { statusText } from '#lib/site/error-pages.ts';
+import { loadCheckoutPage } from '../checkout/index.ts';
+import { currentShopper, type Shopper } from '../shopper.ts';
+import type { Shell } from '../shell.ts';
+import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
+
+type AccountRequest = { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL; request: Request };
+
+/** What a page's loader gets: the request, and a shopper who is certainly signed in. */
+export interface AccountContext {
+  request: AccountRequest;
+  locale: Locale;
+  shell: Shell;
+  shopper: Shopper & { customerId: string };
+}
+
+export type AccountMiss =
+  | { kind: 'not-found' }
+  | { kind: 'redirect'; to: string; permanent?: true }
+  /** A guest: the page asks them to sign in and shows itself once they have. */
+  | { kind: 'sign-in'; locale: Locale; shell: Shell; path: string };
+
+export type AccountPageResult<V> = AccountMiss | { kind: 'page'; locale: Locale; shell: Shell; view: V };
+
+/** What a page's loader answers: its view, a 404 (another customer's order), or a redirect (a page past the end). */
+export type AccountLoad<V> = V | { notFound: true } | { redirectTo: string };
+
+/**
+ * The signed-in customer's account context at `path` (an unprefixed path), or why there is none.
+ * `page` is the navigation entry the address belongs to; a page switched off is a 404.
+ */
+async function accountContext(request: AccountRequest, page: AccountPageName, path: string): Promise<AccountMiss | { kind: 'context'; context: AccountContext }> {
+  const base = await loadCheckoutPage(request, null);
+  if (base.kind !== 'page') return base;
+  const { locale, shell } = base;
+  const shopper = await currentShopper(request.cookies, request.url);
+  if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path };
+  if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
+  return { kind: 'context', context: { request, locale, shell, shopper: { ...shopper, customerId: shopper.customerId } } };
+}
+
+/** An account page at /my-account/{page}{subpath}: the context, then the page's own loader. */
+export async function loadAccountPage<V>(
+  request: AccountRequest, page: AccountPageName, load: (context: AccountContext) => Promise<AccountLoad<V>>, subpath = '',
+): Promise<AccountPageResult<V>> {
+  const found = await accountContext(request, page, `/my-account/${page}${subpath}`);
+  if (found.kind !== 'context') return found;
+  const { locale, shell } = found.context;
+  const view = await load(found.context);
+  if (typeof view === 'object' && view !== null && 'notFound' in view) return { kind: 'not-found' };
+  if (typeof view === 'object' && view !== null && 'redirectTo' in view) return { kind: 'redirect', to: localePath(locale, view.redirectTo) };
+  return { kind: 'page', locale, shell, view: view as V };
+}
+
+/**
+ * /my-account/{pageName} for a name no page file answers, and /my-account itself (pageName null):
+ * the spec's PascalCase names redirect (301) to their page, /my-account opens the first page the
+ * settings switch on, anything else is a 404.
+ */
+export async function resolveAccountName(request: AccountRequest, pageName: string | null): Promise<AccountMiss> {
+  const canonical = pageName === null ? null : canonicalPageName(pageName);
+  if (pageName !== null && !canonical && !isAccountPage(pageName)) return { kind: 'not-found' };
+  const base = await loadCheckoutPage(request, null);
+  if (base.kind !== 'page') return base;
+  const { locale, shell } = base;
+  if (canonical) return { kind: 'redirect', to: `${localePath(locale, `/my-account/${canonical}`)}${request.url.search}`, permanent: true };
+  if (pageName !== null) return { kind: 'not-found' };
+  const shopper = await currentShopper(request.cookies, request.url);
+  if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path: '/my-account' };
+  const [first] = enabledAccountPages(shell.features);
+  return first ? { kind: 'redirect', to: localePath(locale, `/my-account/${first}`) } : { kind: 'not-found' };
+}
+
+/** The part of Astro's page global an account page's answer needs. */
+interface PageGlobal {
+  redirect(to: string, status?: 301 | 302): Response;
+  response: { status?: number; statusText?: string };
+}
+
+/** A redirect answers at once; a 404 sets the status, and the page then renders its error view. */
+export function earlyAnswer(astro: PageGlobal, result: AccountPageResult<unknown> | AccountMiss): Response | null {
+  if (result.kind === 'redirect') return astro.redirect(result.to, result.permanent ? 301 : 302);
+  if (result.kind === 'not-found') {
+    astro.response.status = 404;
+    astro.response.statusText = statusText(404);
+  }
+  return null;
+}
