@@ -91,5 +91,5 @@ test('each item costs what the price call charges the customer, never more than 
 });
 
 test('a customer without a price list of their own has no items', async () => {
-  expect(await myItems({ priceListId: null, currency: 'EUR' }, 'en', { limit: 12, offset: 0 })).toEqual({ items: [], count: 0 });
+  expect(await myItems({ priceListId: null, currency: 'EUR' }, 'en', { limit: 12, offset: 0 })).toEqual({ items: [], count: 0, total: 0, categories: [] });
 });

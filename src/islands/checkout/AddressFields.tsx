@@ -17,6 +17,8 @@ export interface AddressFieldsProps {
   required: { company: boolean; email: boolean };
   emailHint?: string | undefined;
   strings: AddressStrings;
+  /** Gives each control its field's name, for a plain form posted without script (the account's address book). */
+  named?: boolean;
 }
 
 const AUTOCOMPLETE: Record<Exclude<AddressField, 'country'>, string> = {
@@ -28,12 +30,12 @@ const ALWAYS_REQUIRED = new Set<AddressField>(['firstName', 'lastName', 'street'
 const TEXT_FIELDS = Object.keys(AUTOCOMPLETE) as Exclude<AddressField, 'country'>[];
 const MAX_LENGTH: Partial<Record<AddressField, number>> = { postalCode: 12, phone: 30, vatId: 20, apartment: 50 };
 
-export function AddressFields({ section, values, errors, onChange, countries, required, emailHint, strings }: AddressFieldsProps) {
+export function AddressFields({ section, values, errors, onChange, countries, required, emailHint, strings, named }: AddressFieldsProps) {
   const countryId = useId();
   const isRequired = (f: AddressField) => ALWAYS_REQUIRED.has(f) || (f === 'company' && required.company) || (f === 'email' && required.email);
   const errorText = (f: AddressField) => (errors[f] ? strings[errors[f]] : undefined);
   const field = (f: Exclude<AddressField, 'country'>) => (
-    <TextField key={f} className={`field-${f}`} label={strings[`checkout.address.${f}`]} value={values[f]}
+    <TextField key={f} className={`field-${f}`} label={strings[`checkout.address.${f}`]} value={values[f]} name={named ? f : undefined}
       onChange={(v) => onChange(f, v)} error={errorText(f)} maxLength={MAX_LENGTH[f] ?? 150}
       type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
       autoComplete={AUTOCOMPLETE[f] === 'off' ? 'off' : `section-${section} ${section} ${AUTOCOMPLETE[f]}`}
@@ -46,7 +48,7 @@ export function AddressFields({ section, values, errors, onChange, countries, re
       {TEXT_FIELDS.slice(0, TEXT_FIELDS.indexOf('region') + 1).map(field)}
       <div className="field field-country">
         <label htmlFor={countryId}>{strings['checkout.address.country']}</label>
-        <select id={countryId} value={values.country} autoComplete={`section-${section} ${section} country`}
+        <select id={countryId} name={named ? 'country' : undefined} value={values.country} autoComplete={`section-${section} ${section} country`}
           aria-invalid={countryError ? true : undefined} aria-describedby={describedBy(countryError && `${countryId}-error`)}
           onChange={(e) => onChange('country', e.target.value)}>
           {countries.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}

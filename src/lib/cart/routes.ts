@@ -7,6 +7,8 @@ export const cartRoutes = {
   get: route('POST', '/api/cart/get'),
   getByQuery: route('GET', '/api/cart/get'),
   add: route('POST', '/api/cart/add'),
+  addMany: route('POST', '/api/cart/add-many'),
+  resolveLines: route('POST', '/api/cart/resolve-lines'),
   remove: route('POST', '/api/cart/remove'),
   quantity: route('POST', '/api/cart/quantity'),
   coupon: route('POST', '/api/cart/coupon'),

@@ -15,6 +15,8 @@ const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
 /** Distinct lines in one cart: a guard against unbounded carts, far above any real order. */
 export const MAX_CART_LINES = 100;
+/** Lines one bulk request may carry (My Items' "add selected", a quick order); a cart holds at most MAX_CART_LINES anyway. */
+export const MAX_BULK_LINES = 100;
 /** Accessories on one line; products offer a handful. */
 export const MAX_ACCESSORIES = 20;
 

@@ -130,7 +130,7 @@ const priceListRequestSchema = z.object({
   currency: currencySchema.optional(),
 }).strict();
 
-const priceListEntrySchema = z.object({
+export const priceListEntrySchema = z.object({
   sku: z.string(),
   /** null when prices are hidden for this shopper or the product has none. */
   priceInfo: priceInfoSchema.nullable(),

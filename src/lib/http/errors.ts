@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   SHIPPING_METHOD_UNAVAILABLE: 400,
   BILLING_MANAGEMENT_DISABLED: 403,
   ADDRESS_NOT_FOUND: 404,
+  // Address book: the shop fixes the default shipping or billing address (isDefault…UpdateEnabled off).
+  DEFAULT_ADDRESS_LOCKED: 403,
   GUEST_CHECKOUT_DISABLED: 401,
   // Orders and payments.
   ORDER_NOT_FOUND: 404,
@@ -65,6 +67,10 @@ export const ERROR_STATUS = {
   PAYMENT_PROVIDER_BAD_RESPONSE: 502,
   PAYMENT_NOT_CONFIGURED: 404,
   INVALID_SIGNATURE: 400,
+  // Reviews: only buyers may review a product, once; another customer's review is not found.
+  REVIEW_NOT_ALLOWED: 403,
+  REVIEW_EXISTS: 409,
+  REVIEW_NOT_FOUND: 404,
   // Publishing: a webhook whose signature is missing, wrong or outside five minutes of now.
   WEBHOOK_SIGNATURE_INVALID: 401,
   PUBLISHING_DISABLED: 503,

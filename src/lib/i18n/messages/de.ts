@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { deCheckout } from './checkout/de.ts';
+import { deMyItems } from './my-items/de.ts';
 import { deReviews } from './reviews/de.ts';
 import { deNewsletter } from './newsletter/de.ts';
 import { deProfile } from './profile/de.ts';
@@ -297,6 +298,7 @@ export const de: Messages = {
   'account.order.reorderRefused': 'Diese Artikel konnten nicht hinzugefügt werden:',
   'account.order.comment': 'Ihr Kommentar',
   ...deCheckout,
+  ...deMyItems,
   ...deReviews,
   ...deNewsletter,
   ...deProfile,

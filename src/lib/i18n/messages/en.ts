@@ -1,4 +1,5 @@
 import { enCheckout } from './checkout/en.ts';
+import { enMyItems } from './my-items/en.ts';
 import { enReviews } from './reviews/en.ts';
 import { enNewsletter } from './newsletter/en.ts';
 import { enProfile } from './profile/en.ts';
@@ -297,6 +298,7 @@ export const en = {
   'account.order.reorderRefused': 'These items could not be added:',
   'account.order.comment': 'Your comment',
   ...enCheckout,
+  ...enMyItems,
   ...enReviews,
   ...enNewsletter,
   ...enProfile,

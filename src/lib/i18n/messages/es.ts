@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { esCheckout } from './checkout/es.ts';
+import { esMyItems } from './my-items/es.ts';
 import { esReviews } from './reviews/es.ts';
 import { esNewsletter } from './newsletter/es.ts';
 import { esProfile } from './profile/es.ts';
@@ -297,6 +298,7 @@ export const es: Messages = {
   'account.order.reorderRefused': 'No se han podido añadir estos artículos:',
   'account.order.comment': 'Su comentario',
   ...esCheckout,
+  ...esMyItems,
   ...esReviews,
   ...esNewsletter,
   ...esProfile,

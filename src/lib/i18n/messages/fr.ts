@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { frCheckout } from './checkout/fr.ts';
+import { frMyItems } from './my-items/fr.ts';
 import { frReviews } from './reviews/fr.ts';
 import { frNewsletter } from './newsletter/fr.ts';
 import { frProfile } from './profile/fr.ts';
@@ -297,6 +298,7 @@ export const fr: Messages = {
   'account.order.reorderRefused': 'Ces articles n’ont pas pu être ajoutés :',
   'account.order.comment': 'Votre commentaire',
   ...frCheckout,
+  ...frMyItems,
   ...frReviews,
   ...frNewsletter,
   ...frProfile,

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { itCheckout } from './checkout/it.ts';
+import { itMyItems } from './my-items/it.ts';
 import { itReviews } from './reviews/it.ts';
 import { itNewsletter } from './newsletter/it.ts';
 import { itProfile } from './profile/it.ts';
@@ -297,6 +298,7 @@ export const it: Messages = {
   'account.order.reorderRefused': 'Non è stato possibile aggiungere questi articoli:',
   'account.order.comment': 'Il suo commento',
   ...itCheckout,
+  ...itMyItems,
   ...itReviews,
   ...itNewsletter,
   ...itProfile,

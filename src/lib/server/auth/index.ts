@@ -2,6 +2,7 @@
 // use (who is signed in, starting a session after a guest order, the shop's features and name for
 // mails, password hashing). No other code in src/ imports past this file.
 import { authRoutes } from './routes.ts';
+import { profileRoutes } from './profile-routes.ts';
 
 export { resolveSession, startSession } from './session.ts';
 export { SESSION_COOKIES, setSessionCookies } from './cookies.ts';
@@ -10,6 +11,10 @@ export { hashPassword } from './passwords.ts';
 export { isUniqueViolation, pgError } from './db-errors.ts';
 export { unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
+export { confirmEmailView, myProfileView, PROFILE_PATH, type ConfirmEmailView, type ProfileView } from './profile-page.ts';
 
 /** The endpoints under src/pages/api/auth, wired to the process database. */
 export const auth = authRoutes();
+
+/** The profile endpoints under src/pages/api/account, wired to the process database. */
+export const profile = profileRoutes();

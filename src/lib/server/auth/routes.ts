@@ -14,7 +14,8 @@ import { CURRENCY_COOKIE, isCurrency } from '#lib/catalog/price.ts';
 import { CURRENCY_COOKIE_MAX_AGE } from '#lib/catalog/currency-store.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
-import { changePassword, createResetToken, registerCustomer, setPasswordWithToken } from './account.ts';
+import { createResetToken, registerCustomer, setPasswordWithToken } from './account.ts';
+import { changePasswordAndNotify } from './password-change.ts';
 import { clientIp } from './client-ip.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { toUser } from './customers.ts';
@@ -123,12 +124,12 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
       return { currency, user: customer ? toUser({ ...customer, currency }) : null };
     }, spokenValidation),
 
-    /** Needs a session; keeps this one and signs out every other session of the customer. */
+    /** Needs a session; keeps this one, signs out every other session of the customer and mails the customer. */
     changePassword: endpoint(authApi.changePassword, async (body, context) => {
       const db = await deps.db();
       const session = await resolveSession(context.cookies, { url: context.url, db });
       if (!session) throw unauthenticated();
-      await changePassword(db, session, body, clientIp(context));
+      await changePasswordAndNotify(db, session, body, clientIp(context));
       return { ok: true as const };
     }, spokenValidation),
 

@@ -1,6 +1,7 @@
 // The cart's coded errors (see docs/errors.md). Messages are English fallbacks; the UI translates by code.
 import { ApiError } from '../http.ts';
 import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
+import { LINE_ERRORS } from '#lib/cart/contract.ts';
 
 export const cartOutdated = () => new ApiError('CART_OUTDATED_ERROR', 'Cart info or prices are outdated. Please refresh the page.', 409);
 export const cartNotFound = () => new ApiError('CART_NOT_FOUND', 'There is no such cart for you. Please refresh the page.', 404);
@@ -24,3 +25,8 @@ export const accessoryNotAllowed = (skus: string[]) => new ApiError(
 export const couponError = (problem: CouponProblem) => new ApiError(problem, COUPON_MESSAGES[problem], 400);
 /** The shopper's session names a customer that does not exist (deleted meanwhile): sign in again. */
 export const customerNotFound = () => new ApiError('CUSTOMER_NOT_FOUND', 'Please sign in again.', 401);
+
+/** An error that refuses one line of several (a reorder, "add selected", a quick order) rather than the whole request. */
+export type LineError = ApiError & { code: (typeof LINE_ERRORS)[number] };
+export const isLineError = (error: unknown): error is LineError =>
+  error instanceof ApiError && (LINE_ERRORS as readonly string[]).includes(error.code);

@@ -85,10 +85,10 @@ export function cartSessions(deps: CartDeps) {
   return { session, respond };
 }
 
-const target = (s: CartSession, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
+export const target = (s: CartSession, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
 
 /** The owner's cart, created when missing; a guest's new cart becomes theirs through the cookie. */
-async function ensure(s: CartSession): Promise<string> {
+export async function ensure(s: CartSession): Promise<string> {
   const { cartId } = await ensureCart(s.db, s.owner, s.shopper.currency);
   if (!s.owner.customerId) s.owner = { customerId: null, guestCartId: cartId };
   return cartId;

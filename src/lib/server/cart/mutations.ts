@@ -14,9 +14,10 @@ import {
   MAX_CART_LINES, MAX_QUANTITY, accessoriesKey, couponProblem, isValidQuantity, normaliseCouponCode,
 } from '#lib/cart/rules.ts';
 import {
-  cartNotFound, cartOutdated, couponError, invalidQuantity, lineNotFound, lineQuantityExceeded, tooManyLines,
+  cartNotFound, cartOutdated, couponError, invalidQuantity, isLineError, lineNotFound, lineQuantityExceeded, tooManyLines,
+  type LineError,
 } from './errors.ts';
-import { resolveLine } from './products.ts';
+import { resolveLine, type ResolvedLine } from './products.ts';
 import { customerTerms } from './pricing.ts';
 import { isUuid, rows } from '../db/index.ts';
 import {
@@ -112,34 +113,86 @@ export interface AddInput {
   version?: number | undefined;
 }
 
+/** Upserts one resolved line into the locked cart: quantities of the same sku and accessory set are summed. */
+async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: number): Promise<void> {
+  const key = accessoriesKey(line.accessorySkus);
+  const [state] = await rows<{ lines: number; present: boolean }>(tx, sql`
+    SELECT count(*)::int AS lines, COALESCE(bool_or(sku = ${line.sku} AND accessories_key = ${key}), false) AS present
+    FROM cart_items WHERE cart_id = ${cartId}`);
+  if (!state!.present && state!.lines >= MAX_CART_LINES) throw tooManyLines();
+  const upserted = await rows<{ quantity: number }>(tx, sql`
+    INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus)
+    VALUES (${cartId}, ${line.productId}, ${line.sku}, ${quantity}, ${key}, ${JSON.stringify(line.accessorySkus)}::jsonb)
+    ON CONFLICT (cart_id, sku, accessories_key)
+    DO UPDATE SET quantity = cart_items.quantity + excluded.quantity
+    WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
+    RETURNING quantity`);
+  if (upserted.length === 0) throw lineQuantityExceeded();
+}
+
+/** The owner's cart as a write target: the one the caller found, or looked up now; 404 when it is not theirs. */
+async function ownedTarget(db: Db, target: CartTarget): Promise<CartTarget & { expectedCartId: string; known: OwnedCart }> {
+  const cart = target.known ?? await findOwnedCart(db, target.owner);
+  if (!cart || (target.expectedCartId !== undefined && target.expectedCartId !== cart.id)) throw cartNotFound();
+  return { ...target, expectedCartId: cart.id, known: cart };
+}
+
 /** Adds to the line with the same sku and accessory set (quantities summed), or opens a new line. */
 export async function addToCart(db: Db, target: CartTarget, input: AddInput): Promise<CartSnapshot> {
   if (!isValidQuantity(input.quantity)) throw invalidQuantity();
-  const cart = target.known ?? await findOwnedCart(db, target.owner);
-  if (!cart || (target.expectedCartId !== undefined && target.expectedCartId !== cart.id)) throw cartNotFound();
-  const cartId = cart.id;
-  const terms = await customerTerms(db, cart.customerId);
-  const line = await resolveLine(db, input, { currency: cart.currency, priceListId: terms.priceListId });
-  const key = accessoriesKey(line.accessorySkus);
-
-  const change = async (tx: Db, id: string) => {
-    const [state] = await rows<{ lines: number; present: boolean }>(tx, sql`
-      SELECT count(*)::int AS lines, COALESCE(bool_or(sku = ${line.sku} AND accessories_key = ${key}), false) AS present
-      FROM cart_items WHERE cart_id = ${id}`);
-    if (!state!.present && state!.lines >= MAX_CART_LINES) throw tooManyLines();
-    const upserted = await rows<{ quantity: number }>(tx, sql`
-      INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus)
-      VALUES (${id}, ${line.productId}, ${line.sku}, ${input.quantity}, ${key}, ${JSON.stringify(line.accessorySkus)}::jsonb)
-      ON CONFLICT (cart_id, sku, accessories_key)
-      DO UPDATE SET quantity = cart_items.quantity + excluded.quantity
-      WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
-      RETURNING quantity`);
-    if (upserted.length === 0) throw lineQuantityExceeded();
-  };
-  const next = { ...target, expectedCartId: cartId };
+  const next = await ownedTarget(db, target);
+  const terms = await customerTerms(db, next.known.customerId);
+  const line = await resolveLine(db, input, { currency: next.known.currency, priceListId: terms.priceListId });
+  const change = (tx: Db, cartId: string) => upsertLine(tx, cartId, line, input.quantity);
   return input.version === undefined
     ? writeSerialised(db, next, change)
     : writeWithVersion(db, next, input.version, change);
+}
+
+/** A line of several added at once that the cart refused, with the cart's reason. */
+export interface RefusedLine { sku: string; error: LineError; index: number }
+/** A line the cart would take; `index` is its position in the request, as a refusal's is. */
+export interface CheckedLine { line: ResolvedLine; quantity: number; index: number }
+
+/**
+ * Several lines checked as single adds check them (My Items' "add selected", quick order), before any
+ * write: the ones the cart would take, and the refused ones with the error a single add would give.
+ */
+export async function checkLines(
+  db: Db, lines: readonly { sku: string; quantity: number }[], pricing: { currency: string; priceListId: number | null },
+): Promise<{ accepted: CheckedLine[]; refused: RefusedLine[] }> {
+  const accepted: CheckedLine[] = [];
+  const refused: RefusedLine[] = [];
+  for (const [index, input] of lines.entries()) {
+    try {
+      if (!isValidQuantity(input.quantity)) throw invalidQuantity();
+      accepted.push({ line: await resolveLine(db, input, pricing), quantity: input.quantity, index });
+    } catch (error) {
+      if (!isLineError(error)) throw error;
+      refused.push({ sku: input.sku, error, index });
+    }
+  }
+  return { accepted, refused };
+}
+
+/**
+ * Writes checked lines in one serialised transaction, in order, so the cart's line limit refuses the
+ * last ones; a line refused there (the line limit, a line's quantity limit) is reported and the others stay.
+ */
+export async function writeLines(db: Db, target: CartTarget, lines: readonly CheckedLine[]): Promise<{ snapshot: CartSnapshot; refused: RefusedLine[] }> {
+  const refused: RefusedLine[] = [];
+  const snapshot = await writeSerialised(db, await ownedTarget(db, target), async (tx, cartId) => {
+    for (const { line, quantity, index } of lines) {
+      try {
+        // A savepoint per line: a refused line is rolled back alone.
+        await tx.transaction((lineTx) => upsertLine(lineTx, cartId, line, quantity));
+      } catch (error) {
+        if (!isLineError(error)) throw error;
+        refused.push({ sku: line.sku, error, index });
+      }
+    }
+  });
+  return { snapshot, refused };
 }
 
 export async function removeLine(db: Db, target: CartTarget, input: { lineId: string; version: number }): Promise<CartSnapshot> {

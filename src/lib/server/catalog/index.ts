@@ -8,10 +8,10 @@ export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productSeo, productStrings } from './product-page.ts';
 export { publicPrices } from './public-prices.ts';
 export { guestPricesRoute } from './guest-prices.ts';
-export { myItems, type MyItem } from './my-items.ts';
+export { myItems, type MyItem, type MyItemsPage } from './my-items.ts';
 export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
-export type { PriceContext } from './prices.ts';
+export { priceList, type PriceContext } from './prices.ts';
 
 const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.

@@ -1,13 +1,17 @@
-// My Items: a customer's own price list, the products it prices in the customer's currency, by name,
-// a page at a time. Which products belong to it, in name order, is read once per publish (as category
-// counts are) and kept for the most recently used lists; a page then reads its 12 products alone. What
-// the customer pays for each and its stock come from the price index, by the same best-price rule as
-// every price call (a list price above the public one is never charged).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+// My Items: a customer's own price list, the products it prices in the customer's currency, a page of
+// 12 at a time, filtered by text and top-level category and sorted by name, item number or price.
+// What the list holds (names folded for the filter, item numbers, list prices, categories, and the
+// three sort orders) is read once per publish and kept for the most recently used lists, so a page
+// is a scan of typed arrays and one query for its 12 products. What the customer pays for each and its
+// stock come from the price index, by the same best-price rule as every price call (a list price
+// above the public one is never charged); sorting by price uses the list's own price.
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { getDb } from '../db/index.ts';
-import { prices, productTranslations, products } from '../db/schema.ts';
+import type { MyItemsCategory, MyItemsState } from '#lib/account/my-items.ts';
+import { foldTerm, termWords } from '#lib/search/fold.ts';
+import { getDb, rows } from '../db/index.ts';
+import { productTranslations, products } from '../db/schema.ts';
 import { publishedMemo } from '../publish/index.ts';
 import { priceList, type PriceContext } from './prices.ts';
 
@@ -22,46 +26,106 @@ export interface MyItem {
   offer: PriceListEntry | null;
 }
 
-interface MyItemsPage {
+export interface MyItemsPage {
   items: MyItem[];
+  /** Items that match the filters. */
   count: number;
+  /** Items on the list. */
+  total: number;
+  /** The top-level categories the list has items in, by name, for the category filter. */
+  categories: MyItemsCategory[];
 }
 
-/** Lists kept in name order: 20,000 entries take 80 KB; a shop may give every customer a list of their own. */
-const ORDERS_KEPT = 64;
-const listOrder = publishedMemo<Int32Array>({ maxEntries: ORDERS_KEPT });
+/** A list's products, position i in name order throughout. */
+interface ListIndex {
+  ids: Int32Array;
+  /** Name, item number and sku, folded as search terms are, for the text filter. */
+  haystacks: string[];
+  /** Top-level category id (0: none). */
+  tops: Int32Array;
+  /** Positions in item-number order and in list-price order. */
+  byItemnum: Int32Array;
+  byPrice: Int32Array;
+  categories: MyItemsCategory[];
+}
 
-/** The active products of a list in a currency, by name in the locale (ids). */
-async function orderedList(priceListId: number, currency: string, locale: Locale): Promise<Int32Array> {
-  return listOrder(`${priceListId}:${currency}:${locale}`, async () => {
+/** 20,000 entries take about 2 MB; a shop may give every customer a list of their own, so few are kept. */
+const LISTS_KEPT = 16;
+const listIndexes = publishedMemo<ListIndex>({ maxEntries: LISTS_KEPT });
+
+interface ListRow { id: number; sku: string; itemnum: string; name: string; cents: number; top: number | null }
+
+const collator = new Intl.Collator('en', { numeric: true });
+
+function buildIndex(list: ListRow[], categoryNames: Map<number, string>): ListIndex {
+  const positions = () => Int32Array.from(list.keys());
+  const counts = new Map<number, number>();
+  for (const row of list) if (row.top !== null) counts.set(row.top, (counts.get(row.top) ?? 0) + 1);
+  return {
+    ids: Int32Array.from(list, (row) => row.id),
+    haystacks: list.map((row) => ` ${foldTerm(`${row.name} ${row.itemnum} ${row.sku}`)} `),
+    tops: Int32Array.from(list, (row) => row.top ?? 0),
+    byItemnum: positions().sort((a, b) => collator.compare(list[a]!.itemnum, list[b]!.itemnum) || a - b),
+    byPrice: positions().sort((a, b) => list[a]!.cents - list[b]!.cents || a - b),
+    categories: [...counts].map(([id, count]) => ({ id, name: categoryNames.get(id) ?? String(id), count }))
+      .sort((a, b) => collator.compare(a.name, b.name)),
+  };
+}
+
+/** The active products of a list in a currency, by name in the locale, with what filtering and sorting need. */
+async function listIndex(priceListId: number, currency: string, locale: Locale): Promise<ListIndex> {
+  return listIndexes(`${priceListId}:${currency}:${locale}`, async () => {
     const db = await getDb();
-    const ids = await db.select({ id: products.id }).from(prices)
-      .innerJoin(products, eq(products.id, prices.productId))
-      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
-      .where(and(eq(prices.priceListId, priceListId), eq(prices.currency, currency), eq(products.isActive, true)))
-      .orderBy(asc(productTranslations.name), asc(products.id));
-    return Int32Array.from(ids, (row) => row.id);
+    const list = await rows<ListRow>(db, sql`
+      SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents,
+        (SELECT split_part(c.id_path, '/', 1)::int FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+          WHERE pc.product_id = p.id ORDER BY pc.is_primary DESC, c.id LIMIT 1) AS top
+      FROM prices pr
+      JOIN products p ON p.id = pr.product_id AND p.is_active
+      JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
+      WHERE pr.price_list_id = ${priceListId} AND pr.currency = ${currency}
+      ORDER BY pt.name, p.id`);
+    const tops = [...new Set(list.flatMap((row) => (row.top === null ? [] : [row.top])))];
+    const names = tops.length === 0 ? [] : await rows<{ id: number; name: string }>(db, sql`
+      SELECT category_id AS id, name FROM category_translations WHERE locale = ${locale} AND category_id = any(${`{${tops.join(',')}}`}::int[])`);
+    return buildIndex(list, new Map(names.map((row) => [row.id, row.name])));
   });
 }
 
-/** A page of the customer's price list; empty for a customer without a list of their own. */
+/** Positions of the list's items that pass the filters, in the state's sort order. */
+function matching(index: ListIndex, state: Pick<MyItemsState, 'q' | 'category' | 'sort'>): Int32Array {
+  const [key, direction] = state.sort.split('-') as ['name' | 'itemnum' | 'price', 'desc' | undefined];
+  let order = key === 'itemnum' ? index.byItemnum : key === 'price' ? index.byPrice : null;
+  const words = termWords(foldTerm(state.q));
+  const keep = (at: number) => (state.category === null || index.tops[at] === state.category)
+    && words.every((word) => index.haystacks[at]!.includes(word));
+  const filtered = words.length === 0 && state.category === null;
+  if (!order) order = Int32Array.from(index.ids.keys());
+  if (!filtered) order = order.filter(keep);
+  return direction === 'desc' ? order.slice().reverse() : order;
+}
+
+/** A page of the customer's price list as the state asks; empty for a customer without a list of their own. */
 export async function myItems(
   customer: { priceListId: number | null; currency: string }, locale: Locale, page: { limit: number; offset: number },
+  state: Pick<MyItemsState, 'q' | 'category' | 'sort'> = { q: '', category: null, sort: 'name' },
 ): Promise<MyItemsPage> {
-  if (customer.priceListId === null) return { items: [], count: 0 };
-  const order = await orderedList(customer.priceListId, customer.currency, locale);
-  const ids = [...order.subarray(page.offset, page.offset + page.limit)];
-  if (ids.length === 0) return { items: [], count: order.length };
+  if (customer.priceListId === null) return { items: [], count: 0, total: 0, categories: [] };
+  const index = await listIndex(customer.priceListId, customer.currency, locale);
+  const order = matching(index, state);
+  const ids = [...order.subarray(page.offset, page.offset + page.limit)].map((at) => index.ids[at]!);
+  const base = { count: order.length, total: index.ids.length, categories: index.categories };
+  if (ids.length === 0) return { ...base, items: [] };
   const db = await getDb();
-  const rows = await db.select({
+  const found = await db.select({
     id: products.id, sku: products.sku, itemnum: products.itemnum, image: products.coverImage,
     name: productTranslations.name, slug: productTranslations.slug,
   }).from(products)
     .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
     .where(and(inArray(products.id, ids), eq(products.isActive, true)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const found = ids.flatMap((id) => byId.get(id) ?? []);
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const pageRows = ids.flatMap((id) => byId.get(id) ?? []);
   const ctx: PriceContext = { currency: customer.currency, priceListId: customer.priceListId, pricesVisible: true };
-  const offers = new Map((await priceList(found.map((r) => r.sku), ctx)).map((entry) => [entry.sku, entry]));
-  return { items: found.map((row) => ({ ...row, offer: offers.get(row.sku) ?? null })), count: order.length };
+  const offers = new Map((await priceList(pageRows.map((r) => r.sku), ctx)).map((entry) => [entry.sku, entry]));
+  return { ...base, items: pageRows.map((row) => ({ ...row, offer: offers.get(row.sku) ?? null })) };
 }

@@ -14,9 +14,8 @@ export const shippingAddressRequired = () =>
   new ApiError('SHIPPING_ADDRESS_REQUIRED', 'Please enter a shipping address first.', 409);
 export const shippingMethodUnavailable = () =>
   new ApiError('SHIPPING_METHOD_UNAVAILABLE', 'This shipping method is not available for your address.', 400);
-export const billingManagementDisabled = () =>
-  new ApiError('BILLING_MANAGEMENT_DISABLED', 'The billing address of your account cannot be changed here.', 403);
-export const addressNotFound = () => new ApiError('ADDRESS_NOT_FOUND', 'This saved address does not exist.', 404);
+// Saved addresses belong to the address book, which answers these for the checkout too.
+export { addressNotFound, billingManagementDisabled } from '../addresses/index.ts';
 export const checkoutRegistrationDisabled = () =>
   new ApiError('REGISTRATION_DISABLED', 'Creating an account during checkout is not available.', 403);
 export const alreadySignedIn = () => new ApiError('ALREADY_SIGNED_IN', 'You are already signed in.', 409);

@@ -19,7 +19,7 @@ import {
   addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled, companyRequired,
   emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
 } from './errors.ts';
-import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from './addresses.ts';
+import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from '../addresses/index.ts';
 import { storedMethodPrice } from '../shipping/index.ts';
 import { discountedNetCents, quoteShippingMethods, storedCountry } from './shipping-quote.ts';
 

@@ -8,7 +8,7 @@ import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { guardCart } from './page-state.ts';
 export { invoiceDetails, loadCheckoutPage, uuidParam, type CheckoutPageResult } from './pages.ts';
-export { saveAsDefault } from './addresses.ts';
+export { saveAsDefault } from '../addresses/index.ts';
 export { emailRequired, guestCheckoutDisabled } from './errors.ts';
 
 /** What the environment configures: Stripe needs both keys, PayPal both credentials. */

@@ -15,7 +15,7 @@ import { findOwnedCartId, priceCart, readCartCookie, readSnapshot, toCartRespons
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
-import { savedAddresses } from './addresses.ts';
+import { savedAddresses } from '../addresses/index.ts';
 import { quoteShippingMethods, storedCountry } from './shipping-quote.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 

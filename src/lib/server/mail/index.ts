@@ -2,4 +2,6 @@
 // over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
 export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
 export { sendOrderConfirmationMail } from './order-mail.ts';
+export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
+export { sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail, sendPasswordChangedMail } from './profile-mails.ts';

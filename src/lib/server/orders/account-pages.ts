@@ -5,7 +5,8 @@ import { intlTag } from '#lib/i18n/translate.ts';
 import { orderListRow, type OrderListRow } from '#lib/orders/history.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 import { getDb, isUuid } from '../db/index.ts';
-import { myItems, type MyItem } from '../catalog/index.ts';
+import { myItems, type MyItem, type MyItemsPage } from '../catalog/index.ts';
+import { myItemsLimit, myItemsSearch, parseMyItemsState, type MyItemsState } from '#lib/account/my-items.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
 import { findOrder, orderView } from './store.ts';
@@ -21,9 +22,9 @@ export interface OrderHistoryData extends Paging {
   rows: OrderListRow[];
 }
 
-export interface MyItemsData extends Paging {
+export interface MyItemsData extends Paging, Omit<MyItemsPage, 'items'> {
   items: MyItem[];
-  count: number;
+  state: MyItemsState;
   /** The customer's currency, in which the list prices them. */
   currency: string;
 }
@@ -41,14 +42,20 @@ export async function orderHistoryView({ request, shopper, locale, shell }: Acco
   return { rows, page: query.page, totalPages, pathFor };
 }
 
-/** /my-account/my-items: the customer's price list by name. */
-export async function myItemsView({ request, shopper, locale }: AccountContext): Promise<AccountLoad<MyItemsData>> {
-  const pathFor = pager('/my-account/my-items');
-  const query = parseListingQuery(request.url.searchParams, 'priceList');
-  const list = await myItems(shopper, locale, { limit: query.limit, offset: query.offset });
-  const totalPages = pageCount(list.count, query.limit);
-  if (list.count > 0 && query.page > totalPages) return { redirectTo: pathFor(totalPages) };
-  return { ...list, page: query.page, totalPages, currency: shopper.currency, pathFor };
+/** /my-account/my-items: the customer's price list, filtered, sorted and paged as the URL says. */
+export async function myItemsView({ request, shopper, locale, shell }: AccountContext): Promise<AccountLoad<MyItemsData>> {
+  const defaultView = shell.features.defaultMyItemsView;
+  const state = parseMyItemsState(request.url.searchParams, defaultView);
+  const pathFor = (page: number) => {
+    const search = myItemsSearch({ ...state, page }, defaultView);
+    return `/my-account/my-items${search ? `?${search}` : ''}`;
+  };
+  // The toolbar's form (cols=1&col=…) asks for a view; its canonical URL says it shorter.
+  if (request.url.searchParams.has('cols')) return { redirectTo: pathFor(state.page) };
+  const list = await myItems(shopper, locale, { limit: myItemsLimit, offset: (state.page - 1) * myItemsLimit }, state);
+  const totalPages = pageCount(list.count, myItemsLimit);
+  if (list.count > 0 && state.page > totalPages) return { redirectTo: pathFor(totalPages) };
+  return { ...list, state, page: state.page, totalPages, currency: shopper.currency, pathFor };
 }
 
 /**

@@ -1,6 +1,37 @@
 // English messages of the address book (account pages AddressDetails, ShippingDetails, BillingDetails): a part of en.ts of its own.
 // Every other locale's part has exactly these keys.
 export const enAddresses = {
+  'addresses.empty': 'You have not saved any addresses yet.',
+  'addresses.add': 'Add a new address',
+  'addresses.edit': 'Edit address',
+  'addresses.editAction': 'Edit',
+  'addresses.deleteAction': 'Delete',
+  'addresses.save': 'Save address',
+  'addresses.cancel': 'Cancel',
+  'addresses.forAddress': 'address {{address}}',
+  'addresses.confirmDelete': 'Delete this address?',
+  'addresses.ordersKeep': 'Orders you have already placed keep their addresses.',
+  'addresses.isDefaultShipping': 'Default shipping address',
+  'addresses.isDefaultBilling': 'Default billing address',
+  'addresses.makeDefaultShipping': 'Make default shipping address',
+  'addresses.makeDefaultBilling': 'Make default billing address',
+  'addresses.useAsDefaultShipping': 'Use as my default shipping address',
+  'addresses.useAsDefaultBilling': 'Use as my default billing address',
+  'addresses.managedByShop': 'Managed by the shop',
+  'addresses.done.saved': 'The address has been saved.',
+  'addresses.done.deleted': 'The address has been deleted.',
+  'addresses.done.default': 'Your default address has been changed.',
+  'addresses.refused.billing-managed': 'Your billing addresses are managed by the shop and cannot be changed here.',
+  'addresses.refused.default-locked': 'Your default address is set by the shop and cannot be changed here.',
+  'addresses.billingManagedNote': 'Billing addresses are managed by the shop. New addresses are used for shipping.',
+  'addresses.shipping.default': 'Your default shipping address',
+  'addresses.shipping.none': 'You have no default shipping address yet.',
+  'addresses.billing.default': 'Your default billing address',
+  'addresses.billing.none': 'You have no default billing address yet.',
+  'addresses.others': 'Your other addresses',
+  'addresses.othersEmpty': 'You have no other addresses saved.',
+  'addresses.defaultLocked': 'The shop sets your default address; it cannot be changed here.',
+  'addresses.manage': 'Add or edit addresses',
 } as const;
 
 export type AddressesMessages = Record<keyof typeof enAddresses, string>;

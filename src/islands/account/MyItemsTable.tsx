@@ -1,0 +1,127 @@
+// My Items as a data table (TanStack Table): the rows of one page of the customer's price list, as a
+// table or as cards, with the columns the buyer switched off hidden, a checkbox and a quantity per row,
+// and "Add selected to cart" in one request. Everything sits in one plain form (POST /cart/add), so a
+// click before the island is live still adds; once live, the island adds through the cart store and
+// the cart drawer opens. Sorting, filtering and paging are links and a GET form (MyItemsToolbar):
+// the server picks the rows, since a price list can hold tens of thousands.
+import { useState, type FormEvent } from 'react';
+import { useTable } from '@tanstack/react-table';
+import type { MyItemsColumn, MyItemsState } from '#lib/account/my-items.ts';
+import { addLines } from '#lib/cart/bulk-client.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { ariaSort, myItemsColumns, myItemsFeatures, type MyItemsRow, type MyItemsTableStrings } from './my-items-columns.tsx';
+import { MyItemsResult, type BulkResult } from './MyItemsResult.tsx';
+import { MyItemsToolbar, type MyItemsToolbarProps } from './MyItemsToolbar.tsx';
+
+export type { MyItemsRow } from './my-items-columns.tsx';
+
+export interface MyItemsTableProps {
+  rows: MyItemsRow[];
+  state: MyItemsState;
+  /** Where a sort link or the toolbar leads, for a state (locale-prefixed path and query). */
+  hrefs: { sort: Record<'name' | 'itemnum' | 'price', string> };
+  toolbar: Omit<MyItemsToolbarProps, 'state' | 'onView' | 'onColumns'>;
+  addAction: string;
+  returnPath: string;
+  locale: Locale;
+  intlLocale: string;
+  strings: MyItemsTableStrings & { refused: string; noneSelected: string; addSelected: string; addSelectedCount: string; added: { one: string; other: string }; errors: Record<string, string> };
+}
+
+/** The URL keeps the view and the columns, so a reload or a shared link shows the same table. */
+function remember(state: MyItemsState): void {
+  const url = new URL(location.href);
+  if (state.hidden.length > 0) url.searchParams.set('hide', state.hidden.join(','));
+  else url.searchParams.delete('hide');
+  url.searchParams.set('view', state.view);
+  history.replaceState(history.state, '', url);
+}
+
+export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, returnPath, locale, intlLocale, strings }: MyItemsTableProps) {
+  const [state, setState] = useState(initial);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const table = useTable({
+    features: myItemsFeatures,
+    columns: myItemsColumns(strings, state, hrefs.sort),
+    data: rows,
+    getRowId: (row) => row.sku,
+    enableRowSelection: (row) => row.original.orderable,
+    state: { columnVisibility: Object.fromEntries(state.hidden.map((column) => [column, false])) },
+  });
+  const selected = table.getSelectedRowModel().rows.length;
+
+  const change = (next: MyItemsState) => {
+    setState(next);
+    remember(next);
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const skus = submitter?.name === 'only' ? [submitter.value] : form.getAll('sku').map(String);
+    if (skus.length === 0) return setResult({ kind: 'message', text: strings.noneSelected });
+    setBusy(true);
+    const outcome = await addLines(skus.map((sku) => ({ sku, quantity: Number(form.get(`quantity-${sku}`)) })), locale);
+    setBusy(false);
+    if (outcome.ok) table.resetRowSelection();
+    setResult(outcome.ok ? { kind: 'added', ...outcome } : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' });
+  }
+
+  const cells = table.getRowModel().rows.map((row) => ({ row, cells: row.getVisibleCells() }));
+  return (
+    <>
+      <MyItemsToolbar {...toolbar} state={state} onView={(view) => change({ ...state, view })}
+        onColumns={(hidden: MyItemsColumn[]) => change({ ...state, hidden })} />
+      <form className="my-items-form" method="post" action={addAction} onSubmit={(e) => void submit(e)}>
+        <input type="hidden" name="return" value={returnPath} />
+        {state.view === 'list' ? (
+          <div className="order-list-wrap">
+            <table className="order-list my-items" aria-labelledby="my-items-title">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col" className={`my-items-col-${header.column.id}`} aria-sort={ariaSort(state.sort, header.column.id)}>
+                        <table.FlexRender header={header} />
+                      </th>
+                    ))}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {cells.map(({ row, cells: visible }) => (
+                  <tr key={row.id}>
+                    {visible.map((cell) => {
+                      const Cell = cell.column.id === 'name' ? 'th' : 'td';
+                      return (
+                        <Cell key={cell.id} scope={Cell === 'th' ? 'row' : undefined} className={`my-items-col-${cell.column.id}`}>
+                          <table.FlexRender cell={cell} />
+                        </Cell>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <ul className="my-items-grid" aria-labelledby="my-items-title">
+            {cells.map(({ row, cells: visible }) => (
+              <li key={row.id} className="my-items-card">
+                {visible.map((cell) => <div key={cell.id} className={`my-items-cell my-items-cell-${cell.column.id}`}><table.FlexRender cell={cell} /></div>)}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="my-items-actions">
+          <button type="submit" name="selected" value="1" className="button primary" disabled={busy}>
+            {selected > 0 ? strings.addSelectedCount.replace('{{count}}', String(selected)) : strings.addSelected}
+          </button>
+        </div>
+        <MyItemsResult result={result} rows={rows} strings={strings} intlLocale={intlLocale} />
+      </form>
+    </>
+  );
+}

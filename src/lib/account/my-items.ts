@@ -1,0 +1,79 @@
+// My Items' state, all of it in the URL so a view of the price list can be bookmarked, shared and
+// reloaded: page, text filter, category, sort, grid or list, and the columns switched off. The server
+// reads it to pick the 12 rows; the table island writes it back as the buyer changes the view.
+import { PAGE_SIZES } from '../catalog/listing.ts';
+import type { ListingView } from '../catalog/category-listing.ts';
+
+export const MY_ITEMS_SORTS = ['name', 'name-desc', 'itemnum', 'itemnum-desc', 'price', 'price-desc'] as const;
+export type MyItemsSort = (typeof MY_ITEMS_SORTS)[number];
+/** Columns a buyer may switch off; name, selection and quantity always show. */
+export const MY_ITEMS_COLUMNS = ['itemnum', 'stock', 'price'] as const;
+export type MyItemsColumn = (typeof MY_ITEMS_COLUMNS)[number];
+/** A search longer than any item name is a paste gone wrong. */
+export const MY_ITEMS_QUERY_MAX = 100;
+
+/** A top-level category the list has items in, for the category filter. */
+export interface MyItemsCategory { id: number; name: string; count: number }
+
+export interface MyItemsState {
+  page: number;
+  /** Text filter on name, item number and sku ('' for none). */
+  q: string;
+  /** Top-level category id, or null for all. */
+  category: number | null;
+  sort: MyItemsSort;
+  view: ListingView;
+  hidden: MyItemsColumn[];
+}
+
+export const myItemsLimit = PAGE_SIZES.priceList;
+
+const isSort = (value: string | null): value is MyItemsSort => (MY_ITEMS_SORTS as readonly (string | null)[]).includes(value);
+
+function positiveInt(raw: string | null): number | null {
+  if (raw === null || !/^\d{1,9}$/.test(raw.trim())) return null;
+  const n = Number(raw);
+  return n >= 1 ? n : null;
+}
+
+/** The state a URL asks for; anything unreadable falls back to its default rather than failing the page. */
+export function parseMyItemsState(params: URLSearchParams, defaultView: ListingView): MyItemsState {
+  const view = params.get('view');
+  return {
+    page: positiveInt(params.get('page')) ?? 1,
+    q: (params.get('q') ?? '').trim().slice(0, MY_ITEMS_QUERY_MAX),
+    category: positiveInt(params.get('cat')),
+    sort: isSort(params.get('sort')) ? params.get('sort') as MyItemsSort : 'name',
+    view: view === 'grid' || view === 'list' ? view : defaultView,
+    hidden: hiddenColumns(params),
+  };
+}
+
+/**
+ * The columns switched off: `hide=itemnum,stock` in a link, or, from the toolbar's form (which works
+ * without JavaScript), every column whose `col` box was left unticked (`cols` marks that form).
+ */
+function hiddenColumns(params: URLSearchParams): MyItemsColumn[] {
+  if (params.has('cols')) {
+    const shown = params.getAll('col');
+    return MY_ITEMS_COLUMNS.filter((column) => !shown.includes(column));
+  }
+  return MY_ITEMS_COLUMNS.filter((column) => (params.get('hide') ?? '').split(',').includes(column));
+}
+
+/** The canonical query (no '?'): defaults left out, so one view has one URL. */
+export function myItemsSearch(state: MyItemsState, defaultView: ListingView): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  if (state.category !== null) params.set('cat', String(state.category));
+  if (state.sort !== 'name') params.set('sort', state.sort);
+  if (state.view !== defaultView) params.set('view', state.view);
+  if (state.hidden.length > 0) params.set('hide', MY_ITEMS_COLUMNS.filter((c) => state.hidden.includes(c)).join(','));
+  if (state.page > 1) params.set('page', String(state.page));
+  return params.toString();
+}
+
+/** The sort a column header switches to: its own ascending first, then descending. */
+export function nextSort(current: MyItemsSort, column: 'name' | 'itemnum' | 'price'): MyItemsSort {
+  return current === column ? `${column}-desc` : column;
+}

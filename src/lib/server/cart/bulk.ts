@@ -1,0 +1,101 @@
+// The cart's bulk endpoints (bulk-contract.ts): "add selected" and a quick order's lines in one
+// request and one write, and the quick order's preview of what typed item numbers are. Every line is
+// checked exactly as a single add checks it; nothing a client sends is taken as a price.
+import { sql } from 'drizzle-orm';
+import { bulkCartApi, type AddManyResult, type LineRefusal, type ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
+import type { ParsedRequestOf } from '#lib/http/contract.ts';
+import type { PriceListEntry } from '#lib/catalog/contract.ts';
+import { endpoint } from '../http.ts';
+import { rows } from '../db/index.ts';
+import { requestLocale } from '../request-locale.ts';
+import { cartNotFound } from './errors.ts';
+import { cartSessions, ensure, target, type CartDeps, type CartRequest } from './handlers.ts';
+import { checkLines, writeLines, type RefusedLine } from './mutations.ts';
+import { customerTerms } from './pricing.ts';
+import { findOwnedCart, readSnapshot } from './store.ts';
+
+const refusal = ({ sku, error }: RefusedLine): LineRefusal => ({ sku, code: error.code });
+
+interface ProductRef { sku: string; itemnum: string; name: string | null }
+
+/** The active products typed references name: an item number first, else a sku, both without regard to case. */
+async function findByReference(db: Parameters<typeof rows>[0], refs: string[], locale: string): Promise<(ProductRef | null)[]> {
+  const list = sql.join([...new Set(refs.map((ref) => ref.toLowerCase()))].map((ref) => sql`${ref}`), sql`, `);
+  const found = await rows<ProductRef>(db, sql`
+    SELECT p.sku, p.itemnum, pt.name FROM products p
+    LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
+    WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`);
+  const byItemnum = new Map(found.map((row) => [row.itemnum.toLowerCase(), row]));
+  const bySku = new Map(found.map((row) => [row.sku.toLowerCase(), row]));
+  return refs.map((ref) => byItemnum.get(ref.toLowerCase()) ?? bySku.get(ref.toLowerCase()) ?? null);
+}
+
+/** Adds several lines in one write: the JSON endpoint and My Items' plain form (src/pages/[...lang]/cart/add.astro). */
+export function bulkCartAdder(deps: CartDeps) {
+  const { session, respond } = cartSessions(deps);
+  return async function addMany(body: ParsedRequestOf<typeof bulkCartApi.addMany>, req: CartRequest): Promise<AddManyResult> {
+    const s = await session(req);
+    const known = await findOwnedCart(s.db, s.owner);
+    if (!known && body.cartId !== undefined) throw cartNotFound();
+    const terms = await customerTerms(s.db, s.owner.customerId);
+    const pricing = { currency: known?.currency ?? terms.currency ?? s.shopper.currency, priceListId: terms.priceListId };
+    const locale = requestLocale(req, body.locale);
+    const checked = await checkLines(s.db, body.lines, pricing);
+    const added = (refused: RefusedLine[]) => body.lines.filter((_, index) => !refused.some((r) => r.index === index));
+    if (checked.accepted.length === 0) {
+      // Nothing to add: no cart is opened for it, and an existing one is answered as it is.
+      const snapshot = known ? await readSnapshot(s.db, known.id) : null;
+      const cart = snapshot ? (await respond(req, s, snapshot, locale)).cart : null;
+      return { cart, added: [], refused: checked.refused.map(refusal) };
+    }
+    if (!known) await ensure(s);
+    const written = await writeLines(s.db, { ...target(s, body.cartId), known: known ?? undefined }, checked.accepted);
+    const refused = [...checked.refused, ...written.refused].sort((a, b) => a.index - b.index);
+    return { ...(await respond(req, s, written.snapshot, locale)), added: added(refused), refused: refused.map(refusal) };
+  };
+}
+
+/** The shopper's prices and stock for skus, as the price call answers them (the catalogue's in-memory index). */
+export type Offers = (skus: string[], ctx: { currency: string; priceListId: number | null; pricesVisible: boolean }) => Promise<PriceListEntry[]>;
+
+// Loaded on first use, not at the top: the catalogue's module graph reaches the auth routes, which
+// load this domain, so a static import would be a cycle that runs before this module is ready.
+const catalogOffers: Offers = async (skus, ctx) => (await import('../catalog/index.ts')).priceList(skus, ctx);
+
+export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
+  const addMany = bulkCartAdder(deps);
+  return {
+    addMany: endpoint(bulkCartApi.addMany, addMany),
+    resolveLines: endpoint(bulkCartApi.resolveLines, async (body, req) => {
+      const db = await deps.db();
+      const shopper = await deps.shopper(req.cookies);
+      const terms = await customerTerms(db, shopper.customerId);
+      const pricing = { currency: terms.currency ?? shopper.currency, priceListId: terms.priceListId };
+      const products = await findByReference(db, body.lines.map((line) => line.ref), requestLocale(req, body.locale));
+      // Only the lines naming a product are checked; `at` maps a request line to its checked position.
+      const at: number[] = [];
+      const known: { sku: string; quantity: number }[] = [];
+      body.lines.forEach((line, i) => {
+        const product = products[i];
+        if (product) at[i] = known.push({ sku: product.sku, quantity: line.quantity }) - 1;
+      });
+      const [checked, priced] = await Promise.all([
+        checkLines(db, known, pricing),
+        offers([...new Set(known.map((line) => line.sku))], { ...pricing, pricesVisible: await deps.pricesVisible(shopper) }),
+      ]);
+      const offerOf = new Map(priced.map((offer) => [offer.sku, offer]));
+      const refusedAt = new Map(checked.refused.map((r) => [r.index, r.error.code]));
+      const lines: ResolvedQuickLine[] = body.lines.map((line, i) => {
+        const product = products[i];
+        if (!product) return { ref: line.ref, quantity: line.quantity, item: null, error: 'PRODUCT_NOT_FOUND' };
+        const offer = offerOf.get(product.sku) ?? { sku: product.sku, priceInfo: null, stock: null };
+        return {
+          ref: line.ref, quantity: line.quantity,
+          item: { ...offer, itemnum: product.itemnum, name: product.name ?? product.sku },
+          error: refusedAt.get(at[i]!) ?? null,
+        };
+      });
+      return { lines };
+    }),
+  };
+}

@@ -1,0 +1,4 @@
+// addressesApi.delete (src/lib/addresses/contract.ts) says what this endpoint takes and answers.
+import { addresses } from '#lib/server/addresses/index.ts';
+
+export const POST = addresses.delete;
