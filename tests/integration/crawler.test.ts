@@ -168,6 +168,28 @@ describe('crawling the sitemaps', () => {
       expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|BackOrder|OutOfStock)$/);
       expect(String(offer.url)).toContain('/p/');
     }
+    // The demo's published reviews: their products carry the average and the reviews, the others neither.
+    const rated = products.filter(({ data }) => data.aggregateRating !== undefined);
+    expect(rated.length).toBeGreaterThan(0);
+    for (const { page, data } of rated) {
+      const rating = data.aggregateRating as { ratingValue: number; reviewCount: number };
+      expect(rating, page.path).toMatchObject({ '@type': 'AggregateRating', bestRating: 5, worstRating: 1 });
+      expect(rating.ratingValue, page.path).toBeGreaterThanOrEqual(1);
+      expect(rating.ratingValue, page.path).toBeLessThanOrEqual(5);
+      const reviews = data.review as Record<string, unknown>[];
+      expect(reviews.length, page.path).toBeGreaterThan(0);
+      expect(reviews.length, page.path).toBeLessThanOrEqual(rating.reviewCount);
+      for (const review of reviews) {
+        expect(review, page.path).toMatchObject({
+          '@type': 'Review', author: { '@type': 'Person', name: expect.stringMatching(/^\S+ \S\.$/) },
+          datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), name: expect.any(String), reviewBody: expect.any(String),
+          reviewRating: { '@type': 'Rating', ratingValue: expect.any(Number), bestRating: 5, worstRating: 1 },
+        });
+      }
+      // What the JSON-LD says is on the page, as text.
+      expect(page.html, page.path).toContain('class="product-reviews"');
+    }
+    expect(products.filter(({ data }) => data.aggregateRating === undefined && data.review !== undefined)).toEqual([]);
     for (const { page, data } of all.filter(({ data }) => data['@type'] === 'BreadcrumbList')) {
       const items = data.itemListElement as { position: number; name: string; item: string }[];
       expect(items.length, page.path).toBeGreaterThan(0);

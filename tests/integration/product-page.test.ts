@@ -10,6 +10,8 @@ const db = await import('#lib/server/db/index.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { productDetail, productDetails } = await import('#lib/server/catalog/products.ts');
 const { loadProductPage } = await import('#lib/server/catalog/product-page.ts');
+const { productReviews } = await import('#lib/server/reviews/index.ts');
+const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 
 let ids: number[] = [];
 let inactive: number[] = [];
@@ -59,5 +61,21 @@ describe('loadProductPage', () => {
     }
     expect(withAll.length).toBeGreaterThan(0);
     for (const id of inactive) expect(await loadProductPage(id, 'en')).toBeNull();
+  });
+});
+
+describe('productReviews', () => {
+  const idOf = async (sku: string) => Number((await db.rows<{ id: number }>(await db.getDb(), sql`select id from products where sku = ${sku}`))[0]!.id);
+
+  test("a product page gets its published reviews; a parent's page its variants' too; a pending one is left out", async () => {
+    const P = DEMO_FIXTURES.products;
+    const drill = (await loadProductPage(await idOf(P.available), 'en'))!;
+    expect(await productReviews(drill.product)).toMatchObject({ count: 2, average: 4.5 });
+    const parent = (await loadProductPage(await idOf(P.variantParent), 'en'))!;
+    expect((await productReviews(parent.product))?.reviews.map((r) => r.locale)).toEqual(['fr']);
+    const sibling = (await loadProductPage(await idOf(P.variants[0]!), 'en'))!;
+    expect(await productReviews(sibling.product)).toBeNull();
+    // The demo's one review waiting for moderation.
+    expect(await productReviews((await loadProductPage(await idOf(P.limited), 'en'))!.product)).toBeNull();
   });
 });

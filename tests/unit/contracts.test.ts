@@ -10,6 +10,7 @@ import * as catalog from '#lib/catalog/contract.ts';
 import * as checkout from '#lib/checkout/contract.ts';
 import * as orders from '#lib/orders/contract.ts';
 import * as publish from '#lib/publish/contract.ts';
+import * as reviews from '#lib/reviews/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
 import * as authRoutes from '#lib/auth/routes.ts';
 import * as cartRoutes from '#lib/cart/routes.ts';
@@ -17,12 +18,13 @@ import * as catalogRoutes from '#lib/catalog/routes.ts';
 import * as checkoutRoutes from '#lib/checkout/routes.ts';
 import * as ordersRoutes from '#lib/orders/routes.ts';
 import * as wishlistRoutes from '#lib/wishlist/routes.ts';
+import * as reviewsRoutes from '#lib/reviews/routes.ts';
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
 
 /** Every operation of every domain: the values of each module's `…Api` objects. */
-const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, publish, wishlist].flatMap((module) =>
+const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, publish, wishlist, reviews].flatMap((module) =>
   Object.entries(module).filter(([name]) => name.endsWith('Api')).flatMap(([api, ops]) =>
     Object.entries(ops as Record<string, unknown>).filter((entry): entry is [string, Operation] => isOperation(entry[1]))
       .map(([name, op]): [string, Operation] => [`${api}.${name}`, op])));
@@ -59,7 +61,7 @@ describe('operation contracts', () => {
   // entry of the same name must be the operation's own method and path.
   test.each([
     [auth, authRoutes], [cart, cartRoutes], [catalog, catalogRoutes], [checkout, checkoutRoutes], [orders, ordersRoutes],
-    [wishlist, wishlistRoutes],
+    [wishlist, wishlistRoutes], [reviews, reviewsRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -21,6 +21,7 @@ import { localePath, productPath } from '#lib/site/paths.ts';
 import { absoluteUrl, productTitle, type Seo } from '#lib/site/seo.ts';
 import { shareImageUrl } from '#lib/site/images.ts';
 import { offerJsonLd } from '#lib/catalog/product-offer.ts';
+import { reviewJsonLd, type ReviewSummary } from '#lib/reviews/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PriceListEntry, ProductCard } from '#lib/catalog/contract.ts';
 import type { Shell } from '../shell.ts';
@@ -132,8 +133,11 @@ function productDescription(text: string, itemLabel: string): string {
   return `${shortDescription(text, DESCRIPTION_LENGTH - suffix.length)}${suffix}`;
 }
 
-/** Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page. */
-export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest: PriceListEntry | null = null): Seo {
+/**
+ * Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page; the
+ * Product carries the published reviews the page shows and their average, when there are any.
+ */
+export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest: PriceListEntry | null = null, reviews: ReviewSummary | null = null): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
@@ -153,6 +157,7 @@ export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest
           images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))), description: data.descriptionText,
         }),
         ...(offer ? { offers: offer } : {}),
+        ...reviewJsonLd(reviews),
       },
       breadcrumbJsonLd([
         { name: t('site.home'), url: absoluteUrl(site, localePath(locale, '/')) },

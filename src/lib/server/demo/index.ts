@@ -5,8 +5,9 @@ import { ATTRIBUTE_DEFS, buildAttributeOptions } from './attributes.ts';
 import { buildCategories, categoryDescription } from './categories.ts';
 import { buildContentRows } from './content.ts';
 import { buildCustomers } from './customers.ts';
+import { buildReviews, REVIEWED_SKUS } from './reviews.ts';
 import { FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { insertChunked, dataCounts, isSuperuser, syncSequence, truncateAll, type Writer } from './insert.ts';
 import { generateProducts, type ProductBundle } from './products.ts';
 import { DEMO_EPOCH } from './random.ts';
@@ -16,7 +17,7 @@ import { LOCALES } from './vocabulary.ts';
 export { productImageSvg, categoryImageSvg, attributeOptionImageSvg, parseProductImageName } from './images.ts';
 
 /** Bump when the generator's output changes, so a stored demo database can tell it is stale. */
-const DEMO_SEED_VERSION = 1;
+const DEMO_SEED_VERSION = 2;
 export const DEFAULT_DEMO_PRODUCTS = 300;
 const MAX_DEMO_PRODUCTS = 1_000_000;
 /** Products per insert transaction. */
@@ -125,6 +126,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   if (batch.length) await flush();
 
   for (const table of ['categories', 'products', 'price_lists']) await syncSequence(w, table);
+  const reviewed = await db.select({ id: schema.products.id, sku: schema.products.sku }).from(schema.products)
+    .where(inArray(schema.products.sku, REVIEWED_SKUS));
+  const reviews = buildReviews(new Map(reviewed.map((p) => [p.sku, p.id])), new Map(customers.map((c) => [c.email, c.id!])));
+  await insertChunked(w, schema.reviews, reviews);
   await insertChunked(w, schema.meta, [{
     key: 'demo',
     value: { products: total, seedVersion: DEMO_SEED_VERSION, generatedAt: new Date(DEMO_EPOCH).toISOString() },

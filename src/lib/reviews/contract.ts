@@ -1,0 +1,87 @@
+// Review contracts: a signed-in customer writes a review of a product they bought, edits it (back to
+// moderation) and deletes it. Someone else's review is answered exactly like one that does not exist.
+import { z } from 'astro/zod';
+import { LOCALES } from '../i18n/locales.ts';
+import { operation } from '../http/contract.ts';
+import { REVIEW_LIMITS, REVIEW_STATUSES } from './rules.ts';
+import { reviewsRoutes } from './routes.ts';
+
+// Control characters would break the text in feeds, e-mails and JSON-LD consumers that do not expect
+// them; PostgreSQL text cannot hold NUL. The body keeps its line breaks and tabs, the title none.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const TITLE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const BODY_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const reviewText = (max: number, forbidden: RegExp) => z.string({ error: 'required' })
+  // One line-break form, so a length counts what is shown and a Windows browser's text equals a Mac's.
+  .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+  .pipe(z.string().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
+    .refine((v) => !forbidden.test(v), { error: 'invalidCharacters' }));
+
+const reviewTitleSchema = reviewText(REVIEW_LIMITS.title, TITLE_FORBIDDEN);
+const reviewBodySchema = reviewText(REVIEW_LIMITS.body, BODY_FORBIDDEN);
+const reviewRatingSchema = z.number({ error: 'rating' }).int({ error: 'rating' })
+  .min(REVIEW_LIMITS.rating.min, { error: 'rating' }).max(REVIEW_LIMITS.rating.max, { error: 'rating' });
+
+const reviewIdSchema = z.string().uuid();
+/** The language the review is written in; without it, the request's language (src/lib/server/request-locale.ts). */
+const localeSchema = z.enum(LOCALES).optional();
+
+const reviewContentShape = {
+  rating: reviewRatingSchema,
+  title: reviewTitleSchema,
+  body: reviewBodySchema,
+  locale: localeSchema,
+};
+
+/** A review's content as the account's plain form sends it (the same rules as the JSON operations). */
+export const reviewFormSchema = z.object({ rating: reviewRatingSchema, title: reviewTitleSchema, body: reviewBodySchema }).strict();
+export type ReviewForm = z.output<typeof reviewFormSchema>;
+
+const createReviewRequestSchema = z.object({
+  productId: z.number().int().positive().max(2_147_483_647),
+  ...reviewContentShape,
+}).strict();
+
+const updateReviewRequestSchema = z.object({ id: reviewIdSchema, ...reviewContentShape }).strict();
+
+const deleteReviewRequestSchema = z.object({ id: reviewIdSchema }).strict();
+
+/** A review as its author sees it: with its moderation status. */
+const ownReviewSchema = z.object({
+  id: z.string(),
+  productId: z.number().int(),
+  rating: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  locale: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OwnReview = z.infer<typeof ownReviewSchema>;
+
+const reviewResponseSchema = z.object({ review: ownReviewSchema });
+const deleteReviewResponseSchema = z.object({ id: z.string() });
+
+export const reviewsApi = {
+  /**
+   * A new review, pending moderation. Only for a product in one of the customer's confirmed orders
+   * (REVIEW_NOT_ALLOWED otherwise); one per customer and product (REVIEW_EXISTS: edit that one).
+   */
+  create: operation({
+    ...reviewsRoutes.create, request: createReviewRequestSchema, response: reviewResponseSchema, status: 201,
+    errors: ['UNAUTHENTICATED', 'REVIEW_NOT_ALLOWED', 'REVIEW_EXISTS'],
+  }),
+  /** Changes the customer's own review; it goes back to moderation (pending) and off the product page. */
+  update: operation({
+    ...reviewsRoutes.update, request: updateReviewRequestSchema, response: reviewResponseSchema,
+    errors: ['UNAUTHENTICATED', 'REVIEW_NOT_FOUND'],
+  }),
+  /** Deletes the customer's own review (a published one leaves the product page at once). */
+  delete: operation({
+    ...reviewsRoutes.delete, request: deleteReviewRequestSchema, response: deleteReviewResponseSchema,
+    errors: ['UNAUTHENTICATED', 'REVIEW_NOT_FOUND'],
+  }),
+};

@@ -1,0 +1,170 @@
+// The reviews table, read and written for one customer at a time: every query that touches a review
+// on a customer's behalf carries their id, so another customer's review is simply not found.
+// What a customer bought comes from their confirmed orders' lines (orders.cart_info), by sku.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows, type Executor } from '../db/index.ts';
+import { REVIEWS_SHOWN, reviewAuthor, type PublishedReview, type ReviewStatus, type ReviewSummary } from '#lib/reviews/rules.ts';
+import type { OwnReview, ReviewForm } from '#lib/reviews/contract.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
+
+export interface ReviewRow {
+  id: string;
+  productId: number;
+  customerId: string;
+  rating: number;
+  title: string;
+  body: string;
+  locale: string;
+  status: ReviewStatus;
+  moderatedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const COLUMNS = sql.raw(`id, product_id AS "productId", customer_id AS "customerId", rating, title, body, locale, status,
+  moderated_at AS "moderatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`);
+
+const asDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/** Both drivers hand timestamps over differently (Date or string); a row leaves here with Dates. */
+function toRow(raw: ReviewRow): ReviewRow {
+  return {
+    ...raw, productId: Number(raw.productId), rating: Number(raw.rating),
+    moderatedAt: asDate(raw.moderatedAt), createdAt: asDate(raw.createdAt)!, updatedAt: asDate(raw.updatedAt)!,
+  };
+}
+
+export function ownReview(row: ReviewRow): OwnReview {
+  return {
+    id: row.id, productId: row.productId, rating: row.rating, title: row.title, body: row.body, locale: row.locale,
+    status: row.status, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The products in the customer's confirmed orders, each with when it was last bought, newest first.
+ * A pending order (its payment never went through) or a cancelled one is no purchase.
+ */
+export async function boughtProducts(db: Executor, customerId: string, productId?: number): Promise<{ productId: number; boughtAt: Date }[]> {
+  const found = await rows<{ productId: number; boughtAt: Date | string }>(db, sql`
+    SELECT p.id AS "productId", max(o.created_at) AS "boughtAt"
+    FROM orders o
+    CROSS JOIN LATERAL jsonb_array_elements(o.cart_info -> 'cartItems') AS item
+    JOIN products p ON lower(p.sku) = lower(item ->> 'sku')
+    WHERE o.customer_id = ${customerId} AND o.status = 'confirmed'
+      ${productId === undefined ? sql`` : sql`AND p.id = ${productId}`}
+    GROUP BY p.id
+    ORDER BY max(o.created_at) DESC, p.id`);
+  return found.map((r) => ({ productId: Number(r.productId), boughtAt: new Date(r.boughtAt) }));
+}
+
+export async function hasBought(db: Executor, customerId: string, productId: number): Promise<boolean> {
+  return (await boughtProducts(db, customerId, productId)).length > 0;
+}
+
+/** A new pending review, or null when the customer already has one of this product. */
+export async function insertReview(db: Executor, customerId: string, productId: number, content: ReviewForm, locale: Locale): Promise<ReviewRow | null> {
+  const [row] = await rows<ReviewRow>(db, sql`
+    INSERT INTO reviews (product_id, customer_id, rating, title, body, locale, status)
+    VALUES (${productId}, ${customerId}, ${content.rating}, ${content.title}, ${content.body}, ${locale}, 'pending')
+    ON CONFLICT (product_id, customer_id) DO NOTHING
+    RETURNING ${COLUMNS}`);
+  return row ? toRow(row) : null;
+}
+
+/**
+ * Changes the customer's own review and sends it back to moderation; null when they have no review of
+ * this id. `previous` is the status it had, so a published one can be taken off the product page.
+ */
+export async function updateOwnReview(
+  db: Executor, customerId: string, id: string, content: ReviewForm, locale: Locale,
+): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
+  const [row] = await rows<ReviewRow & { previous: ReviewStatus }>(db, sql`
+    WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} AND customer_id = ${customerId} FOR UPDATE)
+    UPDATE reviews r SET rating = ${content.rating}, title = ${content.title}, body = ${content.body}, locale = ${locale},
+      status = 'pending', moderated_at = NULL, updated_at = now()
+    FROM old WHERE r.id = old.id
+    RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
+      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`);
+  return row ? { review: toRow(row), previous: row.previous } : null;
+}
+
+/** Deletes the customer's own review; null when they have none of this id. */
+export async function deleteOwnReview(db: Executor, customerId: string, id: string): Promise<ReviewRow | null> {
+  const [row] = await rows<ReviewRow>(db, sql`
+    DELETE FROM reviews WHERE id = ${id} AND customer_id = ${customerId} RETURNING ${COLUMNS}`);
+  return row ? toRow(row) : null;
+}
+
+/** A product as the account's review lists name and link it, in the page's language (German when missing). */
+export interface ReviewedProduct {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export async function productNames(db: Executor, ids: number[], locale: Locale): Promise<Map<number, ReviewedProduct>> {
+  if (ids.length === 0) return new Map();
+  const found = await rows<ReviewedProduct>(db, sql`
+    SELECT p.id, coalesce(t.name, d.name) AS name, coalesce(t.slug, d.slug) AS slug
+    FROM products p
+    LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
+    LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = 'de'
+    WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND p.is_active`);
+  return new Map(found.map((p) => [Number(p.id), { ...p, id: Number(p.id) }]));
+}
+
+/** The customer's reviews, most recently changed first. */
+export async function customerReviews(db: Executor, customerId: string): Promise<ReviewRow[]> {
+  const found = await rows<ReviewRow>(db, sql`
+    SELECT ${COLUMNS} FROM reviews WHERE customer_id = ${customerId} ORDER BY updated_at DESC, id`);
+  return found.map(toRow);
+}
+
+/**
+ * The published reviews of these products (a product page passes its own id, and a parent its
+ * variants' too): the newest REVIEWS_SHOWN and the average and count over all; null when none.
+ */
+export async function publishedSummary(db: Db, productIds: number[]): Promise<ReviewSummary | null> {
+  if (productIds.length === 0) return null;
+  const ids = sql.join(productIds.map((id) => sql`${id}`), sql`, `);
+  const [totals] = await rows<{ count: number; sum: number | null }>(db, sql`
+    SELECT count(*)::int AS count, sum(rating)::int AS sum FROM reviews WHERE product_id IN (${ids}) AND status = 'published'`);
+  const count = Number(totals?.count ?? 0);
+  if (count === 0) return null;
+  const newest = await rows<{ id: string; rating: number; title: string; body: string; locale: string; publishedAt: Date | string; firstName: string; lastName: string }>(db, sql`
+    SELECT r.id, r.rating, r.title, r.body, r.locale, coalesce(r.moderated_at, r.updated_at) AS "publishedAt",
+      c.first_name AS "firstName", c.last_name AS "lastName"
+    FROM reviews r JOIN customers c ON c.id = r.customer_id
+    WHERE r.product_id IN (${ids}) AND r.status = 'published'
+    ORDER BY coalesce(r.moderated_at, r.updated_at) DESC, r.id
+    LIMIT ${REVIEWS_SHOWN}`);
+  const reviews: PublishedReview[] = newest.map((r) => ({
+    id: r.id, rating: Number(r.rating), title: r.title, body: r.body, locale: r.locale,
+    author: reviewAuthor(r.firstName, r.lastName), publishedAt: new Date(r.publishedAt).toISOString(),
+  }));
+  return { count, average: Math.round((Number(totals!.sum) / count) * 10) / 10, reviews };
+}
+
+/** Moderation: sets a review's status; null for an unknown id. `previous` is the status it had. */
+export async function setReviewStatus(db: Executor, id: string, status: Exclude<ReviewStatus, 'pending'>): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
+  const [row] = await rows<ReviewRow & { previous: ReviewStatus }>(db, sql`
+    WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} FOR UPDATE)
+    UPDATE reviews r SET status = ${status}, moderated_at = now()
+    FROM old WHERE r.id = old.id
+    RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
+      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`);
+  return row ? { review: toRow(row), previous: row.previous } : null;
+}
+
+/** Moderation's list: every review (or only those waiting), oldest waiting first, with product and author. */
+export async function reviewsForModeration(db: Executor, pendingOnly: boolean): Promise<(ReviewRow & { sku: string; email: string })[]> {
+  const found = await rows<ReviewRow & { sku: string; email: string }>(db, sql`
+    SELECT r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale, r.status,
+      r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", p.sku, c.email
+    FROM reviews r JOIN products p ON p.id = r.product_id JOIN customers c ON c.id = r.customer_id
+    ${pendingOnly ? sql`WHERE r.status = 'pending'` : sql``}
+    ORDER BY (r.status = 'pending') DESC, r.updated_at, r.id`);
+  return found.map((r) => ({ ...toRow(r), sku: r.sku, email: r.email }));
+}
