@@ -11,6 +11,8 @@ import { SEARCH_MAX_HITS } from '../src/lib/server/catalog/search.ts';
 import { listProducts } from '../src/lib/server/catalog/listing.ts';
 import { productCards } from '../src/lib/server/catalog/products.ts';
 import { myItems } from '../src/lib/server/catalog/my-items.ts';
+import { bulkCartRoutes } from '../src/lib/server/cart/bulk.ts';
+import type { CartDeps } from '../src/lib/server/cart/index.ts';
 import { publishBus } from '../src/lib/server/publish/bus.ts';
 import { products } from '../src/lib/server/db/schema.ts';
 import { machine, median, percentile, writeSection } from './lib/report.ts';
@@ -72,6 +74,32 @@ await db.db.execute(sql`insert into prices (price_list_id, product_id, currency,
   on conflict do nothing`);
 const customerList = { priceListId: benchList!.id, currency: 'EUR' };
 const lastPage = Math.floor((MY_ITEMS_ENTRIES - 1) / 12);
+const [topCategory] = (await db.db.execute(sql`select c.id from categories c where c.depth = 0 order by c.position, c.id limit 1`) as unknown as { rows: { id: number }[] }).rows;
+
+// Quick order: a customer on that list pastes 50 item numbers spread over the catalogue; the preview
+// resolves them, then the good ones go into the cart in one request, through the endpoints' handlers.
+const [buyer] = (await db.db.execute(sql`update customers set price_list_id = ${benchList!.id}
+  where id = (select id from customers order by customernum limit 1) returning id`) as unknown as { rows: { id: string }[] }).rows;
+const bulkDeps: CartDeps = {
+  db: async () => db.db,
+  shopper: async () => ({ customerId: buyer!.id, currency: 'EUR', loggedIn: true }),
+  pricesVisible: async () => true,
+  shopCurrency: () => 'EUR',
+};
+const bulk = bulkCartRoutes(bulkDeps);
+const noCookies = { get: () => undefined, has: () => false, set: () => undefined, delete: () => undefined };
+async function callBulk(route: (typeof bulk)['addMany'], path: string, body: unknown): Promise<{ lines?: { error: string | null; item: { sku: string } | null }[] }> {
+  const url = new URL(`http://localhost${path}`);
+  const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await route({ request, url, cookies: noCookies } as unknown as Parameters<typeof route>[0]);
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { lines?: { error: string | null; item: { sku: string } | null }[] };
+}
+const QUICK_LINES = 50;
+const quickLines = (i: number) => Array.from({ length: QUICK_LINES }, (_, k) => ({ ref: pick(i * QUICK_LINES + k).itemnum, quantity: 1 + (k % 3) }));
+const addable = (await callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(0), locale: 'de' })).lines!
+  .flatMap((line) => (line.error === null && line.item ? [{ sku: line.item.sku, quantity: 1 }] : []));
+console.log(`quick order: ${addable.length} of ${QUICK_LINES} picked lines can be ordered`);
 
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const scenarios: [string, (i: number) => Promise<unknown>][] = [
@@ -91,6 +119,12 @@ const scenarios: [string, (i: number) => Promise<unknown>][] = [
     await publishBus.emit({ id: `bench-${i}`, invalidation: { tags: ['products'] }, at: Date.now() });
     return myItems(customerList, 'de', { limit: 12, offset: 0 });
   }],
+  ['My Items, filtered by text "bohr", sorted by price, highest first', () =>
+    myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: 'bohr', category: null, sort: 'price-desc' })],
+  ['My Items, one top category, sorted by item number', () =>
+    myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: '', category: topCategory!.id, sort: 'itemnum' })],
+  [`quick order preview, ${QUICK_LINES} pasted item numbers`, (i) => callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(i), locale: 'de' })],
+  [`quick order add, its ${addable.length} orderable lines in one request`, () => callBulk(bulk.addMany, '/api/cart/add-many', { lines: addable, locale: 'de' })],
 ];
 
 const rows: string[] = [];
@@ -114,7 +148,11 @@ the keyword ranking are answered from the in-memory indexes (price-index.ts, sea
 first run); the search page's product cards and facets, and the category listing's page query the database (a whole
 category's count is kept until the next publish: the first listing after one pays about 150 ms to count it here).
 My Items reads a customer price list of ${MY_ITEMS_ENTRIES.toLocaleString('en')} entries (made in the bench database) in name order once per
-publish, then a page is its 12 products alone (src/lib/server/catalog/my-items.ts).
+publish, with what its text filter, category filter and three sort orders need, then a page is a scan of that
+and its 12 products alone (src/lib/server/catalog/my-items.ts). The quick order rows call the endpoints'
+handlers (src/lib/server/cart/bulk.ts) for a customer on that list: the preview of ${QUICK_LINES} item numbers spread
+over the catalogue (each checked as a cart add checks it, priced from the index), and the add of those that
+can be ordered, in one transaction, into a cart that grows by the same lines each request.
 
 Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
 Load average (1 min) at start and end: ${loadAtStart} / ${loadavg()[0]!.toFixed(1)}.

@@ -92,8 +92,8 @@ test.describe('account: order history', () => {
     await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `${HISTORY}/${order.id}`);
     await expect(firstDe).toContainText(/\d{2}\.\d{2}\.\d{4}/);
 
-    // Pages the account does not have yet are the 404 page.
-    expect((await page.goto(localePath('en', '/my-account/my-profile')))?.status()).toBe(404);
+    // A page name the account does not have is the 404 page.
+    expect((await page.goto(localePath('en', '/my-account/my-wallet')))?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: msg('en', 'error.notFound.title') })).toBeVisible();
   });
 

@@ -1,7 +1,8 @@
 // Quality gates over every page type in every locale: WCAG 2.1 AA (axe) and valid HTML (Nu Html Checker).
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { LOCALES, expect, expectNoA11yViolations, localePath, open, test, type Locale } from './helpers.ts';
 import { htmlErrors } from './html-checker.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 /**
  * One entry per page type the shop has; each is checked in all five locales. Catalogue pages have
@@ -71,6 +72,47 @@ test.describe('valid HTML (Nu Html Checker)', () => {
       const response = await request.get(url);
       expect(response.status(), url).toBe(status);
       documents.set(url, await response.text());
+    }
+    const errors = await htmlErrors(documents);
+    expect(errors.length, `Nu Html Checker found ${errors.length} error(s):\n${errors.join('\n')}`).toBe(0);
+  });
+});
+
+/** The account's pages, signed in as the demo customer with a price list of their own, in every locale. */
+const ACCOUNT_PAGES = [
+  'order-history', 'my-items', 'my-profile', 'address-details', 'shipping-details', 'billing-details',
+  'my-newsletter', 'my-reviews', 'loyalty-card',
+].flatMap((name) => LOCALES.map((locale) => ({ locale, path: localePath(locale, `/my-account/${name}`) })));
+
+test.describe('account pages, signed in: axe and the Nu Html Checker', () => {
+  // One session for all of them: a sign-in per page would run into the login rate limit.
+  let signedIn: BrowserContext;
+  test.beforeAll(async ({ browser }) => {
+    signedIn = await browser.newContext();
+    const login = await signedIn.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password } });
+    expect(login.ok()).toBe(true);
+  });
+  test.afterAll(async () => {
+    await signedIn.close();
+  });
+
+  for (const { path } of ACCOUNT_PAGES) {
+    test(`axe: ${path}`, async () => {
+      const page = await signedIn.newPage();
+      const response = await open(page, path);
+      expect(response?.status(), path).toBe(200);
+      await expectNoA11yViolations(page);
+      await page.close();
+    });
+  }
+
+  test(`${ACCOUNT_PAGES.length} account pages have no HTML errors`, async () => {
+    test.setTimeout(180_000);
+    const documents = new Map<string, string>();
+    for (const { path } of ACCOUNT_PAGES) {
+      const response = await signedIn.request.get(path);
+      expect(response.status(), path).toBe(200);
+      documents.set(path, await response.text());
     }
     const errors = await htmlErrors(documents);
     expect(errors.length, `Nu Html Checker found ${errors.length} error(s):\n${errors.join('\n')}`).toBe(0);

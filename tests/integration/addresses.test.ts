@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { addressRoutes } from '#lib/server/addresses/index.ts';
+import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { rows } from '#lib/server/db/index.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
@@ -23,7 +23,7 @@ interface Answer { status: number; body: { code?: string; address?: SavedAddress
 
 forEachDatabase('address book', (ctx) => {
   const h = orderSuite(ctx);
-  const routes = addressRoutes({
+  const routes = addressesRoutes({
     db: async () => ctx.db,
     shopper: testCartDeps(() => ctx.db, { guestPrices: true, now: undefined }).shopper,
     features: async () => h.state.features,

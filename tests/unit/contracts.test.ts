@@ -6,6 +6,10 @@ import type { Operation } from '#lib/http/contract.ts';
 import { ERROR_STATUS } from '#lib/http/errors.ts';
 import * as auth from '#lib/auth/contract.ts';
 import * as cart from '#lib/cart/contract.ts';
+import * as bulkCart from '#lib/cart/bulk-contract.ts';
+import * as addresses from '#lib/addresses/contract.ts';
+import * as profile from '#lib/profile/contract.ts';
+import * as newsletter from '#lib/newsletter/contract.ts';
 import * as catalog from '#lib/catalog/contract.ts';
 import * as checkout from '#lib/checkout/contract.ts';
 import * as orders from '#lib/orders/contract.ts';
@@ -19,12 +23,15 @@ import * as checkoutRoutes from '#lib/checkout/routes.ts';
 import * as ordersRoutes from '#lib/orders/routes.ts';
 import * as wishlistRoutes from '#lib/wishlist/routes.ts';
 import * as reviewsRoutes from '#lib/reviews/routes.ts';
+import * as addressesRoutes from '#lib/addresses/routes.ts';
+import * as profileRoutes from '#lib/profile/routes.ts';
+import * as newsletterRoutes from '#lib/newsletter/routes.ts';
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
 
 /** Every operation of every domain: the values of each module's `…Api` objects. */
-const operations: [string, Operation][] = [auth, cart, catalog, checkout, orders, publish, wishlist, reviews].flatMap((module) =>
+const operations: [string, Operation][] = [auth, cart, bulkCart, catalog, checkout, orders, publish, wishlist, reviews, addresses, profile, newsletter].flatMap((module) =>
   Object.entries(module).filter(([name]) => name.endsWith('Api')).flatMap(([api, ops]) =>
     Object.entries(ops as Record<string, unknown>).filter((entry): entry is [string, Operation] => isOperation(entry[1]))
       .map(([name, op]): [string, Operation] => [`${api}.${name}`, op])));
@@ -61,7 +68,8 @@ describe('operation contracts', () => {
   // entry of the same name must be the operation's own method and path.
   test.each([
     [auth, authRoutes], [cart, cartRoutes], [catalog, catalogRoutes], [checkout, checkoutRoutes], [orders, ordersRoutes],
-    [wishlist, wishlistRoutes], [reviews, reviewsRoutes],
+    [wishlist, wishlistRoutes], [reviews, reviewsRoutes], [bulkCart, cartRoutes], [addresses, addressesRoutes],
+    [profile, profileRoutes], [newsletter, newsletterRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -19,6 +19,8 @@ export interface MyItemsRow {
   special: string | null;
   availability: string;
   orderable: boolean;
+  /** A product with variants: ordered on its page, where the variant is chosen. */
+  chooseVariant: boolean;
 }
 
 export interface MyItemsTableStrings {
@@ -28,6 +30,7 @@ export interface MyItemsTableStrings {
   price: string;
   quantity: string;
   addToCart: string;
+  chooseVariant: string;
   select: string;
   selectAll: string;
 }
@@ -75,13 +78,13 @@ export function myItemsColumns(strings: MyItemsTableStrings, state: MyItemsState
     {
       id: 'quantity',
       header: strings.quantity,
-      cell: ({ row }) => row.original.orderable && (
+      cell: ({ row }) => (row.original.chooseVariant ? <a href={row.original.href}>{strings.chooseVariant}</a> : row.original.orderable && (
         <div className="my-items-add">
           <input type="number" name={`quantity-${row.original.sku}`} defaultValue={1} min={1} max={MAX_QUANTITY} inputMode="numeric"
             required aria-label={`${strings.quantity}: ${row.original.name}`} />
           <button type="submit" name="only" value={row.original.sku} className="button secondary">{strings.addToCart}</button>
         </div>
-      ),
+      )),
     },
   ];
 }

@@ -6,7 +6,7 @@
 /**
  * The 107 symbols of Code 128 by value: the widths of bar, space, bar, space, bar, space (in modules).
  * Every symbol is 11 modules wide with an even number of bar modules; the stop (106) has a final
- * 2-module bar and is 13 wide. Values 103–105 start subsets A, B, C.
+ * 2-module bar and is 13 wide. Values 103–105 start subsets A, B, C. @internal (tests read it)
  */
 export const CODE128_PATTERNS: readonly string[] = [
   '212222', '222122', '222221', '121223', '121322', '131222', '122213', '122312', '132212', '221213',
@@ -22,9 +22,11 @@ export const CODE128_PATTERNS: readonly string[] = [
   '114131', '311141', '411131', '211412', '211214', '211232', '2331112',
 ];
 
+/** @internal */
 export const START_B = 104;
+/** @internal */
 export const STOP = 106;
-/** The blank margin a scanner needs either side of the bars: at least 10 modules. */
+/** The blank margin a scanner needs either side of the bars: at least 10 modules. @internal */
 export const QUIET_ZONE = 10;
 /** Customer numbers are short; a cap keeps a bad value from drawing a card-wide smear. */
 const MAX_LENGTH = 48;
@@ -34,7 +36,7 @@ export function isCode128B(text: string): boolean {
   return text.length > 0 && text.length <= MAX_LENGTH && /^[\x20-\x7e]+$/.test(text);
 }
 
-/** The symbol values of `text` in subset B: start, one per character, the checksum, stop. */
+/** The symbol values of `text` in subset B: start, one per character, the checksum, stop. @internal */
 export function code128BValues(text: string): number[] {
   if (!isCode128B(text)) throw new RangeError('Code 128-B holds 1 to 48 printable ASCII characters');
   const data = [...text].map((c) => c.charCodeAt(0) - 32);
@@ -43,7 +45,7 @@ export function code128BValues(text: string): number[] {
   return [START_B, ...data, checksum, STOP];
 }
 
-/** The module widths, alternating bar and space and starting with a bar, of the whole symbol. */
+/** The module widths, alternating bar and space and starting with a bar, of the whole symbol. @internal */
 export function code128BWidths(text: string): number[] {
   return code128BValues(text).flatMap((value) => [...CODE128_PATTERNS[value]!].map(Number));
 }

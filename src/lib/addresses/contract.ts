@@ -6,10 +6,10 @@
 import { z } from 'astro/zod';
 import { addressSchema, savedAddressSchema } from '../checkout/address.ts';
 import { operation } from '../http/contract.ts';
-import { addressRoutes } from './routes.ts';
+import { addressesRoutes } from './routes.ts';
 
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
-export const addressKindSchema = z.enum(ADDRESS_KINDS);
+const addressKindSchema = z.enum(ADDRESS_KINDS);
 export type AddressKind = z.infer<typeof addressKindSchema>;
 
 const idSchema = z.uuid();
@@ -19,40 +19,38 @@ const idSchema = z.uuid();
  * / `defaultBilling` true also make it that default; false or absent leave the defaults as they are
  * (a default is given up only by choosing another address, or by deleting it).
  */
-export const saveAddressRequestSchema = z.object({
+const saveAddressRequestSchema = z.object({
   address: addressSchema,
   defaultShipping: z.boolean().optional(),
   defaultBilling: z.boolean().optional(),
 }).strict();
-export type SaveAddressRequest = z.input<typeof saveAddressRequestSchema>;
 export type SaveAddressInput = z.output<typeof saveAddressRequestSchema>;
 
-export const addressIdRequestSchema = z.object({ id: idSchema }).strict();
-export const setDefaultRequestSchema = z.object({ id: idSchema, kind: addressKindSchema }).strict();
+const addressIdRequestSchema = z.object({ id: idSchema }).strict();
+const setDefaultRequestSchema = z.object({ id: idSchema, kind: addressKindSchema }).strict();
 
 /** The customer's addresses after the operation, default shipping first, then default billing, then oldest first. */
 const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
 const savedResponseSchema = addressListSchema.extend({ address: savedAddressSchema });
-export type AddressList = z.infer<typeof addressListSchema>;
 
 /** An address that must stay as it is: billing data managed elsewhere, or a default the shop fixes. */
 const LOCKED_ERRORS = ['BILLING_MANAGEMENT_DISABLED', 'DEFAULT_ADDRESS_LOCKED'] as const;
 
 export const addressesApi = {
   list: operation({
-    ...addressRoutes.list, request: z.object({}).strict(), response: addressListSchema,
+    ...addressesRoutes.list, request: z.object({}).strict(), response: addressListSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   save: operation({
-    ...addressRoutes.save, request: saveAddressRequestSchema, response: savedResponseSchema,
+    ...addressesRoutes.save, request: saveAddressRequestSchema, response: savedResponseSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
   }),
   delete: operation({
-    ...addressRoutes.delete, request: addressIdRequestSchema, response: addressListSchema,
+    ...addressesRoutes.delete, request: addressIdRequestSchema, response: addressListSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
   }),
   setDefault: operation({
-    ...addressRoutes.setDefault, request: setDefaultRequestSchema, response: addressListSchema,
+    ...addressesRoutes.setDefault, request: setDefaultRequestSchema, response: addressListSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
   }),
 };

@@ -2,7 +2,7 @@
 // without loading the contract's schemas (the contract adds them; see src/lib/http/route.ts).
 import { route } from '../http/route.ts';
 
-export const addressRoutes = {
+export const addressesRoutes = {
   list: route('GET', '/api/account/addresses'),
   save: route('POST', '/api/account/addresses'),
   delete: route('POST', '/api/account/addresses/delete'),

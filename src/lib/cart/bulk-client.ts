@@ -3,14 +3,14 @@
 // the cart store and opens the cart drawer, as every other add does.
 import { ApiClientError, call, endpoints } from '../http/client.ts';
 import type { bulkCartApi as bulkContract, LineRefusal, ResolvedQuickLine } from './bulk-contract.ts';
-import { cartRoutes } from './routes.ts';
+import { bulkCartRoutes } from './routes.ts';
 import { adoptCart } from './store.ts';
 import { $cartSidebarOpen } from '../shell/ui-store.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export type { LineRefusal, ResolvedQuickLine } from './bulk-contract.ts';
 
-const bulkApi = endpoints<typeof bulkContract>({ addMany: cartRoutes.addMany, resolveLines: cartRoutes.resolveLines });
+const bulkApi = endpoints<typeof bulkContract>(bulkCartRoutes);
 
 export type BulkAddOutcome =
   | { ok: true; added: number; refused: LineRefusal[] }

@@ -8,7 +8,7 @@ import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
 import { MAX_BULK_LINES, MAX_QUANTITY } from './rules.ts';
 import { cartSchema, LINE_ERRORS } from './contract.ts';
-import { cartRoutes } from './routes.ts';
+import { bulkCartRoutes } from './routes.ts';
 
 const quantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 
@@ -53,12 +53,12 @@ export type ResolvedQuickLine = z.infer<typeof resolvedLineSchema>;
 export const bulkCartApi = {
   /** Adds every line the cart accepts in one write (creating the cart when missing); refusals are listed, not thrown. */
   addMany: operation({
-    ...cartRoutes.addMany, request: addManyRequestSchema, response: addManyResponseSchema,
+    ...bulkCartRoutes.addMany, request: addManyRequestSchema, response: addManyResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Changes nothing: what adding these lines would do, line by line. */
   resolveLines: operation({
-    ...cartRoutes.resolveLines, request: resolveLinesRequestSchema, response: z.object({ lines: z.array(resolvedLineSchema) }),
+    ...bulkCartRoutes.resolveLines, request: resolveLinesRequestSchema, response: z.object({ lines: z.array(resolvedLineSchema) }),
     errors: ['CUSTOMER_NOT_FOUND'],
   }),
 };

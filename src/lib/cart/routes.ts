@@ -7,10 +7,14 @@ export const cartRoutes = {
   get: route('POST', '/api/cart/get'),
   getByQuery: route('GET', '/api/cart/get'),
   add: route('POST', '/api/cart/add'),
-  addMany: route('POST', '/api/cart/add-many'),
-  resolveLines: route('POST', '/api/cart/resolve-lines'),
   remove: route('POST', '/api/cart/remove'),
   quantity: route('POST', '/api/cart/quantity'),
   coupon: route('POST', '/api/cart/coupon'),
   delete: route('POST', '/api/cart/delete'),
+} as const;
+
+/** The cart's bulk operations (bulk-contract.ts). */
+export const bulkCartRoutes = {
+  addMany: route('POST', '/api/cart/add-many'),
+  resolveLines: route('POST', '/api/cart/resolve-lines'),
 } as const;

@@ -16,13 +16,12 @@ export const NEWSLETTER_CONSENT_VERSION = '2026-11';
 /** How long a confirmation link stays valid. */
 export const NEWSLETTER_LINK_HOURS = 72;
 
-export const NEWSLETTER_STATUSES = ['none', 'pending', 'subscribed', 'unsubscribed'] as const;
-export type NewsletterStatusName = (typeof NEWSLETTER_STATUSES)[number];
+const NEWSLETTER_STATUSES = ['none', 'pending', 'subscribed', 'unsubscribed'] as const;
 
 const timestamp = z.iso.datetime({ offset: true }).nullable();
 
 /** A customer's subscription as the account shows it ('none': never subscribed). */
-export const newsletterStatusSchema = z.object({
+const newsletterStatusSchema = z.object({
   status: z.enum(NEWSLETTER_STATUSES),
   /** The address the subscription is for; the account's current address when there is none yet. */
   email: z.string(),
@@ -52,7 +51,7 @@ const updateResponseSchema = statusResponseSchema.extend({
 });
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything much longer is not one. */
-export const newsletterConfirmRequestSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+const newsletterConfirmRequestSchema = z.object({ token: z.string().min(1).max(200) }).strict();
 
 export const newsletterApi = {
   /** The signed-in customer's subscription. */

@@ -14,7 +14,7 @@ export interface AddressDeps {
   features(): Promise<BookFeatures>;
 }
 
-export function addressRoutes(deps: AddressDeps) {
+export function addressesRoutes(deps: AddressDeps) {
   async function customer(req: { cookies: AstroCookies; url: URL }): Promise<{ db: Db; customerId: string }> {
     const { customerId } = await deps.shopper(req.cookies, req.url);
     if (!customerId) throw unauthenticated();

@@ -3,15 +3,13 @@
 import { getDb } from '../db/index.ts';
 import { siteFeatures } from '../auth/index.ts';
 import { currentShopper } from '../shopper.ts';
-import { addressRoutes } from './handlers.ts';
+import { addressesRoutes } from './handlers.ts';
 
 export {
   defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind,
 } from './store.ts';
 export { addressNotFound, billingManagementDisabled } from './errors.ts';
-export { deleteAddress, saveAddress, setDefaultAddress, type BookFeatures } from './book.ts';
-export { addressRoutes, type AddressDeps } from './handlers.ts';
-export { addressPageView, type AddressPageView, type AddressEntry, type AddressForm, type AddressDone } from './page.ts';
+export { addressPageView, type AddressPageView, type AddressEntry } from './page.ts';
 
 /** The endpoints under src/pages/api/account/addresses, wired to the process database and shopper. */
-export const addresses = addressRoutes({ db: getDb, shopper: currentShopper, features: siteFeatures });
+export const addresses = addressesRoutes({ db: getDb, shopper: currentShopper, features: siteFeatures });

@@ -19,8 +19,8 @@ import { savedAddresses } from './store.ts';
 /** An address form holds fifteen short fields; anything near this size is not one. */
 const MAX_FORM_BYTES = 16 * 1024;
 
-export const ADDRESS_DONE = ['saved', 'deleted', 'default'] as const;
-export type AddressDone = (typeof ADDRESS_DONE)[number];
+const ADDRESS_DONE = ['saved', 'deleted', 'default'] as const;
+type AddressDone = (typeof ADDRESS_DONE)[number];
 
 export interface AddressForm {
   /** The address edited, or null for a new one. */

@@ -11,7 +11,7 @@ export { hashPassword } from './passwords.ts';
 export { isUniqueViolation, pgError } from './db-errors.ts';
 export { unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
-export { confirmEmailView, myProfileView, PROFILE_PATH, type ConfirmEmailView, type ProfileView } from './profile-page.ts';
+export { confirmEmailView, myProfileView, PROFILE_PATH, type ProfileView } from './profile-page.ts';
 
 /** The endpoints under src/pages/api/auth, wired to the process database. */
 export const auth = authRoutes();

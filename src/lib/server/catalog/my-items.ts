@@ -22,6 +22,8 @@ export interface MyItem {
   name: string;
   slug: string;
   image: string | null;
+  /** A variant parent or a price on request: the cart takes neither, the product page says what to do. */
+  addable: boolean;
   /** The customer's price and the stock, as the price call answers them (null: no longer priced). */
   offer: PriceListEntry | null;
 }
@@ -120,6 +122,7 @@ export async function myItems(
   const found = await db.select({
     id: products.id, sku: products.sku, itemnum: products.itemnum, image: products.coverImage,
     name: productTranslations.name, slug: productTranslations.slug,
+    addable: sql<boolean>`NOT ${products.hidePrices} AND NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = ${products.id} AND v.is_active)`,
   }).from(products)
     .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
     .where(and(inArray(products.id, ids), eq(products.isActive, true)));

@@ -54,7 +54,7 @@ const NEWSLETTER_MAIL_TEXTS: Record<Locale, NewsletterMailTexts> = {
   },
 };
 
-/** The confirmation mail with its one-time link. */
+/** The confirmation mail with its one-time link (built apart from sending, so tests read it). @internal */
 export function newsletterConfirmationMail(to: Recipient, link: string, shop: string, hours: number): OutgoingMail {
   const locale = localeOf(to.locale);
   const t = NEWSLETTER_MAIL_TEXTS[locale];

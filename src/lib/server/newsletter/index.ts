@@ -11,7 +11,7 @@ import { consentOf, consentText, type NewsletterDeps } from './actions.ts';
 import { newsletterRoutes } from './handlers.ts';
 import { newsletterPage as newsletterPageFor } from './pages.ts';
 
-export { confirmPageState, loyaltyCardView, type ConfirmPageState, type LoyaltyCardData, type NewsletterPageData } from './pages.ts';
+export { confirmPageState, loyaltyCardView, type LoyaltyCardData, type NewsletterPageData } from './pages.ts';
 
 const defaultDeps: NewsletterDeps = {
   db: getDb,

@@ -10,8 +10,8 @@ import { customers, newsletterSubscriptions, newsletterTokens } from '../db/sche
 
 const LINK_TTL_MS = NEWSLETTER_LINK_HOURS * 60 * 60 * 1000;
 /** Confirmation links one customer may have mailed per window: a few retries, never a mail cannon. */
-export const LINKS_PER_WINDOW = 5;
-export const LINK_WINDOW_MS = 15 * 60 * 1000;
+const LINKS_PER_WINDOW = 5;
+const LINK_WINDOW_MS = 15 * 60 * 1000;
 
 // The same token scheme as the password links: 32 random bytes in base64url, only the SHA-256 stored,
 // so a leaked table confirms nothing.
