@@ -3,7 +3,8 @@
 // count, current after a publish; each priced by the best-price rule (never above the public price)
 // and with its stock; a customer without a list of their own has none.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { foldTerm } from '#lib/search/fold.ts';
 import type { Db } from '#lib/server/db/client.ts';
 
 process.env.DATA_DIR = 'memory://';
@@ -92,4 +93,56 @@ test('each item costs what the price call charges the customer, never more than 
 
 test('a customer without a price list of their own has no items', async () => {
   expect(await myItems({ priceListId: null, currency: 'EUR' }, 'en', { limit: 12, offset: 0 })).toEqual({ items: [], count: 0, total: 0, categories: [] });
+});
+
+describe('filters and sorting', () => {
+  const list = { priceListId: 0, currency: 'EUR' };
+  const all = { limit: 500, offset: 0 };
+  beforeAll(() => {
+    list.priceListId = acme;
+  });
+
+  test('a text filter keeps the items whose name, item number or sku holds every word, whatever the case or umlauts', async () => {
+    const everything = await myItems(list, 'de', all);
+    const target = everything.items.find((item) => /ä|ö|ü/i.test(item.name)) ?? everything.items[0]!;
+    const word = target.name.split(' ')[0]!;
+    const spelled = word.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue');
+    const byName = await myItems(list, 'de', all, { q: spelled, category: null, sort: 'name' });
+    expect(byName.items.map((i) => i.sku)).toContain(target.sku);
+    expect(byName.count).toBe(byName.items.length);
+    expect(byName.total).toBe(everything.total);
+    for (const item of byName.items) expect(foldTerm(`${item.name} ${item.itemnum} ${item.sku}`)).toContain(foldTerm(spelled));
+    const byItemnum = await myItems(list, 'de', all, { q: target.itemnum, category: null, sort: 'name' });
+    expect(byItemnum.items.map((i) => i.sku)).toContain(target.sku);
+    expect((await myItems(list, 'de', all, { q: 'zzzz-nothing', category: null, sort: 'name' })).count).toBe(0);
+  });
+
+  test('a category filter keeps the items of that top-level category; the filter offers each with its count', async () => {
+    const everything = await myItems(list, 'de', all);
+    expect(everything.categories.length).toBeGreaterThan(1);
+    expect(everything.categories.reduce((sum, c) => sum + c.count, 0)).toBe(everything.total);
+    const [first] = everything.categories;
+    const filtered = await myItems(list, 'de', all, { q: '', category: first!.id, sort: 'name' });
+    expect(filtered.count).toBe(first!.count);
+    const roots = await rows<{ id: number }>(db, sql`
+      SELECT p.id FROM products p JOIN product_categories pc ON pc.product_id = p.id JOIN categories c ON c.id = pc.category_id
+      WHERE split_part(c.id_path, '/', 1)::int = ${first!.id}`);
+    const inCategory = new Set(roots.map((r) => r.id));
+    for (const item of filtered.items) expect(inCategory.has(item.id), item.sku).toBe(true);
+  });
+
+  test('sorts by item number and by the list price, both ways, over the whole list', async () => {
+    const up = await myItems(list, 'de', all, { q: '', category: null, sort: 'itemnum' });
+    const itemnums = up.items.map((i) => i.itemnum);
+    expect(itemnums).toEqual([...itemnums].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+    const down = await myItems(list, 'de', all, { q: '', category: null, sort: 'itemnum-desc' });
+    expect(down.items.map((i) => i.itemnum)).toEqual([...itemnums].reverse());
+    const listPrices = new Map((await rows<{ id: number; cents: number }>(db, sql`
+      SELECT product_id AS id, COALESCE(special_cents, regular_cents) AS cents FROM prices WHERE price_list_id = ${acme} AND currency = 'EUR'`))
+      .map((r) => [r.id, r.cents]));
+    const cheapFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price' })).items.map((i) => listPrices.get(i.id)!);
+    expect(cheapFirst).toEqual([...cheapFirst].sort((a, b) => a - b));
+    const dearFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price-desc' })).items.map((i) => listPrices.get(i.id)!);
+    expect(dearFirst).toEqual([...cheapFirst].reverse());
+  });
 });

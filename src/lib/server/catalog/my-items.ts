@@ -78,15 +78,23 @@ function buildIndex(list: ListRow[], categoryNames: Map<number, string>): ListIn
 async function listIndex(priceListId: number, currency: string, locale: Locale): Promise<ListIndex> {
   return listIndexes(`${priceListId}:${currency}:${locale}`, async () => {
     const db = await getDb();
+    // Each product's top-level category: its primary category's root (else its lowest-numbered one's),
+    // read in one pass over the list's category links rather than once per product.
     const list = await rows<ListRow>(db, sql`
-      SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents,
-        (SELECT split_part(c.id_path, '/', 1)::int FROM product_categories pc JOIN categories c ON c.id = pc.category_id
-          WHERE pc.product_id = p.id ORDER BY pc.is_primary DESC, c.id LIMIT 1) AS top
-      FROM prices pr
-      JOIN products p ON p.id = pr.product_id AND p.is_active
-      JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
-      WHERE pr.price_list_id = ${priceListId} AND pr.currency = ${currency}
-      ORDER BY pt.name, p.id`);
+      WITH list AS (
+        SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents
+        FROM prices pr
+        JOIN products p ON p.id = pr.product_id AND p.is_active
+        JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
+        WHERE pr.price_list_id = ${priceListId} AND pr.currency = ${currency}
+      ), tops AS (
+        SELECT DISTINCT ON (pc.product_id) pc.product_id, split_part(c.id_path, '/', 1)::int AS top
+        FROM product_categories pc JOIN categories c ON c.id = pc.category_id
+        WHERE pc.product_id IN (SELECT id FROM list)
+        ORDER BY pc.product_id, pc.is_primary DESC, c.id
+      )
+      SELECT list.*, tops.top FROM list LEFT JOIN tops ON tops.product_id = list.id
+      ORDER BY list.name, list.id`);
     const tops = [...new Set(list.flatMap((row) => (row.top === null ? [] : [row.top])))];
     const names = tops.length === 0 ? [] : await rows<{ id: number; name: string }>(db, sql`
       SELECT category_id AS id, name FROM category_translations WHERE locale = ${locale} AND category_id = any(${`{${tops.join(',')}}`}::int[])`);
