@@ -115,7 +115,7 @@ const scenarios: [string, (i: number) => Promise<unknown>][] = [
   ['product cards, 24 ids', (i) => productCards(Array.from({ length: 24 }, (_, k) => ((i * 24 + k) % all.length) + 1), 'de')],
   [`My Items, first page of 12 and the count (${MY_ITEMS_ENTRIES.toLocaleString('en')}-entry price list)`, () => myItems(customerList, 'de', { limit: 12, offset: 0 })],
   ['My Items, a page spread over the list', (i) => myItems(customerList, 'de', { limit: 12, offset: ((i * 131) % (lastPage + 1)) * 12 })],
-  ['My Items, first page after a publish (the list read in name order again)', async (i) => {
+  ['My Items, first page right after a publish (the old list answers while it is read again)', async (i) => {
     await publishBus.emit({ id: `bench-${i}`, invalidation: { tags: ['products'] }, at: Date.now() });
     return myItems(customerList, 'de', { limit: 12, offset: 0 });
   }],
@@ -148,7 +148,7 @@ the keyword ranking are answered from the in-memory indexes (price-index.ts, sea
 first run); the search page's product cards and facets, and the category listing's page query the database (a whole
 category's count is kept until the next publish: the first listing after one pays about 150 ms to count it here).
 My Items reads a customer price list of ${MY_ITEMS_ENTRIES.toLocaleString('en')} entries (made in the bench database) in name order once per
-publish, with what its text filter, category filter and three sort orders need, then a page is a scan of that
+publish (about 300 ms here, in the background: until it is read, the list from before the publish answers), with what its text filter, category filter and three sort orders need, then a page is a scan of that
 and its 12 products alone (src/lib/server/catalog/my-items.ts). The quick order rows call the endpoints'
 handlers (src/lib/server/cart/bulk.ts) for a customer on that list: the preview of ${QUICK_LINES} item numbers spread
 over the catalogue (each checked as a cart add checks it, priced from the index), and the add of those that

@@ -25,6 +25,11 @@ const PAGE_TYPES = [
   // No such order: the payment result answers with the error page.
   { type: 'order-payment', path: '/order-payment/00000000-0000-4000-8000-000000000000/failed', status: 404 },
   { type: 'bad-request', path: '/%ZZ', status: 400 },
+  // The pages a mailed link opens, with a link that is no good (the usable states need a real mail:
+  // account-profile.spec.ts and account-newsletter.spec.ts check those).
+  { type: 'confirm-email', path: '/confirm-email?token=x', status: 400 },
+  { type: 'newsletter-confirm', path: '/newsletter/confirm?token=x', status: 400 },
+  { type: 'newsletter-confirmed', path: '/newsletter/confirm?confirmed=1', status: 200 },
 ] as const;
 type PageType = (typeof PAGE_TYPES)[number]['type'];
 

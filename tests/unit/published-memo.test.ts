@@ -1,5 +1,6 @@
 // The publish-scoped memo (src/lib/server/publish/memo.ts): one load per key until a publish event,
-// a failed load is not kept, and with maxEntries the least recently used key goes first.
+// a failed load is not kept, with maxEntries the least recently used key goes first, and with
+// staleWhileReloading the old value answers while one reload runs.
 import { expect, test } from 'vitest';
 import { publishedMemo } from '#lib/server/publish/memo.ts';
 import { publishBus } from '#lib/server/publish/bus.ts';
@@ -38,4 +39,37 @@ test('beyond maxEntries the least recently used key is loaded again, the others 
   expect(loads).toEqual(['a', 'b', 'c']);
   await memo('b', load('b'));
   expect(loads).toEqual(['a', 'b', 'c', 'b']);
+});
+
+test('staleWhileReloading: after a publish the old value answers at once while one reload runs, then the new one', async () => {
+  const memo = publishedMemo<string>({ staleWhileReloading: true });
+  let version = 1;
+  let release: () => void = () => undefined;
+  let loads = 0;
+  const load = () => {
+    loads += 1;
+    const value = `v${version}`;
+    return version === 1 ? Promise.resolve(value) : new Promise<string>((resolve) => { release = () => resolve(value); });
+  };
+  expect(await memo('list', load)).toBe('v1');
+  version = 2;
+  await publishBus.emit({ id: 'memo-swr', invalidation: { all: true }, at: Date.now() });
+  expect(await memo('list', load)).toBe('v1');
+  expect(await memo('list', load)).toBe('v1');
+  expect(loads).toBe(2); // one reload, however many readers
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(await memo('list', load)).toBe('v2');
+  expect(loads).toBe(2);
+});
+
+test('staleWhileReloading: a failed reload keeps the old value and is tried again by the next reader', async () => {
+  const memo = publishedMemo<string>({ staleWhileReloading: true });
+  expect(await memo('k', async () => 'old')).toBe('old');
+  await publishBus.emit({ id: 'memo-swr-fail', invalidation: { all: true }, at: Date.now() });
+  expect(await memo('k', () => Promise.reject(new Error('down')))).toBe('old');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(await memo('k', async () => 'new')).toBe('old');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(await memo('k', async () => 'newer')).toBe('new');
 });
