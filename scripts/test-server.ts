@@ -15,6 +15,10 @@ process.env.NODE_ENV ??= 'production';
 process.env.DATA_DIR = process.env.E2E_DATA_DIR ?? '.data/e2e';
 process.env.PORT = process.env.E2E_PORT ?? '4329';
 process.env.SITE_URL = `http://localhost:${process.env.PORT}`;
+// The suite plays many shoppers from one machine. Specs that open accounts say which client they are
+// through X-Forwarded-For (tests/e2e/helpers.ts, newClient), as the proxy in front of a real shop does,
+// so the registration limit per IP (10 in 15 minutes) counts each of them, not the whole suite.
+process.env.TRUST_PROXY ??= '1';
 const fakes = await startPaymentFakes({
   stripePort: Number(process.env.PORT) + 1,
   paypalPort: Number(process.env.PORT) + 2,

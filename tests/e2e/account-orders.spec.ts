@@ -4,7 +4,7 @@
 // kebab-case ones; 'Log out' ends the session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { BASE_URL, absolute, expect, expectNoA11yViolations, localePath, msg, test, type Locale, waitForIslands } from './helpers.ts';
+import { absolute, BASE_URL, expect, expectNoA11yViolations, localePath, msg, newClient, test, waitForIslands, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const C = DEMO_FIXTURES.customers;
@@ -21,8 +21,8 @@ async function open(page: Page, path: string) {
   return response;
 }
 
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
+async function post<T>(page: Page, path: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await page.request.post(path, { data, headers });
   expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -122,7 +122,7 @@ test.describe('account: order history', () => {
   test('a new account without orders says so and leads back to shopping', async ({ page }) => {
     await post(page, '/api/auth/register', {
       email: `history-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Erika', lastName: 'Mustermann', password: DEMO_FIXTURES.password,
-    });
+    }, newClient());
     await open(page, localePath('fr', HISTORY));
     await expect(page.getByText(msg('fr', 'account.orders.empty'))).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);

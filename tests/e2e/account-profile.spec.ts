@@ -5,7 +5,7 @@
 // same customer, and the customer gets a mail about it. Plain forms: no script is needed to use them.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, preDecideConsent, test, type Locale } from './helpers.ts';
+import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, newClient, preDecideConsent, test, type Locale } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 
 const PROFILE = '/my-account/my-profile';
@@ -16,7 +16,7 @@ async function register(request: APIRequestContext, locale: Locale): Promise<{ e
   const email = `profile-${locale}-${randomUUID().slice(0, 8)}@example.com`;
   const response = await request.post('/api/auth/register', {
     data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
-    headers: { 'x-locale': locale },
+    headers: { 'x-locale': locale, ...newClient() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return { email };

@@ -2,7 +2,7 @@
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, wake, waitForIslands } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, msgPlural, newClient, test, type Locale, wake, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
@@ -61,7 +61,7 @@ let counter = 0;
 /** A customer of this test alone, optionally with a cart of their own (added in a separate session). */
 async function newCustomer(request: APIRequestContext, withCart?: { sku: string; accessories: string[]; quantity: number }) {
   const email = `cart-${Date.now()}-${process.pid}-${counter++}@example.com`;
-  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' } });
+  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' }, headers: newClient() });
   expect(registered.status(), await registered.text()).toBe(201);
   if (withCart) {
     const added = await request.post('/api/cart/add', { data: withCart });

@@ -124,3 +124,13 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   ].join('\n'));
   expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n${report.join('\n')}`).toBe(0);
 }
+
+let clients = 0;
+/**
+ * Headers of a request from a client of its own (an address from the documentation range), for
+ * requests that open accounts: the test server believes X-Forwarded-For (scripts/test-server.ts).
+ */
+export function newClient(): Record<string, string> {
+  clients += 1;
+  return { 'x-forwarded-for': `198.51.${100 + (Math.floor(clients / 250) % 100)}.${(clients % 250) + 1}` };
+}

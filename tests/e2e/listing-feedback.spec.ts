@@ -3,7 +3,7 @@
 // wishlist add, sign-in and sign-out, and add-to-cart from the wishlist drawer.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
-  absolute, escapeRegExp, expect, localePath, msg, open, preDecideConsent, test, waitForIslands, type Locale,
+  absolute, escapeRegExp, expect, localePath, msg, newClient, open, preDecideConsent, test, waitForIslands, type Locale,
 } from './helpers.ts';
 import {
   addFromFirstCard, banner, cartSidebar, cards, categoryPath, chipGroup, followPage2WithoutJs,
@@ -26,6 +26,7 @@ async function newCustomer(request: APIRequestContext): Promise<{ email: string;
   const email = `feedback-${Date.now()}-${process.pid}-${counter++}@example.com`;
   const response = await request.post('/api/auth/register', {
     data: { email, password: DEMO_FIXTURES.password, firstName: 'Max', lastName: 'Muster' },
+    headers: newClient(),
   });
   expect(response.status(), await response.text()).toBe(201);
   await request.post('/api/auth/logout', { data: {} });

@@ -3,8 +3,8 @@
 // really sends, the password pages, and the wishlist sidebar with its sync to the customer account.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
-  LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, preDecideConsent, test, waitForIslands,
-  type Locale,
+  LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, newClient, open, preDecideConsent, test,
+  waitForIslands, type Locale,
 } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
@@ -45,6 +45,7 @@ async function newCustomer(request: APIRequestContext) {
   const email = `session-${Date.now()}-${process.pid}-${customerCounter++}@example.com`;
   const response = await request.post('/api/auth/register', {
     data: { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' },
+    headers: newClient(),
   });
   expect(response.status(), await response.text()).toBe(201);
   // The request context is not the browser: end this API session, the browser logs in itself.
