@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTable } from '@tanstack/react-table';
 import type { MyItemsColumn, MyItemsState } from '#lib/account/my-items.ts';
 import { addLines } from '#lib/cart/bulk-client.ts';
+import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { ariaSort, myItemsColumns, myItemsFeatures, type MyItemsRow, type MyItemsTableStrings } from './my-items-columns.tsx';
 import { MyItemsResult, type BulkResult } from './MyItemsResult.tsx';
@@ -117,7 +118,7 @@ export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, 
         )}
         <div className="my-items-actions">
           <button type="submit" name="selected" value="1" className="button primary" disabled={busy}>
-            {selected > 0 ? strings.addSelectedCount.replace('{{count}}', String(selected)) : strings.addSelected}
+            {selected > 0 ? fill(strings.addSelectedCount, { count: selected }) : strings.addSelected}
           </button>
         </div>
         <MyItemsResult result={result} rows={rows} strings={strings} intlLocale={intlLocale} />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { columnVisibilityFeature, rowSelectionFeature, tableFeatures, type ColumnDef } from '@tanstack/react-table';
 import { nextSort, type MyItemsSort, type MyItemsState } from '#lib/account/my-items.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
+import { fill } from '#lib/i18n/format.ts';
 
 export const myItemsFeatures = tableFeatures({ columnVisibilityFeature, rowSelectionFeature });
 
@@ -60,7 +61,7 @@ export function myItemsColumns(strings: MyItemsTableStrings, state: MyItemsState
       ),
       cell: ({ row }) => (
         <input type="checkbox" name="sku" value={row.original.sku} disabled={!row.getCanSelect()}
-          aria-label={strings.select.replace('{{name}}', row.original.name)}
+          aria-label={fill(strings.select, { name: row.original.name })}
           checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
       ),
     },

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { deCheckout } from './checkout/de.ts';
+import { deAccount } from './account/de.ts';
 import { deMyItems } from './my-items/de.ts';
 import { deReviews } from './reviews/de.ts';
 import { deNewsletter } from './newsletter/de.ts';
@@ -275,28 +276,7 @@ export const de: Messages = {
   'server.NETWORK_ERROR': 'Der Shop ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'server.INTERNAL_ERROR': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 
-  'account.AddressDetails': 'Adressen',
-  'account.BillingDetails': 'Rechnungsdaten',
-  'account.LoyaltyCard': 'Kundenkarte',
-  'account.MyItems': 'Meine Artikel',
-  'account.MyNewsletter': 'Newsletter',
-  'account.MyProfile': 'Mein Profil',
-  'account.MyReviews': 'Meine Bewertungen',
-  'account.OrderHistory': 'Bestellhistorie',
-  'account.ShippingDetails': 'Lieferdaten',
-
-  'account.orders.empty': 'Sie haben noch keine Bestellungen aufgegeben.',
-  'account.logoutError': 'Die Abmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
-  'account.signInRequired': 'Bitte melden Sie sich an, um Ihr Konto zu sehen.',
-  'account.myItems.empty': 'Für Ihr Konto ist noch keine eigene Preisliste hinterlegt.',
-  'account.myItems.item': 'Artikel',
-  'account.order.title': 'Bestellung {{number}}',
-  'account.order.back': 'Zurück zur Bestellhistorie',
-  'account.order.print': 'Drucken',
-  'account.order.reorder': 'Erneut bestellen',
-  'account.order.reorderDone': 'Die Artikel dieser Bestellung liegen wieder in Ihrem Warenkorb, zu den heutigen Preisen.',
-  'account.order.reorderRefused': 'Diese Artikel konnten nicht hinzugefügt werden:',
-  'account.order.comment': 'Ihr Kommentar',
+  ...deAccount,
   ...deCheckout,
   ...deMyItems,
   ...deReviews,

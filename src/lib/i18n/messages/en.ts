@@ -1,4 +1,5 @@
 import { enCheckout } from './checkout/en.ts';
+import { enAccount } from './account/en.ts';
 import { enMyItems } from './my-items/en.ts';
 import { enReviews } from './reviews/en.ts';
 import { enNewsletter } from './newsletter/en.ts';
@@ -6,7 +7,8 @@ import { enProfile } from './profile/en.ts';
 import { enAddresses } from './addresses/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
-// (the Messages type below makes a missing or extra key a type error). The checkout's are in checkout/en.ts.
+// (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
+// their own beside this file (checkout/, account/, my-items/, addresses/, profile/, newsletter/, reviews/).
 export const en = {
   'site.skipToContent': 'Skip to content',
   'site.home': 'Home',
@@ -275,28 +277,7 @@ export const en = {
   'server.NETWORK_ERROR': 'The shop could not be reached. Please check your connection and try again.',
   'server.INTERNAL_ERROR': 'Something went wrong. Please try again.',
 
-  'account.AddressDetails': 'Addresses',
-  'account.BillingDetails': 'Billing details',
-  'account.LoyaltyCard': 'Loyalty card',
-  'account.MyItems': 'My Items',
-  'account.MyNewsletter': 'Newsletter',
-  'account.MyProfile': 'My profile',
-  'account.MyReviews': 'My reviews',
-  'account.OrderHistory': 'Order history',
-  'account.ShippingDetails': 'Shipping details',
-
-  'account.orders.empty': 'You have not placed any orders yet.',
-  'account.logoutError': 'You could not be logged out. Please try again.',
-  'account.signInRequired': 'Please log in to see your account.',
-  'account.myItems.empty': 'Your account has no price list of its own yet.',
-  'account.myItems.item': 'Item',
-  'account.order.title': 'Order {{number}}',
-  'account.order.back': 'Back to order history',
-  'account.order.print': 'Print',
-  'account.order.reorder': 'Order again',
-  'account.order.reorderDone': 'The items of this order are in your cart again, at today’s prices.',
-  'account.order.reorderRefused': 'These items could not be added:',
-  'account.order.comment': 'Your comment',
+  ...enAccount,
   ...enCheckout,
   ...enMyItems,
   ...enReviews,

@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { frCheckout } from './checkout/fr.ts';
+import { frAccount } from './account/fr.ts';
 import { frMyItems } from './my-items/fr.ts';
 import { frReviews } from './reviews/fr.ts';
 import { frNewsletter } from './newsletter/fr.ts';
@@ -275,28 +276,7 @@ export const fr: Messages = {
   'server.NETWORK_ERROR': 'Impossible de joindre la boutique. Vérifiez votre connexion, puis réessayez.',
   'server.INTERNAL_ERROR': 'Une erreur s’est produite. Veuillez réessayer.',
 
-  'account.AddressDetails': 'Adresses',
-  'account.BillingDetails': 'Informations de facturation',
-  'account.LoyaltyCard': 'Carte de fidélité',
-  'account.MyItems': 'Mes articles',
-  'account.MyNewsletter': 'Newsletter',
-  'account.MyProfile': 'Mon profil',
-  'account.MyReviews': 'Mes avis',
-  'account.OrderHistory': 'Historique des commandes',
-  'account.ShippingDetails': 'Informations de livraison',
-
-  'account.orders.empty': 'Vous n’avez encore passé aucune commande.',
-  'account.logoutError': 'La déconnexion a échoué. Veuillez réessayer.',
-  'account.signInRequired': 'Veuillez vous connecter pour accéder à votre compte.',
-  'account.myItems.empty': 'Votre compte n’a pas encore de liste de prix propre.',
-  'account.myItems.item': 'Article',
-  'account.order.title': 'Commande {{number}}',
-  'account.order.back': 'Retour à l’historique des commandes',
-  'account.order.print': 'Imprimer',
-  'account.order.reorder': 'Commander à nouveau',
-  'account.order.reorderDone': 'Les articles de cette commande sont de nouveau dans votre panier, aux prix du jour.',
-  'account.order.reorderRefused': 'Ces articles n’ont pas pu être ajoutés :',
-  'account.order.comment': 'Votre commentaire',
+  ...frAccount,
   ...frCheckout,
   ...frMyItems,
   ...frReviews,

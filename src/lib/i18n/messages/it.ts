@@ -1,5 +1,6 @@
 import type { Messages } from './en.ts';
 import { itCheckout } from './checkout/it.ts';
+import { itAccount } from './account/it.ts';
 import { itMyItems } from './my-items/it.ts';
 import { itReviews } from './reviews/it.ts';
 import { itNewsletter } from './newsletter/it.ts';
@@ -275,28 +276,7 @@ export const it: Messages = {
   'server.NETWORK_ERROR': 'Impossibile raggiungere il negozio. Controlli la connessione e riprovi.',
   'server.INTERNAL_ERROR': 'Si è verificato un errore. Riprovi.',
 
-  'account.AddressDetails': 'Indirizzi',
-  'account.BillingDetails': 'Dati di fatturazione',
-  'account.LoyaltyCard': 'Carta fedeltà',
-  'account.MyItems': 'I miei articoli',
-  'account.MyNewsletter': 'Newsletter',
-  'account.MyProfile': 'Il mio profilo',
-  'account.MyReviews': 'Le mie recensioni',
-  'account.OrderHistory': 'Storico ordini',
-  'account.ShippingDetails': 'Dati di spedizione',
-
-  'account.orders.empty': 'Non ha ancora effettuato alcun ordine.',
-  'account.logoutError': 'Non è stato possibile uscire. Riprovi.',
-  'account.signInRequired': 'Acceda per vedere il suo account.',
-  'account.myItems.empty': 'Il suo account non ha ancora un listino prezzi proprio.',
-  'account.myItems.item': 'Articolo',
-  'account.order.title': 'Ordine {{number}}',
-  'account.order.back': 'Torna allo storico ordini',
-  'account.order.print': 'Stampa',
-  'account.order.reorder': 'Ordina di nuovo',
-  'account.order.reorderDone': 'Gli articoli di questo ordine sono di nuovo nel carrello, ai prezzi di oggi.',
-  'account.order.reorderRefused': 'Non è stato possibile aggiungere questi articoli:',
-  'account.order.comment': 'Il suo commento',
+  ...itAccount,
   ...itCheckout,
   ...itMyItems,
   ...itReviews,
