@@ -7,6 +7,9 @@ import { precompress } from './src/integrations/precompress.ts';
 import { intentDirective } from './src/integrations/intent-directive.ts';
 import { shellChunk } from './src/integrations/shell-chunk.ts';
 import { islandRuntime } from './src/integrations/island-runtime.ts';
+import { zodJitless } from './src/integrations/zod-jitless.ts';
+import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
+import { MAX_WEBHOOK_BODY_BYTES } from './src/lib/server/body-limit.ts';
 
 // Every page renders on demand; catalogue and content pages declare their cache tags
 // (Astro.cache.set via src/lib/server/publish/page-rules.ts) and are then served from the page cache
@@ -15,8 +18,9 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   output: 'server',
   // The app alone: scripts/lib/serve-shop.ts is the server, with its own front for files and the page cache.
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react(), intentDirective(), islandRuntime(), shellChunk(), precompress()],
+  // Its body cap backs up the front's (scripts/lib/body-guard.ts) for anyone mounting the handler alone.
+  adapter: node({ mode: 'middleware', bodySizeLimit: MAX_WEBHOOK_BODY_BYTES }),
+  integrations: [react(), intentDirective(), islandRuntime(), shellChunk(), zodJitless(), contentSecurityPolicy(), precompress()],
   trailingSlash: 'never',
   // 'directory' output: a category with children is both a page and a folder; 'file' output would
   // put c/x.html beside c/x/, and the node server looks only for c/x/index.html there.
@@ -27,6 +31,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT) || 4321 },
+  // security.csp: set by the contentSecurityPolicy integration.
   security: { checkOrigin: true },
   cache: {
     provider: {

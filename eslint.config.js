@@ -49,7 +49,7 @@ export default tseslint.config(
     // schemas (sign-in and registration, checkout addresses) are the exception.
     files: ['src/islands/**/*.{ts,tsx}', 'src/lib/**/*.ts'],
     ignores: [
-      'src/lib/server/**', 'src/lib/*/contract.ts', 'src/lib/*/*-contract.ts', 'src/lib/content/schemas.ts',
+      'src/lib/server/**', 'src/lib/*/contract.ts', 'src/lib/*/*-contract.ts', 'src/lib/content/schemas.ts', 'src/lib/http/fields.ts',
       'src/lib/auth/rules.ts', 'src/islands/auth/strings.ts', 'src/lib/checkout/**', 'src/islands/checkout/**',
     ],
     rules: {

@@ -8,7 +8,9 @@ import { seededCatalogue } from './lib/catalogue-database.ts';
 import { priceList } from '../src/lib/server/catalog/prices.ts';
 import { POST as searchEndpoint } from '../src/pages/api/catalog/search.ts';
 import { SEARCH_MAX_HITS } from '../src/lib/server/catalog/search.ts';
-import { listProducts } from '../src/lib/server/catalog/listing.ts';
+import { listFacets, listProducts } from '../src/lib/server/catalog/listing.ts';
+import { filterCodes } from '../src/lib/server/catalog/filter-settings.ts';
+import { FILTER_LIMITS } from '../src/lib/catalog/listing.ts';
 import { productCards } from '../src/lib/server/catalog/products.ts';
 import { myItems } from '../src/lib/server/catalog/my-items.ts';
 import { bulkCartRoutes } from '../src/lib/server/cart/bulk.ts';
@@ -103,6 +105,15 @@ const addable = (await callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { 
   .flatMap((line) => (line.error === null && line.item ? [{ sku: line.item.sku, quantity: 1 }] : []));
 console.log(`quick order: ${addable.length} of ${QUICK_LINES} picked lines can be ordered`);
 
+// Filtered listings of the top category: three attributes with three values each (a shopper's
+// narrowing), and every filterable attribute with values chosen (the most one request can ask).
+const filterValues = (await db.db.execute(sql`select attribute_code as code, array_agg(distinct value) as values
+  from product_attributes where attribute_code in ${await filterCodes()} group by attribute_code order by attribute_code`) as unknown as
+  { rows: { code: string; values: string[] }[] }).rows;
+const narrowing = filterValues.slice(0, 3).map(({ code, values }) => ({ name: code, values: values.slice(0, 3) }));
+const everything = filterValues.map(({ code, values }) => ({ name: code, values: values.slice(0, FILTER_LIMITS.values) }));
+const codes = await filterCodes();
+
 const loadAtStart = loadavg()[0]!.toFixed(1);
 /** Lets a background reload of the price list finish (about 400 ms, in chunks) before the next publish. */
 const reloaded = () => new Promise((resolve) => setTimeout(resolve, 1000));
@@ -117,6 +128,9 @@ const scenarios: [string, (i: number) => Promise<unknown>, (() => Promise<unknow
   ['search page, "bohr" (24 products, count, facets)', () => searchPage('bohr')],
   ['search page, "schraube"', () => searchPage('schraube')],
   ['category listing, 10 newest of a top category', () => listProducts({ categoryId: 1, filters: [], locale: 'de', sort: 'latest', limit: 10, offset: 0 })],
+  ['category listing, top category, 3 filters × 3 values', () => listProducts({ categoryId: topCategory!.id, filters: narrowing, locale: 'de', sort: 'latest', limit: 20, offset: 0 })],
+  ['filter counts, top category, 3 filters × 3 values', () => listFacets({ categoryId: topCategory!.id, filters: narrowing }, codes, 'de')],
+  [`filter counts, top category, all ${everything.length} filters with values chosen`, () => listFacets({ categoryId: topCategory!.id, filters: everything }, codes, 'de')],
   ['product cards, 24 ids', (i) => productCards(Array.from({ length: 24 }, (_, k) => ((i * 24 + k) % all.length) + 1), 'de')],
   [`My Items, first page of 12 and the count (${MY_ITEMS_ENTRIES.toLocaleString('en')}-entry price list)`, () => myItems(customerList, 'de', { limit: 12, offset: 0 })],
   ['My Items, a page spread over the list', (i) => myItems(customerList, 'de', { limit: 12, offset: ((i * 131) % (lastPage + 1)) * 12 })],
@@ -152,6 +166,9 @@ here "bohr" is in ${Number(facts?.bohr).toLocaleString('en')} German product nam
 the keyword ranking are answered from the in-memory indexes (price-index.ts, search-index.ts; built before the
 first run); the search page's product cards and facets, and the category listing's page query the database (a whole
 category's count is kept until the next publish: the first listing after one pays about 150 ms to count it here).
+The filtered rows narrow the first top category by attribute values that exist; "all filters" chooses up to
+${FILTER_LIMITS.values} values of every filterable attribute at once, the most expensive request /api/catalog/filters accepts
+(each attribute with a selection is counted in a query of its own).
 My Items reads a customer price list of ${MY_ITEMS_ENTRIES.toLocaleString('en')} entries (made in the bench database) in name order once per
 publish (about 400 ms here, in the background and in chunks of 500, so a request waits behind one chunk at most; until it is read, the list from before the publish answers; that
 row is 20 requests a run, each after its own publish, with time for the reload between them), with what its text filter, category filter and three sort orders need, then a page is a scan of that

@@ -23,6 +23,7 @@ const fakes = await startPaymentFakes({
   stripePort: Number(process.env.PORT) + 1,
   paypalPort: Number(process.env.PORT) + 2,
   stripeWebhookUrl: `${process.env.SITE_URL}/api/payments/stripe/webhook`,
+  paypalWebhookUrl: `${process.env.SITE_URL}/api/payments/paypal/webhook`,
 });
 Object.assign(process.env, fakes.env);
 const env = loadEnv();

@@ -4,17 +4,24 @@
 // Pages served from the page cache skip this middleware: the cache sits in front of it.
 // Before rendering: legacy PascalCase addresses answer 301 to their canonical path, and an address the
 // server front had to repair (/%ZZ) gets the 400 error page. After: every error answer carries its
-// reason phrase ("404 Not Found", never "404 OK").
+// reason phrase ("404 Not Found", never "404 OK"), and every answer its security headers: a page its
+// Content-Security-Policy with the hashes of the inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
 import { logger, withRequestLog } from '#lib/server/log.ts';
 import { legacyRedirect } from '#lib/site/legacy-routes.ts';
 import { MALFORMED_URL_HEADER } from '#lib/site/malformed-url.ts';
 import { statusText } from '#lib/site/error-pages.ts';
+import { startPaymentRecovery } from '#lib/server/orders/index.ts';
+import { env } from '#lib/server/env.ts';
+import { json } from '#lib/server/http.ts';
+import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/server/security-headers.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 export const onRequest = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
+  // Background work starts with the first request, as the publish listener does (idempotent).
+  startPaymentRecovery();
   const offered = context.request.headers.get('x-request-id');
   const requestId = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
   return withRequestLog(requestId, async () => {
@@ -27,8 +34,10 @@ export const onRequest = defineMiddleware((context, next) => {
     // no shared cache may keep it. Cacheable ones get their headers from the cache provider.
     const personal = context.cache.options.maxAge === undefined && !response.headers.has('cache-control');
     // Responses of fetch() and redirects can be immutable; a fresh copy takes the header then.
+    const security = securityFor(context, response);
     const mark = (headers: Headers) => {
       headers.set('x-request-id', requestId);
+      for (const [name, value] of security) headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
     };
     // A page that set only Astro.response.status keeps the 200's "OK".
@@ -53,11 +62,47 @@ type Next = Parameters<Parameters<typeof defineMiddleware>[0]>[1];
 
 async function route(context: Context, next: Next): Promise<Response> {
   // next(path) renders the 400 page without running this middleware again (the marker stays on the request).
-  if (context.request.headers.has(MALFORMED_URL_HEADER)) return next('/400');
+  // An API call gets the 400 in the integration layer's one error shape instead.
+  if (context.request.headers.has(MALFORMED_URL_HEADER)) {
+    if (!context.url.pathname.startsWith('/api/')) return next('/400');
+    return json({ code: 'VALIDATION_FAILED', message: 'The address is not valid percent-encoding.', status: 400 }, { status: 400 });
+  }
   const url = new URL(context.request.url);
   const canonical = legacyRedirect(url.pathname);
   if (canonical) {
     return new Response(null, { status: 301, headers: { location: `${canonical}${url.search}`, 'cache-control': 'public, max-age=3600' } });
   }
   return next();
+}
+
+/** Pages that may load Stripe.js: the checkout's payment step and paying an order later. */
+const STRIPE_ROUTES = new Set(['/[...lang]/checkout/payment', '/[...lang]/pay/[order]']);
+/** Astro renders the same policy for every page: built once, one string shared by all cached pages. */
+const pagePolicies = new Map<string, string>();
+
+function securityFor(context: Context, response: Response): [string, string][] {
+  const e = env();
+  // The dev server renders no policy (Astro's CSP is build-only) and Vite's client runs inline.
+  if (import.meta.env.DEV) return securityHeaders(e.SITE_URL).filter(([name]) => name !== 'content-security-policy');
+  // Astro's policy (security.csp, src/integrations/content-security-policy.ts) is there on a rendered page: only pages run inline scripts.
+  const rendered = response.headers.get('content-security-policy');
+  if (rendered === null) {
+    const headers = securityHeaders(e.SITE_URL);
+    // An empty error answer (a page's `new Response(null, { status: 404 })`) is replaced by Astro's error
+    // page, rendered past this middleware with Astro's policy, and keeps this answer's headers over its
+    // own: so no policy here (the server front puts the default on whatever answer has none).
+    return response.status >= 400 && response.body === null ? headers.filter(([name]) => name !== 'content-security-policy') : headers;
+  }
+  const stripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY) && STRIPE_ROUTES.has(context.routePattern);
+  const key = `${stripe}:${rendered}`;
+  let policy = pagePolicies.get(key);
+  if (policy === undefined) {
+    policy = contentSecurityPolicy({
+      scriptHashes: astroScriptHashes(rendered),
+      stripeJsUrl: stripe ? e.STRIPE_JS_URL : undefined,
+      tagManager: e.TAG_MANAGER_ID !== undefined,
+    });
+    if (pagePolicies.size < 16) pagePolicies.set(key, policy);
+  }
+  return securityHeaders(e.SITE_URL, policy);
 }

@@ -91,7 +91,8 @@ export async function startProcess(opts: {
 export function startShop(env: Record<string, string | undefined>, opts: { port?: number; outDir?: string } = {}) {
   return startProcess({
     args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)], port: opts.port,
-    env: { WEBHOOK_SECRET, AUTH_SECRET, ...env },
+    // One machine plays every client: the per-client request budgets would measure the 429 path.
+    env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', ...env },
   });
 }
 

@@ -9,7 +9,8 @@
 //   the precompress integration) by sirv, immutable under /_astro/;
 // - every other answer (pages, sitemaps) is compressed on the way out by `compression`, unless it
 //   is already (the page cache stores its pages compressed, endpoints compress their JSON whole). A HEAD names the coding its
-//   GET would get, which `compression` leaves out.
+//   GET would get, which `compression` leaves out;
+// - a request body is held to its limit before anything reads it (./body-guard.ts).
 // The coding follows one rule everywhere (src/lib/server/http-encoding.ts): brotli, else gzip.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
@@ -22,7 +23,10 @@ import { COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_QUALITY, chooseCoding } from '../..
 import { registeredPageStore } from '../../src/lib/server/publish/page-cache.ts';
 import { registeredFrontRoute } from '../../src/lib/server/front-routes.ts';
 import { MAX_BODY_BYTES } from '../../src/lib/server/body-limit.ts';
+import { guardBody } from './body-guard.ts';
 import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
+import { securityHeaders } from '../../src/lib/server/security-headers.ts';
+import { env } from '../../src/lib/server/env.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
@@ -47,7 +51,11 @@ function createFront(clientDir: string, app: Listener): Listener {
     setHeaders: (res, pathname) => res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES),
   });
   const compress = compression({ threshold: COMPRESS_FROM_BYTES, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } });
+  const security = securityHeaders(env().SITE_URL);
   return (req, res) => {
+    // First, so every answer has them, whoever writes it; a page's own CSP (stored with it in the page
+    // cache, or rendered by the app) replaces the default one when its headers are written.
+    for (const [name, value] of security) res.setHeader(name, value);
     const fixed = escapeMalformedUrl(req.url ?? '/');
     // Only this front may set the marker: a client sending it would otherwise get error pages at will.
     delete req.headers[MALFORMED_URL_HEADER];
@@ -59,11 +67,10 @@ function createFront(clientDir: string, app: Listener): Listener {
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
     if ((req.method === 'GET' || req.method === 'HEAD') && answerFromPageCache(req, res)) return;
-    if (req.method === 'POST' && answerByFrontRoute(req, res)) return;
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
     const toApp = () => { compress(req as never, res as never, () => { app(req, res); }); };
     if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, toApp);
-    else toApp();
+    else guardBody(req, res, () => { if (req.method !== 'POST' || !answerByFrontRoute(req, res)) toApp(); });
   };
 }
 
@@ -103,7 +110,7 @@ function answerByFrontRoute(req: IncomingMessage, res: ServerResponse): boolean 
     const request = new Request(new URL(req.url ?? '/', 'http://front.invalid'), {
       method: 'POST', headers, body: new Uint8Array(Buffer.concat(chunks)),
     });
-    const response = await route.answer(request);
+    const response = await route.answer(request, req.socket.remoteAddress ?? '');
     const body = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, [...response.headers].flat());
     res.end(body);

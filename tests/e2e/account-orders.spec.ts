@@ -4,8 +4,9 @@
 // kebab-case ones; 'Log out' ends the session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { absolute, BASE_URL, expect, expectNoA11yViolations, localePath, msg, newClient, test, waitForIslands, type Locale } from './helpers.ts';
+import { absolute, BASE_URL, expect, expectNoA11yViolations, localePath, msg, test, waitForIslands, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { registerAndActivate } from './accounts.ts';
 
 const C = DEMO_FIXTURES.customers;
 const HISTORY = '/my-account/order-history';
@@ -120,9 +121,9 @@ test.describe('account: order history', () => {
   });
 
   test('a new account without orders says so and leads back to shopping', async ({ page }) => {
-    await post(page, '/api/auth/register', {
+    await registerAndActivate(page.request, {
       email: `history-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Erika', lastName: 'Mustermann', password: DEMO_FIXTURES.password,
-    }, newClient());
+    });
     await open(page, localePath('fr', HISTORY));
     await expect(page.getByText(msg('fr', 'account.orders.empty'))).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);

@@ -5,20 +5,17 @@
 // same customer, and the customer gets a mail about it. Plain forms: no script is needed to use them.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, newClient, preDecideConsent, test, type Locale } from './helpers.ts';
+import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, preDecideConsent, test, type Locale } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
+import { registerAndActivate } from './accounts.ts';
 
 const PROFILE = '/my-account/my-profile';
 const PASSWORD = 'Profile-Passw0rd!';
 
 /** Registers a customer; the request context (the page's own, when given) is then signed in as them. */
-async function register(request: APIRequestContext, locale: Locale): Promise<{ email: string }> {
+async function register(request: APIRequestContext, locale: Locale, mailbox: Mailbox): Promise<{ email: string }> {
   const email = `profile-${locale}-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
-    headers: { 'x-locale': locale, ...newClient() },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await registerAndActivate(request, { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }, { mailbox, locale });
   return { email };
 }
 
@@ -40,7 +37,7 @@ for (const locale of ['en', 'de'] as const) {
     });
 
     test('edit the name, then move the account to a new e-mail address through the mailed link', async ({ page }) => {
-      const { email } = await register(page.request, locale);
+      const { email } = await register(page.request, locale, mailbox);
       const response = await page.goto(localePath(locale, PROFILE));
       expect(response?.status()).toBe(200);
       expect(response?.headers()['cache-control']).toBe('private, no-store');
@@ -110,7 +107,7 @@ for (const locale of ['en', 'de'] as const) {
     });
 
     test('a password change keeps this browser signed in and signs out the other one', async ({ page, browser }) => {
-      const { email } = await register(page.request, locale);
+      const { email } = await register(page.request, locale, mailbox);
       const other = await browser.newContext();
       await preDecideConsent(other);
       const otherPage = await other.newPage();

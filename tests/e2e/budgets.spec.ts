@@ -7,9 +7,8 @@
 // The goals are issue 12's: at most 15 KB of JavaScript before interaction, 12 KB of CSS, 15 KB of HTML.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
-import type { Cart } from '#lib/cart/contract.ts';
-import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { BASE_URL, expect, localePath, preDecideConsent, test, type Locale, waitForIslands } from './helpers.ts';
+import { checkoutCart } from './checkout-flow.ts';
 
 interface Budget { html: number; js: number; css: number }
 
@@ -87,22 +86,6 @@ async function firstLink(page: Page, from: string, pattern: RegExp): Promise<str
   const href = hrefs.find((h) => pattern.test(h));
   expect(href, `${from} links to ${pattern}`).toBeDefined();
   return href!;
-}
-
-const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE', email: 'erika@example.com' };
-
-/** A guest's cart through the checkout as far as `steps` go (what the shopper entered on each step). */
-async function checkoutCart(request: APIRequestContext, steps: number): Promise<Cart> {
-  const post = async (path: string, data: object) => {
-    const response = await request.post(path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { cart: Cart };
-  };
-  let { cart } = await post('/api/cart/add', { sku: DEMO_FIXTURES.products.available, quantity: 1 });
-  for (const change of [{ shippingAddress: ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: ADDRESS }].slice(0, steps)) {
-    ({ cart } = await post('/api/checkout/update', { version: cart.version, ...change }));
-  }
-  return cart;
 }
 
 /** The page of a type, with what the shopper's browser (`request`) needs to be there: a cart, an order. */

@@ -2,9 +2,10 @@
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, msgPlural, newClient, test, type Locale, wake, waitForIslands } from './helpers.ts';
+import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, wake, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
+import { registerAndActivate } from './accounts.ts';
 
 const P = DEMO_FIXTURES.products;
 const PASSWORD = DEMO_FIXTURES.password;
@@ -61,8 +62,7 @@ let counter = 0;
 /** A customer of this test alone, optionally with a cart of their own (added in a separate session). */
 async function newCustomer(request: APIRequestContext, withCart?: { sku: string; accessories: string[]; quantity: number }) {
   const email = `cart-${Date.now()}-${process.pid}-${counter++}@example.com`;
-  const registered = await request.post('/api/auth/register', { data: { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' }, headers: newClient() });
-  expect(registered.status(), await registered.text()).toBe(201);
+  await registerAndActivate(request, { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' });
   if (withCart) {
     const added = await request.post('/api/cart/add', { data: withCart });
     expect(added.ok(), await added.text()).toBe(true);

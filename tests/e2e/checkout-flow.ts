@@ -1,5 +1,6 @@
 // The checkout steps as a shopper takes them, shared by the desktop and mobile checkout specs.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Cart } from '#lib/cart/contract.ts';
 import { choose, escapeRegExp, expect, localePath, msg, type Locale, waitForIslands } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
@@ -70,4 +71,20 @@ export async function expectThankYou(page: Page, locale: Locale) {
   await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
   await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
   await expect(page.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
+}
+
+const API_ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE', email: 'erika@example.com' };
+
+/** A guest's cart through the checkout as far as `steps` go (what the shopper entered on each step). */
+export async function checkoutCart(request: APIRequestContext, steps: number): Promise<Cart> {
+  const post = async (path: string, data: object) => {
+    const response = await request.post(path, { data });
+    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { cart: Cart };
+  };
+  let { cart } = await post('/api/cart/add', { sku: SKU, quantity: 1 });
+  for (const change of [{ shippingAddress: API_ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: API_ADDRESS }].slice(0, steps)) {
+    ({ cart } = await post('/api/checkout/update', { version: cart.version, ...change }));
+  }
+  return cart;
 }

@@ -2,7 +2,9 @@
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
-import { choose, expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
+import { absolute, BASE_URL, choose, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
+import { openMailbox } from './mailbox.ts';
+import { activationLink } from './accounts.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
 
@@ -103,6 +105,46 @@ test.describe('checkout', () => {
     });
   }
 
+  test('en: a guest order opens with the confirmation mail\'s link on another device, never by its id alone', async ({ page, browser }) => {
+    test.slow();
+    const locale = 'en';
+    const email = `mail-link-${Date.now()}@example.com`;
+    const mailbox = await openMailbox();
+    const other = await browser.newContext({ baseURL: BASE_URL });
+    try {
+      await guestToPayment(page, locale, email);
+      await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
+      await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
+      await expectThankYou(page, locale);
+      const path = new URL(page.url()).pathname;
+      const orderId = path.split('/').pop()!;
+      // The placing browser holds the order's secret in a cookie no script can read.
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'vsf-order-access');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie!.value).toContain(orderId);
+
+      // Another browser with the id only: the 404 page, and the API's answer for a made-up id.
+      expect((await other.request.get(path)).status()).toBe(404);
+      const refused = await other.request.post('/api/orders/get', { data: { id: orderId } });
+      expect([refused.status(), await refused.json()]).toEqual([404, { code: 'ORDER_NOT_FOUND', message: 'There is no such order.', status: 404 }]);
+
+      // The mailed link: the page takes the secret into a cookie and sends the browser on without it.
+      const mail = await mailbox.waitFor(email, /thank-you/);
+      const link = new URL(/https?:\/\/\S+\/checkout\/thank-you\/\S+/.exec(mail.text)![0]);
+      expect(link.pathname).toBe(path);
+      expect(link.searchParams.get('access')).toMatch(/^[\w-]{43}$/);
+      const tab = await other.newPage();
+      const opened = await tab.goto(`${link.pathname}${link.search}`);
+      expect(opened?.request().redirectedFrom()?.url()).toContain('access=');
+      expect(tab.url()).toBe(absolute(path));
+      await expect(tab.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
+      await expect(tab.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
+    } finally {
+      await other.close();
+      await mailbox.close();
+    }
+  });
+
   test('en: a cart changed elsewhere is refused with the outdated text, then ordered as it is now', async ({ page }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'changed@example.com');
@@ -173,7 +215,8 @@ test.describe('checkout', () => {
     test.slow();
     const locale = 'de';
     await guestToBilling(page, locale);
-    await page.getByLabel(msg(locale, 'checkout.address.email')).fill(`neu-${Date.now()}@example.com`);
+    const email = `neu-${Date.now()}@example.com`;
+    await page.getByLabel(msg(locale, 'checkout.address.email')).fill(email);
     await choose(page.getByLabel(msg(locale, 'checkout.createAccount')));
     const password = page.getByLabel(msg(locale, 'checkout.password'));
     await password.fill('kurz');
@@ -181,14 +224,30 @@ test.describe('checkout', () => {
     await expect(password).toBeFocused();
     await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expectNoA11yViolations(page);
+    // A password from the breached list: the server refuses it, shown beside the field.
+    await password.fill('hallo123');
+    await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
+    await expect(password).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg(locale, 'validation.passwordTooCommon'))));
     await password.fill('Ein-gutes-Passwort-1');
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);
     await open(page, page.url());
     await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
+    // Opened before the order: the activation mail goes out with it, and a mailbox sees only later mail.
+    const mailbox = await openMailbox();
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
-    await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toBeVisible();
+    // A guest order until the account is activated from the mail; then it is the account's.
+    try {
+      const link = await activationLink(mailbox, email);
+      await page.goto(`${link.pathname}${link.search}`);
+    } finally {
+      await mailbox.close();
+    }
+    await page.getByRole('button', { name: msg(locale, 'registration.activate.submit') }).click();
+    await expect(page.getByRole('status')).toHaveText(msg(locale, 'registration.activate.done'));
+    await open(page, localePath(locale, '/my-account/order-history'));
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(1);
   });
 
   test('en: card payment through Stripe Elements, a declined card first', async ({ page }) => {

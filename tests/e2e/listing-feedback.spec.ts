@@ -3,12 +3,13 @@
 // wishlist add, sign-in and sign-out, and add-to-cart from the wishlist drawer.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
-  absolute, escapeRegExp, expect, localePath, msg, newClient, open, preDecideConsent, test, waitForIslands, type Locale,
+  absolute, escapeRegExp, expect, localePath, msg, open, preDecideConsent, test, waitForIslands, type Locale,
 } from './helpers.ts';
 import {
   addFromFirstCard, banner, cartSidebar, cards, categoryPath, chipGroup, followPage2WithoutJs,
 } from './listing-feedback.helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { registerAndActivate } from './accounts.ts';
 
 const P = DEMO_FIXTURES.products;
 const notifications = (page: Page, locale: Locale) => page.getByRole('region', { name: msg(locale, 'notifications.label') });
@@ -24,11 +25,7 @@ async function findProductPath(request: APIRequestContext, sku: string, locale: 
 let counter = 0;
 async function newCustomer(request: APIRequestContext): Promise<{ email: string; password: string }> {
   const email = `feedback-${Date.now()}-${process.pid}-${counter++}@example.com`;
-  const response = await request.post('/api/auth/register', {
-    data: { email, password: DEMO_FIXTURES.password, firstName: 'Max', lastName: 'Muster' },
-    headers: newClient(),
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await registerAndActivate(request, { email, password: DEMO_FIXTURES.password, firstName: 'Max', lastName: 'Muster' });
   await request.post('/api/auth/logout', { data: {} });
   return { email, password: DEMO_FIXTURES.password };
 }

@@ -90,6 +90,14 @@ test.describe('status codes', () => {
     });
   }
 
+  test('a malformed address of an API call gets the 400 in the error shape, not the page', async ({ request }) => {
+    for (const path of ['/api/cart/get?a=%ZZ', '/api/auth/me?x=%E0%A4%A', '/api/wishlist?%uD800']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(400);
+      expect(await response.json(), path).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+    }
+  });
+
   test('legacy PascalCase routes answer 301 to the canonical path, keeping locale prefix and query', async ({ request }) => {
     const redirects: [string, string][] = [
       ['/Checkout', '/checkout'], ['/en/MyAccount/OrderHistory', '/en/my-account/order-history'],

@@ -30,6 +30,8 @@ const PAGE_TYPES = [
   { type: 'confirm-email', path: '/confirm-email?token=x', status: 400 },
   { type: 'newsletter-confirm', path: '/newsletter/confirm?token=x', status: 400 },
   { type: 'newsletter-confirmed', path: '/newsletter/confirm?confirmed=1', status: 200 },
+  { type: 'activate-account', path: '/activate-account?token=x', status: 400 },
+  { type: 'account-activated', path: '/activate-account?activated=1', status: 200 },
 ] as const;
 type PageType = (typeof PAGE_TYPES)[number]['type'];
 

@@ -1,5 +1,6 @@
 // Both payment provider fakes at once, for the end-to-end server (in-process) or by hand:
 //   node tests/fakes/payment-fakes.ts [--stripe-port 12111] [--paypal-port 12112] [--webhook http://localhost:4329/api/…]
+//     [--paypal-webhook http://localhost:4329/api/payments/paypal/webhook]
 // prints the environment the shop needs to use them and runs until interrupted.
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,12 +18,17 @@ export interface PaymentFakes {
   stop(): Promise<void>;
 }
 
-export async function startPaymentFakes(options: { stripePort?: number; paypalPort?: number; stripeWebhookUrl?: string } = {}): Promise<PaymentFakes> {
+export async function startPaymentFakes(
+  options: { stripePort?: number; paypalPort?: number; stripeWebhookUrl?: string; paypalWebhookUrl?: string } = {},
+): Promise<PaymentFakes> {
   const stripe = await startFakeStripe({
     ...(options.stripePort !== undefined ? { port: options.stripePort } : {}),
     ...(options.stripeWebhookUrl ? { webhookUrl: options.stripeWebhookUrl } : {}),
   });
-  const paypal = await startFakePayPal(options.paypalPort !== undefined ? { port: options.paypalPort } : {});
+  const paypal = await startFakePayPal({
+    ...(options.paypalPort !== undefined ? { port: options.paypalPort } : {}),
+    ...(options.paypalWebhookUrl ? { webhookUrl: options.paypalWebhookUrl } : {}),
+  });
   return {
     stripe,
     paypal,
@@ -35,6 +41,8 @@ export async function startPaymentFakes(options: { stripePort?: number; paypalPo
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
       PAYPAL_API_BASE: paypal.url,
+      // Only with a webhook URL: a shop whose webhook ID is set expects PayPal to deliver events.
+      ...(options.paypalWebhookUrl ? { PAYPAL_WEBHOOK_ID: paypal.webhookId } : {}),
     },
     stop: async () => {
       await Promise.all([stripe.stop(), paypal.stop()]);
@@ -43,11 +51,14 @@ export async function startPaymentFakes(options: { stripePort?: number; paypalPo
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { 'stripe-port': { type: 'string' }, 'paypal-port': { type: 'string' }, webhook: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { 'stripe-port': { type: 'string' }, 'paypal-port': { type: 'string' }, webhook: { type: 'string' }, 'paypal-webhook': { type: 'string' } },
+  });
   const fakes = await startPaymentFakes({
     ...(values['stripe-port'] ? { stripePort: Number(values['stripe-port']) } : {}),
     ...(values['paypal-port'] ? { paypalPort: Number(values['paypal-port']) } : {}),
     ...(values.webhook ? { stripeWebhookUrl: values.webhook } : {}),
+    ...(values['paypal-webhook'] ? { paypalWebhookUrl: values['paypal-webhook'] } : {}),
   });
   for (const [key, value] of Object.entries(fakes.env)) console.log(`${key}=${value}`);
   const stop = () => void fakes.stop().then(() => process.exit(0));

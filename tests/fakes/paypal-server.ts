@@ -1,10 +1,17 @@
 // A loopback PayPal for tests: OAuth2 client credentials, Orders v2 (create, read, capture) with
-// PayPal-Request-Id replay and PayPal's error shapes, and the buyer's approval page at /checkoutnow
-// (an accessible form with 'Pay now' and 'Cancel' that redirects back like PayPal does).
+// PayPal-Request-Id replay and PayPal's error shapes, the buyer's approval page at /checkoutnow
+// (an accessible form with 'Pay now' and 'Cancel' that redirects back like PayPal does), and
+// webhooks: events for approvals and captures, signed as PayPal signs them (SHA256withRSA over
+// transmission id | time | webhook id | CRC32 of the body), and the verify-webhook-signature API that
+// checks that signature for real, so a forged or altered delivery is answered FAILURE.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { escapeHtml, listen, randomId, readBody, sendJson, sendText } from './http.ts';
 
 export const FAKE_PAYPAL_CREDENTIALS = { clientId: 'fake-paypal-client-id', clientSecret: 'fake-paypal-client-secret' } as const;
+/** The ID of the shop's webhook at the fake (PayPal shows one per webhook in the developer dashboard). */
+export const FAKE_PAYPAL_WEBHOOK_ID = '7HX59261WE2473314';
 
 const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const DECIMAL = /^\d{1,10}(\.\d{1,2})?$/;
@@ -14,9 +21,11 @@ interface Money {
   value: string;
 }
 
+export type FakeCaptureStatus = 'COMPLETED' | 'PENDING' | 'DECLINED';
+
 export interface FakeCapture {
   id: string;
-  status: 'COMPLETED';
+  status: FakeCaptureStatus;
   amount: Money;
   final_capture: true;
   custom_id?: string;
@@ -61,6 +70,41 @@ export interface FakePayPalOptions {
   clientSecret?: string;
   /** expires_in of issued access tokens (PayPal: about 9 hours). */
   tokenLifetimeSeconds?: number;
+  /** Where webhook events are POSTed; can be set later with setWebhook. */
+  webhookUrl?: string;
+  webhookId?: string;
+  /** Deliver each event as it happens (default). Off: events are only recorded, for deliver() when a test wants. */
+  autoDeliver?: boolean;
+}
+
+export interface FakeWebhookEvent {
+  id: string;
+  event_version: '1.0';
+  create_time: string;
+  resource_type: 'checkout-order' | 'capture';
+  resource_version: '2.0';
+  event_type: string;
+  summary: string;
+  resource: Record<string, unknown>;
+  links: { href: string; rel: string; method: string }[];
+}
+
+export interface PayPalDeliverOptions {
+  /** Deliver the same signed event this many times (PayPal retries, duplicates). */
+  times?: number;
+  concurrent?: boolean;
+  /** Sign for another webhook ID (a delivery meant for another shop). */
+  webhookId?: string;
+  /** Change the body after signing (an altered event). */
+  tamper?: (payload: string) => string;
+  /** Replace (or with null drop) PAYPAL-* headers after signing (a forged signature, a missing header). */
+  headers?: Record<string, string | null>;
+}
+
+export interface PayPalDelivery {
+  eventId: string;
+  status: number;
+  body: string;
 }
 
 export interface FakePayPal {
@@ -77,6 +121,19 @@ export interface FakePayPal {
   approve(orderId: string): string | null;
   /** The next `count` API requests answer `status` with PayPal's INTERNAL_SERVER_ERROR shape; 0 clears. */
   failNext(count?: number, status?: number): void;
+  webhookId: string;
+  /** Every webhook event, in the order they happened. */
+  events: FakeWebhookEvent[];
+  deliveries: PayPalDelivery[];
+  setWebhook(url: string | null, options?: { autoDeliver?: boolean }): void;
+  /** Delivers events (in the order given) to the webhook URL, signed. */
+  deliver(events: FakeWebhookEvent | FakeWebhookEvent[], options?: PayPalDeliverOptions): Promise<PayPalDelivery[]>;
+  /** Waits for the automatic deliveries still on their way. */
+  settleDeliveries(): Promise<void>;
+  /** What the following captures end in: COMPLETED (default), PENDING (an eCheck, a review) or DECLINED. */
+  setCaptureOutcome(status: FakeCaptureStatus): void;
+  /** A PENDING capture clears or is denied later, as PayPal reports by webhook. */
+  settleCapture(orderId: string, outcome: 'COMPLETED' | 'DECLINED'): FakeWebhookEvent;
   stop(): Promise<void>;
 }
 
@@ -136,6 +193,101 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const replies = new Map<string, { status: number; body: unknown }>();
   const failures: number[] = [];
   let base = '';
+  const webhookId = options.webhookId ?? FAKE_PAYPAL_WEBHOOK_ID;
+  let webhookUrl = options.webhookUrl ?? null;
+  let autoDeliver = options.autoDeliver ?? true;
+  let captureOutcome: FakeCaptureStatus = 'COMPLETED';
+  const events: FakeWebhookEvent[] = [];
+  const deliveries: PayPalDelivery[] = [];
+  const pending = new Set<Promise<unknown>>();
+  // PayPal signs with the private key of a certificate it publishes at cert_url; this one lives as long as the fake.
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const certPath = '/v1/notifications/certs/CERT-360caa42-fca2a594-fake';
+  const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+  /** What PayPal signs: the transmission and a checksum of the exact body it sends. */
+  const signedText = (transmissionId: string, time: string, forWebhook: string, payload: string) =>
+    `${transmissionId}|${time}|${forWebhook}|${crc32(payload)}`;
+
+  function emit(type: string, resourceType: FakeWebhookEvent['resource_type'], resource: Record<string, unknown>, summary: string): FakeWebhookEvent {
+    const id = `WH-${randomId(17, UPPER_ALNUM)}-${randomId(17, UPPER_ALNUM)}`;
+    const event: FakeWebhookEvent = {
+      id, event_version: '1.0', create_time: now(), resource_type: resourceType, resource_version: '2.0', event_type: type, summary,
+      resource: structuredClone(resource),
+      links: [{ href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
+    };
+    events.push(event);
+    if (webhookUrl && autoDeliver) {
+      const delivery = deliver(event).finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    }
+    return event;
+  }
+
+  /** A capture as its webhook resource: the capture plus the order it belongs to. */
+  function captureEvent(order: FakeOrder, capture: FakeCapture, type: string): FakeWebhookEvent {
+    return emit(type, 'capture', { ...capture, supplementary_data: { related_ids: { order_id: order.id } } }, `Payment ${capture.status.toLowerCase()}`);
+  }
+
+  async function post(event: FakeWebhookEvent, opts: PayPalDeliverOptions): Promise<PayPalDelivery> {
+    if (!webhookUrl) throw new Error('fake PayPal: no webhook URL set');
+    const payload = JSON.stringify(event);
+    const transmissionId = crypto.randomUUID();
+    const time = new Date().toISOString();
+    const signature = createSign('sha256').update(signedText(transmissionId, time, opts.webhookId ?? webhookId, payload)).sign(keys.privateKey, 'base64');
+    const headers: Record<string, string> = {
+      'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-58712345',
+      'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${base}${certPath}`, 'paypal-auth-version': 'v2',
+      'paypal-transmission-id': transmissionId, 'paypal-transmission-sig': signature, 'paypal-transmission-time': time,
+    };
+    for (const [name, value] of Object.entries(opts.headers ?? {})) {
+      if (value === null) delete headers[name.toLowerCase()];
+      else headers[name.toLowerCase()] = value;
+    }
+    let delivery: PayPalDelivery;
+    try {
+      const res = await fetch(webhookUrl, { method: 'POST', headers, body: opts.tamper ? opts.tamper(payload) : payload, signal: AbortSignal.timeout(30_000) });
+      delivery = { eventId: event.id, status: res.status, body: await res.text() };
+    } catch (error) {
+      delivery = { eventId: event.id, status: 0, body: String(error) };
+    }
+    deliveries.push(delivery);
+    return delivery;
+  }
+
+  async function deliver(list: FakeWebhookEvent | FakeWebhookEvent[], opts: PayPalDeliverOptions = {}): Promise<PayPalDelivery[]> {
+    const results: PayPalDelivery[] = [];
+    for (const event of Array.isArray(list) ? list : [list]) {
+      const copies = Array.from({ length: opts.times ?? 1 }, () => event);
+      if (opts.concurrent) results.push(...(await Promise.all(copies.map((e) => post(e, opts)))));
+      else for (const e of copies) results.push(await post(e, opts));
+    }
+    return results;
+  }
+
+  /**
+   * verify-webhook-signature: PayPal checks the signature with the certificate at cert_url (only its
+   * own), over the transmission, the webhook ID the caller names and the event it hands back.
+   */
+  function verifySignature(raw: string): { verification_status: 'SUCCESS' | 'FAILURE' } {
+    let body: Record<string, unknown>;
+    try {
+      body = record(JSON.parse(raw));
+    } catch {
+      throw invalidRequest('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
+    }
+    for (const field of ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id']) {
+      if (typeof body[field] !== 'string' || body[field] === '') throw invalidRequest('MISSING_REQUIRED_PARAMETER', `A required field / parameter is missing: /${field}`);
+    }
+    if (typeof body.webhook_event !== 'object' || body.webhook_event === null) {
+      throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing: /webhook_event');
+    }
+    const field = (name: string) => body[name] as string;
+    const trusted = field('auth_algo') === 'SHA256withRSA' && field('cert_url') === `${base}${certPath}`;
+    const text = signedText(field('transmission_id'), field('transmission_time'), field('webhook_id'), JSON.stringify(body.webhook_event));
+    const valid = trusted && createVerify('sha256').update(text).verify(keys.publicKey, field('transmission_sig'), 'base64');
+    return { verification_status: valid ? 'SUCCESS' : 'FAILURE' };
+  }
 
   function links(order: FakeOrder): FakeOrder['links'] {
     const self = `${base}/v2/checkout/orders/${order.id}`;
@@ -193,6 +345,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       order.payment_source = { paypal: { email_address: 'buyer@example.com', account_id: payerId, account_status: 'VERIFIED' } };
       order.update_time = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       order.links = links(order);
+      emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', representation(order), 'An order has been approved by buyer');
     }
     if (!order.experience.returnUrl) return null;
     const target = new URL(order.experience.returnUrl);
@@ -210,17 +363,27 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     }
     const unit = order.purchase_units[0]!;
     const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    unit.payments = {
-      captures: [{
-        id: randomId(17, UPPER_ALNUM), status: 'COMPLETED', amount: { ...unit.amount }, final_capture: true,
-        ...(unit.custom_id ? { custom_id: unit.custom_id } : {}), ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
-        create_time: timestamp, update_time: timestamp,
-      }],
+    const made: FakeCapture = {
+      id: randomId(17, UPPER_ALNUM), status: captureOutcome, amount: { ...unit.amount }, final_capture: true,
+      ...(unit.custom_id ? { custom_id: unit.custom_id } : {}), ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+      create_time: timestamp, update_time: timestamp,
     };
+    unit.payments = { captures: [made] };
+    // A declined capture still completes the order: its capture says what happened.
     order.status = 'COMPLETED';
     order.update_time = timestamp;
     order.links = links(order);
+    captureEvent(order, made, `PAYMENT.CAPTURE.${made.status}`);
     return order;
+  }
+
+  function settleCapture(orderId: string, outcome: 'COMPLETED' | 'DECLINED'): FakeWebhookEvent {
+    const order = orders.get(orderId);
+    const made = order?.purchase_units[0]?.payments?.captures[0];
+    if (!order || made?.status !== 'PENDING') throw new Error(`fake PayPal: order ${orderId} has no pending capture`);
+    made.status = outcome;
+    made.update_time = now();
+    return captureEvent(order, made, outcome === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED');
   }
 
   function checkBearer(req: IncomingMessage): void {
@@ -250,6 +413,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   function route(req: IncomingMessage, path: string, raw: string): { status: number; body: unknown } {
     if (path === '/v1/oauth2/token' && req.method === 'POST') return { status: 200, body: issueToken(req, raw) };
     checkBearer(req);
+    if (path === '/v1/notifications/verify-webhook-signature' && req.method === 'POST') return { status: 200, body: verifySignature(raw) };
     const wantsFull = (req.headers.prefer ?? '').includes('return=representation');
     const answer = (status: number, order: FakeOrder) =>
       ({ status, body: wantsFull ? representation(order) : { id: order.id, status: order.status, links: order.links } });
@@ -343,7 +507,8 @@ ${closed ? '<p>This order has already been paid.</p>' : `<form method="post" act
   }
 
   const server = await listen(async (req, res, url) => {
-    if (url.pathname === '/checkoutnow' && req.method === 'GET') approvalPage(res, url.searchParams.get('token'));
+    if (url.pathname === certPath && req.method === 'GET') sendText(res, 200, 'application/x-pem-file', keys.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    else if (url.pathname === '/checkoutnow' && req.method === 'GET') approvalPage(res, url.searchParams.get('token'));
     else if (url.pathname === '/checkoutnow' && req.method === 'POST') await approvalSubmit(req, res);
     else await api(req, res, url);
   }, options.port);
@@ -361,6 +526,21 @@ ${closed ? '<p>This order has already been paid.</p>' : `<form method="post" act
     failNext(count = 1, status = 500) {
       failures.splice(0, failures.length, ...Array.from({ length: count }, () => status));
     },
+    webhookId,
+    events,
+    deliveries,
+    setWebhook(url, opts = {}) {
+      webhookUrl = url;
+      if (opts.autoDeliver !== undefined) autoDeliver = opts.autoDeliver;
+    },
+    deliver,
+    settleDeliveries: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    setCaptureOutcome(status) {
+      captureOutcome = status;
+    },
+    settleCapture,
     stop: server.stop,
   };
 }

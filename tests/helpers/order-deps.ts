@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
 import { cartRoutes } from '#lib/server/cart/handlers.ts';
 import { checkoutRoutes } from '#lib/server/checkout/handlers.ts';
-import { orderRoutes, type OrderDeps } from '#lib/server/orders/handlers.ts';
+import { orderRoutes, paymentRecovery, type OrderDeps } from '#lib/server/orders/handlers.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import { stripeGateway } from '#lib/server/payments/stripe.ts';
 import { paypalGateway } from '#lib/server/payments/paypal.ts';
@@ -18,7 +18,7 @@ import type { Order } from '#lib/checkout/contract.ts';
 import type { BrandingFlags } from '#lib/content/schemas.ts';
 import type { FakeStripe } from '../fakes/stripe-server.ts';
 import type { FakePayPal } from '../fakes/paypal-server.ts';
-import { CUSTOMER_COOKIE, testCartDeps, type Harness } from './cart-harness.ts';
+import { testCartDeps, type Harness } from './cart-harness.ts';
 
 export const INVOICE_ONLY: PaymentConfiguration = { invoice: true, stripe: false, stripeSofort: false, paypal: false };
 export const ALL_PAYMENTS: PaymentConfiguration = { invoice: true, stripe: true, stripeSofort: false, paypal: true };
@@ -42,18 +42,18 @@ export interface OrderState {
   features: Features;
   payments: PaymentConfiguration;
   gateways: PaymentGateways;
-  /** Every confirmation mail the handlers sent. */
-  mails: { order: Order; locale: string }[];
+  /** Every confirmation mail the handlers sent, with the guest's access secret for its link (or null). */
+  mails: { order: Order; locale: string; access: string | null }[];
   /** How many of the next confirmation mails fail to send (an SMTP outage). */
   mailFailures: number;
-  /** Customers signed in after an account was created with their order. */
-  signIns: string[];
 }
 
 export interface OrderHarness {
   cart: Harness;
   checkout: ReturnType<typeof checkoutRoutes>;
   orders: ReturnType<typeof orderRoutes>;
+  /** One run of the payment recovery job on these deps (its confirmation mails land in state.mails). */
+  recoverPayments: ReturnType<typeof paymentRecovery>;
   state: OrderState;
   /** Flips site features (over the defaults) for the following requests. */
   setFeatures(overrides: Partial<BrandingFlags>): void;
@@ -64,7 +64,7 @@ export interface OrderHarness {
 export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWAYS): OrderHarness {
   const settings: Harness['settings'] = { guestPrices: true, now: undefined };
   const base = testCartDeps(db, settings);
-  const state: OrderState = { features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0, signIns: [] };
+  const state: OrderState = { features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0 };
   const deps: OrderDeps = {
     ...base,
     features: async () => state.features,
@@ -74,22 +74,19 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
       const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as { rows: { email: string }[] };
       return result.rows[0]?.email ?? null;
     },
-    signIn: async (req, customerId) => {
-      state.signIns.push(customerId);
-      req.cookies.set(CUSTOMER_COOKIE, customerId);
-    },
-    sendConfirmation: async (order, locale) => {
+    sendConfirmation: async (order, locale, access) => {
       if (state.mailFailures > 0) {
         state.mailFailures -= 1;
         throw new Error('SMTP unavailable (test)');
       }
-      state.mails.push({ order, locale });
+      state.mails.push({ order, locale, access });
     },
   };
   return {
     cart: { handlers: cartRoutes(base), settings },
     checkout: checkoutRoutes(deps),
     orders: orderRoutes(deps),
+    recoverPayments: paymentRecovery(deps),
     state,
     setFeatures(overrides) {
       state.features = resolveFeatures(overrides);

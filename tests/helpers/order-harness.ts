@@ -125,8 +125,11 @@ export async function orderState(db: Db, orderId: string): Promise<unknown> {
 // ------------------------------------------------------------------- webhook
 
 /** The shop's Stripe webhook endpoint on loopback, for the fake Stripe to deliver to. */
-export async function serveStripeWebhook(h: OrderHarness): Promise<Listening & { endpoint: string }> {
-  const route = h.orders.stripeWebhook;
+export const serveStripeWebhook = (h: OrderHarness): Promise<Listening & { endpoint: string }> => servePaymentWebhook(h, 'stripe');
+
+/** A provider's webhook endpoint of the shop on loopback, for that provider's fake to deliver to. */
+export async function servePaymentWebhook(h: OrderHarness, provider: 'stripe' | 'paypal'): Promise<Listening & { endpoint: string }> {
+  const route = provider === 'stripe' ? h.orders.stripeWebhook : h.orders.paypalWebhook;
   const server = await listen(async (req, res, url) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
@@ -135,5 +138,5 @@ export async function serveStripeWebhook(h: OrderHarness): Promise<Listening & {
     const text = await response.text();
     res.writeHead(response.status, { 'content-type': 'application/json' }).end(text);
   });
-  return { ...server, endpoint: `${server.url}/api/payments/stripe/webhook` };
+  return { ...server, endpoint: `${server.url}/api/payments/${provider}/webhook` };
 }

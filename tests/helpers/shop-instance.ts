@@ -25,6 +25,8 @@ export interface ShopInstance {
   /** What the server wrote so far: pino's JSON lines (stdout, warn and up) and stderr. */
   output(): string;
   stop(): Promise<void>;
+  /** SIGKILL (kill -9): no shutdown code runs, as when the machine's OOM killer or an operator ends it. */
+  kill(): Promise<void>;
 }
 
 export interface ShopInstanceOptions {
@@ -127,7 +129,14 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, output: () => output, stop };
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
+  return { url, port, output: () => output, stop, kill };
 }
 
 function isAlive(pid: number): boolean {

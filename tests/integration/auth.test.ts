@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, callRoute, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
-import { contentBlocks, customers, loginAttempts, refreshTokens } from '#lib/server/db/schema.ts';
+import { contentBlocks, customers, loginAttempts, pendingRegistrations, refreshTokens } from '#lib/server/db/schema.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import * as loginRoute from '../../src/pages/api/auth/login.ts';
@@ -33,6 +33,9 @@ import { SESSION_MARKER_COOKIE } from '#lib/auth/session-store.ts';
 import { CART_COOKIE } from '../helpers/cart-harness.ts';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { parseMail } from '../helpers/parse-mail.ts';
+import { activateRoute, activationForm, activationToken } from '../helpers/accounts.ts';
+import { processAccountRequest } from '#lib/server/auth/registrations.ts';
+import { DUMMY_HASH } from '#lib/server/auth/passwords.ts';
 
 const { normal, acme, excludeTax } = DEMO_FIXTURES.customers;
 const PASSWORD = DEMO_FIXTURES.password;
@@ -93,6 +96,21 @@ function expectError(r: ApiResult, status: number, code: string, message?: strin
 
 async function db(): Promise<Db> {
   return getDb();
+}
+
+/** Registers and opens the mailed activation link in the same browser, which is then signed in. */
+async function registerActivated(b: Browser, body: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+  expect((await b.call(registerRoute.POST, '/api/auth/register', { body })).status).toBe(202);
+  await backgroundSettled();
+  const mail = await (async () => {
+    for (let i = 0; i < 500; i++) {
+      const found = inbox.map(parseMail).findLast((m) => m.to.includes(body.email) && activationToken(m));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no activation mail for ${body.email}`);
+  })();
+  expect((await b.call(activateRoute, '/activate-account', activationForm(activationToken(mail)!))).status).toBe(303);
 }
 
 // ----------------------------------------------------------------------- login
@@ -286,7 +304,7 @@ describe('login rate limits', () => {
   test('an account attacked from many IPs stays reachable for its owner from a clean IP', async () => {
     const b = new Browser('10.22.0.1');
     const email = 'attacked@example.com';
-    expect((await b.call(registerRoute.POST, '/api/auth/register', { body: { email, password: 'Owner-Passw0rd', firstName: 'Ada', lastName: 'Attacked' } })).status).toBe(201);
+    await registerActivated(b, { email, password: 'Owner-Passw0rd', firstName: 'Ada', lastName: 'Attacked' });
     // A botnet: 50 IPs, one failure each (each stays under the per-pair and per-IP limits).
     for (let i = 1; i <= LOGIN_LIMITS.perAccount; i++) {
       expectError(await login(new Browser(`10.23.${i}.1`), { username: email, password: `guess-${i}` }), 401, 'INVALID_CREDENTIALS');
@@ -307,30 +325,91 @@ describe('login rate limits', () => {
 // ---------------------------------------------------------------- registration
 describe('POST /api/auth/register', () => {
   const register = (b: Browser, body: unknown) => b.call(registerRoute.POST, '/api/auth/register', { body });
+  /** What a response tells apart, minus what differs between any two answers (date, request id). */
+  const visible = (r: ApiResult) => ({
+    status: r.status, body: r.body, cookies: r.setCookies.map((c) => c.raw),
+    headers: [...r.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)),
+  });
 
-  test('creates the account with the next customer number, signs it in and sends a welcome mail in the shopper language', async () => {
+  test('answers 202 and mails an activation link in the shopper language; opening it creates the account and signs in', async () => {
+    await backgroundSettled();
     const before = inbox.length;
     const b = new Browser('10.30.0.1');
     b.jar.set('vsf-locale', 'fr');
     const r = await register(b, { email: ' New.Buyer@Example.com ', password: 'Str0ng-pass', firstName: 'Nina', lastName: 'Neu' });
-    expect(r.status).toBe(201);
-    expect(r.body.user).toMatchObject({ email: 'new.buyer@example.com', firstName: 'Nina', lastName: 'Neu', currency: 'EUR', excludeTax: false });
-    expect(Number(r.body.user.customernum)).toBeGreaterThan(Number(excludeTax.customernum));
-    expect((await me(b)).body.user.email).toBe('new.buyer@example.com');
+    expect([r.status, r.body]).toEqual([202, { ok: true }]);
+    // Nobody is signed in, and no account exists before the link is opened.
+    expect(r.setCookies.map((c) => c.name)).not.toContain(USER_TOKEN_COOKIE);
+    expectError(await me(b), 401, 'UNAUTHENTICATED');
+    expect(await (await db()).select().from(customers).where(eq(customers.email, 'new.buyer@example.com'))).toEqual([]);
     await backgroundSettled();
     const mail = await nextMail(before + 1);
     expect(mail.to).toContain('new.buyer@example.com');
-    expect(mail.subject).toMatch(/^Bienvenue chez /);
-    expect(mail.text).toContain(r.body.user.customernum);
-    expect(mail.text).toContain(`${SITE_URL}/fr`);
+    expect(mail.subject).toMatch(/^Activez votre compte client chez /);
+    const token = activationToken(mail)!;
+    expect(mail.text).toContain(`${SITE_URL}/fr/activate-account?token=`);
+    // Opening the link only asks; the button's POST activates and signs this browser in.
+    const opened = await b.call(activateRoute, `/activate-account?token=${token}`, { method: 'GET' });
+    expect(opened.body.view).toEqual({ state: 'ask', email: 'new.buyer@example.com', token });
+    const activated = await b.call(activateRoute, '/activate-account', activationForm(token));
+    expect([activated.status, activated.body.redirect]).toEqual([303, '/activate-account?activated=1']);
+    const user = (await me(b)).body.user;
+    expect(user).toMatchObject({ email: 'new.buyer@example.com', firstName: 'Nina', lastName: 'Neu', currency: 'EUR', excludeTax: false });
+    expect(Number(user.customernum)).toBeGreaterThan(Number(excludeTax.customernum));
     const [row] = await (await db()).select().from(customers).where(eq(customers.email, 'new.buyer@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.locale).toBe('fr');
+    await backgroundSettled();
+    const welcome = await nextMail(before + 2);
+    expect(welcome.subject).toMatch(/^Bienvenue chez /);
+    expect(welcome.text).toContain(user.customernum);
+    // The link works once.
+    const again = await new Browser('10.30.0.9').call(activateRoute, '/activate-account', activationForm(token));
+    expect([again.status, again.body.view]).toEqual([400, { state: 'refused', message: 'registration.activate.used', status: 400 }]);
   });
 
-  test('refuses a taken email in any case with 409 EMAIL_TAKEN', async () => {
-    const r = await register(new Browser('10.30.0.2'), { email: normal.email.toUpperCase(), password: 'Str0ng-pass', firstName: 'X', lastName: 'Y' });
-    expectError(r, 409, 'EMAIL_TAKEN');
+  test('a known address gets the very same answer, and its owner a note instead of a link', async () => {
+    await backgroundSettled();
+    const before = inbox.length;
+    const known = await register(new Browser('10.30.0.2'), { email: normal.email.toUpperCase(), password: 'Str0ng-pass', firstName: 'X', lastName: 'Y' });
+    const fresh = await register(new Browser('10.30.0.5'), { email: 'fresh.face@example.com', password: 'Str0ng-pass', firstName: 'X', lastName: 'Y' });
+    expect(visible(known)).toEqual(visible(fresh));
+    expect(known.status).toBe(202);
+    await backgroundSettled();
+    await nextMail(before + 2);
+    const mails = inbox.slice(before).map(parseMail);
+    const toOwner = mails.find((m) => m.to.includes(normal.email))!;
+    expect(toOwner.subject).toMatch(/^Registrierung bei /); // the owner's language, not the form's
+    expect(activationToken(toOwner)).toBeNull();
+    expect(toOwner.text).toContain('Passwort vergessen?');
+    expect(activationToken(mails.find((m) => m.to.includes('fresh.face@example.com'))!)).toMatch(/^[\w-]{43}$/);
+    const pending = await (await db()).select().from(pendingRegistrations);
+    expect(pending.map((p) => p.email)).not.toContain(normal.email);
+  });
+
+  test('an activation link expires after 24 hours, and an unknown one is refused', async () => {
+    const d = await db();
+    const email = 'late.comer@example.com';
+    await processAccountRequest(d, {
+      email, passwordHash: DUMMY_HASH, firstName: 'L', lastName: 'C', locale: 'en', currency: 'EUR',
+    }, new Date(Date.now() - 25 * 60 * 60 * 1000));
+    await backgroundSettled();
+    const mail = inbox.map(parseMail).findLast((m) => m.to.includes(email))!;
+    const b = new Browser('10.30.0.6');
+    const expired = await b.call(activateRoute, '/activate-account', activationForm(activationToken(mail)!));
+    expect([expired.status, expired.body.view.message]).toEqual([400, 'registration.activate.expired']);
+    const unknown = await b.call(activateRoute, '/activate-account?token=made-up', { method: 'GET' });
+    expect([unknown.status, unknown.body.view.message]).toEqual([400, 'registration.activate.unknown']);
+    expect(await d.select().from(customers).where(eq(customers.email, email))).toEqual([]);
+  });
+
+  test('registrations are rate limited per IP: the eleventh in 15 minutes is 429 with Retry-After', async () => {
+    const b = new Browser('10.30.0.7');
+    const answers: ApiResult[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await register(b, { email: `flood-${i}@example.com`, password: 'Str0ng-pass', firstName: 'F', lastName: 'L' }));
+    expect(answers.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(202));
+    expectError(answers[10]!, 429, 'TOO_MANY_ATTEMPTS');
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   test('validation messages are the spec wording', async () => {
@@ -339,6 +418,16 @@ describe('POST /api/auth/register', () => {
     expectError(await register(b, { email: '', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'This field is required');
     expectError(await register(b, { email: 'a@b.de', password: 'Str0ng-pass', firstName: ' ', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'This field is required');
     expectError(await register(b, { email: 'a@b.de', password: 'short', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'Password must be at least 8 characters');
+    const common = 'This password is too common. Choose another one.';
+    for (const password of ['password', 'Password1', '12345678', '        ', 'aaaaaaaaaa']) {
+      expectError(await register(b, { email: 'a@b.de', password, firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', common);
+    }
+    const isEmail = 'Password must not be your e-mail address.';
+    expectError(await register(b, { email: 'Some.One@Example.com', password: 'some.one@example.com', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', isEmail);
+    const local = await register(b, { email: 'lastname.firstname@example.com', password: 'Lastname.Firstname', firstName: 'A', lastName: 'B' });
+    expectError(local, 400, 'VALIDATION_FAILED', isEmail);
+    expect(local.body.details).toEqual([expect.objectContaining({ path: 'password', message: isEmail })]);
+    expectError(await register(b, { email: 'a@b.de', password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'Password must be at most 128 characters');
   });
 
   test('answers 403 REGISTRATION_DISABLED while the branding setting turns registration off', async () => {
@@ -364,11 +453,13 @@ describe('POST /api/auth/change-password', () => {
     expectError(await change(new Browser(), { currentPassword: 'x', newPassword: 'Another-1pass' }), 401, 'UNAUTHENTICATED');
     const email = 'changer@example.com';
     const here = new Browser('10.40.0.1');
-    await here.call(registerRoute.POST, '/api/auth/register', { body: { email, password: 'First-Passw0rd', firstName: 'C', lastName: 'H' } });
+    await registerActivated(here, { email, password: 'First-Passw0rd', firstName: 'C', lastName: 'H' });
     const elsewhere = new Browser('10.40.0.2');
     expect((await login(elsewhere, { username: email, password: 'First-Passw0rd' })).status).toBe(200);
     expectError(await change(here, { currentPassword: 'wrong-password', newPassword: 'Second-Passw0rd' }), 400, 'INVALID_PASSWORD');
     expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'short' }), 400, 'VALIDATION_FAILED', 'Password must be at least 8 characters');
+    expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'iloveyou1' }), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
+    expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: email }), 400, 'VALIDATION_FAILED', 'Password must not be your e-mail address.');
     const r = await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'Second-Passw0rd' });
     expect(r.status).toBe(200);
     expect((await me(here)).status).toBe(200);
@@ -404,6 +495,9 @@ describe('password reset', () => {
 
     expectError(await b.call(createPasswordRoute.POST, '/api/auth/create-password', { body: { token, password: 'New-Passw0rd!' } }), 400, 'INVALID_TOKEN');
     expectError(await reset(b, { token, password: 'short' }), 400, 'VALIDATION_FAILED');
+    // A refused password leaves the link usable: common passwords and the account's own address.
+    expectError(await reset(b, { token, password: 'qwertyuiop' }), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
+    expectError(await reset(b, { token, password: excludeTax.email }), 400, 'VALIDATION_FAILED', 'Password must not be your e-mail address.');
     const done = await reset(b, { token, password: 'New-Passw0rd!' });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ ok: true });
@@ -444,7 +538,9 @@ describe('password reset', () => {
     expectError(await reset(new Browser('10.50.3.1'), { token, password: 'New-Passw0rd!' }), 400, 'INVALID_TOKEN');
     const fresh = await issuePasswordToken(d, row!.id, 'create');
     expectError(await reset(new Browser('10.50.3.1'), { token: fresh, password: 'New-Passw0rd!' }), 400, 'INVALID_TOKEN');
-    expect((await new Browser('10.50.3.1').call(createPasswordRoute.POST, '/api/auth/create-password', { body: { token: fresh, password: 'Created-Passw0rd' } })).status).toBe(200);
+    const create = (password: string) => new Browser('10.50.3.1').call(createPasswordRoute.POST, '/api/auth/create-password', { body: { token: fresh, password } });
+    expectError(await create('password123'), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
+    expect((await create('Created-Passw0rd')).status).toBe(200);
   });
 
   test('reset requests are rate limited per typed name', async () => {

@@ -2,7 +2,8 @@
 // shipping method stored on the cart with its version, validation per field, the site features that
 // change what is accepted, shipping methods per country and currency, and the account-with-order wish.
 import { sql } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import type * as Argon2 from '@node-rs/argon2';
 import { guardCart } from '#lib/server/checkout/page-state.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
@@ -10,6 +11,14 @@ import {
   ALL_PAYMENTS, api, countOf, billingAddress, ok, orderSuite, shippingAddress,
 } from '../helpers/order-harness.ts';
 import { rows } from '#lib/server/db/index.ts';
+import { checkRegistration } from '#lib/server/auth/rate-limit.ts';
+
+// Counts argon2 hashes, so a test can tell a refused request never paid for one.
+const argon = vi.hoisted(() => ({ hashes: 0 }));
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof Argon2>();
+  return { ...real, hash: (...args: Parameters<typeof real.hash>) => { argon.hashes++; return real.hash(...args); } };
+});
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
@@ -231,6 +240,7 @@ forEachDatabase('checkout', (ctx) => {
 
   describe('checkout user', () => {
     test('a guest asks for an account with a password of 8+ characters; only its argon2 hash is stored, never returned', async () => {
+      await ctx.db.execute(sql`DELETE FROM login_attempts`);
       const { jar, cart } = await guestCart();
       const short = await api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'short7!' });
       expect([short.status, short.body.code]).toEqual([400, 'VALIDATION_FAILED']);
@@ -251,6 +261,37 @@ forEachDatabase('checkout', (ctx) => {
       await ok(api(h, jar, 'checkout', 'user', { version: cart.version + 1, newUser: false }));
       const [after] = await rows<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
       expect(after!.hash).toBeNull();
+    });
+
+    test('a common password or the billing email is refused beside the field, before any hashing, as is a stale cart', async () => {
+      const { jar, cart } = await guestCart();
+      const email = 'erika.muster@example.com';
+      const withBilling = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, billingAddress: billingAddress({ email }) }))).cart!;
+      const before = argon.hashes;
+      const refusals = [
+        ['Password123', 'This password is too common. Choose another one.'],
+        ['ERIKA.MUSTER@example.com', 'Password must not be your e-mail address.'],
+        ['erika.muster', 'Password must not be your e-mail address.'],
+      ] as const;
+      for (const [userPassword, message] of refusals) {
+        const refused = await api(h, jar, 'checkout', 'user', { version: withBilling.version, newUser: true, userPassword });
+        expect([refused.status, refused.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+        expect(refused.body.details).toEqual([{ path: 'userPassword', message }]);
+      }
+      const stale = await api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Geheim-Passw0rt' });
+      expect([stale.status, stale.body.code]).toEqual([409, 'CART_OUTDATED_ERROR']);
+      expect(argon.hashes).toBe(before);
+    });
+
+    test('account wishes are rate limited per IP, before hashing: 429 with Retry-After', async () => {
+      await ctx.db.execute(sql`DELETE FROM login_attempts`);
+      for (let i = 0; i < 10; i++) await checkRegistration(ctx.db, 'unknown');
+      const { jar, cart } = await guestCart();
+      const before = argon.hashes;
+      const limited = await api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Geheim-Passw0rt' });
+      expect([limited.status, limited.body.code]).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+      expect(argon.hashes).toBe(before);
+      await ctx.db.execute(sql`DELETE FROM login_attempts`);
     });
 
     test('signed in → 409; registration during checkout disabled → 403', async () => {

@@ -27,7 +27,8 @@ const running = new Set<ChildProcess>();
 
 async function startShop(databaseUrl: string): Promise<Shop> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, POOL_SIZE: '20' },
+    // Several instances of a PostgreSQL shop share one AUTH_SECRET (a guest's mail link is derived from it).
+    env: { ...process.env, DATABASE_URL: databaseUrl, POOL_SIZE: '20', AUTH_SECRET: 'order-restart-tests-auth-secret-0123456789' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   running.add(child);

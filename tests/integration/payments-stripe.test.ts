@@ -1,7 +1,7 @@
 // The real Stripe gateway (the official `stripe` library) against the loopback fake that speaks Stripe's API.
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { stripeGateway, type StripeGateway, type StripeWebhookEvent } from '#lib/server/payments/stripe.ts';
-import { PaymentSignatureError } from '#lib/server/payments/errors.ts';
+import { PaymentEventError, PaymentSignatureError } from '#lib/server/payments/errors.ts';
 import { startFakeStripe, stripeSignature, type FakeStripe } from '../fakes/stripe-server.ts';
 import { listen, readBody, type Listening } from '../fakes/http.ts';
 import { importWithEnv, providerError } from '../helpers/payments.ts';
@@ -218,6 +218,19 @@ describe('stripeGateway.verifyWebhook', () => {
     expect(() => unconfigured.verifyWebhook(payload, header)).toThrow(PaymentSignatureError);
     expect(() => gateway.verifyWebhook(payload, null)).toThrow(PaymentSignatureError);
     expect(() => gateway.verifyWebhook(payload, '')).toThrow(PaymentSignatureError);
+  });
+
+  test('a correctly signed body that is not an event is refused 400, so Stripe does not resend it for days', () => {
+    for (const payload of ['null', '[]', '"x"', '{"__proto__":{"id":"evt_1"}}', '{"id":"evt_1","type":"payment_intent.succeeded"}']) {
+      let thrown: unknown;
+      try {
+        gateway.verifyWebhook(payload, stripeSignature(payload, fake.webhookSecret));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, payload).toBeInstanceOf(PaymentEventError);
+      expect((thrown as PaymentEventError).status).toBe(400);
+    }
   });
 
   test('an event about something other than a PaymentIntent verifies with intent null', () => {

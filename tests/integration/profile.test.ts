@@ -36,6 +36,9 @@ const { backgroundSettled } = await import('#lib/server/mail/background.ts');
 const { closeDatabase } = await import('#lib/server/db/index.ts');
 const { CHECKOUT_MESSAGES } = await import('#lib/checkout/address.ts');
 const { AUTH_MESSAGES } = await import('#lib/auth/contract.ts');
+const { activateRegistration } = await import('#lib/server/auth/registrations.ts');
+const { claimGuestOrder } = await import('#lib/server/orders/index.ts');
+const { activationToken } = await import('../helpers/accounts.ts');
 
 afterAll(async () => {
   await backgroundSettled();
@@ -82,7 +85,10 @@ forEachDatabase('profile', (ctx) => {
     const browser = new Browser(freshIp());
     const email = uniqueEmail(name);
     const r = await browser.call(auth.register, '/api/auth/register', { body: { email, password: PASSWORD, firstName: 'Ada', lastName: name } });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const activation = (await mailsTo(email)).map(activationToken).find(Boolean)!;
+    expect((await activateRegistration(ctx.db, activation, claimGuestOrder)).ok).toBe(true);
+    expect((await login(browser, email)).status).toBe(200);
     const [row] = await ctx.db.select().from(customers).where(eq(customers.email, email));
     return { browser, email, id: row!.id };
   }

@@ -121,7 +121,7 @@ describe('auth store', () => {
       'POST /api/auth/login': () => reply(200, { user }),
       'POST /api/auth/me': () => reply(200, { user }),
       'POST /api/auth/logout': () => reply(200, { ok: true }),
-      'POST /api/auth/register': () => reply(201, { user }),
+      'POST /api/auth/register': () => reply(202, { ok: true }),
       'POST /api/auth/reset-request': () => reply(200, { ok: true }),
       'POST /api/auth/reset-password': () => reply(200, { ok: true }),
       'GET /api/wishlist': () => reply(200, serverList),
@@ -221,17 +221,29 @@ describe('auth store', () => {
     expect(storedWishlist()).toBeUndefined();
   });
 
-  test('register signs the new customer in and closes the modal; a taken email is reported', async () => {
+  test('register asks for the account and shows "check your e-mail"; nobody is signed in; server field errors show beside the field', async () => {
     const { auth, ui, session } = await load();
     ui.$loginModalOpen.set(true);
+    auth.showAuthView('register', true);
+    routes['POST /api/auth/register'] = () => reply(202, { ok: true });
     const input = { email: ' new@example.com ', firstName: ' Ada ', lastName: 'Lovelace', password: 'long-enough', createAccount: true };
     expect(await auth.register(input)).toEqual({ ok: true });
     expect(calls[0]).toEqual({ method: 'POST', path: '/api/auth/register', body: { email: 'new@example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'long-enough' } });
-    expect(session.$loggedIn.get()).toBe(true);
-    expect(ui.$loginModalOpen.get()).toBe(false);
+    expect(session.$loggedIn.get()).toBe(false);
+    expect(ui.$loginModalOpen.get()).toBe(true);
+    expect(auth.$registrationSent.get()).toBe(true);
+    // Closing the modal starts it over.
+    ui.$loginModalOpen.set(false);
+    expect(auth.$registrationSent.get()).toBe(false);
 
-    routes['POST /api/auth/register'] = () => reply(409, { code: 'EMAIL_TAKEN', message: 'An account with this email already exists.', status: 409 });
-    expect(await auth.register(input)).toMatchObject({ ok: false, error: { key: 'server.EMAIL_TAKEN' } });
+    const message = 'This password is too common. Choose another one.';
+    routes['POST /api/auth/register'] = () => reply(400, { code: 'VALIDATION_FAILED', message, status: 400, details: [{ path: 'password', message }] });
+    expect(await auth.register(input)).toEqual({ ok: false, fields: { password: 'validation.passwordTooCommon' }, error: null });
+    // The shared rules refuse what they can before calling the server.
+    const before = calls.length;
+    expect(await auth.register({ ...input, password: 'new@example.com' })).toMatchObject({ ok: false, fields: { password: 'validation.passwordIsEmail' } });
+    expect(await auth.register({ ...input, password: '11111111' })).toMatchObject({ ok: false, fields: { password: 'validation.passwordTooCommon' } });
+    expect(calls.length).toBe(before);
   });
 
   test('password reset: empty, then link-sent after the request, then finished after the new password', async () => {

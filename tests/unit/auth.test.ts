@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, test, vi } from 'vitest';
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from '#lib/server/auth/passwords.ts';
-import { clientIp } from '#lib/server/auth/client-ip.ts';
+import { clientIp } from '#lib/server/client-ip.ts';
 import { clearSessionCookies } from '#lib/server/auth/cookies.ts';
 import { passwordLinkMail, welcomeMail } from '#lib/server/mail/templates.ts';
 import { MAIL_TEXTS } from '#lib/server/mail/texts.ts';

@@ -4,6 +4,7 @@ import {
   requestableFilters, toggleFilter, withSelectedOptions, type TreeNode,
 } from '#lib/catalog/category-listing.ts';
 import { localePath } from '#lib/site/paths.ts';
+import { FILTER_LIMITS } from '#lib/catalog/listing.ts';
 import type { Facet } from '#lib/catalog/contract.ts';
 
 describe('isDefaultListing', () => {
@@ -50,9 +51,9 @@ describe('requestableFilters', () => {
 
   test('caps the number of values and filters', () => {
     const many = Array.from({ length: 60 }, (_, i) => `v${String(i).padStart(2, '0')}`);
-    expect(requestableFilters({ brand: many }).brand).toHaveLength(50);
+    expect(requestableFilters({ brand: many }).brand).toHaveLength(FILTER_LIMITS.values);
     const codes = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`a${i}`, ['x']]));
-    expect(Object.keys(requestableFilters(codes))).toHaveLength(20);
+    expect(Object.keys(requestableFilters(codes))).toHaveLength(FILTER_LIMITS.filters);
   });
 });
 

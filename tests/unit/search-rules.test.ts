@@ -3,6 +3,14 @@ import { OVERLAY_PAGE, SEARCH_DEBOUNCE_MS } from '#lib/search/rules.ts';
 import { normalizeTerm } from '#lib/search/term.ts';
 
 describe('normalizeTerm', () => {
+  test('mends what the search would refuse: control characters, broken characters, overlong terms', () => {
+    expect(normalizeTerm('a\u000Bb\u0000c\u0085')).toBe('a b c');
+    expect(normalizeTerm('bohr\uD800')).toBe('bohr\uFFFD');
+    const long = normalizeTerm(`${'x'.repeat(199)}\u{1F528}`);
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long.isWellFormed()).toBe(true);
+  });
+
   test('trims the term', () => {
     expect(normalizeTerm('  drill  ')).toBe('drill');
   });

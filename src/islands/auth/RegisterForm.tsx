@@ -1,6 +1,9 @@
 // The register view: email, first and last name, password and the
-// create-account checkbox. Failures show as red text under the form, not as an alert box.
-import { register, showAuthView } from '#lib/auth/store.ts';
+// create-account checkbox. Failures show as red text under the form, not as an alert box; a password
+// the server refuses (too common, the e-mail address) shows beside the password field. After sending,
+// the view says "check your e-mail", whatever the address: the mailed link activates the account.
+import { useStore } from '@nanostores/react';
+import { $registrationSent, register, showAuthView } from '#lib/auth/store.ts';
 import type { AuthErrorStrings, RegisterFormStrings } from './strings.ts';
 import { errorText } from './strings.ts';
 import { CheckboxField } from '../shared/CheckboxField.tsx';
@@ -12,7 +15,10 @@ export function RegisterForm({ strings, errors }: { strings: RegisterFormStrings
     email: fieldText(data, 'email'), firstName: fieldText(data, 'firstName'), lastName: fieldText(data, 'lastName'),
     password: fieldText(data, 'password'), createAccount: data.get('createAccount') === 'on',
   }));
+  const sent = useStore($registrationSent);
   const err = (field: keyof typeof fields) => errorText(fields[field], errors);
+  const back = <button type="button" className="text-button" onClick={() => showAuthView('login', false)}>{strings.backToLogin}</button>;
+  if (sent) return <div className="auth-confirmation"><p role="status">{strings.sent}</p>{back}</div>;
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       <TextField name="email" type="email" label={strings.email} autoComplete="email" error={err('email')} />
@@ -25,7 +31,7 @@ export function RegisterForm({ strings, errors }: { strings: RegisterFormStrings
         {error && <p className="form-error">{errorText(error, errors)}</p>}
       </div>
       <button type="submit" className="button primary auth-submit">{strings.register}</button>
-      <button type="button" className="text-button" onClick={() => showAuthView('login', false)}>{strings.backToLogin}</button>
+      {back}
     </form>
   );
 }

@@ -14,7 +14,7 @@ export interface LoginFormStrings {
 }
 export interface RegisterFormStrings {
   email: string; firstName: string; lastName: string; password: string; passwordRule: string;
-  createAccount: string; register: string; backToLogin: string;
+  createAccount: string; register: string; backToLogin: string; sent: string;
 }
 export interface ResetFormStrings {
   intro: string; username: string; sendResetLink: string; resetSent: string; backToLogin: string;
@@ -42,7 +42,7 @@ export function loginModalStrings(m: Messages): LoginModalStrings {
     register: {
       email: m['auth.email'], firstName: m['auth.firstName'], lastName: m['auth.lastName'], password: m['auth.password'],
       passwordRule: fill(m['auth.passwordRule'], { min: PASSWORD_MIN_LENGTH }), createAccount: m['auth.createAccount'],
-      register: m['auth.register'], backToLogin: m['auth.backToLogin'],
+      register: m['auth.register'], backToLogin: m['auth.backToLogin'], sent: m['registration.sent'],
     },
     reset: {
       intro: m['auth.resetIntro'], username: m['auth.username'], sendResetLink: m['auth.sendResetLink'],

@@ -6,7 +6,8 @@ import { updateCheckoutUser } from '#lib/checkout/client.ts';
 import { addressValues } from '#lib/checkout/form.ts';
 import type { CountryCode } from '#lib/checkout/countries.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
+import { passwordProblemOf, passwordRuleProblem, type PasswordProblem } from '#lib/auth/password-policy.ts';
+import { ApiClientError } from '#lib/http/client.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
@@ -26,8 +27,22 @@ export const BILLING_STEP_KEYS = [
   'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
   'checkout.password', 'checkout.passwordRule', 'checkout.guestEmailHint', 'checkout.billingReadOnly',
   'checkout.noBillingAddress', 'checkout.saveDefaultBilling', 'checkout.continueToPayment', 'checkout.saving',
-  'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR',
+  'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR', 'checkout.validation.passwordTooShort',
+  'validation.passwordTooLong', 'validation.passwordTooCommon', 'validation.passwordIsEmail',
 ] as const;
+
+/** The account password's problem as a message: the shared rules here, the server's list via its answer. */
+const PASSWORD_PROBLEM_KEYS = {
+  tooShort: 'checkout.validation.passwordTooShort', tooLong: 'validation.passwordTooLong',
+  tooCommon: 'validation.passwordTooCommon', isEmail: 'validation.passwordIsEmail',
+} as const satisfies Record<PasswordProblem, (typeof BILLING_STEP_KEYS)[number]>;
+
+/** A password problem the server named for userPassword (VALIDATION_FAILED), if that is why it refused. */
+function serverPasswordProblem(error: unknown): PasswordProblem | null {
+  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
+  const issue = (error.details as { path?: unknown; message?: unknown }[]).find((i) => i.path === 'userPassword');
+  return typeof issue?.message === 'string' ? passwordProblemOf(issue.message) : null;
+}
 
 export interface BillingStepProps {
   initialCart: Cart;
@@ -61,7 +76,7 @@ export function BillingStep(props: BillingStepProps) {
   const [guestEmail, setGuestEmail] = useState(() => addressValues(cart.billingAddress ?? cart.shippingAddress).email);
   const [createAccount, setCreateAccount] = useState(props.accountRequired || cart.newUser);
   const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState(false);
+  const [passwordError, setPasswordError] = useState<PasswordProblem | null>(null);
   const [saveDefault, setSaveDefault] = useState(false);
   const form = useAddressForm({
     kind: 'billingAddress', initial: cart.billingAddress, defaultCountry: props.defaultCountry, locale,
@@ -73,7 +88,7 @@ export function BillingStep(props: BillingStepProps) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (form.pending) return;
-    const badPassword = wantsAccount && password.length < PASSWORD_MIN_LENGTH;
+    const badPassword = wantsAccount ? passwordRuleProblem(password, sameAsShipping ? guestEmail : form.values.email) : null;
     setPasswordError(badPassword);
     if (badPassword) return form.reject({}, 'checkout.formErrors');
     const override = readOnly ? (defaultBilling ? addressValues(defaultBilling) : undefined)
@@ -89,7 +104,9 @@ export function BillingStep(props: BillingStepProps) {
         next = await updateCheckoutUser({ version: next.version, locale, newUser: wantsAccount, ...(wantsAccount ? { userPassword: password } : {}) });
         adoptCart(next);
       } catch (error) {
-        form.reject({}, await failureKey(error, locale));
+        const problem = serverPasswordProblem(error);
+        setPasswordError(problem);
+        form.reject({}, problem ? 'checkout.formErrors' : await failureKey(error, locale));
         form.setPending(false);
         return;
       }
@@ -127,8 +144,8 @@ export function BillingStep(props: BillingStepProps) {
         )}
         {props.canCreateAccount && (
           <AccountCreation required={props.accountRequired} create={createAccount} onCreate={setCreateAccount}
-            password={password} onPassword={(v) => { setPassword(v); setPasswordError(false); }}
-            error={passwordError ? addressStrings['checkout.validation.passwordTooShort'] : undefined}
+            password={password} onPassword={(v) => { setPassword(v); setPasswordError(null); }}
+            error={passwordError ? strings[PASSWORD_PROBLEM_KEYS[passwordError]] : undefined}
             strings={{
               createAccount: strings['checkout.createAccount'], password: strings['checkout.password'],
               hint: `${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`,

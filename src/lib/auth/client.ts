@@ -30,9 +30,9 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User | nul
   }
 }
 
-/** Creates the account and signs it in. */
-export async function register(req: RegisterRequest, signal?: AbortSignal): Promise<User> {
-  return (await call(authApi.register, req, { signal })).user;
+/** Asks for an account: the answer is the same for every address, the activation link comes by mail. */
+export async function register(req: RegisterRequest, signal?: AbortSignal): Promise<void> {
+  await call(authApi.register, req, { signal });
 }
 
 /** Always succeeds for a well-formed request, whether or not the account exists. */

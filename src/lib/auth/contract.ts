@@ -3,11 +3,17 @@
 // Validation messages are the English texts the forms show ('username is required'); the UI translates them.
 import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
+import { text } from '../http/fields.ts';
 import { authRoutes } from './routes.ts';
 import { CURRENCIES } from '../catalog/price.ts';
+import { PASSWORD_MESSAGES, passwordRuleProblem } from './password-policy.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 pre-hashes any length, but a cap keeps a request from feeding it megabytes. */
+export { PASSWORD_MIN_LENGTH } from './password-policy.ts';
+/**
+ * The most a password field takes as typed (UTF-16 units), new or old: argon2 pre-hashes any length,
+ * but this cap keeps a request from feeding it megabytes. A new password's own maximum is lower
+ * (password-policy.ts); this one stays where it was so older, longer passwords still log in.
+ */
 const PASSWORD_MAX_LENGTH = 256;
 
 export const AUTH_MESSAGES = {
@@ -15,7 +21,10 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'password is required',
   required: 'This field is required',
   invalidEmail: 'Invalid email',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
+  passwordTooCommon: PASSWORD_MESSAGES.tooCommon,
+  passwordIsEmail: PASSWORD_MESSAGES.isEmail,
   tooLong: 'This value is too long',
   invalidCharacters: 'This value contains invalid characters',
   invalidCredentials: 'Invalid credentials.',
@@ -23,23 +32,23 @@ export const AUTH_MESSAGES = {
 
 const M = AUTH_MESSAGES;
 
-// PostgreSQL text cannot hold NUL, and no name, email or customer number contains control characters.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
 const requiredText = (max: number, message: string = M.required) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: M.tooLong })
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: M.invalidCharacters });
+  text({ max, error: message, tooLong: M.tooLong, invalid: M.invalidCharacters }).trim().min(1, { error: message });
 
-const newPassword = z.string({ error: M.required })
-  .min(1, { error: M.required })
-  .min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, { error: M.tooLong });
+/** A password as typed: any printable text (spaces included), never control characters. */
+const password = (message: string) =>
+  text({ max: PASSWORD_MAX_LENGTH, error: message, tooLong: M.tooLong, invalid: M.invalidCharacters }).min(1, { error: message });
+
+/** A password being set: the shared rules (length, not one character repeated); the server adds its list. */
+const newPassword = password(M.required).superRefine((value, ctx) => {
+  const problem = value === '' ? null : passwordRuleProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES[problem] });
+});
 
 export const loginRequestSchema = z.object({
   /** Email address or customer number; trimmed. */
   username: requiredText(254, M.usernameRequired),
-  password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }).max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
+  password: password(M.passwordRequired),
   rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
 }).strict();
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -49,11 +58,15 @@ export const registerRequestSchema = z.object({
   password: newPassword,
   firstName: requiredText(100),
   lastName: requiredText(100),
-}).strict();
+}).strict().superRefine((value, ctx) => {
+  if (passwordRuleProblem(value.password, value.email) === 'isEmail') {
+    ctx.addIssue({ code: 'custom', message: M.passwordIsEmail, path: ['password'] });
+  }
+});
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: M.required }).min(1, { error: M.required }).max(PASSWORD_MAX_LENGTH, { error: M.tooLong }),
+  currentPassword: password(M.required),
   newPassword,
 }).strict();
 
@@ -64,7 +77,7 @@ export const resetRequestSchema = z.object({
 export type ResetRequest = z.input<typeof resetRequestSchema>;
 
 export const setPasswordRequestSchema = z.object({
-  token: z.string({ error: M.required }).min(1, { error: M.required }).max(200, { error: M.tooLong }),
+  token: text({ max: 200, error: M.required, tooLong: M.tooLong }).min(1, { error: M.required }),
   password: newPassword,
 }).strict();
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
@@ -99,7 +112,7 @@ export const authApi = {
   /** Logs out whatever session the request carries first; a guest cart moves into the account. */
   login: operation({
     ...authRoutes.login, request: loginRequestSchema, response: userResponseSchema,
-    errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS'],
+    errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /** Revokes the login everywhere it is used and clears the session and cart cookies. */
   logout: operation({
@@ -117,10 +130,13 @@ export const authApi = {
   refresh: operation({
     ...authRoutes.refresh, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
   }),
-  /** Creates the account with the next customer number and signs it in. */
+  /**
+   * Answers 202 "check your e-mail" whether or not the address has an account: a new address gets an
+   * activation link (the account exists once it is opened), a known one a note to its owner.
+   */
   register: operation({
-    ...authRoutes.register, request: registerRequestSchema, response: userResponseSchema, status: 201,
-    errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'EMAIL_TAKEN'],
+    ...authRoutes.register, request: registerRequestSchema, response: okResponseSchema, status: 202,
+    errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /**
    * Prices, the cart and (signed in) the account move to a currency the shop offers; sets the
@@ -133,7 +149,7 @@ export const authApi = {
   /** Needs the current password; signs out every other session of the customer. */
   changePassword: operation({
     ...authRoutes.changePassword, request: changePasswordRequestSchema, response: okResponseSchema,
-    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
+    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD', 'SERVER_BUSY'],
   }),
   /** The same answer whether or not the account exists; the link is mailed afterwards. */
   resetRequest: operation({
@@ -143,11 +159,11 @@ export const authApi = {
   /** Redeems an emailed reset link; signs the customer out everywhere. */
   resetPassword: operation({
     ...authRoutes.resetPassword, request: setPasswordRequestSchema, response: okResponseSchema,
-    errors: ['INVALID_TOKEN'],
+    errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
   /** Redeems an emailed create-password link; signs the customer out everywhere. */
   createPassword: operation({
     ...authRoutes.createPassword, request: setPasswordRequestSchema, response: okResponseSchema,
-    errors: ['INVALID_TOKEN'],
+    errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
 };

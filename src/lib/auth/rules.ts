@@ -27,8 +27,9 @@ export function resolveView(requested: AuthView, canRegister: boolean): AuthView
 /** Every message key a session form may show for an error. */
 export const AUTH_ERROR_KEYS = [
   'validation.usernameRequired', 'validation.passwordRequired', 'validation.invalidEmail', 'validation.required',
-  'validation.passwordTooShort', 'validation.tooLong', 'validation.invalidCharacters',
-  'server.Invalid credentials.', 'server.TOO_MANY_ATTEMPTS', 'server.EMAIL_TAKEN', 'server.INVALID_TOKEN',
+  'validation.passwordTooShort', 'validation.passwordTooLong', 'validation.passwordTooCommon', 'validation.passwordIsEmail',
+  'validation.tooLong', 'validation.invalidCharacters',
+  'server.Invalid credentials.', 'server.TOO_MANY_ATTEMPTS', 'server.INVALID_TOKEN', 'server.SERVER_BUSY',
   'server.REGISTRATION_DISABLED', 'server.NETWORK_ERROR', 'server.INTERNAL_ERROR',
 ] as const satisfies readonly MessageKey[];
 export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
@@ -42,6 +43,9 @@ const VALIDATION_KEYS: Record<string, AuthErrorKey> = {
   [AUTH_MESSAGES.required]: 'validation.required',
   [AUTH_MESSAGES.invalidEmail]: 'validation.invalidEmail',
   [AUTH_MESSAGES.passwordTooShort]: 'validation.passwordTooShort',
+  [AUTH_MESSAGES.passwordTooLong]: 'validation.passwordTooLong',
+  [AUTH_MESSAGES.passwordTooCommon]: 'validation.passwordTooCommon',
+  [AUTH_MESSAGES.passwordIsEmail]: 'validation.passwordIsEmail',
   [AUTH_MESSAGES.tooLong]: 'validation.tooLong',
   [AUTH_MESSAGES.invalidCharacters]: 'validation.invalidCharacters',
 };
@@ -63,6 +67,22 @@ export function authError(error: { code?: string | undefined; message?: string |
 }
 
 export type FieldErrors<F extends string> = Partial<Record<F, AuthErrorKey>>;
+
+/**
+ * The field errors in a server's VALIDATION_FAILED details ([{ path, message }]), for the fields a form
+ * has: the rules only the server can check (the breached-password list, the account's e-mail) come
+ * back this way and show beside their field like the form's own checks.
+ */
+export function serverFieldErrors<F extends string>(details: unknown, fields: readonly F[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  if (!Array.isArray(details)) return errors;
+  for (const issue of details as { path?: unknown; message?: unknown }[]) {
+    const field = String(Array.isArray(issue.path) ? issue.path[0] : issue.path ?? '') as F;
+    const key = typeof issue.message === 'string' ? VALIDATION_KEYS[issue.message] : undefined;
+    if (key && fields.includes(field) && !errors[field]) errors[field] = key;
+  }
+  return errors;
+}
 
 /** The first problem per field, as message keys, from a request contract shared with the server. */
 function fieldErrors<F extends string>(schema: z.ZodType, input: Record<F, unknown>): FieldErrors<F> {

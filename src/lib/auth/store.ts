@@ -8,7 +8,7 @@ import {
 } from './client.ts';
 import { ApiClientError } from '../http/client.ts';
 import {
-  authError, hasErrors, resolveView, validateLogin, validateNewPassword, validateRegister, validateReset,
+  authError, hasErrors, resolveView, serverFieldErrors, validateLogin, validateNewPassword, validateRegister, validateReset,
   type AuthError, type AuthView, type FieldErrors, type LoginInput, type NewPasswordInput, type RegisterInput,
   type ResetState,
 } from './rules.ts';
@@ -31,6 +31,8 @@ export const $user = atom<User | null>(null);
 /** The login modal's view; it starts at login again whenever the modal closes. */
 export const $authView = atom<AuthView>('login');
 export const $resetState = atom<ResetState>('empty');
+/** The register view after a registration was sent: "check your e-mail" instead of the form. */
+export const $registrationSent = atom(false);
 
 /** The one writer of $user, and with it of the signed-in flag. */
 function setSession(user: User | null): void {
@@ -47,6 +49,7 @@ function setResetState(state: ResetState): void {
 function setView(view: AuthView): void {
   $authView.set(view);
   if (view !== 'reset') setResetState('empty');
+  $registrationSent.set(false);
 }
 
 // When the logged-in state changes, the user is reloaded.
@@ -66,8 +69,12 @@ export type AuthOutcome<F extends string = never> =
 
 const fail = <F extends string>(fields: FieldErrors<F>, error: AuthError | null = null): AuthOutcome<F> => ({ ok: false, fields, error });
 
-function failure<F extends string>(error: unknown): AuthOutcome<F> {
-  if (error instanceof ApiClientError) return fail<F>({}, authError(error));
+/** A failed call: field errors the server named for `fields` beside their fields, else the form error. */
+function failure<F extends string>(error: unknown, fields: readonly F[] = []): AuthOutcome<F> {
+  if (error instanceof ApiClientError) {
+    const named = error.code === 'VALIDATION_FAILED' ? serverFieldErrors(error.details, fields) : {};
+    return hasErrors(named) ? fail<F>(named) : fail<F>({}, authError(error));
+  }
   reportFailure('auth: unexpected failure', error);
   return fail<F>({}, { key: 'server.INTERNAL_ERROR' });
 }
@@ -138,19 +145,21 @@ export async function signOut(): Promise<AuthOutcome> {
   return { ok: true };
 }
 
-/** Creates the account, which also signs it in; the modal closes on success. */
+/**
+ * Asks for the account. Nobody is signed in yet: the register view shows "check your e-mail" (the
+ * same for every address), and the mailed link activates the account and signs it in.
+ */
 export async function register(input: RegisterInput): Promise<AuthOutcome<keyof RegisterInput>> {
   const fields = validateRegister(input);
   if (hasErrors(fields)) return fail(fields);
   try {
-    adopt(await registerAccount({
+    await registerAccount({
       email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim(), password: input.password,
-    }));
+    });
   } catch (error) {
-    return failure(error);
+    return failure(error, ['email', 'password'] as const);
   }
-  await mergeWishlistIntoAccount();
-  closeLoginModal();
+  $registrationSent.set(true);
   return { ok: true };
 }
 
@@ -175,7 +184,7 @@ export async function setNewPassword(kind: 'reset' | 'create', input: NewPasswor
   try {
     await (kind === 'reset' ? resetPassword : createPassword)({ token: input.token, password: input.password });
   } catch (error) {
-    return failure(error);
+    return failure(error, ['password'] as const);
   }
   // A reset signs the account out everywhere, this browser included.
   if (kind === 'reset' && $loggedIn.get()) setSession(null);

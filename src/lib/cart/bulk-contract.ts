@@ -7,13 +7,13 @@ import { priceListEntrySchema } from '../catalog/contract.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
 import { MAX_BULK_LINES, MAX_QUANTITY } from './rules.ts';
-import { cartSchema, LINE_ERRORS } from './contract.ts';
+import { cartSchema, LINE_ERRORS, skuSchema } from './contract.ts';
 import { bulkCartRoutes } from './routes.ts';
 
 const quantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 
 const addManyRequestSchema = z.object({
-  lines: z.array(z.object({ sku: z.string().trim().min(1).max(64), quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
+  lines: z.array(z.object({ sku: skuSchema, quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
   cartId: z.string().uuid().optional(),
   locale: localeSchema.optional(),
 }).strict();
@@ -34,7 +34,7 @@ export type AddManyResult = z.infer<typeof addManyResponseSchema>;
 
 /** An item number or sku as typed or pasted, with its quantity. */
 const resolveLinesRequestSchema = z.object({
-  lines: z.array(z.object({ ref: z.string().trim().min(1).max(64), quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
+  lines: z.array(z.object({ ref: skuSchema, quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
   locale: localeSchema.optional(),
 }).strict();
 

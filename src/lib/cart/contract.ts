@@ -6,11 +6,12 @@ import { MAX_ACCESSORIES, MAX_QUANTITY } from './rules.ts';
 import { customAttributeSchema, priceInfoSchema, stockSchema } from '../catalog/contract.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { int, text } from '../http/fields.ts';
 import { cartRoutes } from './routes.ts';
 
 /** The cart version the client last saw (optimistic concurrency). */
-export const versionSchema = z.number().int().min(1).max(2_147_483_647);
-const skuSchema = z.string().trim().min(1).max(64);
+export const versionSchema = int({ min: 1 });
+export const skuSchema = text({ max: 64 }).trim().min(1);
 const lineIdSchema = z.string().uuid();
 /** Optional: when sent it must be the shopper's current cart, else 404 CART_NOT_FOUND. */
 const cartIdSchema = z.string().uuid().optional();
@@ -63,7 +64,7 @@ const deleteCartRequestSchema = z.object({
 
 /** An empty (or blank) code removes the coupon. */
 const couponRequestSchema = z.object({
-  code: z.string().max(64),
+  code: text({ max: 64 }),
   version: versionSchema,
   cartId: cartIdSchema,
   locale: localeSchema.optional(),

@@ -3,9 +3,11 @@
 import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { dbId, text } from '../http/fields.ts';
 import { catalogRoutes } from './routes.ts';
 import { CURRENCIES } from './price.ts';
 import { FILTER_LIMITS } from './listing.ts';
+import { MAX_TERM_LENGTH } from '../search/term.ts';
 
 /** A currency the shop prices in; every contract that names one uses this. */
 const currencySchema = z.enum(CURRENCIES);
@@ -16,9 +18,15 @@ const sortSchema = z.enum(SORTS);
 const attributeCode = z.string().regex(FILTER_LIMITS.name);
 const filterSchema = z.object({
   name: attributeCode,
-  values: z.array(z.string().min(1).max(FILTER_LIMITS.valueLength)).max(FILTER_LIMITS.values),
+  values: z.array(text({ max: FILTER_LIMITS.valueLength }).min(1)).max(FILTER_LIMITS.values),
 }).strict();
 export type Filter = z.infer<typeof filterSchema>;
+/** The most filters with the longest values fit, in two-byte characters: 10 × 30 × 80 × 2 bytes and their quotes. */
+const FILTERED_BODY_BYTES = 48 * 1024;
+/** At most FILTER_LIMITS.filters, each attribute once (a second filter on it would only narrow the first). */
+const filtersSchema = z.array(filterSchema).max(FILTER_LIMITS.filters)
+  .refine((filters) => new Set(filters.map((f) => f.name)).size === filters.length, { error: 'each attribute may be filtered once' })
+  .default([]);
 
 export const priceInfoSchema = z.object({
   /** Major currency units (12.5 = 12,50 €); null when the product has no price in that currency. */
@@ -75,8 +83,8 @@ export type Facet = z.infer<typeof facetSchema>;
 
 const productListRequestSchema = z.object({
   locale: localeSchema.default('de'),
-  catId: z.number().int().positive(),
-  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
+  catId: dbId(),
+  filters: filtersSchema,
   sort: sortSchema.default('latest'),
   limit: z.number().int().min(1).max(100).default(20),
   offset: z.number().int().min(0).max(1_000_000).default(0),
@@ -91,17 +99,17 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 const filterListRequestSchema = z.object({
   locale: localeSchema.default('de'),
-  categoryId: z.number().int().positive().optional(),
-  keyword: z.string().trim().min(1).max(200).optional(),
-  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
+  categoryId: dbId().optional(),
+  keyword: text({ max: MAX_TERM_LENGTH }).trim().min(1).optional(),
+  filters: filtersSchema,
 }).strict().refine((r) => r.categoryId !== undefined || r.keyword !== undefined, {
   message: 'categoryId or keyword is required',
 });
 
 const searchRequestSchema = z.object({
   locale: localeSchema.default('de'),
-  keyword: z.string().trim().max(200),
-  filters: z.array(filterSchema).max(FILTER_LIMITS.filters).default([]),
+  keyword: text({ max: MAX_TERM_LENGTH }).trim(),
+  filters: filtersSchema,
   /** 'relevance' keeps the search's own ranking; the others sort the hits like a listing. */
   sort: z.enum(['relevance', ...SORTS]).default('relevance'),
   limit: z.number().int().min(1).max(100).default(24),
@@ -126,7 +134,7 @@ const searchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 const priceListRequestSchema = z.object({
-  skus: z.array(z.string().min(1).max(64)).min(1).max(200),
+  skus: z.array(text({ max: 64 }).min(1)).min(1).max(200),
   currency: currencySchema.optional(),
 }).strict();
 
@@ -194,27 +202,27 @@ const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
 export const catalogApi = {
   /** A category by slug path, with its trail from the root and the whole tree in the locale. */
   categories: operation({
-    ...catalogRoutes.categories, request: categoryRequestSchema, response: categoryResponseSchema,
+    ...catalogRoutes.categories, maxBodyBytes: 1024, request: categoryRequestSchema, response: categoryResponseSchema,
     errors: [],
   }),
   /** The facets of a category or a keyword under the current filters. */
   filters: operation({
-    ...catalogRoutes.filters, request: filterListRequestSchema, response: filterListResponseSchema,
+    ...catalogRoutes.filters, maxBodyBytes: FILTERED_BODY_BYTES, request: filterListRequestSchema, response: filterListResponseSchema,
     errors: [],
   }),
   /** Prices and stock of many skus in one round trip, as the asking shopper may see them. */
   prices: operation({
-    ...catalogRoutes.prices, request: priceListRequestSchema, response: priceListResponseSchema,
+    ...catalogRoutes.prices, maxBodyBytes: 16 * 1024, request: priceListRequestSchema, response: priceListResponseSchema,
     errors: [],
   }),
   /** One category's products, filtered, sorted and paged. */
   products: operation({
-    ...catalogRoutes.products, request: productListRequestSchema, response: productListResponseSchema,
+    ...catalogRoutes.products, maxBodyBytes: FILTERED_BODY_BYTES, request: productListRequestSchema, response: productListResponseSchema,
     errors: [],
   }),
   /** Keyword search; a failure answers emptySearchResponse(), never an error. */
   search: operation({
-    ...catalogRoutes.search, request: searchRequestSchema, response: searchResponseSchema,
+    ...catalogRoutes.search, maxBodyBytes: FILTERED_BODY_BYTES, request: searchRequestSchema, response: searchResponseSchema,
     errors: [],
   }),
 };

@@ -11,8 +11,12 @@ export type ListingKind = keyof typeof PAGE_SIZES;
 /** URL parameter prefix for attribute filters: f.color=red,blue. */
 const FILTER_PARAM_PREFIX = 'f.';
 
-/** What one listing request may filter by: the contract refuses more, the URL reader drops more. */
-export const FILTER_LIMITS = { name: /^[a-z0-9_]{1,40}$/, valueLength: 100, values: 50, filters: 20 } as const;
+/**
+ * What one listing request may filter by: the contract refuses more, the URL reader drops more. Each
+ * attribute with a selection costs the filter list one more counting query, so the count of filters
+ * bounds what one anonymous request can cost; no shopper ticks values of more than ten attributes.
+ */
+export const FILTER_LIMITS = { name: /^[a-z0-9_]{1,40}$/, valueLength: 80, values: 30, filters: 10 } as const;
 
 /** attribute code → chosen values; never holds an empty list. */
 export type Filters = Record<string, string[]>;

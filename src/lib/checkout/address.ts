@@ -2,6 +2,7 @@
 // the address forms and the server. Validation messages are English keys the UI translates.
 import { z } from 'astro/zod';
 import { COUNTRY_CODES } from './countries.ts';
+import { text } from '../http/fields.ts';
 
 export const CHECKOUT_MESSAGES = {
   required: 'This field is required',
@@ -16,16 +17,18 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 const M = CHECKOUT_MESSAGES;
-// Control characters would break the address in emails, invoices and the provider's records.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
-const text = (max: number) =>
-  z.string({ error: M.required }).trim().max(max, { error: M.tooLong })
-    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: M.invalidCharacters });
-export const requiredText = (max: number) => text(max).refine((v) => v.length > 0, { error: M.required });
+/**
+ * Control characters would break the address in emails, invoices and the provider's records; line
+ * breaks are for the texts typed in a text area (an order's comment and feedback).
+ */
+const fieldText = (max: number, multiline: boolean) =>
+  text({ max, multiline, error: M.required, tooLong: M.tooLong, invalid: M.invalidCharacters }).trim();
+export const requiredText = (max: number, { multiline = false } = {}) =>
+  fieldText(max, multiline).refine((v) => v.length > 0, { error: M.required });
 /** Optional text: blank becomes undefined, so '' and a missing field mean the same. */
-export const optionalText = (max: number) => text(max).optional().transform((v) => (v === '' ? undefined : v));
+export const optionalText = (max: number, { multiline = false } = {}) =>
+  fieldText(max, multiline).optional().transform((v) => (v === '' ? undefined : v));
 
 export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
 

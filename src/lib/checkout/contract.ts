@@ -8,6 +8,7 @@ import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
 import { cartResponseSchema, cartSchema, versionSchema } from '../cart/contract.ts';
 import { operation } from '../http/contract.ts';
+import { text } from '../http/fields.ts';
 import { checkoutRoutes, paymentsRoutes } from './routes.ts';
 import { addressSchema, countryCodeSchema, optionalText, requiredText, savedAddressSchema } from './address.ts';
 
@@ -26,7 +27,7 @@ const updateCheckoutRequestSchema = z.object({
   locale: localeSchema.optional(),
   shippingAddress: addressSchema.optional(),
   billingAddress: addressSchema.optional(),
-  shippingMethod: z.object({ methodCode: z.string().trim().min(1).max(64) }).strict().optional(),
+  shippingMethod: z.object({ methodCode: text({ max: 64 }).trim().min(1) }).strict().optional(),
   saveAsDefault: z.boolean().optional(),
 }).strict().refine(
   (b) => [b.shippingAddress, b.billingAddress, b.shippingMethod].filter((v) => v !== undefined).length === 1,
@@ -41,7 +42,7 @@ const checkoutUserRequestSchema = z.object({
   locale: localeSchema.optional(),
   newUser: z.boolean(),
   /** Required when newUser is true; hashed at once, never stored in clear. */
-  userPassword: z.string().max(256).optional(),
+  userPassword: text({ max: 256 }).optional(),
 }).strict();
 export type CheckoutUserRequest = z.input<typeof checkoutUserRequestSchema>;
 
@@ -111,9 +112,9 @@ export const createOrderRequestSchema = z.object({
    * The cart as the shopper last saw it: its version and its prices fingerprint, so a changed cart or
    * changed prices are refused (409). Never a price or a total: those fail the strict schema.
    */
-  cart: z.object({ version: versionSchema, pricesHash: z.string().min(1).max(128) }).strict(),
+  cart: z.object({ version: versionSchema, pricesHash: text({ max: 128 }).min(1) }).strict(),
   orderReference: optionalText(64),
-  comment: optionalText(2000),
+  comment: optionalText(2000, { multiline: true }),
   locale: localeSchema.optional(),
 }).strict();
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
@@ -122,7 +123,7 @@ export const orderIdRequestSchema = z.object({ id: z.string().uuid(), locale: lo
 
 export const orderCommentRequestSchema = z.object({
   orderId: z.string().uuid(),
-  feedback: requiredText(2000),
+  feedback: requiredText(2000, { multiline: true }),
 }).strict();
 
 export const orderPaymentMethodRequestSchema = z.object({
@@ -142,7 +143,7 @@ const createPaymentRequestSchema = z.object({
 const completePaymentRequestSchema = z.object({
   orderId: z.string().uuid(),
   /** Stripe payment_intent id, or PayPal order id (the `token` query parameter). */
-  reference: z.string().min(1).max(255),
+  reference: text({ max: 255 }).min(1),
   provider: z.enum(['stripe', 'paypal']),
 }).strict();
 
@@ -199,7 +200,7 @@ export const checkoutApi = {
   /** A guest asks for an account with the order (newUser + password), or withdraws the wish. */
   user: operation({
     ...checkoutRoutes.user, request: checkoutUserRequestSchema, response: cartResponseSchema,
-    errors: [...CART_WRITE_ERRORS, 'ALREADY_SIGNED_IN', 'REGISTRATION_DISABLED'],
+    errors: [...CART_WRITE_ERRORS, 'ALREADY_SIGNED_IN', 'REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /** The methods for a country (default: the cart's shipping country), priced for this cart. */
   shippingMethods: operation({

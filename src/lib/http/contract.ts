@@ -31,7 +31,12 @@ export interface Operation<
   /** The codes this operation answers with besides the common ones (CommonError). */
   readonly errors: readonly Errors[];
   /** The status of a success, 200 unless the operation creates something. */
-  readonly status?: 200 | 201;
+  readonly status?: 200 | 201 | 202;
+  /**
+   * The largest body a valid request can have, where the schema allows far less than the shop-wide
+   * limit (src/lib/server/body-limit.ts): a larger one is refused 413 while it streams in.
+   */
+  readonly maxBodyBytes?: number;
 }
 
 /**

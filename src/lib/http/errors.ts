@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   VALIDATION_FAILED: 400,
   INTERNAL_ERROR: 500,
+  // A client over its request budget (src/lib/server/client-budget.ts); the answer says when to retry.
+  TOO_MANY_REQUESTS: 429,
   // Sessions and accounts.
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
@@ -20,6 +22,8 @@ export const ERROR_STATUS = {
   INVALID_PASSWORD: 400,
   EMAIL_TAKEN: 409,
   REGISTRATION_DISABLED: 403,
+  // Password hashing is at its concurrency limit: try again after Retry-After.
+  SERVER_BUSY: 503,
   CUSTOMER_NOT_FOUND: 401,
   ALREADY_SIGNED_IN: 409,
   CURRENCY_NOT_OFFERED: 400,
@@ -80,6 +84,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** What every operation may answer, whatever it does: its input could not be read, or the server failed. */
-export type CommonError = 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INVALID_JSON' | 'VALIDATION_FAILED' | 'INTERNAL_ERROR';
+/**
+ * What every operation may answer, whatever it does: its input could not be read, its client sent too
+ * many requests, or the server failed.
+ */
+export type CommonError = 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INVALID_JSON' | 'VALIDATION_FAILED' | 'TOO_MANY_REQUESTS' | 'INTERNAL_ERROR';
 

@@ -4,6 +4,7 @@
 import { z } from 'astro/zod';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { text } from '../http/fields.ts';
 import { newsletterRoutes } from './routes.ts';
 
 /**
@@ -51,7 +52,7 @@ const updateResponseSchema = statusResponseSchema.extend({
 });
 
 /** Tokens are 32 random bytes in base64url (43 characters); anything much longer is not one. */
-const newsletterConfirmRequestSchema = z.object({ token: z.string().min(1).max(200) }).strict();
+const newsletterConfirmRequestSchema = z.object({ token: text({ max: 200 }).min(1) }).strict();
 
 export const newsletterApi = {
   /** The signed-in customer's subscription. */

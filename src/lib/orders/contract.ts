@@ -51,7 +51,7 @@ export const ordersApi = {
     errors: [
       'CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'CART_EMPTY',
       'PRICES_HIDDEN', 'CHECKOUT_INCOMPLETE', 'CART_NOT_PURCHASABLE', 'OUT_OF_STOCK', 'GUEST_CHECKOUT_DISABLED',
-      'PAYMENT_METHOD_UNAVAILABLE', 'EMAIL_TAKEN', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL',
+      'PAYMENT_METHOD_UNAVAILABLE', 'TOO_MANY_ATTEMPTS', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL',
       'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
     ],
   }),
@@ -60,7 +60,10 @@ export const ordersApi = {
     ...ordersRoutes.confirm, request: orderIdRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED'],
   }),
-  /** The order id is the capability (src/lib/server/orders/store.ts). */
+  /**
+   * The signed-in owner's order, or a guest order whose access secret the browser holds (its HttpOnly
+   * cookie); anything else is ORDER_NOT_FOUND, exactly as for a made-up id (src/lib/server/orders/access.ts).
+   */
   get: operation({
     ...ordersRoutes.get, request: orderIdRequestSchema, response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],

@@ -4,6 +4,7 @@
 // checkout accepts is accepted here and refused with the same message; passwords take the auth rules.
 import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
+import { text } from '../http/fields.ts';
 import { addressSchema, CHECKOUT_MESSAGES } from '../checkout/address.ts';
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../auth/contract.ts';
 import { profileRoutes } from './routes.ts';
@@ -27,26 +28,26 @@ export const profileRequestSchema = z.object({
 }).strict();
 export type ProfileUpdate = z.output<typeof profileRequestSchema>;
 
-const currentPassword = z.string({ error: M.required }).min(1, { error: M.required }).max(256, { error: M.tooLong });
+const typedText = (max: number) => text({ max, error: M.required, tooLong: M.tooLong, invalid: M.invalidCharacters });
+const currentPassword = typedText(256).min(1, { error: M.required });
 
 export const emailChangeRequestSchema = z.object({
   /** Compared and stored lower-cased, as registration stores it. */
-  newEmail: z.string({ error: M.required }).trim().min(1, { error: M.required }).max(254, { error: M.tooLong })
+  newEmail: typedText(254).trim().min(1, { error: M.required })
     .pipe(z.email({ error: M.invalidEmail })).transform((v) => v.toLowerCase()),
   /** Asked again so that a session left open (or stolen) cannot move the account to another address. */
   currentPassword,
 }).strict();
 
 const emailChangeConfirmSchema = z.object({
-  token: z.string({ error: M.required }).min(1, { error: M.required }).max(200, { error: M.tooLong }),
+  token: typedText(200).min(1, { error: M.required }),
 }).strict();
 
 /** The page's password form: the API's change-password request plus the repeated new password. */
 export const passwordFormSchema = z.object({
   currentPassword,
-  newPassword: z.string({ error: M.required }).min(1, { error: M.required })
-    .min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort }).max(256, { error: M.tooLong }),
-  repeatPassword: z.string({ error: M.required }).min(1, { error: M.required }),
+  newPassword: typedText(256).min(1, { error: M.required }).min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort }),
+  repeatPassword: typedText(256).min(1, { error: M.required }),
 }).strict().refine((v) => v.newPassword === v.repeatPassword, { error: M.passwordMismatch, path: ['repeatPassword'] });
 
 const profileSchema = z.object({

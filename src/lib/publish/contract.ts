@@ -6,8 +6,9 @@ import { z } from 'astro/zod';
 import { contentKeySchema } from '../content/schemas.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { operation } from '../http/contract.ts';
+import { dbId } from '../http/fields.ts';
 
-const id = z.number().int().positive().max(2_147_483_647);
+const id = dbId();
 
 /** The body of a publish event. Lists are capped so one event stays one reasonable transaction. */
 const publishChangesSchema = z.strictObject({

@@ -3,24 +3,19 @@
 import { z } from 'astro/zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { operation } from '../http/contract.ts';
+import { dbId, text } from '../http/fields.ts';
 import { REVIEW_LIMITS, REVIEW_STATUSES } from './rules.ts';
 import { reviewsRoutes } from './routes.ts';
 
 // Control characters would break the text in feeds, e-mails and JSON-LD consumers that do not expect
 // them; PostgreSQL text cannot hold NUL. The body keeps its line breaks and tabs, the title none.
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-const TITLE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
-const BODY_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-const reviewText = (max: number, forbidden: RegExp) => z.string({ error: 'required' })
+const reviewText = (max: number, multiline: boolean) => z.string({ error: 'required' })
   // One line-break form, so a length counts what is shown and a Windows browser's text equals a Mac's.
   .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-  .pipe(z.string().min(1, { error: 'required' }).max(max, { error: 'tooLong' })
-    .refine((v) => !forbidden.test(v), { error: 'invalidCharacters' }));
+  .pipe(text({ max, multiline, tooLong: 'tooLong', invalid: 'invalidCharacters' }).min(1, { error: 'required' }));
 
-const reviewTitleSchema = reviewText(REVIEW_LIMITS.title, TITLE_FORBIDDEN);
-const reviewBodySchema = reviewText(REVIEW_LIMITS.body, BODY_FORBIDDEN);
+const reviewTitleSchema = reviewText(REVIEW_LIMITS.title, false);
+const reviewBodySchema = reviewText(REVIEW_LIMITS.body, true);
 const reviewRatingSchema = z.number({ error: 'rating' }).int({ error: 'rating' })
   .min(REVIEW_LIMITS.rating.min, { error: 'rating' }).max(REVIEW_LIMITS.rating.max, { error: 'rating' });
 
@@ -40,7 +35,7 @@ export const reviewFormSchema = z.object({ rating: reviewRatingSchema, title: re
 export type ReviewForm = z.output<typeof reviewFormSchema>;
 
 const createReviewRequestSchema = z.object({
-  productId: z.number().int().positive().max(2_147_483_647),
+  productId: dbId(),
   ...reviewContentShape,
 }).strict();
 

@@ -1,2 +1,15 @@
-/** The largest request body any endpoint reads (every operation's input is far smaller): 413 beyond it. */
+// How large a request body may be, decided from its path before a byte of it is read. Every
+// operation's input is far smaller than the general limit; an endpoint can set a lower one for itself
+// (readText's maxBytes). Provider webhooks carry whole event objects and are signed: they get more.
+
+/** The largest request body any endpoint reads: 413 beyond it. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Signed provider and publish webhooks (a Stripe event with its metadata can pass 64 KB). */
+export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
+
+const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
+
+/** The most bytes a request to this path may send. */
+export function bodyLimitFor(pathname: string): number {
+  return WEBHOOK_PATH.test(pathname) ? MAX_WEBHOOK_BODY_BYTES : MAX_BODY_BYTES;
+}

@@ -60,6 +60,13 @@ export const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE: url(['http', 'https']).default('https://api-m.sandbox.paypal.com'),
+  /** The ID PayPal shows for the shop's webhook (…/api/payments/paypal/webhook); without it PayPal webhooks are off. */
+  PAYPAL_WEBHOOK_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the webhook ID PayPal shows, such as 8PT597110X687430LKGECATA').optional(),
+  /**
+   * Scales the per-client request budgets of the public catalogue and search (src/lib/server/client-budget.ts):
+   * 2 doubles them, 0 switches them off (a load test from one machine).
+   */
+  RATE_LIMIT_SCALE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a number such as 1, 2.5 or 0 (off)').transform(Number).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

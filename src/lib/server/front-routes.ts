@@ -14,8 +14,11 @@ export interface FrontRoute {
   path: string;
   /** Whether the request is this route's (from its headers alone: its body is not read yet). */
   accepts(headers: Headers): boolean;
-  /** The answer, the request's body read whole (at most MAX_BODY_BYTES; a larger one goes to Astro). */
-  answer(request: Request): Promise<Response>;
+  /**
+   * The answer, the request's body read whole (at most MAX_BODY_BYTES; a larger one goes to Astro).
+   * clientAddress is the peer's address, as Astro's context would give it.
+   */
+  answer(request: Request, clientAddress: string): Promise<Response>;
 }
 
 const ROUTES_KEY = Symbol.for('storefront.front-routes');

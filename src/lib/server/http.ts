@@ -6,8 +6,14 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'astro/zod';
 import type { ErrorBody, ErrorCode, Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
 import { logger } from './log.ts';
+import { pgError } from './db/errors.ts';
+
+/** SQLSTATE of a statement cancelled by statement_timeout (src/lib/server/db/index.ts, withStatementTimeout). */
+const QUERY_CANCELED = '57014';
 import { COMPRESS_FROM_BYTES, chooseCoding, encodeWhole } from './http-encoding.ts';
 import { MAX_BODY_BYTES } from './body-limit.ts';
+import { spend, type Budget } from './client-budget.ts';
+import type { ClientContext } from './client-ip.ts';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -56,13 +62,38 @@ function errorResponse(error: ApiError): Response {
   return json(body, { status: error.status, headers: error.headers });
 }
 
-/** Reads a body as text: too large → 413. */
+const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
+
+/**
+ * Reads a body as text, counting bytes as they arrive: past maxBytes it stops reading and answers 413
+ * at once, whether the length was declared or the body comes chunked (the server front refuses bodies
+ * over MAX_BODY_BYTES before they reach here; this is the lower limit an endpoint sets for itself).
+ */
 export async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
-  return text;
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The adapter's own cap ends the stream with an error (a client that went away mid-body does too,
+      // and reads no answer).
+      throw tooLarge();
+    }
+    if (chunk.done) return text + decoder.decode();
+    received += chunk.value.byteLength;
+    if (received > maxBytes) {
+      reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
 }
 
 /** Reads a JSON body: not JSON → 415 or 400, too large → 413. */
@@ -102,6 +133,10 @@ async function answering(request: Request, run: () => Promise<Response>): Promis
     return await run();
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error);
+    if (pgError(error)?.code === QUERY_CANCELED) {
+      logger.warn({ err: error, method: request.method, path: new URL(request.url).pathname }, 'statement timeout');
+      return errorResponse(new ApiError('SERVER_BUSY', 'The shop is busy. Please try again in a moment.', 503, undefined, { 'retry-after': '5' }));
+    }
     logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'endpoint failed');
     return errorResponse(new ApiError('INTERNAL_ERROR', 'Something went wrong. Please try again.', 500));
   }
@@ -110,6 +145,16 @@ async function answering(request: Request, run: () => Promise<Response>): Promis
 export interface EndpointOptions {
   /** Turns the field issues of a request that fails its schema into the error to answer with. */
   invalid?: (issues: FieldIssue[]) => ApiError;
+  /** The client's request budget the operation spends from, before its body is read: 429 beyond it. */
+  budget?: Budget;
+}
+
+/** 429 with Retry-After once the request's client has spent the budget. */
+function spendOrRefuse(budget: Budget | undefined, context: ClientContext): void {
+  const wait = budget ? spend(budget, context) : 0;
+  if (wait > 0) {
+    throw new ApiError('TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.', 429, undefined, { 'retry-after': String(wait) });
+  }
 }
 
 /**
@@ -123,7 +168,8 @@ export function endpoint<O extends Operation>(
   options: EndpointOptions = {},
 ): APIRoute {
   return (context) => answering(context.request, async () => {
-    const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request);
+    spendOrRefuse(options.budget, context);
+    const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request, op.maxBodyBytes);
     const input = parseInput(raw, op.request, options.invalid) as ParsedRequestOf<O>;
     const result = await handler(input, context);
     return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
@@ -139,9 +185,13 @@ export function rawEndpoint(handler: (context: APIContext) => Promise<Response>)
  * A JSON-bodied operation answered outside Astro, by a route of the server front
  * (src/lib/server/front-routes.ts): the same reading, validation, error shape and encoding as endpoint().
  */
-export function answerInFront<O extends Operation>(op: O, request: Request, handler: (input: ParsedRequestOf<O>) => Promise<ResponseOf<O>>): Promise<Response> {
+export function answerInFront<O extends Operation>(
+  op: O, client: ClientContext, handler: (input: ParsedRequestOf<O>) => Promise<ResponseOf<O>>, options: Pick<EndpointOptions, 'budget'> = {},
+): Promise<Response> {
+  const { request } = client;
   return answering(request, async () => {
-    const input = parseInput(await readJson(request), op.request) as ParsedRequestOf<O>;
+    spendOrRefuse(options.budget, client);
+    const input = parseInput(await readJson(request, op.maxBodyBytes), op.request) as ParsedRequestOf<O>;
     return encodedJson(request, await handler(input), op.status ?? 200);
   });
 }

@@ -5,12 +5,13 @@ import { z } from 'astro/zod';
 import type { Wishlist } from './rules.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
+import { text } from '../http/fields.ts';
 import { wishlistRoutes } from './routes.ts';
 
 /** One request merges at most this many items (a browser's whole local wishlist at sign-in). */
 const WISHLIST_MAX_BATCH = 200;
 
-const sku = z.string({ error: 'sku is required' }).trim().min(1, { error: 'sku is required' }).max(100, { error: 'sku is too long' });
+const sku = text({ max: 100, error: 'sku is required', tooLong: 'sku is too long' }).trim().min(1, { error: 'sku is required' });
 
 /** The language of the product names in the answer (else ?locale=, the header or the cookie). */
 const locale = localeSchema.optional();

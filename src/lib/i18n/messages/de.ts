@@ -6,6 +6,7 @@ import { deReviews } from './reviews/de.ts';
 import { deNewsletter } from './newsletter/de.ts';
 import { deProfile } from './profile/de.ts';
 import { deAddresses } from './addresses/de.ts';
+import { deRegistration } from './registration/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -283,4 +284,5 @@ export const de: Messages = {
   ...deNewsletter,
   ...deProfile,
   ...deAddresses,
+  ...deRegistration,
 };

@@ -5,6 +5,7 @@ import { enReviews } from './reviews/en.ts';
 import { enNewsletter } from './newsletter/en.ts';
 import { enProfile } from './profile/en.ts';
 import { enAddresses } from './addresses/en.ts';
+import { enRegistration } from './registration/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -284,6 +285,7 @@ export const en = {
   ...enNewsletter,
   ...enProfile,
   ...enAddresses,
+  ...enRegistration,
 } as const;
 
 export type MessageKey = keyof typeof en;

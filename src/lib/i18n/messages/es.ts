@@ -6,6 +6,7 @@ import { esReviews } from './reviews/es.ts';
 import { esNewsletter } from './newsletter/es.ts';
 import { esProfile } from './profile/es.ts';
 import { esAddresses } from './addresses/es.ts';
+import { esRegistration } from './registration/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -283,4 +284,5 @@ export const es: Messages = {
   ...esNewsletter,
   ...esProfile,
   ...esAddresses,
+  ...esRegistration,
 };

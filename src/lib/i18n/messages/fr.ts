@@ -6,6 +6,7 @@ import { frReviews } from './reviews/fr.ts';
 import { frNewsletter } from './newsletter/fr.ts';
 import { frProfile } from './profile/fr.ts';
 import { frAddresses } from './addresses/fr.ts';
+import { frRegistration } from './registration/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -283,4 +284,5 @@ export const fr: Messages = {
   ...frNewsletter,
   ...frProfile,
   ...frAddresses,
+  ...frRegistration,
 };

@@ -6,6 +6,7 @@ import { itReviews } from './reviews/it.ts';
 import { itNewsletter } from './newsletter/it.ts';
 import { itProfile } from './profile/it.ts';
 import { itAddresses } from './addresses/it.ts';
+import { itRegistration } from './registration/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -283,4 +284,5 @@ export const it: Messages = {
   ...itNewsletter,
   ...itProfile,
   ...itAddresses,
+  ...itRegistration,
 };

@@ -1,9 +1,11 @@
-// Account flows around the password: register, change it, and reset or create it by emailed link.
+// Account flows around the password: change it, and reset or create it by emailed link. A new password
+// is hashed only after every cheaper check (token, rate limit, password rules) passed.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { passwordTokens } from '../db/schema.ts';
-import { createCustomer, findCustomerByUsername, setPasswordHash, type CustomerRow } from './customers.ts';
+import { customers, passwordTokens } from '../db/schema.ts';
+import { findCustomerByUsername, setPasswordHash, type CustomerRow } from './customers.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
 import { issuePasswordToken, redeemPasswordToken, type PasswordTokenPurpose } from './password-tokens.ts';
 import { revokeCustomerFamilies } from './refresh-tokens.ts';
@@ -11,24 +13,9 @@ import { invalidToken, TooManyAttemptsError, wrongCurrentPassword } from './erro
 import { sha256Hex } from './crypto.ts';
 import type { Session } from './session.ts';
 
-export interface Registration {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  locale: string;
-  currency: string;
-}
-
-export async function registerCustomer(db: Db, input: Registration): Promise<CustomerRow> {
-  return createCustomer(db, {
-    email: input.email, passwordHash: await hashPassword(input.password), firstName: input.firstName,
-    lastName: input.lastName, locale: input.locale, currency: input.currency,
-  });
-}
-
 /** Needs the current password (rate limited like a login); signs out every other session of the customer. */
 export async function changePassword(db: Db, session: Session, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
+  await assertPasswordAllowed(input.newPassword, session.customer.email, 'newPassword');
   const gate = await checkLoginAttempt(db, { account: `id:${session.customer.id}`, ip });
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
   if (!(await verifyPassword(session.customer.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
@@ -50,12 +37,15 @@ export async function createResetToken(db: Db, username: string, now = new Date(
  */
 export async function setPasswordWithToken(db: Db, token: string, purpose: PasswordTokenPurpose, password: string, now = new Date()): Promise<string> {
   const [usable] = token.length <= 200
-    ? await db.select({ id: passwordTokens.id }).from(passwordTokens).where(and(
-      eq(passwordTokens.tokenHash, sha256Hex(token)), eq(passwordTokens.purpose, purpose),
-      isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now),
-    ))
+    ? await db.select({ id: passwordTokens.id, email: customers.email }).from(passwordTokens)
+      .innerJoin(customers, eq(customers.id, passwordTokens.customerId))
+      .where(and(
+        eq(passwordTokens.tokenHash, sha256Hex(token)), eq(passwordTokens.purpose, purpose),
+        isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now),
+      ))
     : [];
   if (!usable) throw invalidToken();
+  await assertPasswordAllowed(password, usable.email, 'password');
   const customerId = await redeemPasswordToken(db, token, purpose, await hashPassword(password), now);
   if (!customerId) throw invalidToken();
   return customerId;

@@ -4,7 +4,10 @@ import type { Db } from '../db/client.ts';
 import { customers } from '../db/schema.ts';
 import type { User } from '#lib/auth/contract.ts';
 import { emailTaken } from './errors.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation, pgError } from '../db/errors.ts';
+
+/** SQLSTATE of a statement sent after an error inside the same (sub)transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -55,7 +58,7 @@ async function nextCustomernum(db: Db): Promise<string> {
  * Creates a customer with the next customer number. Two registrations at once may pick the same
  * number; the unique index refuses the second, which then tries the next one.
  */
-export async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> {
+async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
   if (existing) throw emailTaken();
@@ -71,4 +74,27 @@ export async function createCustomer(db: Db, input: NewCustomer): Promise<Custom
       if (!isUniqueViolation(error, 'customernum') || attempt >= 20) throw error;
     }
   }
+}
+
+/**
+ * createCustomer inside a caller's transaction. Customer numbers are max + 1, so accounts created at
+ * the same moment can pick the same one; createCustomer then retries, but inside a transaction the
+ * refused INSERT has aborted it (the retry fails with 25P02). So each try gets a savepoint of its own,
+ * and the next one sees the competitor's committed number. A taken email still fails (EMAIL_TAKEN).
+ */
+export async function createCustomerInTransaction(tx: Db, input: NewCustomer): Promise<CustomerRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tx.transaction((sp) => createCustomer(sp, input));
+    } catch (error) {
+      const numberTaken = isUniqueViolation(error, 'customernum') || pgError(error)?.code === IN_FAILED_TRANSACTION;
+      if (!numberTaken || attempt >= 20) throw error;
+    }
+  }
+}
+
+/** The customer with this email address (any case), if any. */
+export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
+  return row;
 }

@@ -11,7 +11,7 @@ import { PROFILE_MESSAGES } from '#lib/profile/contract.ts';
 import type { CustomerRow } from './customers.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import { emailTaken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
 import type { Session } from './session.ts';

@@ -11,9 +11,10 @@ import {
   emailChangeRequestSchema, passwordFormSchema, PROFILE_MESSAGES, profileRequestSchema, type Profile,
 } from '#lib/profile/contract.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
+import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 import type { Features } from '#lib/content/features.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
-import { clientIp, type ClientContext } from './client-ip.ts';
+import { clientIp, type ClientContext } from '../client-ip.ts';
 import { confirmEmailChange, inspectEmailChangeToken } from './email-change.ts';
 import { changePasswordAndNotify } from './password-change.ts';
 import { readProfile, updateProfile } from './profile.ts';
@@ -53,6 +54,9 @@ const ownKeys = new Map<string, MessageKey>([
   [PROFILE_MESSAGES.sameEmail, 'profile.error.sameEmail'],
   [PROFILE_MESSAGES.passwordMismatch, 'profile.error.passwordMismatch'],
   [PROFILE_MESSAGES.passwordTooShort, 'checkout.validation.passwordTooShort'],
+  [PASSWORD_MESSAGES.tooLong, 'validation.passwordTooLong'],
+  [PASSWORD_MESSAGES.tooCommon, 'validation.passwordTooCommon'],
+  [PASSWORD_MESSAGES.isEmail, 'validation.passwordIsEmail'],
 ]);
 
 /** The message key of a contract message: the checkout's own keys where the text is the checkout's. */

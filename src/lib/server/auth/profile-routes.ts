@@ -11,7 +11,7 @@ import {
 import { PROFILE_MESSAGES, profileApi, type ProfileUpdate } from '#lib/profile/contract.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../client-ip.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import { unauthenticated } from './errors.ts';
 import { readProfile, updateProfile } from './profile.ts';

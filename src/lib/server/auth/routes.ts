@@ -8,15 +8,18 @@ import { ApiError, endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
 import { clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency, offeredCurrencies, readCartCookie } from '../cart/index.ts';
 import { customers } from '../db/schema.ts';
-import { inBackground, sendPasswordLinkMail, sendWelcomeMail } from '../mail/index.ts';
+import { inBackground, sendPasswordLinkMail } from '../mail/index.ts';
 import { authApi } from '#lib/auth/contract.ts';
 import { CURRENCY_COOKIE, isCurrency } from '#lib/catalog/price.ts';
 import { CURRENCY_COOKIE_MAX_AGE } from '#lib/catalog/currency-store.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
-import { createResetToken, registerCustomer, setPasswordWithToken } from './account.ts';
+import { createResetToken, setPasswordWithToken } from './account.ts';
+import { hashPassword } from './passwords.ts';
+import { assertPasswordAllowed } from './password-rules.ts';
+import { requestAccount } from './registrations.ts';
 import { changePasswordAndNotify } from './password-change.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp } from '../client-ip.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { toUser } from './customers.ts';
 import { registrationDisabled, TooManyAttemptsError, unauthenticated } from './errors.ts';
@@ -82,22 +85,26 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
     /** resolveSession renews a missing or expired user token from the refresh cookie. */
     refresh: endpoint(authApi.refresh, currentUser, spokenValidation),
 
-    /** Only while registration is enabled; sends a welcome email in the shopper's language. */
+    /**
+     * Only while registration is enabled. Answers 202 alike for a new and a known address, equally
+     * fast: the password rules and the rate limit first, then the hash (for both), then the answer;
+     * the lookup, the pending registration and the mail (activation link, or a note to the owner)
+     * happen after it. Nobody is signed in until the link is opened.
+     */
     register: endpoint(authApi.register, async (body, context) => {
-      const { cookies, url } = context;
       if (!(await deps.features()).isRegistrationEnabled) throw registrationDisabled();
       const db = await deps.db();
+      await assertPasswordAllowed(body.password, body.email, 'password');
       const wait = await checkRegistration(db, clientIp(context));
       if (wait > 0) throw new TooManyAttemptsError(wait);
-      const locale = requestLocale(context);
       // The account starts in the currency the guest was shopping in.
-      const cookieCurrency = cookies.get(CURRENCY_COOKIE)?.value;
+      const cookieCurrency = context.cookies.get(CURRENCY_COOKIE)?.value;
       const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
-      const customer = await registerCustomer(db, { ...body, locale, currency });
-      await endSession(db, cookies, { url });
-      setSessionCookies(cookies, await startSession(db, customer.id, false), url);
-      inBackground('welcome mail', async () => sendWelcomeMail(customer, await shopTitle(locale)));
-      return { user: toUser(customer) };
+      const passwordHash = await hashPassword(body.password);
+      requestAccount(db, {
+        email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName, locale: requestLocale(context), currency,
+      });
+      return { ok: true as const };
     }, spokenValidation),
 
     /**

@@ -9,6 +9,7 @@ import { SESSION_COOKIES } from '../auth/index.ts';
 import type { FrontRoute } from '../front-routes.ts';
 import { guestShopper, priceContext } from '../shopper.ts';
 import { priceListAnswer } from './prices.ts';
+import { BUDGETS } from '../client-budget.ts';
 
 /** The cookies of a Cookie header by name; a value that is not valid percent-encoding is taken as it is. */
 function cookieJar(header: string | null): Map<string, string> {
@@ -38,8 +39,8 @@ export const guestPricesRoute: FrontRoute = {
     const jar = cookieJar(headers.get('cookie'));
     return !SESSION_COOKIES.some((name) => jar.has(name));
   },
-  answer: (request) => answerInFront(catalogApi.prices, request, async ({ skus }) => {
+  answer: (request, clientAddress) => answerInFront(catalogApi.prices, { request, clientAddress }, async ({ skus }) => {
     const shopper = guestShopper(cookieJar(request.headers.get('cookie')).get(CURRENCY_COOKIE));
     return priceListAnswer(skus, null, await priceContext(shopper));
-  }),
+  }, { budget: BUDGETS.prices }),
 };

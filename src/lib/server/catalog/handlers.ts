@@ -2,6 +2,7 @@
 // CatalogDeps, so tests run the real handlers for any shopper.
 import type { APIContext } from 'astro';
 import { endpoint } from '../http.ts';
+import { BUDGETS } from '../client-budget.ts';
 import { logger } from '../log.ts';
 import type { Shopper } from '../shopper.ts';
 import { catalogApi, type PriceInfo } from '#lib/catalog/contract.ts';
@@ -33,25 +34,25 @@ export function catalogRoutes(deps: CatalogDeps) {
       if (!category || category.id === -1) return { data: null, trail: [], tree: [] };
       const [trail, tree] = await Promise.all([categoryTrail(category.id, locale), categoryTree(locale)]);
       return { data: category, trail, tree };
-    }),
+    }, { budget: BUDGETS.catalog }),
 
     filters: endpoint(catalogApi.filters, async (body) => {
       const productIds = body.keyword ? (await searchProductIds(body.keyword, body.locale)).listed : undefined;
       const facets = await listFacets({ categoryId: body.categoryId, productIds, filters: body.filters }, await filterCodes(), body.locale);
       return { data: facets };
-    }),
+    }, { budget: BUDGETS.catalog }),
 
     prices: endpoint(catalogApi.prices, async ({ skus }, context) => {
       const shopper = await deps.shopper(context);
       return priceListAnswer(skus, shopper.customerId, await deps.priceContext(shopper));
-    }),
+    }, { budget: BUDGETS.prices }),
 
     products: endpoint(catalogApi.products, async (body, context) => {
       const shopper = await deps.shopper(context);
       const page = await listProducts({ ...body, categoryId: body.catId, currency: shopper.currency });
       if (body.pricesLazyLoad) return page;
       return { ...page, data: await withPrices(page.data, await deps.priceContext(shopper)) };
-    }),
+    }, { budget: BUDGETS.catalog }),
 
     // Two shapes of answer from one contract: the overlay pages through the raw hits (products and
     // variants), the search page lists parent products with filters and sorting. A failed search
@@ -82,6 +83,6 @@ export function catalogRoutes(deps: CatalogDeps) {
         logger.error({ err: error }, 'search failed; answering an empty result');
         return emptySearchResponse();
       }
-    }),
+    }, { budget: BUDGETS.search }),
   };
 }

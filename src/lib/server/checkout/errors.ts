@@ -9,6 +9,8 @@ const fieldError = (path: string, message: string) =>
 export const companyRequired = (prefix: string) => fieldError(`${prefix}.company`, CHECKOUT_MESSAGES.required);
 export const emailRequired = (prefix: string) => fieldError(`${prefix}.email`, CHECKOUT_MESSAGES.required);
 export const passwordTooShort = () => fieldError('userPassword', CHECKOUT_MESSAGES.passwordTooShort);
+/** The account password breaks a password rule; the message is the rule's (password-policy.ts). */
+export const accountPasswordRefused = (message: string) => fieldError('userPassword', message);
 
 export const shippingAddressRequired = () =>
   new ApiError('SHIPPING_ADDRESS_REQUIRED', 'Please enter a shipping address first.', 409);

@@ -7,17 +7,20 @@ import { offeredPayments, type PaymentConfiguration } from '#lib/checkout/paymen
 import { checkoutApi } from '#lib/checkout/contract.ts';
 import type { Address } from '#lib/checkout/address.ts';
 import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
-import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
-import { hashPassword, unauthenticated } from '../auth/index.ts';
+import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 import {
-  cartNotFound, cartSessions, findOwnedCartId, readSnapshot, writeWithVersion,
+  checkRegistration, hashPassword, passwordProblem, TooManyAttemptsError, unauthenticated,
+} from '../auth/index.ts';
+import { clientIp } from '../client-ip.ts';
+import {
+  cartNotFound, cartOutdated, cartSessions, findOwnedCartId, readSnapshot, writeWithVersion,
   type CartDeps, type CartSession, type CartSnapshot,
 } from '../cart/index.ts';
 import { endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
 import {
-  addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled, companyRequired,
-  emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
+  accountPasswordRefused, addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled,
+  companyRequired, emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
 } from './errors.ts';
 import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from '../addresses/index.ts';
 import { storedMethodPrice } from '../shipping/index.ts';
@@ -55,6 +58,24 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     const snapshot = cartId ? await readSnapshot(s.db, cartId) : null;
     if (!snapshot) throw cartNotFound();
     return snapshot;
+  }
+
+  /**
+   * The hash of the password for an account wished with the order, made only after every cheaper check
+   * passed: the cart and its version, the password rules (the billing email included), the rate limit
+   * on account creation per IP. Which account the address may have is not looked at here at all.
+   */
+  async function accountPasswordHash(s: CartSession, body: { version: number; cartId?: string | undefined; userPassword?: string | undefined }, req: Parameters<typeof clientIp>[0]): Promise<string> {
+    if (!body.userPassword) throw passwordTooShort();
+    const current = await currentSnapshot(s);
+    if (body.cartId !== undefined && body.cartId !== current.cart.id) throw cartNotFound();
+    if (current.cart.version !== body.version) throw cartOutdated();
+    const billingEmail = (current.cart.billingAddress as { email?: string } | null)?.email;
+    const problem = await passwordProblem(body.userPassword, billingEmail);
+    if (problem) throw accountPasswordRefused(PASSWORD_MESSAGES[problem]);
+    const wait = await checkRegistration(s.db, clientIp(req));
+    if (wait > 0) throw new TooManyAttemptsError(wait);
+    return (deps.hashPassword ?? hashPassword)(body.userPassword);
   }
 
   const pricing = () => ({ shopCurrency: deps.shopCurrency(), now: deps.now?.() });
@@ -116,11 +137,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       const features = await deps.features();
       if (s.shopper.loggedIn) throw alreadySignedIn();
       if (body.newUser && !features.isCheckoutRegistrationEnabled) throw checkoutRegistrationDisabled();
-      let hash: string | null = null;
-      if (body.newUser) {
-        if (!body.userPassword || body.userPassword.length < PASSWORD_MIN_LENGTH) throw passwordTooShort();
-        hash = await (deps.hashPassword ?? hashPassword)(body.userPassword);
-      }
+      const hash = body.newUser ? await accountPasswordHash(s, body, req) : null;
       const snapshot = await writeWithVersion(s.db, { owner: s.owner, expectedCartId: body.cartId }, body.version, async (tx, cartId) => {
         await tx.execute(sql`UPDATE carts SET new_user = ${body.newUser}, new_user_password_hash = ${hash} WHERE id = ${cartId}`);
       });

@@ -1,5 +1,6 @@
 // The process-wide database connection, opened lazily from the environment, and the raw SQL helpers.
 import { env } from '../env.ts';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from './client.ts';
 
 export { isUuid, rows, type Executor } from './sql.ts';
@@ -16,6 +17,21 @@ export function database(): Promise<Database> {
 
 export async function getDb(): Promise<Db> {
   return (await database()).db;
+}
+
+/**
+ * Runs reads whose every statement PostgreSQL cancels after `ms` (SQLSTATE 57014, which the
+ * integration layer answers 503 SERVER_BUSY): a query that went wrong cannot hold a connection and a
+ * core for long. PGlite runs one statement at a time in this thread and cannot cancel one, so there
+ * the bounds of the queries themselves are the guard.
+ */
+export async function withStatementTimeout<T>(ms: number, run: (db: Db) => Promise<T>): Promise<T> {
+  const { db, kind } = await database();
+  if (kind !== 'postgres') return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(ms))}`));
+    return run(tx as unknown as Db);
+  });
 }
 
 export async function closeDatabase(): Promise<void> {

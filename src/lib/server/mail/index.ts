@@ -4,4 +4,5 @@ export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
 export { sendOrderConfirmationMail } from './order-mail.ts';
 export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
+export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';
 export { sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail, sendPasswordChangedMail } from './profile-mails.ts';

@@ -7,6 +7,7 @@ import { sendMail, type SentMail } from './transport.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 import type { InvoiceSetting } from '#lib/content/schemas.ts';
 import { getContent } from '../content.ts';
+import { ORDER_ACCESS_PARAM } from '#lib/orders/access.ts';
 
 const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
   invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',
@@ -22,8 +23,19 @@ function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, nu
   return [fill(t.invoiceTerms, { days: invoice.dueDays }), `${t.bankDetails}:\n${account.join('\n')}`];
 }
 
+/**
+ * Where the mail's button leads: a customer's order to its page in the account (sign-in first); a
+ * guest order to its thank-you page with its mail token (src/lib/server/orders/access.ts), which that
+ * page turns into a cookie before it redirects to the address without it.
+ */
+function orderLink(order: Order, locale: string, access: string | null): string {
+  if (order.hasAccount) return shopUrl(locale, `/my-account/order-history/${order.id}`);
+  const page = shopUrl(locale, `/checkout/thank-you/${order.id}`);
+  return access ? `${page}?${ORDER_ACCESS_PARAM}=${encodeURIComponent(access)}` : page;
+}
+
 /** @internal Exported for tests. */
-export function orderConfirmationMail(order: Order, locale: string, shop: string, invoice: InvoiceSetting | null = null) {
+export function orderConfirmationMail(order: Order, locale: string, shop: string, invoice: InvoiceSetting | null = null, access: string | null = null) {
   const t = ORDER_MAIL_TEXTS[localeOf(locale)];
   const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
   const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
@@ -45,13 +57,13 @@ export function orderConfirmationMail(order: Order, locale: string, shop: string
     { email: order.email, firstName: '', lastName: '', locale },
     fill(t.subject, values),
     [fill(t.greeting, values), t.intro, ...summary, ...(note ? [note] : []), ...payTo],
-    { label: t.action, url: shopUrl(locale, `/checkout/thank-you/${order.id}`) },
+    { label: t.action, url: orderLink(order, locale, access) },
     [],
     fill(t.signature, values),
   );
 }
 
-export async function sendOrderConfirmationMail(order: Order, locale: string, shop: string): Promise<SentMail> {
+export async function sendOrderConfirmationMail(order: Order, locale: string, shop: string, access: string | null): Promise<SentMail> {
   const invoice = order.paymentMethodCode === 'invoice' ? (await getContent('setting:invoice', localeOf(locale)))?.config ?? null : null;
-  return sendMail(orderConfirmationMail(order, locale, shop, invoice));
+  return sendMail(orderConfirmationMail(order, locale, shop, invoice, access));
 }

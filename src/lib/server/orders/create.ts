@@ -6,8 +6,11 @@
 //   4. stock is reserved with guarded UPDATEs, product rows in id order (so two checkouts never
 //      deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
 //   5. a single-use coupon is redeemed with a guarded UPDATE, so 20 carts racing for it get one order;
-//   6. an account asked for during checkout is created (its password hash was stored on the cart);
-//   7. the order is written (number from a sequence) and the cart is closed.
+//   6. an account asked for during checkout is not created here: the order is a guest order, and the
+//      caller turns the request into a pending registration (activation link, or a note to the owner
+//      of a known address), so the answer never tells whether the address has an account;
+//   7. the order is written (number from a sequence; a guest order with the hash of a new access
+//      secret, which the caller hands to the browser: see access.ts) and the cart is closed.
 //
 // Concurrency: parallel attempts with one key queue on the cart lock; the first creates the order and
 // closes the cart, the others then find the cart gone, look the key up again and answer that order.
@@ -17,13 +20,14 @@ import type { Features } from '#lib/content/features.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
-import { createCustomer, isUniqueViolation, pgError } from '../auth/index.ts';
+import { checkRegistration, TooManyAttemptsError, type AccountRequest } from '../auth/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import {
   cartNotFound, cartOutdated, couponError, lockOwnedCart, priceCart, pricesFingerprint, readSnapshot, toCartResponse,
   type CartOwner, type CartSnapshot, type PricedCart,
 } from '../cart/index.ts';
 import { rows } from '../db/index.ts';
-import { emailRequired, guestCheckoutDisabled, saveAsDefault } from '../checkout/index.ts';
+import { emailRequired, guestCheckoutDisabled } from '../checkout/index.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/address.ts';
 import {
@@ -31,10 +35,8 @@ import {
   type NamedItem,
 } from './errors.ts';
 import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
-import { findOrder, findOrderByKey, orderView } from './store.ts';
-
-/** SQLSTATE of a statement sent after an error inside the same (sub)transaction. */
-const IN_FAILED_TRANSACTION = '25P02';
+import { findOrder, findOrderByKey, orderView, type OrderRow } from './store.ts';
+import { newAccessSecret } from './access.ts';
 
 export interface CreateOrderInput {
   idempotencyKey: string;
@@ -56,14 +58,20 @@ export interface CreateOrderContext {
   features: Features;
   offeredMethods: readonly PaymentMethodCode[];
   shopCurrency: string;
+  /** The client's address: account requests with an order are rate limited per IP, as registrations are. */
+  clientIp: string;
   now?: Date | undefined;
 }
 
 export interface CreatedOrder {
   order: Order;
   created: boolean;
-  /** Set when an account was created with the order: the caller signs the shopper in. */
-  newCustomerId: string | null;
+  /** The account the guest asked for with the order: the caller hands it to requestAccount after the commit. */
+  accountRequest: AccountRequest | null;
+  /** The row, so the caller can decide whether a retry's sender may have the order (access.ts). */
+  row: OrderRow;
+  /** A new guest order's access secret (only its hash is stored): the caller hands it to the browser. */
+  accessSecret: string | null;
 }
 
 /** The pieces of every product the order takes: lines and their accessories, summed per product. */
@@ -142,36 +150,11 @@ async function orderCartInfo(db: Db, cart: Cart, locale: Locale): Promise<Order[
   };
 }
 
-/** Creates the account asked for during checkout, with the billing address as its default. */
-async function createAccountWithOrder(db: Db, snapshot: CartSnapshot, billing: Address, locale: Locale): Promise<string> {
-  // Customer numbers are max + 1, so accounts created at the same moment (here or by a registration)
-  // can pick the same one. createCustomer then retries, but inside our transaction the refused INSERT
-  // has aborted the savepoint (its retry fails with 25P02). So each try gets a savepoint of its own;
-  // the next one sees the competitor's committed number. A taken email still fails the order cleanly.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (sp) => {
-        const customer = await createCustomer(sp, {
-          email: billing.email!, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName,
-          lastName: billing.lastName, locale, currency: snapshot.cart.currency,
-        });
-        await saveAsDefault(sp, customer.id, { ...billing, id: undefined }, 'billing');
-        const shipping = snapshot.cart.shippingAddress as Address | null;
-        if (shipping) await saveAsDefault(sp, customer.id, { ...shipping, id: undefined }, 'shipping');
-        return customer.id;
-      });
-    } catch (error) {
-      const numberTaken = isUniqueViolation(error, 'customernum') || pgError(error)?.code === IN_FAILED_TRANSACTION;
-      if (!numberTaken || attempt >= 20) throw error;
-    }
-  }
-}
-
 async function existingFor(db: Db, key: string, cartId: string): Promise<CreatedOrder | null> {
   const existing = await findOrderByKey(db, key);
   if (!existing) return null;
   if (existing.cartId !== cartId) throw idempotencyKeyReused();
-  return { order: orderView(existing), created: false, newCustomerId: null };
+  return { order: orderView(existing), created: false, accountRequest: null, row: existing, accessSecret: null };
 }
 
 export async function createOrder(db: Db, input: CreateOrderInput, context: CreateOrderContext): Promise<CreatedOrder> {
@@ -220,19 +203,26 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await reserveStock(tx, await demandByProduct(tx, snapshot), itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 
-      const newCustomerId = wantsAccount ? await createAccountWithOrder(tx, snapshot, billing, input.locale) : null;
-      const customerId = context.owner.customerId ?? newCustomerId;
+      if (wantsAccount) {
+        // Counted inside the order's transaction: an order that fails does not use up the budget.
+        const wait = await checkRegistration(tx, context.clientIp);
+        if (wait > 0) throw new TooManyAttemptsError(wait);
+      }
+      const customerId = context.owner.customerId;
 
       const grandTotalCents = cart.totals.grandTotalIncTax;
       // The order keeps the cart as the shopper saw it (the response shape, major units) for display.
       const cartInfo = await orderCartInfo(tx, toCartResponse(cart), input.locale);
+      // A guest order is reached with its secret; a customer's order by its signed-in owner only.
+      const access = customerId ? null : newAccessSecret();
       const [row] = await rows<{ id: string }>(tx, sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
-          payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment)
+          payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
+          access_secret_hash)
         VALUES (nextval('order_number_seq')::text, ${customerId}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
           ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
-          ${input.orderReference ?? null}, ${input.comment ?? null})
+          ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null})
         RETURNING id`);
       // The cart is done: closed for writes, no longer anybody's active cart, its password hash gone.
       await tx.execute(sql`
@@ -240,8 +230,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         WHERE id = ${input.cartId}`);
       await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${input.cartId}`);
 
-      const order = await findOrder(tx, row!.id);
-      return { order: orderView(order!), created: true, newCustomerId };
+      const order = (await findOrder(tx, row!.id))!;
+      const accountRequest: AccountRequest | null = wantsAccount ? {
+        email, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName, lastName: billing.lastName,
+        locale: input.locale, currency: snapshot.cart.currency, orderId: order.id,
+      } : null;
+      return { order: orderView(order), created: true, accountRequest, row: order, accessSecret: access?.secret ?? null };
     });
   } catch (error) {
     // Two attempts with one key that both passed the lock (only possible if a cart was re-opened) meet

@@ -5,21 +5,24 @@ import type { Features } from '#lib/content/features.ts';
 import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { paymentsApi, type Order } from '#lib/checkout/contract.ts';
 import { ordersApi } from '#lib/orders/contract.ts';
-import { unauthenticated } from '../auth/index.ts';
-import { cartAdder, cartSessions, clearCartCookie, type CartDeps, type CartRequest } from '../cart/index.ts';
-import { ApiError, endpoint, json, rawEndpoint } from '../http.ts';
+import { requestAccount, unauthenticated } from '../auth/index.ts';
+import { clientIp } from '../client-ip.ts';
+import { cartAdder, cartNotFound, cartSessions, clearCartCookie, type CartDeps, type CartRequest } from '../cart/index.ts';
+import type { Db } from '../db/client.ts';
+import { ApiError, endpoint, json, rawEndpoint, readText } from '../http.ts';
 import { logger } from '../log.ts';
 import { requestLocale } from '../request-locale.ts';
-import { createOrder } from './create.ts';
+import { createOrder, type CreatedOrder } from './create.ts';
+import { findAccessibleOrder, grantAccess, mailAccessToken, mayAccess, orderActor, type OrderActor } from './access.ts';
 import { orderNotFound, paymentMethodUnavailable } from './errors.ts';
 import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type ConfirmResult } from './lifecycle.ts';
 import { applyStripeEvent, completePayment, setPaymentMethod, startPayment, type PaymentGateways } from './payments.ts';
 import { orderHistory } from './history.ts';
-import { findOrder, orderView } from './store.ts';
+import { findOrder, orderView, type OrderRow } from './store.ts';
 import { reorderLines } from './reorder.ts';
-
-/** Stripe events are a few KB; anything far larger is not from Stripe. */
-const MAX_WEBHOOK_BYTES = 512 * 1024;
+import { applyPayPalEvent } from './paypal-webhook.ts';
+import { recoverPayments, type RecoveryOptions } from './recovery.ts';
+import { MAX_WEBHOOK_BODY_BYTES } from '../body-limit.ts';
 
 export interface OrderDeps extends CartDeps {
   features(): Promise<Features>;
@@ -27,31 +30,69 @@ export interface OrderDeps extends CartDeps {
   gateways(): PaymentGateways;
   /** The signed-in customer's email (orders go to the account's address). */
   customerEmail(customerId: string): Promise<string | null>;
-  /** Signs a shopper in after an account was created with their order. */
-  signIn(req: CartRequest, customerId: string): Promise<void>;
-  sendConfirmation(order: Order, locale: string): Promise<void>;
+  /**
+   * Sends the confirmation mail. `access` is a guest order's mail token for the mail's link
+   * (mailAccessToken); null for customers' orders.
+   */
+  sendConfirmation(order: Order, locale: string, access: string | null): Promise<void>;
 }
 
-/** The order and payment endpoints, one per operation of ordersApi and paymentsApi, and Stripe's webhook. */
-export function orderRoutes(deps: OrderDeps) {
-  const { session } = cartSessions(deps);
-  const addLine = cartAdder(deps);
-
-  /** Sends the confirmation once per order (claimed in the database), after the change committed. */
-  async function afterConfirm(result: ConfirmResult): Promise<Order> {
+/**
+ * Sends the confirmation once per order (claimed in the database), after the change committed,
+ * whoever confirmed it: the shopper's browser, a provider's webhook or the recovery job. A guest's
+ * mail link carries the order's mail token, which opens it on any device.
+ */
+function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
+  return async (result: ConfirmResult): Promise<Order> => {
     const order = orderView(result.order);
     if (order.status !== 'confirmed') return order;
     const db = await deps.db();
     if (await claimConfirmationMail(db, order.id)) {
       try {
-        await deps.sendConfirmation(order, result.order.locale);
+        await deps.sendConfirmation(order, result.order.locale, mailAccessToken(result.order));
       } catch (error) {
         logger.error({ err: error, orderId: order.id, transactionnum: order.transactionnum }, 'confirmation mail failed');
         await releaseConfirmationMail(db, order.id);
       }
     }
     return order;
+  };
+}
+
+/** The order and payment endpoints, one per operation of ordersApi and paymentsApi, and the providers' webhooks. */
+export function orderRoutes(deps: OrderDeps) {
+  const { session } = cartSessions(deps);
+  const addLine = cartAdder(deps);
+
+  /** Who is asking, as the order access rules see them (access.ts). */
+  async function actorOf(req: CartRequest): Promise<OrderActor> {
+    return orderActor(req.cookies, (await deps.shopper(req.cookies)).customerId);
   }
+
+  /** The order if the actor may reach it; otherwise exactly the answer a made-up id gets. */
+  async function accessibleOrder(db: Db, id: string, actor: OrderActor): Promise<OrderRow> {
+    const order = await findAccessibleOrder(db, id, actor);
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  /**
+   * A retry whose idempotency key already made an order answers it only to the browser that placed
+   * it: the signed-in owner, or a browser holding the guest secret (kept, it still works). A guest
+   * browser that still holds the ordered cart's cookie never got the first answer (which deletes that
+   * cookie and sets the secret's), so it gets the order's mail token: derived, the same in every
+   * answer, so the answers of a double click leave access whichever of them the browser applies last.
+   * Anybody else (a key and cart id are no proof of being that browser) gets what a foreign cart gets.
+   */
+  function answerRetry(result: CreatedOrder, req: CartRequest, actor: OrderActor, guestCartId: string | null): void {
+    if (mayAccess(result.row, actor)) return;
+    const placedHere = result.row.customerId === null && guestCartId !== null && guestCartId === result.row.cartId;
+    const token = placedHere ? mailAccessToken(result.row) : null;
+    if (!token) throw cartNotFound();
+    grantAccess(req.cookies, req.url, result.row.id, token);
+  }
+
+  const afterConfirm = confirmationSender(deps);
 
   return {
     create: endpoint(ordersApi.create, async (body, req) => {
@@ -67,22 +108,27 @@ export function orderRoutes(deps: OrderDeps) {
         features: await deps.features(),
         offeredMethods: offeredPaymentMethods(deps.payments()),
         shopCurrency: deps.shopCurrency(),
+        clientIp: clientIp(req),
         now: deps.now?.(),
       });
+      if (result.accessSecret) grantAccess(req.cookies, req.url, result.order.id, result.accessSecret);
+      else if (!result.created) answerRetry(result, req, orderActor(req.cookies, s.shopper.customerId), s.owner.guestCartId);
       // After an order is created the cart is closed; a guest's cookie goes with it.
       if (!s.owner.customerId) clearCartCookie(req.cookies);
-      if (result.newCustomerId) await deps.signIn(req, result.newCustomerId);
+      // An account asked for with the order is a pending registration, mailed after the answer.
+      if (result.accountRequest) requestAccount(s.db, result.accountRequest);
       return { order: result.order, created: result.created };
     }),
 
-    confirm: endpoint(ordersApi.confirm, async (body) => ({
-      order: await afterConfirm(await confirmOrder(await deps.db(), body.id)),
-    })),
+    confirm: endpoint(ordersApi.confirm, async (body, req) => {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      await accessibleOrder(db, body.id, actor);
+      return { order: await afterConfirm(await confirmOrder(db, body.id)) };
+    }),
 
-    get: endpoint(ordersApi.get, async (body) => {
-      const order = await findOrder(await deps.db(), body.id);
-      if (!order) throw orderNotFound();
-      return { order: orderView(order) };
+    get: endpoint(ordersApi.get, async (body, req) => {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      return { order: orderView(await accessibleOrder(db, body.id, actor)) };
     }),
 
     /** Orders and order count: the signed-in customer's own, newest first. */
@@ -103,42 +149,64 @@ export function orderRoutes(deps: OrderDeps) {
     }),
 
     /** The post-order feedback from the thank-you page. */
-    comment: endpoint(ordersApi.comment, async (body) => {
-      const db = await deps.db();
-      const order = await findOrder(db, body.orderId);
-      if (!order) throw orderNotFound();
+    comment: endpoint(ordersApi.comment, async (body, req) => {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      const order = await accessibleOrder(db, body.orderId, actor);
       await db.execute(sql`UPDATE orders SET feedback = ${body.feedback}, last_modified = now() WHERE id = ${order.id}`);
       return { order: orderView((await findOrder(db, order.id))!) };
     }),
 
-    paymentMethod: endpoint(ordersApi.paymentMethod, async (body) => {
+    paymentMethod: endpoint(ordersApi.paymentMethod, async (body, req) => {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      await accessibleOrder(db, body.orderId, actor);
       if (!offeredPaymentMethods(deps.payments()).includes(body.paymentMethod)) throw paymentMethodUnavailable();
-      return { order: orderView(await setPaymentMethod(await deps.db(), body.orderId, body.paymentMethod)) };
+      return { order: orderView(await setPaymentMethod(db, body.orderId, body.paymentMethod)) };
     }),
 
     createPayment: endpoint(paymentsApi.create, async (body, req) => {
-      const { order, action, settled } = await startPayment(await deps.db(), deps.gateways(), {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      await accessibleOrder(db, body.orderId, actor);
+      const { order, action, settled } = await startPayment(db, deps.gateways(), {
         orderId: body.orderId, methodCode: body.paymentMethodCode, flow: body.flow,
         offeredMethods: offeredPaymentMethods(deps.payments()), locale: requestLocale(req, body.locale),
       });
       return { order: settled ? await afterConfirm(settled) : orderView(order), payment: action };
     }),
 
-    completePayment: endpoint(paymentsApi.complete, async (body) => {
-      const result = await completePayment(await deps.db(), deps.gateways(), body);
-      return { order: await afterConfirm(result) };
+    completePayment: endpoint(paymentsApi.complete, async (body, req) => {
+      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
+      await accessibleOrder(db, body.orderId, actor);
+      return { order: await afterConfirm(await completePayment(db, deps.gateways(), body)) };
     }),
 
     /** Stripe's webhook: signature checked on the raw body before anything is parsed or applied. */
     stripeWebhook: rawEndpoint(async (req) => {
       const stripe = deps.gateways().stripe;
       if (!stripe) throw new ApiError('PAYMENT_NOT_CONFIGURED', 'Stripe is not configured.', 404);
-      const raw = await req.request.text();
-      if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large', 413);
+      const raw = await readText(req.request, MAX_WEBHOOK_BODY_BYTES);
       const event = stripe.verifyWebhook(raw, req.request.headers.get('stripe-signature'));
       const result = await applyStripeEvent(await deps.db(), event);
+      // Server to server: the signature is the proof, no order secret is needed (or known) here.
+      if (result) await afterConfirm(result);
+      return json({ received: true });
+    }),
+
+    /** PayPal's webhook: off (404) without a webhook ID; every delivery is verified by PayPal before anything is applied. */
+    paypalWebhook: rawEndpoint(async (req) => {
+      const paypal = deps.gateways().paypal;
+      if (!paypal?.webhooksEnabled) throw new ApiError('PAYMENT_NOT_CONFIGURED', 'PayPal webhooks are not configured.', 404);
+      const raw = await readText(req.request, MAX_WEBHOOK_BODY_BYTES);
+      const event = await paypal.verifyWebhook(raw, req.request.headers);
+      const result = await applyPayPalEvent(await deps.db(), paypal, event);
       if (result) await afterConfirm(result);
       return json({ received: true });
     }),
   };
+}
+
+/** One run of the payment recovery job (recovery.ts) with these deps' gateways, mailing as the endpoints do. */
+export function paymentRecovery(deps: OrderDeps) {
+  const afterConfirm = confirmationSender(deps);
+  return (database: Parameters<typeof recoverPayments>[0], options?: RecoveryOptions) =>
+    recoverPayments(database, deps.gateways(), afterConfirm, options);
 }

@@ -1,18 +1,20 @@
 // The order domain's public face: the endpoints wired to the process database, the shopper, the
-// configured payment providers, the session (an account created with an order signs its shopper in) and mail.
+// configured payment providers and mail.
 import { sql } from 'drizzle-orm';
 import { env } from '../env.ts';
 import { defaultCheckoutDeps } from '../checkout/index.ts';
-import { setSessionCookies, shopTitle, startSession } from '../auth/index.ts';
-import { rows } from '../db/index.ts';
+import { shopTitle } from '../auth/index.ts';
+import { database, rows } from '../db/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { sendOrderConfirmationMail } from '../mail/index.ts';
 import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
-import { orderRoutes, type OrderDeps } from './handlers.ts';
+import { orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import type { PaymentGateways } from './payments.ts';
 
 export { accountOrderView, myItemsView, orderHistoryView, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
 export { loadOrderPage } from './order-page.ts';
+export { claimGuestOrder } from './claim.ts';
 
 let gateways: PaymentGateways | undefined;
 
@@ -36,13 +38,27 @@ const defaultOrderDeps: OrderDeps = {
     const [row] = await rows<{ email: string }>(await defaultCheckoutDeps.db(), sql`SELECT email FROM customers WHERE id = ${customerId}`);
     return row?.email ?? null;
   },
-  signIn: async (req, customerId) => {
-    setSessionCookies(req.cookies, await startSession(await defaultCheckoutDeps.db(), customerId, false), req.url);
-  },
-  sendConfirmation: async (order, locale) => {
-    await sendOrderConfirmationMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE));
+  sendConfirmation: async (order, locale, access) => {
+    await sendOrderConfirmationMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE), access);
   },
 };
 
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
 export const orders = orderRoutes(defaultOrderDeps);
+
+const recover = paymentRecovery(defaultOrderDeps);
+
+/** One run of the payment recovery job on the process database (`npm run payments:recover` runs one too). */
+export async function recoverPayments(options?: RecoveryOptions): Promise<RecoveryRun> {
+  return recover(await database(), options);
+}
+
+/** Every few minutes; the first run soon after start catches up on what happened while the shop was down. */
+const RECOVERY_INTERVAL_MS = 5 * 60_000;
+const RECOVERY_FIRST_DELAY_MS = 60_000;
+const recovery: { stop?: () => void } = {};
+
+/** Starts the recovery job in this process, once; called on the first request, as the publish listener is. */
+export function startPaymentRecovery(): void {
+  recovery.stop ??= repeatEvery(() => recoverPayments(), RECOVERY_INTERVAL_MS, RECOVERY_FIRST_DELAY_MS);
+}

@@ -195,22 +195,59 @@ export async function completePayment(
   const [attempt] = await rows<{ id: string; status: string }>(db, sql`
     SELECT id, status FROM payments WHERE order_id = ${input.orderId} AND provider = ${input.provider} AND provider_ref = ${input.reference}`);
   if (!attempt) throw paymentNotFound();
-  let report: AttemptReport | null;
+  const known: OpenAttempt = { id: attempt.id, orderId: input.orderId, providerRef: input.reference };
+  let result: ConfirmResult | null;
   if (input.provider === 'stripe') {
     if (!gateways.stripe) throw paymentMethodUnavailable();
-    report = stripeReport(await gateways.stripe.retrieveIntent(input.reference));
+    result = await settleStripeAttempt(db, gateways.stripe, known);
   } else {
     if (!gateways.paypal) throw paymentMethodUnavailable();
-    const current = await gateways.paypal.getOrder(input.reference);
-    const settled = current.status === 'APPROVED' ? await gateways.paypal.captureOrder(input.reference, `capture-${attempt.id}`) : current;
-    report = paypalReport(settled);
+    result = (await settlePayPalAttempt(db, gateways.paypal, known)).result;
   }
-  if (!report) {
+  if (!result) {
     const order = await findOrder(db, input.orderId);
     if (!order) throw orderNotFound();
     return { order, becameConfirmed: false };
   }
-  return applyAttemptReport(db, report, input.orderId);
+  return result;
+}
+
+/** A payment attempt the provider knows by its reference. */
+export interface OpenAttempt { id: string; orderId: string; providerRef: string }
+
+/** What Stripe says of one attempt, applied; null while the shopper still has to act. */
+export async function settleStripeAttempt(db: Db, stripe: StripeGateway, attempt: OpenAttempt): Promise<ConfirmResult | null> {
+  const report = stripeReport(await stripe.retrieveIntent(attempt.providerRef));
+  return report ? applyAttemptReport(db, report, attempt.orderId) : null;
+}
+
+export interface PayPalSettlement {
+  /** PayPal's order after this call (captured if it was approved and the shop order still wanted paying). */
+  paypalOrder: PayPalOrder;
+  /** Whether this call captured (or, after a lost answer, re-read the capture of) the approved order. */
+  captured: boolean;
+  /** The applied report; null while PayPal has taken no money (not approved, or approved but not captured). */
+  result: ConfirmResult | null;
+}
+
+/**
+ * What PayPal says of one attempt, applied. An approved order is captured under the attempt's own
+ * request id, so the shopper's return, PayPal's webhook and the recovery job, racing or repeating,
+ * capture it once between them. An approval for a shop order that is already paid (another attempt or
+ * method got there first) or cancelled is left to lapse: capturing it would take the money twice.
+ */
+export async function settlePayPalAttempt(db: Db, paypal: PayPalGateway, attempt: OpenAttempt): Promise<PayPalSettlement> {
+  let paypalOrder = await paypal.getOrder(attempt.providerRef);
+  let captured = false;
+  if (paypalOrder.status === 'APPROVED') {
+    const order = await findOrder(db, attempt.orderId);
+    if (order && order.paymentStatus !== 'paid' && order.status !== 'cancelled') {
+      paypalOrder = await paypal.captureOrder(attempt.providerRef, `capture-${attempt.id}`);
+      captured = true;
+    }
+  }
+  const report = paypalReport(paypalOrder);
+  return { paypalOrder, captured, result: report ? await applyAttemptReport(db, report, attempt.orderId) : null };
 }
 
 const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.processing', 'payment_intent.payment_failed', 'payment_intent.canceled']);

@@ -1,6 +1,5 @@
-// Order rows and their public face (the API's Order). Order ids are random UUIDs (122 bits from a
-// CSPRNG): holding one is what lets a shopper see the thank-you page or pay again from an emailed link,
-// like the order-status links other shops send. Nothing else is reachable by id alone.
+// Order rows and their public face (the API's Order). Holding an order id grants nothing: who may
+// reach an order is decided in access.ts.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { isUuid, rows } from '../db/index.ts';
@@ -25,6 +24,8 @@ export interface OrderRow {
   comment: string | null;
   feedback: string | null;
   confirmationSentAt: Date | string | null;
+  /** SHA-256 (hex) of a guest order's access secret; null for registered customers' orders. Never leaves the server. */
+  accessSecretHash: string | null;
   createdAt: Date | string;
   lastModified: Date | string;
 }
@@ -33,7 +34,8 @@ export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId"
   o.idempotency_key AS "idempotencyKey", o.status, o.payment_status AS "paymentStatus",
   o.payment_method_code AS "paymentMethodCode", o.confirmed, o.email, o.locale, o.currency,
   o.grand_total_cents AS "grandTotalCents", o.cart_info AS "cartInfo", o.order_reference AS "orderReference",
-  o.comment, o.feedback, o.confirmation_sent_at AS "confirmationSentAt", o.created_at AS "createdAt",
+  o.comment, o.feedback, o.confirmation_sent_at AS "confirmationSentAt",
+  o.access_secret_hash AS "accessSecretHash", o.created_at AS "createdAt",
   o.last_modified AS "lastModified"`;
 
 export function normalise(row: OrderRow): OrderRow {

@@ -51,6 +51,18 @@ export class PaymentSignatureError extends ApiError {
   }
 }
 
+/**
+ * A webhook whose signature holds but whose body is not an event of the documented shape. Refused
+ * with 400, not a 5xx: the shop is fine, and the provider resends a 5xx for days.
+ */
+export class PaymentEventError extends ApiError {
+  constructor(cause?: unknown) {
+    super('VALIDATION_FAILED', 'The webhook body is not an event this shop can read.', 400);
+    this.name = 'PaymentEventError';
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
 /** Maps an HTTP status from a provider to our code; shared by both gateways so they classify alike. */
 export function codeForStatus(status: number): PaymentProviderErrorCode {
   if (status === 401 || status === 403) return 'PAYMENT_PROVIDER_AUTH_FAILED';

@@ -1,11 +1,13 @@
 // The one access point to PayPal: Orders v2 (create, read, capture) over plain fetch, because PayPal's
 // own server SDK is a thin generated wrapper that adds nothing we need. Every write carries a
 // PayPal-Request-Id, so a retried create or capture returns the first result instead of paying twice.
+// Webhooks are verified by PayPal itself (verify-webhook-signature) over the same token.
 // Tests point PAYPAL_API_BASE at a loopback fake; this code does not know the difference.
 import { z } from 'astro/zod';
 import { env } from '../env.ts';
 import { assertPayableCents, centsToDecimal, decimalToCents, paymentCurrency } from './amounts.ts';
-import { codeForStatus, PaymentProviderError, type PaymentProviderErrorCode } from './errors.ts';
+import { codeForStatus, PaymentProviderError, PaymentSignatureError, type PaymentProviderErrorCode } from './errors.ts';
+import { eventBody, toWebhookEvent, transmissionOf, type PayPalWebhookEvent } from './paypal-webhook.ts';
 
 export interface PayPalOrder {
   id: string;
@@ -40,12 +42,21 @@ export interface PayPalGateway {
   getOrder(id: string): Promise<PayPalOrder>;
   /** An already-captured order answers its captured state, not an error. */
   captureOrder(id: string, requestId: string): Promise<PayPalOrder>;
+  /** Whether a webhook ID is configured: without one no delivery can be verified, so webhooks are off. */
+  readonly webhooksEnabled: boolean;
+  /**
+   * Has PayPal confirm that a delivery (raw body and its PAYPAL-* headers) is one it signed for our
+   * webhook; throws PaymentSignatureError when it is not, PaymentProviderError when PayPal cannot say.
+   */
+  verifyWebhook(rawBody: string, headers: Headers): Promise<PayPalWebhookEvent>;
 }
 
 interface PayPalGatewayConfig {
   clientId: string;
   clientSecret: string;
   apiBase: string;
+  /** The ID PayPal gave the shop's webhook (developer dashboard → app → Webhooks). */
+  webhookId?: string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -56,6 +67,7 @@ const TOKEN_MARGIN_MS = 60_000;
 const ORDER_ID = /^[A-Z0-9-]{1,36}$/;
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+const verificationSchema = z.object({ verification_status: z.enum(['SUCCESS', 'FAILURE']) });
 
 const linkSchema = z.object({ href: z.string(), rel: z.string() });
 const orderSchema = z.object({
@@ -237,6 +249,25 @@ export function paypalGateway(config: PayPalGatewayConfig): PayPalGateway {
       if (reply.status === 422 && issueOf(reply) === 'ORDER_ALREADY_CAPTURED') return getOrder(id);
       throw replyError(reply);
     },
+
+    webhooksEnabled: Boolean(config.webhookId),
+
+    async verifyWebhook(rawBody, headers) {
+      if (!config.webhookId) throw new PaymentSignatureError();
+      const transmission = transmissionOf(headers);
+      const event = eventBody(rawBody);
+      const reply = await api('POST', '/v1/notifications/verify-webhook-signature', {
+        body: { ...transmission, webhook_id: config.webhookId, webhook_event: event },
+      });
+      // PayPal refuses a transmission it cannot check (a malformed header or certificate URL) with a 4xx:
+      // such a delivery is as unverified as one it answers FAILURE for.
+      if (reply.status === 400 || reply.status === 404 || reply.status === 422) throw new PaymentSignatureError(reply.body);
+      if (reply.status !== 200) throw replyError(reply);
+      const verdict = verificationSchema.safeParse(reply.body);
+      if (!verdict.success) throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: verdict.error });
+      if (verdict.data.verification_status !== 'SUCCESS') throw new PaymentSignatureError();
+      return toWebhookEvent(event);
+    },
   };
 }
 
@@ -247,9 +278,14 @@ export function paypalFromEnv(): PayPalGateway | null {
   const e = env();
   if (!e.PAYPAL_CLIENT_ID || !e.PAYPAL_CLIENT_SECRET) return null;
   // One gateway per configuration, so its access token is shared by all requests of this process.
-  const key = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET, e.PAYPAL_API_BASE].join('|');
+  const key = [e.PAYPAL_CLIENT_ID, e.PAYPAL_CLIENT_SECRET, e.PAYPAL_API_BASE, e.PAYPAL_WEBHOOK_ID].join('|');
   if (cached?.key !== key) {
-    cached = { key, gateway: paypalGateway({ clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE }) };
+    cached = {
+      key,
+      gateway: paypalGateway({
+        clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE, webhookId: e.PAYPAL_WEBHOOK_ID,
+      }),
+    };
   }
   return cached.gateway;
 }

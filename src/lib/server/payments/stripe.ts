@@ -5,8 +5,9 @@
 import Stripe from 'stripe';
 import { z } from 'astro/zod';
 import { env } from '../env.ts';
+import { logger } from '../log.ts';
 import { assertPayableCents, paymentCurrency } from './amounts.ts';
-import { codeForStatus, PaymentProviderError, PaymentSignatureError } from './errors.ts';
+import { codeForStatus, PaymentEventError, PaymentProviderError, PaymentSignatureError } from './errors.ts';
 
 export type StripeMethod = 'card' | 'sepa_debit' | 'sofort';
 
@@ -170,7 +171,10 @@ export function stripeGateway(config: StripeGatewayConfig): StripeGateway {
         throw new PaymentSignatureError(error);
       }
       const parsed = eventSchema.safeParse(event);
-      if (!parsed.success) throw new PaymentProviderError('stripe', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
+      if (!parsed.success) {
+        logger.warn({ err: parsed.error }, 'signed Stripe webhook that is not a readable event');
+        throw new PaymentEventError(parsed.error);
+      }
       const { id, type, created, data } = parsed.data;
       return { id, type, created, intent: data.object.object === 'payment_intent' ? toIntent(data.object) : null };
     },

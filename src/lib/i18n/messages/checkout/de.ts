@@ -71,7 +71,7 @@ export const deCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Weiter zur Zahlung',
   'checkout.sameAsShipping': 'Wie Lieferadresse',
   'checkout.createAccount': 'Kundenkonto anlegen',
-  'checkout.createAccountHint': 'Ihr Kundenkonto wird mit dieser Bestellung angelegt; Sie melden sich dann mit Ihrer E-Mail-Adresse und diesem Passwort an.',
+  'checkout.createAccountHint': 'Nach der Bestellung senden wir Ihnen einen Link, der Ihr Kundenkonto aktiviert; Sie melden sich dann mit Ihrer E-Mail-Adresse und diesem Passwort an.',
   'checkout.password': 'Passwort',
   'checkout.passwordRule': 'Mindestens 8 Zeichen',
   'checkout.guestEmailHint': 'An diese Adresse senden wir die Bestellbestätigung.',

@@ -70,7 +70,7 @@ export const enCheckout = {
   'checkout.continueToPayment': 'Continue to payment',
   'checkout.sameAsShipping': 'Same as shipping address',
   'checkout.createAccount': 'Create an account',
-  'checkout.createAccountHint': 'Your account is created with this order; you then log in with your email and this password.',
+  'checkout.createAccountHint': 'After the order we e-mail you a link that activates your account; you then log in with your email and this password.',
   'checkout.password': 'Password',
   'checkout.passwordRule': 'At least 8 characters',
   'checkout.guestEmailHint': 'We send the order confirmation to this address.',

@@ -71,7 +71,7 @@ export const esCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continuar al pago',
   'checkout.sameAsShipping': 'Igual que la dirección de envío',
   'checkout.createAccount': 'Crear una cuenta',
-  'checkout.createAccountHint': 'Su cuenta se crea con este pedido; después inicie sesión con su correo electrónico y esta contraseña.',
+  'checkout.createAccountHint': 'Tras el pedido le enviamos por correo un enlace que activa su cuenta; después inicie sesión con su correo electrónico y esta contraseña.',
   'checkout.password': 'Contraseña',
   'checkout.passwordRule': 'Al menos 8 caracteres',
   'checkout.guestEmailHint': 'Enviaremos la confirmación del pedido a esta dirección.',

@@ -71,7 +71,7 @@ export const frCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continuer vers le paiement',
   'checkout.sameAsShipping': 'Identique à l’adresse de livraison',
   'checkout.createAccount': 'Créer un compte',
-  'checkout.createAccountHint': 'Votre compte est créé avec cette commande ; vous vous connecterez ensuite avec votre e-mail et ce mot de passe.',
+  'checkout.createAccountHint': 'Après la commande, nous vous envoyons par e-mail un lien qui active votre compte ; vous vous connecterez ensuite avec votre e-mail et ce mot de passe.',
   'checkout.password': 'Mot de passe',
   'checkout.passwordRule': 'Au moins 8 caractères',
   'checkout.guestEmailHint': 'Nous envoyons la confirmation de commande à cette adresse.',

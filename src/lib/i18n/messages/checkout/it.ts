@@ -71,7 +71,7 @@ export const itCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continua con il pagamento',
   'checkout.sameAsShipping': 'Uguale all’indirizzo di spedizione',
   'checkout.createAccount': 'Crea un account',
-  'checkout.createAccountHint': 'Il Suo account viene creato con questo ordine; potrà poi accedere con la Sua e-mail e questa password.',
+  'checkout.createAccountHint': 'Dopo l’ordine Le inviamo per e-mail un link che attiva il Suo account; potrà poi accedere con la Sua e-mail e questa password.',
   'checkout.password': 'Password',
   'checkout.passwordRule': 'Almeno 8 caratteri',
   'checkout.guestEmailHint': 'Invieremo la conferma d’ordine a questo indirizzo.',

@@ -99,6 +99,12 @@ export const orders = pgTable('orders', {
   feedback: text('feedback'),
   /** Set once the confirmation email went out, so a retry or a restart never sends it twice. */
   confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  /**
+   * SHA-256 of the guest's order secret (a random token given once: as an HttpOnly cookie at checkout
+   * and in the confirmation mail's link). A guest order is reachable only with id and secret; null for
+   * a registered customer's order, which only its signed-in owner reaches.
+   */
+  accessSecretHash: text('access_secret_hash'),
   createdAt: createdAt(),
   lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)]);

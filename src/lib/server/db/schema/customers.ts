@@ -88,6 +88,31 @@ export const emailChangeTokens = pgTable('email_change_tokens', {
 }, (t) => [index('email_change_tokens_customer_idx').on(t.customerId)]);
 
 /**
+ * A registration waiting for its e-mail address to be confirmed: registering (and asking for an account
+ * at checkout) creates no customer until the link mailed to the address is opened, so the answer is
+ * the same whether or not the address has an account already. Holds what the account starts with
+ * (the argon2 hash, never the password); the token is stored hashed, single use, valid for 24 hours.
+ */
+export const pendingRegistrations = pgTable('pending_registrations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  locale: text('locale').notNull(),
+  currency: text('currency').notNull(),
+  /**
+   * The guest order placed with the request (checkout), given to the new customer on activation. No
+   * foreign key: orders live in commerce.ts, which imports this module; a deleted order attaches nothing.
+   */
+  orderId: uuid('order_id'),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)]);
+
+/**
  * A customer's newsletter subscription with its double opt-in: 'pending' until the link mailed to
  * them is opened, then 'subscribed'; 'unsubscribed' keeps the row as the record of consent withdrawn.
  * The consent shown (its text version and the text itself) and when it was given are kept as proof.

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "access_secret_hash" text;

@@ -1,0 +1,67 @@
+// Per-client request budgets (src/lib/server/client-budget.ts) and the 429 an endpoint answers
+// once its client has spent one.
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { APIContext } from 'astro';
+import { z } from 'astro/zod';
+
+// The suite switches budgets off for in-process calls (vitest.config.ts); this file tests them.
+process.env.RATE_LIMIT_SCALE = '1';
+const { BUDGETS, resetBudgets, take } = await import('#lib/server/client-budget.ts');
+const { endpoint } = await import('#lib/server/http.ts');
+const { operation } = await import('#lib/http/contract.ts');
+
+const budget = { name: 'test', burst: 3, perSecond: 2 };
+
+beforeEach(() => resetBudgets());
+
+describe('take', () => {
+  test('grants the burst at once, then refuses with the seconds until a request is earned back', () => {
+    expect([0, 1, 2].map(() => take(budget, 'a', 1000))).toEqual([0, 0, 0]);
+    expect(take(budget, 'a', 1000)).toBe(1);
+    // Half a second earns one request at two per second.
+    expect(take(budget, 'a', 1500)).toBe(0);
+    expect(take(budget, 'a', 1500)).toBe(1);
+  });
+
+  test('keeps clients and budgets apart', () => {
+    for (let i = 0; i < 3; i++) take(budget, 'a', 0);
+    expect(take(budget, 'a', 0)).toBeGreaterThan(0);
+    expect(take(budget, 'b', 0)).toBe(0);
+    expect(take({ ...budget, name: 'other' }, 'a', 0)).toBe(0);
+  });
+
+  test('never holds more than the burst however long a client was away', () => {
+    take(budget, 'a', 0);
+    const granted = Array.from({ length: 10 }, () => take(budget, 'a', 3_600_000)).filter((wait) => wait === 0);
+    expect(granted).toHaveLength(3);
+  });
+
+  test('scales with RATE_LIMIT_SCALE, and 0 switches it off', () => {
+    const doubled = Array.from({ length: 10 }, () => take(budget, 'a', 0, 2)).filter((wait) => wait === 0);
+    expect(doubled).toHaveLength(6);
+    expect(Array.from({ length: 100 }, () => take(budget, 'b', 0, 0)).every((wait) => wait === 0)).toBe(true);
+  });
+
+  test('the shop budgets let a page view through many times over', () => {
+    for (const b of Object.values(BUDGETS)) expect(b.burst).toBeGreaterThanOrEqual(b.perSecond * 3);
+  });
+});
+
+describe('an endpoint with a budget', () => {
+  const op = operation({ method: 'POST', path: '/api/test', request: z.object({}).strict(), response: z.object({ ok: z.boolean() }), errors: [] });
+  const handler = endpoint(op, async () => ({ ok: true }), { budget: { name: 'endpoint', burst: 2, perSecond: 1 } });
+  const call = (clientAddress: string) => {
+    const request = new Request('http://shop.test/api/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    return handler({ request, clientAddress, url: new URL(request.url) } as unknown as APIContext) as Promise<Response>;
+  };
+
+  test('answers 429 in the error shape with Retry-After once the client spent it', async () => {
+    expect((await call('198.51.100.7')).status).toBe(200);
+    expect((await call('198.51.100.7')).status).toBe(200);
+    const refused = await call('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
+    expect((await call('198.51.100.8')).status).toBe(200);
+  });
+});
