@@ -120,7 +120,9 @@ beforeAll(async () => {
   await database.close();
   watcher = runExport(['--out', out, '--watch', '--port', String(port), '--concurrency', '4']);
   await watcher.line(/^\[export\] watching for publish events/);
-});
+  // A build and a full export of some 700 pages: two minutes were too few beside the durability suite,
+  // which kills and restarts shops on the same two cores.
+}, 300_000);
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGKILL');
