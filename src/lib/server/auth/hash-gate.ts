@@ -5,10 +5,13 @@
 // bounded queue waits its turn, and beyond that the answer is 503 with Retry-After at once instead
 // of a pile-up. The bound is per process on purpose: it protects this process's CPU; the per-IP rate
 // limits (in the database) are what every instance shares.
+// New passwords (what anonymous visitors can ask for in bulk: registrations, accounts at checkout) and
+// sign-ins (verifying a password a customer typed) have a bound each: a flood of registrations takes
+// one core at most, and customers signing in keep the other.
 import { ApiError } from '../http.ts';
 
-/** argon2 runs at once; the shop's machines have two cores. */
-const HASH_CONCURRENCY = 2;
+/** argon2 runs at once per kind of work; the shop's machines have two cores. */
+const CONCURRENCY = { newPassword: 1, signIn: 2 } as const;
 /** Waiting runs; at about 40 ms each, the last one waits some 400 ms. */
 const HASH_QUEUE_LIMIT = 20;
 const BUSY_RETRY_SECONDS = 2;
@@ -55,9 +58,15 @@ class BoundedSemaphore {
   }
 }
 
-const gate = new BoundedSemaphore(HASH_CONCURRENCY, HASH_QUEUE_LIMIT, serverBusy);
+const gates = {
+  newPassword: new BoundedSemaphore(CONCURRENCY.newPassword, HASH_QUEUE_LIMIT, serverBusy),
+  signIn: new BoundedSemaphore(CONCURRENCY.signIn, HASH_QUEUE_LIMIT, serverBusy),
+};
 
-/** Runs one argon2 hash or verify within the process's bound (SERVER_BUSY when the queue is full). */
-export function withHashSlot<T>(task: () => Promise<T>): Promise<T> {
-  return gate.run(task);
+/**
+ * Runs one argon2 hash of a new password, or one verify of a typed one, within its bound
+ * (SERVER_BUSY when the queue is full).
+ */
+export function withHashSlot<T>(kind: keyof typeof gates, task: () => Promise<T>): Promise<T> {
+  return gates[kind].run(task);
 }

@@ -10,7 +10,7 @@ const ARGON2ID = 2 as Algorithm;
 const POLICY = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => hash(password, POLICY));
+  return withHashSlot('newPassword', () => hash(password, POLICY));
 }
 
 /**
@@ -25,7 +25,7 @@ export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ZNcLwQrwTS7o7HqRGzGlUQ
  * verifies against a dummy hash anyway, so the answer takes as long as for a real account.
  */
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
-  return withHashSlot(async () => {
+  return withHashSlot('signIn', async () => {
     if (!storedHash) {
       await verify(DUMMY_HASH, password).catch(() => false);
       return false;
