@@ -37,7 +37,8 @@ export const onRequest = defineMiddleware((context, next) => {
     const security = securityFor(context, response);
     const mark = (headers: Headers) => {
       headers.set('x-request-id', requestId);
-      for (const [name, value] of security) headers.set(name, value);
+      // A page's own choice wins but for the policy (a token page's Referrer-Policy: same-origin).
+      for (const [name, value] of security) if (name === 'content-security-policy' || !headers.has(name)) headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
     };
     // A page that set only Astro.response.status keeps the 200's "OK".
