@@ -4,35 +4,16 @@
 // script in its place, and the shell loads the same element (Astro's own module) as a cached file
 // when an island first needs it (src/lib/shell/intent-islands.ts). The dev server keeps the inline one.
 import type { AstroIntegration } from 'astro';
-
-/** The module Astro's renderer takes the inline script from. */
-const INLINE_RUNTIME = /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]astro-island\.prebuilt\.js$/;
+import { buildPatch } from './build-patch.ts';
 
 export function islandRuntime(): AstroIntegration {
-  let replaced = false;
-  return {
+  return buildPatch({
     name: 'storefront-island-runtime',
-    hooks: {
-      'astro:config:setup': ({ command, updateConfig }) => {
-        if (command !== 'build') return;
-        updateConfig({
-          vite: {
-            plugins: [{
-              name: 'storefront-island-runtime',
-              enforce: 'pre',
-              transform(_code: string, id: string) {
-                if (!INLINE_RUNTIME.test(id)) return null;
-                replaced = true;
-                return { code: 'export default "";', map: null };
-              },
-            }],
-          },
-        });
-      },
-      'astro:build:done': () => {
-        // A new Astro that renamed the module would otherwise put the runtime back into every page unnoticed.
-        if (!replaced) throw new Error('island-runtime: Astro no longer renders its island script from astro-island.prebuilt.js; update INLINE_RUNTIME');
-      },
-    },
-  };
+    // The module Astro's renderer takes the inline script from.
+    module: /[\\/]astro[\\/]dist[\\/]runtime[\\/]server[\\/]astro-island\.prebuilt\.js$/,
+    enforce: 'pre',
+    transform: () => 'export default "";',
+    // A new Astro that renamed the module would otherwise put the runtime back into every page unnoticed.
+    missing: 'Astro no longer renders its island script from astro-island.prebuilt.js; update its path',
+  });
 }

@@ -6,36 +6,19 @@
 // is built, which happens as the islands' modules load, so it is set in zod's own config module of
 // the client build: no island can load zod without it. The server keeps the compiled parsers.
 import type { AstroIntegration } from 'astro';
-
-/** The module that holds zod's global config (`z.config()` writes the same object). */
-const ZOD_CONFIG = /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
+import { buildPatch } from './build-patch.ts';
 
 export function zodJitless(): AstroIntegration {
-  let applied = false;
-  return {
+  return buildPatch({
     name: 'storefront-zod-jitless',
-    hooks: {
-      'astro:config:setup': ({ command, updateConfig }) => {
-        if (command !== 'build') return;
-        updateConfig({
-          vite: {
-            plugins: [{
-              name: 'storefront-zod-jitless',
-              applyToEnvironment: (environment: { name: string }) => environment.name === 'client',
-              transform(code: string, id: string) {
-                if (!ZOD_CONFIG.test(id)) return null;
-                if (!/export const globalConfig\b/.test(code)) throw new Error('zod-jitless: zod no longer exports globalConfig from v4/core/core.js');
-                applied = true;
-                return { code: `${code}\nglobalConfig.jitless = true;\n`, map: null };
-              },
-            }],
-          },
-        });
-      },
-      'astro:build:done': () => {
-        // Islands that use zod exist (sign-in, checkout): a build without the setting would break the CSP unnoticed.
-        if (!applied) throw new Error('zod-jitless: zod\'s config module was not in the client build; update ZOD_CONFIG');
-      },
+    // The module that holds zod's global config (`z.config()` writes the same object).
+    module: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
+    environment: 'client',
+    transform(code) {
+      if (!/export const globalConfig\b/.test(code)) throw new Error('zod-jitless: zod no longer exports globalConfig from v4/core/core.js');
+      return `${code}\nglobalConfig.jitless = true;\n`;
     },
-  };
+    // Islands that use zod exist (sign-in, checkout): a build without the setting would break the CSP unnoticed.
+    missing: 'zod\'s config module was not in the client build; update its path',
+  });
 }

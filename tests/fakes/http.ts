@@ -63,3 +63,20 @@ export function randomId(length: number, alphabet = ALPHANUMERIC): string {
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+
+/** A webhook a fake provider delivered: the shop's answer, status 0 when it could not be reached. */
+export interface WebhookDelivery {
+  eventId: string;
+  status: number;
+  body: string;
+}
+
+/** POSTs one webhook to the shop as the provider would, and records what the shop answered. */
+export async function postWebhook(url: string, eventId: string, headers: Record<string, string>, body: string): Promise<WebhookDelivery> {
+  try {
+    const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) });
+    return { eventId, status: res.status, body: await res.text() };
+  } catch (error) {
+    return { eventId, status: 0, body: String(error) };
+  }
+}

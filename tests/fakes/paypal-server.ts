@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { escapeHtml, listen, randomId, readBody, sendJson, sendText } from './http.ts';
+import { escapeHtml, listen, postWebhook, randomId, readBody, sendJson, sendText, type WebhookDelivery } from './http.ts';
 
 export const FAKE_PAYPAL_CREDENTIALS = { clientId: 'fake-paypal-client-id', clientSecret: 'fake-paypal-client-secret' } as const;
 /** The ID of the shop's webhook at the fake (PayPal shows one per webhook in the developer dashboard). */
@@ -101,11 +101,7 @@ export interface PayPalDeliverOptions {
   headers?: Record<string, string | null>;
 }
 
-export interface PayPalDelivery {
-  eventId: string;
-  status: number;
-  body: string;
-}
+export type PayPalDelivery = WebhookDelivery;
 
 export interface FakePayPal {
   url: string;
@@ -244,13 +240,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       if (value === null) delete headers[name.toLowerCase()];
       else headers[name.toLowerCase()] = value;
     }
-    let delivery: PayPalDelivery;
-    try {
-      const res = await fetch(webhookUrl, { method: 'POST', headers, body: opts.tamper ? opts.tamper(payload) : payload, signal: AbortSignal.timeout(30_000) });
-      delivery = { eventId: event.id, status: res.status, body: await res.text() };
-    } catch (error) {
-      delivery = { eventId: event.id, status: 0, body: String(error) };
-    }
+    const delivery = await postWebhook(webhookUrl, event.id, headers, opts.tamper ? opts.tamper(payload) : payload);
     deliveries.push(delivery);
     return delivery;
   }

@@ -4,7 +4,7 @@
 // succeeds, 4000000000000002 is declined. SEPA debits stay `processing` until settle(id).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHmac } from 'node:crypto';
-import { listen, randomId, readBody, sendJson, sendText } from './http.ts';
+import { listen, postWebhook, randomId, readBody, sendJson, sendText, type WebhookDelivery } from './http.ts';
 import { asObject, asString, asStrings, parseStripeForm, type FormObject } from './stripe-form.ts';
 import { stripeJsSource } from './stripe-js.ts';
 
@@ -66,12 +66,7 @@ export interface FakeEvent {
   type: WebhookEventType;
 }
 
-export interface Delivery {
-  eventId: string;
-  /** The shop's answer; 0 when it could not be reached. */
-  status: number;
-  body: string;
-}
+export type Delivery = WebhookDelivery;
 
 export interface DeliverOptions {
   /** Deliver the same signed event this many times (Stripe retries, duplicates). */
@@ -194,13 +189,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const signature = opts.signature !== undefined ? opts.signature : stripeSignature(payload, opts.secret ?? webhookSecret, opts.timestamp);
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
     if (signature !== null) headers['stripe-signature'] = signature;
-    let delivery: Delivery;
-    try {
-      const res = await fetch(webhookUrl, { method: 'POST', headers, body: opts.tamper ? opts.tamper(payload) : payload, signal: AbortSignal.timeout(30_000) });
-      delivery = { eventId: event.id, status: res.status, body: await res.text() };
-    } catch (error) {
-      delivery = { eventId: event.id, status: 0, body: String(error) };
-    }
+    const delivery = await postWebhook(webhookUrl, event.id, headers, opts.tamper ? opts.tamper(payload) : payload);
     deliveries.push(delivery);
     return delivery;
   }

@@ -9,29 +9,17 @@ import {
   prices, productAttributes, productCategories, productTranslations, products, stock,
 } from '#lib/server/db/schema.ts';
 import { forEachDatabase, type DatabaseContext } from '../helpers/databases.ts';
+import { pgError } from '#lib/server/db/errors.ts';
 
 const JOURNAL = new URL('../../src/lib/server/db/migrations/meta/_journal.json', import.meta.url);
-
-/** The PostgreSQL error behind a failed query, whichever driver and wrapper raised it. */
-function pgErrorOf(error: unknown): { code?: string; constraint?: string; message: string } | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: string; message: string; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return { code: candidate.code, constraint: candidate.constraint, message: candidate.message };
-    }
-    current = candidate.cause;
-  }
-  return undefined;
-}
 
 async function expectUniqueViolation(promise: Promise<unknown>, constraint: string): Promise<void> {
   const error = await promise.then(() => undefined, (e: unknown) => e);
   expect(error, `expected ${constraint} to reject the write`).toBeDefined();
-  const pgError = pgErrorOf(error);
-  expect(pgError?.code).toBe('23505');
+  const cause = pgError(error);
+  expect(cause?.code).toBe('23505');
   // PGlite and node-postgres both report the violated index by name.
-  expect(pgError?.constraint ?? pgError?.message).toContain(constraint);
+  expect(cause?.constraint ?? cause?.message).toContain(constraint);
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -2,12 +2,9 @@
 // guest gives the email the confirmation goes to and may create an account with the order; a
 // signed-in customer without billing management uses the account's default billing address as is.
 import { useId, useState, type FormEvent } from 'react';
-import { updateCheckoutUser } from '#lib/checkout/client.ts';
 import { addressValues } from '#lib/checkout/form.ts';
 import type { CountryCode } from '#lib/checkout/countries.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { passwordProblemOf, passwordRuleProblem, type PasswordProblem } from '#lib/auth/password-policy.ts';
-import { ApiClientError } from '#lib/http/client.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { adoptCart } from '#lib/cart/store.ts';
@@ -22,6 +19,7 @@ import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { AccountCreation } from './AccountCreation.tsx';
 import { ManagedBilling } from './ManagedBilling.tsx';
+import { PASSWORD_PROBLEM_KEYS, useAccountCreation } from './useAccountCreation.ts';
 
 export const BILLING_STEP_KEYS = [
   'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
@@ -30,19 +28,6 @@ export const BILLING_STEP_KEYS = [
   'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR', 'checkout.validation.passwordTooShort',
   'validation.passwordTooLong', 'validation.passwordTooCommon', 'validation.passwordIsEmail',
 ] as const;
-
-/** The account password's problem as a message: the shared rules here, the server's list via its answer. */
-const PASSWORD_PROBLEM_KEYS = {
-  tooShort: 'checkout.validation.passwordTooShort', tooLong: 'validation.passwordTooLong',
-  tooCommon: 'validation.passwordTooCommon', isEmail: 'validation.passwordIsEmail',
-} as const satisfies Record<PasswordProblem, (typeof BILLING_STEP_KEYS)[number]>;
-
-/** A password problem the server named for userPassword (VALIDATION_FAILED), if that is why it refused. */
-function serverPasswordProblem(error: unknown): PasswordProblem | null {
-  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
-  const issue = (error.details as { path?: unknown; message?: unknown }[]).find((i) => i.path === 'userPassword');
-  return typeof issue?.message === 'string' ? passwordProblemOf(issue.message) : null;
-}
 
 export interface BillingStepProps {
   initialCart: Cart;
@@ -74,42 +59,34 @@ export function BillingStep(props: BillingStepProps) {
   const cart = useCheckoutCart(initialCart);
   const [sameAsShipping, setSameAsShipping] = useState(cart.billingAddress === null || same(cart.billingAddress, cart.shippingAddress));
   const [guestEmail, setGuestEmail] = useState(() => addressValues(cart.billingAddress ?? cart.shippingAddress).email);
-  const [createAccount, setCreateAccount] = useState(props.accountRequired || cart.newUser);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<PasswordProblem | null>(null);
+  const account = useAccountCreation({ allowed: props.canCreateAccount, required: props.accountRequired, initial: cart.newUser });
   const [saveDefault, setSaveDefault] = useState(false);
   const form = useAddressForm({
     kind: 'billingAddress', initial: cart.billingAddress, defaultCountry: props.defaultCountry, locale,
     rules: { companyRequired: props.companyRequired, emailRequired: !signedIn },
   });
   const defaultBilling = readOnly ? saved.find((a) => a.isDefaultBilling) ?? saved.find((a) => a.isBilling) ?? null : null;
-  const wantsAccount = props.canCreateAccount && createAccount;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (form.pending) return;
-    const badPassword = wantsAccount ? passwordRuleProblem(password, sameAsShipping ? guestEmail : form.values.email) : null;
-    setPasswordError(badPassword);
-    if (badPassword) return form.reject({}, 'checkout.formErrors');
+    if (!account.check(sameAsShipping ? guestEmail : form.values.email)) return form.reject({}, 'checkout.formErrors');
     const override = readOnly ? (defaultBilling ? addressValues(defaultBilling) : undefined)
       : sameAsShipping ? { ...addressValues(cart.shippingAddress), email: guestEmail } : undefined;
     if (readOnly && !override) return;
-    let next = await form.save(cart, {
+    const next = await form.save(cart, {
       override, id: readOnly ? defaultBilling?.id : undefined, saveAsDefault: props.canSaveDefault && saveDefault,
     });
     if (!next) return;
-    if (props.canCreateAccount && (wantsAccount || next.newUser)) {
+    if (account.needsSave(next)) {
       form.setPending(true);
-      try {
-        next = await updateCheckoutUser({ version: next.version, locale, newUser: wantsAccount, ...(wantsAccount ? { userPassword: password } : {}) });
-        adoptCart(next);
-      } catch (error) {
-        const problem = serverPasswordProblem(error);
-        setPasswordError(problem);
-        form.reject({}, problem ? 'checkout.formErrors' : await failureKey(error, locale));
+      const saved = await account.save(next, locale);
+      if ('error' in saved) {
+        form.reject({}, saved.passwordRefused ? 'checkout.formErrors' : await failureKey(saved.error, locale));
         form.setPending(false);
         return;
       }
+      adoptCart(saved.cart);
     }
     location.assign(props.paymentHref);
   }
@@ -143,9 +120,9 @@ export function BillingStep(props: BillingStepProps) {
           </>
         )}
         {props.canCreateAccount && (
-          <AccountCreation required={props.accountRequired} create={createAccount} onCreate={setCreateAccount}
-            password={password} onPassword={(v) => { setPassword(v); setPasswordError(null); }}
-            error={passwordError ? strings[PASSWORD_PROBLEM_KEYS[passwordError]] : undefined}
+          <AccountCreation required={props.accountRequired} create={account.create} onCreate={account.setCreate}
+            password={account.password} onPassword={account.setPassword}
+            error={account.problem ? strings[PASSWORD_PROBLEM_KEYS[account.problem]] : undefined}
             strings={{
               createAccount: strings['checkout.createAccount'], password: strings['checkout.password'],
               hint: `${strings['checkout.passwordRule']}. ${strings['checkout.createAccountHint']}`,

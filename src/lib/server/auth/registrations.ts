@@ -10,7 +10,7 @@ import { pendingRegistrations } from '../db/schema.ts';
 import { inBackground, sendActivationMail, sendAlreadyRegisteredMail, sendWelcomeMail } from '../mail/index.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
-import { createCustomerInTransaction, findCustomerByEmail, type CustomerRow } from './customers.ts';
+import { createCustomerInTransaction, findCustomerByEmail, type CustomerRow, type NewCustomer } from './customers.ts';
 import { shopTitle } from './site.ts';
 
 const ACTIVATION_HOURS = 24;
@@ -18,14 +18,8 @@ const ACTIVATION_TTL_MS = ACTIVATION_HOURS * 60 * 60 * 1000;
 /** Tokens are 43 characters; anything much longer is not one of ours and not worth a query. */
 const MAX_TOKEN_LENGTH = 200;
 
-export interface AccountRequest {
-  email: string;
-  /** The argon2 hash of the chosen password (hashed before the answer, whatever the address). */
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  locale: string;
-  currency: string;
+/** The customer to be, its passwordHash made before the answer whatever the address. */
+export interface AccountRequest extends NewCustomer {
   /** The guest order placed with the request at checkout: it becomes the new customer's on activation. */
   orderId?: string | null;
 }
