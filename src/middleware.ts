@@ -15,6 +15,7 @@ import { startPaymentRecovery } from '#lib/server/orders/index.ts';
 import { env } from '#lib/server/env.ts';
 import { json } from '#lib/server/http.ts';
 import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/server/security-headers.ts';
+import { previewingStaff, renderPreview } from '#lib/server/preview.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -26,7 +27,8 @@ export const onRequest = defineMiddleware((context, next) => {
   const requestId = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
   return withRequestLog(requestId, async () => {
     const started = performance.now();
-    const response = await route(context, next);
+    const previewer = previewingStaff(context.request);
+    const response = previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
     const line = { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) };
     if (response.status >= 500) logger.warn(line, 'request failed');
     else logger.debug(line, 'request');
@@ -40,6 +42,12 @@ export const onRequest = defineMiddleware((context, next) => {
       // A page's own choice wins but for the policy (a token page's Referrer-Policy: same-origin).
       for (const [name, value] of security) if (name === 'content-security-policy' || !headers.has(name)) headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
+      // A page rendered with drafts: for this editor's eyes only, never kept, never indexed.
+      if (previewer !== null) {
+        headers.set('cache-control', 'private, no-store');
+        headers.set('x-robots-tag', 'noindex');
+        for (const name of ['surrogate-key', 'xkey', 'last-modified']) headers.delete(name);
+      }
     };
     // A page that set only Astro.response.status keeps the 200's "OK".
     if (response.status >= 400 && (response.statusText === 'OK' || response.statusText === '')) {

@@ -67,6 +67,12 @@ sub vcl_recv {
         return (pass);
     }
 
+    # An editor's preview (a cookie the shop checks the signature of) is rendered with drafts, for that
+    # editor only: fetched with its cookies, never cached.
+    if (req.http.Cookie ~ "(^|;\s*)vsf-preview=") {
+        return (pass);
+    }
+
     # Every other page is the same for everybody: the shop renders it without reading cookies and
     # islands read theirs in the browser. Dropping the Cookie header lets logged-in shoppers (and
     # anyone with a consent or locale cookie) share the cached page; the builtin VCL would pass them.

@@ -27,6 +27,7 @@ import { guardBody } from './body-guard.ts';
 import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
 import { securityHeaders } from '../../src/lib/server/security-headers.ts';
 import { env } from '../../src/lib/server/env.ts';
+import { PREVIEW_COOKIE } from '../../src/lib/admin/preview-cookie.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
@@ -85,6 +86,8 @@ function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean
     const value = req.headers[name];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   };
+  // A preview cookie goes to the app, which checks its signature: a valid one renders drafts.
+  if (header('cookie')?.includes(`${PREVIEW_COOKIE}=`)) return false;
   const key = pageCacheKey(new URL(req.url ?? '/', 'http://front.invalid'));
   const reply = key === null ? null : store.hit({ method: req.method ?? 'GET', header }, key);
   if (!reply) return false;

@@ -96,6 +96,15 @@ describe('buildMenu', () => {
     expect(tools!.sidebar).toBe(false);
     expect(buildMenu([entry('S', { sidebar: true })], 'de')[0]!.sidebar).toBe(true);
   });
+
+  test('leaves hidden entries out, with their children, and keeps the others\' ids', () => {
+    const [tools] = config;
+    const hiding = [{ ...tools!, children: [{ ...tools!.children![0]!, hidden: true }, ...tools!.children!.slice(1)] }, { ...config[1]!, hidden: true }, ...config.slice(2)];
+    const menu = buildMenu(hiding, 'de');
+    expect(menu.map((i) => i.title)).not.toContain('AGB');
+    expect(menu[0]!.children.map((c) => c.title)).toEqual(['Sägen', 'Hämmer']);
+    expect(menu[0]!.children[0]!.id).toBe(buildMenu(config, 'de')[0]!.children[1]!.id);
+  });
 });
 
 describe('menuFor', () => {

@@ -27,10 +27,12 @@ function mappedUrl(url: string | undefined, mapper: Record<string, string>): str
 }
 
 export function buildMenu(entries: MenuEntry[], locale: Locale, links: LinkResolvers = {}, parentId = 'm', categoriesMapper: Record<string, string> = {}): MenuItem[] {
-  return entries.map((entry, index) => {
+  // Ids count every entry, hidden ones too, so hiding one does not renumber the others' submenus.
+  return entries.flatMap((entry, index) => {
+    if (entry.hidden) return [];
     const id = `${parentId}-${index}`;
     const url = mappedUrl(entry.url, categoriesMapper);
-    return {
+    return [{
       id,
       kind: entry.kind,
       title: menuTitle(entry, locale),
@@ -39,7 +41,7 @@ export function buildMenu(entries: MenuEntry[], locale: Locale, links: LinkResol
       group: entry.group,
       sidebar: entry.sidebar ?? false,
       children: buildMenu(entry.children ?? [], locale, links, id, categoriesMapper),
-    };
+    }];
   });
 }
 

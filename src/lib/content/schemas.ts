@@ -25,6 +25,8 @@ export interface MenuEntry {
   group?: string | undefined;
   /** Mobile menu: open the children in a sidebar instead of a nested level. */
   sidebar?: boolean | undefined;
+  /** Kept in the block but not shown: an editor can take an entry out without losing it. */
+  hidden?: boolean | undefined;
   children?: MenuEntry[] | undefined;
 }
 
@@ -36,6 +38,7 @@ const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
     visibility: visibilitySchema.default('all'),
     group: z.string().min(1).optional(),
     sidebar: z.boolean().optional(),
+    hidden: z.boolean().optional(),
     children: z.array(menuEntrySchema).optional(),
   }).strict(),
 ) as z.ZodType<MenuEntry>;

@@ -80,6 +80,20 @@ export const ERROR_STATUS = {
   PUBLISHING_DISABLED: 503,
   // Publishing: the named content fails its schema; the event is not applied.
   CONTENT_INVALID: 422,
+  // Editor workspace and content API: a signed-in staff member or token without the right role or scope.
+  FORBIDDEN: 403,
+  // Someone else saved or published the entry since this edit started; nothing was overwritten.
+  VERSION_CONFLICT: 409,
+  // The content API's HTTP preconditions: If-Match names another version, or an update names none.
+  PRECONDITION_FAILED: 412,
+  PRECONDITION_REQUIRED: 428,
+  CONTENT_NOT_FOUND: 404,
+  CATEGORY_NOT_FOUND: 404,
+  STAFF_EXISTS: 409,
+  STAFF_NOT_FOUND: 404,
+  // The shop would be left without an admin who can sign in.
+  LAST_ADMIN: 409,
+  TOKEN_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

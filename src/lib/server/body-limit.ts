@@ -7,9 +7,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Signed provider and publish webhooks (a Stripe event with its metadata can pass 64 KB). */
 export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
+/** Content writes of the workspace and the content API: a full menu or content page in five languages. */
+export const MAX_CONTENT_BODY_BYTES = 512 * 1024;
+
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
+const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
 /** The most bytes a request to this path may send. */
 export function bodyLimitFor(pathname: string): number {
-  return WEBHOOK_PATH.test(pathname) ? MAX_WEBHOOK_BODY_BYTES : MAX_BODY_BYTES;
+  if (WEBHOOK_PATH.test(pathname)) return MAX_WEBHOOK_BODY_BYTES;
+  return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

@@ -2,7 +2,8 @@
 // schema here, so pages only ever see validated, typed content.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'astro/zod';
-import { contentBlocks, meta } from './db/schema.ts';
+import { contentBlocks, contentDrafts, meta } from './db/schema.ts';
+import { inPreview } from './preview.ts';
 import { getDb } from './db/index.ts';
 import type { Db } from './db/client.ts';
 import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../content/schemas.ts';
@@ -35,7 +36,24 @@ async function findContent(type: string, identifier: string, locale: Locale) {
     eq(contentBlocks.identifier, key.data.identifier),
     inArray(contentBlocks.locale, [locale, '']),
   ));
-  return rows.find((r) => r.locale === locale) ?? rows.find((r) => r.locale === '') ?? null;
+  const pick = (from: typeof rows) => from.find((r) => r.locale === locale) ?? from.find((r) => r.locale === '') ?? null;
+  return inPreview() ? pick(await withDrafts(db, rows, key.data, locale)) : pick(rows);
+}
+
+/** In an editor's preview, each row's draft (or a draft of a row not published yet) takes its place. */
+async function withDrafts(db: Db, rows: (typeof contentBlocks.$inferSelect)[], key: { type: string; identifier: string }, locale: Locale) {
+  const drafts = await db.select().from(contentDrafts).where(and(
+    eq(contentDrafts.type, key.type), eq(contentDrafts.identifier, key.identifier), inArray(contentDrafts.locale, [locale, '']),
+  ));
+  const merged = new Map(rows.map((r) => [r.locale, r]));
+  for (const d of drafts) {
+    const live = merged.get(d.locale);
+    merged.set(d.locale, {
+      id: live?.id ?? 0, type: d.type, identifier: d.identifier, locale: d.locale, content: d.content, config: d.config,
+      script: live?.script ?? null, version: live?.version ?? 0, updatedBy: d.updatedBy, updatedAt: d.updatedAt,
+    });
+  }
+  return [...merged.values()];
 }
 
 /** A known block or setting, parsed with its schema; null when the content service has none. */

@@ -6,12 +6,12 @@ import { profileRoutes } from './profile-routes.ts';
 
 export { resolveSession } from './session.ts';
 export { SESSION_COOKIES } from './cookies.ts';
-export { hashPassword } from './passwords.ts';
-export { passwordProblem } from './password-rules.ts';
-export { checkRegistration } from './rate-limit.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
+export { assertPasswordAllowed, passwordProblem } from './password-rules.ts';
+export { checkLoginAttempt, checkRegistration, loginSucceeded } from './rate-limit.ts';
 export { requestAccount, type AccountRequest } from './registrations.ts';
 export { derivedKey } from './secret.ts';
-export { hmac, safeEqual } from './crypto.ts';
+export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { TooManyAttemptsError, unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
 export { confirmEmailView, myProfileView, PROFILE_PATH, type ProfileView } from './profile-page.ts';

@@ -73,6 +73,6 @@ export function checkAuthConfiguration(): void {
 }
 
 /** One derived key per purpose, so a value signed for one use can never be replayed as another. */
-export function derivedKey(purpose: 'user-token' | 'refresh-successor' | 'order-mail'): Buffer {
+export function derivedKey(purpose: 'user-token' | 'refresh-successor' | 'order-mail' | 'content-preview'): Buffer {
   return hmac(authSecret(), `vsf-auth:${purpose}`);
 }

@@ -6,3 +6,4 @@ export * from './schema/catalogue.ts';
 export * from './schema/customers.ts';
 export * from './schema/commerce.ts';
 export * from './schema/content.ts';
+export * from './schema/staff.ts';

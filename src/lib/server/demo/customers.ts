@@ -69,3 +69,13 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
   }
   return { customers, addresses };
 }
+
+/** The workspace's demo staff (DEMO_FIXTURES.staff), with salts from the seed's generator like the customers'. */
+export async function buildStaff(): Promise<(typeof schema.staffUsers.$inferInsert)[]> {
+  const rng = createRng('staff');
+  return Promise.all(Object.values(DEMO_FIXTURES.staff).map(async (s) => ({
+    email: s.email, role: s.role,
+    passwordHash: await hash(s.password, { salt: Uint8Array.from({ length: 16 }, () => rng.int(0, 255)) }),
+    createdAt: new Date(DEMO_EPOCH),
+  })));
+}

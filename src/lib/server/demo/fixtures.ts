@@ -89,6 +89,11 @@ export const DEMO_FIXTURES = {
     /** Prices excluding tax, currency GBP. */
     excludeTax: { email: 'export@nordic.example', customernum: '10003', password: DEMO_PASSWORD },
   },
+  /** The editor workspace's demo accounts (/admin): an editor of content, and an admin who also manages staff and API tokens. */
+  staff: {
+    editor: { email: 'editor@example.com', password: DEMO_PASSWORD, role: 'editor' },
+    admin: { email: 'admin@example.com', password: DEMO_PASSWORD, role: 'admin' },
+  },
   priceLists: { base: 'base', acme: 'acme' },
   coupons: { percent: 'WELCOME10', fixed: 'SAVE20', singleUse: 'ONCE', expired: 'EXPIRED', inactive: 'INACTIVE' },
   shippingMethods: ['standard', 'express', 'pickup'],

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { ATTRIBUTE_DEFS, buildAttributeOptions } from './attributes.ts';
 import { buildCategories, categoryDescription } from './categories.ts';
 import { buildContentRows } from './content.ts';
-import { buildCustomers } from './customers.ts';
+import { buildCustomers, buildStaff } from './customers.ts';
 import { buildReviews, REVIEWED_SKUS } from './reviews.ts';
 import { FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
 import { inArray, sql } from 'drizzle-orm';
@@ -86,6 +86,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   const content = buildContentRows();
   const categories = buildCategories();
   const { customers, addresses } = await buildCustomers();
+  const staff = await buildStaff();
 
   await transaction(async (tx) => {
     await insertChunked(tx, schema.categories, categories.map((c) => ({
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     await insertChunked(tx, schema.contentBlocks, content.map((r) => ({ ...r, updatedAt: new Date(DEMO_EPOCH) })));
     await insertChunked(tx, schema.customers, customers);
     await insertChunked(tx, schema.addresses, addresses);
+    await insertChunked(tx, schema.staffUsers, staff);
   });
   progress(`${categories.length} categories, ${content.length} content blocks, ${customers.length} customers`);
 

@@ -15,20 +15,10 @@ export function same(text: string): L {
   return t(text, text, text, text, text);
 }
 
+export { slugify } from '#lib/catalog/slug.ts';
+
 export function mapL(text: L, fn: (value: string, locale: Locale) => string): L {
   return Object.fromEntries(LOCALES.map((l) => [l, fn(text[l], l)])) as L;
-}
-
-/** Lowercase ASCII slug: umlauts transliterated (ä→ae, ß→ss), other accents stripped. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss')
-    .replace(/œ/g, 'oe').replace(/æ/g, 'ae').replace(/ø/g, 'o')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 /** A decimal in the locale's style: 4.0 in English, 4,0 elsewhere. */

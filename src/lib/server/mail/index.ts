@@ -5,4 +5,5 @@ export { sendOrderConfirmationMail } from './order-mail.ts';
 export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
 export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';
+export { sendStaffPasswordMail } from './staff-mails.ts';
 export { sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail, sendPasswordChangedMail } from './profile-mails.ts';

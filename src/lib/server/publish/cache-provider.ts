@@ -6,6 +6,7 @@ import { publishBus } from './bus.ts';
 import { createPageStore, registerPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
 import { startPublishing } from './instances.ts';
 import { pageCacheKey } from '#lib/catalog/category-listing.ts';
+import { previewingStaff } from '../preview.ts';
 
 interface Options {
   /** Compressed bytes the store may hold; the least recently used pages go first. */
@@ -41,6 +42,8 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
       // From now on the server front answers fresh pages itself; everything else still comes here.
       registerPageStore(store);
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      // An editor's preview is rendered with drafts: never served from, nor stored in, the page cache.
+      if (previewingStaff(request) !== null) return next();
       // Cached routes render the same HTML whatever the query says (filters and sort load in the
       // browser), so the path is the key, plus a category's page number: junk cannot fill the store.
       const key = pageCacheKey(new URL(request.url));

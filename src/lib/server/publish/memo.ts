@@ -2,6 +2,7 @@
 // labels): kept until the next publish event, whatever it changed. Clearing everything is cheap, as
 // the next render reads afresh, and it can never keep a stale value a finer rule forgot.
 import { publishBus } from './bus.ts';
+import { inPreview } from '../preview.ts';
 
 interface MemoOptions {
   /** Beyond this many, the least recently used entries go first (keys that grow with the data, such as one per customer price list). */
@@ -45,6 +46,8 @@ export function publishedMemo<V>(options: MemoOptions = {}): (key: string, load:
   };
 
   return (key, load) => {
+    // A preview renders with drafts: it neither reads nor fills what shoppers are served.
+    if (inPreview()) return load();
     let slot = entries.get(key);
     if (slot) {
       entries.delete(key);

@@ -3,14 +3,11 @@
 import type { APIContext } from 'astro';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { env } from '../env.ts';
-import { database } from '../db/index.ts';
 import { ApiError, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
-import { publishApi, type PublishChanges } from '#lib/publish/contract.ts';
-import type { ResponseOf } from '#lib/http/contract.ts';
-import { publish } from './events.ts';
+import { publishApi } from '#lib/publish/contract.ts';
 import { contentProblems } from '../content.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { purgeCdn } from './cdn.ts';
+import { publishAndPurge } from './publish-and-purge.ts';
 
 /** An event naming 10,000 products is about 70 KB. */
 const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -19,16 +16,6 @@ const WEBHOOK_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** whsec_… is the Standard Webhooks form (base64 after the prefix); any other secret is used as raw bytes. */
 function verifier(secret: string): Webhook {
   return secret.startsWith('whsec_') ? new Webhook(secret) : new Webhook(secret, { format: 'raw' });
-}
-
-type PublishAnswer = ResponseOf<typeof publishApi.publish>;
-
-async function publishAndPurge(changes: PublishChanges, opts: Parameters<typeof publish>[2]): Promise<PublishAnswer> {
-  const { id, applied, invalidation } = await publish(await database(), changes, opts);
-  return {
-    id, applied, tags: invalidation.all ? 'all' : invalidation.tags,
-    cdn: applied ? await purgeCdn(invalidation) : 'none',
-  };
 }
 
 async function receive({ request }: APIContext): Promise<Response> {

@@ -1,6 +1,6 @@
 // Content service entries and bookkeeping.
 import {
-  bigserial, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  bigserial, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { updatedAt } from './columns.ts';
 
@@ -17,6 +17,10 @@ export const contentBlocks = pgTable('content_blocks', {
   content: text('content'),
   script: text('script'),
   config: jsonb('config'),
+  /** Counts publishes of this entry (the workspace's history and the content API's ETag). */
+  version: integer('version').notNull().default(1),
+  /** Who published it last: 'staff:<email>', 'token:<id>:<name>', or null for the seed or SQL. */
+  updatedBy: text('updated_by'),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('content_blocks_key_idx').on(t.type, t.identifier, t.locale)]);
 

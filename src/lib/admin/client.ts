@@ -1,0 +1,9 @@
+// The workspace islands' typed client: `call(adminClient.saveDraft, input)` with the contract's types
+// only, so no schema reaches the browser with an API call (the entry editor loads the content schemas
+// for its form on purpose).
+import { endpoints } from '../http/client.ts';
+import type { adminApi } from './contract.ts';
+import { adminRoutes } from './routes.ts';
+
+export const adminClient = endpoints<typeof adminApi>(adminRoutes);
+export { call, ApiClientError } from '../http/client.ts';

@@ -1,0 +1,36 @@
+// Who may do what in the editor workspace, and which entries it can edit: pure rules, used by the
+// server to decide and by the workspace to show only what the signed-in person may use.
+import { contentConfigSchemas, pageConfigSchema } from '../content/schemas.ts';
+
+export const STAFF_ROLES = ['editor', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What an API token may do: read content, write content (and publish it), write product and category
+ * texts. A token never manages staff or other tokens: that needs a person signed in as admin.
+ */
+export const TOKEN_SCOPES = ['content:read', 'content:write', 'catalog:write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** Content is everybody's job; people and tokens are the admin's. */
+export const mayManageStaff = (role: StaffRole): boolean => role === 'admin';
+
+type ConfigKey = keyof typeof contentConfigSchemas;
+
+/** The schema an entry's config must pass, or null for an entry the workspace has no editor for. */
+export function entrySchema(type: string, identifier: string) {
+  if (type === 'page') return pageConfigSchema;
+  const key = `${type}:${identifier}`;
+  return key in contentConfigSchemas ? contentConfigSchemas[key as ConfigKey] : null;
+}
+
+/** Entries whose `content` is HTML the shop shows (sanitized); every other entry has none. */
+const HTML_ENTRIES = new Set(['block:top-banner', 'block:notification-bar', 'block:cart-header']);
+
+export const holdsHtml = (type: string, identifier: string): boolean => type === 'page' || HTML_ENTRIES.has(`${type}:${identifier}`);
+
+/** The blocks and settings the workspace offers to create when none exists yet (content pages are created by name). */
+export const KNOWN_ENTRIES = Object.keys(contentConfigSchemas).map((key) => {
+  const [type, identifier] = key.split(':') as ['block' | 'setting', string];
+  return { type, identifier };
+});

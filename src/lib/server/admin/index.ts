@@ -1,0 +1,15 @@
+// The editor workspace's server side (see docs/editor.md): staff, sessions, API tokens, drafts,
+// versions and the audit trail. Pages and endpoints use this file only.
+export { workspace, contentApi, catalogApi } from './routes.ts';
+export { resolveStaffSession } from './sessions.ts';
+export { entryDetail, listEntries } from './entries.ts';
+export { listStaff } from './staff.ts';
+export { listTokens } from './tokens.ts';
+export { startPreview, endPreview } from '../preview.ts';
+// The staff command (scripts/staff.ts) works on a database it opened itself.
+export { addStaff, resetStaffPassword, staffByEmail, updateStaff, PASSWORD_LINK_HOURS } from './staff.ts';
+export { createToken, revokeToken } from './tokens.ts';
+export { adminLocale, type AdminLocale } from './ui-locale.ts';
+export { workspacePage, localPath } from './page.ts';
+export { endStaffSession } from './sessions.ts';
+export { entryVersion } from './entries.ts';

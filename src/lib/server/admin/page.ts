@@ -1,0 +1,28 @@
+// What every workspace page starts with: its language and the signed-in staff member, or the way to
+// the sign-in page (back here afterwards); an editor on an admin page gets 403.
+import type { AstroGlobal } from 'astro';
+import { getDb } from '../db/index.ts';
+import { resolveStaffSession } from './sessions.ts';
+import { adminLocale, type AdminLocale } from './ui-locale.ts';
+import type { StaffUser } from './staff.ts';
+
+export type WorkspacePage =
+  | { kind: 'ok'; locale: AdminLocale; staff: StaffUser }
+  | { kind: 'forbidden'; locale: AdminLocale; staff: StaffUser }
+  | { kind: 'redirect'; response: Response };
+
+/** Only a path inside the site, never another origin ('//host', '/\host'): where a sign-in or a preview may lead. */
+export function localPath(value: string | null, fallback: string): string {
+  return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : fallback;
+}
+
+export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'redirect'>, need: 'editor' | 'admin' = 'editor'): Promise<WorkspacePage> {
+  const locale = adminLocale(astro.cookies, astro.request, astro.url);
+  const staff = await resolveStaffSession(await getDb(), astro.cookies);
+  if (!staff) {
+    const next = astro.url.pathname + astro.url.search;
+    return { kind: 'redirect', response: astro.redirect(`/admin/sign-in?next=${encodeURIComponent(next)}`, 303) };
+  }
+  if (need === 'admin' && staff.role !== 'admin') return { kind: 'forbidden', locale, staff };
+  return { kind: 'ok', locale, staff };
+}

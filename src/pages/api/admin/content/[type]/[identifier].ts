@@ -1,0 +1,4 @@
+// The content API for outside systems (README, "Content API"): one entry by address, ETag and If-Match.
+import { contentApi } from '#lib/server/admin/index.ts';
+
+export const { GET, PUT, DELETE } = contentApi;
