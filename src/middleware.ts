@@ -42,12 +42,8 @@ export const onRequest = defineMiddleware((context, next) => {
       // A page's own choice wins but for the policy (a token page's Referrer-Policy: same-origin).
       for (const [name, value] of security) if (name === 'content-security-policy' || !headers.has(name)) headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
-      // A page rendered with drafts: for this editor's eyes only, never kept, never indexed.
-      if (previewer !== null) {
-        headers.set('cache-control', 'private, no-store');
-        headers.set('x-robots-tag', 'noindex');
-        for (const name of ['surrogate-key', 'xkey', 'last-modified']) headers.delete(name);
-      }
+      // A page rendered with drafts is for this editor's eyes only (the cache provider strips its cache rules).
+      if (previewer !== null) headers.set('x-robots-tag', 'noindex');
     };
     // A page that set only Astro.response.status keeps the 200's "OK".
     if (response.status >= 400 && (response.statusText === 'OK' || response.statusText === '')) {

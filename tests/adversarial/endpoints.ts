@@ -30,6 +30,10 @@ interface RawEndpoint {
 const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   { method: 'POST', path: '/api/payments/stripe/webhook', note: 'Stripe event, Stripe-Signature header' },
   { method: 'POST', path: '/api/payments/paypal/webhook', note: 'PayPal event, verified with PayPal (the fake) from its transmission headers' },
+  // The content API keys its entries by address and versions by ETag / If-Match, outside the JSON contracts.
+  ...['GET', 'PUT', 'DELETE'].map((method) => ({ method, path: '/api/admin/content/[type]/[identifier]', note: 'content API: bearer token or staff session' })),
+  { method: 'PUT', path: '/api/admin/products/[sku]', note: 'content API: product texts and categories' },
+  { method: 'PUT', path: '/api/admin/categories/[id]', note: 'content API: category texts' },
 ];
 
 function walk(dir: string): string[] {

@@ -13,9 +13,10 @@ import * as orders from '#lib/orders/contract.ts';
 import * as publish from '#lib/publish/contract.ts';
 import * as reviews from '#lib/reviews/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
+import * as admin from '#lib/admin/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
-export const contractModules = { auth, cart, bulkCart, catalog, checkout, orders, publish, wishlist, reviews, addresses, profile, newsletter };
+export const contractModules = { auth, cart, bulkCart, catalog, checkout, orders, publish, wishlist, reviews, addresses, profile, newsletter, admin };
 
 const isOperation = (value: unknown): value is Operation =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;

@@ -156,6 +156,11 @@ export const adminApi = {
       content: contentSchema,
       /** The draft revision this edit started from; 0 when there was no draft. */
       revision: int({ min: 0 }),
+      /**
+       * The live version the editor has seen (0: none). A draft started before someone else published
+       * cannot be published until it is saved again by an editor who has seen that version.
+       */
+      base: int({ min: 0 }).optional(),
     }),
     response: draftSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VERSION_CONFLICT', 'CONTENT_INVALID'],

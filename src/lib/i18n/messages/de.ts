@@ -11,6 +11,8 @@ import { deRegistration } from './registration/de.ts';
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
   'site.skipToContent': 'Zum Inhalt springen',
+  'site.previewNotice': 'Vorschau: Diese Seite zeigt unveröffentlichte Entwürfe.',
+  'site.previewExit': 'Vorschau beenden',
   'site.home': 'Startseite',
   'site.language': 'Sprache',
   'site.languageName.de': 'Deutsch',

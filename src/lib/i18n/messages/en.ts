@@ -12,6 +12,8 @@ import { enRegistration } from './registration/en.ts';
 // their own beside this file (checkout/, account/, my-items/, addresses/, profile/, newsletter/, reviews/).
 export const en = {
   'site.skipToContent': 'Skip to content',
+  'site.previewNotice': 'Preview: this page shows unpublished drafts.',
+  'site.previewExit': 'Leave preview',
   'site.home': 'Home',
   'site.language': 'Language',
   'site.languageName.de': 'Deutsch',

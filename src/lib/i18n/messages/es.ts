@@ -11,6 +11,8 @@ import { esRegistration } from './registration/es.ts';
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
   'site.skipToContent': 'Saltar al contenido',
+  'site.previewNotice': 'Vista previa: esta página muestra borradores sin publicar.',
+  'site.previewExit': 'Salir de la vista previa',
   'site.home': 'Inicio',
   'site.language': 'Idioma',
   'site.languageName.de': 'Deutsch',

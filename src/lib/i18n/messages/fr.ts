@@ -11,6 +11,8 @@ import { frRegistration } from './registration/fr.ts';
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
   'site.skipToContent': 'Aller au contenu',
+  'site.previewNotice': 'Aperçu : cette page affiche des brouillons non publiés.',
+  'site.previewExit': 'Quitter l’aperçu',
   'site.home': 'Accueil',
   'site.language': 'Langue',
   'site.languageName.de': 'Deutsch',

@@ -11,6 +11,8 @@ import { itRegistration } from './registration/it.ts';
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
   'site.skipToContent': 'Vai al contenuto',
+  'site.previewNotice': 'Anteprima: questa pagina mostra bozze non pubblicate.',
+  'site.previewExit': 'Esci dall’anteprima',
   'site.home': 'Home',
   'site.language': 'Lingua',
   'site.languageName.de': 'Deutsch',

@@ -47,8 +47,11 @@ async function lockedLive(tx: Tx, key: EntryKey) {
   return live ?? null;
 }
 
-/** Saves a draft; `revision` is the draft revision the edit started from (0: none existed). */
-export async function saveDraft(db: Db, actor: Actor, key: EntryKey, value: EntryValue, revision: number) {
+/**
+ * Saves a draft; `revision` is the draft revision the edit started from (0: none existed), `base` the
+ * live version the editor has seen (without it the draft keeps the one it started from).
+ */
+export async function saveDraft(db: Db, actor: Actor, key: EntryKey, value: EntryValue, revision: number, base?: number) {
   const checked = checkedValue(key, value);
   return db.transaction(async (tx) => {
     const [draft] = await tx.select().from(contentDrafts).where(sameEntry(contentDrafts, key)).for('update');
@@ -57,13 +60,15 @@ export async function saveDraft(db: Db, actor: Actor, key: EntryKey, value: Entr
       throw conflict(`${draft?.updatedBy ?? 'Someone'} saved this entry since you opened it (revision ${current}). Your edit was not saved: reload to see theirs, then apply yours again.`, { revision: current, by: draft?.updatedBy ?? null });
     }
     const live = await lockedLive(tx, key);
+    const liveVersion = live?.version ?? 0;
+    if (base !== undefined && base > liveVersion) throw conflict(`There is no version ${base} yet (the live one is ${liveVersion}); reload the entry.`, { version: liveVersion });
     const row = {
-      ...key, ...checked, baseVersion: draft?.baseVersion ?? live?.version ?? 0, revision: current + 1,
+      ...key, ...checked, baseVersion: base ?? draft?.baseVersion ?? liveVersion, revision: current + 1,
       updatedBy: actorName(actor), updatedAt: new Date(),
     };
     await tx.insert(contentDrafts).values(row).onConflictDoUpdate({
       target: [contentDrafts.type, contentDrafts.identifier, contentDrafts.locale],
-      set: { content: row.content, config: row.config, revision: row.revision, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
+      set: { content: row.content, config: row.config, baseVersion: row.baseVersion, revision: row.revision, updatedBy: row.updatedBy, updatedAt: row.updatedAt },
     });
     await audit(tx, actor, { action: 'draft.save', target: entryTarget(key), fromVersion: current, toVersion: row.revision });
     return { revision: row.revision, baseVersion: row.baseVersion, config: row.config, content: row.content, by: row.updatedBy, at: row.updatedAt.toISOString() };

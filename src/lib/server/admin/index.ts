@@ -1,4 +1,4 @@
-// The editor workspace's server side (see docs/editor.md): staff, sessions, API tokens, drafts,
+// The editor workspace's server side (README, "Editor workspace"): staff, sessions, API tokens, drafts,
 // versions and the audit trail. Pages and endpoints use this file only.
 export { workspace, contentApi, catalogApi } from './routes.ts';
 export { resolveStaffSession } from './sessions.ts';
@@ -10,6 +10,6 @@ export { startPreview, endPreview } from '../preview.ts';
 export { addStaff, resetStaffPassword, staffByEmail, updateStaff, PASSWORD_LINK_HOURS } from './staff.ts';
 export { createToken, revokeToken } from './tokens.ts';
 export { adminLocale, type AdminLocale } from './ui-locale.ts';
-export { workspacePage, localPath } from './page.ts';
+export { workspacePage, localPath, signInFromForm } from './page.ts';
 export { endStaffSession } from './sessions.ts';
 export { entryVersion } from './entries.ts';

@@ -2,9 +2,10 @@
 // the sign-in page (back here afterwards); an editor on an admin page gets 403.
 import type { AstroGlobal } from 'astro';
 import { getDb } from '../db/index.ts';
-import { resolveStaffSession } from './sessions.ts';
+import { ApiError } from '../http.ts';
+import { resolveStaffSession, startStaffSession } from './sessions.ts';
 import { adminLocale, type AdminLocale } from './ui-locale.ts';
-import type { StaffUser } from './staff.ts';
+import { authenticateStaff, type StaffUser } from './staff.ts';
 
 export type WorkspacePage =
   | { kind: 'ok'; locale: AdminLocale; staff: StaffUser }
@@ -25,4 +26,23 @@ export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'reques
   }
   if (need === 'admin' && staff.role !== 'admin') return { kind: 'forbidden', locale, staff };
   return { kind: 'ok', locale, staff };
+}
+
+/**
+ * The sign-in form posted before its island was live: the same checks as the JSON endpoint. Returns
+ * the refusal's code, or null once the session cookie is set.
+ */
+export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url'>, ip: string): Promise<{ code: string; retryAfterSeconds: number } | null> {
+  const form = await astro.request.formData().catch(() => null);
+  const email = form?.get('email');
+  const password = form?.get('password');
+  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password || email.length > 254 || password.length > 256) return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0 };
+  const db = await getDb();
+  try {
+    await startStaffSession(db, await authenticateStaff(db, { email, password }, ip), astro.cookies, astro.url);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return { code: error.code, retryAfterSeconds: Number(error.headers['retry-after'] ?? 0) };
+    throw error;
+  }
 }

@@ -52,9 +52,9 @@ export const workspace = {
     await staffOf(db, context);
     return entryVersion(db, key, version);
   }),
-  saveDraft: endpoint(adminApi.saveDraft, async ({ config, content, revision, ...key }, context) => {
+  saveDraft: endpoint(adminApi.saveDraft, async ({ config, content, revision, base, ...key }, context) => {
     const db = await getDb();
-    return saveDraft(db, await staffOf(db, context), key, { config, content }, revision);
+    return saveDraft(db, await staffOf(db, context), key, { config, content }, revision, base);
   }),
   discardDraft: endpoint(adminApi.discardDraft, async ({ revision, ...key }, context) => {
     const db = await getDb();

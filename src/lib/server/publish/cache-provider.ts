@@ -15,6 +15,15 @@ interface Options {
 
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
+/** The answer without the cache rules, tags and dates a cacheable page carries: private, never stored. */
+function personalCopy(response: Response): Response {
+  const copy = new Response(response.body, response);
+  for (const name of [RULES_HEADER, TAGS_HEADER, 'surrogate-key', 'last-modified']) copy.headers.delete(name);
+  copy.headers.set('cache-control', 'private, no-store');
+  copy.headers.set('x-robots-tag', 'noindex');
+  return copy;
+}
+
 const storefrontPages: CacheProviderFactory<Options> = (options) => {
   const maxBytes = Number(process.env.PAGE_CACHE_MB) * 1024 * 1024 || options?.maxBytes || DEFAULT_MAX_BYTES;
   const store = createPageStore({ maxBytes });
@@ -42,8 +51,9 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
       // From now on the server front answers fresh pages itself; everything else still comes here.
       registerPageStore(store);
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-      // An editor's preview is rendered with drafts: never served from, nor stored in, the page cache.
-      if (previewingStaff(request) !== null) return next();
+      // An editor's preview is rendered with drafts: never served from, nor stored in, the page cache,
+      // and its answer says so to every cache after this one (the rules were set as for any page).
+      if (previewingStaff(request) !== null) return personalCopy(await next());
       // Cached routes render the same HTML whatever the query says (filters and sort load in the
       // browser), so the path is the key, plus a category's page number: junk cannot fill the store.
       const key = pageCacheKey(new URL(request.url));

@@ -1,0 +1,115 @@
+// One content entry in one language: the form generated from its schema (the one the shop renders
+// with), its HTML, and the way from draft to live: save, preview, publish, discard; then its history.
+// The browser checks the form with the same schema before saving, and the server checks it again.
+import { useMemo, useState } from 'react';
+import type { EntryDetail } from '#lib/admin/contract.ts';
+import { entrySchema } from '#lib/admin/rules.ts';
+import { describeSchema, emptyValue, validate } from '#lib/admin/form-model.ts';
+import { fieldLabel, formStrings, issueMessage, optionLabel } from '#lib/admin/messages.ts';
+import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
+import { fill } from '#lib/i18n/format.ts';
+import { SchemaForm } from './schema-form/SchemaForm.tsx';
+import { EntryHistory } from './entry/EntryHistory.tsx';
+import { HtmlField } from './entry/HtmlField.tsx';
+import { LanguageVersions } from './entry/LanguageVersions.tsx';
+import { MessageOverrides } from './entry/MessageOverrides.tsx';
+import { useEntryActions } from './entry/useEntryActions.ts';
+
+export interface EntryEditorProps {
+  detail: EntryDetail;
+  /** What a new language row starts from: the all-languages row. */
+  initial: { config: unknown; content: string | null } | null;
+  /** The shop page that shows this entry, for the preview. */
+  previewPath: string;
+  locale: 'de' | 'en';
+  strings: WorkspaceStrings;
+  hints: Record<string, string>;
+  /** The English message texts, for the locale setting's own texts. */
+  englishTexts: Record<string, string> | null;
+}
+
+type Config = Record<string, unknown>;
+
+export function EntryEditor({ detail: first, initial, previewPath, locale, strings: t, hints, englishTexts }: EntryEditorProps) {
+  const key = { type: first.type, identifier: first.identifier, locale: first.locale };
+  const schema = entrySchema(key.type, key.identifier);
+  const dateTime = useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale]);
+  const actions = useEntryActions(key, t, first, dateTime);
+  const { detail, busy, status } = actions;
+  const start = detail.draft ?? detail.live ?? initial;
+  const [value, setValue] = useState<unknown>(() => start?.config ?? (schema ? emptyValue(describeSchema(schema)) : {}));
+  const [content, setContent] = useState(start?.content ?? '');
+  const [issues, setIssues] = useState<Record<string, string>>({});
+  const [dirty, setDirty] = useState(false);
+  // The locale setting's texts get an editor of their own (English default beside each key).
+  const withOverrides = englishTexts !== null && schema !== null && 'omit' in schema;
+  const formSchema = useMemo(() => (withOverrides ? (schema as unknown as { omit: (m: object) => typeof schema }).omit({ messages: true }) : schema), [schema, withOverrides]);
+
+  const edit = (next: unknown) => { setValue(next); setDirty(true); };
+  const save = async () => {
+    const checked = validate(schema!, value, issueMessage(locale));
+    setIssues(checked.ok ? {} : checked.issues);
+    if (!checked.ok) return actions.setStatus({ tone: 'error', text: fill(t['editor.invalid'], { count: Object.keys(checked.issues).length }) });
+    if (await actions.save(value, detail.html ? content : null)) setDirty(false);
+  };
+
+  if (!schema || !detail.editable) return <p>{t['editor.readOnly']}</p>;
+  const shownIssues = { ...actions.serverIssues, ...issues };
+  const state = detail.draft ? (detail.live ? 'changed' : 'draft') : detail.live ? 'published' : 'new';
+
+  return (
+    <div className="admin-entry">
+      <LanguageVersions detail={detail} strings={t} />
+      <p className="admin-entry-state">
+        {fill(t[`editor.status.${state}`], { version: detail.live?.version ?? 0 })}
+        {detail.draft && <span className="admin-muted"> · {fill(t['editor.draftBy'], { by: detail.draft.by, at: dateTime(detail.draft.at) })}</span>}
+      </p>
+      <form className="admin-card" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <SchemaForm
+          schema={formSchema!} value={value} onChange={edit} issues={shownIssues} hints={hints} idPrefix="entry"
+          labels={(field) => fieldLabel(locale, field)} optionLabels={(field, option) => optionLabel(locale, field, option)} strings={formStrings(locale)}
+        />
+        {withOverrides && (
+          <MessageOverrides
+            value={((value as Config).messages ?? {}) as Record<string, Record<string, string>>}
+            onChange={(messages) => edit({ ...(value as Config), messages })} englishTexts={englishTexts} strings={t} issues={shownIssues}
+          />
+        )}
+        {detail.html && (
+          <HtmlField
+            value={content} onChange={(next) => { setContent(next); setDirty(true); }}
+            label={t['editor.html']} hint={t['editor.htmlHint']} error={shownIssues.content}
+          />
+        )}
+        <div className="admin-actions">
+          <button type="submit" className="button primary" disabled={busy}>{t['editor.save']}</button>
+          {dirty && <span className="admin-badge">{t['editor.unsaved']}</span>}
+          {detail.draft && !dirty && (
+            <>
+              <a className="button" href={`/admin/preview?to=${encodeURIComponent(previewPath)}`} target="_blank" rel="noopener" title={t['editor.previewHint']}>{t['editor.preview']}</a>
+              <button type="button" className="button primary" disabled={busy} onClick={() => void actions.publish()}>{t['editor.publish']}</button>
+              <button type="button" className="button" disabled={busy} onClick={() => void actions.discard().then((ok) => {
+                if (!ok) return;
+                setValue(detail.live?.config ?? value);
+                setContent(detail.live?.content ?? '');
+              })}>{t['editor.discard']}</button>
+            </>
+          )}
+        </div>
+        {status && (
+          <p className={`admin-status admin-status-${status.tone}`} role={status.tone === 'ok' ? 'status' : 'alert'}>
+            {status.text}{' '}
+            {status.tone === 'conflict' && <a href={location.href}>{t['editor.reload']}</a>}
+          </p>
+        )}
+      </form>
+      <EntryHistory detail={detail} strings={t} busy={busy} dateTime={dateTime} onRollback={async (version) => {
+        const ok = await actions.rollback(version);
+        return ok;
+      }} />
+    </div>
+  );
+}
