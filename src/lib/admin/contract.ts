@@ -185,9 +185,6 @@ export const adminApi = {
     response: publishedSchema,
     errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
   }),
-  preview: operation({
-    ...adminRoutes.preview, request: z.object({ on: z.boolean() }).strict(), response: ok, errors: ['UNAUTHENTICATED'],
-  }),
   staff: operation({ ...adminRoutes.staff, request: z.object({}).strict(), response: z.object({ staff: z.array(staffSchema) }), errors: ['UNAUTHENTICATED', 'FORBIDDEN'] }),
   addStaff: operation({
     ...adminRoutes.addStaff,

@@ -14,7 +14,6 @@ export const adminRoutes = {
   discardDraft: route('POST', '/api/admin/draft/discard'),
   publish: route('POST', '/api/admin/publish'),
   rollback: route('POST', '/api/admin/rollback'),
-  preview: route('POST', '/api/admin/preview'),
   staff: route('GET', '/api/admin/staff'),
   addStaff: route('POST', '/api/admin/staff'),
   updateStaff: route('POST', '/api/admin/staff/update'),

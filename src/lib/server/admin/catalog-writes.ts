@@ -23,6 +23,7 @@ export async function updateProduct(db: Db, actor: Actor, sku: string, update: P
     if (!product) throw new ApiError('PRODUCT_NOT_FOUND', `There is no product ${sku}.`, 404);
     for (const [locale, fields] of entries(update.texts)) {
       const set = definedOnly({ ...fields, description: sanitized(fields.description) });
+      if (Object.keys(set).length === 0) continue;
       const changed = await tx.update(productTranslations).set(set)
         .where(and(eq(productTranslations.productId, product.id), eq(productTranslations.locale, locale))).returning({ id: productTranslations.productId });
       if (changed.length > 0) continue;

@@ -42,6 +42,15 @@ const conflict = (message: string, details: Record<string, unknown>) => new ApiE
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Serialises the writes to one entry until the transaction ends. A row lock cannot: while an entry or
+ * its draft has no row yet there is nothing to lock, and two first saves (or two creates through the
+ * API) would both pass their version check.
+ */
+async function lockEntry(tx: Tx, key: EntryKey): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${entryTarget(key)}`}))`);
+}
+
 async function lockedLive(tx: Tx, key: EntryKey) {
   const [live] = await tx.select().from(contentBlocks).where(sameEntry(contentBlocks, key)).for('update');
   return live ?? null;
@@ -54,6 +63,7 @@ async function lockedLive(tx: Tx, key: EntryKey) {
 export async function saveDraft(db: Db, actor: Actor, key: EntryKey, value: EntryValue, revision: number, base?: number) {
   const checked = checkedValue(key, value);
   return db.transaction(async (tx) => {
+    await lockEntry(tx, key);
     const [draft] = await tx.select().from(contentDrafts).where(sameEntry(contentDrafts, key)).for('update');
     const current = draft?.revision ?? 0;
     if (current !== revision) {
@@ -77,6 +87,7 @@ export async function saveDraft(db: Db, actor: Actor, key: EntryKey, value: Entr
 
 export async function discardDraft(db: Db, actor: Actor, key: EntryKey, revision: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockEntry(tx, key);
     const deleted = await tx.delete(contentDrafts).where(and(sameEntry(contentDrafts, key), eq(contentDrafts.revision, revision))).returning();
     if (deleted.length === 0) throw conflict('The draft changed or is gone since you opened it; nothing was discarded.', {});
     await audit(tx, actor, { action: 'draft.discard', target: entryTarget(key), fromVersion: revision });
@@ -132,6 +143,7 @@ async function goLive(key: EntryKey, version: number, started: number): Promise<
 export async function publishDraft(db: Db, actor: Actor, key: EntryKey, revision: number): Promise<Published> {
   const started = performance.now();
   const version = await db.transaction(async (tx) => {
+    await lockEntry(tx, key);
     const [draft] = await tx.select().from(contentDrafts).where(sameEntry(contentDrafts, key)).for('update');
     if (!draft) throw contentNotFound();
     if (draft.revision !== revision) throw conflict(`${draft.updatedBy} saved this entry again since you opened it; look at their draft before publishing.`, { revision: draft.revision });
@@ -151,6 +163,7 @@ export async function publishDraft(db: Db, actor: Actor, key: EntryKey, revision
 export async function rollback(db: Db, actor: Actor, key: EntryKey, target: number, current: number): Promise<Published> {
   const started = performance.now();
   const version = await db.transaction(async (tx) => {
+    await lockEntry(tx, key);
     const live = await lockedLive(tx, key);
     const [latest] = await tx.select({ version: sql<number | null>`max(${contentVersions.version})` }).from(contentVersions).where(sameEntry(contentVersions, key));
     const now = live?.version ?? Number(latest?.version ?? 0);
@@ -178,6 +191,7 @@ export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryV
   const started = performance.now();
   const checked = value === null ? null : checkedValue(key, value);
   const { version, created } = await db.transaction(async (tx) => {
+    await lockEntry(tx, key);
     const live = await lockedLive(tx, key);
     if (!live && value === null) throw contentNotFound();
     if (live && ifMatch === null) {
