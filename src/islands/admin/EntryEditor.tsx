@@ -62,7 +62,7 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
 
   return (
     <div className="admin-entry">
-      <LanguageVersions detail={detail} strings={t} />
+      <LanguageVersions detail={detail} strings={t} languageName={(code) => optionLabel(locale, 'locale', code)} />
       <p className="admin-entry-state">
         {fill(t[`editor.status.${state}`], { version: detail.live?.version ?? 0 })}
         {detail.draft && <span className="admin-muted"> · {fill(t['editor.draftBy'], { by: detail.draft.by, at: dateTime(detail.draft.at) })}</span>}
