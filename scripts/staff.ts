@@ -11,7 +11,8 @@
 // stop the shop first. On PostgreSQL (DATABASE_URL) it works beside the running shop.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database } from '../src/lib/server/db/client.ts';
+import type { Database } from '../src/lib/server/db/client.ts';
+import { openMigrated } from './lib/prepare.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
 import {
   addStaff, createToken, listStaff, listTokens, PASSWORD_LINK_HOURS, resetStaffPassword, revokeToken, staffByEmail, updateStaff,
@@ -123,7 +124,8 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(error instanceof EnvError ? error.message : String(error), 1);
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  // Migrated first: staff may be added before the shop's first start (a fresh database, a new release).
+  const database = await openMigrated(config);
   try {
     console.log(`staff: mail ${describeMailDelivery()}`);
     await run(database, process.argv.slice(2));
