@@ -15,6 +15,7 @@ import * as reviewsRoutes from '#lib/reviews/routes.ts';
 import * as addressesRoutes from '#lib/addresses/routes.ts';
 import * as profileRoutes from '#lib/profile/routes.ts';
 import * as newsletterRoutes from '#lib/newsletter/routes.ts';
+import * as adminRoutes from '#lib/admin/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -38,6 +39,9 @@ describe('operation contracts', () => {
     const outsideContract = new Map([
       ['/api/payments/stripe/webhook', 'Stripe posts its own event format, signed over the raw body'],
       ['/api/payments/paypal/webhook', 'PayPal posts its own event format, verified with PayPal over the raw body'],
+      ['/api/admin/content/[type]/[identifier]', 'the content API keys entries by address and versions by ETag and If-Match'],
+      ['/api/admin/products/[sku]', 'the content API keys products by address'],
+      ['/api/admin/categories/[id]', 'the content API keys categories by address'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
@@ -47,11 +51,11 @@ describe('operation contracts', () => {
 
   // Browser clients call an operation by its entry in the domain's routes.ts (no schemas there): the
   // entry of the same name must be the operation's own method and path.
-  const { auth, cart, bulkCart, catalog, checkout, orders, wishlist, reviews, addresses, profile, newsletter } = contractModules;
+  const { auth, cart, bulkCart, catalog, checkout, orders, wishlist, reviews, addresses, profile, newsletter, admin } = contractModules;
   test.each([
     [auth, authRoutes], [cart, cartRoutes], [catalog, catalogRoutes], [checkout, checkoutRoutes], [orders, ordersRoutes],
     [wishlist, wishlistRoutes], [reviews, reviewsRoutes], [bulkCart, cartRoutes], [addresses, addressesRoutes],
-    [profile, profileRoutes], [newsletter, newsletterRoutes],
+    [profile, profileRoutes], [newsletter, newsletterRoutes], [admin, adminRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -3,7 +3,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'astro/zod';
 import { contentBlocks, contentDrafts, meta } from './db/schema.ts';
-import { inPreview } from './preview.ts';
+import { inPreview } from './preview-scope.ts';
 import { getDb } from './db/index.ts';
 import type { Db } from './db/client.ts';
 import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../content/schemas.ts';

@@ -6,7 +6,6 @@
 // keeps a draft. Anyone can send the cookie; without the signature it is ignored, and it grants
 // reading drafts only, never writing.
 import type { AstroCookies } from 'astro';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { derivedKey, hmac, safeEqual } from './auth/index.ts';
 
 import { PREVIEW_COOKIE } from '#lib/admin/preview-cookie.ts';
@@ -38,10 +37,4 @@ export function previewingStaff(request: Request, now = Date.now()): number | nu
   return Number(id);
 }
 
-const scope = new AsyncLocalStorage<{ staffId: number }>();
-
-export const inPreview = (): boolean => scope.getStore() !== undefined;
-
-export function renderPreview<T>(staffId: number, render: () => T): T {
-  return scope.run({ staffId }, render);
-}
+export { renderPreview } from './preview-scope.ts';

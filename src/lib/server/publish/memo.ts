@@ -2,7 +2,7 @@
 // labels): kept until the next publish event, whatever it changed. Clearing everything is cheap, as
 // the next render reads afresh, and it can never keep a stale value a finer rule forgot.
 import { publishBus } from './bus.ts';
-import { inPreview } from '../preview.ts';
+import { inPreview } from '../preview-scope.ts';
 
 interface MemoOptions {
   /** Beyond this many, the least recently used entries go first (keys that grow with the data, such as one per customer price list). */
