@@ -27,7 +27,8 @@ export const onRequest = defineMiddleware((context, next) => {
   const requestId = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
   return withRequestLog(requestId, async () => {
     const started = performance.now();
-    const previewer = previewingStaff(context.request);
+    // Pages only: the integration layer (the workspace's publish among it) always works on published content.
+    const previewer = context.url.pathname.startsWith('/api/') ? null : previewingStaff(context.request);
     const response = previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
     const line = { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) };
     if (response.status >= 500) logger.warn(line, 'request failed');

@@ -23,8 +23,9 @@ interface VnuMessage {
  */
 function isAstroIslandStyle(m: VnuMessage): boolean {
   return m.type === 'error'
-    && /Element “style” not allowed as child of element “body”/.test(m.message)
-    && (m.extract ?? '').includes('astro-island');
+    // Nu words it one of two ways, depending on what comes before the island in the body.
+    && /Element “style” not allowed as child of element “body”|A “style” element in “body” must be the first child/.test(m.message)
+    && /<style>astro-|astro-island/.test(m.extract ?? '');
 }
 
 function runVnu(files: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

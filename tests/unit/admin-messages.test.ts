@@ -61,7 +61,8 @@ describe('optionLabel', () => {
   test('names enum values and languages', () => {
     expect(optionLabel('de', 'visibility', 'mobile')).toBe('Nur mobil');
     expect(optionLabel('en', 'locale', 'fr')).toBe('French');
-    expect(optionLabel('de', 'icon', 'truck')).toBe('truck');
+    expect(optionLabel('de', 'icon', 'truck')).toBe('Lieferung (Lkw)');
+    expect(optionLabel('de', 'columns', 'x')).toBe('x');
   });
 });
 

@@ -8,6 +8,7 @@ import { describeSchema, emptyValue, validate } from '#lib/admin/form-model.ts';
 import { fieldLabel, formStrings, issueMessage, optionLabel } from '#lib/admin/messages.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
+import { actorLabel } from '#lib/admin/actor-label.ts';
 import { SchemaForm } from './schema-form/SchemaForm.tsx';
 import { EntryHistory } from './entry/EntryHistory.tsx';
 import { HtmlField } from './entry/HtmlField.tsx';
@@ -38,6 +39,7 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
     return (iso: string) => format.format(new Date(iso));
   }, [locale]);
   const actions = useEntryActions(key, t, first, dateTime);
+  const languageName = (code: string) => optionLabel(locale, 'locale', code);
   const { detail, busy, status } = actions;
   const start = detail.draft ?? detail.live ?? initial;
   const [value, setValue] = useState<unknown>(() => start?.config ?? (schema ? emptyValue(describeSchema(schema)) : {}));
@@ -62,10 +64,10 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
 
   return (
     <div className="admin-entry">
-      <LanguageVersions detail={detail} strings={t} languageName={(code) => optionLabel(locale, 'locale', code)} />
+      <LanguageVersions detail={detail} strings={t} languageName={languageName} />
       <p className="admin-entry-state">
         {fill(t[`editor.status.${state}`], { version: detail.live?.version ?? 0 })}
-        {detail.draft && <span className="admin-muted"> · {fill(t['editor.draftBy'], { by: detail.draft.by, at: dateTime(detail.draft.at) })}</span>}
+        {detail.draft && <span className="admin-muted"> · {fill(t['editor.draftBy'], { by: actorLabel(detail.draft.by, t), at: dateTime(detail.draft.at) })}</span>}
       </p>
       <form className="admin-card" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
         <SchemaForm
@@ -74,6 +76,7 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
         />
         {withOverrides && (
           <MessageOverrides
+            languageName={languageName}
             value={((value as Config).messages ?? {}) as Record<string, Record<string, string>>}
             onChange={(messages) => edit({ ...(value as Config), messages })} englishTexts={englishTexts} strings={t} issues={shownIssues}
           />

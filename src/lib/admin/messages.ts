@@ -38,7 +38,7 @@ const de = {
   'issue.tooLow': 'Mindestens {minimum}',
   'issue.tooHigh': 'Höchstens {maximum}',
   'issue.notInteger': 'Nur ganze Zahlen',
-  'issue.pattern': 'Ungültiges Format',
+  'issue.pattern': 'Ungültiges Format: {message}',
   'issue.url': 'Vollständige Adresse angeben, z. B. https://example.com',
   'issue.choice': 'Ungültige Auswahl',
   'issue.unknownKeys': 'Unbekannte Felder: {keys}',
@@ -138,6 +138,18 @@ const de = {
   'option.filterView.top': 'Über der Liste',
   'option.searchPopupView.default': 'Standard',
   'option.searchPopupView.small-list': 'Kompakte Liste',
+  'option.icon.truck': 'Lieferung (Lkw)',
+  'option.icon.invoice': 'Rechnung',
+  'option.icon.support': 'Kundendienst',
+  'option.icon.stock': 'Lager',
+  'option.icon.return': 'Rückgabe',
+  'option.icon.shield': 'Sicherheit (Schild)',
+  'option.icon.facebook': 'Facebook',
+  'option.icon.instagram': 'Instagram',
+  'option.icon.linkedin': 'LinkedIn',
+  'option.icon.youtube': 'YouTube',
+  'option.icon.x': 'X',
+  'option.icon.xing': 'XING',
 
   'language.de': 'Deutsch',
   'language.en': 'Englisch',
@@ -146,7 +158,7 @@ const de = {
   'language.it': 'Italienisch',
 } as const;
 
-export type AdminMessageKey = keyof typeof de;
+type AdminMessageKey = keyof typeof de;
 
 const en = {
   'form.add': 'Add {item}',
@@ -277,6 +289,18 @@ const en = {
   'option.filterView.top': 'Above the list',
   'option.searchPopupView.default': 'Standard',
   'option.searchPopupView.small-list': 'Compact list',
+  'option.icon.truck': 'Delivery (truck)',
+  'option.icon.invoice': 'Invoice',
+  'option.icon.support': 'Support',
+  'option.icon.stock': 'Stock',
+  'option.icon.return': 'Returns',
+  'option.icon.shield': 'Safety (shield)',
+  'option.icon.facebook': 'Facebook',
+  'option.icon.instagram': 'Instagram',
+  'option.icon.linkedin': 'LinkedIn',
+  'option.icon.youtube': 'YouTube',
+  'option.icon.x': 'X',
+  'option.icon.xing': 'XING',
 
   'language.de': 'German',
   'language.en': 'English',
@@ -315,6 +339,16 @@ export function formStrings(locale: AdminLocale): FormStrings {
   return Object.fromEntries(Object.entries(FORM_KEYS).map(([name, key]) => [name, messages[key]])) as unknown as FormStrings;
 }
 
+/** The content schemas' own pattern messages (English, as the server answers), in German for the German workspace. */
+const GERMAN_PATTERN_HINTS: Record<string, string> = {
+  'must be a hex colour such as #0a5cad': 'eine Hex-Farbe wie #0a5cad angeben',
+  'must be an IBAN such as DE89 3704 0044 0532 0130 00': 'eine IBAN wie DE89 3704 0044 0532 0130 00 angeben',
+  'must be a BIC such as COBADEFFXXX': 'eine BIC wie COBADEFFXXX angeben',
+  'must be lower-case letters, digits and hyphens, such as terms-of-sale': 'nur Kleinbuchstaben, Ziffern und Bindestriche, z. B. lieferbedingungen',
+};
+
+const patternHint = (locale: AdminLocale, message: string): string => (locale === 'de' ? GERMAN_PATTERN_HINTS[message] ?? message : message);
+
 /** Rewords zod's issues in the workspace language; pass it to validate(). */
 export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => string {
   const messages = adminMessages[locale];
@@ -331,7 +365,7 @@ export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => 
         return fillTemplate(messages[issue.origin === 'string' ? 'issue.tooLong' : issue.origin === 'array' ? 'issue.tooMany' : 'issue.tooHigh'],
           { maximum: String(issue.maximum) });
       case 'invalid_format':
-        return issue.format === 'url' ? messages['issue.url'] : fillTemplate(messages['issue.pattern'], { message: issue.message });
+        return issue.format === 'url' ? messages['issue.url'] : fillTemplate(messages['issue.pattern'], { message: patternHint(locale, issue.message) });
       case 'invalid_value':
         return messages['issue.choice'];
       case 'unrecognized_keys':

@@ -49,14 +49,14 @@ const de = {
   'history.by': '{{by}}, {{at}}',
   'history.deleted': 'gelöscht',
   'history.current': 'aktuell',
-  'history.diff': 'Unterschiede zur aktuellen Version',
+  'history.diff': 'Änderungen seit dieser Version',
   'history.noDiff': 'Keine Unterschiede.',
   'history.rollback': 'Version {{version}} wiederherstellen',
   'history.rolledBack': 'Version {{version}} wurde als Version {{next}} veröffentlicht.',
   'history.confirm': 'Version {{version}} jetzt wieder veröffentlichen?',
   'diff.added': 'hinzugefügt',
   'diff.removed': 'entfernt',
-  'hint.siteDefault': 'Ohne Angabe gilt die Voreinstellung des Shops: {{value}}',
+  'hint.siteDefault': 'Ohne Angabe gilt der Standard der Website: {{value}}',
   'value.on': 'an',
   'value.off': 'aus',
   'overrides.title': 'Eigene Texte',
@@ -68,6 +68,11 @@ const de = {
   'overrides.remove': 'Eigenen Text für {{key}} entfernen',
   'overrides.none': 'Noch keine eigenen Texte für diese Sprache.',
   'overrides.unknownKey': 'Diesen Textschlüssel gibt es nicht; der Shop würde ihn nicht verwenden.',
+  'overrides.removeShort': 'Entfernen',
+  'value.none': 'keine',
+  'actor.seed': 'Ausgangsdaten',
+  'actor.cli': 'Kommandozeile',
+  'actor.token': 'API-Token „{{name}}“',
 } as const;
 
 type Keys = keyof typeof de;
@@ -121,7 +126,7 @@ const en: Record<Keys, string> = {
   'history.by': '{{by}}, {{at}}',
   'history.deleted': 'deleted',
   'history.current': 'current',
-  'history.diff': 'Changes against the current version',
+  'history.diff': 'Changes since this version',
   'history.noDiff': 'No changes.',
   'history.rollback': 'Restore version {{version}}',
   'history.rolledBack': 'Version {{version}} was published again as version {{next}}.',
@@ -140,8 +145,12 @@ const en: Record<Keys, string> = {
   'overrides.remove': 'Remove the own text for {{key}}',
   'overrides.none': 'No own texts for this language yet.',
   'overrides.unknownKey': 'There is no such text key; the shop would not use it.',
+  'overrides.removeShort': 'Remove',
+  'value.none': 'none',
+  'actor.seed': 'initial data',
+  'actor.cli': 'command line',
+  'actor.token': 'API token “{{name}}”',
 };
 
 export const workspaceMessages = { de, en } as const;
-export type WorkspaceMessageKey = Keys;
 export type WorkspaceStrings = Record<Keys, string>;

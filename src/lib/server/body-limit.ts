@@ -8,7 +8,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
 /** Content writes of the workspace and the content API: a full menu or content page in five languages. */
-export const MAX_CONTENT_BODY_BYTES = 512 * 1024;
+const MAX_CONTENT_BODY_BYTES = 512 * 1024;
 
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;

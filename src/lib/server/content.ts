@@ -93,7 +93,14 @@ export async function listContentPages(db?: Db): Promise<PageRow[]> {
   db ??= await getDb();
   const rows = await db.select({ identifier: contentBlocks.identifier, locale: contentBlocks.locale, slug: sql<string | null>`${contentBlocks.config}->>'slug'` })
     .from(contentBlocks).where(eq(contentBlocks.type, 'page'));
-  return rows.map((r) => ({ identifier: r.identifier, locale: r.locale, slug: typeof r.slug === 'string' ? r.slug : null }));
+  // An editor's preview reaches the pages as drafted: a new page, or a page at its new slug.
+  const drafted = inPreview()
+    ? await db.select({ identifier: contentDrafts.identifier, locale: contentDrafts.locale, slug: sql<string | null>`${contentDrafts.config}->>'slug'` })
+      .from(contentDrafts).where(eq(contentDrafts.type, 'page'))
+    : [];
+  const rowKey = (r: { identifier: string; locale: string }) => `${r.identifier}\u0000${r.locale}`;
+  const merged = new Map([...rows, ...drafted].map((r) => [rowKey(r), r]));
+  return [...merged.values()].map((r) => ({ identifier: r.identifier, locale: r.locale, slug: typeof r.slug === 'string' ? r.slug : null }));
 }
 
 /** Where the content pages' addresses as last published are kept (shared by every instance). */

@@ -6,6 +6,7 @@ import type { EntryDetail } from '#lib/admin/contract.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 import { VersionDiff } from './VersionDiff.tsx';
+import { actorLabel } from '#lib/admin/actor-label.ts';
 
 interface Props {
   detail: EntryDetail;
@@ -41,7 +42,7 @@ export function EntryHistory({ detail, strings: t, busy, dateTime, onRollback }:
               <strong>{fill(t['history.version'], { version: v.version })}</strong>{' '}
               {v.version === current && <span className="admin-badge">{t['history.current']}</span>}
               {v.deleted && <span className="admin-badge">{t['history.deleted']}</span>}
-              <span className="admin-muted"> {fill(t['history.by'], { by: v.by, at: dateTime(v.at) })}</span>
+              <span className="admin-muted"> {fill(t['history.by'], { by: actorLabel(v.by, t), at: dateTime(v.at) })}</span>
               {v.version !== current && (
                 <span className="admin-history-actions">
                   <button type="button" className="button" aria-expanded={open?.version === v.version} onClick={() => void compare(v.version)}>
@@ -54,8 +55,8 @@ export function EntryHistory({ detail, strings: t, busy, dateTime, onRollback }:
               )}
               {open?.version === v.version && (
                 <VersionDiff
-                  from={detail.live ? { config: detail.live.config, content: detail.live.content } : null}
-                  to={open.snapshot}
+                  from={open.snapshot}
+                  to={detail.live ? { config: detail.live.config, content: detail.live.content } : null}
                   labels={{ added: t['diff.added'], removed: t['diff.removed'], none: t['history.noDiff'] }}
                 />
               )}

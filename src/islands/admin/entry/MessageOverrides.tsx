@@ -9,6 +9,7 @@ import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 type Overrides = Partial<Record<Locale, Record<string, string>>>;
 
 interface Props {
+  languageName: (code: string) => string;
   value: Overrides;
   onChange: (next: Overrides) => void;
   englishTexts: Record<string, string>;
@@ -16,7 +17,7 @@ interface Props {
   issues: Readonly<Record<string, string>>;
 }
 
-export function MessageOverrides({ value, onChange, englishTexts, strings: t, issues }: Props) {
+export function MessageOverrides({ languageName, value, onChange, englishTexts, strings: t, issues }: Props) {
   const id = useId();
   const [language, setLanguage] = useState<Locale>('de');
   const [newKey, setNewKey] = useState('');
@@ -36,7 +37,7 @@ export function MessageOverrides({ value, onChange, englishTexts, strings: t, is
       <div className="field">
         <label htmlFor={`${id}-lang`}>{t['overrides.language']}</label>
         <select id={`${id}-lang`} value={language} onChange={(e) => setLanguage(e.target.value as Locale)}>
-          {LOCALES.map((l) => <option key={l} value={l}>{l}</option>)}
+          {LOCALES.map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
         </select>
       </div>
       {Object.keys(own).length === 0 ? <p>{t['overrides.none']}</p> : (
@@ -51,8 +52,11 @@ export function MessageOverrides({ value, onChange, englishTexts, strings: t, is
                 onChange={(e) => set({ ...own, [key]: e.target.value })}
               />
               {issues[`messages.${language}.${key}`] && <p className="field-error">{issues[`messages.${language}.${key}`]}</p>}
-              <button type="button" className="button" onClick={() => set(Object.fromEntries(Object.entries(own).filter(([k]) => k !== key)))}>
-                {fill(t['overrides.remove'], { key })}
+              <button
+                type="button" className="button" aria-label={fill(t['overrides.remove'], { key })}
+                onClick={() => set(Object.fromEntries(Object.entries(own).filter(([k]) => k !== key)))}
+              >
+                {t['overrides.removeShort']}
               </button>
             </li>
           ))}

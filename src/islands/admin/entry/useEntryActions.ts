@@ -13,7 +13,7 @@ export interface Status {
 }
 
 /** Server field issues name the config's paths as 'config.entries.0.url'; the form's are relative to the config. */
-export function formIssues(error: ApiClientError): Record<string, string> {
+function formIssues(error: ApiClientError): Record<string, string> {
   const details = Array.isArray(error.details) ? error.details as { path?: unknown; message?: unknown }[] : [];
   return Object.fromEntries(details.filter((d) => typeof d.path === 'string' && typeof d.message === 'string')
     .map((d) => [(d.path as string).replace(/^config\.?/, ''), d.message as string]));

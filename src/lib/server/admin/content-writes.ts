@@ -29,7 +29,7 @@ const invalid = (issues: { path: string; message: string }[]) =>
   new ApiError('CONTENT_INVALID', issues[0] ? `${issues[0].path || 'config'}: ${issues[0].message}` : 'Invalid content', 422, issues);
 
 /** The value as stored: the config as its schema parses it, the HTML sanitized (none for a kind without HTML). */
-export function checkedValue(key: EntryKey, value: EntryValue): EntryValue {
+function checkedValue(key: EntryKey, value: EntryValue): EntryValue {
   const schema = entrySchema(key.type, key.identifier);
   if (!schema) throw invalid([{ path: 'identifier', message: `no content kind ${key.type}:${key.identifier}` }]);
   const parsed = schema.safeParse(value.config ?? {});

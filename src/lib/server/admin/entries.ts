@@ -81,9 +81,22 @@ export async function entryDetail(db: Db, key: EntryKey): Promise<EntryDetail> {
       revision: draft.revision, baseVersion: draft.baseVersion, config: draft.config ?? {}, content: draft.content,
       by: draft.updatedBy, at: draft.updatedAt.toISOString(),
     } : null,
-    versions: versions.map((v) => ({ version: v.version, by: v.by, at: v.at.toISOString(), deleted: v.deleted })),
+    versions: withLiveVersion(versions, live),
     locales: [...new Set(languages.flat().map((l) => l.locale as Locale))].sort(),
   };
+}
+
+type VersionRow = { version: number; by: string; at: Date; deleted: boolean };
+
+/**
+ * The history, newest first, with the live version in it: an entry from the seed or from SQL has no
+ * history row until its first change (which writes one), but it is a version all the same.
+ */
+function withLiveVersion(versions: VersionRow[], live: typeof contentBlocks.$inferSelect | undefined): EntryDetail['versions'] {
+  const rows = live && !versions.some((v) => v.version === live.version)
+    ? [{ version: live.version, by: live.updatedBy ?? 'seed', at: live.updatedAt, deleted: false }, ...versions]
+    : versions;
+  return rows.map((v) => ({ version: v.version, by: v.by, at: v.at.toISOString(), deleted: v.deleted }));
 }
 
 export const contentNotFound = () => new ApiError('CONTENT_NOT_FOUND', 'There is no such content entry or version.', 404);

@@ -12,4 +12,3 @@ export { createToken, revokeToken } from './tokens.ts';
 export { adminLocale, type AdminLocale } from './ui-locale.ts';
 export { workspacePage, localPath, signInFromForm } from './page.ts';
 export { endStaffSession } from './sessions.ts';
-export { entryVersion } from './entries.ts';

@@ -9,7 +9,7 @@ import { randomToken, sha256Hex } from '../auth/index.ts';
 import { env } from '../env.ts';
 import type { StaffUser } from './staff.ts';
 
-export const STAFF_COOKIE = 'vsf-staff';
+const STAFF_COOKIE = 'vsf-staff';
 const SESSION_HOURS = 8;
 
 type Jar = Pick<AstroCookies, 'get' | 'set' | 'delete'>;

@@ -2,7 +2,7 @@
 // browser's preference between the two, else German.
 import type { AstroCookies } from 'astro';
 
-export const ADMIN_LOCALES = ['de', 'en'] as const;
+const ADMIN_LOCALES = ['de', 'en'] as const;
 export type AdminLocale = (typeof ADMIN_LOCALES)[number];
 const LANG_COOKIE = 'vsf-admin-lang';
 

@@ -15,8 +15,13 @@ interface Options {
 
 const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
-/** The answer without the cache rules, tags and dates a cacheable page carries: private, never stored. */
+/**
+ * The answer without the cache rules, tags and dates a cacheable page carries: private, never stored.
+ * Only a page that declared rules has any; every other answer (a redirect setting a cookie) stays the
+ * same object, since a copy would lose the cookies Astro attaches to it.
+ */
 function personalCopy(response: Response): Response {
+  if (!response.headers.has(RULES_HEADER)) return response;
   const copy = new Response(response.body, response);
   for (const name of [RULES_HEADER, TAGS_HEADER, 'surrogate-key', 'last-modified']) copy.headers.delete(name);
   copy.headers.set('cache-control', 'private, no-store');
