@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { KNOWN_ENTRIES, STAFF_ROLES, TOKEN_SCOPES } from '#lib/admin/rules.ts';
+import { STAFF_ROLES, TOKEN_SCOPES } from '#lib/admin/rules.ts';
+import { contentConfigSchemas } from '#lib/content/schemas.ts';
 import { teamMessages } from '#lib/admin/team-messages.ts';
 import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 
@@ -24,7 +25,7 @@ describe('teamMessages', () => {
   test('names every kind the workspace edits, every role, scope and password problem', () => {
     const keys = new Set(Object.keys(teamMessages.de));
     const needed = [
-      ...KNOWN_ENTRIES.map(({ type, identifier }) => `kind.${type}:${identifier}`),
+      ...Object.keys(contentConfigSchemas).map((key) => `kind.${key}`),
       ...STAFF_ROLES.map((role) => `role.${role}`),
       ...TOKEN_SCOPES.flatMap((scope) => [`scope.${scope}`, `scopeHint.${scope}`]),
       ...Object.keys(PASSWORD_MESSAGES).map((problem) => `password.${problem}`),

@@ -11,7 +11,10 @@ import { STAFF_ROLES, TOKEN_SCOPES } from './rules.ts';
 const ENTRY_TYPES = ['block', 'setting', 'page'] as const;
 const identifier = text({ max: 120 }).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens');
 
-/** '' is the row every language uses unless it has its own. */
+/**
+ * '' is the row every language uses unless it has its own.
+ * @internal Exported for the admin fuzz test; the schemas below use it.
+ */
 export const entryLocaleSchema = z.enum(['', ...LOCALES]);
 
 export const entryKeySchema = z.object({

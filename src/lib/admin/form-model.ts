@@ -302,7 +302,10 @@ export const removeAt = <T>(items: readonly T[], index: number): T[] => items.fi
 export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] =>
   [...items.slice(0, index), item, ...items.slice(index)];
 
-/** Field errors by dotted path; a path keeps its first issue, the one a person fixes first. */
+/**
+ * Field errors by dotted path; a path keeps its first issue, the one a person fixes first.
+ * @internal Used by validate(); exported for its test.
+ */
 export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) out[pathKey(issue.path)] ??= issue.message;

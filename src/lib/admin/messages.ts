@@ -309,6 +309,7 @@ const en = {
   'language.it': 'Italian',
 } as const satisfies Record<AdminMessageKey, string>;
 
+/** @internal Exported for the message tests; the workspace reads its words through the functions below. */
 export const adminMessages = { de, en } as const;
 export type AdminLocale = keyof typeof adminMessages;
 

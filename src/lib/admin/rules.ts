@@ -28,9 +28,3 @@ export function entrySchema(type: string, identifier: string) {
 const HTML_ENTRIES = new Set(['block:top-banner', 'block:notification-bar', 'block:cart-header']);
 
 export const holdsHtml = (type: string, identifier: string): boolean => type === 'page' || HTML_ENTRIES.has(`${type}:${identifier}`);
-
-/** The blocks and settings the workspace offers to create when none exists yet (content pages are created by name). */
-export const KNOWN_ENTRIES = Object.keys(contentConfigSchemas).map((key) => {
-  const [type, identifier] = key.split(':') as ['block' | 'setting', string];
-  return { type, identifier };
-});
