@@ -52,6 +52,7 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/draft/discard': { body: { ...menu, revision: 1 } },
   'POST /api/admin/publish': { body: { ...menu, revision: 1 } },
   'POST /api/admin/rollback': { body: { ...menu, version: 1, current: 1 } },
+  'POST /api/admin/entry/delete': { body: { ...menu, locale: 'en', current: 1 } },
   'GET /api/admin/staff': { query: {} },
   'POST /api/admin/staff': { body: { email: 'intruder@example.com', role: 'admin' } },
   'POST /api/admin/staff/update': { body: { id: 1, role: 'admin' } },

@@ -32,6 +32,7 @@ import * as draftRoute from '../../src/pages/api/admin/draft.ts';
 import * as discardRoute from '../../src/pages/api/admin/draft/discard.ts';
 import * as publishRoute from '../../src/pages/api/admin/publish.ts';
 import * as rollbackRoute from '../../src/pages/api/admin/rollback.ts';
+import * as deleteRoute from '../../src/pages/api/admin/entry/delete.ts';
 import * as staffRoute from '../../src/pages/api/admin/staff.ts';
 import * as staffUpdateRoute from '../../src/pages/api/admin/staff/update.ts';
 import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
@@ -70,6 +71,7 @@ const save = (b: Browser, key: EntryKey, config: unknown, revision: number, cont
   post(draftRoute, '/api/admin/draft', { ...key, config, content, revision }, b);
 const publish = (b: Browser, key: EntryKey, revision: number) => post(publishRoute, '/api/admin/publish', { ...key, revision }, b);
 const rollback = (b: Browser, key: EntryKey, version: number, current: number) => post(rollbackRoute, '/api/admin/rollback', { ...key, version, current }, b);
+const remove = (b: Browser, key: EntryKey, current: number) => post(deleteRoute, '/api/admin/entry/delete', { ...key, current }, b);
 const discard = (b: Browser, key: EntryKey, revision: number) => post(discardRoute, '/api/admin/draft/discard', { ...key, revision }, b);
 
 interface ApiCall { bearer?: string; ifMatch?: string; body?: unknown; browser?: Browser }
@@ -256,6 +258,29 @@ describe('publish', () => {
     const unknown = await rollback(editorA, MENU, 99, 3);
     expectWrite(unknown, 404);
     expectError(unknown, 404, 'CONTENT_NOT_FOUND');
+  });
+
+  test('deletes a language\'s own version the editor saw, as a version the history can restore; never a block\'s row for all languages', async () => {
+    const footerEn: EntryKey = { type: 'block', identifier: 'footer', locale: 'en' };
+    const seeded = await liveRow(footerEn);
+    const allLanguages = await remove(editorA, MENU, 3);
+    expectWrite(allLanguages, 403);
+    expectError(allLanguages, 403, 'FORBIDDEN');
+    expect(await liveRow(MENU)).toMatchObject({ version: 3 });
+    const stale = await remove(editorA, footerEn, 7);
+    expectWrite(stale, 409);
+    expectError(stale, 409, 'VERSION_CONFLICT');
+    expect(await liveRow(footerEn)).toEqual(seeded);
+
+    const r = await remove(editorA, footerEn, 1);
+    expectWrite(r, 200, { actor: ACTOR_A, action: 'delete', target: 'block:footer:en', fromVersion: 1, toVersion: 2 });
+    expect(r.body).toMatchObject({ version: 2, tags: ['shell:en'] });
+    expect(await liveRow(footerEn)).toBeNull();
+    expect((await history(footerEn)).map((v) => [v.version, v.deleted])).toEqual([[1, false], [2, true]]);
+
+    const back = await rollback(editorA, footerEn, 1, 2);
+    expectWrite(back, 200, { actor: ACTOR_A, action: 'rollback', target: 'block:footer:en', fromVersion: 2, toVersion: 3 });
+    expect(await liveRow(footerEn)).toMatchObject({ version: 3, config: seeded!.config });
   });
 });
 
@@ -503,13 +528,13 @@ describe('audit log', () => {
     const rows = await (await getDb()).select().from(auditLog).orderBy(asc(auditLog.id));
     expect(rows.map(({ actor, action, target: t, fromVersion, toVersion }) => ({ actor, action, target: t, fromVersion, toVersion }))).toEqual(writes);
     expect(new Set(writes.map((w) => w.action))).toEqual(new Set([
-      'draft.save', 'draft.discard', 'publish', 'rollback', 'api.put', 'api.delete', 'api.product', 'api.category',
+      'draft.save', 'draft.discard', 'publish', 'rollback', 'delete', 'api.put', 'api.delete', 'api.product', 'api.category',
       'staff.add', 'staff.update', 'token.create', 'token.revoke', 'staff.password-set',
     ]));
     expect(refusedWrites).toBeGreaterThan(20);
     const staffUpdate = rows.find((r) => r.action === 'staff.update')!;
     expect(staffUpdate.details).toEqual({ role: ['admin', 'admin'], disabled: [false, true] });
-    const rolledBack = rows.find((r) => r.action === 'rollback')!;
+    const rolledBack = rows.find((r) => r.action === 'rollback' && r.target === 'block:menu:*')!;
     expect(rolledBack.details).toEqual({ restored: 1 });
   });
 });

@@ -3,7 +3,7 @@
 // The browser checks the form with the same schema before saving, and the server checks it again.
 import { useMemo, useState } from 'react';
 import type { EntryDetail } from '#lib/admin/contract.ts';
-import { entrySchema } from '#lib/admin/rules.ts';
+import { entrySchema, mayDelete } from '#lib/admin/rules.ts';
 import { describeSchema, emptyValue, validate } from '#lib/admin/form-model.ts';
 import { fieldLabel, formStrings, issueMessage, optionLabel } from '#lib/admin/messages.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
@@ -100,6 +100,11 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
                 setContent(detail.live?.content ?? '');
               })}>{t['editor.discard']}</button>
             </>
+          )}
+          {detail.live && !detail.draft && mayDelete(key) && (
+            <button type="button" className="button" disabled={busy} onClick={() => { if (confirm(t['editor.confirmDelete'])) void actions.remove(); }}>
+              {t['editor.delete']}
+            </button>
           )}
         </div>
         {status && (

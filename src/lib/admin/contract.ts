@@ -188,6 +188,15 @@ export const adminApi = {
     response: publishedSchema,
     errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
   }),
+  deleteEntry: operation({
+    ...adminRoutes.deleteEntry,
+    request: entryKeySchema.extend({
+      /** The live version the editor saw: another publish since then is a conflict. */
+      current: int({ min: 1 }),
+    }),
+    response: publishedSchema,
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VERSION_CONFLICT', 'CONTENT_NOT_FOUND', 'CONTENT_INVALID'],
+  }),
   staff: operation({ ...adminRoutes.staff, request: z.object({}).strict(), response: z.object({ staff: z.array(staffSchema) }), errors: ['UNAUTHENTICATED', 'FORBIDDEN'] }),
   addStaff: operation({
     ...adminRoutes.addStaff,

@@ -14,6 +14,7 @@ export const adminRoutes = {
   discardDraft: route('POST', '/api/admin/draft/discard'),
   publish: route('POST', '/api/admin/publish'),
   rollback: route('POST', '/api/admin/rollback'),
+  deleteEntry: route('POST', '/api/admin/entry/delete'),
   staff: route('GET', '/api/admin/staff'),
   addStaff: route('POST', '/api/admin/staff'),
   updateStaff: route('POST', '/api/admin/staff/update'),

@@ -28,3 +28,6 @@ export function entrySchema(type: string, identifier: string) {
 const HTML_ENTRIES = new Set(['block:top-banner', 'block:notification-bar', 'block:cart-header']);
 
 export const holdsHtml = (type: string, identifier: string): boolean => type === 'page' || HTML_ENTRIES.has(`${type}:${identifier}`);
+
+/** What the workspace may delete: a content page, or a language's own row (the all-languages row of a block or setting serves every language). */
+export const mayDelete = (key: { type: string; locale: string }): boolean => key.type === 'page' || key.locale !== '';

@@ -65,6 +65,11 @@ export function useEntryActions(key: EntryKey, strings: WorkspaceStrings, initia
       await refresh();
       return strings['editor.discarded'];
     }),
+    remove: () => run(async () => {
+      const done = await call(adminClient.deleteEntry, { ...key, current: detail.live!.version });
+      await refresh();
+      return fill(strings['editor.deleted'], { version: done.version });
+    }),
     rollback: (version: number) => run(async () => {
       const done = await call(adminClient.rollback, { ...key, version, current: detail.live?.version ?? detail.versions[0]?.version ?? 1 });
       await refresh();

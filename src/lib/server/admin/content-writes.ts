@@ -13,7 +13,7 @@ import { publishAndPurge } from '../publish/index.ts';
 import { slugConflicts } from '#lib/content/page-slugs.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
 import type { EntryKey } from '#lib/admin/contract.ts';
-import { entrySchema, holdsHtml } from '#lib/admin/rules.ts';
+import { entrySchema, holdsHtml, mayDelete } from '#lib/admin/rules.ts';
 import { actorName, audit, type Actor } from './audit.ts';
 import { contentNotFound, entryTarget } from './entries.ts';
 
@@ -187,7 +187,7 @@ export const etagOf = (version: number): string => `"${version}"`;
  * editor's work by accident); a new entry needs none. A draft of the entry in the workspace stays, so
  * the editor can still see and publish their edit.
  */
-export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryValue | null, ifMatch: string | null): Promise<Published & { created: boolean }> {
+export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryValue | null, ifMatch: string | null, action?: string): Promise<Published & { created: boolean }> {
   const started = performance.now();
   const checked = value === null ? null : checkedValue(key, value);
   const { version, created } = await db.transaction(async (tx) => {
@@ -201,8 +201,23 @@ export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryV
       throw new ApiError('PRECONDITION_FAILED', live ? `The entry is at version ${live.version} (ETag ${etagOf(live.version)}); nothing was changed.` : 'The entry does not exist.', 412, live ? { etag: etagOf(live.version) } : {});
     }
     const version = await writeLive(tx, actor, key, live, checked);
-    await audit(tx, actor, { action: value === null ? 'api.delete' : 'api.put', target: entryTarget(key), fromVersion: live?.version ?? 0, toVersion: version });
+    await audit(tx, actor, { action: action ?? (value === null ? 'api.delete' : 'api.put'), target: entryTarget(key), fromVersion: live?.version ?? 0, toVersion: version });
     return { version, created: !live };
   });
   return { ...(await goLive(key, version, started)), created };
+}
+
+/**
+ * The workspace's delete: the published version the editor saw goes, as a version of its own (so the
+ * history can bring it back). Only a content page or a language's own row: without the row for all
+ * languages a block or setting would vanish from every language at once.
+ */
+export async function deleteEntry(db: Db, actor: Actor, key: EntryKey, current: number): Promise<Published> {
+  if (!mayDelete(key)) throw new ApiError('FORBIDDEN', 'Only a content page or a language\'s own version can be deleted here.', 403);
+  try {
+    return await putLive(db, actor, key, null, etagOf(current), 'delete');
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'PRECONDITION_FAILED') throw error;
+    throw conflict(`Another version was published since you opened the entry; nothing was deleted. ${error.message}`, error.details as Record<string, unknown>);
+  }
 }

@@ -12,7 +12,7 @@ import { categoryUpdateSchema, contentPutSchema, productUpdateSchema } from '#li
 import { dbId, text } from '#lib/http/fields.ts';
 import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { entryDetail, entryVersion, listEntries } from './entries.ts';
-import { discardDraft, etagOf, publishDraft, putLive, rollback, saveDraft } from './content-writes.ts';
+import { deleteEntry, discardDraft, etagOf, publishDraft, putLive, rollback, saveDraft } from './content-writes.ts';
 import { updateCategory, updateProduct } from './catalog-writes.ts';
 import { addStaff, authenticateStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, updateStaff } from './staff.ts';
 import { endStaffSession, startStaffSession } from './sessions.ts';
@@ -68,6 +68,10 @@ export const workspace = {
   rollback: endpoint(adminApi.rollback, async ({ version, current, ...key }, context) => {
     const db = await getDb();
     return rollback(db, await staffOf(db, context), key, version, current);
+  }),
+  deleteEntry: endpoint(adminApi.deleteEntry, async ({ current, ...key }, context) => {
+    const db = await getDb();
+    return deleteEntry(db, await staffOf(db, context), key, current);
   }),
   staff: endpoint(adminApi.staff, async (_input, context) => {
     const db = await getDb();

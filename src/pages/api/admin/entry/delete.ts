@@ -1,0 +1,4 @@
+// adminApi.deleteEntry (src/lib/admin/contract.ts) says what this endpoint takes and answers.
+import { workspace } from '#lib/server/admin/index.ts';
+
+export const POST = workspace.deleteEntry;
