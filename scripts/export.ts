@@ -77,6 +77,10 @@ await buildIfStale(buildDir);
 
 // Pages go to disk once; the origin's page cache only needs room for what --watch serves meanwhile.
 process.env.PAGE_CACHE_MB ||= '16';
+// This server's pages are rendered for one client, the exporter, as fast as it asks (several at a
+// time): the per-client budgets that keep one shopper from starving the others would only slow it
+// down (429 half-way through). It listens on loopback unless told otherwise.
+process.env.RATE_LIMIT_SCALE ||= '0';
 const port = args.port ?? await freePort();
 process.env.PORT = String(port);
 process.env.HOST ||= '127.0.0.1';

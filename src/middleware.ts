@@ -2,8 +2,9 @@
 // new UUID. It is echoed in the response and tagged on every server log line of the request; each
 // request leaves one line (debug level, warn for a 5xx) with its method, path, status and duration.
 // Pages served from the page cache skip this middleware: the cache sits in front of it.
-// Before rendering: legacy PascalCase addresses answer 301 to their canonical path, and an address the
-// server front had to repair (/%ZZ) gets the 400 error page. After: every error answer carries its
+// Before rendering: legacy PascalCase addresses answer 301 to their canonical path, an address the
+// server front had to repair (/%ZZ) gets the 400 error page, and a page spends the client's request
+// budget (page-budget.ts: 429 beyond it). After: every error answer carries its
 // reason phrase ("404 Not Found", never "404 OK"), and every answer its security headers: a page its
 // Content-Security-Policy with the hashes of the inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
@@ -16,6 +17,7 @@ import { env } from '#lib/server/env.ts';
 import { json } from '#lib/server/http.ts';
 import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/server/security-headers.ts';
 import { previewingStaff, renderPreview } from '#lib/server/preview.ts';
+import { spendOnPage, tooManyRequestsPage } from '#lib/server/page-budget.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -28,7 +30,7 @@ export const onRequest = defineMiddleware((context, next) => {
   return withRequestLog(requestId, async () => {
     const started = performance.now();
     // Pages only: the integration layer (the workspace's publish among it) always works on published content.
-    const previewer = context.url.pathname.startsWith('/api/') ? null : previewingStaff(context.request);
+    const previewer = context.url.pathname.startsWith('/api/') ? null : await previewingStaff(context.request);
     const response = previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
     const line = { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) };
     if (response.status >= 500) logger.warn(line, 'request failed');
@@ -40,8 +42,8 @@ export const onRequest = defineMiddleware((context, next) => {
     const security = securityFor(context, response);
     const mark = (headers: Headers) => {
       headers.set('x-request-id', requestId);
-      // A page's own choice wins but for the policy (a token page's Referrer-Policy: same-origin).
-      for (const [name, value] of security) if (name === 'content-security-policy' || !headers.has(name)) headers.set(name, value);
+      // A page's own choice wins but for the policies: the CSP, and the referrer policy of its route (a token page's).
+      for (const [name, value] of security) if (name === 'content-security-policy' || name === 'referrer-policy' || !headers.has(name)) headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
       // A page rendered with drafts is for this editor's eyes only (the cache provider strips its cache rules).
       if (previewer !== null) headers.set('x-robots-tag', 'noindex');
@@ -78,6 +80,9 @@ async function route(context: Context, next: Next): Promise<Response> {
   if (canonical) {
     return new Response(null, { status: 301, headers: { location: `${canonical}${url.search}`, 'cache-control': 'public, max-age=3600' } });
   }
+  // A page rendered now (not a page-cache hit, which never gets here) spends the client's budget.
+  const wait = spendOnPage(context.request.method, url.pathname, context);
+  if (wait > 0) return tooManyRequestsPage(url.pathname, wait);
   return next();
 }
 
@@ -89,11 +94,11 @@ const pagePolicies = new Map<string, string>();
 function securityFor(context: Context, response: Response): [string, string][] {
   const e = env();
   // The dev server renders no policy (Astro's CSP is build-only) and Vite's client runs inline.
-  if (import.meta.env.DEV) return securityHeaders(e.SITE_URL).filter(([name]) => name !== 'content-security-policy');
+  if (import.meta.env.DEV) return securityHeaders(e.SITE_URL, undefined, context.routePattern).filter(([name]) => name !== 'content-security-policy');
   // Astro's policy (security.csp, src/integrations/content-security-policy.ts) is there on a rendered page: only pages run inline scripts.
   const rendered = response.headers.get('content-security-policy');
   if (rendered === null) {
-    const headers = securityHeaders(e.SITE_URL);
+    const headers = securityHeaders(e.SITE_URL, undefined, context.routePattern);
     // An empty error answer (a page's `new Response(null, { status: 404 })`) is replaced by Astro's error
     // page, rendered past this middleware with Astro's policy, and keeps this answer's headers over its
     // own: so no policy here (the server front puts the default on whatever answer has none).
@@ -110,5 +115,5 @@ function securityFor(context: Context, response: Response): [string, string][] {
     });
     if (pagePolicies.size < 16) pagePolicies.set(key, policy);
   }
-  return securityHeaders(e.SITE_URL, policy);
+  return securityHeaders(e.SITE_URL, policy, context.routePattern);
 }

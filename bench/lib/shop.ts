@@ -91,8 +91,9 @@ export async function startProcess(opts: {
 export function startShop(env: Record<string, string | undefined>, opts: { port?: number; outDir?: string } = {}) {
   return startProcess({
     args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)], port: opts.port,
-    // One machine plays every client: the per-client request budgets would measure the 429 path.
-    env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', ...env },
+    // One machine plays every client: the per-client request budgets, and the cap on a guest address's
+    // open unpaid orders, would measure the 429 path.
+    env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0', ...env },
   });
 }
 

@@ -10,6 +10,7 @@ vcl 4.1;
 #     (CDN_PURGE_URL, src/lib/server/publish/cdn-purge.ts).
 #
 # Run: varnishd -f /etc/varnish/storefront.vcl -a :80 -s malloc,1g
+# and start the shop with TRUST_PROXY=1 (one proxy: this one), so its rate limits see the clients.
 # Operators edit the backend below (host and port of the shop) and the purgers ACL (the addresses the
 # shop's purge requests come from). tests/helpers/varnish.ts rewrites the backend for the tests.
 
@@ -32,6 +33,13 @@ acl purgers {
 }
 
 sub vcl_recv {
+    # The shop reads the client's address from the right end of X-Forwarded-For (TRUST_PROXY=1: this
+    # Varnish is its one proxy). Varnish appends client.ip to whatever the client sent; replacing the
+    # header instead means no client-written entry ever reaches the shop, so a client cannot pick its
+    # own address for the shop's rate limits, even if the shop is told to trust more hops. Behind a
+    # CDN or load balancer of your own, keep its entry instead and raise TRUST_PROXY to the hop count.
+    set req.http.X-Forwarded-For = client.ip;
+
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(405, "Not allowed"));
@@ -61,9 +69,10 @@ sub vcl_recv {
         return (pass);
     }
 
-    # APIs and personal pages, under an optional locale prefix (/en/my-account): always fetched,
-    # with the shopper's cookies. Any two-letter prefix counts, so a new locale needs no VCL edit.
-    if (req.url ~ "^/([a-z]{2}/)?(api|my-account|checkout|pay|order-payment)(/|\?|$)") {
+    # APIs, personal pages and the editor workspace (/admin, which signs in with a cookie), under an
+    # optional locale prefix (/en/my-account): always fetched, with the client's cookies. Any
+    # two-letter prefix counts, so a new locale needs no VCL edit.
+    if (req.url ~ "^/([a-z]{2}/)?(api|my-account|checkout|pay|order-payment|admin)(/|\?|$)") {
         return (pass);
     }
 

@@ -3,6 +3,8 @@
 // - an address that is not valid percent-encoding (/%ZZ) would get the adapter's plain-text "Bad
 //   request." before any shop code runs: such a request goes on with the bad escapes written as %25
 //   and a marker header, and the middleware answers it with the shop's 400 page in its language;
+// - a second spelling of a page's address (`/en//c/tools`) answers 301 to the canonical one, so it
+//   never becomes a page-cache entry of its own;
 // - a page the page cache holds fresh is answered from it at once, never entering the framework;
 //   so is a call a front route takes (src/lib/server/front-routes.ts: a guest's price call);
 // - files of the client build are served precompressed (brotli or gzip, written at build time by
@@ -19,6 +21,7 @@ import compression from 'compression';
 import onHeaders from 'on-headers';
 import sirv from 'sirv';
 import { MALFORMED_URL_HEADER, escapeMalformedUrl } from '../../src/lib/site/malformed-url.ts';
+import { canonicalTarget } from '../../src/lib/site/canonical-path.ts';
 import { COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_QUALITY, chooseCoding } from '../../src/lib/server/http-encoding.ts';
 import { registeredPageStore } from '../../src/lib/server/publish/page-cache.ts';
 import { registeredFrontRoute } from '../../src/lib/server/front-routes.ts';
@@ -67,12 +70,21 @@ function createFront(clientDir: string, app: Listener): Listener {
     // Normalised to the one coding the rule picks, so sirv and compression honour q-values too.
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
-    if ((req.method === 'GET' || req.method === 'HEAD') && answerFromPageCache(req, res)) return;
+    if ((req.method === 'GET' || req.method === 'HEAD') && (redirectToCanonical(req, res) || answerFromPageCache(req, res))) return;
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
     const toApp = () => { compress(req as never, res as never, () => { app(req, res); }); };
     if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, toApp);
     else guardBody(req, res, () => { if (req.method !== 'POST' || !answerByFrontRoute(req, res)) toApp(); });
   };
+}
+
+/** A second spelling of an address (`/en//c/tools`, `/en/./c`) answers 301 to its one canonical path. */
+function redirectToCanonical(req: IncomingMessage, res: ServerResponse): boolean {
+  const canonical = canonicalTarget(req.url ?? '/');
+  if (canonical === null) return false;
+  res.writeHead(301, { location: canonical, 'cache-control': 'public, max-age=3600' });
+  res.end();
+  return true;
 }
 
 /**

@@ -1,7 +1,8 @@
 // New customers for the e2e specs. Registering answers "check your e-mail" and signs nobody in; the
 // account exists once the mailed activation link is opened. So a spec that needs a fresh customer
 // registers, reads the link from the mail the shop really sent (mailbox.ts) and posts the activation
-// form, as the shopper's button does: the request context is then signed in as the new customer.
+// form with the password chosen, as the shopper does: the request context is then signed in as the
+// new customer.
 import type { APIRequestContext } from '@playwright/test';
 import { BASE_URL, expect, newClient } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
@@ -42,7 +43,7 @@ export async function registerAndActivate(
     const token = link.searchParams.get('token')!;
     // The form's POST, with the Origin a browser sends (Astro refuses cross-site form posts).
     const activated = await request.post(link.pathname, {
-      form: { token }, headers: { origin: BASE_URL }, maxRedirects: 0,
+      form: { token, password }, headers: { origin: BASE_URL }, maxRedirects: 0,
     });
     expect(activated.status(), await activated.text()).toBe(303);
   } finally {

@@ -244,6 +244,8 @@ test.describe('checkout', () => {
     } finally {
       await mailbox.close();
     }
+    // The same rule as a registration: the password chosen in the checkout activates the account.
+    await page.getByLabel(msg(locale, 'registration.activate.password'), { exact: true }).fill('Ein-gutes-Passwort-1');
     await page.getByRole('button', { name: msg(locale, 'registration.activate.submit') }).click();
     await expect(page.getByRole('status')).toHaveText(msg(locale, 'registration.activate.done'));
     await open(page, localePath(locale, '/my-account/order-history'));

@@ -153,6 +153,25 @@ for (const locale of ['de', 'en'] as const satisfies Locale[]) {
   });
 }
 
+test.describe('security headers of token pages', () => {
+  test('a page a mailed token link opens never sends its path or query in a Referer, from the page cache too', async ({ request }) => {
+    const token = 'not-a-real-token-0123456789';
+    const pages: [string, string][] = [
+      ['/reset-password', 'no-referrer'], ['/en/reset-password', 'no-referrer'], ['/create-password', 'no-referrer'],
+      ['/admin/set-password', 'no-referrer'], ['/activate-account', 'strict-origin'], ['/en/confirm-email', 'strict-origin'],
+      ['/newsletter/confirm', 'strict-origin'],
+    ];
+    for (const [path, policy] of pages) {
+      // Twice: the password pages are the same for everybody, and the second answer may come from the page cache.
+      for (const round of [1, 2]) {
+        const headers = (await get(request, `${path}?token=${token}`)).headers();
+        expect(headers['referrer-policy'], `${path} (${round})`).toBe(policy);
+        expect(headers['x-content-type-options'], `${path} (${round})`).toBe('nosniff');
+      }
+    }
+  });
+});
+
 test.describe('security headers beyond pages', () => {
   test('on API answers, files, sitemaps, redirects and refusals', async ({ request }) => {
     const answers: [string, Promise<APIResponse>, number][] = [

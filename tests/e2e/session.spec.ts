@@ -180,6 +180,14 @@ test.describe('login modal', () => {
       await mailbox.close();
     }
     await expect(page.getByText(msg('en', 'registration.activate.question', { email }))).toBeVisible();
+    // The link alone activates nothing: the page asks for the password chosen when registering, and
+    // refuses another one beside the field (a plain form post, no script needed).
+    const password = page.getByLabel(msg('en', 'registration.activate.password'), { exact: true });
+    await password.fill('Not-The-Chosen-1');
+    await page.getByRole('button', { name: msg('en', 'registration.activate.submit') }).click();
+    await expect(password).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg('en', 'registration.activate.wrongPassword'))));
+    await expectNoA11yViolations(page);
+    await password.fill('Analytical-Engine-1843');
     await page.getByRole('button', { name: msg('en', 'registration.activate.submit') }).click();
     await expect(page.getByRole('status')).toHaveText(msg('en', 'registration.activate.done'));
     const me = await page.request.get('/api/auth/me');

@@ -1,10 +1,12 @@
 // Registration by activation link in integration tests: the mails the shop wrote to DATA_DIR/outbox
 // (no SMTP_URL), the activation token in a mail, and the /activate-account page's loader as a route
-// a test Browser can call (GET shows, POST activates and sets the session cookies).
+// a test Browser can call (GET shows, POST with the registration's password activates and sets the
+// session cookies).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRoute } from 'astro';
+import type { Db } from '#lib/server/db/client.ts';
 import { activationView } from '#lib/server/auth/index.ts';
 import { claimGuestOrder } from '#lib/server/orders/index.ts';
 import { parseMail, type Mail } from './parse-mail.ts';
@@ -47,12 +49,22 @@ export function outboxActivationToken(email: string, dataDir?: string): string |
   return null;
 }
 
-/** The activation page's loader as a JSON route: { view, redirect }, status 303 after activating. */
-export const activateRoute: APIRoute = async (context) => {
-  const { view, redirect } = await activationView(context, claimGuestOrder);
-  const status = redirect ? 303 : view.state === 'refused' ? view.status : 200;
-  return new Response(JSON.stringify({ view, redirect: redirect ?? null }), { status, headers: { 'content-type': 'application/json' } });
+/**
+ * The activation page's loader as a JSON route on a database (the process's when none is given):
+ * { view, redirect }, status 303 after activating, else the view's status (and Retry-After past a rate limit).
+ */
+export const activateRouteOn = (db?: Db): APIRoute => async (context) => {
+  const { view, redirect, retryAfter } = await activationView(context, claimGuestOrder, db);
+  const status = redirect ? 303 : 'status' in view ? view.status : 200;
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }) };
+  return new Response(JSON.stringify({ view, redirect: redirect ?? null }), { status, headers });
 };
 
-/** The request options of the activation form's POST. */
-export const activationForm = (token: string) => ({ rawBody: `token=${encodeURIComponent(token)}`, contentType: 'application/x-www-form-urlencoded' });
+/** The activation page's loader on the process database. */
+export const activateRoute: APIRoute = activateRouteOn();
+
+/** The request options of the activation form's POST: the token, and the password typed into the form. */
+export const activationForm = (token: string, password?: string) => ({
+  rawBody: new URLSearchParams(password === undefined ? { token } : { token, password }).toString(),
+  contentType: 'application/x-www-form-urlencoded',
+});

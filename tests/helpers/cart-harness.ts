@@ -78,7 +78,13 @@ export interface CallResult {
   body: { cart?: Cart | null; code?: string; message?: string; status?: number };
 }
 
-export interface CallInit { raw?: string; headers?: Record<string, string>; query?: string }
+export interface CallInit {
+  raw?: string;
+  headers?: Record<string, string>;
+  query?: string;
+  /** The socket address Astro reports (APIContext.clientAddress); without it the shop sees 'unknown'. */
+  clientAddress?: string;
+}
 
 /** Calls one endpoint the way Astro does; coded errors come back as their JSON response. */
 export async function callHandler<B = CallResult['body']>(
@@ -94,7 +100,8 @@ export async function callHandler<B = CallResult['body']>(
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.raw ?? JSON.stringify(body),
   });
-  const response = await route({ request, url, cookies: jar.forRequest() } as never);
+  const context = { request, url, cookies: jar.forRequest(), ...(init.clientAddress ? { clientAddress: init.clientAddress } : {}) };
+  const response = await route(context as never);
   return { status: response.status, body: (await response.json()) as B };
 }
 

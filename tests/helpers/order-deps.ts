@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
 import { cartRoutes } from '#lib/server/cart/handlers.ts';
 import { checkoutRoutes } from '#lib/server/checkout/handlers.ts';
-import { orderRoutes, paymentRecovery, type OrderDeps } from '#lib/server/orders/handlers.ts';
+import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from '#lib/server/orders/handlers.ts';
+import type { OrderLimits } from '#lib/server/orders/limits.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import { stripeGateway } from '#lib/server/payments/stripe.ts';
 import { paypalGateway } from '#lib/server/payments/paypal.ts';
@@ -38,6 +39,16 @@ export function fakeGateways(stripe: FakeStripe, paypal: FakePayPal): PaymentGat
   };
 }
 
+/**
+ * No caps, the shipped hold time: the suites that place many orders from one in-process "address" test
+ * ordering, not the caps (tests/integration/stock-drain.test.ts sets the shipped caps).
+ */
+export const NO_ORDER_LIMITS: OrderLimits = {
+  holdMs: 24 * 3_600_000,
+  guest: { maxTotalCents: null, maxPieces: null, maxOpenOrders: null },
+  customer: { maxTotalCents: null, maxPieces: null, maxOpenOrders: null },
+};
+
 export interface OrderState {
   features: Features;
   payments: PaymentConfiguration;
@@ -46,6 +57,10 @@ export interface OrderState {
   mails: { order: Order; locale: string; access: string | null }[];
   /** How many of the next confirmation mails fail to send (an SMTP outage). */
   mailFailures: number;
+  /** Every cancellation mail of an expired order, as `mails`. */
+  cancellations: { order: Order; locale: string; access: string | null }[];
+  /** The order caps and hold time the handlers and the expiry job use. */
+  limits: OrderLimits;
 }
 
 export interface OrderHarness {
@@ -54,6 +69,8 @@ export interface OrderHarness {
   orders: ReturnType<typeof orderRoutes>;
   /** One run of the payment recovery job on these deps (its confirmation mails land in state.mails). */
   recoverPayments: ReturnType<typeof paymentRecovery>;
+  /** One run of the unpaid order expiry job on these deps (its mails land in state.cancellations). */
+  expireOrders: ReturnType<typeof orderExpiry>;
   state: OrderState;
   /** Flips site features (over the defaults) for the following requests. */
   setFeatures(overrides: Partial<BrandingFlags>): void;
@@ -64,7 +81,9 @@ export interface OrderHarness {
 export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWAYS): OrderHarness {
   const settings: Harness['settings'] = { guestPrices: true, now: undefined };
   const base = testCartDeps(db, settings);
-  const state: OrderState = { features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0 };
+  const state: OrderState = {
+    features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0, cancellations: [], limits: NO_ORDER_LIMITS,
+  };
   const deps: OrderDeps = {
     ...base,
     features: async () => state.features,
@@ -81,12 +100,17 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
       }
       state.mails.push({ order, locale, access });
     },
+    sendCancellation: async (order, locale, access) => {
+      state.cancellations.push({ order, locale, access });
+    },
+    orderLimits: () => state.limits,
   };
   return {
     cart: { handlers: cartRoutes(base), settings },
     checkout: checkoutRoutes(deps),
     orders: orderRoutes(deps),
     recoverPayments: paymentRecovery(deps),
+    expireOrders: orderExpiry(deps),
     state,
     setFeatures(overrides) {
       state.features = resolveFeatures(overrides);
@@ -95,6 +119,7 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
       state.features = resolveFeatures({});
       state.payments = INVOICE_ONLY;
       state.mailFailures = 0;
+      state.limits = NO_ORDER_LIMITS;
       settings.guestPrices = true;
     },
   };

@@ -94,6 +94,16 @@ export const orderRequest = (cart: Cart, extra: Record<string, unknown> = {}) =>
 // ------------------------------------------------------------------ database
 
 /** The number a `SELECT count(*)::int AS n …` answers. */
+/** Answers counted by outcome: `200`, or the status and error code (`429 TOO_MANY_OPEN_ORDERS`). */
+export const tally = (answers: ApiAnswer[]): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const a of answers) {
+    const key = a.status === 200 ? '200' : `${a.status} ${a.body.code}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+};
+
 export async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await rows<{ n: number }>(db, query);
   return Number(row!.n);

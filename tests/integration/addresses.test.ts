@@ -9,6 +9,7 @@ import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
+import { MAX_SAVED_ADDRESSES } from '#lib/addresses/rules.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import { rows } from '#lib/server/db/index.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
@@ -276,6 +277,59 @@ forEachDatabase('address book', (ctx) => {
     expect((again.shippingAddress as { id?: string }).id).toBeUndefined();
     expect(again.version).toBeGreaterThan(open.version);
     await ok(api(h, jar, 'checkout', 'update', { version: again.version, shippingAddress: again.shippingAddress }));
+  });
+
+  describe('the book holds at most MAX_SAVED_ADDRESSES addresses', () => {
+    /** Fills the book up to `count` addresses straight in the database (an address each, as the book saves it). */
+    async function fill(customerId: string, count: number): Promise<void> {
+      await ctx.db.execute(sql`
+        INSERT INTO addresses (customer_id, first_name, last_name, street, city, postal_code, country, is_shipping, is_billing)
+        SELECT ${customerId}, 'Ada', 'Adresse', 'Weg ' || n, 'Stuttgart', '70173', 'DE', true, true FROM generate_series(1, ${count}) AS n`);
+    }
+    const bookSize = async (customerId: string) =>
+      Number((await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`))[0]!.n);
+
+    test('the 101st address is refused with 409 ADDRESS_BOOK_FULL; editing, deleting and then adding still work', async () => {
+      expect(MAX_SAVED_ADDRESSES).toBe(100);
+      const { jar, id } = await newCustomer();
+      await fill(id, MAX_SAVED_ADDRESSES - 1);
+      const last = await add(jar, { city: 'Ulm', postalCode: '89073' });
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+
+      const refused = await call(jar, 'save', { address: shippingAddress({ city: 'Zuviel' }), defaultShipping: true });
+      expect([refused.status, refused.body]).toEqual([409, {
+        code: 'ADDRESS_BOOK_FULL', message: expect.stringContaining(String(MAX_SAVED_ADDRESSES)), status: 409,
+      }]);
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+      expect((await list(jar)).some((a) => a.city === 'Zuviel' || a.isDefaultShipping)).toBe(false);
+
+      // A full book is still the customer's to edit and tidy up.
+      await done(call(jar, 'save', { address: shippingAddress({ id: last.id, city: 'Neu-Ulm' }), defaultShipping: true }));
+      await done(call(jar, 'delete', { id: last.id }));
+      await add(jar, { city: 'Esslingen' });
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+    });
+
+    test('the checkout\'s "save as default" is refused at the cap too; a saved address is still chosen', async () => {
+      const { jar, id } = await newCustomer();
+      await fill(id, MAX_SAVED_ADDRESSES);
+      const saved = (await list(jar))[0]!;
+      const cart = (await ok(api(h, jar, 'cart', 'add', { sku: DEMO_FIXTURES.products.available, quantity: 1 }))).cart!;
+      const refused = await api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress({ city: 'Zuviel' }), saveAsDefault: true });
+      expect([refused.status, refused.body.code]).toEqual([409, 'ADDRESS_BOOK_FULL']);
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+      const chosen = { ...shippingAddress({ street: saved.street, city: saved.city, postalCode: saved.postalCode }), id: saved.id };
+      await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: chosen, saveAsDefault: true }));
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+    });
+
+    test('parallel adds to a book one short of full: exactly one gets in', async () => {
+      const { jar, id } = await newCustomer();
+      await fill(id, MAX_SAVED_ADDRESSES - 1);
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(jar, 'save', { address: shippingAddress({ city: `Parallel ${i}` }) })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
+    });
   });
 
   async function countOfAddress(id: string): Promise<number> {

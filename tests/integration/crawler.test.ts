@@ -11,6 +11,13 @@ import { openMigrated } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
 import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
 
+/**
+ * The crawl walks every page as fast as the machine renders them, from one address: the per-client
+ * budgets (20 rendered pages a second, 120 new page-cache entries a minute) would hold it back, as they
+ * should a real client. They are tested on their own (tests/e2e/proxy-address.spec.ts, cache-keys.spec.ts).
+ */
+const ONE_TIRELESS_CLIENT = { RATE_LIMIT_SCALE: '0' };
+
 const OUT_DIR = 'dist-d';
 const PRODUCT = /^(?:\/[a-z]{2})?\/p\/(\d+)\/[^/?#]+$/;
 const CATEGORY = /^(?:\/[a-z]{2})?\/c\//;
@@ -81,7 +88,7 @@ function duplicates(key: (page: Page) => string | undefined): string[] {
 beforeAll(async () => {
   dataDir = await seededDataDir(120);
   await buildTestShop(OUT_DIR);
-  shop = await startShopInstance({ outDir: OUT_DIR, dataDir });
+  shop = await startShopInstance({ outDir: OUT_DIR, dataDir, env: ONE_TIRELESS_CLIENT });
   const urls = await sitemapUrls();
   await inParallel(urls, async (path) => {
     pages.set(path, await get(path));
@@ -263,7 +270,7 @@ describe('with prices hidden from guests', () => {
     await database.db.execute(sql`update content_blocks set config = jsonb_set(config, '{flags,isPriceForGuestEnabled}', 'false')
       where type = 'setting' and identifier = 'branding'`);
     await database.close();
-    shop = await startShopInstance({ outDir: OUT_DIR, dataDir });
+    shop = await startShopInstance({ outDir: OUT_DIR, dataDir, env: ONE_TIRELESS_CLIENT });
     for (const { path, price } of sample) {
       const page = await get(path);
       expect(page.status, path).toBe(200);

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  api, billingAddress, countOf, ok, orderHarness, orderRequest, orderSuite, readyBrowsers, readyCart, shippingAddress, setStock, stockOf, type ApiAnswer, type OrderHarness,
+  api, billingAddress, countOf, ok, orderHarness, tally, orderRequest, orderSuite, readyBrowsers, readyCart, shippingAddress, setStock, stockOf, type OrderHarness,
 } from '../helpers/order-harness.ts';
 import { rows } from '#lib/server/db/index.ts';
 import { activateRegistration } from '#lib/server/auth/registrations.ts';
@@ -23,15 +23,6 @@ function tab(jar: CookieJar): CookieJar {
   for (const [k, v] of jar.values) copy.values.set(k, v);
   return copy;
 }
-
-const tally = (answers: ApiAnswer[]) => {
-  const counts: Record<string, number> = {};
-  for (const a of answers) {
-    const key = a.status === 200 ? '200' : `${a.status} ${a.body.code}`;
-    counts[key] = (counts[key] ?? 0) + 1;
-  }
-  return counts;
-};
 
 useTemporaryDataDir();
 
@@ -110,7 +101,7 @@ forEachDatabase('orders under concurrency', (ctx) => {
     await backgroundSettled();
     // Customer numbers are max + 1: accounts activated side by side must still get one each.
     const tokens = emails.map((email) => outboxActivationToken(email)!);
-    const activations = await Promise.all(tokens.map((token) => activateRegistration(ctx.db, token, claimGuestOrder)));
+    const activations = await Promise.all(tokens.map((token) => activateRegistration(ctx.db, { token, password: 'Sicher-Passw0rt', ip: '10.40.0.1' }, claimGuestOrder)));
     expect(activations.every((a) => a.ok)).toBe(true);
     const numbers = await rows<{ customernum: string }>(ctx.db, sql`
       SELECT customernum FROM customers WHERE email IN (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`);

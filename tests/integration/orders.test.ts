@@ -400,7 +400,7 @@ forEachDatabase('orders', (ctx) => {
       await backgroundSettled();
       const token = outboxActivationToken(email)!;
       expect(token).toMatch(/^[\w-]{43}$/);
-      const activated = await activateRegistration(ctx.db, token, claimGuestOrder);
+      const activated = await activateRegistration(ctx.db, { token, password, ip: '10.40.0.2' }, claimGuestOrder);
       expect(activated.ok).toBe(true);
       const [customer] = await rows<{ id: string; hash: string; firstName: string }>(ctx.db, sql`
         SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`);
@@ -413,7 +413,7 @@ forEachDatabase('orders', (ctx) => {
       expect(saved.filter((a) => a.isDefaultBilling).map((a) => [a.city, a.email])).toEqual([['Esslingen', email]]);
       expect(saved.filter((a) => a.isDefaultShipping).map((a) => a.city)).toEqual(['Stuttgart']);
       // Single use.
-      expect(await activateRegistration(ctx.db, token, claimGuestOrder)).toEqual({ ok: false, refusal: 'used' });
+      expect(await activateRegistration(ctx.db, { token, password, ip: '10.40.0.2' }, claimGuestOrder)).toEqual({ ok: false, refusal: 'used' });
     });
 
     test('account requests with an order are rate limited per IP: over the limit, 429 with Retry-After and nothing ordered', async () => {

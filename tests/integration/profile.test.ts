@@ -87,7 +87,7 @@ forEachDatabase('profile', (ctx) => {
     const r = await browser.call(auth.register, '/api/auth/register', { body: { email, password: PASSWORD, firstName: 'Ada', lastName: name } });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const activation = (await mailsTo(email)).map(activationToken).find(Boolean)!;
-    expect((await activateRegistration(ctx.db, activation, claimGuestOrder)).ok).toBe(true);
+    expect((await activateRegistration(ctx.db, { token: activation, password: PASSWORD, ip: browser.ip }, claimGuestOrder)).ok).toBe(true);
     expect((await login(browser, email)).status).toBe(200);
     const [row] = await ctx.db.select().from(customers).where(eq(customers.email, email));
     return { browser, email, id: row!.id };

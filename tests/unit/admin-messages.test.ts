@@ -83,4 +83,21 @@ describe('issueMessage', () => {
       backgroundColor: 'Required', iconColor: 'Invalid format: must be a hex colour such as #0a5cad',
     } });
   });
+
+  test('says which links, pictures and head tags the content link rules allow', () => {
+    const footer = validate(contentConfigSchemas['block:footer'], {
+      columns: [{ header: 'Hilfe', items: [{ label: 'x', url: 'javascript:alert(1)' }] }], social: [{ href: 'data:text/html,x', icon: 'x' }],
+    }, issueMessage('de'));
+    expect(footer).toEqual({ ok: false, issues: {
+      'columns.0.items.0.url': 'Eine Seite dieser Website (/…, c:… oder i:…) oder eine https:-, mailto:- oder tel:-Adresse angeben',
+      'social.0.href': 'Eine https://-Adresse angeben',
+    } });
+    const branding = validate(contentConfigSchemas['setting:branding'], {
+      logo: '/brand/logo.svg', title: 'Shop', description: '', favicon: 'https://evil.example/f.ico', meta: [{ name: 'referrer', content: 'unsafe-url' }],
+    }, issueMessage('en'));
+    expect(branding).toEqual({ ok: false, issues: {
+      favicon: 'Enter a file of this site (/…) or an https:// address on an image host the operator allows',
+      'meta.0.name': expect.stringMatching(/^Not allowed; allowed are: theme-color, .*author/),
+    } });
+  });
 });

@@ -28,8 +28,13 @@ describe('orderListRow', () => {
   test('shows number, date, total in the order\'s currency, payment status and the detail path', () => {
     expect(orderListRow(order(), 'en-GB', 'Free')).toEqual({
       id: order().id, number: '100042', createdDate: '2026-03-04T10:00:00.000Z', date: '04/03/2026', total: '£119.50',
-      paymentStatus: 'open', detailPath: `/my-account/order-history/${order().id}`,
+      paymentStatus: 'open', cancelled: false, detailPath: `/my-account/order-history/${order().id}`,
     });
+  });
+
+  test('says when the order is cancelled (an unpaid order that expired)', () => {
+    expect(orderListRow(order({ status: 'cancelled' }), 'en-GB', 'Free').cancelled).toBe(true);
+    expect(orderListRow(order({ status: 'confirmed' }), 'en-GB', 'Free').cancelled).toBe(false);
   });
 
   test('shows no total for an order placed without visible prices', () => {

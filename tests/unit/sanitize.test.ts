@@ -39,10 +39,36 @@ describe('sanitizeCmsHtml', () => {
     expect(sanitizeCmsHtml(html)).toBe(html);
   });
 
-  test('keeps https images', () => {
-    const out = sanitizeCmsHtml('<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200">');
-    expect(out).toContain('src="https://cdn.example/banner.jpg"');
-    expect(out).toContain('alt="Banner"');
+  test('keeps images from the shop and from the allowed hosts', () => {
+    const out = sanitizeCmsHtml('<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200"><img src="/images/hero.svg" alt="Hero">', ['cdn.example']);
+    expect(out).toBe('<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200" /><img src="/images/hero.svg" alt="Hero" />');
+  });
+
+  test.each([
+    '<img src="https://evil.example/pixel.gif" alt="p">',
+    '<img src="https://cdn.example.evil.example/pixel.gif" alt="p">',
+    '<img src="https://cdn.example@evil.example/pixel.gif" alt="p">',
+    '<img src="http://cdn.example/pixel.gif" alt="p">',
+    '<img src="data:image/svg+xml,<svg/>" alt="p">',
+    '<img src="/\tevil.example/pixel.gif" alt="p">',
+    '<img alt="p">',
+  ])('leaves out a picture from anywhere else: %s', (html) => {
+    expect(sanitizeCmsHtml(`<p>Text</p>${html}`, ['cdn.example'])).toBe('<p>Text</p>');
+  });
+
+  test.each([
+    '<a href="http://partner.example/">Partner</a>',
+    '<a href="data:text/html,x">Partner</a>',
+    '<a href="/\tevil.example">Partner</a>',
+    '<a href="relative/page">Partner</a>',
+    '<a href="https://shop.example@evil.example/">Partner</a>',
+  ])('unlinks a link the content link rules refuse, keeping its text: %s', (html) => {
+    expect(sanitizeCmsHtml(html)).toBe('<a>Partner</a>');
+  });
+
+  test('keeps site paths, places on the page and mailto and tel links', () => {
+    const html = '<a href="/i/agb">AGB</a><a href="#top">Top</a><a href="mailto:service@protool.example">Mail</a><a href="tel:+497110000000">Call</a>';
+    expect(sanitizeCmsHtml(html)).toBe(html);
   });
 
   test('keeps tables', () => {

@@ -1,7 +1,9 @@
 // The security headers every answer carries and the Content-Security-Policy of pages and other answers.
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { astroCsp, astroScriptHashes, contentSecurityPolicy, scriptHash, securityHeaders } from '#lib/server/security-headers.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { astroCsp, astroScriptHashes, contentSecurityPolicy, referrerPolicy, scriptHash, securityHeaders, tokenPageRoutes } from '#lib/server/security-headers.ts';
 import { INLINE_SCRIPTS } from '#lib/site/inline-scripts.ts';
 
 /** A policy as a map of directive name to its sources. */
@@ -32,6 +34,63 @@ describe('securityHeaders', () => {
   test('carries the default policy unless given a page\'s own', () => {
     expect(new Map(securityHeaders('http://localhost:4321')).get('content-security-policy')).toBe(contentSecurityPolicy());
     expect(new Map(securityHeaders('http://localhost:4321', 'default-src \'none\'')).get('content-security-policy')).toBe('default-src \'none\'');
+  });
+});
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The routes of the pages that a mailed link opens with a one-time token: every `…?token=` link the
+ * mail modules build, by the page path it names (in the line, or a few lines above when the path is
+ * picked first: reset or create password).
+ */
+function mailedTokenRoutes(): string[] {
+  const dir = join(ROOT, 'src/lib/server/mail');
+  const routes = new Set<string>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!line.includes('?token=') || line.trimStart().startsWith('*') || line.trimStart().startsWith('//')) return;
+      const near = lines.slice(Math.max(0, i - 3), i + 1).join('\n');
+      const paths = [...near.matchAll(/'(\/[a-z][a-z/-]*)'|(\/admin\/[a-z/-]+)\?token=/g)].map((m) => m[1] ?? m[2]!);
+      expect(paths.length, `${file}:${i + 1} names the page of its token link`).toBeGreaterThan(0);
+      for (const path of paths) routes.add(path.startsWith('/admin/') ? path : `/[...lang]${path}`);
+    });
+  }
+  return [...routes].sort();
+}
+
+/** Policies that never send a page's path or query anywhere (the origin at most). */
+const KEEPS_THE_ADDRESS = ['no-referrer', 'origin', 'strict-origin'];
+
+describe('referrerPolicy', () => {
+  test('every page a mailed token link opens keeps its address, token and all, out of every Referer', () => {
+    const mailed = mailedTokenRoutes();
+    expect(mailed).toEqual(expect.arrayContaining([
+      '/[...lang]/reset-password', '/[...lang]/create-password', '/[...lang]/activate-account',
+      '/[...lang]/confirm-email', '/[...lang]/newsletter/confirm', '/admin/set-password',
+    ]));
+    expect(tokenPageRoutes()).toEqual(expect.arrayContaining(mailed));
+    for (const route of mailed) {
+      expect(KEEPS_THE_ADDRESS, route).toContain(referrerPolicy(route));
+      expect(new Map(securityHeaders('https://shop.example.com', undefined, route)).get('referrer-policy'), route).toBe(referrerPolicy(route));
+    }
+  });
+
+  test('the password pages, whose forms are sent by script, send no referrer at all', () => {
+    for (const route of ['/[...lang]/reset-password', '/[...lang]/create-password', '/admin/set-password']) {
+      expect(referrerPolicy(route), route).toBe('no-referrer');
+    }
+  });
+
+  test('names token pages that exist', () => {
+    for (const route of tokenPageRoutes()) expect(existsSync(join(ROOT, 'src/pages', `${route}.astro`)), route).toBe(true);
+  });
+
+  test('other pages and answers send the full address within the shop, the origin only to other sites', () => {
+    for (const route of [undefined, '/[...lang]/i/[identifier]', '/[...lang]/checkout/payment', '/api/admin/content/[type]/[identifier]']) {
+      expect(referrerPolicy(route), String(route)).toBe('strict-origin-when-cross-origin');
+    }
   });
 });
 

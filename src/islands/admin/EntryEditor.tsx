@@ -27,13 +27,15 @@ export interface EntryEditorProps {
   hints: Record<string, string>;
   /** The English message texts, for the locale setting's own texts. */
   englishTexts: Record<string, string> | null;
+  /** The hosts pictures may come from besides the shop (CONTENT_IMAGE_HOSTS), so the form refuses what the server refuses. */
+  imageHosts: readonly string[];
 }
 
 type Config = Record<string, unknown>;
 
-export function EntryEditor({ detail: first, initial, previewPath, locale, strings: t, hints, englishTexts }: EntryEditorProps) {
+export function EntryEditor({ detail: first, initial, previewPath, locale, strings: t, hints, englishTexts, imageHosts }: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
-  const schema = entrySchema(key.type, key.identifier);
+  const schema = entrySchema(key.type, key.identifier, imageHosts);
   const dateTime = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
     return (iso: string) => format.format(new Date(iso));

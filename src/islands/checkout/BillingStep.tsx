@@ -25,7 +25,7 @@ export const BILLING_STEP_KEYS = [
   'checkout.billingAddress', 'checkout.sameAsShipping', 'checkout.createAccount', 'checkout.createAccountHint',
   'checkout.password', 'checkout.passwordRule', 'checkout.guestEmailHint', 'checkout.billingReadOnly',
   'checkout.noBillingAddress', 'checkout.saveDefaultBilling', 'checkout.continueToPayment', 'checkout.saving',
-  'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR', 'checkout.validation.passwordTooShort',
+  'checkout.saveError', 'checkout.addressBookFull', 'cart.outdated', 'server.NETWORK_ERROR', 'checkout.validation.passwordTooShort',
   'validation.passwordTooLong', 'validation.passwordTooCommon', 'validation.passwordIsEmail',
 ] as const;
 

@@ -1,5 +1,6 @@
-// A placed order as the thank-you and pay pages show it: number, date, reference, payment status,
-// addresses, shipping and payment method, and the summary of lines and totals.
+// A placed order as the thank-you and pay pages show it: number, date, reference, payment status (and
+// that the order is cancelled, when it is), addresses, shipping and payment method, and the summary of
+// lines and totals.
 import type { Order } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { AddressView } from './AddressView.tsx';
@@ -23,6 +24,9 @@ export function OrderDetails({ order, locale, intlLocale, strings, cartStrings }
         <div><dt>{strings['checkout.order.date']}</dt><dd><time dateTime={order.createdDate}>{date}</time></dd></div>
         {order.orderReference && <div><dt>{strings['checkout.order.reference']}</dt><dd>{order.orderReference}</dd></div>}
         <div><dt>{strings['checkout.paymentMethod']}</dt><dd>{strings[`checkout.paymentMethod.${order.paymentMethodCode}`]}</dd></div>
+        {order.status === 'cancelled' && (
+          <div><dt>{strings['checkout.orderStatus']}</dt><dd className="order-status order-status-cancelled">{strings['checkout.orderStatus.cancelled']}</dd></div>
+        )}
         <div><dt>{strings['checkout.paymentStatus']}</dt><dd className={`payment-status payment-status-${order.paymentStatus}`}>{strings[`checkout.paymentStatus.${order.paymentStatus}`]}</dd></div>
         {order.cartInfo.shippingMethod && <div><dt>{strings['checkout.shippingMethod']}</dt><dd>{order.cartInfo.shippingMethod.label}</dd></div>}
       </dl>

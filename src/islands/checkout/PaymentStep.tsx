@@ -16,14 +16,16 @@ import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
 import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
-import { namedItems, orderErrorKey, type OrderError } from './order-error.ts';
+import { namedItems, orderErrorKey, orderErrorValues, ORDER_LIMIT_KEYS, type OrderError } from './order-error.ts';
+import { fill } from '#lib/i18n/format.ts';
 import { TextField } from '../shared/TextField.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
 
 export const PAYMENT_STEP_KEYS = [
   ...REVIEW_KEYS, ...RUNNER_KEYS, ...PAYMENT_METHOD_KEYS, 'checkout.paymentMethod', 'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
-  'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
+  'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'checkout.cartValueLimit', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
+  ...ORDER_LIMIT_KEYS,
 ] as const;
 
 export interface PaymentStepProps {
@@ -79,7 +81,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, pa
       if (key === 'checkout.orderError') reportFailure('checkout: order not placed', failure);
       // Reloading the cart marks the affected lines in the summary beside the error.
       if (key === 'cart.outdated' || key === 'checkout.orderNotAvailable') await refreshCart(locale);
-      setError({ key, items: namedItems(failure) });
+      setError({ key, items: namedItems(failure), values: orderErrorValues(failure, frame.intlLocale) });
       setPlacing(false);
     } finally {
       busy.current = false;
@@ -110,7 +112,7 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, pa
           optionalLabel={strings['checkout.optional']} maxLength={2000} />
         <PaymentReview cart={cart} locale={locale} shippingMethodLabel={shippingMethodLabel} hrefs={stepHrefs} strings={strings} />
         <div className="form-error" role="alert">
-          {error && <p>{strings[error.key]}</p>}
+          {error && <p>{fill(strings[error.key], error.values)}</p>}
           {error && error.items.length > 0 && <ul>{error.items.map((item) => <li key={item}>{item}</li>)}</ul>}
         </div>
         <p role="status" className="checkout-status">{placing ? strings['checkout.placingOrder'] : ''}</p>

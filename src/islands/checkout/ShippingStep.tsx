@@ -20,7 +20,7 @@ import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 
 export const SHIPPING_STEP_KEYS = [
   ...SHIPPING_METHOD_KEYS, 'checkout.shippingAddress', 'checkout.saveDefaultShipping', 'checkout.saveAddress',
-  'checkout.changeAddress', 'checkout.saveError', 'cart.outdated', 'server.NETWORK_ERROR',
+  'checkout.changeAddress', 'checkout.saveError', 'checkout.addressBookFull', 'cart.outdated', 'server.NETWORK_ERROR',
 ] as const;
 
 export interface ShippingStepProps {

@@ -1,16 +1,43 @@
 // What the payment step says when an order is not placed: a translated text by the error's code, and
-// for availability errors the items the shopper must remove or reduce (the server's details.items).
+// for availability errors the items the shopper must remove or reduce (the server's details.items); an
+// order cap's text names the cap (details.maxTotal / maxPieces / maxOpenOrders).
 import { isFailureOf } from '#lib/http/client.ts';
 import { ordersApi } from '#lib/orders/client.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
+import type { TemplateVars } from '#lib/i18n/format.ts';
 
-export type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods';
+/** The order caps' own texts (src/lib/server/orders/limits.ts). */
+export const ORDER_LIMIT_KEYS = [
+  'checkout.error.ORDER_VALUE_LIMIT', 'checkout.error.ORDER_QUANTITY_LIMIT', 'checkout.error.TOO_MANY_OPEN_ORDERS',
+] as const;
+
+export type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'checkout.cartValueLimit' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods'
+  | (typeof ORDER_LIMIT_KEYS)[number];
 
 export function orderErrorKey(error: unknown): OrderErrorKey {
   if (!isFailureOf(ordersApi.create, error)) return 'checkout.orderError';
   if (error.code === 'CART_OUTDATED_ERROR') return 'cart.outdated';
   if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
   if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
+  if (error.code === 'CART_VALUE_LIMIT') return 'checkout.cartValueLimit';
+  if (error.code === 'ORDER_VALUE_LIMIT' || error.code === 'ORDER_QUANTITY_LIMIT' || error.code === 'TOO_MANY_OPEN_ORDERS') {
+    return `checkout.error.${error.code}`;
+  }
   return 'checkout.orderError';
+}
+
+/** The `{{max}}` of an order cap's text, formatted for the shopper; nothing for other errors. */
+export function orderErrorValues(error: unknown, intlLocale: string): TemplateVars {
+  if (!isFailureOf(ordersApi.create, error)) return {};
+  const details = (error.details ?? {}) as { maxTotal?: unknown; currency?: unknown; maxPieces?: unknown; maxOpenOrders?: unknown };
+  const count = (value: unknown) => (typeof value === 'number' ? new Intl.NumberFormat(intlLocale).format(value) : '');
+  if (error.code === 'ORDER_VALUE_LIMIT') {
+    const currency = typeof details.currency === 'string' ? details.currency : undefined;
+    return { max: formatPrice(details.maxTotal, { currency, locale: intlLocale, freeLabel: '' }) };
+  }
+  if (error.code === 'ORDER_QUANTITY_LIMIT') return { max: count(details.maxPieces) };
+  if (error.code === 'TOO_MANY_OPEN_ORDERS') return { max: count(details.maxOpenOrders) };
+  return {};
 }
 
 /** The names of the items an availability error lists (`details.items`), so the shopper knows which to remove. */
@@ -25,4 +52,4 @@ export function namedItems(error: unknown): string[] {
   });
 }
 
-export interface OrderError { key: OrderErrorKey; items: string[] }
+export interface OrderError { key: OrderErrorKey; items: string[]; values: TemplateVars }

@@ -34,7 +34,7 @@ export const RUNNER_KEYS = [
 
 export const ORDER_KEYS = [
   'checkout.order.number', 'checkout.order.date', 'checkout.order.items', 'checkout.order.reference',
-  'checkout.paymentStatus', ...PAYMENT_STATUS_KEYS, 'checkout.shippingAddress', 'checkout.billingAddress',
+  'checkout.paymentStatus', ...PAYMENT_STATUS_KEYS, 'checkout.orderStatus', 'checkout.orderStatus.cancelled', 'checkout.shippingAddress', 'checkout.billingAddress',
   'checkout.shippingMethod', 'checkout.paymentMethod', ...PAYMENT_METHOD_KEYS, ...SUMMARY_KEYS,
 ] as const;
 

@@ -16,7 +16,7 @@ import { adoptCart } from '#lib/cart/store.ts';
 import { refreshCart } from '#lib/checkout/store.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 
-export type FormErrorKey = 'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'server.NETWORK_ERROR';
+export type FormErrorKey = 'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'checkout.addressBookFull' | 'server.NETWORK_ERROR';
 
 /**
  * The form-level message for a failed checkout write, update or user (the cart is re-read when it was
@@ -29,6 +29,7 @@ export async function failureKey(error: unknown, locale: Locale): Promise<FormEr
       return 'cart.outdated';
     }
     if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
+    if (error.code === 'ADDRESS_BOOK_FULL') return 'checkout.addressBookFull';
   } else {
     reportFailure('checkout: call failed', error);
   }

@@ -43,7 +43,7 @@ export const addressesApi = {
   }),
   save: operation({
     ...addressesRoutes.save, request: saveAddressRequestSchema, response: savedResponseSchema,
-    errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
+    errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', 'ADDRESS_BOOK_FULL', ...LOCKED_ERRORS],
   }),
   delete: operation({
     ...addressesRoutes.delete, request: addressIdRequestSchema, response: addressListSchema,

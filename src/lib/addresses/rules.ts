@@ -31,3 +31,9 @@ export function defaultLock(kind: AddressKind, flags: AddressBookFlags): Address
 
 /** New addresses serve shipping, and billing too where the customer manages their billing data. */
 export const newAddressUses = (flags: AddressBookFlags) => ({ shipping: true, billing: flags.isBillingManagmentEnabled });
+
+/**
+ * Addresses one customer's book holds: far more than any company ships to from one account, and a bound
+ * on what a script adding addresses in a loop can store (and what every checkout then lists).
+ */
+export const MAX_SAVED_ADDRESSES = 100;

@@ -8,6 +8,7 @@
 import type { z } from 'astro/zod';
 import { isLocale } from '../i18n/locales.ts';
 import { fillTemplate, humanizeKey, type FormStrings } from './form-model.ts';
+import { LINK_RELS, META_NAMES, ruleOf } from '../content/links.ts';
 
 const de = {
   'form.add': '{item} hinzufügen',
@@ -43,6 +44,12 @@ const de = {
   'issue.choice': 'Ungültige Auswahl',
   'issue.unknownKeys': 'Unbekannte Felder: {keys}',
   'issue.invalid': 'Ungültiger Wert',
+  'issue.link': 'Eine Seite dieser Website (/…, c:… oder i:…) oder eine https:-, mailto:- oder tel:-Adresse angeben',
+  'issue.pageLink': 'Eine Seite dieser Website (/…) oder eine https://-Adresse angeben',
+  'issue.webLink': 'Eine https://-Adresse angeben',
+  'issue.resource': 'Eine Datei dieser Website (/…) oder eine https://-Adresse auf einem vom Betreiber freigegebenen Bild-Host angeben',
+  'issue.metaName': 'Nicht erlaubt; erlaubt sind: {names}',
+  'issue.linkRel': 'Nicht erlaubt; erlaubt sind: {names}',
 
   'field.kind': 'Art',
   'field.titles': 'Titel je Sprache',
@@ -194,6 +201,12 @@ const en = {
   'issue.choice': 'Invalid choice',
   'issue.unknownKeys': 'Unknown fields: {keys}',
   'issue.invalid': 'Invalid value',
+  'issue.link': 'Enter a page of this site (/…, c:… or i:…) or an https:, mailto: or tel: address',
+  'issue.pageLink': 'Enter a page of this site (/…) or an https:// address',
+  'issue.webLink': 'Enter an https:// address',
+  'issue.resource': 'Enter a file of this site (/…) or an https:// address on an image host the operator allows',
+  'issue.metaName': 'Not allowed; allowed are: {names}',
+  'issue.linkRel': 'Not allowed; allowed are: {names}',
 
   'field.kind': 'Kind',
   'field.titles': 'Titles per language',
@@ -371,6 +384,11 @@ export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => 
         return messages['issue.choice'];
       case 'unrecognized_keys':
         return fillTemplate(messages['issue.unknownKeys'], { keys: issue.keys.join(', ') });
+      case 'custom': {
+        const rule = ruleOf(issue);
+        if (rule === null) return messages['issue.invalid'];
+        return fillTemplate(messages[`issue.${rule}`], { names: (rule === 'metaName' ? META_NAMES : LINK_RELS).join(', ') });
+      }
       default:
         return messages['issue.invalid'];
     }

@@ -1,6 +1,6 @@
 // Who may do what in the editor workspace, and which entries it can edit: pure rules, used by the
 // server to decide and by the workspace to show only what the signed-in person may use.
-import { contentConfigSchemas, pageConfigSchema } from '../content/schemas.ts';
+import { contentSchemas, pageConfigSchema, type ContentConfigSchemas } from '../content/schemas.ts';
 
 export const STAFF_ROLES = ['editor', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -15,13 +15,17 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** Content is everybody's job; people and tokens are the admin's. */
 export const mayManageStaff = (role: StaffRole): boolean => role === 'admin';
 
-type ConfigKey = keyof typeof contentConfigSchemas;
+type ConfigKey = keyof ContentConfigSchemas;
 
-/** The schema an entry's config must pass, or null for an entry the workspace has no editor for. */
-export function entrySchema(type: string, identifier: string) {
+/**
+ * The schema an entry's config must pass, or null for an entry the workspace has no editor for;
+ * `imageHosts` are the hosts the operator allows pictures from (CONTENT_IMAGE_HOSTS).
+ */
+export function entrySchema(type: string, identifier: string, imageHosts: readonly string[] = []) {
   if (type === 'page') return pageConfigSchema;
   const key = `${type}:${identifier}`;
-  return key in contentConfigSchemas ? contentConfigSchemas[key as ConfigKey] : null;
+  const schemas = contentSchemas(imageHosts);
+  return key in schemas ? schemas[key as ConfigKey] : null;
 }
 
 /** Entries whose `content` is HTML the shop shows (sanitized); every other entry has none. */

@@ -170,7 +170,7 @@ const CHANGE_ERRORS = ['CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FO
 /** Why a line cannot be added (also what a reorder reports per line). */
 export const LINE_ERRORS = [
   'INVALID_QUANTITY', 'CART_TOO_MANY_LINES', 'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_AVAILABLE',
-  'ACCESSORY_NOT_ALLOWED',
+  'ACCESSORY_NOT_ALLOWED', 'CART_VALUE_LIMIT',
 ] as const;
 
 export const cartApi = {
@@ -201,7 +201,7 @@ export const cartApi = {
   /** Quantity 0 removes the line. */
   quantity: operation({
     ...cartRoutes.quantity, request: updateQuantityRequestSchema, response: cartResponseSchema,
-    errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY'],
+    errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY', 'CART_VALUE_LIMIT'],
   }),
   /** An empty code removes the coupon. */
   coupon: operation({

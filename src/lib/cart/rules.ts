@@ -19,6 +19,14 @@ export const MAX_CART_LINES = 100;
 export const MAX_BULK_LINES = 100;
 /** Accessories on one line; products offer a handful. */
 export const MAX_ACCESSORIES = 20;
+/**
+ * The most one cart's goods may cost, net, in cents of its currency: 10 million. An order keeps its
+ * total in a 32-bit integer column (at most 2^31 − 1 cents, 21.4 million); with VAT and shipping on
+ * top, a cart within this stays far inside it, and beyond it a typo is likelier than an order.
+ */
+export const MAX_CART_NET_CENTS = 1_000_000_000;
+/** The largest total an order row holds (orders.grand_total_cents, a 32-bit integer). */
+const MAX_ORDER_TOTAL_CENTS = 2 ** 31 - 1;
 
 // ------------------------------------------------------------------ lines
 
@@ -109,6 +117,11 @@ export interface CartTotalsCents {
   tax_amount: number;
   grandTotalExclTax: number;
   grandTotalIncTax: number;
+}
+
+/** The cart is worth more than one order may be (prices may have risen since its pieces went in). */
+export function cartValueExceeded(totals: Pick<CartTotalsCents, 'subtotal_excl_tax' | 'grandTotalIncTax'>): boolean {
+  return totals.subtotal_excl_tax > MAX_CART_NET_CENTS || totals.grandTotalIncTax > MAX_ORDER_TOTAL_CENTS;
 }
 
 /**

@@ -193,7 +193,7 @@ export const checkoutApi = {
   update: operation({
     ...checkoutRoutes.update, request: updateCheckoutRequestSchema, response: cartResponseSchema,
     errors: [
-      ...CART_WRITE_ERRORS, 'GUEST_CHECKOUT_DISABLED', 'ADDRESS_NOT_FOUND', 'BILLING_MANAGEMENT_DISABLED',
+      ...CART_WRITE_ERRORS, 'GUEST_CHECKOUT_DISABLED', 'ADDRESS_NOT_FOUND', 'ADDRESS_BOOK_FULL', 'BILLING_MANAGEMENT_DISABLED',
       'SHIPPING_ADDRESS_REQUIRED', 'SHIPPING_METHOD_UNAVAILABLE',
     ],
   }),

@@ -3,6 +3,23 @@
 import { z } from 'astro/zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { CURRENCIES } from '../catalog/price.ts';
+import {
+  isContentLink, isLinkRel, isMetaName, isPageLink, isResource, isWebLink, RULE_MESSAGES, type ContentRule,
+} from './links.ts';
+
+// Every field that takes a link or a picture is one of these, held to its rule in links.ts; the issue
+// names the rule (params.rule), so the workspace words it and the shop can leave out stored content
+// that breaks it (leave-out.ts).
+const ruled = (rule: ContentRule, test: (value: string) => boolean) =>
+  z.string().min(1).refine(test, { message: RULE_MESSAGES[rule], params: { rule } });
+const linkField = () => ruled('link', isContentLink);
+const resourceField = (imageHosts: readonly string[]) => ruled('resource', (value) => isResource(value, imageHosts));
+/** Also a URL field, so the workspace offers a URL input. */
+const webLinkField = () => z.url().refine(isWebLink, { message: RULE_MESSAGES.webLink, params: { rule: 'webLink' } });
+/** A link that may be left empty, which hides it (the contact link, the external registration). */
+const optionalLinkText = (rule: 'link' | 'pageLink') => z.string().refine(
+  (value) => value.trim() === '' || (rule === 'link' ? isContentLink : isPageLink)(value.trim()), { message: RULE_MESSAGES[rule], params: { rule } },
+);
 
 /** Parses to the Locale type of src/lib/i18n/locales.ts, the one list of shop languages. */
 export const localeSchema = z.enum(LOCALES);
@@ -18,7 +35,7 @@ const visibilitySchema = z.enum(['all', 'desktop', 'mobile']);
 export interface MenuEntry {
   kind: 'link' | 'container' | 'dropdown';
   titles: z.infer<typeof localizedTitlesSchema>;
-  /** Target: a category path ("c:werkzeuge/bohren"), a content page ("i:agb") or a path/URL. */
+  /** Target: a category path ("c:werkzeuge/bohren"), a content page ("i:agb"), a site path or an https, mailto or tel address. */
   url?: string | undefined;
   visibility: z.infer<typeof visibilitySchema>;
   /** Mobile menu: children with the same group are shown under one heading. */
@@ -34,7 +51,7 @@ const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
   z.object({
     kind: z.enum(['link', 'container', 'dropdown']),
     titles: localizedTitlesSchema,
-    url: z.string().min(1).optional(),
+    url: linkField().optional(),
     visibility: visibilitySchema.default('all'),
     group: z.string().min(1).optional(),
     sidebar: z.boolean().optional(),
@@ -48,10 +65,10 @@ const menuConfigSchema = z.object({ entries: z.array(menuEntrySchema) }).strict(
 const footerConfigSchema = z.object({
   columns: z.array(z.object({
     header: z.string().min(1),
-    items: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) }).strict()),
+    items: z.array(z.object({ label: z.string().min(1), url: linkField() }).strict()),
   }).strict()),
   social: z.array(z.object({
-    href: z.string().url(),
+    href: webLinkField(),
     icon: z.enum(['facebook', 'instagram', 'linkedin', 'youtube', 'x', 'xing']),
   }).strict()),
 }).strict();
@@ -65,7 +82,7 @@ const notificationBarConfigSchema = z.object({
 
 const topBannerConfigSchema = z.object({
   backgroundColor: cssColor.optional(),
-  url: z.string().min(1).optional(),
+  url: linkField().optional(),
 }).strict();
 
 /** Branding flags: each one falls back to the site-wide feature flag when absent. */
@@ -90,10 +107,11 @@ const brandingFlagsSchema = z.object({
   isPricesLazyLoadEnabled: z.boolean(),
   isSortingEnabled: z.boolean(),
   filterView: z.enum(['sidebar', 'top']),
-  contactUsLink: z.string(),
+  /** A link target, or empty: no contact link. */
+  contactUsLink: optionalLinkText('link'),
   displayStartingPrice: z.boolean(),
   isMyItemsViewEnabled: z.boolean(),
-  categoriesMapper: z.record(z.string(), z.string()),
+  categoriesMapper: z.record(z.string(), linkField()),
   searchPopupView: z.enum(['default', 'small-list']),
   leaveMenuTimeout: z.number().int().min(0).max(10_000),
   displayMyItemLink: z.boolean(),
@@ -101,21 +119,29 @@ const brandingFlagsSchema = z.object({
 }).strict();
 export type BrandingFlags = z.infer<typeof brandingFlagsSchema>;
 
-export const brandingConfigSchema = z.object({
-  logo: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string(),
-  /** The description in other languages (tagline and default meta description); absent ones use `description`. */
-  descriptions: z.partialRecord(localeSchema, z.string()).default({}),
-  favicon: z.string().min(1),
-  meta: z.array(z.object({ name: z.string().min(1), content: z.string() }).strict()).default([]),
-  links: z.array(z.object({ rel: z.string().min(1), href: z.string().min(1) }).strict()).default([]),
-  registerUrl: z.string().optional(),
-  /** The currencies shoppers may choose (the header selector shows from two); absent: the shop's default only. */
-  currencies: z.array(z.enum(CURRENCIES)).min(1).optional(),
-  flags: brandingFlagsSchema.partial().default({}),
-}).strict();
-export type BrandingConfig = z.infer<typeof brandingConfigSchema>;
+/** The shop's own logo and favicon (public/brand/): shown while the branding setting names none the shop may show. */
+export const BUILT_IN_BRANDING = { logo: '/brand/logo.svg', favicon: '/brand/favicon.svg' } as const;
+
+function brandingSchema(imageHosts: readonly string[]) {
+  return z.object({
+    logo: resourceField(imageHosts),
+    title: z.string().min(1),
+    description: z.string(),
+    /** The description in other languages (tagline and default meta description); absent ones use `description`. */
+    descriptions: z.partialRecord(localeSchema, z.string()).default({}),
+    favicon: resourceField(imageHosts),
+    /** Extra meta tags: links.ts META_NAMES only. */
+    meta: z.array(z.object({ name: ruled('metaName', isMetaName), content: z.string() }).strict()).default([]),
+    /** Extra head links: links.ts LINK_RELS only, loaded from where pictures may come from. */
+    links: z.array(z.object({ rel: ruled('linkRel', isLinkRel), href: resourceField(imageHosts) }).strict()).default([]),
+    /** The external registration: a site path or an https address; empty or absent, the shop's own. */
+    registerUrl: optionalLinkText('pageLink').optional(),
+    /** The currencies shoppers may choose (the header selector shows from two); absent: the shop's default only. */
+    currencies: z.array(z.enum(CURRENCIES)).min(1).optional(),
+    flags: brandingFlagsSchema.partial().default({}),
+  }).strict();
+}
+export type BrandingConfig = z.infer<ReturnType<typeof brandingSchema>>;
 
 const localeSettingConfigSchema = z.object({
   /** Restricts the offered languages; absent means all five. */
@@ -133,18 +159,17 @@ const attributesSettingConfigSchema = z.object({
   list: z.array(z.string().min(1)),
 }).strict();
 
-/** A link target as menus take it: 'c:slug/path', 'i:identifier', a site path or an https URL. */
-const linkTargetSchema = z.string().min(1);
-
 /** Home page: the hero at the top (per-locale rows carry the texts). */
-const homeHeroConfigSchema = z.object({
-  image: z.string().min(1),
-  /** Empty for a decorative picture; say what it shows when it carries meaning. */
-  imageAlt: z.string().default(''),
-  headline: z.string().min(1),
-  text: z.string().default(''),
-  cta: z.object({ label: z.string().min(1), url: linkTargetSchema }).strict(),
-}).strict();
+function homeHeroSchema(imageHosts: readonly string[]) {
+  return z.object({
+    image: resourceField(imageHosts),
+    /** Empty for a decorative picture; say what it shows when it carries meaning. */
+    imageAlt: z.string().default(''),
+    headline: z.string().min(1),
+    text: z.string().default(''),
+    cta: z.object({ label: z.string().min(1), url: linkField() }).strict(),
+  }).strict();
+}
 
 /**
  * Home page product strips (offers, new products). `skus` pins the products in that order; left empty,
@@ -163,7 +188,7 @@ export type UspIcon = (typeof USP_ICONS)[number];
 const homeUspsConfigSchema = z.object({
   items: z.array(z.object({ icon: z.enum(USP_ICONS), text: z.string().min(1) }).strict()).max(8),
 }).strict();
-export type HomeHeroConfig = z.infer<typeof homeHeroConfigSchema>;
+export type HomeHeroConfig = z.infer<ReturnType<typeof homeHeroSchema>>;
 export type HomeProductStripConfig = z.infer<typeof homeProductStripConfigSchema>;
 export type HomeUspsConfig = z.infer<typeof homeUspsConfigSchema>;
 
@@ -188,22 +213,47 @@ export const pageConfigSchema = z.object({
   slug: z.string().max(120).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens, such as terms-of-sale').optional(),
 }).strict();
 
-/** Which config schema applies to which (type, identifier). */
-export const contentConfigSchemas = {
-  'block:menu': menuConfigSchema,
-  'block:footer': footerConfigSchema,
-  'block:top-banner': topBannerConfigSchema,
-  'block:notification-bar': notificationBarConfigSchema,
-  'block:cart-header': z.object({}).strict(),
-  'setting:branding': brandingConfigSchema,
-  'setting:locale': localeSettingConfigSchema,
-  'setting:attributes': attributesSettingConfigSchema,
-  'setting:invoice': invoiceSettingConfigSchema,
-  'block:home-hero': homeHeroConfigSchema,
-  'block:home-offers': homeProductStripConfigSchema,
-  'block:home-new': homeProductStripConfigSchema,
-  'block:home-usps': homeUspsConfigSchema,
-} as const;
+const cartHeaderConfigSchema = z.object({}).strict();
+
+/** Which config schema applies to which (type, identifier), pictures allowed from `imageHosts` besides the shop itself. */
+function buildSchemas(imageHosts: readonly string[]) {
+  return {
+    'block:menu': menuConfigSchema,
+    'block:footer': footerConfigSchema,
+    'block:top-banner': topBannerConfigSchema,
+    'block:notification-bar': notificationBarConfigSchema,
+    'block:cart-header': cartHeaderConfigSchema,
+    'setting:branding': brandingSchema(imageHosts),
+    'setting:locale': localeSettingConfigSchema,
+    'setting:attributes': attributesSettingConfigSchema,
+    'setting:invoice': invoiceSettingConfigSchema,
+    'block:home-hero': homeHeroSchema(imageHosts),
+    'block:home-offers': homeProductStripConfigSchema,
+    'block:home-new': homeProductStripConfigSchema,
+    'block:home-usps': homeUspsConfigSchema,
+  } as const;
+}
+export type ContentConfigSchemas = ReturnType<typeof buildSchemas>;
+
+const builtFor = new Map<string, ContentConfigSchemas>();
+
+/**
+ * The schemas for a shop whose operator allows pictures from `imageHosts` (CONTENT_IMAGE_HOSTS; the
+ * server reads it, the workspace gets it from the page). Built once per host list.
+ */
+export function contentSchemas(imageHosts: readonly string[] = []): ContentConfigSchemas {
+  const key = imageHosts.join(',');
+  let schemas = builtFor.get(key);
+  if (!schemas) {
+    schemas = buildSchemas(imageHosts);
+    builtFor.set(key, schemas);
+  }
+  return schemas;
+}
+
+/** The schemas of a shop that takes pictures from itself only: the types, and content that names no other host. */
+export const contentConfigSchemas = contentSchemas();
+export const brandingConfigSchema = contentConfigSchemas['setting:branding'];
 
 /** A content lookup needs both parts, else 'Content type is required'. */
 export const contentKeySchema = z.object({

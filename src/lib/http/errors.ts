@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   CART_NOT_FOUND: 404,
   CART_LINE_NOT_FOUND: 404,
   CART_TOO_MANY_LINES: 400,
+  // The cart's goods would cost more than one order can hold (MAX_CART_NET_CENTS, src/lib/cart/rules.ts).
+  CART_VALUE_LIMIT: 409,
   INVALID_QUANTITY: 400,
   PRODUCT_NOT_FOUND: 404,
   PRODUCT_NOT_PURCHASABLE: 400,
@@ -49,6 +51,8 @@ export const ERROR_STATUS = {
   ADDRESS_NOT_FOUND: 404,
   // Address book: the shop fixes the default shipping or billing address (isDefault…UpdateEnabled off).
   DEFAULT_ADDRESS_LOCKED: 403,
+  // Address book: it holds MAX_SAVED_ADDRESSES (src/lib/addresses/rules.ts) already.
+  ADDRESS_BOOK_FULL: 409,
   GUEST_CHECKOUT_DISABLED: 401,
   // Orders and payments.
   ORDER_NOT_FOUND: 404,
@@ -58,6 +62,10 @@ export const ERROR_STATUS = {
   CART_NOT_PURCHASABLE: 409,
   OUT_OF_STOCK: 409,
   PRICES_HIDDEN: 403,
+  // The order caps (src/lib/server/orders/limits.ts): one order's value or pieces, a client's open unpaid orders.
+  ORDER_VALUE_LIMIT: 409,
+  ORDER_QUANTITY_LIMIT: 409,
+  TOO_MANY_OPEN_ORDERS: 429,
   PAYMENT_METHOD_UNAVAILABLE: 400,
   PAYMENT_REQUIRED: 409,
   ORDER_ALREADY_PAID: 409,

@@ -52,13 +52,13 @@ export const ordersApi = {
       'CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'CART_EMPTY',
       'PRICES_HIDDEN', 'CHECKOUT_INCOMPLETE', 'CART_NOT_PURCHASABLE', 'OUT_OF_STOCK', 'GUEST_CHECKOUT_DISABLED',
       'PAYMENT_METHOD_UNAVAILABLE', 'TOO_MANY_ATTEMPTS', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL',
-      'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
+      'COUPON_EXHAUSTED', 'COUPON_CURRENCY', 'ORDER_VALUE_LIMIT', 'ORDER_QUANTITY_LIMIT', 'TOO_MANY_OPEN_ORDERS', 'CART_VALUE_LIMIT',
     ],
   }),
   /** pending → confirmed once the payment allows it; a confirmed order is answered unchanged. */
   confirm: operation({
     ...ordersRoutes.confirm, request: orderIdRequestSchema, response: orderResponseSchema,
-    errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED'],
+    errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED'],
   }),
   /**
    * The signed-in owner's order, or a guest order whose access secret the browser holds (its HttpOnly

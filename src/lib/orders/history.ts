@@ -11,6 +11,8 @@ export interface OrderListRow {
   date: string;
   total: string;
   paymentStatus: Order['paymentStatus'];
+  /** A cancelled order says so instead of its payment status (an unpaid order that expired). */
+  cancelled: boolean;
   /** Unprefixed path; the page adds the locale. */
   detailPath: string;
 }
@@ -37,6 +39,7 @@ export function orderListRow(order: Order, intlLocale: string, freeLabel: string
     // No totals when the order was placed with prices hidden: nothing to show rather than 'Free'.
     total: order.cartInfo.totals ? formatPrice(order.cartInfo.totals.grandTotalIncTax, { currency: order.currency, locale: intlLocale, freeLabel }) : '',
     paymentStatus: order.paymentStatus,
+    cancelled: order.status === 'cancelled',
     detailPath: `/my-account/order-history/${order.id}`,
   };
 }

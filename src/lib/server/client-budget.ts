@@ -25,6 +25,12 @@ export const BUDGETS = {
   search: { name: 'search', burst: 60, perSecond: 10 },
   /** Every page with prices asks once; a listing scrolled fast a few times. */
   prices: { name: 'prices', burst: 240, perSecond: 40 },
+  /**
+   * New entries of the page cache one client may cause (pages nobody asked for since the last change):
+   * 120 a minute, far beyond a shopper and a polite crawler, far below filling the cache with pages
+   * nobody else asks for. Beyond it the page is still answered, just not kept.
+   */
+  pageCacheFills: { name: 'page-cache-fills', burst: 120, perSecond: 2 },
 } as const satisfies Record<string, Budget>;
 
 /** More clients than this and the least recently seen are forgotten (a full bucket is the default anyway). */

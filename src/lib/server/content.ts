@@ -6,7 +6,10 @@ import { contentBlocks, contentDrafts, meta } from './db/schema.ts';
 import { inPreview } from './preview-scope.ts';
 import { getDb } from './db/index.ts';
 import type { Db } from './db/client.ts';
-import { contentConfigSchemas, contentKeySchema, pageConfigSchema } from '../content/schemas.ts';
+import { BUILT_IN_BRANDING, contentSchemas, contentKeySchema, pageConfigSchema, type contentConfigSchemas } from '../content/schemas.ts';
+import { parseLeavingOut } from '../content/leave-out.ts';
+import { env } from './env.ts';
+import { logger } from './log.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { slugConflicts, type PageRow, type PublishedAddresses } from '../content/page-slugs.ts';
 
@@ -56,12 +59,33 @@ async function withDrafts(db: Db, rows: (typeof contentBlocks.$inferSelect)[], k
   return [...merged.values()];
 }
 
-/** A known block or setting, parsed with its schema; null when the content service has none. */
+/** The content schemas with the picture hosts this shop's operator allows (CONTENT_IMAGE_HOSTS). */
+const shopContentSchemas = () => contentSchemas(env().CONTENT_IMAGE_HOSTS);
+
+/** What a required field breaking a link or picture rule is read as, instead of leaving the entry out. */
+const READ_FALLBACKS: Partial<Record<ConfigKey, Record<string, unknown>>> = { 'setting:branding': BUILT_IN_BRANDING };
+
+/**
+ * A known block or setting, parsed with its schema; null when the content service has none. What
+ * breaks a link or picture rule is left out (src/lib/content/leave-out.ts), and an entry that
+ * cannot stand without it reads as absent; any other fault is an error (the error page).
+ */
 export async function getContent<K extends ConfigKey>(key: K, locale: Locale): Promise<ContentBlock<ContentConfig<K>> | null> {
+  return readContent(key, locale, false);
+}
+
+async function readContent<K extends ConfigKey>(key: K, locale: Locale, strict: boolean): Promise<ContentBlock<ContentConfig<K>> | null> {
   const [type, identifier] = key.split(':') as [string, string];
   const row = await findContent(type, identifier, locale);
   if (!row) return null;
-  const config = parseConfig(contentConfigSchemas[key], row, key) as ContentConfig<K>;
+  const schema = shopContentSchemas()[key];
+  const read = strict ? null : parseLeavingOut(schema, row.config ?? {}, READ_FALLBACKS[key]);
+  if (read && !read.ok && read.unsafeOnly) {
+    logger.warn({ content: key, locale: row.locale || '*', problems: describeIssues(read.issues) }, 'content left out: it breaks the link and picture rules');
+    return null;
+  }
+  if (read?.ok && read.leftOut.length > 0) logger.warn({ content: key, locale: row.locale || '*', leftOut: read.leftOut }, 'content partly left out: it breaks the link and picture rules');
+  const config = (read?.ok ? read.data : parseConfig(schema, row, key)) as ContentConfig<K>;
   return { ...row, config: key === 'setting:branding' ? localizeBranding(config as ContentConfig<'setting:branding'>, locale) as ContentConfig<K> : config };
 }
 
@@ -71,11 +95,11 @@ function localizeBranding(config: ContentConfig<'setting:branding'>, locale: Loc
   return description ? { ...config, description } : config;
 }
 
+const describeIssues = (issues: readonly z.core.$ZodIssue[]) => issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+
 function parseConfig<S extends z.ZodType>(schema: S, row: { config: unknown; locale: string }, key: string): z.infer<S> {
   const parsed = schema.safeParse(row.config ?? {});
-  if (!parsed.success) {
-    throw new ContentError(`Content ${key} (${row.locale || 'all locales'}) is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  }
+  if (!parsed.success) throw new ContentError(`Content ${key} (${row.locale || 'all locales'}) is invalid: ${describeIssues(parsed.error.issues)}`);
   return parsed.data;
 }
 
@@ -126,7 +150,8 @@ export async function contentProblems(entries: { type: string; identifier: strin
     const key = `${entry.type}:${entry.identifier}`;
     try {
       if (entry.type === 'page') await getContentPage(entry.identifier, locale);
-      else if (key in contentConfigSchemas) await getContent(key as ConfigKey, locale);
+      // Strictly: what the shop would leave out when rendering is still a fault to report.
+      else if (key in shopContentSchemas()) await readContent(key as ConfigKey, locale, true);
       return null;
     } catch (error) {
       if (error instanceof ContentError) return error.message;

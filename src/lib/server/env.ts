@@ -3,6 +3,7 @@
 import { z } from 'astro/zod';
 import { CURRENCIES } from '../catalog/price.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { parseTrustProxy } from './client-ip.ts';
 
 const flag = z
   .string()
@@ -10,7 +11,20 @@ const flag = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'must be true or false' }))
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
+function validTrustProxy(value: string): boolean {
+  try {
+    parseTrustProxy(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const upper = (v: string) => v.trim().toUpperCase();
+
+/** A whole number of something (amount, pieces, hours); the message says what. */
+const wholeNumber = (example: string) => z.string().regex(/^\d+$/, `must be ${example}`).transform(Number)
+  .pipe(z.number().int().max(1_000_000_000, 'is too large'));
 
 const url = (protocols: string[]) =>
   z.string().url().refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
@@ -33,9 +47,21 @@ export const envSchema = z.object({
   DEFAULT_COUNTRY: z.string().transform(upper).pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE')).default('DE'),
   /** Site-wide feature: the cookie consent bar, on unless set to false. */
   COOKIE_CONSENT: flag.default(true),
-  /** Trust the first X-Forwarded-For hop as the client address (only behind your own proxy). */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * The proxies in front of the shop, whose X-Forwarded-For entries are believed (client-ip.ts): false,
+   * a hop count (true = 1) or a list of addresses and subnets. Kept as written; client-ip.ts reads it.
+   */
+  TRUST_PROXY: z.string().refine(validTrustProxy, {
+    message: 'must be false, a number of proxy hops (true = 1), or a comma-separated list of proxy addresses or subnets',
+  }).default('false'),
   TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+  /**
+   * Hosts that content may show pictures from over https (logo, favicon, head links, the home hero,
+   * images in content HTML), comma-separated, e.g. cdn.example.com. Empty: the shop's own paths only.
+   */
+  CONTENT_IMAGE_HOSTS: z.string().transform((v) => v.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase()))
+    .pipe(z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be host names such as cdn.example.com, comma-separated')))
+    .default([]),
   /** Secret for signing user tokens and the content webhook; at least 32 characters in production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs publish webhooks (Standard Webhooks): a whsec_… key, or any string of 32+ characters used as is. */
@@ -67,6 +93,22 @@ export const envSchema = z.object({
    * 2 doubles them, 0 switches them off (a load test from one machine).
    */
   RATE_LIMIT_SCALE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a number such as 1, 2.5 or 0 (off)').transform(Number).default(1),
+  /**
+   * Order caps (src/lib/server/orders/limits.ts): the largest order total in whole units of the order's
+   * currency, the most pieces a guest order takes from stock, and the most open unpaid orders a guest
+   * (per client address and per e-mail) or a customer may have. 0 switches a cap off. A customer's own
+   * limits (customers.max_order_total_cents, customers.max_open_orders) override the customer defaults.
+   */
+  GUEST_ORDER_MAX_TOTAL: wholeNumber('a whole amount such as 5000').default(5000),
+  GUEST_ORDER_MAX_PIECES: wholeNumber('a whole number of pieces such as 500').default(500),
+  GUEST_OPEN_ORDERS_MAX: wholeNumber('a whole number of orders such as 3').default(3),
+  CUSTOMER_ORDER_MAX_TOTAL: wholeNumber('a whole amount such as 50000').default(50000),
+  CUSTOMER_OPEN_ORDERS_MAX: wholeNumber('a whole number of orders such as 20').default(20),
+  /**
+   * Hours an unpaid order keeps its stock: an online payment not completed by then cancels the order
+   * (orders/expiry.ts), and only orders younger than this count as open for the caps above.
+   */
+  ORDER_HOLD_HOURS: wholeNumber('a whole number of hours such as 24').pipe(z.number().min(1, 'must be at least 1 hour')).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

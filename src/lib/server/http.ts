@@ -142,11 +142,17 @@ async function answering(request: Request, run: () => Promise<Response>): Promis
   }
 }
 
-export interface EndpointOptions {
+export interface EndpointOptions<Caller = undefined> {
   /** Turns the field issues of a request that fails its schema into the error to answer with. */
   invalid?: (issues: FieldIssue[]) => ApiError;
   /** The client's request budget the operation spends from, before its body is read: 429 beyond it. */
   budget?: Budget;
+  /**
+   * Who is calling, established before the request is read: a caller it refuses gets that answer (401,
+   * 403) whatever the request holds, so a malformed one tells an anonymous caller nothing about the
+   * operation. What it returns is the handler's third argument.
+   */
+  caller?: (context: APIContext) => Promise<Caller>;
 }
 
 /** 429 with Retry-After once the request's client has spent the budget. */
@@ -162,16 +168,17 @@ function spendOrRefuse(budget: Budget | undefined, context: ClientContext): void
  * against the contract and answers with what the handler returns. A handler returns a Response itself
  * only when it must (a redirect, a raw body).
  */
-export function endpoint<O extends Operation>(
+export function endpoint<O extends Operation, Caller = undefined>(
   op: O,
-  handler: (input: ParsedRequestOf<O>, context: APIContext) => Promise<ResponseOf<O> | Response>,
-  options: EndpointOptions = {},
+  handler: (input: ParsedRequestOf<O>, context: APIContext, caller: Caller) => Promise<ResponseOf<O> | Response>,
+  options: EndpointOptions<Caller> = {},
 ): APIRoute {
   return (context) => answering(context.request, async () => {
     spendOrRefuse(options.budget, context);
+    const caller = options.caller ? await options.caller(context) : (undefined as Caller);
     const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request, op.maxBodyBytes);
     const input = parseInput(raw, op.request, options.invalid) as ParsedRequestOf<O>;
-    const result = await handler(input, context);
+    const result = await handler(input, context, caller);
     return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
   });
 }

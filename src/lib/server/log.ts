@@ -2,14 +2,22 @@
 // log lines carry that request's id (set by src/middleware.ts), so one failure can be followed from
 // the access line to the error.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 import { envSchema } from './env.ts';
+import { errorForLog } from './log-errors.ts';
 
 // The level is read on its own: a logger must work even while the rest of the environment is invalid,
 // because that is exactly when it has something to say.
 const level = envSchema.shape.LOG_LEVEL.catch('info').parse(process.env.LOG_LEVEL || undefined);
 
-const root: Logger = pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+/** @internal Exported for tests, to read lines exactly as the shop writes them. How every line is written. */
+export const logOptions: LoggerOptions = {
+  level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime,
+  // An error is written without the data a failed query carries (log-errors.ts).
+  serializers: { err: errorForLog },
+};
+
+const root: Logger = pino(logOptions);
 const requestScope = new AsyncLocalStorage<Logger>();
 
 /** The logger of the current request, or the process logger outside one. */

@@ -61,7 +61,8 @@ function policyDirectives(options: PolicyOptions): Directive[] {
     ['default-src', "'self'"],
     ['script-src', "'self'", ...hashes, ...stripe?.script ?? [], ...gtm?.script ?? []],
     ['style-src', ...STYLE_SOURCES],
-    // Content pages may show images from any https host (the sanitiser allows https: and data: in <img>).
+    // Product pictures may come from any https host (an import names them). Content names only the
+    // shop or the operator's CONTENT_IMAGE_HOSTS (src/lib/content/links.ts), checked where it is written and read.
     ['img-src', "'self'", 'data:', 'https:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...stripe?.connect ?? [], ...gtm?.connect ?? []],
@@ -112,19 +113,52 @@ export function astroScriptHashes(policy: string): string[] {
 }
 
 /**
+ * The pages whose address carries a one-time token (?token=…: the links of the password, activation,
+ * newsletter and e-mail change mails and of a staff invitation), by route. No request such a page
+ * makes may carry its address, not even to the shop itself (its logs, a CDN's logs): a page whose
+ * form is sent by script sends no referrer at all. A page with a plain form that posts the token back
+ * sends its origin only (strict-origin): under no-referrer, browsers send "Origin: null" with a form
+ * post, and Astro's origin check (security.checkOrigin) refuses that as a cross-site form. Either way
+ * the path and query, and so the token, never leave the page.
+ */
+const TOKEN_PAGES: ReadonlyMap<string, 'no-referrer' | 'strict-origin'> = new Map([
+  ['/[...lang]/reset-password', 'no-referrer'],
+  ['/[...lang]/create-password', 'no-referrer'],
+  ['/admin/set-password', 'no-referrer'],
+  ['/[...lang]/activate-account', 'strict-origin'],
+  ['/[...lang]/confirm-email', 'strict-origin'],
+  ['/[...lang]/newsletter/confirm', 'strict-origin'],
+]);
+
+/** Every other answer: the full address within the shop, the origin only to other sites. */
+const DEFAULT_REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * The Referrer-Policy of an answer of the route `routePattern` (Astro's pattern, e.g. '/[...lang]/reset-password').
+ * @internal Exported for its test; securityHeaders() puts it on every answer.
+ */
+export function referrerPolicy(routePattern?: string): string {
+  return (routePattern === undefined ? undefined : TOKEN_PAGES.get(routePattern)) ?? DEFAULT_REFERRER_POLICY;
+}
+
+/** @internal The routes of the token pages, for the test that finds every page a mailed token link opens. */
+export const tokenPageRoutes = (): string[] => [...TOKEN_PAGES.keys()];
+
+/**
  * The headers every answer carries, with its CSP (by default the policy of an answer that is not a
  * page: nothing inline runs in it): no MIME sniffing, no framing (X-Frame-Options
- * for browsers without frame-ancestors), the origin only to other sites, no powerful features but
+ * for browsers without frame-ancestors), the referrer policy of its route (the origin only to other
+ * sites; less on a token page), no powerful features but
  * payments (Stripe's frames ask for them), a browsing context of its own (PayPal and Stripe are left
  * and returned to by full redirects, never popups that would need an opener), and HSTS once the shop
  * is served over https (on http it would be ignored, and it must not pin a plain-http test origin).
  */
-export function securityHeaders(siteUrl: string, policy = contentSecurityPolicy()): [string, string][] {
+export function securityHeaders(siteUrl: string, policy = contentSecurityPolicy(), routePattern?: string): [string, string][] {
   const headers: [string, string][] = [
     ['content-security-policy', policy],
     ['x-content-type-options', 'nosniff'],
     ['x-frame-options', 'DENY'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['referrer-policy', referrerPolicy(routePattern)],
     ['permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")'],
     ['cross-origin-opener-policy', 'same-origin'],
   ];

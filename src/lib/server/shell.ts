@@ -9,7 +9,7 @@ import { allCategorySlugPaths } from './catalog/index.ts';
 import { resolveContentLink, type CategorySlugResolver, type LinkResolvers, type PageSlugResolver } from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
-import { brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
+import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
 import { pageSlugs, type PageSlugs } from '../content/page-slugs.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
@@ -48,9 +48,7 @@ export interface Shell {
 }
 
 /** Used when the content service has no branding yet, so a fresh shop still renders. */
-const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({
-  logo: '/brand/logo.svg', title: 'Storefront', description: '', favicon: '/brand/favicon.svg',
-});
+const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({ ...BUILT_IN_BRANDING, title: 'Storefront', description: '' });
 
 const shells = publishedMemo<Shell>();
 

@@ -1,14 +1,17 @@
-// "Preview" in the entry editor: a signed-in staff member gets the preview cookie and lands on the page
-// to look at (a path of this site only). The staff cookie is SameSite=Strict, so a link from another site
-// cannot switch anybody into preview.
+// "Preview" in the entry editor: a signed-in staff member gets the preview cookie, bound to the workspace
+// session, and lands on the page to look at (a path of this site only). The staff cookie is
+// SameSite=Strict, so a link from another site cannot switch anybody into preview.
 import type { APIRoute } from 'astro';
-import { localPath, resolveStaffSession, startPreview } from '#lib/server/admin/index.ts';
+import { localPath, resolveStaffSession } from '#lib/server/admin/index.ts';
+import { startPreview } from '#lib/server/preview.ts';
 import { getDb } from '#lib/server/db/index.ts';
 
 export const GET: APIRoute = async ({ cookies, url, redirect }) => {
   const to = localPath(url.searchParams.get('to'), '/');
-  const staff = await resolveStaffSession(await getDb(), cookies);
-  if (!staff) return redirect(`/admin/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
-  startPreview(cookies, staff.id, url);
+  const db = await getDb();
+  const staff = await resolveStaffSession(db, cookies);
+  if (!staff || !(await startPreview(db, cookies, url))) {
+    return redirect(`/admin/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
+  }
   return redirect(to, 303);
 };

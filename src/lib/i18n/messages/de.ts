@@ -97,6 +97,8 @@ export const de: Messages = {
   'error.other.text': 'Bitte gehen Sie zurück oder versuchen Sie es erneut',
   'error.badRequest.title': 'Ungültige Adresse',
   'error.badRequest.text': 'Diese Adresse ist fehlerhaft. Bitte prüfen Sie sie oder kehren Sie zur Startseite zurück.',
+  'error.tooManyRequests.title': 'Zu viele Anfragen',
+  'error.tooManyRequests.text': 'Sie haben in kurzer Zeit sehr viele Seiten aufgerufen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   'error.returnHome': 'Zur Startseite',
   'error.back': 'Zurück',
   'error.routerNotFound': 'Diese Seite wurde nicht gefunden',
@@ -220,6 +222,7 @@ export const de: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Dieses Produkt ist nicht mehr verfügbar.',
   'cart.error.CART_LINE_NOT_FOUND': 'Dieser Artikel ist nicht mehr in Ihrem Warenkorb.',
   'cart.error.CART_TOO_MANY_LINES': 'Ihr Warenkorb kann keine weiteren verschiedenen Artikel aufnehmen.',
+  'cart.error.CART_VALUE_LIMIT': 'Ihr Warenkorb hätte einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
   'cart.error.generic': 'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut.',
 
   'wishlist.title': 'Merkliste',

@@ -98,6 +98,8 @@ export const en = {
   'error.other.text': 'Please go back or try again',
   'error.badRequest.title': 'Invalid address',
   'error.badRequest.text': 'This address is malformed. Please check it or return to the home page.',
+  'error.tooManyRequests.title': 'Too many requests',
+  'error.tooManyRequests.text': 'You have opened a great many pages in a short time. Please wait a moment and try again.',
   'error.returnHome': 'Return home',
   'error.back': 'Back',
   'error.routerNotFound': 'This page could not be found',
@@ -221,6 +223,7 @@ export const en = {
   'cart.error.PRODUCT_NOT_FOUND': 'This product is no longer available.',
   'cart.error.CART_LINE_NOT_FOUND': 'This item is no longer in your cart.',
   'cart.error.CART_TOO_MANY_LINES': 'Your cart cannot hold any more different items.',
+  'cart.error.CART_VALUE_LIMIT': 'Your cart would be worth more than can be ordered online at once. Please reduce the quantities or split the order.',
   'cart.error.generic': 'Your cart could not be updated. Please try again.',
 
   'wishlist.title': 'Wishlist',

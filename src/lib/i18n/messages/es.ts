@@ -97,6 +97,8 @@ export const es: Messages = {
   'error.other.text': 'Vuelva atrás o inténtelo de nuevo',
   'error.badRequest.title': 'Dirección no válida',
   'error.badRequest.text': 'Esta dirección no es correcta. Compruébela o vuelva a la página de inicio.',
+  'error.tooManyRequests.title': 'Demasiadas solicitudes',
+  'error.tooManyRequests.text': 'Ha abierto muchísimas páginas en poco tiempo. Espere un momento y vuelva a intentarlo.',
   'error.returnHome': 'Volver al inicio',
   'error.back': 'Volver',
   'error.routerNotFound': 'No se ha podido encontrar esta página',
@@ -220,6 +222,7 @@ export const es: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Este producto ya no está disponible.',
   'cart.error.CART_LINE_NOT_FOUND': 'Este artículo ya no está en su carrito.',
   'cart.error.CART_TOO_MANY_LINES': 'Su carrito no admite más artículos distintos.',
+  'cart.error.CART_VALUE_LIMIT': 'Su carrito superaría el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
   'cart.error.generic': 'No se ha podido actualizar su carrito. Inténtelo de nuevo.',
 
   'wishlist.title': 'Lista de deseos',

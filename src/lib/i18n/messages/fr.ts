@@ -97,6 +97,8 @@ export const fr: Messages = {
   'error.other.text': 'Veuillez revenir en arrière ou réessayer',
   'error.badRequest.title': 'Adresse non valide',
   'error.badRequest.text': 'Cette adresse est incorrecte. Veuillez la vérifier ou revenir à la page d’accueil.',
+  'error.tooManyRequests.title': 'Trop de requêtes',
+  'error.tooManyRequests.text': 'Vous avez ouvert un très grand nombre de pages en peu de temps. Veuillez patienter un instant, puis réessayer.',
   'error.returnHome': 'Retour à l’accueil',
   'error.back': 'Retour',
   'error.routerNotFound': 'Cette page est introuvable',
@@ -220,6 +222,7 @@ export const fr: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Ce produit n’est plus disponible.',
   'cart.error.CART_LINE_NOT_FOUND': 'Cet article n’est plus dans votre panier.',
   'cart.error.CART_TOO_MANY_LINES': 'Votre panier ne peut pas contenir d’autres articles différents.',
+  'cart.error.CART_VALUE_LIMIT': 'Votre panier dépasserait la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
   'cart.error.generic': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer.',
 
   'wishlist.title': 'Favoris',

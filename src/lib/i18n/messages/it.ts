@@ -97,6 +97,8 @@ export const it: Messages = {
   'error.other.text': 'Torni indietro o riprovi',
   'error.badRequest.title': 'Indirizzo non valido',
   'error.badRequest.text': 'Questo indirizzo non è corretto. Lo verifichi o torni alla pagina iniziale.',
+  'error.tooManyRequests.title': 'Troppe richieste',
+  'error.tooManyRequests.text': 'Ha aperto moltissime pagine in poco tempo. Attenda un momento e riprovi.',
   'error.returnHome': 'Torna alla home',
   'error.back': 'Indietro',
   'error.routerNotFound': 'Impossibile trovare questa pagina',
@@ -220,6 +222,7 @@ export const it: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Questo prodotto non è più disponibile.',
   'cart.error.CART_LINE_NOT_FOUND': 'Questo articolo non è più nel suo carrello.',
   'cart.error.CART_TOO_MANY_LINES': 'Il suo carrello non può contenere altri articoli diversi.',
+  'cart.error.CART_VALUE_LIMIT': 'Il Suo carrello supererebbe il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
   'cart.error.generic': 'Non è stato possibile aggiornare il suo carrello. Riprovi.',
 
   'wishlist.title': 'Lista dei desideri',

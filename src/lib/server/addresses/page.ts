@@ -8,7 +8,7 @@ import {
   ADDRESS_FIELDS, addressValues, addressErrorsFromDetails, validateAddress, type AddressErrors, type AddressValues,
 } from '#lib/checkout/form.ts';
 import { ADDRESS_KINDS, type AddressKind } from '#lib/addresses/contract.ts';
-import { addressLock, defaultLock, type AddressLock } from '#lib/addresses/rules.ts';
+import { addressLock, defaultLock, MAX_SAVED_ADDRESSES, type AddressLock } from '#lib/addresses/rules.ts';
 import type { AccountContext, AccountLoad, AccountPageName } from '../account/index.ts';
 import { getDb, isUuid } from '../db/index.ts';
 import { env } from '../env.ts';
@@ -41,8 +41,8 @@ export type AddressPageView =
   | { kind: 'see-other'; to: string }
   | {
     kind: 'view';
-    /** 200, or the status of a refused POST (422 invalid fields, 403 a setting forbids it, 413/415 not our form). */
-    status: 200 | 403 | 413 | 415 | 422;
+    /** 200, or the status of a refused POST (422 invalid fields, 403 a setting forbids it, 409 the book is full, 413/415 not our form). */
+    status: 200 | 403 | 409 | 413 | 415 | 422;
     entries: AddressEntry[];
     features: BookFeatures;
     /** Why choosing a default of each kind is not offered, if it is not. */
@@ -53,7 +53,9 @@ export type AddressPageView =
     confirmDelete: SavedAddress | null;
     done: AddressDone | null;
     /** The refusal of the last POST, for the message above the page's content. */
-    refused: AddressLock | 'form' | null;
+    refused: AddressLock | 'form' | 'book-full' | null;
+    /** The book holds MAX_SAVED_ADDRESSES: no form for a new address, a note instead. */
+    full: boolean;
   };
 
 const emptyForm = (defaultCountry: string): AddressForm => ({
@@ -83,8 +85,8 @@ export function addressPageView(page: Extract<AccountPageName, 'address-details'
     const defaultCountry = env().DEFAULT_COUNTRY;
     const here = `/my-account/${page}`;
     let form: AddressForm | null = page === 'address-details' ? emptyForm(defaultCountry) : null;
-    let refused: AddressLock | 'form' | null = null;
-    let status: 200 | 403 | 413 | 415 | 422 = 200;
+    let refused: AddressLock | 'form' | 'book-full' | null = null;
+    let status: 200 | 403 | 409 | 413 | 415 | 422 = 200;
 
     const body = request.request.method === 'POST'
       ? await formBody(request.request).catch((error: unknown) => {
@@ -135,6 +137,9 @@ export function addressPageView(page: Extract<AccountPageName, 'address-details'
         } else if (error.status === 403) {
           refused = refusalOf(error);
           status = 403;
+        } else if (error.code === 'ADDRESS_BOOK_FULL') {
+          refused = 'book-full';
+          status = 409;
         } else {
           throw error;
         }
@@ -166,8 +171,11 @@ export function addressPageView(page: Extract<AccountPageName, 'address-details'
       }
     }
     const done = params.get('done');
+    const full = addresses.length >= MAX_SAVED_ADDRESSES;
+    // A full book offers no form for a new address (what was typed into a refused one is kept).
+    if (full && form && form.id === null && refused !== 'book-full') form = null;
     return {
-      kind: 'view', status, features, form, confirmDelete, refused,
+      kind: 'view', status, features, form, confirmDelete, refused, full,
       entries: addresses.map((address) => ({ address, lock: addressLock(address, features) })),
       defaultLocks: { shipping: defaultLock('shipping', features), billing: defaultLock('billing', features) },
       done: request.request.method === 'GET' && (ADDRESS_DONE as readonly (string | null)[]).includes(done) ? done as AddressDone : null,

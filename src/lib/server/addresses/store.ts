@@ -2,11 +2,14 @@
 // owned address, save as default) and the address book's own writes (add or update, delete, make
 // default). Every query is scoped by the customer id, so another customer's address id simply finds
 // nothing. Writes lock the customer's row first: two writes of one customer's book (two tabs) run one
-// after the other, so there is never more than one default of a kind.
+// after the other, so there is never more than one default of a kind, nor more than MAX_SAVED_ADDRESSES
+// addresses, however the address is added (the address book, or the checkout's "save as default").
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Address, SavedAddress } from '#lib/checkout/address.ts';
 import { rows, type Executor } from '../db/index.ts';
+import { MAX_SAVED_ADDRESSES } from '#lib/addresses/rules.ts';
+import { addressBookFull } from './errors.ts';
 
 export type AddressKind = 'shipping' | 'billing';
 
@@ -56,7 +59,7 @@ const addressValues = (address: Address) => sql`${address.firstName}, ${address.
 export async function saveAsDefault(db: Db, customerId: string, address: Address, kind: AddressKind): Promise<string> {
   const isBilling = kind === 'billing';
   const values = addressValues(address);
-  return db.transaction(async (tx) => {
+  return withAddressBook(db, customerId, async (tx) => {
     await tx.execute(isBilling
       ? sql`UPDATE addresses SET is_default_billing = false WHERE customer_id = ${customerId}`
       : sql`UPDATE addresses SET is_default_shipping = false WHERE customer_id = ${customerId}`);
@@ -70,6 +73,7 @@ export async function saveAsDefault(db: Db, customerId: string, address: Address
         WHERE id = ${address.id} AND customer_id = ${customerId} RETURNING id`);
       if (updated) return updated.id;
     }
+    await assertRoom(tx, customerId);
     const [inserted] = await rows<{ id: string }>(tx, sql`
       INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
         postal_code, region, country, phone, email, vat_id, tax_id,
@@ -89,8 +93,15 @@ export function withAddressBook<T>(db: Db, customerId: string, run: (tx: Executo
   });
 }
 
-/** Inserts a new address (the kinds it may be used for given) and answers its id. */
+/** Refuses another address once the book is full; the caller holds the book (withAddressBook). */
+async function assertRoom(tx: Executor, customerId: string): Promise<void> {
+  const [book] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`);
+  if (Number(book!.n) >= MAX_SAVED_ADDRESSES) throw addressBookFull();
+}
+
+/** Inserts a new address (the kinds it may be used for given) and answers its id; 409 when the book is full. */
 export async function insertAddress(tx: Executor, customerId: string, address: Address, uses: { shipping: boolean; billing: boolean }): Promise<string> {
+  await assertRoom(tx, customerId);
   const [row] = await rows<{ id: string }>(tx, sql`
     INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
       postal_code, region, country, phone, email, vat_id, tax_id, is_shipping, is_billing)

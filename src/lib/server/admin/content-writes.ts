@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { contentBlocks, contentDrafts, contentVersions } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
+import { env } from '../env.ts';
 import { listContentPages } from '../content.ts';
 import { publishAndPurge } from '../publish/index.ts';
 import { slugConflicts } from '#lib/content/page-slugs.ts';
@@ -30,7 +31,7 @@ const invalid = (issues: { path: string; message: string }[]) =>
 
 /** The value as stored: the config as its schema parses it, the HTML sanitized (none for a kind without HTML). */
 function checkedValue(key: EntryKey, value: EntryValue): EntryValue {
-  const schema = entrySchema(key.type, key.identifier);
+  const schema = entrySchema(key.type, key.identifier, env().CONTENT_IMAGE_HOSTS);
   if (!schema) throw invalid([{ path: 'identifier', message: `no content kind ${key.type}:${key.identifier}` }]);
   const parsed = schema.safeParse(value.config ?? {});
   if (!parsed.success) throw invalid(parsed.error.issues.map((i) => ({ path: ['config', ...i.path].join('.'), message: i.message })));
@@ -182,12 +183,23 @@ export async function rollback(db: Db, actor: Actor, key: EntryKey, target: numb
 export const etagOf = (version: number): string => `"${version}"`;
 
 /**
+ * Only a content page or a language's own row may be deleted, by the workspace and the content API
+ * alike: without the row for all languages a block or setting would vanish from every language at once.
+ */
+function refuseProtectedDelete(key: EntryKey): void {
+  if (!mayDelete(key)) {
+    throw new ApiError('FORBIDDEN', 'Only a content page or a language\'s own version can be deleted; the version for all languages of a block or setting stays (change it instead).', 403);
+  }
+}
+
+/**
  * The content API's write: straight to live (an outside CMS publishes what it sends). An update names
  * the version it replaces in If-Match (412 when stale; 428 when missing, so no system overwrites an
  * editor's work by accident); a new entry needs none. A draft of the entry in the workspace stays, so
- * the editor can still see and publish their edit.
+ * the editor can still see and publish their edit. A delete (value null) obeys the workspace's rule.
  */
 export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryValue | null, ifMatch: string | null, action?: string): Promise<Published & { created: boolean }> {
+  if (value === null) refuseProtectedDelete(key);
   const started = performance.now();
   const checked = value === null ? null : checkedValue(key, value);
   const { version, created } = await db.transaction(async (tx) => {
@@ -209,11 +221,9 @@ export async function putLive(db: Db, actor: Actor, key: EntryKey, value: EntryV
 
 /**
  * The workspace's delete: the published version the editor saw goes, as a version of its own (so the
- * history can bring it back). Only a content page or a language's own row: without the row for all
- * languages a block or setting would vanish from every language at once.
+ * history can bring it back); what may be deleted is putLive's rule, the content API's too.
  */
 export async function deleteEntry(db: Db, actor: Actor, key: EntryKey, current: number): Promise<Published> {
-  if (!mayDelete(key)) throw new ApiError('FORBIDDEN', 'Only a content page or a language\'s own version can be deleted here.', 403);
   try {
     return await putLive(db, actor, key, null, etagOf(current), 'delete');
   } catch (error) {

@@ -12,9 +12,19 @@ export type WorkspacePage =
   | { kind: 'forbidden'; locale: AdminLocale; staff: StaffUser }
   | { kind: 'redirect'; response: Response };
 
-/** Only a path inside the site, never another origin ('//host', '/\host'): where a sign-in or a preview may lead. */
+const LOCAL = 'http://local.invalid';
+
+/**
+ * Only a path inside the site, never another origin ('//host', '/\host'): where a sign-in or a preview
+ * may lead. A control character (a NUL, a line break) leads to the fallback: no Location header may
+ * carry one. Anything else is the path as a browser would send it (spaces and non-ASCII percent-encoded),
+ * checked again after that normalisation, since dot segments can turn '/a/..//host' into '//host'.
+ */
 export function localPath(value: string | null, fallback: string): string {
-  return value && /^\/(?![/\\])[^\s]*$/.test(value) ? value : fallback;
+  if (!value || !/^\/(?![/\\])/.test(value) || /\p{Cc}/u.test(value)) return fallback;
+  const url = URL.parse(value, LOCAL);
+  const path = url && url.origin === LOCAL ? url.pathname + url.search + url.hash : '';
+  return /^\/(?![/\\])[\x21-\x7e]*$/.test(path) ? path : fallback;
 }
 
 export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'redirect'>, need: 'editor' | 'admin' = 'editor'): Promise<WorkspacePage> {

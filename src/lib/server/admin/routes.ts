@@ -2,12 +2,14 @@
 // and the content API's (GET/PUT/DELETE /api/admin/content/{type}/{identifier}, PUT products and
 // categories), wired to the process database. Every write names its actor for the audit trail.
 import type { APIContext } from 'astro';
+import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError, endpoint, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
 import { clientIp } from '../client-ip.ts';
 import { inBackground, sendStaffPasswordMail } from '../mail/index.ts';
 import { shopTitle } from '../auth/index.ts';
 import { adminApi, entryKeySchema, MAX_ENTRY_BYTES } from '#lib/admin/contract.ts';
+import type { Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
 import { categoryUpdateSchema, contentPutSchema, productUpdateSchema } from '#lib/admin/content-api-contract.ts';
 import { dbId, text } from '#lib/http/fields.ts';
 import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
@@ -17,11 +19,26 @@ import { updateCategory, updateProduct } from './catalog-writes.ts';
 import { addStaff, authenticateStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, updateStaff } from './staff.ts';
 import { endStaffSession, startStaffSession } from './sessions.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
-import { apiCallerOf, staffOf } from './guard.ts';
+import { apiCallerOf, staffOf, type StaffActor } from './guard.ts';
 
 const ok = { ok: true as const };
 
-/** The workspace's JSON endpoints. */
+/**
+ * A workspace operation for signed-in staff (`need` the role it takes): the session is checked before
+ * the request is read, so an anonymous caller gets 401 whatever it sends, a malformed body included.
+ */
+function staffEndpoint<O extends Operation>(
+  op: O, need: 'editor' | 'admin',
+  handler: (input: ParsedRequestOf<O>, staff: { db: Db; actor: StaffActor }) => Promise<ResponseOf<O>>,
+) {
+  const caller = async (context: APIContext) => {
+    const db = await getDb();
+    return { db, actor: await staffOf(db, context, need) };
+  };
+  return endpoint(op, (input, _context, staff) => handler(input, staff), { caller });
+}
+
+/** The workspace's JSON endpoints: signing in and out and setting a password from a link are public. */
 export const workspace = {
   signIn: endpoint(adminApi.signIn, async (body, context) => {
     const db = await getDb();
@@ -37,73 +54,31 @@ export const workspace = {
     await setStaffPassword(await getDb(), body.token, body.password);
     return ok;
   }),
-  entries: endpoint(adminApi.entries, async (_input, context) => {
-    const db = await getDb();
-    await staffOf(db, context);
-    return { entries: await listEntries(db) };
-  }),
-  entry: endpoint(adminApi.entry, async (key, context) => {
-    const db = await getDb();
-    await staffOf(db, context);
-    return entryDetail(db, key);
-  }),
-  version: endpoint(adminApi.version, async ({ version, ...key }, context) => {
-    const db = await getDb();
-    await staffOf(db, context);
-    return entryVersion(db, key, version);
-  }),
-  saveDraft: endpoint(adminApi.saveDraft, async ({ config, content, revision, base, ...key }, context) => {
-    const db = await getDb();
-    return saveDraft(db, await staffOf(db, context), key, { config, content }, revision, base);
-  }),
-  discardDraft: endpoint(adminApi.discardDraft, async ({ revision, ...key }, context) => {
-    const db = await getDb();
-    await discardDraft(db, await staffOf(db, context), key, revision);
+  entries: staffEndpoint(adminApi.entries, 'editor', async (_input, { db }) => ({ entries: await listEntries(db) })),
+  entry: staffEndpoint(adminApi.entry, 'editor', (key, { db }) => entryDetail(db, key)),
+  version: staffEndpoint(adminApi.version, 'editor', ({ version, ...key }, { db }) => entryVersion(db, key, version)),
+  saveDraft: staffEndpoint(adminApi.saveDraft, 'editor', ({ config, content, revision, base, ...key }, { db, actor }) =>
+    saveDraft(db, actor, key, { config, content }, revision, base)),
+  discardDraft: staffEndpoint(adminApi.discardDraft, 'editor', async ({ revision, ...key }, { db, actor }) => {
+    await discardDraft(db, actor, key, revision);
     return ok;
   }),
-  publish: endpoint(adminApi.publish, async ({ revision, ...key }, context) => {
-    const db = await getDb();
-    return publishDraft(db, await staffOf(db, context), key, revision);
-  }),
-  rollback: endpoint(adminApi.rollback, async ({ version, current, ...key }, context) => {
-    const db = await getDb();
-    return rollback(db, await staffOf(db, context), key, version, current);
-  }),
-  deleteEntry: endpoint(adminApi.deleteEntry, async ({ current, ...key }, context) => {
-    const db = await getDb();
-    return deleteEntry(db, await staffOf(db, context), key, current);
-  }),
-  staff: endpoint(adminApi.staff, async (_input, context) => {
-    const db = await getDb();
-    await staffOf(db, context, 'admin');
-    return { staff: await listStaff(db) };
-  }),
-  addStaff: endpoint(adminApi.addStaff, async (body, context) => {
-    const db = await getDb();
-    const { user, token } = await addStaff(db, await staffOf(db, context, 'admin'), body);
+  publish: staffEndpoint(adminApi.publish, 'editor', ({ revision, ...key }, { db, actor }) => publishDraft(db, actor, key, revision)),
+  rollback: staffEndpoint(adminApi.rollback, 'editor', ({ version, current, ...key }, { db, actor }) => rollback(db, actor, key, version, current)),
+  deleteEntry: staffEndpoint(adminApi.deleteEntry, 'editor', ({ current, ...key }, { db, actor }) => deleteEntry(db, actor, key, current)),
+  staff: staffEndpoint(adminApi.staff, 'admin', async (_input, { db }) => ({ staff: await listStaff(db) })),
+  addStaff: staffEndpoint(adminApi.addStaff, 'admin', async (body, { db, actor }) => {
+    const { user, token } = await addStaff(db, actor, body);
     if (token) {
       const shop = await shopTitle(DEFAULT_LOCALE);
       inBackground('staff password link', () => sendStaffPasswordMail(user.email, token, shop, PASSWORD_LINK_HOURS));
     }
     return staffRow(user);
   }),
-  updateStaff: endpoint(adminApi.updateStaff, async (body, context) => {
-    const db = await getDb();
-    return staffRow(await updateStaff(db, await staffOf(db, context, 'admin'), body));
-  }),
-  tokens: endpoint(adminApi.tokens, async (_input, context) => {
-    const db = await getDb();
-    await staffOf(db, context, 'admin');
-    return { tokens: await listTokens(db) };
-  }),
-  createToken: endpoint(adminApi.createToken, async (body, context) => {
-    const db = await getDb();
-    return createToken(db, await staffOf(db, context, 'admin'), body);
-  }),
-  revokeToken: endpoint(adminApi.revokeToken, async (body, context) => {
-    const db = await getDb();
-    return revokeToken(db, await staffOf(db, context, 'admin'), body.id);
-  }),
+  updateStaff: staffEndpoint(adminApi.updateStaff, 'admin', async (body, { db, actor }) => staffRow(await updateStaff(db, actor, body))),
+  tokens: staffEndpoint(adminApi.tokens, 'admin', async (_input, { db }) => ({ tokens: await listTokens(db) })),
+  createToken: staffEndpoint(adminApi.createToken, 'admin', (body, { db, actor }) => createToken(db, actor, body)),
+  revokeToken: staffEndpoint(adminApi.revokeToken, 'admin', (body, { db, actor }) => revokeToken(db, actor, body.id)),
 };
 
 /** The entry an address names: /api/admin/content/{type}/{identifier}?locale=en (no locale: the all-languages row). */

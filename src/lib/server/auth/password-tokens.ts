@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { customers, passwordTokens } from '../db/schema.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import { revokeCustomerFamilies } from './refresh-tokens.ts';
+import { accountUnlocked } from './rate-limit.ts';
 
 const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type PasswordTokenPurpose = 'reset' | 'create';
@@ -39,6 +40,8 @@ export async function redeemPasswordToken(
     await tx.update(passwordTokens).set({ usedAt: now })
       .where(and(eq(passwordTokens.customerId, spent.customerId), isNull(passwordTokens.usedAt)));
     await revokeCustomerFamilies(tx as unknown as Db, spent.customerId, { now });
+    // The mailbox's owner set it: failures of an attack on the account no longer hold the owner back.
+    await accountUnlocked(tx as unknown as Db, `id:${spent.customerId}`);
     return spent.customerId;
   });
 }

@@ -17,8 +17,13 @@ const LOGIN_LIMITS = {
   perAccountAndIp: 5,
   /** Failed attempts from one IP over all accounts. */
   perIp: 20,
-  /** Failed attempts for one account from all IPs; an IP without failures of its own is exempt. */
-  perAccount: 50,
+  /**
+   * Failed attempts for one account from all IPs, whatever the address: an attacker with many addresses
+   * (a botnet, or one that could choose its X-Forwarded-For) gets no more guesses than this per window.
+   * The price is that such an attack can hold the owner back too; a password set through a mailed
+   * link (accountUnlocked) proves the mailbox and clears the count.
+   */
+  perAccount: 30,
 } as const;
 const RESET_LIMITS = { perAccount: 5, perIp: 20 } as const;
 
@@ -75,13 +80,10 @@ export async function checkLoginAttempt(db: Db, subject: { account: string; ip: 
   const pair = counters.get(keys.pair)!;
   const ip = counters.get(keys.ip)!;
   const account = counters.get(keys.account)!;
-  // "Dirty": this IP has other recent attempts. The real owner on a clean IP is never locked out by
-  // an attack on the account from elsewhere; an attacker's IP is after its first failure.
-  const dirty = pair.count > 1 || ip.count > 1;
   const exceeded = [
     pair.count > LOGIN_LIMITS.perAccountAndIp ? pair : undefined,
     ip.count > LOGIN_LIMITS.perIp ? ip : undefined,
-    dirty && account.count > LOGIN_LIMITS.perAccount ? account : undefined,
+    account.count > LOGIN_LIMITS.perAccount ? account : undefined,
   ].filter((c): c is Counter => c !== undefined);
   if (exceeded.length === 0) return { allowed: true, retryAfterSeconds: 0, keys };
   return { allowed: false, retryAfterSeconds: Math.max(...exceeded.map((c) => secondsUntil(c.expiresAt, now))), keys };
@@ -93,6 +95,11 @@ export async function loginSucceeded(db: Db, gate: LoginGate): Promise<void> {
   await db.update(loginAttempts)
     .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
     .where(inArray(loginAttempts.key, [gate.keys.ip, gate.keys.account]));
+}
+
+/** The owner proved the mailbox (a password set through a mailed link): the account's failures are forgotten. */
+export async function accountUnlocked(db: Db, account: string): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, keyOf('login:account', account)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The cart's coded errors (see docs/errors.md). Messages are English fallbacks; the UI translates by code.
 import { ApiError } from '../http.ts';
-import { COUPON_MESSAGES, MAX_CART_LINES, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
+import { COUPON_MESSAGES, MAX_CART_LINES, MAX_CART_NET_CENTS, MAX_QUANTITY, type CouponProblem } from '#lib/cart/rules.ts';
 import { LINE_ERRORS } from '#lib/cart/contract.ts';
 
 export const cartOutdated = () => new ApiError('CART_OUTDATED_ERROR', 'Cart info or prices are outdated. Please refresh the page.', 409);
@@ -13,6 +13,11 @@ export const lineQuantityExceeded = () => new ApiError(
   'INVALID_QUANTITY', `A cart line can hold at most ${MAX_QUANTITY} pieces.`, 400,
 );
 export const tooManyLines = () => new ApiError('CART_TOO_MANY_LINES', `A cart can hold at most ${MAX_CART_LINES} different items.`, 400);
+/** The cart's goods would cost more than MAX_CART_NET_CENTS (net); details carry the cap in major units. */
+export const cartValueLimit = (currency: string) => new ApiError(
+  'CART_VALUE_LIMIT', `A cart's goods can cost at most ${(MAX_CART_NET_CENTS / 100).toFixed(2)} ${currency} net. Please reduce the quantities or split the order.`,
+  409, { maxNet: MAX_CART_NET_CENTS / 100, currency },
+);
 export const productNotFound = (sku: string) => new ApiError('PRODUCT_NOT_FOUND', `There is no product ${sku}.`, 404);
 export const productNotPurchasable = (sku: string, why: string) => new ApiError('PRODUCT_NOT_PURCHASABLE', `${sku} cannot be ordered: ${why}`, 400);
 /** The stock rule (src/lib/catalog/availability.ts) says not-available: refused at once, not at 'Place order'. */

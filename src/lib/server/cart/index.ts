@@ -12,6 +12,7 @@ export { clearCartCookie, readCartCookie } from './cookie.ts';
 export { cartNotFound, cartOutdated, couponError, isLineError } from './errors.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
+export { assertOrderValue } from './value.ts';
 export { customerTerms } from './pricing.ts';
 export { priceCart } from './view.ts';
 export { toCartResponse } from './response.ts';

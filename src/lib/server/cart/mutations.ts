@@ -25,6 +25,7 @@ import {
   type CartOwner, type CartSnapshot, type OwnedCart,
 } from './store.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
+import { assertCartValue } from './value.ts';
 
 export interface CartTarget {
   owner: CartOwner;
@@ -128,6 +129,7 @@ async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: 
     WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
     RETURNING quantity`);
   if (upserted.length === 0) throw lineQuantityExceeded();
+  await assertCartValue(tx, cartId);
 }
 
 /** The owner's cart as a write target: the one the caller found, or looked up now; 404 when it is not theirs. */
@@ -216,6 +218,7 @@ export async function updateQuantity(
       : await rows<{ id: string }>(tx, sql`
         UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
     if (changed.length === 0) throw lineNotFound();
+    if (input.quantity > 0) await assertCartValue(tx, cartId);
   });
 }
 

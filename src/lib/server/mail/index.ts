@@ -2,6 +2,7 @@
 // over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
 export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
 export { sendOrderConfirmationMail } from './order-mail.ts';
+export { sendOrderCancelledMail } from './order-cancelled-mail.ts';
 export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
 export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';

@@ -28,7 +28,7 @@ function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, nu
  * guest order to its thank-you page with its mail token (src/lib/server/orders/access.ts), which that
  * page turns into a cookie before it redirects to the address without it.
  */
-function orderLink(order: Order, locale: string, access: string | null): string {
+export function orderLink(order: Order, locale: string, access: string | null): string {
   if (order.hasAccount) return shopUrl(locale, `/my-account/order-history/${order.id}`);
   const page = shopUrl(locale, `/checkout/thank-you/${order.id}`);
   return access ? `${page}?${ORDER_ACCESS_PARAM}=${encodeURIComponent(access)}` : page;

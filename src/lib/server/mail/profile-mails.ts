@@ -4,9 +4,9 @@
 // Greeting and signature are the account mails' own (texts.ts); these texts live here, not in the UI
 // message files, because they never reach an island. Placeholders: {{newEmail}}, {{time}}.
 import { fill } from '#lib/i18n/format.ts';
-import { LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { shopUrl } from './account-mails.ts';
-import { compose, localeOf, type Recipient } from './templates.ts';
+import { compose, localeOf, mailTime, type Recipient } from './templates.ts';
 import { MAIL_TEXTS } from './texts.ts';
 import { sendMail, type SentMail } from './transport.ts';
 
@@ -156,14 +156,6 @@ const TEXTS: Record<Locale, ProfileMailTexts> = {
     },
   },
 };
-
-/**
- * When something happened, in the customer's language. The shop keeps no time zone per customer, so the
- * time is in UTC and says so, rather than a local time that may be the wrong one.
- */
-function mailTime(locale: Locale, at: Date): string {
-  return `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-}
 
 function profileMail(kind: keyof ProfileMailTexts, to: Recipient, url: string, shop: string, vars: Record<string, string> = {}) {
   const locale = localeOf(to.locale);

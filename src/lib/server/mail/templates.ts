@@ -1,6 +1,6 @@
 // Renders the account emails as plain text plus a minimal HTML part, in the customer's language.
 import { fill } from '#lib/i18n/format.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '#lib/i18n/locales.ts';
 import { MAIL_TEXTS } from './texts.ts';
 import type { OutgoingMail } from './transport.ts';
 
@@ -13,6 +13,14 @@ export interface Recipient {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
+/**
+ * When something happened, in the customer's language. The shop keeps no time zone per customer, so the
+ * time is in UTC and says so, rather than a local time that may be the wrong one.
+ */
+export function mailTime(locale: Locale, at: Date): string {
+  return `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+}
 
 export function compose(to: Recipient, subject: string, paragraphs: string[], action: { label: string; url: string }, after: string[], signature: string): OutgoingMail {
   const text = [...paragraphs, `${action.label}:\n${action.url}`, ...after, signature].join('\n\n');

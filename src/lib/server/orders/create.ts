@@ -3,8 +3,10 @@
 //   1. idempotency: an attempt whose key already made an order answers that order (created: false);
 //   2. the shopper's cart row is locked (FOR UPDATE) and must still be the version the shopper saw;
 //   3. the cart is priced again on the server; nothing from the client is trusted;
-//   4. stock is reserved with guarded UPDATEs, product rows in id order (so two checkouts never
-//      deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
+//   4. the order caps are checked (limits.ts: value, pieces, open unpaid orders per address, e-mail or
+//      customer), then stock is reserved under row locks, product rows in id order (so two checkouts
+//      never deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
+//      what was taken is recorded per product, so an unpaid order that expires gives exactly that back;
 //   5. a single-use coupon is redeemed with a guarded UPDATE, so 20 carts racing for it get one order;
 //   6. an account asked for during checkout is not created here: the order is a guest order, and the
 //      caller turns the request into a pending registration (activation link, or a note to the owner
@@ -23,7 +25,7 @@ import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { checkRegistration, TooManyAttemptsError, type AccountRequest } from '../auth/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
-  cartNotFound, cartOutdated, couponError, lockOwnedCart, priceCart, pricesFingerprint, readSnapshot, toCartResponse,
+  assertOrderValue, cartNotFound, cartOutdated, couponError, lockOwnedCart, priceCart, pricesFingerprint, readSnapshot, toCartResponse,
   type CartOwner, type CartSnapshot, type PricedCart,
 } from '../cart/index.ts';
 import { rows } from '../db/index.ts';
@@ -37,6 +39,7 @@ import {
 import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
 import { findOrder, findOrderByKey, orderView, type OrderRow } from './store.ts';
 import { newAccessSecret } from './access.ts';
+import { checkOrderLimits, type OrderLimits } from './limits.ts';
 
 export interface CreateOrderInput {
   idempotencyKey: string;
@@ -58,8 +61,13 @@ export interface CreateOrderContext {
   features: Features;
   offeredMethods: readonly PaymentMethodCode[];
   shopCurrency: string;
-  /** The client's address: account requests with an order are rate limited per IP, as registrations are. */
+  /**
+   * The client's address: account requests with an order are rate limited per IP, as registrations are,
+   * and a guest's open unpaid orders are capped per address.
+   */
   clientIp: string;
+  /** The order caps (limits.ts). */
+  limits: OrderLimits;
   now?: Date | undefined;
 }
 
@@ -103,27 +111,45 @@ function itemNames(lines: readonly { sku: string; name: string; accessories: rea
   return new Map(lines.flatMap((l) => [[l.sku.toLowerCase(), l.name] as const, ...l.accessories.map((a) => [a.sku.toLowerCase(), a.name] as const)]));
 }
 
+/** Pieces one product gave to an order: effective and external stock apart. */
+interface StockHold { productId: number; effective: number; external: number }
+
 /**
  * Takes the pieces out of stock: effective stock first, then the supplier's external stock. Products
  * marked in stock are not counted (made or bought to order). A product without a stock row, or with
- * too little, fails the order; the WHERE re-checks under the row lock, so concurrent orders never oversell.
+ * too little, fails the order. The row is locked before it is read, so concurrent orders never oversell
+ * and the split taken is exactly what the row had. Returns what was taken, per product.
  */
 async function reserveStock(
   db: Db, demand: Map<number, { sku: string; quantity: number }>, names: Map<string, string>,
-): Promise<void> {
+): Promise<StockHold[]> {
   const short: NamedItem[] = [];
+  const holds: StockHold[] = [];
   for (const [productId, { sku, quantity }] of [...demand].sort(([a], [b]) => a - b)) {
-    const reserved = await rows<{ productId: number }>(db, sql`
-      UPDATE stock SET
-        effective_stock = CASE WHEN marked_in_stock THEN effective_stock ELSE GREATEST(effective_stock - ${quantity}, 0) END,
-        external_stock = CASE WHEN marked_in_stock THEN external_stock
-          ELSE external_stock - GREATEST(${quantity} - effective_stock, 0) END,
+    const [row] = await rows<{ effective: number; external: number; marked: boolean }>(db, sql`
+      SELECT effective_stock AS effective, external_stock AS external, marked_in_stock AS marked
+      FROM stock WHERE product_id = ${productId} FOR UPDATE`);
+    if (row?.marked) continue;
+    const effective = Math.max(0, Math.min(quantity, Number(row?.effective ?? 0)));
+    if (!row || effective + Number(row.external) < quantity) {
+      short.push({ sku, name: names.get(sku.toLowerCase()) ?? sku });
+      continue;
+    }
+    holds.push({ productId, effective, external: quantity - effective });
+    await db.execute(sql`
+      UPDATE stock SET effective_stock = effective_stock - ${effective}, external_stock = external_stock - ${quantity - effective},
         updated_at = now()
-      WHERE product_id = ${productId} AND (marked_in_stock OR effective_stock + external_stock >= ${quantity})
-      RETURNING product_id AS "productId"`);
-    if (reserved.length === 0) short.push({ sku, name: names.get(sku.toLowerCase()) ?? sku });
+      WHERE product_id = ${productId}`);
   }
   if (short.length > 0) throw outOfStock(short);
+  return holds;
+}
+
+async function recordHolds(db: Db, orderId: string, holds: readonly StockHold[]): Promise<void> {
+  if (holds.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO order_stock_holds (order_id, product_id, effective, external)
+    VALUES ${sql.join(holds.map((h) => sql`(${orderId}, ${h.productId}, ${h.effective}, ${h.external})`), sql`, `)}`);
 }
 
 async function redeemCoupon(db: Db, code: string): Promise<void> {
@@ -178,6 +204,8 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const cart = await priceCart(tx, snapshot, {
         locale: input.locale, pricesVisible: true, shopCurrency: context.shopCurrency, now: context.now,
       });
+      // A total the order row cannot hold is refused here, before anything is written (CART_VALUE_LIMIT).
+      assertOrderValue(cart);
       const missing = missingSteps(cart);
       if (missing.length > 0) throw checkoutIncomplete(missing);
       const unsellable = cart.lines.filter((l) => !l.purchasable);
@@ -200,7 +228,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const email = context.customerEmail ?? billing.email;
       if (!email) throw emailRequired('billingAddress');
 
-      await reserveStock(tx, await demandByProduct(tx, snapshot), itemNames(cart.lines));
+      const demand = await demandByProduct(tx, snapshot);
+      const { clientKey } = await checkOrderLimits(tx, context.limits, {
+        customerId: context.owner.customerId, email, clientIp: context.clientIp, grandTotalCents: cart.totals.grandTotalIncTax,
+        currency: cart.currency, pieces: [...demand.values()].reduce((sum, d) => sum + d.quantity, 0),
+      });
+      const holds = await reserveStock(tx, demand, itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 
       if (wantsAccount) {
@@ -218,12 +251,14 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const [row] = await rows<{ id: string }>(tx, sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
-          access_secret_hash)
+          access_secret_hash, client_key, coupon_code)
         VALUES (nextval('order_number_seq')::text, ${customerId}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
           ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
-          ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null})
+          ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null}, ${clientKey},
+          ${cart.coupon?.code ?? null})
         RETURNING id`);
+      await recordHolds(tx, row!.id, holds);
       // The cart is done: closed for writes, no longer anybody's active cart, its password hash gone.
       await tx.execute(sql`
         UPDATE carts SET status = 'ordered', new_user_password_hash = NULL, version = version + 1, updated_at = now()

@@ -30,3 +30,19 @@ export const orderCancelled = () => new ApiError('ORDER_CANCELLED', 'This order 
 export const paymentNotFound = () => new ApiError('PAYMENT_NOT_FOUND', 'There is no such payment for this order.', 404);
 export const paymentMismatch = () =>
   new ApiError('PAYMENT_MISMATCH', 'The payment does not match the order. Nothing was applied.', 409);
+
+// The order caps (limits.ts). Details carry the cap so a client can say it; amounts in major units, as
+// every answer carries money.
+export const orderValueLimit = (maxCents: number, currency: string) => new ApiError(
+  'ORDER_VALUE_LIMIT', `Orders above ${(maxCents / 100).toFixed(2)} ${currency} cannot be placed online. Please split the order or contact us.`,
+  409, { maxTotal: maxCents / 100, currency },
+);
+export const orderQuantityLimit = (maxPieces: number) => new ApiError(
+  'ORDER_QUANTITY_LIMIT', `Orders of more than ${maxPieces} pieces cannot be placed online. Please reduce the quantities or contact us.`,
+  409, { maxPieces },
+);
+/** Too many open unpaid orders; Retry-After says when the oldest one stops counting. */
+export const tooManyOpenOrders = (maxOpenOrders: number, retryAfterSeconds: number) => new ApiError(
+  'TOO_MANY_OPEN_ORDERS', 'There are too many unpaid orders from you. Please pay an open order or try again later.',
+  429, { maxOpenOrders, retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) },
+);

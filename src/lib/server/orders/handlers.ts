@@ -22,6 +22,8 @@ import { findOrder, orderView, type OrderRow } from './store.ts';
 import { reorderLines } from './reorder.ts';
 import { applyPayPalEvent } from './paypal-webhook.ts';
 import { recoverPayments, type RecoveryOptions } from './recovery.ts';
+import { expireUnpaidOrders, type ExpiryOptions } from './expiry.ts';
+import type { OrderLimits } from './limits.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from '../body-limit.ts';
 
 export interface OrderDeps extends CartDeps {
@@ -35,6 +37,10 @@ export interface OrderDeps extends CartDeps {
    * (mailAccessToken); null for customers' orders.
    */
   sendConfirmation(order: Order, locale: string, access: string | null): Promise<void>;
+  /** Tells the buyer that their unpaid order expired and was cancelled; `access` as for the confirmation. */
+  sendCancellation(order: Order, locale: string, access: string | null): Promise<void>;
+  /** The order caps and the hold time of unpaid orders (limits.ts). */
+  orderLimits(): OrderLimits;
 }
 
 /**
@@ -109,6 +115,7 @@ export function orderRoutes(deps: OrderDeps) {
         offeredMethods: offeredPaymentMethods(deps.payments()),
         shopCurrency: deps.shopCurrency(),
         clientIp: clientIp(req),
+        limits: deps.orderLimits(),
         now: deps.now?.(),
       });
       if (result.accessSecret) grantAccess(req.cookies, req.url, result.order.id, result.accessSecret);
@@ -209,4 +216,11 @@ export function paymentRecovery(deps: OrderDeps) {
   const afterConfirm = confirmationSender(deps);
   return (database: Parameters<typeof recoverPayments>[0], options?: RecoveryOptions) =>
     recoverPayments(database, deps.gateways(), afterConfirm, options);
+}
+
+/** One run of the unpaid order expiry job (expiry.ts) with these deps' hold time, mailing each buyer. */
+export function orderExpiry(deps: Pick<OrderDeps, 'orderLimits' | 'sendCancellation'>) {
+  return (database: Parameters<typeof expireUnpaidOrders>[0], options?: ExpiryOptions) =>
+    expireUnpaidOrders(database, deps.orderLimits().holdMs,
+      (order) => deps.sendCancellation(orderView(order), order.locale, mailAccessToken(order)), options);
 }

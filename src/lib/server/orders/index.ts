@@ -6,10 +6,11 @@ import { defaultCheckoutDeps } from '../checkout/index.ts';
 import { shopTitle } from '../auth/index.ts';
 import { database, rows } from '../db/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
-import { sendOrderConfirmationMail } from '../mail/index.ts';
+import { sendOrderCancelledMail, sendOrderConfirmationMail } from '../mail/index.ts';
 import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
-import { orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
+import { orderLimitsFromEnv } from './limits.ts';
 import type { PaymentGateways } from './payments.ts';
 
 export { accountOrderView, myItemsView, orderHistoryView, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
@@ -41,6 +42,11 @@ const defaultOrderDeps: OrderDeps = {
   sendConfirmation: async (order, locale, access) => {
     await sendOrderConfirmationMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE), access);
   },
+  sendCancellation: async (order, locale, access) => {
+    const shop = await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE);
+    await sendOrderCancelledMail(order, locale, shop, env().ORDER_HOLD_HOURS, access);
+  },
+  orderLimits: () => orderLimitsFromEnv(env()),
 };
 
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
@@ -53,12 +59,20 @@ export async function recoverPayments(options?: RecoveryOptions): Promise<Recove
   return recover(await database(), options);
 }
 
+const expire = orderExpiry(defaultOrderDeps);
+
 /** Every few minutes; the first run soon after start catches up on what happened while the shop was down. */
 const RECOVERY_INTERVAL_MS = 5 * 60_000;
 const RECOVERY_FIRST_DELAY_MS = 60_000;
-const recovery: { stop?: () => void } = {};
+/** After the first recovery run, so a payment that went through is settled before its order could expire. */
+const EXPIRY_FIRST_DELAY_MS = 2 * 60_000;
+const recovery: { stop?: () => void; stopExpiry?: () => void } = {};
 
-/** Starts the recovery job in this process, once; called on the first request, as the publish listener is. */
+/**
+ * Starts the order jobs in this process, once: payment recovery, and the expiry of unpaid orders
+ * (expiry.ts); called on the first request, as the publish listener is.
+ */
 export function startPaymentRecovery(): void {
   recovery.stop ??= repeatEvery(() => recoverPayments(), RECOVERY_INTERVAL_MS, RECOVERY_FIRST_DELAY_MS);
+  recovery.stopExpiry ??= repeatEvery(async () => expire(await database()), RECOVERY_INTERVAL_MS, EXPIRY_FIRST_DELAY_MS, 'order expiry');
 }

@@ -8,7 +8,7 @@ import {
   mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
-import { orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
+import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
 import { findOrder, type OrderRow } from './store.ts';
 
 export interface ConfirmResult {
@@ -23,6 +23,7 @@ export async function confirmOrder(db: Db, orderId: string): Promise<ConfirmResu
     const order = await findOrder(tx, orderId, { lock: true });
     if (!order) throw orderNotFound();
     if (order.status === 'confirmed') return { order, becameConfirmed: false };
+    if (order.status === 'cancelled') throw orderCancelled();
     if (!mayConfirm(order)) throw paymentRequired();
     await tx.execute(sql`
       UPDATE orders SET status = 'confirmed', confirmed = true, last_modified = now() WHERE id = ${orderId}`);
@@ -88,6 +89,15 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
     const others = await rows<{ status: PaymentAttemptStatus }>(tx, sql`
       SELECT status FROM payments WHERE order_id = ${order.id} AND id <> ${payment.id}`);
     const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next, others.map((o) => o.status));
+    if (order.status === 'cancelled' && (next === 'succeeded' || next === 'awaiting')) {
+      // Money for an order that is cancelled (its unpaid hold expired, its stock went back): the payment
+      // is kept and the order shows it, never confirmed behind anybody's back; a person refunds it or
+      // restores the order.
+      logger.error({
+        provider: report.provider, providerRef: report.providerRef, orderId: order.id, transactionnum: order.transactionnum,
+        amountCents: report.amountCents, currency: report.currency, attempt: next,
+      }, 'payment for a cancelled order: kept, needs a refund or the order restored');
+    }
     const confirmNow = mayConfirm({ ...order, paymentStatus });
     await tx.execute(sql`
       UPDATE orders SET payment_status = ${paymentStatus}, last_modified = now(),

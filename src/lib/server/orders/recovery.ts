@@ -76,8 +76,11 @@ function staleAttempts(db: Database['db'], provider: 'stripe' | 'paypal', option
     ORDER BY created_at LIMIT ${options.limit}`);
 }
 
-/** Runs `work` unless another instance is running it; on PGlite (one process) it always runs. */
-async function exclusively(database: Pick<Database, 'db' | 'kind'>, work: () => Promise<void>): Promise<boolean> {
+/**
+ * Runs `work` unless another instance holds the job's lock; on PGlite (one process) it always runs.
+ * Shared by the order jobs (this one and expiry.ts), each with its own key.
+ */
+export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockKey: number, work: () => Promise<void>): Promise<boolean> {
   if (database.kind !== 'postgres') {
     await work();
     return true;
@@ -85,7 +88,7 @@ async function exclusively(database: Pick<Database, 'db' | 'kind'>, work: () => 
   // The transaction only holds the lock (released at its end, even if this process dies); the work runs
   // on other pooled connections, so no row stays locked while a provider is asked.
   return database.db.transaction(async (tx) => {
-    const [row] = await rows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${RECOVERY_LOCK_KEY}::bigint) AS locked`);
+    const [row] = await rows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${lockKey}::bigint) AS locked`);
     if (!row?.locked) return false;
     await work();
     return true;
@@ -119,7 +122,7 @@ export async function recoverPayments(
     logger.warn({ err: error, paymentId: attempt.id, orderId: attempt.orderId }, 'payment recovery: attempt not settled');
   };
 
-  run.ran = await exclusively(database, async () => {
+  run.ran = await exclusively(database, RECOVERY_LOCK_KEY, async () => {
     for (const attempt of paypal ? await staleAttempts(db, 'paypal', settings) : []) {
       run.checked += 1;
       try {
@@ -163,13 +166,13 @@ export async function recoverPayments(
  * Calls `run` every `intervalMs` (the first time after `firstDelayMs`), never two at once and never
  * keeping the process alive for it. Returns the function that stops it.
  */
-export function repeatEvery(run: () => Promise<unknown>, intervalMs: number, firstDelayMs = intervalMs): () => void {
+export function repeatEvery(run: () => Promise<unknown>, intervalMs: number, firstDelayMs = intervalMs, name = 'payment recovery'): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      run().catch((error: unknown) => logger.error({ err: error }, 'payment recovery failed'))
+      run().catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
         .finally(() => schedule(intervalMs));
     }, delay);
     timer.unref();

@@ -7,6 +7,9 @@ import { createPageStore, registerPageStore, RULES_HEADER, TAGS_HEADER } from '.
 import { startPublishing } from './instances.ts';
 import { pageCacheKey } from '#lib/catalog/category-listing.ts';
 import { previewingStaff } from '../preview.ts';
+import { BUDGETS, spend } from '../client-budget.ts';
+import { requestClient } from '../client-ip.ts';
+import { canonicalTarget } from '#lib/site/canonical-path.ts';
 
 interface Options {
   /** Compressed bytes the store may hold; the least recently used pages go first. */
@@ -26,6 +29,14 @@ function personalCopy(response: Response): Response {
   for (const name of [RULES_HEADER, TAGS_HEADER, 'surrogate-key', 'last-modified']) copy.headers.delete(name);
   copy.headers.set('cache-control', 'private, no-store');
   copy.headers.set('x-robots-tag', 'noindex');
+  return copy;
+}
+
+/** A cacheable answer not kept here: it keeps the headers a CDN needs, without the store's own rules header. */
+function unkept(response: Response): Response {
+  if (!response.headers.has(RULES_HEADER)) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.delete(RULES_HEADER);
   return copy;
 }
 
@@ -56,13 +67,21 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
       // From now on the server front answers fresh pages itself; everything else still comes here.
       registerPageStore(store);
       if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+      // The server front redirects second spellings of an address already; this holds for any other server.
+      const url = new URL(request.url);
+      const canonical = canonicalTarget(url.pathname + url.search);
+      if (canonical !== null) return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
       // An editor's preview is rendered with drafts: never served from, nor stored in, the page cache,
       // and its answer says so to every cache after this one (the rules were set as for any page).
-      if (previewingStaff(request) !== null) return personalCopy(await next());
+      if ((await previewingStaff(request)) !== null) return personalCopy(await next());
       // Cached routes render the same HTML whatever the query says (filters and sort load in the
       // browser), so the path is the key, plus a category's page number: junk cannot fill the store.
-      const key = pageCacheKey(new URL(request.url));
-      return key === null ? next() : store.handle(request, key, () => next());
+      const key = pageCacheKey(url);
+      if (key === null) return next();
+      // A client that keeps asking for pages nobody else asked for gets them, but no longer kept: the
+      // cache holds what shoppers read, not what one client walks through.
+      if (!store.holds(key) && spend(BUDGETS.pageCacheFills, requestClient(request)) > 0) return unkept(await next());
+      return store.handle(request, key, () => next());
     },
     async invalidate({ tags, path }) {
       if (path) store.invalidatePath(path);

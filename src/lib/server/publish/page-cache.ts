@@ -60,6 +60,8 @@ export interface CachedPageStore {
    * only handle() renders). The server front asks this first, so a HIT never enters the framework.
    */
   hit(request: RequestHead, key: string): PageReply | null;
+  /** Whether the store holds the page at all, fresh or stale: a request for one it does not hold adds an entry. */
+  holds(key: string): boolean;
   invalidate(invalidation: Invalidation): void;
   /** Drops one path (Astro's cache.invalidate({ path })). */
   invalidatePath(key: string): void;
@@ -205,6 +207,9 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       }
       const { entry, response } = await renderShared(key, render);
       return entry ? answer(request, entry, 'MISS', now()) : response!;
+    },
+    holds(key) {
+      return entries.has(key) || inflight.has(key);
     },
     invalidate(invalidation) {
       dropped.seq += 1;

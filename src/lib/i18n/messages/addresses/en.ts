@@ -23,6 +23,8 @@ export const enAddresses = {
   'addresses.done.default': 'Your default address has been changed.',
   'addresses.refused.billing-managed': 'Your billing addresses are managed by the shop and cannot be changed here.',
   'addresses.refused.default-locked': 'Your default address is set by the shop and cannot be changed here.',
+  'addresses.refused.book-full': 'Your address book is full. Please delete an address to add another.',
+  'addresses.full': 'Your address book holds {{max}} addresses, the most it can. To add another, delete one first.',
   'addresses.billingManagedNote': 'Billing addresses are managed by the shop. New addresses are used for shipping.',
   'addresses.shipping.default': 'Your default shipping address',
   'addresses.shipping.none': 'You have no default shipping address yet.',

@@ -1,6 +1,7 @@
 // Carts, coupons, shipping methods, orders, payments and provider webhook events.
+import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 import { products } from './catalogue.ts';
@@ -105,9 +106,43 @@ export const orders = pgTable('orders', {
    * a registered customer's order, which only its signed-in owner reaches.
    */
   accessSecretHash: text('access_secret_hash'),
+  /**
+   * SHA-256 (hex) of the address the order was placed from, as the rate limits see it (an IPv6 /64):
+   * open unpaid orders are capped per address (src/lib/server/orders/limits.ts) without keeping the
+   * address itself. Null when the address was not known.
+   */
+  clientKey: text('client_key'),
+  /** The coupon the order redeemed, given back when the unpaid order expires (orders/expiry.ts). */
+  couponCode: text('coupon_code'),
   createdAt: createdAt(),
   lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)]);
+}, (t) => [
+  index('orders_customer_idx').on(t.customerId, t.createdAt),
+  // The open-order caps count only unpaid, uncancelled orders, per address and per e-mail.
+  index('orders_open_client_idx').on(t.clientKey, t.createdAt)
+    .where(sql`${t.status} <> 'cancelled' AND ${t.paymentStatus} <> 'paid'`),
+  index('orders_open_email_idx').on(sql`lower(${t.email})`, t.createdAt)
+    .where(sql`${t.status} <> 'cancelled' AND ${t.paymentStatus} <> 'paid'`),
+  // The expiry job walks pending orders oldest first.
+  index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+]);
+
+/**
+ * What an order took out of stock, per product: effective and external pieces apart, so an unpaid order
+ * that expires gives back exactly what it took (orders/expiry.ts). Products marked in stock take nothing
+ * and have no row. Deleted when the pieces go back.
+ */
+export const orderStockHolds = pgTable('order_stock_holds', {
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id),
+  effective: integer('effective').notNull(),
+  external: integer('external').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.orderId, t.productId] }),
+  // Products are deactivated rather than deleted; the index keeps the restrict check cheap.
+  index('order_stock_holds_product_idx').on(t.productId),
+  check('order_stock_holds_positive', sql`${t.effective} >= 0 AND ${t.external} >= 0`),
+]);
 
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -21,9 +21,18 @@ export const customers = pgTable('customers', {
   activeCartId: uuid('active_cart_id'),
   phone: text('phone'),
   company: text('company'),
+  /**
+   * The customer's own order caps (src/lib/server/orders/limits.ts): the largest order total in cents of
+   * the order's currency, and the most open unpaid orders. Null: the shop's customer default; 0: no cap.
+   */
+  maxOrderTotalCents: integer('max_order_total_cents'),
+  maxOpenOrders: integer('max_open_orders'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`)]);
+}, (t) => [
+  uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`),
+  check('customers_order_limits_positive', sql`${t.maxOrderTotalCents} >= 0 AND ${t.maxOpenOrders} >= 0`),
+]);
 
 export const addresses = pgTable('addresses', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -24,6 +24,12 @@ export const staffSessions = pgTable('staff_sessions', {
   staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /**
+   * While the session previews drafts: the SHA-256 of the preview cookie's token and when the preview
+   * ends. The preview lives and dies with its session (sign-out, a disabled account, a new password).
+   */
+  previewHash: text('preview_hash').unique(),
+  previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),
 }, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
 
 /** One-time links to set a staff password (invitation or reset), hashed, single use. */

@@ -1,0 +1,100 @@
+// The unpaid order expiry job. An order takes its stock when it is placed; one that is still pending
+// and unpaid after the hold time (an online payment never completed, or a checkout left before the
+// order was confirmed) gives it back: the pieces it took (order_stock_holds, effective and external
+// apart), the coupon redemption, and the order becomes cancelled, with a mail to the buyer.
+//
+// Each order is cancelled in a transaction of its own that locks the order row and checks it again, so
+// a payment arriving at the same moment either gets there first (the order is paid and confirmed, and
+// the job leaves it alone) or finds the order cancelled (applyAttemptReport then keeps the payment and
+// logs it at error level for a person to refund it or restore the order). Cancelled orders are never
+// picked again, so a run that dies half way, or two runs, cancel each order once. On PostgreSQL one
+// instance runs the job at a time (an advisory lock), as the payment recovery job.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { rows } from '../db/index.ts';
+import { logger } from '../log.ts';
+import { exclusively } from './recovery.ts';
+import { findOrder, type OrderRow } from './store.ts';
+
+export interface ExpiryOptions {
+  /** At most this many orders per run, oldest first (default 200); the next run takes the rest. */
+  limit?: number;
+}
+
+export interface ExpiryRun {
+  /** False when another instance held the job (PostgreSQL): nothing was done. */
+  ran: boolean;
+  /** Orders this run cancelled. */
+  cancelled: number;
+  /** Orders that could not be cancelled (left for the next run). */
+  errors: number;
+}
+
+/**
+ * Arbitrary but fixed key of the advisory lock that keeps the job to one instance (recovery uses …271).
+ * @internal Exported for the test that holds it.
+ */
+export const EXPIRY_LOCK_KEY = 7_305_112_272;
+
+const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} seconds`;
+
+/** Pending orders without money on its way, older than the hold time. */
+const EXPIRED = (holdMs: number) => sql`status = 'pending' AND payment_status IN ('open', 'failed')
+  AND created_at < now() - ${seconds(holdMs)}::interval`;
+
+/** Cancels one order if it is still expired under its row lock; returns it cancelled, or null. */
+async function cancelExpired(db: Database['db'], orderId: string, holdMs: number): Promise<OrderRow | null> {
+  return db.transaction(async (tx) => {
+    const [still] = await rows<{ id: string; couponCode: string | null }>(tx, sql`
+      SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`);
+    if (!still) return null;
+    const holds = await rows<{ productId: number; effective: number; external: number }>(tx, sql`
+      DELETE FROM order_stock_holds WHERE order_id = ${orderId}
+      RETURNING product_id AS "productId", effective, external`);
+    // Product rows in id order, as orders take them, so the job and a checkout never deadlock.
+    for (const hold of holds.sort((a, b) => a.productId - b.productId)) {
+      await tx.execute(sql`
+        UPDATE stock SET effective_stock = effective_stock + ${hold.effective}, external_stock = external_stock + ${hold.external},
+          updated_at = now()
+        WHERE product_id = ${hold.productId}`);
+    }
+    if (still.couponCode) {
+      await tx.execute(sql`UPDATE coupons SET redemptions = GREATEST(redemptions - 1, 0) WHERE code = ${still.couponCode}`);
+    }
+    await tx.execute(sql`UPDATE orders SET status = 'cancelled', last_modified = now() WHERE id = ${orderId}`);
+    return findOrder(tx, orderId);
+  });
+}
+
+/**
+ * One run: cancels the expired orders and hands each to `onCancelled` after its commit (the caller mails
+ * the buyer). A mail that fails is logged; the order stays cancelled.
+ */
+export async function expireUnpaidOrders(
+  database: Pick<Database, 'db' | 'kind'>, holdMs: number, onCancelled: (order: OrderRow) => Promise<unknown>,
+  options: ExpiryOptions = {},
+): Promise<ExpiryRun> {
+  const run: ExpiryRun = { ran: false, cancelled: 0, errors: 0 };
+  const { db } = database;
+  run.ran = await exclusively(database, EXPIRY_LOCK_KEY, async () => {
+    const due = await rows<{ id: string }>(db, sql`
+      SELECT id FROM orders WHERE ${EXPIRED(holdMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`);
+    for (const { id } of due) {
+      let cancelled: OrderRow | null;
+      try {
+        cancelled = await cancelExpired(db, id, holdMs);
+      } catch (error) {
+        run.errors += 1;
+        logger.warn({ err: error, orderId: id }, 'order expiry: order not cancelled');
+        continue;
+      }
+      if (!cancelled) continue;
+      run.cancelled += 1;
+      logger.info({ orderId: id, transactionnum: cancelled.transactionnum }, 'unpaid order expired: cancelled, stock given back');
+      await onCancelled(cancelled).catch((error: unknown) =>
+        logger.error({ err: error, orderId: id, transactionnum: cancelled.transactionnum }, 'order cancellation mail failed'));
+    }
+  });
+  if (run.cancelled > 0 || run.errors > 0) logger.info({ ...run }, 'order expiry run');
+  return run;
+}
