@@ -15,7 +15,8 @@ import { MAX_WEBHOOK_BODY_BYTES } from './src/lib/server/body-limit.ts';
 // (Astro.cache.set via src/lib/server/publish/page-rules.ts) and are then served from the page cache
 // until a publish event drops them. The build holds code only: it never reads the catalogue.
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:4321',
+  // No `site`: the public address is SITE_URL at run time (src/lib/server/site-url.ts), so one build
+  // serves under any address.
   output: 'server',
   // The app alone: scripts/lib/serve-shop.ts is the server, with its own front for files and the page cache.
   // Its body cap backs up the front's (scripts/lib/body-guard.ts) for anyone mounting the handler alone.

@@ -16,7 +16,7 @@ const USAGE = `Usage: npm run export -- [--out DIR] [--watch] [--concurrency N] 
   --watch            stay up: re-render what each publish event touches (webhook and API keep being served)
   --concurrency N    pages rendered at once (default 8)
   --port N           the port of the shop this process runs (default: a free one)
-Environment: DATA_DIR or DATABASE_URL, WEBHOOK_SECRET (for --watch), SITE_URL (baked into the build),
+Environment: DATA_DIR or DATABASE_URL, WEBHOOK_SECRET (for --watch), SITE_URL (the address the pages name),
 EXPORT_BUILD_DIR (the server build to use, default dist), PAGE_CACHE_MB (default 16 here).`;
 
 const say = (line: string) => console.log(`[export] ${line}`);

@@ -35,7 +35,8 @@ rmSync(resolve(root, env.DATA_DIR, 'pglite'), { recursive: true, force: true });
 const database = await openMigrated(env);
 await seedIfEmpty(database, Number(process.env.E2E_PRODUCTS ?? 120));
 await database.close();
-const outDir = process.env.E2E_OUT_DIR ?? 'dist-e2e';
+// The build the vitest suites use too (tests/helpers/shop-instance.ts, TEST_BUILD_DIR): one build per run.
+const outDir = process.env.E2E_OUT_DIR ?? 'dist-test';
 await buildIfStale(outDir);
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 process.env.HOST = 'localhost';

@@ -3,7 +3,7 @@
 // PostgreSQL seeded with the demo shop, with publishing and the payment fakes configured as in
 // production, and X-Forwarded-For trusted (the suites play many clients from one machine).
 import pg from 'pg';
-import { buildTestShop, seedPostgres, seededDataDir, startShopInstance, TEST_WEBHOOK_SECRET, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { buildTestShop, seedPostgres, seededDataDir, startShopInstance, TEST_WEBHOOK_SECRET, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import { startPaymentFakes, type PaymentFakes } from '#tests/fakes/payment-fakes.ts';
 import { FAKE_PAYPAL_WEBHOOK_ID } from '#tests/fakes/paypal-server.ts';
@@ -25,7 +25,7 @@ export function failureLines(instance: ShopInstance, from = 0): string[] {
 }
 
 export async function startOwnShop(): Promise<OwnShop> {
-  const outDir = process.env.E2E_OUT_DIR ?? 'dist-e2e';
+  const outDir = TEST_BUILD_DIR;
   await buildTestShop(outDir);
   const postgres: PostgresServer | undefined = shouldSkipPostgres() ? undefined : await startPostgres();
   let fakes: PaymentFakes | undefined;

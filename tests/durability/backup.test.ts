@@ -14,10 +14,10 @@ import { openDatabase } from '#lib/server/db/client.ts';
 import { rows } from '#lib/server/db/index.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { readyCartVia, type Send } from '../helpers/order-harness.ts';
-import { buildTestShop, fetchPage, seededDataDir, startShopInstance } from '../helpers/shop-instance.ts';
+import { buildTestShop, fetchPage, seededDataDir, startShopInstance, TEST_BUILD_DIR } from '../helpers/shop-instance.ts';
 import { post } from './load.ts';
 
-const OUT_DIR = 'dist-h3';
+const OUT_DIR = TEST_BUILD_DIR;
 const root = resolve(import.meta.dirname, '../..');
 
 /** Runs `npm run <script>` the way npm would (same Node, repository root) against one data dir. */

@@ -17,12 +17,12 @@ import { openDatabase, type Database, type Db } from '#lib/server/db/client.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '../helpers/postgres.ts';
 import {
-  buildTestShop, seededDataDir, seedPostgres, startShopInstance, type ShopInstance,
+  buildTestShop, seededDataDir, seedPostgres, startShopInstance, type ShopInstance, TEST_BUILD_DIR,
 } from '../helpers/shop-instance.ts';
 import { consistencyProblems, ledgerProblems, raiseStock, stockBalance, storageProblems } from './checks.ts';
 import { newLedger, post, type Ledger, retryOrders, shopUntilCut, unansweredOrders } from './load.ts';
 
-const OUT_DIR = 'dist-h3';
+const OUT_DIR = TEST_BUILD_DIR;
 /** DURABILITY_KILLS=3 for a quick look while working on the suite. */
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 20);
 const SHOPPERS = 4;

@@ -50,9 +50,6 @@ const CASES: { locale: Locale; email: string; street: string; city: string; edit
 test.describe('account: address book', () => {
   for (const { locale, email, street, city, edited } of CASES) {
     test(`${locale}: add (after a field error), make default shipping, preselected in checkout, edit, delete`, async ({ page }) => {
-      // A long journey (eight form round trips, two accessibility checks): up to 32 s on a busy 2-core CI
-      // machine as the suite's first test, and the address book must be put back whatever happens.
-      test.setTimeout(60_000);
       await signIn(page, email);
       const before = await addresses(page.request);
       try {

@@ -24,9 +24,6 @@ const cartDrawer = (page: Page, locale: Locale) => page.getByRole('dialog', { na
 
 test.describe('account: My Items', () => {
   test('en: from the header to the customer\'s price list as a table: their price, sort, filter, columns, paging', async ({ page }) => {
-    // A long journey (a dozen page loads and an accessibility check): 25 to 32 s on a busy 2-core CI
-    // machine as the suite's first test, beside another, with a cold server.
-    test.setTimeout(60_000);
     await signIn(page, C.acme.email);
     await page.goto(localePath('en', '/'));
     await waitForIslands(page, 20_000);

@@ -15,7 +15,7 @@ import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type 
 import { htmlErrors } from './html-checker.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
-import { buildTestShop, seedPostgres, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { buildTestShop, seedPostgres, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 
 const run = promisify(execFile);
 const C = DEMO_FIXTURES.customers;
@@ -32,10 +32,10 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  const [cluster] = await Promise.all([startPostgres(), buildTestShop(process.env.E2E_OUT_DIR ?? 'dist-e2e')]);
+  const [cluster] = await Promise.all([startPostgres(), buildTestShop(TEST_BUILD_DIR)]);
   postgres = cluster;
   await seedPostgres(postgres.url, 120);
-  shop = await startShopInstance({ outDir: process.env.E2E_OUT_DIR ?? 'dist-e2e', databaseUrl: postgres.url });
+  shop = await startShopInstance({ outDir: TEST_BUILD_DIR, databaseUrl: postgres.url });
   // localhost, not 127.0.0.1: the session cookies are Secure except on localhost.
   base = `http://localhost:${shop.port}`;
   sql = new pg.Pool({ connectionString: postgres.url, max: 2 });

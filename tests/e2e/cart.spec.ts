@@ -79,7 +79,6 @@ async function signIn(page: Page, username: string) {
 }
 
 test.describe('cart', () => {
-  test.setTimeout(90_000);
 
   test('guest: same product and accessory twice is one line; another accessory a second line; quantities, coupons, badge', async ({ page, request }) => {
     const locale = 'en';

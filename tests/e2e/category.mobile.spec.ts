@@ -1,8 +1,6 @@
 // The category listing on a phone: filters live in a drawer opened by the Filters button.
 import { escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, test } from './helpers.ts';
 
-test.describe.configure({ timeout: 90_000 });
-
 test('filters open in a drawer that traps focus, filters the list and closes with Escape', async ({ page }) => {
   const locale = 'en';
   await open(page, localePath(locale, '/'));

@@ -8,10 +8,6 @@ import { activationLink } from './accounts.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
 
-// Whole checkouts (cart, three steps, a payment provider's page and back, an accessibility check): up to
-// 31 s each on a busy 2-core CI machine while the other worker runs the workspace's publish stack.
-test.describe.configure({ timeout: 60_000 });
-
 test.describe('checkout', () => {
   test('an empty cart on /checkout says so and leads back to shopping', async ({ page }) => {
     await open(page, localePath('en', '/checkout'));

@@ -9,7 +9,7 @@ import { adminMessages } from '#lib/admin/messages.ts';
 import { teamMessages } from '#lib/admin/team-messages.ts';
 import { workspaceMessages } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 import { escapeRegExp, expect, preDecideConsent, test } from './helpers.ts';
 
 export type WorkspaceLocale = 'de' | 'en';
@@ -44,7 +44,7 @@ export interface EditorShop {
  * content only through the workspace's HTTP API, so one process holding the database is enough).
  */
 export async function startEditorShop(): Promise<EditorShop> {
-  const outDir = process.env.E2E_OUT_DIR ?? 'dist-e2e';
+  const outDir = TEST_BUILD_DIR;
   await buildTestShop(outDir);
   const dataDir = await seededDataDir(120);
   try {

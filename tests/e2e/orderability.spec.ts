@@ -37,7 +37,6 @@ async function serverCart(page: Page): Promise<Cart | null> {
 }
 
 test.describe('prices and orderability', () => {
-  test.setTimeout(90_000);
 
   test('buyer@acme sees and pays the public special price where its contract price is higher', async ({ page }) => {
     const product = await find(page.request, CONTRACT_ABOVE_SPECIAL.sku);

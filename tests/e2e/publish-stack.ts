@@ -10,12 +10,12 @@ import { startPostgres } from '#tests/helpers/postgres.ts';
 import { startVarnish, type VarnishServer } from '#tests/helpers/varnish.ts';
 import {
   buildTestShop, seedPostgres, signedPublish, startShopInstance, TEST_WEBHOOK_SECRET,
-  type PublishAnswer, type ShopInstance, type SignOptions,
+  type PublishAnswer, type ShopInstance, type SignOptions, TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 import type { PublishChanges } from '#lib/publish/contract.ts';
 
 /** Its own build folder: other suites build theirs at the same time, and one folder cannot take two builds. */
-const OUT_DIR = 'dist-publish';
+const OUT_DIR = TEST_BUILD_DIR;
 /** Enough for categories with a full first listing page; the seed takes a few seconds. */
 const PRODUCTS = 120;
 

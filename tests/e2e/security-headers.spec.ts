@@ -224,8 +224,6 @@ async function visit(page: Page, path: string): Promise<void> {
 
 test.describe('no CSP violation while shopping', () => {
   test('de: home, search overlay, login modal, category, product with reviews, cart, content and error pages', async ({ page }) => {
-    // Eight pages and four islands woken one after the other: 30 s and more on a busy 2-core CI machine.
-    test.setTimeout(60_000);
     const violations = await watchViolations(page);
     const locale = 'de';
     await visit(page, '/');

@@ -1,5 +1,6 @@
 // Runs one suite against every database the shop supports: embedded PGlite (in memory) and a real
-// PostgreSQL (a throwaway cluster per test file). Same schema, same migrations, same assertions.
+// PostgreSQL (a database of its own in the run's throwaway cluster). Same schema, same migrations, same
+// assertions. Both start as copies of a database migrated once per run (tests/setup/template-databases.ts).
 //
 //   forEachDatabase('carts', (ctx) => {
 //     test('adds a line', async () => { await ctx.db.insert(carts).values({}) ... });
@@ -7,9 +8,11 @@
 //
 // PostgreSQL is never skipped silently: without the server binaries its suites fail with an install
 // hint. SKIP_POSTGRES=1 skips them on purpose.
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '#lib/server/db/client.ts';
-import { shouldSkipPostgres, startPostgres, type PostgresServer } from './postgres.ts';
+import { POSTGRES_TEMPLATE } from '../setup/template-databases.ts';
+import { clusterUrlFor, createDatabaseIn, dropDatabaseIn, shouldSkipPostgres } from './postgres.ts';
 
 export type DatabaseKind = Database['kind'];
 
@@ -48,25 +51,22 @@ export interface ForEachDatabaseOptions {
   only?: DatabaseKind[];
 }
 
-// One cluster per test file: module state is per file because vitest isolates test files.
-// Suites are counted while the file is collected (before any hook runs), so the last suite's afterAll
-// knows it is the last and stops the cluster.
-let cluster: Promise<PostgresServer> | undefined;
-let postgresSuites = 0;
 let databaseCounter = 0;
+let pgliteTemplate: Blob | undefined;
 
-function getCluster(): Promise<PostgresServer> {
-  cluster ??= startPostgres();
-  return cluster;
+/** A new in-memory PGlite: migrated (a copy of the run's template) or empty. */
+async function openPglite(migrated: boolean): Promise<Database> {
+  if (!migrated) return openDatabase({ dataDir: 'memory://' });
+  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate });
 }
 
-async function releaseCluster(): Promise<void> {
-  postgresSuites -= 1;
-  if (postgresSuites > 0 || !cluster) return;
-  const pending = cluster;
-  cluster = undefined;
-  const server = await pending.catch(() => undefined);
-  await server?.stop();
+/** The run's shared PostgreSQL cluster (tests/setup/template-databases.ts), or why there is none. */
+function clusterUrls(): (database: string) => string {
+  const cluster = inject('postgresCluster');
+  if ('error' in cluster) throw new Error(cluster.error);
+  if ('skipped' in cluster) throw new Error('SKIP_POSTGRES=1 but a PostgreSQL suite ran');
+  return clusterUrlFor(cluster.port);
 }
 
 export function forEachDatabase(
@@ -80,28 +80,27 @@ export function forEachDatabase(
     suite(`${title} [${target.kind}]`, () => {
       let database: Database | undefined;
       let url: string | undefined;
+      let name: string | undefined;
       const extra: Database[] = [];
-      const usesCluster = target.kind === 'postgres' && !target.skip;
-      if (usesCluster) postgresSuites += 1;
 
       beforeAll(async () => {
+        const migrated = options.migrate ?? true;
         if (target.kind === 'postgres') {
-          const server = await getCluster();
-          url = await server.createDatabase(`suite_${++databaseCounter}`);
+          // Unique across the run's worker processes, which share the cluster.
+          name = `suite_${process.pid}_${++databaseCounter}`;
+          url = await createDatabaseIn(clusterUrls(), name, migrated ? POSTGRES_TEMPLATE : undefined);
           database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: options.poolSize });
         } else {
-          database = await openDatabase({ dataDir: 'memory://' });
+          database = await openPglite(migrated);
         }
-        if (options.migrate ?? true) await database.migrate();
+        // A no-op on the template's copy, unless a migration was added since the run began.
+        if (migrated) await database.migrate();
       });
 
       afterAll(async () => {
-        try {
-          await Promise.all(extra.map((d) => d.close()));
-          await database?.close();
-        } finally {
-          if (usesCluster) await releaseCluster();
-        }
+        await Promise.all(extra.map((d) => d.close()));
+        await database?.close();
+        if (name) await dropDatabaseIn(clusterUrls(), name);
       });
 
       const ctx: DatabaseContext = {

@@ -15,10 +15,14 @@ const DATABASE_NAME = 'storefront_test';
 export interface PostgresServer {
   /** postgres://postgres@127.0.0.1:<port>/storefront_test, trust auth. */
   url: string;
+  port: number;
   /** Connection string for another database in the same cluster (created with createDatabase). */
   urlFor(database: string): string;
-  /** Creates an empty database in the cluster, so suites in one file do not see each other's rows. */
-  createDatabase(name: string): Promise<string>;
+  /**
+   * Creates a database in the cluster, so suites do not see each other's rows: empty, or a copy of
+   * `template` (CREATE DATABASE ... TEMPLATE, a file copy: far quicker than migrating again).
+   */
+  createDatabase(name: string, template?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +105,37 @@ function installExitHook(): void {
   });
 }
 
+/** Connection strings of the databases of the test cluster listening on `port` (trust auth). */
+export function clusterUrlFor(port: number): (database: string) => string {
+  return (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+}
+
+const DATABASE_NAME_PATTERN = /^[a-z_][a-z0-9_]*$/;
+
+/** One statement on the cluster's maintenance database (CREATE and DROP DATABASE cannot run in a transaction). */
+async function onCluster(urlFor: (database: string) => string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor('postgres') });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** See PostgresServer.createDatabase; usable from any process that knows the cluster's address. */
+export async function createDatabaseIn(urlFor: (database: string) => string, name: string, template?: string): Promise<string> {
+  for (const n of [name, template ?? name]) if (!DATABASE_NAME_PATTERN.test(n)) throw new Error(`bad database name ${n}`);
+  await onCluster(urlFor, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  return urlFor(name);
+}
+
+/** Drops a database even while a connection is left on it (a suite that failed half-way). */
+export async function dropDatabaseIn(urlFor: (database: string) => string, name: string): Promise<void> {
+  if (!DATABASE_NAME_PATTERN.test(name)) throw new Error(`bad database name ${name}`);
+  await onCluster(urlFor, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   if (!isPostgresAvailable()) throw new Error(POSTGRES_MISSING_MESSAGE);
   const owner = runAs();
@@ -153,23 +188,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
     if (lastError) throw lastError;
 
-    const urlFor = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-    const createDatabase = async (name: string) => {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-      const client = new pg.Client({ connectionString: urlFor('postgres') });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return urlFor(name);
-    };
+    const urlFor = clusterUrlFor(port);
+    const createDatabase = (name: string, template?: string) => createDatabaseIn(urlFor, name, template);
     const url = await createDatabase(DATABASE_NAME);
 
     let stopped = false;
     return {
       url,
+      port,
       urlFor,
       createDatabase,
       async stop() {

@@ -14,6 +14,11 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 
 /** The origin baked into the test build; tests never assert absolute URLs, so any fixed one does. */
 export const TEST_SITE_URL = 'http://localhost:4321';
+/**
+ * The one build every test runs (the unit, integration and end-to-end suites alike): the build holds
+ * code only, and the shop's address is read at run time, so one build serves every instance.
+ */
+export const TEST_BUILD_DIR = process.env.E2E_OUT_DIR ?? 'dist-test';
 /** 32+ characters, used as raw bytes (the non-`whsec_` form the shop accepts). */
 export const TEST_WEBHOOK_SECRET = 'publish-tests-webhook-secret-0123456789';
 const TEST_AUTH_SECRET = 'publish-tests-auth-secret-0123456789abcdef';
@@ -187,7 +192,7 @@ async function withBuildLock<T>(outDir: string, run: () => Promise<T>): Promise<
  * Builds the server into outDir unless that build is of the current sources (about 5 s when it runs).
  * Use your own outDir: the lead's `dist` may be rebuilt at any time.
  */
-export async function buildTestShop(outDir = 'dist-test'): Promise<string> {
+export async function buildTestShop(outDir = TEST_BUILD_DIR): Promise<string> {
   // The build inherits this process's environment, and vitest sets NODE_ENV=test: Vite would then
   // bundle React's development JSX runtime, which the production server cannot run (jsxDEV is not
   // a function). Build for production, as `npm run build` from a plain shell does.

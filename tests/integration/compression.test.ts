@@ -8,9 +8,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 
-const OUT_DIR = 'dist-test';
+const OUT_DIR = TEST_BUILD_DIR;
 const ASSETS = join(OUT_DIR, 'client/_astro');
 let shop: ShopInstance | undefined;
 let script = '';

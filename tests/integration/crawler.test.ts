@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openMigrated } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
-import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type ShopInstance } from '#tests/helpers/shop-instance.ts';
+import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 
 /**
  * The crawl walks every page as fast as the machine renders them, from one address: the per-client
@@ -18,7 +18,7 @@ import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type Sh
  */
 const ONE_TIRELESS_CLIENT = { RATE_LIMIT_SCALE: '0' };
 
-const OUT_DIR = 'dist-d';
+const OUT_DIR = TEST_BUILD_DIR;
 const PRODUCT = /^(?:\/[a-z]{2})?\/p\/(\d+)\/[^/?#]+$/;
 const CATEGORY = /^(?:\/[a-z]{2})?\/c\//;
 

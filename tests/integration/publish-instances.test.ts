@@ -11,10 +11,10 @@ import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { publish } from '#lib/server/publish/events.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
-  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, waitFor, type ShopInstance,
+  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, waitFor, type ShopInstance, TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
-const OUT_DIR = 'dist-test';
+const OUT_DIR = TEST_BUILD_DIR;
 const suite = shouldSkipPostgres() ? describe.skip : describe;
 
 suite('publishing across instances [postgres]', () => {

@@ -21,10 +21,10 @@ import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
   TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance,
-  type PageAnswer, type ShopInstance,
+  type PageAnswer, type ShopInstance, TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
-const OUT_DIR = 'dist-test';
+const OUT_DIR = TEST_BUILD_DIR;
 const prefix = (locale: Locale) => (locale === 'de' ? '' : `/${locale}`);
 const suite = shouldSkipPostgres() ? describe.skip : describe;
 

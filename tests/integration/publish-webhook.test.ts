@@ -6,10 +6,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
-  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, type ShopInstance,
+  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, type ShopInstance, TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
-const OUT_DIR = 'dist-test';
+const OUT_DIR = TEST_BUILD_DIR;
 const suite = shouldSkipPostgres() ? describe.skip : describe;
 
 suite('publish webhook [postgres]', () => {

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigrated, root, seedIfEmpty } from '../../scripts/lib/prepare.ts';
 import { createStaticExport } from '../../scripts/lib/static-export.ts';
 import { parseEnv } from '#lib/server/env.ts';
-import { TEST_SITE_URL, TEST_WEBHOOK_SECRET, buildTestShop, signedPublish } from '#tests/helpers/shop-instance.ts';
+import { TEST_SITE_URL, TEST_WEBHOOK_SECRET, buildTestShop, signedPublish, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 
-const BUILD_DIR = 'dist-export-test';
+const BUILD_DIR = TEST_BUILD_DIR;
 const PREFIXES = ['', 'en/', 'fr/', 'es/', 'it/'];
 /** The demo terms page at its slug in each language (the prefixes' order). */
 const TERMS = ['i/agb', 'i/terms', 'i/conditions', 'i/condiciones', 'i/condizioni'];

@@ -27,6 +27,11 @@ export interface Database {
    * catch up on what it missed; on PGlite within the process. Resolves to the unsubscribe function.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the data directory as an uncompressed tarball, for `loadDataDir` of another database
+   * (the test suite migrates once and starts every test file's database from the copy).
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -104,6 +109,8 @@ export interface OpenOptions {
   dataDir: string;
   /** Pool size for PostgreSQL; PGlite is single-connection by nature. */
   poolSize?: number;
+  /** PGlite only: a data directory tarball (Database.dump, PGlite's dumpDataDir) to start the new database from. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -136,7 +143,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db,
@@ -146,6 +156,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const unlisten = await client.listen(channel, onMessage);
       return () => unlisten();
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
