@@ -1,6 +1,7 @@
 // One module of a dependency rewritten in the production build only (the dev server keeps it as it
 // is), and the build failing when the module was never seen: a dependency that renamed or moved it
 // would otherwise leave the patch silently undone.
+// Every patch made with it is listed, with the test that fails when upstream changes, in docs/framework-patches.md.
 import type { AstroIntegration } from 'astro';
 
 export interface BuildPatch {

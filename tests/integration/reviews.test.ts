@@ -10,7 +10,7 @@ import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, callHandler, customerJar } f
 import { api, ok, orderRequest, orderSuite, readyCart } from '../helpers/order-harness.ts';
 import { reviewRoutes } from '#lib/server/reviews/handlers.ts';
 import { moderateReview } from '#lib/server/reviews/service.ts';
-import { publishedSummary } from '#lib/server/reviews/store.ts';
+import { publishedSummary } from '#lib/server/reviews/queries.ts';
 import { onPublished, type Invalidation } from '#lib/server/publish/index.ts';
 import { reviewJsonLd } from '#lib/reviews/rules.ts';
 import { rows } from '#lib/server/db/index.ts';

@@ -6,7 +6,7 @@ import { forEachDatabase } from '../helpers/databases.ts';
 import { seedFixtures } from '../helpers/cart-harness.ts';
 import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
-import { addWishlistItems, listWishlist, removeWishlistItem } from '#lib/server/wishlist/store.ts';
+import { addWishlistItems, listWishlist, removeWishlistItem } from '#lib/server/wishlist/queries.ts';
 import { closeDatabase } from '#lib/server/db/index.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import * as loginRoute from '../../src/pages/api/auth/login.ts';

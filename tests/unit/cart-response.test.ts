@@ -7,7 +7,7 @@ import {
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 import { pricedCart, type CartPricingInput, type CartProduct, type PricedCart } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
-import type { CartLineRow, CartSnapshot } from '#lib/server/cart/store.ts';
+import type { CartLineRow, CartSnapshot } from '#lib/server/cart/queries.ts';
 
 const product = (id: number, over: Partial<CartProduct> = {}): CartProduct => ({
   id, sku: `P-${id}`, itemnum: `100-${id}`, image: null, name: `Product ${id}`, isActive: true, hidePrices: false,

@@ -42,6 +42,17 @@ describe('take', () => {
     expect(Array.from({ length: 100 }, () => take(budget, 'b', 0, 0)).every((wait) => wait === 0)).toBe(true);
   });
 
+  test('beyond 50,000 clients the least recently seen is forgotten, and a refused request counts as seen', () => {
+    for (let i = 0; i < 4; i++) take(budget, 'old', 0);
+    for (let i = 0; i < 4; i++) take(budget, 'refused', 0);
+    for (let i = 0; i < 49_998; i++) take(budget, `client-${i}`, 0);
+    // 50,000 clients. Seen again and refused again: now the most recently seen.
+    expect(take(budget, 'refused', 0)).toBeGreaterThan(0);
+    take(budget, 'newcomer', 0);
+    expect(take(budget, 'old', 0)).toBe(0); // forgotten: a full bucket again
+    expect(take(budget, 'refused', 0)).toBeGreaterThan(0);
+  });
+
   test('the shop budgets let a page view through many times over', () => {
     for (const b of Object.values(BUDGETS)) expect(b.burst).toBeGreaterThanOrEqual(b.perSecond * 3);
   });

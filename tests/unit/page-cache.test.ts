@@ -62,6 +62,10 @@ async function text(response: Response): Promise<string> {
 
 const state = (response: Response) => response.headers.get('x-astro-cache');
 
+/** Cards that differ in their details, as a listing's do: where brotli's best quality beats the first pass. */
+const listingHtml = (from = 0) => `<main><ul>${Array.from({ length: 120 }, (_, n) => from + n).map((i) =>
+  `<li class="card"><a href="/p/${1000 + i}/item-${(i * 7919) % 1000}">Bohrhammer ${i % 13} V Modell ${(i * 31) % 97}</a><span class="sku">ASR-${10_000 + ((i * 37) % 500)}</span></li>`).join('')}</ul></main>`;
+
 function newStore(now?: () => number): CachedPageStore {
   return createPageStore({ maxBytes: 64 * 1024 * 1024, now });
 }
@@ -179,10 +183,7 @@ describe('page store: hits and validators', () => {
 
   test('a stored page is recompressed with brotli\'s best quality in the background: smaller, the same page, the same ETag', async () => {
     const store = newStore();
-    // Cards that differ in their details, as a listing's do: where quality 11 beats the first pass.
-    const cards = Array.from({ length: 120 }, (_, i) =>
-      `<li class="card"><a href="/p/${1000 + i}/item-${(i * 7919) % 1000}">Bohrhammer ${i % 13} V Modell ${(i * 31) % 97}</a><span class="sku">ASR-${10_000 + ((i * 37) % 500)}</span></li>`);
-    const html = `<main><ul>${cards.join('')}</ul></main>`;
+    const html = listingHtml();
     const r = renderer(() => html);
     const br = { 'accept-encoding': 'br' };
     const first = await store.handle(get(br), '/page', r.render);
@@ -458,6 +459,26 @@ describe('page store: memory cap', () => {
     const b = await store.handle(get(), '/b', r['/b']!.render);
     expect(state(b)).toBe('MISS');
     expect(await text(b)).toBe(bodies['/b']);
+  });
+
+  test('the background pass is not a use: a page recompressed after another was stored still goes first', async () => {
+    const pages = { '/a': listingHtml(), '/b': 'b', '/c': listingHtml(500) };
+    // The cap holds /a and /b as first stored, but not /c beside them once /a is recompressed: one must go.
+    const probe = newStore();
+    await probe.handle(get(), '/c', renderer(() => pages['/c']).render);
+    const cBytes = probe.stats.bytes; // read before its background pass can finish
+    probe.invalidate({ all: true });
+    await probe.handle(get(), '/a', renderer(() => pages['/a']).render);
+    await probe.handle(get(), '/b', renderer(() => pages['/b']).render);
+    const stored = probe.stats.bytes;
+    await vi.waitFor(() => expect(probe.stats.bytes).toBeLessThan(stored), { timeout: 5_000 });
+    const store = createPageStore({ maxBytes: probe.stats.bytes + cBytes - 1 });
+    await store.handle(get(), '/a', renderer(() => pages['/a']).render);
+    await store.handle(get(), '/b', renderer(() => pages['/b']).render);
+    const both = store.stats.bytes;
+    await vi.waitFor(() => expect(store.stats.bytes).toBeLessThan(both), { timeout: 5_000 });
+    await store.handle(get(), '/c', renderer(() => pages['/c']).render);
+    expect([store.holds('/a'), store.holds('/b'), store.holds('/c')]).toEqual([false, true, true]);
   });
 
   test('dropped pages give their bytes back', async () => {

@@ -7,6 +7,7 @@
 // instance's CPU and database time. Two instances each grant a client the budget, as each has the
 // capacity. Budgets are generous, because a company's buyers share one address behind its proxy; the
 // shop must be told about its own proxy (TRUST_PROXY), or every client counts as the proxy.
+import { LRUCache } from 'lru-cache';
 import { env } from './env.ts';
 import { clientIp, type ClientContext } from './client-ip.ts';
 
@@ -41,7 +42,8 @@ interface Bucket {
   at: number;
 }
 
-const buckets = new Map<string, Bucket>();
+/** Taking from a bucket counts as seeing its client, whether the request is granted or not. */
+const buckets = new LRUCache<string, Bucket>({ max: MAX_CLIENTS });
 
 /**
  * Takes one request from the client's budget: 0 when allowed, else the seconds until one is earned
@@ -55,14 +57,11 @@ export function take(budget: Budget, client: string, now = performance.now(), sc
   const key = `${budget.name}\u0000${client}`;
   const bucket = buckets.get(key);
   const tokens = bucket ? Math.min(burst, bucket.tokens + (now - bucket.at) * perMs) : burst;
-  // Re-inserted so the map's order is least recently seen first, which is what eviction drops.
-  buckets.delete(key);
   if (tokens < 1) {
     buckets.set(key, { tokens, at: now });
     return Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
   }
   buckets.set(key, { tokens: tokens - 1, at: now });
-  if (buckets.size > MAX_CLIENTS) buckets.delete(buckets.keys().next().value!);
   return 0;
 }
 

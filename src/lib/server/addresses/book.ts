@@ -10,7 +10,7 @@ import type { ApiError } from '../http.ts';
 import { addressCompanyRequired, addressNotFound, billingManagementDisabled, defaultAddressLocked } from './errors.ts';
 import {
   insertAddress, markDefault, ownedAddress, removeAddress, savedAddresses, updateAddress, withAddressBook,
-} from './store.ts';
+} from './queries.ts';
 
 export type BookFeatures = Pick<Features, 'companyRequired' | 'isBillingManagmentEnabled' | 'isDefaultShippingUpdateEnabled' | 'isDefaultBillingUpdateEnabled'>;
 

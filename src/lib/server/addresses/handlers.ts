@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { endpoint } from '../http.ts';
 import { unauthenticated } from '../auth/index.ts';
 import { deleteAddress, saveAddress, setDefaultAddress, type BookFeatures } from './book.ts';
-import { savedAddresses } from './store.ts';
+import { savedAddresses } from './queries.ts';
 
 export interface AddressDeps {
   db(): Promise<Db>;

@@ -7,7 +7,7 @@ import { addressesRoutes } from './handlers.ts';
 
 export {
   defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind,
-} from './store.ts';
+} from './queries.ts';
 export { addressNotFound, billingManagementDisabled } from './errors.ts';
 export { addressPageView, type AddressPageView, type AddressEntry } from './page.ts';
 

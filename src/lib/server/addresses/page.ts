@@ -14,7 +14,7 @@ import { getDb, isUuid } from '../db/index.ts';
 import { env } from '../env.ts';
 import { ApiError, readText } from '../http.ts';
 import { deleteAddress, saveAddress, setDefaultAddress, type BookFeatures } from './book.ts';
-import { savedAddresses } from './store.ts';
+import { savedAddresses } from './queries.ts';
 
 /** An address form holds fifteen short fields; anything near this size is not one. */
 const MAX_FORM_BYTES = 16 * 1024;

@@ -12,7 +12,7 @@ import { cartNotFound } from './errors.ts';
 import { cartSessions, ensure, target, type CartDeps, type CartRequest } from './handlers.ts';
 import { checkLines, writeLines, type RefusedLine } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
-import { findOwnedCart, readSnapshot } from './store.ts';
+import { findOwnedCart, readSnapshot } from './queries.ts';
 
 const refusal = ({ sku, error }: RefusedLine): LineRefusal => ({ sku, code: error.code });
 

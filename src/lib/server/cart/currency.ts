@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
-import { ownedBy, type CartOwner } from './store.ts';
+import { ownedBy, type CartOwner } from './queries.ts';
 
 /**
  * The currencies the branding setting offers, in the shop's fixed order; without the setting only

@@ -20,7 +20,7 @@ import { mergeGuestCartIntoCustomer } from './merge.ts';
 import { addToCart, deleteCart, removeLine, setCoupon, updateQuantity, type CartTarget } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
 import { resolveLine } from './products.ts';
-import { ensureCart, findOwnedCart, findOwnedCartId, readSnapshot, type CartOwner, type CartSnapshot } from './store.ts';
+import { ensureCart, findOwnedCart, findOwnedCartId, readSnapshot, type CartOwner, type CartSnapshot } from './queries.ts';
 import { toCartResponse } from './response.ts';
 import { priceCart } from './view.ts';
 

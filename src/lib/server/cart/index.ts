@@ -18,7 +18,7 @@ export { priceCart } from './view.ts';
 export { toCartResponse } from './response.ts';
 export { pricesFingerprint } from './fingerprint.ts';
 export type { PricedCart } from './priced.ts';
-export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './store.ts';
+export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './queries.ts';
 
 export const defaultCartDeps: CartDeps = {
   db: getDb,

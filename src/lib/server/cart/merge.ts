@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { customerNotFound } from './errors.ts';
 import { isUuid, rows } from '../db/index.ts';
-import { findOwnedCartId } from './store.ts';
+import { findOwnedCartId } from './queries.ts';
 
 export interface MergeResult {
   /** The customer's active cart afterwards (null when neither cart existed). */

@@ -23,7 +23,7 @@ import { isUuid, rows } from '../db/index.ts';
 import {
   findOwnedCart, findOwnedCartId, isOwnedActive, lockOwnedCart, ownedBy, readSnapshot,
   type CartOwner, type CartSnapshot, type OwnedCart,
-} from './store.ts';
+} from './queries.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
 

@@ -14,7 +14,7 @@ import type { LocalizedText } from '../db/schema.ts';
 import { formatQuantity } from '#lib/i18n/format.ts';
 import { intlTag } from '#lib/i18n/translate.ts';
 import { effectiveCents, unitPrice, type CustomerTerms, type UnitPrice } from './pricing.ts';
-import type { CartLineRow, CartSnapshot } from './store.ts';
+import type { CartLineRow, CartSnapshot } from './queries.ts';
 
 // ------------------------------------------------------------------ inputs
 

@@ -9,7 +9,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { customerTerms, priceLateral, type PricingContext } from './pricing.ts';
 import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCart } from './priced.ts';
 import { rows } from '../db/index.ts';
-import type { CartSnapshot } from './store.ts';
+import type { CartSnapshot } from './queries.ts';
 import { loadShippingMethods } from '../shipping/index.ts';
 
 const inList = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);

@@ -4,6 +4,7 @@
 // for the same rendition share one encode.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { env } from '../env.ts';
 import type { RasterFormat } from '#lib/site/images.ts';
@@ -14,30 +15,14 @@ export const RASTER_CONTENT_TYPES: Record<RasterFormat, string> = {
 
 /** Room for a few thousand renditions (most are a few kB); the disk keeps the rest. */
 const MEMORY_BUDGET_BYTES = 48 * 1024 * 1024;
-const memory = new Map<string, Buffer>();
-let memoryBytes = 0;
+/** Read from memory or encoded: either is a use. A rendition over an eighth of the budget stays on disk only. */
+const memory = new LRUCache<string, Buffer>({
+  maxSize: MEMORY_BUDGET_BYTES,
+  maxEntrySize: MEMORY_BUDGET_BYTES / 8,
+  // lru-cache refuses a size of 0: an empty file from the disk cache counts as one byte.
+  sizeCalculation: (data) => Math.max(1, data.length),
+});
 const inFlight = new Map<string, Promise<Buffer | null>>();
-
-function remember(key: string, data: Buffer): void {
-  if (data.length > MEMORY_BUDGET_BYTES / 8) return;
-  memory.set(key, data);
-  memoryBytes += data.length;
-  for (const [oldKey, old] of memory) {
-    if (memoryBytes <= MEMORY_BUDGET_BYTES) break;
-    memory.delete(oldKey);
-    memoryBytes -= old.length;
-  }
-}
-
-function recall(key: string): Buffer | undefined {
-  const hit = memory.get(key);
-  // Re-inserting moves the entry to the end of the Map's order: most recently used last.
-  if (hit) {
-    memory.delete(key);
-    memory.set(key, hit);
-  }
-  return hit;
-}
 
 /** The SVG's own pixel width, so it is rasterised at the density the wanted width needs (no blur). */
 function svgWidth(svg: string): number {
@@ -96,7 +81,7 @@ export async function rasterise(
   key: string, svg: () => string | null | Promise<string | null>, width: number, format: RasterFormat,
 ): Promise<Buffer | null> {
   const safeKey = key.replace(/[^A-Za-z0-9_.-]/g, '_');
-  const hit = recall(safeKey);
+  const hit = memory.get(safeKey);
   if (hit) return hit;
   const pending = inFlight.get(safeKey);
   if (pending) return pending;
@@ -106,7 +91,7 @@ export async function rasterise(
     if (!cached && source === null) return null;
     const data = cached ?? await encode(source!, width, format);
     if (!cached) await toDisk(safeKey, data);
-    remember(safeKey, data);
+    memory.set(safeKey, data);
     return data;
   })().finally(() => inFlight.delete(safeKey));
   inFlight.set(safeKey, job);

@@ -13,7 +13,7 @@ import type { AstroCookies } from 'astro';
 import { ORDER_ACCESS_PARAM } from '#lib/orders/access.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/index.ts';
-import { findOrder, type OrderRow } from './store.ts';
+import { findOrder, type OrderRow } from './queries.ts';
 import { derivedKey, hmac, safeEqual } from '../auth/index.ts';
 
 /** One cookie for all of a browser's guest orders: `id.secret` entries joined by `~`, newest first. */

@@ -9,7 +9,7 @@ import { myItems, type MyItem, type MyItemsPage } from '../catalog/index.ts';
 import { myItemsLimit, myItemsSearch, parseMyItemsState, type MyItemsState } from '#lib/account/my-items.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
-import { findOrder, orderView, type OrderRow } from './store.ts';
+import { findOrder, orderView, type OrderRow } from './queries.ts';
 import type { Db } from '../db/client.ts';
 
 interface Paging {

@@ -37,7 +37,7 @@ import {
   type NamedItem,
 } from './errors.ts';
 import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
-import { findOrder, findOrderByKey, orderView, type OrderRow } from './store.ts';
+import { findOrder, findOrderByKey, orderView, type OrderRow } from './queries.ts';
 import { newAccessSecret } from './access.ts';
 import { checkOrderLimits, type OrderLimits } from './limits.ts';
 

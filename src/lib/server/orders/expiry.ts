@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { logger } from '../log.ts';
 import { exclusively } from './recovery.ts';
-import { findOrder, type OrderRow } from './store.ts';
+import { findOrder, type OrderRow } from './queries.ts';
 
 export interface ExpiryOptions {
   /** At most this many orders per run, oldest first (default 200); the next run takes the rest. */

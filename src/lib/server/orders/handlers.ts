@@ -18,7 +18,7 @@ import { orderNotFound, paymentMethodUnavailable } from './errors.ts';
 import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type ConfirmResult } from './lifecycle.ts';
 import { applyStripeEvent, completePayment, setPaymentMethod, startPayment, type PaymentGateways } from './payments.ts';
 import { orderHistory } from './history.ts';
-import { findOrder, orderView, type OrderRow } from './store.ts';
+import { findOrder, orderView, type OrderRow } from './queries.ts';
 import { reorderLines } from './reorder.ts';
 import { applyPayPalEvent } from './paypal-webhook.ts';
 import { recoverPayments, type RecoveryOptions } from './recovery.ts';

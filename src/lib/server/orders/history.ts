@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import type { OrderList } from '#lib/orders/contract.ts';
-import { COLUMNS, normalise, orderView, type OrderRow } from './store.ts';
+import { COLUMNS, normalise, orderView, type OrderRow } from './queries.ts';
 
 export async function orderHistory(db: Db, customerId: string, page: { limit: number; offset: number }): Promise<OrderList> {
   // The id breaks ties between orders placed in the same instant, so pages never overlap or skip one.

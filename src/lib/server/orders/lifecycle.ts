@@ -9,7 +9,7 @@ import {
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
 import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
-import { findOrder, type OrderRow } from './store.ts';
+import { findOrder, type OrderRow } from './queries.ts';
 
 export interface ConfirmResult {
   order: OrderRow;

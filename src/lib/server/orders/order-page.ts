@@ -9,7 +9,7 @@ import { getDb } from '../db/index.ts';
 import { currentShopper } from '../shopper.ts';
 import { loadCheckoutPage, type CheckoutPageResult } from '../checkout/index.ts';
 import { acceptMailedSecret, findAccessibleOrder, orderActor } from './access.ts';
-import { orderView, type OrderRow } from './store.ts';
+import { orderView, type OrderRow } from './queries.ts';
 
 export type OrderPageResult =
   | Exclude<CheckoutPageResult, { kind: 'page' }>

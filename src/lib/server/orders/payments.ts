@@ -17,7 +17,7 @@ import {
   orderAlreadyPaid, orderCancelled, orderNotFound, paymentMethodUnavailable, paymentNotFound,
 } from './errors.ts';
 import { applyAttemptReport, type AttemptReport, type ConfirmResult } from './lifecycle.ts';
-import { findOrder, type OrderRow } from './store.ts';
+import { findOrder, type OrderRow } from './queries.ts';
 
 export interface PaymentGateways {
   stripe: StripeGateway | null;

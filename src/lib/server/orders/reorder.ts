@@ -5,7 +5,7 @@
 import type { Cart } from '#lib/cart/contract.ts';
 import type { ReorderResult } from '#lib/orders/contract.ts';
 import { isLineError } from '../cart/index.ts';
-import type { OrderRow } from './store.ts';
+import type { OrderRow } from './queries.ts';
 
 export interface ReorderLine { sku: string; quantity: number; accessories: string[] }
 

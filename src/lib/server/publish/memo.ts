@@ -1,6 +1,7 @@
 // Data read once and shared by many page renders (the shell of a locale, the category tree, attribute
 // labels): kept until the next publish event, whatever it changed. Clearing everything is cheap, as
 // the next render reads afresh, and it can never keep a stale value a finer rule forgot.
+import { LRUCache } from 'lru-cache';
 import { publishBus } from './bus.ts';
 import { inPreview } from '../preview-scope.ts';
 
@@ -22,25 +23,36 @@ interface Slot<V> {
   reloading: boolean;
 }
 
+/**
+ * Reading a key is its use. lru-cache wants a bound: a memo without maxEntries counts each key as one
+ * against a size it never reaches, its keys being bounded by the data (locales, categories) anyway.
+ */
+const memoEntries = <V>(maxEntries = Number.MAX_SAFE_INTEGER) =>
+  new LRUCache<string, Slot<V>>({ maxSize: maxEntries, sizeCalculation: () => 1 });
+
 export function publishedMemo<V>(options: MemoOptions = {}): (key: string, load: () => Promise<V>) => Promise<V> {
-  const entries = new Map<string, Slot<V>>(); // insertion order = least recently used first
+  const entries = memoEntries<V>(options.maxEntries);
   publishBus.subscribe(() => {
     if (!options.staleWhileReloading) return entries.clear();
     for (const slot of entries.values()) slot.stale = true;
   });
 
   const loaded = (key: string, load: () => Promise<V>): Slot<V> => {
-    const slot: Slot<V> = { value: load(), stale: false, reloading: false };
-    slot.value.catch(() => { if (entries.get(key) === slot) entries.delete(key); });
+    const value = load();
+    const slot: Slot<V> = { value, stale: false, reloading: false };
+    value.catch(() => { if (entries.peek(key) === slot && slot.value === value) entries.delete(key); });
     return slot;
   };
 
-  /** Reads the value again; it takes the stale one's place only when read, and only if that is still there. */
-  const reload = (key: string, slot: Slot<V>, load: () => Promise<V>) => {
+  /**
+   * Reads the value again; it takes the stale one's place only when read. The slot is updated in
+   * place, so the reload is not a use of the key (a set would be).
+   */
+  const reload = (slot: Slot<V>, load: () => Promise<V>) => {
     slot.reloading = true;
-    const next = { value: load(), stale: false, reloading: false };
-    next.value.then(
-      () => { if (entries.get(key) === slot) entries.set(key, next); },
+    const value = load();
+    value.then(
+      () => Object.assign(slot, { value, stale: false, reloading: false }),
       () => { slot.reloading = false; },
     );
   };
@@ -48,15 +60,13 @@ export function publishedMemo<V>(options: MemoOptions = {}): (key: string, load:
   return (key, load) => {
     // A preview renders with drafts: it neither reads nor fills what shoppers are served.
     if (inPreview()) return load();
-    let slot = entries.get(key);
-    if (slot) {
-      entries.delete(key);
-      if (slot.stale && !slot.reloading) reload(key, slot, load);
-    } else {
-      slot = loaded(key, load);
+    const slot = entries.get(key);
+    if (!slot) {
+      const fresh = loaded(key, load);
+      entries.set(key, fresh);
+      return fresh.value;
     }
-    entries.set(key, slot);
-    while (options.maxEntries !== undefined && entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
+    if (slot.stale && !slot.reloading) reload(slot, load);
     return slot.value;
   };
 }

@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
 
@@ -23,7 +24,7 @@ export interface PageRules {
 
 interface Entry extends PageRules {
   gzipped: Buffer;
-  /** Quality 6 when stored, replaced by quality 11 once the background pass reaches it. */
+  /** Quality 6 when stored; the background pass replaces the entry with a copy at quality 11. */
   brotli: Buffer;
   etag: string;
   lastModified: string | undefined;
@@ -93,36 +94,58 @@ function parseRules(header: string | null): PageRules | undefined {
 
 export function createPageStore(opts: { maxBytes: number; now?: () => number }): CachedPageStore {
   const now = opts.now ?? Date.now;
-  const entries = new Map<string, Entry>(); // insertion order = least recently used first
   const keysByTag = new Map<string, Set<string>>();
+  /**
+   * Being stored and being answered (fresh or stale) are a page's uses. Bounded by its compressed
+   * bytes; a page larger than the whole cache is not kept. Whatever drops a page (eviction, a newer
+   * copy, an invalidation) drops it from its tags' index too.
+   */
+  const entries = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, Math.floor(opts.maxBytes)),
+    sizeCalculation: (entry) => entry.gzipped.length + entry.brotli.length,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) {
+        const keys = keysByTag.get(tag);
+        keys?.delete(key);
+        if (keys?.size === 0) keysByTag.delete(tag);
+      }
+    },
+  });
+  /** lru-cache's get is what marks a use. */
+  const use = (key: string) => void entries.get(key);
   const inflight = new Map<string, Promise<Entry | undefined>>();
   const dropped = { seq: 0, all: 0, byTag: new Map<string, number>() };
-  let bytes = 0;
 
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.gzipped.length + entry.brotli.length;
-    for (const tag of entry.tags) {
-      const keys = keysByTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) keysByTag.delete(tag);
-    }
-  };
-
-  const store = (key: string, entry: Entry, renderedAt: number): boolean => {
-    if (dropped.all > renderedAt || entry.tags.some((t) => (dropped.byTag.get(t) ?? 0) > renderedAt)) return false;
-    remove(key);
+  /** Stores the page and indexes it by its tags: false when it is too large to keep. */
+  const put = (key: string, entry: Entry): boolean => {
     entries.set(key, entry);
-    bytes += entry.gzipped.length + entry.brotli.length;
+    if (entries.peek(key) !== entry) return false;
     for (const tag of entry.tags) {
       let keys = keysByTag.get(tag);
       if (!keys) keysByTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
-    while (bytes > opts.maxBytes && entries.size > 1) remove(entries.keys().next().value!);
     return true;
+  };
+
+  const store = (key: string, entry: Entry, renderedAt: number): boolean => {
+    if (dropped.all > renderedAt || entry.tags.some((t) => (dropped.byTag.get(t) ?? 0) > renderedAt)) return false;
+    return put(key, entry);
+  };
+
+  /**
+   * Swaps a page for a smaller copy of itself. lru-cache counts every set as a use, which this is not:
+   * the pages used since are used again after it, in their order, so what is evicted first stays what
+   * shoppers used least recently. They are few, as the copy is made moments after the page was stored.
+   */
+  const replaceUnused = (key: string, copy: Entry) => {
+    const usedSince: string[] = [];
+    for (const newer of entries.keys()) {
+      if (newer === key) break;
+      usedSince.push(newer);
+    }
+    put(key, copy);
+    for (const newer of usedSince.reverse()) use(newer);
   };
 
   /**
@@ -134,11 +157,10 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   let recompressing = Promise.resolve();
   const recompress = (key: string, entry: Entry, body: Buffer) => {
     recompressing = recompressing.then(async () => {
-      if (entries.get(key) !== entry) return;
+      if (entries.peek(key) !== entry) return;
       const best = await compressBest(body);
-      if (entries.get(key) !== entry || best.length >= entry.brotli.length) return;
-      bytes += best.length - entry.brotli.length;
-      entry.brotli = best;
+      if (entries.peek(key) !== entry || best.length >= entry.brotli.length) return;
+      replaceUnused(key, { ...entry, brotli: best });
     }).catch(() => undefined);
   };
 
@@ -184,9 +206,9 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   };
 
   const fresh = (key: string): Entry | undefined => {
-    const cached = entries.get(key);
+    const cached = entries.peek(key);
     if (!cached || (now() - cached.storedAt) / 1000 > cached.maxAge) return undefined;
-    touch(key, cached);
+    use(key);
     return cached;
   };
 
@@ -198,10 +220,10 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     async handle(request, key, render) {
       const hit = fresh(key);
       if (hit) return answer(request, hit, 'HIT', now());
-      const cached = entries.get(key);
+      const cached = entries.peek(key);
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
       if (cached && age <= cached.maxAge + cached.swr) {
-        touch(key, cached);
+        use(key);
         if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
         return answer(request, cached, 'STALE', now());
       }
@@ -217,26 +239,21 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       inflight.clear();
       if (invalidation.all) {
         dropped.all = dropped.seq;
-        for (const key of [...entries.keys()]) remove(key);
+        entries.clear();
         return;
       }
       for (const tag of invalidation.tags) {
         dropped.byTag.set(tag, dropped.seq);
-        for (const key of [...keysByTag.get(tag) ?? []]) remove(key);
+        for (const key of [...keysByTag.get(tag) ?? []]) entries.delete(key);
       }
     },
     invalidatePath(key) {
-      remove(key);
+      entries.delete(key);
     },
     get stats() {
-      return { entries: entries.size, bytes };
+      return { entries: entries.size, bytes: entries.calculatedSize };
     },
   };
-
-  function touch(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-  }
 }
 
 /** True when the request's validators match the stored page (If-None-Match wins over If-Modified-Since). */

@@ -8,7 +8,7 @@ import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { intlTag } from '#lib/i18n/translate.ts';
 import { reviewFormSchema } from '#lib/reviews/contract.ts';
 import { REVIEW_PROBLEMS, type ReviewProblem, type ReviewStatus } from '#lib/reviews/rules.ts';
-import { boughtProducts, customerReviews, productNames, type ReviewedProduct } from './store.ts';
+import { boughtProducts, customerReviews, productNames, type ReviewedProduct } from './queries.ts';
 import { createReview, deleteReview, updateReview } from './service.ts';
 
 const PATH = '/my-account/my-reviews';

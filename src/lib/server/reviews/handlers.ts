@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { endpoint } from '../http.ts';
 import { unauthenticated } from '../auth/index.ts';
 import { requestLocale } from '../request-locale.ts';
-import { ownReview } from './store.ts';
+import { ownReview } from './queries.ts';
 import { createReview, deleteReview, updateReview } from './service.ts';
 
 interface ReviewDeps {

@@ -7,7 +7,7 @@ import { reviewRoutes } from './handlers.ts';
 export { myReviewsView, type MyReviewsData, type FailedReviewForm } from './account-page.ts';
 export { productReviews } from './product.ts';
 export { moderateReview } from './service.ts';
-export { reviewsForModeration } from './store.ts';
+export { reviewsForModeration } from './queries.ts';
 
 /** The endpoints under src/pages/api/reviews. */
 export const reviews = reviewRoutes({

@@ -3,7 +3,7 @@
 // tags, and every change of a published review publishes its product (service.ts).
 import { getDb } from '../db/index.ts';
 import type { ReviewSummary } from '#lib/reviews/rules.ts';
-import { publishedSummary } from './store.ts';
+import { publishedSummary } from './queries.ts';
 
 export async function productReviews(product: { id: number; parentId: number | null; variants: { id: number }[] }): Promise<ReviewSummary | null> {
   const ids = product.parentId === null ? [product.id, ...product.variants.map((v) => v.id)] : [product.id];

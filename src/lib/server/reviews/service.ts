@@ -10,7 +10,7 @@ import type { ReviewStatus } from '#lib/reviews/rules.ts';
 import type { ReviewForm } from '#lib/reviews/contract.ts';
 import {
   deleteOwnReview, hasBought, insertReview, setReviewStatus, updateOwnReview, type ReviewRow,
-} from './store.ts';
+} from './queries.ts';
 
 type Db = Database['db'];
 

@@ -8,7 +8,7 @@ import { endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
 import { resolveSession, unauthenticated } from '../auth/index.ts';
 import { wishlistApi } from '#lib/wishlist/contract.ts';
-import { addWishlistItems, listWishlist, removeWishlistItem } from './store.ts';
+import { addWishlistItems, listWishlist, removeWishlistItem } from './queries.ts';
 
 export interface WishlistDeps {
   db(): Promise<Db>;

@@ -73,3 +73,27 @@ test('staleWhileReloading: a failed reload keeps the old value and is tried agai
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(await memo('k', async () => 'newer')).toBe('new');
 });
+
+test('staleWhileReloading with maxEntries: a reload finishing is not a use of its key, a read is', async () => {
+  const memo = publishedMemo<string>({ maxEntries: 2, staleWhileReloading: true });
+  const releases = new Map<string, () => void>();
+  const loads: string[] = [];
+  const reloadable = (key: string) => () => {
+    loads.push(key);
+    const n = loads.filter((k) => k === key).length;
+    // The second load of a key, the reload after the publish, waits to be released.
+    return n === 2 ? new Promise<string>((resolve) => releases.set(key, () => resolve(`${key}${n}`))) : Promise.resolve(`${key}${n}`);
+  };
+  await memo('a', reloadable('a'));
+  await memo('b', reloadable('b'));
+  await publishBus.emit({ id: 'memo-swr-lru', invalidation: { all: true }, at: Date.now() });
+  expect(await memo('b', reloadable('b'))).toBe('b1'); // read: b reloads
+  expect(await memo('a', reloadable('a'))).toBe('a1'); // read last: a is the most recently used
+  releases.get('b')!();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await memo('c', reloadable('c')); // b goes, though its reload finished after a was read
+  expect(await memo('a', reloadable('a'))).toBe('a1');
+  expect(loads).toEqual(['a', 'b', 'b', 'a', 'c']);
+  await memo('b', reloadable('b'));
+  expect(loads).toEqual(['a', 'b', 'b', 'a', 'c', 'b']);
+});
