@@ -7,7 +7,7 @@ import { cartAdder, cartRoutes, type CartDeps } from './handlers.ts';
 import { bulkCartAdder, bulkCartRoutes } from './bulk.ts';
 
 export { mergeGuestCartIntoCustomer } from './merge.ts';
-export { moveCartToCurrency, offeredCurrencies } from './currency.ts';
+export { moveCartToCurrency } from './currency.ts';
 export { clearCartCookie, readCartCookie } from './cookie.ts';
 export { cartNotFound, cartOutdated, couponError, isLineError } from './errors.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';

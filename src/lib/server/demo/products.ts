@@ -4,7 +4,7 @@ import type * as schema from '../db/schema.ts';
 import { buildCategories, type CategoryRow } from './categories.ts';
 import { FIRST_ITEM_NUMBER, FIXTURE_FAMILIES, type FamilySpec } from './fixtures.ts';
 import { productImageUrl } from './images.ts';
-import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
+import { CURRENCIES, type Currency } from '#lib/shared/currency.ts';
 import { priceSet, randomEuroCents, randomStockCase, stockFor } from './pricing.ts';
 import { LEAF_PROFILES, type LeafProfile } from './product-types.ts';
 import { rngFor, type Rng } from './random.ts';
