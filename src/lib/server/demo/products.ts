@@ -6,7 +6,8 @@ import { FIRST_ITEM_NUMBER, FIXTURE_FAMILIES, type FamilySpec } from './fixtures
 import { productImageUrl } from './images.ts';
 import { CURRENCIES, type Currency } from '#lib/shared/currency.ts';
 import { priceSet, randomEuroCents, randomStockCase, stockFor } from './pricing.ts';
-import { LEAF_PROFILES, type LeafProfile } from './product-types.ts';
+import { LEAF_PROFILES } from './product-types.ts';
+import type { LeafProfile } from './leaf-profile.ts';
 import { rngFor, type Rng } from './random.ts';
 import { familyTexts, variantLabel } from './texts.ts';
 import { BRANDS, COLOURS, LOCALES, slugify, type L } from './vocabulary.ts';
