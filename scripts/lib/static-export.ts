@@ -20,6 +20,7 @@ import { MARKER, assertReplaceable, fileFor, notFoundFile, removeFile, swapIn, w
 import { createClient, header, isHtml, isPublic } from './export/http.ts';
 import { Progress, pool } from './export/pool.ts';
 import { discover, probePath } from './export/discover.ts';
+import type { BatchSummary } from './export/batch-summary.ts';
 
 export { assertReplaceable } from './export/files.ts';
 export { watchPublishEvents, type Watcher } from './export/watch.ts';
@@ -54,15 +55,6 @@ interface ExportSummary {
   /** CPU time of this process (server and crawler) per page: on a busy machine a fairer figure than wall time. */
   cpuMsPerPage: number;
   peakRssMb: number;
-}
-
-interface BatchSummary {
-  rewritten: string[];
-  added: string[];
-  removed: string[];
-  failed: string[];
-  images: number;
-  ms: number;
 }
 
 /** A written page: its cache tags (space-separated, as in `xkey`) and, unless it is `<path>/index.html`, its file. */

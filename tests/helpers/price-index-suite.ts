@@ -6,7 +6,7 @@
 // The caller points DATA_DIR or DATABASE_URL at the database before importing this file.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PriceContext } from '#lib/server/catalog/prices.ts';
+import type { PriceContext } from '#lib/catalog/price.ts';
 import type { PostgresServer } from './postgres.ts';
 
 export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> {

@@ -14,7 +14,7 @@ const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
 const { priceLateral } = await import('#lib/server/cart/pricing.ts');
 const { bestPrice } = await import('#lib/catalog/best-price.ts');
-const { CURRENCIES } = await import('#lib/catalog/price.ts');
+const { CURRENCIES } = await import('#lib/shared/currency.ts');
 const { CookieJar, DEMO_FIXTURES, call, customerJar, harness } = await import('../helpers/cart-harness.ts');
 
 interface RawPrice { productId: number; sku: string; list: string; currency: string; regular: number; special: number | null }

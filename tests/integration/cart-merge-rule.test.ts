@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
-import { mergeGuestCartIntoCustomer } from '#lib/server/cart/index.ts';
+import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
 import { accessoriesKey } from '#lib/cart/rules.ts';
 import { mergeLines, type MergeableLine } from '#tests/helpers/cart-line-rule.ts';
 import { forEachDatabase } from '#tests/helpers/databases.ts';

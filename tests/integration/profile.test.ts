@@ -28,6 +28,7 @@ process.env.LOG_LEVEL = 'warn';
 // The domain's index first, as the app loads it (routes.ts alone would meet its own import cycle half-done).
 await import('#lib/server/auth/index.ts');
 const { authRoutes } = await import('#lib/server/auth/routes.ts');
+const { cartHandOver } = await import('#lib/server/cart/index.ts');
 const { profileRoutes } = await import('#lib/server/auth/profile-routes.ts');
 const { requestEmailChange } = await import('#lib/server/auth/email-change.ts');
 const { resolveFeatures } = await import('#lib/content/features.ts');
@@ -67,7 +68,7 @@ const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 
 forEachDatabase('profile', (ctx) => {
   const features = { ...resolveFeatures({}), companyRequired: false };
-  const auth = authRoutes({ db: async () => ctx.db, features: async () => features });
+  const auth = authRoutes({ db: async () => ctx.db, features: async () => features, cart: cartHandOver });
   const profile = profileRoutes({ db: async () => ctx.db, features: async () => features });
 
   beforeAll(() => seedFixtures(ctx.db));

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, test } from 'vitest';
 import '#lib/server/auth/index.ts';
 import { authRoutes } from '#lib/server/auth/routes.ts';
+import { cartHandOver } from '#lib/server/cart/index.ts';
 import { processAccountRequest } from '#lib/server/auth/registrations.ts';
 import { hashPassword } from '#lib/server/auth/passwords.ts';
 import { resolveFeatures } from '#lib/content/features.ts';
@@ -43,7 +44,7 @@ async function mailbox(email: string) {
 forEachDatabase('pre-registered account', (ctx) => {
   const h = orderSuite(ctx);
   const features = resolveFeatures({});
-  const auth = authRoutes({ db: async () => ctx.db, features: async () => features });
+  const auth = authRoutes({ db: async () => ctx.db, features: async () => features, cart: cartHandOver });
   /** The /activate-account page's loader on this suite's database (there from beforeAll on). */
   const activateOn = () => activateRouteOn(ctx.db);
 

@@ -1,6 +1,11 @@
 // Export watch mode: publish events, merged and debounced, become in-place re-renders.
 import type { Invalidation, PublishBus, PublishedEvent } from '#lib/server/publish/bus.ts';
-import type { StaticExport } from '../static-export.ts';
+import type { BatchSummary } from './batch-summary.ts';
+
+/** The part of the static export (../static-export.ts) a watcher drives. */
+interface Rerenderer {
+  rerender(invalidation: Invalidation): Promise<BatchSummary>;
+}
 
 export interface Watcher {
   /** Starts re-rendering (events seen before are merged into the first batch). */
@@ -13,7 +18,7 @@ export interface Watcher {
  * Subscribes at once, so no event is missed while the first export runs. Events are merged for
  * `debounceMs` after the first one, and batches never overlap: what arrives during one waits for it.
  */
-export function watchPublishEvents(exporter: StaticExport, bus: Pick<PublishBus, 'subscribe'>, opts: { debounceMs: number; log: (line: string) => void }): Watcher {
+export function watchPublishEvents(exporter: Rerenderer, bus: Pick<PublishBus, 'subscribe'>, opts: { debounceMs: number; log: (line: string) => void }): Watcher {
   let pending: { all: boolean; tags: Set<string>; ids: string[] } | undefined;
   let started = false;
   let timer: NodeJS.Timeout | undefined;

@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
 import { reportFailure } from '#lib/shell/report.ts';
-import { trackPaymentInfo, trackPurchase } from '#lib/shell/analytics.ts';
+import { trackPaymentInfo, trackPurchase } from '#lib/app/analytics.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';

@@ -1,6 +1,6 @@
 // The header search: rendered inside the header's GET form, so without
 // JavaScript Enter still reaches the search page (with it, the shell script sends the form to
-// the search page with the term encoded like every other search link, src/lib/shell/search-form.ts). Hydrated, typing opens the results overlay;
+// the search page with the term encoded like every other search link, src/lib/search/search-form.ts). Hydrated, typing opens the results overlay;
 // Escape, a click outside and Enter close it, and Enter goes to the search page.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';

@@ -5,7 +5,7 @@ import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
 import { text } from '../http/fields.ts';
 import { authRoutes } from './routes.ts';
-import { CURRENCIES } from '../catalog/price.ts';
+import { CURRENCIES } from '../shared/currency.ts';
 import { PASSWORD_MESSAGES, passwordRuleProblem } from './password-policy.ts';
 
 export { PASSWORD_MIN_LENGTH } from './password-policy.ts';

@@ -5,7 +5,7 @@ import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
 import { dbId, text } from '../http/fields.ts';
 import { catalogRoutes } from './routes.ts';
-import { CURRENCIES } from './price.ts';
+import { CURRENCIES } from '../shared/currency.ts';
 import { FILTER_LIMITS } from './listing.ts';
 import { MAX_TERM_LENGTH } from '../search/term.ts';
 

@@ -1,9 +1,6 @@
 // The currency prices are formatted in; after login it becomes the user's currency.
 // Kept in a readable cookie for 1 year, not in Web Storage: the server's guest pricing reads it.
-import { CURRENCY_COOKIE, isCurrency, type Currency } from './price.ts';
-
-/** One year: the currency choice outlives sessions, like the language. */
-export const CURRENCY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, isCurrency, type Currency } from '../shared/currency.ts';
 
 /** Writes the cookie, or with max-age 0 drops it. */
 function writeCookie(value: string, maxAge: number): void {

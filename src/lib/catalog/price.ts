@@ -1,11 +1,9 @@
 // Price rules: formatting, display state and who may see prices (see docs/prices.md).
 // Amounts are major units (12.5 means 12.50); the database keeps cents, converted at the access point.
 import type { PriceEntry } from './prices-store.ts';
+import type { Currency } from '../shared/currency.ts';
 
-export const CURRENCIES = ['EUR', 'GBP', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 const DEFAULT_CURRENCY: Currency = 'EUR';
-export const CURRENCY_COOKIE = 'vsf-currency';
 
 export interface PriceInfo {
   regular: number | null;
@@ -18,10 +16,6 @@ export interface FormatPriceOptions {
   locale: string;
   /** The translated 'Free' (message key price.free). */
   freeLabel: string;
-}
-
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
 }
 
 /** Intl.NumberFormat construction is far slower than format(); a listing formats dozens of prices. */
@@ -98,6 +92,15 @@ export function displayPrices(
     displaySpecial: hasSpecial ? format(priceInfo?.special) : null,
     hasSpecial,
   };
+}
+
+/** Whom a price list is read for: the shopper's currency and price list, and whether they may see prices. */
+export interface PriceContext {
+  currency: string;
+  /** The signed-in customer's price list, if any. */
+  priceListId?: number | null | undefined;
+  /** False when the shopper may not see prices (guest with isPriceForGuestEnabled off). */
+  pricesVisible: boolean;
 }
 
 export function canSeePrices({ loggedIn, isPriceForGuestEnabled }: { loggedIn: boolean; isPriceForGuestEnabled: boolean }): boolean {

@@ -2,7 +2,7 @@
 // the database goes through these schemas, so a malformed edit fails loudly at build time.
 import { z } from 'astro/zod';
 import { LOCALES } from '../i18n/locales.ts';
-import { CURRENCIES } from '../catalog/price.ts';
+import { CURRENCIES } from '../shared/currency.ts';
 import {
   isContentLink, isLinkRel, isMetaName, isPageLink, isResource, isWebLink, RULE_MESSAGES, type ContentRule,
 } from './links.ts';

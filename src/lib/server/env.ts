@@ -1,7 +1,7 @@
 // One schema for every environment variable the shop reads. Parsed once; a bad value stops the
 // process at start with a message naming the variable, instead of failing later mid-request.
 import { z } from 'astro/zod';
-import { CURRENCIES } from '../catalog/price.ts';
+import { CURRENCIES } from '../shared/currency.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { parseTrustProxy } from './client-ip.ts';
 

@@ -13,8 +13,7 @@ import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '..
 import { pageSlugs, type PageSlugs } from '../content/page-slugs.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
-import { offeredCurrencies } from './cart/index.ts';
-import type { Currency } from '../catalog/price.ts';
+import { offeredCurrencies, type Currency } from '../shared/currency.ts';
 
 interface HtmlBlock<C> { html: string; config: C }
 

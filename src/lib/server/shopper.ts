@@ -4,9 +4,9 @@ import type { AstroCookies } from 'astro';
 import { getContent } from './content.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { publishedMemo } from './publish/index.ts';
-import { canSeePrices, CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
+import { canSeePrices, type PriceContext } from '../catalog/price.ts';
+import { CURRENCY_COOKIE, isCurrency } from '../shared/currency.ts';
 import { env } from './env.ts';
-import type { PriceContext } from './catalog/index.ts';
 import { resolveSession } from './auth/index.ts';
 
 export interface Shopper {

@@ -32,8 +32,12 @@ export function pushEvent(event: { event: string; ecommerce: object }): boolean 
   return true;
 }
 
-/** Starts the configured container (GTM-…) once consent is given; a shop without one has no id. */
-export function initTagManager(id: string | undefined): void {
+/**
+ * Starts the configured container (GTM-…) once consent is given; a shop without one has no id.
+ * `onStarted` runs then: the page's start-up (src/lib/app/start.ts) starts the e-commerce events
+ * there, so this kit module knows no domain.
+ */
+export function initTagManager(id: string | undefined, onStarted: () => void): void {
   if (!id) return;
   $tagManagerId.set(id);
   $consent.subscribe((consent) => {
@@ -44,8 +48,6 @@ export function initTagManager(id: string | undefined): void {
     script.async = true;
     script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
     document.head.append(script);
-    // The e-commerce events start only now. Their module is downloaded here too, except on the payment
-    // step, which imports it to report add_payment_info and purchase (pushEvent still checks consent).
-    void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics());
+    onStarted();
   });
 }

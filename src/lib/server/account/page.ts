@@ -1,14 +1,13 @@
-// The glue every on-demand account page shares: the locale from the route (404 for an unknown or
-// unoffered one, as the checkout pages do), 404 for a page the shop's settings switch off, the
+// The glue every on-demand account page shares, the account area's own page frame: the locale from
+// the route (404 for an unknown or unoffered one, as the checkout pages do), 404 for a page the shop's settings switch off, the
 // sign-in prompt for guests at the page's own address (a refresh cookie renews the session on the
 // way), and then the page's own data, loaded for the signed-in customer only.
 import type { AstroCookies } from 'astro';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { statusText } from '#lib/site/error-pages.ts';
-import { loadCheckoutPage } from '../checkout/index.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
-import type { Shell } from '../shell.ts';
+import { shellForParam, type Shell } from '../shell.ts';
 import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
 
 type AccountRequest = { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL; request: Request };
@@ -32,14 +31,20 @@ export type AccountPageResult<V> = AccountMiss | { kind: 'page'; locale: Locale;
 /** What a page's loader answers: its view, a 404 (another customer's order), or a redirect (a page past the end). */
 export type AccountLoad<V> = V | { notFound: true } | { redirectTo: string };
 
+/** The frame of every account page: the route's locale and its shell, or a 404 when the shop does not offer it. */
+async function accountFrame(request: AccountRequest): Promise<{ kind: 'not-found' } | { kind: 'frame'; locale: Locale; shell: Shell }> {
+  const shell = await shellForParam(request.params.lang);
+  return shell ? { kind: 'frame', locale: shell.locale, shell } : { kind: 'not-found' };
+}
+
 /**
  * The signed-in customer's account context at `path` (an unprefixed path), or why there is none.
  * `page` is the navigation entry the address belongs to; a page switched off is a 404.
  */
 async function accountContext(request: AccountRequest, page: AccountPageName, path: string): Promise<AccountMiss | { kind: 'context'; context: AccountContext }> {
-  const base = await loadCheckoutPage(request, null);
-  if (base.kind !== 'page') return base;
-  const { locale, shell } = base;
+  const frame = await accountFrame(request);
+  if (frame.kind !== 'frame') return frame;
+  const { locale, shell } = frame;
   const shopper = await currentShopper(request.cookies, request.url);
   if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path };
   if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
@@ -67,9 +72,9 @@ export async function loadAccountPage<V>(
 export async function resolveAccountName(request: AccountRequest, pageName: string | null): Promise<AccountMiss> {
   const canonical = pageName === null ? null : canonicalPageName(pageName);
   if (pageName !== null && !canonical && !isAccountPage(pageName)) return { kind: 'not-found' };
-  const base = await loadCheckoutPage(request, null);
-  if (base.kind !== 'page') return base;
-  const { locale, shell } = base;
+  const frame = await accountFrame(request);
+  if (frame.kind !== 'frame') return frame;
+  const { locale, shell } = frame;
   if (canonical) return { kind: 'redirect', to: `${localePath(locale, `/my-account/${canonical}`)}${request.url.search}`, permanent: true };
   if (pageName !== null) return { kind: 'not-found' };
   const shopper = await currentShopper(request.cookies, request.url);

@@ -1,8 +1,10 @@
-// The auth domain's public face: the endpoints wired to the process database, and what other domains
-// use (who is signed in, the shop's features and name for mails, password hashing and rules, account
-// requests that arrive with an order, the activation page). No other code in src/ imports past this file.
-import { authRoutes } from './routes.ts';
+// The auth domain's public face: the endpoints (wired to the process database and the cart in
+// src/lib/server/auth-endpoints.ts), and what other domains use (who is signed in, the shop's features
+// and name for mails, password hashing and rules, account requests that arrive with an order, the
+// activation page). No other code in src/ imports past this file.
 import { profileRoutes } from './profile-routes.ts';
+
+export { authRoutes } from './routes.ts';
 
 export { resolveSession } from './session.ts';
 export { SESSION_COOKIES } from './cookies.ts';
@@ -16,9 +18,6 @@ export { TooManyAttemptsError, unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
 export { confirmEmailView, myProfileView, PROFILE_PATH, type ProfileView } from './profile-page.ts';
 export { activationView } from './activation-page.ts';
-
-/** The endpoints under src/pages/api/auth, wired to the process database. */
-export const auth = authRoutes();
 
 /** The profile endpoints under src/pages/api/account, wired to the process database. */
 export const profile = profileRoutes();

@@ -1,17 +1,15 @@
 // The auth endpoints (see docs/accounts.md), one per operation of authApi, behind src/pages/api/auth/*.ts.
-// Dependencies come in through AuthDeps, so tests can run the real handlers against any database.
-import type { APIContext } from 'astro';
+// Dependencies come in through AuthDeps, so tests can run the real handlers against any database,
+// and the cart the sign-in hands over comes in from above (src/lib/server/auth-endpoints.ts).
+import type { APIContext, AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
-import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { ApiError, endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
-import { clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency, offeredCurrencies, readCartCookie } from '../cart/index.ts';
 import { customers } from '../db/schema.ts';
 import { inBackground, sendPasswordLinkMail } from '../mail/index.ts';
 import { authApi } from '#lib/auth/contract.ts';
-import { CURRENCY_COOKIE, isCurrency } from '#lib/catalog/price.ts';
-import { CURRENCY_COOKIE_MAX_AGE } from '#lib/catalog/currency-store.ts';
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, isCurrency, offeredCurrencies, type Currency } from '#lib/shared/currency.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { createResetToken, setPasswordWithToken } from './account.ts';
@@ -27,20 +25,35 @@ import { spokenValidation } from './http.ts';
 import { authenticate } from './login.ts';
 import { checkRegistration, checkResetRequest } from './rate-limit.ts';
 import { endSession, resolveSession, startSession } from './session.ts';
-import { shopTitle, siteFeatures } from './site.ts';
+import { shopTitle } from './site.ts';
 import { getContent } from '../content.ts';
 import { eq } from 'drizzle-orm';
+
+/**
+ * What signing in, signing out and choosing a currency do to the shopper's cart. The cart domain
+ * passes it in (src/lib/server/auth-endpoints.ts): the cart sits above the session, whose shopper it
+ * prices for, so the auth domain does not import it.
+ */
+interface CartHandOver {
+  /** The guest cart the request's cookie names, or null. */
+  readCartCookie(cookies: AstroCookies): string | null;
+  clearCartCookie(cookies: AstroCookies): void;
+  /** What the guest put in the cart comes along into the account. */
+  mergeGuestCartIntoCustomer(db: Db, guestCartId: string, customerId: string): Promise<unknown>;
+  /** Moves the customer's (or else the guest's) active cart into `currency`. */
+  moveCartToCurrency(db: Db, owner: { customerId: string | null; guestCartId: string | null }, currency: Currency): Promise<unknown>;
+}
 
 export interface AuthDeps {
   db(): Promise<Db>;
   /** The shop's feature flags (registration on or off). */
   features(): Promise<Features>;
+  cart: CartHandOver;
 }
 
-const defaultAuthDeps: AuthDeps = { db: getDb, features: siteFeatures };
-
 /** The auth endpoints, one per operation of authApi. */
-export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
+export function authRoutes(deps: AuthDeps) {
+  const { cart } = deps;
   /** The signed-in customer as the answer, or 401 for a guest. */
   async function currentUser(_input: unknown, { cookies, url }: APIContext) {
     const session = await resolveSession(cookies, { url, db: await deps.db() });
@@ -64,10 +77,10 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
       const customer = await authenticate(db, { username: body.username, password: body.password }, clientIp(context));
       setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
       // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
-      const guestCartId = readCartCookie(cookies);
+      const guestCartId = cart.readCartCookie(cookies);
       if (guestCartId) {
-        await mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
-        clearCartCookie(cookies);
+        await cart.mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
+        cart.clearCartCookie(cookies);
       }
       return { user: toUser(customer) };
     }, spokenValidation),
@@ -75,7 +88,7 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
     /** Revokes the login's refresh-token family; logout also clears the guest cart cookie. */
     logout: endpoint(authApi.logout, async (_body, { cookies, url }) => {
       await endSession(await deps.db(), cookies, { url });
-      clearCartCookie(cookies);
+      cart.clearCartCookie(cookies);
       return { ok: true as const };
     }, spokenValidation),
 
@@ -123,7 +136,7 @@ export function authRoutes(deps: AuthDeps = defaultAuthDeps) {
       // The customer's cart is always in the customer's currency: both change together.
       await db.transaction(async (tx) => {
         if (customer) await tx.update(customers).set({ currency, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-        await moveCartToCurrency(tx, { customerId: customer?.id ?? null, guestCartId: customer ? null : readCartCookie(cookies) }, currency);
+        await cart.moveCartToCurrency(tx, { customerId: customer?.id ?? null, guestCartId: customer ? null : cart.readCartCookie(cookies) }, currency);
       });
       cookies.set(CURRENCY_COOKIE, currency, {
         path: '/', maxAge: CURRENCY_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: false, secure: url.protocol === 'https:',

@@ -1,19 +1,11 @@
-// The shopper's currency choice, server side: which currencies the shop offers, and moving the
-// current cart into the chosen one. Lines carry no prices (a cart is priced when read, in its own
-// currency), so moving a cart is one column and a version bump.
+// The shopper's currency choice, server side: moving the current cart into the chosen one. Lines
+// carry no prices (a cart is priced when read, in its own currency), so moving a cart is one column
+// and a version bump.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
-import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
+import type { Currency } from '#lib/shared/currency.ts';
 import { ownedBy, type CartOwner } from './queries.ts';
-
-/**
- * The currencies the branding setting offers, in the shop's fixed order; without the setting only
- * the shop's default currency, so a shop that never configured this keeps pricing in one currency.
- */
-export function offeredCurrencies(configured: readonly Currency[] | undefined, fallback: Currency): Currency[] {
-  return configured?.length ? CURRENCIES.filter((c) => configured.includes(c)) : [fallback];
-}
 
 /**
  * Moves the owner's active cart (if any) to `currency`. The version moves too, so a tab holding the

@@ -6,9 +6,11 @@ import { currentShopper, priceContext } from '../shopper.ts';
 import { cartAdder, cartRoutes, type CartDeps } from './handlers.ts';
 import { bulkCartAdder, bulkCartRoutes } from './bulk.ts';
 
-export { mergeGuestCartIntoCustomer } from './merge.ts';
-export { moveCartToCurrency, offeredCurrencies } from './currency.ts';
-export { clearCartCookie, readCartCookie } from './cookie.ts';
+import { mergeGuestCartIntoCustomer } from './merge.ts';
+import { moveCartToCurrency } from './currency.ts';
+import { clearCartCookie, readCartCookie } from './cookie.ts';
+
+export { clearCartCookie, readCartCookie };
 export { cartNotFound, cartOutdated, couponError, isLineError } from './errors.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
@@ -35,3 +37,6 @@ export const bulkCart = bulkCartRoutes(defaultCartDeps);
 export const addCartLines = bulkCartAdder(defaultCartDeps);
 /** Adds a line for the product page's plain HTML form (src/pages/[...lang]/cart/add.astro). */
 export const addCartLine = cartAdder(defaultCartDeps);
+
+/** What signing in, signing out and choosing a currency do to the cart: handed to the auth endpoints (src/lib/server/auth-endpoints.ts). */
+export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency };

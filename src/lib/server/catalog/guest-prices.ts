@@ -3,7 +3,7 @@
 // shopper is read from the Cookie header here: a guest in the currency of their cookie. A request with
 // a session cookie may be a customer with a price list of their own, so Astro resolves (and renews) it.
 import { catalogApi } from '#lib/catalog/contract.ts';
-import { CURRENCY_COOKIE } from '#lib/catalog/price.ts';
+import { CURRENCY_COOKIE } from '#lib/shared/currency.ts';
 import { answerInFront } from '../http.ts';
 import { SESSION_COOKIES } from '../auth/index.ts';
 import type { FrontRoute } from '../front-routes.ts';

@@ -10,7 +10,8 @@ import { emptySearchResponse } from '#lib/search/rules.ts';
 import { categoryBySlugPath, categoryTrail, categoryTree } from './categories.ts';
 import { filterCodes } from './filter-settings.ts';
 import { listFacets, listProducts } from './listing.ts';
-import { priceList, priceListAnswer, type PriceContext } from './prices.ts';
+import type { PriceContext } from '#lib/catalog/price.ts';
+import { priceList, priceListAnswer } from './prices.ts';
 import { searchCategories, searchHits, searchProductIds, searchProducts } from './search.ts';
 import { searchListing } from './search-page.ts';
 

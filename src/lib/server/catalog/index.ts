@@ -11,7 +11,7 @@ export { guestPricesRoute } from './guest-prices.ts';
 export { myItems, type MyItem, type MyItemsPage } from './my-items.ts';
 export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
-export { priceList, type PriceContext } from './prices.ts';
+export { priceList } from './prices.ts';
 
 const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.

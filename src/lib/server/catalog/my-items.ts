@@ -13,7 +13,8 @@ import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { getDb, rows } from '../db/index.ts';
 import { productTranslations, products } from '../db/schema.ts';
 import { publishedMemo } from '../publish/index.ts';
-import { priceList, type PriceContext } from './prices.ts';
+import type { PriceContext } from '#lib/catalog/price.ts';
+import { priceList } from './prices.ts';
 
 export interface MyItem {
   id: number;

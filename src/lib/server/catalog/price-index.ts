@@ -4,7 +4,7 @@
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import { toMajor } from '#lib/cart/rules.ts';
 import { bestPrice, type ListPrice } from '#lib/catalog/best-price.ts';
-import type { PriceContext } from './prices.ts';
+import type { PriceContext } from '#lib/catalog/price.ts';
 
 interface StockRow { effective: number; external: number; marked: boolean }
 interface PriceRow { listId: number; currency: string; regular: number; special: number | null }

@@ -4,15 +4,8 @@ import { eq } from 'drizzle-orm';
 import { customers } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import type { PriceListEntry, PriceListResponse } from '#lib/catalog/contract.ts';
+import type { PriceContext } from '#lib/catalog/price.ts';
 import { priceIndex } from './price-index-store.ts';
-
-export interface PriceContext {
-  currency: string;
-  /** The signed-in customer's price list, if any. */
-  priceListId?: number | null | undefined;
-  /** False when the shopper may not see prices (guest with isPriceForGuestEnabled off). */
-  pricesVisible: boolean;
-}
 
 /** Prices and stock for many skus, from the in-memory price index (price-index.ts). */
 export async function priceList(skus: string[], ctx: PriceContext): Promise<PriceListEntry[]> {

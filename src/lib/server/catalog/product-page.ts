@@ -24,9 +24,22 @@ import { offerJsonLd } from '#lib/catalog/product-offer.ts';
 import { reviewJsonLd, type ReviewSummary } from '#lib/reviews/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PriceListEntry, ProductCard } from '#lib/catalog/contract.ts';
-import type { Shell } from '../shell.ts';
-import { pickMessages } from '#lib/i18n/translate.ts';
+import { pickMessages, type Translate } from '#lib/i18n/translate.ts';
+import type { Messages } from '#lib/i18n/messages/en.ts';
+import type { Features } from '#lib/content/features.ts';
 import type { PriceStrings } from '#islands/catalog/Price.tsx';
+
+/**
+ * What a product page reads from the layout's shell (src/lib/server/shell.ts), named here because
+ * the shell sits above the catalogue (it reads the category tree for its menu links).
+ */
+interface PageShell {
+  locale: Locale;
+  t: Translate;
+  messages: Messages;
+  features: Features;
+  offeredLocales: Locale[];
+}
 
 export interface ProductPageData {
   product: ProductDetail;
@@ -137,7 +150,7 @@ function productDescription(text: string, itemLabel: string): string {
  * Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page; the
  * Product carries the published reviews the page shows and their average, when there are any.
  */
-export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest: PriceListEntry | null = null, reviews: ReviewSummary | null = null): Seo {
+export function productSeo(data: ProductPageData, shell: PageShell, site: URL, guest: PriceListEntry | null = null, reviews: ReviewSummary | null = null): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
@@ -172,7 +185,7 @@ export function productSeo(data: ProductPageData, shell: Shell, site: URL, guest
  * The strings each product island needs, and only those (DESIGN.md convention 7). Templates with
  * {{placeholders}} go over raw (shell.messages): the islands fill them in with live values.
  */
-export function productStrings(shell: Shell) {
+export function productStrings(shell: PageShell) {
   const { t, messages, features } = shell;
   const price: PriceStrings = {
     free: t('price.free'), loading: t('price.loading'), loginToSee: t('price.loginToSee'),

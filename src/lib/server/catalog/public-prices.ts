@@ -3,10 +3,10 @@
 // the products it shows, and publishing a product (also for a price or stock change) drops it, so
 // these prices are never older than the last publish.
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
-import type { Shell } from '../shell.ts';
+import type { Features } from '#lib/content/features.ts';
 import { priceList } from './prices.ts';
 
-export async function publicPrices(skus: readonly string[], shell: Pick<Shell, 'currency' | 'features'>): Promise<PublicPrices> {
+export async function publicPrices(skus: readonly string[], shell: { currency: string; features: Features }): Promise<PublicPrices> {
   const { currency } = shell;
   const asked = [...new Set(skus)];
   // Guests who may not see prices see neither prices nor stock: nothing to carry but that.

@@ -4,12 +4,12 @@
 // server-side cart (src/lib/server/checkout/page-state.ts).
 import type { AstroCookies } from 'astro';
 import type { CheckoutPage } from '#lib/checkout/rules.ts';
-import { localeFromParam, type Locale } from '#lib/i18n/locales.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import type { InvoiceSetting } from '#lib/content/schemas.ts';
 import { isUuid } from '../db/index.ts';
 import { getContent } from '../content.ts';
 import { checkoutPageState, type CheckoutPageState } from './page-state.ts';
-import { loadShell, type Shell } from '../shell.ts';
+import { shellForParam, type Shell } from '../shell.ts';
 
 export type CheckoutPageResult =
   | { kind: 'not-found' }
@@ -20,10 +20,9 @@ export async function loadCheckoutPage(
   context: { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL },
   page: CheckoutPage | null,
 ): Promise<CheckoutPageResult> {
-  const locale = localeFromParam(context.params.lang);
-  if (!locale) return { kind: 'not-found' };
-  const shell = await loadShell(locale);
-  if (!shell.offeredLocales.includes(locale)) return { kind: 'not-found' };
+  const shell = await shellForParam(context.params.lang);
+  if (!shell) return { kind: 'not-found' };
+  const { locale } = shell;
   const state = page ? await checkoutPageState(context, locale, page) : null;
   if (state?.redirect) return { kind: 'redirect', to: state.redirect };
   return { kind: 'page', locale, shell, state };

@@ -1,6 +1,6 @@
 // Stock and prices of demo products. Stock covers every availability case (docs/stock.md);
 // prices are integer cents in EUR, GBP and USD, on the public 'base' list and the customer list 'acme'.
-import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
+import { CURRENCIES, type Currency } from '#lib/shared/currency.ts';
 import type { Rng } from './random.ts';
 
 const RATE: Record<Currency, number> = { EUR: 1, GBP: 0.86, USD: 1.09 };

@@ -1,5 +1,5 @@
 // Leaf profiles for accessories, workshop equipment, safety and compressed air (see product-types.ts).
-import type { LeafProfile } from './product-types.ts';
+import type { LeafProfile } from './leaf-profile.ts';
 import * as S from './specs.ts';
 import { t } from './vocabulary.ts';
 

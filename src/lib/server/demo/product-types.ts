@@ -1,28 +1,10 @@
 // What each leaf category sells: product nouns, the spec that varies, prices, materials and
 // what ships in the box. Products are generated from these profiles.
 import * as S from './specs.ts';
-import type { Pictogram } from './pictograms.ts';
 import { MORE_PROFILES_A } from './product-types-more.ts';
 import { MORE_PROFILES_B } from './product-types-rest.ts';
-import { t, type L } from './vocabulary.ts';
-
-export interface LeafProfile {
-  /** Three-letter SKU prefix; images recover the pictogram from it. */
-  prefix: string;
-  pictogram: Pictogram;
-  types: L[];
-  usage: L;
-  spec: S.Spec;
-  /** Regular price range in EUR. */
-  price: [number, number];
-  weight: [number, number];
-  materials: string[];
-  colours: string[];
-  certificates: string[];
-  variant?: { code: 'size' | 'colour'; values: readonly string[] };
-  included?: string[];
-  accessoryFrom?: string[];
-}
+import { t } from './vocabulary.ts';
+import type { LeafProfile } from './leaf-profile.ts';
 
 type P = Omit<LeafProfile, 'colours' | 'certificates'> & Partial<Pick<LeafProfile, 'colours' | 'certificates'>>;
 const p = (x: P): LeafProfile => ({ colours: [], certificates: ['ce'], ...x });

@@ -1,5 +1,5 @@
 // Product names, subtitles, descriptions and included-item names for one family, in all languages.
-import type { LeafProfile } from './product-types.ts';
+import type { LeafProfile } from './leaf-profile.ts';
 import type { Rng } from './random.ts';
 import { describe, INCLUDED_ITEMS, LOCALES, MATERIALS, mapL, SELLING_POINTS, SIZE_WORD, type L, type Locale } from './vocabulary.ts';
 

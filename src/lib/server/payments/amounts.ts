@@ -1,7 +1,7 @@
 // Money crosses into and out of the payment providers here. We keep integer cents; Stripe speaks minor
 // units too, but PayPal wants decimal strings ('12.34'). Converting through a float would let 0.1 + 0.2
 // style drift turn a 12.34 € order into a 12.33 € capture, so both directions work on digits only.
-import { CURRENCIES, type Currency } from '#lib/catalog/price.ts';
+import { CURRENCIES, type Currency } from '#lib/shared/currency.ts';
 
 /** Every shop currency has two decimals; a currency with other minor units needs its own exponent here. */
 const TWO_DECIMAL: readonly string[] = CURRENCIES;

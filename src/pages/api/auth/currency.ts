@@ -1,4 +1,4 @@
 // authApi.setCurrency (src/lib/auth/contract.ts) says what this endpoint takes and answers.
-import { auth } from '#lib/server/auth/index.ts';
+import { auth } from '#lib/server/auth-endpoints.ts';
 
 export const POST = auth.setCurrency;

@@ -6,13 +6,13 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { $cartState, type Cart } from '../cart/store.ts';
 import { $checkoutSteps } from '../checkout/steps-store.ts';
-import { CURRENCY_COOKIE, isCurrency } from '../catalog/price.ts';
+import { CURRENCY_COOKIE, isCurrency } from '../shared/currency.ts';
 import type { PaymentMethodCode } from '../checkout/contract.ts';
 import {
   cartChanges, cartEvent, purchaseEvent, viewItemFromJsonLd, viewItemList, type CartReading, type Ga4Event,
 } from './analytics-events.ts';
-import { pushEvent } from './tag-manager.ts';
-import { sessionKey } from './web-storage.ts';
+import { pushEvent } from '../shell/tag-manager.ts';
+import { sessionKey } from '../shell/web-storage.ts';
 
 /**
  * Whether this tab's checkout was counted (begin_checkout), in session storage beside the step marks:

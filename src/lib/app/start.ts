@@ -1,20 +1,20 @@
 // Starts the shell's plain scripts on the parts of it the page has: the whole shell runs on a few
 // kilobytes; islands load on intent. One entry for all of it (the layout's only script), so a page
 // asks for one script before it can run, not one per component.
-import { startConsentBar } from './consent-bar.ts';
-import { startCurrencySelectors } from './currency-selector.ts';
-import { startLocaleSelectors } from './locale-selector.ts';
-import { startNotificationBar } from './notification-bar.ts';
-import { startNotifications } from './notifications-view.ts';
-import { $progressBar } from './progress.ts';
-import { installChunkReload } from './progress-chunk-reload.ts';
-import { startDesktopMenu } from './desktop-menu.ts';
-import { startMobileMenu } from './mobile-menu.ts';
-import { startSearchForm } from './search-form.ts';
+import { startConsentBar } from '../shell/consent-bar.ts';
+import { startCurrencySelectors } from '../catalog/currency-selector.ts';
+import { startLocaleSelectors } from '../shell/locale-selector.ts';
+import { startNotificationBar } from '../shell/notification-bar.ts';
+import { startNotifications } from '../shell/notifications-view.ts';
+import { $progressBar } from '../shell/progress.ts';
+import { installChunkReload } from '../shell/progress-chunk-reload.ts';
+import { startDesktopMenu } from '../shell/desktop-menu.ts';
+import { startMobileMenu } from '../shell/mobile-menu.ts';
+import { startSearchForm } from '../search/search-form.ts';
 import { startShellState } from './shell-state.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { initTagManager } from './tag-manager.ts';
-import { watchIntentIslands } from './intent-islands.ts';
+import { initTagManager } from '../shell/tag-manager.ts';
+import { watchIntentIslands } from '../shell/intent-islands.ts';
 import { RECENT_PRODUCT_ID } from '../catalog/recent-product.ts';
 
 /** After the page's own work, so what runs then costs nothing before the first paint. */
@@ -45,7 +45,9 @@ export function startShell(): void {
   const consent = document.querySelector<HTMLElement>('.cookie-consent');
   if (consent) startConsentBar(consent);
   const tagManager = document.querySelector<HTMLElement>('[data-tag-manager]');
-  if (tagManager) initTagManager(tagManager.dataset.tagManager || undefined);
+  // The e-commerce events start only once the container does. Their module is downloaded then too, except
+  // on the payment step, which imports it to report add_payment_info and purchase (pushEvent still checks consent).
+  if (tagManager) initTagManager(tagManager.dataset.tagManager || undefined, () => void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics()));
   // A product page is recorded in the tab's recently viewed list once the page is idle: its code is
   // no request before the page has painted.
   if (document.getElementById(RECENT_PRODUCT_ID)) {

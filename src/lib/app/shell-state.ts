@@ -13,7 +13,7 @@ import { $pendingAddToCart } from '../cart/requests.ts';
 import { plural, type PluralForms } from '../i18n/format.ts';
 import { $wishlist, $wishlistCount } from '../wishlist/store.ts';
 import { isInWishlist, type Wishlist } from '../wishlist/rules.ts';
-import { $cartSidebarOpen, $loginModalOpen, $mobileMenuOpen, $wishlistSidebarOpen } from './ui-store.ts';
+import { $cartSidebarOpen, $loginModalOpen, $mobileMenuOpen, $wishlistSidebarOpen } from '../shell/ui-store.ts';
 
 const OPENERS: Record<string, WritableAtom<boolean>> = {
   cart: $cartSidebarOpen, wishlist: $wishlistSidebarOpen, login: $loginModalOpen, menu: $mobileMenuOpen,

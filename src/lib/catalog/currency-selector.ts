@@ -1,7 +1,7 @@
 // The currency selector in the header (src/components/CurrencySelector.astro): it shows the choice in
 // effect and, on a new choice, stores it on the server and reloads the page in that currency.
-import { readCurrency } from '../catalog/currency-store.ts';
-import { isCurrency } from '../catalog/price.ts';
+import { readCurrency } from './currency-store.ts';
+import { isCurrency } from '../shared/currency.ts';
 
 /** Marks the choice that is in effect: the summary shows its code and names it for screen readers. */
 function markCurrent(selector: HTMLElement, code: string): void {

@@ -2,7 +2,7 @@
 // search link (spaces as %20), whether or not the search island has hydrated yet; an empty term
 // stays put. Without JavaScript the form's own GET does the same with '+' for spaces.
 import type { Locale } from '../i18n/locales.ts';
-import { normalizeTerm, searchDetailsHref } from '../search/term.ts';
+import { normalizeTerm, searchDetailsHref } from './term.ts';
 
 export function startSearchForm(form: HTMLFormElement, locale: Locale): void {
   form.addEventListener('submit', (event) => {
