@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { APIContext, APIRoute } from 'astro';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { openDatabase } from '#lib/server/db/client.ts';
+import { openFromTemplate } from './pglite-template.ts';
 import { seedDemoData } from '#lib/server/demo/index.ts';
 import { FIXTURE_PRODUCT_ROWS } from '#lib/server/demo/fixtures.ts';
 
@@ -20,7 +21,7 @@ export async function prepareDataDir(extraEnv: Record<string, string> = {}, opti
   delete process.env.AUTH_SECRET;
   delete process.env.TRUST_PROXY;
   Object.assign(process.env, extraEnv);
-  const database = await openDatabase({ dataDir });
+  const database = (await openFromTemplate(dataDir)) ?? (await openDatabase({ dataDir }));
   await database.migrate();
   if (options.seed ?? true) await seedDemoData(database.db, { products: FIXTURE_PRODUCT_ROWS });
   await database.close();

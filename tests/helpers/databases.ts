@@ -8,10 +8,10 @@
 //
 // PostgreSQL is never skipped silently: without the server binaries its suites fail with an install
 // hint. SKIP_POSTGRES=1 skips them on purpose.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '#lib/server/db/client.ts';
 import { POSTGRES_TEMPLATE } from '../setup/template-databases.ts';
+import { openFromTemplate } from './pglite-template.ts';
 import { clusterUrlFor, createDatabaseIn, dropDatabaseIn, shouldSkipPostgres } from './postgres.ts';
 
 export type DatabaseKind = Database['kind'];
@@ -52,13 +52,11 @@ export interface ForEachDatabaseOptions {
 }
 
 let databaseCounter = 0;
-let pgliteTemplate: Blob | undefined;
 
 /** A new in-memory PGlite: migrated (a copy of the run's template) or empty. */
 async function openPglite(migrated: boolean): Promise<Database> {
-  if (!migrated) return openDatabase({ dataDir: 'memory://' });
-  pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return openDatabase({ dataDir: 'memory://', loadDataDir: pgliteTemplate });
+  const database = migrated ? await openFromTemplate('memory://') : undefined;
+  return database ?? openDatabase({ dataDir: 'memory://' });
 }
 
 /** The run's shared PostgreSQL cluster (tests/setup/template-databases.ts), or why there is none. */
@@ -90,11 +88,11 @@ export function forEachDatabase(
           name = `suite_${process.pid}_${++databaseCounter}`;
           url = await createDatabaseIn(clusterUrls(), name, migrated ? POSTGRES_TEMPLATE : undefined);
           database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: options.poolSize });
+          // A no-op on the template's copy, unless a migration was added since the run began.
+          if (migrated) await database.migrate();
         } else {
           database = await openPglite(migrated);
         }
-        // A no-op on the template's copy, unless a migration was added since the run began.
-        if (migrated) await database.migrate();
       });
 
       afterAll(async () => {

@@ -11,6 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { openFromTemplate } from './pglite-template.ts';
 
 /** The origin baked into the test build; tests never assert absolute URLs, so any fixed one does. */
 export const TEST_SITE_URL = 'http://localhost:4321';
@@ -210,7 +211,7 @@ export async function buildTestShop(outDir = TEST_BUILD_DIR): Promise<string> {
 /** A new embedded database in a temporary folder, migrated and seeded with the demo shop; returns the folder. */
 export async function seededDataDir(products = 120): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-shop-'));
-  const database = await openMigrated(parseEnv({ DATA_DIR: dataDir }));
+  const database = (await openFromTemplate(dataDir)) ?? (await openMigrated(parseEnv({ DATA_DIR: dataDir })));
   try {
     await seedIfEmpty(database, products);
   } finally {
