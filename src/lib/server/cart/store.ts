@@ -4,7 +4,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { isUuid, json, rows } from '../db/index.ts';
+import { document, isUuid, json, rows } from '../db/index.ts';
+import type { Address } from '#lib/checkout/address.ts';
 import { customerNotFound } from './errors.ts';
 
 /** Who is asking: a signed-in customer, or a guest with (maybe) a cart id from the cookie. */
@@ -18,8 +19,8 @@ const CartRow = z.object({
   customerId: z.string().nullable(),
   currency: z.string(),
   couponCode: z.string().nullable(),
-  billingAddress: z.unknown(),
-  shippingAddress: z.unknown(),
+  billingAddress: document<Address>('an address').nullable(),
+  shippingAddress: document<Address>('an address').nullable(),
   shippingMethodCode: z.string().nullable(),
   newUser: z.boolean(),
   /** Hash of the password for the account to create with the order (never sent to a client). */
