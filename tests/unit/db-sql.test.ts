@@ -16,9 +16,9 @@ describe('parseRows', () => {
   });
 
   test('a renamed column fails with the name the schema expects', () => {
-    const error = (() => {
+    const error: unknown = (() => {
       try {
-        parseRows(Line, [{ id: 'a', quantity: 1 }, { id: 'b', qty: 2 }]);
+        return parseRows(Line, [{ id: 'a', quantity: 1 }, { id: 'b', qty: 2 }]);
       } catch (e) {
         return e;
       }

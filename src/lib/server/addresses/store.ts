@@ -100,7 +100,7 @@ export function withAddressBook<T>(db: Db, customerId: string, run: (tx: Executo
 /** Refuses another address once the book is full; the caller holds the book (withAddressBook). */
 async function assertRoom(tx: Executor, customerId: string): Promise<void> {
   const [book] = await rows(tx, CountRow, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`);
-  if (Number(book!.n) >= MAX_SAVED_ADDRESSES) throw addressBookFull();
+  if (book!.n >= MAX_SAVED_ADDRESSES) throw addressBookFull();
 }
 
 /** Inserts a new address (the kinds it may be used for given) and answers its id; 409 when the book is full. */

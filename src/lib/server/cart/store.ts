@@ -19,8 +19,8 @@ const CartRow = z.object({
   customerId: z.string().nullable(),
   currency: z.string(),
   couponCode: z.string().nullable(),
-  billingAddress: document<Address>('an address').nullable(),
-  shippingAddress: document<Address>('an address').nullable(),
+  billingAddress: document<Partial<Address>>('an address').nullable(),
+  shippingAddress: document<Partial<Address>>('an address').nullable(),
   shippingMethodCode: z.string().nullable(),
   newUser: z.boolean(),
   /** Hash of the password for the account to create with the order (never sent to a client). */

@@ -3,7 +3,7 @@
 // row schema here, where they leave the database: a column renamed or retyped in SQL then fails
 // with its name instead of travelling on as `undefined` under a type that claims otherwise.
 import type { SQL } from 'drizzle-orm';
-import { z } from 'astro/zod';
+import type { z } from 'astro/zod';
 import type { Db } from './client.ts';
 
 /** What a raw query needs of a database or a transaction. */

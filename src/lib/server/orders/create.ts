@@ -136,8 +136,8 @@ async function reserveStock(
       SELECT effective_stock AS effective, external_stock AS external, marked_in_stock AS marked
       FROM stock WHERE product_id = ${productId} FOR UPDATE`);
     if (row?.marked) continue;
-    const effective = Math.max(0, Math.min(quantity, Number(row?.effective ?? 0)));
-    if (!row || effective + Number(row.external) < quantity) {
+    const effective = Math.max(0, Math.min(quantity, row?.effective ?? 0));
+    if (!row || effective + row.external < quantity) {
       short.push({ sku, name: names.get(sku.toLowerCase()) ?? sku });
       continue;
     }

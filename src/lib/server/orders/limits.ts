@@ -93,8 +93,8 @@ async function customerCaps(db: Db, customerId: string, defaults: OrderCaps): Pr
     SELECT max_order_total_cents AS "maxTotalCents", max_open_orders AS "maxOpenOrders" FROM customers WHERE id = ${customerId}`);
   return {
     ...defaults,
-    maxTotalCents: own?.maxTotalCents == null ? defaults.maxTotalCents : cap(Number(own.maxTotalCents)),
-    maxOpenOrders: own?.maxOpenOrders == null ? defaults.maxOpenOrders : cap(Number(own.maxOpenOrders)),
+    maxTotalCents: own?.maxTotalCents == null ? defaults.maxTotalCents : cap(own.maxTotalCents),
+    maxOpenOrders: own?.maxOpenOrders == null ? defaults.maxOpenOrders : cap(own.maxOpenOrders),
   };
 }
 
@@ -139,7 +139,7 @@ export async function checkOrderLimits(db: Db, limits: OrderLimits, order: Order
       FROM orders
       WHERE ${subject.where} AND status <> 'cancelled' AND payment_status <> 'paid'
         AND created_at > now() - make_interval(secs => ${holdSeconds})`);
-    if (Number(open?.n ?? 0) >= caps.maxOpenOrders) throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, Number(open?.freeIn ?? 1)));
+    if ((open?.n ?? 0) >= caps.maxOpenOrders) throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, open?.freeIn ?? 1));
   }
   return { clientKey };
 }

@@ -102,7 +102,7 @@ export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockK
 /** The attempt's own order, amount and currency make the report: the shop gives up on it, PayPal took nothing. */
 function abandon(db: Database['db'], attempt: StaleAttempt): Promise<ConfirmResult> {
   return applyAttemptReport(db, {
-    provider: 'paypal', providerRef: attempt.providerRef, status: 'failed', amountCents: Number(attempt.amountCents),
+    provider: 'paypal', providerRef: attempt.providerRef, status: 'failed', amountCents: attempt.amountCents,
     currency: attempt.currency, orderId: attempt.orderId, failureMessage: 'PayPal: not approved in time',
   }, attempt.orderId);
 }
