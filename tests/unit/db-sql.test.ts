@@ -35,6 +35,7 @@ describe('parseRows', () => {
   test('a column inside a json document is named by its path', () => {
     const Row = z.object({ lines: json(z.array(Line)) });
     expect(() => parseRows(Row, [{ lines: '[{"id":"a","quantity":"1"}]' }])).toThrow(/column "lines\.0\.quantity"/);
+    expect(() => parseRows(Row, [{ lines: 'not json' }])).toThrow(RowShapeError);
   });
 });
 

@@ -14,9 +14,18 @@ export const timestamp = z.union([z.date(), z.string().transform((text, ctx) => 
   return date;
 })]);
 
+/** Text that is JSON, parsed; anything else as it is, for the schema to name what it expected. */
+function parsedText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /** A json column, parsed when a driver hands it over as text. */
-export const json = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (typeof value === 'string' ? JSON.parse(value) : value), schema);
+export const json = <S extends z.ZodType>(schema: S) => z.preprocess(parsedText, schema);
 
 /**
  * A JSON document the shop wrote itself from a schema-checked value (an order's priced cart, an
