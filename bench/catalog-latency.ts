@@ -4,6 +4,8 @@
 //   DATA_DIR=.data/bench100k BENCH_PRODUCTS=100000 npm run bench:catalog
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import { rows as queryRows } from '../src/lib/server/db/sql.ts';
 import { seededCatalogue } from './lib/catalogue-database.ts';
 import { priceList } from '../src/lib/server/catalog/prices.ts';
 import { POST as searchEndpoint } from '../src/pages/api/catalog/search.ts';
@@ -68,27 +70,27 @@ const overlay = (keyword: string, offset = 0) => search({ keyword, limit: 12, of
 const searchPage = (keyword: string) => search({ keyword, limit: 24, offset: 0, loadFilters: true });
 
 // What the searched terms match, and whether the planner has statistics (PGlite runs no autovacuum).
-const [facts] = await db.db.execute(sql`
+const [facts] = await queryRows(db.db, z.object({ bohr: z.number(), schraube: z.number(), stats: z.number() }), sql`
   select (select count(*)::int from product_translations where locale = 'de' and name ilike '%bohr%') as bohr,
     (select count(*)::int from product_translations where locale = 'de' and name ilike '%schraube%') as schraube,
-    (select count(*)::int from pg_stats where tablename = 'products') as stats`).then((r) => (r as unknown as { rows: { bohr: number; schraube: number; stats: number }[] }).rows);
+    (select count(*)::int from pg_stats where tablename = 'products') as stats`);
 
 // My Items: a customer's own price list of 20,000 entries, made once in the bench database (before the
 // price index is built, so the index knows its prices).
 const MY_ITEMS_ENTRIES = 20_000;
-const [benchList] = (await db.db.execute(sql`insert into price_lists (code, name) values ('bench-20k', 'Bench customer list')
-  on conflict (code) do update set name = excluded.name returning id`) as unknown as { rows: { id: number }[] }).rows;
+const [benchList] = await queryRows(db.db, z.object({ id: z.number() }), sql`insert into price_lists (code, name) values ('bench-20k', 'Bench customer list')
+  on conflict (code) do update set name = excluded.name returning id`);
 await db.db.execute(sql`insert into prices (price_list_id, product_id, currency, regular_cents)
   select ${benchList!.id}, id, 'EUR', 500 + id % 20000 from products where is_active order by id limit ${MY_ITEMS_ENTRIES}
   on conflict do nothing`);
 const customerList = { priceListId: benchList!.id, currency: 'EUR' };
 const lastPage = Math.floor((MY_ITEMS_ENTRIES - 1) / 12);
-const [topCategory] = (await db.db.execute(sql`select c.id from categories c where c.depth = 0 order by c.position, c.id limit 1`) as unknown as { rows: { id: number }[] }).rows;
+const [topCategory] = await queryRows(db.db, z.object({ id: z.number() }), sql`select c.id from categories c where c.depth = 0 order by c.position, c.id limit 1`);
 
 // Quick order: a customer on that list pastes 50 item numbers spread over the catalogue; the preview
 // resolves them, then the good ones go into the cart in one request, through the endpoints' handlers.
-const [buyer] = (await db.db.execute(sql`update customers set price_list_id = ${benchList!.id}
-  where id = (select id from customers order by customernum limit 1) returning id`) as unknown as { rows: { id: string }[] }).rows;
+const [buyer] = await queryRows(db.db, z.object({ id: z.string() }), sql`update customers set price_list_id = ${benchList!.id}
+  where id = (select id from customers order by customernum limit 1) returning id`);
 const bulkDeps: CartDeps = {
   db: async () => db.db,
   shopper: async () => ({ customerId: buyer!.id, currency: 'EUR', loggedIn: true }),
@@ -112,9 +114,8 @@ console.log(`quick order: ${addable.length} of ${QUICK_LINES} picked lines can b
 
 // Filtered listings of the top category: three attributes with three values each (a shopper's
 // narrowing), and every filterable attribute with values chosen (the most one request can ask).
-const filterValues = (await db.db.execute(sql`select attribute_code as code, array_agg(distinct value) as values
-  from product_attributes where attribute_code in ${await filterCodes()} group by attribute_code order by attribute_code`) as unknown as
-  { rows: { code: string; values: string[] }[] }).rows;
+const filterValues = await queryRows(db.db, z.object({ code: z.string(), values: z.array(z.string()) }), sql`select attribute_code as code, array_agg(distinct value) as values
+  from product_attributes where attribute_code in ${await filterCodes()} group by attribute_code order by attribute_code`);
 const narrowing = filterValues.slice(0, 3).map(({ code, values }) => ({ name: code, values: values.slice(0, 3) }));
 const everything = filterValues.map(({ code, values }) => ({ name: code, values: values.slice(0, FILTER_LIMITS.values) }));
 const codes = await filterCodes();

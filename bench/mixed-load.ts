@@ -14,6 +14,9 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { z } from 'astro/zod';
+import { int8 } from '#lib/server/db/columns.ts';
+import { parseRows, resultRows } from '#lib/server/db/sql.ts';
 import { parseEnv } from '#lib/server/env.ts';
 import { startPostgres } from '#tests/helpers/postgres.ts';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/prepare.ts';
@@ -189,14 +192,14 @@ async function catalogue(shopUrl: string, client: pg.Client): Promise<Catalogue>
   const hot = [...categories.slice(0, HOT_PAGES / 4), ...products.slice(0, (3 * HOT_PAGES) / 4)];
   const hotPaths = new Set(hot.map((p) => p.path));
   const cold = pages.filter((p) => !hotPaths.has(p.path));
-  const { rows: skuRows } = await client.query<{ sku: string }>(
-    `select sku from products where is_active and parent_id is null order by id desc`);
+  const skuRows = parseRows(z.object({ sku: z.string() }), resultRows(await client.query(
+    `select sku from products where is_active and parent_id is null order by id desc`)));
   // Simple products in stock: what a checkout can buy (the warm-up keeps those a cart takes). Stock is raised so ten minutes of orders never empty it.
-  const { rows: buyableRows } = await client.query<{ sku: string; id: number }>(`
+  const buyableRows = parseRows(z.object({ sku: z.string(), id: z.number() }), resultRows(await client.query(`
     select p.sku, p.id from products p join stock s on s.product_id = p.id
     where p.is_active and p.parent_id is null and s.effective_stock > 0
       and not exists (select 1 from products v where v.parent_id = p.id)
-    order by p.id limit 60`);
+    order by p.id limit 60`)));
   await client.query(`update stock set effective_stock = 10000000 where product_id = any($1::int[])`, [buyableRows.map((r) => r.id)]);
   const some = skuRows.slice(0, 6).map((r) => r.sku);
   const keywords = [
@@ -345,7 +348,7 @@ try {
   const client = new pg.Client({ connectionString: postgres.url });
   await client.connect();
   stops.push(() => client.end());
-  const count = async (query: string) => Number((await client.query<{ n: string }>(query)).rows[0]!.n);
+  const count = async (query: string) => parseRows(z.object({ n: int8 }), resultRows(await client.query(query)))[0]!.n;
   const productRows = await count('select count(*) as n from products');
 
   const port = PORT ?? await freePort();

@@ -69,6 +69,8 @@ else await bench();
 
 async function bench(): Promise<void> {
   const { sql } = await import('drizzle-orm');
+  const { z } = await import('astro/zod');
+  const { rows: queryRows } = await import('../src/lib/server/db/sql.ts');
   const { buildIfStale, root } = await import('../scripts/lib/prepare.ts');
   const { seededCatalogue } = await import('./lib/catalogue-database.ts');
   const { machine, median, percentile, writeSection } = await import('./lib/report.ts');
@@ -88,8 +90,8 @@ async function bench(): Promise<void> {
   await buildIfStale(BENCH_OUT_DIR);
   process.env.DATA_DIR = DATA_DIR;
   const database = await seededCatalogue();
-  const skus = (await database.db.execute(sql`select sku from products where is_active and parent_id is null order by id desc limit 24`) as unknown as { rows: { sku: string }[] }).rows.map((r) => r.sku);
-  const [{ products } = { products: 0 }] = (await database.db.execute(sql`select count(*)::int as products from products`) as unknown as { rows: { products: number }[] }).rows;
+  const skus = (await queryRows(database.db, z.object({ sku: z.string() }), sql`select sku from products where is_active and parent_id is null order by id desc limit 24`)).map((r) => r.sku);
+  const [{ products } = { products: 0 }] = await queryRows(database.db, z.object({ products: z.number() }), sql`select count(*)::int as products from products`);
   await database.close();
   const body = JSON.stringify({ skus });
 

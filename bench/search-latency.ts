@@ -7,6 +7,8 @@ import { loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import { rows as queryRows } from '../src/lib/server/db/sql.ts';
 import { seededCatalogue } from './lib/catalogue-database.ts';
 import { searchProducts } from '../src/lib/server/catalog/search.ts';
 import { searchIndex } from '../src/lib/server/catalog/search-index-store.ts';
@@ -16,10 +18,8 @@ import { machine, median, percentile, writeSection } from './lib/report.ts';
 const RUNS = Number(process.env.RUNS ?? 5);
 
 const db = await seededCatalogue();
-const [facts] = await db.db.execute(sql`select count(*)::int as products from products`)
-  .then((r) => (r as unknown as { rows: { products: number }[] }).rows);
-const itemnums = await db.db.execute(sql`select itemnum from products order by id`)
-  .then((r) => (r as unknown as { rows: { itemnum: string }[] }).rows.map((row) => row.itemnum));
+const [facts] = await queryRows(db.db, z.object({ products: z.number() }), sql`select count(*)::int as products from products`);
+const itemnums = (await queryRows(db.db, z.object({ itemnum: z.string() }), sql`select itemnum from products order by id`)).map((row) => row.itemnum);
 
 /** Deterministic picks spread over the catalogue, so caches do not flatter the figures. */
 const pick = (i: number) => itemnums[Math.abs(i * 7919) % itemnums.length]!;

@@ -7,6 +7,8 @@ import { delimiter, join, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { z } from 'astro/zod';
+import { parseRows, resultRows } from '../../src/lib/server/db/sql.ts';
 import { env, EnvError, type Env } from '../../src/lib/server/env.ts';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -116,10 +118,9 @@ export function onPath(command: string): string | undefined {
 
 /** What is in a database, for the scripts' last line: enough to see it is the shop one expects. */
 export async function summary(client: PGlite): Promise<string> {
-  const { rows } = await client.query<{ products: number; orders: number; customers: number }>(
+  const [counts] = parseRows(z.object({ products: z.number(), orders: z.number(), customers: z.number() }), resultRows(await client.query(
     'SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM orders)::int AS orders, '
-      + '(SELECT count(*) FROM customers)::int AS customers');
-  const [counts] = rows;
+      + '(SELECT count(*) FROM customers)::int AS customers')));
   return `${counts!.products} products, ${counts!.orders} orders, ${counts!.customers} customers`;
 }
 

@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '#lib/server/db/client.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { readyCartVia, type Send } from '../helpers/order-harness.ts';
 import { buildTestShop, fetchPage, seededDataDir, startShopInstance, TEST_BUILD_DIR } from '../helpers/shop-instance.ts';

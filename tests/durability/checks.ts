@@ -3,7 +3,7 @@
 // tables and indexes that PostgreSQL's own checker (amcheck) finds intact.
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { LOAD_SKUS, type CartState, type Ledger, type Lines } from './load.ts';
 
 const skuList = sql.join(LOAD_SKUS.map((s) => sql`${s}`), sql`, `);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect } from 'vitest';
 import type { Db } from '#lib/server/db/client.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from './raw-rows.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { UpdateCheckoutRequest } from '#lib/checkout/contract.ts';

@@ -11,7 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
 import { MAX_SAVED_ADDRESSES } from '#lib/addresses/rules.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, callHandler, testCartDeps } from '../helpers/cart-harness.ts';
 import { api, ok, orderRequest, orderSuite, shippingAddress } from '../helpers/order-harness.ts';

@@ -9,7 +9,8 @@ import type { Db } from '#lib/server/db/client.ts';
 process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
-const { database, closeDatabase, rows } = await import('#lib/server/db/index.ts');
+const { database, closeDatabase } = await import('#lib/server/db/index.ts');
+const { rows } = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
 const { priceLateral } = await import('#lib/server/cart/pricing.ts');

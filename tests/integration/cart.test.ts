@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '#lib/server/db/client.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import {

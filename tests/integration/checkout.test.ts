@@ -10,7 +10,7 @@ import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.t
 import {
   ALL_PAYMENTS, api, countOf, billingAddress, ok, orderSuite, shippingAddress,
 } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { checkRegistration } from '#lib/server/auth/rate-limit.ts';
 
 // Counts argon2 hashes, so a test can tell a refused request never paid for one.

@@ -10,6 +10,7 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
+const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { listFacets } = await import('#lib/server/catalog/listing.ts');
 const { filterCodes } = await import('#lib/server/catalog/filter-settings.ts');
@@ -22,7 +23,7 @@ async function reference(scope: { categoryId?: number; productIds?: number[]; fi
   const result: Counts = {};
   for (const code of codes) {
     const others = scope.filters.filter((f) => f.name !== code && f.values.length > 0);
-    const rows = await db.rows<{ value: string; count: number }>(await db.getDb(), sql`
+    const rows = await raw.rows<{ value: string; count: number }>(await db.getDb(), sql`
       select pa.value, count(distinct p.id)::int as count
       from products p join products v on (v.id = p.id or v.parent_id = p.id)
       join product_attributes pa on pa.product_id = v.id and pa.attribute_code = ${code}
@@ -60,7 +61,7 @@ afterAll(async () => {
 describe('listFacets', () => {
   test('counts every facet of a category like one query per facet, with and without selections', async () => {
     expect(codes.length).toBeGreaterThan(1);
-    const some = await db.rows<{ code: string; value: string }>(await db.getDb(), sql`
+    const some = await raw.rows<{ code: string; value: string }>(await db.getDb(), sql`
       select attribute_code as code, min(value) as value from product_attributes
       where attribute_code in ${codes} group by attribute_code order by attribute_code limit 2`);
     const selections: Filter[][] = [
@@ -80,7 +81,7 @@ describe('listFacets', () => {
   test('counts the facets of a keyword search scope like one query per facet', async () => {
     const productIds = (await search.searchProductIds('mm', 'de')).listed;
     expect(productIds.length).toBeGreaterThan(10);
-    const [first] = await db.rows<{ code: string; value: string }>(await db.getDb(), sql`
+    const [first] = await raw.rows<{ code: string; value: string }>(await db.getDb(), sql`
       select attribute_code as code, value from product_attributes where attribute_code in ${codes} and product_id = any(${`{${productIds.join(',')}}`}::int[]) limit 1`);
     for (const filters of [[], [{ name: first!.code, values: [first!.value] }]]) {
       const scope = { productIds, filters };

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Order } from '#lib/checkout/contract.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { orderConfirmationMail } from '#lib/server/mail/order-mail.ts';
 import { accountOrder } from '#lib/server/orders/account-pages.ts';
 import { grantAccess, mailAccessToken, orderActor } from '#lib/server/orders/access.ts';

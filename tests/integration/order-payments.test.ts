@@ -8,7 +8,7 @@ import { CookieJar } from '../helpers/cart-harness.ts';
 import {
   ALL_PAYMENTS, NO_GATEWAYS, api, countOf, fakeGateways, ok, orderRequest, orderState, orderSuite, readyCart, serveStripeWebhook,
 } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from '../fakes/stripe-server.ts';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal-server.ts';
 import type { Listening } from '../fakes/http.ts';

@@ -12,7 +12,7 @@ import { forEachDatabase } from '../helpers/databases.ts';
 import { Browser, parseSetCookie } from '../helpers/auth-harness.ts';
 import { DEMO_FIXTURES, seedFixtures } from '../helpers/cart-harness.ts';
 import { countOf, ok, readyCartVia, stockOf, type ApiAnswer, type Send } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
 const SERVER = resolve(import.meta.dirname, '../helpers/order-server.ts');

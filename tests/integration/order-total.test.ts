@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { logger, logOptions } from '#lib/server/log.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { MAX_CART_NET_CENTS } from '#lib/cart/rules.ts';
 import { useTemporaryDataDir } from '../helpers/accounts.ts';
 import { forEachDatabase } from '../helpers/databases.ts';

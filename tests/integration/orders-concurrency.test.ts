@@ -9,7 +9,7 @@ import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.t
 import {
   api, billingAddress, countOf, ok, orderHarness, tally, orderRequest, orderSuite, readyBrowsers, readyCart, shippingAddress, setStock, stockOf, type OrderHarness,
 } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { activateRegistration } from '#lib/server/auth/registrations.ts';
 import { claimGuestOrder } from '#lib/server/orders/index.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';

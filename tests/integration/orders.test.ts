@@ -16,7 +16,7 @@ import { CART_COOKIE, CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } f
 import {
   ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, shippingAddress, stockOf,
 } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;

@@ -9,7 +9,7 @@ import { CookieJar } from '../helpers/cart-harness.ts';
 import {
   ALL_PAYMENTS, api, countOf, fakeGateways, ok, orderRequest, orderState, orderSuite, readyCart, servePaymentWebhook,
 } from '../helpers/order-harness.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { paypalGateway } from '#lib/server/payments/paypal.ts';
 import { RECOVERY_LOCK_KEY } from '#lib/server/orders/recovery.ts';
 import type { PaymentGateways } from '#lib/server/orders/payments.ts';

@@ -7,6 +7,7 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
+const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { productDetail, productDetails } = await import('#lib/server/catalog/products.ts');
 const { loadProductPage } = await import('#lib/server/catalog/product-page.ts');
@@ -20,8 +21,8 @@ beforeAll(async () => {
   const database = await db.database();
   await database.migrate();
   await seedDemoData(database.db, { products: 300 });
-  await db.rows(await db.getDb(), sql`update products set is_active = false where id % 23 = 0`);
-  ids = (await db.rows<{ id: number }>(await db.getDb(), sql`select id from products order by id`)).map((r) => Number(r.id));
+  await raw.rows(await db.getDb(), sql`update products set is_active = false where id % 23 = 0`);
+  ids = (await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products order by id`)).map((r) => Number(r.id));
   inactive = ids.filter((id) => id % 23 === 0);
 }, 120_000);
 
@@ -65,7 +66,7 @@ describe('loadProductPage', () => {
 });
 
 describe('productReviews', () => {
-  const idOf = async (sku: string) => Number((await db.rows<{ id: number }>(await db.getDb(), sql`select id from products where sku = ${sku}`))[0]!.id);
+  const idOf = async (sku: string) => Number((await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where sku = ${sku}`))[0]!.id);
 
   test("a product page gets its published reviews; a parent's page its variants' too; a pending one is left out", async () => {
     const P = DEMO_FIXTURES.products;

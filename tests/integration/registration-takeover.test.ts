@@ -16,7 +16,7 @@ import { hashPassword } from '#lib/server/auth/passwords.ts';
 import { resolveFeatures } from '#lib/content/features.ts';
 import { LOCALE_TAGS } from '#lib/i18n/locales.ts';
 import { customers, pendingRegistrations } from '#lib/server/db/schema.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { forEachDatabase } from '../helpers/databases.ts';

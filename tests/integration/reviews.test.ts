@@ -13,7 +13,7 @@ import { moderateReview } from '#lib/server/reviews/service.ts';
 import { publishedSummary } from '#lib/server/reviews/queries.ts';
 import { onPublished, type Invalidation } from '#lib/server/publish/index.ts';
 import { reviewJsonLd } from '#lib/reviews/rules.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;

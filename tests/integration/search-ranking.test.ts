@@ -11,6 +11,7 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
+const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const search = await import('#lib/server/catalog/search.ts');
 const { publish } = await import('#lib/server/publish/events.ts');
@@ -33,7 +34,7 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
   const words = termWords(foldTerm(term));
   const all = (column: string) => words.length === 0 ? sql`false` : sql.join(words.map((w) => sql`${sql.raw(column)} like ${`%${w}%`}`), sql` and `);
   const named = all('s.search_name');
-  const rows = await db.rows<{ id: number }>(await db.getDb(), sql`
+  const rows = await raw.rows<{ id: number }>(await db.getDb(), sql`
     select p.id from products p
     join product_search s on s.product_id = p.id and s.locale = ${locale}
     where p.is_active and (
@@ -49,7 +50,7 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
 
 /** What a listing shows for ranked hits: each hit's parent, or the hit itself; no repeats, in order. */
 async function parentOrSelfIds(ids: number[]): Promise<number[]> {
-  const found = await db.rows<{ id: number; parent_id: number | null }>(await db.getDb(), sql`select id, parent_id from products where id in ${ids}`);
+  const found = await raw.rows<{ id: number; parent_id: number | null }>(await db.getDb(), sql`select id, parent_id from products where id in ${ids}`);
   const parentOf = new Map(found.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
   return [...new Set(ids.map((id) => parentOf.get(id) ?? id))];
 }
@@ -76,9 +77,9 @@ beforeAll(async () => {
   await database.migrate();
   await seedDemoData(database.db, { products: 1500 });
   // Some inactive products (parents and variants) must never show, nor count.
-  await db.rows(await db.getDb(), sql`update products set is_active = false where id % 37 = 0`);
+  await raw.rows(await db.getDb(), sql`update products set is_active = false where id % 37 = 0`);
   await publish(database, { all: true }, { source: 'import' });
-  const names = await db.rows<{ locale: Locale; text: string }>(await db.getDb(), sql`
+  const names = await raw.rows<{ locale: Locale; text: string }>(await db.getDb(), sql`
     select locale, name as text from product_translations where product_id % 13 = 0
     union all select locale, name from category_translations
     union all select 'de', itemnum from products where id % 17 = 0`);
@@ -114,10 +115,10 @@ describe('searchProducts: contains matches', () => {
   test('a term found mostly through category names ranks the category members after the few name matches', async () => {
     // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.
     // Published as an import would: the search index reloads exactly these rows.
-    const categories = await db.rows<{ id: number }>(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk'
+    const categories = await raw.rows<{ id: number }>(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk'
       where locale = 'de' and category_id in (
         select category_id from product_categories group by category_id order by count(*) desc limit 12) returning category_id as id`);
-    const products = await db.rows<{ id: number }>(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk'
+    const products = await raw.rows<{ id: number }>(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk'
       where locale = 'de' and product_id in (select id from products where is_active order by id limit 3) returning product_id as id`);
     await publish(await db.database(), { categories: categories.map((r) => r.id), products: products.map((r) => r.id) }, { source: 'import' });
     const all = await reference('qzwerk', 'de');
@@ -129,7 +130,7 @@ describe('searchProducts: contains matches', () => {
 
   test('name matches come first, best score and shortest name first; then parents before variants, newest first', async () => {
     const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
-    const rows = await db.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(await db.getDb(), sql`
+    const rows = await raw.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(await db.getDb(), sql`
       select p.id, case when s.search_name like '%er%' then ${nameScore(['er'])} else 0 end as score, length(s.search_name) as len,
         p.parent_id is not null as variant, p.created_at::text as created
       from products p join product_search s on s.product_id = p.id and s.locale = 'de'
@@ -147,7 +148,7 @@ describe('searchProducts: contains matches', () => {
   });
 
   test('inactive products are neither listed nor counted', async () => {
-    const inactive = new Set((await db.rows<{ id: number }>(await db.getDb(), sql`select id from products where not is_active`)).map((r) => Number(r.id)));
+    const inactive = new Set((await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where not is_active`)).map((r) => Number(r.id)));
     expect(inactive.size).toBeGreaterThan(0);
     for (const term of ['er', 'mm', 'bohr', '100']) {
       const { ids } = await search.searchProducts(term, 'de', 0, SEARCH_MAX_HITS);

@@ -10,6 +10,7 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
+const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const search = await import('#lib/server/catalog/search.ts');
@@ -109,7 +110,7 @@ beforeAll(async () => {
   const database = await db.database();
   await database.migrate();
   await seedDemoData(database.db, { products: 120 });
-  const found = await db.rows<{ id: number; locale: string; name: string }>(await db.getDb(), sql`select product_id as id, locale, name from product_translations`);
+  const found = await raw.rows<{ id: number; locale: string; name: string }>(await db.getDb(), sql`select product_id as id, locale, name from product_translations`);
   names = new Map(found.map((r) => [`${r.locale}:${Number(r.id)}`, r.name]));
 }, 120_000);
 
@@ -132,16 +133,16 @@ describe('searchProducts: relevance', () => {
   });
 
   test.each(EXACT)('$locale item number or SKU of $sku finds exactly it', async ({ locale, term, sku }) => {
-    const [row] = await db.rows<{ id: number; itemnum: string; sku: string }>(await db.getDb(), sql`select id, itemnum, sku from products where sku = ${sku}`);
+    const [row] = await raw.rows<{ id: number; itemnum: string; sku: string }>(await db.getDb(), sql`select id, itemnum, sku from products where sku = ${sku}`);
     expect(await search.searchProducts(term(row!), locale, 0, 12)).toMatchObject({ ids: [Number(row!.id)], exact: true });
   });
 
   test('a renamed product is found, and suggested, by its new name as soon as the change is published', async () => {
-    const [row] = await db.rows<{ id: number; name: string }>(await db.getDb(), sql`
+    const [row] = await raw.rows<{ id: number; name: string }>(await db.getDb(), sql`
       select product_id as id, name from product_translations where locale = 'de' order by product_id limit 1`);
     const id = Number(row!.id);
     const rename = async (name: string) => {
-      await db.rows(await db.getDb(), sql`update product_translations set name = ${name} where product_id = ${id} and locale = 'de'`);
+      await raw.rows(await db.getDb(), sql`update product_translations set name = ${name} where product_id = ${id} and locale = 'de'`);
       await publish(await db.database(), { products: [id] }, { source: 'import' });
     };
     await search.searchProducts('bohr', 'de', 0, 12); // the index is built before the change
@@ -157,11 +158,11 @@ describe('searchProducts: relevance', () => {
   });
 
   test('a product taken off sale leaves the search when published, and comes back when put on sale', async () => {
-    const [row] = await db.rows<{ id: number; itemnum: string }>(await db.getDb(), sql`
+    const [row] = await raw.rows<{ id: number; itemnum: string }>(await db.getDb(), sql`
       select id, itemnum from products where parent_id is null and is_active order by id desc limit 1`);
     const id = Number(row!.id);
     const setActive = async (active: boolean) => {
-      await db.rows(await db.getDb(), sql`update products set is_active = ${active} where id = ${id}`);
+      await raw.rows(await db.getDb(), sql`update products set is_active = ${active} where id = ${id}`);
       await publish(await db.database(), { products: [id] }, { source: 'import' });
     };
     expect((await search.searchProducts(row!.itemnum, 'de', 0, 12)).ids).toEqual([id]);
@@ -175,11 +176,11 @@ describe('searchProducts: relevance', () => {
   });
 
   test('a renamed category lists its products under the new name once published', async () => {
-    const [category] = await db.rows<{ id: number; name: string }>(await db.getDb(), sql`
+    const [category] = await raw.rows<{ id: number; name: string }>(await db.getDb(), sql`
       select ct.category_id as id, ct.name from category_translations ct
       where ct.locale = 'en' and exists (select 1 from product_categories pc where pc.category_id = ct.category_id) order by ct.category_id limit 1`);
     const rename = async (name: string) => {
-      await db.rows(await db.getDb(), sql`update category_translations set name = ${name} where category_id = ${category!.id} and locale = 'en'`);
+      await raw.rows(await db.getDb(), sql`update category_translations set name = ${name} where category_id = ${category!.id} and locale = 'en'`);
       await publish(await db.database(), { categories: [Number(category!.id)] }, { source: 'import' });
     };
     await rename('Zyxwvut Tools');

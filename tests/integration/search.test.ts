@@ -12,6 +12,7 @@ process.env.DATA_DIR = 'memory://';
 delete process.env.DATABASE_URL;
 
 const db = await import('#lib/server/db/index.ts');
+const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const search = await import('#lib/server/catalog/search.ts');
@@ -22,7 +23,7 @@ const { catalogRoutes } = await import('#lib/server/catalog/handlers.ts');
 const P = DEMO_FIXTURES.products;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return db.rows<T>(await db.getDb(), query);
+  return raw.rows<T>(await db.getDb(), query);
 }
 
 async function idOf(sku: string): Promise<number> {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { parseEnv } from '#lib/server/env.ts';
 import { logger } from '#lib/server/log.ts';
-import { rows } from '#lib/server/db/index.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { orderLimitsFromEnv, type OrderLimits } from '#lib/server/orders/limits.ts';
 import { EXPIRY_LOCK_KEY } from '#lib/server/orders/expiry.ts';
 import { applyAttemptReport } from '#lib/server/orders/lifecycle.ts';

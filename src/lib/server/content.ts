@@ -1,10 +1,10 @@
 // Access point to the content service (content_blocks table). Every config goes through its zod
 // schema here, so pages only ever see validated, typed content.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { contentBlocks, contentDrafts, meta } from './db/schema.ts';
 import { inPreview } from './preview-scope.ts';
-import { getDb } from './db/index.ts';
+import { getDb, parseRows } from './db/index.ts';
 import type { Db } from './db/client.ts';
 import { BUILT_IN_BRANDING, contentSchemas, contentKeySchema, pageConfigSchema, type contentConfigSchemas } from '../content/schemas.ts';
 import { parseLeavingOut } from '../content/leave-out.ts';
@@ -130,10 +130,17 @@ export async function listContentPages(db?: Db): Promise<PageRow[]> {
 /** Where the content pages' addresses as last published are kept (shared by every instance). */
 const PAGE_ADDRESSES_KEY = 'page-addresses';
 
+const PageAddressesRow = z.object({
+  value: z.object({
+    current: z.record(z.string(), z.record(z.string(), z.string())),
+    former: z.record(z.string(), z.record(z.string(), z.array(z.string()))),
+  }) satisfies z.ZodType<PublishedAddresses>,
+});
+
 export async function publishedPageAddresses(db?: Db): Promise<PublishedAddresses> {
   db ??= await getDb();
-  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, PAGE_ADDRESSES_KEY));
-  return (row?.value as PublishedAddresses | undefined) ?? { current: {}, former: {} };
+  const [row] = parseRows(PageAddressesRow, await db.select({ value: meta.value }).from(meta).where(eq(meta.key, PAGE_ADDRESSES_KEY)));
+  return row?.value ?? { current: {}, former: {} };
 }
 
 export async function savePageAddresses(db: Db, value: PublishedAddresses): Promise<void> {

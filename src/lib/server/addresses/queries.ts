@@ -5,13 +5,17 @@
 // after the other, so there is never more than one default of a kind, nor more than MAX_SAVED_ADDRESSES
 // addresses, however the address is added (the address book, or the checkout's "save as default").
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import type { Address, SavedAddress } from '#lib/checkout/address.ts';
+import { savedAddressSchema, type Address, type SavedAddress } from '#lib/checkout/address.ts';
 import { rows, type Executor } from '../db/index.ts';
 import { MAX_SAVED_ADDRESSES } from '#lib/addresses/rules.ts';
 import { addressBookFull } from './errors.ts';
 
 export type AddressKind = 'shipping' | 'billing';
+
+const IdRow = z.object({ id: z.string() });
+const CountRow = z.object({ n: z.number() });
 
 const COLUMNS = sql`id, first_name AS "firstName", last_name AS "lastName", company, street, street_name AS "streetName",
   apartment, city, postal_code AS "postalCode", region, country, phone, email, vat_id AS "vatId", tax_id AS "taxId",
@@ -19,14 +23,14 @@ const COLUMNS = sql`id, first_name AS "firstName", last_name AS "lastName", comp
   is_default_shipping AS "isDefaultShipping"`;
 
 export async function savedAddresses(db: Executor, customerId: string): Promise<SavedAddress[]> {
-  return rows<SavedAddress>(db, sql`
+  return rows(db, savedAddressSchema, sql`
     SELECT ${COLUMNS} FROM addresses WHERE customer_id = ${customerId}
     ORDER BY is_default_shipping DESC, is_default_billing DESC, created_at, id`);
 }
 
 export async function defaultAddress(db: Executor, customerId: string, kind: AddressKind): Promise<SavedAddress | null> {
   const flag = kind === 'billing' ? sql`is_default_billing` : sql`is_default_shipping`;
-  const [row] = await rows<SavedAddress>(db, sql`
+  const [row] = await rows(db, savedAddressSchema, sql`
     SELECT ${COLUMNS} FROM addresses WHERE customer_id = ${customerId} AND ${flag} ORDER BY created_at LIMIT 1`);
   return row ?? null;
 }
@@ -43,7 +47,7 @@ export function fromSaved(saved: SavedAddress): Address {
 
 /** The address with `id` when it belongs to the customer, else null. */
 export async function ownedAddress(db: Executor, customerId: string, id: string): Promise<SavedAddress | null> {
-  const [row] = await rows<SavedAddress>(db, sql`SELECT ${COLUMNS} FROM addresses WHERE id = ${id} AND customer_id = ${customerId}`);
+  const [row] = await rows(db, savedAddressSchema, sql`SELECT ${COLUMNS} FROM addresses WHERE id = ${id} AND customer_id = ${customerId}`);
   return row ?? null;
 }
 
@@ -67,14 +71,14 @@ export async function saveAsDefault(db: Db, customerId: string, address: Address
       ? sql`is_billing = true, is_default_billing = true`
       : sql`is_shipping = true, is_default_shipping = true`;
     if (address.id) {
-      const [updated] = await rows<{ id: string }>(tx, sql`
+      const [updated] = await rows(tx, IdRow, sql`
         UPDATE addresses SET (first_name, last_name, company, street, street_name, apartment, city, postal_code,
           region, country, phone, email, vat_id, tax_id) = (${values}), ${flags}
         WHERE id = ${address.id} AND customer_id = ${customerId} RETURNING id`);
       if (updated) return updated.id;
     }
     await assertRoom(tx, customerId);
-    const [inserted] = await rows<{ id: string }>(tx, sql`
+    const [inserted] = await rows(tx, IdRow, sql`
       INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
         postal_code, region, country, phone, email, vat_id, tax_id,
         is_billing, is_shipping, is_default_billing, is_default_shipping)
@@ -95,14 +99,14 @@ export function withAddressBook<T>(db: Db, customerId: string, run: (tx: Executo
 
 /** Refuses another address once the book is full; the caller holds the book (withAddressBook). */
 async function assertRoom(tx: Executor, customerId: string): Promise<void> {
-  const [book] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`);
-  if (Number(book!.n) >= MAX_SAVED_ADDRESSES) throw addressBookFull();
+  const [book] = await rows(tx, CountRow, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`);
+  if (book!.n >= MAX_SAVED_ADDRESSES) throw addressBookFull();
 }
 
 /** Inserts a new address (the kinds it may be used for given) and answers its id; 409 when the book is full. */
 export async function insertAddress(tx: Executor, customerId: string, address: Address, uses: { shipping: boolean; billing: boolean }): Promise<string> {
   await assertRoom(tx, customerId);
-  const [row] = await rows<{ id: string }>(tx, sql`
+  const [row] = await rows(tx, IdRow, sql`
     INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
       postal_code, region, country, phone, email, vat_id, tax_id, is_shipping, is_billing)
     VALUES (${customerId}, ${addressValues(address)}, ${uses.shipping}, ${uses.billing}) RETURNING id`);

@@ -1,6 +1,8 @@
 // Customer records as the auth flows need them, and their public face (the API's User).
 import { eq, or, sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
+import { int8, rows } from '../db/index.ts';
 import { customers } from '../db/schema.ts';
 import type { User } from '#lib/auth/contract.ts';
 import { emailTaken } from './errors.ts';
@@ -45,12 +47,14 @@ export interface NewCustomer {
   currency: string;
 }
 
+/** At most 15 digits plus one: well inside a double's exact integers. */
+const NextNumberRow = z.object({ next: int8 });
+
 /** The next free numeric customer number; demo numbers start at 10001. */
 async function nextCustomernum(db: Db): Promise<string> {
-  const result = await db.execute(sql`
+  const [row] = await rows(db, NextNumberRow, sql`
     select coalesce(max(${customers.customernum}::bigint), 10000) + 1 as next
     from ${customers} where ${customers.customernum} ~ '^[0-9]{1,15}$'`);
-  const [row] = (result as unknown as { rows: { next: string | number }[] }).rows;
   return String(row?.next ?? 10001);
 }
 

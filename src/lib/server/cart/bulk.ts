@@ -2,6 +2,7 @@
 // request and one write, and the quick order's preview of what typed item numbers are. Every line is
 // checked exactly as a single add checks it; nothing a client sends is taken as a price.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import { bulkCartApi, type AddManyResult, type LineRefusal, type ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
 import type { ParsedRequestOf } from '#lib/http/contract.ts';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
@@ -16,12 +17,13 @@ import { findOwnedCart, readSnapshot } from './queries.ts';
 
 const refusal = ({ sku, error }: RefusedLine): LineRefusal => ({ sku, code: error.code });
 
-interface ProductRef { sku: string; itemnum: string; name: string | null }
+const ProductRef = z.object({ sku: z.string(), itemnum: z.string(), name: z.string().nullable() });
+type ProductRef = z.infer<typeof ProductRef>;
 
 /** The active products typed references name: an item number first, else a sku, both without regard to case. */
 async function findByReference(db: Parameters<typeof rows>[0], refs: string[], locale: string): Promise<(ProductRef | null)[]> {
   const list = sql.join([...new Set(refs.map((ref) => ref.toLowerCase()))].map((ref) => sql`${ref}`), sql`, `);
-  const found = await rows<ProductRef>(db, sql`
+  const found = await rows(db, ProductRef, sql`
     SELECT p.sku, p.itemnum, pt.name FROM products p
     LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
     WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`);

@@ -1,11 +1,15 @@
 // Login hands the guest's cart over to the customer: a logged-in user's active cart is used if it
 // exists. Called by the auth flow right after a successful login, then clearCartCookie().
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { customerNotFound } from './errors.ts';
 import { isUuid, rows } from '../db/index.ts';
 import { findOwnedCartId } from './queries.ts';
+
+const CurrencyRow = z.object({ currency: z.string() });
+const GuestCartRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
 
 export interface MergeResult {
   /** The customer's active cart afterwards (null when neither cart existed). */
@@ -29,12 +33,12 @@ export async function mergeGuestCartIntoCustomer(db: Db, guestCartId: string, cu
   if (!isUuid(customerId)) throw customerNotFound();
   const owner = { customerId, guestCartId: null };
   return db.transaction(async (tx) => {
-    const [customer] = await rows<{ currency: string }>(tx, sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`);
+    const [customer] = await rows(tx, CurrencyRow, sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`);
     if (!customer) throw customerNotFound();
     const targetId = await findOwnedCartId(tx, owner);
     if (!isUuid(guestCartId)) return { cartId: targetId, merged: false };
 
-    const [guest] = await rows<{ id: string; couponCode: string | null }>(tx, sql`
+    const [guest] = await rows(tx, GuestCartRow, sql`
       SELECT id, coupon_code AS "couponCode" FROM carts
       WHERE id = ${guestCartId} AND customer_id IS NULL AND status = 'active' FOR UPDATE`);
     if (!guest || guest.id === targetId) return { cartId: targetId, merged: false };

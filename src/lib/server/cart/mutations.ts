@@ -9,6 +9,7 @@
 //
 // A failure after the version moved (unknown line, quantity limit) rolls the whole transaction back.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import {
   MAX_CART_LINES, MAX_QUANTITY, accessoriesKey, couponProblem, isValidQuantity, normaliseCouponCode,
@@ -26,6 +27,11 @@ import {
 } from './queries.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
+
+const VersionRow = z.object({ version: z.number() });
+const LineStateRow = z.object({ lines: z.number(), present: z.boolean() });
+const QuantityRow = z.object({ quantity: z.number() });
+const LineIdRow = z.object({ id: z.string() });
 
 export interface CartTarget {
   owner: CartOwner;
@@ -61,7 +67,7 @@ async function versioned<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const cartId = await targetCartId(tx, target);
-    const bumped = await rows<{ version: number }>(tx, sql`
+    const bumped = await rows(tx, VersionRow, sql`
       UPDATE carts c SET version = c.version + 1, updated_at = now()
       WHERE c.id = ${cartId} AND c.version = ${version} AND c.status = 'active' AND ${ownedBy(target.owner)}
       RETURNING c.version`);
@@ -117,11 +123,11 @@ export interface AddInput {
 /** Upserts one resolved line into the locked cart: quantities of the same sku and accessory set are summed. */
 async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: number): Promise<void> {
   const key = accessoriesKey(line.accessorySkus);
-  const [state] = await rows<{ lines: number; present: boolean }>(tx, sql`
+  const [state] = await rows(tx, LineStateRow, sql`
     SELECT count(*)::int AS lines, COALESCE(bool_or(sku = ${line.sku} AND accessories_key = ${key}), false) AS present
     FROM cart_items WHERE cart_id = ${cartId}`);
   if (!state!.present && state!.lines >= MAX_CART_LINES) throw tooManyLines();
-  const upserted = await rows<{ quantity: number }>(tx, sql`
+  const upserted = await rows(tx, QuantityRow, sql`
     INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus)
     VALUES (${cartId}, ${line.productId}, ${line.sku}, ${quantity}, ${key}, ${JSON.stringify(line.accessorySkus)}::jsonb)
     ON CONFLICT (cart_id, sku, accessories_key)
@@ -199,7 +205,7 @@ export async function writeLines(db: Db, target: CartTarget, lines: readonly Che
 
 export async function removeLine(db: Db, target: CartTarget, input: { lineId: string; version: number }): Promise<CartSnapshot> {
   return writeWithVersion(db, target, input.version, async (tx, cartId) => {
-    const deleted = await rows<{ id: string }>(tx, sql`
+    const deleted = await rows(tx, LineIdRow, sql`
       DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
     if (deleted.length === 0) throw lineNotFound();
   });
@@ -214,8 +220,8 @@ export async function updateQuantity(
   if (!isValidQuantity(input.quantity, { allowZero: true })) throw invalidQuantity(true);
   return writeWithVersion(db, target, input.version, async (tx, cartId) => {
     const changed = input.quantity === 0
-      ? await rows<{ id: string }>(tx, sql`DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`)
-      : await rows<{ id: string }>(tx, sql`
+      ? await rows(tx, LineIdRow, sql`DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`)
+      : await rows(tx, LineIdRow, sql`
         UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
     if (changed.length === 0) throw lineNotFound();
     if (input.quantity > 0) await assertCartValue(tx, cartId);

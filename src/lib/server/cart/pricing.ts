@@ -1,6 +1,7 @@
 // Server-side prices of cart lines. Same best-price rule as the catalogue price list (catalog/prices.ts):
 // the lowest of the public and the customer's own prices; always the cart currency.
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 
@@ -56,18 +57,19 @@ export function unitPrice(regular: number | null, special: number | null): UnitP
   return { regularCents: regular, specialCents: special !== null && special < regular ? special : null };
 }
 
-export interface CustomerTerms {
-  priceListId: number | null;
-  excludeTax: boolean;
+const CustomerTerms = z.object({
+  priceListId: z.number().nullable(),
+  excludeTax: z.boolean(),
   /** The customer's currency; null for guests. */
-  currency: string | null;
-}
+  currency: z.string().nullable(),
+});
+export type CustomerTerms = z.infer<typeof CustomerTerms>;
 
 /** A cart's pricing terms come from its owner's customer record, never from the request. */
 export async function customerTerms(db: Db, customerId: string | null): Promise<CustomerTerms> {
   const none: CustomerTerms = { priceListId: null, excludeTax: false, currency: null };
   if (!customerId) return none;
-  const [row] = await rows<CustomerTerms>(db, sql`
+  const [row] = await rows(db, CustomerTerms, sql`
     SELECT price_list_id AS "priceListId", exclude_tax AS "excludeTax", currency FROM customers WHERE id = ${customerId}`);
   return row ?? none;
 }

@@ -1,6 +1,7 @@
 // What may go into a cart line: an active, priced, available product (not a variant parent) and only
 // the accessories the catalogue offers for it. Skus match case-insensitively and are stored canonical.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { normaliseAccessories } from '#lib/cart/rules.ts';
 import { availabilityFor, type StockInfo } from '#lib/catalog/availability.ts';
@@ -15,20 +16,21 @@ export interface ResolvedLine {
   accessorySkus: string[];
 }
 
-interface ProductRow {
-  id: number;
-  sku: string;
-  isActive: boolean;
-  hidePrices: boolean;
-  hasVariants: boolean;
-  regular: number | null;
-  name: string | null;
-  effective: number | null;
-  external: number | null;
-  marked: boolean | null;
-}
+/** The columns of CHECK_COLUMNS, read for a line's product and each of its accessories. */
+const AccessoryRow = z.object({
+  id: z.number(),
+  sku: z.string(),
+  regular: z.number().nullable(),
+  name: z.string().nullable(),
+  effective: z.number().nullable(),
+  external: z.number().nullable(),
+  marked: z.boolean().nullable(),
+});
+type AccessoryRow = z.infer<typeof AccessoryRow>;
 
-const stockOf = (r: Pick<ProductRow, 'effective' | 'external' | 'marked'>): StockInfo | null =>
+const ProductRow = AccessoryRow.extend({ isActive: z.boolean(), hidePrices: z.boolean(), hasVariants: z.boolean() });
+
+const stockOf = (r: Pick<AccessoryRow, 'effective' | 'external' | 'marked'>): StockInfo | null =>
   (r.effective === null ? null : { effectivestock: r.effective, externalstock: r.external ?? 0, markedInStock: r.marked ?? false });
 
 /** Columns a line's product and accessories are checked with; `t` is the product's name in English (error texts). */
@@ -40,7 +42,7 @@ export async function resolveLine(
   input: { sku: string; quantity: number; accessories?: readonly string[] | undefined },
   pricing: PricingContext,
 ): Promise<ResolvedLine> {
-  const [product] = await rows<ProductRow>(db, sql`
+  const [product] = await rows(db, ProductRow, sql`
     SELECT p.id, p.sku, p.is_active AS "isActive", p.hide_prices AS "hidePrices", ${CHECK_COLUMNS},
       EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.is_active) AS "hasVariants"
     FROM products p LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}
@@ -50,10 +52,9 @@ export async function resolveLine(
   if (product.hidePrices) throw productNotPurchasable(product.sku, 'its price is on request.');
 
   const wanted = [...new Set((input.accessories ?? []).map((s) => s.toLowerCase()))];
-  type AccessoryRow = Pick<ProductRow, 'id' | 'sku' | 'regular' | 'name' | 'effective' | 'external' | 'marked'>;
   let accessories: AccessoryRow[] = [];
   if (wanted.length > 0) {
-    accessories = await rows<AccessoryRow>(db, sql`
+    accessories = await rows(db, AccessoryRow, sql`
       SELECT p.id, p.sku, ${CHECK_COLUMNS}
       FROM product_accessories pa JOIN products p ON p.id = pa.accessory_id
         LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}

@@ -3,24 +3,43 @@
 // priced.ts turns that into the priced cart in integer cents; response.ts makes major units of them
 // at the very end.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import type { CouponRecord } from '#lib/cart/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { customerTerms, priceLateral, type PricingContext } from './pricing.ts';
 import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCart } from './priced.ts';
-import { rows } from '../db/index.ts';
+import { json, rows, timestamp } from '../db/index.ts';
 import type { CartSnapshot } from './queries.ts';
 import { loadShippingMethods } from '../shipping/index.ts';
 
 const inList = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const LocalizedText = z.record(z.string(), z.string());
+
+const CartProductRow = z.object({
+  id: z.number(), sku: z.string(), itemnum: z.string(), image: z.string().nullable(), isActive: z.boolean(),
+  hidePrices: z.boolean(), name: z.string(), hasStock: z.boolean(),
+  effective: z.number().nullable(), external: z.number().nullable(), marked: z.boolean().nullable(),
+  regular: z.number().nullable(), special: z.number().nullable(),
+  included: json(z.array(z.object({ itemnum: z.string(), names: LocalizedText }))),
+  attributes: json(z.array(z.object({
+    code: z.string(), labels: LocalizedText, position: z.number(), location: z.string(), isHtml: z.boolean(),
+    unit: z.string().nullable(), value: z.string(), optionLabels: LocalizedText.nullable(), image: z.string().nullable(),
+  }))),
+}) satisfies z.ZodType<CartProduct>;
+
+const CouponRow = z.object({
+  code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number(), minSubtotalCents: z.number(),
+  maxRedemptions: z.number().nullable(), redemptions: z.number(),
+  validFrom: timestamp.nullable(), validTo: timestamp.nullable(), isActive: z.boolean(),
+}) satisfies z.ZodType<CouponRecord>;
 
 /** The lines' products and accessories with everything pricing and display need, in one statement. */
 async function productInfo(db: Db, snapshot: CartSnapshot, locale: Locale, pricing: PricingContext): Promise<CartProduct[]> {
   const ids = [...new Set(snapshot.lines.map((l) => l.productId))];
   const accessorySkus = [...new Set(snapshot.lines.flatMap((l) => l.accessorySkus.map((s) => s.toLowerCase())))];
   if (ids.length === 0) return [];
-  const found = await rows<CartProduct>(db, sql`
+  const found = await rows(db, CartProductRow, sql`
     SELECT p.id, p.sku, p.itemnum, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
       COALESCE(t.name, d.name, p.sku) AS name, (s.product_id IS NOT NULL) AS "hasStock",
       s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
@@ -46,7 +65,7 @@ async function productInfo(db: Db, snapshot: CartSnapshot, locale: Locale, prici
     ${priceLateral(pricing)}
     WHERE p.id IN (${inList(ids)})
       ${accessorySkus.length > 0 ? sql`OR lower(p.sku) IN (${inList(accessorySkus)})` : sql``}`);
-  return found.map((p) => ({ ...p, included: parsed(p.included), attributes: parsed(p.attributes) }));
+  return found;
 }
 
 /** Net subtotal of the lines that can be sold, in cents (for coupon minimums). */
@@ -59,13 +78,11 @@ export async function subtotalNetCents(db: Db, snapshot: CartSnapshot): Promise<
 /** A coupon by code, matched case-insensitively (codes are stored as issued). */
 export async function findCoupon(db: Db, code: string | null): Promise<CouponRecord | null> {
   if (!code) return null;
-  const [row] = await rows<CouponRecord>(db, sql`
+  const [row] = await rows(db, CouponRow, sql`
     SELECT code, kind, value, min_subtotal_cents AS "minSubtotalCents", max_redemptions AS "maxRedemptions",
       redemptions, valid_from AS "validFrom", valid_to AS "validTo", is_active AS "isActive"
     FROM coupons WHERE upper(code) = upper(${code}) ORDER BY code LIMIT 1`);
-  if (!row) return null;
-  const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
-  return { ...row, validFrom: date(row.validFrom), validTo: date(row.validTo) };
+  return row ?? null;
 }
 
 export interface PriceCartOptions {

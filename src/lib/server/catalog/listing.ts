@@ -2,6 +2,7 @@
 // paged. Listings show parent products; a filter matches when the product or one of its variants
 // has a chosen value.
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import { rows, withStatementTimeout } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import { publishedMemo } from '../publish/index.ts';
@@ -10,6 +11,10 @@ import { optionLabels } from './attributes.ts';
 import { filterCodes } from './filter-settings.ts';
 import type { Facet, Filter, ProductCard } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+
+const CountRow = z.object({ count: z.number() });
+const IdRow = z.object({ id: z.number() });
+const FacetCountRow = z.object({ code: z.string(), value: z.string(), count: z.number() });
 
 /**
  * The longest a listing's statement may run on PostgreSQL. A filtered listing of a top category of
@@ -87,7 +92,7 @@ export interface ListingPage { data: ProductCard[]; count: number }
 const categoryCounts = publishedMemo<number>();
 
 async function countListed(db: Db, scope: ListingScope, where: SQL): Promise<number> {
-  const count = async () => Number((await rows<{ count: number }>(db, sql`select count(*)::int as count from products p where ${where}`))[0]?.count ?? 0);
+  const count = async () => (await rows(db, CountRow, sql`select count(*)::int as count from products p where ${where}`))[0]?.count ?? 0;
   const wholeCategory = scope.categoryId !== undefined && scope.productIds === undefined && activeFilters(scope.filters).length === 0;
   return wholeCategory ? categoryCounts(String(scope.categoryId), count) : count();
 }
@@ -100,11 +105,11 @@ export async function listProducts(opts: ListingScope & {
   const where = scopeCondition(scope);
   const [count, idRows] = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) => Promise.all([
     countListed(db, scope, where),
-    rows<{ id: number }>(db, sql`select p.id from products p where ${where}
+    rows(db, IdRow, sql`select p.id from products p where ${where}
       order by ${orderBy(opts.sort, opts.currency ?? 'EUR', opts.productIds)} limit ${opts.limit} offset ${opts.offset}`),
   ]));
   if (opts.offset >= count) return { data: [], count };
-  return { data: await productCards(idRows.map((r) => Number(r.id)), opts.locale), count };
+  return { data: await productCards(idRows.map((r) => r.id), opts.locale), count };
 }
 
 /**
@@ -123,14 +128,14 @@ export async function listFacets(requested: ListingScope, codes: string[], local
     ...codes.filter((c) => own.has(c)).map((c) => ({ codes: [c], skip: c })),
   ].filter((g) => g.codes.length > 0);
   // A value counts the listed products that have it themselves or through a variant.
-  const counted = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) => Promise.all(groups.map((g) => rows<{ code: string; value: string; count: number }>(db, sql`
+  const counted = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) => Promise.all(groups.map((g) => rows(db, FacetCountRow, sql`
       select pa.attribute_code as code, pa.value, count(distinct coalesce(v.parent_id, v.id))::int as count
       from product_attributes pa join products v on v.id = pa.product_id
       where pa.attribute_code in ${g.codes}
         and coalesce(v.parent_id, v.id) in (select p.id from products p where ${scopeCondition(scope, g.skip)})
       group by pa.attribute_code, pa.value`))));
   const countsOf = new Map<string, Map<string, number>>(codes.map((c) => [c, new Map()]));
-  for (const row of counted.flat()) countsOf.get(row.code)?.set(row.value, Number(row.count));
+  for (const row of counted.flat()) countsOf.get(row.code)?.set(row.value, row.count);
   const facets = await Promise.all(codes.map(async (code): Promise<Facet | null> => {
     const meta = await optionLabels(code, locale);
     if (!meta) return null;

@@ -6,6 +6,7 @@
 // stock come from the price index, by the same best-price rule as every price call (a list price
 // above the public one is never charged); sorting by price uses the list's own price.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { MyItemsCategory, MyItemsState } from '#lib/account/my-items.ts';
@@ -15,6 +16,8 @@ import { productTranslations, products } from '../db/schema.ts';
 import { publishedMemo } from '../publish/index.ts';
 import type { PriceContext } from '#lib/catalog/price.ts';
 import { priceList } from './prices.ts';
+
+const CategoryNameRow = z.object({ id: z.number(), name: z.string() });
 
 export interface MyItem {
   id: number;
@@ -56,7 +59,8 @@ interface ListIndex {
 const LISTS_KEPT = 16;
 const listIndexes = publishedMemo<ListIndex>({ maxEntries: LISTS_KEPT, staleWhileReloading: true });
 
-interface ListRow { id: number; sku: string; itemnum: string; name: string; cents: number; top: number | null }
+const ListRow = z.object({ id: z.number(), sku: z.string(), itemnum: z.string(), name: z.string(), cents: z.number(), top: z.number().nullable() });
+type ListRow = z.infer<typeof ListRow>;
 
 const collator = new Intl.Collator('en', { numeric: true });
 
@@ -92,7 +96,7 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
     const db = await getDb();
     const list: ListRow[] = [];
     for (let after = 0; ;) {
-      const chunk = await rows<ListRow>(db, sql`
+      const chunk = await rows(db, ListRow, sql`
         SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents,
           (SELECT split_part(c.id_path, '/', 1)::int FROM product_categories pc JOIN categories c ON c.id = pc.category_id
             WHERE pc.product_id = p.id ORDER BY pc.is_primary DESC, c.id LIMIT 1) AS top
@@ -114,7 +118,7 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
 async function categoryNames(db: Awaited<ReturnType<typeof getDb>>, list: ListRow[], locale: Locale): Promise<Map<number, string>> {
   const tops = [...new Set(list.flatMap((row) => (row.top === null ? [] : [row.top])))];
   if (tops.length === 0) return new Map();
-  const names = await rows<{ id: number; name: string }>(db, sql`
+  const names = await rows(db, CategoryNameRow, sql`
     SELECT category_id AS id, name FROM category_translations WHERE locale = ${locale} AND category_id = any(${`{${tops.join(',')}}`}::int[])`);
   return new Map(names.map((row) => [row.id, row.name]));
 }

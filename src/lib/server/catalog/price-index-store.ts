@@ -4,6 +4,7 @@
 // change falls between the two), reloads the products named, and rebuilds on '*' (too many to
 // name), on a reconnect after which notices may have been missed, and on a publish of everything.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import { database, rows } from '../db/index.ts';
 import type { Database, Db } from '../db/client.ts';
 import { logger } from '../log.ts';
@@ -15,37 +16,34 @@ const CHANNEL = 'storefront_prices';
 /** Products read per query while building. */
 const BATCH = 10_000;
 
-interface Row {
-  id: number; sku: string; hide_prices: boolean;
-  effective: number | null; external: number | null; marked: boolean | null;
-  prices: [listId: number, currency: string, regular: number, special: number | null][] | null;
-}
+const PricedRow = z.object({
+  id: z.number(), sku: z.string(), hide_prices: z.boolean(),
+  effective: z.number().nullable(), external: z.number().nullable(), marked: z.boolean().nullable(),
+  prices: z.array(z.tuple([z.number(), z.string(), z.number(), z.number().nullable()])).nullable(),
+}).transform((r): PricedProduct => ({
+  id: r.id, sku: r.sku, hidePrices: r.hide_prices,
+  stock: r.effective === null ? null : { effective: r.effective, external: r.external ?? 0, marked: r.marked ?? false },
+  prices: (r.prices ?? []).map(([listId, currency, regular, special]) => ({ listId, currency, regular, special })),
+}));
 
-const toProduct = (r: Row): PricedProduct => ({
-  id: Number(r.id), sku: r.sku, hidePrices: r.hide_prices,
-  stock: r.effective === null ? null : { effective: Number(r.effective), external: Number(r.external ?? 0), marked: r.marked ?? false },
-  prices: (r.prices ?? []).map(([listId, currency, regular, special]) => ({
-    listId: Number(listId), currency, regular: Number(regular), special: special === null ? null : Number(special),
-  })),
-});
+const IdRow = z.object({ id: z.number() });
 
 /** Active products with id above `after` (a batch of the build), or exactly `ids` (a change). */
 async function readProducts(db: Db, where: { after: number } | { ids: number[] }): Promise<PricedProduct[]> {
   const filter = 'ids' in where ? sql`p.id = any(${`{${where.ids.join(',')}}`}::int[])` : sql`p.id > ${where.after}`;
-  const found = await rows<Row>(db, sql`
+  return rows(db, PricedRow, sql`
     select p.id, p.sku, p.hide_prices, s.effective_stock as effective, s.external_stock as external, s.marked_in_stock as marked,
       (select json_agg(json_build_array(pr.price_list_id, pr.currency, pr.regular_cents, pr.special_cents))
         from prices pr where pr.product_id = p.id) as prices
     from products p left join stock s on s.product_id = p.id
     where p.is_active and ${filter}
     order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`);
-  return found.map(toProduct);
 }
 
 async function build(db: Db): Promise<PriceIndex> {
   const started = performance.now();
-  const [base] = await rows<{ id: number }>(db, sql`select id from price_lists where code = 'base'`);
-  const index = new PriceIndex(base ? Number(base.id) : null);
+  const [base] = await rows(db, IdRow, sql`select id from price_lists where code = 'base'`);
+  const index = new PriceIndex(base ? base.id : null);
   for (let after = 0; ;) {
     const batch = await readProducts(db, { after });
     index.put(batch);

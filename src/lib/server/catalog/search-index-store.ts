@@ -5,47 +5,48 @@
 // search. The event's handler finishes only when the index has the change, so a search that starts
 // after a publish has returned finds the new names.
 import { sql } from 'drizzle-orm';
-import { getDb, rows } from '../db/index.ts';
+import { z } from 'astro/zod';
+import { getDb, int8, rows } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
 import { LiveIndex, indexPerDatabase } from '../live-index.ts';
 import { onPublished } from '../publish/index.ts';
-import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
+import { LOCALES } from '#lib/i18n/locales.ts';
 import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search-index.ts';
 
 /** Products read per query while building: bounds the memory a build holds in rows at once. */
 const BATCH = 10_000;
 
-interface ProductRow {
-  id: number; parent_id: number | null; itemnum: string; sku: string; original_id: number | null;
-  created: string | number; categories: number[] | null; names: Record<string, string> | null;
-}
+const ProductRow = z.object({
+  id: z.number(), parent_id: z.number().nullable(), itemnum: z.string(), sku: z.string(), original_id: z.number().nullable(),
+  created: int8, categories: z.array(z.number()).nullable(), names: z.record(z.string(), z.string()).nullable(),
+}).transform((r): IndexedProduct => ({
+  id: r.id, parentId: r.parent_id, itemnum: r.itemnum, sku: r.sku, originalId: r.original_id, created: r.created,
+  categories: r.categories ?? [], names: r.names ?? {},
+}));
 
-const toProduct = (r: ProductRow): IndexedProduct => ({
-  id: Number(r.id), parentId: r.parent_id === null ? null : Number(r.parent_id), itemnum: r.itemnum, sku: r.sku,
-  originalId: r.original_id === null ? null : Number(r.original_id), created: Number(r.created),
-  categories: (r.categories ?? []).map(Number), names: r.names ?? {},
-});
+const CategoryRow = z.object({
+  id: z.number(), locale: z.string(), name: z.string(), slugPath: z.string(), searchName: z.string(),
+}) satisfies z.ZodType<IndexedCategory & { locale: string }>;
 
 /** Active products with id above `after` (a batch of the build), or exactly `ids` (an update). */
 async function readProducts(db: Db, where: { after: number } | { ids: number[] }): Promise<IndexedProduct[]> {
   const filter = 'ids' in where ? sql`p.id = any(${`{${where.ids.join(',')}}`}::int[])` : sql`p.id > ${where.after}`;
-  const found = await rows<ProductRow>(db, sql`
+  return rows(db, ProductRow, sql`
     select p.id, p.parent_id, p.itemnum, p.sku, p.original_id,
       (extract(epoch from p.created_at) * 1000000)::bigint as created,
       array(select pc.category_id from product_categories pc where pc.product_id = p.id) as categories,
       (select json_object_agg(s.locale, s.search_name) from product_search s where s.product_id = p.id) as names
     from products p where p.is_active and ${filter}
     order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`);
-  return found.map(toProduct);
 }
 
 async function readCategories(db: Db, index: SearchIndex): Promise<void> {
-  const found = await rows<IndexedCategory & { locale: Locale }>(db, sql`
+  const found = await rows(db, CategoryRow, sql`
     select ct.category_id as id, ct.locale, ct.name, ct.slug_path as "slugPath", ct.search_name as "searchName"
     from category_translations ct order by ct.category_id`);
   for (const locale of LOCALES) {
-    index.setCategories(locale, found.filter((c) => c.locale === locale).map((c) => ({ ...c, id: Number(c.id) })));
+    index.setCategories(locale, found.filter((c) => c.locale === locale));
   }
 }
 

@@ -10,6 +10,7 @@
 // catalogue knows, which the answer names (`suggestion`). All of it reads the in-memory index
 // (search-index.ts), which publish events keep current.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import { getDb, rows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import { searchIndex } from './search-index-store.ts';
@@ -18,6 +19,8 @@ import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { isCorrectable } from '#lib/search/typo.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { ProductCard } from '#lib/catalog/contract.ts';
+
+const ParentRow = z.object({ id: z.number(), parent_id: z.number().nullable() });
 
 export interface SearchHit extends ProductCard { isVariant: boolean }
 export type SearchCategory = { id: number; name: string; slugPath: string };
@@ -105,6 +108,6 @@ export async function searchHits(ids: number[], locale: Locale): Promise<SearchH
 
 /** Maps each product id to its parent's id, or to itself for a product without parent. */
 async function parentsOf(ids: number[]): Promise<Map<number, number>> {
-  const found = await rows<{ id: number; parent_id: number | null }>(await getDb(), sql`select id, parent_id from products where id in ${ids}`);
-  return new Map(found.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
+  const found = await rows(await getDb(), ParentRow, sql`select id, parent_id from products where id in ${ids}`);
+  return new Map(found.map((r) => [r.id, r.parent_id ?? r.id]));
 }

@@ -70,7 +70,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     const current = await currentSnapshot(s);
     if (body.cartId !== undefined && body.cartId !== current.cart.id) throw cartNotFound();
     if (current.cart.version !== body.version) throw cartOutdated();
-    const billingEmail = (current.cart.billingAddress as { email?: string } | null)?.email;
+    const billingEmail = current.cart.billingAddress?.email;
     const problem = await passwordProblem(body.userPassword, billingEmail);
     if (problem) throw accountPasswordRefused(PASSWORD_MESSAGES[problem]);
     const wait = await checkRegistration(s.db, clientIp(req));
@@ -108,7 +108,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       let snapshot: CartSnapshot;
       if (body.shippingMethod) {
         const current = await currentSnapshot(s);
-        const country = (current.cart.shippingAddress as { country?: string } | null)?.country;
+        const country = current.cart.shippingAddress?.country;
         if (!country) throw shippingAddressRequired();
         const price = await storedMethodPrice(s.db, body.shippingMethod.methodCode, {
           country, currency: current.cart.currency, shopCurrency: deps.shopCurrency(),

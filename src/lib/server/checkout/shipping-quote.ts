@@ -24,7 +24,7 @@ export async function discountedNetCents(db: Db, snapshot: CartSnapshot, context
 
 /** The country of the cart's stored shipping address, when the shop ships there. */
 export function storedCountry(snapshot: CartSnapshot): string | undefined {
-  const stored = (snapshot.cart.shippingAddress as { country?: string } | null)?.country;
+  const stored = snapshot.cart.shippingAddress?.country;
   return isCountryCode(stored) ? stored : undefined;
 }
 

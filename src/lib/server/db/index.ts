@@ -3,7 +3,8 @@ import { env } from '../env.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from './client.ts';
 
-export { isUuid, rows, type Executor } from './sql.ts';
+export { isUuid, parseRows, rows, RowShapeError, type Executor } from './sql.ts';
+export { document, int8, json, timestamp } from './columns.ts';
 
 let pending: Promise<Database> | undefined;
 

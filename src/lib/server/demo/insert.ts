@@ -1,11 +1,16 @@
 // Fast bulk inserts for the demo seed, and database bookkeeping shared by the seed and its reset.
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/index.ts';
+import { int8, rows } from '../db/index.ts';
 
 /** The subset of a Drizzle database both drivers (and their transactions) share for our needs. */
 export type Writer = Pick<Db, 'execute'>;
+
+const DataCountsRow = z.object({ products: int8, categories: int8, customers: int8, content_blocks: int8, orders: int8 });
+const TableRow = z.object({ tablename: z.string() });
+const RoleRow = z.object({ rolsuper: z.boolean() });
 
 /** Rows per INSERT statement: big enough to amortise round trips, small enough to keep statements a few MB. */
 const ROWS_PER_STATEMENT = 2000;
@@ -44,32 +49,32 @@ export async function insertChunked<T extends PgTable>(db: Writer, table: T, row
 
 /** Moves serial sequences past ids we inserted explicitly, so later inserts do not collide. */
 export async function syncSequence(db: Writer, table: string): Promise<void> {
-  await rows(db, sql.raw(
+  await db.execute(sql.raw(
     `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM "${table}"), 1), (SELECT COUNT(*) > 0 FROM "${table}"))`,
   ));
 }
 
 /** Row counts of the tables that tell whether a database already holds shop data. */
 export async function dataCounts(db: Writer): Promise<Record<string, number>> {
-  const [row] = await rows<Record<string, string | number>>(db, sql`SELECT
+  const [row] = await rows(db, DataCountsRow, sql`SELECT
     (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM categories) AS categories,
     (SELECT COUNT(*) FROM customers) AS customers, (SELECT COUNT(*) FROM content_blocks) AS content_blocks,
     (SELECT COUNT(*) FROM orders) AS orders`);
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)]));
+  return row ?? {};
 }
 
 /** Empties every table of the shop schema (not the migration journal) and restarts id sequences. */
 export async function truncateAll(db: Writer): Promise<string[]> {
-  const tables = (await rows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
+  const tables = (await rows(db, TableRow, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`))
     .map((r) => r.tablename);
   if (tables.length) {
-    await rows(db, sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+    await db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
   }
   return tables;
 }
 
 /** Whether the session may change session_replication_role (superusers only). */
 export async function isSuperuser(db: Writer): Promise<boolean> {
-  const [row] = await rows<{ rolsuper: boolean }>(db, sql`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`);
+  const [row] = await rows(db, RoleRow, sql`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`);
   return row?.rolsuper === true;
 }

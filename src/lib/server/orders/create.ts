@@ -17,6 +17,7 @@
 // Concurrency: parallel attempts with one key queue on the cart lock; the first creates the order and
 // closes the cart, the others then find the cart gone, look the key up again and answer that order.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import type { Features } from '#lib/content/features.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -40,6 +41,11 @@ import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
 import { findOrder, findOrderByKey, orderView, type OrderRow } from './queries.ts';
 import { newAccessSecret } from './access.ts';
 import { checkOrderLimits, type OrderLimits } from './limits.ts';
+
+const ProductSkuRow = z.object({ id: z.number(), sku: z.string() });
+const StockRow = z.object({ effective: z.number(), external: z.number(), marked: z.boolean() });
+const CouponCodeRow = z.object({ code: z.string() });
+const OrderIdRow = z.object({ id: z.string() });
 
 export interface CreateOrderInput {
   idempotencyKey: string;
@@ -92,7 +98,7 @@ async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<numb
   const accessorySkus = [...new Set(snapshot.lines.flatMap((l) => l.accessorySkus.map((s) => s.toLowerCase())))];
   const accessoryIds = new Map<string, number>();
   if (accessorySkus.length > 0) {
-    const found = await rows<{ id: number; sku: string }>(db, sql`
+    const found = await rows(db, ProductSkuRow, sql`
       SELECT id, sku FROM products WHERE lower(sku) IN (${sql.join(accessorySkus.map((s) => sql`${s}`), sql`, `)})`);
     for (const p of found) accessoryIds.set(p.sku.toLowerCase(), p.id);
   }
@@ -126,12 +132,12 @@ async function reserveStock(
   const short: NamedItem[] = [];
   const holds: StockHold[] = [];
   for (const [productId, { sku, quantity }] of [...demand].sort(([a], [b]) => a - b)) {
-    const [row] = await rows<{ effective: number; external: number; marked: boolean }>(db, sql`
+    const [row] = await rows(db, StockRow, sql`
       SELECT effective_stock AS effective, external_stock AS external, marked_in_stock AS marked
       FROM stock WHERE product_id = ${productId} FOR UPDATE`);
     if (row?.marked) continue;
-    const effective = Math.max(0, Math.min(quantity, Number(row?.effective ?? 0)));
-    if (!row || effective + Number(row.external) < quantity) {
+    const effective = Math.max(0, Math.min(quantity, row?.effective ?? 0));
+    if (!row || effective + row.external < quantity) {
       short.push({ sku, name: names.get(sku.toLowerCase()) ?? sku });
       continue;
     }
@@ -153,7 +159,7 @@ async function recordHolds(db: Db, orderId: string, holds: readonly StockHold[])
 }
 
 async function redeemCoupon(db: Db, code: string): Promise<void> {
-  const redeemed = await rows<{ code: string }>(db, sql`
+  const redeemed = await rows(db, CouponCodeRow, sql`
     UPDATE coupons SET redemptions = redemptions + 1
     WHERE code = ${code} AND (max_redemptions IS NULL OR redemptions < max_redemptions) RETURNING code`);
   if (redeemed.length === 0) throw couponError('COUPON_EXHAUSTED');
@@ -248,7 +254,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const cartInfo = await orderCartInfo(tx, toCartResponse(cart), input.locale);
       // A guest order is reached with its secret; a customer's order by its signed-in owner only.
       const access = customerId ? null : newAccessSecret();
-      const [row] = await rows<{ id: string }>(tx, sql`
+      const [row] = await rows(tx, OrderIdRow, sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
           access_secret_hash, client_key, coupon_code)

@@ -10,11 +10,16 @@
 // picked again, so a run that dies half way, or two runs, cancel each order once. On PostgreSQL one
 // instance runs the job at a time (an advisory lock), as the payment recovery job.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Database } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { logger } from '../log.ts';
 import { exclusively } from './recovery.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+
+const PendingOrderRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
+const StockHoldRow = z.object({ productId: z.number(), effective: z.number(), external: z.number() });
+const OrderIdRow = z.object({ id: z.string() });
 
 export interface ExpiryOptions {
   /** At most this many orders per run, oldest first (default 200); the next run takes the rest. */
@@ -45,10 +50,10 @@ const EXPIRED = (holdMs: number) => sql`status = 'pending' AND payment_status IN
 /** Cancels one order if it is still expired under its row lock; returns it cancelled, or null. */
 async function cancelExpired(db: Database['db'], orderId: string, holdMs: number): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
-    const [still] = await rows<{ id: string; couponCode: string | null }>(tx, sql`
+    const [still] = await rows(tx, PendingOrderRow, sql`
       SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`);
     if (!still) return null;
-    const holds = await rows<{ productId: number; effective: number; external: number }>(tx, sql`
+    const holds = await rows(tx, StockHoldRow, sql`
       DELETE FROM order_stock_holds WHERE order_id = ${orderId}
       RETURNING product_id AS "productId", effective, external`);
     // Product rows in id order, as orders take them, so the job and a checkout never deadlock.
@@ -77,7 +82,7 @@ export async function expireUnpaidOrders(
   const run: ExpiryRun = { ran: false, cancelled: 0, errors: 0 };
   const { db } = database;
   run.ran = await exclusively(database, EXPIRY_LOCK_KEY, async () => {
-    const due = await rows<{ id: string }>(db, sql`
+    const due = await rows(db, OrderIdRow, sql`
       SELECT id FROM orders WHERE ${EXPIRED(holdMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`);
     for (const { id } of due) {
       let cancelled: OrderRow | null;

@@ -1,6 +1,7 @@
 // The order domain's public face: the endpoints wired to the process database, the shopper, the
 // configured payment providers and mail.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import { env } from '../env.ts';
 import { defaultCheckoutDeps } from '../checkout/index.ts';
 import { shopTitle } from '../auth/index.ts';
@@ -12,6 +13,8 @@ import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './han
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import { orderLimitsFromEnv } from './limits.ts';
 import type { PaymentGateways } from './payments.ts';
+
+const EmailRow = z.object({ email: z.string() });
 
 export { accountOrderView, myItemsView, orderHistoryView, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
 export { loadOrderPage } from './order-page.ts';
@@ -36,7 +39,7 @@ const defaultOrderDeps: OrderDeps = {
   ...defaultCheckoutDeps,
   gateways: paymentGateways,
   customerEmail: async (customerId) => {
-    const [row] = await rows<{ email: string }>(await defaultCheckoutDeps.db(), sql`SELECT email FROM customers WHERE id = ${customerId}`);
+    const [row] = await rows(await defaultCheckoutDeps.db(), EmailRow, sql`SELECT email FROM customers WHERE id = ${customerId}`);
     return row?.email ?? null;
   },
   sendConfirmation: async (order, locale, access) => {

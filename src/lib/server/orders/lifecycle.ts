@@ -2,14 +2,17 @@
 // outcome of a payment attempt, whichever tells us first (the browser coming back, or the provider's
 // webhook). Both lock the rows they change, so racing callers queue and the second one is a no-op.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { rows } from '../db/index.ts';
+import { rows, timestamp } from '../db/index.ts';
 import {
   mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
 import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+
+const OrderIdRow = z.object({ id: z.string() });
 
 export interface ConfirmResult {
   order: OrderRow;
@@ -48,14 +51,18 @@ export interface AttemptReport {
 /** Provider clocks and ours differ a little; an event older than the last change by more is a late redelivery. */
 const LATE_EVENT_MS = 60_000;
 
-interface PaymentRow {
-  id: string;
-  orderId: string;
-  status: PaymentAttemptStatus;
-  amountCents: number;
-  currency: string;
-  updatedAt: Date | string;
-}
+const AttemptStatus = z.enum(['created', 'awaiting', 'succeeded', 'failed']) satisfies z.ZodType<PaymentAttemptStatus>;
+
+const PaymentRow = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: AttemptStatus,
+  amountCents: z.number(),
+  currency: z.string(),
+  updatedAt: timestamp,
+});
+
+const OtherAttemptRow = z.object({ status: AttemptStatus });
 
 /**
  * Applies a provider's report on one payment attempt, once: the attempt row is locked, moves only
@@ -65,14 +72,14 @@ interface PaymentRow {
  */
 export async function applyAttemptReport(db: Db, report: AttemptReport, expectedOrderId?: string): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
-    const [payment] = await rows<PaymentRow>(tx, sql`
+    const [payment] = await rows(tx, PaymentRow, sql`
       SELECT id, order_id AS "orderId", status, amount_cents AS "amountCents", currency, updated_at AS "updatedAt" FROM payments
       WHERE provider = ${report.provider} AND provider_ref = ${report.providerRef} FOR UPDATE`);
     if (!payment || (expectedOrderId !== undefined && payment.orderId !== expectedOrderId)) throw paymentNotFound();
     const order = await findOrder(tx, payment.orderId, { lock: true });
     if (!order) throw orderNotFound();
     const matches = report.orderId === order.id && report.amountCents === order.grandTotalCents
-      && report.amountCents === Number(payment.amountCents) && report.currency === order.currency;
+      && report.amountCents === payment.amountCents && report.currency === order.currency;
     if (!matches) {
       logger.error({ provider: report.provider, providerRef: report.providerRef, orderId: order.id }, 'payment does not match its order; not applied');
       throw paymentMismatch();
@@ -81,12 +88,12 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
     // failed → awaiting is a new try on the same intent, or a 'processing' event Stripe redelivered late
     // (the shop was down when it was first sent) after the debit already failed: only the first counts.
     const lateRedelivery = payment.status === 'failed' && next === 'awaiting' && report.eventCreated !== undefined
-      && report.eventCreated.getTime() < new Date(payment.updatedAt).getTime() - LATE_EVENT_MS;
+      && report.eventCreated.getTime() < payment.updatedAt.getTime() - LATE_EVENT_MS;
     if (next === null || lateRedelivery) return { order, becameConfirmed: false };
     await tx.execute(sql`
       UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? report.failureMessage ?? null : null},
         updated_at = now() WHERE id = ${payment.id}`);
-    const others = await rows<{ status: PaymentAttemptStatus }>(tx, sql`
+    const others = await rows(tx, OtherAttemptRow, sql`
       SELECT status FROM payments WHERE order_id = ${order.id} AND id <> ${payment.id}`);
     const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next, others.map((o) => o.status));
     if (order.status === 'cancelled' && (next === 'succeeded' || next === 'awaiting')) {
@@ -112,7 +119,7 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
  * UPDATE lets exactly one of racing callers through, and a restart never sends it twice.
  */
 export async function claimConfirmationMail(db: Db, orderId: string): Promise<boolean> {
-  const claimed = await rows<{ id: string }>(db, sql`
+  const claimed = await rows(db, OrderIdRow, sql`
     UPDATE orders SET confirmation_sent_at = now() WHERE id = ${orderId} AND confirmation_sent_at IS NULL RETURNING id`);
   return claimed.length > 0;
 }

@@ -14,10 +14,14 @@
 // second order counts the first.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import type { Env } from '../env.ts';
 import { orderValueLimit, orderQuantityLimit, tooManyOpenOrders } from './errors.ts';
+
+const CustomerCapsRow = z.object({ maxTotalCents: z.number().nullable(), maxOpenOrders: z.number().nullable() });
+const OpenOrdersRow = z.object({ n: z.number(), freeIn: z.number().nullable() });
 
 interface OrderCaps {
   /** Largest grand total in cents of the order's currency (amounts are not converted); null: no cap. */
@@ -85,12 +89,12 @@ function lockKey(subject: string): bigint {
 }
 
 async function customerCaps(db: Db, customerId: string, defaults: OrderCaps): Promise<OrderCaps> {
-  const [own] = await rows<{ maxTotalCents: number | null; maxOpenOrders: number | null }>(db, sql`
+  const [own] = await rows(db, CustomerCapsRow, sql`
     SELECT max_order_total_cents AS "maxTotalCents", max_open_orders AS "maxOpenOrders" FROM customers WHERE id = ${customerId}`);
   return {
     ...defaults,
-    maxTotalCents: own?.maxTotalCents == null ? defaults.maxTotalCents : cap(Number(own.maxTotalCents)),
-    maxOpenOrders: own?.maxOpenOrders == null ? defaults.maxOpenOrders : cap(Number(own.maxOpenOrders)),
+    maxTotalCents: own?.maxTotalCents == null ? defaults.maxTotalCents : cap(own.maxTotalCents),
+    maxOpenOrders: own?.maxOpenOrders == null ? defaults.maxOpenOrders : cap(own.maxOpenOrders),
   };
 }
 
@@ -129,13 +133,13 @@ export async function checkOrderLimits(db: Db, limits: OrderLimits, order: Order
   }
   const holdSeconds = Math.ceil(limits.holdMs / 1000);
   for (const subject of subjects) {
-    const [open] = await rows<{ n: number; freeIn: number | null }>(db, sql`
+    const [open] = await rows(db, OpenOrdersRow, sql`
       SELECT count(*)::int AS n,
         ceil(extract(epoch FROM min(created_at) + make_interval(secs => ${holdSeconds}) - now()))::int AS "freeIn"
       FROM orders
       WHERE ${subject.where} AND status <> 'cancelled' AND payment_status <> 'paid'
         AND created_at > now() - make_interval(secs => ${holdSeconds})`);
-    if (Number(open?.n ?? 0) >= caps.maxOpenOrders) throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, Number(open?.freeIn ?? 1)));
+    if ((open?.n ?? 0) >= caps.maxOpenOrders) throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, open?.freeIn ?? 1));
   }
   return { clientKey };
 }

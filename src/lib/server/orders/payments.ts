@@ -2,6 +2,7 @@
 // the browser comes back, and apply Stripe's webhooks. The amount is always
 // the order's own total; the client never names one.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http.ts';
 import { rows } from '../db/index.ts';
@@ -18,6 +19,11 @@ import {
 } from './errors.ts';
 import { applyAttemptReport, type AttemptReport, type ConfirmResult } from './lifecycle.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+
+const IdRow = z.object({ id: z.string() });
+const OpenAttemptRow = z.object({ id: z.string(), providerRef: z.string() });
+const AttemptStatusRow = z.object({ id: z.string(), status: z.string() });
+const EventIdRow = z.object({ eventId: z.string() });
 
 export interface PaymentGateways {
   stripe: StripeGateway | null;
@@ -64,11 +70,12 @@ function paypalReport(order: PayPalOrder): AttemptReport | null {
   };
 }
 
-interface AttemptRow { id: string; providerRef: string | null; status: string; methodCode: string; amountCents: number }
+const AttemptRow = z.object({ id: z.string(), providerRef: z.string().nullable(), status: z.string(), methodCode: z.string(), amountCents: z.number() });
+type AttemptRow = z.infer<typeof AttemptRow>;
 
 /** Opens an attempt row first, so its id can be the provider's idempotency key. */
 async function openAttempt(db: Db, order: OrderRow, provider: 'stripe' | 'paypal', methodCode: PaymentMethodCode): Promise<string> {
-  const [row] = await rows<{ id: string }>(db, sql`
+  const [row] = await rows(db, IdRow, sql`
     INSERT INTO payments (order_id, provider, method_code, amount_cents, currency, status)
     VALUES (${order.id}, ${provider}, ${methodCode}, ${order.grandTotalCents}, ${order.currency}, 'created') RETURNING id`);
   return row!.id;
@@ -76,7 +83,7 @@ async function openAttempt(db: Db, order: OrderRow, provider: 'stripe' | 'paypal
 
 /** A Stripe attempt of this order and method that the shopper can still complete, reused on retries. */
 async function reusableStripeAttempt(db: Db, order: OrderRow, methodCode: PaymentMethodCode): Promise<AttemptRow | null> {
-  const [row] = await rows<AttemptRow>(db, sql`
+  const [row] = await rows(db, AttemptRow, sql`
     SELECT id, provider_ref AS "providerRef", status, method_code AS "methodCode", amount_cents AS "amountCents"
     FROM payments WHERE order_id = ${order.id} AND provider = 'stripe' AND method_code = ${methodCode}
       AND provider_ref IS NOT NULL AND status IN ('created', 'failed') AND amount_cents = ${order.grandTotalCents}
@@ -98,7 +105,7 @@ export interface StartPaymentInput {
  * PayPal): capturing it now takes the money the buyer agreed to, instead of asking them to pay twice.
  */
 async function captureApprovedPayPal(db: Db, paypal: PayPalGateway, orderId: string): Promise<ConfirmResult | null> {
-  const open = await rows<{ id: string; providerRef: string }>(db, sql`
+  const open = await rows(db, OpenAttemptRow, sql`
     SELECT id, provider_ref AS "providerRef" FROM payments
     WHERE order_id = ${orderId} AND provider = 'paypal' AND provider_ref IS NOT NULL AND status = 'created'
     ORDER BY created_at DESC LIMIT 3`);
@@ -173,7 +180,7 @@ export async function startPayment(db: Db, gateways: PaymentGateways, input: Sta
 }
 
 export async function setPaymentMethod(db: Db, orderId: string, methodCode: PaymentMethodCode): Promise<OrderRow> {
-  const updated = await rows<{ id: string }>(db, sql`
+  const updated = await rows(db, IdRow, sql`
     UPDATE orders SET payment_method_code = ${methodCode}, last_modified = now()
     WHERE id = ${orderId} AND payment_status <> 'paid' AND status <> 'cancelled' RETURNING id`);
   if (updated.length === 0) {
@@ -192,7 +199,7 @@ export async function setPaymentMethod(db: Db, orderId: string, methodCode: Paym
 export async function completePayment(
   db: Db, gateways: PaymentGateways, input: { orderId: string; provider: 'stripe' | 'paypal'; reference: string },
 ): Promise<ConfirmResult> {
-  const [attempt] = await rows<{ id: string; status: string }>(db, sql`
+  const [attempt] = await rows(db, AttemptStatusRow, sql`
     SELECT id, status FROM payments WHERE order_id = ${input.orderId} AND provider = ${input.provider} AND provider_ref = ${input.reference}`);
   if (!attempt) throw paymentNotFound();
   const known: OpenAttempt = { id: attempt.id, orderId: input.orderId, providerRef: input.reference };
@@ -213,7 +220,8 @@ export async function completePayment(
 }
 
 /** A payment attempt the provider knows by its reference. */
-export interface OpenAttempt { id: string; orderId: string; providerRef: string }
+export const OpenAttempt = z.object({ id: z.string(), orderId: z.string(), providerRef: z.string() });
+export type OpenAttempt = z.infer<typeof OpenAttempt>;
 
 /** What Stripe says of one attempt, applied; null while the shopper still has to act. */
 export async function settleStripeAttempt(db: Db, stripe: StripeGateway, attempt: OpenAttempt): Promise<ConfirmResult | null> {
@@ -259,7 +267,7 @@ const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.proce
  */
 export async function applyStripeEvent(db: Db, event: StripeWebhookEvent): Promise<ConfirmResult | null> {
   return db.transaction(async (tx) => {
-    const fresh = await rows<{ eventId: string }>(tx, sql`
+    const fresh = await rows(tx, EventIdRow, sql`
       INSERT INTO webhook_events (provider, event_id) VALUES ('stripe', ${event.id})
       ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`);
     if (fresh.length === 0 || !INTENT_EVENTS.has(event.type) || !event.intent) return null;

@@ -6,12 +6,15 @@
 // so that PayPal's redelivery can apply it. If the process dies in between, the recovery job
 // (recovery.ts) finds the approved attempt and captures it.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import type { PayPalGateway, PayPalWebhookEvent } from '../payments/index.ts';
 import type { ConfirmResult } from './lifecycle.ts';
-import { settlePayPalAttempt, type OpenAttempt } from './payments.ts';
+import { OpenAttempt, settlePayPalAttempt } from './payments.ts';
+
+const EventIdRow = z.object({ eventId: z.string() });
 
 /**
  * The events that move a payment: the buyer approved (capture it, as the return would), a capture
@@ -22,7 +25,7 @@ const SETTLING_EVENTS = new Set([
 ]);
 
 async function attemptFor(db: Db, paypalOrderId: string): Promise<OpenAttempt | null> {
-  const [row] = await rows<OpenAttempt>(db, sql`
+  const [row] = await rows(db, OpenAttempt, sql`
     SELECT id, order_id AS "orderId", provider_ref AS "providerRef" FROM payments
     WHERE provider = 'paypal' AND provider_ref = ${paypalOrderId}`);
   return row ?? null;
@@ -30,7 +33,7 @@ async function attemptFor(db: Db, paypalOrderId: string): Promise<OpenAttempt | 
 
 /** Returns the confirmation result when the event settled an attempt; null for duplicates, other events and orders that are not ours. */
 export async function applyPayPalEvent(db: Db, paypal: PayPalGateway, event: PayPalWebhookEvent): Promise<ConfirmResult | null> {
-  const fresh = await rows<{ eventId: string }>(db, sql`
+  const fresh = await rows(db, EventIdRow, sql`
     INSERT INTO webhook_events (provider, event_id) VALUES ('paypal', ${event.id})
     ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`);
   if (fresh.length === 0 || !SETTLING_EVENTS.has(event.type) || !event.paypalOrderId) return null;

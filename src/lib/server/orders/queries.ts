@@ -1,34 +1,36 @@
 // Order rows and their public face (the API's Order). Holding an order id grants nothing: who may
 // reach an order is decided in access.ts.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { isUuid, rows } from '../db/index.ts';
-import type { Order } from '#lib/checkout/contract.ts';
+import { document, isUuid, rows, timestamp } from '../db/index.ts';
+import { orderSchema, type Order } from '#lib/checkout/contract.ts';
 
-export interface OrderRow {
-  id: string;
-  transactionnum: string;
-  customerId: string | null;
-  cartId: string | null;
-  idempotencyKey: string | null;
-  status: Order['status'];
-  paymentStatus: Order['paymentStatus'];
-  paymentMethodCode: Order['paymentMethodCode'];
-  confirmed: boolean;
-  email: string;
-  locale: string;
-  currency: string;
-  grandTotalCents: number;
-  cartInfo: Order['cartInfo'];
-  orderReference: string | null;
-  comment: string | null;
-  feedback: string | null;
-  confirmationSentAt: Date | string | null;
+export const OrderRow = z.object({
+  id: z.string(),
+  transactionnum: z.string(),
+  customerId: z.string().nullable(),
+  cartId: z.string().nullable(),
+  idempotencyKey: z.string().nullable(),
+  status: orderSchema.shape.status,
+  paymentStatus: orderSchema.shape.paymentStatus,
+  paymentMethodCode: orderSchema.shape.paymentMethodCode,
+  confirmed: z.boolean(),
+  email: z.string(),
+  locale: z.string(),
+  currency: z.string(),
+  grandTotalCents: z.number(),
+  cartInfo: document<Order['cartInfo']>('the priced cart'),
+  orderReference: z.string().nullable(),
+  comment: z.string().nullable(),
+  feedback: z.string().nullable(),
+  confirmationSentAt: timestamp.nullable(),
   /** SHA-256 (hex) of a guest order's access secret; null for registered customers' orders. Never leaves the server. */
-  accessSecretHash: string | null;
-  createdAt: Date | string;
-  lastModified: Date | string;
-}
+  accessSecretHash: z.string().nullable(),
+  createdAt: timestamp,
+  lastModified: timestamp,
+});
+export type OrderRow = z.infer<typeof OrderRow>;
 
 export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId", o.cart_id AS "cartId",
   o.idempotency_key AS "idempotencyKey", o.status, o.payment_status AS "paymentStatus",
@@ -38,24 +40,16 @@ export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId"
   o.access_secret_hash AS "accessSecretHash", o.created_at AS "createdAt",
   o.last_modified AS "lastModified"`;
 
-export function normalise(row: OrderRow): OrderRow {
-  return {
-    ...row,
-    cartInfo: typeof row.cartInfo === 'string' ? JSON.parse(row.cartInfo) : row.cartInfo,
-    grandTotalCents: Number(row.grandTotalCents),
-  };
-}
-
 export async function findOrder(db: Db, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rows<OrderRow>(db, sql`
+  const [row] = await rows(db, OrderRow, sql`
     SELECT ${COLUMNS} FROM orders o WHERE o.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`);
-  return row ? normalise(row) : null;
+  return row ?? null;
 }
 
 export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<OrderRow | null> {
-  const [row] = await rows<OrderRow>(db, sql`SELECT ${COLUMNS} FROM orders o WHERE o.idempotency_key = ${idempotencyKey}`);
-  return row ? normalise(row) : null;
+  const [row] = await rows(db, OrderRow, sql`SELECT ${COLUMNS} FROM orders o WHERE o.idempotency_key = ${idempotencyKey}`);
+  return row ?? null;
 }
 
 const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();

@@ -7,12 +7,15 @@
 // approval window has long closed is settled as failed, so the order shows that it still wants paying.
 // On PostgreSQL one instance runs it at a time (an advisory lock); the embedded database has one process.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Database } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import { logger } from '../log.ts';
 import { applyAttemptReport, type ConfirmResult } from './lifecycle.ts';
-import { settlePayPalAttempt, settleStripeAttempt, type OpenAttempt, type PaymentGateways } from './payments.ts';
+import { OpenAttempt, settlePayPalAttempt, settleStripeAttempt, type PaymentGateways } from './payments.ts';
+
+const LockedRow = z.object({ locked: z.boolean() });
 
 export interface RecoveryOptions {
   /** An attempt younger than this may still be in the shopper's hands: left alone (default 10 minutes). */
@@ -54,19 +57,20 @@ const DEFAULTS = { staleAfterMs: 10 * 60_000, abandonAfterMs: 3 * 3600_000, look
  */
 export const RECOVERY_LOCK_KEY = 7_305_112_271;
 
-interface StaleAttempt extends OpenAttempt {
-  amountCents: number;
-  currency: string;
+const StaleAttempt = OpenAttempt.extend({
+  amountCents: z.number(),
+  currency: z.string(),
   /** Began before the abandon horizon. */
-  expired: boolean;
-}
+  expired: z.boolean(),
+});
+type StaleAttempt = z.infer<typeof StaleAttempt>;
 
 const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} seconds`;
 
 /** Open attempts of a provider older than staleAfter: PayPal's within the look-back, Stripe's within the abandon horizon. */
 function staleAttempts(db: Database['db'], provider: 'stripe' | 'paypal', options: typeof DEFAULTS): Promise<StaleAttempt[]> {
   const abandon = sql`now() - ${seconds(options.abandonAfterMs)}::interval`;
-  return rows<StaleAttempt>(db, sql`
+  return rows(db, StaleAttempt, sql`
     SELECT id, order_id AS "orderId", provider_ref AS "providerRef", amount_cents AS "amountCents", currency,
       created_at < ${abandon} AS expired
     FROM payments
@@ -88,7 +92,7 @@ export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockK
   // The transaction only holds the lock (released at its end, even if this process dies); the work runs
   // on other pooled connections, so no row stays locked while a provider is asked.
   return database.db.transaction(async (tx) => {
-    const [row] = await rows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${lockKey}::bigint) AS locked`);
+    const [row] = await rows(tx, LockedRow, sql`SELECT pg_try_advisory_xact_lock(${lockKey}::bigint) AS locked`);
     if (!row?.locked) return false;
     await work();
     return true;
@@ -98,7 +102,7 @@ export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockK
 /** The attempt's own order, amount and currency make the report: the shop gives up on it, PayPal took nothing. */
 function abandon(db: Database['db'], attempt: StaleAttempt): Promise<ConfirmResult> {
   return applyAttemptReport(db, {
-    provider: 'paypal', providerRef: attempt.providerRef, status: 'failed', amountCents: Number(attempt.amountCents),
+    provider: 'paypal', providerRef: attempt.providerRef, status: 'failed', amountCents: attempt.amountCents,
     currency: attempt.currency, orderId: attempt.orderId, failureMessage: 'PayPal: not approved in time',
   }, attempt.orderId);
 }

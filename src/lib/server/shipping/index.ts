@@ -1,25 +1,29 @@
 // The shipping domain's server side: shipping methods from the database, priced for one cart (the pure
 // rules are in src/lib/checkout/shipping.ts). Cart, checkout and orders all read methods through here.
 import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import type { LocalizedText } from '../db/schema.ts';
 import { availableShippingMethods, type ShippingMethodRecord, type ShippingQuery } from '#lib/checkout/shipping.ts';
-import { rows } from '../db/index.ts';
+import { json, rows } from '../db/index.ts';
 
-export interface StoredShippingMethod extends ShippingMethodRecord {
-  labels: LocalizedText;
-}
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const StoredShippingMethod = z.object({
+  code: z.string(),
+  labels: json(z.record(z.string(), z.string())),
+  countries: json(z.array(z.string())),
+  priceCents: z.number(),
+  freeFromCents: z.number().nullable(),
+  // A price without a threshold is the same as one whose threshold is null: never free.
+  currencyPrices: json(z.record(z.string(), z.object({ priceCents: z.number(), freeFromCents: z.number().nullable().default(null) }))),
+  position: z.number(),
+}) satisfies z.ZodType<ShippingMethodRecord & { labels: LocalizedText }>;
+export type StoredShippingMethod = z.infer<typeof StoredShippingMethod>;
 
 export async function loadShippingMethods(db: Db, code?: string): Promise<StoredShippingMethod[]> {
-  const found = await rows<StoredShippingMethod>(db, sql`
+  return rows(db, StoredShippingMethod, sql`
     SELECT code, labels, countries, price_cents AS "priceCents", free_from_cents AS "freeFromCents",
       currency_prices AS "currencyPrices", position
     FROM shipping_methods ${code === undefined ? sql`` : sql`WHERE code = ${code}`}`);
-  return found.map((m) => ({
-    ...m, labels: parsed(m.labels), countries: parsed(m.countries), currencyPrices: parsed(m.currencyPrices),
-  }));
 }
 
 /** The methods that serve this cart's country and currency, each with its net price in cents. */
