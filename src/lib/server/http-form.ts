@@ -32,10 +32,13 @@ export const formField = {
   checked: (name: string): FormField => (form) => (form.get(name) === 'on' ? true : undefined),
 } as const;
 
-/** The request a mapping reads from a form. */
+/**
+ * The request a mapping reads from a form. A property read as undefined is left out, so a strict schema
+ * sees an optional property the form did not send as absent.
+ */
 export function mapForm(fields: FormFields | FormField, form: URLSearchParams): unknown {
   if (typeof fields === 'function') return fields(form);
-  return Object.fromEntries(Object.entries(fields).map(([property, field]) => [property, mapForm(field, form)]));
+  return Object.fromEntries(Object.entries(fields).map(([property, field]) => [property, mapForm(field, form)]).filter(([, value]) => value !== undefined));
 }
 
 /** A urlencoded form body, at most maxBytes: another content type is 415, a larger body 413. */

@@ -170,7 +170,9 @@ export type Handler<O extends Operation, Context = APIContext, Caller = undefine
 /**
  * One state change, defined once: its operation (schema, error codes), what it does, and how it reads
  * the caller and its failures. endpoint() serves it as the JSON call, submitForm() (http-form.ts) as the
- * plain HTML form a page posts without JavaScript, so both take exactly the same requests.
+ * plain HTML form a page posts without JavaScript, so both take exactly the same requests. A handler
+ * states the part of the request context it reads (cookies, url), which both an endpoint's context and
+ * a page's Astro global have.
  */
 export interface StateChange<O extends Operation = Operation, Context = APIContext, Caller = undefined> {
   readonly op: O;
@@ -178,7 +180,7 @@ export interface StateChange<O extends Operation = Operation, Context = APIConte
   readonly options: EndpointOptions<Caller, Context>;
 }
 
-export function stateChange<O extends Operation, Context = APIContext, Caller = undefined>(
+export function stateChange<O extends Operation, Context = unknown, Caller = undefined>(
   op: O, handler: Handler<O, Context, Caller>, options: EndpointOptions<Caller, NoInfer<Context>> = {},
 ): StateChange<O, Context, Caller> {
   return { op, handler, options };
