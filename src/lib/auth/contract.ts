@@ -28,6 +28,7 @@ export const AUTH_MESSAGES = {
   tooLong: 'This value is too long',
   invalidCharacters: 'This value contains invalid characters',
   invalidCredentials: 'Invalid credentials.',
+  passwordMismatch: 'The passwords do not match',
 } as const;
 
 const M = AUTH_MESSAGES;
@@ -65,10 +66,15 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
+/**
+ * `repeatPassword` is the new password typed again, as the account page's form asks for it: optional,
+ * and when sent it must be the same (the form and the JSON call are one operation).
+ */
 const changePasswordRequestSchema = z.object({
   currentPassword: password(M.required),
   newPassword,
-}).strict();
+  repeatPassword: password(M.required).optional(),
+}).strict().refine((v) => v.repeatPassword === undefined || v.repeatPassword === v.newPassword, { error: M.passwordMismatch, path: ['repeatPassword'] });
 
 export const resetRequestSchema = z.object({
   /** Email address or customer number; required. */

@@ -1,8 +1,11 @@
 // The auth domain's public face: the endpoints wired to the process database, and what other domains
 // use (who is signed in, the shop's features and name for mails, password hashing and rules, account
 // requests that arrive with an order, the activation page). No other code in src/ imports past this file.
+import { getDb } from '../db/index.ts';
 import { authRoutes } from './routes.ts';
-import { profileRoutes } from './profile-routes.ts';
+import { passwordChange } from './password-change.ts';
+import { profileChanges, profileRoutes } from './profile-routes.ts';
+import { profilePages } from './profile-page.ts';
 
 export { resolveSession } from './session.ts';
 export { SESSION_COOKIES } from './cookies.ts';
@@ -14,7 +17,7 @@ export { derivedKey } from './secret.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { TooManyAttemptsError, unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
-export { confirmEmailView, myProfileView, PROFILE_PATH, type ProfileView } from './profile-page.ts';
+export { PROFILE_PATH, type ProfileView } from './profile-page.ts';
 export { activationView } from './activation-page.ts';
 
 /** The endpoints under src/pages/api/auth, wired to the process database. */
@@ -22,3 +25,6 @@ export const auth = authRoutes();
 
 /** The profile endpoints under src/pages/api/account, wired to the process database. */
 export const profile = profileRoutes();
+
+/** The profile page's and /confirm-email's views, whose forms post the endpoints' own state changes. */
+export const { myProfileView, confirmEmailView } = profilePages(profileChanges(), passwordChange(getDb));
