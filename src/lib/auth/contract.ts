@@ -173,3 +173,16 @@ export const authApi = {
     errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
 };
+
+/**
+ * Activating a registration from its mailed link: a state change only the /activate-account page's plain
+ * form makes (there is no JSON call, so it is in no …Api table and has no route under src/pages/api).
+ * Any token is taken: the activation itself tells an unknown link from a used, replaced or expired one.
+ * A wrong password is a refusal the form shows beside the field, not an error.
+ */
+export const activationOperation = operation({
+  method: 'POST', path: '/activate-account',
+  request: z.object({ token: z.string(), password: z.string().min(1, { error: M.required }) }).strict(),
+  response: z.object({ refusal: z.enum(['unknown', 'used', 'replaced', 'expired', 'taken', 'password']).nullable() }),
+  errors: ['TOO_MANY_ATTEMPTS'],
+});
