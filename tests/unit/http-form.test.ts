@@ -6,7 +6,9 @@ import { z } from 'astro/zod';
 import { describe, expect, test } from 'vitest';
 import { operation } from '#lib/http/contract.ts';
 import { ApiError, endpoint, stateChange, validationFailed } from '#lib/server/http.ts';
-import { formAction, formField, mapForm, postedForm, readForm, submitForm } from '#lib/server/http-form.ts';
+import {
+  formAction, formField, mapForm, postedForm, postedFormOrEmpty, readForm, submitForm, submitPostedForm,
+} from '#lib/server/http-form.ts';
 
 const noteOp = operation({
   method: 'POST', path: '/api/test/note',
@@ -74,6 +76,11 @@ describe('reading a form', () => {
     await expect(readForm(post(`note=${'x'.repeat(2000)}`), 1024)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', status: 413 });
     expect((await readForm(post('sku=A&quantity=2'), 1024)).get('sku')).toBe('A');
   });
+
+  test('a page that answers any post reads a body that is no form as an empty form, but not one too large', async () => {
+    expect([...(await postedFormOrEmpty(post('{"sku":"A"}', 'application/json'), 1024)).keys()]).toEqual([]);
+    await expect(postedFormOrEmpty(post(`note=${'x'.repeat(2000)}`), 1024)).rejects.toMatchObject({ status: 413 });
+  });
 });
 
 describe('submitting a form to its state change', () => {
@@ -117,5 +124,13 @@ describe('submitting a form to its state change', () => {
     expect((await call({ sku: 'A-1', quantity: 10 })).body.code).toBe('INVALID_QUANTITY');
     expect((await call({ sku: 'gone', quantity: 1 })).body.code).toBe('PRODUCT_NOT_FOUND');
     expect(await submitForm(noteForm, form({ sku: 'A-1', quantity: '10' }), client(post('')))).toMatchObject({ ok: false, error: { code: 'INVALID_QUANTITY' } });
+  });
+
+  test('a posted request is read with the form\'s limit and content type, then submitted', async () => {
+    expect(await submitPostedForm(noteForm, client(post('sku=B-2&quantity=3')), 1024)).toMatchObject({ ok: true, result: { saved: 'B-2×3' } });
+    expect(await submitPostedForm(noteForm, client(post('{"sku":"B-2","quantity":3}', 'application/json')), 1024))
+      .toMatchObject({ ok: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415 } });
+    expect(await submitPostedForm(noteForm, client(post(`sku=B-2&quantity=3&note=${'x'.repeat(2000)}`)), 1024))
+      .toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE', status: 413 } });
   });
 });

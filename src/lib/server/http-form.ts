@@ -57,6 +57,17 @@ export async function postedForm(request: Request, maxBytes: number): Promise<UR
   });
 }
 
+/**
+ * The posted form, read as an empty one when the body is no form (another content type), for pages that
+ * answer any post as a form without fields; a body over maxBytes is still refused 413.
+ */
+export async function postedFormOrEmpty(request: Request, maxBytes: number): Promise<URLSearchParams> {
+  const form = await postedForm(request, maxBytes);
+  if (!(form instanceof ApiError)) return form;
+  if (form.status === 413) throw form;
+  return new URLSearchParams();
+}
+
 /** A state change as one of a page's forms posts it. */
 export interface FormAction<O extends Operation, Context, Caller> {
   readonly change: StateChange<O, Context, Caller>;
@@ -96,4 +107,15 @@ export async function submitForm<O extends Operation, Context, Caller>(
     if (error instanceof ApiError) return { ok: false, error };
     throw error;
   }
+}
+
+/** Reads the posted form and submits it: a body that is no form, or too large, is the outcome's coded error (415, 413). */
+export async function submitPostedForm<O extends Operation, Context, Caller>(
+  action: FormAction<O, Context, Caller>,
+  context: Context & ClientContext,
+  maxBytes: number,
+  known: Record<string, unknown> = {},
+): Promise<FormOutcome<O>> {
+  const form = await postedForm(context.request, maxBytes);
+  return form instanceof ApiError ? { ok: false, error: form } : submitForm(action, form, context, known);
 }

@@ -2,11 +2,11 @@
 // the sign-in page (back here afterwards); an editor on an admin page gets 403.
 import type { AstroGlobal } from 'astro';
 import { getDb } from '../db/index.ts';
-import { ApiError } from '../http.ts';
 import { resolveStaffSession } from './sessions.ts';
 import { adminLocale, type AdminLocale } from './ui-locale.ts';
 import type { StaffUser } from './staff.ts';
-import { formAction, formField, postedForm, submitForm } from '../http-form.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm } from '../http-form.ts';
+import { MAX_BODY_BYTES } from '../body-limit.ts';
 import { staffSignIn, staffSignOut } from './sign-in.ts';
 
 export type WorkspacePage =
@@ -40,24 +40,17 @@ export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'reques
   return { kind: 'ok', locale, staff };
 }
 
-/** Email and password: anything much larger is no sign-in form. */
-const MAX_SIGN_IN_FORM_BYTES = 4 * 1024;
 const signInForm = formAction(staffSignIn, { email: formField.text('email'), password: formField.text('password') });
 const signOutForm = formAction(staffSignOut, {});
 
-/** A posted form; a body that is none (another type, far too large) is read as an empty one. */
-async function postedOrEmpty(request: Request, maxBytes: number): Promise<URLSearchParams> {
-  const form = await postedForm(request, maxBytes);
-  return form instanceof ApiError ? new URLSearchParams() : form;
-}
-
 /**
  * The sign-in form posted before its island was live: the JSON endpoint's own state change. Returns the
- * refusal's code (a form the schema refuses is INVALID_CREDENTIALS, as wrong ones are), or null once
- * the session cookie is set.
+ * refusal's code (a form the schema refuses, or a body that is no form, is INVALID_CREDENTIALS as wrong
+ * ones are), or null once the session cookie is set. These forms take any body the server front lets
+ * through, as they always have.
  */
 export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<{ code: string; retryAfterSeconds: number } | null> {
-  const outcome = await submitForm(signInForm, await postedOrEmpty(astro.request, MAX_SIGN_IN_FORM_BYTES), astro);
+  const outcome = await submitForm(signInForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
   if (outcome.ok) return null;
   const { error } = outcome;
   if (error.code === 'VALIDATION_FAILED') return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0 };
@@ -66,6 +59,6 @@ export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'reque
 
 /** The sign-out button of every workspace page: the JSON endpoint's own state change; it takes no fields. */
 export async function signOutFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<void> {
-  const outcome = await submitForm(signOutForm, await postedOrEmpty(astro.request, MAX_SIGN_IN_FORM_BYTES), astro);
+  const outcome = await submitForm(signOutForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
   if (!outcome.ok) throw outcome.error;
 }

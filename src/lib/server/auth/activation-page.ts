@@ -11,8 +11,8 @@ import type { AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { activationOperation } from '#lib/auth/contract.ts';
-import { ApiError, stateChange } from '../http.ts';
-import { formAction, formField, postedForm, submitForm } from '../http-form.ts';
+import { stateChange } from '../http.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm } from '../http-form.ts';
 import { clientIp, type ClientContext } from '../client-ip.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import { setSessionCookies } from './cookies.ts';
@@ -67,16 +67,8 @@ const activation = (db: Db, afterActivation: AfterActivation) => stateChange(act
 
 const activationFields = { token: formField.text('token'), password: formField.text('password') };
 
-/** A body that is no form is an empty one (no password); one far too large is refused 413. */
-async function postedData(request: Request): Promise<URLSearchParams> {
-  const form = await postedForm(request, MAX_FORM_BYTES);
-  if (!(form instanceof ApiError)) return form;
-  if (form.status === 413) throw form;
-  return new URLSearchParams();
-}
-
 async function activate(context: ActivationRequest, afterActivation: AfterActivation, db: Db): Promise<Outcome> {
-  const form = await postedData(context.request);
+  const form = await postedFormOrEmpty(context.request, MAX_FORM_BYTES);
   const token = form.get('token') ?? '';
   // An empty password (refused by the schema) costs neither a hash nor an attempt.
   const outcome = await submitForm(formAction(activation(db, afterActivation), activationFields), form, context);

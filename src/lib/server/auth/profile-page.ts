@@ -6,7 +6,7 @@
 // state change (profile-routes.ts, password-change.ts), posted through submitForm.
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { formAction, formField, postedForm, submitForm, type FormFields } from '../http-form.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm, type FormFields } from '../http-form.ts';
 import { PROFILE_MESSAGES, type Profile } from '#lib/profile/contract.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
@@ -104,14 +104,6 @@ const KEPT_FIELDS: Record<ProfileForm, string[]> = {
 
 const isProfileForm = (value: string | null): value is ProfileForm => (PROFILE_FORMS as readonly string[]).includes(value ?? '');
 
-/** A posted form; a body that is no form is no form of this page, one far too large is refused 413. */
-async function postedData(request: Request): Promise<URLSearchParams> {
-  const data = await postedForm(request, MAX_FORM_BYTES);
-  if (!(data instanceof ApiError)) return data;
-  if (data.status === 413) throw data;
-  return new URLSearchParams();
-}
-
 /**
  * The page for the signed-in customer `customerId`: on GET the profile (and ?done=), on POST the
  * submitted form's outcome; a post that is not one of its forms changes nothing and is a 400.
@@ -124,7 +116,7 @@ async function profileView(
   let status: ProfileView['status'] = 200;
   let done: ProfileForm | null = null;
   if (req.request.method === 'POST') {
-    const data = await postedData(req.request);
+    const data = await postedFormOrEmpty(req.request, MAX_FORM_BYTES);
     const form = data.get('form');
     if (!isProfileForm(form)) {
       // Not one of this page's forms: nothing changes, the page is shown as it is.
@@ -170,7 +162,7 @@ const confirmEmailPage = (changes: ProfileChanges) => {
   return async function confirmEmailView(context: { request: Request; url: URL } & ClientContext): Promise<ConfirmEmailView> {
     const { request, url } = context;
     if (request.method === 'POST') {
-      const outcome = await submitForm(confirm, await postedData(request), context);
+      const outcome = await submitForm(confirm, await postedFormOrEmpty(request, MAX_FORM_BYTES), context);
       if (outcome.ok) return { state: 'done', email: outcome.result.email };
       if (outcome.error.code === 'EMAIL_TAKEN') return { state: 'refused', message: 'profile.confirm.taken', status: 409 };
       const reason = (outcome.error.details as { reason?: 'unknown' | 'used' | 'expired' } | undefined)?.reason ?? 'unknown';

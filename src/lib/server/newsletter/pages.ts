@@ -10,7 +10,7 @@ import type { ClientContext } from '../client-ip.ts';
 import { getDb } from '../db/index.ts';
 import { addresses, customers } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
-import { formAction, formField, postedForm, submitForm } from '../http-form.ts';
+import { formAction, formField, submitPostedForm } from '../http-form.ts';
 import { logger } from '../log.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { consentText, type NewsletterDeps } from './actions.ts';
@@ -57,8 +57,7 @@ export function newsletterPage(deps: NewsletterDeps, changes: NewsletterChanges)
     let httpStatus = 200;
     if (request.request.method === 'POST') {
       try {
-        const form = await postedForm(request.request, MAX_FORM_BYTES);
-        const outcome = form instanceof ApiError ? { ok: false as const, error: form } : await submitForm(update, form, request, { locale });
+        const outcome = await submitPostedForm(update, request, MAX_FORM_BYTES, { locale });
         if (outcome.ok) {
           const notice = outcome.input.action === 'unsubscribe' ? 'unsubscribed' : outcome.result.linkSent ? 'sent' : null;
           return { redirectTo: notice ? `${PAGE}?notice=${notice}` : PAGE };
@@ -105,8 +104,7 @@ export function confirmPage(deps: Pick<NewsletterDeps, 'db'>, changes: Newslette
   return async (context: { request: Request; url: URL } & ClientContext): Promise<{ state: ConfirmPageState; redirect?: string; httpStatus: number }> => {
     const { request, url } = context;
     if (request.method === 'POST') {
-      const form = await postedForm(request, MAX_FORM_BYTES);
-      const outcome = form instanceof ApiError ? { ok: false as const, error: form } : await submitForm(confirm, form, context);
+      const outcome = await submitPostedForm(confirm, context, MAX_FORM_BYTES);
       // Unknown, expired, used or no token at all: the same page, which says nothing more.
       return outcome.ok ? { state: { kind: 'done' }, redirect: '/newsletter/confirm?confirmed=1', httpStatus: 303 } : { state: { kind: 'invalid' }, httpStatus: outcome.error.status };
     }
