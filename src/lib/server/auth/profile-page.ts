@@ -5,7 +5,7 @@
 // them (never the passwords, which are not sent back into a page). Each form is its JSON endpoint's own
 // state change (profile-routes.ts, password-change.ts), posted through submitForm.
 import { getDb } from '../db/index.ts';
-import { ApiError } from '../http.ts';
+import type { ApiError } from '../http.ts';
 import { formAction, formField, postedFormOrEmpty, submitForm, type FormFields } from '../http-form.ts';
 import { PROFILE_MESSAGES, type Profile } from '#lib/profile/contract.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';

@@ -9,7 +9,7 @@ import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import type { ClientContext } from '../client-ip.ts';
 import { getDb } from '../db/index.ts';
 import { addresses, customers } from '../db/schema.ts';
-import { ApiError } from '../http.ts';
+import type { ApiError } from '../http.ts';
 import { formAction, formField, submitPostedForm } from '../http-form.ts';
 import { logger } from '../log.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
