@@ -1,12 +1,15 @@
 // The cart's bulk endpoints on the real database, PGlite and PostgreSQL: "add selected" and a quick
 // order's lines go into the cart in one request at the server's prices (the customer's own list), each
-// line the cart refuses reported with the reason a single add gives; the quick order's preview names
+// line the cart refuses reported with the reason a single add gives (by the JSON call and by the plain
+// forms of /cart/add alike); the quick order's preview names
 // each typed item number with its price and stock, or says why it cannot be ordered, and changes nothing.
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CART_COOKIE, CookieJar, DEMO_FIXTURES, callHandler, customerJar, seedFixtures, testCartDeps } from '../helpers/cart-harness.ts';
 import { bulkCartRoutes, type Offers } from '#lib/server/cart/bulk.ts';
+import { cartForms } from '#lib/server/cart/forms.ts';
+import { cartRoutes } from '#lib/server/cart/handlers.ts';
 import type { AddManyResult, ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 
@@ -109,5 +112,35 @@ forEachDatabase('bulk cart', (ctx) => {
     expect(gone).toMatchObject({ error: 'PRODUCT_NOT_AVAILABLE', item: { sku: P.notAvailable } });
     expect(parent).toMatchObject({ error: 'PRODUCT_NOT_PURCHASABLE', item: { sku: P.colourVariantParent } });
     expect(await cartLines()).toBe(before);
+  });
+
+  test('the buy box\'s and My Items\' plain forms are the JSON calls\' own state changes: same lines, same codes', async () => {
+    const deps = testCartDeps(() => ctx.db, { guestPrices: true, now: undefined });
+    const submitCartForm = cartForms(deps);
+    const add = (jar: CookieJar, body: unknown) => callHandler<{ cart?: { cartItems: { sku: string; quantity: number }[] }; code?: string }>(cartRoutes(deps).add, jar, '/api/cart/add', body);
+    const jar = new CookieJar();
+    const post = (fields: string) => {
+      const url = new URL('http://localhost/cart/add');
+      const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+      return submitCartForm(new URLSearchParams(fields), { request, url, cookies: jar.forRequest(), clientAddress: '127.0.0.1' }, 'en');
+    };
+    expect(await post(`sku=${P.available}&quantity=2&return=%2Fp`)).toEqual({ ok: true, refused: [] });
+    // The JSON add finds the form's line in the same cart (the guest's cookie) and adds to it.
+    const added = await add(jar, { sku: P.available, quantity: 1 });
+    expect(added.body.cart!.cartItems.find((line) => line.sku === P.available)?.quantity).toBe(3);
+    for (const [fields, body] of [
+      ['sku=' + P.available + '&quantity=0', { sku: P.available, quantity: 0 }],
+      ['quantity=1', { sku: '', quantity: 1 }],
+      ['sku=NO-SUCH-SKU&quantity=1', { sku: 'NO-SUCH-SKU', quantity: 1 }],
+    ] as const) {
+      const form = await post(fields);
+      expect(form.ok).toBe(false);
+      expect(!form.ok && form.error.code).toBe((await add(jar, body)).body.code);
+    }
+    expect(await post(`only=${P.available}&quantity-${P.available}=1`)).toEqual({ ok: true, refused: [] });
+    expect(await post(`selected=1&sku=${P.notAvailable}&quantity-${P.notAvailable}=1&sku=${P.available}&quantity-${P.available}=1`))
+      .toEqual({ ok: true, refused: [{ sku: P.notAvailable, code: 'PRODUCT_NOT_AVAILABLE' }] });
+    expect(await post('selected=1')).toMatchObject({ ok: false, myItems: true, noneChosen: true, error: { code: 'VALIDATION_FAILED', status: 400 } });
+    expect(await post(`only=${P.available}&quantity-${P.available}=many`)).toMatchObject({ ok: false, myItems: true, noneChosen: false, error: { code: 'VALIDATION_FAILED' } });
   });
 });

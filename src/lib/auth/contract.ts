@@ -28,6 +28,7 @@ export const AUTH_MESSAGES = {
   tooLong: 'This value is too long',
   invalidCharacters: 'This value contains invalid characters',
   invalidCredentials: 'Invalid credentials.',
+  passwordMismatch: 'The passwords do not match',
 } as const;
 
 const M = AUTH_MESSAGES;
@@ -65,10 +66,15 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
+/**
+ * `repeatPassword` is the new password typed again, as the account page's form asks for it: optional,
+ * and when sent it must be the same (the form and the JSON call are one operation).
+ */
 const changePasswordRequestSchema = z.object({
   currentPassword: password(M.required),
   newPassword,
-}).strict();
+  repeatPassword: password(M.required).optional(),
+}).strict().refine((v) => v.repeatPassword === undefined || v.repeatPassword === v.newPassword, { error: M.passwordMismatch, path: ['repeatPassword'] });
 
 export const resetRequestSchema = z.object({
   /** Email address or customer number; required. */
@@ -167,3 +173,16 @@ export const authApi = {
     errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
 };
+
+/**
+ * Activating a registration from its mailed link: a state change only the /activate-account page's plain
+ * form makes (there is no JSON call, so it is in no …Api table and has no route under src/pages/api).
+ * Any token is taken: the activation itself tells an unknown link from a used, replaced or expired one.
+ * A wrong password is a refusal the form shows beside the field, not an error.
+ */
+export const activationOperation = operation({
+  method: 'POST', path: '/activate-account',
+  request: z.object({ token: z.string(), password: z.string().min(1, { error: M.required }) }).strict(),
+  response: z.object({ refusal: z.enum(['unknown', 'used', 'replaced', 'expired', 'taken', 'password']).nullable() }),
+  errors: ['TOO_MANY_ATTEMPTS'],
+});

@@ -6,14 +6,14 @@ import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
 import { text } from '../http/fields.ts';
 import { addressSchema, CHECKOUT_MESSAGES } from '../checkout/address.ts';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../auth/contract.ts';
+import { AUTH_MESSAGES } from '../auth/contract.ts';
 import { profileRoutes } from './routes.ts';
 
 export const PROFILE_MESSAGES = {
   ...CHECKOUT_MESSAGES,
   passwordTooShort: AUTH_MESSAGES.passwordTooShort,
   sameEmail: 'This is already your email address',
-  passwordMismatch: 'The passwords do not match',
+  passwordMismatch: AUTH_MESSAGES.passwordMismatch,
 } as const;
 
 const M = PROFILE_MESSAGES;
@@ -42,13 +42,6 @@ export const emailChangeRequestSchema = z.object({
 const emailChangeConfirmSchema = z.object({
   token: typedText(200).min(1, { error: M.required }),
 }).strict();
-
-/** The page's password form: the API's change-password request plus the repeated new password. */
-export const passwordFormSchema = z.object({
-  currentPassword,
-  newPassword: typedText(256).min(1, { error: M.required }).min(PASSWORD_MIN_LENGTH, { error: M.passwordTooShort }),
-  repeatPassword: typedText(256).min(1, { error: M.required }),
-}).strict().refine((v) => v.newPassword === v.repeatPassword, { error: M.passwordMismatch, path: ['repeatPassword'] });
 
 const profileSchema = z.object({
   firstName: z.string(),

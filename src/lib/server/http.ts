@@ -142,7 +142,7 @@ async function answering(request: Request, run: () => Promise<Response>): Promis
   }
 }
 
-export interface EndpointOptions<Caller = undefined> {
+export interface EndpointOptions<Caller = undefined, Context = APIContext> {
   /** Turns the field issues of a request that fails its schema into the error to answer with. */
   invalid?: (issues: FieldIssue[]) => ApiError;
   /** The client's request budget the operation spends from, before its body is read: 429 beyond it. */
@@ -152,7 +152,7 @@ export interface EndpointOptions<Caller = undefined> {
    * 403) whatever the request holds, so a malformed one tells an anonymous caller nothing about the
    * operation. What it returns is the handler's third argument.
    */
-  caller?: (context: APIContext) => Promise<Caller>;
+  caller?: (context: Context) => Promise<Caller>;
 }
 
 /** 429 with Retry-After once the request's client has spent the budget. */
@@ -163,22 +163,52 @@ function spendOrRefuse(budget: Budget | undefined, context: ClientContext): void
   }
 }
 
+/** What an operation does with its validated input; a Response only when it must (a redirect, a raw body). */
+export type Handler<O extends Operation, Context = APIContext, Caller = undefined> =
+  (input: ParsedRequestOf<O>, context: Context, caller: Caller) => Promise<ResponseOf<O> | Response>;
+
+/**
+ * One state change, defined once: its operation (schema, error codes), what it does, and how it reads
+ * the caller and its failures. endpoint() serves it as the JSON call, submitForm() (http-form.ts) as the
+ * plain HTML form a page posts without JavaScript, so both take exactly the same requests. A handler
+ * states the part of the request context it reads (cookies, url), which both an endpoint's context and
+ * a page's Astro global have.
+ */
+export interface StateChange<O extends Operation = Operation, Context = APIContext, Caller = undefined> {
+  readonly op: O;
+  readonly handler: Handler<O, Context, Caller>;
+  readonly options: EndpointOptions<Caller, Context>;
+}
+
+export function stateChange<O extends Operation, Context = unknown, Caller = undefined>(
+  op: O, handler: Handler<O, Context, Caller>, options: EndpointOptions<Caller, NoInfer<Context>> = {},
+): StateChange<O, Context, Caller> {
+  return { op, handler, options };
+}
+
+/** Spends the budget and establishes the caller: what every way into a state change does before reading it. */
+export async function admit<Context, Caller>(options: EndpointOptions<Caller, Context>, context: Context & ClientContext): Promise<Caller> {
+  spendOrRefuse(options.budget, context);
+  return options.caller ? await options.caller(context) : (undefined as Caller);
+}
+
 /**
  * The endpoint of one operation: reads its input (the JSON body, or the query for GET), validates it
  * against the contract and answers with what the handler returns. A handler returns a Response itself
  * only when it must (a redirect, a raw body).
  */
+export function endpoint<O extends Operation, Caller = undefined>(change: StateChange<O, APIContext, Caller>): APIRoute;
+export function endpoint<O extends Operation, Caller = undefined>(op: O, handler: Handler<O, APIContext, Caller>, options?: EndpointOptions<Caller>): APIRoute;
 export function endpoint<O extends Operation, Caller = undefined>(
-  op: O,
-  handler: (input: ParsedRequestOf<O>, context: APIContext, caller: Caller) => Promise<ResponseOf<O> | Response>,
-  options: EndpointOptions<Caller> = {},
+  opOrChange: O | StateChange<O, APIContext, Caller>, handler?: Handler<O, APIContext, Caller>, options: EndpointOptions<Caller> = {},
 ): APIRoute {
+  const change = 'handler' in opOrChange ? opOrChange : stateChange(opOrChange, handler!, options);
+  const { op } = change;
   return (context) => answering(context.request, async () => {
-    spendOrRefuse(options.budget, context);
-    const caller = options.caller ? await options.caller(context) : (undefined as Caller);
+    const caller = await admit(change.options, context);
     const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request, op.maxBodyBytes);
-    const input = parseInput(raw, op.request, options.invalid) as ParsedRequestOf<O>;
-    const result = await handler(input, context, caller);
+    const input = parseInput(raw, op.request, change.options.invalid) as ParsedRequestOf<O>;
+    const result = await change.handler(input, context, caller);
     return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
   });
 }

@@ -10,7 +10,8 @@ import { currentShopper, type Shopper } from '../shopper.ts';
 import { shellForParam, type Shell } from '../shell.ts';
 import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
 
-type AccountRequest = { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL; request: Request };
+/** The page's Astro global; its client address counts a form's posts against the client's budget. */
+type AccountRequest = { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL; request: Request; readonly clientAddress: string };
 
 /** What a page's loader gets: the request, and a shopper who is certainly signed in. */
 export interface AccountContext {

@@ -1,19 +1,23 @@
 // The account's address pages (address-details, shipping-details, billing-details) on the server: the
 // customer's addresses and what the shop's settings allow, and the pages' own plain-form POSTs, which
-// work without script. A POST runs the same operation as the JSON endpoints (book.ts); success
-// redirects 303 back to the page with what was done (post/redirect/get); a form the rules refuse is
-// rendered again with 422, what was typed kept and each message beside its field.
+// work without script. A POST is the JSON endpoints' own state change (handlers.ts) with its request
+// read from the form (submitForm); success redirects 303 back to the page with what was done
+// (post/redirect/get); a form the contract or the rules refuse is rendered again with 422, what was
+// typed kept and each message beside its field.
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import {
-  ADDRESS_FIELDS, addressValues, addressErrorsFromDetails, validateAddress, type AddressErrors, type AddressValues,
+  ADDRESS_FIELDS, addressValues, addressErrorsFromDetails, type AddressErrors, type AddressValues,
 } from '#lib/checkout/form.ts';
-import { ADDRESS_KINDS, type AddressKind } from '#lib/addresses/contract.ts';
+import type { AddressKind } from '#lib/addresses/contract.ts';
 import { addressLock, defaultLock, MAX_SAVED_ADDRESSES, type AddressLock } from '#lib/addresses/rules.ts';
 import type { AccountContext, AccountLoad, AccountPageName } from '../account/index.ts';
-import { getDb, isUuid } from '../db/index.ts';
+import type { ClientContext } from '../client-ip.ts';
+import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
-import { ApiError, readText } from '../http.ts';
-import { deleteAddress, saveAddress, setDefaultAddress, type BookFeatures } from './book.ts';
+import { ApiError } from '../http.ts';
+import { formAction, formField, postedForm, submitForm } from '../http-form.ts';
+import type { BookFeatures } from './book.ts';
+import type { AddressChanges } from './handlers.ts';
 import { savedAddresses } from './queries.ts';
 
 /** An address form holds fifteen short fields; anything near this size is not one. */
@@ -64,20 +68,43 @@ const emptyForm = (defaultCountry: string): AddressForm => ({
 
 const refusalOf = (error: ApiError): AddressLock => (error.code === 'BILLING_MANAGEMENT_DISABLED' ? 'billing-managed' : 'default-locked');
 
-/** The form's body as text fields; a request that is not a plain form is refused. */
-async function formBody(request: Request): Promise<URLSearchParams> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected a form', 415);
-  }
-  return new URLSearchParams(await readText(request, MAX_FORM_BYTES));
+/** The address form's fields as the save request: the address (with its id when editing) and the default boxes. */
+const addressFields = {
+  address: { id: formField.optional('id'), ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, formField.text(f)])) },
+  defaultShipping: formField.checked('defaultShipping'),
+  defaultBilling: formField.checked('defaultBilling'),
+};
+
+/**
+ * A refusal of the posted id or kind rather than of the address typed: an id that is no uuid (or a kind
+ * there is not) is the same 404 as another customer's address, so an id is never confirmed.
+ */
+function namesNoAddress(error: ApiError, saving: boolean): boolean {
+  if (error.code !== 'VALIDATION_FAILED') return false;
+  if (!saving) return true;
+  return Array.isArray(error.details) && (error.details as { path?: unknown }[]).some((issue) => issue.path === 'address.id');
+}
+
+/** The pages' forms by their `action`, and what a success says in ?done=. */
+function addressForms(changes: AddressChanges) {
+  const save = formAction(changes.save, addressFields);
+  const remove = formAction(changes.delete, { id: formField.text('id') });
+  const setDefault = formAction(changes.setDefault, { id: formField.text('id'), kind: formField.text('kind') });
+  type Request = AccountContext['request'] & ClientContext;
+  return {
+    save: { submit: (form: URLSearchParams, request: Request) => submitForm(save, form, request), done: 'saved' },
+    delete: { submit: (form: URLSearchParams, request: Request) => submitForm(remove, form, request), done: 'deleted' },
+    default: { submit: (form: URLSearchParams, request: Request) => submitForm(setDefault, form, request), done: 'default' },
+  } as const;
 }
 
 /**
  * The loader of one of the three pages. `page` is where a POST comes back to; address-details also
  * holds the add and edit form (?edit={id}) and the delete confirmation (?delete={id}).
  */
-export function addressPageView(page: Extract<AccountPageName, 'address-details' | 'shipping-details' | 'billing-details'>) {
-  return async (ctx: AccountContext): Promise<AccountLoad<AddressPageView>> => {
+export const addressPages = (changes: AddressChanges) => {
+  const forms = addressForms(changes);
+  return (page: Extract<AccountPageName, 'address-details' | 'shipping-details' | 'billing-details'>) => async (ctx: AccountContext): Promise<AccountLoad<AddressPageView>> => {
     const { request, shell, shopper } = ctx;
     const customerId = shopper.customerId;
     const features: BookFeatures = shell.features;
@@ -88,61 +115,36 @@ export function addressPageView(page: Extract<AccountPageName, 'address-details'
     let refused: AddressLock | 'form' | 'book-full' | null = null;
     let status: 200 | 403 | 409 | 413 | 415 | 422 = 200;
 
-    const body = request.request.method === 'POST'
-      ? await formBody(request.request).catch((error: unknown) => {
-        if (error instanceof ApiError) return error;
-        throw error;
-      })
-      : null;
+    const body = request.request.method === 'POST' ? await postedForm(request.request, MAX_FORM_BYTES) : null;
     if (body instanceof ApiError) {
       // Not a form this page sent (another content type, or far too large): nothing is done.
       status = body.status === 413 ? 413 : 415;
     } else if (body) {
-      const action = body.get('action');
-      const id = body.get('id') || null;
-      if (id !== null && !isUuid(id)) return { notFound: true };
-      try {
-        if (action === 'delete' && id) {
-          await deleteAddress(db, customerId, id, features);
-          return { kind: 'see-other', to: `${here}?done=deleted` };
-        }
-        const kind = body.get('kind');
-        if (action === 'default' && id && (ADDRESS_KINDS as readonly (string | null)[]).includes(kind)) {
-          await setDefaultAddress(db, customerId, id, kind as AddressKind, features);
-          return { kind: 'see-other', to: `${here}?done=default` };
-        }
-        if (action !== 'save' || page !== 'address-details') return { notFound: true };
+      const name = body.get('action');
+      // Only address-details holds the add and edit form.
+      const posted = name === 'delete' || name === 'default' || (name === 'save' && page === 'address-details') ? forms[name] : null;
+      if (!posted) return { notFound: true };
+      if (name === 'save') {
+        // What was typed, to show again if it is refused.
         const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, body.get(f) ?? ''])) as AddressValues;
-        form = { id, values, errors: {}, defaultShipping: body.get('defaultShipping') === 'on', defaultBilling: body.get('defaultBilling') === 'on' };
-        const checked = validateAddress(values, { companyRequired: features.companyRequired, emailRequired: false }, id ?? undefined);
-        if (!checked.ok) {
-          form.errors = checked.errors;
-          refused = 'form';
-          status = 422;
-        } else {
-          await saveAddress(db, customerId, {
-            address: checked.address,
-            ...(form.defaultShipping ? { defaultShipping: true } : {}),
-            ...(form.defaultBilling ? { defaultBilling: true } : {}),
-          }, features);
-          return { kind: 'see-other', to: `${here}?done=saved` };
-        }
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        if (error.status === 404) return { notFound: true };
-        if (error.code === 'VALIDATION_FAILED' && form) {
-          form.errors = addressErrorsFromDetails(error.details, 'address');
-          refused = 'form';
-          status = 422;
-        } else if (error.status === 403) {
-          refused = refusalOf(error);
-          status = 403;
-        } else if (error.code === 'ADDRESS_BOOK_FULL') {
-          refused = 'book-full';
-          status = 409;
-        } else {
-          throw error;
-        }
+        form = { id: body.get('id') || null, values, errors: {}, defaultShipping: body.get('defaultShipping') === 'on', defaultBilling: body.get('defaultBilling') === 'on' };
+      }
+      const outcome = await posted.submit(body, request);
+      if (outcome.ok) return { kind: 'see-other', to: `${here}?done=${posted.done}` };
+      const { error } = outcome;
+      if (error.status === 404 || namesNoAddress(error, name === 'save')) return { notFound: true };
+      if (error.code === 'VALIDATION_FAILED' && form) {
+        form.errors = addressErrorsFromDetails(error.details, 'address');
+        refused = 'form';
+        status = 422;
+      } else if (error.status === 403) {
+        refused = refusalOf(error);
+        status = 403;
+      } else if (error.code === 'ADDRESS_BOOK_FULL') {
+        refused = 'book-full';
+        status = 409;
+      } else {
+        throw error;
       }
     }
 
@@ -181,4 +183,4 @@ export function addressPageView(page: Extract<AccountPageName, 'address-details'
       done: request.request.method === 'GET' && (ADDRESS_DONE as readonly (string | null)[]).includes(done) ? done as AddressDone : null,
     };
   };
-}
+};

@@ -10,5 +10,4 @@ export { endSessionPreview, previewingSession, startSessionPreview } from './ses
 export { addStaff, resetStaffPassword, staffByEmail, updateStaff, PASSWORD_LINK_HOURS } from './staff.ts';
 export { createToken, revokeToken } from './tokens.ts';
 export { adminLocale, type AdminLocale } from './ui-locale.ts';
-export { workspacePage, localPath, signInFromForm } from './page.ts';
-export { endStaffSession } from './sessions.ts';
+export { workspacePage, localPath, signInFromForm, signOutFromForm } from './page.ts';

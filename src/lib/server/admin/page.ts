@@ -2,10 +2,12 @@
 // the sign-in page (back here afterwards); an editor on an admin page gets 403.
 import type { AstroGlobal } from 'astro';
 import { getDb } from '../db/index.ts';
-import { ApiError } from '../http.ts';
-import { resolveStaffSession, startStaffSession } from './sessions.ts';
+import { resolveStaffSession } from './sessions.ts';
 import { adminLocale, type AdminLocale } from './ui-locale.ts';
-import { authenticateStaff, type StaffUser } from './staff.ts';
+import type { StaffUser } from './staff.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm } from '../http-form.ts';
+import { MAX_BODY_BYTES } from '../body-limit.ts';
+import { staffSignIn, staffSignOut } from './sign-in.ts';
 
 export type WorkspacePage =
   | { kind: 'ok'; locale: AdminLocale; staff: StaffUser }
@@ -38,21 +40,25 @@ export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'reques
   return { kind: 'ok', locale, staff };
 }
 
+const signInForm = formAction(staffSignIn, { email: formField.text('email'), password: formField.text('password') });
+const signOutForm = formAction(staffSignOut, {});
+
 /**
- * The sign-in form posted before its island was live: the same checks as the JSON endpoint. Returns
- * the refusal's code, or null once the session cookie is set.
+ * The sign-in form posted before its island was live: the JSON endpoint's own state change. Returns the
+ * refusal's code (a form the schema refuses, or a body that is no form, is INVALID_CREDENTIALS as wrong
+ * ones are), or null once the session cookie is set. These forms take any body the server front lets
+ * through, as they always have.
  */
-export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url'>, ip: string): Promise<{ code: string; retryAfterSeconds: number } | null> {
-  const form = await astro.request.formData().catch(() => null);
-  const email = form?.get('email');
-  const password = form?.get('password');
-  if (typeof email !== 'string' || typeof password !== 'string' || !email || !password || email.length > 254 || password.length > 256) return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0 };
-  const db = await getDb();
-  try {
-    await startStaffSession(db, await authenticateStaff(db, { email, password }, ip), astro.cookies, astro.url);
-    return null;
-  } catch (error) {
-    if (error instanceof ApiError) return { code: error.code, retryAfterSeconds: Number(error.headers['retry-after'] ?? 0) };
-    throw error;
-  }
+export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<{ code: string; retryAfterSeconds: number } | null> {
+  const outcome = await submitForm(signInForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
+  if (outcome.ok) return null;
+  const { error } = outcome;
+  if (error.code === 'VALIDATION_FAILED') return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0 };
+  return { code: error.code, retryAfterSeconds: Number(error.headers['retry-after'] ?? 0) };
+}
+
+/** The sign-out button of every workspace page: the JSON endpoint's own state change; it takes no fields. */
+export async function signOutFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<void> {
+  const outcome = await submitForm(signOutForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
+  if (!outcome.ok) throw outcome.error;
 }

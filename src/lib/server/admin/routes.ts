@@ -5,7 +5,6 @@ import type { APIContext } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError, endpoint, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
-import { clientIp } from '../client-ip.ts';
 import { inBackground, sendStaffPasswordMail } from '../mail/index.ts';
 import { shopTitle } from '../auth/index.ts';
 import { adminApi, entryKeySchema, MAX_ENTRY_BYTES } from '#lib/admin/contract.ts';
@@ -16,8 +15,8 @@ import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { entryDetail, entryVersion, listEntries } from './entries.ts';
 import { deleteEntry, discardDraft, etagOf, publishDraft, putLive, rollback, saveDraft } from './content-writes.ts';
 import { updateCategory, updateProduct } from './catalog-writes.ts';
-import { addStaff, authenticateStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, updateStaff } from './staff.ts';
-import { endStaffSession, startStaffSession } from './sessions.ts';
+import { addStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, updateStaff } from './staff.ts';
+import { staffSignIn, staffSignOut } from './sign-in.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { apiCallerOf, staffOf, type StaffActor } from './guard.ts';
 
@@ -40,16 +39,8 @@ function staffEndpoint<O extends Operation>(
 
 /** The workspace's JSON endpoints: signing in and out and setting a password from a link are public. */
 export const workspace = {
-  signIn: endpoint(adminApi.signIn, async (body, context) => {
-    const db = await getDb();
-    const user = await authenticateStaff(db, body, clientIp(context));
-    await startStaffSession(db, user, context.cookies, context.url);
-    return { email: user.email, role: user.role };
-  }),
-  signOut: endpoint(adminApi.signOut, async (_body, { cookies, url }) => {
-    await endStaffSession(await getDb(), cookies, url);
-    return ok;
-  }),
+  signIn: endpoint(staffSignIn),
+  signOut: endpoint(staffSignOut),
   setPassword: endpoint(adminApi.setPassword, async (body) => {
     await setStaffPassword(await getDb(), body.token, body.password);
     return ok;

@@ -4,11 +4,15 @@
 // with the registration (whoever registered an address need not own it, so the link alone activates
 // nothing; see registrations.ts). The right password creates the customer, signs this browser in, and
 // redirects (303) to ?activated=1, so a reload does not post again; a wrong or missing one shows the
-// form again (422; 429 past the login limits), the token unspent, the password never sent back.
+// form again (422; 429 past the login limits), the token unspent, the password never sent back. The
+// form's POST is a state change of its own (activationOperation in src/lib/auth/contract.ts), posted
+// through submitForm like every other form.
 import type { AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
-import { readText } from '../http.ts';
+import { activationOperation } from '#lib/auth/contract.ts';
+import { stateChange } from '../http.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm } from '../http-form.ts';
 import { clientIp, type ClientContext } from '../client-ip.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import { setSessionCookies } from './cookies.ts';
@@ -49,27 +53,34 @@ async function askAgain(db: Db, token: string, error: MessageKey, status: 422 | 
   return { view: refusal ? refused(refusal) : { state: 'ask', email, token, error, status } };
 }
 
-async function activate(context: ActivationRequest, afterActivation: AfterActivation, db: Db): Promise<Outcome> {
-  const type = context.request.headers.get('content-type') ?? '';
-  const form = type.startsWith('application/x-www-form-urlencoded')
-    ? new URLSearchParams(await readText(context.request, MAX_FORM_BYTES)) : new URLSearchParams();
-  const token = form.get('token') ?? '';
-  const password = form.get('password') ?? '';
-  // An empty field costs neither a hash nor an attempt.
-  if (password === '') return askAgain(db, token, 'validation.required', 422);
-  let result;
-  try {
-    result = await activateRegistration(db, { token, password, ip: clientIp(context) }, afterActivation);
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) return { ...await askAgain(db, token, 'server.TOO_MANY_ATTEMPTS', 429), retryAfter: error.retryAfterSeconds };
-    throw error;
-  }
-  if (!result.ok) {
-    return result.refusal === 'password' ? askAgain(db, token, 'registration.activate.wrongPassword', 422) : { view: refused(result.refusal) };
-  }
-  // Whoever was signed in in this browser is signed out: the new account takes over.
+/**
+ * Activates the registration when the password is the one chosen with it: the customer is created,
+ * whoever was signed in in this browser is signed out, and the new account is signed in.
+ */
+const activation = (db: Db, afterActivation: AfterActivation) => stateChange(activationOperation, async ({ token, password }, context: ActivationRequest) => {
+  const result = await activateRegistration(db, { token, password, ip: clientIp(context) }, afterActivation);
+  if (!result.ok) return { refusal: result.refusal };
   await endSession(db, context.cookies, { url: context.url });
   setSessionCookies(context.cookies, await startSession(db, result.customer.id, false), context.url);
+  return { refusal: null };
+});
+
+const activationFields = { token: formField.text('token'), password: formField.text('password') };
+
+async function activate(context: ActivationRequest, afterActivation: AfterActivation, db: Db): Promise<Outcome> {
+  const form = await postedFormOrEmpty(context.request, MAX_FORM_BYTES);
+  const token = form.get('token') ?? '';
+  // An empty password (refused by the schema) costs neither a hash nor an attempt.
+  const outcome = await submitForm(formAction(activation(db, afterActivation), activationFields), form, context);
+  if (!outcome.ok) {
+    const { error } = outcome;
+    if (error instanceof TooManyAttemptsError) return { ...await askAgain(db, token, 'server.TOO_MANY_ATTEMPTS', 429), retryAfter: error.retryAfterSeconds };
+    if (error.code === 'VALIDATION_FAILED') return askAgain(db, token, 'validation.required', 422);
+    throw error;
+  }
+  const { refusal } = outcome.result;
+  if (refusal === 'password') return askAgain(db, token, 'registration.activate.wrongPassword', 422);
+  if (refusal) return { view: refused(refusal) };
   return { view: { state: 'done' }, redirect: '/activate-account?activated=1' };
 }
 

@@ -2,7 +2,10 @@
 // src/lib/server/auth-endpoints.ts), and what other domains use (who is signed in, the shop's features
 // and name for mails, password hashing and rules, account requests that arrive with an order, the
 // activation page). No other code in src/ imports past this file.
-import { profileRoutes } from './profile-routes.ts';
+import { getDb } from '../db/index.ts';
+import { passwordChange } from './password-change.ts';
+import { profileChanges, profileRoutes } from './profile-routes.ts';
+import { profilePages } from './profile-page.ts';
 
 export { authRoutes } from './routes.ts';
 
@@ -16,8 +19,11 @@ export { derivedKey } from './secret.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { TooManyAttemptsError, unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';
-export { confirmEmailView, myProfileView, PROFILE_PATH, type ProfileView } from './profile-page.ts';
+export { PROFILE_PATH, type ProfileView } from './profile-page.ts';
 export { activationView } from './activation-page.ts';
 
 /** The profile endpoints under src/pages/api/account, wired to the process database. */
 export const profile = profileRoutes();
+
+/** The profile page's and /confirm-email's views, whose forms post the endpoints' own state changes. */
+export const { myProfileView, confirmEmailView } = profilePages(profileChanges(), passwordChange(getDb));

@@ -2,24 +2,21 @@
 // e-mail address, a new password. Each posts to the page itself; a success redirects (303) back to the
 // page with what was done in ?done=, so a reload does not post again; a refusal renders the page again
 // with 422 (429 for a rate limit), the field errors beside their fields and what was typed still in
-// them (never the passwords, which are not sent back into a page). The same server functions and the
-// same contracts as the JSON endpoints decide.
-import type { Db } from '../db/client.ts';
+// them (never the passwords, which are not sent back into a page). Each form is its JSON endpoint's own
+// state change (profile-routes.ts, password-change.ts), posted through submitForm.
 import { getDb } from '../db/index.ts';
-import { ApiError, readText } from '../http.ts';
-import {
-  emailChangeRequestSchema, passwordFormSchema, PROFILE_MESSAGES, profileRequestSchema, type Profile,
-} from '#lib/profile/contract.ts';
+import type { ApiError } from '../http.ts';
+import { formAction, formField, postedFormOrEmpty, submitForm, type FormFields } from '../http-form.ts';
+import { PROFILE_MESSAGES, type Profile } from '#lib/profile/contract.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 import type { Features } from '#lib/content/features.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
-import { clientIp, type ClientContext } from '../client-ip.ts';
-import { confirmEmailChange, inspectEmailChangeToken } from './email-change.ts';
-import { changePasswordAndNotify } from './password-change.ts';
-import { readProfile, updateProfile } from './profile.ts';
-import { profileRuleIssues, startEmailChange } from './profile-routes.ts';
-import { resolveSession } from './session.ts';
+import type { ClientContext } from '../client-ip.ts';
+import { inspectEmailChangeToken } from './email-change.ts';
+import type { passwordChange } from './password-change.ts';
+import { readProfile } from './profile.ts';
+import type { ProfileChanges } from './profile-routes.ts';
 import type { AstroCookies } from 'astro';
 
 const PROFILE_FORMS = ['profile', 'email', 'password'] as const;
@@ -74,49 +71,28 @@ function fieldErrors(issues: { path: PropertyKey[] | string; message: string }[]
 
 type Outcome = { ok: true } | { ok: false; errors: Record<string, MessageKey>; formError?: MessageKey; status?: 422 | 429 };
 
-/** A coded refusal of the server functions as the form shows it; anything else is a real failure. */
-function refused(error: unknown, passwordField: string): Outcome {
-  if (!(error instanceof ApiError)) throw error;
+/** A coded refusal of a form's state change as the form shows it; anything else is a real failure. */
+function refused(error: ApiError, passwordField: string): Outcome {
+  // The page's loader already found the session; it can only have ended in between.
+  if (error.code === 'UNAUTHENTICATED') return { ok: false, errors: {}, formError: 'account.signInRequired' };
   if (error.code === 'INVALID_PASSWORD') return { ok: false, errors: { [passwordField]: 'profile.error.wrongPassword' } };
   if (error.code === 'TOO_MANY_ATTEMPTS') return { ok: false, errors: {}, formError: 'profile.error.tooManyAttempts', status: 429 };
   if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) return { ok: false, errors: fieldErrors(error.details as { path: string; message: string }[]) };
   throw error;
 }
 
-async function submit(db: Db, form: ProfileForm, data: URLSearchParams, req: ProfileRequest, features: Pick<Features, 'companyRequired'>): Promise<Outcome> {
-  const session = await resolveSession(req.cookies, { url: req.url, db });
-  // The page's loader already found the session; it can only have ended in between.
-  if (!session) return { ok: false, errors: {}, formError: 'account.signInRequired' };
-  const ip = clientIp(req);
-  const field = (name: string) => data.get(name) ?? '';
-  if (form === 'profile') {
-    const parsed = profileRequestSchema.safeParse({ firstName: field('firstName'), lastName: field('lastName'), company: field('company'), phone: field('phone') });
-    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-    const issues = profileRuleIssues(parsed.data, features);
-    if (issues.length > 0) return { ok: false, errors: fieldErrors(issues) };
-    await updateProfile(db, session.customer.id, parsed.data);
-    return { ok: true };
-  }
-  if (form === 'email') {
-    const parsed = emailChangeRequestSchema.safeParse({ newEmail: field('newEmail'), currentPassword: field('currentPassword') });
-    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-    try {
-      await startEmailChange(db, session, parsed.data, ip);
-    } catch (error) {
-      return refused(error, 'currentPassword');
-    }
-    return { ok: true };
-  }
-  const parsed = passwordFormSchema.safeParse({
-    currentPassword: field('currentPassword'), newPassword: field('newPassword'), repeatPassword: field('repeatPassword'),
-  });
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-  try {
-    await changePasswordAndNotify(db, session, { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword }, ip);
-  } catch (error) {
-    return refused(error, 'currentPassword');
-  }
-  return { ok: true };
+const textFields = (...names: string[]): FormFields => Object.fromEntries(names.map((name) => [name, formField.text(name)]));
+
+/** The page's three forms: each its endpoint's state change, its request read from the form's fields. */
+function profileForms(changes: ProfileChanges, password: ReturnType<typeof passwordChange>) {
+  const profile = formAction(changes.update, textFields('firstName', 'lastName', 'company', 'phone'));
+  const email = formAction(changes.requestEmailChange, textFields('newEmail', 'currentPassword'));
+  const newPassword = formAction(password, textFields('currentPassword', 'newPassword', 'repeatPassword'));
+  return async function submit(form: ProfileForm, data: URLSearchParams, req: ProfileRequest): Promise<Outcome> {
+    const outcome = form === 'profile' ? await submitForm(profile, data, req)
+      : form === 'email' ? await submitForm(email, data, req) : await submitForm(newPassword, data, req);
+    return outcome.ok ? { ok: true } : refused(outcome.error, 'currentPassword');
+  };
 }
 
 /** What each form may send back into the page: never a password. */
@@ -132,20 +108,21 @@ const isProfileForm = (value: string | null): value is ProfileForm => (PROFILE_F
  * The page for the signed-in customer `customerId`: on GET the profile (and ?done=), on POST the
  * submitted form's outcome; a post that is not one of its forms changes nothing and is a 400.
  */
-export async function myProfileView(req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>): Promise<ProfileView | { notFound: true }> {
+async function profileView(
+  submit: ReturnType<typeof profileForms>, req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>,
+): Promise<ProfileView | { notFound: true }> {
   const db = await getDb();
   let failed: ProfileView['failed'] = null;
   let status: ProfileView['status'] = 200;
   let done: ProfileForm | null = null;
   if (req.request.method === 'POST') {
-    const isForm = (req.request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded');
-    const data = isForm ? new URLSearchParams(await readText(req.request, MAX_FORM_BYTES)) : new URLSearchParams();
+    const data = await postedFormOrEmpty(req.request, MAX_FORM_BYTES);
     const form = data.get('form');
     if (!isProfileForm(form)) {
       // Not one of this page's forms: nothing changes, the page is shown as it is.
       status = 400;
     } else {
-      const outcome = await submit(db, form, data, req, features);
+      const outcome = await submit(form, data, req);
       if (outcome.ok) {
         done = form;
       } else {
@@ -180,22 +157,28 @@ const REFUSALS: Record<'unknown' | 'used' | 'expired', MessageKey> = {
  * The confirmation page: GET shows the address and a button, and changes nothing (mail scanners and
  * link previews open links, and must not spend the token); POST redeems the token.
  */
-export async function confirmEmailView(request: Request, url: URL): Promise<ConfirmEmailView> {
-  const db = await getDb();
-  if (request.method === 'POST') {
-    const type = request.headers.get('content-type') ?? '';
-    const data = type.startsWith('application/x-www-form-urlencoded') ? new URLSearchParams(await readText(request, MAX_FORM_BYTES)) : new URLSearchParams();
-    try {
-      const { customer } = await confirmEmailChange(db, data.get('token') ?? '');
-      return { state: 'done', email: customer.email };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (error.code === 'EMAIL_TAKEN') return { state: 'refused', message: 'profile.confirm.taken', status: 409 };
-      const reason = (error.details as { reason?: 'unknown' | 'used' | 'expired' } | undefined)?.reason ?? 'unknown';
-      return { state: 'refused', message: REFUSALS[reason], status: 400 };
+const confirmEmailPage = (changes: ProfileChanges) => {
+  const confirm = formAction(changes.confirmEmailChange, { token: formField.text('token') });
+  return async function confirmEmailView(context: { request: Request; url: URL } & ClientContext): Promise<ConfirmEmailView> {
+    const { request, url } = context;
+    if (request.method === 'POST') {
+      const outcome = await submitForm(confirm, await postedFormOrEmpty(request, MAX_FORM_BYTES), context);
+      if (outcome.ok) return { state: 'done', email: outcome.result.email };
+      if (outcome.error.code === 'EMAIL_TAKEN') return { state: 'refused', message: 'profile.confirm.taken', status: 409 };
+      const reason = (outcome.error.details as { reason?: 'unknown' | 'used' | 'expired' } | undefined)?.reason ?? 'unknown';
+      return { state: 'refused', message: REFUSALS[reason] ?? REFUSALS.unknown, status: 400 };
     }
-  }
-  const token = url.searchParams.get('token') ?? '';
-  const state = await inspectEmailChangeToken(db, token);
-  return state.ok ? { state: 'ask', email: state.newEmail, token } : { state: 'refused', message: REFUSALS[state.reason], status: 400 };
+    const token = url.searchParams.get('token') ?? '';
+    const state = await inspectEmailChangeToken(await getDb(), token);
+    return state.ok ? { state: 'ask', email: state.newEmail, token } : { state: 'refused', message: REFUSALS[state.reason], status: 400 };
+  };
+};
+
+/** The profile page's and the e-mail confirmation page's views, their forms posting these state changes. */
+export function profilePages(changes: ProfileChanges, password: ReturnType<typeof passwordChange>) {
+  const submit = profileForms(changes, password);
+  return {
+    myProfileView: (req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>) => profileView(submit, req, customerId, features),
+    confirmEmailView: confirmEmailPage(changes),
+  };
 }

@@ -1,17 +1,18 @@
-// The profile endpoints under src/pages/api/account (profileApi in src/lib/profile/contract.ts), and
-// the e-mail change as both they and the profile page's plain form run it. Dependencies come in
-// through ProfileDeps, so tests run the real handlers against any database.
-import type { APIContext } from 'astro';
+// The profile's state changes (profileApi in src/lib/profile/contract.ts), each defined once: the
+// endpoints under src/pages/api/account answer them as JSON, and the profile and e-mail confirmation
+// pages take them as plain forms (profile-page.ts). Dependencies come in through ProfileDeps, so tests
+// run the real handlers against any database.
+import type { AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
-import { endpoint, validationFailed, type FieldIssue } from '../http.ts';
+import { endpoint, stateChange, validationFailed, type FieldIssue } from '../http.ts';
 import {
   inBackground, sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail,
 } from '../mail/index.ts';
 import { PROFILE_MESSAGES, profileApi, type ProfileUpdate } from '#lib/profile/contract.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
-import { clientIp } from '../client-ip.ts';
+import { clientIp, type ClientContext } from '../client-ip.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change.ts';
 import { unauthenticated } from './errors.ts';
 import { readProfile, updateProfile } from './profile.ts';
@@ -49,8 +50,11 @@ export async function startEmailChange(db: Db, session: Session, input: { newEma
   });
 }
 
-export function profileRoutes(deps: ProfileDeps = defaultProfileDeps) {
-  async function signedIn({ cookies, url }: APIContext): Promise<{ db: Db; session: Session }> {
+/** What a change needs of its request: the session's cookies and address, and the client (rate limits). */
+type ProfileRequest = { cookies: AstroCookies; url: URL } & ClientContext;
+
+export function profileChanges(deps: ProfileDeps = defaultProfileDeps) {
+  async function signedIn({ cookies, url }: { cookies: AstroCookies; url: URL }): Promise<{ db: Db; session: Session }> {
     const db = await deps.db();
     const session = await resolveSession(cookies, { url, db });
     if (!session) throw unauthenticated();
@@ -58,15 +62,9 @@ export function profileRoutes(deps: ProfileDeps = defaultProfileDeps) {
   }
 
   return {
-    get: endpoint(profileApi.get, async (_input, context) => {
-      const { db, session } = await signedIn(context);
-      const profile = await readProfile(db, session.customer.id);
-      if (!profile) throw unauthenticated();
-      return { profile };
-    }),
-
+    signedIn,
     /** Only the session's own customer: the request carries no id to point elsewhere. */
-    update: endpoint(profileApi.update, async (body, context) => {
+    update: stateChange(profileApi.update, async (body, context: ProfileRequest) => {
       const { db, session } = await signedIn(context);
       const issues = profileRuleIssues(body, await deps.features());
       if (issues.length > 0) throw validationFailed(issues);
@@ -75,16 +73,33 @@ export function profileRoutes(deps: ProfileDeps = defaultProfileDeps) {
       return { profile };
     }),
 
-    requestEmailChange: endpoint(profileApi.requestEmailChange, async (body, context) => {
+    requestEmailChange: stateChange(profileApi.requestEmailChange, async (body, context: ProfileRequest) => {
       const { db, session } = await signedIn(context);
       await startEmailChange(db, session, body, clientIp(context));
       return { ok: true as const };
     }),
 
     /** Needs no session: the link may be opened on another device; the token names its customer. */
-    confirmEmailChange: endpoint(profileApi.confirmEmailChange, async (body) => {
+    confirmEmailChange: stateChange(profileApi.confirmEmailChange, async (body) => {
       const { customer } = await confirmEmailChange(await deps.db(), body.token);
       return { email: customer.email };
     }),
+  };
+}
+
+export type ProfileChanges = ReturnType<typeof profileChanges>;
+
+export function profileRoutes(deps: ProfileDeps = defaultProfileDeps) {
+  const changes = profileChanges(deps);
+  return {
+    get: endpoint(profileApi.get, async (_input, context) => {
+      const { db, session } = await changes.signedIn(context);
+      const profile = await readProfile(db, session.customer.id);
+      if (!profile) throw unauthenticated();
+      return { profile };
+    }),
+    update: endpoint(changes.update),
+    requestEmailChange: endpoint(changes.requestEmailChange),
+    confirmEmailChange: endpoint(changes.confirmEmailChange),
   };
 }

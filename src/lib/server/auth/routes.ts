@@ -16,7 +16,7 @@ import { createResetToken, setPasswordWithToken } from './account.ts';
 import { hashPassword } from './passwords.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { requestAccount } from './registrations.ts';
-import { changePasswordAndNotify } from './password-change.ts';
+import { passwordChange } from './password-change.ts';
 import { clientIp } from '../client-ip.ts';
 import { clearSessionCookies, setSessionCookies } from './cookies.ts';
 import { toUser } from './customers.ts';
@@ -144,14 +144,7 @@ export function authRoutes(deps: AuthDeps) {
       return { currency, user: customer ? toUser({ ...customer, currency }) : null };
     }, spokenValidation),
 
-    /** Needs a session; keeps this one, signs out every other session of the customer and mails the customer. */
-    changePassword: endpoint(authApi.changePassword, async (body, context) => {
-      const db = await deps.db();
-      const session = await resolveSession(context.cookies, { url: context.url, db });
-      if (!session) throw unauthenticated();
-      await changePasswordAndNotify(db, session, body, clientIp(context));
-      return { ok: true as const };
-    }, spokenValidation),
+    changePassword: endpoint(passwordChange(deps.db)),
 
     /**
      * The same answer, equally fast, whether or not the account exists: the lookup and the email

@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { bulkCartApi, type AddManyResult, type LineRefusal, type ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
 import type { ParsedRequestOf } from '#lib/http/contract.ts';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
-import { endpoint } from '../http.ts';
+import { endpoint, stateChange } from '../http.ts';
 import { rows } from '../db/index.ts';
 import { requestLocale } from '../request-locale.ts';
 import { cartNotFound } from './errors.ts';
@@ -57,6 +57,9 @@ export function bulkCartAdder(deps: CartDeps) {
   };
 }
 
+/** "Add selected" defined once: POST /api/cart/add-many and My Items' plain form (/cart/add). */
+export const bulkCartAddition = (deps: CartDeps) => stateChange(bulkCartApi.addMany, bulkCartAdder(deps));
+
 /** The shopper's prices and stock for skus, as the price call answers them (the catalogue's in-memory index). */
 export type Offers = (skus: string[], ctx: { currency: string; priceListId: number | null; pricesVisible: boolean }) => Promise<PriceListEntry[]>;
 
@@ -65,9 +68,8 @@ export type Offers = (skus: string[], ctx: { currency: string; priceListId: numb
 const catalogOffers: Offers = async (skus, ctx) => (await import('../catalog/index.ts')).priceList(skus, ctx);
 
 export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
-  const addMany = bulkCartAdder(deps);
   return {
-    addMany: endpoint(bulkCartApi.addMany, addMany),
+    addMany: endpoint(bulkCartAddition(deps)),
     resolveLines: endpoint(bulkCartApi.resolveLines, async (body, req) => {
       const db = await deps.db();
       const shopper = await deps.shopper(req.cookies);

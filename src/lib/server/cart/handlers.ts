@@ -9,7 +9,7 @@
 //   coupon, delete         required (stale → 409 CART_OUTDATED_ERROR, nothing changed)
 import type { APIContext, AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
-import { endpoint, validationFailed, type EndpointOptions } from '../http.ts';
+import { endpoint, stateChange, validationFailed, type EndpointOptions } from '../http.ts';
 import type { ParsedRequestOf } from '#lib/http/contract.ts';
 import { requestLocale } from '../request-locale.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -46,7 +46,7 @@ export interface CartDeps {
  * A cart request whose only problem is `quantity` gets the coded INVALID_QUANTITY the UI shows as a
  * notification; anything else is VALIDATION_FAILED.
  */
-function quantityOrValidation(allowZero = false): EndpointOptions {
+function quantityOrValidation(allowZero = false): Pick<EndpointOptions, 'invalid'> {
   return { invalid: (issues) => (issues.every((i) => i.path.split('.')[0] === 'quantity') ? invalidQuantity(allowZero) : validationFailed(issues)) };
 }
 
@@ -112,6 +112,9 @@ export function cartAdder(deps: CartDeps) {
   };
 }
 
+/** Add to cart, defined once: POST /api/cart/add and the product page's plain form (/cart/add). */
+export const cartAddition = (deps: CartDeps) => stateChange(cartApi.add, cartAdder(deps), quantityOrValidation());
+
 /** The cart's endpoints, one per operation of cartApi. */
 export function cartRoutes(deps: CartDeps) {
   const { session, respond } = cartSessions(deps);
@@ -141,7 +144,7 @@ export function cartRoutes(deps: CartDeps) {
     /** The same read for a plain GET (?locale=). */
     getByQuery: endpoint(cartApi.getByQuery, get),
 
-    add: endpoint(cartApi.add, cartAdder(deps), quantityOrValidation()),
+    add: endpoint(cartAddition(deps)),
 
     remove: endpoint(cartApi.remove, async (body, req) => {
       const s = await session(req);

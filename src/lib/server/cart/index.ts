@@ -3,8 +3,9 @@
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
-import { cartAdder, cartRoutes, type CartDeps } from './handlers.ts';
-import { bulkCartAdder, bulkCartRoutes } from './bulk.ts';
+import { cartRoutes, type CartDeps } from './handlers.ts';
+import { bulkCartRoutes } from './bulk.ts';
+import { cartForms } from './forms.ts';
 
 import { mergeGuestCartIntoCustomer } from './merge.ts';
 import { moveCartToCurrency } from './currency.ts';
@@ -12,6 +13,7 @@ import { clearCartCookie, readCartCookie } from './cookie.ts';
 
 export { clearCartCookie, readCartCookie };
 export { cartNotFound, cartOutdated, couponError, isLineError } from './errors.ts';
+export { MAX_CART_FORM_BYTES } from './forms.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
 export { assertOrderValue } from './value.ts';
@@ -33,10 +35,8 @@ export const defaultCartDeps: CartDeps = {
 export const cart = cartRoutes(defaultCartDeps);
 /** The bulk endpoints (src/pages/api/cart/add-many.ts, resolve-lines.ts): "add selected" and quick order. */
 export const bulkCart = bulkCartRoutes(defaultCartDeps);
-/** Adds several lines for My Items' plain HTML form (src/pages/[...lang]/cart/add.astro). */
-export const addCartLines = bulkCartAdder(defaultCartDeps);
-/** Adds a line for the product page's plain HTML form (src/pages/[...lang]/cart/add.astro). */
-export const addCartLine = cartAdder(defaultCartDeps);
+/** The buy box's and My Items' plain HTML forms (src/pages/[...lang]/cart/add.astro). */
+export const submitCartForm = cartForms(defaultCartDeps);
 
 /** What signing in, signing out and choosing a currency do to the cart: handed to the auth endpoints (src/lib/server/auth-endpoints.ts). */
 export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency };

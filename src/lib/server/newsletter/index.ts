@@ -8,10 +8,10 @@ import { sendNewsletterConfirmationMail } from '../mail/index.ts';
 import { loadShell } from '../shell.ts';
 import { currentShopper } from '../shopper.ts';
 import { consentOf, consentText, type NewsletterDeps } from './actions.ts';
-import { newsletterRoutes } from './handlers.ts';
-import { newsletterPage as newsletterPageFor } from './pages.ts';
+import { newsletterChanges, newsletterRoutes, type NewsletterRouteDeps } from './handlers.ts';
+import { confirmPage, newsletterPage as newsletterPageFor } from './pages.ts';
 
-export { confirmPageState, loyaltyCardView, type LoyaltyCardData, type NewsletterPageData } from './pages.ts';
+export { loyaltyCardView, type LoyaltyCardData, type NewsletterPageData } from './pages.ts';
 
 const defaultDeps: NewsletterDeps = {
   db: getDb,
@@ -21,8 +21,13 @@ const defaultDeps: NewsletterDeps = {
   },
 };
 
-/** The endpoints under src/pages/api/account/newsletter.ts and src/pages/api/newsletter. */
-export const newsletter = newsletterRoutes({ ...defaultDeps, shopper: currentShopper });
+const routeDeps: NewsletterRouteDeps = { ...defaultDeps, shopper: currentShopper };
+const changes = newsletterChanges(routeDeps);
 
-/** The loader of /my-account/my-newsletter. */
-export const newsletterPage = newsletterPageFor(defaultDeps);
+/** The endpoints under src/pages/api/account/newsletter.ts and src/pages/api/newsletter. */
+export const newsletter = newsletterRoutes(routeDeps);
+
+/** The loader of /my-account/my-newsletter, whose forms post the endpoints' own state changes. */
+export const newsletterPage = newsletterPageFor(defaultDeps, changes);
+/** What /newsletter/confirm shows, and its one-click form's POST (the confirm endpoint's state change). */
+export const confirmPageState = confirmPage(defaultDeps, changes);

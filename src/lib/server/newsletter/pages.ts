@@ -1,20 +1,21 @@
 // The pages of this domain: /my-account/my-newsletter (status, consent text, subscribe and unsubscribe as
 // plain forms that post to the page itself and come back with 303, so they work before any script),
-// /newsletter/confirm (the double opt-in link) and /my-account/loyalty-card.
+// /newsletter/confirm (the double opt-in link) and /my-account/loyalty-card. The forms post the JSON
+// endpoints' own state changes (handlers.ts) through submitForm.
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import {
-  NEWSLETTER_CONSENT_VERSION, NEWSLETTER_LINK_HOURS, newsletterUpdateRequestSchema, type NewsletterStatus,
-} from '#lib/newsletter/contract.ts';
+import { NEWSLETTER_CONSENT_VERSION, NEWSLETTER_LINK_HOURS, type NewsletterStatus } from '#lib/newsletter/contract.ts';
 import { code128Svg, isCode128B } from '#lib/account/barcode.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
-import type { Db } from '../db/client.ts';
+import type { ClientContext } from '../client-ip.ts';
 import { getDb } from '../db/index.ts';
 import { addresses, customers } from '../db/schema.ts';
-import { ApiError, readText } from '../http.ts';
+import type { ApiError } from '../http.ts';
+import { formAction, formField, submitPostedForm } from '../http-form.ts';
 import { logger } from '../log.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
-import { applyNewsletterAction, consentText, type NewsletterDeps } from './actions.ts';
-import { confirmSubscription, findSubscriber, pendingConfirmation, recordedConsent, subscriptionStatus } from './subscriptions.ts';
+import { consentText, type NewsletterDeps } from './actions.ts';
+import type { NewsletterChanges } from './handlers.ts';
+import { findSubscriber, pendingConfirmation, recordedConsent, subscriptionStatus } from './subscriptions.ts';
 
 /** The form holds an action and a version string; anything much bigger is not our form. */
 const MAX_FORM_BYTES = 2 * 1024;
@@ -35,18 +36,19 @@ export interface NewsletterPageData {
   linkHours: number;
 }
 
-async function readForm(request: Request): Promise<URLSearchParams> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected a form', 415);
-  }
-  return new URLSearchParams(await readText(request, MAX_FORM_BYTES));
-}
+/** Subscribing states the consent version the page showed; a stale one is refused on that field. */
+const updateFields = { action: formField.text('action'), consentVersion: formField.optional('consentVersion') };
+
+/** The form was made from an older consent text than the shop's (the schema refused consentVersion). */
+const staleConsent = (error: ApiError): boolean =>
+  error.code === 'VALIDATION_FAILED' && Array.isArray(error.details) && (error.details as { path?: unknown }[]).some((issue) => issue.path === 'consentVersion');
 
 /**
  * /my-account/my-newsletter: GET shows the subscription; POST (the page's own forms) subscribes or
  * unsubscribes and redirects back with a notice, or shows the page again with the error and its status.
  */
-export function newsletterPage(deps: NewsletterDeps) {
+export function newsletterPage(deps: NewsletterDeps, changes: NewsletterChanges) {
+  const update = formAction(changes.update, updateFields);
   return async ({ request, shopper, locale, shell }: AccountContext): Promise<AccountLoad<NewsletterPageData>> => {
     const db = await deps.db();
     const subscriber = await findSubscriber(db, shopper.customerId);
@@ -55,29 +57,20 @@ export function newsletterPage(deps: NewsletterDeps) {
     let httpStatus = 200;
     if (request.request.method === 'POST') {
       try {
-        const form = await readForm(request.request);
-        const action = form.get('action');
-        const parsed = newsletterUpdateRequestSchema.safeParse(
-          action === 'subscribe' ? { action, consentVersion: form.get('consentVersion') ?? '' } : { action },
-        );
-        if (!parsed.success) {
-          const staleConsent = parsed.error.issues.some((issue) => issue.path[0] === 'consentVersion');
-          throw new ApiError('VALIDATION_FAILED', staleConsent ? 'consent changed' : parsed.error.message, staleConsent ? 409 : 400);
+        const outcome = await submitPostedForm(update, request, MAX_FORM_BYTES, { locale });
+        if (outcome.ok) {
+          const notice = outcome.input.action === 'unsubscribe' ? 'unsubscribed' : outcome.result.linkSent ? 'sent' : null;
+          return { redirectTo: notice ? `${PAGE}?notice=${notice}` : PAGE };
         }
-        const result = await applyNewsletterAction(deps, subscriber, parsed.data.action, locale);
-        const notice = parsed.data.action === 'unsubscribe' ? 'unsubscribed' : result.linkSent ? 'sent' : null;
-        return { redirectTo: notice ? `${PAGE}?notice=${notice}` : PAGE };
+        const failure = outcome.error;
+        httpStatus = staleConsent(failure) ? 409 : failure.status;
+        const key: MessageKey = failure.code === 'TOO_MANY_ATTEMPTS' ? 'newsletter.error.tooMany'
+          : httpStatus === 409 ? 'newsletter.error.consentChanged' : 'newsletter.error.failed';
+        error = shell.t(key, { minutes: 15 });
       } catch (failure) {
-        if (!(failure instanceof ApiError)) {
-          logger.error({ err: failure }, 'newsletter form failed');
-          httpStatus = 500;
-          error = shell.t('newsletter.error.failed');
-        } else {
-          httpStatus = failure.status;
-          const key: MessageKey = failure.code === 'TOO_MANY_ATTEMPTS' ? 'newsletter.error.tooMany'
-            : failure.status === 409 ? 'newsletter.error.consentChanged' : 'newsletter.error.failed';
-          error = shell.t(key, { minutes: 15 });
-        }
+        logger.error({ err: failure }, 'newsletter form failed');
+        httpStatus = 500;
+        error = shell.t('newsletter.error.failed');
       }
     }
     const notice = request.url.searchParams.get('notice');
@@ -106,23 +99,20 @@ export type ConfirmPageState =
  * POST redirects (303) to ?confirmed=1, so reloading the answer does not post again; that address
  * says only "confirmed" and reveals nothing.
  */
-export async function confirmPageState(request: Request, url: URL, db?: Db): Promise<{ state: ConfirmPageState; redirect?: string; httpStatus: number }> {
-  const database = db ?? await getDb();
-  if (request.method === 'POST') {
-    let token: string;
-    try {
-      token = (await readForm(request)).get('token') ?? '';
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) throw failure;
-      return { state: { kind: 'invalid' }, httpStatus: failure.status };
+export function confirmPage(deps: Pick<NewsletterDeps, 'db'>, changes: NewsletterChanges) {
+  const confirm = formAction(changes.confirm, { token: formField.text('token') });
+  return async (context: { request: Request; url: URL } & ClientContext): Promise<{ state: ConfirmPageState; redirect?: string; httpStatus: number }> => {
+    const { request, url } = context;
+    if (request.method === 'POST') {
+      const outcome = await submitPostedForm(confirm, context, MAX_FORM_BYTES);
+      // Unknown, expired, used or no token at all: the same page, which says nothing more.
+      return outcome.ok ? { state: { kind: 'done' }, redirect: '/newsletter/confirm?confirmed=1', httpStatus: 303 } : { state: { kind: 'invalid' }, httpStatus: outcome.error.status };
     }
-    const confirmed = await confirmSubscription(database, token);
-    return confirmed ? { state: { kind: 'done' }, redirect: '/newsletter/confirm?confirmed=1', httpStatus: 303 } : { state: { kind: 'invalid' }, httpStatus: 400 };
-  }
-  const token = url.searchParams.get('token');
-  if (token === null && url.searchParams.get('confirmed') === '1') return { state: { kind: 'done' }, httpStatus: 200 };
-  const pending = token ? await pendingConfirmation(database, token) : null;
-  return pending ? { state: { kind: 'ask', token: token!, email: pending.email }, httpStatus: 200 } : { state: { kind: 'invalid' }, httpStatus: 400 };
+    const token = url.searchParams.get('token');
+    if (token === null && url.searchParams.get('confirmed') === '1') return { state: { kind: 'done' }, httpStatus: 200 };
+    const pending = token ? await pendingConfirmation(await deps.db(), token) : null;
+    return pending ? { state: { kind: 'ask', token: token!, email: pending.email }, httpStatus: 200 } : { state: { kind: 'invalid' }, httpStatus: 400 };
+  };
 }
 
 export interface LoyaltyCardData {

@@ -2,15 +2,20 @@
 // customer), the account page's loader, the product page's reviews, and moderation.
 import { getDb } from '../db/index.ts';
 import { currentShopper } from '../shopper.ts';
-import { reviewRoutes } from './handlers.ts';
+import { reviewChanges, reviewRoutes, type ReviewDeps } from './handlers.ts';
+import { myReviewsPage } from './account-page.ts';
 
-export { myReviewsView, type MyReviewsData, type FailedReviewForm } from './account-page.ts';
+export type { MyReviewsData, FailedReviewForm } from './account-page.ts';
 export { productReviews } from './product.ts';
 export { moderateReview } from './service.ts';
 export { reviewsForModeration } from './queries.ts';
 
-/** The endpoints under src/pages/api/reviews. */
-export const reviews = reviewRoutes({
+const deps: ReviewDeps = {
   db: getDb,
   customerId: async (cookies, url) => (await currentShopper(cookies, url)).customerId,
-});
+};
+
+/** The endpoints under src/pages/api/reviews. */
+export const reviews = reviewRoutes(deps);
+/** The loader of /my-account/my-reviews, whose forms post the endpoints' own state changes. */
+export const myReviewsView = myReviewsPage(reviewChanges(deps));
