@@ -14,7 +14,7 @@ import { spokenValidation } from './http.ts';
 import { resolveSession, type Session } from './session.ts';
 import { shopTitle } from './site.ts';
 
-export async function changePasswordAndNotify(
+async function changePasswordAndNotify(
   db: Db, session: Session, input: { currentPassword: string; newPassword: string }, ip: string, now = new Date(),
 ): Promise<void> {
   await changePassword(db, session, input, ip);

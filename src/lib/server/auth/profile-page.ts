@@ -144,7 +144,7 @@ async function profileView(
 
 // ------------------------------------------------------------------ /confirm-email
 
-export type ConfirmEmailView =
+type ConfirmEmailView =
   | { state: 'ask'; email: string; token: string }
   | { state: 'done'; email: string }
   | { state: 'refused'; message: MessageKey; status: 400 | 409 };

@@ -30,7 +30,7 @@ const defaultProfileDeps: ProfileDeps = { db: getDb, features: siteFeatures };
 const localeOf = (value: string): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
 /** The shop's own rules on top of the contract: the company where the shop requires one. */
-export function profileRuleIssues(update: ProfileUpdate, features: Pick<Features, 'companyRequired'>): FieldIssue[] {
+function profileRuleIssues(update: ProfileUpdate, features: Pick<Features, 'companyRequired'>): FieldIssue[] {
   return features.companyRequired && !update.company ? [{ path: 'company', message: PROFILE_MESSAGES.required }] : [];
 }
 
@@ -39,7 +39,7 @@ export function profileRuleIssues(update: ProfileUpdate, features: Pick<Features
  * whether the address is free or taken): the link or the "registered already" notice to the new
  * address, and a notice to the current one.
  */
-export async function startEmailChange(db: Db, session: Session, input: { newEmail: string; currentPassword: string }, ip: string, now = new Date()): Promise<void> {
+async function startEmailChange(db: Db, session: Session, input: { newEmail: string; currentPassword: string }, ip: string, now = new Date()): Promise<void> {
   const requested = await requestEmailChange(db, session, input, ip, now);
   const { customer, newEmail } = requested;
   inBackground('email change mails', async () => {

@@ -33,7 +33,7 @@ async function findByReference(db: Parameters<typeof rows>[0], refs: string[], l
 }
 
 /** Adds several lines in one write: the JSON endpoint and My Items' plain form (src/pages/[...lang]/cart/add.astro). */
-export function bulkCartAdder(deps: CartDeps) {
+function bulkCartAdder(deps: CartDeps) {
   const { session, respond } = cartSessions(deps);
   return async function addMany(body: ParsedRequestOf<typeof bulkCartApi.addMany>, req: CartRequest): Promise<AddManyResult> {
     const s = await session(req);
