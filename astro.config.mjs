@@ -21,7 +21,15 @@ export default defineConfig({
   // The app alone: scripts/lib/serve-shop.ts is the server, with its own front for files and the page cache.
   // Its body cap backs up the front's (scripts/lib/body-guard.ts) for anyone mounting the handler alone.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_WEBHOOK_BODY_BYTES }),
-  integrations: [react(), intentDirective(), islandRuntime(), shellChunk(), zodJitless(), contentSecurityPolicy(), precompress()],
+  integrations: [
+    react(),
+    intentDirective(),
+    islandRuntime(),
+    shellChunk(),
+    zodJitless(),
+    contentSecurityPolicy(),
+    precompress(),
+  ],
   trailingSlash: 'never',
   // 'directory' output: a category with children is both a page and a folder; 'file' output would
   // put c/x.html beside c/x/, and the node server looks only for c/x/index.html there.

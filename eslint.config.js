@@ -26,7 +26,10 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
       'no-console': 'error',
       'no-restricted-imports': ['error', { patterns: [noDeepClimb] }],
@@ -49,15 +52,30 @@ export default tseslint.config(
     // schemas (sign-in and registration, checkout addresses) are the exception.
     files: ['src/islands/**/*.{ts,tsx}', 'src/lib/**/*.ts'],
     ignores: [
-      'src/lib/server/**', 'src/lib/*/contract.ts', 'src/lib/*/*-contract.ts', 'src/lib/content/schemas.ts', 'src/lib/http/fields.ts',
-      'src/lib/auth/rules.ts', 'src/islands/auth/strings.ts', 'src/lib/checkout/**', 'src/islands/checkout/**',
+      'src/lib/server/**',
+      'src/lib/*/contract.ts',
+      'src/lib/*/*-contract.ts',
+      'src/lib/content/schemas.ts',
+      'src/lib/http/fields.ts',
+      'src/lib/auth/rules.ts',
+      'src/islands/auth/strings.ts',
+      'src/lib/checkout/**',
+      'src/islands/checkout/**',
     ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{
-        group: ['astro/zod', 'zod', '**/contract.ts'],
-        allowTypeImports: true,
-        message: 'Browser code imports only types from contracts: call operations through the domain client (routes.ts), check stored values by hand.',
-      }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['astro/zod', 'zod', '**/contract.ts'],
+              allowTypeImports: true,
+              message:
+                'Browser code imports only types from contracts: call operations through the domain client (routes.ts), check stored values by hand.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -65,17 +83,37 @@ export default tseslint.config(
     // layer is the exception: its schema.ts and client.ts are what every domain reads tables with.
     files: ['src/lib/server/*/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary, {
-        regex: '^\\.\\./(?!db/)[^./][^/]*/(?!index\\.ts$).+', message: 'Import a sibling server domain through its index.ts.',
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepClimb,
+            serverBoundary,
+            {
+              regex: '^\\.\\./(?!db/)[^./][^/]*/(?!index\\.ts$).+',
+              message: 'Import a sibling server domain through its index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/lib/server/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noDeepClimb, serverBoundary, {
-        regex: '^\\./(?!db/)[^/]+/(?!index\\.ts$).+', message: 'Import a server domain through its index.ts.',
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noDeepClimb,
+            serverBoundary,
+            {
+              regex: '^\\./(?!db/)[^/]+/(?!index\\.ts$).+',
+              message: 'Import a server domain through its index.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -22,23 +22,28 @@ const [role, ...roleArgs] = process.argv.slice(2);
 /** The fallback load loop: `connections` keep-alive loops for `seconds`; prints {requests, errors, ms}. */
 async function loadLoop(url: string, connections: number, seconds: number): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const get = () => new Promise<number>((done, fail) => {
-    request(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode ?? 0));
-    }).on('error', fail).end();
-  });
+  const get = () =>
+    new Promise<number>((done, fail) => {
+      request(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+      })
+        .on('error', fail)
+        .end();
+    });
   let requests = 0;
   let errors = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) {
-      const status = await get().catch(() => 0);
-      if (status === 200) requests += 1;
-      else errors += 1;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const status = await get().catch(() => 0);
+        if (status === 200) requests += 1;
+        else errors += 1;
+      }
+    }),
+  );
   agent.destroy();
   process.stdout.write(`${JSON.stringify({ requests, errors, ms: performance.now() - started })}\n`);
 }
@@ -60,13 +65,18 @@ async function bench(): Promise<void> {
   // BENCH_LOADGEN=node: the bench's own loop even where wrk is installed.
   const useWrk = existsSync(WRK) && process.env.BENCH_LOADGEN !== 'node';
 
-  interface Round { perSecond: number; p50?: string; p99?: string; errors: number }
+  interface Round {
+    perSecond: number;
+    p50?: string;
+    p99?: string;
+    errors: number;
+  }
 
   /** One load run against `url` from a third process. */
   function load(url: string, seconds: number): Promise<Round> {
     const args = useWrk
-      // One wrk thread: the machine's other core serves; wrk on one core keeps 16 connections busy.
-      ? ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url]
+      ? // One wrk thread: the machine's other core serves; wrk on one core keeps 16 connections busy.
+        ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-H', 'Accept-Encoding: gzip', url]
       : [resolve(root, 'bench/cached-throughput.ts'), '--load', url, String(CONNECTIONS), String(seconds)];
     return new Promise((done, fail) => {
       execFile(useWrk ? WRK : process.execPath, args, { cwd: root }, (error, stdout) => {
@@ -77,9 +87,15 @@ async function bench(): Promise<void> {
         }
         const perSecond = Number(/Requests\/sec:\s*([\d.]+)/.exec(stdout)?.[1]);
         if (!Number.isFinite(perSecond)) return fail(new Error(`unexpected wrk output:\n${stdout}`));
-        const errors = Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(stdout)?.[1] ?? 0)
-          + [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-        done({ perSecond, errors, p50: /^\s*50%\s+(\S+)/m.exec(stdout)?.[1], p99: /^\s*99%\s+(\S+)/m.exec(stdout)?.[1] });
+        const errors =
+          Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(stdout)?.[1] ?? 0) +
+          [...stdout.matchAll(/(?:connect|read|write|timeout) (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+        done({
+          perSecond,
+          errors,
+          p50: /^\s*50%\s+(\S+)/m.exec(stdout)?.[1],
+          p99: /^\s*99%\s+(\S+)/m.exec(stdout)?.[1],
+        });
       });
     });
   }
@@ -99,7 +115,8 @@ async function bench(): Promise<void> {
     const pageUrl = `${shop.url}${path}`;
     const gzipped = { headers: { 'accept-encoding': 'gzip' } };
     let page = await fetchRaw(pageUrl, gzipped);
-    for (let i = 0; i < 5 && page.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] !== 'HIT'; i++) page = await fetchRaw(pageUrl, gzipped);
+    for (let i = 0; i < 5 && page.headers.find(([n]) => n.toLowerCase() === 'x-astro-cache')?.[1] !== 'HIT'; i++)
+      page = await fetchRaw(pageUrl, gzipped);
     const header = (name: string) => page.headers.find(([n]) => n.toLowerCase() === name)?.[1];
     if (page.status !== 200 || header('x-astro-cache') !== 'HIT' || header('content-encoding') !== 'gzip') {
       throw new Error(`${pageUrl}: expected a gzipped HIT, got ${page.status} ${JSON.stringify(page.headers)}`);
@@ -115,11 +132,13 @@ async function bench(): Promise<void> {
     const fileRounds: Round[] = [];
     for (let i = 0; i < RUNS; i++) {
       // Alternating order, so a load change on the machine does not always hit the same side.
-      const order = i % 2 === 0 ? ['shop', 'file'] as const : ['file', 'shop'] as const;
+      const order = i % 2 === 0 ? (['shop', 'file'] as const) : (['file', 'shop'] as const);
       for (const which of order) {
         const round = await load(which === 'shop' ? pageUrl : fileUrl, SECONDS);
         (which === 'shop' ? shopRounds : fileRounds).push(round);
-        console.log(`round ${i + 1} ${which.padEnd(4)} ${round.perSecond.toFixed(0)} req/s  p50 ${round.p50 ?? '?'}  p99 ${round.p99 ?? '?'}  errors ${round.errors}`);
+        console.log(
+          `round ${i + 1} ${which.padEnd(4)} ${round.perSecond.toFixed(0)} req/s  p50 ${round.p50 ?? '?'}  p99 ${round.p99 ?? '?'}  errors ${round.errors}`,
+        );
       }
     }
     const after = await fetchRaw(pageUrl, gzipped);
@@ -130,7 +149,8 @@ async function bench(): Promise<void> {
     const fileRate = median(fileRounds.map((r) => r.perSecond));
     const errors = [...shopRounds, ...fileRounds].reduce((n, r) => n + r.errors, 0);
     const rounds = (list: Round[]) => list.map((r) => r.perSecond.toFixed(0)).join(' / ');
-    const latency = (list: Round[], key: 'p50' | 'p99') => (list.every((r) => r[key]) ? list.map((r) => r[key]).join(' / ') : '–');
+    const latency = (list: Round[], key: 'p50' | 'p99') =>
+      list.every((r) => r[key]) ? list.map((r) => r[key]).join(' / ') : '–';
 
     const title = '## Publishing: throughput of a cached page';
     const generator = useWrk

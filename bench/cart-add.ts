@@ -21,8 +21,12 @@ const ROTATION = [
   { sku: P.variants[1], quantity: 1 },
 ];
 
-
-interface RunStats { p50: number; p99: number; perSecond: number; cpuPerAdd: number }
+interface RunStats {
+  p50: number;
+  p99: number;
+  perSecond: number;
+  cpuPerAdd: number;
+}
 
 /**
  * CPU time this process spent per add. On a machine shared with other work the wall-clock figures
@@ -37,7 +41,9 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 function stats(latencies: number[], wallMs: number, cpu: number): RunStats {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    p50: percentile(sorted, 50), p99: percentile(sorted, 99), perSecond: (latencies.length / wallMs) * 1000,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    perSecond: (latencies.length / wallMs) * 1000,
     cpuPerAdd: cpu / latencies.length,
   };
 }
@@ -68,21 +74,27 @@ async function contended(database: Database): Promise<RunStats> {
   await call(h, jar, 'create', {});
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const latencies = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => timed(() => call(h, jar, 'add', ROTATION[i % ROTATION.length]!))));
+  const latencies = await Promise.all(
+    Array.from({ length: PARALLEL }, (_, i) => timed(() => call(h, jar, 'add', ROTATION[i % ROTATION.length]!))),
+  );
   return stats(latencies, performance.now() - start, cpuMs(cpu));
 }
 
 /** Many shoppers adding to their own carts at once. */
 async function independent(database: Database): Promise<RunStats> {
   const h = harness(() => database.db);
-  const jars = await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    const jar = new CookieJar();
-    await call(h, jar, 'create', {});
-    return jar;
-  }));
+  const jars = await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      const jar = new CookieJar();
+      await call(h, jar, 'create', {});
+      return jar;
+    }),
+  );
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const latencies = await Promise.all(jars.map((jar, i) => timed(() => call(h, jar, 'add', ROTATION[i % ROTATION.length]!))));
+  const latencies = await Promise.all(
+    jars.map((jar, i) => timed(() => call(h, jar, 'add', ROTATION[i % ROTATION.length]!))),
+  );
   return stats(latencies, performance.now() - start, cpuMs(cpu));
 }
 
@@ -92,7 +104,14 @@ const SCENARIOS = [
   { name: `${PARALLEL} parallel adds, ${PARALLEL} carts`, run: independent },
 ];
 
-interface Row { database: string; scenario: string; p50: number; p99: number; perSecond: number; cpuPerAdd: number }
+interface Row {
+  database: string;
+  scenario: string;
+  p50: number;
+  p99: number;
+  perSecond: number;
+  cpuPerAdd: number;
+}
 
 async function benchDatabase(label: string, database: Database): Promise<Row[]> {
   await database.migrate();
@@ -103,11 +122,16 @@ async function benchDatabase(label: string, database: Database): Promise<Row[]> 
     const runs: RunStats[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await scenario.run(database));
     const row = {
-      database: label, scenario: scenario.name,
-      p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), perSecond: median(runs.map((r) => r.perSecond)),
+      database: label,
+      scenario: scenario.name,
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      perSecond: median(runs.map((r) => r.perSecond)),
       cpuPerAdd: median(runs.map((r) => r.cpuPerAdd)),
     };
-    console.log(`${label.padEnd(26)} ${row.scenario.padEnd(32)} p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  ${row.perSecond.toFixed(0)} adds/s  cpu ${row.cpuPerAdd.toFixed(1)} ms/add`);
+    console.log(
+      `${label.padEnd(26)} ${row.scenario.padEnd(32)} p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  ${row.perSecond.toFixed(0)} adds/s  cpu ${row.cpuPerAdd.toFixed(1)} ms/add`,
+    );
     rows.push(row);
   }
   return rows;
@@ -118,7 +142,10 @@ function writeSection(rows: Row[]): void {
   const table = [
     '| database | scenario | p50 (ms) | p99 (ms) | adds/s | CPU of this process per add (ms) |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.database} | ${r.scenario} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.cpuPerAdd.toFixed(1)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.scenario} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.cpuPerAdd.toFixed(1)} |`,
+    ),
   ].join('\n');
   const section = `${title}
 

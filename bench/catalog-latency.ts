@@ -37,7 +37,11 @@ console.log(`${all.length} product rows`);
 const pick = (i: number) => all[(i * 7919) % all.length]!;
 
 /** `settle` runs after each request, untimed: what a request leaves behind must not land on the next one. */
-async function measure(fn: (i: number) => Promise<unknown>, settle?: () => Promise<unknown>, requests = REQUESTS): Promise<{ p50: number; p99: number }> {
+async function measure(
+  fn: (i: number) => Promise<unknown>,
+  settle?: () => Promise<unknown>,
+  requests = REQUESTS,
+): Promise<{ p50: number; p99: number }> {
   for (let i = 0; i < 5; i++) await fn(i); // warm-up
   const runs: { p50: number; p99: number }[] = [];
   for (let r = 0; r < RUNS; r++) {
@@ -59,9 +63,13 @@ const guest = { currency: 'EUR', pricesVisible: true };
 /** The search endpoint's handler as a guest (no HTTP): the request the overlay or the search page sends. */
 async function search(body: Record<string, unknown>): Promise<unknown> {
   const request = new Request('http://localhost/api/catalog/search', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ locale: 'de', ...body }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ locale: 'de', ...body }),
   });
-  const response = await searchEndpoint({ request, cookies: { get: () => undefined } } as unknown as Parameters<typeof searchEndpoint>[0]);
+  const response = await searchEndpoint({ request, cookies: { get: () => undefined } } as unknown as Parameters<
+    typeof searchEndpoint
+  >[0]);
   const json = (await response.json()) as { data?: unknown[] };
   if (!Array.isArray(json.data)) throw new Error(`search failed: ${JSON.stringify(json)}`);
   return json;
@@ -70,27 +78,43 @@ const overlay = (keyword: string, offset = 0) => search({ keyword, limit: 12, of
 const searchPage = (keyword: string) => search({ keyword, limit: 24, offset: 0, loadFilters: true });
 
 // What the searched terms match, and whether the planner has statistics (PGlite runs no autovacuum).
-const [facts] = await queryRows(db.db, z.object({ bohr: z.number(), schraube: z.number(), stats: z.number() }), sql`
+const [facts] = await queryRows(
+  db.db,
+  z.object({ bohr: z.number(), schraube: z.number(), stats: z.number() }),
+  sql`
   select (select count(*)::int from product_translations where locale = 'de' and name ilike '%bohr%') as bohr,
     (select count(*)::int from product_translations where locale = 'de' and name ilike '%schraube%') as schraube,
-    (select count(*)::int from pg_stats where tablename = 'products') as stats`);
+    (select count(*)::int from pg_stats where tablename = 'products') as stats`,
+);
 
 // My Items: a customer's own price list of 20,000 entries, made once in the bench database (before the
 // price index is built, so the index knows its prices).
 const MY_ITEMS_ENTRIES = 20_000;
-const [benchList] = await queryRows(db.db, z.object({ id: z.number() }), sql`insert into price_lists (code, name) values ('bench-20k', 'Bench customer list')
-  on conflict (code) do update set name = excluded.name returning id`);
+const [benchList] = await queryRows(
+  db.db,
+  z.object({ id: z.number() }),
+  sql`insert into price_lists (code, name) values ('bench-20k', 'Bench customer list')
+  on conflict (code) do update set name = excluded.name returning id`,
+);
 await db.db.execute(sql`insert into prices (price_list_id, product_id, currency, regular_cents)
   select ${benchList!.id}, id, 'EUR', 500 + id % 20000 from products where is_active order by id limit ${MY_ITEMS_ENTRIES}
   on conflict do nothing`);
 const customerList = { priceListId: benchList!.id, currency: 'EUR' };
 const lastPage = Math.floor((MY_ITEMS_ENTRIES - 1) / 12);
-const [topCategory] = await queryRows(db.db, z.object({ id: z.number() }), sql`select c.id from categories c where c.depth = 0 order by c.position, c.id limit 1`);
+const [topCategory] = await queryRows(
+  db.db,
+  z.object({ id: z.number() }),
+  sql`select c.id from categories c where c.depth = 0 order by c.position, c.id limit 1`,
+);
 
 // Quick order: a customer on that list pastes 50 item numbers spread over the catalogue; the preview
 // resolves them, then the good ones go into the cart in one request, through the endpoints' handlers.
-const [buyer] = await queryRows(db.db, z.object({ id: z.string() }), sql`update customers set price_list_id = ${benchList!.id}
-  where id = (select id from customers order by customernum limit 1) returning id`);
+const [buyer] = await queryRows(
+  db.db,
+  z.object({ id: z.string() }),
+  sql`update customers set price_list_id = ${benchList!.id}
+  where id = (select id from customers order by customernum limit 1) returning id`,
+);
 const bulkDeps: CartDeps = {
   db: async () => db.db,
   shopper: async () => ({ customerId: buyer!.id, currency: 'EUR', loggedIn: true }),
@@ -99,25 +123,42 @@ const bulkDeps: CartDeps = {
 };
 const bulk = bulkCartRoutes(bulkDeps);
 const noCookies = { get: () => undefined, has: () => false, set: () => undefined, delete: () => undefined };
-async function callBulk(route: (typeof bulk)['addMany'], path: string, body: unknown): Promise<{ lines?: { error: string | null; item: { sku: string } | null }[] }> {
+async function callBulk(
+  route: (typeof bulk)['addMany'],
+  path: string,
+  body: unknown,
+): Promise<{ lines?: { error: string | null; item: { sku: string } | null }[] }> {
   const url = new URL(`http://localhost${path}`);
-  const request = new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const request = new Request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const response = await route({ request, url, cookies: noCookies } as unknown as Parameters<typeof route>[0]);
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { lines?: { error: string | null; item: { sku: string } | null }[] };
 }
 const QUICK_LINES = 50;
-const quickLines = (i: number) => Array.from({ length: QUICK_LINES }, (_, k) => ({ ref: pick(i * QUICK_LINES + k).itemnum, quantity: 1 + (k % 3) }));
-const addable = (await callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(0), locale: 'de' })).lines!
-  .flatMap((line) => (line.error === null && line.item ? [{ sku: line.item.sku, quantity: 1 }] : []));
+const quickLines = (i: number) =>
+  Array.from({ length: QUICK_LINES }, (_, k) => ({ ref: pick(i * QUICK_LINES + k).itemnum, quantity: 1 + (k % 3) }));
+const addable = (
+  await callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(0), locale: 'de' })
+).lines!.flatMap((line) => (line.error === null && line.item ? [{ sku: line.item.sku, quantity: 1 }] : []));
 console.log(`quick order: ${addable.length} of ${QUICK_LINES} picked lines can be ordered`);
 
 // Filtered listings of the top category: three attributes with three values each (a shopper's
 // narrowing), and every filterable attribute with values chosen (the most one request can ask).
-const filterValues = await queryRows(db.db, z.object({ code: z.string(), values: z.array(z.string()) }), sql`select attribute_code as code, array_agg(distinct value) as values
-  from product_attributes where attribute_code in ${await filterCodes()} group by attribute_code order by attribute_code`);
+const filterValues = await queryRows(
+  db.db,
+  z.object({ code: z.string(), values: z.array(z.string()) }),
+  sql`select attribute_code as code, array_agg(distinct value) as values
+  from product_attributes where attribute_code in ${await filterCodes()} group by attribute_code order by attribute_code`,
+);
 const narrowing = filterValues.slice(0, 3).map(({ code, values }) => ({ name: code, values: values.slice(0, 3) }));
-const everything = filterValues.map(({ code, values }) => ({ name: code, values: values.slice(0, FILTER_LIMITS.values) }));
+const everything = filterValues.map(({ code, values }) => ({
+  name: code,
+  values: values.slice(0, FILTER_LIMITS.values),
+}));
 const codes = await filterCodes();
 
 const loadAtStart = loadavg()[0]!.toFixed(1);
@@ -125,7 +166,14 @@ const loadAtStart = loadavg()[0]!.toFixed(1);
 const reloaded = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
 const scenarios: [string, (i: number) => Promise<unknown>, (() => Promise<unknown>)?, number?][] = [
-  ['price list, 24 skus (one listing page)', (i) => priceList(Array.from({ length: 24 }, (_, k) => pick(i * 24 + k).sku), guest)],
+  [
+    'price list, 24 skus (one listing page)',
+    (i) =>
+      priceList(
+        Array.from({ length: 24 }, (_, k) => pick(i * 24 + k).sku),
+        guest,
+      ),
+  ],
   ['search overlay, exact sku (12 hits, count, categories)', (i) => overlay(pick(i).sku)],
   ['search overlay, exact item number', (i) => overlay(pick(i).itemnum)],
   ['search overlay, contains "bohr"', () => overlay('bohr')],
@@ -133,25 +181,77 @@ const scenarios: [string, (i: number) => Promise<unknown>, (() => Promise<unknow
   ['search overlay, contains "schraube"', () => overlay('schraube')],
   ['search page, "bohr" (24 products, count, facets)', () => searchPage('bohr')],
   ['search page, "schraube"', () => searchPage('schraube')],
-  ['category listing, 10 newest of a top category', () => listProducts({ categoryId: 1, filters: [], locale: 'de', sort: 'latest', limit: 10, offset: 0 })],
-  ['category listing, top category, 3 filters × 3 values', () => listProducts({ categoryId: topCategory!.id, filters: narrowing, locale: 'de', sort: 'latest', limit: 20, offset: 0 })],
+  [
+    'category listing, 10 newest of a top category',
+    () => listProducts({ categoryId: 1, filters: [], locale: 'de', sort: 'latest', limit: 10, offset: 0 }),
+  ],
+  [
+    'category listing, top category, 3 filters × 3 values',
+    () =>
+      listProducts({
+        categoryId: topCategory!.id,
+        filters: narrowing,
+        locale: 'de',
+        sort: 'latest',
+        limit: 20,
+        offset: 0,
+      }),
+  ],
   // Seconds, not milliseconds, at this size: fewer requests a run.
-  ['filter counts, top category, 3 filters × 3 values', () => listFacets({ categoryId: topCategory!.id, filters: narrowing }, codes, 'de'), undefined, 10],
+  [
+    'filter counts, top category, 3 filters × 3 values',
+    () => listFacets({ categoryId: topCategory!.id, filters: narrowing }, codes, 'de'),
+    undefined,
+    10,
+  ],
   // Over ten seconds a call on PGlite at 100,000 products (a query per chosen attribute): two a run.
-  [`filter counts, top category, all ${everything.length} filters with values chosen`, () => listFacets({ categoryId: topCategory!.id, filters: everything }, codes, 'de'), undefined, 2],
-  ['product cards, 24 ids', (i) => productCards(Array.from({ length: 24 }, (_, k) => ((i * 24 + k) % all.length) + 1), 'de')],
-  [`My Items, first page of 12 and the count (${MY_ITEMS_ENTRIES.toLocaleString('en')}-entry price list)`, () => myItems(customerList, 'de', { limit: 12, offset: 0 })],
-  ['My Items, a page spread over the list', (i) => myItems(customerList, 'de', { limit: 12, offset: ((i * 131) % (lastPage + 1)) * 12 })],
-  ['My Items, first page right after a publish (the old list answers while it is read again)', async (i) => {
-    await publishBus.emit({ id: `bench-${i}`, invalidation: { tags: ['products'] }, at: Date.now() });
-    return myItems(customerList, 'de', { limit: 12, offset: 0 });
-  }, reloaded, 20],
-  ['My Items, filtered by text "bohr", sorted by price, highest first', () =>
-    myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: 'bohr', category: null, sort: 'price-desc' })],
-  ['My Items, one top category, sorted by item number', () =>
-    myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: '', category: topCategory!.id, sort: 'itemnum' })],
-  [`quick order preview, ${QUICK_LINES} pasted item numbers`, (i) => callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(i), locale: 'de' })],
-  [`quick order add, its ${addable.length} orderable lines in one request`, () => callBulk(bulk.addMany, '/api/cart/add-many', { lines: addable, locale: 'de' })],
+  [
+    `filter counts, top category, all ${everything.length} filters with values chosen`,
+    () => listFacets({ categoryId: topCategory!.id, filters: everything }, codes, 'de'),
+    undefined,
+    2,
+  ],
+  [
+    'product cards, 24 ids',
+    (i) =>
+      productCards(
+        Array.from({ length: 24 }, (_, k) => ((i * 24 + k) % all.length) + 1),
+        'de',
+      ),
+  ],
+  [
+    `My Items, first page of 12 and the count (${MY_ITEMS_ENTRIES.toLocaleString('en')}-entry price list)`,
+    () => myItems(customerList, 'de', { limit: 12, offset: 0 }),
+  ],
+  [
+    'My Items, a page spread over the list',
+    (i) => myItems(customerList, 'de', { limit: 12, offset: ((i * 131) % (lastPage + 1)) * 12 }),
+  ],
+  [
+    'My Items, first page right after a publish (the old list answers while it is read again)',
+    async (i) => {
+      await publishBus.emit({ id: `bench-${i}`, invalidation: { tags: ['products'] }, at: Date.now() });
+      return myItems(customerList, 'de', { limit: 12, offset: 0 });
+    },
+    reloaded,
+    20,
+  ],
+  [
+    'My Items, filtered by text "bohr", sorted by price, highest first',
+    () => myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: 'bohr', category: null, sort: 'price-desc' }),
+  ],
+  [
+    'My Items, one top category, sorted by item number',
+    () => myItems(customerList, 'de', { limit: 12, offset: 0 }, { q: '', category: topCategory!.id, sort: 'itemnum' }),
+  ],
+  [
+    `quick order preview, ${QUICK_LINES} pasted item numbers`,
+    (i) => callBulk(bulk.resolveLines, '/api/cart/resolve-lines', { lines: quickLines(i), locale: 'de' }),
+  ],
+  [
+    `quick order add, its ${addable.length} orderable lines in one request`,
+    () => callBulk(bulk.addMany, '/api/cart/add-many', { lines: addable, locale: 'de' }),
+  ],
 ];
 
 const rows: string[] = [];
@@ -162,7 +262,9 @@ for (const [name, fn, settle, requests] of scenarios) {
 }
 
 const title = '## Catalogue: price list and search';
-writeSection(title, `${title}
+writeSection(
+  title,
+  `${title}
 
 \`npm run bench:catalog\` (bench/catalog-latency.ts): the server modules behind /api/catalog/prices and
 /api/catalog/products, and the /api/catalog/search handler itself (as a guest, without HTTP), in process,
@@ -191,6 +293,7 @@ Load average (1 min) at start and end: ${loadAtStart} / ${loadavg()[0]!.toFixed(
 | operation | p50 (ms) | p99 (ms) |
 | --- | ---: | ---: |
 ${rows.join('\n')}
-`);
+`,
+);
 await db.close();
 console.log('BENCHMARKS.md updated');

@@ -14,7 +14,18 @@ import { startPostgres } from '#tests/helpers/postgres.ts';
 import { startVarnish } from '#tests/helpers/varnish.ts';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/prepare.ts';
 import { machine, percentile, writeSection } from './lib/report.ts';
-import { BENCH_OUT_DIR, freePort, load1, ms, numberFromEnv, reportEnabled, sitemapPaths, sleep, startShop, today } from './lib/shop.ts';
+import {
+  BENCH_OUT_DIR,
+  freePort,
+  load1,
+  ms,
+  numberFromEnv,
+  reportEnabled,
+  sitemapPaths,
+  sleep,
+  startShop,
+  today,
+} from './lib/shop.ts';
 
 const EVENTS = numberFromEnv('BENCH_EVENTS', 50);
 const PRODUCTS = 300;
@@ -23,21 +34,37 @@ const TIMEOUT_MS = 30_000;
 const PGLITE_DIR = '.data/bench-editor';
 const runId = randomUUID().slice(0, 8);
 
-interface Scenario { name: string; live: number[]; allPages: number[]; publishAnswered: number[]; lost: number }
+interface Scenario {
+  name: string;
+  live: number[];
+  allPages: number[];
+  publishAnswered: number[];
+  lost: number;
+}
 
 async function api(shop: string, cookie: string, path: string, body?: object): Promise<Record<string, unknown>> {
-  const response = await fetch(`${shop}${path}`, body === undefined
-    ? { headers: { cookie } }
-    : { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = await response.json() as Record<string, unknown>;
+  const response = await fetch(
+    `${shop}${path}`,
+    body === undefined
+      ? { headers: { cookie } }
+      : { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
+  const answer = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
 }
 
 async function signIn(shop: string): Promise<string> {
   const { email, password } = DEMO_FIXTURES.staff.editor;
-  const response = await fetch(`${shop}/api/admin/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c?.startsWith('vsf-staff='));
+  const response = await fetch(`${shop}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c?.startsWith('vsf-staff='));
   if (!response.ok || !cookie) throw new Error(`sign-in answered ${response.status}`);
   return cookie;
 }
@@ -58,14 +85,23 @@ async function run(name: string, writeTo: string, readFrom: string, pages: strin
   const cookie = await signIn(writeTo);
   const scenario: Scenario = { name, live: [], allPages: [], publishAnswered: [], lost: 0 };
   for (let i = 0; i < EVENTS; i++) {
-    const entry = await api(writeTo, cookie, `/api/admin/entry?${new URLSearchParams(MENU)}`) as { live: { config: { entries: MenuEntry[] } } };
+    const entry = (await api(writeTo, cookie, `/api/admin/entry?${new URLSearchParams(MENU)}`)) as {
+      live: { config: { entries: MenuEntry[] } };
+    };
     const marker = `Menu ${runId} ${i}`;
     const entries = structuredClone(entry.live.config.entries);
     entries[0]!.titles = [...entries[0]!.titles.filter((t) => t.locale !== 'en'), { locale: 'en', title: marker }];
     for (const page of pages) await (await fetch(`${readFrom}${page}`)).arrayBuffer(); // cached before the change
     const started = performance.now();
-    const draft = await api(writeTo, cookie, '/api/admin/draft', { ...MENU, config: { entries }, content: null, revision: 0 }) as { revision: number };
-    const published = api(writeTo, cookie, '/api/admin/publish', { ...MENU, revision: draft.revision }).then(() => performance.now() - started);
+    const draft = (await api(writeTo, cookie, '/api/admin/draft', {
+      ...MENU,
+      config: { entries },
+      content: null,
+      revision: 0,
+    })) as { revision: number };
+    const published = api(writeTo, cookie, '/api/admin/publish', { ...MENU, revision: draft.revision }).then(
+      () => performance.now() - started,
+    );
     const [home, ...rest] = await Promise.all(pages.map((page) => shows(`${readFrom}${page}`, marker, started)));
     scenario.publishAnswered.push(await published);
     if (home === undefined || rest.includes(undefined)) scenario.lost += 1;
@@ -75,7 +111,9 @@ async function run(name: string, writeTo: string, readFrom: string, pages: strin
     }
   }
   const sorted = [...scenario.allPages].sort((a, b) => a - b);
-  console.log(`${name.padEnd(50)} every page: p50 ${ms(percentile(sorted, 50))} ms  p95 ${ms(percentile(sorted, 95))} ms  lost ${scenario.lost}`);
+  console.log(
+    `${name.padEnd(50)} every page: p50 ${ms(percentile(sorted, 50))} ms  p95 ${ms(percentile(sorted, 95))} ms  lost ${scenario.lost}`,
+  );
   return scenario;
 }
 
@@ -110,13 +148,26 @@ try {
   stops.push(() => varnish.stop());
   const origin = await startShop({ DATABASE_URL: postgres.url, CDN_PURGE_URL: `${varnish.url}/` }, { port });
   stops.push(() => origin.stop());
-  scenarios.push(await run('PostgreSQL: pages read through Varnish', origin.url, varnish.url, await englishPages(origin.url)));
+  scenarios.push(
+    await run('PostgreSQL: pages read through Varnish', origin.url, varnish.url, await englishPages(origin.url)),
+  );
 } finally {
   while (stops.length > 0) await stops.pop()!().catch((error: unknown) => console.error(error));
 }
 
-const figure = (values: number[], p: number) => (values.length > 0 ? ms(percentile([...values].sort((a, b) => a - b), p)) : '–');
-const rows = scenarios.map((s) => `| ${s.name} | ${s.live.length} | ${figure(s.live, 50)} | ${figure(s.live, 95)} | ${figure(s.allPages, 50)} | ${figure(s.allPages, 95)} | ${figure(s.publishAnswered, 50)} | ${s.lost} |`);
+const figure = (values: number[], p: number) =>
+  values.length > 0
+    ? ms(
+        percentile(
+          [...values].sort((a, b) => a - b),
+          p,
+        ),
+      )
+    : '–';
+const rows = scenarios.map(
+  (s) =>
+    `| ${s.name} | ${s.live.length} | ${figure(s.live, 50)} | ${figure(s.live, 95)} | ${figure(s.allPages, 50)} | ${figure(s.allPages, 95)} | ${figure(s.publishAnswered, 50)} | ${s.lost} |`,
+);
 const title = '## Editor workspace: save to live';
 const section = `${title}
 

@@ -58,7 +58,8 @@ async function runExport(): Promise<Run> {
   rmSync(outDir, { recursive: true, force: true });
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/export.ts', '--out', outDir, '--concurrency', String(CONCURRENCY)], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, EXPORT_BUILD_DIR: BUILD_DIR, LOG_LEVEL: 'warn' },
   });
   let peak = 0;
@@ -71,11 +72,19 @@ async function runExport(): Promise<Run> {
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   clearInterval(sampler);
   const wallS = (performance.now() - started) / 1000;
-  const summary = /export done: (\d+) pages, (\d+) images, \d+ skipped in ([\d.]+) s \(\d+ pages\/s, ([\d.]+) ms CPU per page\), peak RSS (\d+) MB/.exec(stdout);
+  const summary =
+    /export done: (\d+) pages, (\d+) images, \d+ skipped in ([\d.]+) s \(\d+ pages\/s, ([\d.]+) ms CPU per page\), peak RSS (\d+) MB/.exec(
+      stdout,
+    );
   if (code !== 0 || !summary) throw new Error(`the export failed (exit ${code})`);
   return {
-    wallS, exportS: Number(summary[3]), pages: Number(summary[1]), images: Number(summary[2]),
-    cpuMsPerPage: Number(summary[4]), sampledPeakMb: peak, reportedPeakMb: Number(summary[5]),
+    wallS,
+    exportS: Number(summary[3]),
+    pages: Number(summary[1]),
+    images: Number(summary[2]),
+    cpuMsPerPage: Number(summary[4]),
+    sampledPeakMb: peak,
+    reportedPeakMb: Number(summary[5]),
   };
 }
 
@@ -108,7 +117,10 @@ const rows: [string, string][] = [
   ['wall time of the whole command (+ migrations check, server start)', `${mid((r) => r.wallS).toFixed(1)} s`],
   ['pages per second', (last.pages / mid((r) => r.exportS)).toFixed(0)],
   ['CPU time per page (server and crawler, one process)', `${mid((r) => r.cpuMsPerPage).toFixed(1)} ms`],
-  ['peak RSS (sampled every 250 ms / reported by the process)', `${(mid((r) => r.sampledPeakMb) / 1024).toFixed(2)} GB / ${(mid((r) => r.reportedPeakMb) / 1024).toFixed(2)} GB`],
+  [
+    'peak RSS (sampled every 250 ms / reported by the process)',
+    `${(mid((r) => r.sampledPeakMb) / 1024).toFixed(2)} GB / ${(mid((r) => r.reportedPeakMb) / 1024).toFixed(2)} GB`,
+  ],
   ['output', `${size.files.toLocaleString('en')} files, ${size.mb.toFixed(0)} MB`],
 ];
 console.log('');
@@ -116,7 +128,9 @@ for (const [what, figure] of rows) console.log(`${what.padEnd(68)} ${figure}`);
 
 if (REPORT) {
   const title = `## Static export: ${PRODUCTS.toLocaleString('en')} products × 5 locales`;
-  writeSection(title, `${title}
+  writeSection(
+    title,
+    `${title}
 
 \`npm run bench:export\` (bench/export.ts): \`node scripts/export.ts --concurrency ${CONCURRENCY}\` in a child process on a
 PGlite database seeded with the demo generator, the built server (\`${BUILD_DIR}\`) inside it crawled over loopback HTTP,
@@ -130,6 +144,7 @@ Load average (1 min) at start and end: ${loadAtStart} / ${loadAtEnd}.
 | what | figure |
 | --- | ---: |
 ${rows.map(([what, figure]) => `| ${what} | ${figure} |`).join('\n')}
-`);
+`,
+  );
   console.log('BENCHMARKS.md updated');
 }

@@ -62,7 +62,9 @@ const rows: string[] = [];
 for (const [name, file] of PAGES) {
   if (!file || !existsSync(file)) continue;
   const scripts = withImports(entryScripts(readFileSync(file, 'utf8')));
-  let raw = 0; let gzip = 0; let brotli = 0;
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
   for (const url of scripts) {
     const bytes = readFileSync(join(client, url));
     raw += bytes.length;
@@ -70,12 +72,16 @@ for (const [name, file] of PAGES) {
     brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
   const kb = (n: number) => (n / 1024).toFixed(1);
-  console.log(`${name.padEnd(14)} ${scripts.size} files  raw ${kb(raw)} KB  gzip ${kb(gzip)} KB  brotli ${kb(brotli)} KB`);
+  console.log(
+    `${name.padEnd(14)} ${scripts.size} files  raw ${kb(raw)} KB  gzip ${kb(gzip)} KB  brotli ${kb(brotli)} KB`,
+  );
   rows.push(`| ${name} | ${scripts.size} | ${kb(raw)} | ${kb(gzip)} | ${kb(brotli)} |`);
 }
 
 const title = '## First-load JavaScript per page type';
-writeSection(title, `${title}
+writeSection(
+  title,
+  `${title}
 
 \`npm run bench:js\` (bench/first-load-js.ts) on the build in \`${process.env.OUT_DIR ?? 'dist'}\`: every script the German page
 loads before any interaction (module scripts, island components and renderers, their static imports;
@@ -86,5 +92,6 @@ Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
 | page type | files | raw (KB) | gzip (KB) | brotli (KB) |
 | --- | ---: | ---: | ---: | ---: |
 ${rows.join('\n')}
-`);
+`,
+);
 console.log('BENCHMARKS.md updated');

@@ -23,7 +23,17 @@ import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/pr
 import { heapProbeEnv, readHeapProbe } from './lib/heap-probe.ts';
 import { machine, percentile, writeSection } from './lib/report.ts';
 import {
-  BENCH_OUT_DIR, freePort, load1, ms, numberFromEnv, processMemory, reportEnabled, sitemapPaths, sleep, startShop, today,
+  BENCH_OUT_DIR,
+  freePort,
+  load1,
+  ms,
+  numberFromEnv,
+  processMemory,
+  reportEnabled,
+  sitemapPaths,
+  sleep,
+  startShop,
+  today,
 } from './lib/shop.ts';
 
 /** "600", "60s", "10m": seconds. */
@@ -74,7 +84,11 @@ const between = (low: number, high: number) => low + Math.floor(random() * (high
 
 // ------------------------------------------------------------------ recording
 
-interface CallStats { latencies: number[]; errors: number; outcomes: Map<string, number> }
+interface CallStats {
+  latencies: number[];
+  errors: number;
+  outcomes: Map<string, number>;
+}
 
 class Recorder {
   readonly calls = new Map<string, CallStats>();
@@ -83,7 +97,7 @@ class Recorder {
 
   private stats(type: string): CallStats {
     let stats = this.calls.get(type);
-    if (!stats) this.calls.set(type, stats = { latencies: [], errors: 0, outcomes: new Map() });
+    if (!stats) this.calls.set(type, (stats = { latencies: [], errors: 0, outcomes: new Map() }));
     return stats;
   }
 
@@ -122,7 +136,12 @@ class Shopper {
    * One call; its latency counts from `from` (the arrival's due time for a shopper's first call) to
    * the last byte of the answer. `type` may depend on the answer (a page's cache status).
    */
-  async call(type: string | ((response: Response) => string), path: string, body?: unknown, from = performance.now()): Promise<unknown> {
+  async call(
+    type: string | ((response: Response) => string),
+    path: string,
+    body?: unknown,
+    from = performance.now(),
+  ): Promise<unknown> {
     const headers: Record<string, string> = { 'accept-encoding': 'br, gzip' };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     // The shop refuses cross-site POSTs: a browser sends its page's origin.
@@ -132,12 +151,15 @@ class Shopper {
     const name = typeof type === 'string' ? type : undefined;
     try {
       response = await fetch(`${this.base}${path}`, {
-        method: body === undefined ? 'GET' : 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body),
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
       });
       text = await response.text();
     } catch (error) {
-      const outcome = error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message : String(error);
+      const outcome =
+        error instanceof Error ? (error.name === 'TimeoutError' ? 'timeout' : error.message) : String(error);
       this.recorder.error(name ?? path, outcome);
       throw new Failed(`${path}: ${outcome}`);
     }
@@ -152,7 +174,11 @@ class Shopper {
     }
     if (response.status < 200 || response.status > 299) {
       let code = '';
-      try { code = ` ${(JSON.parse(text) as { code?: string }).code ?? ''}`; } catch { /* an HTML error page */ }
+      try {
+        code = ` ${(JSON.parse(text) as { code?: string }).code ?? ''}`;
+      } catch {
+        /* an HTML error page */
+      }
       this.recorder.error(callType, `${response.status}${code}`.trim());
       throw new Failed(`${path} answered ${response.status}${code}`);
     }
@@ -185,25 +211,49 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 async function catalogue(shopUrl: string, client: pg.Client): Promise<Catalogue> {
-  const pages = shuffle((await sitemapPaths(shopUrl)).filter((p) => pageType(p) !== 'other').map((path) => ({ type: pageType(path), path })));
+  const pages = shuffle(
+    (await sitemapPaths(shopUrl))
+      .filter((p) => pageType(p) !== 'other')
+      .map((path) => ({ type: pageType(path), path })),
+  );
   // Pages of every locale; a quarter of the hot ones are categories (few, and each visited often).
   const categories = pages.filter((p) => p.type === 'category');
   const products = pages.filter((p) => p.type === 'product');
   const hot = [...categories.slice(0, HOT_PAGES / 4), ...products.slice(0, (3 * HOT_PAGES) / 4)];
   const hotPaths = new Set(hot.map((p) => p.path));
   const cold = pages.filter((p) => !hotPaths.has(p.path));
-  const skuRows = parseRows(z.object({ sku: z.string() }), resultRows(await client.query(
-    `select sku from products where is_active and parent_id is null order by id desc`)));
+  const skuRows = parseRows(
+    z.object({ sku: z.string() }),
+    resultRows(await client.query(`select sku from products where is_active and parent_id is null order by id desc`)),
+  );
   // Simple products in stock: what a checkout can buy (the warm-up keeps those a cart takes). Stock is raised so ten minutes of orders never empty it.
-  const buyableRows = parseRows(z.object({ sku: z.string(), id: z.number() }), resultRows(await client.query(`
+  const buyableRows = parseRows(
+    z.object({ sku: z.string(), id: z.number() }),
+    resultRows(
+      await client.query(`
     select p.sku, p.id from products p join stock s on s.product_id = p.id
     where p.is_active and p.parent_id is null and s.effective_stock > 0
       and not exists (select 1 from products v where v.parent_id = p.id)
-    order by p.id limit 60`)));
-  await client.query(`update stock set effective_stock = 10000000 where product_id = any($1::int[])`, [buyableRows.map((r) => r.id)]);
+    order by p.id limit 60`),
+    ),
+  );
+  await client.query(`update stock set effective_stock = 10000000 where product_id = any($1::int[])`, [
+    buyableRows.map((r) => r.id),
+  ]);
   const some = skuRows.slice(0, 6).map((r) => r.sku);
   const keywords = [
-    ...['bohr', 'schraube', 'hammer', 'säge', 'saege', 'Bohrmaschine', 'zange', 'bohrmashine', 'schraubendreer', 'akku'].map((keyword) => ({ locale: 'de', keyword })),
+    ...[
+      'bohr',
+      'schraube',
+      'hammer',
+      'säge',
+      'saege',
+      'Bohrmaschine',
+      'zange',
+      'bohrmashine',
+      'schraubendreer',
+      'akku',
+    ].map((keyword) => ({ locale: 'de', keyword })),
     ...['drill', 'cordless impact', 'hamer', 'screw'].map((keyword) => ({ locale: 'en', keyword })),
     ...['perceuse', 'vis'].map((keyword) => ({ locale: 'fr', keyword })),
     ...some.map((keyword) => ({ locale: 'de', keyword })),
@@ -234,19 +284,40 @@ function mix(goods: Catalogue): { name: string; share: number; run: Action }[] {
   const prices: Action = async (s, due) => {
     const count = between(20, 40);
     const start = between(0, Math.max(0, goods.skus.length - count));
-    await s.call('POST /api/catalog/prices (20-40 skus)', '/api/catalog/prices', { skus: goods.skus.slice(start, start + count) }, due);
+    await s.call(
+      'POST /api/catalog/prices (20-40 skus)',
+      '/api/catalog/prices',
+      { skus: goods.skus.slice(start, start + count) },
+      due,
+    );
   };
   const searchOverlay: Action = async (s, due) => {
     const { locale, keyword } = pick(goods.keywords);
-    await s.call('POST /api/catalog/search, overlay (12)', '/api/catalog/search',
-      { locale, keyword, limit: 12, offset: 0, excludePrices: true, pricesLazyLoad: true }, due);
+    await s.call(
+      'POST /api/catalog/search, overlay (12)',
+      '/api/catalog/search',
+      { locale, keyword, limit: 12, offset: 0, excludePrices: true, pricesLazyLoad: true },
+      due,
+    );
   };
   const searchPage: Action = async (s, due) => {
     const { locale, keyword } = pick(goods.keywords);
-    await s.call('POST /api/catalog/search, search page (24 + facets)', '/api/catalog/search', {
-      locale, keyword, filters: [], sort: pick(['relevance', 'relevance', 'price-up', 'latest']), limit: 24, offset: 0,
-      loadFilters: true, excludePrices: true, pricesLazyLoad: true,
-    }, due);
+    await s.call(
+      'POST /api/catalog/search, search page (24 + facets)',
+      '/api/catalog/search',
+      {
+        locale,
+        keyword,
+        filters: [],
+        sort: pick(['relevance', 'relevance', 'price-up', 'latest']),
+        limit: 24,
+        offset: 0,
+        loadFilters: true,
+        excludePrices: true,
+        pricesLazyLoad: true,
+      },
+      due,
+    );
   };
   const addToCart: Action = async (s, due) => {
     await s.call('POST /api/cart/create', '/api/cart/create', {}, due);
@@ -255,16 +326,46 @@ function mix(goods: Catalogue): { name: string; share: number; run: Action }[] {
   type CartAnswer = { cart: { id: string; version: number; pricesHash: string } };
   const order: Action = async (s, due) => {
     const started = due;
-    let { cart } = await s.call('POST /api/cart/add', '/api/cart/add', { sku: pick(goods.buyable), quantity: between(1, 5) }, due) as CartAnswer;
-    if (random() < 0.5) ({ cart } = await s.call('POST /api/cart/add', '/api/cart/add', { sku: pick(goods.buyable), quantity: between(1, 3), version: cart.version }) as CartAnswer);
-    const address = { firstName: 'Erika', lastName: 'Mustermann', company: 'Werkzeug GmbH', street: 'Hauptstraße 5', city: 'Stuttgart', postalCode: '70173', country: 'DE' };
-    ({ cart } = await s.call('POST /api/checkout/update', '/api/checkout/update', { version: cart.version, shippingAddress: address }) as CartAnswer);
+    let { cart } = (await s.call(
+      'POST /api/cart/add',
+      '/api/cart/add',
+      { sku: pick(goods.buyable), quantity: between(1, 5) },
+      due,
+    )) as CartAnswer;
+    if (random() < 0.5)
+      ({ cart } = (await s.call('POST /api/cart/add', '/api/cart/add', {
+        sku: pick(goods.buyable),
+        quantity: between(1, 3),
+        version: cart.version,
+      })) as CartAnswer);
+    const address = {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      company: 'Werkzeug GmbH',
+      street: 'Hauptstraße 5',
+      city: 'Stuttgart',
+      postalCode: '70173',
+      country: 'DE',
+    };
+    ({ cart } = (await s.call('POST /api/checkout/update', '/api/checkout/update', {
+      version: cart.version,
+      shippingAddress: address,
+    })) as CartAnswer);
     await s.call('POST /api/checkout/shipping-methods', '/api/checkout/shipping-methods', {});
-    ({ cart } = await s.call('POST /api/checkout/update', '/api/checkout/update', { version: cart.version, shippingMethod: { methodCode: 'standard' } }) as CartAnswer);
+    ({ cart } = (await s.call('POST /api/checkout/update', '/api/checkout/update', {
+      version: cart.version,
+      shippingMethod: { methodCode: 'standard' },
+    })) as CartAnswer);
     const email = `load-${Math.floor(random() * 1e9)}@example.com`;
-    ({ cart } = await s.call('POST /api/checkout/update', '/api/checkout/update', { version: cart.version, billingAddress: { ...address, email } }) as CartAnswer);
+    ({ cart } = (await s.call('POST /api/checkout/update', '/api/checkout/update', {
+      version: cart.version,
+      billingAddress: { ...address, email },
+    })) as CartAnswer);
     await s.call('POST /api/orders/create (invoice)', '/api/orders/create', {
-      idempotencyKey: crypto.randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
+      idempotencyKey: crypto.randomUUID(),
+      cartId: cart.id,
+      cart: { version: cart.version, pricesHash: cart.pricesHash },
+      paymentMethodCode: 'invoice',
     });
     s.record('guest checkout, whole (arrival to order created)', performance.now() - started);
   };
@@ -274,16 +375,30 @@ function mix(goods: Catalogue): { name: string; share: number; run: Action }[] {
     { name: 'search overlay', share: 0.09, run: searchOverlay },
     { name: 'search page', share: 0.05, run: searchPage },
     { name: 'add to cart (guest: cart create + add)', share: 0.09, run: addToCart },
-    { name: 'guest checkout to an order on invoice (1-2 adds, address, shipping methods, method, billing, create)', share: 0.04, run: order },
+    {
+      name: 'guest checkout to an order on invoice (1-2 adds, address, shipping methods, method, billing, create)',
+      share: 0.04,
+      run: order,
+    },
   ];
 }
 
 // ------------------------------------------------------------------ the open loop
 
-interface Driven { arrivals: Map<string, number>; maxLagMs: number; maxInFlight: number; seconds: number }
+interface Driven {
+  arrivals: Map<string, number>;
+  maxLagMs: number;
+  maxInFlight: number;
+  seconds: number;
+}
 
 /** Starts RATE actions a second for `seconds`, each on its due time, whatever the earlier ones do. */
-async function drive(shopUrl: string, recorder: Recorder, actions: ReturnType<typeof mix>, forSeconds: number): Promise<Driven> {
+async function drive(
+  shopUrl: string,
+  recorder: Recorder,
+  actions: ReturnType<typeof mix>,
+  forSeconds: number,
+): Promise<Driven> {
   const total = Math.round(RATE * forSeconds);
   // In the mix's own order, for the report.
   const arrivals = new Map<string, number>(actions.map((a) => [a.name, 0]));
@@ -300,9 +415,11 @@ async function drive(shopUrl: string, recorder: Recorder, actions: ReturnType<ty
     const action = actions.find((a) => (roll -= a.share) < 0) ?? actions.at(-1)!;
     arrivals.set(action.name, (arrivals.get(action.name) ?? 0) + 1);
     // From its due time, or from when it left if the timer fired a little early.
-    const running: Promise<void> = action.run(new Shopper(shopUrl, recorder), Math.min(due, performance.now()))
+    const running: Promise<void> = action
+      .run(new Shopper(shopUrl, recorder), Math.min(due, performance.now()))
       .catch((error: unknown) => {
-        if (!(error instanceof Failed)) recorder.error(action.name, error instanceof Error ? error.message : String(error));
+        if (!(error instanceof Failed))
+          recorder.error(action.name, error instanceof Error ? error.message : String(error));
       })
       .finally(() => inFlight.delete(running));
     inFlight.add(running);
@@ -314,11 +431,16 @@ async function drive(shopUrl: string, recorder: Recorder, actions: ReturnType<ty
 
 // ------------------------------------------------------------------ the server's memory and CPU
 
-interface Memory { rssMiB: number; heapMiB: number | undefined }
+interface Memory {
+  rssMiB: number;
+  heapMiB: number | undefined;
+}
 
 /** CPU seconds (user + system) a process has used, from /proc/<pid>/stat (clock ticks of 1/100 s). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -351,7 +473,7 @@ try {
   const count = async (query: string) => parseRows(z.object({ n: int8 }), resultRows(await client.query(query)))[0]!.n;
   const productRows = await count('select count(*) as n from products');
 
-  const port = PORT ?? await freePort();
+  const port = PORT ?? (await freePort());
   const shop = await startShop(
     { DATABASE_URL: postgres.url, DATA_DIR: dataDir, SITE_URL: `http://127.0.0.1:${port}`, ...heapProbeEnv(probeFile) },
     { port, outDir: OUT_DIR },
@@ -363,15 +485,26 @@ try {
   // Warm-up: the indexes (first search and price call), the sitemaps, the hot pages, the buyable
   // products (one add each), then the mix itself at full rate, none of it recorded.
   const warmer = new Shopper(shop.url, recorder);
-  for (const [path, body] of [['/api/catalog/search', { keyword: 'bohr', limit: 1 }], ['/api/catalog/prices', { skus: ['-'] }]] as const) {
+  for (const [path, body] of [
+    ['/api/catalog/search', { keyword: 'bohr', limit: 1 }],
+    ['/api/catalog/prices', { skus: ['-'] }],
+  ] as const) {
     // The measured run will count such failures; here they only must not stop the bench.
     await warmer.call('warm', path, body).catch((error: unknown) => console.warn(`warm-up: ${String(error)}`));
   }
   const goods = await catalogue(shop.url, client);
-  console.log(`${goods.hot.length} hot pages, ${goods.cold.length} others in the sitemaps; checking ${goods.buyable.length} products for the cart`);
+  console.log(
+    `${goods.hot.length} hot pages, ${goods.cold.length} others in the sitemaps; checking ${goods.buyable.length} products for the cart`,
+  );
   const buyable: string[] = [];
   for (const sku of goods.buyable) {
-    if (await new Shopper(shop.url, recorder).call('warm', '/api/cart/add', { sku, quantity: 1 }).then(() => true, () => false)) buyable.push(sku);
+    if (
+      await new Shopper(shop.url, recorder).call('warm', '/api/cart/add', { sku, quantity: 1 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      buyable.push(sku);
   }
   if (buyable.length === 0) throw new Error('no product could be put in a cart');
   goods.buyable = buyable;
@@ -399,8 +532,21 @@ try {
   const atEnd = memoryOf(pid, probeFile);
   samples.push(atEnd);
   const loadAtRunEnd = load1();
-  const ordersMade = await count('select count(*) as n from orders') - ordersBefore;
-  report = figures({ driven, samples, atStart, atEnd, cpu, ordersMade, productRows, seedSeconds, loadAtRunStart, loadAtRunEnd, hwmMiB: processMemory(pid).hwmMiB, shopOutput: shop.output() });
+  const ordersMade = (await count('select count(*) as n from orders')) - ordersBefore;
+  report = figures({
+    driven,
+    samples,
+    atStart,
+    atEnd,
+    cpu,
+    ordersMade,
+    productRows,
+    seedSeconds,
+    loadAtRunStart,
+    loadAtRunEnd,
+    hwmMiB: processMemory(pid).hwmMiB,
+    shopOutput: shop.output(),
+  });
 } finally {
   while (stops.length > 0) await stops.pop()!().catch((error: unknown) => console.error(error));
 }
@@ -408,8 +554,18 @@ try {
 // ------------------------------------------------------------------ report
 
 interface Outcome {
-  driven: Driven; samples: Memory[]; atStart: Memory; atEnd: Memory; cpu: number; ordersMade: number; productRows: number;
-  seedSeconds: number; loadAtRunStart: string; loadAtRunEnd: string; hwmMiB: number; shopOutput: string;
+  driven: Driven;
+  samples: Memory[];
+  atStart: Memory;
+  atEnd: Memory;
+  cpu: number;
+  ordersMade: number;
+  productRows: number;
+  seedSeconds: number;
+  loadAtRunStart: string;
+  loadAtRunEnd: string;
+  hwmMiB: number;
+  shopOutput: string;
 }
 
 function figures(o: Outcome): string {
@@ -424,9 +580,13 @@ function figures(o: Outcome): string {
     const outcomes = [...s.outcomes].map(([what, n]) => `${n} × ${what}`).join(', ');
     return `| ${type} | ${sorted.length + s.errors} | ${at(50)} | ${at(95)} | ${at(99)} | ${sorted.length > 0 ? ms(sorted.at(-1)!) : '–'} | ${s.errors}${outcomes ? ` (${outcomes})` : ''} |`;
   });
-  const httpCalls = calls.filter(([type]) => !type.startsWith('guest checkout')).reduce((n, [, s]) => n + s.latencies.length + s.errors, 0);
+  const httpCalls = calls
+    .filter(([type]) => !type.startsWith('guest checkout'))
+    .reduce((n, [, s]) => n + s.latencies.length + s.errors, 0);
   const arrivals = [...o.driven.arrivals.values()].reduce((a, b) => a + b, 0);
-  const mixRows = [...o.driven.arrivals].map(([name, n]) => `| ${name} | ${n} | ${((100 * n) / arrivals).toFixed(1)} % |`);
+  const mixRows = [...o.driven.arrivals].map(
+    ([name, n]) => `| ${name} | ${n} | ${((100 * n) / arrivals).toFixed(1)} % |`,
+  );
   const rss = o.samples.map((m) => m.rssMiB);
   const heaps = o.samples.map((m) => m.heapMiB).filter((h): h is number => h !== undefined);
   // Heap used saws up and down with every GC; its lowest point in a minute is about the live data.
@@ -436,16 +596,19 @@ function figures(o: Outcome): string {
   const growth = (from: number, to: number) => `${to >= from ? '+' : ''}${((100 * (to - from)) / from).toFixed(1)} %`;
   const mib = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(0));
   const rssGrowth = (o.atEnd.rssMiB - o.atStart.rssMiB) / o.atStart.rssMiB;
-  const heapGrowth = o.atStart.heapMiB && o.atEnd.heapMiB ? (o.atEnd.heapMiB - o.atStart.heapMiB) / o.atStart.heapMiB : 0;
-  const finding = rssGrowth > 0.1 || heapGrowth > 0.1
-    ? `**Finding:** the server's ${rssGrowth > 0.1 ? `RSS grew by ${growth(o.atStart.rssMiB, o.atEnd.rssMiB)}` : ''}${rssGrowth > 0.1 && heapGrowth > 0.1 ? ' and its ' : ''}${heapGrowth > 0.1 ? `heap by ${growth(o.atStart.heapMiB!, o.atEnd.heapMiB!)}` : ''} from start to end (more than 10 %).`
-    : 'Memory: RSS and heap grew by less than 10 % from start to end.';
+  const heapGrowth =
+    o.atStart.heapMiB && o.atEnd.heapMiB ? (o.atEnd.heapMiB - o.atStart.heapMiB) / o.atStart.heapMiB : 0;
+  const finding =
+    rssGrowth > 0.1 || heapGrowth > 0.1
+      ? `**Finding:** the server's ${rssGrowth > 0.1 ? `RSS grew by ${growth(o.atStart.rssMiB, o.atEnd.rssMiB)}` : ''}${rssGrowth > 0.1 && heapGrowth > 0.1 ? ' and its ' : ''}${heapGrowth > 0.1 ? `heap by ${growth(o.atStart.heapMiB!, o.atEnd.heapMiB!)}` : ''} from start to end (more than 10 %).`
+      : 'Memory: RSS and heap grew by less than 10 % from start to end.';
   // What the page cache gained: each page nobody had asked for stays in it, gzipped and brotli-compressed
   // (about 18 + 14 KB for a product page, section "Transfer size per page type").
   const rendered = calls.filter(([type]) => type.includes('rendered')).reduce((n, [, s]) => n + s.latencies.length, 0);
   const cacheNote = `During the run the shop rendered ${rendered} pages nobody had asked for before and keeps them in its page cache
 (PAGE_CACHE_MB, 256 MiB by default): at about 32 KB a page (gzip and brotli copies) some ${((rendered * 32) / 1024).toFixed(0)} MiB of the growth is expected.`;
-  const minutes = DURATION_S >= 60 ? `${(DURATION_S / 60).toFixed(DURATION_S % 60 === 0 ? 0 : 1)} min` : `${DURATION_S} s`;
+  const minutes =
+    DURATION_S >= 60 ? `${(DURATION_S / 60).toFixed(DURATION_S % 60 === 0 ? 0 : 1)} min` : `${DURATION_S} s`;
   const section = `${TITLE}
 
 \`npm run bench:load\` (bench/mixed-load.ts). The built shop (\`${OUT_DIR}\`, scripts/serve.ts as \`npm start\` runs it,
@@ -496,7 +659,10 @@ RSS (MiB) at every tenth of the run: ${tenths.join(' → ')}.
 ${finding}
 ${cacheNote}
 `;
-  const errorsInLog = o.shopOutput.split('\n').filter((line) => /"level":(50|60)|error/i.test(line)).slice(0, 10);
+  const errorsInLog = o.shopOutput
+    .split('\n')
+    .filter((line) => /"level":(50|60)|error/i.test(line))
+    .slice(0, 10);
   if (errorsInLog.length > 0) console.log(`server log, first error lines:\n${errorsInLog.join('\n')}`);
   return section;
 }
@@ -506,5 +672,7 @@ if (reportEnabled() && DURATION_S === REPORT_SECONDS) {
   writeSection(TITLE, report);
   console.log('BENCHMARKS.md updated');
 } else {
-  console.log(`BENCHMARKS.md left alone (${DURATION_S === REPORT_SECONDS ? 'BENCH_REPORT=0' : `DURATION is not ${REPORT_SECONDS / 60} minutes`})`);
+  console.log(
+    `BENCHMARKS.md left alone (${DURATION_S === REPORT_SECONDS ? 'BENCH_REPORT=0' : `DURATION is not ${REPORT_SECONDS / 60} minutes`})`,
+  );
 }

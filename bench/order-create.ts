@@ -10,17 +10,35 @@ import { machine, median, percentile, writeSection as writeBenchmarkSection } fr
 import type { Database } from '../src/lib/server/db/client.ts';
 import { onEachDatabase } from './lib/databases.ts';
 import { CookieJar, DEMO_FIXTURES, seedFixtures } from '../tests/helpers/cart-harness.ts';
-import { api, orderHarness, orderRequest, readyCart, setStock, type OrderHarness } from '../tests/helpers/order-harness.ts';
+import {
+  api,
+  orderHarness,
+  orderRequest,
+  readyCart,
+  setStock,
+  type OrderHarness,
+} from '../tests/helpers/order-harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const ORDERS = Number(process.env.ORDERS ?? 40);
 const PARALLEL = Number(process.env.PARALLEL ?? 20);
 
-interface RunStats { create50: number; create99: number; confirm50: number; perSecond: number }
+interface RunStats {
+  create50: number;
+  create99: number;
+  confirm50: number;
+  perSecond: number;
+}
 
 async function placeOrder(h: OrderHarness, prepared: { jar: CookieJar; cart: Awaited<ReturnType<typeof readyCart>> }) {
   const start = performance.now();
-  const created = await api(h, prepared.jar, 'orders', 'create', orderRequest(prepared.cart, { idempotencyKey: randomUUID() }));
+  const created = await api(
+    h,
+    prepared.jar,
+    'orders',
+    'create',
+    orderRequest(prepared.cart, { idempotencyKey: randomUUID() }),
+  );
   const createMs = performance.now() - start;
   if (created.status !== 200) throw new Error(`create answered ${created.status}: ${JSON.stringify(created.body)}`);
   const confirmStart = performance.now();
@@ -30,17 +48,21 @@ async function placeOrder(h: OrderHarness, prepared: { jar: CookieJar; cart: Awa
 }
 
 async function prepare(h: OrderHarness, count: number) {
-  return Promise.all(Array.from({ length: count }, async () => {
-    const jar = new CookieJar();
-    return { jar, cart: await readyCart(h, jar, { quantity: 2 }) };
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const jar = new CookieJar();
+      return { jar, cart: await readyCart(h, jar, { quantity: 2 }) };
+    }),
+  );
 }
 
 function stats(results: { createMs: number; confirmMs: number }[], wallMs: number): RunStats {
   const creates = results.map((r) => r.createMs).sort((a, b) => a - b);
   const confirms = results.map((r) => r.confirmMs).sort((a, b) => a - b);
   return {
-    create50: percentile(creates, 50), create99: percentile(creates, 99), confirm50: percentile(confirms, 50),
+    create50: percentile(creates, 50),
+    create99: percentile(creates, 99),
+    confirm50: percentile(confirms, 50),
     perSecond: (results.length / wallMs) * 1000,
   };
 }
@@ -67,7 +89,10 @@ const SCENARIOS = [
   { name: `${PARALLEL} orders at once, same product`, run: parallel },
 ];
 
-interface Row extends RunStats { database: string; scenario: string }
+interface Row extends RunStats {
+  database: string;
+  scenario: string;
+}
 
 async function benchDatabase(label: string, database: Database): Promise<Row[]> {
   await database.migrate();
@@ -81,11 +106,16 @@ async function benchDatabase(label: string, database: Database): Promise<Row[]> 
     const runs: RunStats[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await scenario.run(h));
     const row: Row = {
-      database: label, scenario: scenario.name,
-      create50: median(runs.map((r) => r.create50)), create99: median(runs.map((r) => r.create99)),
-      confirm50: median(runs.map((r) => r.confirm50)), perSecond: median(runs.map((r) => r.perSecond)),
+      database: label,
+      scenario: scenario.name,
+      create50: median(runs.map((r) => r.create50)),
+      create99: median(runs.map((r) => r.create99)),
+      confirm50: median(runs.map((r) => r.confirm50)),
+      perSecond: median(runs.map((r) => r.perSecond)),
     };
-    console.log(`${label.padEnd(26)} ${row.scenario.padEnd(34)} create p50 ${row.create50.toFixed(1)} ms p99 ${row.create99.toFixed(1)} ms  confirm p50 ${row.confirm50.toFixed(1)} ms  ${row.perSecond.toFixed(1)} orders/s`);
+    console.log(
+      `${label.padEnd(26)} ${row.scenario.padEnd(34)} create p50 ${row.create50.toFixed(1)} ms p99 ${row.create99.toFixed(1)} ms  confirm p50 ${row.confirm50.toFixed(1)} ms  ${row.perSecond.toFixed(1)} orders/s`,
+    );
     rows.push(row);
   }
   return rows;
@@ -96,9 +126,14 @@ function writeSection(rows: Row[]): void {
   const table = [
     '| database | scenario | create p50 (ms) | create p99 (ms) | confirm p50 (ms) | orders/s |',
     '| --- | --- | ---: | ---: | ---: | ---: |',
-    ...rows.map((r) => `| ${r.database} | ${r.scenario} | ${r.create50.toFixed(1)} | ${r.create99.toFixed(1)} | ${r.confirm50.toFixed(1)} | ${r.perSecond.toFixed(1)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.scenario} | ${r.create50.toFixed(1)} | ${r.create99.toFixed(1)} | ${r.confirm50.toFixed(1)} | ${r.perSecond.toFixed(1)} |`,
+    ),
   ].join('\n');
-  writeBenchmarkSection(title, `${title}
+  writeBenchmarkSection(
+    title,
+    `${title}
 
 \`npm run bench:orders\` (bench/order-create.ts). One order = the real create-order handler (strict body,
 idempotency lookup, cart row lock and version check, the cart priced again on the server, stock reserved
@@ -111,7 +146,8 @@ Machine: ${machine()}. Date: ${new Date().toISOString().slice(0, 10)}.
 Load average (1 min) at start and end of the run: ${loadAtStart} / ${loadavg()[0]!.toFixed(1)} (other work was running; wall-clock figures are upper bounds).
 
 ${table}
-`);
+`,
+  );
 }
 
 const loadAtStart = loadavg()[0]!.toFixed(1);

@@ -17,10 +17,14 @@ const [role, ...roleArgs] = process.argv.slice(2);
 
 function post(agent: Agent, url: string, body: string): Promise<number> {
   return new Promise((done, fail) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } }, (res) => {
-      res.resume();
-      res.on('end', () => done(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+      },
+    );
     req.on('error', fail);
     req.end(body);
   });
@@ -40,10 +44,17 @@ async function paced(url: string, rate: number, seconds: number, body: string): 
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     // From its due time, or from when it left if the timer fired a little early.
     const from = Math.min(due, performance.now());
-    inFlight.push(post(agent, url, body).then((status) => {
-      if (status === 200) latencies.push(performance.now() - from);
-      else errors++;
-    }, () => { errors++; }));
+    inFlight.push(
+      post(agent, url, body).then(
+        (status) => {
+          if (status === 200) latencies.push(performance.now() - from);
+          else errors++;
+        },
+        () => {
+          errors++;
+        },
+      ),
+    );
   }
   await Promise.all(inFlight);
   agent.destroy();
@@ -56,9 +67,11 @@ async function max(url: string, connections: number, seconds: number, body: stri
   let answered = 0;
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) if (await post(agent, url, body).catch(() => 0) === 200) answered++;
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) if ((await post(agent, url, body).catch(() => 0)) === 200) answered++;
+    }),
+  );
   agent.destroy();
   process.stdout.write(`${JSON.stringify({ perSecond: answered / ((performance.now() - started) / 1000) })}\n`);
 }
@@ -74,7 +87,8 @@ async function bench(): Promise<void> {
   const { buildIfStale, root } = await import('../scripts/lib/prepare.ts');
   const { seededCatalogue } = await import('./lib/catalogue-database.ts');
   const { machine, median, percentile, writeSection } = await import('./lib/report.ts');
-  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startProcess, startShop, today } = await import('./lib/shop.ts');
+  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startProcess, startShop, today } =
+    await import('./lib/shop.ts');
   const { fetchRaw, saveAnswer } = await import('./lib/replay.ts');
 
   const RATES = (process.env.RATES ?? '200,500,1000').split(',').map(Number);
@@ -82,16 +96,32 @@ async function bench(): Promise<void> {
   const RUNS = numberFromEnv('RUNS', 3);
   const DATA_DIR = process.env.DATA_DIR ?? '.data/bench-search';
 
-  const generator = (args: string[]) => new Promise<string>((done, fail) => {
-    execFile(process.execPath, [resolve(root, 'bench/price-call.ts'), ...args], { cwd: root, maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? fail(error) : done(stdout)));
-  });
+  const generator = (args: string[]) =>
+    new Promise<string>((done, fail) => {
+      execFile(
+        process.execPath,
+        [resolve(root, 'bench/price-call.ts'), ...args],
+        { cwd: root, maxBuffer: 256 * 1024 * 1024 },
+        (error, stdout) => (error ? fail(error) : done(stdout)),
+      );
+    });
 
   const loadAtStart = load1();
   await buildIfStale(BENCH_OUT_DIR);
   process.env.DATA_DIR = DATA_DIR;
   const database = await seededCatalogue();
-  const skus = (await queryRows(database.db, z.object({ sku: z.string() }), sql`select sku from products where is_active and parent_id is null order by id desc limit 24`)).map((r) => r.sku);
-  const [{ products } = { products: 0 }] = await queryRows(database.db, z.object({ products: z.number() }), sql`select count(*)::int as products from products`);
+  const skus = (
+    await queryRows(
+      database.db,
+      z.object({ sku: z.string() }),
+      sql`select sku from products where is_active and parent_id is null order by id desc limit 24`,
+    )
+  ).map((r) => r.sku);
+  const [{ products } = { products: 0 }] = await queryRows(
+    database.db,
+    z.object({ products: z.number() }),
+    sql`select count(*)::int as products from products`,
+  );
   await database.close();
   const body = JSON.stringify({ skus });
 
@@ -104,17 +134,27 @@ async function bench(): Promise<void> {
     // The first call builds the price index (seconds on a large catalogue); then a warm-up.
     await generator(['--paced', url, '50', '2', body]);
     // The same answer from a trivial server, to tell the shop's tail from the machine's.
-    saveAnswer(answerFile, await fetchRaw(url, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' }, body }));
+    saveAnswer(
+      answerFile,
+      await fetchRaw(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
+        body,
+      }),
+    );
     replay = await startProcess({ args: [resolve(root, 'bench/lib/replay.ts'), answerFile] });
     const replayUrl = `${replay.url}/api/catalog/prices`;
     await generator(['--paced', replayUrl, '50', '2', body]);
     type Run = { p50: number; p99: number; errors: number };
     const measure = async (target: string, rate: number): Promise<Run> => {
-      const { latencies, errors } = JSON.parse(await generator(['--paced', target, String(rate), String(SECONDS), body])) as { latencies: number[]; errors: number };
+      const { latencies, errors } = JSON.parse(
+        await generator(['--paced', target, String(rate), String(SECONDS), body]),
+      ) as { latencies: number[]; errors: number };
       latencies.sort((a, b) => a - b);
       return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
     };
-    const cells = (runs: Run[]) => `${median(runs.map((x) => x.p50)).toFixed(1)} | ${median(runs.map((x) => x.p99)).toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)}`;
+    const cells = (runs: Run[]) =>
+      `${median(runs.map((x) => x.p50)).toFixed(1)} | ${median(runs.map((x) => x.p99)).toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)}`;
     for (const rate of RATES) {
       // The pace's own warm-up: its keep-alive connections opened, the servers' code hot at this rate.
       await generator(['--paced', url, String(rate), '2', body]);
@@ -130,7 +170,10 @@ async function bench(): Promise<void> {
       console.log(rows.at(-1));
     }
     const maxima: number[] = [];
-    for (let r = 0; r < RUNS; r++) maxima.push((JSON.parse(await generator(['--max', url, '16', String(SECONDS), body])) as { perSecond: number }).perSecond);
+    for (let r = 0; r < RUNS; r++)
+      maxima.push(
+        (JSON.parse(await generator(['--max', url, '16', String(SECONDS), body])) as { perSecond: number }).perSecond,
+      );
     rows.push(`| most answered, 16 connections (closed loop) | ${median(maxima).toFixed(0)} calls/s | | | | | |`);
     console.log(rows.at(-1));
   } finally {

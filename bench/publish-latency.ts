@@ -15,7 +15,17 @@ import { startVarnish } from '#tests/helpers/varnish.ts';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/prepare.ts';
 import { machine, percentile, writeSection } from './lib/report.ts';
 import {
-  BENCH_OUT_DIR, freePort, load1, ms, numberFromEnv, reportEnabled, sendPublish, sitemapPaths, sleep, startShop, today,
+  BENCH_OUT_DIR,
+  freePort,
+  load1,
+  ms,
+  numberFromEnv,
+  reportEnabled,
+  sendPublish,
+  sitemapPaths,
+  sleep,
+  startShop,
+  today,
 } from './lib/shop.ts';
 
 const EVENTS = numberFromEnv('BENCH_EVENTS', 100);
@@ -26,7 +36,12 @@ const TIMEOUT_MS = 30_000;
 const PGLITE_DIR = '.data/bench-publish';
 const runId = randomUUID().slice(0, 8);
 
-interface Scenario { name: string; latencies: number[]; webhookMs: number[]; lost: number }
+interface Scenario {
+  name: string;
+  latencies: number[];
+  webhookMs: number[];
+  lost: number;
+}
 
 /** German product pages (no locale prefix) listed in the sitemap, one per product. */
 async function productPages(shopUrl: string): Promise<{ id: number; path: string }[]> {
@@ -51,7 +66,11 @@ async function warm(url: string, cacheHeader: string): Promise<void> {
 }
 
 /** Polls every POLL_MS until `fresh` says the answer is the new page; ms since `since`, or undefined on timeout. */
-async function firstFresh(url: string, since: number, fresh: (response: Response, html: string) => boolean): Promise<number | undefined> {
+async function firstFresh(
+  url: string,
+  since: number,
+  fresh: (response: Response, html: string) => boolean,
+): Promise<number | undefined> {
   for (;;) {
     const response = await fetch(url);
     const html = await response.text();
@@ -71,7 +90,12 @@ interface EventPlan {
   fresh: (marker: string) => (response: Response, html: string) => boolean;
 }
 
-async function run(name: string, pages: { id: number; path: string }[], offset: number, plan: EventPlan): Promise<Scenario> {
+async function run(
+  name: string,
+  pages: { id: number; path: string }[],
+  offset: number,
+  plan: EventPlan,
+): Promise<Scenario> {
   const scenario: Scenario = { name, latencies: [], webhookMs: [], lost: 0 };
   for (let i = 0; i < EVENTS; i++) {
     const page = pages[(offset + i) % pages.length]!;
@@ -82,14 +106,18 @@ async function run(name: string, pages: { id: number; path: string }[], offset: 
     await plan.change(page, marker);
     const [latency, webhookMs] = await Promise.all([
       firstFresh(url, started, plan.fresh(marker)),
-      sendPublish(plan.webhookTo, { products: [page.id] }, `bench-${runId}-${offset + i}`).then(() => performance.now() - started),
+      sendPublish(plan.webhookTo, { products: [page.id] }, `bench-${runId}-${offset + i}`).then(
+        () => performance.now() - started,
+      ),
     ]);
     scenario.webhookMs.push(webhookMs);
     if (latency === undefined) scenario.lost += 1;
     else scenario.latencies.push(latency);
   }
   const sorted = [...scenario.latencies].sort((a, b) => a - b);
-  console.log(`${name.padEnd(60)} p50 ${ms(percentile(sorted, 50))} ms  p95 ${ms(percentile(sorted, 95))} ms  lost ${scenario.lost}`);
+  console.log(
+    `${name.padEnd(60)} p50 ${ms(percentile(sorted, 50))} ms  p95 ${ms(percentile(sorted, 95))} ms  lost ${scenario.lost}`,
+  );
   return scenario;
 }
 
@@ -116,20 +144,41 @@ try {
   stops.push(() => client.end());
   const pages = await productPages(b.url);
   const rename = async (product: { id: number }, marker: string) => {
-    const result = await client.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [marker, product.id]);
+    const result = await client.query(
+      `update product_translations set name = $1 where product_id = $2 and locale = 'de'`,
+      [marker, product.id],
+    );
     if (result.rowCount !== 1) throw new Error(`product ${product.id} has no German name to change`);
   };
   const showsName = (marker: string) => (_: Response, html: string) => html.includes(marker);
 
-  scenarios.push(await run('PostgreSQL, one instance: at the origin', pages, 0, {
-    change: rename, webhookTo: b.url, readFrom: b.url, cacheHeader: 'x-astro-cache', fresh: showsName,
-  }));
-  scenarios.push(await run('PostgreSQL, through Varnish (webhook to the origin, which purges)', pages, EVENTS, {
-    change: rename, webhookTo: a.url, readFrom: varnish.url, cacheHeader: 'x-cache', fresh: showsName,
-  }));
-  scenarios.push(await run('PostgreSQL, two instances: webhook to A, page read from B', pages, 2 * EVENTS, {
-    change: rename, webhookTo: a.url, readFrom: b.url, cacheHeader: 'x-astro-cache', fresh: showsName,
-  }));
+  scenarios.push(
+    await run('PostgreSQL, one instance: at the origin', pages, 0, {
+      change: rename,
+      webhookTo: b.url,
+      readFrom: b.url,
+      cacheHeader: 'x-astro-cache',
+      fresh: showsName,
+    }),
+  );
+  scenarios.push(
+    await run('PostgreSQL, through Varnish (webhook to the origin, which purges)', pages, EVENTS, {
+      change: rename,
+      webhookTo: a.url,
+      readFrom: varnish.url,
+      cacheHeader: 'x-cache',
+      fresh: showsName,
+    }),
+  );
+  scenarios.push(
+    await run('PostgreSQL, two instances: webhook to A, page read from B', pages, 2 * EVENTS, {
+      change: rename,
+      webhookTo: a.url,
+      readFrom: b.url,
+      cacheHeader: 'x-astro-cache',
+      fresh: showsName,
+    }),
+  );
   while (stops.length > 0) await stops.pop()!();
 
   // PGlite: its data lives inside the shop's process, so the event changes nothing and the clock stops
@@ -141,10 +190,15 @@ try {
   const shop = await startShop({ DATA_DIR: resolve(root, PGLITE_DIR) });
   stops.push(() => shop.stop());
   const pglitePages = await productPages(shop.url);
-  scenarios.push(await run('PGlite: at the origin (event without a data change)', pglitePages, 0, {
-    change: async () => {}, webhookTo: shop.url, readFrom: shop.url, cacheHeader: 'x-astro-cache',
-    fresh: () => (response) => response.headers.get('x-astro-cache') === 'MISS',
-  }));
+  scenarios.push(
+    await run('PGlite: at the origin (event without a data change)', pglitePages, 0, {
+      change: async () => {},
+      webhookTo: shop.url,
+      readFrom: shop.url,
+      cacheHeader: 'x-astro-cache',
+      fresh: () => (response) => response.headers.get('x-astro-cache') === 'MISS',
+    }),
+  );
 } finally {
   while (stops.length > 0) await stops.pop()!().catch((error: unknown) => console.error(error));
 }
@@ -156,7 +210,13 @@ const rows = scenarios.map((s) => {
   return `| ${s.name} | ${s.latencies.length} | ${figure(50)} | ${figure(95)} | ${figure(100)} | ${ms(percentile(hooks, 50))} | ${s.lost} |`;
 });
 const varnishRun = scenarios[1];
-const varnishP95 = varnishRun && varnishRun.latencies.length > 0 ? percentile([...varnishRun.latencies].sort((x, y) => x - y), 95) : Number.NaN;
+const varnishP95 =
+  varnishRun && varnishRun.latencies.length > 0
+    ? percentile(
+        [...varnishRun.latencies].sort((x, y) => x - y),
+        95,
+      )
+    : Number.NaN;
 
 const title = '## Publishing: edit to new HTML served';
 const section = `${title}

@@ -18,8 +18,14 @@ import { machine, median, percentile, writeSection } from './lib/report.ts';
 const RUNS = Number(process.env.RUNS ?? 5);
 
 const db = await seededCatalogue();
-const [facts] = await queryRows(db.db, z.object({ products: z.number() }), sql`select count(*)::int as products from products`);
-const itemnums = (await queryRows(db.db, z.object({ itemnum: z.string() }), sql`select itemnum from products order by id`)).map((row) => row.itemnum);
+const [facts] = await queryRows(
+  db.db,
+  z.object({ products: z.number() }),
+  sql`select count(*)::int as products from products`,
+);
+const itemnums = (
+  await queryRows(db.db, z.object({ itemnum: z.string() }), sql`select itemnum from products order by id`)
+).map((row) => row.itemnum);
 
 /** Deterministic picks spread over the catalogue, so caches do not flatter the figures. */
 const pick = (i: number) => itemnums[Math.abs(i * 7919) % itemnums.length]!;
@@ -42,7 +48,11 @@ const QUERIES: Query[] = [
 ];
 const PER_QUERY = Number(process.env.PER_QUERY ?? 20);
 
-interface Run { all: number[]; per: number[][]; cpu: number[] }
+interface Run {
+  all: number[];
+  per: number[][];
+  cpu: number[];
+}
 
 /**
  * One run: every query PER_QUERY times, interleaved; wall-clock latencies per query and overall,
@@ -83,9 +93,18 @@ const runs: Run[] = [];
 for (let r = 0; r < RUNS; r++) runs.push(await run(r));
 const figures = (lists: number[][]) => [50, 95, 99].map((p) => median(lists.map((l) => percentile(l, p))));
 const rows = [
-  `| all queries (${QUERIES.length * PER_QUERY} per run) | ${figures(runs.map((r) => r.all)).map((v) => v.toFixed(1)).join(' | ')} |`,
-  `| all queries, CPU time of the search | ${figures(runs.map((r) => r.cpu)).map((v) => v.toFixed(1)).join(' | ')} |`,
-  ...QUERIES.map(([label, locale], q) => `| ${label} (${locale}) | ${figures(runs.map((r) => r.per[q]!)).map((v) => v.toFixed(1)).join(' | ')} |`),
+  `| all queries (${QUERIES.length * PER_QUERY} per run) | ${figures(runs.map((r) => r.all))
+    .map((v) => v.toFixed(1))
+    .join(' | ')} |`,
+  `| all queries, CPU time of the search | ${figures(runs.map((r) => r.cpu))
+    .map((v) => v.toFixed(1))
+    .join(' | ')} |`,
+  ...QUERIES.map(
+    ([label, locale], q) =>
+      `| ${label} (${locale}) | ${figures(runs.map((r) => r.per[q]!))
+        .map((v) => v.toFixed(1))
+        .join(' | ')} |`,
+  ),
 ];
 console.log(rows.join('\n'));
 
@@ -94,7 +113,9 @@ if (process.env.BENCH_NO_WRITE === '1') {
   process.exit(0);
 }
 const title = '## Keyword search: relevance ranking and typos';
-writeSection(title, `${title}
+writeSection(
+  title,
+  `${title}
 
 \`npm run bench:search\` (bench/search-latency.ts): \`searchProducts\`, the call behind the search overlay
 (first 12 ranked hits, their count, a "Did you mean" suggestion when nothing matches), in process on the
@@ -117,6 +138,7 @@ SQL relevance ranking with trigram indexes and pg_trgm typo suggestions: p50 22.
 | query | p50 (ms) | p95 (ms) | p99 (ms) |
 | --- | ---: | ---: | ---: |
 ${rows.join('\n')}
-`);
+`,
+);
 await db.close();
 console.log('BENCHMARKS.md updated');

@@ -32,48 +32,88 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 300);
 const DATA_DIR = '.data/bench-search-pressure';
 /** What shoppers type, typos included, in rotation: no two consecutive requests of a client ask the same. */
 const TERMS = [
-  'bohr', 'schraube', 'Bohrmaschine', 'Trennscheiben', 'saege', 'drill', 'cordless impact', 'bohrmashine',
-  'schraubendreer', 'hamer', 'akku', 'winkelschleifer', 'zange', 'zzqqxx', 'messer', 'hammer',
+  'bohr',
+  'schraube',
+  'Bohrmaschine',
+  'Trennscheiben',
+  'saege',
+  'drill',
+  'cordless impact',
+  'bohrmashine',
+  'schraubendreer',
+  'hamer',
+  'akku',
+  'winkelschleifer',
+  'zange',
+  'zzqqxx',
+  'messer',
+  'hammer',
 ];
 /** Documentation addresses (RFC 5737): the 8 hammering clients, the same 8 as one address, the cached page's reader. */
 const SPREAD = Array.from({ length: HAMMERS }, (_, i) => `198.51.100.${i + 1}`);
 const SINGLE = ['203.0.113.1'];
 const READER = '192.0.2.1';
 
-interface Answer { status: number; cache: string | null }
+interface Answer {
+  status: number;
+  cache: string | null;
+}
 
 /** One GET on a keep-alive agent; the whole body read, as a browser does. */
 function get(url: string, agent: Agent, address: string): Promise<Answer> {
   return new Promise((done, fail) => {
     request(url, { agent, headers: { 'accept-encoding': 'gzip', 'x-forwarded-for': address } }, (res) => {
       res.resume();
-      res.on('end', () => done({ status: res.statusCode ?? 0, cache: res.headers['x-astro-cache'] as string | undefined ?? null }));
-    }).on('error', fail).end();
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, cache: (res.headers['x-astro-cache'] as string | undefined) ?? null }),
+      );
+    })
+      .on('error', fail)
+      .end();
   });
 }
 
-interface Hammered { statuses: Record<string, number>; ms: number }
+interface Hammered {
+  statuses: Record<string, number>;
+  ms: number;
+}
 
 /** `--hammer`: HAMMERS clients, each one connection asking the next term as soon as it has its answer. */
 async function hammer(origin: string, addresses: string[], seconds: number): Promise<void> {
   const statuses: Record<string, number> = {};
   const started = performance.now();
   const end = started + seconds * 1000;
-  await Promise.all(Array.from({ length: HAMMERS }, async (_, client) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    for (let i = client * 3; performance.now() < end; i++) {
-      const url = `${origin}/search-details?term=${encodeURIComponent(TERMS[i % TERMS.length]!)}`;
-      const { status } = await get(url, agent, addresses[client % addresses.length]!).catch(() => ({ status: 0 }));
-      statuses[status] = (statuses[status] ?? 0) + 1;
-    }
-    agent.destroy();
-  }));
+  await Promise.all(
+    Array.from({ length: HAMMERS }, async (_, client) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (let i = client * 3; performance.now() < end; i++) {
+        const url = `${origin}/search-details?term=${encodeURIComponent(TERMS[i % TERMS.length]!)}`;
+        const { status } = await get(url, agent, addresses[client % addresses.length]!).catch(() => ({ status: 0 }));
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+      agent.destroy();
+    }),
+  );
   process.stdout.write(`${JSON.stringify({ statuses, ms: performance.now() - started } satisfies Hammered)}\n`);
 }
 
-interface Latency { p50: number; p99: number; max: number; samples: number; notHit: number }
-interface Phase extends Latency { hammer?: { ok: number; limited: number; other: number; seconds: number } }
-interface RunResult { alone: Phase; spread: Phase; single: Phase; load1: string; page: string }
+interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+  notHit: number;
+}
+interface Phase extends Latency {
+  hammer?: { ok: number; limited: number; other: number; seconds: number };
+}
+interface RunResult {
+  alone: Phase;
+  spread: Phase;
+  single: Phase;
+  load1: string;
+  page: string;
+}
 
 if (role === '--hammer') await hammer(roleArgs[0]!, roleArgs[1]!.split(','), Number(roleArgs[2]));
 else if (role === '--prepare') await prepare();
@@ -124,13 +164,24 @@ async function run(): Promise<void> {
         await sleep(Math.max(0, PROBE_MS - took));
       }
       times.sort((a, b) => a - b);
-      return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)!, samples: times.length, notHit };
+      return {
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        max: times.at(-1)!,
+        samples: times.length,
+        notHit,
+      };
     };
     /** The reader's figures while the hammer (another process) runs; it starts a second earlier and ends after. */
     const underHammer = async (addresses: string[]): Promise<Phase> => {
-      const child = spawn(process.execPath, [import.meta.filename, '--hammer', shop.url, addresses.join(','), String(SECONDS + 1.5)], {
-        cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        [import.meta.filename, '--hammer', shop.url, addresses.join(','), String(SECONDS + 1.5)],
+        {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let stdout = '';
       child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
       const exited = new Promise<number | null>((done) => child.once('exit', done));
@@ -147,7 +198,8 @@ async function run(): Promise<void> {
 
     // Warm-up: the JIT of the page cache's path and of the search page (a client of its own, within its budget).
     const warm = new Agent({ keepAlive: true, maxSockets: 1 });
-    for (let i = 0; i < 30; i++) await get(`${shop.url}/search-details?term=${encodeURIComponent(TERMS[i % TERMS.length]!)}`, warm, '192.0.2.200');
+    for (let i = 0; i < 30; i++)
+      await get(`${shop.url}/search-details?term=${encodeURIComponent(TERMS[i % TERMS.length]!)}`, warm, '192.0.2.200');
     warm.destroy();
     await probe(2);
 
@@ -157,23 +209,32 @@ async function run(): Promise<void> {
     const single = await underHammer(SINGLE);
     if (!(await isHit())) throw new Error(`${pageUrl} left the page cache during the run`);
     reader.destroy();
-    process.stdout.write(`${JSON.stringify({ alone, spread, single, load1: loadAtStart, page } satisfies RunResult)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ alone, spread, single, load1: loadAtStart, page } satisfies RunResult)}\n`,
+    );
   } finally {
     await shop.stop();
   }
 }
 
-interface Tree { label: string; root: string; describe: string }
+interface Tree {
+  label: string;
+  root: string;
+  describe: string;
+}
 
 /** Runs this file in a tree's checkout: its own code, build, database and bench/lib. */
 function inTree(tree: Tree, args: string[], show = false): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [join(tree.root, 'bench/search-pressure.ts'), ...args], {
-      cwd: tree.root, stdio: ['ignore', show ? 'inherit' : 'pipe', 'inherit'],
+      cwd: tree.root,
+      stdio: ['ignore', show ? 'inherit' : 'pipe', 'inherit'],
     });
     let stdout = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.once('exit', (code) => (code === 0 ? done(stdout) : fail(new Error(`${tree.label}: ${args.join(' ')} exited with ${code}\n${stdout}`))));
+    child.once('exit', (code) =>
+      code === 0 ? done(stdout) : fail(new Error(`${tree.label}: ${args.join(' ')} exited with ${code}\n${stdout}`)),
+    );
   });
 }
 
@@ -182,7 +243,9 @@ function describe(root: string): string {
   const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
   try {
     const commit = git('rev-parse', '--short', 'HEAD');
-    return git('status', '--porcelain', '--', 'src', 'scripts') === '' ? `commit ${commit}` : `commit ${commit} with uncommitted changes`;
+    return git('status', '--porcelain', '--', 'src', 'scripts') === ''
+      ? `commit ${commit}`
+      : `commit ${commit} with uncommitted changes`;
   } catch {
     return root;
   }
@@ -216,8 +279,11 @@ async function bench(): Promise<void> {
       const output = await inTree(tree, ['--run']);
       const result = JSON.parse(output.trim().split('\n').at(-1)!) as RunResult;
       results.get(tree)!.push(result);
-      const line = (name: string, p: Phase) => `${name} p50 ${ms(p.p50)} p99 ${ms(p.p99)} ms${p.hammer ? ` (hammer 200: ${p.hammer.ok}, 429: ${p.hammer.limited}${p.hammer.other ? `, other: ${p.hammer.other}` : ''})` : ''}`;
-      console.log(`[bench] run ${i + 1} ${tree.label.padEnd(6)} load ${result.load1}  ${line('alone', result.alone)} | ${line('8 addresses', result.spread)} | ${line('1 address', result.single)}`);
+      const line = (name: string, p: Phase) =>
+        `${name} p50 ${ms(p.p50)} p99 ${ms(p.p99)} ms${p.hammer ? ` (hammer 200: ${p.hammer.ok}, 429: ${p.hammer.limited}${p.hammer.other ? `, other: ${p.hammer.other}` : ''})` : ''}`;
+      console.log(
+        `[bench] run ${i + 1} ${tree.label.padEnd(6)} load ${result.load1}  ${line('alone', result.alone)} | ${line('8 addresses', result.spread)} | ${line('1 address', result.single)}`,
+      );
     }
   }
 
@@ -229,7 +295,8 @@ async function bench(): Promise<void> {
   };
   const hammered = (tree: Tree, key: Key) => {
     const list = runsOf(tree).map((r) => r[key].hammer!);
-    const perSecond = (pick: (h: NonNullable<Phase['hammer']>) => number) => median(list.map((h) => pick(h) / h.seconds)).toFixed(0);
+    const perSecond = (pick: (h: NonNullable<Phase['hammer']>) => number) =>
+      median(list.map((h) => pick(h) / h.seconds)).toFixed(0);
     const other = list.reduce((n, h) => n + h.other, 0);
     return `${perSecond((h) => h.ok)} / ${perSecond((h) => h.limited)}${other ? ` (${other} other)` : ''}`;
   };
@@ -261,9 +328,13 @@ Machine: ${machine()}. Date: ${today()}.
 Load average (1 min): ${loadAtStart} at start (other work on the shared machine), ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)} at the runs' starts and
 ${load1()} at the end (these include the bench's own shop, hammer and reader, which share the machine's cores).
 
-Reading (${last.label}): as ${HAMMERS} addresses, each got ${perAddress.toFixed(1)} search pages a second, ${spreadLimited ? 'and some 429' : `all it asked for:
+Reading (${last.label}): as ${HAMMERS} addresses, each got ${perAddress.toFixed(1)} search pages a second, ${
+    spreadLimited
+      ? 'and some 429'
+      : `all it asked for:
 the shop renders no faster, and the search budget (60 at once, then 10 a second per address: src/lib/server/client-budget.ts)
-is above that, so it never answers 429 and the cached page waits behind the renders`}. As one address, the ${HAMMERS} clients share
+is above that, so it never answers 429 and the cached page waits behind the renders`
+  }. As one address, the ${HAMMERS} clients share
 one budget: 60 at once, then 10 a second rendered, the rest answered 429 from the message file alone.
 
 | cached page, ms: p50 / **p99** | ${trees.map((t) => t.label).join(' | ')} |

@@ -14,7 +14,15 @@ import { URLS_PER_SITEMAP } from '#lib/site/sitemap.ts';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/prepare.ts';
 import { machine, median, writeSection } from './lib/report.ts';
 import {
-  BENCH_OUT_DIR, load1, numberFromEnv, processMemory, reportEnabled, sitemapPaths, startProcess, startShop, today,
+  BENCH_OUT_DIR,
+  load1,
+  numberFromEnv,
+  processMemory,
+  reportEnabled,
+  sitemapPaths,
+  startProcess,
+  startShop,
+  today,
 } from './lib/shop.ts';
 
 const PRODUCTS = numberFromEnv('BENCH_PRODUCTS', 10_000);
@@ -32,21 +40,32 @@ const mib = (value: number) => value.toFixed(0);
 // ---------------------------------------------------------------------------------------------
 // (a) npm start: fresh and restart
 
-interface StartRun { totalMs: number; migrationsMs?: number; seedS?: number; rebuilt: boolean }
+interface StartRun {
+  totalMs: number;
+  migrationsMs?: number;
+  seedS?: number;
+  rebuilt: boolean;
+}
 
 /** `node scripts/start.ts` on STARTUP_DIR until `/` answers 200; reads what start.ts printed on the way. */
 async function timeStart(): Promise<StartRun> {
   // start.ts builds `dist` when it is stale; the figure is meant for a current build (see `rebuilt`).
   await buildIfStale('dist');
   const shop = await startProcess({
-    args: ['scripts/start.ts'], env: { DATA_DIR: STARTUP_DIR }, readyPath: '/', readyStatus: 200, pollMs: 20,
+    args: ['scripts/start.ts'],
+    env: { DATA_DIR: STARTUP_DIR },
+    readyPath: '/',
+    readyStatus: 200,
+    pollMs: 20,
   });
   const output = shop.output();
   await shop.stop();
   const migrations = /migrations applied in (\d+) ms/.exec(output)?.[1];
   const seeded = /seeded in ([\d.]+) s/.exec(output)?.[1];
   return {
-    totalMs: shop.readyMs, migrationsMs: migrations ? Number(migrations) : undefined, seedS: seeded ? Number(seeded) : undefined,
+    totalMs: shop.readyMs,
+    migrationsMs: migrations ? Number(migrations) : undefined,
+    seedS: seeded ? Number(seeded) : undefined,
     // Other work editing src/ while the bench runs makes start.ts build again: such a run is flagged.
     rebuilt: output.includes('building the server'),
   };
@@ -58,12 +77,16 @@ async function startupSection(): Promise<void> {
   for (let i = 0; i < RUNS; i++) {
     rmSync(resolve(root, STARTUP_DIR), { recursive: true, force: true });
     fresh.push(await timeStart());
-    console.log(`fresh .data: ${seconds(fresh.at(-1)!.totalMs)} s to 200 (seed ${fresh.at(-1)!.seedS} s)${fresh.at(-1)!.rebuilt ? ' (rebuilt)' : ''}`);
+    console.log(
+      `fresh .data: ${seconds(fresh.at(-1)!.totalMs)} s to 200 (seed ${fresh.at(-1)!.seedS} s)${fresh.at(-1)!.rebuilt ? ' (rebuilt)' : ''}`,
+    );
   }
   const restarts: StartRun[] = [];
   for (let i = 0; i < RUNS; i++) {
     restarts.push(await timeStart());
-    console.log(`restart: ${seconds(restarts.at(-1)!.totalMs)} s to 200${restarts.at(-1)!.rebuilt ? ' (rebuilt)' : ''}`);
+    console.log(
+      `restart: ${seconds(restarts.at(-1)!.totalMs)} s to 200${restarts.at(-1)!.rebuilt ? ' (rebuilt)' : ''}`,
+    );
   }
   rmSync(resolve(root, STARTUP_DIR), { recursive: true, force: true });
   const rebuilt = [...fresh, ...restarts].filter((r) => r.rebuilt).length;
@@ -87,8 +110,12 @@ async function startupSection(): Promise<void> {
 20 ms: migrations on a new PGlite, the demo seed (300 products, 5 locales), opening the database again in the server,
 listening, and rendering the home page. The server build in \`dist\` is current (built before the clock starts:
 code only, pages render on demand). "Fresh" deletes the folder before each run; "restart" keeps the seeded
-database (plain restart after SIGTERM). Migration and seed times are the ones start.ts prints. Median of ${RUNS} runs (the runs in brackets).${rebuilt ? `\n${rebuilt} run(s) rebuilt the server because sources changed meanwhile (other work in the tree): marked "(built)", their totals
-include a build and are left out of the median.` : ''}
+database (plain restart after SIGTERM). Migration and seed times are the ones start.ts prints. Median of ${RUNS} runs (the runs in brackets).${
+    rebuilt
+      ? `\n${rebuilt} run(s) rebuilt the server because sources changed meanwhile (other work in the tree): marked "(built)", their totals
+include a build and are left out of the median.`
+      : ''
+  }
 
 Machine: ${machine()}. Date: ${today()}.
 Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine was shared with other work; figures are upper bounds).
@@ -111,7 +138,11 @@ function spread<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
 }
 
-interface Pass { statuses: Map<string, number>; gzipBytes: number; ms: number }
+interface Pass {
+  statuses: Map<string, number>;
+  gzipBytes: number;
+  ms: number;
+}
 
 /** GETs every path (gzip accepted, as browsers and CDNs ask), CONCURRENCY at a time. */
 async function crawl(shopUrl: string, paths: string[]): Promise<Pass> {
@@ -119,21 +150,28 @@ async function crawl(shopUrl: string, paths: string[]): Promise<Pass> {
   let gzipBytes = 0;
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < paths.length) {
-      const path = paths[next++]!;
-      const response = await fetch(`${shopUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
-      await response.arrayBuffer();
-      const key = `${response.status} ${response.headers.get('x-astro-cache') ?? '-'}`;
-      statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      // The store keeps exactly the gzipped body it answers with.
-      if (response.headers.get('content-encoding') === 'gzip') gzipBytes += Number(response.headers.get('content-length') ?? 0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        const response = await fetch(`${shopUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
+        await response.arrayBuffer();
+        const key = `${response.status} ${response.headers.get('x-astro-cache') ?? '-'}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        // The store keeps exactly the gzipped body it answers with.
+        if (response.headers.get('content-encoding') === 'gzip')
+          gzipBytes += Number(response.headers.get('content-length') ?? 0);
+      }
+    }),
+  );
   return { statuses, gzipBytes, ms: performance.now() - started };
 }
 
-const describePass = (pass: Pass) => [...pass.statuses].sort().map(([key, n]) => `${n.toLocaleString('en')} × ${key}`).join(', ');
+const describePass = (pass: Pass) =>
+  [...pass.statuses]
+    .sort()
+    .map(([key, n]) => `${n.toLocaleString('en')} × ${key}`)
+    .join(', ');
 
 async function memorySection(): Promise<void> {
   const loadAtStart = load1();
@@ -148,7 +186,10 @@ async function memorySection(): Promise<void> {
   await database.close();
 
   const cacheMb = Number(process.env.PAGE_CACHE_MB ?? 256);
-  const shop = await startShop({ DATA_DIR: resolve(root, MEMORY_DIR), PAGE_CACHE_MB: String(cacheMb) }, { outDir: BENCH_OUT_DIR });
+  const shop = await startShop(
+    { DATA_DIR: resolve(root, MEMORY_DIR), PAGE_CACHE_MB: String(cacheMb) },
+    { outDir: BENCH_OUT_DIR },
+  );
   const pid = shop.child.pid!;
   try {
     const idle = processMemory(pid);
@@ -157,19 +198,27 @@ async function memorySection(): Promise<void> {
     const catalogue = listed.filter((path) => /^(\/[a-z]{2})?\/(p|c)\//.test(path));
     const paths = spread(catalogue, PAGES);
     const afterSitemaps = processMemory(pid);
-    console.log(`${listed.length} sitemap URLs, ${catalogue.length} product and category pages; requesting ${paths.length}`);
+    console.log(
+      `${listed.length} sitemap URLs, ${catalogue.length} product and category pages; requesting ${paths.length}`,
+    );
     const first = await crawl(shop.url, paths);
     const filled = processMemory(pid);
-    console.log(`first pass ${seconds(first.ms)} s: ${describePass(first)}; RSS ${mib(filled.rssMiB)} MiB, peak ${mib(filled.hwmMiB)} MiB`);
+    console.log(
+      `first pass ${seconds(first.ms)} s: ${describePass(first)}; RSS ${mib(filled.rssMiB)} MiB, peak ${mib(filled.hwmMiB)} MiB`,
+    );
     // Newest first: a page older than max-age answers STALE and renders again in the background, and
     // in first-pass order those renders would slow the pass down until every later page was stale too.
     const second = await crawl(shop.url, [...paths].reverse());
     const after = processMemory(pid);
-    console.log(`second pass ${seconds(second.ms)} s: ${describePass(second)}; RSS ${mib(after.rssMiB)} MiB, peak ${mib(after.hwmMiB)} MiB`);
+    console.log(
+      `second pass ${seconds(second.ms)} s: ${describePass(second)}; RSS ${mib(after.rssMiB)} MiB, peak ${mib(after.hwmMiB)} MiB`,
+    );
     const products = paths.filter((p) => /\/p\//.test(p)).length;
     // STALE is from the cache too: pages older than max-age (300 s, reached when the first pass is slow)
     // are answered from the store while one request renders them again in the background.
-    const hits = [...second.statuses].filter(([key]) => key === '200 HIT' || key === '200 STALE').reduce((n, [, count]) => n + count, 0);
+    const hits = [...second.statuses]
+      .filter(([key]) => key === '200 HIT' || key === '200 STALE')
+      .reduce((n, [, count]) => n + count, 0);
 
     const title = `## Publishing: server memory, ${PRODUCTS.toLocaleString('en')} products × 5 locales`;
     const section = `${title}
@@ -180,9 +229,13 @@ async function memorySection(): Promise<void> {
 ${paths.length.toLocaleString('en')} distinct product and category pages spread over all five locales (${products.toLocaleString('en')} product, ${(paths.length - products).toLocaleString('en')} category pages, of the
 ${catalogue.length.toLocaleString('en')} listed), GETs each once (gzip accepted, ${CONCURRENCY} at a time), then reads the server's VmRSS and VmHWM
 from /proc/<pid>/status, and GETs them all again, newest first, to see how many the page cache still holds. The
-cache keeps each page gzipped; its size is the sum of the gzipped bodies served. One run.${first.ms > 300_000 ? `
+cache keeps each page gzipped; its size is the sum of the gzipped bodies served. One run.${
+      first.ms > 300_000
+        ? `
 The first pass took longer than a page's max-age at the origin (300 s), so the pages it rendered first were
-STALE in the second pass: still answered from the cache, and each rendered once more in the background.` : ''}
+STALE in the second pass: still answered from the cache, and each rendered once more in the background.`
+        : ''
+    }
 
 Machine: ${machine()}. Date: ${today()}.
 Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine was shared with other work; times are upper bounds).

@@ -12,10 +12,17 @@ import { machine, writeSection } from './lib/report.ts';
 import { BENCH_OUT_DIR, reportEnabled, startShop, today } from './lib/shop.ts';
 
 const DATA_DIR = '.data/bench-transfer';
-const CODINGS = [['none', ''], ['gzip', 'gzip'], ['brotli', 'br, gzip']] as const;
+const CODINGS = [
+  ['none', ''],
+  ['gzip', 'gzip'],
+  ['brotli', 'br, gzip'],
+] as const;
 
 /** Bytes of one answer as they travel (the body is not decoded). */
-function transferred(url: string, acceptEncoding: string): Promise<{ status: number; bytes: number; body: Buffer; coding: string | undefined }> {
+function transferred(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ status: number; bytes: number; body: Buffer; coding: string | undefined }> {
   return new Promise((done, fail) => {
     request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const chunks: Buffer[] = [];
@@ -24,13 +31,17 @@ function transferred(url: string, acceptEncoding: string): Promise<{ status: num
         const body = Buffer.concat(chunks);
         done({ status: res.statusCode ?? 0, bytes: body.length, body, coding: res.headers['content-encoding'] });
       });
-    }).on('error', fail).end();
+    })
+      .on('error', fail)
+      .end();
   });
 }
 
 /** Same-origin scripts and stylesheets a page references (module scripts, preloads, islands' component and renderer URLs). */
 function assetsOf(html: string): string[] {
-  const refs = [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const refs = [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
   return [...new Set(refs)];
 }
 
@@ -47,7 +58,13 @@ try {
   const categoryHtml = (await transferred(`${shop.url}${category}`, '')).body.toString('utf8');
   const product = /href="(\/p\/\d+\/[^"]+)"/.exec(categoryHtml)?.[1];
   if (!category || !product) throw new Error('no category or product link to follow');
-  const pages: [string, string][] = [['home', '/'], ['category', category], ['product', product], ['search', '/search-details?term=bohr'], ['content page', '/i/agb']];
+  const pages: [string, string][] = [
+    ['home', '/'],
+    ['category', category],
+    ['product', product],
+    ['search', '/search-details?term=bohr'],
+    ['content page', '/i/agb'],
+  ];
   const rows: string[] = [];
   for (const [type, path] of pages) {
     const cells: string[] = [];

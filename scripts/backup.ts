@@ -8,8 +8,20 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
-  commandLine, failer, backupsDir, BackupError, holdsDatabase, inUseMessage, onPath, openPglite, pgliteDir, POSTGRES_RECIPE, readBackup,
-  summary, timestampedName, toolVersion,
+  commandLine,
+  failer,
+  backupsDir,
+  BackupError,
+  holdsDatabase,
+  inUseMessage,
+  onPath,
+  openPglite,
+  pgliteDir,
+  POSTGRES_RECIPE,
+  readBackup,
+  summary,
+  timestampedName,
+  toolVersion,
 } from './lib/backup.ts';
 
 const USAGE = `Usage: npm run backup -- [--out FILE]
@@ -41,13 +53,19 @@ function backupPostgres(databaseUrl: string, out: string | undefined, dataDir: s
   mkdirSync(dirname(file), { recursive: true });
   console.log(`backup: ${toolVersion(pgDump)} → ${file}`);
   try {
-    execFileSync(pgDump, ['--format=custom', '--no-owner', '--no-privileges', '--file', `${file}.partial`, databaseUrl], { stdio: 'inherit' });
+    execFileSync(
+      pgDump,
+      ['--format=custom', '--no-owner', '--no-privileges', '--file', `${file}.partial`, databaseUrl],
+      { stdio: 'inherit' },
+    );
   } catch {
     rmSync(`${file}.partial`, { force: true });
     fail('pg_dump failed (see above); nothing was backed up');
   }
   renameSync(`${file}.partial`, file);
-  console.log(`backup: done. Restore with: pg_restore --clean --if-exists --no-owner --no-privileges --dbname "$DATABASE_URL" ${file}`);
+  console.log(
+    `backup: done. Restore with: pg_restore --clean --if-exists --no-owner --no-privileges --dbname "$DATABASE_URL" ${file}`,
+  );
 }
 
 async function backupPglite(dataDir: string, out: string | undefined): Promise<void> {
@@ -77,7 +95,15 @@ async function backupPglite(dataDir: string, out: string | undefined): Promise<v
 }
 
 async function main(): Promise<void> {
-  const command = commandLine({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false } as const, USAGE, fail);
+  const command = commandLine(
+    {
+      options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    } as const,
+    USAGE,
+    fail,
+  );
   if (!command) return;
   const { args, config } = command;
   if (config.DATABASE_URL) backupPostgres(config.DATABASE_URL, args.values.out, config.DATA_DIR);
@@ -85,5 +111,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  fail(error instanceof BackupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  fail(
+    error instanceof BackupError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error),
+  );
 });

@@ -50,12 +50,13 @@ function parseCli(argv: string[]) {
     process.exit(0);
   }
   const concurrency = Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) fail(`--concurrency needs a whole number from 1 to 64, got '${values.concurrency}'`);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+    fail(`--concurrency needs a whole number from 1 to 64, got '${values.concurrency}'`);
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535)) fail(`--port needs a port number, got '${values.port}'`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+    fail(`--port needs a port number, got '${values.port}'`);
   return { out: resolve(values.out), watch: values.watch, concurrency, port };
 }
-
 
 const args = parseCli(process.argv.slice(2));
 // Fail before minutes of work when the folder cannot be made (a file in the path) or is not ours to replace.
@@ -81,7 +82,7 @@ process.env.PAGE_CACHE_MB ||= '16';
 // time): the per-client budgets that keep one shopper from starving the others would only slow it
 // down (429 half-way through). It listens on loopback unless told otherwise.
 process.env.RATE_LIMIT_SCALE ||= '0';
-const port = args.port ?? await freePort();
+const port = args.port ?? (await freePort());
 process.env.PORT = String(port);
 process.env.HOST ||= '127.0.0.1';
 const server = await startShopServer(resolve(root, buildDir, 'server/entry.mjs'));
@@ -89,11 +90,17 @@ const { origin } = server;
 say(`shop running at ${origin} (build ${buildDir})`);
 
 const exporter = createStaticExport({
-  origin, outDir: args.out, clientDir: resolve(root, buildDir, 'client'), concurrency: args.concurrency,
-  log: say, progress: process.stderr,
+  origin,
+  outDir: args.out,
+  clientDir: resolve(root, buildDir, 'client'),
+  concurrency: args.concurrency,
+  log: say,
+  progress: process.stderr,
 });
 // Subscribed before the export starts: an event during the export is applied right after it.
-const watcher: Watcher | undefined = args.watch ? watchPublishEvents(exporter, publishBus, { debounceMs: 300, log: say }) : undefined;
+const watcher: Watcher | undefined = args.watch
+  ? watchPublishEvents(exporter, publishBus, { debounceMs: 300, log: say })
+  : undefined;
 
 const aborting = new AbortController();
 let exported = false;
@@ -121,14 +128,20 @@ process.on('SIGTERM', onSignal);
 try {
   const summary = await exporter.exportAll(aborting.signal);
   exported = true;
-  say(`export done: ${summary.pages} pages, ${summary.images} images, ${summary.skipped} skipped in ${summary.seconds.toFixed(1)} s `
-    + `(${summary.pagesPerSecond.toFixed(0)} pages/s, ${summary.cpuMsPerPage.toFixed(1)} ms CPU per page), peak RSS ${summary.peakRssMb.toFixed(0)} MB -> ${args.out}`);
+  say(
+    `export done: ${summary.pages} pages, ${summary.images} images, ${summary.skipped} skipped in ${summary.seconds.toFixed(1)} s ` +
+      `(${summary.pagesPerSecond.toFixed(0)} pages/s, ${summary.cpuMsPerPage.toFixed(1)} ms CPU per page), peak RSS ${summary.peakRssMb.toFixed(0)} MB -> ${args.out}`,
+  );
 } catch (error) {
   const aborted = aborting.signal.aborted;
-  console.error(`[export] ${aborted ? `aborted by ${String(aborting.signal.reason)}` : `failed: ${(error as Error).message}`}; ${args.out} was left as it was`);
+  console.error(
+    `[export] ${aborted ? `aborted by ${String(aborting.signal.reason)}` : `failed: ${(error as Error).message}`}; ${args.out} was left as it was`,
+  );
   process.exit(aborted ? (aborting.signal.reason === 'SIGINT' ? 130 : 143) : 1);
 }
 
 if (!watcher) process.exit(0);
 watcher.start();
-say(`watching for publish events (webhook ${origin}/api/webhooks/publish${process.env.WEBHOOK_SECRET ? '' : ': disabled, WEBHOOK_SECRET is not set'})`);
+say(
+  `watching for publish events (webhook ${origin}/api/webhooks/publish${process.env.WEBHOOK_SECRET ? '' : ': disabled, WEBHOOK_SECRET is not set'})`,
+);

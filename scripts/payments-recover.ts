@@ -23,7 +23,13 @@ function minutes(value: string | undefined, name: string): number | undefined {
 
 let values: { 'stale-minutes'?: string; 'abandon-minutes'?: string; help?: boolean };
 try {
-  ({ values } = parseArgs({ options: { 'stale-minutes': { type: 'string' }, 'abandon-minutes': { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  ({ values } = parseArgs({
+    options: {
+      'stale-minutes': { type: 'string' },
+      'abandon-minutes': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  }));
 } catch (error) {
   console.error(`payments:recover: ${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -42,8 +48,14 @@ try {
     ...(staleAfterMs !== undefined ? { staleAfterMs } : {}),
     ...(abandonAfterMs !== undefined ? { abandonAfterMs } : {}),
   });
-  if (!run.ran) console.log('payments:recover: nothing to do (no payment provider configured, or another instance is running the job)');
-  else console.log(`payments:recover: checked ${run.checked}, captured ${run.captured}, settled ${run.settled}, abandoned ${run.abandoned}, errors ${run.errors}`);
+  if (!run.ran)
+    console.log(
+      'payments:recover: nothing to do (no payment provider configured, or another instance is running the job)',
+    );
+  else
+    console.log(
+      `payments:recover: checked ${run.checked}, captured ${run.captured}, settled ${run.settled}, abandoned ${run.abandoned}, errors ${run.errors}`,
+    );
   process.exitCode = run.errors > 0 ? 1 : 0;
 } finally {
   await closeDatabase();

@@ -8,7 +8,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  commandLine, failer, BackupError, holdsDatabase, inUseMessage, openPglite, pgliteDir, POSTGRES_RECIPE, readBackup, summary, utcStamp,
+  commandLine,
+  failer,
+  BackupError,
+  holdsDatabase,
+  inUseMessage,
+  openPglite,
+  pgliteDir,
+  POSTGRES_RECIPE,
+  readBackup,
+  summary,
+  utcStamp,
 } from './lib/backup.ts';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
@@ -24,8 +34,10 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
 async function restorePglite(file: string, dataDir: string, force: boolean): Promise<void> {
   const target = pgliteDir(dataDir);
   if (!isEmptyDir(target) && !force) {
-    fail(`${target} already holds ${holdsDatabase(target) ? 'a database' : 'files'}; run again with --force to replace it `
-      + '(it is moved aside, not deleted)');
+    fail(
+      `${target} already holds ${holdsDatabase(target) ? 'a database' : 'files'}; run again with --force to replace it ` +
+        '(it is moved aside, not deleted)',
+    );
   }
   const busy = inUseMessage(target, 'restore');
   if (busy) fail(busy);
@@ -63,12 +75,21 @@ async function restorePglite(file: string, dataDir: string, force: boolean): Pro
   }
   renameSync(staging, target);
   console.log(`restore: ${contents} from ${file} → ${target}`);
-  if (replaced) console.log(`restore: the database that was there is in ${replaced} (delete it once the shop runs well)`);
+  if (replaced)
+    console.log(`restore: the database that was there is in ${replaced} (delete it once the shop runs well)`);
   console.log('restore: start the shop (npm start); it applies any newer migrations on start.');
 }
 
 async function main(): Promise<void> {
-  const command = commandLine({ options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true } as const, USAGE, fail);
+  const command = commandLine(
+    {
+      options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: true,
+    } as const,
+    USAGE,
+    fail,
+  );
   if (!command) return;
   const { args, config } = command;
   if (config.DATABASE_URL) fail(`DATABASE_URL is set: nothing was restored.\n${POSTGRES_RECIPE}`);

@@ -24,7 +24,12 @@ type Command = { kind: 'list'; pending: boolean } | { kind: 'publish' | 'reject'
 function parseCli(argv: string[]): Command {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { pending: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { pending: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: true,
+    });
   } catch (error) {
     fail((error as Error).message);
   }
@@ -36,7 +41,8 @@ function parseCli(argv: string[]): Command {
   if (rest.length > 0) fail(`unexpected arguments: ${rest.join(' ')}`);
   if (command === 'list' && id === undefined) return { kind: 'list', pending: parsed.values.pending ?? false };
   if ((command === 'publish' || command === 'reject') && !parsed.values.pending) {
-    if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) fail(`${command} needs a review id (a UUID from 'list')`);
+    if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      fail(`${command} needs a review id (a UUID from 'list')`);
     return { kind: command, id };
   }
   fail(command ? `unknown command '${command}'` : 'no command given');
@@ -49,7 +55,9 @@ function printList(list: Awaited<ReturnType<typeof reviewsForModeration>>): void
     return;
   }
   for (const r of list) {
-    console.log(`${r.id}  ${r.status.padEnd(9)}  ${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}  ${r.sku}  ${r.email}  ${r.locale}  ${r.updatedAt.toISOString().slice(0, 16)}`);
+    console.log(
+      `${r.id}  ${r.status.padEnd(9)}  ${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}  ${r.sku}  ${r.email}  ${r.locale}  ${r.updatedAt.toISOString().slice(0, 16)}`,
+    );
     console.log(`    ${r.title}`);
     for (const line of r.body.split('\n')) console.log(`    | ${line}`);
   }
@@ -69,10 +77,15 @@ async function main(): Promise<void> {
       printList(await reviewsForModeration(database.db, command.pending));
       return;
     }
-    const { review, previous } = await moderateReview(database.db, command.id, command.kind === 'publish' ? 'published' : 'rejected');
+    const { review, previous } = await moderateReview(
+      database.db,
+      command.id,
+      command.kind === 'publish' ? 'published' : 'rejected',
+    );
     console.log(`reviews: ${review.id} ${previous} → ${review.status} (product ${review.productId})`);
   } catch (error) {
-    if ((error as { code?: string }).code === 'REVIEW_NOT_FOUND') fail(`no review ${command.kind === 'list' ? '' : command.id}`, 1);
+    if ((error as { code?: string }).code === 'REVIEW_NOT_FOUND')
+      fail(`no review ${command.kind === 'list' ? '' : command.id}`, 1);
     throw error;
   } finally {
     await database.close();

@@ -5,7 +5,11 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/lib/server/db/client.ts';
 import {
-  DEFAULT_DEMO_PRODUCTS, isDatabaseEmpty, resetDemoData, seedDemoData, validateProductCount,
+  DEFAULT_DEMO_PRODUCTS,
+  isDatabaseEmpty,
+  resetDemoData,
+  seedDemoData,
+  validateProductCount,
 } from '../src/lib/server/demo/index.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
 import { publish } from '../src/lib/server/publish/events.ts';
@@ -26,7 +30,11 @@ function parseCli(argv: string[]): { products: number; reset: boolean } {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { products: { type: 'string' }, reset: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        products: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     });
@@ -65,12 +73,17 @@ async function main(): Promise<void> {
       console.log('seed: --reset: deleting existing data');
       await resetDemoData(database.db);
     }
-    const summary = await seedDemoData(database.db, { products: args.products, onProgress: (m) => console.log(`seed: ${m}`) });
+    const summary = await seedDemoData(database.db, {
+      products: args.products,
+      onProgress: (m) => console.log(`seed: ${m}`),
+    });
     // Running instances (PostgreSQL) drop every cached page; the event also dates the data.
     await publish(database, { all: true }, { source: 'seed' });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`seed: done: ${summary.products} products, ${summary.categories} categories, ${summary.customers} customers, `
-      + `${summary.contentBlocks} content blocks; seeding took ${(summary.ms / 1000).toFixed(1)} s, ${seconds} s in total`);
+    console.log(
+      `seed: done: ${summary.products} products, ${summary.categories} categories, ${summary.customers} customers, ` +
+        `${summary.contentBlocks} content blocks; seeding took ${(summary.ms / 1000).toFixed(1)} s, ${seconds} s in total`,
+    );
   } finally {
     await database.close();
   }

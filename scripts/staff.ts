@@ -15,7 +15,15 @@ import type { Database } from '../src/lib/server/db/client.ts';
 import { openMigrated } from './lib/prepare.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
 import {
-  addStaff, createToken, listStaff, listTokens, PASSWORD_LINK_HOURS, resetStaffPassword, revokeToken, staffByEmail, updateStaff,
+  addStaff,
+  createToken,
+  listStaff,
+  listTokens,
+  PASSWORD_LINK_HOURS,
+  resetStaffPassword,
+  revokeToken,
+  staffByEmail,
+  updateStaff,
 } from '../src/lib/server/admin/index.ts';
 import { sendStaffPasswordMail } from '../src/lib/server/mail/index.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
@@ -40,9 +48,15 @@ const role = (value: string | undefined): StaffRole => {
 };
 
 const scopes = (value: string | undefined): TokenScope[] => {
-  const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = list.filter((s) => !TOKEN_SCOPES.includes(s as TokenScope));
-  if (list.length === 0 || unknown.length > 0) fail(`--scope takes ${TOKEN_SCOPES.join(', ')} (comma-separated)${unknown.length ? `; not ${unknown.join(', ')}` : ''}`);
+  if (list.length === 0 || unknown.length > 0)
+    fail(
+      `--scope takes ${TOKEN_SCOPES.join(', ')} (comma-separated)${unknown.length ? `; not ${unknown.join(', ')}` : ''}`,
+    );
   return list as TokenScope[];
 };
 
@@ -63,13 +77,23 @@ async function readPassword(fromStdin: boolean): Promise<string> {
 
 async function mailLink(email: string, token: string): Promise<void> {
   const sent = await sendStaffPasswordMail(email, token, 'Storefront', PASSWORD_LINK_HOURS);
-  console.log(`staff: a set-password link for ${email} went ${sent.path ? `to ${sent.path}` : 'out by mail'} (valid ${PASSWORD_LINK_HOURS} h)`);
+  console.log(
+    `staff: a set-password link for ${email} went ${sent.path ? `to ${sent.path}` : 'out by mail'} (valid ${PASSWORD_LINK_HOURS} h)`,
+  );
 }
 
 async function run(database: Database, argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true, strict: true,
-    options: { role: { type: 'string' }, name: { type: 'string' }, scope: { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      role: { type: 'string' },
+      name: { type: 'string' },
+      scope: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) return void console.log(USAGE);
   const db = database.db;
@@ -78,15 +102,24 @@ async function run(database: Database, argv: string[]): Promise<void> {
     case 'add': {
       if (!subject) fail('add needs an e-mail address');
       const password = await readPassword(values['password-stdin'] ?? false);
-      const { user, token } = await addStaff(db, CLI, { email: subject, role: role(values.role), ...(password ? { password } : {}) });
+      const { user, token } = await addStaff(db, CLI, {
+        email: subject,
+        role: role(values.role),
+        ...(password ? { password } : {}),
+      });
       console.log(`staff: added ${user.email} (${user.role})`);
       if (token) await mailLink(user.email, token);
       return;
     }
     case 'list':
-      for (const s of await listStaff(db)) console.log(`${String(s.id).padStart(4)}  ${s.role.padEnd(6)}  ${s.disabled ? 'disabled' : 'active  '}  ${s.email}`);
+      for (const s of await listStaff(db))
+        console.log(
+          `${String(s.id).padStart(4)}  ${s.role.padEnd(6)}  ${s.disabled ? 'disabled' : 'active  '}  ${s.email}`,
+        );
       return;
-    case 'role': case 'disable': case 'enable': {
+    case 'role':
+    case 'disable':
+    case 'enable': {
       if (!subject) fail(`${command} needs an e-mail address`);
       const { id } = await staffByEmail(db, subject);
       const change = command === 'role' ? { role: role(extra) } : { disabled: command === 'disable' };
@@ -104,9 +137,14 @@ async function run(database: Database, argv: string[]): Promise<void> {
       if (subject === 'create') {
         if (!values.name) fail('token create needs --name');
         const created = await createToken(db, CLI, { name: values.name, scopes: scopes(values.scope) });
-        console.log(`staff: token ${created.id} "${created.name}" (${created.scopes.join(', ')}). It is shown once; store it now:\n${created.token}`);
+        console.log(
+          `staff: token ${created.id} "${created.name}" (${created.scopes.join(', ')}). It is shown once; store it now:\n${created.token}`,
+        );
       } else if (subject === 'list') {
-        for (const t of await listTokens(db)) console.log(`${String(t.id).padStart(4)}  ${t.revokedAt ? 'revoked' : 'active '}  ${t.name}  [${t.scopes.join(', ')}]  last used ${t.lastUsedAt ?? 'never'}`);
+        for (const t of await listTokens(db))
+          console.log(
+            `${String(t.id).padStart(4)}  ${t.revokedAt ? 'revoked' : 'active '}  ${t.name}  [${t.scopes.join(', ')}]  last used ${t.lastUsedAt ?? 'never'}`,
+          );
       } else if (subject === 'revoke' && extra && /^\d{1,9}$/.test(extra)) {
         const t = await revokeToken(db, CLI, Number(extra));
         console.log(`staff: token ${t.id} "${t.name}" revoked`);

@@ -17,11 +17,23 @@ const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command
 
 const PREREQUISITES: Prerequisite[] = [
   { pkg: 'chromium', usedBy: 'the end-to-end tests (Playwright)', present: () => existsSync('/usr/bin/chromium') },
-  { pkg: 'postgresql-15', usedBy: 'the PostgreSQL runs of the data-layer tests', present: () => existsSync(`${POSTGRES_BIN_DIR}/postgres`) },
+  {
+    pkg: 'postgresql-15',
+    usedBy: 'the PostgreSQL runs of the data-layer tests',
+    present: () => existsSync(`${POSTGRES_BIN_DIR}/postgres`),
+  },
   { pkg: 'default-jre-headless', usedBy: 'the Nu Html Checker (valid HTML)', present: () => onPath('java') },
-  { pkg: 'varnish', usedBy: 'the cache and publishing tests behind a real Varnish', present: () => existsSync('/usr/sbin/varnishd') },
+  {
+    pkg: 'varnish',
+    usedBy: 'the cache and publishing tests behind a real Varnish',
+    present: () => existsSync('/usr/sbin/varnishd'),
+  },
   // The xkey vmod lives under the multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...).
-  { pkg: 'varnish-modules', usedBy: 'Varnish purges by tag (xkey)', present: () => globSync('/usr/lib/*/varnish/vmods/libvmod_xkey.so').length > 0 },
+  {
+    pkg: 'varnish-modules',
+    usedBy: 'Varnish purges by tag (xkey)',
+    present: () => globSync('/usr/lib/*/varnish/vmods/libvmod_xkey.so').length > 0,
+  },
 ];
 
 const missing = PREREQUISITES.filter((p) => !p.present());
@@ -37,7 +49,10 @@ if (missing.length > 0) {
   console.log(`test prerequisites: installing ${packages.join(', ')} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env,
+  });
   const still = PREREQUISITES.filter((p) => !p.present()).map((p) => p.pkg);
   if (still.length > 0) {
     console.error(`test prerequisites: still missing after apt-get: ${still.join(', ')}`);

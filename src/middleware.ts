@@ -31,8 +31,14 @@ export const onRequest = defineMiddleware((context, next) => {
     const started = performance.now();
     // Pages only: the integration layer (the workspace's publish among it) always works on published content.
     const previewer = context.url.pathname.startsWith('/api/') ? null : await previewingStaff(context.request);
-    const response = previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
-    const line = { method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) };
+    const response =
+      previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
+    const line = {
+      method: context.request.method,
+      path: context.url.pathname,
+      status: response.status,
+      ms: Math.round(performance.now() - started),
+    };
     if (response.status >= 500) logger.warn(line, 'request failed');
     else logger.debug(line, 'request');
     // A page that did not declare itself cacheable (checkout, account, payment returns) is personal:
@@ -43,14 +49,20 @@ export const onRequest = defineMiddleware((context, next) => {
     const mark = (headers: Headers) => {
       headers.set('x-request-id', requestId);
       // A page's own choice wins but for the policies: the CSP, and the referrer policy of its route (a token page's).
-      for (const [name, value] of security) if (name === 'content-security-policy' || name === 'referrer-policy' || !headers.has(name)) headers.set(name, value);
+      for (const [name, value] of security)
+        if (name === 'content-security-policy' || name === 'referrer-policy' || !headers.has(name))
+          headers.set(name, value);
       if (personal) headers.set('cache-control', 'private, no-store');
       // A page rendered with drafts is for this editor's eyes only (the cache provider strips its cache rules).
       if (previewer !== null) headers.set('x-robots-tag', 'noindex');
     };
     // A page that set only Astro.response.status keeps the 200's "OK".
     if (response.status >= 400 && (response.statusText === 'OK' || response.statusText === '')) {
-      const copy = new Response(response.body, { status: response.status, statusText: statusText(response.status), headers: response.headers });
+      const copy = new Response(response.body, {
+        status: response.status,
+        statusText: statusText(response.status),
+        headers: response.headers,
+      });
       mark(copy.headers);
       return copy;
     }
@@ -73,12 +85,18 @@ async function route(context: Context, next: Next): Promise<Response> {
   // An API call gets the 400 in the integration layer's one error shape instead.
   if (context.request.headers.has(MALFORMED_URL_HEADER)) {
     if (!context.url.pathname.startsWith('/api/')) return next('/400');
-    return json({ code: 'VALIDATION_FAILED', message: 'The address is not valid percent-encoding.', status: 400 }, { status: 400 });
+    return json(
+      { code: 'VALIDATION_FAILED', message: 'The address is not valid percent-encoding.', status: 400 },
+      { status: 400 },
+    );
   }
   const url = new URL(context.request.url);
   const canonical = legacyRedirect(url.pathname);
   if (canonical) {
-    return new Response(null, { status: 301, headers: { location: `${canonical}${url.search}`, 'cache-control': 'public, max-age=3600' } });
+    return new Response(null, {
+      status: 301,
+      headers: { location: `${canonical}${url.search}`, 'cache-control': 'public, max-age=3600' },
+    });
   }
   // A page rendered now (not a page-cache hit, which never gets here) spends the client's budget.
   const wait = spendOnPage(context.request.method, url.pathname, context);
@@ -94,7 +112,10 @@ const pagePolicies = new Map<string, string>();
 function securityFor(context: Context, response: Response): [string, string][] {
   const e = env();
   // The dev server renders no policy (Astro's CSP is build-only) and Vite's client runs inline.
-  if (import.meta.env.DEV) return securityHeaders(e.SITE_URL, undefined, context.routePattern).filter(([name]) => name !== 'content-security-policy');
+  if (import.meta.env.DEV)
+    return securityHeaders(e.SITE_URL, undefined, context.routePattern).filter(
+      ([name]) => name !== 'content-security-policy',
+    );
   // Astro's policy (security.csp, src/integrations/content-security-policy.ts) is there on a rendered page: only pages run inline scripts.
   const rendered = response.headers.get('content-security-policy');
   if (rendered === null) {
@@ -102,7 +123,9 @@ function securityFor(context: Context, response: Response): [string, string][] {
     // An empty error answer (a page's `new Response(null, { status: 404 })`) is replaced by Astro's error
     // page, rendered past this middleware with Astro's policy, and keeps this answer's headers over its
     // own: so no policy here (the server front puts the default on whatever answer has none).
-    return response.status >= 400 && response.body === null ? headers.filter(([name]) => name !== 'content-security-policy') : headers;
+    return response.status >= 400 && response.body === null
+      ? headers.filter(([name]) => name !== 'content-security-policy')
+      : headers;
   }
   const stripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY) && STRIPE_ROUTES.has(context.routePattern);
   const key = `${stripe}:${rendered}`;

@@ -7,7 +7,7 @@ export async function onEachDatabase<R>(bench: (label: string, database: Databas
   const rows: R[] = [];
   const pglite = await openDatabase({ dataDir: 'memory://' });
   try {
-    rows.push(...await bench('PGlite (in memory)', pglite));
+    rows.push(...(await bench('PGlite (in memory)', pglite)));
   } finally {
     await pglite.close();
   }
@@ -17,7 +17,7 @@ export async function onEachDatabase<R>(bench: (label: string, database: Databas
   try {
     server = await startPostgres();
     pg = await openDatabase({ databaseUrl: server.url, dataDir: 'memory://', poolSize: 10 });
-    rows.push(...await bench('PostgreSQL 15 (pool 10)', pg));
+    rows.push(...(await bench('PostgreSQL 15 (pool 10)', pg)));
   } finally {
     await pg?.close();
     await server?.stop();

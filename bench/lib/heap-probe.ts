@@ -6,7 +6,10 @@ import { getHeapStatistics } from 'node:v8';
 
 const VARIABLE = 'BENCH_HEAP_PROBE_FILE';
 
-interface HeapSample { usedMiB: number; totalMiB: number }
+interface HeapSample {
+  usedMiB: number;
+  totalMiB: number;
+}
 
 /** The environment that loads the probe into a child node process, writing to `file`. */
 export function heapProbeEnv(file: string): Record<string, string> {
@@ -31,7 +34,9 @@ if (target) {
     const sample: HeapSample = { usedMiB: heap.used_heap_size / 2 ** 20, totalMiB: heap.total_heap_size / 2 ** 20 };
     try {
       writeFileSync(target, JSON.stringify(sample));
-    } catch { /* the bench reads the previous sample */ }
+    } catch {
+      /* the bench reads the previous sample */
+    }
   };
   write();
   setInterval(write, 1000).unref();

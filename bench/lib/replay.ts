@@ -5,13 +5,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 
-export interface SavedAnswer { status: number; headers: [string, string][]; body: Buffer }
+export interface SavedAnswer {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
 
 /** Hop-by-hop and per-response headers are the replaying server's own business (node adds Date itself). */
 const OWN_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date']);
 
 /** One call as the shop answers it: status, raw headers, body bytes as they travelled. */
-export function fetchRaw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<SavedAnswer> {
+export function fetchRaw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<SavedAnswer> {
   return new Promise((done, fail) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -4,13 +4,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { execFileSync } from 'node:child_process';
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function machine(): string {
-  const model = readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpus()[0]?.model ?? 'unknown';
+  const model =
+    readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? cpus()[0]?.model ?? 'unknown';
   let nproc = String(cpus().length);
-  try { nproc = execFileSync('nproc', { encoding: 'utf8' }).trim(); } catch { /* os.cpus() then */ }
+  try {
+    nproc = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    /* os.cpus() then */
+  }
   return `${nproc} CPUs (${model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}`;
 }
 

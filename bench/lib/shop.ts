@@ -24,7 +24,6 @@ export const load1 = () => loadavg()[0]!.toFixed(1);
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 export const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 
-
 export interface ShopProcess {
   url: string;
   port: number;
@@ -46,22 +45,33 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
  * answers (any status unless `readyStatus`). The child is node itself, so its pid is the server's.
  */
 export async function startProcess(opts: {
-  args: string[]; env?: Record<string, string | undefined>; port?: number; readyPath?: string; readyStatus?: number;
-  timeoutMs?: number; pollMs?: number;
+  args: string[];
+  env?: Record<string, string | undefined>;
+  port?: number;
+  readyPath?: string;
+  readyStatus?: number;
+  timeoutMs?: number;
+  pollMs?: number;
 }): Promise<ShopProcess & { readyMs: number }> {
-  const port = opts.port ?? await freePort();
+  const port = opts.port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, opts.args, {
-    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
   });
   running.add(child);
   let output = '';
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<string>((done) => child.once('exit', (code, signal) => done(`exited (${signal ?? code})`)));
+  const exited = new Promise<string>((done) =>
+    child.once('exit', (code, signal) => done(`exited (${signal ?? code})`)),
+  );
   let exitedWith: string | undefined;
-  void exited.then((how) => { exitedWith = how; running.delete(child); });
+  void exited.then((how) => {
+    exitedWith = how;
+    running.delete(child);
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -75,13 +85,17 @@ export async function startProcess(opts: {
     if (exitedWith) throw new Error(`node ${opts.args.join(' ')} ${exitedWith}:\n${output}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`node ${opts.args.join(' ')} did not answer on ${url}${opts.readyPath ?? '/'} in time:\n${output}`);
+      throw new Error(
+        `node ${opts.args.join(' ')} did not answer on ${url}${opts.readyPath ?? '/'} in time:\n${output}`,
+      );
     }
     try {
       const response = await fetch(`${url}${opts.readyPath ?? '/'}`, { signal: AbortSignal.timeout(30_000) });
       await response.arrayBuffer();
       if (opts.readyStatus === undefined || response.status === opts.readyStatus) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(opts.pollMs ?? 20);
   }
   return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
@@ -90,7 +104,8 @@ export async function startProcess(opts: {
 /** The built server behind its front (scripts/serve.ts), as `npm start` runs it. */
 export function startShop(env: Record<string, string | undefined>, opts: { port?: number; outDir?: string } = {}) {
   return startProcess({
-    args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)], port: opts.port,
+    args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)],
+    port: opts.port,
     // One machine plays every client: the per-client request budgets, and the cap on a guest address's
     // open unpaid orders, would measure the 429 path.
     env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0', ...env },
@@ -98,19 +113,27 @@ export function startShop(env: Record<string, string | undefined>, opts: { port?
 }
 
 /** POSTs a publish event signed as the Standard Webhooks spec says; throws unless the shop applied it. */
-export async function sendPublish(shopUrl: string, changes: object, id: string): Promise<{ tags: string[] | 'all'; cdn: string }> {
+export async function sendPublish(
+  shopUrl: string,
+  changes: object,
+  id: string,
+): Promise<{ tags: string[] | 'all'; cdn: string }> {
   const body = JSON.stringify(changes);
   const now = new Date();
   const signature = new Webhook(WEBHOOK_SECRET, { format: 'raw' }).sign(id, now, body);
   const response = await fetch(`${shopUrl}/api/webhooks/publish`, {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: {
-      'content-type': 'application/json', 'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signature,
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
     },
   });
-  const answer = await response.json() as { applied?: boolean; tags: string[] | 'all'; cdn: string };
-  if (response.status !== 200 || !answer.applied) throw new Error(`publish webhook answered ${response.status}: ${JSON.stringify(answer)}`);
+  const answer = (await response.json()) as { applied?: boolean; tags: string[] | 'all'; cdn: string };
+  if (response.status !== 200 || !answer.applied)
+    throw new Error(`publish webhook answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
 }
 

@@ -22,7 +22,11 @@ export const backupsDir = (dataDir: string): string => join(resolve(dataDir), 'b
 export const holdsDatabase = (dir: string): boolean => existsSync(join(dir, 'PG_VERSION'));
 
 /** 20261125T134501Z: sorts by time, no characters a shell or Windows minds. */
-export const utcStamp = (now = new Date()): string => now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+export const utcStamp = (now = new Date()): string =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 /** storefront-<utcStamp>.<ext> */
 export const timestampedName = (ext: string): string => `storefront-${utcStamp()}.${ext}`;
@@ -65,9 +69,11 @@ function processesUsing(dir: string): number[] | undefined {
 export function inUseMessage(dir: string, action: string): string | undefined {
   const users = processesUsing(dir);
   if (users === undefined || users.length === 0) return undefined;
-  return `the database in ${dir} is open in process ${users.join(', ')} (a running shop?). `
-    + `PGlite serves one process at a time, and a copy taken while the shop writes can be torn: `
-    + `stop the shop, ${action}, then start it again.`;
+  return (
+    `the database in ${dir} is open in process ${users.join(', ')} (a running shop?). ` +
+    `PGlite serves one process at a time, and a copy taken while the shop writes can be torn: ` +
+    `stop the shop, ${action}, then start it again.`
+  );
 }
 
 export class BackupError extends Error {}
@@ -118,9 +124,15 @@ export function onPath(command: string): string | undefined {
 
 /** What is in a database, for the scripts' last line: enough to see it is the shop one expects. */
 export async function summary(client: PGlite): Promise<string> {
-  const [counts] = parseRows(z.object({ products: z.number(), orders: z.number(), customers: z.number() }), resultRows(await client.query(
-    'SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM orders)::int AS orders, '
-      + '(SELECT count(*) FROM customers)::int AS customers')));
+  const [counts] = parseRows(
+    z.object({ products: z.number(), orders: z.number(), customers: z.number() }),
+    resultRows(
+      await client.query(
+        'SELECT (SELECT count(*) FROM products)::int AS products, (SELECT count(*) FROM orders)::int AS orders, ' +
+          '(SELECT count(*) FROM customers)::int AS customers',
+      ),
+    ),
+  );
   return `${counts!.products} products, ${counts!.orders} orders, ${counts!.customers} customers`;
 }
 
@@ -152,7 +164,11 @@ export function failer(script: string, usage: string) {
  * The command line and the shop's configuration, as both scripts read them: a wrong argument exits 2
  * with the usage, --help prints it (null then), a bad configuration exits 1 naming the variable.
  */
-export function commandLine<T extends ParseArgsConfig>(spec: T, usage: string, fail: (message: string, code?: number) => never): { args: ReturnType<typeof parseArgs<T>>; config: Env } | null {
+export function commandLine<T extends ParseArgsConfig>(
+  spec: T,
+  usage: string,
+  fail: (message: string, code?: number) => never,
+): { args: ReturnType<typeof parseArgs<T>>; config: Env } | null {
   let args: ReturnType<typeof parseArgs<T>>;
   try {
     args = parseArgs(spec);

@@ -43,8 +43,10 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, next: () =>
 function refuse(req: IncomingMessage, res: ServerResponse): void {
   req.pause();
   res.writeHead(413, {
-    'content-type': 'application/json', 'content-length': Buffer.byteLength(TOO_LARGE),
-    'cache-control': 'private, no-store', connection: 'close',
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(TOO_LARGE),
+    'cache-control': 'private, no-store',
+    connection: 'close',
   });
   res.end(TOO_LARGE);
 }

@@ -8,7 +8,10 @@ const SOURCE_ROOTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
-  if (statSync(path).isFile()) { yield path; return; }
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
   for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
 }
 
@@ -22,7 +25,11 @@ export function sourceHash(root: string): string {
   return hash.digest('hex');
 }
 
-export interface BuildStamp { sourceHash: string; builtAt: string; durationMs: number }
+export interface BuildStamp {
+  sourceHash: string;
+  builtAt: string;
+  durationMs: number;
+}
 
 export function readStamp(outDir: string): BuildStamp | null {
   try {

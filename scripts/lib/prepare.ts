@@ -52,7 +52,9 @@ function runAstroBuild(outDir: string): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [astroBin, 'build', '--outDir', outDir], {
       // A test runner's NODE_ENV=test would bundle React's development JSX into a production server.
-      cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`))));
   });
@@ -85,9 +87,14 @@ export async function buildIfStale(outDir = 'dist', force = false): Promise<bool
  */
 export async function warmUp(origin: string): Promise<void> {
   const started = Date.now();
-  const post = (body: object): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (body: object): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const requests: [path: string, init?: RequestInit][] = [
-    ['/api/catalog/search', post({ keyword: 'a', limit: 1 })], ['/api/catalog/prices', post({ skus: ['-'] })],
+    ['/api/catalog/search', post({ keyword: 'a', limit: 1 })],
+    ['/api/catalog/prices', post({ skus: ['-'] })],
     ...['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'].map((p): [string] => [p]),
   ];
   let warmed = 0;

@@ -43,7 +43,6 @@ interface NodeEntry {
   options: { host?: string | boolean; port?: number };
 }
 
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files of public/ (logo, favicon) keep their names across deploys: revalidated after an hour. */
 const PUBLIC_FILES = 'public, max-age=3600';
@@ -51,10 +50,18 @@ const PUBLIC_FILES = 'public, max-age=3600';
 /** The listener the front puts before the adapter's own handler. */
 function createFront(clientDir: string, app: Listener): Listener {
   const statics = sirv(clientDir, {
-    brotli: true, gzip: true, etag: true, extensions: [], dotfiles: false,
-    setHeaders: (res, pathname) => res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES),
+    brotli: true,
+    gzip: true,
+    etag: true,
+    extensions: [],
+    dotfiles: false,
+    setHeaders: (res, pathname) =>
+      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES),
   });
-  const compress = compression({ threshold: COMPRESS_FROM_BYTES, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } } });
+  const compress = compression({
+    threshold: COMPRESS_FROM_BYTES,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  });
   const security = securityHeaders(env().SITE_URL);
   return (req, res) => {
     // First, so every answer has them, whoever writes it; a page's own CSP (stored with it in the page
@@ -70,11 +77,22 @@ function createFront(clientDir: string, app: Listener): Listener {
     // Normalised to the one coding the rule picks, so sirv and compression honour q-values too.
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
-    if ((req.method === 'GET' || req.method === 'HEAD') && (redirectToCanonical(req, res) || answerFromPageCache(req, res))) return;
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      (redirectToCanonical(req, res) || answerFromPageCache(req, res))
+    )
+      return;
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
-    const toApp = () => { compress(req as never, res as never, () => { app(req, res); }); };
+    const toApp = () => {
+      compress(req as never, res as never, () => {
+        app(req, res);
+      });
+    };
     if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, toApp);
-    else guardBody(req, res, () => { if (req.method !== 'POST' || !answerByFrontRoute(req, res)) toApp(); });
+    else
+      guardBody(req, res, () => {
+        if (req.method !== 'POST' || !answerByFrontRoute(req, res)) toApp();
+      });
   };
 }
 
@@ -117,13 +135,16 @@ function answerByFrontRoute(req: IncomingMessage, res: ServerResponse): boolean 
   const length = Number(req.headers['content-length']);
   if (!route || !Number.isInteger(length) || length > MAX_BODY_BYTES) return false;
   const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   if (!route.accepts(headers)) return false;
   void (async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request = new Request(new URL(req.url ?? '/', 'http://front.invalid'), {
-      method: 'POST', headers, body: new Uint8Array(Buffer.concat(chunks)),
+      method: 'POST',
+      headers,
+      body: new Uint8Array(Buffer.concat(chunks)),
     });
     const response = await route.answer(request, req.socket.remoteAddress ?? '');
     const body = Buffer.from(await response.arrayBuffer());
@@ -137,7 +158,8 @@ function answerByFrontRoute(req: IncomingMessage, res: ServerResponse): boolean 
 function nameCodingOnHead(req: IncomingMessage, res: ServerResponse, coding: string): void {
   onHeaders(res, () => {
     res.setHeader('Vary', mergeVary(res.getHeader('Vary')));
-    if (coding === 'identity' || res.getHeader('Content-Encoding') || !compression.filter(req as never, res as never)) return;
+    if (coding === 'identity' || res.getHeader('Content-Encoding') || !compression.filter(req as never, res as never))
+      return;
     if (Number(res.getHeader('Content-Length')) < COMPRESS_FROM_BYTES) return;
     res.setHeader('Content-Encoding', coding);
     res.removeHeader('Content-Length');
@@ -145,8 +167,13 @@ function nameCodingOnHead(req: IncomingMessage, res: ServerResponse, coding: str
 }
 
 function mergeVary(current: ReturnType<ServerResponse['getHeader']>): string {
-  const values = String(current ?? '').split(',').map((v) => v.trim()).filter(Boolean);
-  return values.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*') ? values.join(', ') : [...values, 'Accept-Encoding'].join(', ');
+  const values = String(current ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')
+    ? values.join(', ')
+    : [...values, 'Accept-Encoding'].join(', ');
 }
 
 export interface ShopServer {
@@ -161,24 +188,30 @@ export interface ShopServer {
  * with) and resolves once it listens.
  */
 export async function startShopServer(entryPath: string): Promise<ShopServer> {
-  const entry = await import(entryPath) as NodeEntry;
-  const app: Listener = (req, res) => { void entry.handler(req, res); };
+  const entry = (await import(entryPath)) as NodeEntry;
+  const app: Listener = (req, res) => {
+    void entry.handler(req, res);
+  };
   const server = createServer(createFront(resolve(dirname(entryPath), '../client'), app));
   const { host: builtHost, port: builtPort } = entry.options;
   const port = Number(process.env.PORT || builtPort || 8080);
   const host = process.env.HOST || (builtHost === true ? '0.0.0.0' : builtHost || 'localhost');
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => { server.off('error', fail); done(); });
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      done();
+    });
   });
   const shown = ['0.0.0.0', '::'].includes(host) ? '127.0.0.1' : host;
   return {
     server,
     origin: `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`,
-    stop: () => new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -83,14 +83,20 @@ export function createStaticExport(options: ExportOptions): StaticExport {
   let probes = new Map<string, Locale>();
 
   /** Fetches one page and writes it under root when it is public; records its tags and images. */
-  async function renderPage(root: string, path: string, into: Map<string, PageEntry>, found: Set<string>): Promise<Outcome> {
+  async function renderPage(
+    root: string,
+    path: string,
+    into: Map<string, PageEntry>,
+    found: Set<string>,
+  ): Promise<Outcome> {
     const fetched = await get(path);
     const probe = probes.get(path);
     const html = isHtml(fetched);
     let entry: PageEntry;
     if (probe !== undefined) {
       // The 404 page is personalisable in principle (private, no-store); ours shows only the shell.
-      if (fetched.status !== 404 || !html || fetched.headers['set-cookie']) throw new Error(`GET ${path}: expected a 404 page, got HTTP ${fetched.status}`);
+      if (fetched.status !== 404 || !html || fetched.headers['set-cookie'])
+        throw new Error(`GET ${path}: expected a 404 page, got HTTP ${fetched.status}`);
       entry = { tags: `shell:${probe}`, file: notFoundFile(probe) };
     } else if (fetched.status === 200 && isPublic(fetched)) {
       const file = fileFor(path, html);
@@ -110,17 +116,28 @@ export function createStaticExport(options: ExportOptions): StaticExport {
   }
 
   /** Writes the images not yet in the folder; an image the shop does not have is left out. */
-  async function renderImages(root: string, paths: string[], done: Set<string>, signal?: AbortSignal, progress?: Progress): Promise<number> {
+  async function renderImages(
+    root: string,
+    paths: string[],
+    done: Set<string>,
+    signal?: AbortSignal,
+    progress?: Progress,
+  ): Promise<number> {
     let written = 0;
-    await pool(paths, options.concurrency, async (path) => {
-      const fetched = await get(path);
-      if (fetched.status === 200 && isPublic(fetched)) {
-        await writeAtomic(join(root, fileFor(path, false)), fetched.body);
-        done.add(path);
-        written++;
-      }
-      if (progress) progress.done++;
-    }, signal);
+    await pool(
+      paths,
+      options.concurrency,
+      async (path) => {
+        const fetched = await get(path);
+        if (fetched.status === 200 && isPublic(fetched)) {
+          await writeAtomic(join(root, fileFor(path, false)), fetched.body);
+          done.add(path);
+          written++;
+        }
+        if (progress) progress.done++;
+      },
+      signal,
+    );
     return written;
   }
 
@@ -138,21 +155,28 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       probes = nextProbes;
       const all = [...site.paths, ...nextProbes.keys()];
       const ordered = [...all.filter((p) => !META_PAGE.test(p)), ...all.filter((p) => META_PAGE.test(p))];
-      log(`rendering ${ordered.length} pages in ${site.locales.length} locales into ${staging} (${options.concurrency} at a time)`);
+      log(
+        `rendering ${ordered.length} pages in ${site.locales.length} locales into ${staging} (${options.concurrency} at a time)`,
+      );
       const written = new Map<string, PageEntry>();
       const found = new Set<string>();
       let skipped = 0;
       const progress = new Progress(ordered.length, options.progress ?? null);
       try {
-        await pool(ordered, options.concurrency, async (path) => {
-          const outcome = await renderPage(staging, path, written, found);
-          if (outcome.kind !== 'written') {
-            skipped++;
-            log(`skipped ${path}: HTTP ${outcome.status}${outcome.kind === 'not-public' ? ', not public' : ''}`);
-          }
-          progress.done++;
-          progress.extra = found.size > 0 ? `  (${found.size} images next)` : '';
-        }, signal);
+        await pool(
+          ordered,
+          options.concurrency,
+          async (path) => {
+            const outcome = await renderPage(staging, path, written, found);
+            if (outcome.kind !== 'written') {
+              skipped++;
+              log(`skipped ${path}: HTTP ${outcome.status}${outcome.kind === 'not-public' ? ', not public' : ''}`);
+            }
+            progress.done++;
+            progress.extra = found.size > 0 ? `  (${found.size} images next)` : '';
+          },
+          signal,
+        );
       } finally {
         progress.finish();
       }
@@ -166,10 +190,18 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const summary: ExportSummary = {
-        pages: written.size, images: exportedImages.size, skipped, seconds,
-        pagesPerSecond: written.size / seconds, cpuMsPerPage: (cpu.user + cpu.system) / 1000 / Math.max(1, written.size), peakRssMb: process.resourceUsage().maxRSS / 1024,
+        pages: written.size,
+        images: exportedImages.size,
+        skipped,
+        seconds,
+        pagesPerSecond: written.size / seconds,
+        cpuMsPerPage: (cpu.user + cpu.system) / 1000 / Math.max(1, written.size),
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
       };
-      await writeFile(join(staging, MARKER), `${JSON.stringify({ exportedAt: new Date().toISOString(), pages: summary.pages, images: summary.images })}\n`);
+      await writeFile(
+        join(staging, MARKER),
+        `${JSON.stringify({ exportedAt: new Date().toISOString(), pages: summary.pages, images: summary.images })}\n`,
+      );
       signal?.throwIfAborted();
       await swapIn(staging, outDir);
       pages = written;
@@ -226,12 +258,24 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       }
     };
     // Pages first, sitemaps and robots.txt last: a sitemap never lists a file that is not there yet.
-    await pool(all.filter((p) => !META_PAGE.test(p)), options.concurrency, render);
+    await pool(
+      all.filter((p) => !META_PAGE.test(p)),
+      options.concurrency,
+      render,
+    );
     const newImages = [...found].filter((p) => !images.has(p));
     const imageCount = await renderImages(outDir, newImages, images);
-    await pool(all.filter((p) => META_PAGE.test(p)), options.concurrency, render);
+    await pool(
+      all.filter((p) => META_PAGE.test(p)),
+      options.concurrency,
+      render,
+    );
     return {
-      rewritten, added: added.filter((p) => pages.has(p)), removed, failed, images: imageCount,
+      rewritten,
+      added: added.filter((p) => pages.has(p)),
+      removed,
+      failed,
+      images: imageCount,
       ms: performance.now() - started,
     };
   }

@@ -27,16 +27,20 @@ export function buildPatch(patch: BuildPatch): AstroIntegration {
         if (command !== 'build') return;
         updateConfig({
           vite: {
-            plugins: [{
-              name: patch.name,
-              ...(patch.enforce ? { enforce: patch.enforce } : {}),
-              ...(patch.environment ? { applyToEnvironment: (environment: { name: string }) => environment.name === patch.environment } : {}),
-              transform(code: string, id: string) {
-                if (!patch.module.test(id)) return null;
-                applied = true;
-                return { code: patch.transform(code), map: null };
+            plugins: [
+              {
+                name: patch.name,
+                ...(patch.enforce ? { enforce: patch.enforce } : {}),
+                ...(patch.environment
+                  ? { applyToEnvironment: (environment: { name: string }) => environment.name === patch.environment }
+                  : {}),
+                transform(code: string, id: string) {
+                  if (!patch.module.test(id)) return null;
+                  applied = true;
+                  return { code: patch.transform(code), map: null };
+                },
               },
-            }],
+            ],
           },
         });
       },

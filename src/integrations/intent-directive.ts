@@ -7,7 +7,10 @@ export function intentDirective(): AstroIntegration {
     name: 'storefront-intent-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'intent', entrypoint: fileURLToPath(new URL('../lib/shell/intent-directive.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'intent',
+          entrypoint: fileURLToPath(new URL('../lib/shell/intent-directive.ts', import.meta.url)),
+        });
       },
     },
   };

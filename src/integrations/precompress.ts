@@ -30,7 +30,9 @@ async function precompressDir(dir: string): Promise<number> {
     if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
     const body = await readFile(path);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
       gzipAsync(body, { level: 9 }),
     ]);
     await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);

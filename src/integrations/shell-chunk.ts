@@ -41,7 +41,9 @@ export function shellChunk(): AstroIntegration {
       'astro:build:setup': ({ updateConfig }) => {
         const known = new Map<string, boolean>();
         const group = { name: (id: string, graph: ModuleGraph) => (inShell(id, graph, known) ? 'shell' : null) };
-        updateConfig({ environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [group] } } } } } } });
+        updateConfig({
+          environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [group] } } } } } },
+        });
       },
     },
   };

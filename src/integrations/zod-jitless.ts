@@ -16,11 +16,12 @@ export const zodJitlessPatch: BuildPatch = {
   module: /[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/,
   environment: 'client',
   transform(code) {
-    if (!/export const globalConfig\b/.test(code)) throw new Error('zod-jitless: zod no longer exports globalConfig from v4/core/core.js');
+    if (!/export const globalConfig\b/.test(code))
+      throw new Error('zod-jitless: zod no longer exports globalConfig from v4/core/core.js');
     return `${code}\nglobalConfig.jitless = true;\n`;
   },
   // Islands that use zod exist (sign-in, checkout): a build without the setting would break the CSP unnoticed.
-  missing: 'zod\'s config module was not in the client build; update its path',
+  missing: "zod's config module was not in the client build; update its path",
 };
 
 export function zodJitless(): AstroIntegration {

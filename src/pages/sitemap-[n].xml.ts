@@ -9,5 +9,7 @@ export const GET: APIRoute = async ({ params, cache }) => {
   const entries = sitemapEntries(await sitemapPages()).slice((n - 1) * URLS_PER_SITEMAP, n * URLS_PER_SITEMAP);
   if (n === 0 || entries.length === 0) return new Response(null, { status: 404 });
   await cachePage(cache, [tags.sitemap]);
-  return new Response(sitemapXml(entries, String(siteUrl())), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+  return new Response(sitemapXml(entries, String(siteUrl())), {
+    headers: { 'content-type': 'application/xml; charset=utf-8' },
+  });
 };

@@ -7,5 +7,7 @@ import { siteUrl } from '#lib/server/site-url.ts';
 export const GET: APIRoute = async ({ cache }) => {
   const count = sitemapChunkCount(sitemapEntries(await sitemapPages()).length);
   await cachePage(cache, [tags.sitemap]);
-  return new Response(sitemapIndexXml(count, String(siteUrl())), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+  return new Response(sitemapIndexXml(count, String(siteUrl())), {
+    headers: { 'content-type': 'application/xml; charset=utf-8' },
+  });
 };

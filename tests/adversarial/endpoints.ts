@@ -29,30 +29,53 @@ interface RawEndpoint {
 /** Provider webhooks verify a signature over the raw body before anything else: their errors are still JSON. */
 const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   { method: 'POST', path: '/api/payments/stripe/webhook', note: 'Stripe event, Stripe-Signature header' },
-  { method: 'POST', path: '/api/payments/paypal/webhook', note: 'PayPal event, verified with PayPal (the fake) from its transmission headers' },
+  {
+    method: 'POST',
+    path: '/api/payments/paypal/webhook',
+    note: 'PayPal event, verified with PayPal (the fake) from its transmission headers',
+  },
   // The content API keys its entries by address and versions by ETag / If-Match, outside the JSON contracts.
-  ...['GET', 'PUT', 'DELETE'].map((method) => ({ method, path: '/api/admin/content/[type]/[identifier]', note: 'content API: bearer token or staff session' })),
+  ...['GET', 'PUT', 'DELETE'].map((method) => ({
+    method,
+    path: '/api/admin/content/[type]/[identifier]',
+    note: 'content API: bearer token or staff session',
+  })),
   { method: 'PUT', path: '/api/admin/products/[sku]', note: 'content API: product texts and categories' },
   { method: 'PUT', path: '/api/admin/categories/[id]', note: 'content API: category texts' },
 ];
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** Each method every route file under src/pages/api exports. */
 function routeExports(): RouteExport[] {
-  return walk(API_DIR).filter((f) => /\.(ts|js)$/.test(f)).flatMap((file) => {
-    const rel = relative(API_DIR, file).replace(/\.(ts|js)$/, '').replace(/(^|\/)index$/, '');
-    const path = `/api${rel ? `/${rel}` : ''}`;
-    const source = readFileSync(file, 'utf8');
-    const methods = [...source.matchAll(/export\s+(?:const|function|async function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)].map((m) => m[1]!);
-    return methods.map((method) => ({ method, path, file: relative(root, file) }));
-  });
+  return walk(API_DIR)
+    .filter((f) => /\.(ts|js)$/.test(f))
+    .flatMap((file) => {
+      const rel = relative(API_DIR, file)
+        .replace(/\.(ts|js)$/, '')
+        .replace(/(^|\/)index$/, '');
+      const path = `/api${rel ? `/${rel}` : ''}`;
+      const source = readFileSync(file, 'utf8');
+      const methods = [
+        ...source.matchAll(/export\s+(?:const|function|async function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g),
+      ].map((m) => m[1]!);
+      return methods.map((method) => ({ method, path, file: relative(root, file) }));
+    });
 }
 
 function isOperation(value: unknown): value is Operation {
-  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'request' in value &&
+    'response' in value
+  );
 }
 
 /** Every operation of every contract module (src/lib/<domain>/contract.ts and *-contract.ts). */
@@ -78,7 +101,11 @@ export interface FuzzTarget {
 }
 
 /** The fuzz targets, and the route exports that have none (must be empty) and contract operations without a route. */
-export async function fuzzTargets(): Promise<{ targets: FuzzTarget[]; unmatchedRoutes: RouteExport[]; orphanOperations: string[] }> {
+export async function fuzzTargets(): Promise<{
+  targets: FuzzTarget[];
+  unmatchedRoutes: RouteExport[];
+  orphanOperations: string[];
+}> {
   const routes = routeExports();
   const operations = await contractOperations();
   const byKey = new Map(operations.map((op) => [`${op.method} ${op.path}`, op]));

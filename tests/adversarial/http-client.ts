@@ -45,17 +45,34 @@ export class FuzzClient {
     return new Promise((resolvePromise, reject) => {
       const headers: OutgoingHttpHeaders = { origin: this.baseUrl, ...opts.headers };
       if (opts.body !== undefined) headers['content-length'] = Buffer.byteLength(opts.body);
-      const req = httpRequest({
-        host: this.host === 'localhost' ? '127.0.0.1' : this.host, port: this.port, method: opts.method, path: opts.path,
-        headers: { host: `${this.host}:${this.port}`, ...headers }, agent: this.agent,
-      }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => parts.push(chunk));
-        res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(parts).toString('utf8') }));
-        res.on('error', reject);
-      });
-      req.setTimeout(opts.timeoutMs ?? 15_000, () => req.destroy(new NoAnswer(`no answer within ${opts.timeoutMs ?? 15_000} ms`)));
-      req.on('error', (error) => reject(error instanceof NoAnswer ? error : new NoAnswer(`connection failed: ${error.message}`)));
+      const req = httpRequest(
+        {
+          host: this.host === 'localhost' ? '127.0.0.1' : this.host,
+          port: this.port,
+          method: opts.method,
+          path: opts.path,
+          headers: { host: `${this.host}:${this.port}`, ...headers },
+          agent: this.agent,
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => parts.push(chunk));
+          res.on('end', () =>
+            resolvePromise({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(parts).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.setTimeout(opts.timeoutMs ?? 15_000, () =>
+        req.destroy(new NoAnswer(`no answer within ${opts.timeoutMs ?? 15_000} ms`)),
+      );
+      req.on('error', (error) =>
+        reject(error instanceof NoAnswer ? error : new NoAnswer(`connection failed: ${error.message}`)),
+      );
       req.end(opts.body);
     });
   }
@@ -82,11 +99,27 @@ export class FuzzClient {
       const socket = connect(this.port, this.host === 'localhost' ? '127.0.0.1' : this.host);
       const body = Buffer.from(opts.body ?? '');
       const framing = opts.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) };
-      const headers = { host: `${this.host}:${this.port}`, origin: this.baseUrl, ...opts.headers, ...framing, connection: 'close' };
-      const head = `${opts.method} ${opts.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${String(v)}`).join('\r\n')}\r\n\r\n`;
+      const headers = {
+        host: `${this.host}:${this.port}`,
+        origin: this.baseUrl,
+        ...opts.headers,
+        ...framing,
+        connection: 'close',
+      };
+      const head = `${opts.method} ${opts.path} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${String(v)}`)
+        .join('\r\n')}\r\n\r\n`;
       const slices: Buffer[] = opts.chunked
-        ? Array<Buffer>(opts.chunked.chunks).fill(Buffer.concat([Buffer.from(`${opts.chunked.chunkBytes.toString(16)}\r\n`), Buffer.alloc(opts.chunked.chunkBytes, 'a'), Buffer.from('\r\n')]))
-        : Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) => body.subarray(i * 65_536, (i + 1) * 65_536));
+        ? Array<Buffer>(opts.chunked.chunks).fill(
+            Buffer.concat([
+              Buffer.from(`${opts.chunked.chunkBytes.toString(16)}\r\n`),
+              Buffer.alloc(opts.chunked.chunkBytes, 'a'),
+              Buffer.from('\r\n'),
+            ]),
+          )
+        : Array.from({ length: Math.ceil(body.length / 65_536) }, (_, i) =>
+            body.subarray(i * 65_536, (i + 1) * 65_536),
+          );
       if (opts.chunked) slices.push(Buffer.from('0\r\n\r\n'));
       let received = Buffer.alloc(0);
       let answered = false;
@@ -99,7 +132,9 @@ export class FuzzClient {
         if (answer) resolvePromise(answer);
         else reject(new NoAnswer(error ? `connection failed: ${error.message}` : 'closed without an answer'));
       };
-      socket.setTimeout(opts.timeoutMs ?? 15_000, () => finish(new Error(`no answer within ${opts.timeoutMs ?? 15_000} ms`)));
+      socket.setTimeout(opts.timeoutMs ?? 15_000, () =>
+        finish(new Error(`no answer within ${opts.timeoutMs ?? 15_000} ms`)),
+      );
       socket.on('data', (data: Buffer) => {
         answered = true;
         received = Buffer.concat([received, data]);
@@ -157,7 +192,8 @@ function parseAnswer(raw: Buffer): (Answer & { complete: boolean }) | null {
   const status = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1];
   if (!status) return null;
   const headers: Record<string, string> = {};
-  for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+  for (const line of lines)
+    headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
   const body = raw.subarray(end + 4);
   const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
   const complete = length !== undefined && body.length >= length;
@@ -166,7 +202,12 @@ function parseAnswer(raw: Buffer): (Answer & { complete: boolean }) | null {
 
 /** Cookies the server set (name=value pairs), merged into a Cookie header value. */
 export function mergeCookies(previous: string, setCookie: string | string[] | undefined): string {
-  const jar = new Map(previous.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c] as const));
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.slice(0, c.indexOf('=')), c] as const),
+  );
   for (const line of [setCookie ?? []].flat()) {
     const pair = line.split(';')[0]!;
     const name = pair.slice(0, pair.indexOf('='));

@@ -50,8 +50,15 @@ function requestJsonSchema(schema: z.ZodType): JsonSchema {
 }
 
 /** Mostly what the field expects (weight 3), sometimes the pool's real value (2), sometimes hostile (2). */
-function mix<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>, pool?: readonly unknown[]): fc.Arbitrary<unknown> {
-  const choices: fc.WeightedArbitrary<unknown>[] = [{ arbitrary: valid, weight: 3 }, { arbitrary: hostile, weight: 2 }];
+function mix<T>(
+  valid: fc.Arbitrary<T>,
+  hostile: fc.Arbitrary<unknown>,
+  pool?: readonly unknown[],
+): fc.Arbitrary<unknown> {
+  const choices: fc.WeightedArbitrary<unknown>[] = [
+    { arbitrary: valid, weight: 3 },
+    { arbitrary: hostile, weight: 2 },
+  ];
   if (pool && pool.length > 0) choices.push({ arbitrary: fc.constantFrom(...pool), weight: 2 });
   return fc.oneof(...choices);
 }
@@ -74,7 +81,9 @@ function stringArb(s: JsonSchema, name: string, pools: ValuePools): fc.Arbitrary
   } else if (s.pattern) {
     try {
       valid = fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length >= minLength && v.length <= maxLength);
-    } catch { /* a pattern fast-check cannot invert: plain strings */ }
+    } catch {
+      /* a pattern fast-check cannot invert: plain strings */
+    }
   }
   // One past the limit is the classic off-by-one.
   const hostile = fc.oneof(hostileStringArb, fc.constant('x'.repeat((s.maxLength ?? 200) + 1)), hostileScalarArb);
@@ -85,10 +94,20 @@ function numberArb(s: JsonSchema, name: string, pools: ValuePools, integer: bool
   const min = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : s.minimum;
   const max = s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : s.maximum;
   const valid = integer
-    ? fc.integer({ min: Math.max(min ?? -(2 ** 31), Number.MIN_SAFE_INTEGER), max: Math.min(max ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER) })
+    ? fc.integer({
+        min: Math.max(min ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
+        max: Math.min(max ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER),
+      })
     : fc.double({ min: min ?? -1e6, max: max ?? 1e6, noNaN: true, noDefaultInfinity: true });
-  const edges = [min, max, min !== undefined ? min - 1 : undefined, max !== undefined ? max + 1 : undefined].filter((v): v is number => v !== undefined);
-  const hostile = fc.oneof(hostileNumberArb, fc.constantFrom(...(edges.length ? edges : [0])), hostileStringArb, hostileScalarArb);
+  const edges = [min, max, min !== undefined ? min - 1 : undefined, max !== undefined ? max + 1 : undefined].filter(
+    (v): v is number => v !== undefined,
+  );
+  const hostile = fc.oneof(
+    hostileNumberArb,
+    fc.constantFrom(...(edges.length ? edges : [0])),
+    hostileStringArb,
+    hostileScalarArb,
+  );
   return mix(valid, hostile, /id$|^id|version/i.test(name) ? pools.ints : undefined);
 }
 
@@ -101,7 +120,13 @@ function resolveRef(ref: string, root: JsonSchema): JsonSchema {
  * The arbitrary of one JSON Schema node. `depth` bounds recursive schemas; `name` is the property the
  * value sits in (a hint for pools: a `sku` gets real skus, an `email` real addresses).
  */
-function arbitraryFor(s: JsonSchema, pools: ValuePools, root: JsonSchema = s, name = '', depth = 0): fc.Arbitrary<unknown> {
+function arbitraryFor(
+  s: JsonSchema,
+  pools: ValuePools,
+  root: JsonSchema = s,
+  name = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (depth > 6) return fc.constant(null);
   const next = (child: JsonSchema, childName = name) => arbitraryFor(child, pools, root, childName, depth + 1);
   if (s.$ref) return next(resolveRef(s.$ref, root));
@@ -112,18 +137,28 @@ function arbitraryFor(s: JsonSchema, pools: ValuePools, root: JsonSchema = s, na
   if (s.allOf && s.allOf.length > 0) return next(s.allOf[0]!);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   switch (type) {
-    case 'string': return stringArb(s, name, pools);
-    case 'integer': return numberArb(s, name, pools, true);
-    case 'number': return numberArb(s, name, pools, false);
-    case 'boolean': return mix(fc.boolean(), fc.oneof(hostileScalarArb, hostileStringArb));
-    case 'null': return fc.oneof(fc.constant(null), hostileScalarArb);
+    case 'string':
+      return stringArb(s, name, pools);
+    case 'integer':
+      return numberArb(s, name, pools, true);
+    case 'number':
+      return numberArb(s, name, pools, false);
+    case 'boolean':
+      return mix(fc.boolean(), fc.oneof(hostileScalarArb, hostileStringArb));
+    case 'null':
+      return fc.oneof(fc.constant(null), hostileScalarArb);
     case 'array': {
       const items = s.items ? next(s.items) : fc.anything();
       const valid = fc.array(items, { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 8) });
       // One more element than allowed, and a few thousand of them.
       const over = fc.constant(Array.from({ length: (s.maxItems ?? 100) + 1 }, () => null));
       const huge = fc.constant(Array.from({ length: 5_000 }, (_, i) => i));
-      return fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: over, weight: 1 }, { arbitrary: huge, weight: 1 }, { arbitrary: hostileScalarArb, weight: 1 });
+      return fc.oneof(
+        { arbitrary: valid, weight: 6 },
+        { arbitrary: over, weight: 1 },
+        { arbitrary: huge, weight: 1 },
+        { arbitrary: hostileScalarArb, weight: 1 },
+      );
     }
     case 'object': {
       const properties = s.properties ?? {};
@@ -139,7 +174,12 @@ function arbitraryFor(s: JsonSchema, pools: ValuePools, root: JsonSchema = s, na
         return copy;
       });
       const extra = valid.map((o) => ({ ...o, unexpected: 'field', price: 0 }));
-      return fc.oneof({ arbitrary: valid, weight: 8 }, { arbitrary: missing, weight: 1 }, { arbitrary: extra, weight: 1 }, { arbitrary: hostileScalarArb, weight: 1 });
+      return fc.oneof(
+        { arbitrary: valid, weight: 8 },
+        { arbitrary: missing, weight: 1 },
+        { arbitrary: extra, weight: 1 },
+        { arbitrary: hostileScalarArb, weight: 1 },
+      );
     }
     default:
       return fc.oneof(hostileScalarArb, hostileStringArb, hostileNumberArb);

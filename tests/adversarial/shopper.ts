@@ -15,7 +15,14 @@ export function freshIp(): string {
   return `198.${18 + ((addresses >> 16) & 1)}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
-export const TEST_ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE' };
+export const TEST_ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Hauptstraße 5',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
 
 export interface Shopper {
   email: string;
@@ -28,12 +35,22 @@ export interface ShopperData {
   cartVersion: number;
 }
 
-interface CartBody { cart: { id: string; version: number; pricesHash: string; cartItems: { id: string }[] } }
+interface CartBody {
+  cart: { id: string; version: number; pricesHash: string; cartItems: { id: string }[] };
+}
 
 /** POSTs JSON as this shopper, keeping the cookies the shop sets; fails on anything but 2xx. */
-async function call(client: FuzzClient, shopper: { cookie: string }, path: string, body: unknown, ip = freshIp()): Promise<unknown> {
+async function call(
+  client: FuzzClient,
+  shopper: { cookie: string },
+  path: string,
+  body: unknown,
+  ip = freshIp(),
+): Promise<unknown> {
   const answer: Answer = await client.send({
-    method: 'POST', path, body: JSON.stringify(body),
+    method: 'POST',
+    path,
+    body: JSON.stringify(body),
     headers: { 'content-type': 'application/json', cookie: shopper.cookie, 'x-forwarded-for': ip },
   });
   shopper.cookie = mergeCookies(shopper.cookie, answer.headers['set-cookie']);
@@ -57,18 +74,30 @@ export async function signIn(client: FuzzClient, email: string): Promise<Shopper
 export async function prepareShopper(client: FuzzClient, shopper: Shopper): Promise<ShopperData> {
   const uuids: string[] = [];
   const { available, accessories } = DEMO_FIXTURES.products;
-  const saved = await call(client, shopper, '/api/account/addresses', { address: TEST_ADDRESS }) as { addresses: { id: string }[] };
+  const saved = (await call(client, shopper, '/api/account/addresses', { address: TEST_ADDRESS })) as {
+    addresses: { id: string }[];
+  };
   uuids.push(...saved.addresses.map((a) => a.id));
-  let { cart } = await call(client, shopper, '/api/cart/add', { sku: available, quantity: 1 }) as CartBody;
-  for (const change of [{ shippingAddress: TEST_ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: { ...TEST_ADDRESS, email: shopper.email } }]) {
-    ({ cart } = await call(client, shopper, '/api/checkout/update', { version: cart.version, ...change }) as CartBody);
+  let { cart } = (await call(client, shopper, '/api/cart/add', { sku: available, quantity: 1 })) as CartBody;
+  for (const change of [
+    { shippingAddress: TEST_ADDRESS },
+    { shippingMethod: { methodCode: 'standard' } },
+    { billingAddress: { ...TEST_ADDRESS, email: shopper.email } },
+  ]) {
+    ({ cart } = (await call(client, shopper, '/api/checkout/update', {
+      version: cart.version,
+      ...change,
+    })) as CartBody);
   }
-  const { order } = await call(client, shopper, '/api/orders/create', {
-    idempotencyKey: crypto.randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
-  }) as { order: { id: string } };
+  const { order } = (await call(client, shopper, '/api/orders/create', {
+    idempotencyKey: crypto.randomUUID(),
+    cartId: cart.id,
+    cart: { version: cart.version, pricesHash: cart.pricesHash },
+    paymentMethodCode: 'invoice',
+  })) as { order: { id: string } };
   await call(client, shopper, '/api/orders/confirm', { id: order.id });
   uuids.push(order.id);
-  ({ cart } = await call(client, shopper, '/api/cart/add', { sku: accessories[0], quantity: 2 }) as CartBody);
+  ({ cart } = (await call(client, shopper, '/api/cart/add', { sku: accessories[0], quantity: 2 })) as CartBody);
   uuids.push(cart.id, ...cart.cartItems.map((l) => l.id));
   return { uuids, cartVersion: cart.version };
 }

@@ -19,7 +19,20 @@ function unescapedPayloads(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const marker = /__xss|alert\(\d{4}\)/;
     const scriptUrl = /^(javascript|vbscript|data:text\/html)/i;
-    const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'data', 'xlink:href', 'background', 'dynsrc', 'lowsrc', 'poster', 'values', 'to']);
+    const urlAttributes = new Set([
+      'href',
+      'src',
+      'action',
+      'formaction',
+      'data',
+      'xlink:href',
+      'background',
+      'dynsrc',
+      'lowsrc',
+      'poster',
+      'values',
+      'to',
+    ]);
     const found: string[] = [];
     const describe = (el: Element, what: string) => `<${el.tagName.toLowerCase()}> ${what}`.slice(0, 200);
     for (const el of document.querySelectorAll('*')) {
@@ -31,15 +44,22 @@ function unescapedPayloads(page: Page): Promise<string[]> {
         if (name.startsWith('on') && marker.test(attr.value)) found.push(describe(el, `${name}="${attr.value}"`));
         else if (urlAttributes.has(name) && scriptUrl.test(value)) found.push(describe(el, `${name}="${attr.value}"`));
         else if (name === 'srcdoc' && marker.test(attr.value)) found.push(describe(el, `srcdoc="${attr.value}"`));
-        else if (name === 'content' && el.tagName === 'META' && el.getAttribute('http-equiv')?.toLowerCase() === 'refresh' && /javascript:/i.test(value)) {
+        else if (
+          name === 'content' &&
+          el.tagName === 'META' &&
+          el.getAttribute('http-equiv')?.toLowerCase() === 'refresh' &&
+          /javascript:/i.test(value)
+        ) {
           found.push(describe(el, `content="${attr.value}"`));
         }
       }
       if (el.tagName === 'SCRIPT' && marker.test(el.textContent ?? '')) {
         const type = (el.getAttribute('type') ?? '').toLowerCase();
-        if (type === '' || type.includes('javascript') || type === 'module') found.push(describe(el, el.textContent ?? ''));
+        if (type === '' || type.includes('javascript') || type === 'module')
+          found.push(describe(el, el.textContent ?? ''));
       }
-      if (['IFRAME', 'OBJECT', 'EMBED', 'BASE'].includes(el.tagName) && marker.test(el.outerHTML)) found.push(describe(el, el.outerHTML));
+      if (['IFRAME', 'OBJECT', 'EMBED', 'BASE'].includes(el.tagName) && marker.test(el.outerHTML))
+        found.push(describe(el, el.outerHTML));
     }
     return found;
   });
@@ -109,6 +129,10 @@ export class XssProbe {
     expect(this.executed, 'payloads that ran').toEqual([]);
     expect(this.markup, 'payloads that became markup').toEqual([]);
     expect.soft([...new Set(this.pageErrors)], 'uncaught errors in page scripts').toEqual([]);
-    if (coverage) expect([...PAYLOAD_IDS].filter((id) => !this.shown.has(id)), `payloads never shown (over ${this.pages} page views)`).toEqual([]);
+    if (coverage)
+      expect(
+        [...PAYLOAD_IDS].filter((id) => !this.shown.has(id)),
+        `payloads never shown (over ${this.pages} page views)`,
+      ).toEqual([]);
   }
 }

@@ -199,13 +199,19 @@ interface XssPayload {
 }
 
 /** The payloads, each with its id filled in (ids start at 1000, so no other number on a page looks like one). */
-export const XSS_PAYLOADS: readonly XssPayload[] = TEMPLATES_WITH_ID.map((template, i) => ({ id: 1000 + i, text: template.replaceAll('§', String(1000 + i)) }));
+export const XSS_PAYLOADS: readonly XssPayload[] = TEMPLATES_WITH_ID.map((template, i) => ({
+  id: 1000 + i,
+  text: template.replaceAll('§', String(1000 + i)),
+}));
 
 /**
  * The payloads as a database column holds them: PostgreSQL text cannot hold NUL, so it becomes U+FFFD
  * (the request schemas refuse NUL anyway; the payload's other tricks stay).
  */
-export const STORABLE_PAYLOADS: readonly XssPayload[] = XSS_PAYLOADS.map((p) => ({ ...p, text: p.text.replaceAll('\u0000', '\uFFFD') }));
+export const STORABLE_PAYLOADS: readonly XssPayload[] = XSS_PAYLOADS.map((p) => ({
+  ...p,
+  text: p.text.replaceAll('\u0000', '\uFFFD'),
+}));
 
 /**
  * The payloads cut into bundles of at most `maxLength` characters (one payload per bundle when a

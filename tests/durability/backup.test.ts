@@ -14,7 +14,13 @@ import { openDatabase } from '#lib/server/db/client.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { readyCartVia, type Send } from '../helpers/order-harness.ts';
-import { buildTestShop, fetchPage, seededDataDir, startShopInstance, TEST_BUILD_DIR } from '../helpers/shop-instance.ts';
+import {
+  buildTestShop,
+  fetchPage,
+  seededDataDir,
+  startShopInstance,
+  TEST_BUILD_DIR,
+} from '../helpers/shop-instance.ts';
 import { post } from './load.ts';
 
 const OUT_DIR = TEST_BUILD_DIR;
@@ -28,7 +34,10 @@ function run(script: 'backup' | 'restore', dataDir: string, args: string[]): { s
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
-const send = (url: string, browser: Browser): Send => async (domain, op, body) => post(url, browser, `/api/${domain}/${op}`, body);
+const send =
+  (url: string, browser: Browser): Send =>
+  async (domain, op, body) =>
+    post(url, browser, `/api/${domain}/${op}`, body);
 
 /** Orders by id in a data dir, read directly (the shop must not be running on it). */
 async function ordersIn(dataDir: string): Promise<string[]> {
@@ -56,7 +65,10 @@ describe('npm run backup / npm run restore (embedded database)', { timeout: 180_
       browser = new Browser();
       const cart = await readyCartVia(send(shop.url, browser), { quantity: 2 });
       const created = await post(shop.url, browser, '/api/orders/create', {
-        idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
+        idempotencyKey: randomUUID(),
+        cartId: cart.id,
+        cart: { version: cart.version, pricesHash: cart.pricesHash },
+        paymentMethodCode: 'invoice',
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       order = created.body.order;
@@ -71,9 +83,12 @@ describe('npm run backup / npm run restore (embedded database)', { timeout: 180_
     }
     const database = await openDatabase({ dataDir: source });
     try {
-      const [product] = await rows<{ id: number; slug: string }>(database.db, sql`
+      const [product] = await rows<{ id: number; slug: string }>(
+        database.db,
+        sql`
         SELECT p.id, t.slug FROM products p JOIN product_translations t ON t.product_id = p.id AND t.locale = 'de'
-        WHERE p.parent_id IS NULL AND p.is_active ORDER BY p.id LIMIT 1`);
+        WHERE p.parent_id IS NULL AND p.is_active ORDER BY p.id LIMIT 1`,
+      );
       productPath = `/p/${product!.id}/${product!.slug}`;
     } finally {
       await database.close();
@@ -138,24 +153,31 @@ describe('npm run backup / npm run restore (embedded database)', { timeout: 180_
 
   test.each([
     ['cut short', (bytes: Buffer) => bytes.subarray(0, Math.floor(bytes.length / 2)), /not an intact gzip file/],
-    ['with a damaged byte', (bytes: Buffer) => {
-      const damaged = Buffer.from(bytes);
-      damaged[Math.floor(damaged.length / 2)]! ^= 0xff;
-      return damaged;
-    }, /not an intact gzip file|damaged/],
+    [
+      'with a damaged byte',
+      (bytes: Buffer) => {
+        const damaged = Buffer.from(bytes);
+        damaged[Math.floor(damaged.length / 2)]! ^= 0xff;
+        return damaged;
+      },
+      /not an intact gzip file|damaged/,
+    ],
     ['of something else', () => gzipSync(Buffer.from('not a database')), /no PostgreSQL data directory/],
-  ])('a backup %s is refused with a clear error, even with --force, and the database stays', async (_, spoil, reason) => {
-    const target = join(temp, 'kept');
-    if (!existsSync(target)) expect(run('restore', target, [backup]).status).toBe(0);
-    const before = readdirSync(target).sort();
-    const bad = join(temp, 'bad.tar.gz');
-    writeFileSync(bad, spoil(readFileSync(backup)));
+  ])(
+    'a backup %s is refused with a clear error, even with --force, and the database stays',
+    async (_, spoil, reason) => {
+      const target = join(temp, 'kept');
+      if (!existsSync(target)) expect(run('restore', target, [backup]).status).toBe(0);
+      const before = readdirSync(target).sort();
+      const bad = join(temp, 'bad.tar.gz');
+      writeFileSync(bad, spoil(readFileSync(backup)));
 
-    const refused = run('restore', target, [bad, '--force']);
-    expect(refused.status).toBe(1);
-    expect(refused.out).toMatch(/is not a usable backup: .*Nothing was changed\./);
-    expect(refused.out).toMatch(reason);
-    expect(readdirSync(target).sort()).toEqual(before);
-    expect(await ordersIn(target)).toEqual([order.id]);
-  });
+      const refused = run('restore', target, [bad, '--force']);
+      expect(refused.status).toBe(1);
+      expect(refused.out).toMatch(/is not a usable backup: .*Nothing was changed\./);
+      expect(refused.out).toMatch(reason);
+      expect(readdirSync(target).sort()).toEqual(before);
+      expect(await ordersIn(target)).toEqual([order.id]);
+    },
+  );
 });

@@ -17,7 +17,12 @@ import { openDatabase, type Database, type Db } from '#lib/server/db/client.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '../helpers/postgres.ts';
 import {
-  buildTestShop, seededDataDir, seedPostgres, startShopInstance, type ShopInstance, TEST_BUILD_DIR,
+  buildTestShop,
+  seededDataDir,
+  seedPostgres,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
 } from '../helpers/shop-instance.ts';
 import { consistencyProblems, ledgerProblems, raiseStock, stockBalance, storageProblems } from './checks.ts';
 import { newLedger, post, type Ledger, retryOrders, shopUntilCut, unansweredOrders } from './load.ts';
@@ -96,7 +101,9 @@ async function problemsIn(db: Db, ledger: Ledger, balance: Record<string, number
     ...(await ledgerProblems(db, ledger)),
     ...(await consistencyProblems(db)),
     ...(await storageProblems(db)),
-    ...(JSON.stringify(stock) === JSON.stringify(balance) ? [] : [`stock moved unlike the orders: ${JSON.stringify({ balance, stock })}`]),
+    ...(JSON.stringify(stock) === JSON.stringify(balance)
+      ? []
+      : [`stock moved unlike the orders: ${JSON.stringify({ balance, stock })}`]),
   ];
 }
 
@@ -105,51 +112,60 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The two databases run side by side: most of a round is a shop starting, which waits as much as it computes.
 describe.concurrent('kill -9 under load', () => {
   for (const { kind, open, skip } of targets) {
-    test.skipIf(skip)(`[${kind}] ${KILLS} kills: the shop restarts on its data, keeps every answered write, orders nothing twice`, async ({ annotate, expect }) => {
-      const target = await open();
-      let shop: ShopInstance | undefined;
-      try {
-        const balance = await target.inspect(stockBalance);
-        const ledger = newLedger();
-        const retried = { resent: 0, committed: 0 };
-        shop = await target.start();
-        for (let round = 1; round <= KILLS; round++) {
-          const running = shop;
-          const load = shopUntilCut(running.url, ledger, SHOPPERS);
-          // The kill falls after a random number of answered writes, plus a little, so mostly while
-          // some shopper's request is half done: in a cart write, a checkout step or an order create.
-          const killAt = ledger.answered + 1 + Math.floor(Math.random() * MAX_WRITES_PER_ROUND);
-          let shopping = true;
-          const stopped = () => (shopping = false);
-          void load.then(stopped, stopped);
-          while (shopping && ledger.answered < killAt && ledger.unexpected.length === 0) await pause(5);
-          await pause(Math.random() * 30);
-          await running.kill();
-          await load;
-          expect(ledger.unexpected, `round ${round}`).toEqual([]);
-          expect(await target.inspect((db) => problemsIn(db, ledger, balance)), `round ${round}, after the kill`).toEqual([]);
-
-          // The same data, no repair: it starts, answers from the database, and takes the retries.
+    test.skipIf(skip)(
+      `[${kind}] ${KILLS} kills: the shop restarts on its data, keeps every answered write, orders nothing twice`,
+      async ({ annotate, expect }) => {
+        const target = await open();
+        let shop: ShopInstance | undefined;
+        try {
+          const balance = await target.inspect(stockBalance);
+          const ledger = newLedger();
+          const retried = { resent: 0, committed: 0 };
           shop = await target.start();
-          const probe = await post(shop.url, new Browser(), '/api/cart/get', {});
-          expect(probe.status, `round ${round}: ${JSON.stringify(probe.body)}\n${shop.output()}`).toBe(200);
-          const again = await retryOrders(shop.url, ledger);
-          retried.resent += again.resent;
-          retried.committed += again.committed;
-          expect(ledger.unexpected, `round ${round}, retries`).toEqual([]);
-          expect(unansweredOrders(ledger)).toEqual([]);
-          console.log(`[durability] ${kind}: round ${round} of ${KILLS} passed`);
-        }
-        await shop.kill();
-        expect(await target.inspect((db) => problemsIn(db, ledger, balance)), 'at the end').toEqual([]);
+          for (let round = 1; round <= KILLS; round++) {
+            const running = shop;
+            const load = shopUntilCut(running.url, ledger, SHOPPERS);
+            // The kill falls after a random number of answered writes, plus a little, so mostly while
+            // some shopper's request is half done: in a cart write, a checkout step or an order create.
+            const killAt = ledger.answered + 1 + Math.floor(Math.random() * MAX_WRITES_PER_ROUND);
+            let shopping = true;
+            const stopped = () => (shopping = false);
+            void load.then(stopped, stopped);
+            while (shopping && ledger.answered < killAt && ledger.unexpected.length === 0) await pause(5);
+            await pause(Math.random() * 30);
+            await running.kill();
+            await load;
+            expect(ledger.unexpected, `round ${round}`).toEqual([]);
+            expect(
+              await target.inspect((db) => problemsIn(db, ledger, balance)),
+              `round ${round}, after the kill`,
+            ).toEqual([]);
 
-        await annotate(`${KILLS} kills: ${ledger.answered} writes answered, ${ledger.cut} cut off, `
-          + `${ledger.carts.size} carts, ${ledger.orders.size} orders; ${retried.resent} creates re-sent after a restart, `
-          + `${retried.committed} of them had committed before the kill`);
-      } finally {
-        await shop?.kill();
-        await target.close();
-      }
-    }, 15 * 60_000);
+            // The same data, no repair: it starts, answers from the database, and takes the retries.
+            shop = await target.start();
+            const probe = await post(shop.url, new Browser(), '/api/cart/get', {});
+            expect(probe.status, `round ${round}: ${JSON.stringify(probe.body)}\n${shop.output()}`).toBe(200);
+            const again = await retryOrders(shop.url, ledger);
+            retried.resent += again.resent;
+            retried.committed += again.committed;
+            expect(ledger.unexpected, `round ${round}, retries`).toEqual([]);
+            expect(unansweredOrders(ledger)).toEqual([]);
+            console.log(`[durability] ${kind}: round ${round} of ${KILLS} passed`);
+          }
+          await shop.kill();
+          expect(await target.inspect((db) => problemsIn(db, ledger, balance)), 'at the end').toEqual([]);
+
+          await annotate(
+            `${KILLS} kills: ${ledger.answered} writes answered, ${ledger.cut} cut off, ` +
+              `${ledger.carts.size} carts, ${ledger.orders.size} orders; ${retried.resent} creates re-sent after a restart, ` +
+              `${retried.committed} of them had committed before the kill`,
+          );
+        } finally {
+          await shop?.kill();
+          await target.close();
+        }
+      },
+      15 * 60_000,
+    );
   }
 });

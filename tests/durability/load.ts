@@ -61,7 +61,9 @@ interface Answer {
 export async function post(base: string, browser: Browser, path: string, body: unknown): Promise<Answer> {
   try {
     const response = await fetch(`${base}${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: browser.cookieHeader() }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: browser.cookieHeader() },
+      body: JSON.stringify(body),
     });
     const text = await response.text();
     browser.apply(response.headers.getSetCookie().map(parseSetCookie));
@@ -116,7 +118,9 @@ class Shopper {
     const cart = answer.body.cart as WireCart;
     const acked: CartState = { version: cart.version, status: 'active', lines: linesOf(cart) };
     if (cut && JSON.stringify(cut) !== JSON.stringify(acked)) {
-      this.ledger.unexpected.push(`${path} answered ${JSON.stringify(acked)}, the ledger predicted ${JSON.stringify(cut)}`);
+      this.ledger.unexpected.push(
+        `${path} answered ${JSON.stringify(acked)}, the ledger predicted ${JSON.stringify(cut)}`,
+      );
     }
     this.cart = cart;
     this.record ??= { id: cart.id, acked };
@@ -130,8 +134,15 @@ class Shopper {
     const record = this.record!;
     const ordered: CartState = { ...record.acked, version: record.acked.version + 1, status: 'ordered' };
     const attempt: OrderAttempt = {
-      key: randomUUID(), cartId: record.id, browser: this.browser, ordered,
-      body: { cartId: record.id, cart: { version: this.cart!.version, pricesHash: this.cart!.pricesHash }, paymentMethodCode: 'invoice' },
+      key: randomUUID(),
+      cartId: record.id,
+      browser: this.browser,
+      ordered,
+      body: {
+        cartId: record.id,
+        cart: { version: this.cart!.version, pricesHash: this.cart!.pricesHash },
+        paymentMethodCode: 'invoice',
+      },
     };
     attempt.body.idempotencyKey = attempt.key;
     this.ledger.orders.set(attempt.key, attempt);
@@ -155,15 +166,22 @@ class Shopper {
     const addA = 1 + random(5);
     await this.write('/api/cart/add', { sku: a, quantity: addA }, (s) => s);
     const addB = 1 + random(5);
-    await this.write('/api/cart/add', { sku: b, quantity: addB, version: this.cart!.version },
-      (s) => next(s, { ...s.lines, [b]: (s.lines[b] ?? 0) + addB }));
+    await this.write('/api/cart/add', { sku: b, quantity: addB, version: this.cart!.version }, (s) =>
+      next(s, { ...s.lines, [b]: (s.lines[b] ?? 0) + addB }),
+    );
     const lineA = this.cart!.cartItems.find((i) => i.sku === a)!;
     const quantity = 1 + random(9);
-    await this.write('/api/cart/quantity', { lineId: lineA.id, quantity, version: this.cart!.version },
-      (s) => next(s, { ...s.lines, [a]: quantity }));
+    await this.write('/api/cart/quantity', { lineId: lineA.id, quantity, version: this.cart!.version }, (s) =>
+      next(s, { ...s.lines, [a]: quantity }),
+    );
     if (random(5) === 0) return; // an abandoned cart
-    const steps = [{ shippingAddress: shippingAddress() }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: billingAddress() }];
-    for (const step of steps) await this.write('/api/checkout/update', { version: this.cart!.version, ...step }, (s) => next(s, s.lines));
+    const steps = [
+      { shippingAddress: shippingAddress() },
+      { shippingMethod: { methodCode: 'standard' } },
+      { billingAddress: billingAddress() },
+    ];
+    for (const step of steps)
+      await this.write('/api/checkout/update', { version: this.cart!.version, ...step }, (s) => next(s, s.lines));
     await this.order();
   }
 }
@@ -176,7 +194,11 @@ function pickTwo(): [string, string] {
   return [LOAD_SKUS[first]!, LOAD_SKUS[second]!];
 }
 
-function acceptOrder(ledger: Ledger, attempt: OrderAttempt, body: { order: { id: string; transactionnum: string } }): void {
+function acceptOrder(
+  ledger: Ledger,
+  attempt: OrderAttempt,
+  body: { order: { id: string; transactionnum: string } },
+): void {
   if (attempt.orderId && attempt.orderId !== body.order.id) {
     ledger.unexpected.push(`key ${attempt.key} answered order ${body.order.id} after ${attempt.orderId}`);
   }
@@ -192,20 +214,23 @@ function acceptOrder(ledger: Ledger, attempt: OrderAttempt, body: { order: { id:
  * every shopper has stopped (after the kill), so the ledger is complete.
  */
 export async function shopUntilCut(base: string, ledger: Ledger, shoppers: number): Promise<void> {
-  await Promise.all(Array.from({ length: shoppers }, async () => {
-    for (;;) {
-      try {
-        await new Shopper(base, ledger).journey();
-      } catch (error) {
-        if (error instanceof Cut) return;
-        throw error;
+  await Promise.all(
+    Array.from({ length: shoppers }, async () => {
+      for (;;) {
+        try {
+          await new Shopper(base, ledger).journey();
+        } catch (error) {
+          if (error instanceof Cut) return;
+          throw error;
+        }
       }
-    }
-  }));
+    }),
+  );
 }
 
 /** Attempts whose create was cut off before its answer: the shopper would press "order" again. */
-export const unansweredOrders = (ledger: Ledger): OrderAttempt[] => [...ledger.orders.values()].filter((a) => !a.orderId);
+export const unansweredOrders = (ledger: Ledger): OrderAttempt[] =>
+  [...ledger.orders.values()].filter((a) => !a.orderId);
 
 /**
  * Re-sends every unanswered create with its key, from its browser; each must answer 200 now.

@@ -5,7 +5,16 @@
 // Each test puts the customer's addresses and cart back as they were: other specs rely on the demo
 // defaults.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import {
+  absolute,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  test,
+  type Locale,
+} from './helpers.ts';
 import { addToCart, open } from './checkout-flow.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
@@ -14,7 +23,9 @@ const C = DEMO_FIXTURES.customers;
 const BOOK = '/my-account/address-details';
 
 async function signIn(page: Page, email: string): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: { username: email, password: DEMO_FIXTURES.password } });
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: email, password: DEMO_FIXTURES.password },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -26,14 +37,17 @@ async function addresses(request: APIRequestContext): Promise<SavedAddress[]> {
 
 /** Empties the customer's cart, so the checkout starts without a stored shipping address. */
 async function dropCart(request: APIRequestContext): Promise<void> {
-  const { cart } = (await (await request.post('/api/cart/get', { data: {} })).json()) as { cart: { id: string; version: number } | null };
+  const { cart } = (await (await request.post('/api/cart/get', { data: {} })).json()) as {
+    cart: { id: string; version: number } | null;
+  };
   if (cart) await request.post('/api/cart/delete', { data: { cartId: cart.id, version: cart.version } });
 }
 
 /** Puts the defaults back and removes what the test added. */
 async function restore(request: APIRequestContext, before: SavedAddress[]): Promise<void> {
   for (const address of await addresses(request)) {
-    if (!before.some((b) => b.id === address.id)) await request.post('/api/account/addresses/delete', { data: { id: address.id } });
+    if (!before.some((b) => b.id === address.id))
+      await request.post('/api/account/addresses/delete', { data: { id: address.id } });
   }
   for (const kind of ['shipping', 'billing'] as const) {
     const original = before.find((a) => (kind === 'shipping' ? a.isDefaultShipping : a.isDefaultBilling));
@@ -49,18 +63,26 @@ const CASES: { locale: Locale; email: string; street: string; city: string; edit
 
 test.describe('account: address book', () => {
   for (const { locale, email, street, city, edited } of CASES) {
-    test(`${locale}: add (after a field error), make default shipping, preselected in checkout, edit, delete`, async ({ page }) => {
+    test(`${locale}: add (after a field error), make default shipping, preselected in checkout, edit, delete`, async ({
+      page,
+    }) => {
       await signIn(page, email);
       const before = await addresses(page.request);
       try {
         await page.goto(localePath(locale, BOOK));
-        await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.AddressDetails') })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 1, name: msg(locale, 'account.AddressDetails') }),
+        ).toBeVisible();
         const nav = page.getByRole('navigation', { name: msg(locale, 'route.MyAccount') });
-        await expect(nav.getByRole('link', { name: msg(locale, 'account.AddressDetails') })).toHaveAttribute('aria-current', 'page');
+        await expect(nav.getByRole('link', { name: msg(locale, 'account.AddressDetails') })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
 
         // The form: the checkout's fields, labelled ("(optional)" follows the label of optional ones).
         const form = page.getByRole('region', { name: msg(locale, 'addresses.add') });
-        const field = (key: Parameters<typeof msg>[1]) => form.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`));
+        const field = (key: Parameters<typeof msg>[1]) =>
+          form.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`));
         await field('checkout.address.firstName').fill('Erika');
         await field('checkout.address.lastName').fill('Beispiel');
         await field('checkout.address.street').fill(street);
@@ -86,8 +108,14 @@ test.describe('account: address book', () => {
 
         // Shipping details: the new address becomes the default shipping address.
         await nav.getByRole('link', { name: msg(locale, 'account.ShippingDetails') }).click();
-        await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.ShippingDetails') })).toBeVisible();
-        await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.makeDefaultShipping'))}.*${escapeRegExp(street)}`) }).click();
+        await expect(
+          page.getByRole('heading', { level: 1, name: msg(locale, 'account.ShippingDetails') }),
+        ).toBeVisible();
+        await page
+          .getByRole('button', {
+            name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.makeDefaultShipping'))}.*${escapeRegExp(street)}`),
+          })
+          .click();
         await expect(page.getByRole('status').filter({ hasText: msg(locale, 'addresses.done.default') })).toBeVisible();
         const current = page.getByRole('region', { name: msg(locale, 'addresses.shipping.default') });
         await expect(current).toContainText(street);
@@ -102,10 +130,14 @@ test.describe('account: address book', () => {
 
         // Edit: the form is filled with the address; the change is saved.
         await page.goto(localePath(locale, BOOK));
-        await page.getByRole('listitem').filter({ hasText: street })
-          .getByRole('link', { name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.editAction'))}\\b`) }).click();
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: street })
+          .getByRole('link', { name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.editAction'))}\\b`) })
+          .click();
         const editForm = page.getByRole('region', { name: msg(locale, 'addresses.edit') });
-        const editField = (key: Parameters<typeof msg>[1]) => editForm.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`));
+        const editField = (key: Parameters<typeof msg>[1]) =>
+          editForm.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`));
         await expect(editField('checkout.address.street')).toHaveValue(street);
         await editField('checkout.address.city').fill(edited);
         await editForm.getByRole('button', { name: msg(locale, 'addresses.save') }).click();
@@ -113,8 +145,11 @@ test.describe('account: address book', () => {
         await expect(page.getByRole('listitem').filter({ hasText: street })).toContainText(`73430 ${edited}`);
 
         // Delete, after a confirmation; the default shipping address is then none.
-        await page.getByRole('listitem').filter({ hasText: street })
-          .getByRole('link', { name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.deleteAction'))}\\b`) }).click();
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: street })
+          .getByRole('link', { name: new RegExp(`^${escapeRegExp(msg(locale, 'addresses.deleteAction'))}\\b`) })
+          .click();
         const confirm = page.getByRole('region', { name: msg(locale, 'addresses.confirmDelete') });
         await expect(confirm).toContainText(street);
         await confirm.getByRole('button', { name: msg(locale, 'addresses.deleteAction') }).click();
@@ -127,7 +162,7 @@ test.describe('account: address book', () => {
     });
   }
 
-  test('another customer\'s address id in the URL is the 404 page', async ({ page }) => {
+  test("another customer's address id in the URL is the 404 page", async ({ page }) => {
     await signIn(page, C.acme.email);
     const theirs = (await addresses(page.request))[0]!;
     await page.request.post('/api/auth/logout', { data: {} });

@@ -5,7 +5,18 @@
 // a pasted block of lines, explains the bad ones and adds the good ones. A customer without a list of
 // their own is told so and can still order quickly. Guests get the sign-in prompt (account-orders.spec.ts).
 import type { Page } from '@playwright/test';
-import { absolute, expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, waitForIslands, wake } from './helpers.ts';
+import {
+  absolute,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  msgPlural,
+  test,
+  type Locale,
+  waitForIslands,
+  wake,
+} from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const C = DEMO_FIXTURES.customers;
@@ -14,7 +25,9 @@ const MY_ITEMS = '/my-account/my-items';
 const ITEM = { itemnum: '10003-01', sku: P.available };
 
 async function signIn(page: Page, email: string): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: { username: email, password: DEMO_FIXTURES.password } });
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: email, password: DEMO_FIXTURES.password },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -23,7 +36,9 @@ const itemRows = (page: Page, locale: Locale) => table(page, locale).locator('tb
 const cartDrawer = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'cart.title') });
 
 test.describe('account: My Items', () => {
-  test('en: from the header to the customer\'s price list as a table: their price, sort, filter, columns, paging', async ({ page }) => {
+  test("en: from the header to the customer's price list as a table: their price, sort, filter, columns, paging", async ({
+    page,
+  }) => {
     await signIn(page, C.acme.email);
     await page.goto(localePath('en', '/'));
     await waitForIslands(page, 20_000);
@@ -54,9 +69,14 @@ test.describe('account: My Items', () => {
     const priceHeader = table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.price') });
     await priceHeader.getByRole('link').click();
     await expect(page).toHaveURL(/sort=price(&|$)/);
-    await table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.price') }).getByRole('link').click();
+    await table(page, 'en')
+      .getByRole('columnheader', { name: msg('en', 'myItems.column.price') })
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(/sort=price-desc/);
-    await expect(table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.price') })).toHaveAttribute('aria-sort', 'descending');
+    await expect(
+      table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.price') }),
+    ).toHaveAttribute('aria-sort', 'descending');
     const prices = await itemRows(page, 'en').locator('td.my-items-col-price strong').allTextContents();
     const amounts = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
@@ -75,20 +95,29 @@ test.describe('account: My Items', () => {
     const columns = page.getByRole('group', { name: msg('en', 'myItems.columns') });
     await wake(columns.getByRole('checkbox', { name: msg('en', 'myItems.column.itemnum') }));
     await columns.getByRole('checkbox', { name: msg('en', 'myItems.column.itemnum') }).uncheck();
-    await expect(table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.itemnum') })).toHaveCount(0);
+    await expect(
+      table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.itemnum') }),
+    ).toHaveCount(0);
     await expect(page).toHaveURL(/hide=itemnum/);
     await page.reload();
-    await expect(table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.itemnum') })).toHaveCount(0);
-    await expect(table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.stock') })).toBeVisible();
+    await expect(
+      table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.itemnum') }),
+    ).toHaveCount(0);
+    await expect(
+      table(page, 'en').getByRole('columnheader', { name: msg('en', 'myItems.column.stock') }),
+    ).toBeVisible();
 
     // Paging keeps the view.
-    await page.getByRole('navigation', { name: msg('en', 'catalog.pagination') }).getByRole('link', { name: msg('en', 'catalog.page', { page: 2 }), exact: true }).click();
+    await page
+      .getByRole('navigation', { name: msg('en', 'catalog.pagination') })
+      .getByRole('link', { name: msg('en', 'catalog.page', { page: 2 }), exact: true })
+      .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveURL(/hide=itemnum/);
     await expect(itemRows(page, 'en')).toHaveCount(12);
   });
 
-  test('en: three selected rows go into the cart in one request, at the customer\'s prices', async ({ page }) => {
+  test("en: three selected rows go into the cart in one request, at the customer's prices", async ({ page }) => {
     await signIn(page, C.acme.email);
     await page.goto(`${localePath('en', MY_ITEMS)}?view=list`);
     const orderable = itemRows(page, 'en').filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
@@ -101,7 +130,9 @@ test.describe('account: My Items', () => {
     }
     await orderable.nth(1).getByRole('spinbutton').fill('4');
     const requests: string[] = [];
-    page.on('request', (request) => { if (request.url().includes('/api/cart/')) requests.push(new URL(request.url()).pathname); });
+    page.on('request', (request) => {
+      if (request.url().includes('/api/cart/')) requests.push(new URL(request.url()).pathname);
+    });
     await page.getByRole('button', { name: msg('en', 'myItems.addSelectedCount', { count: 3 }) }).click();
     const drawer = cartDrawer(page, 'en');
     await expect(drawer).toBeVisible();
@@ -110,27 +141,33 @@ test.describe('account: My Items', () => {
     expect(requests.filter((path) => path === '/api/cart/add-many')).toHaveLength(1);
   });
 
-  test('de: quick order of five pasted lines adds the three good ones and explains the two others', async ({ page }) => {
+  test('de: quick order of five pasted lines adds the three good ones and explains the two others', async ({
+    page,
+  }) => {
     await signIn(page, C.acme.email);
     await page.goto(localePath('de', MY_ITEMS));
     await expect(page.getByRole('list', { name: msg('de', 'account.MyItems') })).toBeVisible();
     const quick = page.getByRole('region', { name: msg('de', 'quickOrder.title') });
     const field = quick.getByLabel(msg('de', 'quickOrder.label'));
     await wake(field);
-    await field.fill([
-      `${ITEM.itemnum}\t2`,
-      '99999-99\t1',
-      `${P.markedInStock};3`,
-      `${P.limited} zwei`,
-      `${P.specialPrice.toLowerCase()}, 1`,
-    ].join('\n'));
+    await field.fill(
+      [
+        `${ITEM.itemnum}\t2`,
+        '99999-99\t1',
+        `${P.markedInStock};3`,
+        `${P.limited} zwei`,
+        `${P.specialPrice.toLowerCase()}, 1`,
+      ].join('\n'),
+    );
     await quick.getByRole('button', { name: msg('de', 'quickOrder.check') }).click();
     const results = quick.getByRole('table');
     await expect(results.locator('tbody tr')).toHaveCount(5);
     await expect(results.locator('tbody tr').nth(0)).toContainText(msg('de', 'quickOrder.ready'));
     await expect(results.locator('tbody tr').nth(0)).toContainText('164,99');
     await expect(results.locator('tbody tr').nth(1)).toContainText(msg('de', 'quickOrder.unknown'));
-    await expect(results.locator('tbody tr').nth(3)).toContainText(msg('de', 'quickOrder.badQuantity', { quantity: 'zwei', max: 9999 }));
+    await expect(results.locator('tbody tr').nth(3)).toContainText(
+      msg('de', 'quickOrder.badQuantity', { quantity: 'zwei', max: 9999 }),
+    );
     await quick.getByRole('button', { name: msgPlural('de', 'quickOrder.addValid', 3) }).click();
     const drawer = cartDrawer(page, 'de');
     await expect(drawer).toBeVisible();
@@ -140,7 +177,10 @@ test.describe('account: My Items', () => {
   test('de: grid and list switch at once; a page past the end shows the last one', async ({ page }) => {
     await signIn(page, C.acme.email);
     await page.goto(localePath('de', '/my-account/order-history'));
-    await page.getByRole('navigation', { name: msg('de', 'route.MyAccount') }).getByRole('link', { name: msg('de', 'account.MyItems') }).click();
+    await page
+      .getByRole('navigation', { name: msg('de', 'route.MyAccount') })
+      .getByRole('link', { name: msg('de', 'account.MyItems') })
+      .click();
     await expect(page).toHaveURL(absolute(localePath('de', MY_ITEMS)));
     // The shop's default view (defaultMyItemsView) is the grid.
     const grid = page.getByRole('list', { name: msg('de', 'account.MyItems') });
@@ -148,7 +188,9 @@ test.describe('account: My Items', () => {
     const listButton = page.getByRole('button', { name: msg('de', 'catalog.listView') });
     await wake(listButton);
     await listButton.click();
-    await expect(table(page, 'de').getByRole('columnheader', { name: msg('de', 'myItems.column.price') })).toBeVisible();
+    await expect(
+      table(page, 'de').getByRole('columnheader', { name: msg('de', 'myItems.column.price') }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/view=list/);
     await expect(listButton).toHaveAttribute('aria-pressed', 'true');
     await expectNoA11yViolations(page);

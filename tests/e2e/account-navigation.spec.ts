@@ -4,15 +4,22 @@ import { expect, localePath, msg, test, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const PAGES = [
-  ['order-history', 'account.OrderHistory'], ['my-items', 'account.MyItems'], ['my-profile', 'account.MyProfile'],
-  ['address-details', 'account.AddressDetails'], ['shipping-details', 'account.ShippingDetails'],
-  ['billing-details', 'account.BillingDetails'], ['my-newsletter', 'account.MyNewsletter'], ['my-reviews', 'account.MyReviews'],
+  ['order-history', 'account.OrderHistory'],
+  ['my-items', 'account.MyItems'],
+  ['my-profile', 'account.MyProfile'],
+  ['address-details', 'account.AddressDetails'],
+  ['shipping-details', 'account.ShippingDetails'],
+  ['billing-details', 'account.BillingDetails'],
+  ['my-newsletter', 'account.MyNewsletter'],
+  ['my-reviews', 'account.MyReviews'],
   ['loyalty-card', 'account.LoyaltyCard'],
 ] as const;
 
 for (const locale of ['en', 'de'] as const satisfies readonly Locale[]) {
   test(`${locale}: every account page opens from the account navigation`, async ({ page }) => {
-    const login = await page.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password },
+    });
     expect(login.ok()).toBe(true);
     await page.goto(localePath(locale, '/my-account'));
     await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/my-account/order-history')}$`));
@@ -23,7 +30,10 @@ for (const locale of ['en', 'de'] as const satisfies readonly Locale[]) {
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${localePath(locale, `/my-account/${name}`)}$`));
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(nav.getByRole('link', { name: msg(locale, title), exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: msg(locale, title), exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     }
   });

@@ -12,7 +12,9 @@ const NEWSLETTER = '/my-account/my-newsletter';
 const LINK = /https?:\/\/\S+\/newsletter\/confirm\?token=[^\s<>"]+/;
 
 async function signIn(page: Page, email: string): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: { username: email, password: DEMO_FIXTURES.password } });
+  const response = await page.request.post('/api/auth/login', {
+    data: { username: email, password: DEMO_FIXTURES.password },
+  });
   expect(response.ok()).toBe(true);
 }
 
@@ -29,21 +31,28 @@ test.describe('account: newsletter', () => {
       try {
         await signIn(page, customer.email);
         // A rerun against the same shop starts from "not subscribed" (unsubscribing is immediate).
-        expect((await page.request.post('/api/account/newsletter', { data: { action: 'unsubscribe' } })).ok()).toBe(true);
+        expect((await page.request.post('/api/account/newsletter', { data: { action: 'unsubscribe' } })).ok()).toBe(
+          true,
+        );
 
         const response = await page.goto(localePath(locale, NEWSLETTER));
         expect(response?.headers()['cache-control']).toBe('private, no-store');
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
         await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.MyNewsletter') })).toBeVisible();
         const nav = page.getByRole('navigation', { name: msg(locale, 'route.MyAccount') });
-        await expect(nav.getByRole('link', { name: msg(locale, 'account.MyNewsletter') })).toHaveAttribute('aria-current', 'page');
+        await expect(nav.getByRole('link', { name: msg(locale, 'account.MyNewsletter') })).toHaveAttribute(
+          'aria-current',
+          'page',
+        );
         // The consent text the subscription will record, with the customer's address in it.
         await expect(page.locator('#newsletter-consent')).toContainText(customer.email);
         await expectNoA11yViolations(page);
 
         await page.getByRole('button', { name: msg(locale, 'newsletter.subscribe') }).click();
         await expect(page).toHaveURL(absolute(`${localePath(locale, NEWSLETTER)}?notice=sent`));
-        await expect(page.getByRole('status')).toHaveText(msg(locale, 'newsletter.notice.sent', { email: customer.email, hours: 72 }));
+        await expect(page.getByRole('status')).toHaveText(
+          msg(locale, 'newsletter.notice.sent', { email: customer.email, hours: 72 }),
+        );
         await expect(page.getByText(msg(locale, 'newsletter.status.pending', { email: customer.email }))).toBeVisible();
 
         const mail = await mailbox.waitFor(customer.email, LINK);
@@ -54,7 +63,9 @@ test.describe('account: newsletter', () => {
         expect(opened?.headers()['cache-control']).toBe('private, no-store');
         // The token stays on the page: the origin only, never the path or query (src/lib/server/security-headers.ts).
         expect(opened?.headers()['referrer-policy']).toBe('strict-origin');
-        await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'newsletter.confirm.title') })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 1, name: msg(locale, 'newsletter.confirm.title') }),
+        ).toBeVisible();
         await expect(page.getByText(msg(locale, 'newsletter.confirm.intro', { email: customer.email }))).toBeVisible();
         await expectNoA11yViolations(page);
         await page.getByRole('button', { name: msg(locale, 'newsletter.confirm.button') }).click();
@@ -91,7 +102,9 @@ test.describe('account: loyalty card', () => {
       const response = await page.goto(localePath(locale, '/my-account/loyalty-card'));
       expect(response?.headers()['cache-control']).toBe('private, no-store');
       await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.LoyaltyCard') })).toBeVisible();
-      const barcode = page.getByRole('img', { name: msg(locale, 'loyalty.barcodeLabel', { number: customer.customernum }) });
+      const barcode = page.getByRole('img', {
+        name: msg(locale, 'loyalty.barcodeLabel', { number: customer.customernum }),
+      });
       await expect(barcode).toBeVisible();
       expect(await barcode.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
       // Start, one symbol per digit, checksum, stop: 3 bars each, the stop 4.

@@ -4,15 +4,30 @@
 // kebab-case ones; 'Log out' ends the session and with it the account area.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { absolute, BASE_URL, expect, expectNoA11yViolations, localePath, msg, test, waitForIslands, type Locale } from './helpers.ts';
+import {
+  absolute,
+  BASE_URL,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  test,
+  waitForIslands,
+  type Locale,
+} from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { registerAndActivate } from './accounts.ts';
 
 const C = DEMO_FIXTURES.customers;
 const HISTORY = '/my-account/order-history';
 const ADDRESS = {
-  firstName: 'Erika', lastName: 'Mustermann', company: 'Muster GmbH', street: 'Hauptstraße 5', postalCode: '10115',
-  city: 'Berlin', country: 'DE',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  company: 'Muster GmbH',
+  street: 'Hauptstraße 5',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
 };
 
 /** Like helpers.ts open(), with patience for hydration on a busy machine. */
@@ -36,32 +51,55 @@ type Cart = { id: string; version: number; pricesHash: string };
 
 /** An invoice order placed through the shop's API, as the checkout would place it. */
 async function placeOrder(page: Page): Promise<{ id: string; transactionnum: string }> {
-  let { cart } = await post<{ cart: Cart }>(page, '/api/cart/add', { sku: DEMO_FIXTURES.products.available, quantity: 1 });
-  for (const change of [{ shippingAddress: ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: ADDRESS }]) {
+  let { cart } = await post<{ cart: Cart }>(page, '/api/cart/add', {
+    sku: DEMO_FIXTURES.products.available,
+    quantity: 1,
+  });
+  for (const change of [
+    { shippingAddress: ADDRESS },
+    { shippingMethod: { methodCode: 'standard' } },
+    { billingAddress: ADDRESS },
+  ]) {
     ({ cart } = await post<{ cart: Cart }>(page, '/api/checkout/update', { version: cart.version, ...change }));
   }
   const { order } = await post<{ order: { id: string; transactionnum: string } }>(page, '/api/orders/create', {
-    idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
+    idempotencyKey: randomUUID(),
+    cartId: cart.id,
+    cart: { version: cart.version, pricesHash: cart.pricesHash },
+    paymentMethodCode: 'invoice',
   });
   return order;
 }
 
-const orderTable = (page: Page, locale: Locale) => page.getByRole('table', { name: msg(locale, 'account.OrderHistory') });
+const orderTable = (page: Page, locale: Locale) =>
+  page.getByRole('table', { name: msg(locale, 'account.OrderHistory') });
 
 test.describe('account: order history', () => {
-  test('a customer finds a new order at the top of the history in en and de and opens it', async ({ page, browser }) => {
+  test('a customer finds a new order at the top of the history in en and de and opens it', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, C.acme.email);
     const order = await placeOrder(page);
 
     // The header's account icon leads a signed-in shopper into the account, which opens the history.
     await open(page, localePath('en', '/'));
-    await page.getByRole('banner').getByRole('link', { name: msg('en', 'header.account') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: msg('en', 'header.account') })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/en${HISTORY}$`));
     await expect(page.getByRole('heading', { level: 1, name: msg('en', 'account.OrderHistory') })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: msg('en', 'route.MyAccount') }).getByRole('link', { name: msg('en', 'account.OrderHistory') }))
-      .toHaveAttribute('aria-current', 'page');
+    await expect(
+      page
+        .getByRole('navigation', { name: msg('en', 'route.MyAccount') })
+        .getByRole('link', { name: msg('en', 'account.OrderHistory') }),
+    ).toHaveAttribute('aria-current', 'page');
     const first = orderTable(page, 'en').getByRole('row').nth(1);
-    await expect(first.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `/en${HISTORY}/${order.id}`);
+    await expect(first.getByRole('link', { name: order.transactionnum })).toHaveAttribute(
+      'href',
+      `/en${HISTORY}/${order.id}`,
+    );
     // Dates in the uk format (en is en-GB), the total with its currency, the payment status.
     await expect(first).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(first).toContainText('€');
@@ -71,7 +109,9 @@ test.describe('account: order history', () => {
     // The order's own page in the account (not the checkout's thank-you): details, order again, print.
     await first.getByRole('link', { name: order.transactionnum }).click();
     await expect(page).toHaveURL(new RegExp(`/en${HISTORY}/${order.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: msg('en', 'account.order.title', { number: order.transactionnum }) })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: msg('en', 'account.order.title', { number: order.transactionnum }) }),
+    ).toBeVisible();
     await expect(page.getByText(msg('en', 'checkout.thankYou.title'))).toHaveCount(0);
     await expect(page.getByRole('main')).toContainText('Muster GmbH');
     await expect(page.getByRole('button', { name: msg('en', 'account.order.print') })).toBeVisible();
@@ -83,14 +123,23 @@ test.describe('account: order history', () => {
     await expect(drawer.getByRole('link', { name: /Cordless drill driver/ })).toBeVisible();
     // For another customer the order's page is the 404 page: an id is never confirmed.
     const other = await browser.newContext({ baseURL: BASE_URL });
-    expect((await other.request.post('/api/auth/login', { data: { username: C.normal.email, password: DEMO_FIXTURES.password } })).ok()).toBe(true);
+    expect(
+      (
+        await other.request.post('/api/auth/login', {
+          data: { username: C.normal.email, password: DEMO_FIXTURES.password },
+        })
+      ).ok(),
+    ).toBe(true);
     expect((await other.request.get(localePath('en', `${HISTORY}/${order.id}`))).status()).toBe(404);
     await other.close();
 
     await open(page, HISTORY);
     await expect(page.getByRole('heading', { level: 1, name: msg('de', 'account.OrderHistory') })).toBeVisible();
     const firstDe = orderTable(page, 'de').getByRole('row').nth(1);
-    await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute('href', `${HISTORY}/${order.id}`);
+    await expect(firstDe.getByRole('link', { name: order.transactionnum })).toHaveAttribute(
+      'href',
+      `${HISTORY}/${order.id}`,
+    );
     await expect(firstDe).toContainText(/\d{2}\.\d{2}\.\d{4}/);
 
     // A page name the account does not have is the 404 page.
@@ -122,15 +171,23 @@ test.describe('account: order history', () => {
 
   test('a new account without orders says so and leads back to shopping', async ({ page }) => {
     await registerAndActivate(page.request, {
-      email: `history-${randomUUID().slice(0, 8)}@example.com`, firstName: 'Erika', lastName: 'Mustermann', password: DEMO_FIXTURES.password,
+      email: `history-${randomUUID().slice(0, 8)}@example.com`,
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      password: DEMO_FIXTURES.password,
     });
     await open(page, localePath('fr', HISTORY));
     await expect(page.getByText(msg('fr', 'account.orders.empty'))).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('link', { name: msg('fr', 'cart.goBackShopping') })).toHaveAttribute('href', '/fr');
+    await expect(page.getByRole('main').getByRole('link', { name: msg('fr', 'cart.goBackShopping') })).toHaveAttribute(
+      'href',
+      '/fr',
+    );
   });
 
-  test('a guest gets the login modal at the account\'s address and lands on the page once signed in', async ({ page }) => {
+  test("a guest gets the login modal at the account's address and lands on the page once signed in", async ({
+    page,
+  }) => {
     for (const locale of ['de', 'en'] as const) {
       const response = await page.goto(localePath(locale, HISTORY));
       expect(response?.status()).toBe(200);
@@ -145,7 +202,10 @@ test.describe('account: order history', () => {
       // Closed, the prompt stays and opens it again.
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
-      await page.getByRole('main').getByRole('button', { name: msg(locale, 'auth.login'), exact: true }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: msg(locale, 'auth.login'), exact: true })
+        .click();
       await expect(dialog).toBeVisible();
       if (locale === 'de') continue;
       await dialog.getByLabel(msg(locale, 'auth.username')).fill(C.normal.email);
@@ -159,8 +219,12 @@ test.describe('account: order history', () => {
     expect(refused.status()).toBe(401);
   });
 
-  test('the spec\'s PascalCase page names move permanently to the kebab-case ones', async ({ request }) => {
-    for (const [from, to] of [['/my-account/OrderHistory', HISTORY], ['/en/my-account/OrderHistory?page=2', `/en${HISTORY}?page=2`], ['/fr/MyAccount/OrderHistory', `/fr${HISTORY}`]]) {
+  test("the spec's PascalCase page names move permanently to the kebab-case ones", async ({ request }) => {
+    for (const [from, to] of [
+      ['/my-account/OrderHistory', HISTORY],
+      ['/en/my-account/OrderHistory?page=2', `/en${HISTORY}?page=2`],
+      ['/fr/MyAccount/OrderHistory', `/fr${HISTORY}`],
+    ]) {
       const response = await request.get(from!, { maxRedirects: 0 });
       expect(response.status(), from).toBe(301);
       expect(response.headers().location, from).toBe(to);

@@ -5,7 +5,17 @@
 // same customer, and the customer gets a mail about it. Plain forms: no script is needed to use them.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, preDecideConsent, test, type Locale } from './helpers.ts';
+import {
+  absolute,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  preDecideConsent,
+  test,
+  type Locale,
+} from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { registerAndActivate } from './accounts.ts';
 
@@ -15,7 +25,11 @@ const PASSWORD = 'Profile-Passw0rd!';
 /** Registers a customer; the request context (the page's own, when given) is then signed in as them. */
 async function register(request: APIRequestContext, locale: Locale, mailbox: Mailbox): Promise<{ email: string }> {
   const email = `profile-${locale}-${randomUUID().slice(0, 8)}@example.com`;
-  await registerAndActivate(request, { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' }, { mailbox, locale });
+  await registerAndActivate(
+    request,
+    { email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
+    { mailbox, locale },
+  );
   return { email };
 }
 
@@ -43,8 +57,11 @@ for (const locale of ['en', 'de'] as const) {
       expect(response?.headers()['cache-control']).toBe('private, no-store');
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.MyProfile') })).toBeVisible();
-      await expect(page.getByRole('navigation', { name: msg(locale, 'route.MyAccount') }).getByRole('link', { name: msg(locale, 'account.MyProfile') }))
-        .toHaveAttribute('aria-current', 'page');
+      await expect(
+        page
+          .getByRole('navigation', { name: msg(locale, 'route.MyAccount') })
+          .getByRole('link', { name: msg(locale, 'account.MyProfile') }),
+      ).toHaveAttribute('aria-current', 'page');
 
       // A blank first name is refused beside the field; what was typed stays.
       const details = section(page, locale, 'profile.details');
@@ -58,13 +75,17 @@ for (const locale of ['en', 'de'] as const) {
       await expect(firstName).toHaveAttribute('aria-invalid', 'true');
       await expect(firstName).toHaveAccessibleDescription(msg(locale, 'checkout.validation.required'));
       await expect(details.getByLabel(msg(locale, 'checkout.address.lastName'))).toHaveValue('Hopper');
-      await expect(details.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, 'profile.phone'))}`))).toHaveValue('+49 30 1234567');
+      await expect(details.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, 'profile.phone'))}`))).toHaveValue(
+        '+49 30 1234567',
+      );
 
       await firstName.fill('Grace');
       await details.getByRole('button', { name: msg(locale, 'profile.save') }).click();
       await expect(page).toHaveURL(absolute(`${localePath(locale, PROFILE)}?done=profile`));
       await expect(page.getByRole('status')).toHaveText(msg(locale, 'profile.saved'));
-      await expect(page.getByText(msg(locale, 'profile.intro', { name: 'Grace Hopper', email, customernum: '' }).split(',')[0]!)).toBeVisible();
+      await expect(
+        page.getByText(msg(locale, 'profile.intro', { name: 'Grace Hopper', email, customernum: '' }).split(',')[0]!),
+      ).toBeVisible();
       await expect(firstName).toHaveValue('Grace');
       await expectNoA11yViolations(page);
 
@@ -74,7 +95,9 @@ for (const locale of ['en', 'de'] as const) {
       await emailForm.getByLabel(msg(locale, 'profile.newEmail')).fill(newEmail);
       await emailForm.getByLabel(msg(locale, 'profile.currentPassword')).fill('not-the-password');
       await emailForm.getByRole('button', { name: msg(locale, 'profile.emailSubmit') }).click();
-      await expect(emailForm.getByLabel(msg(locale, 'profile.currentPassword'))).toHaveAccessibleDescription(msg(locale, 'profile.error.wrongPassword'));
+      await expect(emailForm.getByLabel(msg(locale, 'profile.currentPassword'))).toHaveAccessibleDescription(
+        msg(locale, 'profile.error.wrongPassword'),
+      );
       await expect(emailForm.getByLabel(msg(locale, 'profile.newEmail'))).toHaveValue(newEmail);
       await emailForm.getByLabel(msg(locale, 'profile.currentPassword')).fill(PASSWORD);
       await emailForm.getByRole('button', { name: msg(locale, 'profile.emailSubmit') }).click();
@@ -114,7 +137,9 @@ for (const locale of ['en', 'de'] as const) {
       try {
         expect(await signIn(otherPage.request, email)).toBe(200);
         await otherPage.goto(localePath(locale, PROFILE));
-        await expect(otherPage.getByRole('heading', { level: 1, name: msg(locale, 'account.MyProfile') })).toBeVisible();
+        await expect(
+          otherPage.getByRole('heading', { level: 1, name: msg(locale, 'account.MyProfile') }),
+        ).toBeVisible();
 
         await page.goto(localePath(locale, PROFILE));
         const form = section(page, locale, 'profile.passwordTitle');
@@ -122,7 +147,9 @@ for (const locale of ['en', 'de'] as const) {
         await form.getByLabel(msg(locale, 'profile.newPassword'), { exact: true }).fill('Brand-New-Passw0rd');
         await form.getByLabel(msg(locale, 'profile.repeatPassword')).fill('Brand-New-Passw0rd-typo');
         await form.getByRole('button', { name: msg(locale, 'profile.passwordSubmit') }).click();
-        await expect(form.getByLabel(msg(locale, 'profile.repeatPassword'))).toHaveAccessibleDescription(msg(locale, 'profile.error.passwordMismatch'));
+        await expect(form.getByLabel(msg(locale, 'profile.repeatPassword'))).toHaveAccessibleDescription(
+          msg(locale, 'profile.error.passwordMismatch'),
+        );
         // Passwords are never sent back into the page.
         await expect(form.getByLabel(msg(locale, 'profile.currentPassword'))).toHaveValue('');
 

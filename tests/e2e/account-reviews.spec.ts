@@ -15,13 +15,26 @@ import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type 
 import { htmlErrors } from './html-checker.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
-import { buildTestShop, seedPostgres, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
+import {
+  buildTestShop,
+  seedPostgres,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
+} from '#tests/helpers/shop-instance.ts';
 
 const run = promisify(execFile);
 const C = DEMO_FIXTURES.customers;
 const P = DEMO_FIXTURES.products;
 const MY_REVIEWS = '/my-account/my-reviews';
-const ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE' };
+const ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Hauptstraße 5',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+};
 
 let postgres: PostgresServer;
 let shop: ShopInstance;
@@ -57,13 +70,20 @@ async function post(page: Page, path: string, data: unknown): Promise<Record<str
 async function buy(page: Page, email: string, sku: string): Promise<void> {
   await post(page, '/api/auth/login', { username: email, password: DEMO_FIXTURES.password });
   type Cart = { id: string; version: number; pricesHash: string };
-  let { cart } = await post(page, '/api/cart/add', { sku, quantity: 1 }) as { cart: Cart };
-  for (const change of [{ shippingAddress: ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: { ...ADDRESS, email } }]) {
-    ({ cart } = await post(page, '/api/checkout/update', { version: cart.version, ...change }) as { cart: Cart });
+  let { cart } = (await post(page, '/api/cart/add', { sku, quantity: 1 })) as { cart: Cart };
+  for (const change of [
+    { shippingAddress: ADDRESS },
+    { shippingMethod: { methodCode: 'standard' } },
+    { billingAddress: { ...ADDRESS, email } },
+  ]) {
+    ({ cart } = (await post(page, '/api/checkout/update', { version: cart.version, ...change })) as { cart: Cart });
   }
-  const { order } = await post(page, '/api/orders/create', {
-    idempotencyKey: crypto.randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
-  }) as { order: { id: string } };
+  const { order } = (await post(page, '/api/orders/create', {
+    idempotencyKey: crypto.randomUUID(),
+    cartId: cart.id,
+    cart: { version: cart.version, pricesHash: cart.pricesHash },
+    paymentMethodCode: 'invoice',
+  })) as { order: { id: string } };
   await post(page, '/api/orders/confirm', { id: order.id });
 }
 
@@ -76,8 +96,11 @@ async function moderate(...args: string[]): Promise<string> {
 }
 
 async function reviewId(email: string, sku: string): Promise<string> {
-  const { rows } = await sql.query<{ id: string }>(`SELECT r.id FROM reviews r JOIN customers c ON c.id = r.customer_id
-    JOIN products p ON p.id = r.product_id WHERE c.email = $1 AND p.sku = $2`, [email, sku]);
+  const { rows } = await sql.query<{ id: string }>(
+    `SELECT r.id FROM reviews r JOIN customers c ON c.id = r.customer_id
+    JOIN products p ON p.id = r.product_id WHERE c.email = $1 AND p.sku = $2`,
+    [email, sku],
+  );
   return rows[0]!.id;
 }
 
@@ -92,11 +115,17 @@ const CASES: { locale: Locale; email: string; sku: string }[] = [
 ];
 
 for (const { locale, email, sku } of CASES) {
-  test(`${locale}: a buyer reviews a product, moderation publishes it onto the product page, then edits and deletes it`, async ({ page }) => {
+  test(`${locale}: a buyer reviews a product, moderation publishes it onto the product page, then edits and deletes it`, async ({
+    page,
+  }) => {
     await buy(page, email, sku);
     await page.goto(`${base}${localePath(locale, MY_REVIEWS)}`);
     await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'account.MyReviews') })).toBeVisible();
-    const open = page.getByRole('region', { name: msg(locale, 'reviews.toReview') }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) }).first();
+    const open = page
+      .getByRole('region', { name: msg(locale, 'reviews.toReview') })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) })
+      .first();
     const productLink = open.getByRole('heading', { level: 3 }).getByRole('link');
     const name = (await productLink.textContent())!.trim();
     const productUrl = (await productLink.getAttribute('href'))!;
@@ -114,7 +143,10 @@ for (const { locale, email, sku } of CASES) {
     await open.getByRole('button', { name: msg(locale, 'reviews.submit') }).click();
 
     await expect(page.getByRole('status')).toHaveText(msg(locale, 'reviews.done.created'));
-    const mine = page.getByRole('region', { name: msg(locale, 'reviews.mine') }).getByRole('listitem').filter({ hasText: name });
+    const mine = page
+      .getByRole('region', { name: msg(locale, 'reviews.mine') })
+      .getByRole('listitem')
+      .filter({ hasText: name });
     await expect(mine).toContainText(msg(locale, 'reviews.status.pending'));
     // Typed markup is text.
     await expect(mine).toContainText(`Sturdy <b>tool</b> ${locale}`);
@@ -129,18 +161,32 @@ for (const { locale, email, sku } of CASES) {
     expect(await moderate('publish', id)).toContain('published');
 
     // The next request renders the page again (the instance heard the publish event): review, average, JSON-LD.
-    await expect.poll(async () => (await html(page, productUrl)).includes(`Sturdy &lt;b&gt;tool&lt;/b&gt; ${locale}`), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await html(page, productUrl)).includes(`Sturdy &lt;b&gt;tool&lt;/b&gt; ${locale}`), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await page.goto(`${base}${productUrl}`);
     const reviews = page.getByRole('region', { name: msg(locale, 'reviews.heading') });
-    await expect(reviews.getByRole('heading', { level: 3 }).filter({ hasText: `Sturdy <b>tool</b> ${locale}` })).toBeVisible();
+    await expect(
+      reviews.getByRole('heading', { level: 3 }).filter({ hasText: `Sturdy <b>tool</b> ${locale}` }),
+    ).toBeVisible();
     await expect(reviews).toContainText(msgPlural(locale, 'reviews.count', countBefore + 1));
     const product = await html(page, productUrl);
     const ld = [...product.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>).find((d) => d['@type'] === 'Product')!;
+      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+      .find((d) => d['@type'] === 'Product')!;
     expect(ld.aggregateRating).toMatchObject({ reviewCount: countBefore + 1, bestRating: 5, worstRating: 1 });
     expect((ld.review as { name: string }[]).map((r) => r.name)).toContain(`Sturdy <b>tool</b> ${locale}`);
     await expectNoA11yViolations(page);
-    expect(await htmlErrors(new Map([[`my reviews ${locale}`, account], [`product ${locale}`, product]]))).toEqual([]);
+    expect(
+      await htmlErrors(
+        new Map([
+          [`my reviews ${locale}`, account],
+          [`product ${locale}`, product],
+        ]),
+      ),
+    ).toEqual([]);
 
     // Published in the account; an edit sends it back to moderation and off the product page.
     await page.goto(`${base}${localePath(locale, MY_REVIEWS)}`);
@@ -156,26 +202,52 @@ for (const { locale, email, sku } of CASES) {
     // Deleted: gone from the list, and the product is back among those to review.
     await mine.getByRole('button', { name: new RegExp(msg(locale, 'reviews.delete')) }).click();
     await expect(page.getByRole('status')).toHaveText(msg(locale, 'reviews.done.deleted'));
-    await expect(page.getByRole('region', { name: msg(locale, 'reviews.mine') }).getByText(`Edited ${locale}`)).toHaveCount(0);
-    await expect(page.getByRole('region', { name: msg(locale, 'reviews.toReview') }).getByRole('link', { name })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: msg(locale, 'reviews.mine') }).getByText(`Edited ${locale}`),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: msg(locale, 'reviews.toReview') }).getByRole('link', { name }),
+    ).toBeVisible();
   });
 }
 
-test('a refused form comes back (422) with what was typed and the problem next to its field; a non-buyer is told why', async ({ page }) => {
+test('a refused form comes back (422) with what was typed and the problem next to its field; a non-buyer is told why', async ({
+  page,
+}) => {
   await post(page, '/api/auth/login', { username: C.excludeTax.email, password: DEMO_FIXTURES.password });
   const { rows } = await sql.query<{ id: number }>('SELECT id FROM products WHERE sku = $1', [P.free]);
-  const form = (fields: Record<string, string>) => page.request.post(`${base}/en${MY_REVIEWS}`, { form: fields, headers: { origin: base } });
-  const notBought = await form({ action: 'create', productId: String(rows[0]!.id), rating: '5', title: 'Great', body: 'Fine.' });
+  const form = (fields: Record<string, string>) =>
+    page.request.post(`${base}/en${MY_REVIEWS}`, { form: fields, headers: { origin: base } });
+  const notBought = await form({
+    action: 'create',
+    productId: String(rows[0]!.id),
+    rating: '5',
+    title: 'Great',
+    body: 'Fine.',
+  });
   expect(notBought.status()).toBe(422);
   expect(await notBought.text()).toContain(msg('en', 'reviews.error.REVIEW_NOT_ALLOWED'));
 
   await buy(page, C.excludeTax.email, P.free);
-  const invalid = await form({ action: 'create', productId: String(rows[0]!.id), rating: '', title: 'Kept title', body: 'x'.repeat(4001) });
+  const invalid = await form({
+    action: 'create',
+    productId: String(rows[0]!.id),
+    rating: '',
+    title: 'Kept title',
+    body: 'x'.repeat(4001),
+  });
   expect(invalid.status()).toBe(422);
   await page.setContent(await invalid.text());
-  const item = page.getByRole('region', { name: msg('en', 'reviews.toReview') }).getByRole('listitem').filter({ has: page.locator('details[open]') });
+  const item = page
+    .getByRole('region', { name: msg('en', 'reviews.toReview') })
+    .getByRole('listitem')
+    .filter({ has: page.locator('details[open]') });
   await expect(item.getByLabel(msg('en', 'reviews.title'))).toHaveValue('Kept title');
-  await expect(item.getByLabel(msg('en', 'reviews.body'))).toHaveAccessibleDescription(new RegExp(msg('en', 'reviews.error.tooLong', { max: 4000 })));
-  await expect(item.getByRole('group', { name: msg('en', 'reviews.rating') })).toHaveAccessibleDescription(msg('en', 'reviews.error.rating'));
+  await expect(item.getByLabel(msg('en', 'reviews.body'))).toHaveAccessibleDescription(
+    new RegExp(msg('en', 'reviews.error.tooLong', { max: 4000 })),
+  );
+  await expect(item.getByRole('group', { name: msg('en', 'reviews.rating') })).toHaveAccessibleDescription(
+    msg('en', 'reviews.error.rating'),
+  );
   await expect(item.getByRole('alert')).toHaveText(msg('en', 'reviews.error.fields'));
 });

@@ -30,20 +30,25 @@ export async function activationLink(mailbox: Mailbox, email: string): Promise<U
  * holds a mailbox passes it (with SMTP, one port takes one mailbox at a time).
  */
 export async function registerAndActivate(
-  request: APIRequestContext, account: NewAccount, options: { mailbox?: Mailbox; locale?: string } = {},
+  request: APIRequestContext,
+  account: NewAccount,
+  options: { mailbox?: Mailbox; locale?: string } = {},
 ): Promise<void> {
   const { password, ...names } = account;
   const registered = await request.post('/api/auth/register', {
-    data: { ...names, password }, headers: { ...newClient(), ...(options.locale ? { 'x-locale': options.locale } : {}) },
+    data: { ...names, password },
+    headers: { ...newClient(), ...(options.locale ? { 'x-locale': options.locale } : {}) },
   });
   expect(registered.status(), await registered.text()).toBe(202);
-  const mailbox = options.mailbox ?? await openMailbox();
+  const mailbox = options.mailbox ?? (await openMailbox());
   try {
     const link = await activationLink(mailbox, account.email);
     const token = link.searchParams.get('token')!;
     // The form's POST, with the Origin a browser sends (Astro refuses cross-site form posts).
     const activated = await request.post(link.pathname, {
-      form: { token, password }, headers: { origin: BASE_URL }, maxRedirects: 0,
+      form: { token, password },
+      headers: { origin: BASE_URL },
+      maxRedirects: 0,
     });
     expect(activated.status(), await activated.text()).toBe(303);
   } finally {

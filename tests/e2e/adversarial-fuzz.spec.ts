@@ -18,7 +18,12 @@ const BODIES_PER_ENDPOINT = 300;
 /** Requests in flight at once: a small batch, so the flood stays a test and not a load test. */
 const CONCURRENCY = 8;
 
-interface Finding { endpoint: string; kind: string; problem: string; repro: string }
+interface Finding {
+  endpoint: string;
+  kind: string;
+  problem: string;
+  repro: string;
+}
 
 let shop: OwnShop;
 let client: FuzzClient;
@@ -38,11 +43,18 @@ test.afterAll(async () => {
 
 /** A one-line curl that sends the same request again to $SHOP (bodies cut at 300 characters). */
 function repro(request: SendOptions, signedIn: boolean): string {
-  const headers = Object.entries(request.headers ?? {}).filter(([k]) => k !== 'cookie' && !k.startsWith('webhook-') && k !== 'stripe-signature')
-    .map(([k, v]) => ` -H ${JSON.stringify(`${k}: ${String(v)}`)}`).join('');
-  const body = request.chunked ? ` --data-binary @<${request.chunked.chunks * request.chunked.chunkBytes} bytes, chunked>`
-    : request.body !== undefined ? ` --data-raw ${JSON.stringify(request.body.toString().slice(0, 300))}` : '';
-  const signed = Object.keys(request.headers ?? {}).some((k) => k === 'stripe-signature' || k === 'webhook-signature') ? ' (signed with the webhook secret)' : '';
+  const headers = Object.entries(request.headers ?? {})
+    .filter(([k]) => k !== 'cookie' && !k.startsWith('webhook-') && k !== 'stripe-signature')
+    .map(([k, v]) => ` -H ${JSON.stringify(`${k}: ${String(v)}`)}`)
+    .join('');
+  const body = request.chunked
+    ? ` --data-binary @<${request.chunked.chunks * request.chunked.chunkBytes} bytes, chunked>`
+    : request.body !== undefined
+      ? ` --data-raw ${JSON.stringify(request.body.toString().slice(0, 300))}`
+      : '';
+  const signed = Object.keys(request.headers ?? {}).some((k) => k === 'stripe-signature' || k === 'webhook-signature')
+    ? ' (signed with the webhook secret)'
+    : '';
   return `curl -X ${request.method} "$SHOP${request.path.slice(0, 200)}" -H "origin: $SHOP"${headers}${body}${signedIn ? ' (signed in)' : ''}${signed}`;
 }
 
@@ -53,23 +65,30 @@ function problemOf(answer: Answer): string | null {
   try {
     const body = JSON.parse(answer.text) as Record<string, unknown>;
     if (typeof body.code === 'string' && typeof body.message === 'string' && body.status === answer.status) return null;
-  } catch { /* not JSON */ }
+  } catch {
+    /* not JSON */
+  }
   return `${answer.status} not in the error shape: ${answer.text.slice(0, 200)}`;
 }
 
 /** Runs `tasks` with at most CONCURRENCY in flight. */
 async function inBatches<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < items.length) await run(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < items.length) await run(items[next++]!);
+    }),
+  );
 }
 
 /** The price call a shopper's every page makes: it must still answer, and promptly, after the abuse. */
 async function priceCallAnswers(): Promise<Answer> {
   return client.send({
-    method: 'POST', path: '/api/catalog/prices', timeoutMs: 5_000,
-    body: JSON.stringify({ skus: [DEMO_FIXTURES.products.available] }), headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    path: '/api/catalog/prices',
+    timeoutMs: 5_000,
+    body: JSON.stringify({ skus: [DEMO_FIXTURES.products.available] }),
+    headers: { 'content-type': 'application/json' },
   });
 }
 
@@ -89,7 +108,13 @@ function poolsFor(email: string, data: ShopperData): ValuePools {
   const { products } = DEMO_FIXTURES;
   return {
     uuids: data.uuids,
-    skus: [products.available, products.limited, products.variantParent, ...products.variants.slice(0, 2), products.free],
+    skus: [
+      products.available,
+      products.limited,
+      products.variantParent,
+      ...products.variants.slice(0, 2),
+      products.free,
+    ],
     ints: [1, 2, 3, 10, data.cartVersion],
     emails: [email, customers.normal.email],
     passwords: [DEMO_FIXTURES.password],
@@ -98,7 +123,9 @@ function poolsFor(email: string, data: ShopperData): ValuePools {
 
 test('every endpoint file under src/pages/api has a fuzz entry', async () => {
   const { targets, unmatchedRoutes, orphanOperations } = await fuzzTargets();
-  expect(unmatchedRoutes, 'route exports that are neither a contract operation nor a declared raw endpoint').toEqual([]);
+  expect(unmatchedRoutes, 'route exports that are neither a contract operation nor a declared raw endpoint').toEqual(
+    [],
+  );
   expect(orphanOperations, 'contract operations without a route file').toEqual([]);
   expect(targets.length).toBeGreaterThan(40);
 });
@@ -109,32 +136,58 @@ test(`every endpoint answers ${BODIES_PER_ENDPOINT}+ schema-derived and hostile 
   const { targets: found } = await fuzzTargets();
   const targets = [...found].sort((a, b) => LAST.indexOf(a.path) - LAST.indexOf(b.path));
   const data = new Map<string, ShopperData>();
-  for (const email of new Set(targets.map(customerFor))) data.set(email, await prepareShopper(client, await signIn(client, email)));
+  for (const email of new Set(targets.map(customerFor)))
+    data.set(email, await prepareShopper(client, await signIn(client, email)));
   const findings: Finding[] = [];
   const statuses = new Map<number, number>();
   let sent = 0;
   for (const target of targets) {
     const email = customerFor(target);
     const shopper = await signIn(client, email);
-    const cases: FuzzCase[] = fuzzCases(target, poolsFor(email, data.get(email)!), { publishWebhook: shop.webhookSecret, stripeWebhook: shop.fakes.env.STRIPE_WEBHOOK_SECRET! }, BODIES_PER_ENDPOINT);
+    const cases: FuzzCase[] = fuzzCases(
+      target,
+      poolsFor(email, data.get(email)!),
+      { publishWebhook: shop.webhookSecret, stripeWebhook: shop.fakes.env.STRIPE_WEBHOOK_SECRET! },
+      BODIES_PER_ENDPOINT,
+    );
     expect(cases.length, `${target.method} ${target.path}`).toBeGreaterThanOrEqual(BODIES_PER_ENDPOINT);
     await inBatches(cases, async ({ kind, request, signedIn }) => {
-      const headers = { ...request.headers, 'x-forwarded-for': freshIp(), ...(signedIn ? { cookie: shopper.cookie } : {}) };
+      const headers = {
+        ...request.headers,
+        'x-forwarded-for': freshIp(),
+        ...(signedIn ? { cookie: shopper.cookie } : {}),
+      };
       const sendable = { ...request, headers };
       sent += 1;
       try {
         const answer = await client.send(sendable);
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         const problem = problemOf(answer);
-        if (problem) findings.push({ endpoint: `${target.method} ${target.path}`, kind, problem, repro: repro(sendable, signedIn) });
+        if (problem)
+          findings.push({
+            endpoint: `${target.method} ${target.path}`,
+            kind,
+            problem,
+            repro: repro(sendable, signedIn),
+          });
       } catch (error) {
         if (!(error instanceof NoAnswer)) throw error;
-        findings.push({ endpoint: `${target.method} ${target.path}`, kind, problem: `no answer (${error.message})`, repro: repro(sendable, signedIn) });
+        findings.push({
+          endpoint: `${target.method} ${target.path}`,
+          kind,
+          problem: `no answer (${error.message})`,
+          repro: repro(sendable, signedIn),
+        });
       }
     });
   }
-  const summary = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.log(`[fuzz] ${sent} requests to ${targets.length} endpoints; statuses ${summary}; ${findings.length} findings`);
+  const summary = [...statuses]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.log(
+    `[fuzz] ${sent} requests to ${targets.length} endpoints; statuses ${summary}; ${findings.length} findings`,
+  );
   test.info().annotations.push({ type: 'fuzz', description: `${sent} requests, statuses ${summary}` });
   report(findings);
   // Rate limits may answer floods with 429, but the harness sends each body from its own address:
@@ -153,7 +206,9 @@ function report(findings: Finding[]): void {
     if (group) group.count += 1;
     else groups.set(key, { finding: f, count: 1 });
   }
-  const lines = [...groups.values()].map(({ finding: f, count }) => `${f.endpoint} [${f.kind}] ×${count}: ${f.problem}\n    ${f.repro}`);
+  const lines = [...groups.values()].map(
+    ({ finding: f, count }) => `${f.endpoint} [${f.kind}] ×${count}: ${f.problem}\n    ${f.repro}`,
+  );
   if (lines.length > 0) console.log(`[fuzz] findings:\n${lines.join('\n')}`);
   expect.soft(lines, 'endpoints that answered 5xx, outside the error shape, or not at all').toEqual([]);
 }
@@ -166,11 +221,19 @@ test('oversize bodies, chunked or with a lying Content-Length, get 413 or 400 an
   const check = async (target: FuzzTarget, kind: string, request: SendOptions, expected: number[]) => {
     try {
       const answer = await client.send({ ...request, timeoutMs: 10_000 });
-      const problem = problemOf(answer) ?? (expected.includes(answer.status) ? null : `${answer.status}, expected ${expected.join(' or ')}`);
-      if (problem) findings.push({ endpoint: `${target.method} ${target.path}`, kind, problem, repro: repro(request, false) });
+      const problem =
+        problemOf(answer) ??
+        (expected.includes(answer.status) ? null : `${answer.status}, expected ${expected.join(' or ')}`);
+      if (problem)
+        findings.push({ endpoint: `${target.method} ${target.path}`, kind, problem, repro: repro(request, false) });
     } catch (error) {
       if (!(error instanceof NoAnswer)) throw error;
-      findings.push({ endpoint: `${target.method} ${target.path}`, kind, problem: error.message, repro: repro(request, false) });
+      findings.push({
+        endpoint: `${target.method} ${target.path}`,
+        kind,
+        problem: error.message,
+        repro: repro(request, false),
+      });
     }
   };
   const headers = { 'content-type': 'application/json' };
@@ -179,9 +242,29 @@ test('oversize bodies, chunked or with a lying Content-Length, get 413 or 400 an
     // Webhooks and content writes take bodies up to 512 KB (body-limit.ts): 80 KB reaches their own
     // checks (a signature, a session) and is refused there.
     const over64k = bodyLimitFor(target.path) > 80 * 1024 ? [400, 401, 413] : [413];
-    await check(target, 'chunked 80 KB', { ...base, headers: { ...headers, 'x-forwarded-for': freshIp() }, chunked: { chunkBytes: 4_096, chunks: 20 } }, over64k);
-    await check(target, 'chunked 6 MB', { ...base, headers: { ...headers, 'x-forwarded-for': freshIp() }, chunked: { chunkBytes: 65_536, chunks: 96 } }, [413]);
-    await check(target, '1 MB with its length', { ...base, ownSocket: true, headers: { ...headers, 'x-forwarded-for': freshIp() }, body: `{"a":"${'x'.repeat(1 << 20)}"}` }, [413]);
+    await check(
+      target,
+      'chunked 80 KB',
+      { ...base, headers: { ...headers, 'x-forwarded-for': freshIp() }, chunked: { chunkBytes: 4_096, chunks: 20 } },
+      over64k,
+    );
+    await check(
+      target,
+      'chunked 6 MB',
+      { ...base, headers: { ...headers, 'x-forwarded-for': freshIp() }, chunked: { chunkBytes: 65_536, chunks: 96 } },
+      [413],
+    );
+    await check(
+      target,
+      '1 MB with its length',
+      {
+        ...base,
+        ownSocket: true,
+        headers: { ...headers, 'x-forwarded-for': freshIp() },
+        body: `{"a":"${'x'.repeat(1 << 20)}"}`,
+      },
+      [413],
+    );
   });
   expect((await priceCallAnswers()).status, 'price call after the oversize bodies').toBe(200);
 
@@ -196,18 +279,33 @@ test('oversize bodies, chunked or with a lying Content-Length, get 413 or 400 an
       // Declares less than it sends: the rest is a second, malformed request on the connection.
       ['declares 5, sends 300', `${head(5)}{"a":"${'x'.repeat(300)}"}`, (s) => s !== null && s < 500],
       // Both lengths (request smuggling): refused.
-      ['Content-Length and chunked', `${head(4, 'Transfer-Encoding: chunked\r\n')}2\r\n{}\r\n0\r\n\r\n`, (s) => s !== null && s < 500],
+      [
+        'Content-Length and chunked',
+        `${head(4, 'Transfer-Encoding: chunked\r\n')}2\r\n{}\r\n0\r\n\r\n`,
+        (s) => s !== null && s < 500,
+      ],
       ['negative length', `${head(-1)}{}`, (s) => s !== null && s < 500],
       ['length not a number', `${head('abc')}{}`, (s) => s !== null && s < 500],
     ];
     for (const [kind, raw, ok] of cases) {
       const { status, text } = await client.sendRaw(raw);
-      if (!ok(status)) rawFindings.push(`${target.path} [${kind}]: ${status ?? 'no answer'} ${text.slice(0, 120).replace(/\r\n/g, ' | ')}`);
+      if (!ok(status))
+        rawFindings.push(
+          `${target.path} [${kind}]: ${status ?? 'no answer'} ${text.slice(0, 120).replace(/\r\n/g, ' | ')}`,
+        );
     }
   });
   // Declares more than it sends and then waits: the server may wait too, but only on that connection.
-  await Promise.all(posts.slice(0, 4).map((target) => client.sendRaw(
-    `POST ${target.path} HTTP/1.1\r\nHost: ${client.host}:${client.port}\r\nOrigin: ${shop.base}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a"`, 2_000)));
+  await Promise.all(
+    posts
+      .slice(0, 4)
+      .map((target) =>
+        client.sendRaw(
+          `POST ${target.path} HTTP/1.1\r\nHost: ${client.host}:${client.port}\r\nOrigin: ${shop.base}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a"`,
+          2_000,
+        ),
+      ),
+  );
   expect((await priceCallAnswers()).status, 'price call after lying Content-Lengths').toBe(200);
 
   report(findings);

@@ -29,21 +29,32 @@ const TABS = 3;
  * Every payload bundle, as terms of the longest length the search takes, worked through by TABS tabs
  * of one shopper: `prepare` once per tab, then `visit` for each term the tab takes next.
  */
-async function inTabs(page: Page, context: BrowserContext, prepare: (tab: Page) => Promise<void>, visit: (tab: Page, term: string) => Promise<void>) {
+async function inTabs(
+  page: Page,
+  context: BrowserContext,
+  prepare: (tab: Page) => Promise<void>,
+  visit: (tab: Page, term: string) => Promise<void>,
+) {
   const terms = bundles(MAX_TERM_LENGTH, XSS_PAYLOADS);
-  const tabs: Page[] = [page, ...await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage()))];
+  const tabs: Page[] = [page, ...(await Promise.all(Array.from({ length: TABS - 1 }, () => context.newPage())))];
   let next = 0;
-  await Promise.all(tabs.map(async (tab) => {
-    await prepare(tab);
-    while (next < terms.length) await visit(tab, terms[next++]!);
-  }));
+  await Promise.all(
+    tabs.map(async (tab) => {
+      await prepare(tab);
+      while (next < terms.length) await visit(tab, terms[next++]!);
+    }),
+  );
 }
 
 test('search page: the term in the page and its title', async ({ page, context }) => {
   const probe = new XssProbe(shop.base);
   await probe.watch(context);
-  await inTabs(page, context, async () => {}, (tab, term) =>
-    probe.visit(tab, `/search-details?term=${encodeURIComponent(term)}`, (p) => waitForIslands(p)));
+  await inTabs(
+    page,
+    context,
+    async () => {},
+    (tab, term) => probe.visit(tab, `/search-details?term=${encodeURIComponent(term)}`, (p) => waitForIslands(p)),
+  );
   probe.verify(true);
 });
 
@@ -51,15 +62,25 @@ test('search overlay: the term as typed, its suggestions and "did you mean"', as
   const probe = new XssProbe(shop.base);
   await probe.watch(context);
   const field = (tab: Page) => tab.getByRole('banner').getByRole('combobox', { name: msg('de', 'header.search') });
-  await inTabs(page, context, async (tab) => {
-    await probe.visit(tab, '/', (p) => waitForIslands(p));
-    await wake(field(tab));
-  }, async (tab, term) => {
-    const answered = tab.waitForResponse((r) => r.url().endsWith('/api/catalog/search'));
-    await field(tab).fill(term);
-    await answered;
-    await expect(tab.getByRole('dialog', { name: msg('de', 'search.results') }).getByRole('status').first()).not.toHaveText(msg('de', 'search.loading'));
-    await probe.inspect(tab, `search overlay "${term.slice(0, 40)}…"`);
-  });
+  await inTabs(
+    page,
+    context,
+    async (tab) => {
+      await probe.visit(tab, '/', (p) => waitForIslands(p));
+      await wake(field(tab));
+    },
+    async (tab, term) => {
+      const answered = tab.waitForResponse((r) => r.url().endsWith('/api/catalog/search'));
+      await field(tab).fill(term);
+      await answered;
+      await expect(
+        tab
+          .getByRole('dialog', { name: msg('de', 'search.results') })
+          .getByRole('status')
+          .first(),
+      ).not.toHaveText(msg('de', 'search.loading'));
+      await probe.inspect(tab, `search overlay "${term.slice(0, 40)}…"`);
+    },
+  );
   probe.verify(true);
 });

@@ -10,7 +10,11 @@ import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { BASE_URL, expect, localePath, preDecideConsent, test, type Locale, waitForIslands } from './helpers.ts';
 import { checkoutCart } from './checkout-flow.ts';
 
-interface Budget { html: number; js: number; css: number }
+interface Budget {
+  html: number;
+  js: number;
+  css: number;
+}
 
 /**
  * Ceilings in KB (brotli), per page type: issue 12's goals, which every page type meets (measured
@@ -20,7 +24,18 @@ interface Budget { html: number; js: number; css: number }
  */
 const CSS_KB = 8.5;
 const GOALS: Budget = { html: 15, js: 15, css: CSS_KB };
-const PAGE_TYPES = ['home', 'category', 'product', 'search', 'content', 'checkout', 'checkout shipping', 'checkout billing', 'checkout payment', 'thank-you'];
+const PAGE_TYPES = [
+  'home',
+  'category',
+  'product',
+  'search',
+  'content',
+  'checkout',
+  'checkout shipping',
+  'checkout billing',
+  'checkout payment',
+  'thank-you',
+];
 const BUDGETS: Record<string, Budget> = Object.fromEntries(PAGE_TYPES.map((type) => [type, GOALS]));
 
 /**
@@ -33,18 +48,29 @@ const BUDGETS: Record<string, Budget> = Object.fromEntries(PAGE_TYPES.map((type)
  */
 const REQUESTS_BEFORE_LCP: Record<string, number> = { home: 6, category: 6, product: 6, search: 6, content: 6 };
 
-interface Download { url: string; kind: 'html' | 'js' | 'css'; bytes: number }
+interface Download {
+  url: string;
+  kind: 'html' | 'js' | 'css';
+  bytes: number;
+}
 
 /** The page's own downloads until it is idle (after `interact`, if given), by their size on the wire. */
 async function downloads(page: Page, path: string, interact?: (page: Page) => Promise<void>): Promise<Download[]> {
   const seen: Promise<Download | null>[] = [];
   const onResponse = (response: Response) => {
     const type = response.request().resourceType();
-    const kind: Download['kind'] | null = type === 'document' ? 'html' : type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
+    const kind: Download['kind'] | null =
+      type === 'document' ? 'html' : type === 'script' ? 'js' : type === 'stylesheet' ? 'css' : null;
     if (!kind || new URL(response.url()).origin !== new URL(BASE_URL).origin) return;
     // A redirect (an alias moving to its canonical address) carries no page.
     if (response.status() >= 300) return;
-    seen.push(response.request().sizes().then((s) => ({ url: new URL(response.url()).pathname, kind, bytes: s.responseBodySize })).catch(() => null));
+    seen.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => ({ url: new URL(response.url()).pathname, kind, bytes: s.responseBodySize }))
+        .catch(() => null),
+    );
   };
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -60,7 +86,8 @@ async function downloads(page: Page, path: string, interact?: (page: Page) => Pr
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const total = (files: Download[], kind: Download['kind']) => kb(files.filter((f) => f.kind === kind).reduce((n, f) => n + f.bytes, 0));
+const total = (files: Download[], kind: Download['kind']) =>
+  kb(files.filter((f) => f.kind === kind).reduce((n, f) => n + f.bytes, 0));
 
 /** Issue 12: everything a product page's islands need once the shopper has used them all. */
 const PRODUCT_JS_AFTER_INTERACTION = 90;
@@ -71,7 +98,7 @@ async function useEveryIsland(page: Page): Promise<void> {
   await page.locator('.gallery-stage').hover();
   await page.locator('.wishlist-toggle').focus();
   // Down the page step by step: islands that load when visible see themselves on the way.
-  for (let y = 0; y < await page.evaluate(() => document.body.scrollHeight); y += 400) {
+  for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 400) {
     await page.evaluate((to) => window.scrollTo(0, to), y);
     await page.waitForTimeout(50);
   }
@@ -82,39 +109,66 @@ async function useEveryIsland(page: Page): Promise<void> {
 /** The first link on `from` whose path matches: the category and product pages of the demo. */
 async function firstLink(page: Page, from: string, pattern: RegExp): Promise<string> {
   await page.goto(from);
-  const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   const href = hrefs.find((h) => pattern.test(h));
   expect(href, `${from} links to ${pattern}`).toBeDefined();
   return href!;
 }
 
 /** The page of a type, with what the shopper's browser (`request`) needs to be there: a cart, an order. */
-async function pathOf(page: Page, type: string, locale: Locale, request: APIRequestContext = page.request): Promise<string> {
+async function pathOf(
+  page: Page,
+  type: string,
+  locale: Locale,
+  request: APIRequestContext = page.request,
+): Promise<string> {
   switch (type) {
-    case 'checkout shipping': await checkoutCart(request, 0); return localePath(locale, '/checkout/shipping');
-    case 'checkout billing': await checkoutCart(request, 2); return localePath(locale, '/checkout/billing');
-    case 'checkout payment': await checkoutCart(request, 3); return localePath(locale, '/checkout/payment');
+    case 'checkout shipping':
+      await checkoutCart(request, 0);
+      return localePath(locale, '/checkout/shipping');
+    case 'checkout billing':
+      await checkoutCart(request, 2);
+      return localePath(locale, '/checkout/billing');
+    case 'checkout payment':
+      await checkoutCart(request, 3);
+      return localePath(locale, '/checkout/payment');
     case 'thank-you': {
       const cart = await checkoutCart(request, 3);
       const response = await request.post('/api/orders/create', {
-        data: { idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice' },
+        data: {
+          idempotencyKey: randomUUID(),
+          cartId: cart.id,
+          cart: { version: cart.version, pricesHash: cart.pricesHash },
+          paymentMethodCode: 'invoice',
+        },
       });
       const { order } = (await response.json()) as { order: { id: string } };
       return localePath(locale, `/checkout/thank-you/${order.id}`);
     }
-    case 'category': return firstLink(page, localePath(locale, '/'), /\/c\//);
-    case 'product': return firstLink(page, await firstLink(page, localePath(locale, '/'), /\/c\//), /\/p\/\d+\//);
-    case 'search': return `${localePath(locale, '/search-details')}?term=bohr`;
-    case 'content': return localePath(locale, '/i/agb');
-    case 'checkout': return localePath(locale, '/checkout');
-    default: return localePath(locale, '/');
+    case 'category':
+      return firstLink(page, localePath(locale, '/'), /\/c\//);
+    case 'product':
+      return firstLink(page, await firstLink(page, localePath(locale, '/'), /\/c\//), /\/p\/\d+\//);
+    case 'search':
+      return `${localePath(locale, '/search-details')}?term=bohr`;
+    case 'content':
+      return localePath(locale, '/i/agb');
+    case 'checkout':
+      return localePath(locale, '/checkout');
+    default:
+      return localePath(locale, '/');
   }
 }
 
 test.describe('byte budgets', () => {
   for (const locale of ['de', 'en'] as const) {
     for (const [type, budget] of Object.entries(BUDGETS)) {
-      test(`${locale} ${type}: HTML ≤ ${budget.html} KB, JS ≤ ${budget.js} KB, CSS ≤ ${budget.css} KB before interaction (brotli)`, async ({ page, browser }) => {
+      test(`${locale} ${type}: HTML ≤ ${budget.html} KB, JS ≤ ${budget.js} KB, CSS ≤ ${budget.css} KB before interaction (brotli)`, async ({
+        page,
+        browser,
+      }) => {
         // A first visit: a browser context of its own, nothing cached, the consent already decided.
         const context = await browser.newContext({ baseURL: BASE_URL });
         await preDecideConsent(context);
@@ -126,7 +180,9 @@ test.describe('byte budgets', () => {
           const total = kb(mine.reduce((n, f) => n + f.bytes, 0));
           const listing = mine.map((f) => `${kb(f.bytes).toFixed(1).padStart(6)} KB  ${f.url}`).join('\n');
           console.log(`${locale} ${type} ${kind}: ${total} KB in ${mine.length} files`);
-          expect.soft(total, `${locale} ${type}: ${kind} is ${total} KB, over its ${budget[kind]} KB budget:\n${listing}`).toBeLessThanOrEqual(budget[kind]);
+          expect
+            .soft(total, `${locale} ${type}: ${kind} is ${total} KB, over its ${budget[kind]} KB budget:\n${listing}`)
+            .toBeLessThanOrEqual(budget[kind]);
         }
       });
     }
@@ -134,39 +190,64 @@ test.describe('byte budgets', () => {
 
   for (const locale of ['de', 'en'] as const) {
     for (const [type, most] of Object.entries(REQUESTS_BEFORE_LCP)) {
-      test(`${locale} ${type}: the largest contentful paint waits for at most ${most} requests on a throttled phone`, async ({ page, browser }) => {
+      test(`${locale} ${type}: the largest contentful paint waits for at most ${most} requests on a throttled phone`, async ({
+        page,
+        browser,
+      }) => {
         const path = await pathOf(page, type, locale);
-        const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+        const context = await browser.newContext({
+          baseURL: BASE_URL,
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        });
         await preDecideConsent(context);
         const phone = await context.newPage();
         const cdp = await context.newCDPSession(phone);
         await cdp.send('Network.enable');
         await cdp.send('Network.emulateNetworkConditions', {
-          offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
         });
         await phone.goto(path, { waitUntil: 'load' });
-        const { lcp, critical, beside } = await phone.evaluate(() => new Promise<{ lcp: string; critical: string[]; beside: string[] }>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
-            const started = performance.getEntriesByType('resource').filter((r) => r.startTime < entry.startTime) as PerformanceResourceTiming[];
-            // Stylesheets and scripts (link, script) and what stylesheets load (fonts: css) hold the paint up.
-            const holds = (r: PerformanceResourceTiming) => ['link', 'script', 'css'].includes(r.initiatorType) || r.name === entry.url;
-            const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
-            resolve({
-              lcp: `${Math.round(entry.startTime)} ms, ${entry.element?.tagName.toLowerCase() ?? '?'}`,
-              critical: [location.pathname, ...started.filter(holds).map(path)],
-              beside: started.filter((r) => !holds(r)).map(path),
-            });
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }));
+        const { lcp, critical, beside } = await phone.evaluate(
+          () =>
+            new Promise<{ lcp: string; critical: string[]; beside: string[] }>((resolve) => {
+              new PerformanceObserver((list) => {
+                const entry = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
+                const started = performance
+                  .getEntriesByType('resource')
+                  .filter((r) => r.startTime < entry.startTime) as PerformanceResourceTiming[];
+                // Stylesheets and scripts (link, script) and what stylesheets load (fonts: css) hold the paint up.
+                const holds = (r: PerformanceResourceTiming) =>
+                  ['link', 'script', 'css'].includes(r.initiatorType) || r.name === entry.url;
+                const path = (r: PerformanceResourceTiming) => new URL(r.name).pathname;
+                resolve({
+                  lcp: `${Math.round(entry.startTime)} ms, ${entry.element?.tagName.toLowerCase() ?? '?'}`,
+                  critical: [location.pathname, ...started.filter(holds).map(path)],
+                  beside: started.filter((r) => !holds(r)).map(path),
+                });
+              }).observe({ type: 'largest-contentful-paint', buffered: true });
+            }),
+        );
         await context.close();
-        console.log(`${locale} ${type}: ${critical.length} requests before LCP that it waits for, ${beside.length} beside (${lcp})`);
-        expect(critical.length, `${locale} ${type}: requests the LCP (${lcp}) waits for:\n${critical.join('\n')}`).toBeLessThanOrEqual(most);
+        console.log(
+          `${locale} ${type}: ${critical.length} requests before LCP that it waits for, ${beside.length} beside (${lcp})`,
+        );
+        expect(
+          critical.length,
+          `${locale} ${type}: requests the LCP (${lcp}) waits for:\n${critical.join('\n')}`,
+        ).toBeLessThanOrEqual(most);
       });
     }
   }
 
-  test(`a product page loads at most ${PRODUCT_JS_AFTER_INTERACTION} KB of JavaScript once every island is in use (brotli)`, async ({ page, browser }) => {
+  test(`a product page loads at most ${PRODUCT_JS_AFTER_INTERACTION} KB of JavaScript once every island is in use (brotli)`, async ({
+    page,
+    browser,
+  }) => {
     const path = await pathOf(page, 'product', 'de');
     const context = await browser.newContext({ baseURL: BASE_URL });
     await preDecideConsent(context);

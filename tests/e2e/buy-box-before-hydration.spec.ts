@@ -12,7 +12,9 @@ const SKU = DEMO_FIXTURES.products.available;
 
 async function productPath(request: APIRequestContext, sku: string, locale: Locale): Promise<string> {
   const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
-  const hit = ((await response.json()) as { data: { sku: string; id: number; slug: string }[] }).data.find((p) => p.sku === sku);
+  const hit = ((await response.json()) as { data: { sku: string; id: number; slug: string }[] }).data.find(
+    (p) => p.sku === sku,
+  );
   if (!hit) throw new Error(`fixture ${sku} not found by search`);
   return localePath(locale, `/p/${hit.id}/${hit.slug}`);
 }
@@ -22,13 +24,17 @@ async function serverCart(page: Page): Promise<Cart | null> {
 }
 
 const buyBox = (page: Page) => page.locator('form.buy-box');
-const quantity = (page: Page, locale: Locale) => buyBox(page).getByLabel(msg(locale, 'catalog.quantity'), { exact: true });
-const addButton = (page: Page, locale: Locale) => buyBox(page).getByRole('button', { name: msg(locale, 'catalog.addToCart') });
+const quantity = (page: Page, locale: Locale) =>
+  buyBox(page).getByLabel(msg(locale, 'catalog.quantity'), { exact: true });
+const addButton = (page: Page, locale: Locale) =>
+  buyBox(page).getByRole('button', { name: msg(locale, 'catalog.addToCart') });
 
 /** Holds back the buy box island's code until `release` is called. */
 async function holdBuyBoxScript(page: Page): Promise<() => void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/_astro\/BuyBox\.[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
@@ -68,17 +74,22 @@ test.describe('the buy box before hydration', () => {
     release();
     await waitForIslands(page, 20_000);
     // Prices arriving re-render the island: the typed quantity must survive that too.
-    await expect(buyBox(page).locator('.buy-box-availability')).not.toContainText(msg('en', 'availability.loading'), { timeout: 15_000 });
+    await expect(buyBox(page).locator('.buy-box-availability')).not.toContainText(msg('en', 'availability.loading'), {
+      timeout: 15_000,
+    });
     await expect(quantity(page, 'en')).toHaveValue('5');
     await addButton(page, 'en').click();
     await expect(page.getByRole('dialog', { name: msg('en', 'cart.title') })).toBeVisible();
-    await expect.poll(async () => (await serverCart(page))?.cartItems.map((line) => [line.sku, line.quantity])).toEqual([[SKU, 5]]);
+    await expect
+      .poll(async () => (await serverCart(page))?.cartItems.map((line) => [line.sku, line.quantity]))
+      .toEqual([[SKU, 5]]);
   });
 
   test('a refused quantity is explained, with the way back', async ({ page }) => {
     const path = await productPath(page.request, SKU, 'en');
     const response = await page.request.post(localePath('en', '/cart/add'), {
-      form: { sku: SKU, quantity: '0', return: path }, headers: { origin: BASE_URL },
+      form: { sku: SKU, quantity: '0', return: path },
+      headers: { origin: BASE_URL },
     });
     expect(response.status()).toBe(400);
     const html = await response.text();
@@ -86,7 +97,9 @@ test.describe('the buy box before hydration', () => {
     expect(html).toContain(`href="${path}"`);
   });
 
-  test('a listing card is a plain form too: without JavaScript it adds its quantity and comes back to the listing', async ({ browser }) => {
+  test('a listing card is a plain form too: without JavaScript it adds its quantity and comes back to the listing', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     // The search page lists the sku's card, rendered on the server with its public price and stock.
@@ -104,7 +117,9 @@ test.describe('the buy box before hydration', () => {
 
   test('a quantity typed into a listing card before the listing is live is the one added', async ({ page }) => {
     let release!: () => void;
-    const released = new Promise<void>((resolve) => { release = resolve; });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/_astro\/SearchResultsPage\.[^/]+\.js$/, async (route) => {
       await released;
       await route.continue();
@@ -116,6 +131,8 @@ test.describe('the buy box before hydration', () => {
     release();
     await expect(card.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/);
     await card.getByRole('button', { name: msg('de', 'catalog.addToCart') }).click();
-    await expect.poll(async () => (await serverCart(page))?.cartItems.map((line) => [line.sku, line.quantity])).toEqual([[SKU, 4]]);
+    await expect
+      .poll(async () => (await serverCart(page))?.cartItems.map((line) => [line.sku, line.quantity]))
+      .toEqual([[SKU, 4]]);
   });
 });

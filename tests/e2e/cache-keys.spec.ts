@@ -18,7 +18,9 @@ function rawGet(path: string): Promise<{ status: number; location: string | unde
     httpRequest({ host: hostname, port, path, headers: client() }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -37,8 +39,15 @@ test('second spellings of an address answer 301 to the canonical path, never a p
   const category = (await sitemapUrls()).find((path) => /^\/en\/c\/[^/]+$/.test(path))!;
   const tail = category.slice('/en/'.length);
   const variants = [
-    `/${category}`, `//${category}`, `/en//${tail}`, `/en///${tail}`, `/en/./${tail}`,
-    `/en/c/x/../${tail.slice(2)}`, `/en/%2e/${tail}`, `${category}/`, `/en/${tail}//`,
+    `/${category}`,
+    `//${category}`,
+    `/en//${tail}`,
+    `/en///${tail}`,
+    `/en/./${tail}`,
+    `/en/c/x/../${tail.slice(2)}`,
+    `/en/%2e/${tail}`,
+    `${category}/`,
+    `/en/${tail}//`,
   ];
   for (const variant of variants) {
     const response = await rawGet(`${variant}?page=2`);
@@ -60,12 +69,14 @@ test('one client adds at most its share of new page-cache entries a minute; its 
   const started = Date.now();
   // Four at a time, as a crawler would: fast enough to outrun the refill.
   for (let i = 0; i < pages.length; i += 4) {
-    await Promise.all(pages.slice(i, i + 4).map(async (path) => {
-      const response = await fetch(`${BASE_URL}${path}`, { headers });
-      await response.arrayBuffer();
-      expect(response.status, path).toBe(200);
-      outcomes.push({ path, cache: response.headers.get('x-astro-cache') ?? 'not kept' });
-    }));
+    await Promise.all(
+      pages.slice(i, i + 4).map(async (path) => {
+        const response = await fetch(`${BASE_URL}${path}`, { headers });
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(200);
+        outcomes.push({ path, cache: response.headers.get('x-astro-cache') ?? 'not kept' });
+      }),
+    );
   }
   const seconds = (Date.now() - started) / 1000;
   const stored = outcomes.filter((o) => o.cache === 'MISS').length;

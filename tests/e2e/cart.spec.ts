@@ -2,7 +2,17 @@
 // accessory set, quantities, coupons, totals and their notes, the header count, the guest cart merged
 // into the account at login, texts in German and English, and accessibility with the sidebar open.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale, wake, waitForIslands } from './helpers.ts';
+import {
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  msgPlural,
+  test,
+  type Locale,
+  wake,
+  waitForIslands,
+} from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { registerAndActivate } from './accounts.ts';
@@ -11,7 +21,13 @@ const P = DEMO_FIXTURES.products;
 const PASSWORD = DEMO_FIXTURES.password;
 const [AKKU, BITS] = P.accessories;
 
-interface Found { id: number; sku: string; slug: string; name: string; itemnum: string }
+interface Found {
+  id: number;
+  sku: string;
+  slug: string;
+  name: string;
+  itemnum: string;
+}
 
 async function find(request: APIRequestContext, sku: string, locale: Locale): Promise<Found & { path: string }> {
   const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
@@ -30,9 +46,10 @@ async function open(page: Page, path: string) {
 const sidebar = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'cart.title') });
 const lines = (dialog: Locator) => dialog.locator('.cart-items > li');
 const lineOf = (dialog: Locator, text: string) => lines(dialog).filter({ hasText: text });
-const cartButton = (page: Page, locale: Locale, count: number) => page.getByRole('banner').getByRole('button', {
-  name: `${msg(locale, 'header.cart')}, ${msgPlural(locale, 'header.itemCount', count)}`,
-});
+const cartButton = (page: Page, locale: Locale, count: number) =>
+  page.getByRole('banner').getByRole('button', {
+    name: `${msg(locale, 'header.cart')}, ${msgPlural(locale, 'header.itemCount', count)}`,
+  });
 
 async function serverCart(page: Page): Promise<Cart | null> {
   const response = await page.request.get('/api/cart/get');
@@ -54,13 +71,18 @@ async function addFromProductPage(page: Page, locale: Locale, accessoryNames: st
 }
 
 async function closeSidebar(page: Page, locale: Locale) {
-  await sidebar(page, locale).getByRole('button', { name: msg(locale, 'cart.close') }).click();
+  await sidebar(page, locale)
+    .getByRole('button', { name: msg(locale, 'cart.close') })
+    .click();
   await expect(sidebar(page, locale)).toBeHidden();
 }
 
 let counter = 0;
 /** A customer of this test alone, optionally with a cart of their own (added in a separate session). */
-async function newCustomer(request: APIRequestContext, withCart?: { sku: string; accessories: string[]; quantity: number }) {
+async function newCustomer(
+  request: APIRequestContext,
+  withCart?: { sku: string; accessories: string[]; quantity: number },
+) {
   const email = `cart-${Date.now()}-${process.pid}-${counter++}@example.com`;
   await registerAndActivate(request, { email, password: PASSWORD, firstName: 'Erika', lastName: 'Musterfrau' });
   if (withCart) {
@@ -79,8 +101,10 @@ async function signIn(page: Page, username: string) {
 }
 
 test.describe('cart', () => {
-
-  test('guest: same product and accessory twice is one line; another accessory a second line; quantities, coupons, badge', async ({ page, request }) => {
+  test('guest: same product and accessory twice is one line; another accessory a second line; quantities, coupons, badge', async ({
+    page,
+    request,
+  }) => {
     const locale = 'en';
     const product = await find(request, P.available, locale);
     const akku = await find(request, AKKU, locale);
@@ -95,10 +119,16 @@ test.describe('cart', () => {
     await closeSidebar(page, locale);
     await addFromProductPage(page, locale, [akku.name], accessories);
     await expect(lines(dialog)).toHaveCount(1);
-    await expect(lines(dialog).first().getByRole('spinbutton', { name: msg(locale, 'catalog.quantity') })).toHaveValue('2');
+    await expect(
+      lines(dialog)
+        .first()
+        .getByRole('spinbutton', { name: msg(locale, 'catalog.quantity') }),
+    ).toHaveValue('2');
     await expect(dialog.getByText(msg(locale, 'cart.totalItems_other', { count: 2 }))).toBeVisible();
     let cart = await serverCart(page);
-    expect(cart?.cartItems.map((l) => [l.sku, Object.keys(l.selectedAddtionalProducts), l.quantity])).toEqual([[P.available, [AKKU], 2]]);
+    expect(cart?.cartItems.map((l) => [l.sku, Object.keys(l.selectedAddtionalProducts), l.quantity])).toEqual([
+      [P.available, [AKKU], 2],
+    ]);
 
     // The line shows item number, accessory, included items, properties, availability, price.
     const first = lines(dialog).first();
@@ -147,7 +177,10 @@ test.describe('cart', () => {
     expect(cart?.cartItems.map((l) => l.quantity)).toEqual([2]);
 
     // Remove empties the cart: the empty state and 'Go back shopping', which closes the sidebar.
-    await lines(dialog).first().getByRole('button', { name: msg(locale, 'cart.remove') }).click();
+    await lines(dialog)
+      .first()
+      .getByRole('button', { name: msg(locale, 'cart.remove') })
+      .click();
     await expect(dialog.getByText(msg(locale, 'cart.empty'))).toBeVisible();
     await dialog.getByRole('button', { name: msg(locale, 'cart.goBackShopping') }).click();
     await expect(dialog).toBeHidden();
@@ -162,7 +195,10 @@ test.describe('cart', () => {
     const dialog = sidebar(page, locale);
     await expect(dialog.getByText(msg(locale, 'cart.totalItems_one', { count: 1 }))).toBeVisible();
     await expect(dialog.getByText(msg(locale, 'cart.plusShipping'), { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: msg(locale, 'cart.goToCheckout') })).toHaveAttribute('href', '/checkout');
+    await expect(dialog.getByRole('link', { name: msg(locale, 'cart.goToCheckout') })).toHaveAttribute(
+      'href',
+      '/checkout',
+    );
     await expect(dialog.getByText('Bestellungen, die werktags bis 14 Uhr')).toBeVisible();
     await expect(dialog.getByText(/\d,\d{2}\s€/).first()).toBeVisible();
 
@@ -170,17 +206,26 @@ test.describe('cart', () => {
     await expect(cartButton(page, 'en', 1)).toBeAttached();
     await cartButton(page, 'en', 1).click();
     const en = sidebar(page, 'en');
-    await expect(en.getByRole('link', { name: msg('en', 'cart.goToCheckout') })).toHaveAttribute('href', '/en/checkout');
+    await expect(en.getByRole('link', { name: msg('en', 'cart.goToCheckout') })).toHaveAttribute(
+      'href',
+      '/en/checkout',
+    );
     // The other language's page reads the cart in that language; the name leads to the product by its sku.
     const english = await find(request, P.available, 'en');
-    await expect(en.getByRole('link', { name: english.name, exact: true }))
-      .toHaveAttribute('href', `/en/search-details?term=${P.available}`);
+    await expect(en.getByRole('link', { name: english.name, exact: true })).toHaveAttribute(
+      'href',
+      `/en/search-details?term=${P.available}`,
+    );
     await expectNoA11yViolations(page);
   });
 
-  test('an empty cart says so, and a guest who never added anything costs the server no cart call', async ({ page }) => {
+  test('an empty cart says so, and a guest who never added anything costs the server no cart call', async ({
+    page,
+  }) => {
     const cartCalls: string[] = [];
-    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/cart/')) cartCalls.push(r.url()); });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/cart/')) cartCalls.push(r.url());
+    });
     await open(page, localePath('en', '/'));
     await cartButton(page, 'en', 0).click();
     const dialog = sidebar(page, 'en');
@@ -191,7 +236,10 @@ test.describe('cart', () => {
     expect(cartCalls).toEqual([]);
   });
 
-  test('at login the guest cart moves into the account; a line the account already had is summed', async ({ page, request }) => {
+  test('at login the guest cart moves into the account; a line the account already had is summed', async ({
+    page,
+    request,
+  }) => {
     const locale = 'en';
     const product = await find(request, P.available, locale);
     const akku = await find(request, AKKU, locale);

@@ -4,12 +4,17 @@ import { escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, te
 test('filters open in a drawer that traps focus, filters the list and closes with Escape', async ({ page }) => {
   const locale = 'en';
   await open(page, localePath(locale, '/'));
-  const tile = page.getByRole('region', { name: msg(locale, 'search.categories') }).getByRole('link').first();
+  const tile = page
+    .getByRole('region', { name: msg(locale, 'search.categories') })
+    .getByRole('link')
+    .first();
   await open(page, (await tile.getAttribute('href'))!);
 
   // On a phone the facets are not on the page until asked for.
   await expect(page.getByRole('region', { name: msg(locale, 'catalog.filters') })).toBeHidden();
-  const button = page.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.filters'))}( \\(\\d+\\))?$`) });
+  const button = page.getByRole('button', {
+    name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.filters'))}( \\(\\d+\\))?$`),
+  });
   await button.click();
   const drawer = page.getByRole('dialog', { name: msg(locale, 'catalog.filters') });
   await expect(drawer).toBeVisible();

@@ -2,7 +2,15 @@
 // client with the URL as the state, so reload, back/forward and shared links show the same list.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, test, waitForIslands, type Locale,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  open,
+  test,
+  waitForIslands,
+  type Locale,
 } from './helpers.ts';
 import { PAGE_SIZES, parseListingQuery, filtersToRequest } from '#lib/catalog/listing.ts';
 
@@ -12,8 +20,10 @@ const PAGE_SIZE = PAGE_SIZES.category;
 
 const main = (page: Page) => page.getByRole('main');
 const productNames = (page: Page) => main(page).getByRole('article').getByRole('heading', { level: 3 }).allInnerTexts();
-const filtersRegion = (page: Page, locale: Locale) => page.getByRole('region', { name: msg(locale, 'catalog.filters') });
-const pagination = (page: Page, locale: Locale) => page.getByRole('navigation', { name: msg(locale, 'catalog.pagination') });
+const filtersRegion = (page: Page, locale: Locale) =>
+  page.getByRole('region', { name: msg(locale, 'catalog.filters') });
+const pagination = (page: Page, locale: Locale) =>
+  page.getByRole('navigation', { name: msg(locale, 'catalog.pagination') });
 const pageLink = (page: Page, locale: Locale, n: number) =>
   pagination(page, locale).getByRole('link', { name: msg(locale, 'catalog.page', { page: n }), exact: true });
 const sortSelect = (page: Page, locale: Locale) => page.getByLabel(msg(locale, 'catalog.sortBy'));
@@ -26,7 +36,10 @@ function countPattern(locale: Locale): RegExp {
   return new RegExp(`^(?:${form('catalog.products_one')}|${form('catalog.products_other')})$`);
 }
 
-const countStatus = (page: Page, locale: Locale) => main(page).getByRole('status').filter({ hasText: countPattern(locale) });
+const countStatus = (page: Page, locale: Locale) =>
+  main(page)
+    .getByRole('status')
+    .filter({ hasText: countPattern(locale) });
 
 async function shownCount(page: Page, locale: Locale): Promise<number> {
   const text = (await countStatus(page, locale).innerText()).trim();
@@ -57,7 +70,14 @@ async function expectedNames(request: APIRequestContext, locale: Locale, url: st
   const catId = await categoryId(request, locale, slugOf(url, locale));
   const query = parseListingQuery(new URL(url).searchParams, 'category');
   const response = await request.post('/api/catalog/products', {
-    data: { locale, catId, filters: filtersToRequest(query.filters), sort: query.sort, limit: query.limit, offset: query.offset },
+    data: {
+      locale,
+      catId,
+      filters: filtersToRequest(query.filters),
+      sort: query.sort,
+      limit: query.limit,
+      offset: query.offset,
+    },
   });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: { name: string }[] }).data.map((p) => p.name);
@@ -76,19 +96,31 @@ async function biggestFilter(page: Page, locale: Locale) {
   const region = filtersRegion(page, locale);
   // The facets load after the listing: wait for the first one before reading them all.
   await expect(region.getByRole('checkbox').first()).toBeVisible();
-  const options = await region.getByRole('checkbox').evaluateAll((els) => els.map((el) => {
-    const label = el.closest('label');
-    const group = el.closest('fieldset')?.querySelector('legend')?.textContent ?? '';
-    return { group, name: label?.querySelector('.facet-label')?.textContent ?? '', count: Number(/\((\d+)\)\s*$/.exec(label?.textContent ?? '')?.[1] ?? 0) };
-  }));
+  const options = await region.getByRole('checkbox').evaluateAll((els) =>
+    els.map((el) => {
+      const label = el.closest('label');
+      const group = el.closest('fieldset')?.querySelector('legend')?.textContent ?? '';
+      return {
+        group,
+        name: label?.querySelector('.facet-label')?.textContent ?? '',
+        count: Number(/\((\d+)\)\s*$/.exec(label?.textContent ?? '')?.[1] ?? 0),
+      };
+    }),
+  );
   const best = options.reduce((a, b) => (b.count > a.count ? b : a));
   const group = region.getByRole('group', { name: best.group, exact: true });
-  return { checkbox: group.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(best.name)} \\(`) }), count: best.count };
+  return {
+    checkbox: group.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(best.name)} \\(`) }),
+    count: best.count,
+  };
 }
 
 async function openFirstCategory(page: Page, locale: Locale): Promise<string> {
   await open(page, localePath(locale, '/'));
-  const tile = page.getByRole('region', { name: msg(locale, 'search.categories') }).getByRole('link').first();
+  const tile = page
+    .getByRole('region', { name: msg(locale, 'search.categories') })
+    .getByRole('link')
+    .first();
   const name = (await tile.innerText()).trim();
   await tile.click();
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(localePath(locale, '/c/'))}[a-z0-9-]+$`));
@@ -103,7 +135,10 @@ for (const locale of ['de', 'en'] as const) {
     // Several full page loads and builds of state per test; the shared test machines are often busy.
     test.describe.configure({ timeout: 120_000 });
 
-    test('home → category → filter → sort → page 2; back, forward and reload keep the state', async ({ page, request }) => {
+    test('home → category → filter → sort → page 2; back, forward and reload keep the state', async ({
+      page,
+      request,
+    }) => {
       const name = await openFirstCategory(page, locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
       // No route name in a category page's title.
@@ -192,7 +227,8 @@ for (const locale of ['de', 'en'] as const) {
 
       // The same trail as structured data.
       const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-      const trail = jsonLd.map((t) => JSON.parse(t) as { '@type': string; itemListElement?: { name: string; item: string }[] })
+      const trail = jsonLd
+        .map((t) => JSON.parse(t) as { '@type': string; itemListElement?: { name: string; item: string }[] })
         .find((d) => d['@type'] === 'BreadcrumbList');
       expect(trail?.itemListElement?.map((e) => e.name)).toEqual([msg(locale, 'site.home'), rootName, subName]);
       expect(trail?.itemListElement?.at(-1)?.item).toBe(page.url());
@@ -220,17 +256,27 @@ for (const locale of ['de', 'en'] as const) {
       await expect(page.locator('.product-card-list')).toHaveCount(PAGE_SIZE);
 
       // Another category and a reload keep the list view.
-      await page.getByRole('navigation', { name: msg(locale, 'catalog.subcategories') }).getByRole('link').first().click();
+      await page
+        .getByRole('navigation', { name: msg(locale, 'catalog.subcategories') })
+        .getByRole('link')
+        .first()
+        .click();
       await waitForIslands(page);
-      await expect(page.getByRole('group', { name: msg(locale, 'catalog.viewMode') })
-        .getByRole('button', { name: msg(locale, 'catalog.listView') })).toHaveAttribute('aria-pressed', 'true');
+      await expect(
+        page
+          .getByRole('group', { name: msg(locale, 'catalog.viewMode') })
+          .getByRole('button', { name: msg(locale, 'catalog.listView') }),
+      ).toHaveAttribute('aria-pressed', 'true');
       await page.reload();
       await waitForIslands(page);
       await expect(page.locator('.product-card-list').first()).toBeVisible();
       await expect(page.locator('.product-card-grid')).toHaveCount(0);
     });
 
-    test('a filtered link opens filtered, is not indexed, and keeps the canonical unfiltered', async ({ page, request }) => {
+    test('a filtered link opens filtered, is not indexed, and keeps the canonical unfiltered', async ({
+      page,
+      request,
+    }) => {
       await openFirstCategory(page, locale);
       const path = new URL(page.url()).pathname;
       const { checkbox } = await biggestFilter(page, locale);
@@ -300,7 +346,10 @@ test.describe('category pages without JavaScript (crawler view)', () => {
 
 test('a hand-edited query is tidied to the canonical listing URL', async ({ page }) => {
   await open(page, '/');
-  const tile = page.getByRole('region', { name: msg('de', 'search.categories') }).getByRole('link').first();
+  const tile = page
+    .getByRole('region', { name: msg('de', 'search.categories') })
+    .getByRole('link')
+    .first();
   const path = await tile.getAttribute('href');
   await open(page, `${path}?page=abc&sort=bogus&f.=x`);
   await settled(page);

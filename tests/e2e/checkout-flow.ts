@@ -20,7 +20,8 @@ export async function addToCart(page: Page, quantity = 2): Promise<void> {
 
 export async function fillAddress(page: Page, locale: Locale, scope = page.locator('main')) {
   // Anchored: in French 'Nom' is also the end of 'Prénom'; optional fields carry a suffix.
-  const field = (key: Parameters<typeof msg>[1]) => scope.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`)).first();
+  const field = (key: Parameters<typeof msg>[1]) =>
+    scope.getByLabel(new RegExp(`^${escapeRegExp(msg(locale, key))}`)).first();
   await field('checkout.address.firstName').fill('Erika');
   await field('checkout.address.lastName').fill('Mustermann');
   await field('checkout.address.company').fill('Muster GmbH');
@@ -68,12 +69,22 @@ export async function guestToPayment(page: Page, locale: Locale, email: string) 
 }
 
 export async function expectThankYou(page: Page, locale: Locale) {
-  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${localePath(locale, '/checkout/thank-you/')}[0-9a-f-]{36}$`), {
+    timeout: 20_000,
+  });
   await expect(page.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
   await expect(page.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
 }
 
-const API_ADDRESS = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin', country: 'DE', email: 'erika@example.com' };
+const API_ADDRESS = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Hauptstraße 5',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  email: 'erika@example.com',
+};
 
 /** A guest's cart through the checkout as far as `steps` go (what the shopper entered on each step). */
 export async function checkoutCart(request: APIRequestContext, steps: number): Promise<Cart> {
@@ -83,7 +94,11 @@ export async function checkoutCart(request: APIRequestContext, steps: number): P
     return (await response.json()) as { cart: Cart };
   };
   let { cart } = await post('/api/cart/add', { sku: SKU, quantity: 1 });
-  for (const change of [{ shippingAddress: API_ADDRESS }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: API_ADDRESS }].slice(0, steps)) {
+  for (const change of [
+    { shippingAddress: API_ADDRESS },
+    { shippingMethod: { methodCode: 'standard' } },
+    { billingAddress: API_ADDRESS },
+  ].slice(0, steps)) {
     ({ cart } = await post('/api/checkout/update', { version: cart.version, ...change }));
   }
   return cart;

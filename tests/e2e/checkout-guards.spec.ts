@@ -5,8 +5,13 @@ import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { expect, localePath, test, type Locale } from './helpers.ts';
 
 const ADDRESS = {
-  firstName: 'Erika', lastName: 'Musterfrau', street: 'Königstraße 1', postalCode: '70173', city: 'Stuttgart',
-  country: 'DE', email: 'erika@example.com',
+  firstName: 'Erika',
+  lastName: 'Musterfrau',
+  street: 'Königstraße 1',
+  postalCode: '70173',
+  city: 'Stuttgart',
+  country: 'DE',
+  email: 'erika@example.com',
 };
 
 /** The path a navigation ended on, without origin and query. */
@@ -21,7 +26,9 @@ async function cartVersion(request: APIRequestContext): Promise<number> {
 }
 
 async function update(request: APIRequestContext, data: Record<string, unknown>): Promise<void> {
-  const response = await request.post('/api/checkout/update', { data: { version: await cartVersion(request), ...data } });
+  const response = await request.post('/api/checkout/update', {
+    data: { version: await cartVersion(request), ...data },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -36,7 +43,9 @@ for (const locale of ['de', 'en'] as Locale[]) {
     expect(await landing(page, at('/checkout/thank-you'))).toMatch(new RegExp(`^${at('/checkout')}(/thank-you)?$`));
 
     // A cart, nothing entered yet: shipping is open, billing and payment are not.
-    const added = await page.request.post('/api/cart/add', { data: { sku: DEMO_FIXTURES.products.available, quantity: 1 } });
+    const added = await page.request.post('/api/cart/add', {
+      data: { sku: DEMO_FIXTURES.products.available, quantity: 1 },
+    });
     expect(added.status()).toBe(200);
     expect(await landing(page, at('/checkout/shipping'))).toBe(at('/checkout/shipping'));
     expect(await landing(page, at('/checkout/billing'))).toBe(at('/checkout'));

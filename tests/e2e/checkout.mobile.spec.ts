@@ -6,7 +6,9 @@ import { expectThankYou, guestToPayment } from './checkout-flow.ts';
 
 /** No element makes the page scroll sideways. */
 async function expectNoHorizontalScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -19,5 +21,8 @@ test('fr: a guest orders on invoice on a phone', async ({ page }) => {
   await page.getByRole('button', { name: msg('fr', 'checkout.placeOrder') }).tap();
   await expectThankYou(page, 'fr');
   await expectNoHorizontalScroll(page);
-  await expect(page.getByRole('link', { name: msg('fr', 'checkout.continueShopping') })).toHaveAttribute('href', localePath('fr', '/'));
+  await expect(page.getByRole('link', { name: msg('fr', 'checkout.continueShopping') })).toHaveAttribute(
+    'href',
+    localePath('fr', '/'),
+  );
 });

@@ -2,11 +2,28 @@
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
-import { absolute, BASE_URL, choose, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test } from './helpers.ts';
+import {
+  absolute,
+  BASE_URL,
+  choose,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  test,
+} from './helpers.ts';
 import { openMailbox } from './mailbox.ts';
 import { activationLink } from './accounts.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
-import { open, addToCart, chooseShippingMethod, guestToBilling, guestToPayment, expectThankYou } from './checkout-flow.ts';
+import {
+  open,
+  addToCart,
+  chooseShippingMethod,
+  guestToBilling,
+  guestToPayment,
+  expectThankYou,
+} from './checkout-flow.ts';
 
 test.describe('checkout', () => {
   test('an empty cart on /checkout says so and leads back to shopping', async ({ page }) => {
@@ -16,7 +33,9 @@ test.describe('checkout', () => {
     await expect(page.getByRole('link', { name: msg('en', 'cart.goBackShopping') })).toHaveAttribute('href', '/en');
   });
 
-  test('guards: steps without a cart go home, billing and payment before shipping go to the start', async ({ page }) => {
+  test('guards: steps without a cart go home, billing and payment before shipping go to the start', async ({
+    page,
+  }) => {
     await page.goto(localePath('de', '/checkout/shipping'));
     await expect(page).toHaveURL(/\/$/);
     await addToCart(page, 1);
@@ -26,29 +45,45 @@ test.describe('checkout', () => {
     }
   });
 
-  test('a guest chooses between login and guest checkout; after logging in there the checkout goes on', async ({ page }) => {
+  test('a guest chooses between login and guest checkout; after logging in there the checkout goes on', async ({
+    page,
+  }) => {
     await addToCart(page, 1);
     await open(page, localePath('de', '/checkout'));
     await expect(page.getByText(msg('de', 'checkout.start.registerNote'))).toBeVisible();
-    await expect(page.getByRole('link', { name: msg('de', 'checkout.start.guest') })).toHaveAttribute('href', '/checkout/shipping');
-    await page.getByRole('main').getByRole('button', { name: msg('de', 'checkout.start.login') }).click();
+    await expect(page.getByRole('link', { name: msg('de', 'checkout.start.guest') })).toHaveAttribute(
+      'href',
+      '/checkout/shipping',
+    );
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: msg('de', 'checkout.start.login') })
+      .click();
     const modal = page.getByRole('dialog', { name: msg('de', 'auth.loginTitle') });
     await modal.getByLabel(msg('de', 'auth.username')).fill(DEMO_FIXTURES.customers.acme.email);
     await modal.getByLabel(msg('de', 'auth.password'), { exact: true }).fill(DEMO_FIXTURES.password);
     await modal.getByRole('button', { name: msg('de', 'auth.login'), exact: true }).click();
     // Signed in on the start page: on to the first open step, with the guest's cart.
     await expect(page).toHaveURL(/\/checkout\/shipping$/);
-    await expect(page.getByRole('region', { name: msg('de', 'checkout.summary') }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: msg('de', 'checkout.summary') }).getByRole('listitem')).toHaveCount(
+      1,
+    );
   });
 
-  test('a step is server HTML until the shopper reaches for it; an address typed and saved while it loads is stored as typed', async ({ page }) => {
+  test('a step is server HTML until the shopper reaches for it; an address typed and saved while it loads is stored as typed', async ({
+    page,
+  }) => {
     await addToCart(page, 1);
     const scripts: string[] = [];
-    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
     await page.goto(localePath('en', '/checkout/shipping'));
     await page.waitForLoadState('networkidle');
     // Before any intent: the form is there, React is not (no island of the step has loaded).
-    const step = page.locator('astro-island[ssr]').filter({ has: page.getByRole('form', { name: msg('en', 'checkout.shippingAddress') }) });
+    const step = page
+      .locator('astro-island[ssr]')
+      .filter({ has: page.getByRole('form', { name: msg('en', 'checkout.shippingAddress') }) });
     await expect(step).toHaveCount(1);
     expect(scripts.filter((url) => /ShippingStep|react-dom|client\.[\w-]+\.js/.test(url))).toEqual([]);
     // Typed key by key from the first focus on, and saved at once: the island hydrates in between.
@@ -60,8 +95,16 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
     await expect(page.getByRole('group', { name: msg('en', 'checkout.shippingMethod') })).toBeVisible();
     await expect(page.locator('main')).toContainText('Erika Mustermann');
-    const cart = await (await page.request.post('/api/cart/get', { data: {} })).json() as { cart: { shippingAddress: Record<string, string> } };
-    expect(cart.cart.shippingAddress).toMatchObject({ firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' });
+    const cart = (await (await page.request.post('/api/cart/get', { data: {} })).json()) as {
+      cart: { shippingAddress: Record<string, string> };
+    };
+    expect(cart.cart.shippingAddress).toMatchObject({
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      street: 'Hauptstraße 5',
+      postalCode: '10115',
+      city: 'Berlin',
+    });
   });
 
   test('the address form names each invalid field and focuses the first one', async ({ page }) => {
@@ -75,7 +118,9 @@ test.describe('checkout', () => {
     await expect(page.getByText(msg('en', 'checkout.formErrors'))).toBeVisible();
     await page.getByLabel(msg('en', 'checkout.address.postalCode')).fill('!!');
     await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
-    await expect(page.getByLabel(msg('en', 'checkout.address.postalCode'))).toHaveAccessibleDescription(msg('en', 'checkout.validation.invalidPostalCode'));
+    await expect(page.getByLabel(msg('en', 'checkout.address.postalCode'))).toHaveAccessibleDescription(
+      msg('en', 'checkout.validation.invalidPostalCode'),
+    );
     await expectNoA11yViolations(page);
   });
 
@@ -85,7 +130,9 @@ test.describe('checkout', () => {
       // 30 s default; a slow test gets three times as long, its assertions stay the same.
       test.slow();
       await guestToPayment(page, locale, 'erika@example.com');
-      await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.totals.shipping'));
+      await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(
+        msg(locale, 'checkout.totals.shipping'),
+      );
       await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
       await page.getByLabel(msg(locale, 'checkout.orderReference')).fill('PO-4711');
       await expectNoA11yViolations(page);
@@ -97,7 +144,7 @@ test.describe('checkout', () => {
       await expect(page.getByText(msg(locale, 'checkout.paymentMethod.invoice')).first()).toBeVisible();
       await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveCount(0);
       // One order for the double click, and the cart is gone.
-      const cart = await (await page.request.post('/api/cart/get', { data: {} })).json() as { cart: unknown };
+      const cart = (await (await page.request.post('/api/cart/get', { data: {} })).json()) as { cart: unknown };
       expect(cart.cart).toBeNull();
       await page.getByLabel(msg(locale, 'checkout.feedback')).fill('Quick and easy.');
       await page.getByRole('button', { name: msg(locale, 'checkout.feedbackSend') }).click();
@@ -105,7 +152,10 @@ test.describe('checkout', () => {
     });
   }
 
-  test('en: a guest order opens with the confirmation mail\'s link on another device, never by its id alone', async ({ page, browser }) => {
+  test("en: a guest order opens with the confirmation mail's link on another device, never by its id alone", async ({
+    page,
+    browser,
+  }) => {
     test.slow();
     const locale = 'en';
     const email = `mail-link-${Date.now()}@example.com`;
@@ -126,7 +176,10 @@ test.describe('checkout', () => {
       // Another browser with the id only: the 404 page, and the API's answer for a made-up id.
       expect((await other.request.get(path)).status()).toBe(404);
       const refused = await other.request.post('/api/orders/get', { data: { id: orderId } });
-      expect([refused.status(), await refused.json()]).toEqual([404, { code: 'ORDER_NOT_FOUND', message: 'There is no such order.', status: 404 }]);
+      expect([refused.status(), await refused.json()]).toEqual([
+        404,
+        { code: 'ORDER_NOT_FOUND', message: 'There is no such order.', status: 404 },
+      ]);
 
       // The mailed link: the page takes the secret into a cookie and sends the browser on without it.
       const mail = await mailbox.waitFor(email, /thank-you/);
@@ -145,7 +198,9 @@ test.describe('checkout', () => {
     }
   });
 
-  test('en: a cart changed elsewhere is refused with the outdated text, then ordered as it is now', async ({ page }) => {
+  test('en: a cart changed elsewhere is refused with the outdated text, then ordered as it is now', async ({
+    page,
+  }) => {
     const locale = 'en';
     await guestToPayment(page, locale, 'changed@example.com');
     await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
@@ -156,7 +211,9 @@ test.describe('checkout', () => {
     await expect(summary).toContainText(msg(locale, 'checkout.lineQuantity', { count: 3 }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
-    await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(msg(locale, 'checkout.lineQuantity', { count: 3 }));
+    await expect(page.getByRole('region', { name: msg(locale, 'checkout.summary') })).toContainText(
+      msg(locale, 'checkout.lineQuantity', { count: 3 }),
+    );
   });
 
   test('en: an answer lost on the way back is retried with the same key and gives the same order', async ({ page }) => {
@@ -164,12 +221,16 @@ test.describe('checkout', () => {
     await guestToPayment(page, locale, 'retry@example.com');
     await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     let firstOrderId = '';
-    await page.route('**/api/orders/create', async (route) => {
-      // The server creates the order, but the browser never hears of it.
-      const response = await route.fetch();
-      firstOrderId = ((await response.json()) as { order: { id: string } }).order.id;
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      '**/api/orders/create',
+      async (route) => {
+        // The server creates the order, but the browser never hears of it.
+        const response = await route.fetch();
+        firstOrderId = ((await response.json()) as { order: { id: string } }).order.id;
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expect(page.getByText(msg(locale, 'server.NETWORK_ERROR'))).toBeVisible();
     expect(firstOrderId).not.toBe('');
@@ -180,7 +241,9 @@ test.describe('checkout', () => {
 
   test('a signed-in customer checks out with saved addresses and finds the order in the account', async ({ page }) => {
     const locale = 'en';
-    const login = await page.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.normal.email, password: DEMO_FIXTURES.password } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: DEMO_FIXTURES.customers.normal.email, password: DEMO_FIXTURES.password },
+    });
     expect(login.ok(), 'login').toBe(true);
     await addToCart(page, 1);
     // Signed in: the start page sends the customer on to the first open step.
@@ -194,7 +257,11 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/en\/checkout\/billing$/);
     await open(page, page.url());
     await page.getByLabel(msg(locale, 'checkout.sameAsShipping')).uncheck();
-    await choose(page.getByRole('group', { name: msg(locale, 'checkout.savedAddresses') }).getByRole('radio', { name: /Hauptstraße 1/ }));
+    await choose(
+      page
+        .getByRole('group', { name: msg(locale, 'checkout.savedAddresses') })
+        .getByRole('radio', { name: /Hauptstraße 1/ }),
+    );
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
 
     await expect(page).toHaveURL(/\/en\/checkout\/payment$/);
@@ -207,7 +274,10 @@ test.describe('checkout', () => {
     await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
     await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).click();
     await expectThankYou(page, locale);
-    await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveAttribute('href', '/en/my-account/order-history');
+    await expect(page.getByRole('link', { name: msg(locale, 'checkout.viewOrder') })).toHaveAttribute(
+      'href',
+      '/en/my-account/order-history',
+    );
   });
 
   test('de: a guest creates an account with the order', async ({ page }) => {
@@ -227,7 +297,9 @@ test.describe('checkout', () => {
     // A password from the breached list: the server refuses it, shown beside the field.
     await password.fill('hallo123');
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
-    await expect(password).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg(locale, 'validation.passwordTooCommon'))));
+    await expect(password).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(msg(locale, 'validation.passwordTooCommon'))),
+    );
     await password.fill('Ein-gutes-Passwort-1');
     await page.getByRole('button', { name: msg(locale, 'checkout.continueToPayment') }).click();
     await expect(page).toHaveURL(/\/checkout\/payment$/);

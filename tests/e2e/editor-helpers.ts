@@ -9,7 +9,13 @@ import { adminMessages } from '#lib/admin/messages.ts';
 import { teamMessages } from '#lib/admin/team-messages.ts';
 import { workspaceMessages } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
+import {
+  buildTestShop,
+  seededDataDir,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
+} from '#tests/helpers/shop-instance.ts';
 import { escapeRegExp, expect, preDecideConsent, test } from './helpers.ts';
 
 export type WorkspaceLocale = 'de' | 'en';
@@ -20,7 +26,11 @@ type Words = typeof workspaceMessages.de & typeof teamMessages.de & typeof admin
  * filled in: the specs find controls by the words an editor reads.
  */
 export function words(locale: WorkspaceLocale, key: keyof Words, vars: Record<string, string | number> = {}): string {
-  const all: Record<string, string> = { ...workspaceMessages[locale], ...teamMessages[locale], ...adminMessages[locale] };
+  const all: Record<string, string> = {
+    ...workspaceMessages[locale],
+    ...teamMessages[locale],
+    ...adminMessages[locale],
+  };
   const text = all[key];
   if (text === undefined) throw new Error(`no workspace text ${key}`);
   return fill(text, vars).replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
@@ -29,7 +39,12 @@ export function words(locale: WorkspaceLocale, key: keyof Words, vars: Record<st
 /** A workspace text as a pattern: each placeholder matches any text (a version, a revision, a time). */
 export function wordsPattern(locale: WorkspaceLocale, key: keyof Words): RegExp {
   const template = words(locale, key);
-  return new RegExp(template.split(/\{\{\w+\}\}|\{\w+\}/).map(escapeRegExp).join('.+?'));
+  return new RegExp(
+    template
+      .split(/\{\{\w+\}\}|\{\w+\}/)
+      .map(escapeRegExp)
+      .join('.+?'),
+  );
 }
 
 export interface EditorShop {
@@ -79,14 +94,23 @@ function clientAddress(): string {
  * A browser context of its own on the shop (cookie consent decided, page errors collected), signed
  * in as `who` when given. `errors()` lists the uncaught page errors seen so far.
  */
-export async function openContext(browser: Browser, shop: EditorShop, opts: { who?: StaffName; locale?: WorkspaceLocale } & BrowserContextOptions = {}) {
+export async function openContext(
+  browser: Browser,
+  shop: EditorShop,
+  opts: { who?: StaffName; locale?: WorkspaceLocale } & BrowserContextOptions = {},
+) {
   const { who, locale = 'en', ...rest } = opts;
   const context = await browser.newContext({
-    baseURL: shop.base, locale: locale === 'de' ? 'de-DE' : 'en-GB', extraHTTPHeaders: { 'x-forwarded-for': clientAddress() }, ...rest,
+    baseURL: shop.base,
+    locale: locale === 'de' ? 'de-DE' : 'en-GB',
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    ...rest,
   });
   await preDecideConsent(context);
   const seen: string[] = [];
-  context.on('page', (page) => page.on('pageerror', (error) => seen.push(`${page.url()}: ${error.stack ?? error.message}`)));
+  context.on('page', (page) =>
+    page.on('pageerror', (error) => seen.push(`${page.url()}: ${error.stack ?? error.message}`)),
+  );
   if (who) await signIn(context, who);
   return { context, errors: () => [...seen] };
 }

@@ -5,7 +5,15 @@ import type { Page } from '@playwright/test';
 import { expect, msg } from './helpers.ts';
 import { expectNoSidewaysScroll } from './viewport-check.ts';
 import {
-  STAFF, WORKSPACE_PAGES, waitForWorkspace, openWorkspace, startEditorShop, words, workspaceTest, type EditorShop, type WorkspaceLocale,
+  STAFF,
+  WORKSPACE_PAGES,
+  waitForWorkspace,
+  openWorkspace,
+  startEditorShop,
+  words,
+  workspaceTest,
+  type EditorShop,
+  type WorkspaceLocale,
 } from './editor-helpers.ts';
 
 let shop: EditorShop;
@@ -28,15 +36,19 @@ async function expectButtonsReachable(page: Page, what: string): Promise<void> {
   await expect(page.getByRole('button').first(), `${what}: a button`).toBeVisible();
   const { checked, unreachable } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"], input[type="submit"]')].filter((b) => b.checkVisibility());
+    const buttons = [...document.querySelectorAll<HTMLElement>('button, [role="button"], input[type="submit"]')].filter(
+      (b) => b.checkVisibility(),
+    );
     const problems: string[] = [];
     for (const button of buttons) {
       button.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
       const r = button.getBoundingClientRect();
       const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
-      if (r.left < 0 || r.right > width + 0.5) problems.push(`"${name}" spans ${Math.round(r.left)}..${Math.round(r.right)} px`);
+      if (r.left < 0 || r.right > width + 0.5)
+        problems.push(`"${name}" spans ${Math.round(r.left)}..${Math.round(r.right)} px`);
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || !(button === hit || button.contains(hit))) problems.push(`"${name}" is covered by ${hit?.outerHTML.slice(0, 80) ?? 'nothing'}`);
+      if (!hit || !(button === hit || button.contains(hit)))
+        problems.push(`"${name}" is covered by ${hit?.outerHTML.slice(0, 80) ?? 'nothing'}`);
     }
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     return { checked: buttons.length, unreachable: problems };
@@ -52,7 +64,9 @@ async function expectFits(page: Page, what: string): Promise<void> {
 
 for (const locale of ['de', 'en'] as WorkspaceLocale[]) {
   test.describe(`the workspace at 390 px (${locale})`, () => {
-    test('sign-in, entries table and the menu, branding and content page editors fit the width', async ({ contexts }) => {
+    test('sign-in, entries table and the menu, branding and content page editors fit the width', async ({
+      contexts,
+    }) => {
       test.setTimeout(120_000);
       const { context } = await contexts.open({ locale });
       const page = await context.newPage();
@@ -68,11 +82,19 @@ for (const locale of ['de', 'en'] as WorkspaceLocale[]) {
 
       await openWorkspace(page, WORKSPACE_PAGES.menu);
       // The first entry unfolded, and its first sub-entry too: the deepest nesting an editor meets first.
-      const first = page.getByRole('group', { name: words(locale, 'field.entries'), exact: true }).getByRole('listitem').first();
+      const first = page
+        .getByRole('group', { name: words(locale, 'field.entries'), exact: true })
+        .getByRole('listitem')
+        .first();
       await first.getByText('Sortiment', { exact: true }).first().click();
-      const child = first.getByRole('group', { name: words(locale, 'field.children'), exact: true }).getByRole('listitem').first();
+      const child = first
+        .getByRole('group', { name: words(locale, 'field.children'), exact: true })
+        .getByRole('listitem')
+        .first();
       await child.locator('summary').first().click();
-      await expect(child.getByRole('group', { name: words(locale, 'field.titles'), exact: true }).first()).toBeVisible();
+      await expect(
+        child.getByRole('group', { name: words(locale, 'field.titles'), exact: true }).first(),
+      ).toBeVisible();
       await expectFits(page, 'menu editor');
 
       await openWorkspace(page, WORKSPACE_PAGES.branding);

@@ -7,8 +7,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { htmlErrors } from './html-checker.ts';
 import { expect, expectNoA11yViolations, msg } from './helpers.ts';
 import {
-  STAFF, WORKSPACE_PAGES, waitForWorkspace, entryPath, inLanguage, openWorkspace, startEditorShop, words, wordsPattern, workspaceTest,
-  type EditorShop, type WorkspaceLocale,
+  STAFF,
+  WORKSPACE_PAGES,
+  waitForWorkspace,
+  entryPath,
+  inLanguage,
+  openWorkspace,
+  startEditorShop,
+  words,
+  wordsPattern,
+  workspaceTest,
+  type EditorShop,
+  type WorkspaceLocale,
 } from './editor-helpers.ts';
 
 let shop: EditorShop;
@@ -75,7 +85,9 @@ test.describe('the journey of a new editor', () => {
     await page.getByLabel(words('de', 'signIn.password'), { exact: true }).fill(STAFF.editor.password);
     await page.getByRole('button', { name: words('de', 'signIn.submit') }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByText(words('de', 'nav.signedInAs', { email: STAFF.editor.email, role: words('de', 'role.editor') }))).toBeVisible();
+    await expect(
+      page.getByText(words('de', 'nav.signedInAs', { email: STAFF.editor.email, role: words('de', 'role.editor') })),
+    ).toBeVisible();
 
     const table = page.getByRole('region', { name: words('de', 'entries.tableLabel') });
     await table.getByRole('link', { name: words('de', 'kind.block:menu'), exact: true }).click();
@@ -86,13 +98,17 @@ test.describe('the journey of a new editor', () => {
     expect(live).toBeGreaterThan(0);
 
     // The first menu entry, unfolded; its English title row (added when it has none).
-    const first = page.getByRole('group', { name: words('de', 'field.entries'), exact: true }).getByRole('listitem').first();
+    const first = page
+      .getByRole('group', { name: words('de', 'field.entries'), exact: true })
+      .getByRole('listitem')
+      .first();
     await first.getByText('Sortiment', { exact: true }).first().click();
     const titles = first.getByRole('group', { name: words('de', 'field.titles'), exact: true }).first();
     const rows = titles.getByRole('listitem');
     let english: ReturnType<typeof rows.nth> | undefined;
     for (let i = 0; i < (await rows.count()); i++) {
-      if ((await rows.nth(i).getByLabel(words('de', 'field.locale'), { exact: true }).inputValue()) === 'en') english = rows.nth(i);
+      if ((await rows.nth(i).getByLabel(words('de', 'field.locale'), { exact: true }).inputValue()) === 'en')
+        english = rows.nth(i);
     }
     if (!english) {
       await titles.getByRole('button', { name: words('de', 'form.add', { item: words('de', 'form.item') }) }).click();
@@ -118,7 +134,10 @@ test.describe('the journey of a new editor', () => {
 
     // Preview: a tab of its own, on the shop, with the draft and the bar saying so; never cached or indexed.
     // The entry is every language's; the English workspace previews the English shop.
-    const landed = context.waitForEvent('response', (r) => r.request().isNavigationRequest() && r.url() === `${shop.base}/en`);
+    const landed = context.waitForEvent(
+      'response',
+      (r) => r.request().isNavigationRequest() && r.url() === `${shop.base}/en`,
+    );
     const popup = page.waitForEvent('popup');
     await page.getByRole('link', { name: words('en', 'editor.preview') }).click();
     const preview = await popup;
@@ -129,7 +148,9 @@ test.describe('the journey of a new editor', () => {
     expect(previewed.headers()['x-robots-tag']).toBe('noindex');
     await expect(preview.getByText(msg('en', 'site.previewNotice'))).toBeVisible();
     await expect(preview.getByRole('link', { name: msg('en', 'site.previewExit') })).toBeVisible();
-    await expect(preview.getByRole('dialog', { name: msg('en', 'menu.menu'), includeHidden: true })).toContainText(marker);
+    await expect(preview.getByRole('dialog', { name: msg('en', 'menu.menu'), includeHidden: true })).toContainText(
+      marker,
+    );
     await preview.close();
 
     // Publish: the status names the new version; the shopper's cached pages show the change within 1 s.
@@ -140,15 +161,21 @@ test.describe('the journey of a new editor', () => {
     let elapsed: number;
     for (;;) {
       const [home, categoryPage, productPage, german] = await Promise.all(
-        ['/en', category, product, '/'].map((path) => shopperHtml(shopper.context.request, path)));
+        ['/en', category, product, '/'].map((path) => shopperHtml(shopper.context.request, path)),
+      );
       elapsed = Date.now() - answeredAt;
       expect(german, 'the German home').not.toContain(marker);
       if ([home, categoryPage, productPage].every((html) => html!.includes(marker))) break;
       if (elapsed > 5_000) break;
     }
     test.info().annotations.push({ type: 'publish-to-visible', description: `${elapsed} ms` });
-    expect(elapsed, 'ms from the publish answer until /en, a category and a product show the change').toBeLessThanOrEqual(1_000);
-    await expect(page.getByRole('status')).toContainText(words('en', 'editor.published', { version: live + 1, at: '§', ms: '§' }).split('§')[0]!);
+    expect(
+      elapsed,
+      'ms from the publish answer until /en, a category and a product show the change',
+    ).toBeLessThanOrEqual(1_000);
+    await expect(page.getByRole('status')).toContainText(
+      words('en', 'editor.published', { version: live + 1, at: '§', ms: '§' }).split('§')[0]!,
+    );
     await expect(page.getByText(words('en', 'editor.status.published', { version: live + 1 }))).toBeVisible();
     expect(await germanMenuTexts(shopperPage)).toEqual(germanBefore);
 
@@ -163,7 +190,9 @@ test.describe('the journey of a new editor', () => {
       void dialog.accept();
     });
     await history.getByRole('button', { name: words('en', 'history.rollback', { version: live }) }).click();
-    await expect(page.getByRole('status')).toContainText(words('en', 'history.rolledBack', { version: live, next: live + 2 }));
+    await expect(page.getByRole('status')).toContainText(
+      words('en', 'history.rolledBack', { version: live, next: live + 2 }),
+    );
     await expect.poll(async () => (await shopperHtml(shopper.context.request, '/en')).includes(marker)).toBe(false);
     expect(await shopperHtml(shopper.context.request, '/en')).toContain(original);
     expect(await germanMenuTexts(shopperPage)).toEqual(germanBefore);
@@ -192,10 +221,12 @@ test.describe('a content page with rich text', () => {
     const slug = 'e2e-safe-page';
     const { context } = await contexts.open({ who: 'editor' });
     const dialogs: string[] = [];
-    context.on('page', (p) => p.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    }));
+    context.on('page', (p) =>
+      p.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
     const page = await context.newPage();
     await openWorkspace(page, '/admin');
     const create = page.getByRole('region', { name: words('en', 'newPage.title') });
@@ -208,8 +239,11 @@ test.describe('a content page with rich text', () => {
 
     await page.getByLabel(words('en', 'field.title'), { exact: true }).fill('Rich text check');
     await page.getByLabel(words('en', 'field.slug'), { exact: true }).fill(slug);
-    await page.getByLabel(words('en', 'editor.html'), { exact: true }).fill(
-      '<p>Safe text</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:window.__xss=3">x</a>');
+    await page
+      .getByLabel(words('en', 'editor.html'), { exact: true })
+      .fill(
+        '<p>Safe text</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:window.__xss=3">x</a>',
+      );
     await page.getByRole('button', { name: words('en', 'editor.save') }).click();
     await expect(page.getByRole('status')).toContainText(wordsPattern('en', 'editor.saved'));
 
@@ -236,10 +270,12 @@ test.describe('a content page with rich text', () => {
     await previewed.close();
 
     const shopper = await contexts.open();
-    shopper.context.on('page', (p) => p.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    }));
+    shopper.context.on('page', (p) =>
+      p.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      }),
+    );
     const shopperPage = await shopper.context.newPage();
     const response = await shopperPage.goto(`/en/i/${slug}`);
     expect(response?.status()).toBe(200);
@@ -250,7 +286,9 @@ test.describe('a content page with rich text', () => {
 });
 
 test.describe('the checks before a save', () => {
-  test('an invalid colour is marked at its field and nothing is saved; the server refuses it too (422)', async ({ contexts }) => {
+  test('an invalid colour is marked at its field and nothing is saved; the server refuses it too (422)', async ({
+    contexts,
+  }) => {
     const { context } = await contexts.open({ who: 'editor' });
     const page = await context.newPage();
     const key = { type: 'block', identifier: 'notification-bar', locale: 'en' } as const;
@@ -286,7 +324,9 @@ test.describe('the checks before a save', () => {
 });
 
 test.describe('two people on one entry', () => {
-  test('the second save is a conflict, said in an alert, and keeps what the second person typed', async ({ contexts }) => {
+  test('the second save is a conflict, said in an alert, and keeps what the second person typed', async ({
+    contexts,
+  }) => {
     const path = entryPath('block', 'top-banner', 'de');
     const [editor, admin] = await Promise.all([contexts.open({ who: 'editor' }), contexts.open({ who: 'admin' })]);
     const first = await editor.context.newPage();
@@ -308,8 +348,13 @@ test.describe('two people on one entry', () => {
     await expect(second.getByText(words('en', 'editor.unsaved'))).toBeVisible();
 
     // The draft is the first person's, untouched by the refused save.
-    const entry = await second.request.get(`/api/admin/entry?${new URLSearchParams({ type: 'block', identifier: 'top-banner', locale: 'de' })}`);
-    expect(((await entry.json()) as { draft: { content: string; by: string } }).draft).toMatchObject({ content: theirs, by: expect.stringContaining(STAFF.editor.email) });
+    const entry = await second.request.get(
+      `/api/admin/entry?${new URLSearchParams({ type: 'block', identifier: 'top-banner', locale: 'de' })}`,
+    );
+    expect(((await entry.json()) as { draft: { content: string; by: string } }).draft).toMatchObject({
+      content: theirs,
+      by: expect.stringContaining(STAFF.editor.email),
+    });
   });
 });
 
@@ -345,7 +390,8 @@ test.describe('roles', () => {
     expect(token.length).toBeGreaterThanOrEqual(20);
     await expect(page.getByText(words('en', 'tokens.secretWarning'))).toBeVisible();
 
-    const read = () => fetch(`${shop.base}/api/admin/content/block/menu`, { headers: { authorization: `Bearer ${token}` } });
+    const read = () =>
+      fetch(`${shop.base}/api/admin/content/block/menu`, { headers: { authorization: `Bearer ${token}` } });
     const allowed = await read();
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('etag')).toBeTruthy();
@@ -355,7 +401,9 @@ test.describe('roles', () => {
     await openWorkspace(page, '/admin/tokens');
     await expect(page.getByRole('textbox', { name: words('en', 'tokens.secret') })).toHaveCount(0);
     expect(await page.content()).not.toContain(token);
-    const row = page.getByRole('region', { name: words('en', 'tokens.tableLabel') }).getByRole('row', { name: new RegExp(name) });
+    const row = page
+      .getByRole('region', { name: words('en', 'tokens.tableLabel') })
+      .getByRole('row', { name: new RegExp(name) });
     await expect(row).toContainText(words('en', 'scope.content:read'));
 
     page.once('dialog', (dialog) => {
@@ -385,7 +433,9 @@ test.describe('quality of the workspace pages', () => {
         await expectNoA11yViolations(page);
         if (name === 'setPasswordBadToken') {
           // Sending a new password with the bad link says the link is no good.
-          await page.getByLabel(words(locale, 'setPassword.password'), { exact: true }).fill('Lange-genug-und-selten-42');
+          await page
+            .getByLabel(words(locale, 'setPassword.password'), { exact: true })
+            .fill('Lange-genug-und-selten-42');
           await page.getByLabel(words(locale, 'setPassword.repeat'), { exact: true }).fill('Lange-genug-und-selten-42');
           await page.getByRole('button', { name: words(locale, 'setPassword.submit') }).click();
           await expect(page.getByRole('alert')).toHaveText(words(locale, 'setPassword.invalidToken'));

@@ -28,10 +28,15 @@ export function msg(locale: Locale, key: keyof Messages, vars: Record<string, st
   return fill(MESSAGES[locale][key], vars);
 }
 
-type PluralKey = keyof Messages extends infer K ? K extends `${infer Base}_one` ? Base : never : never;
+type PluralKey = keyof Messages extends infer K ? (K extends `${infer Base}_one` ? Base : never) : never;
 
 /** The plural message for a count, in the form and number format the shop picks for the locale. */
-export function msgPlural(locale: Locale, key: PluralKey, count: number, vars: Record<string, string | number> = {}): string {
+export function msgPlural(
+  locale: Locale,
+  key: PluralKey,
+  count: number,
+  vars: Record<string, string | number> = {},
+): string {
   const m: Record<string, string> = MESSAGES[locale];
   return plural(LOCALE_TAGS[locale], count, { one: m[`${key}_one`]!, other: m[`${key}_other`]! }, vars);
 }
@@ -45,15 +50,18 @@ export function escapeRegExp(text: string): string {
  * bar neither covers the page nor locks scrolling in tests that are not about consent.
  */
 export async function preDecideConsent(target: Page | BrowserContext): Promise<void> {
-  await target.addInitScript(([key]) => {
-    try {
-      if (!window.localStorage.getItem(key!)) {
-        window.localStorage.setItem(key!, JSON.stringify({ accepted: false, at: Date.now() }));
+  await target.addInitScript(
+    ([key]) => {
+      try {
+        if (!window.localStorage.getItem(key!)) {
+          window.localStorage.setItem(key!, JSON.stringify({ accepted: false, at: Date.now() }));
+        }
+      } catch {
+        // about:blank and other opaque origins have no storage.
       }
-    } catch {
-      // about:blank and other opaque origins have no storage.
-    }
-  }, [CONSENT_STORAGE_KEY]);
+    },
+    [CONSENT_STORAGE_KEY],
+  );
 }
 
 interface Fixtures {
@@ -79,7 +87,8 @@ export { expect };
  * The islands that hydrate on their own (client:load / client:idle) and have not yet: Astro drops an
  * island's `ssr` attribute once it has hydrated. Islands on intent or visibility wait for the shopper.
  */
-export const SELF_HYDRATING_PENDING = 'astro-island[ssr]:not([client="visible"]):not([client="media"]):not([client="intent"])';
+export const SELF_HYDRATING_PENDING =
+  'astro-island[ssr]:not([client="visible"]):not([client="media"]):not([client="intent"])';
 
 /** Waits until the shell's script runs and the islands that hydrate on their own are interactive. */
 export async function waitForIslands(page: Page, timeout?: number): Promise<void> {
@@ -113,16 +122,26 @@ export async function open(page: Page, path: string) {
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Runs axe (WCAG 2.1 A and AA, or other `tags`) on the page, or on `include` only, and fails listing every violation. */
-export async function expectNoA11yViolations(page: Page, options: { include?: string; exclude?: string; tags?: string[] } = {}): Promise<void> {
+export async function expectNoA11yViolations(
+  page: Page,
+  options: { include?: string; exclude?: string; tags?: string[] } = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(options.tags ?? AXE_TAGS);
   if (options.include) builder = builder.include(options.include);
   if (options.exclude) builder = builder.exclude(options.exclude);
   const { violations } = await builder.analyze();
-  const report = violations.map((v) => [
-    `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.helpUrl})`,
-    ...v.nodes.map((n) => `    at ${n.target.join(' ')}\n      ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
-  ].join('\n'));
-  expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n${report.join('\n')}`).toBe(0);
+  const report = violations.map((v) =>
+    [
+      `[${v.impact ?? 'n/a'}] ${v.id}: ${v.help} (${v.helpUrl})`,
+      ...v.nodes.map(
+        (n) =>
+          `    at ${n.target.join(' ')}\n      ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+      ),
+    ].join('\n'),
+  );
+  expect(violations.length, `axe found ${violations.length} violation(s) on ${page.url()}:\n${report.join('\n')}`).toBe(
+    0,
+  );
 }
 
 let clients = 0;

@@ -22,15 +22,21 @@ interface VnuMessage {
  * (`<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`) into <body>.
  */
 function isAstroIslandStyle(m: VnuMessage): boolean {
-  return m.type === 'error'
+  return (
+    m.type === 'error' &&
     // Nu words it one of two ways, depending on what comes before the island in the body.
-    && /Element “style” not allowed as child of element “body”|A “style” element in “body” must be the first child/.test(m.message)
-    && /<style>astro-|astro-island/.test(m.extract ?? '');
+    /Element “style” not allowed as child of element “body”|A “style” element in “body” must be the first child/.test(
+      m.message,
+    ) &&
+    /<style>astro-|astro-island/.test(m.extract ?? '')
+  );
 }
 
 function runVnu(files: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('/usr/bin/java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('/usr/bin/java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -61,11 +67,15 @@ export async function htmlErrors(documents: ReadonlyMap<string, string>): Promis
     } catch {
       throw new Error(`vnu gave no JSON report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
     }
-    return messages.filter((m) => m.type !== 'info' && !isAstroIslandStyle(m)).map((m) => {
-      const file = decodeURIComponent((m.url ?? '').replace(/^file:(\/\/)?/, ''));
-      return `${labels.get(file) ?? m.url ?? '(no file)'} (line ${m.lastLine ?? '?'}, column ${m.firstColumn ?? m.lastColumn ?? '?'}): ${m.message}`
-        + (m.extract ? `\n    ${m.extract.replace(/\n/g, ' ')}` : '');
-    });
+    return messages
+      .filter((m) => m.type !== 'info' && !isAstroIslandStyle(m))
+      .map((m) => {
+        const file = decodeURIComponent((m.url ?? '').replace(/^file:(\/\/)?/, ''));
+        return (
+          `${labels.get(file) ?? m.url ?? '(no file)'} (line ${m.lastLine ?? '?'}, column ${m.firstColumn ?? m.lastColumn ?? '?'}): ${m.message}` +
+          (m.extract ? `\n    ${m.extract.replace(/\n/g, ' ')}` : '')
+        );
+      });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -21,7 +21,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -31,7 +33,9 @@ async function pathsOf(browser: Browser, locale: Locale): Promise<Record<string,
   const page = await browser.newPage();
   const firstLink = async (from: string, pattern: RegExp) => {
     await page.goto(`${BASE_URL}${from}`);
-    const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const hrefs = await page
+      .locator('main a[href]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     const href = hrefs.find((h) => pattern.test(h));
     if (!href) throw new Error(`${from} links to nothing like ${pattern}`);
     return href;
@@ -40,13 +44,21 @@ async function pathsOf(browser: Browser, locale: Locale): Promise<Record<string,
   const product = await firstLink(category, /\/p\/\d+\//);
   await page.close();
   return {
-    home: localePath(locale, '/'), category, product,
+    home: localePath(locale, '/'),
+    category,
+    product,
     search: `${localePath(locale, '/search-details')}?term=${locale === 'de' ? 'bohr' : 'drill'}`,
     content: localePath(locale, '/i/agb'),
   };
 }
 
-interface Summary { locale: Locale; type: string; path: string; scores: number[]; median: Result }
+interface Summary {
+  locale: Locale;
+  type: string;
+  path: string;
+  scores: number[];
+  median: Result;
+}
 
 const summaries: Summary[] = [];
 
@@ -60,8 +72,15 @@ test.describe('Lighthouse', () => {
     // A browser of its own: Lighthouse drives it over its DevTools port, with a clean profile.
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run', `--remote-debugging-port=${port}`],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--remote-debugging-port=${port}`,
+      ],
     });
     mkdirSync(OUT, { recursive: true });
   });
@@ -72,10 +91,17 @@ test.describe('Lighthouse', () => {
       const blocking = s.median.audits['render-blocking-insight']?.metricSavings?.FCP ?? 0;
       return `| ${s.locale} | ${s.type} | ${s.scores.join(', ')} | **${Math.round((s.median.categories.performance?.score ?? 0) * 100)}** | ${audit('first-contentful-paint')} | ${audit('largest-contentful-paint')} | ${audit('total-blocking-time')} | ${s.median.audits['cumulative-layout-shift']?.numericValue?.toFixed(3)} | ${blocking} ms |`;
     });
-    writeFileSync(join(OUT, 'summary.md'), [
-      `Lighthouse ${summaries[0]?.median.lighthouseVersion ?? ''}, mobile, simulated throttling; ${RUNS} runs per page, median by score.`,
-      '', '| locale | page | scores | median | FCP | LCP | TBT | CLS | stylesheets hold up FCP |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |', ...rows, '',
-    ].join('\n'));
+    writeFileSync(
+      join(OUT, 'summary.md'),
+      [
+        `Lighthouse ${summaries[0]?.median.lighthouseVersion ?? ''}, mobile, simulated throttling; ${RUNS} runs per page, median by score.`,
+        '',
+        '| locale | page | scores | median | FCP | LCP | TBT | CLS | stylesheets hold up FCP |',
+        '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...rows,
+        '',
+      ].join('\n'),
+    );
   });
 
   for (const locale of ['de', 'en'] as const) {
@@ -84,7 +110,12 @@ test.describe('Lighthouse', () => {
       for (const [type, path] of Object.entries(paths)) {
         const runs: { lhr: Result; html: string }[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(`${BASE_URL}${path}`, { port, onlyCategories: ['performance'], logLevel: 'error', output: 'html' });
+          const result = await lighthouse(`${BASE_URL}${path}`, {
+            port,
+            onlyCategories: ['performance'],
+            logLevel: 'error',
+            output: 'html',
+          });
           if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
           runs.push({ lhr: result.lhr, html: String(result.report) });
         }
@@ -96,18 +127,35 @@ test.describe('Lighthouse', () => {
         writeFileSync(join(OUT, `${locale}-${type}.html`), kept.html);
         const where = `${locale} ${type} (${path})`;
         // The median of the runs' own CLS: one run disturbed by the machine does not decide, a shift every run makes does.
-        const shifts = runs.map((r) => r.lhr.audits['cumulative-layout-shift']?.numericValue ?? 1).sort((a, b) => a - b);
-        expect.soft(shifts[Math.floor(shifts.length / 2)], `${where}: CLS of the runs ${shifts.join(', ')}`).toBeLessThanOrEqual(MAX_CLS);
+        const shifts = runs
+          .map((r) => r.lhr.audits['cumulative-layout-shift']?.numericValue ?? 1)
+          .sort((a, b) => a - b);
+        expect
+          .soft(shifts[Math.floor(shifts.length / 2)], `${where}: CLS of the runs ${shifts.join(', ')}`)
+          .toBeLessThanOrEqual(MAX_CLS);
         const unused = median.audits['unused-javascript'];
-        expect.soft(unused?.score === null || (unused?.score ?? 0) >= 0.9, `${where}: unused JavaScript ${unused?.displayValue ?? ''}`).toBe(true);
+        expect
+          .soft(
+            unused?.score === null || (unused?.score ?? 0) >= 0.9,
+            `${where}: unused JavaScript ${unused?.displayValue ?? ''}`,
+          )
+          .toBe(true);
         // Nothing blocks the first paint but the shop's own stylesheets (6-8 KB, cached from page to
         // page): no script and nothing from another origin. What inlining them would gain is in the
         // summary (it depends on the machine's load); it would add those kilobytes to every page's HTML.
         const blocking = median.audits['render-blocking-insight'];
-        const blockers = ((blocking?.details as { items?: { url: string }[] } | undefined)?.items ?? []).map((item) => item.url);
-        expect.soft(blockers.filter((url) => !url.startsWith(BASE_URL) || !url.endsWith('.css')), `${where}: render-blocking requests`).toEqual([]);
+        const blockers = ((blocking?.details as { items?: { url: string }[] } | undefined)?.items ?? []).map(
+          (item) => item.url,
+        );
+        expect
+          .soft(
+            blockers.filter((url) => !url.startsWith(BASE_URL) || !url.endsWith('.css')),
+            `${where}: render-blocking requests`,
+          )
+          .toEqual([]);
         // The document's own compression (the insight also weighs server time, which depends on load).
-        const latency = median.audits['document-latency-insight']?.details as { items?: { usesCompression?: { value?: boolean } } } | undefined;
+        const latency = median.audits['document-latency-insight']?.details as
+          { items?: { usesCompression?: { value?: boolean } } } | undefined;
         expect.soft(latency?.items?.usesCompression?.value, `${where}: the document is compressed`).toBe(true);
       }
     });

@@ -9,7 +9,8 @@ const PAGE_SIZE = PAGE_SIZES.category;
 export const main = (page: Page) => page.getByRole('main');
 export const cards = (page: Page) => main(page).getByRole('article');
 export const cardNames = (page: Page) => cards(page).getByRole('heading', { level: 3 }).allInnerTexts();
-export const cartSidebar = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'cart.title') });
+export const cartSidebar = (page: Page, locale: Locale) =>
+  page.getByRole('dialog', { name: msg(locale, 'cart.title') });
 export const banner = (page: Page) => page.getByRole('banner');
 
 /** The first top-level category the home page links, with at least two pages of products. */
@@ -22,7 +23,12 @@ export async function categoryPath(request: APIRequestContext, locale: Locale): 
 }
 
 /** The names the product-list endpoint gives for one unfiltered page of the category. */
-export async function namesOfPage(request: APIRequestContext, locale: Locale, path: string, pageNumber: number): Promise<string[]> {
+export async function namesOfPage(
+  request: APIRequestContext,
+  locale: Locale,
+  path: string,
+  pageNumber: number,
+): Promise<string[]> {
   const slug = path.slice(localePath(locale, '/c/').length);
   const category = await request.post('/api/catalog/categories', { data: { locale, slug } });
   const catId = ((await category.json()) as { data: { id: number } }).data.id;
@@ -32,16 +38,29 @@ export async function namesOfPage(request: APIRequestContext, locale: Locale, pa
   return ((await response.json()) as { data: { name: string }[] }).data.map((p) => p.name);
 }
 
-export const chipGroup = (page: Page, locale: Locale) => page.getByRole('group', { name: msg(locale, 'catalog.activeFilters') });
+export const chipGroup = (page: Page, locale: Locale) =>
+  page.getByRole('group', { name: msg(locale, 'catalog.activeFilters') });
 
 /** Orders `quantity` of the first card that can be added, and checks the cart took exactly that. */
 /** Adds from the first card that offers it, on a category page or the given listing (e.g. search results). */
-export async function addFromFirstCard(page: Page, request: APIRequestContext, locale: Locale, quantity: number, listing?: string): Promise<void> {
-  await open(page, listing ?? await categoryPath(request, locale));
+export async function addFromFirstCard(
+  page: Page,
+  request: APIRequestContext,
+  locale: Locale,
+  quantity: number,
+  listing?: string,
+): Promise<void> {
+  await open(page, listing ?? (await categoryPath(request, locale)));
   // Availability decides which cards may order (an unavailable one keeps its button disabled): wait for it.
   await expect(cards(page).first()).toBeVisible();
-  await expect(main(page).locator('.availability').filter({ hasText: msg(locale, 'availability.loading') })).toHaveCount(0);
-  const orderable = cards(page).filter({ has: page.getByRole('button', { name: msg(locale, 'catalog.addToCart'), disabled: false }) });
+  await expect(
+    main(page)
+      .locator('.availability')
+      .filter({ hasText: msg(locale, 'availability.loading') }),
+  ).toHaveCount(0);
+  const orderable = cards(page).filter({
+    has: page.getByRole('button', { name: msg(locale, 'catalog.addToCart'), disabled: false }),
+  });
   const buyable = main(page).locator(`article[data-sku="${await orderable.first().getAttribute('data-sku')}"]`);
   await expect(buyable).toBeVisible();
   const name = (await buyable.getByRole('heading', { level: 3 }).innerText()).trim();
@@ -52,14 +71,22 @@ export async function addFromFirstCard(page: Page, request: APIRequestContext, l
 
   const sidebar = cartSidebar(page, locale);
   await expect(sidebar).toBeVisible();
-  await expect(sidebar.locator('.cart-items > li').filter({ hasText: name }).getByRole('spinbutton')).toHaveValue(String(quantity));
-  await expect(banner(page).getByRole('button', {
-    name: `${msg(locale, 'header.cart')}, ${msgPlural(locale, 'header.itemCount', quantity)}`,
-  })).toBeAttached();
+  await expect(sidebar.locator('.cart-items > li').filter({ hasText: name }).getByRole('spinbutton')).toHaveValue(
+    String(quantity),
+  );
+  await expect(
+    banner(page).getByRole('button', {
+      name: `${msg(locale, 'header.cart')}, ${msgPlural(locale, 'header.itemCount', quantity)}`,
+    }),
+  ).toBeAttached();
 }
 
 /** Opens a category with JavaScript off, follows the 'Page 2' link and checks page 2's own HTML. */
-export async function followPage2WithoutJs(browser: Browser, request: APIRequestContext, locale: Locale): Promise<void> {
+export async function followPage2WithoutJs(
+  browser: Browser,
+  request: APIRequestContext,
+  locale: Locale,
+): Promise<void> {
   const path = await categoryPath(request, locale);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -76,8 +103,11 @@ export async function followPage2WithoutJs(browser: Browser, request: APIRequest
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', absolute(`${path}?page=2`));
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   await expect(page2).toHaveAttribute('aria-current', 'page');
-  await expect(page).toHaveTitle(msg(locale, 'catalog.pagedTitle', {
-    title: (await page.getByRole('heading', { level: 1 }).innerText()).trim(), page: 2,
-  }));
+  await expect(page).toHaveTitle(
+    msg(locale, 'catalog.pagedTitle', {
+      title: (await page.getByRole('heading', { level: 1 }).innerText()).trim(),
+      page: 2,
+    }),
+  );
   await context.close();
 }

@@ -11,10 +11,14 @@ test('a filter chosen in the drawer shows as a chip that removes it', async ({ p
   const locale: Locale = 'en';
   const path = await categoryPath(request, locale);
   await open(page, path);
-  await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.filters'))}( \\(\\d+\\))?$`) }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.filters'))}( \\(\\d+\\))?$`) })
+    .click();
   const drawer = page.getByRole('dialog', { name: msg(locale, 'catalog.filters') });
   await drawer.getByRole('checkbox').first().check();
-  await drawer.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.showResults'))} \\(`) }).click();
+  await drawer
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.showResults'))} \\(`) })
+    .click();
   await expect(drawer).toBeHidden();
 
   const chips = chipGroup(page, locale);

@@ -3,21 +3,42 @@
 // wishlist add, sign-in and sign-out, and add-to-cart from the wishlist drawer.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
-  absolute, escapeRegExp, expect, localePath, msg, open, preDecideConsent, test, waitForIslands, type Locale,
+  absolute,
+  escapeRegExp,
+  expect,
+  localePath,
+  msg,
+  open,
+  preDecideConsent,
+  test,
+  waitForIslands,
+  type Locale,
 } from './helpers.ts';
 import {
-  addFromFirstCard, banner, cartSidebar, cards, categoryPath, chipGroup, followPage2WithoutJs,
+  addFromFirstCard,
+  banner,
+  cartSidebar,
+  cards,
+  categoryPath,
+  chipGroup,
+  followPage2WithoutJs,
 } from './listing-feedback.helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { registerAndActivate } from './accounts.ts';
 
 const P = DEMO_FIXTURES.products;
-const notifications = (page: Page, locale: Locale) => page.getByRole('region', { name: msg(locale, 'notifications.label') });
+const notifications = (page: Page, locale: Locale) =>
+  page.getByRole('region', { name: msg(locale, 'notifications.label') });
 
-async function findProductPath(request: APIRequestContext, sku: string, locale: Locale): Promise<{ path: string; name: string }> {
+async function findProductPath(
+  request: APIRequestContext,
+  sku: string,
+  locale: Locale,
+): Promise<{ path: string; name: string }> {
   const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
-  const hit = ((await response.json()) as { data: { id: number; sku: string; slug: string; name: string }[] }).data
-    .find((p) => p.sku === sku);
+  const hit = (
+    (await response.json()) as { data: { id: number; sku: string; slug: string; name: string }[] }
+  ).data.find((p) => p.sku === sku);
   if (!hit) throw new Error(`fixture ${sku} not found`);
   return { path: localePath(locale, `/p/${hit.id}/${hit.slug}`), name: hit.name };
 }
@@ -39,35 +60,52 @@ test.describe('category cards', () => {
     await addFromFirstCard(page, request, 'de', 2, localePath('de', '/search-details?term=bohr'));
   });
 
-  test('a variant parent offers "Choose variant" to its product page instead of add-to-cart', async ({ page, request }) => {
+  test('a variant parent offers "Choose variant" to its product page instead of add-to-cart', async ({
+    page,
+    request,
+  }) => {
     const gloves = await findProductPath(request, P.variantParent, 'en');
     // The category of the gloves lists the parent: reach it from its product page's breadcrumbs.
     await open(page, gloves.path);
-    const crumb = page.getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') }).getByRole('link').last();
+    const crumb = page
+      .getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') })
+      .getByRole('link')
+      .last();
     await crumb.click();
     await waitForIslands(page);
     const card = cards(page).filter({ hasText: gloves.name });
-    await expect(card.getByRole('link', { name: msg('en', 'catalog.chooseVariant') })).toHaveAttribute('href', gloves.path);
+    await expect(card.getByRole('link', { name: msg('en', 'catalog.chooseVariant') })).toHaveAttribute(
+      'href',
+      gloves.path,
+    );
     await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toHaveCount(0);
   });
 
-  test('an item that cannot be ordered has its card button disabled, and quantity 0 adds nothing', async ({ page, request }) => {
+  test('an item that cannot be ordered has its card button disabled, and quantity 0 adds nothing', async ({
+    page,
+    request,
+  }) => {
     const gone = await findProductPath(request, P.notAvailable, 'en');
     await open(page, gone.path);
-    const crumb = page.getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') }).getByRole('link').last();
-    const category = new URL(await crumb.getAttribute('href') ?? '', page.url()).pathname;
+    const crumb = page
+      .getByRole('navigation', { name: msg('en', 'catalog.breadcrumbs') })
+      .getByRole('link')
+      .last();
+    const category = new URL((await crumb.getAttribute('href')) ?? '', page.url()).pathname;
     // Its category's pages are plain server pages: look for the card page by page.
     let card = page.locator(`article[data-sku="${P.notAvailable}"]`);
     for (let n = 1; n <= 10; n++) {
       await open(page, n === 1 ? category : `${category}?page=${n}`);
-      if (await card.count() > 0) break;
+      if ((await card.count()) > 0) break;
     }
     await waitForIslands(page);
     await expect(card.getByText(msg('en', 'availability.not-available'))).toBeVisible();
     await expect(card.getByRole('button', { name: msg('en', 'catalog.addToCart') })).toBeDisabled();
 
     // Another card's quantity field: 0 is refused, not silently turned into one piece.
-    const orderable = cards(page).filter({ has: page.getByRole('button', { name: msg('en', 'catalog.addToCart'), disabled: false }) });
+    const orderable = cards(page).filter({
+      has: page.getByRole('button', { name: msg('en', 'catalog.addToCart'), disabled: false }),
+    });
     // Pinned by sku: once disabled, the card would drop out of the filter above.
     card = page.locator(`article[data-sku="${await orderable.first().getAttribute('data-sku')}"]`);
     await card.getByRole('spinbutton').fill('0');
@@ -86,7 +124,9 @@ test.describe('active filter chips', () => {
 
     await filters.getByRole('checkbox').first().check();
     await expect(page).toHaveURL(/\?f\./);
-    const chip = chips.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.removeFilter', { filter: '', value: '' }).trim())}`) });
+    const chip = chips.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(msg(locale, 'catalog.removeFilter', { filter: '', value: '' }).trim())}`),
+    });
     await expect(chip).toHaveCount(1);
     await chip.focus();
     await page.keyboard.press('Enter');
@@ -125,7 +165,10 @@ async function freshPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('feedback', () => {
-  test('wishlist add, sign-in and sign-out are confirmed; the wishlist drawer shows prices and adds to the cart', async ({ browser, request }) => {
+  test('wishlist add, sign-in and sign-out are confirmed; the wishlist drawer shows prices and adds to the cart', async ({
+    browser,
+    request,
+  }) => {
     const locale: Locale = 'en';
     const page = await freshPage(browser);
     const customer = await newCustomer(request);
@@ -136,7 +179,9 @@ test.describe('feedback', () => {
     await expect(notifications(page, locale).getByRole('status')).toHaveText(msg(locale, 'wishlist.added'));
 
     // The drawer: the live price and add-to-cart.
-    await banner(page).getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) }).click();
+    await banner(page)
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) })
+      .click();
     const drawer = page.getByRole('dialog', { name: msg(locale, 'wishlist.title') });
     const item = drawer.getByRole('listitem').filter({ hasText: product.name });
     await expect(item.locator('.price')).toContainText(/\d/);
@@ -147,7 +192,9 @@ test.describe('feedback', () => {
     await cart.getByRole('button', { name: msg(locale, 'cart.close') }).click();
 
     // Sign-in.
-    await banner(page).getByRole('button', { name: msg(locale, 'header.login'), exact: true }).click();
+    await banner(page)
+      .getByRole('button', { name: msg(locale, 'header.login'), exact: true })
+      .click();
     const modal = page.getByRole('dialog', { name: msg(locale, 'auth.loginTitle') });
     await modal.getByLabel(msg(locale, 'auth.username')).fill(customer.email);
     await modal.getByLabel(msg(locale, 'auth.password'), { exact: true }).fill(customer.password);

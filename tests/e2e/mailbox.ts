@@ -25,7 +25,8 @@ async function poll(find: () => Mail | undefined, timeoutMs: number, what: strin
   }
 }
 
-const matches = (mail: Mail, to: string, text?: RegExp) => mail.to.toLowerCase().includes(to.toLowerCase()) && (!text || text.test(mail.text));
+const matches = (mail: Mail, to: string, text?: RegExp) =>
+  mail.to.toLowerCase().includes(to.toLowerCase()) && (!text || text.test(mail.text));
 
 async function smtpMailbox(smtpUrl: string): Promise<Mailbox> {
   const url = new URL(smtpUrl);
@@ -46,14 +47,21 @@ async function smtpMailbox(smtpUrl: string): Promise<Mailbox> {
     },
   });
   await new Promise<void>((ok, fail) => {
-    server.server.once('error', (error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE'
-      ? new Error(`SMTP_URL is ${smtpUrl}, but ${host}:${port} is already in use: stop whatever listens there (another test run?) or pick a free port for SMTP_URL`)
-      : error));
+    server.server.once('error', (error: NodeJS.ErrnoException) =>
+      fail(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `SMTP_URL is ${smtpUrl}, but ${host}:${port} is already in use: stop whatever listens there (another test run?) or pick a free port for SMTP_URL`,
+            )
+          : error,
+      ),
+    );
     server.listen(port, host, () => ok());
   });
   return {
     source: `loopback SMTP ${host}:${port}`,
-    waitFor: (to, text, timeoutMs = 15_000) => poll(() => received.find((m) => matches(m, to, text)), timeoutMs, `to ${to} at ${host}:${port}`),
+    waitFor: (to, text, timeoutMs = 15_000) =>
+      poll(() => received.find((m) => matches(m, to, text)), timeoutMs, `to ${to} at ${host}:${port}`),
     close: () => new Promise<void>((ok) => server.close(() => ok())),
   };
 }
@@ -64,7 +72,9 @@ function outboxMailbox(dataDir: string): Mailbox {
   const read = (): Mail[] => {
     let files: string[];
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
     } catch {
       return [];
     }
@@ -75,7 +85,8 @@ function outboxMailbox(dataDir: string): Mailbox {
   };
   return {
     source: `outbox ${dir}`,
-    waitFor: (to, text, timeoutMs = 15_000) => poll(() => read().find((m) => matches(m, to, text)), timeoutMs, `to ${to} in ${dir}`),
+    waitFor: (to, text, timeoutMs = 15_000) =>
+      poll(() => read().find((m) => matches(m, to, text)), timeoutMs, `to ${to} in ${dir}`),
     close: async () => {},
   };
 }

@@ -15,7 +15,9 @@ const CONTRACT_ABOVE_SPECIAL = { sku: 'BMA-10052', special: '366.99', contract: 
 async function find(request: APIRequestContext, sku: string): Promise<{ name: string; path: string }> {
   const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
   expect(response.ok(), `search for ${sku}`).toBe(true);
-  const hit = ((await response.json()) as { data: { id: number; sku: string; slug: string; name: string }[] }).data.find((p) => p.sku === sku);
+  const hit = (
+    (await response.json()) as { data: { id: number; sku: string; slug: string; name: string }[] }
+  ).data.find((p) => p.sku === sku);
   if (!hit) throw new Error(`fixture ${sku} not found by search`);
   return { name: hit.name, path: localePath(locale, `/p/${hit.id}/${hit.slug}`) };
 }
@@ -23,7 +25,9 @@ async function find(request: APIRequestContext, sku: string): Promise<{ name: st
 async function openProduct(page: Page, path: string) {
   await page.goto(path);
   await waitForIslands(page, 20_000);
-  await expect(buyBox(page).locator('.buy-box-availability')).not.toContainText(msg(locale, 'availability.loading'), { timeout: 15_000 });
+  await expect(buyBox(page).locator('.buy-box-availability')).not.toContainText(msg(locale, 'availability.loading'), {
+    timeout: 15_000,
+  });
 }
 
 const buyBox = (page: Page) => page.locator('form.buy-box');
@@ -37,7 +41,6 @@ async function serverCart(page: Page): Promise<Cart | null> {
 }
 
 test.describe('prices and orderability', () => {
-
   test('buyer@acme sees and pays the public special price where its contract price is higher', async ({ page }) => {
     const product = await find(page.request, CONTRACT_ABOVE_SPECIAL.sku);
     const login = await page.request.post('/api/auth/login', {
@@ -92,19 +95,30 @@ test.describe('prices and orderability', () => {
     for (const typed of ['0', '-3', '2.5']) {
       await field.fill(typed);
       await addButton(page).click();
-      await expect(buyBox(page).getByRole('alert')).toHaveText(msg(locale, 'catalog.quantityInvalid', { max: MAX_QUANTITY }));
+      await expect(buyBox(page).getByRole('alert')).toHaveText(
+        msg(locale, 'catalog.quantityInvalid', { max: MAX_QUANTITY }),
+      );
       await expect(field).toHaveValue(typed);
       await expect(sidebar(page)).toBeHidden();
     }
     expect((await serverCart(page))?.cartItems ?? []).toHaveLength(0);
   });
 
-  test('once a shipping method is chosen the cart shows a shipping row and the total includes VAT', async ({ page }) => {
+  test('once a shipping method is chosen the cart shows a shipping row and the total includes VAT', async ({
+    page,
+  }) => {
     const product = await find(page.request, P.available);
     const added = await page.request.post('/api/cart/add', { data: { sku: P.available, quantity: 1 } });
     expect(added.ok(), await added.text()).toBe(true);
     let { cart } = (await added.json()) as { cart: Cart };
-    const address = { firstName: 'Erika', lastName: 'Mustermann', street: 'Hauptstraße 5', city: 'Berlin', postalCode: '10115', country: 'DE' };
+    const address = {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      street: 'Hauptstraße 5',
+      city: 'Berlin',
+      postalCode: '10115',
+      country: 'DE',
+    };
     for (const change of [{ shippingAddress: address }, { shippingMethod: { methodCode: 'standard' } }]) {
       const updated = await page.request.post('/api/checkout/update', { data: { version: cart.version, ...change } });
       expect(updated.ok(), await updated.text()).toBe(true);

@@ -10,19 +10,38 @@ import { INVOICE_SETTING } from '#lib/server/demo/home-content.ts';
 
 const UNKNOWN_ORDER = '00000000-0000-4000-8000-000000000000';
 const HOME_TEXTS = {
-  en: { hero: 'Professional tools for every job site', cta: 'Discover power tools', usp: 'Pay by invoice', offers: 'Current offers', fresh: 'New in our range', tagline: 'ProTool Supply – tools, fixings and workshop equipment for professionals.' },
-  de: { hero: 'Profi-Werkzeug für jede Baustelle', cta: 'Elektrowerkzeuge entdecken', usp: 'Kauf auf Rechnung', offers: 'Aktuelle Angebote', fresh: 'Neu im Sortiment', tagline: 'ProTool Supply – Werkzeuge, Befestigungstechnik und Werkstattausstattung für Profis.' },
+  en: {
+    hero: 'Professional tools for every job site',
+    cta: 'Discover power tools',
+    usp: 'Pay by invoice',
+    offers: 'Current offers',
+    fresh: 'New in our range',
+    tagline: 'ProTool Supply – tools, fixings and workshop equipment for professionals.',
+  },
+  de: {
+    hero: 'Profi-Werkzeug für jede Baustelle',
+    cta: 'Elektrowerkzeuge entdecken',
+    usp: 'Kauf auf Rechnung',
+    offers: 'Aktuelle Angebote',
+    fresh: 'Neu im Sortiment',
+    tagline: 'ProTool Supply – Werkzeuge, Befestigungstechnik und Werkstattausstattung für Profis.',
+  },
 } as const;
 
 for (const locale of ['en', 'de'] as const) {
-  test(`${locale}: the home page shows the hero, selling points, offers with live prices and new products`, async ({ page }) => {
+  test(`${locale}: the home page shows the hero, selling points, offers with live prices and new products`, async ({
+    page,
+  }) => {
     const texts = HOME_TEXTS[locale];
     await open(page, localePath(locale, '/'));
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', texts.tagline);
     await expect(page.getByText(texts.tagline)).toBeVisible();
     const hero = page.getByRole('region', { name: texts.hero });
     await expect(hero.getByRole('heading', { level: 2, name: texts.hero })).toBeVisible();
-    await expect(hero.getByRole('link', { name: texts.cta })).toHaveAttribute('href', new RegExp(`^${localePath(locale, '/c/')}`));
+    await expect(hero.getByRole('link', { name: texts.cta })).toHaveAttribute(
+      'href',
+      new RegExp(`^${localePath(locale, '/c/')}`),
+    );
     const usps = page.getByRole('region', { name: msg(locale, 'home.usps') });
     await expect(usps.getByRole('listitem')).toHaveCount(4);
     await expect(usps).toContainText(texts.usp);
@@ -44,7 +63,8 @@ for (const locale of ['en', 'de'] as const) {
 test('the home page is cached with the tags of its blocks and of every product it shows', async ({ request }) => {
   const response = await request.get(localePath('en', '/'));
   const tags = (response.headers().xkey ?? '').split(' ');
-  for (const block of ['home-hero', 'home-offers', 'home-new', 'home-usps']) expect(tags).toContain(`k:block:${block}:en`);
+  for (const block of ['home-hero', 'home-offers', 'home-new', 'home-usps'])
+    expect(tags).toContain(`k:block:${block}:en`);
   const shown = [...(await response.text()).matchAll(/href="\/en\/p\/(\d+)\//g)].map((m) => `p:${m[1]}`);
   expect(shown.length).toBeGreaterThan(0);
   for (const tag of shown) expect(tags).toContain(tag);
@@ -52,7 +72,11 @@ test('the home page is cached with the tags of its blocks and of every product i
 
 test('the desktop menu entry "Profi-Angebote" is translated in every other language', async ({ request }) => {
   // The menu island may move the entry under "More" once it measures the row: read the rendered HTML.
-  for (const [locale, title] of [['en', 'Pro deals'], ['fr', 'Offres pro'], ['de', 'Profi-Angebote']] as const) {
+  for (const [locale, title] of [
+    ['en', 'Pro deals'],
+    ['fr', 'Offres pro'],
+    ['de', 'Profi-Angebote'],
+  ] as const) {
     const html = await (await request.get(localePath(locale, '/'))).text();
     expect(html, locale).toContain(`>${title}</a>`);
     if (locale !== 'de') expect(html, locale).not.toContain('Profi-Angebote');
@@ -62,7 +86,9 @@ test('the desktop menu entry "Profi-Angebote" is translated in every other langu
 test.describe('status codes', () => {
   test('unknown order ids answer 404 with the error page on thank-you, pay and payment result', async ({ page }) => {
     for (const [locale, path] of [
-      ['en', `/checkout/thank-you/${UNKNOWN_ORDER}`], ['de', `/pay/${UNKNOWN_ORDER}`], ['en', `/pay/${UNKNOWN_ORDER}/success`],
+      ['en', `/checkout/thank-you/${UNKNOWN_ORDER}`],
+      ['de', `/pay/${UNKNOWN_ORDER}`],
+      ['en', `/pay/${UNKNOWN_ORDER}/success`],
       ['de', `/order-payment/${UNKNOWN_ORDER}/paid`],
     ] as const) {
       const response = await page.goto(localePath(locale, path));
@@ -86,7 +112,10 @@ test.describe('status codes', () => {
       expect(response?.statusText()).toBe('Bad Request');
       await expect(page.getByRole('heading', { level: 1, name: msg(locale, 'error.badRequest.title') })).toBeVisible();
       await expect(page.getByText(msg(locale, 'error.badRequest.text'))).toBeVisible();
-      await expect(page.getByRole('link', { name: msg(locale, 'error.returnHome') })).toHaveAttribute('href', localePath(locale, '/'));
+      await expect(page.getByRole('link', { name: msg(locale, 'error.returnHome') })).toHaveAttribute(
+        'href',
+        localePath(locale, '/'),
+      );
     });
   }
 
@@ -98,10 +127,14 @@ test.describe('status codes', () => {
     }
   });
 
-  test('legacy PascalCase routes answer 301 to the canonical path, keeping locale prefix and query', async ({ request }) => {
+  test('legacy PascalCase routes answer 301 to the canonical path, keeping locale prefix and query', async ({
+    request,
+  }) => {
     const redirects: [string, string][] = [
-      ['/Checkout', '/checkout'], ['/en/MyAccount/OrderHistory', '/en/my-account/order-history'],
-      ['/en/SearchDetails?term=drill', '/en/search-details?term=drill'], ['/fr/CmsPage/agb', '/fr/i/agb'],
+      ['/Checkout', '/checkout'],
+      ['/en/MyAccount/OrderHistory', '/en/my-account/order-history'],
+      ['/en/SearchDetails?term=drill', '/en/search-details?term=drill'],
+      ['/fr/CmsPage/agb', '/fr/i/agb'],
     ];
     for (const [from, to] of redirects) {
       const response = await request.get(from, { maxRedirects: 0 });
@@ -115,8 +148,14 @@ test('the language selector keeps the search term', async ({ page }) => {
   await open(page, `${localePath('en', '/search-details')}?term=drill`);
   const selector = page.locator('.locale-selector');
   await selector.locator('summary').click();
-  await expect(selector.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', /^\/search-details\?term=drill$/);
-  await expect(selector.getByRole('link', { name: 'Français' })).toHaveAttribute('href', /^\/fr\/search-details\?term=drill$/);
+  await expect(selector.getByRole('link', { name: 'Deutsch' })).toHaveAttribute(
+    'href',
+    /^\/search-details\?term=drill$/,
+  );
+  await expect(selector.getByRole('link', { name: 'Français' })).toHaveAttribute(
+    'href',
+    /^\/fr\/search-details\?term=drill$/,
+  );
 });
 
 /** The product's page path, found the way a shopper would: searching its SKU. */
@@ -128,18 +167,26 @@ async function productPath(request: APIRequestContext, sku: string, locale: Loca
   return localePath(locale, `/p/${hit.id}/${hit.slug}`);
 }
 
-for (const [locale, weight] of [['en', /^\d+(\.\d+)?\s?kg$/], ['de', /^\d+(,\d+)?\s?kg$/]] as const) {
+for (const [locale, weight] of [
+  ['en', /^\d+(\.\d+)?\s?kg$/],
+  ['de', /^\d+(,\d+)?\s?kg$/],
+] as const) {
   test(`${locale}: product weights are written the language's way`, async ({ page, request }) => {
     await open(page, await productPath(request, DEMO_FIXTURES.products.available, locale));
     const properties = page.getByRole('region', { name: msg(locale, 'catalog.productProperties') });
     const label = locale === 'en' ? 'Weight' : 'Gewicht';
-    const value = properties.locator('.product-property').filter({ has: page.getByRole('term').filter({ hasText: label }) }).getByRole('definition');
+    const value = properties
+      .locator('.product-property')
+      .filter({ has: page.getByRole('term').filter({ hasText: label }) })
+      .getByRole('definition');
     await expect(value).toHaveText(weight);
   });
 }
 
 for (const locale of ['en', 'de'] as const) {
-  test(`${locale}: an invoice order shows payment terms and bank details, and its payment page does not claim payment`, async ({ page }) => {
+  test(`${locale}: an invoice order shows payment terms and bank details, and its payment page does not claim payment`, async ({
+    page,
+  }) => {
     test.slow();
     const mailbox = await openMailbox();
     const email = `invoice-${locale}-${Date.now()}@example.com`;
@@ -157,7 +204,9 @@ for (const locale of ['en', 'de'] as const) {
       await expect(invoice).toContainText(INVOICE_SETTING.accountHolder);
       const reference = (await invoice.getByRole('definition').last().textContent())!.trim();
       expect(reference).not.toBe('');
-      await expect(page.locator('main')).toContainText(new RegExp(`${msg(locale, 'checkout.order.number')}[\\s\\S]*${reference}`));
+      await expect(page.locator('main')).toContainText(
+        new RegExp(`${msg(locale, 'checkout.order.number')}[\\s\\S]*${reference}`),
+      );
       await expectNoA11yViolations(page);
 
       const mail = await mailbox.waitFor(email, new RegExp(INVOICE_SETTING.iban), 20_000);

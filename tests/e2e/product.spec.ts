@@ -2,13 +2,28 @@
 // availability, variants, recently viewed, recommendations, and a static HTML with only the public price.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  LOCALES, SELF_HYDRATING_PENDING, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, test, wake, type Locale,
+  LOCALES,
+  SELF_HYDRATING_PENDING,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  test,
+  wake,
+  type Locale,
 } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const P = DEMO_FIXTURES.products;
 
-interface Found { id: number; sku: string; slug: string; name: string; itemnum: string }
+interface Found {
+  id: number;
+  sku: string;
+  slug: string;
+  name: string;
+  itemnum: string;
+}
 
 /** The product's page path in a locale, found the way a shopper would: searching its SKU. */
 async function find(request: APIRequestContext, sku: string, locale: Locale): Promise<Found & { path: string }> {
@@ -37,7 +52,8 @@ async function open(page: Page, path: string) {
 
 const buyBox = (page: Page) => page.locator('form.buy-box');
 const mainAvailability = (page: Page) => buyBox(page).locator('.buy-box-availability');
-const quantity = (page: Page, locale: Locale) => buyBox(page).getByRole('spinbutton', { name: msg(locale, 'catalog.quantity') });
+const quantity = (page: Page, locale: Locale) =>
+  buyBox(page).getByRole('spinbutton', { name: msg(locale, 'catalog.quantity') });
 
 /**
  * The live carousel. It renders on the client over a static copy (client:only with a fallback), and
@@ -77,7 +93,8 @@ test.describe('product page', () => {
       expect(await crumbs.count()).toBeGreaterThanOrEqual(2);
       const hrefs = await crumbs.evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
       expect(hrefs[0]).toBe(localePath(locale, '/'));
-      for (const href of hrefs.slice(1)) expect(href).toMatch(new RegExp(`^${escapeRegExp(localePath(locale, '/c/'))}`));
+      for (const href of hrefs.slice(1))
+        expect(href).toMatch(new RegExp(`^${escapeRegExp(localePath(locale, '/c/'))}`));
 
       await expect(mainAvailability(page)).toHaveText(msg(locale, 'availability.available'));
       await expect(buyBox(page).locator('.buy-box-price .price')).toBeVisible();
@@ -88,7 +105,10 @@ test.describe('product page', () => {
     });
   }
 
-  test('gallery: the full-screen viewer opens, pages with buttons and arrow keys, closes with Escape', async ({ page, request }) => {
+  test('gallery: the full-screen viewer opens, pages with buttons and arrow keys, closes with Escape', async ({
+    page,
+    request,
+  }) => {
     const locale = 'de';
     const product = await find(request, P.available, locale);
     await open(page, product.path);
@@ -129,7 +149,9 @@ test.describe('product page', () => {
     await expect(thumbs.first()).toHaveAttribute('aria-current', 'true');
     // The same picture, in the stage's larger rendition.
     const picture = (src: string | null) => (src ?? '').replace(/\.w\d+\.\w+$/, '');
-    expect(picture(await stage.locator('img').getAttribute('src'))).toBe(picture(await thumbs.first().locator('img').getAttribute('src')));
+    expect(picture(await stage.locator('img').getAttribute('src'))).toBe(
+      picture(await thumbs.first().locator('img').getAttribute('src')),
+    );
   });
 
   test('image properties enlarge in a modal', async ({ page, request }) => {
@@ -150,7 +172,10 @@ test.describe('product page', () => {
   });
 
   for (const locale of ['de', 'en'] as const) {
-    test(`${locale}: availability follows the wanted quantity and the chosen accessories`, async ({ page, request }) => {
+    test(`${locale}: availability follows the wanted quantity and the chosen accessories`, async ({
+      page,
+      request,
+    }) => {
       const available = await find(request, P.available, locale);
       await openProduct(page, available.path, locale);
       const accessories = page.getByRole('group', { name: msg(locale, 'catalog.accessories') });
@@ -181,7 +206,10 @@ test.describe('product page', () => {
     });
   }
 
-  test('the quantity field falls back to one piece and add to cart keeps the shopper on the page', async ({ page, request }) => {
+  test('the quantity field falls back to one piece and add to cart keeps the shopper on the page', async ({
+    page,
+    request,
+  }) => {
     const locale = 'en';
     const product = await find(request, P.limited, locale);
     await openProduct(page, product.path, locale);
@@ -194,29 +222,43 @@ test.describe('product page', () => {
     await expect(mainAvailability(page)).toHaveText(msg(locale, 'availability.available'));
     await field.blur();
     await expect(field).toHaveValue('1');
-    await buyBox(page).getByRole('button', { name: msg(locale, 'catalog.addToCart') }).click();
+    await buyBox(page)
+      .getByRole('button', { name: msg(locale, 'catalog.addToCart') })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(product.path)}$`));
   });
 
-  test('static HTML: canonical, hreflang per locale slug, JSON-LD with the public price, no customer price', async ({ request, baseURL }) => {
-    const slugs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, await find(request, P.available, l)] as const)));
+  test('static HTML: canonical, hreflang per locale slug, JSON-LD with the public price, no customer price', async ({
+    request,
+    baseURL,
+  }) => {
+    const slugs = Object.fromEntries(
+      await Promise.all(LOCALES.map(async (l) => [l, await find(request, P.available, l)] as const)),
+    );
     for (const locale of ['de', 'en'] as const) {
       const product = slugs[locale]!;
       const response = await request.get(product.path);
       expect(response.status()).toBe(200);
       const html = await response.text();
-      const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)"/g)]
-        .map(([, rel, lang, href]) => ({ rel, lang, href }));
-      expect(links.filter((l) => l.rel === 'canonical').map((l) => l.href)).toEqual([new URL(product.path, baseURL).toString()]);
+      const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)"/g)].map(
+        ([, rel, lang, href]) => ({ rel, lang, href }),
+      );
+      expect(links.filter((l) => l.rel === 'canonical').map((l) => l.href)).toEqual([
+        new URL(product.path, baseURL).toString(),
+      ]);
       const alternates = links.filter((l) => l.rel === 'alternate');
       expect(alternates).toHaveLength(6);
       for (const l of LOCALES) {
         // Each language links its own slug, not the page's.
-        expect(alternates.filter((a) => a.lang?.startsWith(l)).map((a) => a.href)).toEqual([new URL(slugs[l]!.path, baseURL).toString()]);
+        expect(alternates.filter((a) => a.lang?.startsWith(l)).map((a) => a.href)).toEqual([
+          new URL(slugs[l]!.path, baseURL).toString(),
+        ]);
       }
       expect(alternates.find((a) => a.lang === 'x-default')?.href).toBe(new URL(slugs.de!.path, baseURL).toString());
 
-      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+      const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+        (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+      );
       const productLd = ld.find((d) => d['@type'] === 'Product');
       expect(productLd).toMatchObject({ name: product.name, sku: P.available, mpn: product.itemnum });
       expect(productLd).toHaveProperty('brand.name');
@@ -228,19 +270,30 @@ test.describe('product page', () => {
       // own price is anywhere in the page everybody is served.
       const { EUR, acmeEUR } = DEMO_FIXTURES.prices.available;
       const amount = (cents: number) => [Math.floor(cents / 100), String(cents % 100).padStart(2, '0')] as const;
-      expect(productLd).toHaveProperty('offers', expect.objectContaining({
-        '@type': 'Offer', price: amount(EUR).join('.'), priceCurrency: 'EUR', url: new URL(product.path, baseURL).toString(),
-      }));
+      expect(productLd).toHaveProperty(
+        'offers',
+        expect.objectContaining({
+          '@type': 'Offer',
+          price: amount(EUR).join('.'),
+          priceCurrency: 'EUR',
+          url: new URL(product.path, baseURL).toString(),
+        }),
+      );
       const [whole, fraction] = amount(acmeEUR);
       expect(html).not.toContain(`${whole},${fraction}`);
       expect(html).not.toContain(`${whole}.${fraction}`);
     }
   });
 
-  test('a guest needs no price request: buy box, accessories and carousel show the public prices of the HTML', async ({ page, request }) => {
+  test('a guest needs no price request: buy box, accessories and carousel show the public prices of the HTML', async ({
+    page,
+    request,
+  }) => {
     const product = await find(request, P.available, 'de');
     const priceRequests: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? ''); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? '');
+    });
     await openProduct(page, product.path, 'de');
     const carousel = await liveCarousel(page, 'de');
     await expect(carousel.locator('.product-card').first().locator('.price')).toBeVisible();
@@ -252,12 +305,19 @@ test.describe('product page', () => {
     expect(priceRequests).toEqual([]);
   });
 
-  test('a signed-in customer gets exactly one price request per page load, covering buy box, accessories and carousel', async ({ page, request }) => {
+  test('a signed-in customer gets exactly one price request per page load, covering buy box, accessories and carousel', async ({
+    page,
+    request,
+  }) => {
     const product = await find(request, P.available, 'de');
     const acme = DEMO_FIXTURES.customers.acme;
-    expect((await page.request.post('/api/auth/login', { data: { username: acme.email, password: acme.password } })).ok()).toBe(true);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { username: acme.email, password: acme.password } })).ok(),
+    ).toBe(true);
     const priceRequests: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? ''); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/catalog/prices')) priceRequests.push(r.postData() ?? '');
+    });
     await openProduct(page, product.path, 'de');
     const carousel = await liveCarousel(page, 'de');
     await waitForIslands(page);
@@ -300,7 +360,13 @@ test.describe('product page', () => {
       const items = [...el.children].map((c) => c.getBoundingClientRect());
       const box = el.getBoundingClientRect();
       const visible = items.filter((r) => r.left < box.right - 1).length;
-      return { width: box.width, item: items[0]!.width, gap: items[1]!.left - items[0]!.right, visible, count: items.length };
+      return {
+        width: box.width,
+        item: items[0]!.width,
+        gap: items[1]!.left - items[0]!.right,
+        visible,
+        count: items.length,
+      };
     });
     test.skip(geometry.count < 3, 'not enough recommendations to scroll');
     expect(geometry.visible).toBe(3);
@@ -315,7 +381,9 @@ test.describe('product page', () => {
     const header = page.getByRole('banner');
     await page.getByRole('button', { name: msg(locale, 'wishlist.add') }).click();
     await expect(page.getByRole('button', { name: msg(locale, 'wishlist.removeFrom') })).toBeVisible();
-    await expect(header.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))}, 1 `) })).toBeVisible();
+    await expect(
+      header.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))}, 1 `) }),
+    ).toBeVisible();
     await page.getByRole('button', { name: msg(locale, 'wishlist.removeFrom') }).click();
     await expect(page.getByRole('button', { name: msg(locale, 'wishlist.add') })).toBeVisible();
   });
@@ -327,7 +395,9 @@ test.describe('product page', () => {
     // The public price for everybody first (18899 cents in the demo's base list).
     await expect(price).toContainText('188,99');
     const acme = DEMO_FIXTURES.customers.acme;
-    const login = await page.request.post('/api/auth/login', { data: { username: acme.email, password: acme.password } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: acme.email, password: acme.password },
+    });
     expect(login.ok()).toBe(true);
     // The same static page, now priced for the customer by the live price request.
     await page.reload();
@@ -355,7 +425,9 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(new RegExp(`${escapeRegExp(variant.path)}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(variant.name);
     // A variant page offers its siblings, with itself marked current.
-    await expect(page.getByRole('navigation', { name: msg(locale, 'catalog.variants') }).getByRole('link')).toHaveCount(P.variants.length);
+    await expect(page.getByRole('navigation', { name: msg(locale, 'catalog.variants') }).getByRole('link')).toHaveCount(
+      P.variants.length,
+    );
     await expect(page.locator('.variant-links a[aria-current="page"]')).toHaveAttribute('href', variant.path);
   });
 
@@ -375,7 +447,9 @@ test.describe('product page', () => {
     // Visiting the first again moves it to the front: now the second one is listed.
     await open(page, first.path);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    await expect(page.getByRole('region', { name: msg(locale, 'catalog.recentlyViewed') }).getByRole('link')).toHaveAttribute('href', second.path);
+    await expect(
+      page.getByRole('region', { name: msg(locale, 'catalog.recentlyViewed') }).getByRole('link'),
+    ).toHaveAttribute('href', second.path);
   });
 
   for (const locale of ['de', 'en'] as const) {

@@ -15,7 +15,11 @@ import { startVarnish, type VarnishServer } from '#tests/helpers/varnish.ts';
 import { BASE_URL } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
 let varnish: VarnishServer;
 test.beforeAll(async () => {
@@ -30,23 +34,38 @@ let forged = 0;
 const forgedAddress = () => `203.0.${Math.floor(++forged / 250) % 250}.${(forged % 250) + 1}`;
 
 /** One request to Varnish from the loopback address `from`, with a forged X-Forwarded-For. */
-function send(from: string, method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Answer> {
+function send(
+  from: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<Answer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1', port: varnish.port, localAddress: from, method, path,
-      headers: {
-        'x-forwarded-for': forgedAddress(),
-        'accept-language': 'en',
-        ...extra,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: varnish.port,
+        localAddress: from,
+        method,
+        path,
+        headers: {
+          'x-forwarded-for': forgedAddress(),
+          'accept-language': 'en',
+          ...extra,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -59,34 +78,46 @@ test.describe('behind the shipped Varnish (TRUST_PROXY=1)', () => {
     // Unknown and known accounts are counted alike (so the answer never tells them apart).
     const username = `proxy-${randomUUID()}@example.com`;
     const answers: Answer[] = [];
-    for (let i = 0; i < 7; i++) answers.push(await send('127.0.0.61', 'POST', '/api/auth/login', { username, password: `Guess-${i}-pass` }));
+    for (let i = 0; i < 7; i++)
+      answers.push(await send('127.0.0.61', 'POST', '/api/auth/login', { username, password: `Guess-${i}-pass` }));
     expect(statuses(answers)).toEqual([401, 401, 401, 401, 401, 429, 429]);
     expect(Number(answers[5]!.headers['retry-after'])).toBeGreaterThan(0);
     // Another real client is its own subject: the limit is the attacker's, not everybody's.
-    expect((await send('127.0.0.62', 'POST', '/api/auth/login', { username, password: 'Guess-x-pass' })).status).toBe(401);
+    expect((await send('127.0.0.62', 'POST', '/api/auth/login', { username, password: 'Guess-x-pass' })).status).toBe(
+      401,
+    );
   });
 
   test('registrations: the eleventh from one client is refused whatever address it claims', async () => {
     const answers: Answer[] = [];
     for (let i = 0; i < 11; i++) {
-      answers.push(await send('127.0.0.63', 'POST', '/api/auth/register', {
-        email: `proxy-${randomUUID()}@example.com`, password: 'Proxy-Passw0rd-42', firstName: 'Pro', lastName: 'Xy',
-      }));
+      answers.push(
+        await send('127.0.0.63', 'POST', '/api/auth/register', {
+          email: `proxy-${randomUUID()}@example.com`,
+          password: 'Proxy-Passw0rd-42',
+          firstName: 'Pro',
+          lastName: 'Xy',
+        }),
+      );
     }
     expect(statuses(answers.slice(0, 10)).every((s) => s === 202)).toBe(true);
     expect(answers[10]!.status).toBe(429);
   });
 
   test('parallel searches: the API and the search page both hold the one client to its budget', async () => {
-    const api = await Promise.all(Array.from({ length: 90 }, (_, i) =>
-      send('127.0.0.64', 'POST', '/api/catalog/search', { locale: 'en', keyword: `bohr${i}` })));
+    const api = await Promise.all(
+      Array.from({ length: 90 }, (_, i) =>
+        send('127.0.0.64', 'POST', '/api/catalog/search', { locale: 'en', keyword: `bohr${i}` }),
+      ),
+    );
     const refusedApi = api.filter((a) => a.status === 429).length;
     // A burst of 60, refilled at 10 a second while the calls run.
     expect(refusedApi).toBeGreaterThan(0);
     expect(api.every((a) => a.status === 200 || a.status === 429)).toBe(true);
 
-    const pages = await Promise.all(Array.from({ length: 90 }, (_, i) =>
-      send('127.0.0.65', 'GET', `/en/search-details?term=saege${i}`)));
+    const pages = await Promise.all(
+      Array.from({ length: 90 }, (_, i) => send('127.0.0.65', 'GET', `/en/search-details?term=saege${i}`)),
+    );
     const refused = pages.filter((a) => a.status === 429);
     expect(refused.length).toBeGreaterThan(0);
     expect(pages.every((a) => a.status === 200 || a.status === 429)).toBe(true);
@@ -100,7 +131,10 @@ test.describe('behind the shipped Varnish (TRUST_PROXY=1)', () => {
     const { email, password } = DEMO_FIXTURES.staff.editor;
     const signIn = await send('127.0.0.66', 'POST', '/api/admin/sign-in', { email, password });
     expect(signIn.status).toBe(200);
-    const cookie = [signIn.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).join('; ');
+    const cookie = [signIn.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toContain('vsf-staff=');
     // Before issue 28 the VCL dropped the Cookie header on /admin: the workspace sent the editor back to sign in.
     const workspace = await send('127.0.0.66', 'GET', '/admin', undefined, { cookie });

@@ -9,8 +9,15 @@ import pg from 'pg';
 import { startPostgres } from '#tests/helpers/postgres.ts';
 import { startVarnish, type VarnishServer } from '#tests/helpers/varnish.ts';
 import {
-  buildTestShop, seedPostgres, signedPublish, startShopInstance, TEST_WEBHOOK_SECRET,
-  type PublishAnswer, type ShopInstance, type SignOptions, TEST_BUILD_DIR,
+  buildTestShop,
+  seedPostgres,
+  signedPublish,
+  startShopInstance,
+  TEST_WEBHOOK_SECRET,
+  type PublishAnswer,
+  type ShopInstance,
+  type SignOptions,
+  TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 import type { PublishChanges } from '#lib/publish/contract.ts';
 
@@ -69,7 +76,9 @@ export async function startPublishStack(): Promise<PublishStack> {
     started.push(() => editor.stop());
     const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     started.push(() => sql.end());
-    console.log(`[publish-stack] PostgreSQL, instances A ${front.url} and B ${editor.url}, Varnish ${varnish.url}: up in ${((Date.now() - since) / 1000).toFixed(1)} s`);
+    console.log(
+      `[publish-stack] PostgreSQL, instances A ${front.url} and B ${editor.url}, Varnish ${varnish.url}: up in ${((Date.now() - since) / 1000).toFixed(1)} s`,
+    );
 
     return {
       cdnUrl: varnish.url,

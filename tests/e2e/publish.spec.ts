@@ -13,12 +13,18 @@ const AFTER_SETTLE_MS = 2_500;
 /** How long the new page may take to reach Varnish's answers after the webhook answered. */
 const PROPAGATION_LIMIT_MS = 3_000;
 
-interface CdnAnswer { status: number; cache: string | null; html: string }
+interface CdnAnswer {
+  status: number;
+  cache: string | null;
+  html: string;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!).trim();
+  return text
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .trim();
 }
 
 /** What a page shows at one spot, read from the served HTML. */
@@ -29,7 +35,9 @@ const readers = {
   productTitle: (html: string) => decodeEntities(/<h1 class="product-title"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''),
   /** The name on a category page's card linking to product `id`. */
   cardName: (id: number) => (html: string) =>
-    decodeEntities(new RegExp(`<h3 [^>]*class="product-card-name"[^>]*><a href="/p/${id}/[^"]*">([^<]*)</a>`).exec(html)?.[1] ?? ''),
+    decodeEntities(
+      new RegExp(`<h3 [^>]*class="product-card-name"[^>]*><a href="/p/${id}/[^"]*">([^<]*)</a>`).exec(html)?.[1] ?? '',
+    ),
 };
 
 test.describe('publishing through Varnish', () => {
@@ -76,7 +84,12 @@ test.describe('publishing through Varnish', () => {
    * A's old copy; the purger's second purge, 2 s later, drops that. Seen in about a third of the
    * publishes on a busy machine.
    */
-  async function expectPropagated(path: string, read: (html: string) => string, expected: string, since: number): Promise<void> {
+  async function expectPropagated(
+    path: string,
+    read: (html: string) => string,
+    expected: string,
+    since: number,
+  ): Promise<void> {
     let answers = 0;
     let seen = '';
     while (answers === 0 || Date.now() - since < PROPAGATION_LIMIT_MS) {
@@ -91,14 +104,22 @@ test.describe('publishing through Varnish', () => {
       }
       await sleep(50);
     }
-    expect(seen, `${path} through Varnish ${PROPAGATION_LIMIT_MS} ms after the publish (${answers} answers)`).toBe(expected);
+    expect(seen, `${path} through Varnish ${PROPAGATION_LIMIT_MS} ms after the publish (${answers} answers)`).toBe(
+      expected,
+    );
   }
 
   /**
    * The old page must never come back: 20 answers over about 2 s, then one after the purger's second
    * purge. Every one shows the new value at the spot (and so not the old one).
    */
-  async function expectOldNeverBack(path: string, read: (html: string) => string, expected: string, old: string, since: number): Promise<void> {
+  async function expectOldNeverBack(
+    path: string,
+    read: (html: string) => string,
+    expected: string,
+    old: string,
+    since: number,
+  ): Promise<void> {
     const seen: string[] = [];
     for (let i = 0; i < 20; i++) {
       const answer = await viaCdn(path);
@@ -108,8 +129,14 @@ test.describe('publishing through Varnish', () => {
     }
     await sleep(Math.max(0, since + AFTER_SETTLE_MS - Date.now()));
     seen.push(read((await viaCdn(path)).html));
-    expect(seen.filter((s) => s === old), `${path}: answers showing the old "${old}"`).toEqual([]);
-    expect(seen.every((s) => s === expected), `${path}: every answer shows "${expected}": ${JSON.stringify(seen)}`).toBe(true);
+    expect(
+      seen.filter((s) => s === old),
+      `${path}: answers showing the old "${old}"`,
+    ).toEqual([]);
+    expect(
+      seen.every((s) => s === expected),
+      `${path}: every answer shows "${expected}": ${JSON.stringify(seen)}`,
+    ).toBe(true);
   }
 
   async function load(page: Page, path: string) {
@@ -120,8 +147,10 @@ test.describe('publishing through Varnish', () => {
   }
 
   test('a menu title: the next German page shows it, English pages stay cached', async ({ page }) => {
-    const { rows } = await stack.sql.query<{ id: number; config: { entries: { children: { titles: { locale: string; title: string }[] }[] }[] } }>(
-      `select id, config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`);
+    const { rows } = await stack.sql.query<{
+      id: number;
+      config: { entries: { children: { titles: { locale: string; title: string }[] }[] }[] };
+    }>(`select id, config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`);
     const menu = rows[0]!;
     // With a container first (the demo's "Sortiment"), the header's menu row is the container's children.
     const titles = menu.config.entries[0]!.children[0]!.titles;
@@ -137,7 +166,10 @@ test.describe('publishing through Varnish', () => {
     expect(readers.menuTitle((await warm('/en')).html)).toBe(oldEnglish);
 
     titles.find((t) => t.locale === 'de')!.title = newGerman;
-    await stack.sql.query('update content_blocks set config = $1 where id = $2', [JSON.stringify(menu.config), menu.id]);
+    await stack.sql.query('update content_blocks set config = $1 where id = $2', [
+      JSON.stringify(menu.config),
+      menu.id,
+    ]);
     await publishOk({ content: [{ type: 'block', identifier: 'menu', locale: 'de' }] });
     const since = Date.now();
 
@@ -170,7 +202,10 @@ test.describe('publishing through Varnish', () => {
     const newName = `Publiziert ${id} Spezialmodell`;
     changedProductPath = path!;
 
-    await stack.sql.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [newName, id]);
+    await stack.sql.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [
+      newName,
+      id,
+    ]);
     await publishOk({ products: [id] });
     const since = Date.now();
 
@@ -196,7 +231,8 @@ test.describe('publishing through Varnish', () => {
     expect(agbText((await warm(AGB)).html)).toBe(OLD_AGB);
     const updated = await stack.sql.query(
       `update content_blocks set content = replace(content, $1, $2) where type = 'page' and identifier = 'agb' and locale = 'de'`,
-      [OLD_AGB, NEW_AGB]);
+      [OLD_AGB, NEW_AGB],
+    );
     expect(updated.rowCount).toBe(1);
     await publishOk({ content: [{ type: 'page', identifier: 'agb', locale: 'de' }] });
     const since = Date.now();
@@ -211,9 +247,13 @@ test.describe('publishing through Varnish', () => {
     const unpublished = 'Nicht freigegebener Entwurf';
     await stack.sql.query(
       `update content_blocks set content = replace(content, $1, $2) where type = 'page' and identifier = 'agb' and locale = 'de'`,
-      [NEW_AGB, unpublished]);
+      [NEW_AGB, unpublished],
+    );
     const changes = { content: [{ type: 'page' as const, identifier: 'agb', locale: 'de' as const }] };
-    for (const opts of [{ secret: 'not-the-shops-webhook-secret-0123456789' }, { tamper: JSON.stringify({ all: true }) }]) {
+    for (const opts of [
+      { secret: 'not-the-shops-webhook-secret-0123456789' },
+      { tamper: JSON.stringify({ all: true }) },
+    ]) {
       const answer = await stack.publish(changes, opts);
       expect(answer.status, JSON.stringify(opts)).toBe(401);
       expect(answer.json).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
@@ -255,5 +295,3 @@ test.describe('publishing through Varnish', () => {
 function complaints(output: string): string[] {
   return output.split('\n').filter((line) => line.trim() && !/^\[storefront\] listening on /.test(line));
 }
-
-

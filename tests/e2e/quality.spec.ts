@@ -36,7 +36,8 @@ const PAGE_TYPES = [
 type PageType = (typeof PAGE_TYPES)[number]['type'];
 
 const PAGES = LOCALES.flatMap((locale) =>
-  PAGE_TYPES.map(({ type, path, status }) => ({ name: `${locale}-${type}`, locale, type, path, status })));
+  PAGE_TYPES.map(({ type, path, status }) => ({ name: `${locale}-${type}`, locale, type, path, status })),
+);
 
 /** The first link in the HTML whose path matches, e.g. the first category tile on the home page. */
 async function firstLink(request: APIRequestContext, from: string, pattern: RegExp): Promise<string> {
@@ -87,8 +88,15 @@ test.describe('valid HTML (Nu Html Checker)', () => {
 
 /** The account's pages, signed in as the demo customer with a price list of their own, in every locale. */
 const ACCOUNT_PAGES = [
-  'order-history', 'my-items', 'my-profile', 'address-details', 'shipping-details', 'billing-details',
-  'my-newsletter', 'my-reviews', 'loyalty-card',
+  'order-history',
+  'my-items',
+  'my-profile',
+  'address-details',
+  'shipping-details',
+  'billing-details',
+  'my-newsletter',
+  'my-reviews',
+  'loyalty-card',
 ].flatMap((name) => LOCALES.map((locale) => ({ locale, path: localePath(locale, `/my-account/${name}`) })));
 
 test.describe('account pages, signed in: axe and the Nu Html Checker', () => {
@@ -96,7 +104,9 @@ test.describe('account pages, signed in: axe and the Nu Html Checker', () => {
   let signedIn: BrowserContext;
   test.beforeAll(async ({ browser }) => {
     signedIn = await browser.newContext();
-    const login = await signedIn.request.post('/api/auth/login', { data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password } });
+    const login = await signedIn.request.post('/api/auth/login', {
+      data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password },
+    });
     expect(login.ok()).toBe(true);
   });
   test.afterAll(async () => {

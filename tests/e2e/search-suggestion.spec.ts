@@ -21,7 +21,12 @@ for (const locale of ['de', 'en'] as const) {
     const results = overlay(page, locale);
     const suggestion = results.getByRole('button', { name: meant, exact: true });
     await expect(suggestion).toBeVisible();
-    await expect(results.getByRole('region', { name: msg(locale, 'search.suggestions') }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      results
+        .getByRole('region', { name: msg(locale, 'search.suggestions') })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
     await suggestion.focus();
     await page.keyboard.press('Enter');
     await expect(searchField(page, locale)).toHaveValue(meant);

@@ -18,7 +18,9 @@ const searchField = (page: Page, locale: Locale) =>
   page.getByRole('banner').getByRole('combobox', { name: msg(locale, 'header.search') });
 const overlay = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'search.results') });
 const suggestions = (page: Page, locale: Locale) =>
-  overlay(page, locale).getByRole('region', { name: msg(locale, 'search.suggestions') }).getByRole('listitem');
+  overlay(page, locale)
+    .getByRole('region', { name: msg(locale, 'search.suggestions') })
+    .getByRole('listitem');
 
 async function apiSearch(request: APIRequestContext, body: Record<string, unknown>): Promise<SearchResponse> {
   const response = await request.post('/api/catalog/search', { data: body });
@@ -51,12 +53,17 @@ for (const locale of ['de', 'en'] as const) {
       await searchFor(page, locale, product.itemnum);
       await expect(overlay(page, locale)).toBeVisible();
       await expect(overlay(page, locale).getByRole('heading', { name: msg(locale, 'search.results') })).toBeVisible();
-      await expect(overlay(page, locale).getByRole('heading', { name: msg(locale, 'search.suggestions') })).toBeVisible();
+      await expect(
+        overlay(page, locale).getByRole('heading', { name: msg(locale, 'search.suggestions') }),
+      ).toBeVisible();
       const first = suggestions(page, locale).first();
       await expect(first.getByRole('link')).toContainText(product.name);
       await expect(first).toContainText(`${msg(locale, 'catalog.itemNo')} ${product.itemnum}`);
       await expect(first.locator('.price')).toContainText(/\d/);
-      await expect(first.getByRole('link')).toHaveAttribute('href', localePath(locale, `/p/${product.id}/${product.slug}`));
+      await expect(first.getByRole('link')).toHaveAttribute(
+        'href',
+        localePath(locale, `/p/${product.id}/${product.slug}`),
+      );
     });
 
     test('part of a name lists matching products and categories', async ({ page, request }) => {
@@ -74,8 +81,10 @@ for (const locale of ['de', 'en'] as const) {
       const category = (await apiSearch(request, { locale, keyword: part })).categories[0];
       if (category) {
         await searchFor(page, locale, part);
-        await expect(overlay(page, locale).getByRole('link', { name: category.name, exact: true }))
-          .toHaveAttribute('href', new RegExp(`^${localePath(locale, '/c/')}`));
+        await expect(overlay(page, locale).getByRole('link', { name: category.name, exact: true })).toHaveAttribute(
+          'href',
+          new RegExp(`^${localePath(locale, '/c/')}`),
+        );
       }
     });
 
@@ -85,7 +94,9 @@ for (const locale of ['de', 'en'] as const) {
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);
       let requests = 0;
-      page.on('request', (r) => { if (r.url().endsWith('/api/catalog/search')) requests += 1; });
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/catalog/search')) requests += 1;
+      });
       await searchField(page, locale).pressSequentially('mm', { delay: 20 });
       await expect(overlay(page, locale)).toBeVisible();
       await expect(overlay(page, locale)).toContainText(msg(locale, 'search.emptyTitle'));
@@ -116,7 +127,9 @@ for (const locale of ['de', 'en'] as const) {
     test('a click outside closes the overlay; a click inside does not', async ({ page }) => {
       await open(page, startPath(locale));
       await searchFor(page, locale, BROAD_TERM);
-      await overlay(page, locale).getByRole('heading', { name: msg(locale, 'search.results') }).click();
+      await overlay(page, locale)
+        .getByRole('heading', { name: msg(locale, 'search.results') })
+        .click();
       await expect(overlay(page, locale)).toBeVisible();
       const viewport = page.viewportSize()!;
       await page.mouse.click(5, viewport.height - 5);
@@ -134,7 +147,11 @@ for (const locale of ['de', 'en'] as const) {
       await searchFor(page, locale, BROAD_TERM);
       await expect(suggestions(page, locale)).toHaveCount(12);
       const more = page.waitForResponse((r) => r.url().endsWith('/api/catalog/search'));
-      await overlay(page, locale).locator('.search-overlay-panel').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+      await overlay(page, locale)
+        .locator('.search-overlay-panel')
+        .evaluate((el) => {
+          el.scrollTop = el.scrollHeight;
+        });
       const body = (await more).request().postDataJSON() as { offset: number; limit: number };
       expect(body).toMatchObject({ offset: 12, limit: 12 });
       await expect(suggestions(page, locale)).toHaveCount(24);
@@ -163,15 +180,28 @@ for (const locale of ['de', 'en'] as const) {
   });
 
   test.describe(`${locale}: search page`, () => {
-    test('page, sort and filters live in the URL and survive a reload; back undoes a filter', async ({ page, request }) => {
+    test('page, sort and filters live in the URL and survive a reload; back undoes a filter', async ({
+      page,
+      request,
+    }) => {
       const path = localePath(locale, '/search-details');
       await open(page, `${path}?term=${BROAD_TERM}&page=2&sort=price-up`);
       const pagination = page.getByRole('navigation', { name: msg(locale, 'catalog.pagination') });
-      const expected = await apiSearch(request, { locale, keyword: BROAD_TERM, sort: 'price-up', limit: 24, offset: 24, loadFilters: true });
+      const expected = await apiSearch(request, {
+        locale,
+        keyword: BROAD_TERM,
+        sort: 'price-up',
+        limit: 24,
+        offset: 24,
+        loadFilters: true,
+      });
       const cards = page.getByRole('article');
       await expect(cards).toHaveCount(expected.data.length);
       expect(await cards.getByRole('heading').allInnerTexts()).toEqual(expected.data.map((p) => p.name));
-      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
+      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(page.getByLabel(msg(locale, 'catalog.sortBy'))).toHaveValue('price-up');
 
       await page.reload();
@@ -193,7 +223,10 @@ for (const locale of ['de', 'en'] as const) {
       await page.goBack();
       await expect(page).toHaveURL(new RegExp(`page=2&sort=price-up$`));
       await expect(filters.getByRole('checkbox', { checked: true })).toHaveCount(0);
-      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
+      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     });
 
     test('page links are real links and paging keeps the term', async ({ page }) => {
@@ -204,7 +237,10 @@ for (const locale of ['de', 'en'] as const) {
       await expect(next).toHaveAttribute('href', `${path}?term=${BROAD_TERM}&page=2`);
       await next.click();
       await expect(page).toHaveURL(`${path}?term=${BROAD_TERM}&page=2`);
-      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute('aria-current', 'page');
+      await expect(pagination.getByRole('link', { name: msg(locale, 'catalog.page', { page: 2 }) })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     });
 
     test('without a term it invites a search', async ({ page }) => {

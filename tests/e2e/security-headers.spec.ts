@@ -16,10 +16,16 @@ const STRIPE_PORT = String(Number(new URL(BASE_URL).port) + 1);
 
 /** A policy as directive name -> sources. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!.toLowerCase(), sources];
-  }));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!.toLowerCase(), sources];
+      }),
+  );
 }
 
 /** Checks the headers every answer must carry; returns its policy. */
@@ -48,7 +54,10 @@ function expectSecurityHeaders(headers: Record<string, string>, what: string): M
 function inlineScripts(html: string): string[] {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
   return scripts
-    .filter(([, attrs]) => !/\bsrc=/i.test(attrs!) && (!/\btype=/i.test(attrs!) || /\btype="?(module|text\/javascript)"?/i.test(attrs!)))
+    .filter(
+      ([, attrs]) =>
+        !/\bsrc=/i.test(attrs!) && (!/\btype=/i.test(attrs!) || /\btype="?(module|text\/javascript)"?/i.test(attrs!)),
+    )
     .map(([, , body]) => body!)
     .filter((body) => body !== '');
 }
@@ -77,7 +86,8 @@ async function settled(request: APIRequestContext, path: string): Promise<string
 }
 
 /** Whether a policy lets the Stripe stand-in's script in. */
-const allowsStripe = (policy: Map<string, string[]>) => (policy.get('script-src') ?? []).some((s) => s.endsWith(`:${STRIPE_PORT}`));
+const allowsStripe = (policy: Map<string, string[]>) =>
+  (policy.get('script-src') ?? []).some((s) => s.endsWith(`:${STRIPE_PORT}`));
 
 /** The first link in a page's main content whose path matches. */
 async function firstLink(request: APIRequestContext, from: string, pattern: RegExp): Promise<string> {
@@ -97,10 +107,15 @@ for (const locale of ['de', 'en'] as const satisfies Locale[]) {
       const product = await firstLink(request, `${at('/search-details')}?term=${P.available}`, /\/p\/\d+\//);
       const content = await settled(request, at('/i/agb'));
       const pages: [string, string, number][] = [
-        ['home', at('/'), 200], ['category', category, 200], ['product (with reviews)', product, 200],
-        ['search', `${at('/search-details')}?term=bohr`, 200], ['search page', at('/search-details'), 200],
-        ['content', content, 200], ['content with scripts stripped', await settled(request, at(`/i/${DEMO_FIXTURES.unsafeContentPage}`)), 200],
-        ['sign-in (account as guest)', at('/my-account'), 200], ['404', at('/no-such-page-here'), 404],
+        ['home', at('/'), 200],
+        ['category', category, 200],
+        ['product (with reviews)', product, 200],
+        ['search', `${at('/search-details')}?term=bohr`, 200],
+        ['search page', at('/search-details'), 200],
+        ['content', content, 200],
+        ['content with scripts stripped', await settled(request, at(`/i/${DEMO_FIXTURES.unsafeContentPage}`)), 200],
+        ['sign-in (account as guest)', at('/my-account'), 200],
+        ['404', at('/no-such-page-here'), 404],
         ['400', `${locale === 'de' ? '' : `/${locale}`}/%ZZ`, 400],
       ];
       for (const [what, path, status] of pages) {
@@ -114,9 +129,15 @@ for (const locale of ['de', 'en'] as const satisfies Locale[]) {
       await expectPage(hit, `page-cache hit ${content}`);
     });
 
-    test('on the checkout steps and the thank-you page; Stripe allowed on the payment step only', async ({ playwright }) => {
+    test('on the checkout steps and the thank-you page; Stripe allowed on the payment step only', async ({
+      playwright,
+    }) => {
       const request = await playwright.request.newContext({ baseURL: BASE_URL });
-      const steps: [string, number, string][] = [['shipping', 0, '/checkout/shipping'], ['billing', 2, '/checkout/billing'], ['payment', 3, '/checkout/payment']];
+      const steps: [string, number, string][] = [
+        ['shipping', 0, '/checkout/shipping'],
+        ['billing', 2, '/checkout/billing'],
+        ['payment', 3, '/checkout/payment'],
+      ];
       for (const [step, count, path] of steps) {
         await checkoutCart(request, count);
         const policy = await expectPage(await get(request, at(path)), `checkout ${step}`);
@@ -127,25 +148,44 @@ for (const locale of ['de', 'en'] as const satisfies Locale[]) {
       expectSecurityHeaders(start.headers(), 'checkout start');
       const cart = await checkoutCart(request, 3);
       const created = await request.post('/api/orders/create', {
-        data: { idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice' },
+        data: {
+          idempotencyKey: randomUUID(),
+          cartId: cart.id,
+          cart: { version: cart.version, pricesHash: cart.pricesHash },
+          paymentMethodCode: 'invoice',
+        },
       });
       expectSecurityHeaders(created.headers(), 'order API');
       const { order } = (await created.json()) as { order: { id: string } };
-      expect(allowsStripe(await expectPage(await get(request, at(`/checkout/thank-you/${order.id}`)), 'thank-you'))).toBe(false);
+      expect(
+        allowsStripe(await expectPage(await get(request, at(`/checkout/thank-you/${order.id}`)), 'thank-you')),
+      ).toBe(false);
       expect(allowsStripe(await expectPage(await get(request, at(`/pay/${order.id}`)), 'pay'))).toBe(true);
       await request.dispose();
     });
 
     test('on the account pages of a signed-in customer', async ({ playwright }) => {
       const request = await playwright.request.newContext({ baseURL: BASE_URL });
-      const login = await request.post('/api/auth/login', { data: { username: C.acme.email, password: DEMO_FIXTURES.password } });
+      const login = await request.post('/api/auth/login', {
+        data: { username: C.acme.email, password: DEMO_FIXTURES.password },
+      });
       expect(login.ok()).toBe(true);
       expectSecurityHeaders(login.headers(), 'login API');
       // The account's address opens its first page.
       const first = await get(request, at('/my-account'));
       expect(first.status()).toBe(302);
       expectSecurityHeaders(first.headers(), 'account redirect');
-      for (const page of ['/order-history', '/my-items', '/my-profile', '/address-details', '/billing-details', '/shipping-details', '/my-newsletter', '/my-reviews', '/loyalty-card']) {
+      for (const page of [
+        '/order-history',
+        '/my-items',
+        '/my-profile',
+        '/address-details',
+        '/billing-details',
+        '/shipping-details',
+        '/my-newsletter',
+        '/my-reviews',
+        '/loyalty-card',
+      ]) {
         await expectPage(await get(request, at(`/my-account${page}`)), `account${page}`);
       }
       await request.dispose();
@@ -154,11 +194,17 @@ for (const locale of ['de', 'en'] as const satisfies Locale[]) {
 }
 
 test.describe('security headers of token pages', () => {
-  test('a page a mailed token link opens never sends its path or query in a Referer, from the page cache too', async ({ request }) => {
+  test('a page a mailed token link opens never sends its path or query in a Referer, from the page cache too', async ({
+    request,
+  }) => {
     const token = 'not-a-real-token-0123456789';
     const pages: [string, string][] = [
-      ['/reset-password', 'no-referrer'], ['/en/reset-password', 'no-referrer'], ['/create-password', 'no-referrer'],
-      ['/admin/set-password', 'no-referrer'], ['/activate-account', 'strict-origin'], ['/en/confirm-email', 'strict-origin'],
+      ['/reset-password', 'no-referrer'],
+      ['/en/reset-password', 'no-referrer'],
+      ['/create-password', 'no-referrer'],
+      ['/admin/set-password', 'no-referrer'],
+      ['/activate-account', 'strict-origin'],
+      ['/en/confirm-email', 'strict-origin'],
       ['/newsletter/confirm', 'strict-origin'],
     ];
     for (const [path, policy] of pages) {
@@ -178,12 +224,26 @@ test.describe('security headers beyond pages', () => {
       ['API success', request.get('/api/cart/get'), 200],
       ['API error', request.post('/api/cart/add', { data: { sku: 'NO-SUCH-SKU', quantity: 'many' } }), 400],
       ['API of a front route', request.post('/api/catalog/prices', { data: { skus: [P.available] } }), 200],
-      ['too large a body', request.post('/api/cart/add', { headers: { 'content-type': 'application/json' }, data: 'x'.repeat(2 * 1024 * 1024) }), 413],
+      [
+        'too large a body',
+        request.post('/api/cart/add', {
+          headers: { 'content-type': 'application/json' },
+          data: 'x'.repeat(2 * 1024 * 1024),
+        }),
+        413,
+      ],
       ['robots.txt', request.get('/robots.txt'), 200],
       ['sitemap', request.get('/sitemap.xml'), 200],
       ['public file', request.get('/brand/favicon.svg'), 200],
       ['legacy redirect', get(request, '/Checkout'), 301],
-      ['product redirect', get(request, `/en/p/${(await firstLink(request, `/en/search-details?term=${P.available}`, /\/p\/\d+\//)).split('/')[3]}`), 301],
+      [
+        'product redirect',
+        get(
+          request,
+          `/en/p/${(await firstLink(request, `/en/search-details?term=${P.available}`, /\/p\/\d+\//)).split('/')[3]}`,
+        ),
+        301,
+      ],
     ];
     for (const [what, answer, status] of answers) {
       const response = await answer;
@@ -204,15 +264,19 @@ test.describe('security headers beyond pages', () => {
 /** Collects every CSP violation the page reports (event and console) across its navigations. */
 async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
-  await page.exposeBinding('reportCspViolation', ({ frame }, text: string) => { violations.push(`${frame.url()}: ${text}`); });
+  await page.exposeBinding('reportCspViolation', ({ frame }, text: string) => {
+    violations.push(`${frame.url()}: ${text}`);
+  });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      void (window as unknown as { reportCspViolation(text: string): Promise<void> })
-        .reportCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`);
+      void (window as unknown as { reportCspViolation(text: string): Promise<void> }).reportCspViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ${e.sample}`,
+      );
     });
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && /content security policy|refused to/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    if (message.type() === 'error' && /content security policy|refused to/i.test(message.text()))
+      violations.push(`${page.url()}: ${message.text()}`);
   });
   return violations;
 }
@@ -223,7 +287,9 @@ async function visit(page: Page, path: string): Promise<void> {
 }
 
 test.describe('no CSP violation while shopping', () => {
-  test('de: home, search overlay, login modal, category, product with reviews, cart, content and error pages', async ({ page }) => {
+  test('de: home, search overlay, login modal, category, product with reviews, cart, content and error pages', async ({
+    page,
+  }) => {
     const violations = await watchViolations(page);
     const locale = 'de';
     await visit(page, '/');
@@ -233,7 +299,10 @@ test.describe('no CSP violation while shopping', () => {
     await answered;
     await expect(page.getByRole('dialog', { name: msg(locale, 'search.results') })).toBeVisible();
     await page.keyboard.press('Escape');
-    await page.getByRole('banner').getByRole('button', { name: msg(locale, 'header.login'), exact: true }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: msg(locale, 'header.login'), exact: true })
+      .click();
     await expect(page.getByRole('dialog', { name: msg(locale, 'auth.loginTitle') })).toBeVisible();
     await page.keyboard.press('Escape');
     await visit(page, await firstLink(page.request, '/', /\/c\//));
@@ -243,7 +312,14 @@ test.describe('no CSP violation while shopping', () => {
     const buyBox = page.locator('form.buy-box');
     await buyBox.getByRole('button', { name: msg(locale, 'catalog.addToCart') }).click();
     await expect(page.getByRole('dialog', { name: msg(locale, 'cart.title') })).toBeVisible();
-    for (const path of ['/search-details?term=bohr', '/i/agb', `/i/${DEMO_FIXTURES.unsafeContentPage}`, '/no-such-page-here', '/%ZZ', '/my-account']) {
+    for (const path of [
+      '/search-details?term=bohr',
+      '/i/agb',
+      `/i/${DEMO_FIXTURES.unsafeContentPage}`,
+      '/no-such-page-here',
+      '/%ZZ',
+      '/my-account',
+    ]) {
       await visit(page, path);
     }
     await expect(page.getByRole('dialog', { name: msg(locale, 'auth.loginTitle') })).toBeVisible();
@@ -252,14 +328,28 @@ test.describe('no CSP violation while shopping', () => {
 
   test('en: account pages and the My Items island of a signed-in customer', async ({ page }) => {
     const violations = await watchViolations(page);
-    const login = await page.request.post('/api/auth/login', { data: { username: C.acme.email, password: DEMO_FIXTURES.password } });
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: C.acme.email, password: DEMO_FIXTURES.password },
+    });
     expect(login.ok()).toBe(true);
-    for (const path of ['', '/order-history', '/my-profile', '/address-details', '/my-newsletter', '/my-reviews', '/loyalty-card', '/my-items?view=list']) {
+    for (const path of [
+      '',
+      '/order-history',
+      '/my-profile',
+      '/address-details',
+      '/my-newsletter',
+      '/my-reviews',
+      '/loyalty-card',
+      '/my-items?view=list',
+    ]) {
       await visit(page, localePath('en', `/my-account${path}`));
     }
     const table = page.getByRole('table', { name: msg('en', 'account.MyItems') });
     await expect(table.locator('tbody tr').first()).toBeVisible();
-    await table.getByRole('columnheader', { name: msg('en', 'myItems.column.price') }).getByRole('link').click();
+    await table
+      .getByRole('columnheader', { name: msg('en', 'myItems.column.price') })
+      .getByRole('link')
+      .click();
     await expect(page).toHaveURL(/sort=price(&|$)/);
     await expect(table.locator('tbody tr').first()).toBeVisible();
     expect(violations).toEqual([]);
@@ -281,7 +371,7 @@ test.describe('no CSP violation while shopping', () => {
     expect(violations).toEqual([]);
   });
 
-  test('de: checkout through PayPal\'s redirect and back', async ({ page }) => {
+  test("de: checkout through PayPal's redirect and back", async ({ page }) => {
     const violations = await watchViolations(page);
     const locale = 'de';
     await guestToPayment(page, locale, 'csp-paypal@example.com');

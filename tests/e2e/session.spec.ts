@@ -3,8 +3,17 @@
 // really sends, the password pages, and the wishlist sidebar with its sync to the customer account.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
-  LOCALES, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, preDecideConsent, test,
-  waitForIslands, type Locale,
+  LOCALES,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  open,
+  preDecideConsent,
+  test,
+  waitForIslands,
+  type Locale,
 } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
@@ -17,13 +26,19 @@ const P = DEMO_FIXTURES.products;
 
 // ------------------------------------------------------------------------------------------ helpers
 const banner = (page: Page) => page.getByRole('banner');
-const loginButton = (page: Page, locale: Locale) => banner(page).getByRole('button', { name: msg(locale, 'header.login'), exact: true });
-const accountLink = (page: Page, locale: Locale) => banner(page).getByRole('link', { name: msg(locale, 'header.account') });
-const dialog = (page: Page, locale: Locale, title: 'auth.loginTitle' | 'auth.registerTitle' | 'auth.resetTitle' = 'auth.loginTitle') =>
-  page.getByRole('dialog', { name: msg(locale, title) });
+const loginButton = (page: Page, locale: Locale) =>
+  banner(page).getByRole('button', { name: msg(locale, 'header.login'), exact: true });
+const accountLink = (page: Page, locale: Locale) =>
+  banner(page).getByRole('link', { name: msg(locale, 'header.account') });
+const dialog = (
+  page: Page,
+  locale: Locale,
+  title: 'auth.loginTitle' | 'auth.registerTitle' | 'auth.resetTitle' = 'auth.loginTitle',
+) => page.getByRole('dialog', { name: msg(locale, title) });
 const wishlistButton = (page: Page, locale: Locale) =>
   banner(page).getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) });
-const wishlistSidebar = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'wishlist.title') });
+const wishlistSidebar = (page: Page, locale: Locale) =>
+  page.getByRole('dialog', { name: msg(locale, 'wishlist.title') });
 
 async function openLoginModal(page: Page, locale: Locale): Promise<Locator> {
   await loginButton(page, locale).click();
@@ -50,7 +65,12 @@ async function newCustomer(request: APIRequestContext) {
   return { email, password: PASSWORD };
 }
 
-interface Found { id: number; sku: string; slug: string; name: string }
+interface Found {
+  id: number;
+  sku: string;
+  slug: string;
+  name: string;
+}
 async function findProduct(request: APIRequestContext, sku: string, locale: Locale): Promise<Found & { path: string }> {
   const response = await request.post('/api/catalog/search', { data: { keyword: sku, locale, limit: 10 } });
   expect(response.ok(), `search for ${sku}`).toBe(true);
@@ -78,7 +98,10 @@ test.describe('login modal', () => {
     const modal = await openLoginModal(page, 'en');
     await expect(modal.getByLabel(msg('en', 'auth.username'))).toBeFocused();
     await expect(modal.getByLabel(msg('en', 'auth.username'))).toHaveAttribute('autocomplete', 'username');
-    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'current-password',
+    );
     await expect(modal.getByLabel(msg('en', 'auth.rememberMe'))).not.toBeChecked();
   });
 
@@ -98,7 +121,9 @@ test.describe('login modal', () => {
     await open(page, '/en');
     let modal = await openLoginModal(page, 'en');
     const requests: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api/auth/')) requests.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/')) requests.push(r.url());
+    });
 
     const username = modal.getByLabel(msg('en', 'auth.username'));
     await username.fill('   ');
@@ -119,7 +144,10 @@ test.describe('login modal', () => {
     await modal.getByRole('button', { name: msg('en', 'auth.register'), exact: true }).click();
     await expect(modal.getByLabel(msg('en', 'auth.email'))).toHaveAccessibleDescription('Invalid email');
     await expect(modal.getByLabel(msg('en', 'auth.firstName'))).toHaveAttribute('autocomplete', 'given-name');
-    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAttribute('autocomplete', 'new-password');
+    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'new-password',
+    );
 
     await modal.getByRole('button', { name: msg('en', 'auth.backToLogin') }).click();
     modal = dialog(page, 'en');
@@ -130,7 +158,10 @@ test.describe('login modal', () => {
     expect(requests, 'no request for a form that failed its checks').toEqual([]);
   });
 
-  test('a demo customer logs in: the modal closes, the account icon links to /my-account, the currency follows', async ({ page, context }) => {
+  test('a demo customer logs in: the modal closes, the account icon links to /my-account, the currency follows', async ({
+    page,
+    context,
+  }) => {
     await open(page, '/en');
     const modal = await logIn(page, 'en', ` ${normal.email} `, PASSWORD);
     await expect(modal).toBeHidden();
@@ -149,10 +180,14 @@ test.describe('login modal', () => {
     await expect(accountLink(page, 'en')).toHaveCount(0);
   });
 
-  test('a new customer registers in the modal, is told to check the e-mail, and the mailed link signs them in', async ({ page }) => {
+  test('a new customer registers in the modal, is told to check the e-mail, and the mailed link signs them in', async ({
+    page,
+  }) => {
     await open(page, '/en');
     await openLoginModal(page, 'en');
-    await dialog(page, 'en').getByRole('button', { name: msg('en', 'auth.register'), exact: true }).click();
+    await dialog(page, 'en')
+      .getByRole('button', { name: msg('en', 'auth.register'), exact: true })
+      .click();
     const modal = dialog(page, 'en', 'auth.registerTitle');
     const email = `session-register-${Date.now()}-${process.pid}@example.com`;
     await modal.getByLabel(msg('en', 'auth.email')).fill(email);
@@ -161,12 +196,16 @@ test.describe('login modal', () => {
     await modal.getByLabel(msg('en', 'auth.password'), { exact: true }).fill('Analytical-Engine-1843');
     await modal.getByRole('button', { name: msg('en', 'auth.register'), exact: true }).click();
     // The create-account box is required.
-    await expect(modal.getByLabel(msg('en', 'auth.createAccount'))).toHaveAccessibleDescription('This field is required');
+    await expect(modal.getByLabel(msg('en', 'auth.createAccount'))).toHaveAccessibleDescription(
+      'This field is required',
+    );
     await modal.getByLabel(msg('en', 'auth.createAccount')).check();
     // A password everybody tries first is refused beside the field, by the server's list.
     await modal.getByLabel(msg('en', 'auth.password'), { exact: true }).fill('iloveyou2');
     await modal.getByRole('button', { name: msg('en', 'auth.register'), exact: true }).click();
-    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg('en', 'validation.passwordTooCommon'))));
+    await expect(modal.getByLabel(msg('en', 'auth.password'), { exact: true })).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(msg('en', 'validation.passwordTooCommon'))),
+    );
     await modal.getByLabel(msg('en', 'auth.password'), { exact: true }).fill('Analytical-Engine-1843');
     await modal.getByRole('button', { name: msg('en', 'auth.register'), exact: true }).click();
     // Nobody is signed in yet: the modal says to check the e-mail, whatever the address.
@@ -185,7 +224,9 @@ test.describe('login modal', () => {
     const password = page.getByLabel(msg('en', 'registration.activate.password'), { exact: true });
     await password.fill('Not-The-Chosen-1');
     await page.getByRole('button', { name: msg('en', 'registration.activate.submit') }).click();
-    await expect(password).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg('en', 'registration.activate.wrongPassword'))));
+    await expect(password).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(msg('en', 'registration.activate.wrongPassword'))),
+    );
     await expectNoA11yViolations(page);
     await password.fill('Analytical-Engine-1843');
     await page.getByRole('button', { name: msg('en', 'registration.activate.submit') }).click();
@@ -235,11 +276,16 @@ test.describe('password reset by email', () => {
     await mailbox?.close();
   });
 
-  test('request the link in the modal, follow the emailed link, set a password, log in with it', async ({ page, request }) => {
+  test('request the link in the modal, follow the emailed link, set a password, log in with it', async ({
+    page,
+    request,
+  }) => {
     const customer = await newCustomer(request);
     await open(page, '/en');
     await openLoginModal(page, 'en');
-    await dialog(page, 'en').getByRole('button', { name: msg('en', 'auth.forgotPassword') }).click();
+    await dialog(page, 'en')
+      .getByRole('button', { name: msg('en', 'auth.forgotPassword') })
+      .click();
     const modal = dialog(page, 'en', 'auth.resetTitle');
     await modal.getByLabel(msg('en', 'auth.username')).fill(customer.email);
     await modal.getByRole('button', { name: msg('en', 'auth.sendResetLink') }).click();
@@ -262,7 +308,9 @@ test.describe('password reset by email', () => {
     await expect(password).toHaveAttribute('autocomplete', 'new-password');
     await password.fill('short');
     await page.getByRole('button', { name: msg(locale, 'auth.setPassword') }).click();
-    await expect(password).toHaveAccessibleDescription(new RegExp(escapeRegExp(msg(locale, 'validation.passwordTooShort', { min: 8 }))));
+    await expect(password).toHaveAccessibleDescription(
+      new RegExp(escapeRegExp(msg(locale, 'validation.passwordTooShort', { min: 8 }))),
+    );
     await password.fill('Brand-New-Passw0rd');
     await page.getByRole('button', { name: msg(locale, 'auth.setPassword') }).click();
     await expect(page.getByRole('status')).toHaveText(msg(locale, 'auth.passwordCreated'));
@@ -282,14 +330,19 @@ test.describe('password reset by email', () => {
     await login.getByRole('button', { name: msg(locale, 'auth.login'), exact: true }).click();
     await expect(login).toBeHidden();
     await expect(accountLink(page, locale)).toBeVisible();
-    const old = await request.post('/api/auth/login', { data: { username: customer.email, password: customer.password } });
+    const old = await request.post('/api/auth/login', {
+      data: { username: customer.email, password: customer.password },
+    });
     expect(old.status()).toBe(401);
   });
 });
 
 test.describe('password pages', () => {
   for (const locale of LOCALES) {
-    for (const [path, route] of [['/reset-password', 'route.ResetPassword'], ['/create-password', 'route.CreatePassword']] as const) {
+    for (const [path, route] of [
+      ['/reset-password', 'route.ResetPassword'],
+      ['/create-password', 'route.CreatePassword'],
+    ] as const) {
       test(`${locale} ${path}: prebuilt, titled, not indexed, a missing token is an invalid link`, async ({ page }) => {
         const response = await open(page, localePath(locale, path));
         expect(response?.status()).toBe(200);
@@ -304,7 +357,10 @@ test.describe('password pages', () => {
 
 // ---------------------------------------------------------------------------------------- wishlist
 test.describe('wishlist', () => {
-  test('a guest keeps it across reloads; the sidebar lists, links and removes; the last removal clears the storage', async ({ page, request }) => {
+  test('a guest keeps it across reloads; the sidebar lists, links and removes; the last removal clears the storage', async ({
+    page,
+    request,
+  }) => {
     const locale = 'en';
     const product = await findProduct(request, P.available, locale);
     await addOnProductPage(page, product, locale);
@@ -315,7 +371,9 @@ test.describe('wishlist', () => {
     await wishlistButton(page, locale).click();
     const sidebar = wishlistSidebar(page, locale);
     await expect(sidebar).toBeVisible();
-    await expect(sidebar.getByText(msg(locale, 'wishlist.totalItems_one', { count: 1 }), { exact: true })).toBeVisible();
+    await expect(
+      sidebar.getByText(msg(locale, 'wishlist.totalItems_one', { count: 1 }), { exact: true }),
+    ).toBeVisible();
     const item = sidebar.getByRole('listitem').filter({ hasText: product.name });
     await expect(item).toHaveCount(1);
     await expect(item.getByRole('img')).toHaveCount(0); // decorative: the name is next to it
@@ -334,16 +392,25 @@ test.describe('wishlist', () => {
 
     await wishlistButton(page, locale).click();
     await expect(wishlistSidebar(page, locale)).toBeVisible();
-    await wishlistSidebar(page, locale).getByRole('button', { name: msg(locale, 'wishlist.remove') }).click();
+    await wishlistSidebar(page, locale)
+      .getByRole('button', { name: msg(locale, 'wishlist.remove') })
+      .click();
     await expect(wishlistSidebar(page, locale).getByText(msg(locale, 'wishlist.empty'))).toBeVisible();
-    await expect(wishlistSidebar(page, locale).getByText(msg(locale, 'wishlist.totalItems_other', { count: 0 }), { exact: true })).toBeVisible();
+    await expect(
+      wishlistSidebar(page, locale).getByText(msg(locale, 'wishlist.totalItems_other', { count: 0 }), { exact: true }),
+    ).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), WISHLIST_STORAGE_KEY)).toBeNull();
-    await wishlistSidebar(page, locale).getByRole('button', { name: msg(locale, 'wishlist.startShopping') }).click();
+    await wishlistSidebar(page, locale)
+      .getByRole('button', { name: msg(locale, 'wishlist.startShopping') })
+      .click();
     await expect(wishlistSidebar(page, locale)).toBeHidden();
     await expect(page.getByRole('button', { name: msg(locale, 'wishlist.add') })).toBeVisible();
   });
 
-  test('an unknown product id is a 404 in the page language; a wrong slug goes to the product', async ({ page, request }) => {
+  test('an unknown product id is a 404 in the page language; a wrong slug goes to the product', async ({
+    page,
+    request,
+  }) => {
     const product = await findProduct(request, P.available, 'en');
     const missing = await page.goto('/en/p/99999999/ASR-10003');
     expect(missing?.status()).toBe(404);
@@ -354,10 +421,17 @@ test.describe('wishlist', () => {
     expect(new URL(wrong.headers()['location']!, 'http://x').pathname).toBe(product.path);
   });
 
-  test('what a guest collected joins the account at login and shows on another device', async ({ page, request, browser }) => {
+  test('what a guest collected joins the account at login and shows on another device', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const locale = 'en';
     const customer = await newCustomer(request);
-    const [first, second] = await Promise.all([findProduct(request, P.limited, locale), findProduct(request, P.free, locale)]);
+    const [first, second] = await Promise.all([
+      findProduct(request, P.limited, locale),
+      findProduct(request, P.free, locale),
+    ]);
 
     await addOnProductPage(page, first, locale);
     const modal = await logIn(page, locale, customer.email, customer.password);

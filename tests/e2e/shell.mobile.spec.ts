@@ -2,7 +2,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { LOCALES, expect, expectNoA11yViolations, localePath, msg, open, test, type Locale } from './helpers.ts';
 
-const bottomNav = (page: Page, locale: Locale) => page.getByRole('navigation', { name: msg(locale, 'bottomNav.label') });
+const bottomNav = (page: Page, locale: Locale) =>
+  page.getByRole('navigation', { name: msg(locale, 'bottomNav.label') });
 const menuDialog = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'menu.menu') });
 
 async function openMenu(page: Page, locale: Locale) {
@@ -22,10 +23,16 @@ test.describe('bottom navigation', () => {
       await expect(nav).toBeVisible();
       const entries = nav.locator(':scope > :is(a, button):visible');
       await expect(entries).toHaveText([
-        msg(locale, 'bottomNav.home'), msg(locale, 'bottomNav.menu'), msg(locale, 'bottomNav.wishlist'),
-        msg(locale, 'bottomNav.account'), msg(locale, 'bottomNav.basket'),
+        msg(locale, 'bottomNav.home'),
+        msg(locale, 'bottomNav.menu'),
+        msg(locale, 'bottomNav.wishlist'),
+        msg(locale, 'bottomNav.account'),
+        msg(locale, 'bottomNav.basket'),
       ]);
-      await expect(nav.getByRole('link', { name: msg(locale, 'bottomNav.home') })).toHaveAttribute('href', localePath(locale, '/'));
+      await expect(nav.getByRole('link', { name: msg(locale, 'bottomNav.home') })).toHaveAttribute(
+        'href',
+        localePath(locale, '/'),
+      );
       // The desktop menu row is not shown on small screens.
       await expect(page.getByRole('navigation', { name: msg(locale, 'header.mainNavigation') })).toBeHidden();
     });
@@ -70,9 +77,13 @@ test.describe('mobile menu', () => {
     const all = dialog.getByRole('link', { name: msg('en', 'menu.allOf', { title: categoryTitle }) });
     await expect(all).toBeVisible();
     await expect(all).toHaveAttribute('href', /^\/en\/c\//);
-    expect(await dialog.locator('.mobile-level .mobile-entry:not(.all-entry):visible').count()).toBeGreaterThanOrEqual(1);
+    expect(await dialog.locator('.mobile-level .mobile-entry:not(.all-entry):visible').count()).toBeGreaterThanOrEqual(
+      1,
+    );
     // Every link in the menu stays in the page's language.
-    for (const href of await dialog.getByRole('link', { includeHidden: true }).evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''))) {
+    for (const href of await dialog
+      .getByRole('link', { includeHidden: true })
+      .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''))) {
       if (href.startsWith('/')) expect(href).toMatch(/^\/en(\/|$)/);
     }
 
@@ -93,7 +104,7 @@ test.describe('mobile menu', () => {
 
     // Depth-first through the menu until a level with group headings turns up (the demo menu has one).
     async function findGroups(depth: number): Promise<boolean> {
-      if (await groups.count() > 0) return true;
+      if ((await groups.count()) > 0) return true;
       if (depth === 0) return false;
       const count = await parents.count();
       for (let i = 0; i < count; i++) {
@@ -109,7 +120,10 @@ test.describe('mobile menu', () => {
     for (const title of await groups.allInnerTexts()) expect(title.trim()).not.toBe('');
     // Each heading has its own entries below it.
     // (A `has` locator is matched inside each candidate, so it must not start from the dialog.)
-    const firstGroup = dialog.locator('.mobile-group:visible').filter({ has: page.locator('.mobile-group-title') }).first();
+    const firstGroup = dialog
+      .locator('.mobile-group:visible')
+      .filter({ has: page.locator('.mobile-group-title') })
+      .first();
     expect(await firstGroup.locator('.mobile-entry').count()).toBeGreaterThanOrEqual(1);
     expect(await groups.count()).toBeGreaterThanOrEqual(2);
   });

@@ -2,15 +2,26 @@
 // footer, locale switching, SEO head, error pages, notification bar and cookie consent.
 import type { Page } from '@playwright/test';
 import {
-  LOCALES, LOCALE_TAGS, absolute, escapeRegExp, expect, expectNoA11yViolations, localePath, msg, open, preDecideConsent, test,
-  waitForIslands, type Locale,
+  LOCALES,
+  LOCALE_TAGS,
+  absolute,
+  escapeRegExp,
+  expect,
+  expectNoA11yViolations,
+  localePath,
+  msg,
+  open,
+  preDecideConsent,
+  test,
+  waitForIslands,
+  type Locale,
 } from './helpers.ts';
 import { CONSENT_STORAGE_KEY } from '#lib/shell/consent.ts';
 import { NOTIFICATION_BAR_KEY } from '#lib/shell/notification-bar.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#lib/i18n/locales.ts';
 
-
-const mainNav = (page: Page, locale: Locale) => page.getByRole('navigation', { name: msg(locale, 'header.mainNavigation') });
+const mainNav = (page: Page, locale: Locale) =>
+  page.getByRole('navigation', { name: msg(locale, 'header.mainNavigation') });
 const footer = (page: Page) => page.getByRole('contentinfo');
 
 test.describe('home in every locale', () => {
@@ -32,13 +43,20 @@ test.describe('home in every locale', () => {
       await expect(search.getByRole('combobox', { name: msg(locale, 'header.search') })).toBeVisible();
       await expect(search.getByRole('button', { name: msg(locale, 'header.search') })).toBeVisible();
       await expect(banner.getByRole('button', { name: msg(locale, 'header.login') })).toBeVisible();
-      await expect(banner.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) })).toBeVisible();
-      await expect(banner.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.cart'))},`) })).toBeVisible();
+      await expect(
+        banner.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) }),
+      ).toBeVisible();
+      await expect(
+        banner.getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.cart'))},`) }),
+      ).toBeVisible();
 
       // Top banner from the content service; its links stay in the page's language.
       const topBanner = page.getByRole('complementary', { name: msg(locale, 'topBanner.label') });
       await expect(topBanner).toBeVisible();
-      await expect(topBanner.getByRole('link').first()).toHaveAttribute('href', new RegExp(`^${locale === 'de' ? '' : `/${locale}`}/`));
+      await expect(topBanner.getByRole('link').first()).toHaveAttribute(
+        'href',
+        new RegExp(`^${locale === 'de' ? '' : `/${locale}`}/`),
+      );
 
       // The menu comes from the content service: top-level entries with visible, non-empty titles.
       const nav = mainNav(page, locale);
@@ -58,11 +76,15 @@ test.describe('home in every locale', () => {
       for (const href of await social.evaluateAll((links) => links.map((l) => l.getAttribute('href')))) {
         expect(href).toMatch(/^https:\/\//);
       }
-      await expect(foot).toContainText(msg(locale, 'footer.copyright', { year: new Date().getFullYear(), title: siteTitle }));
+      await expect(foot).toContainText(
+        msg(locale, 'footer.copyright', { year: new Date().getFullYear(), title: siteTitle }),
+      );
 
       // Internal footer links stay in the page's language.
       if (locale !== 'de') {
-        const hrefs = await foot.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+        const hrefs = await foot
+          .getByRole('link')
+          .evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
         for (const href of hrefs.filter((h) => h.startsWith('/'))) expect(href).toMatch(new RegExp(`^/${locale}(/|$)`));
       }
     });
@@ -87,10 +109,19 @@ test.describe('home in every locale', () => {
 });
 
 /** The demo terms page has a slug per language. */
-const TERMS: Record<Locale, string> = { de: '/i/agb', en: '/i/terms', fr: '/i/conditions', es: '/i/condiciones', it: '/i/condizioni' };
+const TERMS: Record<Locale, string> = {
+  de: '/i/agb',
+  en: '/i/terms',
+  fr: '/i/conditions',
+  es: '/i/condiciones',
+  it: '/i/condizioni',
+};
 
 test.describe('SEO head', () => {
-  const pages: [name: string, path: (l: Locale) => string][] = [['home', () => '/'], ['content page', (l) => TERMS[l]]];
+  const pages: [name: string, path: (l: Locale) => string][] = [
+    ['home', () => '/'],
+    ['content page', (l) => TERMS[l]],
+  ];
   for (const [name, path] of pages) {
     for (const locale of LOCALES) {
       test(`${locale} ${name}: lang, canonical and hreflang alternates`, async ({ page }) => {
@@ -101,8 +132,9 @@ test.describe('SEO head', () => {
         await expect(canonical).toHaveCount(1);
         await expect(canonical).toHaveAttribute('href', absolute(localePath(locale, path(locale))));
 
-        const alternates = await page.locator('head link[rel="alternate"][hreflang]').evaluateAll((links) =>
-          links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')] as const));
+        const alternates = await page
+          .locator('head link[rel="alternate"][hreflang]')
+          .evaluateAll((links) => links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')] as const));
         const expected = [
           ...LOCALES.map((l) => [LOCALE_TAGS[l], absolute(localePath(l, path(l)))] as const),
           ['x-default', absolute(localePath('de', path('de')))] as const,
@@ -121,8 +153,17 @@ test.describe('SEO head', () => {
     await expect(page).toHaveTitle(`${siteTitle} | ${pageHeading}`);
   });
 
-  test('the catch-all route, the identifier and another language\'s slug move permanently to the page\'s own slug', async ({ page, request }) => {
-    for (const [from, to] of [['/en/agb', '/en/i/terms'], ['/en/i/agb', '/en/i/terms'], ['/en/i/conditions?x=1', '/en/i/terms?x=1'], ['/agb', '/i/agb'], ['/i/terms', '/i/agb']]) {
+  test("the catch-all route, the identifier and another language's slug move permanently to the page's own slug", async ({
+    page,
+    request,
+  }) => {
+    for (const [from, to] of [
+      ['/en/agb', '/en/i/terms'],
+      ['/en/i/agb', '/en/i/terms'],
+      ['/en/i/conditions?x=1', '/en/i/terms?x=1'],
+      ['/agb', '/i/agb'],
+      ['/i/terms', '/i/agb'],
+    ]) {
       const response = await request.get(from!, { maxRedirects: 0 });
       expect([response.status(), response.headers().location], from).toEqual([301, to]);
     }
@@ -136,7 +177,12 @@ test.describe('SEO head', () => {
 test.describe('axe best practices', () => {
   // Beyond WCAG: every piece of content sits in a landmark (the notification bar is a labelled
   // aside), headings go down one level at a time, one main and one h1 per page.
-  for (const [locale, path] of [['de', '/'], ['en', '/en/i/terms'], ['de', '/search-details?term=bohr'], ['en', '/en/checkout']] as const) {
+  for (const [locale, path] of [
+    ['de', '/'],
+    ['en', '/en/i/terms'],
+    ['de', '/search-details?term=bohr'],
+    ['en', '/en/checkout'],
+  ] as const) {
     test(`${locale} ${path}`, async ({ page }) => {
       await open(page, path);
       await expect(page.getByRole('complementary', { name: msg(locale, 'notificationBar.label') })).toBeVisible();
@@ -205,7 +251,10 @@ test.describe('error pages', () => {
 
         const home = page.getByRole('main').getByRole('link', { name: msg(locale, 'error.returnHome') });
         await expect(home).toHaveAttribute('href', localePath(locale, '/'));
-        await page.getByRole('main').getByRole('button', { name: msg(locale, 'error.back') }).click();
+        await page
+          .getByRole('main')
+          .getByRole('button', { name: msg(locale, 'error.back') })
+          .click();
         await expect(page).toHaveURL(absolute(localePath(locale, TERMS[locale])));
       });
     }
@@ -215,7 +264,10 @@ test.describe('error pages', () => {
       expect(response?.status()).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(msg(locale, 'error.routerNotFound'));
-      await page.getByRole('main').getByRole('link', { name: msg(locale, 'error.returnHome') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: msg(locale, 'error.returnHome') })
+        .click();
       await expect(page).toHaveURL(absolute(localePath(locale, '/')));
     });
   }
@@ -251,7 +303,10 @@ test.describe('cookie consent', () => {
   const consentBar = (page: Page) => page.getByRole('region', { name: msg('de', 'cookie.title') });
   const html = (page: Page) => page.locator('html');
 
-  for (const [choice, accepted] of [['cookie.accept', true], ['cookie.reject', false]] as const) {
+  for (const [choice, accepted] of [
+    ['cookie.accept', true],
+    ['cookie.reject', false],
+  ] as const) {
     test(`${choice}: locks scrolling until decided, then hides and is not asked again`, async ({ page }) => {
       await open(page, '/');
       const bar = consentBar(page);
@@ -346,13 +401,20 @@ test.describe('keyboard', () => {
 });
 
 test.describe('island runtime', () => {
-  test('Astro\'s island element is no inline script of the page: it loads with the first island that wakes', async ({ page }) => {
+  test("Astro's island element is no inline script of the page: it loads with the first island that wakes", async ({
+    page,
+  }) => {
     const html = await (await page.request.get(localePath('de', '/i/agb'))).text();
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
-    expect(inline.filter((script) => script.includes('astro-island')), 'inline scripts defining <astro-island>').toEqual([]);
+    expect(
+      inline.filter((script) => script.includes('astro-island')),
+      'inline scripts defining <astro-island>',
+    ).toEqual([]);
 
     const runtime: string[] = [];
-    page.on('request', (request) => { if (/\/_astro\/astro-island\.[\w-]+\.js$/.test(request.url())) runtime.push(request.url()); });
+    page.on('request', (request) => {
+      if (/\/_astro\/astro-island\.[\w-]+\.js$/.test(request.url())) runtime.push(request.url());
+    });
     await open(page, localePath('de', '/i/agb'));
     await page.waitForLoadState('networkidle');
     expect(runtime, 'loaded before any island woke').toEqual([]);
@@ -365,6 +427,11 @@ test.describe('island runtime', () => {
     expect(runtime).toHaveLength(1);
     await field.fill('bohr');
     const overlay = page.getByRole('dialog', { name: msg('de', 'search.results') });
-    await expect(overlay.getByRole('region', { name: msg('de', 'search.suggestions') }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      overlay
+        .getByRole('region', { name: msg('de', 'search.suggestions') })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
   });
 });

@@ -7,7 +7,11 @@ import { expect, localePath, msg, test, type Locale } from './helpers.ts';
 import { guestToPayment, open } from './checkout-flow.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
-interface Overflow { scrollWidth: number; viewport: number; widest: { selector: string; right: number } | null }
+interface Overflow {
+  scrollWidth: number;
+  viewport: number;
+  widest: { selector: string; right: number } | null;
+}
 
 /** The document's width and the element reaching furthest right that nothing clips. */
 async function measure(page: Page): Promise<Overflow> {
@@ -29,15 +33,20 @@ async function measure(page: Page): Promise<Overflow> {
       }
       return false;
     };
-    const name = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
-      typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${
+        typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''
+      }`;
     let widest: { selector: string; right: number } | null = null;
     for (const el of document.body.querySelectorAll('*')) {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const right = rect.right + window.scrollX;
       if ((!widest || right > widest.right) && !clipped(el) && getComputedStyle(el).position !== 'fixed') {
-        widest = { selector: `${el.parentElement ? `${name(el.parentElement)} > ` : ''}${name(el)}`, right: Math.round(right) };
+        widest = {
+          selector: `${el.parentElement ? `${name(el.parentElement)} > ` : ''}${name(el)}`,
+          right: Math.round(right),
+        };
       }
     }
     return { scrollWidth: document.documentElement.scrollWidth, viewport, widest };
@@ -46,7 +55,10 @@ async function measure(page: Page): Promise<Overflow> {
 
 export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const m = await measure(page);
-  expect(m.scrollWidth, `${what}: document width at ${m.viewport} px (widest: ${JSON.stringify(m.widest)})`).toBeLessThanOrEqual(m.viewport);
+  expect(
+    m.scrollWidth,
+    `${what}: document width at ${m.viewport} px (widest: ${JSON.stringify(m.widest)})`,
+  ).toBeLessThanOrEqual(m.viewport);
   expect(m.widest?.right ?? 0, `${what}: ${m.widest?.selector} sticks out`).toBeLessThanOrEqual(m.viewport);
 }
 
@@ -63,7 +75,10 @@ export async function productPath(page: Page, sku: string, locale: Locale): Prom
 async function checkCatalogPages(page: Page, locale: Locale): Promise<void> {
   await open(page, localePath(locale, '/'));
   await expectNoSidewaysScroll(page, 'home');
-  const tile = page.getByRole('region', { name: msg(locale, 'search.categories') }).getByRole('link').first();
+  const tile = page
+    .getByRole('region', { name: msg(locale, 'search.categories') })
+    .getByRole('link')
+    .first();
   await open(page, (await tile.getAttribute('href'))!);
   await expectNoSidewaysScroll(page, 'category');
   await open(page, await productPath(page, DEMO_FIXTURES.products.variantParent, locale));
@@ -76,13 +91,21 @@ async function checkCartAndCheckout(page: Page, locale: Locale): Promise<void> {
   await guestToPayment(page, locale, `viewport-${locale}@example.com`);
   await expectNoSidewaysScroll(page, 'checkout payment');
   const steps = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') });
-  const billingHref = await steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.billing')) }).getAttribute('href');
-  await open(page, (await steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) }).getAttribute('href'))!);
+  const billingHref = await steps
+    .getByRole('link', { name: new RegExp(msg(locale, 'checkout.billing')) })
+    .getAttribute('href');
+  await open(
+    page,
+    (await steps.getByRole('link', { name: new RegExp(msg(locale, 'checkout.shipping')) }).getAttribute('href'))!,
+  );
   await expectNoSidewaysScroll(page, 'checkout shipping');
   await open(page, billingHref!);
   await expectNoSidewaysScroll(page, 'checkout billing');
   await open(page, localePath(locale, '/'));
-  await page.getByRole('banner').getByRole('button', { name: new RegExp(`^${msg(locale, 'header.cart')}`) }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: new RegExp(`^${msg(locale, 'header.cart')}`) })
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectNoSidewaysScroll(page, 'cart drawer');
 }
@@ -95,15 +118,35 @@ async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
 
 /** A signed-in demo customer with at least one order, so the history shows its table. */
 async function checkAccount(page: Page, locale: Locale): Promise<void> {
-  await apiPost(page, '/api/auth/login', { username: DEMO_FIXTURES.customers.normal.email, password: DEMO_FIXTURES.password });
+  await apiPost(page, '/api/auth/login', {
+    username: DEMO_FIXTURES.customers.normal.email,
+    password: DEMO_FIXTURES.password,
+  });
   type Cart = { id: string; version: number; pricesHash: string };
-  let { cart } = await apiPost<{ cart: Cart }>(page, '/api/cart/add', { sku: DEMO_FIXTURES.products.available, quantity: 1 });
-  const address = { firstName: 'Max', lastName: 'Mustermann', street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' };
-  for (const change of [{ shippingAddress: address }, { shippingMethod: { methodCode: 'standard' } }, { billingAddress: address }]) {
+  let { cart } = await apiPost<{ cart: Cart }>(page, '/api/cart/add', {
+    sku: DEMO_FIXTURES.products.available,
+    quantity: 1,
+  });
+  const address = {
+    firstName: 'Max',
+    lastName: 'Mustermann',
+    street: 'Hauptstraße 1',
+    postalCode: '10115',
+    city: 'Berlin',
+    country: 'DE',
+  };
+  for (const change of [
+    { shippingAddress: address },
+    { shippingMethod: { methodCode: 'standard' } },
+    { billingAddress: address },
+  ]) {
     ({ cart } = await apiPost<{ cart: Cart }>(page, '/api/checkout/update', { version: cart.version, ...change }));
   }
   await apiPost(page, '/api/orders/create', {
-    idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice',
+    idempotencyKey: randomUUID(),
+    cartId: cart.id,
+    cart: { version: cart.version, pricesHash: cart.pricesHash },
+    paymentMethodCode: 'invoice',
   });
   await open(page, localePath(locale, '/my-account/order-history'));
   await expect(page.getByRole('table', { name: msg(locale, 'account.OrderHistory') })).toBeVisible();

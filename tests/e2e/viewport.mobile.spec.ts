@@ -14,7 +14,9 @@ for (const locale of ['de', 'en'] as const) {
     });
     test('step labels break only between words and the total sits right above Place order', async ({ page }) => {
       await guestToPayment(page, locale, `steps-${locale}@example.com`);
-      const labels = page.getByRole('navigation', { name: msg(locale, 'checkout.steps') }).locator('.checkout-step-label > span:not([aria-hidden]):not(.visually-hidden)');
+      const labels = page
+        .getByRole('navigation', { name: msg(locale, 'checkout.steps') })
+        .locator('.checkout-step-label > span:not([aria-hidden]):not(.visually-hidden)');
       // A word broken inside gives a label more lines than words.
       for (const label of await labels.all()) {
         const { lines, words } = await label.evaluate((el) => {

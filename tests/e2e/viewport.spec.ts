@@ -11,7 +11,9 @@ for (const locale of ['de', 'en'] as const) {
     test('the main menu is one row; what does not fit is under More, by keyboard too', async ({ page }) => {
       await open(page, localePath(locale, '/'));
       const nav = page.getByRole('navigation', { name: msg(locale, 'header.mainNavigation') });
-      const tops = await nav.locator('.menu-row > li:visible').evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().top));
+      const tops = await nav
+        .locator('.menu-row > li:visible')
+        .evaluateAll((lis) => lis.map((li) => li.getBoundingClientRect().top));
       expect(new Set(tops).size, 'rows of the main menu').toBe(1);
       const more = nav.getByRole('button', { name: msg(locale, 'header.moreMenu') });
       if (await more.count()) {

@@ -42,13 +42,24 @@ export async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
-export function sendText(res: ServerResponse, status: number, type: string, text: string, headers: Record<string, string> = {}): void {
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
@@ -72,7 +83,12 @@ export interface WebhookDelivery {
 }
 
 /** POSTs one webhook to the shop as the provider would, and records what the shop answered. */
-export async function postWebhook(url: string, eventId: string, headers: Record<string, string>, body: string): Promise<WebhookDelivery> {
+export async function postWebhook(
+  url: string,
+  eventId: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<WebhookDelivery> {
   try {
     const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) });
     return { eventId, status: res.status, body: await res.text() };

@@ -52,7 +52,12 @@ export async function startPaymentFakes(
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({
-    options: { 'stripe-port': { type: 'string' }, 'paypal-port': { type: 'string' }, webhook: { type: 'string' }, 'paypal-webhook': { type: 'string' } },
+    options: {
+      'stripe-port': { type: 'string' },
+      'paypal-port': { type: 'string' },
+      webhook: { type: 'string' },
+      'paypal-webhook': { type: 'string' },
+    },
   });
   const fakes = await startPaymentFakes({
     ...(values['stripe-port'] ? { stripePort: Number(values['stripe-port']) } : {}),

@@ -7,9 +7,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { escapeHtml, listen, postWebhook, randomId, readBody, sendJson, sendText, type WebhookDelivery } from './http.ts';
+import {
+  escapeHtml,
+  listen,
+  postWebhook,
+  randomId,
+  readBody,
+  sendJson,
+  sendText,
+  type WebhookDelivery,
+} from './http.ts';
 
-export const FAKE_PAYPAL_CREDENTIALS = { clientId: 'fake-paypal-client-id', clientSecret: 'fake-paypal-client-secret' } as const;
+export const FAKE_PAYPAL_CREDENTIALS = {
+  clientId: 'fake-paypal-client-id',
+  clientSecret: 'fake-paypal-client-secret',
+} as const;
 /** The ID of the shop's webhook at the fake (PayPal shows one per webhook in the developer dashboard). */
 export const FAKE_PAYPAL_WEBHOOK_ID = '7HX59261WE2473314';
 
@@ -148,7 +160,13 @@ function apiError(status: number, name: string, message: string, issue?: string,
   const body: Record<string, unknown> = { name, message, debug_id: randomId(13, 'abcdef0123456789') };
   if (issue) {
     body.details = [{ issue, description }];
-    body.links = [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`, rel: 'information_link', method: 'GET' }];
+    body.links = [
+      {
+        href: `https://developer.paypal.com/docs/api/orders/v2/#error-${issue}`,
+        rel: 'information_link',
+        method: 'GET',
+      },
+    ];
   }
   return new PayPalApiError(status, body);
 }
@@ -158,11 +176,29 @@ const oauthError = (status: number, error: string, description: string) =>
   new PayPalApiError(status, { error, error_description: description });
 
 const unprocessable = (issue: string, description: string) =>
-  apiError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', issue, description);
+  apiError(
+    422,
+    'UNPROCESSABLE_ENTITY',
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+    issue,
+    description,
+  );
 const invalidRequest = (issue: string, description: string) =>
-  apiError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', issue, description);
+  apiError(
+    400,
+    'INVALID_REQUEST',
+    'Request is not well-formed, syntactically incorrect, or violates schema.',
+    issue,
+    description,
+  );
 const notFound = () =>
-  apiError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+  apiError(
+    404,
+    'RESOURCE_NOT_FOUND',
+    'The specified resource does not exist.',
+    'INVALID_RESOURCE_ID',
+    'Specified resource ID does not exist. Please check the resource ID and try again.',
+  );
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
@@ -205,10 +241,21 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const signedText = (transmissionId: string, time: string, forWebhook: string, payload: string) =>
     `${transmissionId}|${time}|${forWebhook}|${crc32(payload)}`;
 
-  function emit(type: string, resourceType: FakeWebhookEvent['resource_type'], resource: Record<string, unknown>, summary: string): FakeWebhookEvent {
+  function emit(
+    type: string,
+    resourceType: FakeWebhookEvent['resource_type'],
+    resource: Record<string, unknown>,
+    summary: string,
+  ): FakeWebhookEvent {
     const id = `WH-${randomId(17, UPPER_ALNUM)}-${randomId(17, UPPER_ALNUM)}`;
     const event: FakeWebhookEvent = {
-      id, event_version: '1.0', create_time: now(), resource_type: resourceType, resource_version: '2.0', event_type: type, summary,
+      id,
+      event_version: '1.0',
+      create_time: now(),
+      resource_type: resourceType,
+      resource_version: '2.0',
+      event_type: type,
+      summary,
       resource: structuredClone(resource),
       links: [{ href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
     };
@@ -222,7 +269,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
 
   /** A capture as its webhook resource: the capture plus the order it belongs to. */
   function captureEvent(order: FakeOrder, capture: FakeCapture, type: string): FakeWebhookEvent {
-    return emit(type, 'capture', { ...capture, supplementary_data: { related_ids: { order_id: order.id } } }, `Payment ${capture.status.toLowerCase()}`);
+    return emit(
+      type,
+      'capture',
+      { ...capture, supplementary_data: { related_ids: { order_id: order.id } } },
+      `Payment ${capture.status.toLowerCase()}`,
+    );
   }
 
   async function post(event: FakeWebhookEvent, opts: PayPalDeliverOptions): Promise<PayPalDelivery> {
@@ -230,11 +282,18 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const payload = JSON.stringify(event);
     const transmissionId = crypto.randomUUID();
     const time = new Date().toISOString();
-    const signature = createSign('sha256').update(signedText(transmissionId, time, opts.webhookId ?? webhookId, payload)).sign(keys.privateKey, 'base64');
+    const signature = createSign('sha256')
+      .update(signedText(transmissionId, time, opts.webhookId ?? webhookId, payload))
+      .sign(keys.privateKey, 'base64');
     const headers: Record<string, string> = {
-      'content-type': 'application/json', 'user-agent': 'PayPal/AUHD-214.0-58712345',
-      'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${base}${certPath}`, 'paypal-auth-version': 'v2',
-      'paypal-transmission-id': transmissionId, 'paypal-transmission-sig': signature, 'paypal-transmission-time': time,
+      'content-type': 'application/json',
+      'user-agent': 'PayPal/AUHD-214.0-58712345',
+      'paypal-auth-algo': 'SHA256withRSA',
+      'paypal-cert-url': `${base}${certPath}`,
+      'paypal-auth-version': 'v2',
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-sig': signature,
+      'paypal-transmission-time': time,
     };
     for (const [name, value] of Object.entries(opts.headers ?? {})) {
       if (value === null) delete headers[name.toLowerCase()];
@@ -245,7 +304,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     return delivery;
   }
 
-  async function deliver(list: FakeWebhookEvent | FakeWebhookEvent[], opts: PayPalDeliverOptions = {}): Promise<PayPalDelivery[]> {
+  async function deliver(
+    list: FakeWebhookEvent | FakeWebhookEvent[],
+    opts: PayPalDeliverOptions = {},
+  ): Promise<PayPalDelivery[]> {
     const results: PayPalDelivery[] = [];
     for (const event of Array.isArray(list) ? list : [list]) {
       const copies = Array.from({ length: opts.times ?? 1 }, () => event);
@@ -266,24 +328,40 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     } catch {
       throw invalidRequest('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
     }
-    for (const field of ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id']) {
-      if (typeof body[field] !== 'string' || body[field] === '') throw invalidRequest('MISSING_REQUIRED_PARAMETER', `A required field / parameter is missing: /${field}`);
+    for (const field of [
+      'auth_algo',
+      'cert_url',
+      'transmission_id',
+      'transmission_sig',
+      'transmission_time',
+      'webhook_id',
+    ]) {
+      if (typeof body[field] !== 'string' || body[field] === '')
+        throw invalidRequest('MISSING_REQUIRED_PARAMETER', `A required field / parameter is missing: /${field}`);
     }
     if (typeof body.webhook_event !== 'object' || body.webhook_event === null) {
       throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing: /webhook_event');
     }
     const field = (name: string) => body[name] as string;
     const trusted = field('auth_algo') === 'SHA256withRSA' && field('cert_url') === `${base}${certPath}`;
-    const text = signedText(field('transmission_id'), field('transmission_time'), field('webhook_id'), JSON.stringify(body.webhook_event));
-    const valid = trusted && createVerify('sha256').update(text).verify(keys.publicKey, field('transmission_sig'), 'base64');
+    const text = signedText(
+      field('transmission_id'),
+      field('transmission_time'),
+      field('webhook_id'),
+      JSON.stringify(body.webhook_event),
+    );
+    const valid =
+      trusted && createVerify('sha256').update(text).verify(keys.publicKey, field('transmission_sig'), 'base64');
     return { verification_status: valid ? 'SUCCESS' : 'FAILURE' };
   }
 
   function links(order: FakeOrder): FakeOrder['links'] {
     const self = `${base}/v2/checkout/orders/${order.id}`;
     const list = [{ href: self, rel: 'self', method: 'GET' }];
-    if (order.status === 'CREATED') list.push({ href: `${base}/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' });
-    if (order.status === 'PAYER_ACTION_REQUIRED') list.push({ href: `${base}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' });
+    if (order.status === 'CREATED')
+      list.push({ href: `${base}/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' });
+    if (order.status === 'PAYER_ACTION_REQUIRED')
+      list.push({ href: `${base}/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' });
     if (order.status !== 'COMPLETED') list.push({ href: self, rel: 'update', method: 'PATCH' });
     if (order.status === 'APPROVED') list.push({ href: `${self}/capture`, rel: 'capture', method: 'POST' });
     return list;
@@ -291,15 +369,25 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
 
   function createOrder(body: Record<string, unknown>): FakeOrder {
     const intent = body.intent;
-    if (intent !== 'CAPTURE' && intent !== 'AUTHORIZE') throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid: /intent');
+    if (intent !== 'CAPTURE' && intent !== 'AUTHORIZE')
+      throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid: /intent');
     const units = Array.isArray(body.purchase_units) ? body.purchase_units : [];
-    if (units.length === 0) throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing: /purchase_units');
+    if (units.length === 0)
+      throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing: /purchase_units');
     const unit = record(units[0]);
     const amount = record(unit.amount);
     const currency = optionalString(amount.currency_code);
     const value = optionalString(amount.value);
-    if (!currency || !/^[A-Z]{3}$/.test(currency)) throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing: /purchase_units/0/amount/currency_code');
-    if (!value || !DECIMAL.test(value)) throw unprocessable('DECIMAL_PRECISION', 'If the currency supports decimals, only two decimal place precision is supported.');
+    if (!currency || !/^[A-Z]{3}$/.test(currency))
+      throw invalidRequest(
+        'MISSING_REQUIRED_PARAMETER',
+        'A required field / parameter is missing: /purchase_units/0/amount/currency_code',
+      );
+    if (!value || !DECIMAL.test(value))
+      throw unprocessable(
+        'DECIMAL_PRECISION',
+        'If the currency supports decimals, only two decimal place precision is supported.',
+      );
     const context = record(record(record(body.payment_source).paypal).experience_context);
     const id = randomId(17, UPPER_ALNUM);
     const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -308,17 +396,23 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       intent,
       // An order with a PayPal payment source waits for the buyer (payer-action); a bare one is CREATED (approve).
       status: Object.keys(context).length > 0 ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
-      purchase_units: [{
-        reference_id: optionalString(unit.reference_id) ?? 'default',
-        amount: { currency_code: currency, value },
-        ...(optionalString(unit.custom_id) ? { custom_id: optionalString(unit.custom_id) } : {}),
-        ...(optionalString(unit.invoice_id) ? { invoice_id: optionalString(unit.invoice_id) } : {}),
-        payee: { email_address: 'merchant@example.com', merchant_id: 'FAKEMERCHANT01' },
-      }],
+      purchase_units: [
+        {
+          reference_id: optionalString(unit.reference_id) ?? 'default',
+          amount: { currency_code: currency, value },
+          ...(optionalString(unit.custom_id) ? { custom_id: optionalString(unit.custom_id) } : {}),
+          ...(optionalString(unit.invoice_id) ? { invoice_id: optionalString(unit.invoice_id) } : {}),
+          payee: { email_address: 'merchant@example.com', merchant_id: 'FAKEMERCHANT01' },
+        },
+      ],
       ...(Object.keys(context).length > 0 ? { payment_source: { paypal: {} } } : {}),
       create_time: timestamp,
       links: [],
-      experience: { returnUrl: optionalString(context.return_url), cancelUrl: optionalString(context.cancel_url), locale: optionalString(context.locale) },
+      experience: {
+        returnUrl: optionalString(context.return_url),
+        cancelUrl: optionalString(context.cancel_url),
+        locale: optionalString(context.locale),
+      },
     };
     order.links = links(order);
     orders.set(id, order);
@@ -331,8 +425,14 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const payerId = 'FAKEPAYER' + orderId.slice(0, 4);
     if (order.status === 'CREATED' || order.status === 'PAYER_ACTION_REQUIRED') {
       order.status = 'APPROVED';
-      order.payer = { name: { given_name: 'Max', surname: 'Mustermann' }, email_address: 'buyer@example.com', payer_id: payerId };
-      order.payment_source = { paypal: { email_address: 'buyer@example.com', account_id: payerId, account_status: 'VERIFIED' } };
+      order.payer = {
+        name: { given_name: 'Max', surname: 'Mustermann' },
+        email_address: 'buyer@example.com',
+        payer_id: payerId,
+      };
+      order.payment_source = {
+        paypal: { email_address: 'buyer@example.com', account_id: payerId, account_status: 'VERIFIED' },
+      };
       order.update_time = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
       order.links = links(order);
       emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', representation(order), 'An order has been approved by buyer');
@@ -346,17 +446,28 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
 
   function capture(order: FakeOrder): FakeOrder {
     if (order.status === 'COMPLETED') {
-      throw unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.If \'intent=CAPTURE\' only one capture per order is allowed.');
+      throw unprocessable(
+        'ORDER_ALREADY_CAPTURED',
+        "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+      );
     }
     if (order.status !== 'APPROVED') {
-      throw unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment. Please redirect the payer to the \'rel\':\'approve\' url returned as part of the HATEOAS links within Create Order call or provide a valid payment_source in the request.');
+      throw unprocessable(
+        'ORDER_NOT_APPROVED',
+        "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within Create Order call or provide a valid payment_source in the request.",
+      );
     }
     const unit = order.purchase_units[0]!;
     const timestamp = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const made: FakeCapture = {
-      id: randomId(17, UPPER_ALNUM), status: captureOutcome, amount: { ...unit.amount }, final_capture: true,
-      ...(unit.custom_id ? { custom_id: unit.custom_id } : {}), ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
-      create_time: timestamp, update_time: timestamp,
+      id: randomId(17, UPPER_ALNUM),
+      status: captureOutcome,
+      amount: { ...unit.amount },
+      final_capture: true,
+      ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+      ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+      create_time: timestamp,
+      update_time: timestamp,
     };
     unit.payments = { captures: [made] };
     // A declined capture still completes the order: its capture says what happened.
@@ -397,16 +508,26 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const token = `A21AA${randomId(80)}`;
     tokens.set(token, Date.now() + lifetime * 1000);
     issued++;
-    return { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: lifetime, nonce: randomId(20) };
+    return {
+      scope: 'https://uri.paypal.com/services/payments/payment',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-80W284485P519543T',
+      expires_in: lifetime,
+      nonce: randomId(20),
+    };
   }
 
   function route(req: IncomingMessage, path: string, raw: string): { status: number; body: unknown } {
     if (path === '/v1/oauth2/token' && req.method === 'POST') return { status: 200, body: issueToken(req, raw) };
     checkBearer(req);
-    if (path === '/v1/notifications/verify-webhook-signature' && req.method === 'POST') return { status: 200, body: verifySignature(raw) };
+    if (path === '/v1/notifications/verify-webhook-signature' && req.method === 'POST')
+      return { status: 200, body: verifySignature(raw) };
     const wantsFull = (req.headers.prefer ?? '').includes('return=representation');
-    const answer = (status: number, order: FakeOrder) =>
-      ({ status, body: wantsFull ? representation(order) : { id: order.id, status: order.status, links: order.links } });
+    const answer = (status: number, order: FakeOrder) => ({
+      status,
+      body: wantsFull ? representation(order) : { id: order.id, status: order.status, links: order.links },
+    });
     if (path === '/v2/checkout/orders' && req.method === 'POST') {
       let body: unknown;
       try {
@@ -436,7 +557,11 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     requests.push({ method: req.method ?? 'GET', path: url.pathname, requestId, body: parsed });
     const failure = failures.shift();
     if (failure !== undefined) {
-      sendJson(res, failure, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error has occurred.', debug_id: randomId(13, 'abcdef0123456789') });
+      sendJson(res, failure, {
+        name: 'INTERNAL_SERVER_ERROR',
+        message: 'An internal server error has occurred.',
+        debug_id: randomId(13, 'abcdef0123456789'),
+      });
       return;
     }
     // PayPal answers a repeated PayPal-Request-Id with the first call's result (per path), whatever happened since.
@@ -460,17 +585,26 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   function approvalPage(res: ServerResponse, token: string | null): void {
     const order = token ? orders.get(token) : undefined;
     if (!order) {
-      sendText(res, 404, 'text/html; charset=utf-8', page('Order not found', '<p>This PayPal checkout link is not valid.</p>'));
+      sendText(
+        res,
+        404,
+        'text/html; charset=utf-8',
+        page('Order not found', '<p>This PayPal checkout link is not valid.</p>'),
+      );
       return;
     }
     const amount = order.purchase_units[0]!.amount;
     const closed = order.status === 'COMPLETED';
     const body = `<p>Pay <strong>${escapeHtml(amount.value)} ${escapeHtml(amount.currency_code)}</strong> to the test merchant.</p>
-${closed ? '<p>This order has already been paid.</p>' : `<form method="post" action="/checkoutnow">
+${
+  closed
+    ? '<p>This order has already been paid.</p>'
+    : `<form method="post" action="/checkoutnow">
 <input type="hidden" name="token" value="${escapeHtml(order.id)}">
 <button type="submit" name="action" value="approve">Pay now</button>
 <button type="submit" name="action" value="cancel">Cancel</button>
-</form>`}`;
+</form>`
+}`;
     sendText(res, 200, 'text/html; charset=utf-8', page('PayPal test checkout', body));
   }
 
@@ -479,12 +613,19 @@ ${closed ? '<p>This order has already been paid.</p>' : `<form method="post" act
     const token = form.get('token') ?? '';
     const order = orders.get(token);
     if (!order) {
-      sendText(res, 404, 'text/html; charset=utf-8', page('Order not found', '<p>This PayPal checkout link is not valid.</p>'));
+      sendText(
+        res,
+        404,
+        'text/html; charset=utf-8',
+        page('Order not found', '<p>This PayPal checkout link is not valid.</p>'),
+      );
       return;
     }
     let target: string | null;
     if (form.get('action') === 'cancel') {
-      target = order.experience.cancelUrl ? `${order.experience.cancelUrl}${order.experience.cancelUrl.includes('?') ? '&' : '?'}token=${order.id}` : null;
+      target = order.experience.cancelUrl
+        ? `${order.experience.cancelUrl}${order.experience.cancelUrl.includes('?') ? '&' : '?'}token=${order.id}`
+        : null;
     } else {
       target = approve(order.id);
     }
@@ -492,12 +633,18 @@ ${closed ? '<p>This order has already been paid.</p>' : `<form method="post" act
       res.writeHead(303, { location: target });
       res.end();
     } else {
-      sendText(res, 200, 'text/html; charset=utf-8', page('PayPal test checkout', '<p>Done. You can close this window.</p>'));
+      sendText(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        page('PayPal test checkout', '<p>Done. You can close this window.</p>'),
+      );
     }
   }
 
   const server = await listen(async (req, res, url) => {
-    if (url.pathname === certPath && req.method === 'GET') sendText(res, 200, 'application/x-pem-file', keys.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    if (url.pathname === certPath && req.method === 'GET')
+      sendText(res, 200, 'application/x-pem-file', keys.publicKey.export({ type: 'spki', format: 'pem' }).toString());
     else if (url.pathname === '/checkoutnow' && req.method === 'GET') approvalPage(res, url.searchParams.get('token'));
     else if (url.pathname === '/checkoutnow' && req.method === 'POST') await approvalSubmit(req, res);
     else await api(req, res, url);

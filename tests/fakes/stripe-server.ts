@@ -20,13 +20,34 @@ const CARD_OK = '4242424242424242';
 const CARD_DECLINED = '4000000000000002';
 /** Stripe's documented SEPA test IBANs whose debit fails after processing. */
 const FAILING_IBANS = ['DE62370400440532013001', 'AT861904300235473202'];
-const CREATE_PARAMS = ['amount', 'currency', 'allowed_payment_method_types', 'payment_method_types', 'metadata', 'receipt_email',
-  'description', 'statement_descriptor_suffix', 'capture_method', 'payment_method_options', 'expand'];
-const CONFIRM_PARAMS = ['key', 'client_secret', 'payment_method', 'payment_method_data', 'return_url', 'mandate_data',
-  'receipt_email', 'expand', 'use_stripe_sdk'];
+const CREATE_PARAMS = [
+  'amount',
+  'currency',
+  'allowed_payment_method_types',
+  'payment_method_types',
+  'metadata',
+  'receipt_email',
+  'description',
+  'statement_descriptor_suffix',
+  'capture_method',
+  'payment_method_options',
+  'expand',
+];
+const CONFIRM_PARAMS = [
+  'key',
+  'client_secret',
+  'payment_method',
+  'payment_method_data',
+  'return_url',
+  'mandate_data',
+  'receipt_email',
+  'expand',
+  'use_stripe_sdk',
+];
 
 export type IntentStatus = 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
-export type WebhookEventType = 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.processing';
+export type WebhookEventType =
+  'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.processing';
 
 /** A PaymentIntent as Stripe returns it (the fields a shop reads). */
 export interface FakeIntent {
@@ -122,7 +143,10 @@ export interface FakeStripe {
   /** Delivers events (in the order given) to the webhook URL. */
   deliver(events: FakeEvent | string | (FakeEvent | string)[], options?: DeliverOptions): Promise<Delivery[]>;
   /** Confirms over HTTP with the publishable key and client secret, as Stripe.js does after the buyer's input. */
-  confirmAsBrowser(intentId: string, input: { card?: string; iban?: string; name?: string }): Promise<{ status: number; body: ConfirmReply }>;
+  confirmAsBrowser(
+    intentId: string,
+    input: { card?: string; iban?: string; name?: string },
+  ): Promise<{ status: number; body: ConfirmReply }>;
   /** Waits for the automatic deliveries still on their way. */
   flush(): Promise<void>;
   /** The next `count` API requests answer `status` with Stripe's api_error shape (a Stripe outage); 0 clears. */
@@ -146,7 +170,8 @@ class StripeApiError extends Error {
   }
 }
 
-const invalid = (message: string, extra: Record<string, unknown> = {}) => new StripeApiError(400, 'invalid_request_error', message, extra);
+const invalid = (message: string, extra: Record<string, unknown> = {}) =>
+  new StripeApiError(400, 'invalid_request_error', message, extra);
 const now = () => Math.floor(Date.now() / 1000);
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
@@ -171,8 +196,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   function emit(type: WebhookEventType, intent: FakeIntent): FakeEvent {
     const event: FakeEvent = {
-      id: `evt_${randomId(24)}`, object: 'event', api_version: API_VERSION, created: now(), data: { object: snapshot(intent) },
-      livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+      id: `evt_${randomId(24)}`,
+      object: 'event',
+      api_version: API_VERSION,
+      created: now(),
+      data: { object: snapshot(intent) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
     };
     events.push(event);
     if (webhookUrl && autoDeliver) {
@@ -186,15 +218,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (!webhookUrl) throw new Error('fake Stripe: no webhook URL set');
     // Stripe sends pretty-printed JSON: a shop that re-serialises the body before verifying fails here as it would live.
     const payload = JSON.stringify(event, null, 2);
-    const signature = opts.signature !== undefined ? opts.signature : stripeSignature(payload, opts.secret ?? webhookSecret, opts.timestamp);
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' };
+    const signature =
+      opts.signature !== undefined
+        ? opts.signature
+        : stripeSignature(payload, opts.secret ?? webhookSecret, opts.timestamp);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    };
     if (signature !== null) headers['stripe-signature'] = signature;
     const delivery = await postWebhook(webhookUrl, event.id, headers, opts.tamper ? opts.tamper(payload) : payload);
     deliveries.push(delivery);
     return delivery;
   }
 
-  async function deliver(list: FakeEvent | string | (FakeEvent | string)[], opts: DeliverOptions = {}): Promise<Delivery[]> {
+  async function deliver(
+    list: FakeEvent | string | (FakeEvent | string)[],
+    opts: DeliverOptions = {},
+  ): Promise<Delivery[]> {
     const resolved = (Array.isArray(list) ? list : [list]).map((e) => {
       const event = typeof e === 'string' ? events.find((x) => x.id === e) : e;
       if (!event) throw new Error(`fake Stripe: no event ${String(e)}`);
@@ -214,19 +255,32 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const bearer = header.startsWith('Bearer ') ? header.slice(7) : null;
     const key = bearer ?? asString(params.key) ?? query.get('key');
     if (!key) {
-      throw new StripeApiError(401, 'invalid_request_error',
-        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+      throw new StripeApiError(
+        401,
+        'invalid_request_error',
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
     }
     if (key === secretKey) return 'secret';
     if (key === publishableKey) return 'publishable';
-    throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}${key.slice(-4)}`);
+    throw new StripeApiError(
+      401,
+      'invalid_request_error',
+      `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(8)}${key.slice(-4)}`,
+    );
   }
 
   function findIntent(id: string, auth: RecordedRequest['auth'], clientSecret: string | undefined): FakeIntent {
     const intent = intents.get(id);
-    if (!intent) throw new StripeApiError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, { code: 'resource_missing', param: 'intent' });
+    if (!intent)
+      throw new StripeApiError(404, 'invalid_request_error', `No such payment_intent: '${id}'`, {
+        code: 'resource_missing',
+        param: 'intent',
+      });
     if (auth === 'publishable' && clientSecret !== intent.client_secret) {
-      throw invalid('The client_secret provided does not match any associated PaymentIntent on this account.', { param: 'client_secret' });
+      throw invalid('The client_secret provided does not match any associated PaymentIntent on this account.', {
+        param: 'client_secret',
+      });
     }
     return intent;
   }
@@ -239,25 +293,51 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   function createIntent(params: FormObject): FakeIntent {
     rejectUnknown(params, CREATE_PARAMS);
     const amount = asString(params.amount);
-    if (amount === undefined) throw invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
-    if (!/^\d+$/.test(amount)) throw invalid('Invalid integer: ' + amount, { code: 'parameter_invalid_integer', param: 'amount' });
+    if (amount === undefined)
+      throw invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' });
+    if (!/^\d+$/.test(amount))
+      throw invalid('Invalid integer: ' + amount, { code: 'parameter_invalid_integer', param: 'amount' });
     const currency = asString(params.currency)?.toLowerCase();
     if (!currency) throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
-    if (Number(amount) < 50) throw invalid(`Amount must be at least 0.50 ${currency}`, { code: 'amount_too_small', param: 'amount' });
+    if (Number(amount) < 50)
+      throw invalid(`Amount must be at least 0.50 ${currency}`, { code: 'amount_too_small', param: 'amount' });
     const types = asStrings(params.allowed_payment_method_types) ?? asStrings(params.payment_method_types) ?? ['card'];
     const unsupported = types.find((t) => !METHODS.includes(t));
-    if (unsupported) throw invalid(`The payment method type "${unsupported}" is invalid.`, { param: 'allowed_payment_method_types' });
+    if (unsupported)
+      throw invalid(`The payment method type "${unsupported}" is invalid.`, { param: 'allowed_payment_method_types' });
     if (types.some((t) => t !== 'card') && currency !== 'eur') {
-      throw invalid(`The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent.`, { param: 'currency' });
+      throw invalid(
+        `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent.`,
+        { param: 'currency' },
+      );
     }
-    const metadata = Object.fromEntries(Object.entries(asObject(params.metadata)).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const metadata = Object.fromEntries(
+      Object.entries(asObject(params.metadata)).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
     const id = `pi_${randomId(24)}`;
     const intent: FakeIntent = {
-      id, object: 'payment_intent', amount: Number(amount), amount_received: 0, currency, status: 'requires_payment_method',
-      client_secret: `${id}_secret_${randomId(25)}`, metadata, allowed_payment_method_types: types, payment_method_types: types,
-      description: asString(params.description) ?? null, receipt_email: asString(params.receipt_email) ?? null,
-      last_payment_error: null, latest_charge: null, payment_method: null, capture_method: 'automatic_async',
-      confirmation_method: 'automatic', next_action: null, canceled_at: null, customer: null, livemode: false, created: now(),
+      id,
+      object: 'payment_intent',
+      amount: Number(amount),
+      amount_received: 0,
+      currency,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomId(25)}`,
+      metadata,
+      allowed_payment_method_types: types,
+      payment_method_types: types,
+      description: asString(params.description) ?? null,
+      receipt_email: asString(params.receipt_email) ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      payment_method: null,
+      capture_method: 'automatic_async',
+      confirmation_method: 'automatic',
+      next_action: null,
+      canceled_at: null,
+      customer: null,
+      livemode: false,
+      created: now(),
     };
     intents.set(id, intent);
     return intent;
@@ -282,10 +362,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     const pm = asString(params.payment_method);
     if (pm === 'pm_card_visa') return { type: 'card', number: CARD_OK };
     if (pm === 'pm_card_chargeDeclined') return { type: 'card', number: CARD_DECLINED };
-    if (pm !== undefined) throw invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
+    if (pm !== undefined)
+      throw invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' });
     const data = asObject(params.payment_method_data);
     const type = asString(data.type);
-    if (!type) throw invalid('You must provide a payment method to confirm this PaymentIntent.', { code: 'payment_intent_unexpected_state' });
+    if (!type)
+      throw invalid('You must provide a payment method to confirm this PaymentIntent.', {
+        code: 'payment_intent_unexpected_state',
+      });
     return { type, number: asString(asObject(data.card).number), iban: asString(asObject(data.sepa_debit).iban) };
   }
 
@@ -293,13 +377,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     rejectUnknown(params, CONFIRM_PARAMS);
     if (intent.status !== 'requires_payment_method') {
       throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, {
-        code: 'payment_intent_unexpected_state', payment_intent: snapshot(intent),
+        code: 'payment_intent_unexpected_state',
+        payment_intent: snapshot(intent),
       });
     }
     const method = paymentMethod(params);
     if (!intent.payment_method_types.includes(method.type)) {
       throw invalid(`The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent.`, {
-        code: 'payment_intent_incompatible_payment_method', param: 'payment_method_data[type]',
+        code: 'payment_intent_incompatible_payment_method',
+        param: 'payment_method_data[type]',
       });
     }
     intent.payment_method = `pm_${randomId(24)}`;
@@ -309,7 +395,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       } else {
         const declined = method.number === CARD_DECLINED;
         const error = declined
-          ? { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+          ? {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            }
           : { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' };
         fail(intent, error);
         throw new StripeApiError(402, error.type, error.message, { ...error, payment_intent: snapshot(intent) });
@@ -317,7 +408,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     } else {
       if (method.type === 'sepa_debit') {
         if (!method.iban || !/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(method.iban)) {
-          throw invalid('The IBAN you provided is invalid.', { code: 'invalid_bank_account_iban', param: 'payment_method_data[sepa_debit][iban]' });
+          throw invalid('The IBAN you provided is invalid.', {
+            code: 'invalid_bank_account_iban',
+            param: 'payment_method_data[sepa_debit][iban]',
+          });
         }
         ibans.set(intent.id, method.iban);
       }
@@ -348,12 +442,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return;
     }
     // Stripe replays a POST's first answer for the same key, and refuses the key for different parameters.
-    const replayKey = req.method === 'POST' && idempotencyKey ? `${req.headers.authorization ?? ''}|${idempotencyKey}` : null;
+    const replayKey =
+      req.method === 'POST' && idempotencyKey ? `${req.headers.authorization ?? ''}|${idempotencyKey}` : null;
     const fingerprint = `${url.pathname}|${raw}`;
     const stored = replayKey ? idempotent.get(replayKey) : undefined;
     if (stored) {
       if (stored.fingerprint !== fingerprint) {
-        sendJson(res, 400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } });
+        sendJson(res, 400, {
+          error: {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
       } else {
         sendJson(res, stored.status, stored.body, { 'idempotent-replayed': 'true' });
       }
@@ -378,11 +478,18 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     if (match) {
       const [, id, confirming] = match;
       if (method === 'POST' && !id) {
-        if (auth !== 'secret') throw new StripeApiError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.');
+        if (auth !== 'secret')
+          throw new StripeApiError(
+            401,
+            'invalid_request_error',
+            'This API call cannot be made with a publishable API key. Please use a secret API key.',
+          );
         return createIntent(params);
       }
-      if (method === 'GET' && id && !confirming) return snapshot(findIntent(id, auth, url.searchParams.get('client_secret') ?? undefined));
-      if (method === 'POST' && id && confirming) return snapshot(confirm(findIntent(id, auth, asString(params.client_secret)), params));
+      if (method === 'GET' && id && !confirming)
+        return snapshot(findIntent(id, auth, url.searchParams.get('client_secret') ?? undefined));
+      if (method === 'POST' && id && confirming)
+        return snapshot(confirm(findIntent(id, auth, asString(params.client_secret)), params));
     }
     throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url.pathname}).`);
   }
@@ -391,14 +498,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     // Stripe.js calls the API from the shop's origin, so the fake answers CORS like api.stripe.com does.
     res.setHeader('access-control-allow-origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version' });
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'authorization, content-type, idempotency-key, stripe-version',
+      });
       res.end();
     } else if (req.method === 'GET' && (url.pathname === '/v3' || url.pathname === '/v3/')) {
-      sendText(res, 200, 'application/javascript; charset=utf-8', stripeJsSource(baseUrl), { 'cache-control': 'no-store' });
+      sendText(res, 200, 'application/javascript; charset=utf-8', stripeJsSource(baseUrl), {
+        'cache-control': 'no-store',
+      });
     } else if (url.pathname.startsWith('/v1/')) {
       await api(req, res, url);
     } else {
-      sendJson(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
+      sendJson(res, 404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` },
+      });
     }
   }, options.port);
   baseUrl = server.url;
@@ -421,7 +535,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const intent = intents.get(intentId);
       if (!intent || intent.status !== 'processing') throw new Error(`fake Stripe: ${intentId} is not processing`);
       const fails = outcome ? outcome === 'failed' : FAILING_IBANS.includes(ibans.get(intentId) ?? '');
-      if (fails) fail(intent, { type: 'invalid_request_error', code: 'payment_intent_payment_attempt_failed', message: 'The payment failed.' });
+      if (fails)
+        fail(intent, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_payment_attempt_failed',
+          message: 'The payment failed.',
+        });
       else succeed(intent);
       await Promise.all(pending);
       return events[events.length - 1] as FakeEvent;
@@ -430,7 +549,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     async confirmAsBrowser(intentId, input) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`fake Stripe: no intent ${intentId}`);
-      const form = new URLSearchParams({ key: publishableKey, client_secret: intent.client_secret, return_url: 'http://127.0.0.1/return' });
+      const form = new URLSearchParams({
+        key: publishableKey,
+        client_secret: intent.client_secret,
+        return_url: 'http://127.0.0.1/return',
+      });
       if (input.iban !== undefined) {
         form.set('payment_method_data[type]', 'sepa_debit');
         form.set('payment_method_data[sepa_debit][iban]', input.iban);

@@ -26,7 +26,9 @@ export function outboxMails(dataDir = process.env.DATA_DIR ?? ''): Mail[] {
   const dir = join(dataDir, 'outbox');
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.eml')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -53,12 +55,17 @@ export function outboxActivationToken(email: string, dataDir?: string): string |
  * The activation page's loader as a JSON route on a database (the process's when none is given):
  * { view, redirect }, status 303 after activating, else the view's status (and Retry-After past a rate limit).
  */
-export const activateRouteOn = (db?: Db): APIRoute => async (context) => {
-  const { view, redirect, retryAfter } = await activationView(context, claimGuestOrder, db);
-  const status = redirect ? 303 : 'status' in view ? view.status : 200;
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }) };
-  return new Response(JSON.stringify({ view, redirect: redirect ?? null }), { status, headers });
-};
+export const activateRouteOn =
+  (db?: Db): APIRoute =>
+  async (context) => {
+    const { view, redirect, retryAfter } = await activationView(context, claimGuestOrder, db);
+    const status = redirect ? 303 : 'status' in view ? view.status : 200;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) }),
+    };
+    return new Response(JSON.stringify({ view, redirect: redirect ?? null }), { status, headers });
+  };
 
 /** The activation page's loader on the process database. */
 export const activateRoute: APIRoute = activateRouteOn();

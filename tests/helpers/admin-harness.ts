@@ -51,13 +51,24 @@ export async function callAdmin(route: APIRoute, req: AdminRequest, browser?: Br
   const cookies = new AstroCookies(request, { warn() {} });
   const ip = browser?.ip ?? '127.0.0.1';
   const context = {
-    request, cookies, url: new URL(request.url), params: req.params ?? {}, site: undefined, locals: {},
-    get clientAddress() { return ip; },
+    request,
+    cookies,
+    url: new URL(request.url),
+    params: req.params ?? {},
+    site: undefined,
+    locals: {},
+    get clientAddress() {
+      return ip;
+    },
   } as unknown as APIContext;
   const response = await route(context);
   const text = await response.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON: the test will say so */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON: the test will say so */
+  }
   const setCookies = [...cookies.headers()].map(parseSetCookie);
   browser?.apply(setCookies);
   return { status: response.status, body: parsed, headers: response.headers, setCookies };
@@ -66,7 +77,8 @@ export async function callAdmin(route: APIRoute, req: AdminRequest, browser?: Br
 /** A query string from a flat object (what a GET endpoint reads); URLSearchParams makes any string sendable. */
 export function queryOf(values: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) params.append(key, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  for (const [key, value] of Object.entries(values))
+    params.append(key, typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
   const query = params.toString();
   return query ? `?${query}` : '';
 }
@@ -82,22 +94,32 @@ export interface AdminRouteFile {
 }
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** Every route file under src/pages/api/admin and the methods it exports, found rather than listed. */
 export async function adminRouteFiles(): Promise<AdminRouteFile[]> {
-  const files = walk(ADMIN_DIR).filter((f) => /\.(ts|js)$/.test(f)).sort();
-  return Promise.all(files.map(async (file) => {
-    const rel = relative(ADMIN_DIR, file).replace(/\.(ts|js)$/, '').replace(/(^|\/)index$/, '');
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const handlers: AdminRouteFile['handlers'] = {};
-    for (const method of METHODS) if (typeof mod[method] === 'function') handlers[method] = mod[method] as APIRoute;
-    return {
-      file: relative(ROOT, file), path: `/api/admin${rel ? `/${rel}` : ''}`,
-      params: [...rel.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => m[1]!), handlers,
-    };
-  }));
+  const files = walk(ADMIN_DIR)
+    .filter((f) => /\.(ts|js)$/.test(f))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const rel = relative(ADMIN_DIR, file)
+        .replace(/\.(ts|js)$/, '')
+        .replace(/(^|\/)index$/, '');
+      const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+      const handlers: AdminRouteFile['handlers'] = {};
+      for (const method of METHODS) if (typeof mod[method] === 'function') handlers[method] = mod[method] as APIRoute;
+      return {
+        file: relative(ROOT, file),
+        path: `/api/admin${rel ? `/${rel}` : ''}`,
+        params: [...rel.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => m[1]!),
+        handlers,
+      };
+    }),
+  );
 }
 
 /** The handler of one method of one route file (fails when there is none). */
@@ -108,15 +130,27 @@ export function handlerOf(routes: readonly AdminRouteFile[], method: string, pat
 }
 
 /** Signs `browser` in to the workspace and returns the answer. */
-export function staffSignIn(routes: readonly AdminRouteFile[], browser: Browser, email: string, password: string): Promise<ApiResult> {
-  return callAdmin(handlerOf(routes, 'POST', '/api/admin/sign-in'), { path: '/api/admin/sign-in', body: { email, password } }, browser);
+export function staffSignIn(
+  routes: readonly AdminRouteFile[],
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<ApiResult> {
+  return callAdmin(
+    handlerOf(routes, 'POST', '/api/admin/sign-in'),
+    { path: '/api/admin/sign-in', body: { email, password } },
+    browser,
+  );
 }
 
 /** The mails written to DATA_DIR/outbox so far, oldest first. */
 function outboxMails(dataDir: string): Mail[] {
   const dir = join(dataDir, 'outbox');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => parseMail(readFileSync(join(dir, f), 'utf8')));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => parseMail(readFileSync(join(dir, f), 'utf8')));
 }
 
 /** The token of the newest set-password link mailed to `email`, or null. */

@@ -14,7 +14,10 @@ import { FIXTURE_PRODUCT_ROWS } from '#lib/server/demo/fixtures.ts';
  * A fresh DATA_DIR with a migrated, seeded embedded database. Must run before the app's modules
  * first read the environment (env() is parsed once per process).
  */
-export async function prepareDataDir(extraEnv: Record<string, string> = {}, options: { seed?: boolean } = {}): Promise<string> {
+export async function prepareDataDir(
+  extraEnv: Record<string, string> = {},
+  options: { seed?: boolean } = {},
+): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'storefront-auth-'));
   process.env.DATA_DIR = dataDir;
   delete process.env.DATABASE_URL;
@@ -67,27 +70,52 @@ export interface RequestOptions {
 
 /** Builds the Astro context for one request and runs the handler. */
 export async function callRoute(
-  route: APIRoute, path: string, options: RequestOptions & { cookieHeader?: string; ip?: string } = {},
+  route: APIRoute,
+  path: string,
+  options: RequestOptions & { cookieHeader?: string; ip?: string } = {},
 ): Promise<{ result: ApiResult; cookies: AstroCookies }> {
   const method = options.method ?? 'POST';
   const headers = new Headers(options.headers ?? {});
   const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
   if (contentType && method !== 'GET') headers.set('content-type', contentType);
   if (options.cookieHeader) headers.set('cookie', options.cookieHeader);
-  const body = method === 'GET' ? undefined : options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const request = new Request(new URL(path, options.origin ?? 'http://localhost:4321'), { method, headers, body: body ?? null });
+  const body =
+    method === 'GET'
+      ? undefined
+      : (options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)));
+  const request = new Request(new URL(path, options.origin ?? 'http://localhost:4321'), {
+    method,
+    headers,
+    body: body ?? null,
+  });
   const cookies = new AstroCookies(request, { warn() {} });
   const ip = options.ip ?? '127.0.0.1';
   const context = {
-    request, cookies, url: new URL(request.url), params: {}, site: undefined, locals: {},
-    get clientAddress() { return ip; },
+    request,
+    cookies,
+    url: new URL(request.url),
+    params: {},
+    site: undefined,
+    locals: {},
+    get clientAddress() {
+      return ip;
+    },
   } as unknown as APIContext;
   const response = await route(context);
   const text = await response.text();
   let parsed: unknown = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON: the test will say so */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON: the test will say so */
+  }
   return {
-    result: { status: response.status, body: parsed, headers: response.headers, setCookies: [...cookies.headers()].map(parseSetCookie) },
+    result: {
+      status: response.status,
+      body: parsed,
+      headers: response.headers,
+      setCookies: [...cookies.headers()].map(parseSetCookie),
+    },
     cookies,
   };
 }
@@ -117,7 +145,12 @@ export class Browser {
   }
 
   async call(route: APIRoute, path: string, options: RequestOptions = {}): Promise<ApiResult> {
-    const { result } = await callRoute(route, path, { ...options, origin: options.origin ?? this.origin, cookieHeader: this.cookieHeader(), ip: this.ip });
+    const { result } = await callRoute(route, path, {
+      ...options,
+      origin: options.origin ?? this.origin,
+      cookieHeader: this.cookieHeader(),
+      ip: this.ip,
+    });
     this.apply(result.setCookies);
     return result;
   }

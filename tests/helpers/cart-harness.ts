@@ -15,7 +15,13 @@ export async function seedFixtures(db: Db): Promise<void> {
   await seedDemoData(db, { products: FIXTURE_PRODUCT_ROWS });
 }
 
-export interface CookieOptions { maxAge?: number; httpOnly?: boolean; sameSite?: unknown; secure?: boolean; path?: string }
+export interface CookieOptions {
+  maxAge?: number;
+  httpOnly?: boolean;
+  sameSite?: unknown;
+  secure?: boolean;
+  path?: string;
+}
 
 /** The AstroCookies surface the handlers use, backed by a plain map that outlives one request. */
 export class CookieJar {
@@ -100,17 +106,30 @@ export async function callHandler<B = CallResult['body']>(
     headers: { 'content-type': 'application/json', ...init.headers },
     body: init.raw ?? JSON.stringify(body),
   });
-  const context = { request, url, cookies: jar.forRequest(), ...(init.clientAddress ? { clientAddress: init.clientAddress } : {}) };
+  const context = {
+    request,
+    url,
+    cookies: jar.forRequest(),
+    ...(init.clientAddress ? { clientAddress: init.clientAddress } : {}),
+  };
   const response = await route(context as never);
   return { status: response.status, body: (await response.json()) as B };
 }
 
-export async function call(h: Harness, jar: CookieJar, op: Operation, body: unknown, init: CallInit = {}): Promise<CallResult> {
+export async function call(
+  h: Harness,
+  jar: CookieJar,
+  op: Operation,
+  body: unknown,
+  init: CallInit = {},
+): Promise<CallResult> {
   return callHandler(h.handlers[op], jar, `/api/cart/${op}`, body, init);
 }
 
 export async function customerId(db: Db, email: string): Promise<string> {
-  const result = (await db.execute(sql`SELECT id FROM customers WHERE email = ${email}`)) as unknown as { rows: { id: string }[] };
+  const result = (await db.execute(sql`SELECT id FROM customers WHERE email = ${email}`)) as unknown as {
+    rows: { id: string }[];
+  };
   return result.rows[0]!.id;
 }
 

@@ -104,7 +104,8 @@ export function forEachDatabase(
       const ctx: DatabaseContext = {
         kind: target.kind,
         get database() {
-          if (!database) throw new Error('the database is opened in beforeAll; use ctx.database inside hooks and tests');
+          if (!database)
+            throw new Error('the database is opened in beforeAll; use ctx.database inside hooks and tests');
           return database;
         },
         get db() {
@@ -115,7 +116,11 @@ export function forEachDatabase(
         },
         async open(openOptions = {}) {
           if (target.kind === 'pglite' || !url) return ctx.database;
-          const another = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: openOptions.poolSize });
+          const another = await openDatabase({
+            databaseUrl: url,
+            dataDir: 'memory://',
+            poolSize: openOptions.poolSize,
+          });
           extra.push(another);
           return another;
         },

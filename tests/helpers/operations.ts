@@ -16,13 +16,37 @@ import * as wishlist from '#lib/wishlist/contract.ts';
 import * as admin from '#lib/admin/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
-export const contractModules = { auth, cart, bulkCart, catalog, checkout, orders, publish, wishlist, reviews, addresses, profile, newsletter, admin };
+export const contractModules = {
+  auth,
+  cart,
+  bulkCart,
+  catalog,
+  checkout,
+  orders,
+  publish,
+  wishlist,
+  reviews,
+  addresses,
+  profile,
+  newsletter,
+  admin,
+};
 
 const isOperation = (value: unknown): value is Operation =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'request' in value && 'response' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'request' in value &&
+  'response' in value;
 
 /** Every operation of every domain: the values of each module's `…Api` objects. */
 export const operations: [string, Operation][] = Object.values(contractModules).flatMap((module) =>
-  Object.entries(module).filter(([name]) => name.endsWith('Api')).flatMap(([api, ops]) =>
-    Object.entries(ops as Record<string, unknown>).filter((entry): entry is [string, Operation] => isOperation(entry[1]))
-      .map(([name, op]): [string, Operation] => [`${api}.${name}`, op])));
+  Object.entries(module)
+    .filter(([name]) => name.endsWith('Api'))
+    .flatMap(([api, ops]) =>
+      Object.entries(ops as Record<string, unknown>)
+        .filter((entry): entry is [string, Operation] => isOperation(entry[1]))
+        .map(([name, op]): [string, Operation] => [`${api}.${name}`, op]),
+    ),
+);

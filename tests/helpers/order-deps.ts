@@ -25,7 +25,11 @@ export const INVOICE_ONLY: PaymentConfiguration = { invoice: true, stripe: false
 export const ALL_PAYMENTS: PaymentConfiguration = { invoice: true, stripe: true, stripeSofort: false, paypal: true };
 
 export const NO_GATEWAYS: PaymentGateways = {
-  stripe: null, paypal: null, stripePublishableKey: null, stripeJsUrl: 'http://127.0.0.1:9/v3/', siteUrl: 'http://shop.test',
+  stripe: null,
+  paypal: null,
+  stripePublishableKey: null,
+  stripeJsUrl: 'http://127.0.0.1:9/v3/',
+  siteUrl: 'http://shop.test',
 };
 
 /** The shop's real gateways, pointed at the loopback fakes. */
@@ -82,7 +86,13 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
   const settings: Harness['settings'] = { guestPrices: true, now: undefined };
   const base = testCartDeps(db, settings);
   const state: OrderState = {
-    features: resolveFeatures({}), payments: INVOICE_ONLY, gateways, mails: [], mailFailures: 0, cancellations: [], limits: NO_ORDER_LIMITS,
+    features: resolveFeatures({}),
+    payments: INVOICE_ONLY,
+    gateways,
+    mails: [],
+    mailFailures: 0,
+    cancellations: [],
+    limits: NO_ORDER_LIMITS,
   };
   const deps: OrderDeps = {
     ...base,
@@ -90,7 +100,9 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
     payments: () => state.payments,
     gateways: () => state.gateways,
     customerEmail: async (customerId) => {
-      const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as { rows: { email: string }[] };
+      const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as {
+        rows: { email: string }[];
+      };
       return result.rows[0]?.email ?? null;
     },
     sendConfirmation: async (order, locale, access) => {
@@ -137,9 +149,22 @@ export interface ApiAnswer {
     order?: Order;
     created?: boolean;
     payment?: { action: string; url?: string; clientSecret?: string; returnUrl?: string; method?: string };
-    methods?: { methodCode?: string; id?: string; amount?: number | null; amountInclTax?: number | null; currency?: string; label?: string }[];
+    methods?: {
+      methodCode?: string;
+      id?: string;
+      amount?: number | null;
+      amountInclTax?: number | null;
+      currency?: string;
+      label?: string;
+    }[];
     defaultMethod?: string | null;
-    addresses?: { id: string; isDefaultBilling: boolean; isDefaultShipping: boolean; city: string; email: string | null }[];
+    addresses?: {
+      id: string;
+      isDefaultBilling: boolean;
+      isDefaultShipping: boolean;
+      city: string;
+      email: string | null;
+    }[];
     country?: string;
     code?: string;
     message?: string;
@@ -150,7 +175,11 @@ export interface ApiAnswer {
 
 /** The endpoint behind `/api/<domain>/<op>`, or undefined. */
 export function handlerFor(h: OrderHarness, domain: string, op: string): APIRoute | undefined {
-  const set: Record<string, Record<string, APIRoute>> = { cart: h.cart.handlers, checkout: h.checkout, orders: h.orders };
+  const set: Record<string, Record<string, APIRoute>> = {
+    cart: h.cart.handlers,
+    checkout: h.checkout,
+    orders: h.orders,
+  };
   const routes = Object.hasOwn(set, domain) ? set[domain] : undefined;
   return routes && Object.hasOwn(routes, op) ? routes[op] : undefined;
 }

@@ -25,7 +25,14 @@ export function orderSuite(ctx: DatabaseContext, gateways?: PaymentGateways): Or
 }
 
 /** POSTs a JSON body to one handler (`/api/<domain>/<op>`) with the browser's cookies. */
-export function api(h: OrderHarness, jar: CookieJar, domain: Domain, op: string, body: unknown, init: CallInit = {}): Promise<ApiAnswer> {
+export function api(
+  h: OrderHarness,
+  jar: CookieJar,
+  domain: Domain,
+  op: string,
+  body: unknown,
+  init: CallInit = {},
+): Promise<ApiAnswer> {
   const handler = handlerFor(h, domain, op);
   if (!handler) throw new Error(`no handler ${domain}.${op}`);
   return callHandler<ApiAnswer['body']>(handler, jar, `/api/${domain}/${op}`, body, init);
@@ -41,8 +48,14 @@ export async function ok(answer: Promise<ApiAnswer> | ApiAnswer): Promise<ApiAns
 type AddressInput = NonNullable<UpdateCheckoutRequest['shippingAddress']>;
 
 export const shippingAddress = (overrides: Partial<AddressInput> = {}): AddressInput => ({
-  firstName: 'Erika', lastName: 'Mustermann', company: 'Werkzeug GmbH', street: 'Hauptstraße 5', city: 'Stuttgart',
-  postalCode: '70173', country: 'DE', ...overrides,
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  company: 'Werkzeug GmbH',
+  street: 'Hauptstraße 5',
+  city: 'Stuttgart',
+  postalCode: '70173',
+  country: 'DE',
+  ...overrides,
 });
 
 export const billingAddress = (overrides: Partial<AddressInput> = {}): AddressInput =>
@@ -62,12 +75,25 @@ export type Send = (domain: Domain, op: string, body: unknown) => Promise<ApiAns
 
 /** Takes a browser from an empty cart to one that can be ordered: a line, shipping address and method, billing. */
 export async function readyCartVia(send: Send, options: ReadyOptions = {}): Promise<Cart> {
-  let cart = (await ok(send('cart', 'add', { sku: options.sku ?? DEMO_FIXTURES.products.available, quantity: options.quantity ?? 1 }))).cart!;
+  let cart = (
+    await ok(
+      send('cart', 'add', { sku: options.sku ?? DEMO_FIXTURES.products.available, quantity: options.quantity ?? 1 }),
+    )
+  ).cart!;
   if (options.coupon) cart = (await ok(send('cart', 'coupon', { version: cart.version, code: options.coupon }))).cart!;
   const address = shippingAddress({ country: options.country ?? 'DE' });
   cart = (await ok(send('checkout', 'update', { version: cart.version, shippingAddress: address }))).cart!;
-  cart = (await ok(send('checkout', 'update', { version: cart.version, shippingMethod: { methodCode: options.method ?? 'standard' } }))).cart!;
-  cart = (await ok(send('checkout', 'update', { version: cart.version, billingAddress: options.billing ?? billingAddress() }))).cart!;
+  cart = (
+    await ok(
+      send('checkout', 'update', {
+        version: cart.version,
+        shippingMethod: { methodCode: options.method ?? 'standard' },
+      }),
+    )
+  ).cart!;
+  cart = (
+    await ok(send('checkout', 'update', { version: cart.version, billingAddress: options.billing ?? billingAddress() }))
+  ).cart!;
   return cart;
 }
 
@@ -76,7 +102,9 @@ export const readyCart = (h: OrderHarness, jar: CookieJar, options: ReadyOptions
 
 /** `count` browsers, each with its own ready cart (prepared one after the other). */
 export async function readyBrowsers(
-  h: OrderHarness, count: number, options: ReadyOptions | ((i: number) => ReadyOptions) = {},
+  h: OrderHarness,
+  count: number,
+  options: ReadyOptions | ((i: number) => ReadyOptions) = {},
 ): Promise<{ jar: CookieJar; cart: Cart }[]> {
   const ready: { jar: CookieJar; cart: Cart }[] = [];
   for (let i = 0; i < count; i++) {
@@ -88,7 +116,11 @@ export async function readyBrowsers(
 
 /** The create-order request body for a cart as the browser last saw it. */
 export const orderRequest = (cart: Cart, extra: Record<string, unknown> = {}) => ({
-  idempotencyKey: randomUUID(), cartId: cart.id, cart: { version: cart.version, pricesHash: cart.pricesHash }, paymentMethodCode: 'invoice', ...extra,
+  idempotencyKey: randomUUID(),
+  cartId: cart.id,
+  cart: { version: cart.version, pricesHash: cart.pricesHash },
+  paymentMethodCode: 'invoice',
+  ...extra,
 });
 
 // ------------------------------------------------------------------ database
@@ -110,13 +142,22 @@ export async function countOf(db: Db, query: ReturnType<typeof sql>): Promise<nu
 }
 
 export async function stockOf(db: Db, sku: string): Promise<{ effective: number; external: number }> {
-  const [row] = await rows<{ effective: number; external: number }>(db, sql`
+  const [row] = await rows<{ effective: number; external: number }>(
+    db,
+    sql`
     SELECT s.effective_stock AS effective, s.external_stock AS external FROM stock s JOIN products p ON p.id = s.product_id
-    WHERE p.sku = ${sku}`);
+    WHERE p.sku = ${sku}`,
+  );
   return { effective: Number(row!.effective), external: Number(row!.external) };
 }
 
-export async function setStock(db: Db, sku: string, effective: number, external: number, marked = false): Promise<void> {
+export async function setStock(
+  db: Db,
+  sku: string,
+  effective: number,
+  external: number,
+  marked = false,
+): Promise<void> {
   await db.execute(sql`
     UPDATE stock SET effective_stock = ${effective}, external_stock = ${external}, marked_in_stock = ${marked}
     WHERE product_id = (SELECT id FROM products WHERE sku = ${sku})`);
@@ -125,26 +166,44 @@ export async function setStock(db: Db, sku: string, effective: number, external:
 /** Everything about an order a payment could change, to compare before and after. */
 export async function orderState(db: Db, orderId: string): Promise<unknown> {
   return {
-    order: await rows(db, sql`SELECT status, payment_status, confirmed, payment_method_code, confirmation_sent_at,
-      last_modified FROM orders WHERE id = ${orderId}`),
-    payments: await rows(db, sql`SELECT id, status, provider_ref, failure_message, updated_at FROM payments
-      WHERE order_id = ${orderId} ORDER BY created_at, id`),
+    order: await rows(
+      db,
+      sql`SELECT status, payment_status, confirmed, payment_method_code, confirmation_sent_at,
+      last_modified FROM orders WHERE id = ${orderId}`,
+    ),
+    payments: await rows(
+      db,
+      sql`SELECT id, status, provider_ref, failure_message, updated_at FROM payments
+      WHERE order_id = ${orderId} ORDER BY created_at, id`,
+    ),
   };
 }
 
 // ------------------------------------------------------------------- webhook
 
 /** The shop's Stripe webhook endpoint on loopback, for the fake Stripe to deliver to. */
-export const serveStripeWebhook = (h: OrderHarness): Promise<Listening & { endpoint: string }> => servePaymentWebhook(h, 'stripe');
+export const serveStripeWebhook = (h: OrderHarness): Promise<Listening & { endpoint: string }> =>
+  servePaymentWebhook(h, 'stripe');
 
 /** A provider's webhook endpoint of the shop on loopback, for that provider's fake to deliver to. */
-export async function servePaymentWebhook(h: OrderHarness, provider: 'stripe' | 'paypal'): Promise<Listening & { endpoint: string }> {
+export async function servePaymentWebhook(
+  h: OrderHarness,
+  provider: 'stripe' | 'paypal',
+): Promise<Listening & { endpoint: string }> {
   const route = provider === 'stripe' ? h.orders.stripeWebhook : h.orders.paypalWebhook;
   const server = await listen(async (req, res, url) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(new URL(url.pathname, 'http://shop.test'), { method: req.method ?? 'POST', headers, body: await readBody(req) });
-    const response = await route({ request, url: new URL(request.url), cookies: new CookieJar().forRequest() } as never);
+    const request = new Request(new URL(url.pathname, 'http://shop.test'), {
+      method: req.method ?? 'POST',
+      headers,
+      body: await readBody(req),
+    });
+    const response = await route({
+      request,
+      url: new URL(request.url),
+      cookies: new CookieJar().forRequest(),
+    } as never);
     const text = await response.text();
     res.writeHead(response.status, { 'content-type': 'application/json' }).end(text);
   });

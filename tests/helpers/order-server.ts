@@ -16,7 +16,11 @@ import { handlerFor, orderHarness } from './order-deps.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('order-server: DATABASE_URL is required');
-const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: Number(process.env.POOL_SIZE ?? 10) });
+const database = await openDatabase({
+  databaseUrl,
+  dataDir: 'memory://',
+  poolSize: Number(process.env.POOL_SIZE ?? 10),
+});
 const h = orderHarness(() => database.db);
 
 const server = createServer((req, res) => {
@@ -26,7 +30,9 @@ const server = createServer((req, res) => {
     const handler = api === 'api' && req.method === 'POST' ? handlerFor(h, domain, op) : undefined;
     const body = await readBody(req);
     if (!handler) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'NOT_FOUND', message: url.pathname, status: 404 }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ code: 'NOT_FOUND', message: url.pathname, status: 404 }));
       return;
     }
     const headers = new Headers();

@@ -4,7 +4,10 @@ import { PaymentProviderError } from '#lib/server/payments/errors.ts';
 
 /** The PaymentProviderError a gateway call rejects with; fails the test on success or any other error. */
 export async function providerError(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PaymentProviderError);
   return error as PaymentProviderError;
 }

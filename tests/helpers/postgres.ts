@@ -83,7 +83,6 @@ function run(owner: RunAs | undefined, cmd: string, args: string[], cwd: string)
   });
 }
 
-
 function chownTree(path: string, owner: RunAs): void {
   chownSync(path, owner.uid, owner.gid);
   if (!statSync(path).isDirectory()) return;
@@ -124,8 +123,13 @@ async function onCluster(urlFor: (database: string) => string, statement: string
 }
 
 /** See PostgresServer.createDatabase; usable from any process that knows the cluster's address. */
-export async function createDatabaseIn(urlFor: (database: string) => string, name: string, template?: string): Promise<string> {
-  for (const n of [name, template ?? name]) if (!DATABASE_NAME_PATTERN.test(n)) throw new Error(`bad database name ${n}`);
+export async function createDatabaseIn(
+  urlFor: (database: string) => string,
+  name: string,
+  template?: string,
+): Promise<string> {
+  for (const n of [name, template ?? name])
+    if (!DATABASE_NAME_PATTERN.test(n)) throw new Error(`bad database name ${n}`);
   await onCluster(urlFor, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   return urlFor(name);
 }
@@ -148,25 +152,33 @@ export async function startPostgres(): Promise<PostgresServer> {
       chownTree(dir, owner);
       // A TMPDIR under /root is not reachable for the postgres user; say so instead of a cryptic initdb error.
       if (spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-w', dir]).status !== 0) {
-        throw new Error(`The postgres user cannot write to ${dir}; point TMPDIR at a world-traversable folder such as /tmp.`);
+        throw new Error(
+          `The postgres user cannot write to ${dir}; point TMPDIR at a world-traversable folder such as /tmp.`,
+        );
       }
     }
     // -N: no fsync at init; --no-locale/UTF8: byte-order collation, identical on every machine.
-    await run(owner, bin('initdb'), [
-      '-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '-N',
-    ], dir);
-    appendFileSync(join(dataDir, 'postgresql.conf'), [
-      '',
-      '# throwaway test cluster: durability off for speed',
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${dir}'`,
-      'fsync = off',
-      'synchronous_commit = off',
-      'full_page_writes = off',
-      'max_connections = 200',
-      'shared_buffers = 32MB',
-      '',
-    ].join('\n'));
+    await run(
+      owner,
+      bin('initdb'),
+      ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-locale', '-N'],
+      dir,
+    );
+    appendFileSync(
+      join(dataDir, 'postgresql.conf'),
+      [
+        '',
+        '# throwaway test cluster: durability off for speed',
+        "listen_addresses = '127.0.0.1'",
+        `unix_socket_directories = '${dir}'`,
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        'max_connections = 200',
+        'shared_buffers = 32MB',
+        '',
+      ].join('\n'),
+    );
 
     // The port is free when we look and could be taken before postgres binds it: retry a few times.
     let port = 0;
@@ -176,9 +188,12 @@ export async function startPostgres(): Promise<PostgresServer> {
       try {
         running.add(cluster);
         installExitHook();
-        await run(owner, bin('pg_ctl'), [
-          '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`, 'start',
-        ], dir);
+        await run(
+          owner,
+          bin('pg_ctl'),
+          ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port}`, 'start'],
+          dir,
+        );
         lastError = undefined;
         break;
       } catch (error) {
@@ -216,8 +231,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     spawnSync(argv[0]!, argv.slice(1), { cwd: dir, stdio: 'ignore' });
     let log = '';
     try {
-      log = existsSync(logFile) ? `\nserver log:\n${execFileSync('tail', ['-n', '30', logFile], { encoding: 'utf8' })}` : '';
-    } catch { /* the log is a courtesy */ }
+      log = existsSync(logFile)
+        ? `\nserver log:\n${execFileSync('tail', ['-n', '30', logFile], { encoding: 'utf8' })}`
+        : '';
+    } catch {
+      /* the log is a courtesy */
+    }
     rmSync(dir, { recursive: true, force: true });
     if (error instanceof Error) error.message += log;
     throw error;

@@ -32,7 +32,10 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
       writer = client;
     } else {
       writer = {
-        query: async (text, values = []) => ((await db.database()).db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } }).$client.query(text, values),
+        query: async (text, values = []) =>
+          (
+            (await db.database()).db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } }
+          ).$client.query(text, values),
         end: async () => undefined,
       } as typeof writer;
     }
@@ -49,21 +52,29 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
     test('a price written by someone else shows in the next price calls, no publish needed', async () => {
       const before = await entry();
       expect(before?.priceInfo?.regular).toBeGreaterThan(0);
-      await writer.query(`update prices set regular_cents = 123456, special_cents = null
+      await writer.query(
+        `update prices set regular_cents = 123456, special_cents = null
         where product_id = (select id from products where sku = $1) and currency = 'EUR'
-          and price_list_id = (select id from price_lists where code = 'base')`, [SKU]);
+          and price_list_id = (select id from price_lists where code = 'base')`,
+        [SKU],
+      );
       await expect.poll(async () => (await entry())?.priceInfo?.regular, { timeout: 5_000 }).toBe(1234.56);
     });
 
     test('stock taken by an order shows at once in availability', async () => {
-      await writer.query(`update stock set effective_stock = 7, external_stock = 3, marked_in_stock = false
-        where product_id = (select id from products where sku = $1)`, [SKU]);
-      await expect.poll(async () => (await entry())?.stock, { timeout: 5_000 })
+      await writer.query(
+        `update stock set effective_stock = 7, external_stock = 3, marked_in_stock = false
+        where product_id = (select id from products where sku = $1)`,
+        [SKU],
+      );
+      await expect
+        .poll(async () => (await entry())?.stock, { timeout: 5_000 })
         .toEqual({ effectivestock: 7, externalstock: 3, markedInStock: false });
     });
 
     test('a product taken off sale is no longer priced; put back on sale it is', async () => {
-      const setActive = (active: boolean) => writer.query('update products set is_active = $2 where sku = $1', [SKU, active]);
+      const setActive = (active: boolean) =>
+        writer.query('update products set is_active = $2 where sku = $1', [SKU, active]);
       await setActive(false);
       await expect.poll(() => entry(), { timeout: 5_000 }).toBeUndefined();
       await setActive(true);
@@ -75,7 +86,11 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
       await writer.query(`update prices set special_cents = null where currency = 'EUR'`);
       await writer.query(`update prices set regular_cents = 99900 where currency = 'EUR'
         and price_list_id = (select id from price_lists where code = 'base')`);
-      await expect.poll(async () => (await priceList([SKU, DEMO_FIXTURES.products.limited], GUEST)).map((e) => e.priceInfo?.regular), { timeout: 5_000 })
+      await expect
+        .poll(
+          async () => (await priceList([SKU, DEMO_FIXTURES.products.limited], GUEST)).map((e) => e.priceInfo?.regular),
+          { timeout: 5_000 },
+        )
         .toEqual([999, 999]);
     });
   });

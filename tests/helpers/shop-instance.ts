@@ -46,7 +46,6 @@ export interface ShopInstanceOptions {
   env?: Record<string, string | undefined>;
 }
 
-
 // An interrupted run must not leave servers behind.
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -99,7 +98,9 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [serve, resolve(root, opts.outDir)], {
-    cwd: root, env: instanceEnv(port, dataDir, opts), stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    env: instanceEnv(port, dataDir, opts),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
   installExitHook();
@@ -128,7 +129,9 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
       const response = await fetch(`${url}/robots.txt`, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
       if (response.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`shop instance on port ${port} did not answer /robots.txt within 30 s:\n${output}`);
@@ -174,7 +177,9 @@ async function withBuildLock<T>(outDir: string, run: () => Promise<T>): Promise<
     let owner = Number.NaN;
     try {
       owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    } catch { /* being created right now */ }
+    } catch {
+      /* being created right now */
+    }
     if (Number.isInteger(owner) && owner !== process.pid && !isAlive(owner)) {
       rmSync(lock, { recursive: true, force: true });
       continue;
@@ -258,7 +263,12 @@ export interface PublishAnswer {
 let webhookCounter = 0;
 
 /** POSTs a Standard Webhooks signed body to /api/webhooks/publish. `body` is sent as is when a string. */
-export async function signedPublish(url: string, secret: string, body: unknown, opts: SignOptions = {}): Promise<PublishAnswer> {
+export async function signedPublish(
+  url: string,
+  secret: string,
+  body: unknown,
+  opts: SignOptions = {},
+): Promise<PublishAnswer> {
   const payload = typeof body === 'string' ? body : JSON.stringify(body);
   const id = opts.id ?? `msg_test_${process.pid}_${Date.now()}_${++webhookCounter}`;
   const timestamp = opts.timestamp ?? new Date();
@@ -269,7 +279,11 @@ export async function signedPublish(url: string, secret: string, body: unknown, 
     headers['webhook-timestamp'] = String(Math.floor(timestamp.getTime() / 1000));
     headers['webhook-signature'] = signature;
   }
-  const response = await fetch(`${url}/api/webhooks/publish`, { method: 'POST', headers, body: opts.tamper ?? payload });
+  const response = await fetch(`${url}/api/webhooks/publish`, {
+    method: 'POST',
+    headers,
+    body: opts.tamper ?? payload,
+  });
   const text = await response.text();
   let json: Record<string, unknown>;
   try {
@@ -306,7 +320,11 @@ export async function fetchPage(base: string, path: string, headers: Record<stri
  * Polls until `check` returns a value other than undefined; fails with `what` after timeoutMs.
  * For effects that happen asynchronously (another instance, a reconnect), not to measure them.
  */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, opts: { timeoutMs?: number; intervalMs?: number } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined>,
+  opts: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? 5_000);
   for (;;) {
     const value = await check();

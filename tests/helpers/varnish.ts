@@ -22,10 +22,12 @@ function vclFor(backendPort: number): string {
   const source = readFileSync(VCL_SOURCE, 'utf8');
   const backend = /(backend default \{[^}]*?\.host = )"[^"]*";(\s*\.port = )"\d+";/;
   // Skip nothing silently: if the VCL's backend block changes shape, say so instead of testing port 4321.
-  if (!backend.test(source)) throw new Error(`${VCL_SOURCE}: no \`backend default { .host = "..."; .port = "..."; }\` to point at the test backend`);
+  if (!backend.test(source))
+    throw new Error(
+      `${VCL_SOURCE}: no \`backend default { .host = "..."; .port = "..."; }\` to point at the test backend`,
+    );
   return source.replace(backend, `$1"127.0.0.1";$2"${backendPort}";`);
 }
-
 
 // A crashed or interrupted test run must not leave varnishd behind.
 const running = new Set<{ child: ChildProcess; dir: string }>();
@@ -72,7 +74,9 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startVarnish(options: { backendPort: number; port?: number }): Promise<VarnishServer> {
   if (!existsSync(VARNISHD)) {
-    throw new Error(`${VARNISHD} not found: install Varnish 7.1 and the xkey vmod with \`apt-get install -y varnish varnish-modules\` (or point VARNISHD at varnishd).`);
+    throw new Error(
+      `${VARNISHD} not found: install Varnish 7.1 and the xkey vmod with \`apt-get install -y varnish varnish-modules\` (or point VARNISHD at varnishd).`,
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'storefront-varnish-'));
   // As root varnishd compiles the VCL and runs its cache process as unprivileged users (varnish,
@@ -87,11 +91,16 @@ export async function startVarnish(options: { backendPort: number; port?: number
     const port = options.port ?? (await freePort());
     const args = [
       '-F', // foreground: the child process is varnishd itself, so stop() and the exit hook reach it
-      '-f', vclPath,
-      '-a', `127.0.0.1:${port}`,
-      '-n', join(dir, 'work'),
-      '-T', 'none', // no management port: nothing else to bind or secure
-      '-s', 'malloc,64m',
+      '-f',
+      vclPath,
+      '-a',
+      `127.0.0.1:${port}`,
+      '-n',
+      join(dir, 'work'),
+      '-T',
+      'none', // no management port: nothing else to bind or secure
+      '-s',
+      'malloc,64m',
     ];
     const child = spawn(VARNISHD, args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';

@@ -18,9 +18,20 @@ import { api, ok, orderRequest, orderSuite, shippingAddress } from '../helpers/o
 
 type Op = 'list' | 'save' | 'delete' | 'setDefault';
 const PATHS: Record<Op, string> = {
-  list: '/api/account/addresses', save: '/api/account/addresses', delete: '/api/account/addresses/delete', setDefault: '/api/account/addresses/default',
+  list: '/api/account/addresses',
+  save: '/api/account/addresses',
+  delete: '/api/account/addresses/delete',
+  setDefault: '/api/account/addresses/default',
 };
-interface Answer { status: number; body: { code?: string; address?: SavedAddress; addresses?: SavedAddress[]; details?: { path: string; message: string }[] } }
+interface Answer {
+  status: number;
+  body: {
+    code?: string;
+    address?: SavedAddress;
+    addresses?: SavedAddress[];
+    details?: { path: string; message: string }[];
+  };
+}
 
 forEachDatabase('address book', (ctx) => {
   const h = orderSuite(ctx);
@@ -34,8 +45,12 @@ forEachDatabase('address book', (ctx) => {
     if (op === 'list') {
       // GET reads the query: no body.
       const url = new URL(`http://localhost${PATHS.list}`);
-      const response = await (routes.list as APIRoute)({ request: new Request(url), url, cookies: jar.forRequest() } as never);
-      return { status: response.status, body: await response.json() as Answer['body'] };
+      const response = await (routes.list as APIRoute)({
+        request: new Request(url),
+        url,
+        cookies: jar.forRequest(),
+      } as never);
+      return { status: response.status, body: (await response.json()) as Answer['body'] };
     }
     return callHandler<Answer['body']>(routes[op], jar, PATHS[op], body, init);
   }
@@ -48,16 +63,22 @@ forEachDatabase('address book', (ctx) => {
   /** A browser signed in as a new customer with no addresses. */
   async function newCustomer(): Promise<{ jar: CookieJar; id: string }> {
     const tag = randomUUID().slice(0, 8);
-    const [row] = await rows<{ id: string }>(ctx.db, sql`
+    const [row] = await rows<{ id: string }>(
+      ctx.db,
+      sql`
       INSERT INTO customers (email, customernum, first_name, last_name) VALUES (${`addr-${tag}@example.com`}, ${`A${tag}`}, 'Ada', 'Adresse')
-      RETURNING id`);
+      RETURNING id`,
+    );
     const jar = new CookieJar();
     jar.values.set(CUSTOMER_COOKIE, row!.id);
     return { jar, id: row!.id };
   }
 
-  const add = async (jar: CookieJar, overrides: Parameters<typeof shippingAddress>[0] = {}, extra: Record<string, unknown> = {}) =>
-    (await done(call(jar, 'save', { address: shippingAddress(overrides), ...extra }))).address!;
+  const add = async (
+    jar: CookieJar,
+    overrides: Parameters<typeof shippingAddress>[0] = {},
+    extra: Record<string, unknown> = {},
+  ) => (await done(call(jar, 'save', { address: shippingAddress(overrides), ...extra }))).address!;
   const list = async (jar: CookieJar) => (await done(call(jar, 'list', {}))).addresses!;
   const defaults = (addresses: SavedAddress[]) => ({
     shipping: addresses.filter((a) => a.isDefaultShipping).map((a) => a.city),
@@ -68,11 +89,19 @@ forEachDatabase('address book', (ctx) => {
     test('add, update by id, delete: the book answers each change', async () => {
       const { jar } = await newCustomer();
       const first = await add(jar, { city: 'Stuttgart' });
-      expect(first).toMatchObject({ city: 'Stuttgart', isShipping: true, isBilling: true, isDefaultShipping: false, isDefaultBilling: false });
+      expect(first).toMatchObject({
+        city: 'Stuttgart',
+        isShipping: true,
+        isBilling: true,
+        isDefaultShipping: false,
+        isDefaultBilling: false,
+      });
       const second = await add(jar, { city: 'Ulm', postalCode: '89073', phone: '+49 731 123456' });
       expect((await list(jar)).map((a) => a.city)).toEqual(['Stuttgart', 'Ulm']);
 
-      const updated = await done(call(jar, 'save', { address: shippingAddress({ id: first.id, city: 'Esslingen', postalCode: '73728' }) }));
+      const updated = await done(
+        call(jar, 'save', { address: shippingAddress({ id: first.id, city: 'Esslingen', postalCode: '73728' }) }),
+      );
       expect(updated.address).toMatchObject({ id: first.id, city: 'Esslingen', postalCode: '73728' });
       expect(updated.addresses!.map((a) => a.city)).toEqual(['Esslingen', 'Ulm']);
 
@@ -82,17 +111,22 @@ forEachDatabase('address book', (ctx) => {
       expect((await call(jar, 'delete', { id: second.id })).status).toBe(404);
     });
 
-    test('the checkout\'s validation rules and messages, per field', async () => {
+    test("the checkout's validation rules and messages, per field", async () => {
       const { jar } = await newCustomer();
       const bad = await call(jar, 'save', { address: shippingAddress({ postalCode: '!', firstName: '  ' }) });
       expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-      expect(bad.body.details).toEqual(expect.arrayContaining([
-        { path: 'address.postalCode', message: 'Please enter a valid postal code' },
-        { path: 'address.firstName', message: 'This field is required' },
-      ]));
+      expect(bad.body.details).toEqual(
+        expect.arrayContaining([
+          { path: 'address.postalCode', message: 'Please enter a valid postal code' },
+          { path: 'address.firstName', message: 'This field is required' },
+        ]),
+      );
       h.setFeatures({ company: 'required' });
       const noCompany = await call(jar, 'save', { address: shippingAddress({ company: undefined }) });
-      expect([noCompany.status, noCompany.body.details]).toEqual([400, [{ path: 'address.company', message: 'This field is required' }]]);
+      expect([noCompany.status, noCompany.body.details]).toEqual([
+        400,
+        [{ path: 'address.company', message: 'This field is required' }],
+      ]);
       expect(await list(jar)).toEqual([]);
     });
 
@@ -115,7 +149,12 @@ forEachDatabase('address book', (ctx) => {
       expect((await call(jar, 'save', {}, { raw: '{not json' })).status).toBe(400);
       const guest = new CookieJar();
       for (const op of ['list', 'save', 'delete', 'setDefault'] as const) {
-        const body = { list: {}, save: { address: shippingAddress() }, delete: { id: saved.id }, setDefault: { id: saved.id, kind: 'shipping' } }[op];
+        const body = {
+          list: {},
+          save: { address: shippingAddress() },
+          delete: { id: saved.id },
+          setDefault: { id: saved.id, kind: 'shipping' },
+        }[op];
         expect([op, (await call(guest, op, body)).status]).toEqual([op, 401]);
       }
       expect(await list(jar)).toHaveLength(1);
@@ -135,7 +174,12 @@ forEachDatabase('address book', (ctx) => {
       await done(call(jar, 'setDefault', { id: b.id, kind: 'billing' }));
       expect(defaults(await list(jar))).toEqual({ shipping: ['Ulm'], billing: ['Ulm'] });
       // defaultShipping: false on an update leaves the default where it is.
-      await done(call(jar, 'save', { address: shippingAddress({ id: b.id, city: 'Neu-Ulm', postalCode: '89231' }), defaultShipping: false }));
+      await done(
+        call(jar, 'save', {
+          address: shippingAddress({ id: b.id, city: 'Neu-Ulm', postalCode: '89231' }),
+          defaultShipping: false,
+        }),
+      );
       expect(defaults(await list(jar))).toEqual({ shipping: ['Neu-Ulm'], billing: ['Neu-Ulm'] });
       expect(a.id).not.toBe(b.id);
     });
@@ -154,9 +198,13 @@ forEachDatabase('address book', (ctx) => {
       const seen = (await ok(api(h, jar, 'checkout', 'addresses', {}))).addresses!;
       expect(seen.find((s) => s.isDefaultShipping)?.id).toBe(a.id);
       const cart = (await ok(api(h, jar, 'cart', 'add', { sku: DEMO_FIXTURES.products.available, quantity: 1 }))).cart!;
-      await ok(api(h, jar, 'checkout', 'update', {
-        version: cart.version, shippingAddress: shippingAddress({ city: 'Aalen', postalCode: '73430' }), saveAsDefault: true,
-      }));
+      await ok(
+        api(h, jar, 'checkout', 'update', {
+          version: cart.version,
+          shippingAddress: shippingAddress({ city: 'Aalen', postalCode: '73430' }),
+          saveAsDefault: true,
+        }),
+      );
       const book = await list(jar);
       expect(defaults(book)).toEqual({ shipping: ['Aalen'], billing: [] });
       expect(book.map((x) => x.city).sort()).toEqual(['Aalen', 'Stuttgart']);
@@ -171,7 +219,10 @@ forEachDatabase('address book', (ctx) => {
       h.setFeatures({ isDefaultShippingUpdateEnabled: false });
       const refusals = [
         await call(jar, 'setDefault', { id: b.id, kind: 'shipping' }),
-        await call(jar, 'save', { address: shippingAddress({ city: 'Aalen', postalCode: '73430' }), defaultShipping: true }),
+        await call(jar, 'save', {
+          address: shippingAddress({ city: 'Aalen', postalCode: '73430' }),
+          defaultShipping: true,
+        }),
         await call(jar, 'save', { address: shippingAddress({ id: a.id, city: 'Aalen', postalCode: '73430' }) }),
         await call(jar, 'delete', { id: a.id }),
       ];
@@ -207,7 +258,9 @@ forEachDatabase('address book', (ctx) => {
       const shippingOnly = await add(jar, { city: 'Ulm', postalCode: '89073' });
       expect(shippingOnly).toMatchObject({ isShipping: true, isBilling: false });
       const refusals = [
-        await call(jar, 'save', { address: shippingAddress({ id: billing.id, city: 'Augsburg', postalCode: '86150' }) }),
+        await call(jar, 'save', {
+          address: shippingAddress({ id: billing.id, city: 'Augsburg', postalCode: '86150' }),
+        }),
         await call(jar, 'delete', { id: billing.id }),
         await call(jar, 'setDefault', { id: shippingOnly.id, kind: 'billing' }),
         await call(jar, 'save', { address: shippingAddress(), defaultBilling: true }),
@@ -220,7 +273,7 @@ forEachDatabase('address book', (ctx) => {
     });
   });
 
-  test('another customer\'s address: 404 like a made-up id on every operation, and it is left as it was', async () => {
+  test("another customer's address: 404 like a made-up id on every operation, and it is left as it was", async () => {
     const owner = await newCustomer();
     const theirs = await add(owner.jar, { city: 'Stuttgart' }, { defaultShipping: true });
     const before = await list(owner.jar);
@@ -248,12 +301,28 @@ forEachDatabase('address book', (ctx) => {
 
   test('a deleted address stays on the order placed with it; the open cart forgets only its id', async () => {
     const { jar } = await newCustomer();
-    const saved = await add(jar, { city: 'Heilbronn', postalCode: '74072', street: 'Allee 9' }, { defaultShipping: true, defaultBilling: true });
-    const fromSaved = { ...shippingAddress({ city: 'Heilbronn', postalCode: '74072', street: 'Allee 9' }), id: saved.id };
+    const saved = await add(
+      jar,
+      { city: 'Heilbronn', postalCode: '74072', street: 'Allee 9' },
+      { defaultShipping: true, defaultBilling: true },
+    );
+    const fromSaved = {
+      ...shippingAddress({ city: 'Heilbronn', postalCode: '74072', street: 'Allee 9' }),
+      id: saved.id,
+    };
     let cart = (await ok(api(h, jar, 'cart', 'add', { sku: DEMO_FIXTURES.products.available, quantity: 1 }))).cart!;
     cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: fromSaved }))).cart!;
-    cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingMethod: { methodCode: 'standard' } }))).cart!;
-    cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, billingAddress: { ...fromSaved, email: 'ada@example.com' } }))).cart!;
+    cart = (
+      await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingMethod: { methodCode: 'standard' } }))
+    ).cart!;
+    cart = (
+      await ok(
+        api(h, jar, 'checkout', 'update', {
+          version: cart.version,
+          billingAddress: { ...fromSaved, email: 'ada@example.com' },
+        }),
+      )
+    ).cart!;
     const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
 
     // A second cart, mid-checkout with the same saved address.
@@ -263,8 +332,13 @@ forEachDatabase('address book', (ctx) => {
     await done(call(jar, 'delete', { id: saved.id }));
     expect(await countOfAddress(saved.id)).toBe(0);
 
-    const [stored] = await rows<{ info: { shippingAddress: Record<string, unknown>; billingAddress: Record<string, unknown> } }>(ctx.db, sql`
-      SELECT cart_info AS info FROM orders WHERE id = ${order.id}`);
+    const [stored] = await rows<{
+      info: { shippingAddress: Record<string, unknown>; billingAddress: Record<string, unknown> };
+    }>(
+      ctx.db,
+      sql`
+      SELECT cart_info AS info FROM orders WHERE id = ${order.id}`,
+    );
     expect(stored!.info.shippingAddress).toMatchObject({ street: 'Allee 9', city: 'Heilbronn', postalCode: '74072' });
     expect(stored!.info.billingAddress).toMatchObject({ street: 'Allee 9', city: 'Heilbronn' });
     const read = (await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order!;
@@ -287,7 +361,14 @@ forEachDatabase('address book', (ctx) => {
         SELECT ${customerId}, 'Ada', 'Adresse', 'Weg ' || n, 'Stuttgart', '70173', 'DE', true, true FROM generate_series(1, ${count}) AS n`);
     }
     const bookSize = async (customerId: string) =>
-      Number((await rows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`))[0]!.n);
+      Number(
+        (
+          await rows<{ n: number }>(
+            ctx.db,
+            sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`,
+          )
+        )[0]!.n,
+      );
 
     test('the 101st address is refused with 409 ADDRESS_BOOK_FULL; editing, deleting and then adding still work', async () => {
       expect(MAX_SAVED_ADDRESSES).toBe(100);
@@ -297,14 +378,21 @@ forEachDatabase('address book', (ctx) => {
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
 
       const refused = await call(jar, 'save', { address: shippingAddress({ city: 'Zuviel' }), defaultShipping: true });
-      expect([refused.status, refused.body]).toEqual([409, {
-        code: 'ADDRESS_BOOK_FULL', message: expect.stringContaining(String(MAX_SAVED_ADDRESSES)), status: 409,
-      }]);
+      expect([refused.status, refused.body]).toEqual([
+        409,
+        {
+          code: 'ADDRESS_BOOK_FULL',
+          message: expect.stringContaining(String(MAX_SAVED_ADDRESSES)),
+          status: 409,
+        },
+      ]);
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
       expect((await list(jar)).some((a) => a.city === 'Zuviel' || a.isDefaultShipping)).toBe(false);
 
       // A full book is still the customer's to edit and tidy up.
-      await done(call(jar, 'save', { address: shippingAddress({ id: last.id, city: 'Neu-Ulm' }), defaultShipping: true }));
+      await done(
+        call(jar, 'save', { address: shippingAddress({ id: last.id, city: 'Neu-Ulm' }), defaultShipping: true }),
+      );
       await done(call(jar, 'delete', { id: last.id }));
       await add(jar, { city: 'Esslingen' });
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
@@ -315,18 +403,29 @@ forEachDatabase('address book', (ctx) => {
       await fill(id, MAX_SAVED_ADDRESSES);
       const saved = (await list(jar))[0]!;
       const cart = (await ok(api(h, jar, 'cart', 'add', { sku: DEMO_FIXTURES.products.available, quantity: 1 }))).cart!;
-      const refused = await api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress({ city: 'Zuviel' }), saveAsDefault: true });
+      const refused = await api(h, jar, 'checkout', 'update', {
+        version: cart.version,
+        shippingAddress: shippingAddress({ city: 'Zuviel' }),
+        saveAsDefault: true,
+      });
       expect([refused.status, refused.body.code]).toEqual([409, 'ADDRESS_BOOK_FULL']);
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
-      const chosen = { ...shippingAddress({ street: saved.street, city: saved.city, postalCode: saved.postalCode }), id: saved.id };
-      await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: chosen, saveAsDefault: true }));
+      const chosen = {
+        ...shippingAddress({ street: saved.street, city: saved.city, postalCode: saved.postalCode }),
+        id: saved.id,
+      };
+      await ok(
+        api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: chosen, saveAsDefault: true }),
+      );
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
     });
 
     test('parallel adds to a book one short of full: exactly one gets in', async () => {
       const { jar, id } = await newCustomer();
       await fill(id, MAX_SAVED_ADDRESSES - 1);
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => call(jar, 'save', { address: shippingAddress({ city: `Parallel ${i}` }) })));
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => call(jar, 'save', { address: shippingAddress({ city: `Parallel ${i}` }) })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
       expect(await bookSize(id)).toBe(MAX_SAVED_ADDRESSES);
     });

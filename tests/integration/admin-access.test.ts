@@ -8,7 +8,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
-import { adminRouteFiles, callAdmin, handlerOf, queryOf, setPasswordToken, staffSignIn, type AdminRouteFile } from '../helpers/admin-harness.ts';
+import {
+  adminRouteFiles,
+  callAdmin,
+  handlerOf,
+  queryOf,
+  setPasswordToken,
+  staffSignIn,
+  type AdminRouteFile,
+} from '../helpers/admin-harness.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { apiTokens, staffPasswordTokens, staffSessions, staffUsers } from '#lib/server/db/schema.ts';
@@ -37,7 +45,12 @@ const ROUTES = await adminRouteFiles();
 const PUBLIC = new Set(['POST /api/admin/sign-in', 'POST /api/admin/set-password', 'POST /api/admin/sign-out']);
 
 /** Values for the [params] of route files. */
-const SAMPLE_PARAMS: Record<string, string> = { type: 'block', identifier: 'menu', sku: DEMO_FIXTURES.products.available, id: '1' };
+const SAMPLE_PARAMS: Record<string, string> = {
+  type: 'block',
+  identifier: 'menu',
+  sku: DEMO_FIXTURES.products.available,
+  id: '1',
+};
 
 const menu = { type: 'block', identifier: 'menu', locale: '' } as const;
 /**
@@ -66,25 +79,44 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'PUT /api/admin/categories/[id]': { body: { texts: { en: { name: 'Intruder' } } } },
 };
 
-interface Endpoint { id: string; method: string; route: AdminRouteFile }
+interface Endpoint {
+  id: string;
+  method: string;
+  route: AdminRouteFile;
+}
 
-const ENDPOINTS: Endpoint[] = ROUTES.flatMap((route) => Object.keys(route.handlers).map((method) => ({ id: `${method} ${route.path}`, method, route })));
+const ENDPOINTS: Endpoint[] = ROUTES.flatMap((route) =>
+  Object.keys(route.handlers).map((method) => ({ id: `${method} ${route.path}`, method, route })),
+);
 const GUARDED = ENDPOINTS.filter((e) => !PUBLIC.has(e.id));
 
 /** Sends an endpoint's sample request (GET: as the query; params filled in) with `browser`'s cookies. */
-function callSample(endpoint: Endpoint, browser: Browser, extra: { bearer?: string; headers?: Record<string, string> } = {}): Promise<ApiResult> {
+function callSample(
+  endpoint: Endpoint,
+  browser: Browser,
+  extra: { bearer?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResult> {
   const sample = SAMPLES[endpoint.id];
   if (!sample) throw new Error(`no sample request for ${endpoint.id}`);
   const params = Object.fromEntries(endpoint.route.params.map((p) => [p, SAMPLE_PARAMS[p]]));
   const path = endpoint.route.path.replace(/\[(\w+)\]/g, (_m, p: string) => encodeURIComponent(SAMPLE_PARAMS[p] ?? ''));
-  return callAdmin(endpoint.route.handlers[endpoint.method as 'GET']!, {
-    method: endpoint.method, path: path + queryOf(sample.query ?? {}), params, body: sample.body, ...extra,
-  }, browser);
+  return callAdmin(
+    endpoint.route.handlers[endpoint.method as 'GET']!,
+    {
+      method: endpoint.method,
+      path: path + queryOf(sample.query ?? {}),
+      params,
+      body: sample.body,
+      ...extra,
+    },
+    browser,
+  );
 }
 
 const route = (method: string, path: string) => handlerOf(ROUTES, method, path);
 const post = (path: string, body: unknown, b?: Browser) => callAdmin(route('POST', path), { path, body }, b);
-const get = (path: string, query: Record<string, unknown>, b?: Browser) => callAdmin(route('GET', path), { method: 'GET', path: path + queryOf(query) }, b);
+const get = (path: string, query: Record<string, unknown>, b?: Browser) =>
+  callAdmin(route('GET', path), { method: 'GET', path: path + queryOf(query) }, b);
 const entries = (b: Browser) => get('/api/admin/entries', {}, b);
 const signIn = (b: Browser, email: string, password = PASSWORD) => staffSignIn(ROUTES, b, email, password);
 
@@ -106,7 +138,8 @@ async function staffWithPassword(email: string, role: 'editor' | 'admin'): Promi
   return user.id;
 }
 
-const staffId = async (email: string) => (await (await getDb()).select().from(staffUsers).where(eq(staffUsers.email, email)))[0]!;
+const staffId = async (email: string) =>
+  (await (await getDb()).select().from(staffUsers).where(eq(staffUsers.email, email)))[0]!;
 const sessionHash = (b: Browser) => sha256Hex(b.jar.get(STAFF_COOKIE)!);
 
 let dataDir: string;
@@ -124,11 +157,19 @@ afterAll(async () => {
 describe('admin endpoints found under src/pages/api/admin', () => {
   test('the walk finds the workspace and the content API', () => {
     const ids = ENDPOINTS.map((e) => e.id);
-    expect(ids).toEqual(expect.arrayContaining([
-      'POST /api/admin/sign-in', 'POST /api/admin/draft', 'GET /api/admin/staff', 'POST /api/admin/staff',
-      'GET /api/admin/content/[type]/[identifier]', 'PUT /api/admin/content/[type]/[identifier]', 'DELETE /api/admin/content/[type]/[identifier]',
-      'PUT /api/admin/products/[sku]', 'PUT /api/admin/categories/[id]',
-    ]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/sign-in',
+        'POST /api/admin/draft',
+        'GET /api/admin/staff',
+        'POST /api/admin/staff',
+        'GET /api/admin/content/[type]/[identifier]',
+        'PUT /api/admin/content/[type]/[identifier]',
+        'DELETE /api/admin/content/[type]/[identifier]',
+        'PUT /api/admin/products/[sku]',
+        'PUT /api/admin/categories/[id]',
+      ]),
+    );
     expect(ROUTES.every((r) => Object.keys(r.handlers).length > 0)).toBe(true);
   });
 
@@ -142,10 +183,12 @@ describe('admin endpoints found under src/pages/api/admin', () => {
 const INTRUDERS: { label: string; make: () => Promise<Browser> }[] = [
   { label: 'no cookie', make: async () => new Browser() },
   {
-    label: 'a signed-in customer\'s cookies',
+    label: "a signed-in customer's cookies",
     make: async () => {
       const b = new Browser('10.1.0.1');
-      const r = await b.call(customerLogin.POST, '/api/auth/login', { body: { username: customer.email, password: customer.password } });
+      const r = await b.call(customerLogin.POST, '/api/auth/login', {
+        body: { username: customer.email, password: customer.password },
+      });
       expect(r.status).toBe(200);
       expect(b.jar.size).toBeGreaterThan(0);
       return b;
@@ -173,7 +216,12 @@ const INTRUDERS: { label: string; make: () => Promise<Browser> }[] = [
     make: async () => {
       const b = await signedIn(admin.email, '10.1.0.3');
       expect((await entries(b)).status).toBe(200);
-      await (await getDb()).update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.tokenHash, sessionHash(b)));
+      await (
+        await getDb()
+      )
+        .update(staffSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(staffSessions.tokenHash, sessionHash(b)));
       return b;
     },
   },
@@ -210,7 +258,11 @@ describe('the content API with a bearer token that is not one', () => {
     for (const bearer of ['vsf_made-up', randomToken(), `vsf_${'a'.repeat(200)}`]) {
       expectError(await callSample(endpoint, b, { bearer }), 401, 'UNAUTHENTICATED');
     }
-    expectError(await callSample(endpoint, b, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await callSample(endpoint, b, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });
 
@@ -224,12 +276,26 @@ describe('roles', () => {
     adminB = await signedIn(admin.email, '10.2.0.2');
   });
 
-  const ADMIN_ONLY = ['GET /api/admin/staff', 'POST /api/admin/staff', 'POST /api/admin/staff/update', 'GET /api/admin/tokens', 'POST /api/admin/tokens', 'POST /api/admin/tokens/revoke'];
+  const ADMIN_ONLY = [
+    'GET /api/admin/staff',
+    'POST /api/admin/staff',
+    'POST /api/admin/staff/update',
+    'GET /api/admin/tokens',
+    'POST /api/admin/tokens',
+    'POST /api/admin/tokens/revoke',
+  ];
 
   test.each(ADMIN_ONLY)('an editor gets 403 FORBIDDEN from %s, and nothing changes', async (id) => {
     const db = await getDb();
     const before = { staff: await db.select().from(staffUsers), tokens: await db.select().from(apiTokens) };
-    expectError(await callSample(ENDPOINTS.find((e) => e.id === id)!, editorB), 403, 'FORBIDDEN');
+    expectError(
+      await callSample(
+        ENDPOINTS.find((e) => e.id === id)!,
+        editorB,
+      ),
+      403,
+      'FORBIDDEN',
+    );
     expect({ staff: await db.select().from(staffUsers), tokens: await db.select().from(apiTokens) }).toEqual(before);
   });
 
@@ -241,15 +307,24 @@ describe('roles', () => {
   test('an admin lists, adds and changes staff, and creates, lists and revokes tokens', async () => {
     const list = await get('/api/admin/staff', {}, adminB);
     expect(list.status).toBe(200);
-    expect(list.body.staff).toEqual(expect.arrayContaining([
-      expect.objectContaining({ email: editor.email, role: 'editor', disabled: false }),
-      expect.objectContaining({ email: admin.email, role: 'admin', disabled: false }),
-    ]));
+    expect(list.body.staff).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: editor.email, role: 'editor', disabled: false }),
+        expect.objectContaining({ email: admin.email, role: 'admin', disabled: false }),
+      ]),
+    );
     expect(JSON.stringify(list.body)).not.toMatch(/argon2|passwordHash/);
 
     const added = await post('/api/admin/staff', { email: ' Helper@Example.com ', role: 'editor' }, adminB);
-    expect([added.status, added.body]).toEqual([201, expect.objectContaining({ email: 'helper@example.com', role: 'editor', disabled: false })]);
-    expectError(await post('/api/admin/staff', { email: 'helper@example.com', role: 'admin' }, adminB), 409, 'STAFF_EXISTS');
+    expect([added.status, added.body]).toEqual([
+      201,
+      expect.objectContaining({ email: 'helper@example.com', role: 'editor', disabled: false }),
+    ]);
+    expectError(
+      await post('/api/admin/staff', { email: 'helper@example.com', role: 'admin' }, adminB),
+      409,
+      'STAFF_EXISTS',
+    );
     const promoted = await post('/api/admin/staff/update', { id: added.body.id, role: 'admin' }, adminB);
     expect([promoted.status, promoted.body.role]).toEqual([200, 'admin']);
     const demoted = await post('/api/admin/staff/update', { id: added.body.id, role: 'editor' }, adminB);
@@ -257,10 +332,20 @@ describe('roles', () => {
     expectError(await post('/api/admin/staff/update', { id: 999_999, role: 'editor' }, adminB), 404, 'STAFF_NOT_FOUND');
 
     const created = await post('/api/admin/tokens', { name: 'PIM', scopes: ['catalog:write'] }, adminB);
-    expect([created.status, created.body]).toEqual([201, expect.objectContaining({ name: 'PIM', scopes: ['catalog:write'], revokedAt: null, token: expect.stringMatching(/^vsf_/) })]);
+    expect([created.status, created.body]).toEqual([
+      201,
+      expect.objectContaining({
+        name: 'PIM',
+        scopes: ['catalog:write'],
+        revokedAt: null,
+        token: expect.stringMatching(/^vsf_/),
+      }),
+    ]);
     const tokens = await get('/api/admin/tokens', {}, adminB);
     expect(tokens.status).toBe(200);
-    expect(tokens.body.tokens).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.body.id, name: 'PIM' })]));
+    expect(tokens.body.tokens).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: created.body.id, name: 'PIM' })]),
+    );
     expect(JSON.stringify(tokens.body)).not.toContain(created.body.token);
     const revoked = await post('/api/admin/tokens/revoke', { id: created.body.id }, adminB);
     expect([revoked.status, revoked.body.revokedAt]).toEqual([200, expect.any(String)]);
@@ -277,12 +362,19 @@ describe('roles', () => {
 
   test('the last admin who can sign in can be neither demoted nor disabled', async () => {
     const db = await getDb();
-    const activeAdmins = await db.select().from(staffUsers).where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)));
+    const activeAdmins = await db
+      .select()
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)));
     expect(activeAdmins.map((a) => a.email)).toEqual([admin.email]);
     const self = activeAdmins[0]!;
     expectError(await post('/api/admin/staff/update', { id: self.id, role: 'editor' }, adminB), 409, 'LAST_ADMIN');
     expectError(await post('/api/admin/staff/update', { id: self.id, disabled: true }, adminB), 409, 'LAST_ADMIN');
-    expectError(await post('/api/admin/staff/update', { id: self.id, role: 'editor', disabled: true }, adminB), 409, 'LAST_ADMIN');
+    expectError(
+      await post('/api/admin/staff/update', { id: self.id, role: 'editor', disabled: true }, adminB),
+      409,
+      'LAST_ADMIN',
+    );
     expect(await staffId(admin.email)).toEqual(self);
     expect((await get('/api/admin/staff', {}, adminB)).status).toBe(200);
 
@@ -322,9 +414,16 @@ describe('POST /api/admin/sign-in', () => {
     expect(expires).toBeGreaterThan(Date.now() + (SESSION_HOURS - 1) * 3_600_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_HOURS * 3_600_000);
     // The database holds the token's SHA-256, never the token.
-    const rows = await (await getDb()).select().from(staffSessions).where(eq(staffSessions.tokenHash, sha256Hex(cookie.value)));
+    const rows = await (
+      await getDb()
+    )
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.tokenHash, sha256Hex(cookie.value)));
     expect(rows).toHaveLength(1);
-    expect(await (await getDb()).select().from(staffSessions).where(eq(staffSessions.tokenHash, cookie.value))).toEqual([]);
+    expect(await (await getDb()).select().from(staffSessions).where(eq(staffSessions.tokenHash, cookie.value))).toEqual(
+      [],
+    );
   });
 
   test('sets a Secure cookie when the workspace is reached over https', async () => {
@@ -332,7 +431,7 @@ describe('POST /api/admin/sign-in', () => {
     expect(r.setCookies.find((c) => c.name === STAFF_COOKIE)!.attributes.secure).toBe(true);
   });
 
-  test('a wrong password, an unknown address and a customer\'s credentials get the same 401', async () => {
+  test("a wrong password, an unknown address and a customer's credentials get the same 401", async () => {
     const b = new Browser('10.3.0.3');
     const answers = [
       await signIn(b, editor.email, 'not-the-password'),
@@ -340,14 +439,18 @@ describe('POST /api/admin/sign-in', () => {
       await signIn(b, customer.email, customer.password),
     ];
     for (const r of answers) {
-      expect([r.status, r.body]).toEqual([401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.', status: 401 }]);
+      expect([r.status, r.body]).toEqual([
+        401,
+        { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.', status: 401 },
+      ]);
       expect(r.setCookies.filter((c) => c.name === STAFF_COOKIE && c.value !== 'deleted')).toEqual([]);
     }
   });
 
   test('the sixth failure for one account from one address is 429 with Retry-After, even with the right password', async () => {
     const attacker = new Browser('10.3.0.4');
-    for (let i = 0; i < FAILURES_PER_ACCOUNT_AND_IP; i++) expectError(await signIn(attacker, editor.email, `guess-${i}`), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < FAILURES_PER_ACCOUNT_AND_IP; i++)
+      expectError(await signIn(attacker, editor.email, `guess-${i}`), 401, 'INVALID_CREDENTIALS');
     const blocked = await signIn(attacker, editor.email);
     expectError(blocked, 429, 'TOO_MANY_ATTEMPTS');
     const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -359,8 +462,20 @@ describe('POST /api/admin/sign-in', () => {
   });
 
   test('refuses bodies outside the contract with 400', async () => {
-    expectError(await post('/api/admin/sign-in', { email: admin.email, password: PASSWORD, role: 'admin' }, new Browser('10.3.0.6')), 400, 'VALIDATION_FAILED');
-    expectError(await post('/api/admin/sign-in', { email: admin.email }, new Browser('10.3.0.6')), 400, 'VALIDATION_FAILED');
+    expectError(
+      await post(
+        '/api/admin/sign-in',
+        { email: admin.email, password: PASSWORD, role: 'admin' },
+        new Browser('10.3.0.6'),
+      ),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await post('/api/admin/sign-in', { email: admin.email }, new Browser('10.3.0.6')),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -377,7 +492,7 @@ describe('POST /api/admin/sign-out', () => {
     expectError(await entries(copy), 401, 'UNAUTHENTICATED');
   });
 
-  test('without a session answers ok and ends nobody else\'s', async () => {
+  test("without a session answers ok and ends nobody else's", async () => {
     const other = await signedIn(editor.email, '10.4.0.2');
     const r = await post('/api/admin/sign-out', {}, new Browser());
     expect([r.status, r.body]).toEqual([200, { ok: true }]);
@@ -389,7 +504,7 @@ describe('POST /api/admin/sign-out', () => {
 describe('POST /api/admin/set-password', () => {
   const setPassword = (body: unknown) => post('/api/admin/set-password', body, new Browser('10.5.0.1'));
 
-  test('the invitation mail\'s link sets the password once; then the new account signs in', async () => {
+  test("the invitation mail's link sets the password once; then the new account signs in", async () => {
     const adminB = await signedIn(admin.email, '10.5.0.2');
     const email = 'invited.editor@example.com';
     const added = await post('/api/admin/staff', { email, role: 'editor' }, adminB);
@@ -398,7 +513,12 @@ describe('POST /api/admin/set-password', () => {
     const token = setPasswordToken(dataDir, email);
     expect(token).toMatch(/^[\w-]{43}$/);
     // Only its hash is kept.
-    const [link] = await (await getDb()).select().from(staffPasswordTokens).where(eq(staffPasswordTokens.staffId, added.body.id));
+    const [link] = await (
+      await getDb()
+    )
+      .select()
+      .from(staffPasswordTokens)
+      .where(eq(staffPasswordTokens.staffId, added.body.id));
     expect(link!.tokenHash).toBe(sha256Hex(token!));
 
     // No password yet: no way in.
@@ -408,7 +528,10 @@ describe('POST /api/admin/set-password', () => {
     expectError(await setPassword({ token, password: 'password' }), 400, 'VALIDATION_FAILED');
     expectError(await setPassword({ token, password: 'short' }), 400, 'VALIDATION_FAILED');
     expectError(await setPassword({ token, password: email }), 400, 'VALIDATION_FAILED');
-    expect(await setPassword({ token, password: 'Invited-Passw0rd!' })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await setPassword({ token, password: 'Invited-Passw0rd!' })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expectError(await setPassword({ token, password: 'Another-Passw0rd!' }), 400, 'INVALID_TOKEN');
     const b = new Browser('10.5.0.4');
     expect((await signIn(b, email, 'Invited-Passw0rd!')).body).toEqual({ email, role: 'editor' });
@@ -422,35 +545,60 @@ describe('POST /api/admin/set-password', () => {
     expect((await post('/api/admin/staff', { email, role: 'editor' }, adminB)).status).toBe(201);
     await backgroundSettled();
     const token = setPasswordToken(dataDir, email)!;
-    await (await getDb()).update(staffPasswordTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffPasswordTokens.tokenHash, sha256Hex(token)));
+    await (
+      await getDb()
+    )
+      .update(staffPasswordTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffPasswordTokens.tokenHash, sha256Hex(token)));
     expectError(await setPassword({ token, password: 'Late-Passw0rd!' }), 400, 'INVALID_TOKEN');
   });
 });
 
 // ------------------------------------------- concurrency: PGlite and PostgreSQL
 forEachDatabase('two admins changing each other at once', (ctx) => {
-  const actorOf = (user: typeof staffUsers.$inferSelect) => ({ kind: 'staff' as const, id: user.id, email: user.email, role: user.role });
+  const actorOf = (user: typeof staffUsers.$inferSelect) => ({
+    kind: 'staff' as const,
+    id: user.id,
+    email: user.email,
+    role: user.role,
+  });
 
   async function twoAdmins(round: string) {
-    const made = await ctx.db.insert(staffUsers).values([
-      { email: `a-${round}@example.com`, role: 'admin' }, { email: `b-${round}@example.com`, role: 'admin' },
-    ]).returning();
+    const made = await ctx.db
+      .insert(staffUsers)
+      .values([
+        { email: `a-${round}@example.com`, role: 'admin' },
+        { email: `b-${round}@example.com`, role: 'admin' },
+      ])
+      .returning();
     // Only these two count: every admin of earlier rounds is an editor by now.
     return made;
   }
 
-  const activeAdmins = () => ctx.db.select().from(staffUsers).where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)));
+  const activeAdmins = () =>
+    ctx.db
+      .select()
+      .from(staffUsers)
+      .where(and(eq(staffUsers.role, 'admin'), isNull(staffUsers.disabledAt)));
 
-  test.each(['demote', 'disable'] as const)('each trying to %s the other: exactly one succeeds, the other gets LAST_ADMIN', async (change) => {
-    for (let round = 0; round < 5; round++) {
-      for (const a of await activeAdmins()) await ctx.db.update(staffUsers).set({ role: 'editor' }).where(eq(staffUsers.id, a.id));
-      const [a, b] = await twoAdmins(`${change}-${round}`);
-      const input = (id: number) => (change === 'demote' ? { id, role: 'editor' as const } : { id, disabled: true });
-      const results = await Promise.allSettled([updateStaff(ctx.db, actorOf(a!), input(b!.id)), updateStaff(ctx.db, actorOf(b!), input(a!.id))]);
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      const refused = results.find((r) => r.status === 'rejected');
-      expect((refused?.reason as ApiError | undefined)?.code).toBe('LAST_ADMIN');
-      expect(await activeAdmins()).toHaveLength(1);
-    }
-  });
+  test.each(['demote', 'disable'] as const)(
+    'each trying to %s the other: exactly one succeeds, the other gets LAST_ADMIN',
+    async (change) => {
+      for (let round = 0; round < 5; round++) {
+        for (const a of await activeAdmins())
+          await ctx.db.update(staffUsers).set({ role: 'editor' }).where(eq(staffUsers.id, a.id));
+        const [a, b] = await twoAdmins(`${change}-${round}`);
+        const input = (id: number) => (change === 'demote' ? { id, role: 'editor' as const } : { id, disabled: true });
+        const results = await Promise.allSettled([
+          updateStaff(ctx.db, actorOf(a!), input(b!.id)),
+          updateStaff(ctx.db, actorOf(b!), input(a!.id)),
+        ]);
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const refused = results.find((r) => r.status === 'rejected');
+        expect((refused?.reason as ApiError | undefined)?.code).toBe('LAST_ADMIN');
+        expect(await activeAdmins()).toHaveLength(1);
+      }
+    },
+  );
 });

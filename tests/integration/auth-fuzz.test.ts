@@ -61,7 +61,9 @@ afterAll(async () => {
 function expectErrorShape(r: ApiResult, label: string): void {
   expect(r.status, `${label}: ${JSON.stringify(r.body)}`).toBeGreaterThanOrEqual(400);
   expect(r.status, label).toBeLessThan(500);
-  expect(r.body, label).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String), status: r.status }));
+  expect(r.body, label).toEqual(
+    expect.objectContaining({ code: expect.any(String), message: expect.any(String), status: r.status }),
+  );
   expect(JSON.stringify(r.body), label).not.toMatch(/\bat .+\.(ts|js):\d+/);
 }
 
@@ -71,7 +73,8 @@ function expectHandled(r: ApiResult, label: string): void {
   if (r.status >= 400) expectErrorShape(r, label);
 }
 
-const randomIp = fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
+const randomIp = fc
+  .tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }))
   .map(([a, b, c]) => `10.${a}.${b}.${c}`);
 
 /** Values of every JSON type, including long strings and deep nesting. */
@@ -85,27 +88,36 @@ const unknownKey = fc.string({ minLength: 1, maxLength: 20 });
 
 describe.each(TARGETS)('$path', ({ path, route, fields }) => {
   test('answers any JSON value with a handled status', async () => {
-    await fc.assert(fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), randomIp, async (body, ip) => {
-      expectHandled(await new Browser(ip).call(route, path, { body }), `${path} ${JSON.stringify(body)}`);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), randomIp, async (body, ip) => {
+        expectHandled(await new Browser(ip).call(route, path, { body }), `${path} ${JSON.stringify(body)}`);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('refuses the contract fields with wrong types or values plus an unknown field with 400', async () => {
     const record = fc.record(Object.fromEntries(fields.map((f) => [f, jsonish])), { requiredKeys: [] });
-    await fc.assert(fc.asyncProperty(record, unknownKey, jsonish, randomIp, async (body, key, value, ip) => {
-      fc.pre(!fields.includes(key) && key !== '__proto__');
-      const withExtra = { ...body, [key]: value };
-      const r = await new Browser(ip).call(route, path, { body: withExtra });
-      expectErrorShape(r, `${path} ${JSON.stringify(withExtra)}`);
-      expect(r.status).toBe(400);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(record, unknownKey, jsonish, randomIp, async (body, key, value, ip) => {
+        fc.pre(!fields.includes(key) && key !== '__proto__');
+        const withExtra = { ...body, [key]: value };
+        const r = await new Browser(ip).call(route, path, { body: withExtra });
+        expectErrorShape(r, `${path} ${JSON.stringify(withExtra)}`);
+        expect(r.status).toBe(400);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('near-valid bodies (right fields, arbitrary values) never fail with a 5xx', async () => {
     const record = fc.record(Object.fromEntries(fields.map((f) => [f, jsonish])), { requiredKeys: fields });
-    await fc.assert(fc.asyncProperty(record, randomIp, async (body, ip) => {
-      expectHandled(await new Browser(ip).call(route, path, { body }), `${path} ${JSON.stringify(body)}`);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(record, randomIp, async (body, ip) => {
+        expectHandled(await new Browser(ip).call(route, path, { body }), `${path} ${JSON.stringify(body)}`);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('refuses NUL and control characters, which PostgreSQL text cannot hold, without a 5xx', async () => {
@@ -117,14 +129,25 @@ describe.each(TARGETS)('$path', ({ path, route, fields }) => {
   });
 
   test('refuses malformed JSON with 400 INVALID_JSON', async () => {
-    const malformed = fc.string({ maxLength: 200 }).map((s) => `{${s}`).filter((s) => {
-      try { JSON.parse(s); return false; } catch { return true; }
-    });
-    await fc.assert(fc.asyncProperty(malformed, async (raw) => {
-      const r = await new Browser().call(route, path, { rawBody: raw });
-      expectErrorShape(r, `${path} ${raw}`);
-      expect(r.body.code).toBe('INVALID_JSON');
-    }), { numRuns: RUNS });
+    const malformed = fc
+      .string({ maxLength: 200 })
+      .map((s) => `{${s}`)
+      .filter((s) => {
+        try {
+          JSON.parse(s);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    await fc.assert(
+      fc.asyncProperty(malformed, async (raw) => {
+        const r = await new Browser().call(route, path, { rawBody: raw });
+        expectErrorShape(r, `${path} ${raw}`);
+        expect(r.body.code).toBe('INVALID_JSON');
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   test('refuses oversized bodies with 413, declared or not', async () => {
@@ -132,45 +155,65 @@ describe.each(TARGETS)('$path', ({ path, route, fields }) => {
     const undeclared = await new Browser().call(route, path, { rawBody: big });
     expectErrorShape(undeclared, path);
     expect(undeclared.status).toBe(413);
-    const declared = await new Browser().call(route, path, { rawBody: big, headers: { 'content-length': String(big.length) } });
+    const declared = await new Browser().call(route, path, {
+      rawBody: big,
+      headers: { 'content-length': String(big.length) },
+    });
     expect(declared.status).toBe(413);
   });
 
   test('refuses other content types with 415', async () => {
-    await fc.assert(fc.asyncProperty(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', null), async (type) => {
-      const r = await new Browser().call(route, path, { rawBody: 'username=a&password=b', contentType: type });
-      expectErrorShape(r, `${path} ${type}`);
-      expect(r.status).toBe(415);
-    }), { numRuns: 8 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', null),
+        async (type) => {
+          const r = await new Browser().call(route, path, { rawBody: 'username=a&password=b', contentType: type });
+          expectErrorShape(r, `${path} ${type}`);
+          expect(r.status).toBe(415);
+        },
+      ),
+      { numRuns: 8 },
+    );
   });
 
   test('garbage session cookies are ignored, never a 5xx', async () => {
     const cookieValue = fc.oneof(
       fc.string({ maxLength: 300 }),
       fc.base64String({ maxLength: 200 }),
-      fc.tuple(fc.jsonValue(), fc.string()).map(([claims, sig]) => `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${Buffer.from(sig).toString('base64url')}`),
+      fc
+        .tuple(fc.jsonValue(), fc.string())
+        .map(
+          ([claims, sig]) =>
+            `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${Buffer.from(sig).toString('base64url')}`,
+        ),
       fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('base64url')),
     );
-    await fc.assert(fc.asyncProperty(cookieValue, cookieValue, randomIp, async (token, refreshToken, ip) => {
-      const b = new Browser(ip);
-      b.jar.set(USER_TOKEN_COOKIE, token);
-      b.jar.set(REFRESH_COOKIE, refreshToken);
-      const body = Object.fromEntries(fields.map((f) => [f, f === 'rememberMe' ? false : 'Some-Passw0rd']));
-      expectHandled(await b.call(route, path, { body }), `${path} token=${token} refresh=${refreshToken}`);
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(cookieValue, cookieValue, randomIp, async (token, refreshToken, ip) => {
+        const b = new Browser(ip);
+        b.jar.set(USER_TOKEN_COOKIE, token);
+        b.jar.set(REFRESH_COOKIE, refreshToken);
+        const body = Object.fromEntries(fields.map((f) => [f, f === 'rememberMe' ? false : 'Some-Passw0rd']));
+        expectHandled(await b.call(route, path, { body }), `${path} token=${token} refresh=${refreshToken}`);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 
 describe('GET /api/auth/me', () => {
   test('with garbage cookies answers 401 UNAUTHENTICATED', async () => {
-    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 100 }), async (token, refreshToken) => {
-      const b = new Browser();
-      b.jar.set(USER_TOKEN_COOKIE, token);
-      b.jar.set(REFRESH_COOKIE, refreshToken);
-      const r = await b.call(me.GET, '/api/auth/me', { method: 'GET' });
-      expectErrorShape(r, token);
-      expect(r.body.code).toBe('UNAUTHENTICATED');
-    }), { numRuns: RUNS });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), fc.string({ maxLength: 100 }), async (token, refreshToken) => {
+        const b = new Browser();
+        b.jar.set(USER_TOKEN_COOKIE, token);
+        b.jar.set(REFRESH_COOKIE, refreshToken);
+        const r = await b.call(me.GET, '/api/auth/me', { method: 'GET' });
+        expectErrorShape(r, token);
+        expect(r.body.code).toBe('UNAUTHENTICATED');
+      }),
+      { numRuns: RUNS },
+    );
   });
 });
 

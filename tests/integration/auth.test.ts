@@ -75,7 +75,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const { port } = smtp.server.address() as AddressInfo;
-  dataDir = await prepareDataDir({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, SITE_URL, MAIL_FROM: 'shop@shop.test' });
+  dataDir = await prepareDataDir({
+    SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    SITE_URL,
+    MAIL_FROM: 'shop@shop.test',
+  });
 });
 
 afterAll(async () => {
@@ -99,7 +103,10 @@ async function db(): Promise<Db> {
 }
 
 /** Registers and opens the mailed activation link in the same browser, which is then signed in. */
-async function registerActivated(b: Browser, body: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+async function registerActivated(
+  b: Browser,
+  body: { email: string; password: string; firstName: string; lastName: string },
+): Promise<void> {
   expect((await b.call(registerRoute.POST, '/api/auth/register', { body })).status).toBe(202);
   await backgroundSettled();
   const mail = await (async () => {
@@ -110,7 +117,9 @@ async function registerActivated(b: Browser, body: { email: string; password: st
     }
     throw new Error(`no activation mail for ${body.email}`);
   })();
-  expect((await b.call(activateRoute, '/activate-account', activationForm(activationToken(mail)!, body.password))).status).toBe(303);
+  expect(
+    (await b.call(activateRoute, '/activate-account', activationForm(activationToken(mail)!, body.password))).status,
+  ).toBe(303);
 }
 
 // ----------------------------------------------------------------------- login
@@ -120,7 +129,14 @@ describe('POST /api/auth/login', () => {
     const r = await login(b, { username: normal.email, password: PASSWORD });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      user: { firstName: 'Max', lastName: 'Mustermann', email: normal.email, customernum: normal.customernum, currency: 'EUR', excludeTax: false },
+      user: {
+        firstName: 'Max',
+        lastName: 'Mustermann',
+        email: normal.email,
+        customernum: normal.customernum,
+        currency: 'EUR',
+        excludeTax: false,
+      },
     });
     const token = cookieOf(r, USER_TOKEN_COOKIE)!;
     const refresh = cookieOf(r, REFRESH_COOKIE)!;
@@ -150,9 +166,13 @@ describe('POST /api/auth/login', () => {
   });
 
   test('sets Secure cookies when the shop is not on localhost', async () => {
-    const r = await login(new Browser('127.0.0.1', 'https://shop.example'), { username: normal.email, password: PASSWORD });
+    const r = await login(new Browser('127.0.0.1', 'https://shop.example'), {
+      username: normal.email,
+      password: PASSWORD,
+    });
     expect(r.status).toBe(200);
-    for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE]) expect(cookieOf(r, name)!.attributes.secure).toBe(true);
+    for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE])
+      expect(cookieOf(r, name)!.attributes.secure).toBe(true);
   });
 
   test('a wrong password and an unknown user get the same 401 the UI translates', async () => {
@@ -171,8 +191,17 @@ describe('POST /api/auth/login', () => {
     expectError(await login(b, {}), 400, 'VALIDATION_FAILED', 'username is required');
     expectError(await login(b, { username: '   ', password: 'x' }), 400, 'VALIDATION_FAILED', 'username is required');
     expectError(await login(b, { username: normal.email }), 400, 'VALIDATION_FAILED', 'password is required');
-    expectError(await login(b, { username: normal.email, password: '' }), 400, 'VALIDATION_FAILED', 'password is required');
-    expectError(await login(b, { username: normal.email, password: PASSWORD, role: 'admin' }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await login(b, { username: normal.email, password: '' }),
+      400,
+      'VALIDATION_FAILED',
+      'password is required',
+    );
+    expectError(
+      await login(b, { username: normal.email, password: PASSWORD, role: 'admin' }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   test('logs out the session the request carries before signing in (spec: log out first)', async () => {
@@ -194,7 +223,14 @@ describe('sessions', () => {
     const b = new Browser();
     await login(b, { username: excludeTax.email, password: PASSWORD });
     const r = await me(b);
-    expect(r.body.user).toEqual({ firstName: 'Erik', lastName: 'Lindqvist', email: excludeTax.email, customernum: excludeTax.customernum, currency: 'GBP', excludeTax: true });
+    expect(r.body.user).toEqual({
+      firstName: 'Erik',
+      lastName: 'Lindqvist',
+      email: excludeTax.email,
+      customernum: excludeTax.customernum,
+      currency: 'GBP',
+      excludeTax: true,
+    });
     const post = await b.call(meRoute.POST, '/api/auth/me', { body: {} });
     expect(post.body).toEqual(r.body);
   });
@@ -245,8 +281,16 @@ describe('sessions', () => {
     b.jar.delete(USER_TOKEN_COOKIE);
     expect((await me(b)).status).toBe(200); // rotated: b now holds the successor
     const d = await db();
-    const [used] = await d.select().from(refreshTokens).where(sql`${refreshTokens.usedAt} is not null`).orderBy(sql`${refreshTokens.usedAt} desc`).limit(1);
-    await d.update(refreshTokens).set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) }).where(eq(refreshTokens.id, used!.id));
+    const [used] = await d
+      .select()
+      .from(refreshTokens)
+      .where(sql`${refreshTokens.usedAt} is not null`)
+      .orderBy(sql`${refreshTokens.usedAt} desc`)
+      .limit(1);
+    await d
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.id, used!.id));
     thief.jar.delete(USER_TOKEN_COOKIE);
     expectError(await me(thief), 401, 'UNAUTHENTICATED');
     // The legitimate browser's session (same family) is gone too, token and all.
@@ -263,7 +307,8 @@ describe('sessions', () => {
     const r = await b.call(logoutRoute.POST, '/api/auth/logout', { body: {} });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ ok: true });
-    for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE, CART_COOKIE]) expect(b.jar.has(name)).toBe(false);
+    for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE, CART_COOKIE])
+      expect(b.jar.has(name)).toBe(false);
     expectError(await me(before), 401, 'UNAUTHENTICATED');
     const onlyRefresh = before.clone();
     onlyRefresh.jar.delete(USER_TOKEN_COOKIE);
@@ -280,7 +325,11 @@ describe('login rate limits', () => {
   test('after 5 failures for one account from one IP: 429 with Retry-After, even with the right password', async () => {
     const attacker = new Browser('10.20.0.1');
     for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++) {
-      expectError(await login(attacker, { username: normal.email, password: `guess-${i}` }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await login(attacker, { username: normal.email, password: `guess-${i}` }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     }
     const blocked = await login(attacker, { username: normal.email, password: PASSWORD });
     expectError(blocked, 429, 'TOO_MANY_ATTEMPTS');
@@ -296,9 +345,17 @@ describe('login rate limits', () => {
   test('after 20 failures from one IP over any accounts: 429', async () => {
     const sprayer = new Browser('10.21.0.1');
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      expectError(await login(sprayer, { username: `user${i}@example.com`, password: 'Password1' }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await login(sprayer, { username: `user${i}@example.com`, password: 'Password1' }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     }
-    expectError(await login(sprayer, { username: 'user99@example.com', password: 'Password1' }), 429, 'TOO_MANY_ATTEMPTS');
+    expectError(
+      await login(sprayer, { username: 'user99@example.com', password: 'Password1' }),
+      429,
+      'TOO_MANY_ATTEMPTS',
+    );
   });
 
   test('an account attacked from a fresh IP per guess gets no more guesses than its cap; a reset by mail clears it', async () => {
@@ -307,17 +364,33 @@ describe('login rate limits', () => {
     await registerActivated(b, { email, password: 'Owner-Passw0rd', firstName: 'Ada', lastName: 'Attacked' });
     // A botnet, or a client that could name its own address: a new IP per guess, each clean.
     for (let i = 1; i <= LOGIN_LIMITS.perAccount; i++) {
-      expectError(await login(new Browser(`10.23.${i}.1`), { username: email, password: `guess-${i}` }), 401, 'INVALID_CREDENTIALS');
+      expectError(
+        await login(new Browser(`10.23.${i}.1`), { username: email, password: `guess-${i}` }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     }
     // The next guess is refused whatever its address, before the password is checked: even the right one.
-    expectError(await login(new Browser('10.23.200.1'), { username: email, password: 'guess-again' }), 429, 'TOO_MANY_ATTEMPTS');
-    expectError(await login(new Browser('10.22.0.99'), { username: email, password: 'Owner-Passw0rd' }), 429, 'TOO_MANY_ATTEMPTS');
+    expectError(
+      await login(new Browser('10.23.200.1'), { username: email, password: 'guess-again' }),
+      429,
+      'TOO_MANY_ATTEMPTS',
+    );
+    expectError(
+      await login(new Browser('10.22.0.99'), { username: email, password: 'Owner-Passw0rd' }),
+      429,
+      'TOO_MANY_ATTEMPTS',
+    );
     // The owner proves the mailbox: a password set through a mailed link lets them in at once.
     const [owner] = await (await db()).select({ id: customers.id }).from(customers).where(eq(customers.email, email));
     const token = await issuePasswordToken(await db(), owner!.id, 'reset');
-    const reset = await b.call(resetPasswordRoute.POST, '/api/auth/reset-password', { body: { token, password: 'Owner-Passw0rd-2' } });
+    const reset = await b.call(resetPasswordRoute.POST, '/api/auth/reset-password', {
+      body: { token, password: 'Owner-Passw0rd-2' },
+    });
     expect(reset.status).toBe(200);
-    expect((await login(new Browser('10.22.0.99'), { username: email, password: 'Owner-Passw0rd-2' })).status).toBe(200);
+    expect((await login(new Browser('10.22.0.99'), { username: email, password: 'Owner-Passw0rd-2' })).status).toBe(
+      200,
+    );
   });
 
   test('the counters live in the database, keyed by hashes (no email or IP in clear)', async () => {
@@ -332,7 +405,9 @@ describe('POST /api/auth/register', () => {
   const register = (b: Browser, body: unknown) => b.call(registerRoute.POST, '/api/auth/register', { body });
   /** What a response tells apart, minus what differs between any two answers (date, request id). */
   const visible = (r: ApiResult) => ({
-    status: r.status, body: r.body, cookies: r.setCookies.map((c) => c.raw),
+    status: r.status,
+    body: r.body,
+    cookies: r.setCookies.map((c) => c.raw),
     headers: [...r.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)),
   });
 
@@ -341,7 +416,12 @@ describe('POST /api/auth/register', () => {
     const before = inbox.length;
     const b = new Browser('10.30.0.1');
     b.jar.set('vsf-locale', 'fr');
-    const r = await register(b, { email: ' New.Buyer@Example.com ', password: 'Str0ng-pass', firstName: 'Nina', lastName: 'Neu' });
+    const r = await register(b, {
+      email: ' New.Buyer@Example.com ',
+      password: 'Str0ng-pass',
+      firstName: 'Nina',
+      lastName: 'Neu',
+    });
     expect([r.status, r.body]).toEqual([202, { ok: true }]);
     // Nobody is signed in, and no account exists before the link is opened.
     expect(r.setCookies.map((c) => c.name)).not.toContain(USER_TOKEN_COOKIE);
@@ -359,7 +439,13 @@ describe('POST /api/auth/register', () => {
     const activated = await b.call(activateRoute, '/activate-account', activationForm(token, 'Str0ng-pass'));
     expect([activated.status, activated.body.redirect]).toEqual([303, '/activate-account?activated=1']);
     const user = (await me(b)).body.user;
-    expect(user).toMatchObject({ email: 'new.buyer@example.com', firstName: 'Nina', lastName: 'Neu', currency: 'EUR', excludeTax: false });
+    expect(user).toMatchObject({
+      email: 'new.buyer@example.com',
+      firstName: 'Nina',
+      lastName: 'Neu',
+      currency: 'EUR',
+      excludeTax: false,
+    });
     expect(Number(user.customernum)).toBeGreaterThan(Number(excludeTax.customernum));
     const [row] = await (await db()).select().from(customers).where(eq(customers.email, 'new.buyer@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -369,15 +455,32 @@ describe('POST /api/auth/register', () => {
     expect(welcome.subject).toMatch(/^Bienvenue chez /);
     expect(welcome.text).toContain(user.customernum);
     // The link works once.
-    const again = await new Browser('10.30.0.9').call(activateRoute, '/activate-account', activationForm(token, 'Str0ng-pass'));
-    expect([again.status, again.body.view]).toEqual([400, { state: 'refused', message: 'registration.activate.used', status: 400 }]);
+    const again = await new Browser('10.30.0.9').call(
+      activateRoute,
+      '/activate-account',
+      activationForm(token, 'Str0ng-pass'),
+    );
+    expect([again.status, again.body.view]).toEqual([
+      400,
+      { state: 'refused', message: 'registration.activate.used', status: 400 },
+    ]);
   });
 
   test('a known address gets the very same answer, and its owner a note instead of a link', async () => {
     await backgroundSettled();
     const before = inbox.length;
-    const known = await register(new Browser('10.30.0.2'), { email: normal.email.toUpperCase(), password: 'Str0ng-pass', firstName: 'X', lastName: 'Y' });
-    const fresh = await register(new Browser('10.30.0.5'), { email: 'fresh.face@example.com', password: 'Str0ng-pass', firstName: 'X', lastName: 'Y' });
+    const known = await register(new Browser('10.30.0.2'), {
+      email: normal.email.toUpperCase(),
+      password: 'Str0ng-pass',
+      firstName: 'X',
+      lastName: 'Y',
+    });
+    const fresh = await register(new Browser('10.30.0.5'), {
+      email: 'fresh.face@example.com',
+      password: 'Str0ng-pass',
+      firstName: 'X',
+      lastName: 'Y',
+    });
     expect(visible(known)).toEqual(visible(fresh));
     expect(known.status).toBe(202);
     await backgroundSettled();
@@ -395,9 +498,18 @@ describe('POST /api/auth/register', () => {
   test('an activation link expires after 24 hours, and an unknown one is refused', async () => {
     const d = await db();
     const email = 'late.comer@example.com';
-    await processAccountRequest(d, {
-      email, passwordHash: DUMMY_HASH, firstName: 'L', lastName: 'C', locale: 'en', currency: 'EUR',
-    }, new Date(Date.now() - 25 * 60 * 60 * 1000));
+    await processAccountRequest(
+      d,
+      {
+        email,
+        passwordHash: DUMMY_HASH,
+        firstName: 'L',
+        lastName: 'C',
+        locale: 'en',
+        currency: 'EUR',
+      },
+      new Date(Date.now() - 25 * 60 * 60 * 1000),
+    );
     await backgroundSettled();
     const mail = inbox.map(parseMail).findLast((m) => m.to.includes(email))!;
     const b = new Browser('10.30.0.6');
@@ -411,7 +523,10 @@ describe('POST /api/auth/register', () => {
   test('registrations are rate limited per IP: the eleventh in 15 minutes is 429 with Retry-After', async () => {
     const b = new Browser('10.30.0.7');
     const answers: ApiResult[] = [];
-    for (let i = 0; i < 11; i++) answers.push(await register(b, { email: `flood-${i}@example.com`, password: 'Str0ng-pass', firstName: 'F', lastName: 'L' }));
+    for (let i = 0; i < 11; i++)
+      answers.push(
+        await register(b, { email: `flood-${i}@example.com`, password: 'Str0ng-pass', firstName: 'F', lastName: 'L' }),
+      );
     expect(answers.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(202));
     expectError(answers[10]!, 429, 'TOO_MANY_ATTEMPTS');
     expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -419,20 +534,65 @@ describe('POST /api/auth/register', () => {
 
   test('validation messages are the spec wording', async () => {
     const b = new Browser('10.30.0.3');
-    expectError(await register(b, { email: 'not-an-email', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'Invalid email');
-    expectError(await register(b, { email: '', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'This field is required');
-    expectError(await register(b, { email: 'a@b.de', password: 'Str0ng-pass', firstName: ' ', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'This field is required');
-    expectError(await register(b, { email: 'a@b.de', password: 'short', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'Password must be at least 8 characters');
+    expectError(
+      await register(b, { email: 'not-an-email', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' }),
+      400,
+      'VALIDATION_FAILED',
+      'Invalid email',
+    );
+    expectError(
+      await register(b, { email: '', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' }),
+      400,
+      'VALIDATION_FAILED',
+      'This field is required',
+    );
+    expectError(
+      await register(b, { email: 'a@b.de', password: 'Str0ng-pass', firstName: ' ', lastName: 'B' }),
+      400,
+      'VALIDATION_FAILED',
+      'This field is required',
+    );
+    expectError(
+      await register(b, { email: 'a@b.de', password: 'short', firstName: 'A', lastName: 'B' }),
+      400,
+      'VALIDATION_FAILED',
+      'Password must be at least 8 characters',
+    );
     const common = 'This password is too common. Choose another one.';
     for (const password of ['password', 'Password1', '12345678', '        ', 'aaaaaaaaaa']) {
-      expectError(await register(b, { email: 'a@b.de', password, firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', common);
+      expectError(
+        await register(b, { email: 'a@b.de', password, firstName: 'A', lastName: 'B' }),
+        400,
+        'VALIDATION_FAILED',
+        common,
+      );
     }
     const isEmail = 'Password must not be your e-mail address.';
-    expectError(await register(b, { email: 'Some.One@Example.com', password: 'some.one@example.com', firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', isEmail);
-    const local = await register(b, { email: 'lastname.firstname@example.com', password: 'Lastname.Firstname', firstName: 'A', lastName: 'B' });
+    expectError(
+      await register(b, {
+        email: 'Some.One@Example.com',
+        password: 'some.one@example.com',
+        firstName: 'A',
+        lastName: 'B',
+      }),
+      400,
+      'VALIDATION_FAILED',
+      isEmail,
+    );
+    const local = await register(b, {
+      email: 'lastname.firstname@example.com',
+      password: 'Lastname.Firstname',
+      firstName: 'A',
+      lastName: 'B',
+    });
     expectError(local, 400, 'VALIDATION_FAILED', isEmail);
     expect(local.body.details).toEqual([expect.objectContaining({ path: 'password', message: isEmail })]);
-    expectError(await register(b, { email: 'a@b.de', password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }), 400, 'VALIDATION_FAILED', 'Password must be at most 128 characters');
+    expectError(
+      await register(b, { email: 'a@b.de', password: 'x'.repeat(129), firstName: 'A', lastName: 'B' }),
+      400,
+      'VALIDATION_FAILED',
+      'Password must be at most 128 characters',
+    );
   });
 
   test('answers 403 REGISTRATION_DISABLED while the branding setting turns registration off', async () => {
@@ -440,9 +600,17 @@ describe('POST /api/auth/register', () => {
     const where = and(eq(contentBlocks.type, 'setting'), eq(contentBlocks.identifier, 'branding'));
     const [branding] = await d.select().from(contentBlocks).where(where);
     const config = branding!.config as { flags?: Record<string, unknown> };
-    await d.update(contentBlocks).set({ config: { ...config, flags: { ...config.flags, isRegistrationEnabled: false } } }).where(where);
+    await d
+      .update(contentBlocks)
+      .set({ config: { ...config, flags: { ...config.flags, isRegistrationEnabled: false } } })
+      .where(where);
     try {
-      const r = await register(new Browser('10.30.0.4'), { email: 'closed@example.com', password: 'Str0ng-pass', firstName: 'A', lastName: 'B' });
+      const r = await register(new Browser('10.30.0.4'), {
+        email: 'closed@example.com',
+        password: 'Str0ng-pass',
+        firstName: 'A',
+        lastName: 'B',
+      });
       expectError(r, 403, 'REGISTRATION_DISABLED');
     } finally {
       await d.update(contentBlocks).set({ config }).where(where);
@@ -455,28 +623,56 @@ describe('POST /api/auth/change-password', () => {
   const change = (b: Browser, body: unknown) => b.call(changePasswordRoute.POST, '/api/auth/change-password', { body });
 
   test('needs a session, the current password, and signs out the other sessions only', async () => {
-    expectError(await change(new Browser(), { currentPassword: 'x', newPassword: 'Another-1pass' }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await change(new Browser(), { currentPassword: 'x', newPassword: 'Another-1pass' }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const email = 'changer@example.com';
     const here = new Browser('10.40.0.1');
     await registerActivated(here, { email, password: 'First-Passw0rd', firstName: 'C', lastName: 'H' });
     const elsewhere = new Browser('10.40.0.2');
     expect((await login(elsewhere, { username: email, password: 'First-Passw0rd' })).status).toBe(200);
-    expectError(await change(here, { currentPassword: 'wrong-password', newPassword: 'Second-Passw0rd' }), 400, 'INVALID_PASSWORD');
-    expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'short' }), 400, 'VALIDATION_FAILED', 'Password must be at least 8 characters');
-    expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'iloveyou1' }), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
-    expectError(await change(here, { currentPassword: 'First-Passw0rd', newPassword: email }), 400, 'VALIDATION_FAILED', 'Password must not be your e-mail address.');
+    expectError(
+      await change(here, { currentPassword: 'wrong-password', newPassword: 'Second-Passw0rd' }),
+      400,
+      'INVALID_PASSWORD',
+    );
+    expectError(
+      await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'short' }),
+      400,
+      'VALIDATION_FAILED',
+      'Password must be at least 8 characters',
+    );
+    expectError(
+      await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'iloveyou1' }),
+      400,
+      'VALIDATION_FAILED',
+      'This password is too common. Choose another one.',
+    );
+    expectError(
+      await change(here, { currentPassword: 'First-Passw0rd', newPassword: email }),
+      400,
+      'VALIDATION_FAILED',
+      'Password must not be your e-mail address.',
+    );
     const r = await change(here, { currentPassword: 'First-Passw0rd', newPassword: 'Second-Passw0rd' });
     expect(r.status).toBe(200);
     expect((await me(here)).status).toBe(200);
     expectError(await me(elsewhere), 401, 'UNAUTHENTICATED');
-    expectError(await login(new Browser('10.40.0.3'), { username: email, password: 'First-Passw0rd' }), 401, 'INVALID_CREDENTIALS');
+    expectError(
+      await login(new Browser('10.40.0.3'), { username: email, password: 'First-Passw0rd' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     expect((await login(new Browser('10.40.0.3'), { username: email, password: 'Second-Passw0rd' })).status).toBe(200);
   });
 });
 
 // --------------------------------------------------------------- password reset
 describe('password reset', () => {
-  const requestReset = (b: Browser, email: string) => b.call(resetRequestRoute.POST, '/api/auth/reset-request', { body: { email } });
+  const requestReset = (b: Browser, email: string) =>
+    b.call(resetRequestRoute.POST, '/api/auth/reset-request', { body: { email } });
   const reset = (b: Browser, body: unknown) => b.call(resetPasswordRoute.POST, '/api/auth/reset-password', { body });
 
   test('end to end through SMTP: mail in the customer language, link works once, all sessions end', async () => {
@@ -498,11 +694,27 @@ describe('password reset', () => {
     const token = new URL(link).searchParams.get('token')!;
     expect(token).toMatch(/^[\w-]{43}$/);
 
-    expectError(await b.call(createPasswordRoute.POST, '/api/auth/create-password', { body: { token, password: 'New-Passw0rd!' } }), 400, 'INVALID_TOKEN');
+    expectError(
+      await b.call(createPasswordRoute.POST, '/api/auth/create-password', {
+        body: { token, password: 'New-Passw0rd!' },
+      }),
+      400,
+      'INVALID_TOKEN',
+    );
     expectError(await reset(b, { token, password: 'short' }), 400, 'VALIDATION_FAILED');
     // A refused password leaves the link usable: common passwords and the account's own address.
-    expectError(await reset(b, { token, password: 'qwertyuiop' }), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
-    expectError(await reset(b, { token, password: excludeTax.email }), 400, 'VALIDATION_FAILED', 'Password must not be your e-mail address.');
+    expectError(
+      await reset(b, { token, password: 'qwertyuiop' }),
+      400,
+      'VALIDATION_FAILED',
+      'This password is too common. Choose another one.',
+    );
+    expectError(
+      await reset(b, { token, password: excludeTax.email }),
+      400,
+      'VALIDATION_FAILED',
+      'Password must not be your e-mail address.',
+    );
     const done = await reset(b, { token, password: 'New-Passw0rd!' });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ ok: true });
@@ -510,8 +722,14 @@ describe('password reset', () => {
     expectError(await reset(b, { token, password: 'Other-Passw0rd!' }), 400, 'INVALID_TOKEN');
     // The session from before the reset is gone; the new password works, the old one not.
     expectError(await me(signedIn), 401, 'UNAUTHENTICATED');
-    expectError(await login(new Browser('10.50.0.3'), { username: excludeTax.email, password: PASSWORD }), 401, 'INVALID_CREDENTIALS');
-    expect((await login(new Browser('10.50.0.3'), { username: excludeTax.email, password: 'New-Passw0rd!' })).status).toBe(200);
+    expectError(
+      await login(new Browser('10.50.0.3'), { username: excludeTax.email, password: PASSWORD }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    expect(
+      (await login(new Browser('10.50.0.3'), { username: excludeTax.email, password: 'New-Passw0rd!' })).status,
+    ).toBe(200);
   });
 
   test('a German customer gets a German mail with an unprefixed link', async () => {
@@ -542,9 +760,21 @@ describe('password reset', () => {
     const token = await issuePasswordToken(d, row!.id, 'reset', new Date(Date.now() - 61 * 60 * 1000));
     expectError(await reset(new Browser('10.50.3.1'), { token, password: 'New-Passw0rd!' }), 400, 'INVALID_TOKEN');
     const fresh = await issuePasswordToken(d, row!.id, 'create');
-    expectError(await reset(new Browser('10.50.3.1'), { token: fresh, password: 'New-Passw0rd!' }), 400, 'INVALID_TOKEN');
-    const create = (password: string) => new Browser('10.50.3.1').call(createPasswordRoute.POST, '/api/auth/create-password', { body: { token: fresh, password } });
-    expectError(await create('password123'), 400, 'VALIDATION_FAILED', 'This password is too common. Choose another one.');
+    expectError(
+      await reset(new Browser('10.50.3.1'), { token: fresh, password: 'New-Passw0rd!' }),
+      400,
+      'INVALID_TOKEN',
+    );
+    const create = (password: string) =>
+      new Browser('10.50.3.1').call(createPasswordRoute.POST, '/api/auth/create-password', {
+        body: { token: fresh, password },
+      });
+    expectError(
+      await create('password123'),
+      400,
+      'VALIDATION_FAILED',
+      'This password is too common. Choose another one.',
+    );
     expect((await create('Created-Passw0rd')).status).toBe(200);
   });
 
@@ -558,75 +788,101 @@ describe('password reset', () => {
 });
 
 // ------------------------------------------ concurrency: PGlite and real PostgreSQL
-forEachDatabase('refresh-token rotation', (ctx) => {
-  let customerId: string;
+forEachDatabase(
+  'refresh-token rotation',
+  (ctx) => {
+    let customerId: string;
 
-  beforeAll(async () => {
-    const [row] = await ctx.db.insert(customers).values({
-      email: `rotation-${ctx.kind}@example.com`, customernum: `R-${ctx.kind}`, firstName: 'R', lastName: 'T',
-    }).returning();
-    customerId = row!.id;
-  });
+    beforeAll(async () => {
+      const [row] = await ctx.db
+        .insert(customers)
+        .values({
+          email: `rotation-${ctx.kind}@example.com`,
+          customernum: `R-${ctx.kind}`,
+          firstName: 'R',
+          lastName: 'T',
+        })
+        .returning();
+      customerId = row!.id;
+    });
 
-  test('each use yields a new token, and the chain goes on', async () => {
-    const first = await startRefreshFamily(ctx.db, customerId, false);
-    const second = await rotateRefreshToken(ctx.db, first.token);
-    expect(second.ok).toBe(true);
-    if (!second.ok) return;
-    expect(second.refresh.token).not.toBe(first.token);
-    expect(second.refresh.familyId).toBe(first.familyId);
-    const third = await rotateRefreshToken(ctx.db, second.refresh.token);
-    expect(third.ok && third.refresh.token).not.toBe(second.refresh.token);
-  });
+    test('each use yields a new token, and the chain goes on', async () => {
+      const first = await startRefreshFamily(ctx.db, customerId, false);
+      const second = await rotateRefreshToken(ctx.db, first.token);
+      expect(second.ok).toBe(true);
+      if (!second.ok) return;
+      expect(second.refresh.token).not.toBe(first.token);
+      expect(second.refresh.familyId).toBe(first.familyId);
+      const third = await rotateRefreshToken(ctx.db, second.refresh.token);
+      expect(third.ok && third.refresh.token).not.toBe(second.refresh.token);
+    });
 
-  test('10 parallel refreshes with the same token all succeed with the same successor', async () => {
-    const first = await startRefreshFamily(ctx.db, customerId, true);
-    const results = await Promise.all(Array.from({ length: 10 }, () => rotateRefreshToken(ctx.db, first.token)));
-    expect(results.every((r) => r.ok)).toBe(true);
-    const tokens = new Set(results.map((r) => (r.ok ? r.refresh.token : '')));
-    expect(tokens.size).toBe(1);
-    const rows = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first.familyId));
-    expect(rows).toHaveLength(2);
-    expect(results.every((r) => r.ok && r.refresh.remember)).toBe(true);
-  });
+    test('10 parallel refreshes with the same token all succeed with the same successor', async () => {
+      const first = await startRefreshFamily(ctx.db, customerId, true);
+      const results = await Promise.all(Array.from({ length: 10 }, () => rotateRefreshToken(ctx.db, first.token)));
+      expect(results.every((r) => r.ok)).toBe(true);
+      const tokens = new Set(results.map((r) => (r.ok ? r.refresh.token : '')));
+      expect(tokens.size).toBe(1);
+      const rows = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first.familyId));
+      expect(rows).toHaveLength(2);
+      expect(results.every((r) => r.ok && r.refresh.remember)).toBe(true);
+    });
 
-  test('10 parallel requests with an expired user token renew the session once, all with the same cookies', async () => {
-    const session = await startSession(ctx.db, customerId, false);
-    const results = await Promise.all(Array.from({ length: 10 }, async () => {
-      const request = new Request('http://localhost:4321/api/auth/me', { headers: { cookie: `${REFRESH_COOKIE}=${session.refresh.token}` } });
-      const cookies = new AstroCookies(request, { warn() {} });
-      const resolved = await resolveSession(cookies, { db: ctx.db, url: new URL(request.url) });
-      return { resolved, refresh: [...cookies.headers()].find((h) => h.startsWith(`${REFRESH_COOKIE}=`)) };
-    }));
-    expect(results.every((r) => r.resolved?.customer.id === customerId)).toBe(true);
-    expect(new Set(results.map((r) => r.refresh)).size).toBe(1);
-  });
+    test('10 parallel requests with an expired user token renew the session once, all with the same cookies', async () => {
+      const session = await startSession(ctx.db, customerId, false);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const request = new Request('http://localhost:4321/api/auth/me', {
+            headers: { cookie: `${REFRESH_COOKIE}=${session.refresh.token}` },
+          });
+          const cookies = new AstroCookies(request, { warn() {} });
+          const resolved = await resolveSession(cookies, { db: ctx.db, url: new URL(request.url) });
+          return { resolved, refresh: [...cookies.headers()].find((h) => h.startsWith(`${REFRESH_COOKIE}=`)) };
+        }),
+      );
+      expect(results.every((r) => r.resolved?.customer.id === customerId)).toBe(true);
+      expect(new Set(results.map((r) => r.refresh)).size).toBe(1);
+    });
 
-  test('a used token replayed after the grace window revokes the whole family', async () => {
-    const first = await startRefreshFamily(ctx.db, customerId, false);
-    const t0 = Date.now();
-    const second = await rotateRefreshToken(ctx.db, first.token, new Date(t0));
-    expect(second.ok).toBe(true);
-    const withinGrace = await rotateRefreshToken(ctx.db, first.token, new Date(t0 + REFRESH_GRACE_MS - 1000));
-    expect(withinGrace.ok).toBe(true);
-    // Parallel replays after the window: all refused, and the family ends.
-    const late = await Promise.all(Array.from({ length: 5 }, () => rotateRefreshToken(ctx.db, first.token, new Date(t0 + REFRESH_GRACE_MS + 1000))));
-    expect(late.every((r) => !r.ok)).toBe(true);
-    expect(late.some((r) => !r.ok && r.reason === 'reused')).toBe(true);
-    const rows = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first.familyId));
-    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
-    if (!second.ok) return;
-    expect(await rotateRefreshToken(ctx.db, second.refresh.token, new Date(t0 + REFRESH_GRACE_MS + 2000))).toEqual({ ok: false, reason: 'revoked' });
-  });
+    test('a used token replayed after the grace window revokes the whole family', async () => {
+      const first = await startRefreshFamily(ctx.db, customerId, false);
+      const t0 = Date.now();
+      const second = await rotateRefreshToken(ctx.db, first.token, new Date(t0));
+      expect(second.ok).toBe(true);
+      const withinGrace = await rotateRefreshToken(ctx.db, first.token, new Date(t0 + REFRESH_GRACE_MS - 1000));
+      expect(withinGrace.ok).toBe(true);
+      // Parallel replays after the window: all refused, and the family ends.
+      const late = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          rotateRefreshToken(ctx.db, first.token, new Date(t0 + REFRESH_GRACE_MS + 1000)),
+        ),
+      );
+      expect(late.every((r) => !r.ok)).toBe(true);
+      expect(late.some((r) => !r.ok && r.reason === 'reused')).toBe(true);
+      const rows = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, first.familyId));
+      expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+      if (!second.ok) return;
+      expect(await rotateRefreshToken(ctx.db, second.refresh.token, new Date(t0 + REFRESH_GRACE_MS + 2000))).toEqual({
+        ok: false,
+        reason: 'revoked',
+      });
+    });
 
-  test('an expired refresh token is refused', async () => {
-    const first = await startRefreshFamily(ctx.db, customerId, false);
-    expect(await rotateRefreshToken(ctx.db, first.token, new Date(Date.now() + 25 * 3600 * 1000))).toEqual({ ok: false, reason: 'expired' });
-  });
+    test('an expired refresh token is refused', async () => {
+      const first = await startRefreshFamily(ctx.db, customerId, false);
+      expect(await rotateRefreshToken(ctx.db, first.token, new Date(Date.now() + 25 * 3600 * 1000))).toEqual({
+        ok: false,
+        reason: 'expired',
+      });
+    });
 
-  test('30 parallel login attempts for one account and IP let exactly 5 through', async () => {
-    const gates = await Promise.all(Array.from({ length: 30 }, () => checkLoginAttempt(ctx.db, { account: `id:${customerId}`, ip: '192.0.2.1' })));
-    expect(gates.filter((g) => g.allowed)).toHaveLength(LOGIN_LIMITS.perAccountAndIp);
-    expect(gates.filter((g) => !g.allowed).every((g) => g.retryAfterSeconds > 0)).toBe(true);
-  });
-}, { poolSize: 12 });
+    test('30 parallel login attempts for one account and IP let exactly 5 through', async () => {
+      const gates = await Promise.all(
+        Array.from({ length: 30 }, () => checkLoginAttempt(ctx.db, { account: `id:${customerId}`, ip: '192.0.2.1' })),
+      );
+      expect(gates.filter((g) => g.allowed)).toHaveLength(LOGIN_LIMITS.perAccountAndIp);
+      expect(gates.filter((g) => !g.allowed).every((g) => g.retryAfterSeconds > 0)).toBe(true);
+    });
+  },
+  { poolSize: 12 },
+);

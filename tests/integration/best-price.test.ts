@@ -18,8 +18,20 @@ const { bestPrice } = await import('#lib/catalog/best-price.ts');
 const { CURRENCIES } = await import('#lib/shared/currency.ts');
 const { CookieJar, DEMO_FIXTURES, call, customerJar, harness } = await import('../helpers/cart-harness.ts');
 
-interface RawPrice { productId: number; sku: string; list: string; currency: string; regular: number; special: number | null }
-interface ProductRow { id: number; sku: string; hasVariants: boolean; available: boolean }
+interface RawPrice {
+  productId: number;
+  sku: string;
+  list: string;
+  currency: string;
+  regular: number;
+  special: number | null;
+}
+interface ProductRow {
+  id: number;
+  sku: string;
+  hasVariants: boolean;
+  available: boolean;
+}
 
 let db: Db;
 let acmeListId: number;
@@ -27,7 +39,7 @@ let raw: RawPrice[];
 let products: ProductRow[];
 
 const paid = (p: { regular: number | null; special: number | null } | null | undefined): number | null =>
-  (p ? p.special ?? p.regular : null);
+  p ? (p.special ?? p.regular) : null;
 const listOf = (productId: number, list: string, currency: string) => {
   const r = raw.find((x) => x.productId === productId && x.list === list && x.currency === currency);
   return r ? { regular: r.regular, special: r.special } : null;
@@ -39,13 +51,19 @@ beforeAll(async () => {
   db = handle.db;
   await seedDemoData(db, {});
   acmeListId = (await rows<{ id: number }>(db, sql`SELECT id FROM price_lists WHERE code = 'acme'`))[0]!.id;
-  raw = await rows<RawPrice>(db, sql`
+  raw = await rows<RawPrice>(
+    db,
+    sql`
     SELECT pr.product_id AS "productId", p.sku, l.code AS list, pr.currency, pr.regular_cents AS regular, pr.special_cents AS special
-    FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id JOIN products p ON p.id = pr.product_id`);
-  products = await rows<ProductRow>(db, sql`
+    FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id JOIN products p ON p.id = pr.product_id`,
+  );
+  products = await rows<ProductRow>(
+    db,
+    sql`
     SELECT p.id, p.sku, EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.is_active) AS "hasVariants",
       COALESCE(s.marked_in_stock OR s.effective_stock + s.external_stock > 0, false) AS available
-    FROM products p LEFT JOIN stock s ON s.product_id = p.id WHERE p.is_active ORDER BY p.id`);
+    FROM products p LEFT JOIN stock s ON s.product_id = p.id WHERE p.is_active ORDER BY p.id`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -68,14 +86,18 @@ describe('best price', () => {
   test('buyer@acme pays no more than a guest for every product and currency, by the pure rule', async () => {
     const skus = products.map((p) => p.sku);
     for (const currency of CURRENCIES) {
-      const guest = new Map((await priceList(skus, { currency, priceListId: null, pricesVisible: true })).map((e) => [e.sku, e.priceInfo]));
+      const guest = new Map(
+        (await priceList(skus, { currency, priceListId: null, pricesVisible: true })).map((e) => [e.sku, e.priceInfo]),
+      );
       const acme = await priceList(skus, { currency, priceListId: acmeListId, pricesVisible: true });
       expect(acme).toHaveLength(products.length);
       for (const entry of acme) {
         const product = products.find((p) => p.sku === entry.sku)!;
         const expected = bestPrice(listOf(product.id, 'base', currency), listOf(product.id, 'acme', currency));
         expect(paid(entry.priceInfo), `${entry.sku} ${currency}`).toBeLessThanOrEqual(paid(guest.get(entry.sku))!);
-        expect(entry.priceInfo && Math.round(paid(entry.priceInfo)! * 100)).toBe(expected && (expected.special ?? expected.regular));
+        expect(entry.priceInfo && Math.round(paid(entry.priceInfo)! * 100)).toBe(
+          expected && (expected.special ?? expected.regular),
+        );
       }
     }
   });
@@ -83,8 +105,16 @@ describe('best price', () => {
   test('the cart SQL (priceLateral) gives exactly what the pure rule gives', async () => {
     for (const priceListId of [null, acmeListId]) {
       for (const currency of CURRENCIES) {
-        const sqlPrices = await rows<{ id: number; regular: number | null; special: number | null; source: string | null }>(db, sql`
-          SELECT p.id, price.regular, price.special, price.source FROM products p ${priceLateral({ currency, priceListId })}`);
+        const sqlPrices = await rows<{
+          id: number;
+          regular: number | null;
+          special: number | null;
+          source: string | null;
+        }>(
+          db,
+          sql`
+          SELECT p.id, price.regular, price.special, price.source FROM products p ${priceLateral({ currency, priceListId })}`,
+        );
         for (const row of sqlPrices) {
           const own = priceListId === null ? null : listOf(row.id, 'acme', currency);
           const expected = bestPrice(listOf(row.id, 'base', currency), own);
@@ -105,7 +135,10 @@ describe('best price', () => {
     expect(target, 'a product with contract price above the public special price').toBeDefined();
     const h = harness(() => db);
     const guest = await call(h, new CookieJar(), 'add', { sku: target!.sku, quantity: 2 });
-    const acme = await call(h, await customerJar(db, DEMO_FIXTURES.customers.acme.email), 'add', { sku: target!.sku, quantity: 2 });
+    const acme = await call(h, await customerJar(db, DEMO_FIXTURES.customers.acme.email), 'add', {
+      sku: target!.sku,
+      quantity: 2,
+    });
     expect([guest.status, acme.status]).toEqual([200, 200]);
     const special = listOf(target!.id, 'base', 'EUR')!.special! / 100;
     for (const cart of [guest.body.cart!, acme.body.cart!]) {

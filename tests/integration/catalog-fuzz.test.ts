@@ -18,15 +18,25 @@ const ENDPOINTS: Record<string, APIRoute> = {
 };
 
 async function call(handler: APIRoute, body: string, contentType = 'application/json') {
-  const request = new Request('http://localhost/api', { method: 'POST', headers: { 'content-type': contentType }, body });
-  const response = await handler({ request, cookies: { get: () => undefined }, url: new URL(request.url) } as unknown as APIContext);
-  return { status: response.status, json: await response.json() as Record<string, unknown> };
+  const request = new Request('http://localhost/api', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body,
+  });
+  const response = await handler({
+    request,
+    cookies: { get: () => undefined },
+    url: new URL(request.url),
+  } as unknown as APIContext);
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
 const junk = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.dictionary(fc.constantFrom('skus', 'keyword', 'catId', 'filters', 'limit', 'offset', 'locale', 'slug', 'sort', 'extra'),
-    fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 500 }), fc.integer(), fc.double())),
+  fc.dictionary(
+    fc.constantFrom('skus', 'keyword', 'catId', 'filters', 'limit', 'offset', 'locale', 'slug', 'sort', 'extra'),
+    fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 500 }), fc.integer(), fc.double()),
+  ),
 );
 
 beforeAll(async () => {
@@ -41,11 +51,15 @@ afterAll(async () => {
 
 describe.each(Object.entries(ENDPOINTS))('/api/catalog/%s', (_name, handler) => {
   test('random JSON bodies never give a 5xx; errors have the one shape', async () => {
-    await fc.assert(fc.asyncProperty(junk, async (body) => {
-      const { status, json } = await call(handler, JSON.stringify(body));
-      expect(status).toBeLessThan(500);
-      if (status >= 400) expect(json).toMatchObject({ code: expect.any(String), message: expect.any(String), status });
-    }), { numRuns: 60 });
+    await fc.assert(
+      fc.asyncProperty(junk, async (body) => {
+        const { status, json } = await call(handler, JSON.stringify(body));
+        expect(status).toBeLessThan(500);
+        if (status >= 400)
+          expect(json).toMatchObject({ code: expect.any(String), message: expect.any(String), status });
+      }),
+      { numRuns: 60 },
+    );
   });
 
   test('broken JSON, a wrong content type and an oversized body are 4xx', async () => {
@@ -55,7 +69,10 @@ describe.each(Object.entries(ENDPOINTS))('/api/catalog/%s', (_name, handler) => 
   });
 
   test('unknown fields are rejected, not ignored', async () => {
-    const { status, json } = await call(handler, JSON.stringify({ skus: ['A'], keyword: 'a', catId: 1, slug: 'a', unexpected: true }));
+    const { status, json } = await call(
+      handler,
+      JSON.stringify({ skus: ['A'], keyword: 'a', catId: 1, slug: 'a', unexpected: true }),
+    );
     expect(status).toBe(400);
     expect(json.code).toBe('VALIDATION_FAILED');
   });

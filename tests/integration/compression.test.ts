@@ -8,17 +8,31 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
+import {
+  buildTestShop,
+  seededDataDir,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
+} from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = TEST_BUILD_DIR;
 const ASSETS = join(OUT_DIR, 'client/_astro');
 let shop: ShopInstance | undefined;
 let script = '';
 
-interface Answer { status: number; headers: Headers; bytes: Buffer }
+interface Answer {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+}
 
 /** A raw HTTP exchange: fetch() would decode the body itself, and a client receives it encoded. */
-function ask(path: string, acceptEncoding: string | undefined, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function ask(
+  path: string,
+  acceptEncoding: string | undefined,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolvePromise, reject) => {
     const headers = { ...init.headers, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) };
     const req = request(`${shop!.url}${path}`, { method: init.method ?? 'GET', headers }, (res) => {
@@ -26,7 +40,8 @@ function ask(path: string, acceptEncoding: string | undefined, init: { method?: 
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const out = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : value);
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) out.set(name, Array.isArray(value) ? value.join(', ') : value);
         resolvePromise({ status: res.statusCode ?? 0, headers: out, bytes: Buffer.concat(chunks) });
       });
     });
@@ -59,13 +74,20 @@ describe('client files', () => {
   test('the build writes a brotli and a gzip copy beside every script and style of 1 KB or more', () => {
     const files = readdirSync(ASSETS).filter((f) => /\.(js|css)$/.test(f) && statSync(join(ASSETS, f)).size >= 1024);
     expect(files.length).toBeGreaterThan(5);
-    expect(files.filter((f) => !existsSync(join(ASSETS, `${f}.br`)) || !existsSync(join(ASSETS, `${f}.gz`)))).toEqual([]);
+    expect(files.filter((f) => !existsSync(join(ASSETS, `${f}.br`)) || !existsSync(join(ASSETS, `${f}.gz`)))).toEqual(
+      [],
+    );
   });
 
   test('are sent in the best coding the client takes, the same bytes whichever, immutable', async () => {
     const plain = await ask(script, undefined);
     expect(plain.headers.get('content-encoding')).toBeNull();
-    for (const [accept, coding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['gzip;q=0', null]] as const) {
+    for (const [accept, coding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0', null],
+    ] as const) {
       const answer = await ask(script, accept);
       expect(answer.status, accept).toBe(200);
       expect(answer.headers.get('content-encoding'), accept).toBe(coding);
@@ -92,7 +114,10 @@ describe('pages and API answers', () => {
   test('a cached page travels in brotli or gzip, with Vary, and its HEAD says so too', async () => {
     const plain = await ask('/en', undefined);
     expect(plain.status).toBe(200);
-    for (const [accept, coding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+    for (const [accept, coding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const answer = await ask('/en', accept);
       expect(answer.headers.get('content-encoding'), accept).toBe(coding);
       expect(answer.headers.get('vary'), accept).toMatch(/accept-encoding/i);
@@ -104,9 +129,12 @@ describe('pages and API answers', () => {
   });
 
   test('API JSON is compressed on the way out, a small answer is not', async () => {
-    const search = (accept: string | undefined) => ask('/api/catalog/search', accept, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'bohr', limit: 24, pricesLazyLoad: false, excludePrices: false }),
-    });
+    const search = (accept: string | undefined) =>
+      ask('/api/catalog/search', accept, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ keyword: 'bohr', limit: 24, pricesLazyLoad: false, excludePrices: false }),
+      });
     const plain = await search(undefined);
     expect(plain.status).toBe(200);
     expect(plain.bytes.length).toBeGreaterThan(1024);
@@ -117,17 +145,24 @@ describe('pages and API answers', () => {
     const gz = await search('gzip');
     expect(gz.headers.get('content-encoding')).toBe('gzip');
 
-    const small = await ask('/api/catalog/search', 'br', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: '' }) });
+    const small = await ask('/api/catalog/search', 'br', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: '' }),
+    });
     expect(small.status).toBe(200);
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 });
 
-describe('front routes: a guest\'s price call is answered before Astro', () => {
+describe("front routes: a guest's price call is answered before Astro", () => {
   const SKUS = { skus: ['ASR-10003', 'asr-10003', 'NO-SUCH-SKU', 'SBO-10002'] };
-  const prices = (body: string, headers: Record<string, string> = {}) => ask('/api/catalog/prices', 'br', {
-    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body,
-  });
+  const prices = (body: string, headers: Record<string, string> = {}) =>
+    ask('/api/catalog/prices', 'br', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
   /** A session cookie Astro must look at (this one names no session, so the shopper is a guest there too). */
   const SESSION = { cookie: 'vsf-refresh=not-a-session' };
   const json = (a: Answer) => JSON.parse(decoded(a).toString('utf8')) as unknown;
@@ -141,13 +176,15 @@ describe('front routes: a guest\'s price call is answered before Astro', () => {
     // The endpoint's module registers the route when Astro first loads it.
     expect((await prices(JSON.stringify(SKUS))).status).toBe(200);
     const search = await ask('/api/catalog/search', undefined, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ keyword: 'mm', limit: 24 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ keyword: 'mm', limit: 24 }),
     });
     page = (JSON.parse(search.bytes.toString('utf8')) as { data: { sku: string }[] }).data.map((p) => p.sku);
     expect(page.length).toBeGreaterThan(12);
   });
 
-  test('the same answer as the endpoint gives, in the guest\'s currency, compressed, never stored', async () => {
+  test("the same answer as the endpoint gives, in the guest's currency, compressed, never stored", async () => {
     const front = await prices(JSON.stringify(SKUS));
     const astro = await prices(JSON.stringify(SKUS), SESSION);
     expect(throughAstro(front)).toBe(false);
@@ -162,10 +199,12 @@ describe('front routes: a guest\'s price call is answered before Astro', () => {
     const usd = await prices(JSON.stringify(SKUS), { cookie: 'vsf-currency=USD' });
     expect(throughAstro(usd)).toBe(false);
     expect((json(usd) as typeof answer).items[0]!.priceInfo?.currency).toBe('USD');
-    expect(json(usd)).toEqual(json(await prices(JSON.stringify(SKUS), { cookie: `vsf-currency=USD; ${SESSION.cookie}` })));
+    expect(json(usd)).toEqual(
+      json(await prices(JSON.stringify(SKUS), { cookie: `vsf-currency=USD; ${SESSION.cookie}` })),
+    );
   });
 
-  test('a listing page\'s answer travels compressed, as the endpoint\'s does', async () => {
+  test("a listing page's answer travels compressed, as the endpoint's does", async () => {
     const body = JSON.stringify({ skus: page });
     const front = await prices(body);
     const astro = await prices(body, SESSION);
@@ -175,12 +214,16 @@ describe('front routes: a guest\'s price call is answered before Astro', () => {
     expect(Number(front.headers.get('content-length'))).toBe(front.bytes.length);
     expect(json(front)).toEqual(json(astro));
     expect((json(front) as { items: unknown[] }).items).toHaveLength(page.length);
-    const gzip = await ask('/api/catalog/prices', 'gzip', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const gzip = await ask('/api/catalog/prices', 'gzip', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(json(gzip)).toEqual(json(astro));
   });
 
-  test('bad input gets the endpoint\'s own errors; a body that is not JSON goes to Astro', async () => {
+  test("bad input gets the endpoint's own errors; a body that is not JSON goes to Astro", async () => {
     const cases: [string, Record<string, string>, number, string][] = [
       ['{"skus": [', {}, 400, 'INVALID_JSON'],
       [JSON.stringify({ skus: 'ASR-10003' }), {}, 400, 'VALIDATION_FAILED'],
@@ -199,11 +242,21 @@ describe('front routes: a guest\'s price call is answered before Astro', () => {
 
   test('a body of unknown length goes to Astro', async () => {
     const chunked = await new Promise<Answer>((done, fail) => {
-      const req = request(`${shop!.url}/api/catalog/prices`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode ?? 0, headers: new Headers(res.headers as Record<string, string>), bytes: Buffer.concat(chunks) }));
-      });
+      const req = request(
+        `${shop!.url}/api/catalog/prices`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              headers: new Headers(res.headers as Record<string, string>),
+              bytes: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
       req.on('error', fail);
       req.write(JSON.stringify(SKUS).slice(0, 10));
       req.end(JSON.stringify(SKUS).slice(10));

@@ -9,7 +9,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openMigrated } from '../../scripts/lib/prepare.ts';
 import { parseEnv } from '#lib/server/env.ts';
-import { TEST_SITE_URL, buildTestShop, seededDataDir, startShopInstance, type ShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
+import {
+  TEST_SITE_URL,
+  buildTestShop,
+  seededDataDir,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
+} from '#tests/helpers/shop-instance.ts';
 
 /**
  * The crawl walks every page as fast as the machine renders them, from one address: the per-client
@@ -36,29 +43,39 @@ let shop: ShopInstance;
 let dataDir: string;
 const pages = new Map<string, Page>();
 
-const decode = (text: string): string => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<')
-  .replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (text: string): string =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const sitePath = (url: string): string => url.replace(TEST_SITE_URL, '');
 
 async function get(path: string): Promise<Page> {
   const response = await fetch(`${shop.url}${path}`, { redirect: 'manual' });
   const html = await response.text();
   return {
-    path, status: response.status, html,
+    path,
+    status: response.status,
+    html,
     lang: /<html lang="([a-z]{2})"/.exec(html)?.[1] ?? '',
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
     description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1],
-    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
-      .map((m) => JSON.parse(m[1]!) as Record<string, unknown>),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    ),
   };
 }
 
 /** Runs `work` over the items, a few at a time (the server renders each page once, on first request). */
 async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 async function sitemapUrls(): Promise<string[]> {
@@ -111,7 +128,11 @@ describe('crawling the sitemaps', () => {
   test('no two pages of a language share a title or a meta description', () => {
     expect(duplicates((p) => p.title)).toEqual([]);
     expect(duplicates((p) => p.description)).toEqual([]);
-    expect(productPages().filter((p) => !p.description || decode(p.description).length > 160).map((p) => p.path)).toEqual([]);
+    expect(
+      productPages()
+        .filter((p) => !p.description || decode(p.description).length > 160)
+        .map((p) => p.path),
+    ).toEqual([]);
   });
 
   test('variant options are plain text, the variant on show marked current', () => {
@@ -123,7 +144,10 @@ describe('crawling the sitemaps', () => {
       expect(texts.length, page.path).toBeGreaterThan(0);
       // Each option is its link text only: no markup inside, none escaped into the text.
       expect(nav.match(/<a\b/g)?.length, page.path).toBe(texts.length);
-      expect(texts.filter((t) => t.includes('&lt;') || t.length > 60), page.path).toEqual([]);
+      expect(
+        texts.filter((t) => t.includes('&lt;') || t.length > 60),
+        page.path,
+      ).toEqual([]);
       const current = /<a href="([^"]+)" aria-current="page">/.exec(nav)?.[1];
       if (current) expect(current).toBe(page.path);
     }
@@ -154,7 +178,11 @@ describe('crawling the sitemaps', () => {
       const nav = /<nav class="variant-links"[\s\S]*?<\/nav>/.exec(pages.get(path)?.html ?? '')?.[0] ?? '';
       for (const link of links(nav)) reached.add(link);
     }
-    expect(productPages().map((p) => p.path).filter((path) => !reached.has(path))).toEqual([]);
+    expect(
+      productPages()
+        .map((p) => p.path)
+        .filter((path) => !reached.has(path)),
+    ).toEqual([]);
   }, 300_000);
 
   test('structured data parses and carries what its type needs', () => {
@@ -164,13 +192,22 @@ describe('crawling the sitemaps', () => {
     for (const { page, data } of products) {
       expect(data.name, page.path).toBeTruthy();
       expect((data.image as string[]).length, page.path).toBeGreaterThan(0);
-      expect((data.image as string[]).filter((src) => !/\.(jpg|png|webp|avif)$/.test(src)), page.path).toEqual([]);
+      expect(
+        (data.image as string[]).filter((src) => !/\.(jpg|png|webp|avif)$/.test(src)),
+        page.path,
+      ).toEqual([]);
     }
     // Guests may see prices in the demo shop: products with a public price carry an Offer.
-    const offers = products.map(({ data }) => data.offers as Record<string, unknown> | undefined).filter((o) => o !== undefined);
+    const offers = products
+      .map(({ data }) => data.offers as Record<string, unknown> | undefined)
+      .filter((o) => o !== undefined);
     expect(offers.length).toBeGreaterThan(products.length * 0.9);
     for (const offer of offers) {
-      expect(offer).toMatchObject({ '@type': 'Offer', priceCurrency: 'EUR', itemCondition: 'https://schema.org/NewCondition' });
+      expect(offer).toMatchObject({
+        '@type': 'Offer',
+        priceCurrency: 'EUR',
+        itemCondition: 'https://schema.org/NewCondition',
+      });
       expect(String(offer.price)).toMatch(/^\d+\.\d{2}$/);
       expect(String(offer.availability)).toMatch(/^https:\/\/schema\.org\/(InStock|BackOrder|OutOfStock)$/);
       expect(String(offer.url)).toContain('/p/');
@@ -188,8 +225,11 @@ describe('crawling the sitemaps', () => {
       expect(reviews.length, page.path).toBeLessThanOrEqual(rating.reviewCount);
       for (const review of reviews) {
         expect(review, page.path).toMatchObject({
-          '@type': 'Review', author: { '@type': 'Person', name: expect.stringMatching(/^\S+ \S\.$/) },
-          datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), name: expect.any(String), reviewBody: expect.any(String),
+          '@type': 'Review',
+          author: { '@type': 'Person', name: expect.stringMatching(/^\S+ \S\.$/) },
+          datePublished: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          name: expect.any(String),
+          reviewBody: expect.any(String),
           reviewRating: { '@type': 'Rating', ratingValue: expect.any(Number), bestRating: 5, worstRating: 1 },
         });
       }
@@ -200,14 +240,22 @@ describe('crawling the sitemaps', () => {
     for (const { page, data } of all.filter(({ data }) => data['@type'] === 'BreadcrumbList')) {
       const items = data.itemListElement as { position: number; name: string; item: string }[];
       expect(items.length, page.path).toBeGreaterThan(0);
-      items.forEach((item, i) => expect(item, page.path).toMatchObject({ position: i + 1, name: expect.any(String), item: expect.any(String) }));
+      items.forEach((item, i) =>
+        expect(item, page.path).toMatchObject({ position: i + 1, name: expect.any(String), item: expect.any(String) }),
+      );
     }
     const homes = ['/', '/en', '/fr', '/es', '/it'].map((path) => pages.get(path)!);
     for (const home of homes) {
       const organization = home.jsonLd.find((d) => d['@type'] === 'Organization');
       const website = home.jsonLd.find((d) => d['@type'] === 'WebSite');
-      expect(home.jsonLd.filter((d) => d['@type'] === 'Organization'), home.path).toHaveLength(1);
-      expect(organization, home.path).toMatchObject({ '@id': expect.stringContaining('#organization'), name: expect.any(String) });
+      expect(
+        home.jsonLd.filter((d) => d['@type'] === 'Organization'),
+        home.path,
+      ).toHaveLength(1);
+      expect(organization, home.path).toMatchObject({
+        '@id': expect.stringContaining('#organization'),
+        name: expect.any(String),
+      });
       expect(String(organization!.logo)).toMatch(/\.(png|jpg)$/);
       expect((organization!.sameAs as string[]).length).toBeGreaterThan(0);
       expect(website, home.path).toMatchObject({ url: expect.any(String), publisher: { '@id': organization!['@id'] } });
@@ -225,7 +273,10 @@ describe('product pictures', () => {
     expect(picture).toMatch(/<img [^>]*width="600" height="744"/);
     const avif = /srcSet="([^" ]+) \d+w/i.exec(picture)![1]!;
     const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(page.html)![1]!;
-    for (const [url, type] of [[avif, 'image/avif'], [sitePath(ogImage), 'image/jpeg']] as const) {
+    for (const [url, type] of [
+      [avif, 'image/avif'],
+      [sitePath(ogImage), 'image/jpeg'],
+    ] as const) {
       const response = await fetch(`${shop.url}${decode(url)}`);
       expect(response.headers.get('content-type'), url).toBe(type);
       expect(response.headers.get('cache-control')).toContain('immutable');
@@ -240,12 +291,15 @@ describe('product pictures', () => {
     // The Organization's logo is at least 112×112; pages without a picture share a 1200×630 card.
     const logo = await size(pages.get('/')!.jsonLd.find((d) => d['@type'] === 'Organization')!.logo as string);
     expect(Math.min(logo.width, logo.height)).toBeGreaterThanOrEqual(112);
-    expect(await size(/<meta property="og:image" content="([^"]+)"/.exec(pages.get('/en')!.html)![1]!)).toEqual({ width: 1200, height: 630 });
+    expect(await size(/<meta property="og:image" content="([^"]+)"/.exec(pages.get('/en')!.html)![1]!)).toEqual({
+      width: 1200,
+      height: 630,
+    });
   });
 });
 
 describe('product addresses', () => {
-  test('the sku, the bare id, another language\'s slug and a wrong slug move permanently to the page', async () => {
+  test("the sku, the bare id, another language's slug and a wrong slug move permanently to the page", async () => {
     const en = productPages().find((p) => p.lang === 'en' && p.jsonLd.some((d) => d['@type'] === 'Product'))!;
     const id = PRODUCT.exec(en.path)![1]!;
     const sku = en.jsonLd.find((d) => d['@type'] === 'Product')!.sku as string;
@@ -253,8 +307,11 @@ describe('product addresses', () => {
     for (const alias of [`/en/p/${id}/${sku}`, `/en/p/${id}`, `/en/p/${id}/${deSlug}`, `/en/p/${id}/not-its-slug`]) {
       const response = await fetch(`${shop.url}${alias}?utm_source=x`, { redirect: 'manual' });
       expect(response.status, alias).toBe(301);
-      expect(new URL(response.headers.get('location')!, shop.url).pathname + new URL(response.headers.get('location')!, shop.url).search, alias)
-        .toBe(`${en.path}?utm_source=x`);
+      expect(
+        new URL(response.headers.get('location')!, shop.url).pathname +
+          new URL(response.headers.get('location')!, shop.url).search,
+        alias,
+      ).toBe(`${en.path}?utm_source=x`);
     }
     expect((await fetch(`${shop.url}/en/p/99999999/x`, { redirect: 'manual' })).status).toBe(404);
   });
@@ -262,22 +319,31 @@ describe('product addresses', () => {
 
 describe('with prices hidden from guests', () => {
   test('no product page carries a price, in its HTML or its structured data', async () => {
-    const offerOf = (page: Page) => page.jsonLd.find((d) => d['@type'] === 'Product')?.offers as { price: string } | undefined;
-    const sample = productPages().filter((p, i) => i % 25 === 0 && offerOf(p)).map((p) => ({ path: p.path, price: offerOf(p)!.price }));
+    const offerOf = (page: Page) =>
+      page.jsonLd.find((d) => d['@type'] === 'Product')?.offers as { price: string } | undefined;
+    const sample = productPages()
+      .filter((p, i) => i % 25 === 0 && offerOf(p))
+      .map((p) => ({ path: p.path, price: offerOf(p)!.price }));
     expect(sample.length).toBeGreaterThan(5);
     await shop.stop();
     const database = await openMigrated(parseEnv({ DATA_DIR: dataDir }));
-    await database.db.execute(sql`update content_blocks set config = jsonb_set(config, '{flags,isPriceForGuestEnabled}', 'false')
+    await database.db
+      .execute(sql`update content_blocks set config = jsonb_set(config, '{flags,isPriceForGuestEnabled}', 'false')
       where type = 'setting' and identifier = 'branding'`);
     await database.close();
     shop = await startShopInstance({ outDir: OUT_DIR, dataDir, env: ONE_TIRELESS_CLIENT });
     for (const { path, price } of sample) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
-      expect(page.jsonLd.find((d) => d['@type'] === 'Product'), path).not.toHaveProperty('offers');
+      expect(
+        page.jsonLd.find((d) => d['@type'] === 'Product'),
+        path,
+      ).not.toHaveProperty('offers');
       // The amount as any of the five languages formats it (€5.99, 5,99 €), nowhere on the page.
       const [units, cents] = price.split('.');
-      expect(page.html, path).not.toMatch(new RegExp(`€\\s?${units}\\.${cents}|${units},${cents}[\\s\\u00a0\\u202f]?€`));
+      expect(page.html, path).not.toMatch(
+        new RegExp(`€\\s?${units}\\.${cents}|${units},${cents}[\\s\\u00a0\\u202f]?€`),
+      );
     }
   });
 });

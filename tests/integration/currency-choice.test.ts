@@ -51,13 +51,21 @@ describe('POST /api/auth/currency', () => {
 
   test("a signed-in customer's currency is stored and their active cart follows", async () => {
     const b = new Browser('10.40.0.1');
-    expect((await b.call(loginRoute.POST, '/api/auth/login', { body: { username: C.normal.email, password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await b.call(loginRoute.POST, '/api/auth/login', { body: { username: C.normal.email, password: PASSWORD } }))
+        .status,
+    ).toBe(200);
     await b.call(addRoute.POST, '/api/cart/add', { body: { sku: P.available, quantity: 1 } });
     try {
       const r = await choose(b, { currency: 'USD' });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ currency: 'USD', user: { email: C.normal.email, currency: 'USD' } });
-      const [row] = await (await getDb()).select({ currency: customers.currency }).from(customers).where(eq(customers.email, C.normal.email));
+      const [row] = await (
+        await getDb()
+      )
+        .select({ currency: customers.currency })
+        .from(customers)
+        .where(eq(customers.email, C.normal.email));
       expect(row!.currency).toBe('USD');
       expect(await cartOf(b)).toMatchObject({ currency: 'USD' });
     } finally {
@@ -77,7 +85,10 @@ describe('POST /api/auth/currency', () => {
     const where = and(eq(contentBlocks.type, 'setting'), eq(contentBlocks.identifier, 'branding'));
     const [branding] = await d.select().from(contentBlocks).where(where);
     const config = branding!.config as Record<string, unknown>;
-    await d.update(contentBlocks).set({ config: { ...config, currencies: ['EUR', 'USD'] } }).where(where);
+    await d
+      .update(contentBlocks)
+      .set({ config: { ...config, currencies: ['EUR', 'USD'] } })
+      .where(where);
     try {
       const refused = await choose(b, { currency: 'GBP' });
       expect(refused.status).toBe(400);

@@ -44,13 +44,21 @@ afterAll(async () => {
 });
 
 /** A page route (src/pages/admin/preview*.ts) run as Astro runs it, redirect() included, with `browser`'s cookies. */
-async function page(route: APIRoute, path: string, browser: Browser): Promise<{ status: number; location: string | null }> {
+async function page(
+  route: APIRoute,
+  path: string,
+  browser: Browser,
+): Promise<{ status: number; location: string | null }> {
   const headers = new Headers();
   if (browser.cookieHeader()) headers.set('cookie', browser.cookieHeader());
   const request = new Request(new URL(path, browser.origin), { headers });
   const cookies = new AstroCookies(request, { warn() {} });
   const context = {
-    request, cookies, url: new URL(request.url), params: {}, locals: {},
+    request,
+    cookies,
+    url: new URL(request.url),
+    params: {},
+    locals: {},
     // Astro's own redirect(): the Location header as given.
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { Location: to } }),
   } as unknown as APIContext;
@@ -63,12 +71,18 @@ async function page(route: APIRoute, path: string, browser: Browser): Promise<{ 
 const previewer = (browser: Browser) =>
   previewingStaff(new Request(new URL('/en/', browser.origin), { headers: { cookie: browser.cookieHeader() } }));
 
-const post = (path: string, body: unknown, browser: Browser) => callAdmin(handlerOf(ROUTES, 'POST', path), { path, body }, browser);
-const entries = (browser: Browser) => callAdmin(handlerOf(ROUTES, 'GET', '/api/admin/entries'), { method: 'GET', path: '/api/admin/entries' }, browser);
-const staffIdOf = async (email: string) => (await (await getDb()).select().from(staffUsers).where(eq(staffUsers.email, email)))[0]!.id;
+const post = (path: string, body: unknown, browser: Browser) =>
+  callAdmin(handlerOf(ROUTES, 'POST', path), { path, body }, browser);
+const entries = (browser: Browser) =>
+  callAdmin(handlerOf(ROUTES, 'GET', '/api/admin/entries'), { method: 'GET', path: '/api/admin/entries' }, browser);
+const staffIdOf = async (email: string) =>
+  (await (await getDb()).select().from(staffUsers).where(eq(staffUsers.email, email)))[0]!.id;
 
 async function signedIn(email: string, password = PASSWORD): Promise<Browser> {
-  const browser = new Browser(`10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, 'http://shop.test:4321');
+  const browser = new Browser(
+    `10.28.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    'http://shop.test:4321',
+  );
   const answer = await staffSignIn(ROUTES, browser, email, password);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return browser;
@@ -76,7 +90,10 @@ async function signedIn(email: string, password = PASSWORD): Promise<Browser> {
 
 /** Opens the preview as the entry editor's "Preview" link does; answers the browser and a thief's copy of its cookies. */
 async function previewing(browser: Browser): Promise<Browser> {
-  expect(await page(previewRoute.GET, '/admin/preview?to=%2Fen%2F', browser)).toEqual({ status: 303, location: '/en/' });
+  expect(await page(previewRoute.GET, '/admin/preview?to=%2Fen%2F', browser)).toEqual({
+    status: 303,
+    location: '/en/',
+  });
   expect(browser.jar.has(PREVIEW_COOKIE)).toBe(true);
   return browser.clone('10.99.0.1');
 }
@@ -98,7 +115,10 @@ describe('the preview cookie after the editor is done', () => {
   test('"Leave preview" ends it on the server; the session stays and a new preview works', async () => {
     const browser = await signedIn(editor.email);
     const copy = await previewing(browser);
-    expect(await page(exitRoute.GET, '/admin/preview/exit?to=%2Fen%2Fc%2Ftools', browser)).toEqual({ status: 303, location: '/en/c/tools' });
+    expect(await page(exitRoute.GET, '/admin/preview/exit?to=%2Fen%2Fc%2Ftools', browser)).toEqual({
+      status: 303,
+      location: '/en/c/tools',
+    });
     expect(browser.jar.has(PREVIEW_COOKIE)).toBe(false);
     expect(await previewer(copy)).toBeNull();
     expect((await entries(browser)).status).toBe(200);
@@ -116,7 +136,11 @@ describe('the preview cookie after the editor is done', () => {
       const copy = await previewing(await signedIn(email, 'Staff-Passw0rd!'));
       expect(await previewer(copy)).toBe(user.id);
       if (how === 'workspace') {
-        const disabled = await post('/api/admin/staff/update', { id: user.id, disabled: true }, await signedIn(admin.email));
+        const disabled = await post(
+          '/api/admin/staff/update',
+          { id: user.id, disabled: true },
+          await signedIn(admin.email),
+        );
         expect([disabled.status, disabled.body.disabled]).toEqual([200, true]);
       } else {
         await db.update(staffUsers).set({ disabledAt: new Date() }).where(eq(staffUsers.id, user.id));
@@ -138,7 +162,8 @@ describe('the preview cookie after the editor is done', () => {
 forEachDatabase('a preview bound to its workspace session', (ctx) => {
   const SHOP = new URL('http://shop.test:4321/');
   const header = (jar: CookieJar) => [...jar.values].map(([name, value]) => `${name}=${value}`).join('; ');
-  const previewed = (jar: CookieJar) => previewingStaff(new Request(SHOP, { headers: { cookie: header(jar) } }), ctx.db);
+  const previewed = (jar: CookieJar) =>
+    previewingStaff(new Request(SHOP, { headers: { cookie: header(jar) } }), ctx.db);
   /** A second browser holding a copy of `jar`'s preview cookie only. */
   const copyOf = (jar: CookieJar) => {
     const copy = new CookieJar();
@@ -157,7 +182,12 @@ forEachDatabase('a preview bound to its workspace session', (ctx) => {
 
   test('lives while its session does and until its 30 minutes are over', async () => {
     const { jar, id } = await editorPreviewing('bound.expiry@example.com');
-    expect(jar.lastSet.get(PREVIEW_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', maxAge: 30 * 60 });
+    expect(jar.lastSet.get(PREVIEW_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 30 * 60,
+    });
     expect(await previewed(jar)).toBe(id);
     const [session] = await sessionsOf(id);
     expect(session!.previewExpiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -165,11 +195,17 @@ forEachDatabase('a preview bound to its workspace session', (ctx) => {
     expect(session!.previewHash).toMatch(/^[0-9a-f]{64}$/);
     expect(jar.values.get(PREVIEW_COOKIE)).not.toContain(session!.previewHash);
 
-    await ctx.db.update(staffSessions).set({ previewExpiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.staffId, id));
+    await ctx.db
+      .update(staffSessions)
+      .set({ previewExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.staffId, id));
     expect(await previewed(jar)).toBeNull();
     expect(await startPreview(ctx.db, jar.forRequest(), SHOP)).toBe(true);
     expect(await previewed(jar)).toBe(id);
-    await ctx.db.update(staffSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(staffSessions.staffId, id));
+    await ctx.db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.staffId, id));
     expect(await previewed(jar)).toBeNull();
     expect(await startPreview(ctx.db, jar.forRequest(), SHOP)).toBe(false);
   });
@@ -202,11 +238,27 @@ forEachDatabase('a preview bound to its workspace session', (ctx) => {
 
 // -------------------------------------------------------------- the exit target
 describe('the preview exit target', () => {
-  const exit = (to: string) => page(exitRoute.GET, `/admin/preview/exit?to=${encodeURIComponent(to)}`, new Browser('10.99.0.3', 'http://shop.test:4321'));
+  const exit = (to: string) =>
+    page(
+      exitRoute.GET,
+      `/admin/preview/exit?to=${encodeURIComponent(to)}`,
+      new Browser('10.99.0.3', 'http://shop.test:4321'),
+    );
 
   test.each([
-    '/\u0000', '/en/c/tools\u0000', '/en/%00/\u0000', '/\r\nSet-Cookie: vsf-staff=x', '/\t/evil.example', '/en/\u007f',
-    '//evil.example', '/\\evil.example', '/a/..//evil.example', '/./\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '',
+    '/\u0000',
+    '/en/c/tools\u0000',
+    '/en/%00/\u0000',
+    '/\r\nSet-Cookie: vsf-staff=x',
+    '/\t/evil.example',
+    '/en/\u007f',
+    '//evil.example',
+    '/\\evil.example',
+    '/a/..//evil.example',
+    '/./\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '',
   ])('%j leads home, never to a 500 or another origin', async (to) => {
     expect(await exit(to)).toEqual({ status: 303, location: '/' });
   });
@@ -218,15 +270,23 @@ describe('the preview exit target', () => {
 
   test('"Preview" with a NUL in its target opens the preview on the home page', async () => {
     const browser = await signedIn(editor.email);
-    expect(await page(previewRoute.GET, `/admin/preview?to=${encodeURIComponent('/en/\u0000')}`, browser)).toEqual({ status: 303, location: '/' });
+    expect(await page(previewRoute.GET, `/admin/preview?to=${encodeURIComponent('/en/\u0000')}`, browser)).toEqual({
+      status: 303,
+      location: '/',
+    });
   });
 });
 
 // ----------------------------------------------------- 401 before anything else
 describe('an anonymous caller of /api/admin/**', () => {
-  const guarded = ROUTES.flatMap((route) => Object.entries(route.handlers)
-    .map(([method, handler]) => ({ id: `${method} ${route.path}`, method, route, handler: handler! })))
-    .filter((e) => !PUBLIC.has(e.id));
+  const guarded = ROUTES.flatMap((route) =>
+    Object.entries(route.handlers).map(([method, handler]) => ({
+      id: `${method} ${route.path}`,
+      method,
+      route,
+      handler: handler!,
+    })),
+  ).filter((e) => !PUBLIC.has(e.id));
   /** Requests no schema accepts: not JSON, the wrong type, unknown fields, nothing, a hostile query. */
   const MALFORMED: { label: string; request: Omit<AdminRequest, 'path' | 'method'>; query?: string }[] = [
     { label: 'broken JSON', request: { rawBody: '{"revision": ' } },
@@ -241,17 +301,33 @@ describe('an anonymous caller of /api/admin/**', () => {
     expect(guarded.length).toBeGreaterThanOrEqual(17);
   });
 
-  test.each(guarded)('$id answers 401 UNAUTHENTICATED to every malformed request', async ({ method, route, handler }) => {
-    const path = route.path.replace(/\[(\w+)\]/g, 'x');
-    for (const { label, request, query } of MALFORMED) {
-      const answer: ApiResult = await callAdmin(handler, { ...request, method, path: path + (query ?? ''), params }, new Browser('10.99.0.4'));
-      expect([label, answer.status, answer.body?.code], JSON.stringify(answer.body)).toEqual([label, 401, 'UNAUTHENTICATED']);
-    }
-  });
+  test.each(guarded)(
+    '$id answers 401 UNAUTHENTICATED to every malformed request',
+    async ({ method, route, handler }) => {
+      const path = route.path.replace(/\[(\w+)\]/g, 'x');
+      for (const { label, request, query } of MALFORMED) {
+        const answer: ApiResult = await callAdmin(
+          handler,
+          { ...request, method, path: path + (query ?? ''), params },
+          new Browser('10.99.0.4'),
+        );
+        expect([label, answer.status, answer.body?.code], JSON.stringify(answer.body)).toEqual([
+          label,
+          401,
+          'UNAUTHENTICATED',
+        ]);
+      }
+    },
+  );
 
-  test('an editor gets 403 from an admin\'s endpoint, whatever it sends', async () => {
+  test("an editor gets 403 from an admin's endpoint, whatever it sends", async () => {
     const browser = await signedIn(editor.email);
-    for (const path of ['/api/admin/staff', '/api/admin/staff/update', '/api/admin/tokens', '/api/admin/tokens/revoke']) {
+    for (const path of [
+      '/api/admin/staff',
+      '/api/admin/staff/update',
+      '/api/admin/tokens',
+      '/api/admin/tokens/revoke',
+    ]) {
       const answer = await callAdmin(handlerOf(ROUTES, 'POST', path), { path, rawBody: '{"id": ' }, browser);
       expect([path, answer.status, answer.body.code]).toEqual([path, 403, 'FORBIDDEN']);
     }

@@ -14,11 +14,14 @@ const { publish } = await import('#lib/server/publish/events.ts');
 
 /** Active parent products listed in the category or below it, counted directly. */
 async function reference(categoryId: number): Promise<number> {
-  const [row] = await raw.rows<{ n: number }>(await db.getDb(), sql`
+  const [row] = await raw.rows<{ n: number }>(
+    await db.getDb(),
+    sql`
     select count(distinct p.id)::int as n from products p
     join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
     join categories root on root.id = ${categoryId}
-    where p.is_active and p.parent_id is null and (c.id_path = root.id_path or c.id_path like root.id_path || '/%')`);
+    where p.is_active and p.parent_id is null and (c.id_path = root.id_path or c.id_path like root.id_path || '/%')`,
+  );
   return Number(row!.n);
 }
 
@@ -31,7 +34,9 @@ beforeAll(async () => {
   const database = await db.database();
   await database.migrate();
   await seedDemoData(database.db, { products: 120 });
-  categories = (await raw.rows<{ id: number }>(await db.getDb(), sql`select id from categories order by depth, id`)).map((r) => Number(r.id));
+  categories = (
+    await raw.rows<{ id: number }>(await db.getDb(), sql`select id from categories order by depth, id`)
+  ).map((r) => Number(r.id));
 }, 120_000);
 
 afterAll(async () => {
@@ -61,8 +66,11 @@ describe('listProducts counts', () => {
   });
 
   test('a filtered listing is counted for its filter', async () => {
-    const [attribute] = await raw.rows<{ code: string; value: string }>(await db.getDb(), sql`
-      select pa.attribute_code as code, pa.value from product_attributes pa group by 1, 2 order by count(*) desc limit 1`);
+    const [attribute] = await raw.rows<{ code: string; value: string }>(
+      await db.getDb(),
+      sql`
+      select pa.attribute_code as code, pa.value from product_attributes pa group by 1, 2 order by count(*) desc limit 1`,
+    );
     const top = categories[0]!;
     const filtered = await list(top, [{ name: attribute!.code, values: [attribute!.value] }]);
     expect(filtered.count).toBeGreaterThan(0);

@@ -19,7 +19,8 @@ const { PAGE_SIZES } = await import('#lib/catalog/listing.ts');
 const { publishBus } = await import('#lib/server/publish/bus.ts');
 
 /** What an import or the admin sends after changing products (the list's order is kept until one). */
-const published = () => publishBus.emit({ id: `test-${Date.now()}`, invalidation: { tags: ['products'] }, at: Date.now() });
+const published = () =>
+  publishBus.emit({ id: `test-${Date.now()}`, invalidation: { tags: ['products'] }, at: Date.now() });
 
 let db: Db;
 let acme: number;
@@ -36,10 +37,14 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-const onList = (currency: string) => rows<{ sku: string; name: string }>(db, sql`
+const onList = (currency: string) =>
+  rows<{ sku: string; name: string }>(
+    db,
+    sql`
   SELECT p.sku, t.name FROM prices pr JOIN products p ON p.id = pr.product_id AND p.is_active
   JOIN product_translations t ON t.product_id = p.id AND t.locale = 'en'
-  WHERE pr.price_list_id = ${acme} AND pr.currency = ${currency}`);
+  WHERE pr.price_list_id = ${acme} AND pr.currency = ${currency}`,
+  );
 
 test('every page together is the list: its active products in the currency, by name, with the count', async () => {
   const expected = await onList('EUR');
@@ -67,7 +72,9 @@ test('a deactivated product leaves the page at once, and the list and its count 
     expect(unpublished.items.map((i) => i.id)).not.toContain(gone.id);
     await published();
     // The list is read again in the background; meanwhile the old one answers, without the product.
-    await expect.poll(async () => (await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 })).count).toBe(before.count - 1);
+    await expect
+      .poll(async () => (await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 })).count)
+      .toBe(before.count - 1);
     const after = await myItems({ priceListId: acme, currency: 'EUR' }, 'en', { limit: 500, offset: 0 });
     expect(after.items.map((i) => i.id)).not.toContain(gone.id);
   } finally {
@@ -81,12 +88,14 @@ test('each item costs what the price call charges the customer, never more than 
     const page = await myItems({ priceListId: acme, currency }, 'de', { limit: 500, offset: 0 });
     const skus = page.items.map((i) => i.sku);
     const customer = await priceList(skus, { currency, priceListId: acme, pricesVisible: true });
-    const guest = new Map((await priceList(skus, { currency, priceListId: null, pricesVisible: true })).map((e) => [e.sku, e]));
+    const guest = new Map(
+      (await priceList(skus, { currency, priceListId: null, pricesVisible: true })).map((e) => [e.sku, e]),
+    );
     expect(page.items.map((i) => i.offer)).toEqual(customer);
     for (const item of page.items) {
-      const paid = item.offer?.priceInfo ? item.offer.priceInfo.special ?? item.offer.priceInfo.regular : null;
+      const paid = item.offer?.priceInfo ? (item.offer.priceInfo.special ?? item.offer.priceInfo.regular) : null;
       const publicInfo = guest.get(item.sku)?.priceInfo;
-      const publicPaid = publicInfo ? publicInfo.special ?? publicInfo.regular : null;
+      const publicPaid = publicInfo ? (publicInfo.special ?? publicInfo.regular) : null;
       if (paid !== null && publicPaid !== null) expect(paid, `${currency} ${item.sku}`).toBeLessThanOrEqual(publicPaid);
       expect(item.offer?.priceInfo?.currency ?? currency).toBe(currency);
     }
@@ -94,7 +103,12 @@ test('each item costs what the price call charges the customer, never more than 
 });
 
 test('a customer without a price list of their own has no items', async () => {
-  expect(await myItems({ priceListId: null, currency: 'EUR' }, 'en', { limit: 12, offset: 0 })).toEqual({ items: [], count: 0, total: 0, categories: [] });
+  expect(await myItems({ priceListId: null, currency: 'EUR' }, 'en', { limit: 12, offset: 0 })).toEqual({
+    items: [],
+    count: 0,
+    total: 0,
+    categories: [],
+  });
 });
 
 describe('filters and sorting', () => {
@@ -113,7 +127,8 @@ describe('filters and sorting', () => {
     expect(byName.items.map((i) => i.sku)).toContain(target.sku);
     expect(byName.count).toBe(byName.items.length);
     expect(byName.total).toBe(everything.total);
-    for (const item of byName.items) expect(foldTerm(`${item.name} ${item.itemnum} ${item.sku}`)).toContain(foldTerm(spelled));
+    for (const item of byName.items)
+      expect(foldTerm(`${item.name} ${item.itemnum} ${item.sku}`)).toContain(foldTerm(spelled));
     const byItemnum = await myItems(list, 'de', all, { q: target.itemnum, category: null, sort: 'name' });
     expect(byItemnum.items.map((i) => i.sku)).toContain(target.sku);
     expect((await myItems(list, 'de', all, { q: 'zzzz-nothing', category: null, sort: 'name' })).count).toBe(0);
@@ -126,9 +141,12 @@ describe('filters and sorting', () => {
     const [first] = everything.categories;
     const filtered = await myItems(list, 'de', all, { q: '', category: first!.id, sort: 'name' });
     expect(filtered.count).toBe(first!.count);
-    const roots = await rows<{ id: number }>(db, sql`
+    const roots = await rows<{ id: number }>(
+      db,
+      sql`
       SELECT p.id FROM products p JOIN product_categories pc ON pc.product_id = p.id JOIN categories c ON c.id = pc.category_id
-      WHERE split_part(c.id_path, '/', 1)::int = ${first!.id}`);
+      WHERE split_part(c.id_path, '/', 1)::int = ${first!.id}`,
+    );
     const inCategory = new Set(roots.map((r) => r.id));
     for (const item of filtered.items) expect(inCategory.has(item.id), item.sku).toBe(true);
   });
@@ -139,12 +157,22 @@ describe('filters and sorting', () => {
     expect(itemnums).toEqual([...itemnums].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
     const down = await myItems(list, 'de', all, { q: '', category: null, sort: 'itemnum-desc' });
     expect(down.items.map((i) => i.itemnum)).toEqual([...itemnums].reverse());
-    const listPrices = new Map((await rows<{ id: number; cents: number }>(db, sql`
-      SELECT product_id AS id, COALESCE(special_cents, regular_cents) AS cents FROM prices WHERE price_list_id = ${acme} AND currency = 'EUR'`))
-      .map((r) => [r.id, r.cents]));
-    const cheapFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price' })).items.map((i) => listPrices.get(i.id)!);
+    const listPrices = new Map(
+      (
+        await rows<{ id: number; cents: number }>(
+          db,
+          sql`
+      SELECT product_id AS id, COALESCE(special_cents, regular_cents) AS cents FROM prices WHERE price_list_id = ${acme} AND currency = 'EUR'`,
+        )
+      ).map((r) => [r.id, r.cents]),
+    );
+    const cheapFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price' })).items.map((i) =>
+      listPrices.get(i.id)!,
+    );
     expect(cheapFirst).toEqual([...cheapFirst].sort((a, b) => a - b));
-    const dearFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price-desc' })).items.map((i) => listPrices.get(i.id)!);
+    const dearFirst = (await myItems(list, 'de', all, { q: '', category: null, sort: 'price-desc' })).items.map((i) =>
+      listPrices.get(i.id)!,
+    );
     expect(dearFirst).toEqual([...cheapFirst].reverse());
   });
 });

@@ -6,13 +6,26 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
-import { CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, callHandler, customerId, seedFixtures } from '../helpers/cart-harness.ts';
+import {
+  CUSTOMER_COOKIE,
+  CookieJar,
+  DEMO_FIXTURES,
+  callHandler,
+  customerId,
+  seedFixtures,
+} from '../helpers/cart-harness.ts';
 import { createTranslator } from '#lib/i18n/translate.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { NEWSLETTER_CONSENT_VERSION, NEWSLETTER_LINK_HOURS, type NewsletterStatus } from '#lib/newsletter/contract.ts';
 import { applyNewsletterAction, consentOf, consentText, type NewsletterDeps } from '#lib/server/newsletter/actions.ts';
 import { newsletterRoutes } from '#lib/server/newsletter/handlers.ts';
-import { confirmSubscription, findSubscriber, pendingConfirmation, subscriptionStatus, type Subscriber } from '#lib/server/newsletter/subscriptions.ts';
+import {
+  confirmSubscription,
+  findSubscriber,
+  pendingConfirmation,
+  subscriptionStatus,
+  type Subscriber,
+} from '#lib/server/newsletter/subscriptions.ts';
 import { newsletterConfirmationMail } from '#lib/server/mail/newsletter-mail.ts';
 import { ApiError } from '#lib/server/http.ts';
 import type { OutgoingMail } from '#lib/server/mail/transport.ts';
@@ -22,8 +35,14 @@ const SHOP = 'Test Shop';
 const HOUR = 60 * 60 * 1000;
 
 interface SubscriptionRow {
-  email: string; status: string; locale: string; consent_version: string; consent_text: string;
-  requested_at: Date | string; confirmed_at: Date | string | null; unsubscribed_at: Date | string | null;
+  email: string;
+  status: string;
+  locale: string;
+  consent_version: string;
+  consent_text: string;
+  requested_at: Date | string;
+  confirmed_at: Date | string | null;
+  unsubscribed_at: Date | string | null;
 }
 
 forEachDatabase('newsletter', (ctx) => {
@@ -40,7 +59,14 @@ forEachDatabase('newsletter', (ctx) => {
       return consentOf(locale, consentText({ t, branding: { title: SHOP } }, email));
     },
     sendLink: async (to, token, locale) => {
-      outbox.push(newsletterConfirmationMail({ ...to, locale }, `https://shop.example/newsletter/confirm?token=${encodeURIComponent(token)}`, SHOP, NEWSLETTER_LINK_HOURS));
+      outbox.push(
+        newsletterConfirmationMail(
+          { ...to, locale },
+          `https://shop.example/newsletter/confirm?token=${encodeURIComponent(token)}`,
+          SHOP,
+          NEWSLETTER_LINK_HOURS,
+        ),
+      );
     },
   };
   const routes = newsletterRoutes({
@@ -61,7 +87,12 @@ forEachDatabase('newsletter', (ctx) => {
     if (!match) throw new Error(`no link mailed to ${email}`);
     return decodeURIComponent(match[1]!);
   };
-  const row = async (id: string) => (await ctx.db.execute(sql`SELECT * FROM newsletter_subscriptions WHERE customer_id = ${id}`) as unknown as { rows: SubscriptionRow[] }).rows[0];
+  const row = async (id: string) =>
+    (
+      (await ctx.db.execute(sql`SELECT * FROM newsletter_subscriptions WHERE customer_id = ${id}`)) as unknown as {
+        rows: SubscriptionRow[];
+      }
+    ).rows[0];
   const status = async (id: string): Promise<NewsletterStatus> => subscriptionStatus(ctx.db, await subscriber(id));
   const jar = (id: string | null) => {
     const j = new CookieJar();
@@ -84,10 +115,21 @@ forEachDatabase('newsletter', (ctx) => {
   test('subscribing records pending with the consent text shown, its version and the time, and mails one link', async () => {
     const result = await act(ids.normal, 'subscribe', 'de');
     expect(result.linkSent).toBe(true);
-    expect(result.newsletter).toMatchObject({ status: 'pending', email: C.normal.email, consentVersion: NEWSLETTER_CONSENT_VERSION, confirmedAt: null });
+    expect(result.newsletter).toMatchObject({
+      status: 'pending',
+      email: C.normal.email,
+      consentVersion: NEWSLETTER_CONSENT_VERSION,
+      confirmedAt: null,
+    });
     const stored = await row(ids.normal);
     const { t } = await createTranslator('de');
-    expect(stored).toMatchObject({ status: 'pending', email: C.normal.email, locale: 'de', consent_version: NEWSLETTER_CONSENT_VERSION, confirmed_at: null });
+    expect(stored).toMatchObject({
+      status: 'pending',
+      email: C.normal.email,
+      locale: 'de',
+      consent_version: NEWSLETTER_CONSENT_VERSION,
+      confirmed_at: null,
+    });
     // Word for word the German text the page shows, with the shop's name and the address filled in.
     expect(stored!.consent_text).toBe(t('newsletter.consent', { shop: SHOP, email: C.normal.email }));
     expect(stored!.consent_text).toContain(C.normal.email);
@@ -99,7 +141,11 @@ forEachDatabase('newsletter', (ctx) => {
     expect(outbox[0]!.text).toContain(`${NEWSLETTER_LINK_HOURS} Stunden`);
     // Only the token's hash is stored.
     const token = lastLink(C.normal.email);
-    const tokens = (await ctx.db.execute(sql`SELECT token_hash, expires_at FROM newsletter_tokens WHERE customer_id = ${ids.normal}`) as unknown as { rows: { token_hash: string; expires_at: string }[] }).rows;
+    const tokens = (
+      (await ctx.db.execute(
+        sql`SELECT token_hash, expires_at FROM newsletter_tokens WHERE customer_id = ${ids.normal}`,
+      )) as unknown as { rows: { token_hash: string; expires_at: string }[] }
+    ).rows;
     expect(tokens).toHaveLength(1);
     expect(tokens[0]!.token_hash).not.toContain(token);
     expect(new Date(tokens[0]!.expires_at).getTime()).toBe(clock.getTime() + NEWSLETTER_LINK_HOURS * HOUR);
@@ -130,28 +176,42 @@ forEachDatabase('newsletter', (ctx) => {
     expect(await pendingConfirmation(ctx.db, token, late)).toBeNull();
     expect(await confirmSubscription(ctx.db, token, late)).toBeNull();
     expect((await row(ids.normal))!.status).toBe('pending');
-    const unused = (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM newsletter_tokens WHERE used_at IS NULL`) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const unused = (
+      (await ctx.db.execute(
+        sql`SELECT count(*)::int AS n FROM newsletter_tokens WHERE used_at IS NULL`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n;
     expect(unused).toBe(1);
     expect(await confirmSubscription(ctx.db, 'not-a-token', clock)).toBeNull();
     expect(await confirmSubscription(ctx.db, '', clock)).toBeNull();
     expect(await confirmSubscription(ctx.db, 'x'.repeat(500), clock)).toBeNull();
     // Just inside the 72 hours it still works.
-    expect(await confirmSubscription(ctx.db, token, new Date(clock.getTime() + NEWSLETTER_LINK_HOURS * HOUR - 1000))).toMatchObject({ status: 'subscribed' });
+    expect(
+      await confirmSubscription(ctx.db, token, new Date(clock.getTime() + NEWSLETTER_LINK_HOURS * HOUR - 1000)),
+    ).toMatchObject({ status: 'subscribed' });
   });
 
-  test('another customer\'s link confirms only that customer\'s subscription, never yours', async () => {
+  test("another customer's link confirms only that customer's subscription, never yours", async () => {
     await act(ids.normal, 'subscribe');
     await act(ids.acme, 'subscribe');
     const mine = lastLink(C.normal.email);
     const theirs = lastLink(C.acme.email);
     expect(mine).not.toBe(theirs);
     // Signed in as Max, opening acme's link (through the endpoint with Max's session).
-    const answer = await callHandler<{ newsletter: NewsletterStatus }>(routes.confirm, jar(ids.normal), '/api/newsletter/confirm', { token: theirs });
+    const answer = await callHandler<{ newsletter: NewsletterStatus }>(
+      routes.confirm,
+      jar(ids.normal),
+      '/api/newsletter/confirm',
+      { token: theirs },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.newsletter.email).toBe(C.acme.email);
     expect((await status(ids.normal)).status).toBe('pending');
     expect((await status(ids.acme)).status).toBe('subscribed');
-    expect(await confirmSubscription(ctx.db, mine, clock)).toMatchObject({ status: 'subscribed', email: C.normal.email });
+    expect(await confirmSubscription(ctx.db, mine, clock)).toMatchObject({
+      status: 'subscribed',
+      email: C.normal.email,
+    });
   });
 
   test('a new request spends the older links: only the newest one confirms', async () => {
@@ -171,7 +231,10 @@ forEachDatabase('newsletter', (ctx) => {
     const later = new Date(clock.getTime() + 5 * HOUR);
     clock = later;
     const result = await act(ids.normal, 'unsubscribe');
-    expect(result).toMatchObject({ linkSent: false, newsletter: { status: 'unsubscribed', unsubscribedAt: later.toISOString() } });
+    expect(result).toMatchObject({
+      linkSent: false,
+      newsletter: { status: 'unsubscribed', unsubscribedAt: later.toISOString() },
+    });
     const stored = await row(ids.normal);
     expect(stored).toMatchObject({ status: 'unsubscribed', consent_version: NEWSLETTER_CONSENT_VERSION });
     expect(stored!.confirmed_at).not.toBeNull();
@@ -194,11 +257,14 @@ forEachDatabase('newsletter', (ctx) => {
     await ctx.db.execute(sql`UPDATE customers SET email = 'max.new@example.com' WHERE id = ${ids.normal}`);
     try {
       expect(await confirmSubscription(ctx.db, token, clock)).toBeNull();
-      expect((await status(ids.normal))).toMatchObject({ status: 'pending', forCurrentEmail: false });
+      expect(await status(ids.normal)).toMatchObject({ status: 'pending', forCurrentEmail: false });
       // Subscribing again asks the new address.
       await act(ids.normal, 'subscribe');
       expect(outbox.at(-1)!.to).toBe('max.new@example.com');
-      expect(await confirmSubscription(ctx.db, lastLink('max.new@example.com'), clock)).toMatchObject({ status: 'subscribed', email: 'max.new@example.com' });
+      expect(await confirmSubscription(ctx.db, lastLink('max.new@example.com'), clock)).toMatchObject({
+        status: 'subscribed',
+        email: 'max.new@example.com',
+      });
     } finally {
       await ctx.db.execute(sql`UPDATE customers SET email = ${C.normal.email} WHERE id = ${ids.normal}`);
     }
@@ -233,7 +299,9 @@ forEachDatabase('newsletter', (ctx) => {
   test('the endpoints: strict requests, guests 401, a bad link INVALID_TOKEN in the one error shape', async () => {
     const max = jar(ids.normal);
     const call = (body: unknown, who = max) => callHandler(routes.update, who, '/api/account/newsletter', body);
-    expect((await call({ action: 'subscribe', consentVersion: NEWSLETTER_CONSENT_VERSION }, jar(null))).status).toBe(401);
+    expect((await call({ action: 'subscribe', consentVersion: NEWSLETTER_CONSENT_VERSION }, jar(null))).status).toBe(
+      401,
+    );
     // A page showing another version of the consent text, an unknown field, an unknown action: refused, nothing stored.
     for (const body of [
       { action: 'subscribe' },
@@ -255,8 +323,12 @@ forEachDatabase('newsletter', (ctx) => {
     expect((await callHandler(routes.status, jar(null), '/api/account/newsletter', {})).status).toBe(401);
     const bad = await callHandler(routes.confirm, jar(null), '/api/newsletter/confirm', { token: 'made-up' });
     expect(bad).toMatchObject({ status: 400, body: { code: 'INVALID_TOKEN', status: 400 } });
-    expect((await callHandler(routes.confirm, jar(null), '/api/newsletter/confirm', { token: 'a', extra: 1 })).status).toBe(400);
-    const good = await callHandler(routes.confirm, jar(null), '/api/newsletter/confirm', { token: lastLink(C.normal.email) });
+    expect(
+      (await callHandler(routes.confirm, jar(null), '/api/newsletter/confirm', { token: 'a', extra: 1 })).status,
+    ).toBe(400);
+    const good = await callHandler(routes.confirm, jar(null), '/api/newsletter/confirm', {
+      token: lastLink(C.normal.email),
+    });
     expect(good).toMatchObject({ status: 200, body: { newsletter: { status: 'subscribed' } } });
     const off = await call({ action: 'unsubscribe' });
     expect(off).toMatchObject({ status: 200, body: { newsletter: { status: 'unsubscribed' } } });

@@ -15,7 +15,14 @@ import { resolveOrderPage } from '#lib/server/orders/order-page.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CART_COOKIE, CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, fakeGateways, ok, orderRequest, orderSuite, readyCart, type ApiAnswer,
+  ALL_PAYMENTS,
+  api,
+  fakeGateways,
+  ok,
+  orderRequest,
+  orderSuite,
+  readyCart,
+  type ApiAnswer,
 } from '../helpers/order-harness.ts';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal-server.ts';
@@ -67,25 +74,40 @@ forEachDatabase('order access', (ctx) => {
   async function place(jar: CookieJar): Promise<Placed> {
     const cart = await readyCart(h, jar);
     const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
-    const started = await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }));
+    const started = await ok(
+      api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }),
+    );
     await ok(api(h, jar, 'orders', 'paymentMethod', { orderId: order.id, paymentMethod: 'invoice' }));
-    return { order, placer: jar, secret: secretIn(jar, order.id), reference: started.payment!.clientSecret!.split('_secret_')[0]! };
+    return {
+      order,
+      placer: jar,
+      secret: secretIn(jar, order.id),
+      reference: started.payment!.clientSecret!.split('_secret_')[0]!,
+    };
   }
 
   type Operation = (jar: CookieJar, placed: Placed) => Promise<ApiAnswer>;
   const OPERATIONS: Record<string, Operation> = {
     'get order': (jar, p) => api(h, jar, 'orders', 'get', { id: p.order.id }),
     'post comment': (jar, p) => api(h, jar, 'orders', 'comment', { orderId: p.order.id, feedback: 'Quick and easy.' }),
-    'post payment method': (jar, p) => api(h, jar, 'orders', 'paymentMethod', { orderId: p.order.id, paymentMethod: 'invoice' }),
-    'create payment': (jar, p) => api(h, jar, 'orders', 'createPayment', { orderId: p.order.id, paymentMethodCode: 'invoice', flow: 'pay' }),
-    'complete payment': (jar, p) => api(h, jar, 'orders', 'completePayment', { orderId: p.order.id, provider: 'stripe', reference: p.reference }),
+    'post payment method': (jar, p) =>
+      api(h, jar, 'orders', 'paymentMethod', { orderId: p.order.id, paymentMethod: 'invoice' }),
+    'create payment': (jar, p) =>
+      api(h, jar, 'orders', 'createPayment', { orderId: p.order.id, paymentMethodCode: 'invoice', flow: 'pay' }),
+    'complete payment': (jar, p) =>
+      api(h, jar, 'orders', 'completePayment', { orderId: p.order.id, provider: 'stripe', reference: p.reference }),
     // Last: a confirmed order still answers the others, and the mail goes out once, to the allowed asker.
     'confirm order': (jar, p) => api(h, jar, 'orders', 'confirm', { id: p.order.id }),
   };
 
   /** What a made-up id gets, per operation: the answer every refused asker must get too. */
   async function madeUpAnswer(op: Operation): Promise<ApiAnswer['body']> {
-    const ghost: Placed = { order: { id: randomUUID() } as Order, placer: new CookieJar(), secret: null, reference: 'pi_none' };
+    const ghost: Placed = {
+      order: { id: randomUUID() } as Order,
+      placer: new CookieJar(),
+      secret: null,
+      reference: 'pi_none',
+    };
     const { status, body } = await op(new CookieJar(), ghost);
     expect(status).toBe(404);
     return body;
@@ -96,12 +118,16 @@ forEachDatabase('order access', (ctx) => {
     expect([answer.status, answer.body], who).toEqual([404, madeUp]);
     expect(madeUp).toEqual({ code: 'ORDER_NOT_FOUND', message: 'There is no such order.', status: 404 });
     const text = JSON.stringify(answer.body);
-    for (const trace of [placed.order.email, placed.order.transactionnum, 'Mustermann', 'Hauptstraße']) expect(text, who).not.toContain(trace);
+    for (const trace of [placed.order.email, placed.order.transactionnum, 'Mustermann', 'Hauptstraße'])
+      expect(text, who).not.toContain(trace);
   }
 
-  const pageLoad = (jar: CookieJar, placed: Placed, path = `/checkout/thank-you/${placed.order.id}`) => resolveOrderPage(ctx.db, placed.order.id, {
-    cookies: jar.forRequest(), url: new URL(`http://localhost${path}`), customerId: jar.values.get(CUSTOMER_COOKIE) ?? null,
-  });
+  const pageLoad = (jar: CookieJar, placed: Placed, path = `/checkout/thank-you/${placed.order.id}`) =>
+    resolveOrderPage(ctx.db, placed.order.id, {
+      cookies: jar.forRequest(),
+      url: new URL(`http://localhost${path}`),
+      customerId: jar.values.get(CUSTOMER_COOKIE) ?? null,
+    });
 
   /** Runs every operation and the page loaders for each asker: the allowed ones reach the order, the others get the 404. */
   async function assertMatrix(placed: Placed, askers: Record<string, { jar: CookieJar; allowed: boolean }>) {
@@ -118,7 +144,11 @@ forEachDatabase('order access', (ctx) => {
       }
     }
     for (const [who, { jar, allowed }] of Object.entries(askers)) {
-      for (const path of [`/checkout/thank-you/${placed.order.id}`, `/en/pay/${placed.order.id}`, `/order-payment/${placed.order.id}/failed`]) {
+      for (const path of [
+        `/checkout/thank-you/${placed.order.id}`,
+        `/en/pay/${placed.order.id}`,
+        `/order-payment/${placed.order.id}/failed`,
+      ]) {
         const page = await pageLoad(jar, placed, path);
         expect(page.kind, `${path} for ${who}`).toBe(allowed ? 'order' : 'not-found');
       }
@@ -126,11 +156,14 @@ forEachDatabase('order access', (ctx) => {
   }
 
   describe('the matrix', () => {
-    test('a customer\'s order: its signed-in owner only; no secret makes anybody else its owner', async () => {
+    test("a customer's order: its signed-in owner only; no secret makes anybody else its owner", async () => {
       const owner = await customerJar(ctx.db, C.normal.email);
       const placed = await place(owner);
       expect(placed.secret).toBeNull();
-      const [row] = await rows<{ hash: string | null }>(ctx.db, sql`SELECT access_secret_hash AS hash FROM orders WHERE id = ${placed.order.id}`);
+      const [row] = await rows<{ hash: string | null }>(
+        ctx.db,
+        sql`SELECT access_secret_hash AS hash FROM orders WHERE id = ${placed.order.id}`,
+      );
       expect(row!.hash).toBeNull();
       const guest = await place(new CookieJar());
       await assertMatrix(placed, {
@@ -138,36 +171,59 @@ forEachDatabase('order access', (ctx) => {
         'another signed-in customer': { jar: await customerJar(ctx.db, C.acme.email), allowed: false },
         'a guest with the id only': { jar: new CookieJar(), allowed: false },
         'a guest with a made-up secret': { jar: browserWith([[placed.order.id, aSecret()]]), allowed: false },
-        'a guest with another order\'s secret': { jar: browserWith([[guest.order.id, guest.secret!], [placed.order.id, guest.secret!]]), allowed: false },
+        "a guest with another order's secret": {
+          jar: browserWith([
+            [guest.order.id, guest.secret!],
+            [placed.order.id, guest.secret!],
+          ]),
+          allowed: false,
+        },
       });
       expect(h.state.mails.filter((m) => m.order.id === placed.order.id).map((m) => m.access)).toEqual([null]);
 
       // The account page: the owner's, nobody else's (and never a guest order, whatever secret is held).
-      expect((await accountOrder(ctx.db, placed.order.id, owner.values.get(CUSTOMER_COOKIE)!))?.id).toBe(placed.order.id);
+      expect((await accountOrder(ctx.db, placed.order.id, owner.values.get(CUSTOMER_COOKIE)!))?.id).toBe(
+        placed.order.id,
+      );
       const acme = (await customerJar(ctx.db, C.acme.email)).values.get(CUSTOMER_COOKIE)!;
       expect(await accountOrder(ctx.db, placed.order.id, acme)).toBeNull();
       expect(await accountOrder(ctx.db, guest.order.id, acme)).toBeNull();
       expect(await accountOrder(ctx.db, randomUUID(), acme)).toBeNull();
     });
 
-    test('a guest order: whoever holds its secret; the id, a wrong secret or another order\'s secret are a made-up id', async () => {
+    test("a guest order: whoever holds its secret; the id, a wrong secret or another order's secret are a made-up id", async () => {
       const placed = await place(new CookieJar());
       expect(placed.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const options = placed.placer.lastSet.get(ACCESS_COOKIE)!;
       expect(options).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/', secure: false });
       // Only the secret's hash is stored.
-      const [row] = await rows<{ hash: string }>(ctx.db, sql`SELECT access_secret_hash AS hash FROM orders WHERE id = ${placed.order.id}`);
+      const [row] = await rows<{ hash: string }>(
+        ctx.db,
+        sql`SELECT access_secret_hash AS hash FROM orders WHERE id = ${placed.order.id}`,
+      );
       expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row!.hash).not.toContain(placed.secret);
       const other = await place(new CookieJar());
       const acme = (await customerJar(ctx.db, C.acme.email)).values.get(CUSTOMER_COOKIE)!;
       await assertMatrix(placed, {
         'the placing browser': { jar: placed.placer, allowed: true },
-        'a guest with the secret (another device)': { jar: browserWith([[placed.order.id, placed.secret!]]), allowed: true },
-        'a signed-in customer with the secret': { jar: browserWith([[placed.order.id, placed.secret!]], acme), allowed: true },
+        'a guest with the secret (another device)': {
+          jar: browserWith([[placed.order.id, placed.secret!]]),
+          allowed: true,
+        },
+        'a signed-in customer with the secret': {
+          jar: browserWith([[placed.order.id, placed.secret!]], acme),
+          allowed: true,
+        },
         'a guest with the id only': { jar: new CookieJar(), allowed: false },
         'a guest with a wrong secret': { jar: browserWith([[placed.order.id, aSecret()]]), allowed: false },
-        'a guest with another order\'s secret': { jar: browserWith([[other.order.id, other.secret!], [placed.order.id, other.secret!]]), allowed: false },
+        "a guest with another order's secret": {
+          jar: browserWith([
+            [other.order.id, other.secret!],
+            [placed.order.id, other.secret!],
+          ]),
+          allowed: false,
+        },
         'a signed-in customer without it': { jar: await customerJar(ctx.db, C.acme.email), allowed: false },
       });
       // The confirmation went out once, with the order's mail token for its link: not the cookie's
@@ -183,7 +239,13 @@ forEachDatabase('order access', (ctx) => {
       await ctx.db.execute(sql`UPDATE orders SET access_secret_hash = NULL WHERE id = ${placed.order.id}`);
       await assertMatrix(placed, {
         'the placing browser': { jar: placed.placer, allowed: false },
-        'a signed-in customer with its old secret': { jar: browserWith([[placed.order.id, placed.secret!]], (await customerJar(ctx.db, C.normal.email)).values.get(CUSTOMER_COOKIE)!), allowed: false },
+        'a signed-in customer with its old secret': {
+          jar: browserWith(
+            [[placed.order.id, placed.secret!]],
+            (await customerJar(ctx.db, C.normal.email)).values.get(CUSTOMER_COOKIE)!,
+          ),
+          allowed: false,
+        },
       });
     });
   });
@@ -193,26 +255,38 @@ forEachDatabase('order access', (ctx) => {
       const placed = await place(new CookieJar());
       await ok(api(h, placed.placer, 'orders', 'confirm', { id: placed.order.id }));
       const mail = h.state.mails.find((m) => m.order.id === placed.order.id)!;
-      const link = new URL(orderConfirmationMail(mail.order, 'en', 'Shop', null, mail.access).html.match(/href="([^"]*thank-you[^"]*)"/)![1]!.replaceAll('&amp;', '&'));
+      const link = new URL(
+        orderConfirmationMail(mail.order, 'en', 'Shop', null, mail.access)
+          .html.match(/href="([^"]*thank-you[^"]*)"/)![1]!
+          .replaceAll('&amp;', '&'),
+      );
       expect(link.pathname).toBe(`/en/checkout/thank-you/${placed.order.id}`);
       const token = link.searchParams.get('access')!;
       expect(token).toBe(mail.access);
 
       // Another device opens it: redirected to the clean address (other parameters kept), the cookie set.
       const device = new CookieJar();
-      const opened = await pageLoad(device, placed, `${link.pathname}?utm_source=mail&access=${encodeURIComponent(token)}`);
+      const opened = await pageLoad(
+        device,
+        placed,
+        `${link.pathname}?utm_source=mail&access=${encodeURIComponent(token)}`,
+      );
       expect(opened).toEqual({ kind: 'redirect', to: `/en/checkout/thank-you/${placed.order.id}?utm_source=mail` });
       expect(device.lastSet.get(ACCESS_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/' });
       expect((await pageLoad(device, placed)).kind).toBe('order');
-      expect((await ok(api(h, device, 'orders', 'get', { id: placed.order.id }))).order!.email).toBe(placed.order.email);
+      expect((await ok(api(h, device, 'orders', 'get', { id: placed.order.id }))).order!.email).toBe(
+        placed.order.email,
+      );
     });
 
     test('a webhook confirming a guest order still mails a link that opens it on another device', async () => {
       const placed = await place(new CookieJar());
       // No browser is involved in the confirmation: the token is derived from what the database holds.
       await ctx.db.execute(sql`UPDATE orders SET status = 'confirmed', confirmed = true WHERE id = ${placed.order.id}`);
-      const [row] = await rows<{ id: string; customerId: null; accessSecretHash: string }>(ctx.db,
-        sql`SELECT id, customer_id AS "customerId", access_secret_hash AS "accessSecretHash" FROM orders WHERE id = ${placed.order.id}`);
+      const [row] = await rows<{ id: string; customerId: null; accessSecretHash: string }>(
+        ctx.db,
+        sql`SELECT id, customer_id AS "customerId", access_secret_hash AS "accessSecretHash" FROM orders WHERE id = ${placed.order.id}`,
+      );
       const token = mailAccessToken(row!)!;
       const device = new CookieJar();
       await pageLoad(device, placed, `/pay/${placed.order.id}?access=${encodeURIComponent(token)}`);
@@ -230,7 +304,7 @@ forEachDatabase('order access', (ctx) => {
       }
     });
 
-    test('a customer\'s order links to the account page, without a secret', async () => {
+    test("a customer's order links to the account page, without a secret", async () => {
       const owner = await customerJar(ctx.db, C.normal.email);
       const placed = await place(owner);
       const mail = orderConfirmationMail(placed.order, 'de', 'Shop', null, null);
@@ -238,7 +312,9 @@ forEachDatabase('order access', (ctx) => {
       expect(mail.html).not.toContain('access=');
       // A secret made up for it is no key either.
       const device = new CookieJar();
-      expect((await pageLoad(device, placed, `/checkout/thank-you/${placed.order.id}?access=${aSecret()}`)).kind).toBe('redirect');
+      expect((await pageLoad(device, placed, `/checkout/thank-you/${placed.order.id}?access=${aSecret()}`)).kind).toBe(
+        'redirect',
+      );
       expect(device.values.has(ACCESS_COOKIE)).toBe(false);
     });
 
@@ -274,7 +350,9 @@ forEachDatabase('order access', (ctx) => {
       expect((await api(h, before, 'orders', 'get', { id: first.order!.id })).status).toBe(200);
       // Whichever of the two answers a browser applied last, it keeps access: the token is derived, not
       // a replacement, so the first answer's secret was not revoked by the retry.
-      expect((await api(h, browserWith([[first.order!.id, lostSecret]]), 'orders', 'get', { id: first.order!.id })).status).toBe(200);
+      expect(
+        (await api(h, browserWith([[first.order!.id, lostSecret]]), 'orders', 'get', { id: first.order!.id })).status,
+      ).toBe(200);
       const again = new CookieJar();
       for (const [name, value] of jar.values) again.values.set(name, value);
       again.values.set(CART_COOKIE, cart.id);

@@ -66,7 +66,8 @@ forEachDatabase('order history', (ctx) => {
         WHERE customer_id = (SELECT id FROM customers WHERE email = ${C.excludeTax.email})`);
       const all = (await list(customer)).orders.map((o) => o.id);
       const paged = [];
-      for (let offset = 0; offset < all.length; offset++) paged.push(...(await list(customer, { limit: 1, offset })).orders.map((o) => o.id));
+      for (let offset = 0; offset < all.length; offset++)
+        paged.push(...(await list(customer, { limit: 1, offset })).orders.map((o) => o.id));
       expect(paged).toEqual(all);
       expect(new Set(paged).size).toBe(all.length);
     });

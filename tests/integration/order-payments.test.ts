@@ -6,7 +6,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, NO_GATEWAYS, api, countOf, fakeGateways, ok, orderRequest, orderState, orderSuite, readyCart, serveStripeWebhook,
+  ALL_PAYMENTS,
+  NO_GATEWAYS,
+  api,
+  countOf,
+  fakeGateways,
+  ok,
+  orderRequest,
+  orderState,
+  orderSuite,
+  readyCart,
+  serveStripeWebhook,
 } from '../helpers/order-harness.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { startFakeStripe, type FakeEvent, type FakeStripe } from '../fakes/stripe-server.ts';
@@ -24,7 +34,11 @@ forEachDatabase('order payments', (ctx) => {
   let webhook: Listening & { endpoint: string };
 
   beforeAll(async () => {
-    [stripe, paypal, webhook] = await Promise.all([startFakeStripe({ autoDeliver: false }), startFakePayPal(), serveStripeWebhook(h)]);
+    [stripe, paypal, webhook] = await Promise.all([
+      startFakeStripe({ autoDeliver: false }),
+      startFakePayPal(),
+      serveStripeWebhook(h),
+    ]);
     // Events are only recorded; each test delivers them when and how often it wants.
     stripe.setWebhook(webhook.endpoint, { autoDeliver: false });
     h.state.gateways = fakeGateways(stripe, paypal);
@@ -40,8 +54,12 @@ forEachDatabase('order payments', (ctx) => {
 
   const jar = new CookieJar();
   const mailsFor = (orderId: string) => h.state.mails.filter((m) => m.order.id === orderId).length;
-  const payment = (orderId: string) => rows<{ status: string; failure: string | null; ref: string }>(ctx.db, sql`
-    SELECT status, failure_message AS failure, provider_ref AS ref FROM payments WHERE order_id = ${orderId} ORDER BY created_at, id`);
+  const payment = (orderId: string) =>
+    rows<{ status: string; failure: string | null; ref: string }>(
+      ctx.db,
+      sql`
+    SELECT status, failure_message AS failure, provider_ref AS ref FROM payments WHERE order_id = ${orderId} ORDER BY created_at, id`,
+    );
 
   /** A placed order and the payment the browser was told to make. */
   async function orderPaidWith(method: 'stripe' | 'stripe-debit' | 'paypal') {
@@ -49,9 +67,10 @@ forEachDatabase('order payments', (ctx) => {
     const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: method })))).order!;
     const started = await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: method }));
     const action = started.payment!;
-    const reference = action.action === 'stripe'
-      ? action.clientSecret!.split('_secret_')[0]!
-      : new URL(action.url!).searchParams.get('token')!;
+    const reference =
+      action.action === 'stripe'
+        ? action.clientSecret!.split('_secret_')[0]!
+        : new URL(action.url!).searchParams.get('token')!;
     return { order, action, reference };
   }
 
@@ -63,16 +82,27 @@ forEachDatabase('order payments', (ctx) => {
     stripe.events.filter((e) => e.data.object.id === intentId && (!type || e.type === type)).at(-1)!;
 
   const eventRows = (eventId: string) =>
-    countOf(ctx.db, sql`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'stripe' AND event_id = ${eventId}`);
+    countOf(
+      ctx.db,
+      sql`SELECT count(*)::int AS n FROM webhook_events WHERE provider = 'stripe' AND event_id = ${eventId}`,
+    );
 
   describe('Stripe card', () => {
     test('create payment hands the browser a client secret; the paid intent confirms the order once', async () => {
       const { order, action, reference } = await orderPaidWith('stripe');
-      expect(action).toMatchObject({ action: 'stripe', method: 'card', publishableKey: stripe.publishableKey, jsUrl: stripe.jsUrl });
+      expect(action).toMatchObject({
+        action: 'stripe',
+        method: 'card',
+        publishableKey: stripe.publishableKey,
+        jsUrl: stripe.jsUrl,
+      });
       expect(action.returnUrl).toBe(`http://shop.test/checkout/checkout-processing?order=${order.id}&provider=stripe`);
       // The intent is for the order's own total, in its currency, and names the order.
       const intent = stripe.intents.get(reference)!;
-      const [row] = await rows<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
+      const [row] = await rows<{ cents: number }>(
+        ctx.db,
+        sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`,
+      );
       expect([intent.amount, intent.currency, intent.metadata.order_id]).toEqual([Number(row!.cents), 'eur', order.id]);
 
       const early = await api(h, jar, 'orders', 'confirm', { id: order.id });
@@ -88,8 +118,14 @@ forEachDatabase('order payments', (ctx) => {
       expect(mailsFor(order.id)).toBe(1);
       expect(await payment(order.id)).toEqual([{ status: 'succeeded', failure: null, ref: reference }]);
       // Paid is paid: starting another payment changes nothing, paying again from /pay is refused.
-      expect((await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }))).payment).toEqual({ action: 'none' });
-      const again = await api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' });
+      expect(
+        (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }))).payment,
+      ).toEqual({ action: 'none' });
+      const again = await api(h, jar, 'orders', 'createPayment', {
+        orderId: order.id,
+        paymentMethodCode: 'paypal',
+        flow: 'pay',
+      });
       expect([again.status, again.body.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
     });
 
@@ -98,8 +134,12 @@ forEachDatabase('order payments', (ctx) => {
       expect((await stripe.confirmAsBrowser(reference, { card: CARD_DECLINED })).status).toBe(402);
       const failed = await ok(complete(order.id, 'stripe', reference));
       expect(failed.order).toMatchObject({ status: 'pending', paymentStatus: 'failed' });
-      expect(await payment(order.id)).toEqual([{ status: 'failed', failure: 'Your card was declined.', ref: reference }]);
-      const retry = (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }))).payment!;
+      expect(await payment(order.id)).toEqual([
+        { status: 'failed', failure: 'Your card was declined.', ref: reference },
+      ]);
+      const retry = (
+        await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe' }))
+      ).payment!;
       expect(retry.clientSecret!.startsWith(`${reference}_secret_`)).toBe(true);
       expect((await stripe.confirmAsBrowser(reference, { card: CARD_OK })).status).toBe(200);
       const paid = await ok(complete(order.id, 'stripe', reference));
@@ -131,7 +171,7 @@ forEachDatabase('order payments', (ctx) => {
       expect(await orderState(ctx.db, first.order.id)).toEqual(before);
     });
 
-    test('the browser\'s return racing the webhook applies the payment once', async () => {
+    test("the browser's return racing the webhook applies the payment once", async () => {
       const { order, reference } = await orderPaidWith('stripe');
       await stripe.confirmAsBrowser(reference, { card: CARD_OK });
       const [returned, deliveries] = await Promise.all([
@@ -140,23 +180,32 @@ forEachDatabase('order payments', (ctx) => {
       ]);
       expect(returned.status).toBe(200);
       expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200]);
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'paid',
+      });
       expect(mailsFor(order.id)).toBe(1);
       expect((await payment(order.id)).map((p) => p.status)).toEqual(['succeeded']);
     });
   });
 
   describe('Stripe webhook', () => {
-    test.each([false, true])('the same payment_intent.succeeded delivered 5 times (concurrently: %s) is applied once', async (concurrent) => {
-      const { order, reference } = await orderPaidWith('stripe');
-      await stripe.confirmAsBrowser(reference, { card: CARD_OK });
-      const event = lastEvent(reference, 'payment_intent.succeeded');
-      const deliveries = await stripe.deliver(event, { times: 5, concurrent });
-      expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200, 200]);
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
-      expect(mailsFor(order.id)).toBe(1);
-      expect(await eventRows(event.id)).toBe(1);
-    });
+    test.each([false, true])(
+      'the same payment_intent.succeeded delivered 5 times (concurrently: %s) is applied once',
+      async (concurrent) => {
+        const { order, reference } = await orderPaidWith('stripe');
+        await stripe.confirmAsBrowser(reference, { card: CARD_OK });
+        const event = lastEvent(reference, 'payment_intent.succeeded');
+        const deliveries = await stripe.deliver(event, { times: 5, concurrent });
+        expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200, 200]);
+        expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+          status: 'confirmed',
+          paymentStatus: 'paid',
+        });
+        expect(mailsFor(order.id)).toBe(1);
+        expect(await eventRows(event.id)).toBe(1);
+      },
+    );
 
     test('events out of order: succeeded, then a late processing, stays paid', async () => {
       const { order, reference } = await orderPaidWith('stripe-debit');
@@ -164,7 +213,10 @@ forEachDatabase('order payments', (ctx) => {
       const processing = lastEvent(reference, 'payment_intent.processing');
       const succeeded = await stripe.settle(reference, 'succeeded');
       await stripe.deliver([succeeded, processing]);
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'paid',
+      });
       expect((await payment(order.id)).map((p) => p.status)).toEqual(['succeeded']);
       expect(mailsFor(order.id)).toBe(1);
     });
@@ -186,11 +238,19 @@ forEachDatabase('order payments', (ctx) => {
       ];
       for (const forgery of forgeries) {
         const [delivery] = await stripe.deliver(event, forgery);
-        expect([delivery!.status, JSON.parse(delivery!.body).code], JSON.stringify(forgery)).toEqual([400, 'INVALID_SIGNATURE']);
+        expect([delivery!.status, JSON.parse(delivery!.body).code], JSON.stringify(forgery)).toEqual([
+          400,
+          'INVALID_SIGNATURE',
+        ]);
       }
       expect(await orderState(ctx.db, order.id)).toEqual(before);
       expect(await eventRows(event.id)).toBe(0);
-      expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM webhook_events WHERE event_id = 'evt_forged000000000000000000'`)).toBe(0);
+      expect(
+        await countOf(
+          ctx.db,
+          sql`SELECT count(*)::int AS n FROM webhook_events WHERE event_id = 'evt_forged000000000000000000'`,
+        ),
+      ).toBe(0);
       expect(mailsFor(order.id)).toBe(0);
       // The same event, correctly signed and within the tolerance, is applied.
       const [genuine] = await stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 240 });
@@ -207,9 +267,14 @@ forEachDatabase('order payments', (ctx) => {
       h.state.gateways = NO_GATEWAYS;
       try {
         const [delivery] = await stripe.deliver(event);
-        expect([delivery!.status, JSON.parse(delivery!.body)]).toEqual([404, {
-          code: 'PAYMENT_NOT_CONFIGURED', message: 'Stripe is not configured.', status: 404,
-        }]);
+        expect([delivery!.status, JSON.parse(delivery!.body)]).toEqual([
+          404,
+          {
+            code: 'PAYMENT_NOT_CONFIGURED',
+            message: 'Stripe is not configured.',
+            status: 404,
+          },
+        ]);
       } finally {
         h.state.gateways = configured;
       }
@@ -238,7 +303,10 @@ forEachDatabase('order payments', (ctx) => {
       expect(processing.order).toMatchObject({ status: 'confirmed', paymentStatus: 'awaiting' });
       expect(mailsFor(order.id)).toBe(1);
       await stripe.deliver(await stripe.settle(reference));
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'paid',
+      });
       expect(mailsFor(order.id)).toBe(1);
     });
 
@@ -246,12 +314,22 @@ forEachDatabase('order payments', (ctx) => {
       const { order, reference } = await orderPaidWith('stripe-debit');
       await stripe.confirmAsBrowser(reference, { iban: 'DE62370400440532013001' });
       await stripe.deliver(lastEvent(reference, 'payment_intent.processing'));
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'awaiting' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'awaiting',
+      });
       await stripe.deliver(await stripe.settle(reference));
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'failed' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'failed',
+      });
       expect(await payment(order.id)).toEqual([{ status: 'failed', failure: 'The payment failed.', ref: reference }]);
       // The shopper pays again by card (/pay/{order}); the order becomes paid.
-      const retry = (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe', flow: 'pay' }))).payment!;
+      const retry = (
+        await ok(
+          api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe', flow: 'pay' }),
+        )
+      ).payment!;
       const card = retry.clientSecret!.split('_secret_')[0]!;
       await stripe.confirmAsBrowser(card, { card: CARD_OK });
       expect((await ok(complete(order.id, 'stripe', card))).order).toMatchObject({ paymentStatus: 'paid' });
@@ -271,14 +349,21 @@ forEachDatabase('order payments', (ctx) => {
       // A genuine new try on the same intent (the shopper enters another IBAN) is under way again.
       await stripe.confirmAsBrowser(reference, { iban: IBAN_OK });
       await stripe.deliver(lastEvent(reference, 'payment_intent.processing'));
-      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({ status: 'confirmed', paymentStatus: 'awaiting' });
+      expect((await ok(api(h, jar, 'orders', 'get', { id: order.id }))).order).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'awaiting',
+      });
     });
 
     test('a card try that fails while a SEPA debit of the order is under way leaves the order awaiting', async () => {
       const { order, reference } = await orderPaidWith('stripe-debit');
       await stripe.confirmAsBrowser(reference, { iban: IBAN_OK });
       await ok(complete(order.id, 'stripe', reference));
-      const card = (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe', flow: 'pay' }))).payment!;
+      const card = (
+        await ok(
+          api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe', flow: 'pay' }),
+        )
+      ).payment!;
       const cardIntent = card.clientSecret!.split('_secret_')[0]!;
       await stripe.confirmAsBrowser(cardIntent, { card: CARD_DECLINED });
       expect((await ok(complete(order.id, 'stripe', cardIntent))).order).toMatchObject({ paymentStatus: 'awaiting' });
@@ -291,7 +376,10 @@ forEachDatabase('order payments', (ctx) => {
       expect(action.action).toBe('redirect');
       expect(action.url!.startsWith(`${paypal.url}/checkoutnow?token=`)).toBe(true);
       expect(paypal.approve(reference)).toContain(`order=${order.id}`);
-      const [first, second] = await Promise.all([complete(order.id, 'paypal', reference), complete(order.id, 'paypal', reference)]);
+      const [first, second] = await Promise.all([
+        complete(order.id, 'paypal', reference),
+        complete(order.id, 'paypal', reference),
+      ]);
       expect([first.status, second.status]).toEqual([200, 200]);
       const third = await ok(complete(order.id, 'paypal', reference));
       expect(third.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
@@ -304,14 +392,20 @@ forEachDatabase('order payments', (ctx) => {
     test('approved on PayPal but the tab closed before coming back: paying again captures that approval, once', async () => {
       const { order, reference } = await orderPaidWith('paypal');
       paypal.approve(reference); // the buyer approved; the browser never reached the return URL
-      const again = await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' }));
+      const again = await ok(
+        api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' }),
+      );
       expect(again.payment).toEqual({ action: 'none' });
       expect(again.order).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
       expect(mailsFor(order.id)).toBe(1);
       const captures = paypal.orders.get(reference)!.purchase_units[0]!.payments?.captures ?? [];
       expect(captures).toHaveLength(1);
       // Nothing left to pay: a further attempt is refused and creates no second PayPal order.
-      const third = await api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal', flow: 'pay' });
+      const third = await api(h, jar, 'orders', 'createPayment', {
+        orderId: order.id,
+        paymentMethodCode: 'paypal',
+        flow: 'pay',
+      });
       expect([third.status, third.body.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
       expect((await payment(order.id)).map((p) => p.status)).toEqual(['succeeded']);
     });
@@ -330,10 +424,19 @@ forEachDatabase('order payments', (ctx) => {
   test('invoice needs no payment step; a method that is not configured is refused', async () => {
     const cart = await readyCart(h, jar);
     const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
-    expect((await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'invoice' }))).payment).toEqual({ action: 'none' });
-    const sofort = await api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe-sofort' });
+    expect(
+      (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'invoice' }))).payment,
+    ).toEqual({ action: 'none' });
+    const sofort = await api(h, jar, 'orders', 'createPayment', {
+      orderId: order.id,
+      paymentMethodCode: 'stripe-sofort',
+    });
     expect([sofort.status, sofort.body.code]).toEqual([400, 'PAYMENT_METHOD_UNAVAILABLE']);
-    const forged = await api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'stripe', amount: 1 });
+    const forged = await api(h, jar, 'orders', 'createPayment', {
+      orderId: order.id,
+      paymentMethodCode: 'stripe',
+      amount: 1,
+    });
     expect([forged.status, forged.body.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });

@@ -14,7 +14,16 @@ import { pgError } from '#lib/server/db/errors.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CART_COOKIE, CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, billingAddress, countOf, ok, orderSuite, orderRequest, readyCart, shippingAddress, stockOf,
+  ALL_PAYMENTS,
+  api,
+  billingAddress,
+  countOf,
+  ok,
+  orderSuite,
+  orderRequest,
+  readyCart,
+  shippingAddress,
+  stockOf,
 } from '../helpers/order-harness.ts';
 import { rows } from '../helpers/raw-rows.ts';
 
@@ -33,7 +42,11 @@ forEachDatabase('orders', (ctx) => {
     (await rows<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${code}`))[0]!.n;
 
   /** Asserts the attempt changed nothing: no order, the cart still active at its version, stock as before. */
-  async function assertNothingOrdered(jar: CookieJar, cart: { id: string; version: number }, stockBefore: { effective: number; external: number }) {
+  async function assertNothingOrdered(
+    jar: CookieJar,
+    cart: { id: string; version: number },
+    stockBefore: { effective: number; external: number },
+  ) {
     expect(await ordersOfCart(cart.id)).toEqual([]);
     const now = (await ok(api(h, jar, 'cart', 'get', {}))).cart;
     expect(now?.id).toBe(cart.id);
@@ -46,20 +59,35 @@ forEachDatabase('orders', (ctx) => {
       const jar = new CookieJar();
       const cart = await readyCart(h, jar, { quantity: 2 });
       const stockBefore = await stockOf(ctx.db, P.available);
-      const created = await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { orderReference: 'PO-4711', comment: 'Ring twice' })));
+      const created = await ok(
+        api(h, jar, 'orders', 'create', orderRequest(cart, { orderReference: 'PO-4711', comment: 'Ring twice' })),
+      );
       expect(created.created).toBe(true);
       const order = created.order!;
       expect(order).toMatchObject({
-        status: 'pending', confirmed: false, paymentStatus: 'open', paymentMethodCode: 'invoice', currency: 'EUR',
-        email: (cart.billingAddress as { email: string }).email, orderReference: 'PO-4711', comment: 'Ring twice', hasAccount: false,
+        status: 'pending',
+        confirmed: false,
+        paymentStatus: 'open',
+        paymentMethodCode: 'invoice',
+        currency: 'EUR',
+        email: (cart.billingAddress as { email: string }).email,
+        orderReference: 'PO-4711',
+        comment: 'Ring twice',
+        hasAccount: false,
       });
       expect(order.transactionnum).toMatch(/^\d{6,}$/);
       // The order carries the server's pricing of the cart, shipping method with its label included.
       expect(order.cartInfo.totals).toEqual(cart.totals);
       expect(order.cartInfo.shippingMethod).toEqual({ methodCode: 'standard', label: 'Standardversand' });
-      const [row] = await rows<{ cents: number }>(ctx.db, sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`);
+      const [row] = await rows<{ cents: number }>(
+        ctx.db,
+        sql`SELECT grand_total_cents AS cents FROM orders WHERE id = ${order.id}`,
+      );
       expect(row!.cents).toBe(Math.round(cart.totals!.grandTotalIncTax * 100));
-      expect(await stockOf(ctx.db, P.available)).toEqual({ effective: stockBefore.effective - 2, external: stockBefore.external });
+      expect(await stockOf(ctx.db, P.available)).toEqual({
+        effective: stockBefore.effective - 2,
+        external: stockBefore.external,
+      });
 
       expect(jar.values.has(CART_COOKIE)).toBe(false);
       expect((await ok(api(h, jar, 'cart', 'get', {}))).cart).toBeNull();
@@ -92,7 +120,10 @@ forEachDatabase('orders', (ctx) => {
       // Another cart cannot borrow that key.
       const other = new CookieJar();
       const otherCart = await readyCart(h, other);
-      const reused = await api(h, other, 'orders', 'create', { ...orderRequest(otherCart), idempotencyKey: request.idempotencyKey });
+      const reused = await api(h, other, 'orders', 'create', {
+        ...orderRequest(otherCart),
+        idempotencyKey: request.idempotencyKey,
+      });
       expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
       expect(await ordersOfCart(otherCart.id)).toEqual([]);
     });
@@ -165,7 +196,9 @@ forEachDatabase('orders', (ctx) => {
       const forged = [
         { cart: { version: cart.version, pricesHash: cart.pricesHash, grandTotalIncTax: 1 } },
         { cart: { version: cart.version, pricesHash: cart.pricesHash, totals: { grandTotalIncTax: 0.01 } } },
-        { cart: { version: cart.version, pricesHash: cart.pricesHash, cartItems: [{ sku: P.available, price: 0.01 }] } },
+        {
+          cart: { version: cart.version, pricesHash: cart.pricesHash, cartItems: [{ sku: P.available, price: 0.01 }] },
+        },
         { amount: 1 },
         { price: 0.01 },
         { grandTotalCents: 1 },
@@ -199,7 +232,14 @@ forEachDatabase('orders', (ctx) => {
     test('a shipping method that no longer serves the changed country leaves the checkout incomplete', async () => {
       const jar = new CookieJar();
       let cart = await readyCart(h, jar, { method: 'express' });
-      cart = (await ok(api(h, jar, 'checkout', 'update', { version: cart.version, shippingAddress: shippingAddress({ country: 'GB', postalCode: 'SW1A 1AA' }) }))).cart!;
+      cart = (
+        await ok(
+          api(h, jar, 'checkout', 'update', {
+            version: cart.version,
+            shippingAddress: shippingAddress({ country: 'GB', postalCode: 'SW1A 1AA' }),
+          }),
+        )
+      ).cart!;
       const answer = await api(h, jar, 'orders', 'create', orderRequest(cart));
       expect([answer.status, answer.body.code]).toEqual([409, 'CHECKOUT_INCOMPLETE']);
       expect(answer.body.details).toEqual({ missing: ['shippingMethod'] });
@@ -216,7 +256,9 @@ forEachDatabase('orders', (ctx) => {
       // Without a code the default (paypal) applies, which this shop does not offer.
       const { paymentMethodCode: _, ...withoutCode } = orderRequest(cart);
       expect((await api(h, jar, 'orders', 'create', withoutCode)).body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
-      expect((await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'bitcoin' }))).body.code).toBe('VALIDATION_FAILED');
+      expect(
+        (await api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'bitcoin' }))).body.code,
+      ).toBe('VALIDATION_FAILED');
       await assertNothingOrdered(jar, cart, stockBefore);
     });
 
@@ -230,7 +272,10 @@ forEachDatabase('orders', (ctx) => {
 
       const limitedBefore = await stockOf(ctx.db, P.limited);
       const greedy = new CookieJar();
-      const tooMany = await readyCart(h, greedy, { sku: P.limited, quantity: limitedBefore.effective + limitedBefore.external + 1 });
+      const tooMany = await readyCart(h, greedy, {
+        sku: P.limited,
+        quantity: limitedBefore.effective + limitedBefore.external + 1,
+      });
       const refused = await api(h, greedy, 'orders', 'create', orderRequest(tooMany));
       expect([refused.status, refused.body.code]).toEqual([409, 'OUT_OF_STOCK']);
       expect(refused.body.details).toMatchObject({ skus: [P.limited], items: [{ sku: P.limited }] });
@@ -239,7 +284,7 @@ forEachDatabase('orders', (ctx) => {
   });
 
   describe('stock', () => {
-    test('takes effective stock first, then the supplier\'s external stock; marked-in-stock products are not counted', async () => {
+    test("takes effective stock first, then the supplier's external stock; marked-in-stock products are not counted", async () => {
       await ctx.db.execute(sql`UPDATE stock SET effective_stock = 2, external_stock = 5
         WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})`);
       const jar = new CookieJar();
@@ -247,14 +292,29 @@ forEachDatabase('orders', (ctx) => {
       expect(await stockOf(ctx.db, P.limited)).toEqual({ effective: 0, external: 3 });
       const markedBefore = await stockOf(ctx.db, P.markedInStock);
       const other = new CookieJar();
-      await ok(api(h, other, 'orders', 'create', orderRequest(await readyCart(h, other, { sku: P.markedInStock, quantity: 50 }))));
+      await ok(
+        api(
+          h,
+          other,
+          'orders',
+          'create',
+          orderRequest(await readyCart(h, other, { sku: P.markedInStock, quantity: 50 })),
+        ),
+      );
       expect(await stockOf(ctx.db, P.markedInStock)).toEqual(markedBefore);
     });
 
     test('the database itself refuses negative stock, whatever a buggy caller writes', async () => {
       for (const column of [sql`effective_stock`, sql`external_stock`]) {
-        const error: unknown = await ctx.db.execute(sql`UPDATE stock SET ${column} = -1
-          WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})`).then(() => null, (e: unknown) => e);
+        const error: unknown = await ctx.db
+          .execute(
+            sql`UPDATE stock SET ${column} = -1
+          WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})`,
+          )
+          .then(
+            () => null,
+            (e: unknown) => e,
+          );
         expect(pgError(error)).toMatchObject({ code: '23514', constraint: 'stock_not_negative' });
       }
     });
@@ -269,11 +329,20 @@ forEachDatabase('orders', (ctx) => {
       await ok(api(h, jar, 'cart', 'add', { sku: P.available, quantity: 3, accessories: [aku] }));
       const cart = await readyCart(h, jar, { quantity: 1 });
       const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart)))).order!;
-      expect(order.cartInfo.cartItems.map((i) => [i.sku, i.quantity, Object.keys(i.selectedAddtionalProducts)]))
-        .toEqual([[P.available, 3, [aku]], [P.available, 1, []]]);
-      expect(await stockOf(ctx.db, P.available)).toEqual({ effective: mainBefore.effective - 4, external: mainBefore.external });
+      expect(
+        order.cartInfo.cartItems.map((i) => [i.sku, i.quantity, Object.keys(i.selectedAddtionalProducts)]),
+      ).toEqual([
+        [P.available, 3, [aku]],
+        [P.available, 1, []],
+      ]);
+      expect(await stockOf(ctx.db, P.available)).toEqual({
+        effective: mainBefore.effective - 4,
+        external: mainBefore.external,
+      });
       const accessoryAfter = await stockOf(ctx.db, aku);
-      expect(accessoryBefore.effective + accessoryBefore.external - (accessoryAfter.effective + accessoryAfter.external)).toBe(3);
+      expect(
+        accessoryBefore.effective + accessoryBefore.external - (accessoryAfter.effective + accessoryAfter.external),
+      ).toBe(3);
     });
 
     test('a product taken off sale after it was put in the cart refuses the order (409 CART_NOT_PURCHASABLE)', async () => {
@@ -294,9 +363,12 @@ forEachDatabase('orders', (ctx) => {
       const jar = new CookieJar();
       const cart = await readyCart(h, jar, { sku: P.free, method: 'pickup' });
       expect(cart.totals!.grandTotalIncTax).toBe(0);
-      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'paypal' })))).order!;
+      const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(cart, { paymentMethodCode: 'paypal' }))))
+        .order!;
       expect(order.paymentStatus).toBe('paid');
-      expect((await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal' }))).payment).toEqual({ action: 'none' });
+      expect(
+        (await ok(api(h, jar, 'orders', 'createPayment', { orderId: order.id, paymentMethodCode: 'paypal' }))).payment,
+      ).toEqual({ action: 'none' });
       expect((await ok(api(h, jar, 'orders', 'confirm', { id: order.id }))).order!.status).toBe('confirmed');
     });
 
@@ -304,9 +376,12 @@ forEachDatabase('orders', (ctx) => {
       const jar = new CookieJar();
       const cart = await readyCart(h, jar, { sku: P.limited });
       // Not-available products are refused at add to cart; this one loses its stock in between.
-      const [saved] = await rows<{ effective: number; external: number }>(ctx.db, sql`
+      const [saved] = await rows<{ effective: number; external: number }>(
+        ctx.db,
+        sql`
         DELETE FROM stock WHERE product_id = (SELECT id FROM products WHERE sku = ${P.limited})
-        RETURNING effective_stock AS effective, external_stock AS external`);
+        RETURNING effective_stock AS effective, external_stock AS external`,
+      );
       try {
         const refused = await api(h, jar, 'orders', 'create', orderRequest(cart));
         expect([refused.status, refused.body.code]).toEqual([409, 'OUT_OF_STOCK']);
@@ -348,9 +423,11 @@ forEachDatabase('orders', (ctx) => {
 
   describe('signed-in customers and accounts with the order', () => {
     // Account requests are limited per IP, and every in-process request comes from the same "unknown" one.
-    beforeEach(async () => { await ctx.db.execute(sql`DELETE FROM login_attempts`); });
+    beforeEach(async () => {
+      await ctx.db.execute(sql`DELETE FROM login_attempts`);
+    });
 
-    test('a customer\'s order goes to the account email and their cart is done afterwards', async () => {
+    test("a customer's order goes to the account email and their cart is done afterwards", async () => {
       await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
       const jar = await customerJar(ctx.db, C.acme.email);
       const cart = await readyCart(h, jar, { billing: billingAddress({ email: 'accounts-payable@acme.example' }) });
@@ -364,8 +441,12 @@ forEachDatabase('orders', (ctx) => {
     /** A guest's order with the account wish, placed; the activation mail is sent after the answer. */
     async function orderWithAccount(email: string, password = 'Sicher-Passw0rt') {
       const jar = new CookieJar();
-      const cart = await readyCart(h, jar, { billing: billingAddress({ email, city: 'Esslingen', postalCode: '73728' }) });
-      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))).cart!;
+      const cart = await readyCart(h, jar, {
+        billing: billingAddress({ email, city: 'Esslingen', postalCode: '73728' }),
+      });
+      const wish = (
+        await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))
+      ).cart!;
       const answer = await api(h, jar, 'orders', 'create', orderRequest(wish));
       return { jar, cart, answer };
     }
@@ -383,43 +464,64 @@ forEachDatabase('orders', (ctx) => {
       expect(Object.keys(known.answer.body.order!).sort()).toEqual(Object.keys(fresh.answer.body.order!).sort());
       await backgroundSettled();
       expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM customers`)).toBe(customersBefore);
-      const pending = await rows<{ email: string; orderId: string }>(ctx.db, sql`
-        SELECT email, order_id AS "orderId" FROM pending_registrations WHERE order_id IN (${known.answer.body.order!.id}, ${fresh.answer.body.order!.id})`);
+      const pending = await rows<{ email: string; orderId: string }>(
+        ctx.db,
+        sql`
+        SELECT email, order_id AS "orderId" FROM pending_registrations WHERE order_id IN (${known.answer.body.order!.id}, ${fresh.answer.body.order!.id})`,
+      );
       // Only the new address waits for its activation; the known one's owner got a note instead.
       expect(pending).toEqual([{ email: fresh.answer.body.order!.email, orderId: fresh.answer.body.order!.id }]);
     });
 
-    test('activating the mailed link creates the account with the order\'s addresses and attaches the order', async () => {
+    test("activating the mailed link creates the account with the order's addresses and attaches the order", async () => {
       const email = `new-${randomUUID().slice(0, 8)}@example.com`;
       const password = 'Sicher-Passw0rt';
       const { cart, answer } = await orderWithAccount(email, password);
       const order = answer.body.order!;
       // The cart's password hash is gone with the cart; the pending registration holds it now.
-      const [cartRow] = await rows<{ hash: string | null }>(ctx.db, sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`);
+      const [cartRow] = await rows<{ hash: string | null }>(
+        ctx.db,
+        sql`SELECT new_user_password_hash AS hash FROM carts WHERE id = ${cart.id}`,
+      );
       expect(cartRow!.hash).toBeNull();
       await backgroundSettled();
       const token = outboxActivationToken(email)!;
       expect(token).toMatch(/^[\w-]{43}$/);
       const activated = await activateRegistration(ctx.db, { token, password, ip: '10.40.0.2' }, claimGuestOrder);
       expect(activated.ok).toBe(true);
-      const [customer] = await rows<{ id: string; hash: string; firstName: string }>(ctx.db, sql`
-        SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`);
+      const [customer] = await rows<{ id: string; hash: string; firstName: string }>(
+        ctx.db,
+        sql`
+        SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`,
+      );
       expect(customer!.firstName).toBe('Erika');
       expect(await verifyPassword(customer!.hash, password)).toBe(true);
-      const [orderRow] = await rows<{ customerId: string }>(ctx.db, sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${order.id}`);
+      const [orderRow] = await rows<{ customerId: string }>(
+        ctx.db,
+        sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${order.id}`,
+      );
       expect(orderRow!.customerId).toBe(customer!.id);
       const jar = await customerJar(ctx.db, email);
       const saved = (await ok(api(h, jar, 'checkout', 'addresses', {}))).addresses!;
       expect(saved.filter((a) => a.isDefaultBilling).map((a) => [a.city, a.email])).toEqual([['Esslingen', email]]);
       expect(saved.filter((a) => a.isDefaultShipping).map((a) => a.city)).toEqual(['Stuttgart']);
       // Single use.
-      expect(await activateRegistration(ctx.db, { token, password, ip: '10.40.0.2' }, claimGuestOrder)).toEqual({ ok: false, refusal: 'used' });
+      expect(await activateRegistration(ctx.db, { token, password, ip: '10.40.0.2' }, claimGuestOrder)).toEqual({
+        ok: false,
+        refusal: 'used',
+      });
     });
 
     test('account requests with an order are rate limited per IP: over the limit, 429 with Retry-After and nothing ordered', async () => {
       const jar = new CookieJar();
-      const cart = await readyCart(h, jar, { billing: billingAddress({ email: `limit-${randomUUID().slice(0, 8)}@example.com` }) });
-      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      const cart = await readyCart(h, jar, {
+        billing: billingAddress({ email: `limit-${randomUUID().slice(0, 8)}@example.com` }),
+      });
+      const wish = (
+        await ok(
+          api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }),
+        )
+      ).cart!;
       // The wish took one of the ten account requests per IP and window; nine more used up the rest.
       for (let i = 0; i < 9; i++) await checkRegistration(ctx.db, 'unknown');
       const stockBefore = await stockOf(ctx.db, P.available);
@@ -437,7 +539,11 @@ forEachDatabase('orders', (ctx) => {
       const guest = await api(h, jar, 'orders', 'create', orderRequest(cart));
       expect([guest.status, guest.body.code]).toEqual([401, 'GUEST_CHECKOUT_DISABLED']);
       await assertNothingOrdered(jar, cart, stockBefore);
-      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      const wish = (
+        await ok(
+          api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }),
+        )
+      ).cart!;
       // Placed as a guest order; the account follows once its mailed link is opened.
       const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
       expect(order.hasAccount).toBe(false);
@@ -454,7 +560,11 @@ forEachDatabase('orders', (ctx) => {
       const jar = new CookieJar();
       const email = `late-${randomUUID().slice(0, 8)}@example.com`;
       const cart = await readyCart(h, jar, { billing: billingAddress({ email }) });
-      const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }))).cart!;
+      const wish = (
+        await ok(
+          api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: 'Sicher-Passw0rt' }),
+        )
+      ).cart!;
       h.setFeatures({ isCheckoutRegistrationEnabled: false });
       const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
       expect(order.hasAccount).toBe(false);

@@ -17,22 +17,28 @@ import * as changePasswordRoute from '../../src/pages/api/auth/change-password.t
 import * as resetPasswordRoute from '../../src/pages/api/auth/reset-password.ts';
 
 const argon = vi.hoisted(() => ({
-  hashes: 0, verifies: 0, running: 0, maxRunning: 0, hold: null as Promise<void> | null,
+  hashes: 0,
+  verifies: 0,
+  running: 0,
+  maxRunning: 0,
+  hold: null as Promise<void> | null,
 }));
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const real = await importOriginal<typeof Argon2>();
-  const counted = <A extends unknown[], R>(kind: 'hashes' | 'verifies', run: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    argon[kind]++;
-    argon.running++;
-    argon.maxRunning = Math.max(argon.maxRunning, argon.running);
-    try {
-      if (argon.hold) await argon.hold;
-      return await run(...args);
-    } finally {
-      argon.running--;
-    }
-  };
+  const counted =
+    <A extends unknown[], R>(kind: 'hashes' | 'verifies', run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      argon[kind]++;
+      argon.running++;
+      argon.maxRunning = Math.max(argon.maxRunning, argon.running);
+      try {
+        if (argon.hold) await argon.hold;
+        return await run(...args);
+      } finally {
+        argon.running--;
+      }
+    };
   return { ...real, hash: counted('hashes', real.hash), verify: counted('verifies', real.verify) };
 });
 
@@ -50,7 +56,12 @@ afterAll(async () => {
 
 const register = (b: Browser, body: unknown) => b.call(registerRoute.POST, '/api/auth/register', { body });
 const login = (b: Browser, body: unknown) => b.call(loginRoute.POST, '/api/auth/login', { body });
-const newcomer = (n: number | string, password = 'Str0ng-pass') => ({ email: `newcomer-${n}@example.com`, password, firstName: 'N', lastName: 'C' });
+const newcomer = (n: number | string, password = 'Str0ng-pass') => ({
+  email: `newcomer-${n}@example.com`,
+  password,
+  firstName: 'N',
+  lastName: 'C',
+});
 
 /** The argon2 runs (hash + verify) a piece of work caused. */
 async function argonRuns(work: () => Promise<unknown>): Promise<{ hashes: number; verifies: number }> {
@@ -65,7 +76,10 @@ describe('argon2 runs only after every cheaper check', () => {
   test('registration: refused by the schema, the password rules or the rate limit, it never hashes', async () => {
     const b = new Browser('10.60.0.1');
     const refused = await argonRuns(async () => {
-      expect(codeOf(await register(b, { ...newcomer(1), password: 'x'.repeat(300) }))).toEqual([400, 'VALIDATION_FAILED']);
+      expect(codeOf(await register(b, { ...newcomer(1), password: 'x'.repeat(300) }))).toEqual([
+        400,
+        'VALIDATION_FAILED',
+      ]);
       expect(codeOf(await register(b, { ...newcomer(1), firstName: '' }))).toEqual([400, 'VALIDATION_FAILED']);
       expect(codeOf(await register(b, newcomer(1, 'password')))).toEqual([400, 'VALIDATION_FAILED']);
       expect(codeOf(await register(b, newcomer(1, 'newcomer-1@example.com')))).toEqual([400, 'VALIDATION_FAILED']);
@@ -83,18 +97,24 @@ describe('argon2 runs only after every cheaper check', () => {
   });
 
   test('a known address costs exactly what a new one costs: one hash', async () => {
-    expect((await argonRuns(() => register(new Browser('10.60.1.1'), { ...newcomer(2), email: normal.email }))).hashes).toBe(1);
+    expect(
+      (await argonRuns(() => register(new Browser('10.60.1.1'), { ...newcomer(2), email: normal.email }))).hashes,
+    ).toBe(1);
     expect((await argonRuns(() => register(new Browser('10.60.1.2'), newcomer(3)))).hashes).toBe(1);
   });
 
   test('login: a rate-limited attempt is refused before its password is verified', async () => {
     const b = new Browser('10.60.2.1');
     const failures = await argonRuns(async () => {
-      for (let i = 0; i < 5; i++) expect((await login(b, { username: normal.email, password: `wrong-${i}` })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await login(b, { username: normal.email, password: `wrong-${i}` })).status).toBe(401);
     });
     expect(failures.verifies).toBe(5);
     const limited = await argonRuns(async () => {
-      expect(codeOf(await login(b, { username: normal.email, password: PASSWORD }))).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+      expect(codeOf(await login(b, { username: normal.email, password: PASSWORD }))).toEqual([
+        429,
+        'TOO_MANY_ATTEMPTS',
+      ]);
     });
     expect(limited).toEqual({ hashes: 0, verifies: 0 });
   });
@@ -104,7 +124,9 @@ describe('argon2 runs only after every cheaper check', () => {
     expect((await login(b, { username: normal.email, password: PASSWORD })).status).toBe(200);
     const refused = await argonRuns(async () => {
       for (const newPassword of ['letmein123', normal.email, 'short']) {
-        const r = await b.call(changePasswordRoute.POST, '/api/auth/change-password', { body: { currentPassword: 'anything-at-all', newPassword } });
+        const r = await b.call(changePasswordRoute.POST, '/api/auth/change-password', {
+          body: { currentPassword: 'anything-at-all', newPassword },
+        });
         expect(codeOf(r)).toEqual([400, 'VALIDATION_FAILED']);
       }
     });
@@ -123,18 +145,27 @@ describe('argon2 runs only after every cheaper check', () => {
       expect(codeOf(await reset({ token, password: normal.email }))).toEqual([400, 'VALIDATION_FAILED']);
     });
     expect(refused).toEqual({ hashes: 0, verifies: 0 });
-    expect((await argonRuns(async () => expect((await reset({ token, password: 'Brand-new-Passw0rd' })).status).toBe(200))).hashes).toBe(1);
+    expect(
+      (await argonRuns(async () => expect((await reset({ token, password: 'Brand-new-Passw0rd' })).status).toBe(200)))
+        .hashes,
+    ).toBe(1);
   });
 });
 
 describe('the argon2 bound', () => {
   test('one new password is hashed at a time, twenty wait, and the rest are told 503 with Retry-After at once', async () => {
     let release = () => {};
-    argon.hold = new Promise<void>((resolve) => { release = resolve; });
+    argon.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     argon.maxRunning = 0;
     const answers: ApiResult[] = [];
     const requests = Array.from({ length: 30 }, (_, i) =>
-      register(new Browser(`10.61.${i}.1`), newcomer(`burst-${i}`)).then((r) => { answers.push(r); return r; }));
+      register(new Browser(`10.61.${i}.1`), newcomer(`burst-${i}`)).then((r) => {
+        answers.push(r);
+        return r;
+      }),
+    );
     // While the first hangs in argon2, the nine beyond the queue are answered without waiting.
     for (let i = 0; answers.length < 9 && i < 1000; i++) await new Promise((r) => setTimeout(r, 10));
     expect(answers.map(codeOf)).toEqual(Array(9).fill([503, 'SERVER_BUSY']));
@@ -149,11 +180,16 @@ describe('the argon2 bound', () => {
 
   test('a customer signing in does not wait behind a flood of new passwords', async () => {
     let release = () => {};
-    argon.hold = new Promise<void>((resolve) => { release = resolve; });
+    argon.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const flood = Array.from({ length: 10 }, (_, i) => register(new Browser(`10.62.${i}.1`), newcomer(`flood-${i}`)));
     for (let i = 0; argon.running < 1 && i < 1000; i++) await new Promise((r) => setTimeout(r, 10));
     // (Another customer than the tests above, one of which reset this one's password.)
-    const signIn = login(new Browser('10.63.0.1'), { username: DEMO_FIXTURES.customers.acme.email, password: PASSWORD });
+    const signIn = login(new Browser('10.63.0.1'), {
+      username: DEMO_FIXTURES.customers.acme.email,
+      password: PASSWORD,
+    });
     // The sign-in's verify runs beside the one registration hash, not after the queue of nine.
     for (let i = 0; argon.running < 2 && i < 1000; i++) await new Promise((r) => setTimeout(r, 10));
     expect(argon.running).toBe(2);

@@ -15,14 +15,43 @@ afterAll(() => fakes.stop());
 describe('startPaymentFakes', () => {
   test('hands out a valid shop configuration that reaches both fakes', async () => {
     const env = parseEnv(fakes.env);
-    expect(env).toMatchObject({ STRIPE_API_BASE: fakes.stripe.url, STRIPE_JS_URL: `${fakes.stripe.url}/v3/`, PAYPAL_API_BASE: fakes.paypal.url });
+    expect(env).toMatchObject({
+      STRIPE_API_BASE: fakes.stripe.url,
+      STRIPE_JS_URL: `${fakes.stripe.url}/v3/`,
+      PAYPAL_API_BASE: fakes.paypal.url,
+    });
 
-    const stripe = stripeGateway({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase: env.STRIPE_API_BASE! });
-    const intent = await stripe.createIntent({ orderId: 'o', transactionnum: '1', amountCents: 100, currency: 'EUR', method: 'card', email: 'a@example.com', idempotencyKey: 'k' });
+    const stripe = stripeGateway({
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiBase: env.STRIPE_API_BASE!,
+    });
+    const intent = await stripe.createIntent({
+      orderId: 'o',
+      transactionnum: '1',
+      amountCents: 100,
+      currency: 'EUR',
+      method: 'card',
+      email: 'a@example.com',
+      idempotencyKey: 'k',
+    });
     expect(fakes.stripe.intents.has(intent.id)).toBe(true);
 
-    const paypal = paypalGateway({ clientId: env.PAYPAL_CLIENT_ID!, clientSecret: env.PAYPAL_CLIENT_SECRET!, apiBase: env.PAYPAL_API_BASE });
-    const order = await paypal.createOrder({ orderId: 'o', transactionnum: '1', amountCents: 100, currency: 'EUR', returnUrl: 'http://shop.test/r', cancelUrl: 'http://shop.test/c', locale: 'en-GB', requestId: 'r' });
+    const paypal = paypalGateway({
+      clientId: env.PAYPAL_CLIENT_ID!,
+      clientSecret: env.PAYPAL_CLIENT_SECRET!,
+      apiBase: env.PAYPAL_API_BASE,
+    });
+    const order = await paypal.createOrder({
+      orderId: 'o',
+      transactionnum: '1',
+      amountCents: 100,
+      currency: 'EUR',
+      returnUrl: 'http://shop.test/r',
+      cancelUrl: 'http://shop.test/c',
+      locale: 'en-GB',
+      requestId: 'r',
+    });
     expect(fakes.paypal.orders.has(order.id)).toBe(true);
 
     const js = await fetch(env.STRIPE_JS_URL);

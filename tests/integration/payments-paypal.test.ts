@@ -35,11 +35,16 @@ const input = (overrides: Partial<Parameters<PayPalGateway['createOrder']>[0]> =
 const fresh = () => paypalGateway({ clientId: fake.clientId, clientSecret: fake.clientSecret, apiBase: fake.url });
 
 /** The buyer on PayPal's approval page: loads it, then submits its form with the button they press. */
-async function buyer(approveUrl: string, button: 'approve' | 'cancel'): Promise<{ page: string; redirect: string | null }> {
+async function buyer(
+  approveUrl: string,
+  button: 'approve' | 'cancel',
+): Promise<{ page: string; redirect: string | null }> {
   const page = await (await fetch(approveUrl)).text();
   const token = new URL(approveUrl).searchParams.get('token')!;
   const res = await fetch(new URL('/checkoutnow', approveUrl), {
-    method: 'POST', body: new URLSearchParams({ token, action: button }), redirect: 'manual',
+    method: 'POST',
+    body: new URLSearchParams({ token, action: button }),
+    redirect: 'manual',
   });
   expect(res.status).toBe(303);
   return { page, redirect: res.headers.get('location') };
@@ -47,30 +52,51 @@ async function buyer(approveUrl: string, button: 'approve' | 'cancel'): Promise<
 
 describe('paypalGateway.createOrder', () => {
   test('creates a CAPTURE order for the shop order, in exact decimal, and hands back where the buyer approves', async () => {
-    const order = await gateway.createOrder(input({ amountCents: 1_234_56, requestId: 'create-shape', transactionnum: '100777' }));
+    const order = await gateway.createOrder(
+      input({ amountCents: 1_234_56, requestId: 'create-shape', transactionnum: '100777' }),
+    );
 
     expect(order).toMatchObject({
-      status: 'PAYER_ACTION_REQUIRED', amountCents: 1_234_56, currency: 'EUR', orderId: '7f0c9a52-0000-4000-8000-000000000002',
-      captureId: null, captureStatus: null,
+      status: 'PAYER_ACTION_REQUIRED',
+      amountCents: 1_234_56,
+      currency: 'EUR',
+      orderId: '7f0c9a52-0000-4000-8000-000000000002',
+      captureId: null,
+      captureStatus: null,
     });
     expect(order.approveUrl).toBe(`${fake.url}/checkoutnow?token=${order.id}`);
     const sent = fake.requests.findLast((r) => r.path === '/v2/checkout/orders');
     expect(sent).toMatchObject({ requestId: 'create-shape' });
     expect(sent?.body).toEqual({
       intent: 'CAPTURE',
-      purchase_units: [{
-        reference_id: '7f0c9a52-0000-4000-8000-000000000002', custom_id: '7f0c9a52-0000-4000-8000-000000000002', invoice_id: '100777',
-        amount: { currency_code: 'EUR', value: '1234.56' },
-      }],
-      payment_source: { paypal: { experience_context: {
-        return_url: 'http://shop.test/order-payment/7f0c9a52/success', cancel_url: 'http://shop.test/order-payment/7f0c9a52/cancel',
-        user_action: 'PAY_NOW', locale: 'de-DE', shipping_preference: 'NO_SHIPPING',
-      } } },
+      purchase_units: [
+        {
+          reference_id: '7f0c9a52-0000-4000-8000-000000000002',
+          custom_id: '7f0c9a52-0000-4000-8000-000000000002',
+          invoice_id: '100777',
+          amount: { currency_code: 'EUR', value: '1234.56' },
+        },
+      ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            return_url: 'http://shop.test/order-payment/7f0c9a52/success',
+            cancel_url: 'http://shop.test/order-payment/7f0c9a52/cancel',
+            user_action: 'PAY_NOW',
+            locale: 'de-DE',
+            shipping_preference: 'NO_SHIPPING',
+          },
+        },
+      },
     });
   });
 
   test('sends amounts a float would round wrongly exactly, and reads them back exactly', async () => {
-    for (const [cents, value] of [[29, '0.29'], [115, '1.15'], [1_000_01, '1000.01']] as const) {
+    for (const [cents, value] of [
+      [29, '0.29'],
+      [115, '1.15'],
+      [1_000_01, '1000.01'],
+    ] as const) {
       const order = await gateway.createOrder(input({ amountCents: cents, currency: 'GBP' }));
       expect(fake.orders.get(order.id)?.purchase_units[0]?.amount).toEqual({ currency_code: 'GBP', value });
       expect(order).toMatchObject({ amountCents: cents, currency: 'GBP' });
@@ -132,7 +158,12 @@ describe('paypalGateway access token', () => {
   test('wrong client credentials are a typed, non-retryable error', async () => {
     const wrong = paypalGateway({ clientId: fake.clientId, clientSecret: 'not-the-secret', apiBase: fake.url });
     const error = await providerError(wrong.createOrder(input()));
-    expect(error).toMatchObject({ code: 'PAYMENT_PROVIDER_AUTH_FAILED', provider: 'paypal', providerStatus: 401, retryable: false });
+    expect(error).toMatchObject({
+      code: 'PAYMENT_PROVIDER_AUTH_FAILED',
+      provider: 'paypal',
+      providerStatus: 401,
+      retryable: false,
+    });
   });
 });
 
@@ -150,7 +181,14 @@ describe('paypalGateway approve and capture', () => {
     expect((await gateway.getOrder(created.id)).status).toBe('APPROVED');
 
     const captured = await gateway.captureOrder(created.id, `capture-${created.id}`);
-    expect(captured).toMatchObject({ id: created.id, status: 'COMPLETED', amountCents: 49_90, currency: 'EUR', orderId: created.orderId, captureStatus: 'COMPLETED' });
+    expect(captured).toMatchObject({
+      id: created.id,
+      status: 'COMPLETED',
+      amountCents: 49_90,
+      currency: 'EUR',
+      orderId: created.orderId,
+      captureStatus: 'COMPLETED',
+    });
     expect(captured.captureId).toMatch(/^[A-Z0-9]{17}$/);
   });
 
@@ -221,17 +259,40 @@ describe('paypalGateway when PayPal is unwell', () => {
       if (String(url).endsWith('/v1/oauth2/token')) return Response.json({ access_token: 'T', expires_in: 3600 });
       return Response.json(answers.shift());
     };
-    const paypal = paypalGateway({ clientId: 'id', clientSecret: 'secret', apiBase: 'https://paypal.invalid/', fetch: stub });
-    const order = (value: string, currency = 'EUR') =>
-      ({ id: 'ORDER1', status: 'COMPLETED', purchase_units: [{ custom_id: 'o-1', amount: { currency_code: currency, value } }], links: [] });
+    const paypal = paypalGateway({
+      clientId: 'id',
+      clientSecret: 'secret',
+      apiBase: 'https://paypal.invalid/',
+      fetch: stub,
+    });
+    const order = (value: string, currency = 'EUR') => ({
+      id: 'ORDER1',
+      status: 'COMPLETED',
+      purchase_units: [{ custom_id: 'o-1', amount: { currency_code: currency, value } }],
+      links: [],
+    });
 
-    answers.push(order('1234.50'), order('12.345'), order('1e3'), order('100', 'JPY'), { id: 'ORDER1', status: 'CREATED' }, { status: 'COMPLETED' });
+    answers.push(
+      order('1234.50'),
+      order('12.345'),
+      order('1e3'),
+      order('100', 'JPY'),
+      { id: 'ORDER1', status: 'CREATED' },
+      { status: 'COMPLETED' },
+    );
     expect(await paypal.getOrder('ORDER1')).toMatchObject({ amountCents: 123_450, currency: 'EUR', orderId: 'o-1' });
     expect(await paypal.getOrder('ORDER1')).toMatchObject({ amountCents: null, currency: 'EUR' });
     expect(await paypal.getOrder('ORDER1')).toMatchObject({ amountCents: null });
     expect(await paypal.getOrder('ORDER1')).toMatchObject({ amountCents: null, currency: 'JPY' });
     expect(await paypal.getOrder('ORDER1')).toEqual({
-      id: 'ORDER1', status: 'CREATED', amountCents: null, currency: null, orderId: null, approveUrl: null, captureId: null, captureStatus: null,
+      id: 'ORDER1',
+      status: 'CREATED',
+      amountCents: null,
+      currency: null,
+      orderId: null,
+      approveUrl: null,
+      captureId: null,
+      captureStatus: null,
     });
     expect((await providerError(paypal.getOrder('ORDER1'))).code).toBe('PAYMENT_PROVIDER_BAD_RESPONSE');
   });
@@ -246,14 +307,17 @@ describe('paypalFromEnv', () => {
   const fromEnv = (vars: Record<string, string>) =>
     importWithEnv(vars, async () => (await import('#lib/server/payments/paypal.ts')).paypalFromEnv());
 
-
   test('is null until client id and secret are configured', async () => {
     expect(await fromEnv({ PAYPAL_CLIENT_ID: '', PAYPAL_CLIENT_SECRET: '' })).toBeNull();
     expect(await fromEnv({ PAYPAL_CLIENT_ID: fake.clientId, PAYPAL_CLIENT_SECRET: '' })).toBeNull();
   });
 
   test('talks to PAYPAL_API_BASE with the configured credentials', async () => {
-    const configured = await fromEnv({ PAYPAL_CLIENT_ID: fake.clientId, PAYPAL_CLIENT_SECRET: fake.clientSecret, PAYPAL_API_BASE: fake.url });
+    const configured = await fromEnv({
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_API_BASE: fake.url,
+    });
     const order = await configured!.createOrder(input());
     expect(fake.orders.has(order.id)).toBe(true);
   });

@@ -66,7 +66,10 @@ function page(language = 'en-GB'): Page {
   const redirect = new Promise<string>((resolve) => (assign = resolve));
   const sandbox = {
     window: {} as { Stripe?: Page['Stripe'] },
-    document: { createElement: (tag: string) => new FakeElement(tag), querySelector: (s: string) => (s === '#payment-element' ? container : null) },
+    document: {
+      createElement: (tag: string) => new FakeElement(tag),
+      querySelector: (s: string) => (s === '#payment-element' ? container : null),
+    },
     location: { href: 'http://shop.test/checkout/payment', assign },
     navigator: { language },
     fetch,
@@ -80,7 +83,13 @@ function fieldByLabel(container: FakeElement, label: string): FakeElement {
   const all = [...container.all()];
   const labelElement = all.find((e) => e.tagName === 'label' && e.textContent === label);
   const input = all.find((e) => e.tagName === 'input' && labelElement && e.id === labelElement.htmlFor);
-  if (!input) throw new Error(`no field labelled ${label}; labels: ${all.filter((e) => e.tagName === 'label').map((e) => e.textContent).join(', ')}`);
+  if (!input)
+    throw new Error(
+      `no field labelled ${label}; labels: ${all
+        .filter((e) => e.tagName === 'label')
+        .map((e) => e.textContent)
+        .join(', ')}`,
+    );
   return input;
 }
 
@@ -96,7 +105,13 @@ async function mounted(p: Page, clientSecret: string, locale?: string) {
 
 const gateway = () => stripeGateway({ secretKey: fake.secretKey, apiBase: fake.url });
 const intentInput = (method: 'card' | 'sepa_debit') => ({
-  orderId: 'order-1', transactionnum: '100001', amountCents: 49_90, currency: 'EUR', method, email: 'a@example.com', idempotencyKey: `js-${Math.random()}`,
+  orderId: 'order-1',
+  transactionnum: '100001',
+  amountCents: 49_90,
+  currency: 'EUR',
+  method,
+  email: 'a@example.com',
+  idempotencyKey: `js-${Math.random()}`,
 });
 
 describe('fake Stripe.js', () => {
@@ -108,16 +123,25 @@ describe('fake Stripe.js', () => {
     fieldByLabel(p.container, 'Ablaufdatum').value = '12 / 34';
     fieldByLabel(p.container, 'Sicherheitscode').value = '123';
 
-    void stripe.confirmPayment({ elements, confirmParams: { return_url: 'http://shop.test/checkout/checkout-processing?order=order-1' } });
+    void stripe.confirmPayment({
+      elements,
+      confirmParams: { return_url: 'http://shop.test/checkout/checkout-processing?order=order-1' },
+    });
     const target = new URL(await p.redirect);
 
     expect(target.pathname).toBe('/checkout/checkout-processing');
     expect(Object.fromEntries(target.searchParams)).toEqual({
-      order: 'order-1', payment_intent: intent.id, payment_intent_client_secret: intent.clientSecret, redirect_status: 'succeeded',
+      order: 'order-1',
+      payment_intent: intent.id,
+      payment_intent_client_secret: intent.clientSecret,
+      redirect_status: 'succeeded',
     });
     expect(fake.intents.get(intent.id)?.status).toBe('succeeded');
     const confirm = fake.requests.findLast((r) => r.path.endsWith('/confirm'));
-    expect(confirm).toMatchObject({ auth: 'publishable', params: { payment_method_data: { type: 'card', card: { number: '4242424242424242' } } } });
+    expect(confirm).toMatchObject({
+      auth: 'publishable',
+      params: { payment_method_data: { type: 'card', card: { number: '4242424242424242' } } },
+    });
   });
 
   test('a declined card resolves { error } and stays on the page', async () => {
@@ -130,8 +154,14 @@ describe('fake Stripe.js', () => {
 
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: 'http://shop.test/back' } });
 
-    expect(result.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
-    expect(await Promise.race([p.redirect, new Promise((r) => setTimeout(() => r('no redirect'), 50))])).toBe('no redirect');
+    expect(result.error).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
+    expect(await Promise.race([p.redirect, new Promise((r) => setTimeout(() => r('no redirect'), 50))])).toBe(
+      'no redirect',
+    );
   });
 
   test('an incomplete form is a validation_error that never reaches Stripe', async () => {
@@ -144,7 +174,9 @@ describe('fake Stripe.js', () => {
 
     expect(result.error).toMatchObject({ type: 'validation_error', message: 'Your card number is incomplete.' });
     expect(fake.requests.length).toBe(before);
-    expect([...p.container.all()].find((e) => e.attributes.role === 'alert')?.textContent).toBe('Your card number is incomplete.');
+    expect([...p.container.all()].find((e) => e.attributes.role === 'alert')?.textContent).toBe(
+      'Your card number is incomplete.',
+    );
   });
 
   test('a SEPA debit asks for name and IBAN, then redirects while the debit is processing', async () => {

@@ -55,19 +55,31 @@ const input = (overrides: Partial<Parameters<StripeGateway['createIntent']>[0]> 
 describe('stripeGateway.createIntent', () => {
   test('creates a PaymentIntent for the order: amount in cents, lower-case currency, method, metadata, receipt email', async () => {
     const key = `attempt-create-${Date.now()}`;
-    const intent = await gateway.createIntent(input({ method: 'sepa_debit', amountCents: 250_00, idempotencyKey: key }));
+    const intent = await gateway.createIntent(
+      input({ method: 'sepa_debit', amountCents: 250_00, idempotencyKey: key }),
+    );
 
-    expect(intent).toMatchObject({ status: 'requires_payment_method', amountCents: 250_00, currency: 'EUR',
-      orderId: '7f0c9a52-0000-4000-8000-000000000001', lastError: null });
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      amountCents: 250_00,
+      currency: 'EUR',
+      orderId: '7f0c9a52-0000-4000-8000-000000000001',
+      lastError: null,
+    });
     expect(intent.id).toMatch(/^pi_/);
     expect(intent.clientSecret).toBe(fake.intents.get(intent.id)?.client_secret);
     const sent = fake.requests.findLast((r) => r.path === '/v1/payment_intents');
     expect(sent).toMatchObject({
-      method: 'POST', auth: 'secret', idempotencyKey: key,
+      method: 'POST',
+      auth: 'secret',
+      idempotencyKey: key,
       params: {
-        amount: '25000', currency: 'eur', allowed_payment_method_types: ['sepa_debit'],
+        amount: '25000',
+        currency: 'eur',
+        allowed_payment_method_types: ['sepa_debit'],
         metadata: { order_id: '7f0c9a52-0000-4000-8000-000000000001', transactionnum: '100042' },
-        receipt_email: 'max.mustermann@example.com', description: 'Order 100042',
+        receipt_email: 'max.mustermann@example.com',
+        description: 'Order 100042',
       },
     });
   });
@@ -83,7 +95,9 @@ describe('stripeGateway.createIntent', () => {
 
   test('refuses a reused idempotency key for a different amount instead of creating a second intent', async () => {
     await gateway.createIntent(input({ idempotencyKey: 'changed-attempt' }));
-    const error = await providerError(gateway.createIntent(input({ idempotencyKey: 'changed-attempt', amountCents: 99_99 })));
+    const error = await providerError(
+      gateway.createIntent(input({ idempotencyKey: 'changed-attempt', amountCents: 99_99 })),
+    );
     expect(error.code).toBe('PAYMENT_PROVIDER_REJECTED');
   });
 
@@ -98,7 +112,12 @@ describe('stripeGateway.createIntent', () => {
   test('a wrong secret key is a typed, non-retryable error with a message safe to show', async () => {
     const wrong = stripeGateway({ secretKey: 'sk_test_wrong_key_000000000000', apiBase: fake.url });
     const error = await providerError(wrong.createIntent(input()));
-    expect(error).toMatchObject({ code: 'PAYMENT_PROVIDER_AUTH_FAILED', provider: 'stripe', providerStatus: 401, retryable: false });
+    expect(error).toMatchObject({
+      code: 'PAYMENT_PROVIDER_AUTH_FAILED',
+      provider: 'stripe',
+      providerStatus: 401,
+      retryable: false,
+    });
     expect(error.message).not.toContain('sk_test');
   });
 
@@ -134,7 +153,14 @@ describe('stripeGateway.retrieveIntent', () => {
     const confirmed = await fake.confirmAsBrowser(created.id, { card: '4242424242424242' });
     expect(confirmed.status).toBe(200);
     const intent = await gateway.retrieveIntent(created.id);
-    expect(intent).toMatchObject({ id: created.id, status: 'succeeded', amountCents: 12_34, currency: 'EUR', orderId: created.orderId, lastError: null });
+    expect(intent).toMatchObject({
+      id: created.id,
+      status: 'succeeded',
+      amountCents: 12_34,
+      currency: 'EUR',
+      orderId: created.orderId,
+      lastError: null,
+    });
   });
 
   test('reads a declined card as requires_payment_method with the decline message', async () => {
@@ -197,7 +223,8 @@ describe('stripeGateway.verifyWebhook', () => {
     const unsigned = await fake.deliver(event, { signature: null });
     const garbage = await fake.deliver(event, { signature: 'not-a-signature' });
 
-    for (const delivery of [...forged, ...stale, ...tampered, ...unsigned, ...garbage]) expect(delivery.status).toBe(400);
+    for (const delivery of [...forged, ...stale, ...tampered, ...unsigned, ...garbage])
+      expect(delivery.status).toBe(400);
     expect(received).toHaveLength(5);
     for (const r of received) expect(r.error).toBeInstanceOf(PaymentSignatureError);
     // The same event, properly signed and a little late but within Stripe's 300 s tolerance, still counts.
@@ -221,7 +248,13 @@ describe('stripeGateway.verifyWebhook', () => {
   });
 
   test('a correctly signed body that is not an event is refused 400, so Stripe does not resend it for days', () => {
-    for (const payload of ['null', '[]', '"x"', '{"__proto__":{"id":"evt_1"}}', '{"id":"evt_1","type":"payment_intent.succeeded"}']) {
+    for (const payload of [
+      'null',
+      '[]',
+      '"x"',
+      '{"__proto__":{"id":"evt_1"}}',
+      '{"id":"evt_1","type":"payment_intent.succeeded"}',
+    ]) {
       let thrown: unknown;
       try {
         gateway.verifyWebhook(payload, stripeSignature(payload, fake.webhookSecret));
@@ -234,7 +267,13 @@ describe('stripeGateway.verifyWebhook', () => {
   });
 
   test('an event about something other than a PaymentIntent verifies with intent null', () => {
-    const payload = JSON.stringify({ id: 'evt_charge', object: 'event', type: 'charge.succeeded', created: 1_700_000_000, data: { object: { object: 'charge', id: 'ch_1' } } });
+    const payload = JSON.stringify({
+      id: 'evt_charge',
+      object: 'event',
+      type: 'charge.succeeded',
+      created: 1_700_000_000,
+      data: { object: { object: 'charge', id: 'ch_1' } },
+    });
     const event = gateway.verifyWebhook(payload, stripeSignature(payload, fake.webhookSecret));
     expect(event).toEqual({ id: 'evt_charge', type: 'charge.succeeded', created: 1_700_000_000, intent: null });
   });
@@ -248,13 +287,18 @@ describe('stripeGateway.verifyWebhook', () => {
     const succeeded = await fake.settle(created.id);
     expect((await gateway.retrieveIntent(created.id)).status).toBe('succeeded');
 
-    const [processing] = fake.events.filter((e) => e.data.object.id === created.id && e.type === 'payment_intent.processing');
+    const [processing] = fake.events.filter(
+      (e) => e.data.object.id === created.id && e.type === 'payment_intent.processing',
+    );
     const deliveries = await fake.deliver([succeeded, processing!, succeeded], { times: 2, concurrent: true });
     expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(received.map((r) => [r.event?.id, r.event?.intent?.status])).toEqual([
-      [succeeded.id, 'succeeded'], [succeeded.id, 'succeeded'],
-      [processing!.id, 'processing'], [processing!.id, 'processing'],
-      [succeeded.id, 'succeeded'], [succeeded.id, 'succeeded'],
+      [succeeded.id, 'succeeded'],
+      [succeeded.id, 'succeeded'],
+      [processing!.id, 'processing'],
+      [processing!.id, 'processing'],
+      [succeeded.id, 'succeeded'],
+      [succeeded.id, 'succeeded'],
     ]);
   });
 
@@ -266,7 +310,10 @@ describe('stripeGateway.verifyWebhook', () => {
     expect(event.type).toBe('payment_intent.payment_failed');
     await fake.flush();
     expect(received.map((r) => r.event?.type)).toEqual(['payment_intent.processing', 'payment_intent.payment_failed']);
-    expect(received[1]?.event?.intent).toMatchObject({ status: 'requires_payment_method', lastError: 'The payment failed.' });
+    expect(received[1]?.event?.intent).toMatchObject({
+      status: 'requires_payment_method',
+      lastError: 'The payment failed.',
+    });
   });
 });
 
@@ -279,7 +326,6 @@ describe('stripeFromEnv', () => {
   const fromEnv = (vars: Record<string, string>) =>
     importWithEnv(vars, async () => (await import('#lib/server/payments/stripe.ts')).stripeFromEnv());
 
-
   test('is null until both Stripe keys are configured', async () => {
     expect(await fromEnv({ STRIPE_SECRET_KEY: '', STRIPE_PUBLISHABLE_KEY: '' })).toBeNull();
     expect(await fromEnv({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: '' })).toBeNull();
@@ -287,8 +333,10 @@ describe('stripeFromEnv', () => {
 
   test('talks to STRIPE_API_BASE with the configured keys', async () => {
     const configured = await fromEnv({
-      STRIPE_SECRET_KEY: fake.secretKey, STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret, STRIPE_API_BASE: fake.url,
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLISHABLE_KEY: fake.publishableKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+      STRIPE_API_BASE: fake.url,
     });
     const intent = await configured!.createIntent(input());
     expect(fake.intents.has(intent.id)).toBe(true);

@@ -21,19 +21,28 @@ const P = DEMO_FIXTURES.products;
 
 async function post(handler: typeof prices.POST, body: unknown) {
   const request = new Request('http://localhost/api', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
-  const response = await handler({ request, cookies: { get: () => undefined }, url: new URL(request.url) } as unknown as APIContext);
+  const response = await handler({
+    request,
+    cookies: { get: () => undefined },
+    url: new URL(request.url),
+  } as unknown as APIContext);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one helper reads the answers of several endpoints
-  return { status: response.status, json: await response.json() as Record<string, any> };
+  return { status: response.status, json: (await response.json()) as Record<string, any> };
 }
 
 async function setGuestPrices(enabled: boolean): Promise<void> {
   const handle = await db.getDb();
-  const [row] = await handle.select().from(schema.contentBlocks)
+  const [row] = await handle
+    .select()
+    .from(schema.contentBlocks)
     .where(sql`${schema.contentBlocks.type} = 'setting' and ${schema.contentBlocks.identifier} = 'branding'`);
   const config = row!.config as { flags: Record<string, unknown> };
-  await handle.update(schema.contentBlocks)
+  await handle
+    .update(schema.contentBlocks)
     .set({ config: { ...config, flags: { ...config.flags, isPriceForGuestEnabled: enabled } } })
     .where(eq(schema.contentBlocks.id, row!.id));
   // As every writer of content does: the shop reads settings once per publish.
@@ -88,9 +97,17 @@ describe('priceList', () => {
   test('prices a customer from their own price list, falling back to the public one', async () => {
     const handle = await db.getDb();
     const [acme] = await handle.select().from(schema.priceLists).where(eq(schema.priceLists.code, 'acme'));
-    const entries = await priceList([P.available, P.notAvailable], { currency: 'EUR', priceListId: acme!.id, pricesVisible: true });
+    const entries = await priceList([P.available, P.notAvailable], {
+      currency: 'EUR',
+      priceListId: acme!.id,
+      pricesVisible: true,
+    });
     // The contract price undercuts the public one: it applies, shown against the public regular price.
-    expect(entries.find((e) => e.sku === P.available)?.priceInfo).toMatchObject({ regular: 188.99, special: 164.99, source: 'contract' });
+    expect(entries.find((e) => e.sku === P.available)?.priceInfo).toMatchObject({
+      regular: 188.99,
+      special: 164.99,
+      source: 'contract',
+    });
     // The acme list has no price for this one: the public price applies.
     expect(entries.find((e) => e.sku === P.notAvailable)?.priceInfo?.regular).toBe(99.99);
   });

@@ -22,7 +22,9 @@ beforeAll(async () => {
   await database.migrate();
   await seedDemoData(database.db, { products: 300 });
   await raw.rows(await db.getDb(), sql`update products set is_active = false where id % 23 = 0`);
-  ids = (await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products order by id`)).map((r) => Number(r.id));
+  ids = (await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products order by id`)).map((r) =>
+    Number(r.id),
+  );
   inactive = ids.filter((id) => id % 23 === 0);
 }, 120_000);
 
@@ -54,11 +56,17 @@ describe('loadProductPage', () => {
     for (const id of ids.filter((i) => !inactive.includes(i))) {
       const page = await loadProductPage(id, 'en');
       if (!page) continue;
-      const shown = [page.product.id, ...page.variants.map((v) => v.card.id), ...page.product.accessories.map((a) => a.id), ...page.recommendations.map((r) => r.id)];
+      const shown = [
+        page.product.id,
+        ...page.variants.map((v) => v.card.id),
+        ...page.product.accessories.map((a) => a.id),
+        ...page.recommendations.map((r) => r.id),
+      ];
       for (const shownId of shown) expect(page.tags, `${id} shows ${shownId}`).toContain(`p:${shownId}`);
       for (const crumb of page.trail) expect(page.tags).toContain(`c:${crumb.id}`);
       for (const group of [...page.header, ...page.properties]) expect(page.tags).toContain(`a:${group.code}`);
-      if (page.product.accessories.length > 0 && page.recommendations.length > 0 && page.trail.length > 1) withAll.push(id);
+      if (page.product.accessories.length > 0 && page.recommendations.length > 0 && page.trail.length > 1)
+        withAll.push(id);
     }
     expect(withAll.length).toBeGreaterThan(0);
     for (const id of inactive) expect(await loadProductPage(id, 'en')).toBeNull();
@@ -66,7 +74,8 @@ describe('loadProductPage', () => {
 });
 
 describe('productReviews', () => {
-  const idOf = async (sku: string) => Number((await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where sku = ${sku}`))[0]!.id);
+  const idOf = async (sku: string) =>
+    Number((await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where sku = ${sku}`))[0]!.id);
 
   test("a product page gets its published reviews; a parent's page its variants' too; a pending one is left out", async () => {
     const P = DEMO_FIXTURES.products;

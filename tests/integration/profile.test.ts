@@ -51,9 +51,14 @@ async function mailsTo(to: string): Promise<Mail[]> {
   await backgroundSettled();
   let files: string[] = [];
   try {
-    files = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).sort();
-  } catch { /* no mail yet */ }
-  return files.map((f) => parseMail(readFileSync(join(dataDir, 'outbox', f), 'utf8')))
+    files = readdirSync(join(dataDir, 'outbox'))
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    /* no mail yet */
+  }
+  return files
+    .map((f) => parseMail(readFileSync(join(dataDir, 'outbox', f), 'utf8')))
     .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }
 
@@ -74,37 +79,63 @@ forEachDatabase('profile', (ctx) => {
   beforeAll(() => seedFixtures(ctx.db));
 
   const me = (b: Browser) => b.call(auth.me, '/api/auth/me', { body: {} });
-  const login = (b: Browser, username: string, password = PASSWORD) => b.call(auth.login, '/api/auth/login', { body: { username, password } });
+  const login = (b: Browser, username: string, password = PASSWORD) =>
+    b.call(auth.login, '/api/auth/login', { body: { username, password } });
   const update = (b: Browser, body: unknown) => b.call(profile.update, '/api/account/profile', { body });
   const read = (b: Browser) => b.call(profile.get, '/api/account/profile', { method: 'GET' });
-  const askEmail = (b: Browser, body: unknown) => b.call(profile.requestEmailChange, '/api/account/email-change', { body });
-  const confirm = (b: Browser, token: string) => b.call(profile.confirmEmailChange, '/api/account/email-change-confirm', { body: { token } });
-  const changePassword = (b: Browser, body: unknown) => b.call(auth.changePassword, '/api/auth/change-password', { body });
+  const askEmail = (b: Browser, body: unknown) =>
+    b.call(profile.requestEmailChange, '/api/account/email-change', { body });
+  const confirm = (b: Browser, token: string) =>
+    b.call(profile.confirmEmailChange, '/api/account/email-change-confirm', { body: { token } });
+  const changePassword = (b: Browser, body: unknown) =>
+    b.call(auth.changePassword, '/api/auth/change-password', { body });
 
   /** A new customer, registered and signed in, in a browser of its own. */
   async function customer(name: string): Promise<{ browser: Browser; email: string; id: string }> {
     const browser = new Browser(freshIp());
     const email = uniqueEmail(name);
-    const r = await browser.call(auth.register, '/api/auth/register', { body: { email, password: PASSWORD, firstName: 'Ada', lastName: name } });
+    const r = await browser.call(auth.register, '/api/auth/register', {
+      body: { email, password: PASSWORD, firstName: 'Ada', lastName: name },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     const activation = (await mailsTo(email)).map(activationToken).find(Boolean)!;
-    expect((await activateRegistration(ctx.db, { token: activation, password: PASSWORD, ip: browser.ip }, claimGuestOrder)).ok).toBe(true);
+    expect(
+      (await activateRegistration(ctx.db, { token: activation, password: PASSWORD, ip: browser.ip }, claimGuestOrder))
+        .ok,
+    ).toBe(true);
     expect((await login(browser, email)).status).toBe(200);
     const [row] = await ctx.db.select().from(customers).where(eq(customers.email, email));
     return { browser, email, id: row!.id };
   }
 
   const rowOf = async (id: string) => (await ctx.db.select().from(customers).where(eq(customers.id, id)))[0]!;
-  const expectError = (r: ApiResult, status: number, code: string) => expect({ status: r.status, code: r.body.code }).toEqual({ status, code });
+  const expectError = (r: ApiResult, status: number, code: string) =>
+    expect({ status: r.status, code: r.body.code }).toEqual({ status, code });
 
   test('changes name, company and phone of the signed-in customer only; blank optional fields are removed', async () => {
     const a = await customer('alpha');
     const b = await customer('beta');
     const before = await rowOf(b.id);
-    const r = await update(a.browser, { firstName: '  Grace ', lastName: 'Hopper', company: 'Navy Labs', phone: '+49 30 123456' });
+    const r = await update(a.browser, {
+      firstName: '  Grace ',
+      lastName: 'Hopper',
+      company: 'Navy Labs',
+      phone: '+49 30 123456',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.profile).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy Labs', phone: '+49 30 123456', email: a.email });
-    expect(await rowOf(a.id)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', company: 'Navy Labs', phone: '+49 30 123456' });
+    expect(r.body.profile).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      company: 'Navy Labs',
+      phone: '+49 30 123456',
+      email: a.email,
+    });
+    expect(await rowOf(a.id)).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      company: 'Navy Labs',
+      phone: '+49 30 123456',
+    });
     expect(await rowOf(b.id)).toEqual(before);
     expect((await read(a.browser)).body.profile.firstName).toBe('Grace');
     expect((await read(b.browser)).body.profile.firstName).toBe('Ada');
@@ -116,11 +147,16 @@ forEachDatabase('profile', (ctx) => {
     expectError(await read(new Browser(freshIp())), 401, 'UNAUTHENTICATED');
   });
 
-  test('refuses unknown fields and bad values with the checkout\'s messages, changing nothing', async () => {
+  test("refuses unknown fields and bad values with the checkout's messages, changing nothing", async () => {
     const a = await customer('strict');
     const before = await rowOf(a.id);
     const other = await customer('target');
-    for (const extra of [{ email: 'evil@example.com' }, { customerId: other.id }, { id: other.id }, { customernum: '1' }]) {
+    for (const extra of [
+      { email: 'evil@example.com' },
+      { customerId: other.id },
+      { id: other.id },
+      { customernum: '1' },
+    ]) {
       expectError(await update(a.browser, { firstName: 'A', lastName: 'B', ...extra }), 400, 'VALIDATION_FAILED');
     }
     const cases: [Record<string, unknown>, string, string][] = [
@@ -146,7 +182,13 @@ forEachDatabase('profile', (ctx) => {
     const r = await a.browser.call(strict.update, '/api/account/profile', { body: { firstName: 'A', lastName: 'B' } });
     expectError(r, 400, 'VALIDATION_FAILED');
     expect(r.body.details).toEqual([{ path: 'company', message: CHECKOUT_MESSAGES.required }]);
-    expect((await a.browser.call(strict.update, '/api/account/profile', { body: { firstName: 'A', lastName: 'B', company: 'ACME' } })).status).toBe(200);
+    expect(
+      (
+        await a.browser.call(strict.update, '/api/account/profile', {
+          body: { firstName: 'A', lastName: 'B', company: 'ACME' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test('an e-mail change needs the current password and takes effect only through the link to the new address', async () => {
@@ -159,9 +201,21 @@ forEachDatabase('profile', (ctx) => {
     const same = await askEmail(a.browser, { newEmail: a.email.toUpperCase(), currentPassword: PASSWORD });
     expectError(same, 400, 'VALIDATION_FAILED');
     expect(same.body.details).toEqual([{ path: 'newEmail', message: 'This is already your email address' }]);
-    expectError(await askEmail(a.browser, { newEmail: 'not-an-address', currentPassword: PASSWORD }), 400, 'VALIDATION_FAILED');
-    expectError(await askEmail(a.browser, { newEmail: target, currentPassword: PASSWORD, email: target }), 400, 'VALIDATION_FAILED');
-    expectError(await askEmail(new Browser(freshIp()), { newEmail: target, currentPassword: PASSWORD }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await askEmail(a.browser, { newEmail: 'not-an-address', currentPassword: PASSWORD }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await askEmail(a.browser, { newEmail: target, currentPassword: PASSWORD, email: target }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await askEmail(new Browser(freshIp()), { newEmail: target, currentPassword: PASSWORD }),
+      401,
+      'UNAUTHENTICATED',
+    );
 
     const asked = await askEmail(a.browser, { newEmail: ` ${target.toUpperCase()} `, currentPassword: PASSWORD });
     expect(asked.status, JSON.stringify(asked.body)).toBe(200);
@@ -205,12 +259,24 @@ forEachDatabase('profile', (ctx) => {
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, a.id));
     const session = { customer: row!, familyId: randomUUID() };
     const old = new Date(Date.now() - EMAIL_CHANGE_TTL_MS - 60_000);
-    const expired = await requestEmailChange(ctx.db, session, { newEmail: uniqueEmail('late'), currentPassword: PASSWORD }, freshIp(), old);
+    const expired = await requestEmailChange(
+      ctx.db,
+      session,
+      { newEmail: uniqueEmail('late'), currentPassword: PASSWORD },
+      freshIp(),
+      old,
+    );
     expect(expired.kind).toBe('link');
     const r = await confirm(new Browser(freshIp()), (expired as { token: string }).token);
     expectError(r, 400, 'INVALID_TOKEN');
     expect(r.body.details).toEqual({ reason: 'expired' });
-    const recent = await requestEmailChange(ctx.db, session, { newEmail: uniqueEmail('intime'), currentPassword: PASSWORD }, freshIp(), new Date(Date.now() - EMAIL_CHANGE_TTL_MS + 60_000));
+    const recent = await requestEmailChange(
+      ctx.db,
+      session,
+      { newEmail: uniqueEmail('intime'), currentPassword: PASSWORD },
+      freshIp(),
+      new Date(Date.now() - EMAIL_CHANGE_TTL_MS + 60_000),
+    );
     const inTime = await confirm(new Browser(freshIp()), (recent as { token: string }).token);
     expect(inTime.status, JSON.stringify(inTime.body)).toBe(200);
     await ctx.db.update(customers).set({ email: a.email }).where(eq(customers.id, a.id));
@@ -233,7 +299,10 @@ forEachDatabase('profile', (ctx) => {
     const free = uniqueEmail('free');
     const takenAnswer = await askEmail(a.browser, { newEmail: owner.email, currentPassword: PASSWORD });
     const freeAnswer = await askEmail(a.browser, { newEmail: free, currentPassword: PASSWORD });
-    expect({ status: takenAnswer.status, body: takenAnswer.body }).toEqual({ status: freeAnswer.status, body: freeAnswer.body });
+    expect({ status: takenAnswer.status, body: takenAnswer.body }).toEqual({
+      status: freeAnswer.status,
+      body: freeAnswer.body,
+    });
     const ownerMails = await mailsTo(owner.email);
     const registered = ownerMails.find((m) => m.text.includes(owner.email) && /bereits ein Kundenkonto/.test(m.text));
     expect(registered, ownerMails.map((m) => m.text).join('\n---\n')).toBeDefined();
@@ -251,7 +320,10 @@ forEachDatabase('profile', (ctx) => {
 
   test('requests are limited per customer and hour', async () => {
     const a = await customer('flood');
-    for (let i = 0; i < 5; i++) expect((await askEmail(a.browser, { newEmail: uniqueEmail(`f${i}`), currentPassword: PASSWORD })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await askEmail(a.browser, { newEmail: uniqueEmail(`f${i}`), currentPassword: PASSWORD })).status).toBe(
+        200,
+      );
     const blocked = await askEmail(a.browser, { newEmail: uniqueEmail('f6'), currentPassword: PASSWORD });
     expectError(blocked, 429, 'TOO_MANY_ATTEMPTS');
     expect(blocked.headers.get('retry-after')).toBeTruthy();
@@ -264,10 +336,24 @@ forEachDatabase('profile', (ctx) => {
     const otherFamily = (await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.customerId, a.id))).length;
     expect(otherFamily).toBeGreaterThanOrEqual(2);
 
-    expectError(await changePassword(a.browser, { currentPassword: 'wrong-password', newPassword: 'New-Passw0rd!' }), 400, 'INVALID_PASSWORD');
-    expectError(await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'short' }), 400, 'VALIDATION_FAILED');
-    expect((await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'short' })).body.message).toBe(AUTH_MESSAGES.passwordTooShort);
-    expectError(await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'New-Passw0rd!', logoutOthers: false }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await changePassword(a.browser, { currentPassword: 'wrong-password', newPassword: 'New-Passw0rd!' }),
+      400,
+      'INVALID_PASSWORD',
+    );
+    expectError(
+      await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'short' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect((await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'short' })).body.message).toBe(
+      AUTH_MESSAGES.passwordTooShort,
+    );
+    expectError(
+      await changePassword(a.browser, { currentPassword: PASSWORD, newPassword: 'New-Passw0rd!', logoutOthers: false }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect((await me(other)).status).toBe(200);
     expect((await mailsTo(a.email)).filter((m) => /Passwort .* wurde geändert/.test(m.subject))).toEqual([]);
 
@@ -279,7 +365,10 @@ forEachDatabase('profile', (ctx) => {
     expectError(await me(other), 401, 'UNAUTHENTICATED');
     const stolen = other.clone();
     expectError(await stolen.call(auth.refresh, '/api/auth/refresh', { body: {} }), 401, 'UNAUTHENTICATED');
-    const alive = await ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.customerId, a.id), sql`${refreshTokens.revokedAt} IS NULL`));
+    const alive = await ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.customerId, a.id), sql`${refreshTokens.revokedAt} IS NULL`));
     expect(new Set(alive.map((t) => t.familyId)).size).toBe(1);
     // The new password is the login now.
     expectError(await login(new Browser(freshIp()), a.email), 401, 'INVALID_CREDENTIALS');

@@ -11,7 +11,15 @@ import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { publish } from '#lib/server/publish/events.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
-  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, waitFor, type ShopInstance, TEST_BUILD_DIR,
+  TEST_WEBHOOK_SECRET,
+  buildTestShop,
+  fetchPage,
+  seedPostgres,
+  signedPublish,
+  startShopInstance,
+  waitFor,
+  type ShopInstance,
+  TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = TEST_BUILD_DIR;
@@ -50,7 +58,10 @@ suite('publishing across instances [postgres]', () => {
   });
 
   const rename = async (name: string) => {
-    await client.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [name, product.id]);
+    await client.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [
+      name,
+      product.id,
+    ]);
   };
 
   async function warm(shop: ShopInstance, path = product.path) {
@@ -86,7 +97,9 @@ suite('publishing across instances [postgres]', () => {
     expect((await fetchPage(b!.url, product.path)).cache).toBe('HIT');
 
     const { rows } = await client.query<{ n: string; applied: string }>(
-      'select count(*) as n, count(applied_at) as applied from publish_events where id = $1', [answer.id]);
+      'select count(*) as n, count(applied_at) as applied from publish_events where id = $1',
+      [answer.id],
+    );
     expect(rows[0]).toEqual({ n: '1', applied: '1' });
   });
 
@@ -117,11 +130,13 @@ suite('publishing across instances [postgres]', () => {
     await rename(name);
     await client.query(
       `insert into publish_events (id, source, changes, tags, applied_at) values ($1, 'import', $2, $3, now())`,
-      [`missed_${Date.now()}`, JSON.stringify({ products: [product.id] }), JSON.stringify([`p:${product.id}`])]);
+      [`missed_${Date.now()}`, JSON.stringify({ products: [product.id] }), JSON.stringify([`p:${product.id}`])],
+    );
     expect((await fetchPage(b!.url, product.path)).cache).toBe('HIT');
 
     const { rows } = await client.query<{ killed: boolean }>(
-      `select pg_terminate_backend(pid) as killed from pg_stat_activity where query ilike 'LISTEN%storefront_publish%' and pid <> pg_backend_pid()`);
+      `select pg_terminate_backend(pid) as killed from pg_stat_activity where query ilike 'LISTEN%storefront_publish%' and pid <> pg_backend_pid()`,
+    );
     // One publish LISTEN connection per instance (the price index listens on a channel of its own).
     expect(rows.filter((r) => r.killed)).toHaveLength(2);
 
@@ -130,7 +145,9 @@ suite('publishing across instances [postgres]', () => {
     expect((await fetchPage(b!.url, unrelated)).cache).toBe('HIT');
 
     await waitFor('both instances to LISTEN again', async () => {
-      const { rows: listening } = await client.query<{ n: string }>(`select count(*) as n from pg_stat_activity where query ilike 'LISTEN%storefront_publish%'`);
+      const { rows: listening } = await client.query<{ n: string }>(
+        `select count(*) as n from pg_stat_activity where query ilike 'LISTEN%storefront_publish%'`,
+      );
       return Number(listening[0]!.n) === 2 ? true : undefined;
     });
     await warm(b!);
@@ -149,7 +166,10 @@ suite('publishing across instances [postgres]', () => {
     expect(result.id).toMatch(/^import_/);
     await Promise.all([showsOn(a!, name), showsOn(b!, name)]);
 
-    const { rows } = await client.query<{ source: string; applied_at: Date | null }>('select source, applied_at from publish_events where id = $1', [result.id]);
+    const { rows } = await client.query<{ source: string; applied_at: Date | null }>(
+      'select source, applied_at from publish_events where id = $1',
+      [result.id],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe('import');
     expect(rows[0]!.applied_at).toBeInstanceOf(Date);

@@ -20,8 +20,15 @@ import { invalidationFor } from '#lib/server/publish/changes.ts';
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
-  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance,
-  type PageAnswer, type ShopInstance, TEST_BUILD_DIR,
+  TEST_WEBHOOK_SECRET,
+  buildTestShop,
+  fetchPage,
+  seedPostgres,
+  signedPublish,
+  startShopInstance,
+  type PageAnswer,
+  type ShopInstance,
+  TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = TEST_BUILD_DIR;
@@ -52,20 +59,30 @@ suite('publish tags through the shop [postgres]', () => {
   };
   const all = () => Object.values(paths).flat();
 
-  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows;
+  const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+    (await client.query<T>(text, values)).rows;
 
   async function slugPathsOf(categoryId: number): Promise<Record<Locale, string>> {
-    const rows = await query<{ locale: Locale; slug_path: string }>('select locale, slug_path from category_translations where category_id = $1', [categoryId]);
+    const rows = await query<{ locale: Locale; slug_path: string }>(
+      'select locale, slug_path from category_translations where category_id = $1',
+      [categoryId],
+    );
     return Object.fromEntries(rows.map((r) => [r.locale, r.slug_path])) as Record<Locale, string>;
   }
 
   async function productPath(id: number, locale: Locale): Promise<string> {
-    const [row] = await query<{ slug: string }>('select slug from product_translations where product_id = $1 and locale = $2', [id, locale]);
+    const [row] = await query<{ slug: string }>(
+      'select slug from product_translations where product_id = $1 and locale = $2',
+      [id, locale],
+    );
     return `${prefix(locale)}/p/${id}/${row!.slug}`;
   }
 
   async function pageSlug(identifier: string, locale: Locale): Promise<string> {
-    const [row] = await query<{ slug: string | null }>(`select config->>'slug' as slug from content_blocks where type = 'page' and identifier = $1 and locale = $2`, [identifier, locale]);
+    const [row] = await query<{ slug: string | null }>(
+      `select config->>'slug' as slug from content_blocks where type = 'page' and identifier = $1 and locale = $2`,
+      [identifier, locale],
+    );
     return row?.slug ?? identifier;
   }
 
@@ -98,7 +115,8 @@ suite('publish tags through the shop [postgres]', () => {
     return answers;
   }
 
-  const statesOf = (answers: Map<string, PageAnswer>) => Object.fromEntries([...answers].map(([path, a]) => [path, a.cache]));
+  const statesOf = (answers: Map<string, PageAnswer>) =>
+    Object.fromEntries([...answers].map(([path, a]) => [path, a.cache]));
   const expectStates = (answers: Map<string, PageAnswer>, missed: (path: string) => boolean) =>
     expect(statesOf(answers)).toEqual(Object.fromEntries(all().map((path) => [path, missed(path) ? 'MISS' : 'HIT'])));
 
@@ -139,15 +157,19 @@ suite('publish tags through the shop [postgres]', () => {
         break;
       }
     }
-    expect(chosen, 'a product listed on its only category\'s first page').toBeDefined();
-    const [idPath] = await query<{ id_path: string }>('select id_path from categories where id = $1', [chosen!.category_id]);
+    expect(chosen, "a product listed on its only category's first page").toBeDefined();
+    const [idPath] = await query<{ id_path: string }>('select id_path from categories where id = $1', [
+      chosen!.category_id,
+    ]);
     const trailIds = idPath!.id_path.split('/').map(Number).reverse();
     const trail = [];
     for (const id of trailIds) {
       const [row] = await query<{ parent_id: number | null }>('select parent_id from categories where id = $1', [id]);
       trail.push({ id, parentId: row!.parent_id, slugPaths: await slugPathsOf(id) });
     }
-    const slugs = Object.fromEntries(await Promise.all(LOCALES.map(async (l) => [l, (await productPath(chosen!.id, l)).split('/').at(-1)!]))) as Record<Locale, string>;
+    const slugs = Object.fromEntries(
+      await Promise.all(LOCALES.map(async (l) => [l, (await productPath(chosen!.id, l)).split('/').at(-1)!])),
+    ) as Record<Locale, string>;
     catalogue = { product: { id: chosen!.id, slugs, categoryId: chosen!.category_id }, trail };
     const P = catalogue.product.id;
 
@@ -157,12 +179,15 @@ suite('publish tags through the shop [postgres]', () => {
 
     // Elsewhere: another top-level category's products and subcategories, none of them showing P.
     const topOfP = trailIds.at(-1)!;
-    const otherProducts = await query<{ id: number }>(`
+    const otherProducts = await query<{ id: number }>(
+      `
       select p.id from products p where p.parent_id is null and p.is_active
         and not exists (select 1 from product_categories pc join categories c on c.id = pc.category_id
                         where pc.product_id = p.id and split_part(c.id_path, '/', 1) = $1)
         and exists (select 1 from product_categories pc where pc.product_id = p.id)
-      order by p.id`, [String(topOfP)]);
+      order by p.id`,
+      [String(topOfP)],
+    );
     for (const { id } of otherProducts) {
       const de = await productPath(id, 'de');
       if ((await warm(de)).tags.includes(`p:${P}`)) continue;
@@ -170,9 +195,14 @@ suite('publish tags through the shop [postgres]', () => {
       if (paths.otherProducts.length === 4) break;
     }
     expect(paths.otherProducts).toHaveLength(4);
-    const otherCategories = await query<{ id: number }>(`
-      select id from categories where parent_id is not null and split_part(id_path, '/', 1) <> $1 order by id desc limit 2`, [String(topOfP)]);
-    paths.otherCategories = await Promise.all(otherCategories.map(async ({ id }) => `/c/${(await slugPathsOf(id)).de}`));
+    const otherCategories = await query<{ id: number }>(
+      `
+      select id from categories where parent_id is not null and split_part(id_path, '/', 1) <> $1 order by id desc limit 2`,
+      [String(topOfP)],
+    );
+    paths.otherCategories = await Promise.all(
+      otherCategories.map(async ({ id }) => `/c/${(await slugPathsOf(id)).de}`),
+    );
   });
 
   afterAll(async () => {
@@ -207,7 +237,9 @@ suite('publish tags through the shop [postgres]', () => {
         expect(answers.get(path)!.cache, path).toBe('MISS');
       }
       expect(answers.get(paths.productPages[0]!)!.body).toContain(name);
-      for (const path of paths.categoryPagesOfP.filter((p) => !p.startsWith('/en/') && warmed.get(p)!.tags.includes(`p:${P}`))) {
+      for (const path of paths.categoryPagesOfP.filter(
+        (p) => !p.startsWith('/en/') && warmed.get(p)!.tags.includes(`p:${P}`),
+      )) {
         expect(answers.get(path)!.body, path).toContain(name);
       }
       for (const path of paths.productPages.slice(1)) expect(answers.get(path)!.body, path).not.toContain(name);
@@ -224,7 +256,9 @@ suite('publish tags through the shop [postgres]', () => {
   test('a content page: its page in every locale re-renders with the new text, and the sitemaps; nothing else', async () => {
     await warmAll();
     const marker = `Neufassung${Date.now()}`;
-    await query(`update content_blocks set content = content || $1 where type = 'page' and identifier = 'agb'`, [`<p>${marker}</p>`]);
+    await query(`update content_blocks set content = content || $1 where type = 'page' and identifier = 'agb'`, [
+      `<p>${marker}</p>`,
+    ]);
     const tags = await publish({ content: [{ type: 'page', identifier: 'agb' }] });
     expect(tags).toEqual([...LOCALES.map((l) => `k:page:agb:${l}`).sort(), 'sitemap']);
     const answers = await afterEvent();
@@ -233,12 +267,16 @@ suite('publish tags through the shop [postgres]', () => {
     for (const path of paths.content) expect(answers.get(path)!.body, path).toContain(marker);
   });
 
-  test('a content page\'s new address: the shells of its language (which link it) and its versions (their language links) re-render', async () => {
+  test("a content page's new address: the shells of its language (which link it) and its versions (their language links) re-render", async () => {
     await warmAll();
     const english = paths.content.find((p) => p.startsWith('/en/'))!;
     const oldSlug = english.split('/').at(-1)!;
-    const setSlug = (slug: string) => query(`update content_blocks set config = jsonb_set(config, '{slug}', to_jsonb($1::text))
-      where type = 'page' and identifier = 'agb' and locale = 'en'`, [slug]);
+    const setSlug = (slug: string) =>
+      query(
+        `update content_blocks set config = jsonb_set(config, '{slug}', to_jsonb($1::text))
+      where type = 'page' and identifier = 'agb' and locale = 'en'`,
+        [slug],
+      );
     await setSlug('terms-of-sale');
     try {
       const tags = await publish({ content: [{ type: 'page', identifier: 'agb', locale: 'en' }] });
@@ -246,10 +284,17 @@ suite('publish tags through the shop [postgres]', () => {
       // The old address now moves to the new one (a redirect, not a cached page).
       const answers = await afterEvent([english]);
       expect(answers.get(english)!.headers.get('location')).toBe('/en/i/terms-of-sale');
-      const dropped = (path: string) => path === '/en' || path.startsWith('/en/') || paths.content.includes(path) || paths.sitemaps.includes(path);
+      const dropped = (path: string) =>
+        path === '/en' || path.startsWith('/en/') || paths.content.includes(path) || paths.sitemaps.includes(path);
       const { [english]: redirect, ...pages } = statesOf(answers);
       expect(redirect).toBeNull();
-      expect(pages).toEqual(Object.fromEntries(all().filter((p) => p !== english).map((p) => [p, dropped(p) ? 'MISS' : 'HIT'])));
+      expect(pages).toEqual(
+        Object.fromEntries(
+          all()
+            .filter((p) => p !== english)
+            .map((p) => [p, dropped(p) ? 'MISS' : 'HIT']),
+        ),
+      );
       expect(answers.get('/en')!.body).toContain('href="/en/i/terms-of-sale"');
       expect(answers.get(paths.content[0]!)!.body).toMatch(/hreflang="en-GB" href="[^"]*\/en\/i\/terms-of-sale"/);
       expect((await fetchPage(shop!.url, '/en/i/terms-of-sale')).status).toBe(200);
@@ -260,7 +305,11 @@ suite('publish tags through the shop [postgres]', () => {
   });
 
   /** Appends `marker` to the first menu entry's titles in the locales given (all when none). */
-  function withMarkedMenu(config: { entries: { titles: { locale: string; title: string }[] }[] }, marker: string, locale?: Locale) {
+  function withMarkedMenu(
+    config: { entries: { titles: { locale: string; title: string }[] }[] },
+    marker: string,
+    locale?: Locale,
+  ) {
     const copy = structuredClone(config);
     for (const t of copy.entries[0]!.titles) if (!locale || t.locale === locale) t.title += ` ${marker}`;
     return copy;
@@ -269,8 +318,12 @@ suite('publish tags through the shop [postgres]', () => {
   test('the menu: every page re-renders in every locale and shows it; the sitemaps do not show it and stay', async () => {
     await warmAll();
     const marker = `Menuneu${Date.now()}`;
-    const [row] = await query<{ config: Parameters<typeof withMarkedMenu>[0] }>(`select config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`);
-    await query(`update content_blocks set config = $1 where type = 'block' and identifier = 'menu' and locale = ''`, [withMarkedMenu(row!.config, marker)]);
+    const [row] = await query<{ config: Parameters<typeof withMarkedMenu>[0] }>(
+      `select config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`,
+    );
+    await query(`update content_blocks set config = $1 where type = 'block' and identifier = 'menu' and locale = ''`, [
+      withMarkedMenu(row!.config, marker),
+    ]);
     const tags = await publish({ content: [{ type: 'block', identifier: 'menu' }] });
     expect(tags).toEqual(LOCALES.map((l) => `shell:${l}`).sort());
     const answers = await afterEvent();
@@ -279,12 +332,16 @@ suite('publish tags through the shop [postgres]', () => {
     for (const path of all().filter((p) => !sitemaps.has(p))) expect(answers.get(path)!.body, path).toContain(marker);
   });
 
-  test('the menu of one locale: only that locale\'s pages re-render', async () => {
+  test("the menu of one locale: only that locale's pages re-render", async () => {
     await warmAll();
     const marker = `Englishmenu${Date.now()}`;
-    const [row] = await query<{ config: Parameters<typeof withMarkedMenu>[0] }>(`select config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`);
+    const [row] = await query<{ config: Parameters<typeof withMarkedMenu>[0] }>(
+      `select config from content_blocks where type = 'block' and identifier = 'menu' and locale = ''`,
+    );
     // A row of its own for English: it wins over the all-locales row there, and only there.
-    await query(`insert into content_blocks (type, identifier, locale, config) values ('block', 'menu', 'en', $1)`, [withMarkedMenu(row!.config, marker, 'en')]);
+    await query(`insert into content_blocks (type, identifier, locale, config) values ('block', 'menu', 'en', $1)`, [
+      withMarkedMenu(row!.config, marker, 'en'),
+    ]);
     const tags = await publish({ content: [{ type: 'block', identifier: 'menu', locale: 'en' }] });
     expect(tags).toEqual(['shell:en']);
     const answers = await afterEvent();
@@ -294,20 +351,25 @@ suite('publish tags through the shop [postgres]', () => {
     for (const path of all().filter((p) => !english(p))) expect(answers.get(path)!.body, path).not.toContain(marker);
   });
 
-  test('a category: its pages, its parent\'s and the product pages whose breadcrumb shows it re-render with its new name', async () => {
+  test("a category: its pages, its parent's and the product pages whose breadcrumb shows it re-render with its new name", async () => {
     await warmAll();
     const [leaf, parent] = catalogue.trail;
-    expect(parent, 'P\'s category has a parent').toBeDefined();
+    expect(parent, "P's category has a parent").toBeDefined();
     const name = `Kategorie${Date.now()}`;
-    await query(`update category_translations set name = $1 where category_id = $2 and locale = 'de'`, [name, leaf!.id]);
+    await query(`update category_translations set name = $1 where category_id = $2 and locale = 'de'`, [
+      name,
+      leaf!.id,
+    ]);
     const tags = await publish({ categories: [leaf!.id] });
     expect(tags).toEqual([`c:${leaf!.id}`, `c:${parent!.id}`, `l:${leaf!.id}`, `l:${parent!.id}`, 'sitemap'].sort());
     const answers = await afterEvent();
 
     const leafPages = [`/c/${leaf!.slugPaths.de}`, `/en/c/${leaf!.slugPaths.en}`];
     const parentPage = `/c/${parent!.slugPaths.de}`;
-    for (const path of [...leafPages, parentPage, ...paths.productPages, ...paths.sitemaps]) expect(answers.get(path)!.cache, path).toBe('MISS');
-    for (const path of [leafPages[0]!, parentPage, paths.productPages[0]!]) expect(answers.get(path)!.body, path).toContain(name);
+    for (const path of [...leafPages, parentPage, ...paths.productPages, ...paths.sitemaps])
+      expect(answers.get(path)!.cache, path).toBe('MISS');
+    for (const path of [leafPages[0]!, parentPage, paths.productPages[0]!])
+      expect(answers.get(path)!.body, path).toContain(name);
     // The menu links every category, so its name is on every page: all of them re-render.
     expectStates(answers, carrying(tags));
   });
@@ -338,7 +400,9 @@ describe('invalidationFor on the demo data [pglite]', () => {
 
   /** The categories a product is listed in, and all their ancestors (from the materialised id paths). */
   async function listedWithAncestors(productIds: number[]): Promise<string[]> {
-    const rows = await database.db.select({ idPath: categories.idPath }).from(productCategories)
+    const rows = await database.db
+      .select({ idPath: categories.idPath })
+      .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(inArray(productCategories.productId, productIds));
     expect(rows.length).toBeGreaterThan(0);
@@ -346,60 +410,125 @@ describe('invalidationFor on the demo data [pglite]', () => {
   }
 
   test('a product: p:<id>, its categories and their ancestors, the sitemap', async () => {
-    const [listed] = await database.db.select({ id: productCategories.productId }).from(productCategories)
-      .innerJoin(products, eq(products.id, productCategories.productId)).where(isNull(products.parentId)).limit(1);
-    const expected = sorted([`p:${listed!.id}`, ...await listedWithAncestors([listed!.id]), 'sitemap']);
+    const [listed] = await database.db
+      .select({ id: productCategories.productId })
+      .from(productCategories)
+      .innerJoin(products, eq(products.id, productCategories.productId))
+      .where(isNull(products.parentId))
+      .limit(1);
+    const expected = sorted([`p:${listed!.id}`, ...(await listedWithAncestors([listed!.id])), 'sitemap']);
     expect(await invalidationFor(database.db, { products: [listed!.id] })).toEqual({ tags: expected });
   });
 
-  test('a variant: also its parent, which lists it, and the parent\'s categories', async () => {
-    const [variant] = await database.db.select({ id: products.id, parentId: products.parentId }).from(products)
-      .where(isNotNull(products.parentId)).orderBy(asc(products.id)).limit(1);
+  test("a variant: also its parent, which lists it, and the parent's categories", async () => {
+    const [variant] = await database.db
+      .select({ id: products.id, parentId: products.parentId })
+      .from(products)
+      .where(isNotNull(products.parentId))
+      .orderBy(asc(products.id))
+      .limit(1);
     const parentId = variant!.parentId!;
-    const expected = sorted([`p:${variant!.id}`, `p:${parentId}`, ...await listedWithAncestors([variant!.id, parentId]), 'sitemap']);
+    const expected = sorted([
+      `p:${variant!.id}`,
+      `p:${parentId}`,
+      ...(await listedWithAncestors([variant!.id, parentId])),
+      'sitemap',
+    ]);
     expect(await invalidationFor(database.db, { products: [variant!.id] })).toEqual({ tags: expected });
   });
 
-  test('a category: its own tag and its parent\'s (which lists it); a top-level one also the home tiles; the sitemap', async () => {
-    const [child] = await database.db.select({ id: categories.id, parentId: categories.parentId }).from(categories)
-      .where(eq(categories.depth, 2)).limit(1);
-    expect(await invalidationFor(database.db, { categories: [child!.id] })).toEqual({ tags: sorted([`c:${child!.id}`, `c:${child!.parentId}`, `l:${child!.id}`, `l:${child!.parentId}`, 'sitemap']) });
-    const [top] = await database.db.select({ id: categories.id }).from(categories).where(eq(categories.depth, 0)).limit(1);
-    expect(await invalidationFor(database.db, { categories: [top!.id] })).toEqual({ tags: sorted([`c:${top!.id}`, `l:${top!.id}`, 'c:top', 'sitemap']) });
+  test("a category: its own tag and its parent's (which lists it); a top-level one also the home tiles; the sitemap", async () => {
+    const [child] = await database.db
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.depth, 2))
+      .limit(1);
+    expect(await invalidationFor(database.db, { categories: [child!.id] })).toEqual({
+      tags: sorted([`c:${child!.id}`, `c:${child!.parentId}`, `l:${child!.id}`, `l:${child!.parentId}`, 'sitemap']),
+    });
+    const [top] = await database.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.depth, 0))
+      .limit(1);
+    expect(await invalidationFor(database.db, { categories: [top!.id] })).toEqual({
+      tags: sorted([`c:${top!.id}`, `l:${top!.id}`, 'c:top', 'sitemap']),
+    });
     // An unknown id may be a category just deleted: its pages and the home tiles may still show it.
-    expect(await invalidationFor(database.db, { categories: [999_999] })).toEqual({ tags: sorted(['c:999999', 'l:999999', 'c:top', 'sitemap']) });
+    expect(await invalidationFor(database.db, { categories: [999_999] })).toEqual({
+      tags: sorted(['c:999999', 'l:999999', 'c:top', 'sitemap']),
+    });
   });
 
-  test('content: shell blocks drop their locales\' shells, pages their own page and the sitemap, settings as wide as they reach', async () => {
+  test("content: shell blocks drop their locales' shells, pages their own page and the sitemap, settings as wide as they reach", async () => {
     const shells = LOCALES.map((l) => `shell:${l}`);
     const cases: [Parameters<typeof invalidationFor>[1], Awaited<ReturnType<typeof invalidationFor>>][] = [
       [{ content: [{ type: 'block', identifier: 'menu' }] }, { tags: sorted(shells) }],
       [{ content: [{ type: 'block', identifier: 'menu', locale: 'en' }] }, { tags: ['shell:en'] }],
       [{ content: [{ type: 'block', identifier: 'footer', locale: 'fr' }] }, { tags: ['shell:fr'] }],
-      [{ content: [{ type: 'block', identifier: 'top-banner' }, { type: 'block', identifier: 'notification-bar', locale: 'it' }] }, { tags: sorted(shells) }],
+      [
+        {
+          content: [
+            { type: 'block', identifier: 'top-banner' },
+            { type: 'block', identifier: 'notification-bar', locale: 'it' },
+          ],
+        },
+        { tags: sorted(shells) },
+      ],
       [{ content: [{ type: 'setting', identifier: 'branding', locale: 'es' }] }, { tags: ['shell:es'] }],
-      [{ content: [{ type: 'page', identifier: 'agb' }] }, { tags: sorted([...LOCALES.map((l) => `k:page:agb:${l}`), 'sitemap']) }],
+      [
+        { content: [{ type: 'page', identifier: 'agb' }] },
+        { tags: sorted([...LOCALES.map((l) => `k:page:agb:${l}`), 'sitemap']) },
+      ],
       [{ content: [{ type: 'page', identifier: 'agb', locale: 'fr' }] }, { tags: ['k:page:agb:fr', 'sitemap'] }],
       [{ content: [{ type: 'block', identifier: 'home-teaser', locale: 'de' }] }, { tags: ['k:block:home-teaser:de'] }],
       [{ content: [{ type: 'setting', identifier: 'attributes' }] }, { tags: ['k:setting:attributes:all'] }],
       // Which languages exist: every page's links and alternates.
       [{ content: [{ type: 'setting', identifier: 'locale' }] }, { all: true }],
-      [{ content: [{ type: 'page', identifier: 'agb' }, { type: 'setting', identifier: 'locale', locale: 'de' }] }, { all: true }],
+      [
+        {
+          content: [
+            { type: 'page', identifier: 'agb' },
+            { type: 'setting', identifier: 'locale', locale: 'de' },
+          ],
+        },
+        { all: true },
+      ],
       [{ attributes: ['brand', 'colour'] }, { tags: ['a:brand', 'a:colour'] }],
       [{ all: true }, { all: true }],
     ];
-    for (const [changes, expected] of cases) expect(await invalidationFor(database.db, changes), JSON.stringify(changes)).toEqual(expected);
+    for (const [changes, expected] of cases)
+      expect(await invalidationFor(database.db, changes), JSON.stringify(changes)).toEqual(expected);
   });
 
   test('several kinds at once: the union, each tag once, sorted', async () => {
-    const [child] = await database.db.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(eq(categories.depth, 2)).limit(1);
-    const [listed] = await database.db.select({ id: productCategories.productId }).from(productCategories).where(eq(productCategories.categoryId, child!.id)).limit(1);
+    const [child] = await database.db
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.depth, 2))
+      .limit(1);
+    const [listed] = await database.db
+      .select({ id: productCategories.productId })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, child!.id))
+      .limit(1);
     const result = await invalidationFor(database.db, {
-      products: [listed!.id], categories: [child!.id], attributes: ['brand'], content: [{ type: 'block', identifier: 'menu', locale: 'de' }],
+      products: [listed!.id],
+      categories: [child!.id],
+      attributes: ['brand'],
+      content: [{ type: 'block', identifier: 'menu', locale: 'de' }],
     });
     expect(result).toEqual({
       tags: sorted([
-        `p:${listed!.id}`, ...await listedWithAncestors([listed!.id]), `c:${child!.id}`, `c:${child!.parentId}`, `l:${child!.id}`, `l:${child!.parentId}`, 'sitemap', 'a:brand', 'shell:de',
+        `p:${listed!.id}`,
+        ...(await listedWithAncestors([listed!.id])),
+        `c:${child!.id}`,
+        `c:${child!.parentId}`,
+        `l:${child!.id}`,
+        `l:${child!.parentId}`,
+        'sitemap',
+        'a:brand',
+        'shell:de',
       ]),
     });
   });

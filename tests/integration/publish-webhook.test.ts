@@ -6,7 +6,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shouldSkipPostgres, startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
-  TEST_WEBHOOK_SECRET, buildTestShop, fetchPage, seedPostgres, signedPublish, startShopInstance, type ShopInstance, TEST_BUILD_DIR,
+  TEST_WEBHOOK_SECRET,
+  buildTestShop,
+  fetchPage,
+  seedPostgres,
+  signedPublish,
+  startShopInstance,
+  type ShopInstance,
+  TEST_BUILD_DIR,
 } from '#tests/helpers/shop-instance.ts';
 
 const OUT_DIR = TEST_BUILD_DIR;
@@ -45,14 +52,24 @@ suite('publish webhook [postgres]', () => {
   });
 
   const rename = async (name: string) => {
-    await client.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [name, product.id]);
+    await client.query(`update product_translations set name = $1 where product_id = $2 and locale = 'de'`, [
+      name,
+      product.id,
+    ]);
   };
   const eventRow = async (id: string) => {
-    const { rows } = await client.query<{ id: string; source: string; changes: unknown; tags: unknown; received_at: Date; applied_at: Date | null }>(
-      'select id, source, changes, tags, received_at, applied_at from publish_events where id = $1', [id]);
+    const { rows } = await client.query<{
+      id: string;
+      source: string;
+      changes: unknown;
+      tags: unknown;
+      received_at: Date;
+      applied_at: Date | null;
+    }>('select id, source, changes, tags, received_at, applied_at from publish_events where id = $1', [id]);
     return rows;
   };
-  const eventCount = async () => Number((await client.query<{ n: string }>('select count(*) as n from publish_events')).rows[0]!.n);
+  const eventCount = async () =>
+    Number((await client.query<{ n: string }>('select count(*) as n from publish_events')).rows[0]!.n);
 
   /** The product page is cached (a HIT) and shows `name`. */
   async function expectCached(name: string) {
@@ -74,10 +91,28 @@ suite('publish webhook [postgres]', () => {
     const body = () => ({ products: [product.id] });
     const cases: [string, () => Promise<Awaited<ReturnType<typeof signedPublish>>>][] = [
       ['missing headers', () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { unsigned: true })],
-      ['the wrong secret', () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { secret: 'another-secret-of-at-least-32-characters!' })],
-      ['a body changed after signing', () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { tamper: JSON.stringify({ products: [product.id, 1] }) })],
-      ['a timestamp 6 minutes old', () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { timestamp: new Date(Date.now() - SIX_MINUTES) })],
-      ['a timestamp 6 minutes ahead', () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { timestamp: new Date(Date.now() + SIX_MINUTES) })],
+      [
+        'the wrong secret',
+        () =>
+          signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), {
+            secret: 'another-secret-of-at-least-32-characters!',
+          }),
+      ],
+      [
+        'a body changed after signing',
+        () =>
+          signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), {
+            tamper: JSON.stringify({ products: [product.id, 1] }),
+          }),
+      ],
+      [
+        'a timestamp 6 minutes old',
+        () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { timestamp: new Date(Date.now() - SIX_MINUTES) }),
+      ],
+      [
+        'a timestamp 6 minutes ahead',
+        () => signedPublish(shop!.url, TEST_WEBHOOK_SECRET, body(), { timestamp: new Date(Date.now() + SIX_MINUTES) }),
+      ],
     ];
 
     test.each(cases)('%s', async (_, send) => {
@@ -120,7 +155,9 @@ suite('publish webhook [postgres]', () => {
 
     // Every dropped tag is stamped with the event's time: that is the page's new Last-Modified.
     const { rows: stamped } = await client.query<{ tag: string; changed_at: Date }>(
-      'select tag, changed_at from cache_tags where tag = any($1::text[])', [tags]);
+      'select tag, changed_at from cache_tags where tag = any($1::text[])',
+      [tags],
+    );
     expect(stamped.map((r) => r.tag).sort()).toEqual([...tags].sort());
     for (const r of stamped) expect(r.changed_at.getTime(), r.tag).toBe(row!.applied_at!.getTime());
     expect(Date.parse(page.headers.get('last-modified')!)).toBe(Math.floor(row!.applied_at!.getTime() / 1000) * 1000);
@@ -155,7 +192,11 @@ suite('publish webhook [postgres]', () => {
       ['an empty change', JSON.stringify({}), 'VALIDATION_FAILED'],
       ['empty lists', JSON.stringify({ products: [], content: [] }), 'VALIDATION_FAILED'],
       ['an unknown field', JSON.stringify({ products: [1], everything: true }), 'VALIDATION_FAILED'],
-      ['an unknown locale', JSON.stringify({ content: [{ type: 'page', identifier: 'agb', locale: 'xx' }] }), 'VALIDATION_FAILED'],
+      [
+        'an unknown locale',
+        JSON.stringify({ content: [{ type: 'page', identifier: 'agb', locale: 'xx' }] }),
+        'VALIDATION_FAILED',
+      ],
       ['all: false', JSON.stringify({ all: false }), 'VALIDATION_FAILED'],
       ['not JSON', 'products=1', 'INVALID_JSON'],
     ];
@@ -175,7 +216,12 @@ suite('publish webhook [postgres]', () => {
 
     test('a webhook-id the shop cannot store as given', async () => {
       const count = await eventCount();
-      const answer = await signedPublish(shop!.url, TEST_WEBHOOK_SECRET, { products: [product.id] }, { id: 'has spaces/and slashes' });
+      const answer = await signedPublish(
+        shop!.url,
+        TEST_WEBHOOK_SECRET,
+        { products: [product.id] },
+        { id: 'has spaces/and slashes' },
+      );
       expect(answer.status).toBe(400);
       expect(await eventCount()).toBe(count);
     });
@@ -187,12 +233,15 @@ suite('publish webhook [postgres]', () => {
     const before = await home();
     expect(before.cache).toBe('HIT');
     const { rows } = await client.query<{ id: number; config: unknown }>(
-      `select id, config from content_blocks where type = 'block' and identifier = 'menu' order by locale desc limit 1`);
+      `select id, config from content_blocks where type = 'block' and identifier = 'menu' order by locale desc limit 1`,
+    );
     const menu = rows[0]!;
     await client.query('update content_blocks set config = $1 where id = $2', [{ entries: 'not a list' }, menu.id]);
     try {
       const count = await eventCount();
-      const answer = await signedPublish(shop!.url, TEST_WEBHOOK_SECRET, { content: [{ type: 'block', identifier: 'menu' }] });
+      const answer = await signedPublish(shop!.url, TEST_WEBHOOK_SECRET, {
+        content: [{ type: 'block', identifier: 'menu' }],
+      });
       expect(answer.status).toBe(422);
       expect(answer.json).toMatchObject({ code: 'CONTENT_INVALID', status: 422 });
       expect(String(answer.json.message)).toMatch(/block:menu .*entries/);
@@ -215,7 +264,11 @@ suite('publish webhook [postgres]', () => {
   });
 
   test('personal answers are not cached: the webhook itself answers private, no-store', async () => {
-    const answer = await fetch(`${shop!.url}/api/webhooks/publish`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const answer = await fetch(`${shop!.url}/api/webhooks/publish`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     await answer.arrayBuffer();
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     expect(answer.headers.has('x-astro-cache')).toBe(false);

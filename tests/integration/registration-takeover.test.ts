@@ -20,7 +20,13 @@ import { rows } from '../helpers/raw-rows.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';
 import { Browser } from '../helpers/auth-harness.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
-import { activateRouteOn, activationForm, activationToken, outboxMails, useTemporaryDataDir } from '../helpers/accounts.ts';
+import {
+  activateRouteOn,
+  activationForm,
+  activationToken,
+  outboxMails,
+  useTemporaryDataDir,
+} from '../helpers/accounts.ts';
 import { CookieJar } from '../helpers/cart-harness.ts';
 import { api, billingAddress, ok, orderRequest, orderSuite, readyCart } from '../helpers/order-harness.ts';
 
@@ -49,12 +55,16 @@ forEachDatabase('pre-registered account', (ctx) => {
   const activateOn = () => activateRouteOn(ctx.db);
 
   // Registrations and account wishes are limited per IP; the checkout harness always comes from one.
-  beforeEach(async () => { await ctx.db.execute(sql`DELETE FROM login_attempts`); });
+  beforeEach(async () => {
+    await ctx.db.execute(sql`DELETE FROM login_attempts`);
+  });
 
   const register = async (email: string, password: string, locale = 'en') => {
     const browser = new Browser(freshIp());
     browser.jar.set('vsf-locale', locale);
-    const r = await browser.call(auth.register, '/api/auth/register', { body: { email, password, firstName: 'Vera', lastName: 'Victim' } });
+    const r = await browser.call(auth.register, '/api/auth/register', {
+      body: { email, password, firstName: 'Vera', lastName: 'Victim' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     await backgroundSettled();
   };
@@ -63,7 +73,9 @@ forEachDatabase('pre-registered account', (ctx) => {
   const orderWithAccount = async (email: string, password: string): Promise<string> => {
     const jar = new CookieJar();
     const cart = await readyCart(h, jar, { billing: billingAddress({ email }) });
-    const wish = (await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))).cart!;
+    const wish = (
+      await ok(api(h, jar, 'checkout', 'user', { version: cart.version, newUser: true, userPassword: password }))
+    ).cart!;
     const order = (await ok(api(h, jar, 'orders', 'create', orderRequest(wish)))).order!;
     await backgroundSettled();
     return order.id;
@@ -71,7 +83,8 @@ forEachDatabase('pre-registered account', (ctx) => {
 
   /** Can this password sign in to the address? */
   const signsIn = async (email: string, password: string) =>
-    (await new Browser(freshIp()).call(auth.login, '/api/auth/login', { body: { username: email, password } })).status === 200;
+    (await new Browser(freshIp()).call(auth.login, '/api/auth/login', { body: { username: email, password } }))
+      .status === 200;
 
   /**
    * The victim goes through the mailbox and opens each activation link in it, in one browser: opened
@@ -87,7 +100,13 @@ forEachDatabase('pre-registered account', (ctx) => {
       for (const password of TYPED) {
         const r = await browser.call(activateOn(), '/activate-account', activationForm(token, password));
         const view = r.body.view as { state: string; message?: string; error?: string | null };
-        outcomes.push({ link, password, status: r.status, state: view.state, message: view.message ?? view.error ?? null });
+        outcomes.push({
+          link,
+          password,
+          status: r.status,
+          state: view.state,
+          message: view.message ?? view.error ?? null,
+        });
         if (r.status === 303) break;
       }
     }
@@ -114,18 +133,30 @@ forEachDatabase('pre-registered account', (ctx) => {
       });
     }
 
-    test('the attacker\'s link is dead once the address is registered again, even with the attacker\'s own password', async () => {
+    test("the attacker's link is dead once the address is registered again, even with the attacker's own password", async () => {
       const email = victimAddress();
       await register(email, ATTACKER_PASSWORD);
       const [attackerLink] = (await mailbox(email)).map(activationToken);
       await register(email, VICTIM_PASSWORD);
-      const r = await new Browser(freshIp()).call(activateOn(), '/activate-account', activationForm(attackerLink!, ATTACKER_PASSWORD));
-      expect([r.status, r.body.view]).toEqual([400, { state: 'refused', message: 'registration.activate.replaced', status: 400 }]);
-      const opened = await new Browser(freshIp()).call(activateOn(), `/activate-account?token=${attackerLink}`, { method: 'GET' });
+      const r = await new Browser(freshIp()).call(
+        activateOn(),
+        '/activate-account',
+        activationForm(attackerLink!, ATTACKER_PASSWORD),
+      );
+      expect([r.status, r.body.view]).toEqual([
+        400,
+        { state: 'refused', message: 'registration.activate.replaced', status: 400 },
+      ]);
+      const opened = await new Browser(freshIp()).call(activateOn(), `/activate-account?token=${attackerLink}`, {
+        method: 'GET',
+      });
       expect(opened.body.view).toMatchObject({ state: 'refused', message: 'registration.activate.replaced' });
       // One registration of the address is still waiting: the newest.
-      const waiting = await rows<{ n: number }>(ctx.db, sql`
-        SELECT count(*)::int AS n FROM pending_registrations WHERE email = ${email} AND used_at IS NULL`);
+      const waiting = await rows<{ n: number }>(
+        ctx.db,
+        sql`
+        SELECT count(*)::int AS n FROM pending_registrations WHERE email = ${email} AND used_at IS NULL`,
+      );
       expect(waiting[0]!.n).toBe(1);
       expect(await ctx.db.select().from(customers).where(eq(customers.email, email))).toEqual([]);
     });
@@ -134,9 +165,18 @@ forEachDatabase('pre-registered account', (ctx) => {
       const email = victimAddress();
       // The attacker's registration two hours ago, to the minute, so the mail's time is known.
       const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 2 * 60 * 60 * 1000);
-      await processAccountRequest(ctx.db, {
-        email, passwordHash: await hashPassword(ATTACKER_PASSWORD), firstName: 'Vera', lastName: 'Victim', locale: 'en', currency: 'EUR',
-      }, at);
+      await processAccountRequest(
+        ctx.db,
+        {
+          email,
+          passwordHash: await hashPassword(ATTACKER_PASSWORD),
+          firstName: 'Vera',
+          lastName: 'Victim',
+          locale: 'en',
+          currency: 'EUR',
+        },
+        at,
+      );
       await register(email, VICTIM_PASSWORD, 'en');
       const [first, second] = await mailbox(email);
       const when = `${new Intl.DateTimeFormat(LOCALE_TAGS.en, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
@@ -148,7 +188,7 @@ forEachDatabase('pre-registered account', (ctx) => {
   });
 
   describe('a link alone never activates what somebody else registered', () => {
-    test('the mailbox owner opening the attacker\'s only link cannot activate it with another password, nor with none', async () => {
+    test("the mailbox owner opening the attacker's only link cannot activate it with another password, nor with none", async () => {
       const email = victimAddress();
       await register(email, ATTACKER_PASSWORD);
       const [token] = (await mailbox(email)).map(activationToken);
@@ -156,13 +196,22 @@ forEachDatabase('pre-registered account', (ctx) => {
       const opened = await browser.call(activateOn(), `/activate-account?token=${token}`, { method: 'GET' });
       expect(opened.body.view).toEqual({ state: 'ask', email, token, error: null, status: 200 });
       const blank = await browser.call(activateOn(), '/activate-account', activationForm(token!, ''));
-      expect([blank.status, blank.body.view]).toEqual([422, { state: 'ask', email, token, error: 'validation.required', status: 422 }]);
+      expect([blank.status, blank.body.view]).toEqual([
+        422,
+        { state: 'ask', email, token, error: 'validation.required', status: 422 },
+      ]);
       const wrong = await browser.call(activateOn(), '/activate-account', activationForm(token!, VICTIM_PASSWORD));
-      expect([wrong.status, wrong.body.view]).toEqual([422, { state: 'ask', email, token, error: 'registration.activate.wrongPassword', status: 422 }]);
+      expect([wrong.status, wrong.body.view]).toEqual([
+        422,
+        { state: 'ask', email, token, error: 'registration.activate.wrongPassword', status: 422 },
+      ]);
       // Neither spent the link nor made an account: the registration waits, and signs nobody in.
       expect(await ctx.db.select().from(customers).where(eq(customers.email, email))).toEqual([]);
       expect(wrong.setCookies).toEqual([]);
-      const [row] = await ctx.db.select({ usedAt: pendingRegistrations.usedAt }).from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+      const [row] = await ctx.db
+        .select({ usedAt: pendingRegistrations.usedAt })
+        .from(pendingRegistrations)
+        .where(eq(pendingRegistrations.email, email));
       expect(row!.usedAt).toBeNull();
     });
 
@@ -176,26 +225,46 @@ forEachDatabase('pre-registered account', (ctx) => {
         expect(r.body.view.error).toBe('registration.activate.wrongPassword');
       }
       const limited = await guesser.call(activateOn(), '/activate-account', activationForm(token!, VICTIM_PASSWORD));
-      expect([limited.status, limited.body.view.state, limited.body.view.error]).toEqual([429, 'ask', 'server.TOO_MANY_ATTEMPTS']);
+      expect([limited.status, limited.body.view.state, limited.body.view.error]).toEqual([
+        429,
+        'ask',
+        'server.TOO_MANY_ATTEMPTS',
+      ]);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      const owner = await new Browser(freshIp()).call(activateOn(), '/activate-account', activationForm(token!, VICTIM_PASSWORD));
+      const owner = await new Browser(freshIp()).call(
+        activateOn(),
+        '/activate-account',
+        activationForm(token!, VICTIM_PASSWORD),
+      );
       expect(owner.status).toBe(303);
     });
 
     test('registrations of one address at once leave exactly one working link (a real race on PostgreSQL)', async () => {
       const email = victimAddress();
       const passwordHash = await hashPassword(VICTIM_PASSWORD);
-      await Promise.all(Array.from({ length: 6 }, () => processAccountRequest(ctx.db, {
-        email, passwordHash, firstName: 'Vera', lastName: 'Victim', locale: 'en', currency: 'EUR',
-      })));
-      const waiting = await rows<{ n: number }>(ctx.db, sql`
-        SELECT count(*)::int AS n FROM pending_registrations WHERE email = ${email} AND used_at IS NULL`);
+      await Promise.all(
+        Array.from({ length: 6 }, () =>
+          processAccountRequest(ctx.db, {
+            email,
+            passwordHash,
+            firstName: 'Vera',
+            lastName: 'Victim',
+            locale: 'en',
+            currency: 'EUR',
+          }),
+        ),
+      );
+      const waiting = await rows<{ n: number }>(
+        ctx.db,
+        sql`
+        SELECT count(*)::int AS n FROM pending_registrations WHERE email = ${email} AND used_at IS NULL`,
+      );
       expect(waiting[0]!.n).toBe(1);
     });
   });
 
   describe('through checkout\'s "create an account"', () => {
-    test('the attacker registers by the form, the victim asks for the account with an order: the order goes to the victim\'s own account', async () => {
+    test("the attacker registers by the form, the victim asks for the account with an order: the order goes to the victim's own account", async () => {
       const email = victimAddress();
       await register(email, ATTACKER_PASSWORD);
       const orderId = await orderWithAccount(email, VICTIM_PASSWORD);
@@ -203,19 +272,25 @@ forEachDatabase('pre-registered account', (ctx) => {
       expect(tokens).toHaveLength(2);
       expect(outcomes.filter((o) => o.status === 303).map((o) => o.password)).toEqual([VICTIM_PASSWORD]);
       await expectVictimOwnsTheAccount(email);
-      const [owner] = await rows<{ email: string | null }>(ctx.db, sql`
-        SELECT c.email FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = ${orderId}`);
+      const [owner] = await rows<{ email: string | null }>(
+        ctx.db,
+        sql`
+        SELECT c.email FROM orders o LEFT JOIN customers c ON c.id = o.customer_id WHERE o.id = ${orderId}`,
+      );
       expect(owner!.email).toBe(email);
     });
 
-    test('the attacker asks for the account with an order, the victim registers by the form: the attacker\'s order stays a guest order', async () => {
+    test("the attacker asks for the account with an order, the victim registers by the form: the attacker's order stays a guest order", async () => {
       const email = victimAddress();
       const attackerOrder = await orderWithAccount(email, ATTACKER_PASSWORD);
       await register(email, VICTIM_PASSWORD);
       const { outcomes } = await tryEveryLink(email, 'oldest first');
       expect(outcomes.filter((o) => o.status === 303).map((o) => o.password)).toEqual([VICTIM_PASSWORD]);
       await expectVictimOwnsTheAccount(email);
-      const [order] = await rows<{ customerId: string | null }>(ctx.db, sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${attackerOrder}`);
+      const [order] = await rows<{ customerId: string | null }>(
+        ctx.db,
+        sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${attackerOrder}`,
+      );
       expect(order!.customerId).toBeNull();
     });
 

@@ -16,7 +16,8 @@ const C = DEMO_FIXTURES.customers;
 forEachDatabase('reorder', (ctx) => {
   const h = orderSuite(ctx);
 
-  const reorder = async (jar: CookieJar, id: string) => (await ok(api(h, jar, 'orders', 'reorder', { id }))) as unknown as ReorderResult;
+  const reorder = async (jar: CookieJar, id: string) =>
+    (await ok(api(h, jar, 'orders', 'reorder', { id }))) as unknown as ReorderResult;
 
   /** An invoice order of `lines` placed by the customer signed in with `jar`. */
   async function placeOrder(jar: CookieJar, lines: { sku: string; quantity: number }[]): Promise<string> {
@@ -26,16 +27,25 @@ forEachDatabase('reorder', (ctx) => {
     return created.order!.id;
   }
 
-  test('every line back at today\'s price; a line no longer sold is reported with the cart\'s reason', async () => {
+  test("every line back at today's price; a line no longer sold is reported with the cart's reason", async () => {
     const jar = await customerJar(ctx.db, C.normal.email);
-    const orderId = await placeOrder(jar, [{ sku: P.available, quantity: 2 }, { sku: P.markedInStock, quantity: 1 }]);
+    const orderId = await placeOrder(jar, [
+      { sku: P.available, quantity: 2 },
+      { sku: P.markedInStock, quantity: 1 },
+    ]);
     await ctx.db.execute(sql`UPDATE prices SET regular_cents = regular_cents + 1000
       WHERE currency = 'EUR' AND product_id = (SELECT id FROM products WHERE sku = ${P.available})`);
     await ctx.db.execute(sql`UPDATE products SET is_active = false WHERE sku = ${P.markedInStock}`);
     try {
       const result = await reorder(jar, orderId);
       expect(result.added).toEqual([{ sku: P.available, quantity: 2 }]);
-      expect(result.refused).toEqual([{ sku: P.markedInStock, name: expect.any(String), code: expect.stringMatching(/^PRODUCT_NOT_(FOUND|PURCHASABLE)$/) }]);
+      expect(result.refused).toEqual([
+        {
+          sku: P.markedInStock,
+          name: expect.any(String),
+          code: expect.stringMatching(/^PRODUCT_NOT_(FOUND|PURCHASABLE)$/),
+        },
+      ]);
       const line = result.cart?.cartItems.find((i) => i.sku === P.available);
       expect(line?.quantity).toBe(2);
       // Today's price (10 € more than when ordered), as the cart prices it.

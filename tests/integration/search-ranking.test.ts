@@ -20,8 +20,13 @@ const { SEARCH_MAX_HITS } = search;
 
 /** Per word: whole word 4, end of a word 3, start of a word 2, anywhere 1 (see search.ts). */
 function nameScore(words: string[]) {
-  return sql.join(words.map((w) => sql`(case when s.search_name like ${`% ${w} %`} then 4
-    when s.search_name like ${`%${w} %`} then 3 when s.search_name like ${`% ${w}%`} then 2 else 1 end)`), sql` + `);
+  return sql.join(
+    words.map(
+      (w) => sql`(case when s.search_name like ${`% ${w} %`} then 4
+    when s.search_name like ${`%${w} %`} then 3 when s.search_name like ${`% ${w}%`} then 2 else 1 end)`,
+    ),
+    sql` + `,
+  );
 }
 
 /**
@@ -32,9 +37,17 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Folded words hold only letters, digits and spaces: no LIKE wildcards.
   const words = termWords(foldTerm(term));
-  const all = (column: string) => words.length === 0 ? sql`false` : sql.join(words.map((w) => sql`${sql.raw(column)} like ${`%${w}%`}`), sql` and `);
+  const all = (column: string) =>
+    words.length === 0
+      ? sql`false`
+      : sql.join(
+          words.map((w) => sql`${sql.raw(column)} like ${`%${w}%`}`),
+          sql` and `,
+        );
   const named = all('s.search_name');
-  const rows = await raw.rows<{ id: number }>(await db.getDb(), sql`
+  const rows = await raw.rows<{ id: number }>(
+    await db.getDb(),
+    sql`
     select p.id from products p
     join product_search s on s.product_id = p.id and s.locale = ${locale}
     where p.is_active and (
@@ -44,13 +57,17 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
         where ${all('ct.search_name')}))
     order by (case when ${named} then ${words.length === 0 ? sql`0` : nameScore(words)} else 0 end) desc,
       (case when ${named} then length(s.search_name) else 0 end), (case when ${named} then -p.id else 0 end),
-      p.parent_id nulls first, p.created_at desc, p.id desc`);
+      p.parent_id nulls first, p.created_at desc, p.id desc`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
 /** What a listing shows for ranked hits: each hit's parent, or the hit itself; no repeats, in order. */
 async function parentOrSelfIds(ids: number[]): Promise<number[]> {
-  const found = await raw.rows<{ id: number; parent_id: number | null }>(await db.getDb(), sql`select id, parent_id from products where id in ${ids}`);
+  const found = await raw.rows<{ id: number; parent_id: number | null }>(
+    await db.getDb(),
+    sql`select id, parent_id from products where id in ${ids}`,
+  );
   const parentOf = new Map(found.map((r) => [Number(r.id), r.parent_id === null ? Number(r.id) : Number(r.parent_id)]));
   return [...new Set(ids.map((id) => parentOf.get(id) ?? id))];
 }
@@ -79,10 +96,13 @@ beforeAll(async () => {
   // Some inactive products (parents and variants) must never show, nor count.
   await raw.rows(await db.getDb(), sql`update products set is_active = false where id % 37 = 0`);
   await publish(database, { all: true }, { source: 'import' });
-  const names = await raw.rows<{ locale: Locale; text: string }>(await db.getDb(), sql`
+  const names = await raw.rows<{ locale: Locale; text: string }>(
+    await db.getDb(),
+    sql`
     select locale, name as text from product_translations where product_id % 13 = 0
     union all select locale, name from category_translations
-    union all select 'de', itemnum from products where id % 17 = 0`);
+    union all select 'de', itemnum from products where id % 17 = 0`,
+  );
   words = names;
 }, 300_000);
 
@@ -94,65 +114,112 @@ describe('searchProducts: contains matches', () => {
   test('frequent terms fill the window, are capped and rank like sorting every hit', async () => {
     for (const term of ['e', 'er', 'mm', 'a']) {
       expect((await reference(term, 'de')).length, term).toBeGreaterThan(SEARCH_MAX_HITS);
-      for (const [offset, limit] of [[0, 12], [12, 12], [228, 12], [0, SEARCH_MAX_HITS], [230, 24], [240, 12]] as const) {
+      for (const [offset, limit] of [
+        [0, 12],
+        [12, 12],
+        [228, 12],
+        [0, SEARCH_MAX_HITS],
+        [230, 24],
+        [240, 12],
+      ] as const) {
         await expectSameAsReference(term, 'de', offset, limit);
       }
     }
   });
 
   test('terms of every frequency, in every locale, page like the plain ranking', async () => {
-    await fc.assert(fc.asyncProperty(
-      fc.nat(), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 2, max: 8 }),
-      fc.constantFrom(0, 12, 24, 120, 228, 236), fc.constantFrom(12, 24, SEARCH_MAX_HITS),
-      async (pick, start, length, offset, limit) => {
-        const word = words[pick % words.length]!;
-        const term = word.text.slice(start, start + length).trim();
-        if (term === '') return;
-        await expectSameAsReference(term, word.locale, offset, limit);
-      }), { numRuns: 80 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.constantFrom(0, 12, 24, 120, 228, 236),
+        fc.constantFrom(12, 24, SEARCH_MAX_HITS),
+        async (pick, start, length, offset, limit) => {
+          const word = words[pick % words.length]!;
+          const term = word.text.slice(start, start + length).trim();
+          if (term === '') return;
+          await expectSameAsReference(term, word.locale, offset, limit);
+        },
+      ),
+      { numRuns: 80 },
+    );
   }, 120_000);
 
   test('a term found mostly through category names ranks the category members after the few name matches', async () => {
     // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.
     // Published as an import would: the search index reloads exactly these rows.
-    const categories = await raw.rows<{ id: number }>(await db.getDb(), sql`update category_translations set name = name || ' Qzwerk'
+    const categories = await raw.rows<{ id: number }>(
+      await db.getDb(),
+      sql`update category_translations set name = name || ' Qzwerk'
       where locale = 'de' and category_id in (
-        select category_id from product_categories group by category_id order by count(*) desc limit 12) returning category_id as id`);
-    const products = await raw.rows<{ id: number }>(await db.getDb(), sql`update product_translations set name = name || ' Qzwerk'
-      where locale = 'de' and product_id in (select id from products where is_active order by id limit 3) returning product_id as id`);
-    await publish(await db.database(), { categories: categories.map((r) => r.id), products: products.map((r) => r.id) }, { source: 'import' });
+        select category_id from product_categories group by category_id order by count(*) desc limit 12) returning category_id as id`,
+    );
+    const products = await raw.rows<{ id: number }>(
+      await db.getDb(),
+      sql`update product_translations set name = name || ' Qzwerk'
+      where locale = 'de' and product_id in (select id from products where is_active order by id limit 3) returning product_id as id`,
+    );
+    await publish(
+      await db.database(),
+      { categories: categories.map((r) => r.id), products: products.map((r) => r.id) },
+      { source: 'import' },
+    );
     const all = await reference('qzwerk', 'de');
     expect(all.length).toBeGreaterThan(SEARCH_MAX_HITS);
-    for (const [offset, limit] of [[0, 12], [0, SEARCH_MAX_HITS], [228, 24]] as const) {
+    for (const [offset, limit] of [
+      [0, 12],
+      [0, SEARCH_MAX_HITS],
+      [228, 24],
+    ] as const) {
       await expectSameAsReference('qzwerk', 'de', offset, limit);
     }
   });
 
   test('name matches come first, best score and shortest name first; then parents before variants, newest first', async () => {
     const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
-    const rows = await raw.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(await db.getDb(), sql`
+    const rows = await raw.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(
+      await db.getDb(),
+      sql`
       select p.id, case when s.search_name like '%er%' then ${nameScore(['er'])} else 0 end as score, length(s.search_name) as len,
         p.parent_id is not null as variant, p.created_at::text as created
       from products p join product_search s on s.product_id = p.id and s.locale = 'de'
-      where p.id = any(${`{${ids.join(',')}}`}::int[])`);
+      where p.id = any(${`{${ids.join(',')}}`}::int[])`,
+    );
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const keys = ids.map((id) => byId.get(id)!);
     expect(keys.every((k) => k !== undefined)).toBe(true);
     for (let i = 1; i < keys.length; i++) {
       const [a, b] = [keys[i - 1]!, keys[i]!];
-      if (a.score !== b.score) { expect(Number(a.score), `position ${i}`).toBeGreaterThan(Number(b.score)); continue; }
-      if (Number(a.score) > 0) { expect(Number(a.len), `position ${i}`).toBeLessThanOrEqual(Number(b.len)); continue; }
-      if (a.variant !== b.variant) { expect(a.variant, `position ${i}`).toBe(false); continue; }
+      if (a.score !== b.score) {
+        expect(Number(a.score), `position ${i}`).toBeGreaterThan(Number(b.score));
+        continue;
+      }
+      if (Number(a.score) > 0) {
+        expect(Number(a.len), `position ${i}`).toBeLessThanOrEqual(Number(b.len));
+        continue;
+      }
+      if (a.variant !== b.variant) {
+        expect(a.variant, `position ${i}`).toBe(false);
+        continue;
+      }
       if (!a.variant) expect(a.created >= b.created, `position ${i}`).toBe(true);
     }
   });
 
   test('inactive products are neither listed nor counted', async () => {
-    const inactive = new Set((await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where not is_active`)).map((r) => Number(r.id)));
+    const inactive = new Set(
+      (await raw.rows<{ id: number }>(await db.getDb(), sql`select id from products where not is_active`)).map((r) =>
+        Number(r.id),
+      ),
+    );
     expect(inactive.size).toBeGreaterThan(0);
     for (const term of ['er', 'mm', 'bohr', '100']) {
       const { ids } = await search.searchProducts(term, 'de', 0, SEARCH_MAX_HITS);
-      expect(ids.filter((id) => inactive.has(id)), term).toEqual([]);
+      expect(
+        ids.filter((id) => inactive.has(id)),
+        term,
+      ).toEqual([]);
     }
   });
 });

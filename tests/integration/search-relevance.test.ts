@@ -64,7 +64,13 @@ const CASES: Case[] = [
   { locale: 'de', term: 'groesse 8', first: /, Größe 8$/, top: 2 },
   { locale: 'de', term: 'AKKU-PACK', first: /^Akku-Pack /, top: 4 },
   // Typos: the closest word of the catalogue is searched instead and suggested.
-  { locale: 'de', term: 'bohrmashine', first: /^(Bohrhammer|Schlagbohrmaschine|Akku-Bohrschrauber) /, top: 5, suggestion: 'bohrmaschinen' },
+  {
+    locale: 'de',
+    term: 'bohrmashine',
+    first: /^(Bohrhammer|Schlagbohrmaschine|Akku-Bohrschrauber) /,
+    top: 5,
+    suggestion: 'bohrmaschinen',
+  },
   { locale: 'de', term: 'winkelschleiffer', first: /^Winkelschleifer /, top: 4, suggestion: 'winkelschleifer' },
   { locale: 'de', term: 'wasserwage', first: /Wasserwaage /, top: 2, suggestion: 'wasserwaage' },
   { locale: 'de', term: 'schraubendreer', first: /Schraubendreher/, top: 2, suggestion: 'schraubendreher' },
@@ -110,7 +116,10 @@ beforeAll(async () => {
   const database = await db.database();
   await database.migrate();
   await seedDemoData(database.db, { products: 120 });
-  const found = await raw.rows<{ id: number; locale: string; name: string }>(await db.getDb(), sql`select product_id as id, locale, name from product_translations`);
+  const found = await raw.rows<{ id: number; locale: string; name: string }>(
+    await db.getDb(),
+    sql`select product_id as id, locale, name from product_translations`,
+  );
   names = new Map(found.map((r) => [`${r.locale}:${Number(r.id)}`, r.name]));
 }, 120_000);
 
@@ -133,23 +142,38 @@ describe('searchProducts: relevance', () => {
   });
 
   test.each(EXACT)('$locale item number or SKU of $sku finds exactly it', async ({ locale, term, sku }) => {
-    const [row] = await raw.rows<{ id: number; itemnum: string; sku: string }>(await db.getDb(), sql`select id, itemnum, sku from products where sku = ${sku}`);
-    expect(await search.searchProducts(term(row!), locale, 0, 12)).toMatchObject({ ids: [Number(row!.id)], exact: true });
+    const [row] = await raw.rows<{ id: number; itemnum: string; sku: string }>(
+      await db.getDb(),
+      sql`select id, itemnum, sku from products where sku = ${sku}`,
+    );
+    expect(await search.searchProducts(term(row!), locale, 0, 12)).toMatchObject({
+      ids: [Number(row!.id)],
+      exact: true,
+    });
   });
 
   test('a renamed product is found, and suggested, by its new name as soon as the change is published', async () => {
-    const [row] = await raw.rows<{ id: number; name: string }>(await db.getDb(), sql`
-      select product_id as id, name from product_translations where locale = 'de' order by product_id limit 1`);
+    const [row] = await raw.rows<{ id: number; name: string }>(
+      await db.getDb(),
+      sql`
+      select product_id as id, name from product_translations where locale = 'de' order by product_id limit 1`,
+    );
     const id = Number(row!.id);
     const rename = async (name: string) => {
-      await raw.rows(await db.getDb(), sql`update product_translations set name = ${name} where product_id = ${id} and locale = 'de'`);
+      await raw.rows(
+        await db.getDb(),
+        sql`update product_translations set name = ${name} where product_id = ${id} and locale = 'de'`,
+      );
       await publish(await db.database(), { products: [id] }, { source: 'import' });
     };
     await search.searchProducts('bohr', 'de', 0, 12); // the index is built before the change
     await rename('Quarzbürste Extra');
     try {
       expect((await search.searchProducts('quarzbuerste', 'de', 0, 12)).ids).toEqual([id]);
-      expect(await search.searchProducts('quarzbürtse', 'de', 0, 12)).toMatchObject({ ids: [id], suggestion: 'quarzbuerste' });
+      expect(await search.searchProducts('quarzbürtse', 'de', 0, 12)).toMatchObject({
+        ids: [id],
+        suggestion: 'quarzbuerste',
+      });
       expect((await search.searchProducts(row!.name, 'de', 0, 240)).ids).not.toContain(id);
     } finally {
       await rename(row!.name);
@@ -158,8 +182,11 @@ describe('searchProducts: relevance', () => {
   });
 
   test('a product taken off sale leaves the search when published, and comes back when put on sale', async () => {
-    const [row] = await raw.rows<{ id: number; itemnum: string }>(await db.getDb(), sql`
-      select id, itemnum from products where parent_id is null and is_active order by id desc limit 1`);
+    const [row] = await raw.rows<{ id: number; itemnum: string }>(
+      await db.getDb(),
+      sql`
+      select id, itemnum from products where parent_id is null and is_active order by id desc limit 1`,
+    );
     const id = Number(row!.id);
     const setActive = async (active: boolean) => {
       await raw.rows(await db.getDb(), sql`update products set is_active = ${active} where id = ${id}`);
@@ -176,11 +203,17 @@ describe('searchProducts: relevance', () => {
   });
 
   test('a renamed category lists its products under the new name once published', async () => {
-    const [category] = await raw.rows<{ id: number; name: string }>(await db.getDb(), sql`
+    const [category] = await raw.rows<{ id: number; name: string }>(
+      await db.getDb(),
+      sql`
       select ct.category_id as id, ct.name from category_translations ct
-      where ct.locale = 'en' and exists (select 1 from product_categories pc where pc.category_id = ct.category_id) order by ct.category_id limit 1`);
+      where ct.locale = 'en' and exists (select 1 from product_categories pc where pc.category_id = ct.category_id) order by ct.category_id limit 1`,
+    );
     const rename = async (name: string) => {
-      await raw.rows(await db.getDb(), sql`update category_translations set name = ${name} where category_id = ${category!.id} and locale = 'en'`);
+      await raw.rows(
+        await db.getDb(),
+        sql`update category_translations set name = ${name} where category_id = ${category!.id} and locale = 'en'`,
+      );
       await publish(await db.database(), { categories: [Number(category!.id)] }, { source: 'import' });
     };
     await rename('Zyxwvut Tools');
@@ -194,6 +227,12 @@ describe('searchProducts: relevance', () => {
   });
 
   test('a term like nothing in the catalogue finds nothing and suggests nothing', async () => {
-    expect(await search.searchProducts('zzqqxx', 'de', 0, 12)).toEqual({ ids: [], count: 0, capped: false, exact: false, listed: [] });
+    expect(await search.searchProducts('zzqqxx', 'de', 0, 12)).toEqual({
+      ids: [],
+      count: 0,
+      capped: false,
+      exact: false,
+      listed: [],
+    });
   });
 });

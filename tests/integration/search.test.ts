@@ -35,7 +35,9 @@ async function idOf(sku: string): Promise<number> {
 /** Calls the endpoint the islands call, as a guest. */
 async function post(body: Record<string, unknown>, route = POST): Promise<{ status: number; json: SearchResponse }> {
   const request = new Request('http://localhost/api/catalog/search', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const cookies = { get: () => undefined };
   const response = await route({ request, cookies, url: new URL(request.url) } as unknown as APIContext);
@@ -108,7 +110,9 @@ describe('searchProductIds: contains matches', () => {
 
   test('matches part of a product name, ignoring case, in the given locale', async () => {
     const id = await idOf(P.available);
-    const names = await rows<{ locale: string; name: string }>(sql`select locale, name from product_translations where product_id = ${id}`);
+    const names = await rows<{ locale: string; name: string }>(
+      sql`select locale, name from product_translations where product_id = ${id}`,
+    );
     for (const locale of ['de', 'en'] as const) {
       const name = names.find((n) => n.locale === locale)!.name;
       const word = name.split(/[\s-]+/).sort((a, b) => b.length - a.length)[0]!;
@@ -139,11 +143,18 @@ describe('searchProductIds: contains matches', () => {
     // Punctuation separates words, as a space does: never a wildcard.
     const spaced = await search.searchProductIds('Grip 100', 'de');
     expect(spaced.ids.length).toBeGreaterThan(0);
-    for (const term of ['Grip_100', 'Grip%100']) expect(await search.searchProductIds(term, 'de'), term).toEqual(spaced);
+    for (const term of ['Grip_100', 'Grip%100'])
+      expect(await search.searchProductIds(term, 'de'), term).toEqual(spaced);
   });
 
   test('finds nothing for a term no product has', async () => {
-    expect(await search.searchProductIds('zzqqxx', 'de')).toEqual({ ids: [], count: 0, capped: false, exact: false, listed: [] });
+    expect(await search.searchProductIds('zzqqxx', 'de')).toEqual({
+      ids: [],
+      count: 0,
+      capped: false,
+      exact: false,
+      listed: [],
+    });
   });
 });
 
@@ -181,8 +192,12 @@ describe('POST /api/catalog/search', () => {
 
   test('answers an empty result, not an error, when the search fails', async () => {
     const broken = catalogRoutes({
-      shopper: async () => { throw new Error('database unreachable'); },
-      priceContext: async () => { throw new Error('database unreachable'); },
+      shopper: async () => {
+        throw new Error('database unreachable');
+      },
+      priceContext: async () => {
+        throw new Error('database unreachable');
+      },
     });
     const { status, json } = await post({ locale: 'de', keyword: 'mm' }, broken.search);
     expect(status).toBe(200);

@@ -3,7 +3,13 @@
 // localhost named localhost in every canonical link, hreflang, sitemap and robots.txt once deployed.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestShop, seededDataDir, startShopInstance, TEST_BUILD_DIR, TEST_SITE_URL } from '#tests/helpers/shop-instance.ts';
+import {
+  buildTestShop,
+  seededDataDir,
+  startShopInstance,
+  TEST_BUILD_DIR,
+  TEST_SITE_URL,
+} from '#tests/helpers/shop-instance.ts';
 
 let dataDir = '';
 

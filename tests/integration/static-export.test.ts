@@ -3,7 +3,18 @@
 // and in --watch mode re-renders what a signed publish webhook names. The folder is checked the way
 // a static host would see it: files, inodes (an atomic rename gives a file a new one) and contents.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,7 +24,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMigrated, root, seedIfEmpty } from '../../scripts/lib/prepare.ts';
 import { createStaticExport } from '../../scripts/lib/static-export.ts';
 import { parseEnv } from '#lib/server/env.ts';
-import { TEST_SITE_URL, TEST_WEBHOOK_SECRET, buildTestShop, signedPublish, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
+import {
+  TEST_SITE_URL,
+  TEST_WEBHOOK_SECRET,
+  buildTestShop,
+  signedPublish,
+  TEST_BUILD_DIR,
+} from '#tests/helpers/shop-instance.ts';
 
 const BUILD_DIR = TEST_BUILD_DIR;
 const PREFIXES = ['', 'en/', 'fr/', 'es/', 'it/'];
@@ -51,9 +68,16 @@ function runExport(args: string[]): ExportRun {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR,
-      NODE_ENV: 'production', DATA_DIR: dataDir, EXPORT_BUILD_DIR: BUILD_DIR, SITE_URL: TEST_SITE_URL,
-      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, LOG_LEVEL: 'warn', HOST: '127.0.0.1',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      TMPDIR: process.env.TMPDIR,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      EXPORT_BUILD_DIR: BUILD_DIR,
+      SITE_URL: TEST_SITE_URL,
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
     },
   });
   running.add(child);
@@ -65,26 +89,31 @@ function runExport(args: string[]): ExportRun {
     for (const wake of waiting) wake();
   });
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<number | null>((done) => child.once('exit', (code) => {
-    running.delete(child);
-    for (const wake of waiting) wake();
-    done(code);
-  }));
+  const exit = new Promise<number | null>((done) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      for (const wake of waiting) wake();
+      done(code);
+    }),
+  );
   const output = () => `${lines.join('\n')}\n--- stderr ---\n${stderr}`;
-  const line = (pattern: RegExp, from = 0) => new Promise<number>((done, reject) => {
-    const check = () => {
-      const index = lines.findIndex((l, i) => i >= from && pattern.test(l));
-      if (index !== -1) {
-        waiting.delete(check);
-        done(index);
-      } else if (child.exitCode !== null || child.signalCode !== null) {
-        waiting.delete(check);
-        reject(new Error(`export exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output()}`));
-      }
-    };
-    waiting.add(check);
-    check();
-  });
+  const line = (pattern: RegExp, from = 0) =>
+    new Promise<number>((done, reject) => {
+      const check = () => {
+        const index = lines.findIndex((l, i) => i >= from && pattern.test(l));
+        if (index !== -1) {
+          waiting.delete(check);
+          done(index);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiting.delete(check);
+          reject(
+            new Error(`export exited (${child.exitCode ?? child.signalCode}) before printing ${pattern}:\n${output()}`),
+          );
+        }
+      };
+      waiting.add(check);
+      check();
+    });
   return { child, lines, output, exit, line };
 }
 
@@ -134,7 +163,9 @@ describe('npm run export', () => {
     const summary = watcher.lines.find((l) => l.startsWith('[export] export done:'));
     expect(summary).toMatch(/export done: \d+ pages, \d+ images, 0 skipped/);
 
-    const locs = sitemapFiles().flatMap((f) => [...read(f).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+    const locs = sitemapFiles().flatMap((f) =>
+      [...read(f).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname),
+    );
     expect(locs.length).toBeGreaterThan(600);
     // Directory format: /c/a → c/a/index.html, / → index.html.
     const missing = locs.filter((path) => !existsSync(join(out, decodeURIComponent(path), 'index.html')));
@@ -200,7 +231,9 @@ describe('npm run export', () => {
     })();
 
     const from = watcher.lines.length;
-    const answer = await signedPublish(`http://127.0.0.1:${port}`, TEST_WEBHOOK_SECRET, { content: [{ type: 'page', identifier: 'agb' }] });
+    const answer = await signedPublish(`http://127.0.0.1:${port}`, TEST_WEBHOOK_SECRET, {
+      content: [{ type: 'page', identifier: 'agb' }],
+    });
     expect(answer.status, JSON.stringify(answer.json)).toBe(200);
     expect(answer.json.tags).toContain('k:page:agb:en');
     const batch = watcher.lines[await watcher.line(/^\[export\] batch: /, from)]!;
@@ -213,11 +246,11 @@ describe('npm run export', () => {
 
     const after = snapshot(out);
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
-    const replaced = [...after].filter(([file, { ino }]) => before.get(file)!.ino !== ino).map(([file]) => file).sort();
-    const expected = [
-      ...PREFIXES.map((p, i) => `${p}${TERMS[i]}/index.html`),
-      'sitemap.xml', ...sitemapFiles(),
-    ].sort();
+    const replaced = [...after]
+      .filter(([file, { ino }]) => before.get(file)!.ino !== ino)
+      .map(([file]) => file)
+      .sort();
+    const expected = [...PREFIXES.map((p, i) => `${p}${TERMS[i]}/index.html`), 'sitemap.xml', ...sitemapFiles()].sort();
     expect(replaced).toEqual(expected);
     expect(leftovers()).toEqual([]);
   });
@@ -229,8 +262,12 @@ describe('npm run export', () => {
     const staging = `${out}.staging-${process.pid}`;
     const stop = new AbortController();
     const exporter = createStaticExport({
-      origin: `http://127.0.0.1:${port}`, outDir: out, clientDir: join(root, BUILD_DIR, 'client'),
-      concurrency: 2, log: () => undefined, progress: null,
+      origin: `http://127.0.0.1:${port}`,
+      outDir: out,
+      clientDir: join(root, BUILD_DIR, 'client'),
+      concurrency: 2,
+      log: () => undefined,
+      progress: null,
     });
     const running = exporter.exportAll(stop.signal);
     for (;;) {

@@ -17,8 +17,21 @@ import { useTemporaryDataDir } from '../helpers/accounts.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
 import {
-  ALL_PAYMENTS, api, billingAddress, countOf, ok, orderHarness, tally, orderRequest, orderSuite, readyCartVia, setStock, stockOf,
-  type ApiAnswer, type OrderHarness, type ReadyOptions,
+  ALL_PAYMENTS,
+  api,
+  billingAddress,
+  countOf,
+  ok,
+  orderHarness,
+  tally,
+  orderRequest,
+  orderSuite,
+  readyCartVia,
+  setStock,
+  stockOf,
+  type ApiAnswer,
+  type OrderHarness,
+  type ReadyOptions,
 } from '../helpers/order-harness.ts';
 
 const P = DEMO_FIXTURES.products;
@@ -47,20 +60,30 @@ forEachDatabase('stock drain', (ctx) => {
     h.state.limits = SHIPPED;
     ph.state.limits = SHIPPED;
     // Every test starts with nothing open: earlier tests' orders are paid and out of the count.
-    await ctx.db.execute(sql`UPDATE orders SET payment_status = 'paid', status = 'confirmed' WHERE status <> 'cancelled' AND payment_status <> 'paid'`);
+    await ctx.db.execute(
+      sql`UPDATE orders SET payment_status = 'paid', status = 'confirmed' WHERE status <> 'cancelled' AND payment_status <> 'paid'`,
+    );
     await setStock(ctx.db, P.available, 250, 100);
   });
 
   /** A browser at an address with a cart ready to order (its own e-mail unless one is given). */
   async function browser(ip: string, options: ReadyOptions & { email?: string } = {}, harness: OrderHarness = h) {
     const jar = new CookieJar();
-    const send = (domain: 'cart' | 'checkout' | 'orders', op: string, body: unknown) => api(harness, jar, domain, op, body, { clientAddress: ip });
-    const cart = await readyCartVia(send, { quantity: UNDER_VALUE_CAP, billing: billingAddress({ email: options.email ?? email() }), ...options });
+    const send = (domain: 'cart' | 'checkout' | 'orders', op: string, body: unknown) =>
+      api(harness, jar, domain, op, body, { clientAddress: ip });
+    const cart = await readyCartVia(send, {
+      quantity: UNDER_VALUE_CAP,
+      billing: billingAddress({ email: options.email ?? email() }),
+      ...options,
+    });
     return { jar, cart, send };
   }
 
   /** One guest order as a script places it: a fresh browser, a cart, the order. */
-  async function guestOrder(ip: string, { pay, ...options }: ReadyOptions & { email?: string; pay?: string } = {}): Promise<ApiAnswer> {
+  async function guestOrder(
+    ip: string,
+    { pay, ...options }: ReadyOptions & { email?: string; pay?: string } = {},
+  ): Promise<ApiAnswer> {
     const { cart, send } = await browser(ip, options);
     return send('orders', 'create', orderRequest(cart, { paymentMethodCode: pay ?? 'invoice' }));
   }
@@ -113,7 +136,11 @@ forEachDatabase('stock drain', (ctx) => {
       const bits = P.accessories[1];
       await setStock(ctx.db, bits, 1000, 0);
       const many = await guestOrder(SHOPPER, { sku: bits, quantity: 501 });
-      expect([many.status, many.body.code, many.body.details]).toEqual([409, 'ORDER_QUANTITY_LIMIT', { maxPieces: 500 }]);
+      expect([many.status, many.body.code, many.body.details]).toEqual([
+        409,
+        'ORDER_QUANTITY_LIMIT',
+        { maxPieces: 500 },
+      ]);
       expect(await stockOf(ctx.db, bits)).toEqual({ effective: 1000, external: 0 });
       expect((await guestOrder(SHOPPER, { sku: bits, quantity: 500 })).status).toBe(200);
     });
@@ -137,7 +164,8 @@ forEachDatabase('stock drain', (ctx) => {
     test('a paid or cancelled order no longer counts as open, nor does one older than the hold time', async () => {
       const shared = email();
       const placed = [];
-      for (let i = 0; i < 3; i++) placed.push((await ok(guestOrder(ATTACKER, { quantity: 1, email: shared }))).order!.id);
+      for (let i = 0; i < 3; i++)
+        placed.push((await ok(guestOrder(ATTACKER, { quantity: 1, email: shared }))).order!.id);
       expect((await guestOrder(ATTACKER, { quantity: 1 })).body.code).toBe('TOO_MANY_OPEN_ORDERS');
       await ctx.db.execute(sql`UPDATE orders SET payment_status = 'paid' WHERE id = ${placed[0]!}`);
       expect((await guestOrder(ATTACKER, { quantity: 1 })).status).toBe(200);
@@ -146,16 +174,18 @@ forEachDatabase('stock drain', (ctx) => {
     });
   });
 
-  describe('a customer\'s own limits', () => {
+  describe("a customer's own limits", () => {
     beforeEach(async () => {
-      await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL, max_order_total_cents = NULL, max_open_orders = NULL
+      await ctx.db
+        .execute(sql`UPDATE customers SET active_cart_id = NULL, max_order_total_cents = NULL, max_open_orders = NULL
         WHERE email = ${C.normal.email}`);
     });
 
     async function customerOrder(quantity: number): Promise<ApiAnswer> {
       await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.normal.email}`);
       const jar = await customerJar(ctx.db, C.normal.email);
-      const send = (domain: 'cart' | 'checkout' | 'orders', op: string, body: unknown) => api(h, jar, domain, op, body, { clientAddress: ATTACKER });
+      const send = (domain: 'cart' | 'checkout' | 'orders', op: string, body: unknown) =>
+        api(h, jar, domain, op, body, { clientAddress: ATTACKER });
       const cart = await readyCartVia(send, { quantity });
       return send('orders', 'create', orderRequest(cart));
     }
@@ -167,15 +197,23 @@ forEachDatabase('stock drain', (ctx) => {
       expect((await customerOrder(300)).body.code).toBe('ORDER_VALUE_LIMIT');
     });
 
-    test('the customer\'s own value and open-order limits replace the defaults; null is the default again', async () => {
-      await ctx.db.execute(sql`UPDATE customers SET max_order_total_cents = 100000, max_open_orders = 2 WHERE email = ${C.normal.email}`);
+    test("the customer's own value and open-order limits replace the defaults; null is the default again", async () => {
+      await ctx.db.execute(
+        sql`UPDATE customers SET max_order_total_cents = 100000, max_open_orders = 2 WHERE email = ${C.normal.email}`,
+      );
       const over = await customerOrder(10);
-      expect([over.status, over.body.code, over.body.details]).toEqual([409, 'ORDER_VALUE_LIMIT', { maxTotal: 1000, currency: 'EUR' }]);
+      expect([over.status, over.body.code, over.body.details]).toEqual([
+        409,
+        'ORDER_VALUE_LIMIT',
+        { maxTotal: 1000, currency: 'EUR' },
+      ]);
       expect((await customerOrder(4)).status).toBe(200);
       expect((await customerOrder(4)).status).toBe(200);
       expect((await customerOrder(1)).body.code).toBe('TOO_MANY_OPEN_ORDERS');
       // A larger own limit lets more through than the default would.
-      await ctx.db.execute(sql`UPDATE customers SET max_order_total_cents = 10000000, max_open_orders = NULL WHERE email = ${C.normal.email}`);
+      await ctx.db.execute(
+        sql`UPDATE customers SET max_order_total_cents = 10000000, max_open_orders = NULL WHERE email = ${C.normal.email}`,
+      );
       expect((await customerOrder(300)).status).toBe(200);
       expect((await customerOrder(1)).status).toBe(200);
     });
@@ -183,19 +221,37 @@ forEachDatabase('stock drain', (ctx) => {
 
   describe('unpaid orders expire', () => {
     const coupon = DEMO_FIXTURES.coupons.percent;
-    const redemptions = async () => Number((await rows<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${coupon}`))[0]!.n);
+    const redemptions = async () =>
+      Number(
+        (await rows<{ n: number }>(ctx.db, sql`SELECT redemptions AS n FROM coupons WHERE code = ${coupon}`))[0]!.n,
+      );
     const statusOf = async (id: string) =>
-      (await rows<{ status: string; paymentStatus: string }>(ctx.db, sql`SELECT status, payment_status AS "paymentStatus" FROM orders WHERE id = ${id}`))[0];
-    const age = (id: string, hours: number) => ctx.db.execute(sql`UPDATE orders SET created_at = now() - make_interval(hours => ${hours}) WHERE id = ${id}`);
+      (
+        await rows<{ status: string; paymentStatus: string }>(
+          ctx.db,
+          sql`SELECT status, payment_status AS "paymentStatus" FROM orders WHERE id = ${id}`,
+        )
+      )[0];
+    const age = (id: string, hours: number) =>
+      ctx.db.execute(sql`UPDATE orders SET created_at = now() - make_interval(hours => ${hours}) WHERE id = ${id}`);
 
     /** Pays an order as the provider's report does (lifecycle.ts), through a payment attempt of its own. */
     async function pay(orderId: string) {
-      const [order] = await rows<{ cents: number; currency: string }>(ctx.db, sql`SELECT grand_total_cents AS cents, currency FROM orders WHERE id = ${orderId}`);
+      const [order] = await rows<{ cents: number; currency: string }>(
+        ctx.db,
+        sql`SELECT grand_total_cents AS cents, currency FROM orders WHERE id = ${orderId}`,
+      );
       const ref = `pi_${randomUUID()}`;
-      await ctx.db.execute(sql`INSERT INTO payments (order_id, provider, method_code, provider_ref, amount_cents, currency, status)
+      await ctx.db
+        .execute(sql`INSERT INTO payments (order_id, provider, method_code, provider_ref, amount_cents, currency, status)
         VALUES (${orderId}, 'stripe', 'stripe', ${ref}, ${order!.cents}, ${order!.currency}, 'created')`);
       return applyAttemptReport(ctx.db, {
-        provider: 'stripe', providerRef: ref, status: 'succeeded', amountCents: Number(order!.cents), currency: order!.currency, orderId,
+        provider: 'stripe',
+        providerRef: ref,
+        status: 'succeeded',
+        amountCents: Number(order!.cents),
+        currency: order!.currency,
+        orderId,
       });
     }
 
@@ -231,7 +287,9 @@ forEachDatabase('stock drain', (ctx) => {
       expect(await statusOf(abandoned.id)).toEqual({ status: 'cancelled', paymentStatus: 'open' });
       expect(await stockOf(ctx.db, P.limited)).toEqual({ effective: 2, external: 5 });
       expect(await redemptions()).toBe(usedBefore);
-      expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM order_stock_holds WHERE order_id = ${abandoned.id}`)).toBe(0);
+      expect(
+        await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM order_stock_holds WHERE order_id = ${abandoned.id}`),
+      ).toBe(0);
       const mails = h.state.cancellations.slice(mailsBefore);
       expect(mails.map((m) => [m.order.id, m.order.status, m.locale])).toEqual([[abandoned.id, 'cancelled', 'de']]);
       expect(mails[0]!.access).toEqual(expect.any(String));
@@ -266,8 +324,16 @@ forEachDatabase('stock drain', (ctx) => {
       const late = await pay(order.id);
       expect(late.becameConfirmed).toBe(false);
       expect(await statusOf(order.id)).toEqual({ status: 'cancelled', paymentStatus: 'paid' });
-      expect(await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM payments WHERE order_id = ${order.id} AND status = 'succeeded'`)).toBe(1);
-      expect(errors).toHaveBeenCalledWith(expect.objectContaining({ orderId: order.id }), expect.stringContaining('cancelled order'));
+      expect(
+        await countOf(
+          ctx.db,
+          sql`SELECT count(*)::int AS n FROM payments WHERE order_id = ${order.id} AND status = 'succeeded'`,
+        ),
+      ).toBe(1);
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ orderId: order.id }),
+        expect.stringContaining('cancelled order'),
+      );
       // The stock went back once and stays back.
       expect(await stockOf(ctx.db, P.available)).toEqual({ effective: 250, external: 100 });
     });
@@ -289,7 +355,8 @@ forEachDatabase('stock drain', (ctx) => {
 
     test('payments racing the expiry: every order ends either paid with its stock, or cancelled with its stock back', async () => {
       const placed = [];
-      for (let i = 0; i < 8; i++) placed.push((await ok(guestOrder(`192.0.2.${200 + i}`, { quantity: 5, pay: 'stripe' }))).order!);
+      for (let i = 0; i < 8; i++)
+        placed.push((await ok(guestOrder(`192.0.2.${200 + i}`, { quantity: 5, pay: 'stripe' }))).order!);
       for (const order of placed) await age(order.id, 25);
       const second = await ctx.open({ poolSize: 10 });
       await Promise.all([
@@ -300,7 +367,10 @@ forEachDatabase('stock drain', (ctx) => {
       let taken = 0;
       for (const order of placed) {
         const state = await statusOf(order.id);
-        const holds = await countOf(ctx.db, sql`SELECT count(*)::int AS n FROM order_stock_holds WHERE order_id = ${order.id}`);
+        const holds = await countOf(
+          ctx.db,
+          sql`SELECT count(*)::int AS n FROM order_stock_holds WHERE order_id = ${order.id}`,
+        );
         if (state!.status === 'cancelled') {
           expect(holds).toBe(0);
         } else {

@@ -2,7 +2,13 @@
 // shop (s-maxage, weak ETag, xkey tags; private, no-store for personal pages and APIs), purged by the
 // shop's own purge client. Every page body carries a per-path render counter, so a purge that did
 // nothing shows up as an unchanged counter.
-import { request as httpRequest, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  request as httpRequest,
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdnPurgerFromEnv, varnishPurger } from '#lib/server/publish/cdn-purge.ts';
 import { startVarnish, type VarnishServer } from '#tests/helpers/varnish.ts';
@@ -86,7 +92,12 @@ interface Answer {
 
 async function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   const response = await fetch(`${varnish.url}${path}`, { method, headers });
-  return { status: response.status, body: await response.text(), cache: response.headers.get('x-cache'), headers: response.headers };
+  return {
+    status: response.status,
+    body: await response.text(),
+    cache: response.headers.get('x-cache'),
+    headers: response.headers,
+  };
 }
 
 /** GETs the page until it is cached (MISS, then HIT) and returns the cached body. */
@@ -118,11 +129,14 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
 /** A raw request from 127.0.0.2, an address outside the VCL's purgers ACL (all of 127/8 is loopback). */
 function fromOutsider(method: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: varnish.port, localAddress: '127.0.0.2', method, path: '/', headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: varnish.port, localAddress: '127.0.0.2', method, path: '/', headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -166,7 +180,15 @@ describe('storefront VCL', () => {
   });
 
   it('never caches APIs, personal pages, private or cookie-setting answers, or answers without Cache-Control', async () => {
-    for (const path of ['/api/x', '/my-account', '/en/my-account/orders', '/checkout', '/fr/checkout/payment', '/pay/7', '/order-payment/7/ok']) {
+    for (const path of [
+      '/api/x',
+      '/my-account',
+      '/en/my-account/orders',
+      '/checkout',
+      '/fr/checkout/payment',
+      '/pay/7',
+      '/order-payment/7/ok',
+    ]) {
       const first = await get(path, { Cookie: 'vsf-token=secret' });
       const second = await get(path, { Cookie: 'vsf-token=secret' });
       expect([first.cache, second.cache], path).toEqual(['PASS', 'PASS']);
@@ -294,9 +316,13 @@ describe('CDN purge client', () => {
     const address = backend.address();
     if (!address || typeof address === 'string') throw new Error('origin has no port');
     const shop = varnishPurger(`http://127.0.0.1:${address.port}/`, { settleMs: NO_SETTLE });
-    await expect(shop.purge({ tags: ['p:1'] })).rejects.toThrow(/^CDN purge: PURGE http:\/\/127\.0\.0\.1:\d+\/ answered 501 Not Implemented: not a cache$/);
+    await expect(shop.purge({ tags: ['p:1'] })).rejects.toThrow(
+      /^CDN purge: PURGE http:\/\/127\.0\.0\.1:\d+\/ answered 501 Not Implemented: not a cache$/,
+    );
     // Node's HTTP parser does not even know BAN: 400 before the origin's handler runs.
-    await expect(shop.purge({ all: true })).rejects.toThrow(/^CDN purge: BAN http:\/\/127\.0\.0\.1:\d+\/ answered 400 Bad Request/);
+    await expect(shop.purge({ all: true })).rejects.toThrow(
+      /^CDN purge: BAN http:\/\/127\.0\.0\.1:\d+\/ answered 400 Bad Request/,
+    );
 
     // A port that was free a moment ago: nothing listens there.
     const closed = createServer();
@@ -305,7 +331,9 @@ describe('CDN purge client', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     if (!closedAddress || typeof closedAddress === 'string') throw new Error('no port');
     const nowhere = varnishPurger(`http://127.0.0.1:${closedAddress.port}/`, { settleMs: NO_SETTLE });
-    await expect(nowhere.purge({ tags: ['p:1'] })).rejects.toThrow(/^CDN purge: PURGE http:\/\/127\.0\.0\.1:\d+\/ failed: .*ECONNREFUSED/);
+    await expect(nowhere.purge({ tags: ['p:1'] })).rejects.toThrow(
+      /^CDN purge: PURGE http:\/\/127\.0\.0\.1:\d+\/ failed: .*ECONNREFUSED/,
+    );
   });
 
   it('refuses a tag that would break the header, before sending anything', async () => {

@@ -63,9 +63,18 @@ forEachDatabase('wishlist', (ctx) => {
 
   test('two sign-ins merging at once leave each product once', async () => {
     const pool = await ctx.open({ poolSize: 10 });
-    const other = (await one<{ id: string }>(ctx.db, sql`SELECT id FROM customers WHERE email = ${DEMO_FIXTURES.customers.excludeTax.email}`)).id;
+    const other = (
+      await one<{ id: string }>(
+        ctx.db,
+        sql`SELECT id FROM customers WHERE email = ${DEMO_FIXTURES.customers.excludeTax.email}`,
+      )
+    ).id;
     const batch = [P.available, P.limited, P.free, P.specialPrice];
-    await Promise.all(Array.from({ length: 8 }, (_, i) => addWishlistItems(i % 2 ? pool.db : ctx.db, other, i % 3 ? batch : [...batch].reverse(), 'de')));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        addWishlistItems(i % 2 ? pool.db : ctx.db, other, i % 3 ? batch : [...batch].reverse(), 'de'),
+      ),
+    );
     const list = await listWishlist(ctx.db, other, 'de');
     expect([...skus(list)].sort()).toEqual([...batch].sort());
   });
@@ -79,9 +88,11 @@ describe('wishlist endpoints', () => {
     await closeDatabase();
   });
 
-  const list = (b: Browser, locale = 'en') => b.call(wishlistRoute.GET, `/api/wishlist?locale=${locale}`, { method: 'GET' });
+  const list = (b: Browser, locale = 'en') =>
+    b.call(wishlistRoute.GET, `/api/wishlist?locale=${locale}`, { method: 'GET' });
   const add = (b: Browser, body: unknown) => b.call(itemsRoute.POST, '/api/wishlist/items?locale=en', { body });
-  const remove = (b: Browser, body: unknown) => b.call(itemsRoute.DELETE, '/api/wishlist/items?locale=en', { method: 'DELETE', body });
+  const remove = (b: Browser, body: unknown) =>
+    b.call(itemsRoute.DELETE, '/api/wishlist/items?locale=en', { method: 'DELETE', body });
 
   test('guests get 401: their wishlist stays in the browser', async () => {
     const guest = new Browser();
@@ -92,20 +103,37 @@ describe('wishlist endpoints', () => {
 
   test('a signed-in customer loads, merges and removes, each answer the whole list', async () => {
     const b = new Browser();
-    expect((await b.call(loginRoute.POST, '/api/auth/login', { body: { username: normal.email, password: DEMO_FIXTURES.password } })).status).toBe(200);
+    expect(
+      (
+        await b.call(loginRoute.POST, '/api/auth/login', {
+          body: { username: normal.email, password: DEMO_FIXTURES.password },
+        })
+      ).status,
+    ).toBe(200);
     expect((await list(b)).body).toEqual({ items: [] });
     const added = await add(b, { items: [{ sku: P.available }, { sku: P.free }] });
     expect(added.status).toBe(200);
     expect(skus(added.body)).toEqual([P.available, P.free]);
-    expect(added.body.items[0]).toEqual({ product: { id: expect.any(Number), sku: P.available, name: expect.any(String), image: expect.any(String) }, qty: 1 });
+    expect(added.body.items[0]).toEqual({
+      product: { id: expect.any(Number), sku: P.available, name: expect.any(String), image: expect.any(String) },
+      qty: 1,
+    });
     expect(skus((await remove(b, { sku: P.available })).body)).toEqual([P.free]);
     expect(skus((await list(b, 'de')).body)).toEqual([P.free]);
   });
 
   test('bodies are strict: unknown fields, empty lists and blank skus are rejected', async () => {
     const b = new Browser();
-    await b.call(loginRoute.POST, '/api/auth/login', { body: { username: acme.email, password: DEMO_FIXTURES.password } });
-    for (const body of [{ items: [] }, { items: [{ sku: ' ' }] }, { items: [{ sku: 'X', qty: 2 }] }, { items: [{ sku: 'X' }], extra: 1 }, {}]) {
+    await b.call(loginRoute.POST, '/api/auth/login', {
+      body: { username: acme.email, password: DEMO_FIXTURES.password },
+    });
+    for (const body of [
+      { items: [] },
+      { items: [{ sku: ' ' }] },
+      { items: [{ sku: 'X', qty: 2 }] },
+      { items: [{ sku: 'X' }], extra: 1 },
+      {},
+    ]) {
       expect((await add(b, body)).body, JSON.stringify(body)).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
     }
     expect((await remove(b, { sku: 'X', all: true })).status).toBe(400);

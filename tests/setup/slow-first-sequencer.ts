@@ -9,6 +9,9 @@ const LONG_POLES = /\/tests\/durability\//;
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter((f) => LONG_POLES.test(f.moduleId)), ...sorted.filter((f) => !LONG_POLES.test(f.moduleId))];
+    return [
+      ...sorted.filter((f) => LONG_POLES.test(f.moduleId)),
+      ...sorted.filter((f) => !LONG_POLES.test(f.moduleId)),
+    ];
   }
 }

@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '#lib/server/db/client.ts';
-import { isPostgresAvailable, POSTGRES_MISSING_MESSAGE, shouldSkipPostgres, startPostgres } from '../helpers/postgres.ts';
+import {
+  isPostgresAvailable,
+  POSTGRES_MISSING_MESSAGE,
+  shouldSkipPostgres,
+  startPostgres,
+} from '../helpers/postgres.ts';
 
 export const POSTGRES_TEMPLATE = 'storefront_template';
 
@@ -39,7 +44,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     project.provide('pgliteTemplate', await pgliteTemplate(dir));
     if (!cluster) {
-      project.provide('postgresCluster', shouldSkipPostgres() ? { skipped: true } : { error: POSTGRES_MISSING_MESSAGE });
+      project.provide(
+        'postgresCluster',
+        shouldSkipPostgres() ? { skipped: true } : { error: POSTGRES_MISSING_MESSAGE },
+      );
     } else {
       const server = await cluster;
       const url = await server.createDatabase(POSTGRES_TEMPLATE);

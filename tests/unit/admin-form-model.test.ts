@@ -2,8 +2,19 @@ import { describe, expect, test } from 'vitest';
 import { z } from 'astro/zod';
 import { contentConfigSchemas, pageConfigSchema } from '#lib/content/schemas.ts';
 import {
-  describeSchema, emptyValue, getAt, humanizeKey, insertAt, issuesByPath, itemSummary, moveItem, removeAt,
-  resolveDescriptor, setAt, validate, type Descriptor,
+  describeSchema,
+  emptyValue,
+  getAt,
+  humanizeKey,
+  insertAt,
+  issuesByPath,
+  itemSummary,
+  moveItem,
+  removeAt,
+  resolveDescriptor,
+  setAt,
+  validate,
+  type Descriptor,
 } from '#lib/admin/form-model.ts';
 
 type Kind<K extends Descriptor['kind']> = Extract<Descriptor, { kind: K }>;
@@ -21,13 +32,20 @@ const field = (object: Kind<'object'>, key: string) => {
 };
 
 const menuEntrySchema = contentConfigSchemas['block:menu'].shape.entries.element;
-const menuEntry = () => as(as(as(describeSchema(contentConfigSchemas['block:menu']), 'object').fields[0]?.descriptor, 'array').element, 'object');
+const menuEntry = () =>
+  as(
+    as(as(describeSchema(contentConfigSchemas['block:menu']), 'object').fields[0]?.descriptor, 'array').element,
+    'object',
+  );
 
 describe('describeSchema', () => {
-  test.each(Object.entries({ ...contentConfigSchemas, page: pageConfigSchema }))('describes %s as an object', (_name, schema) => {
-    const d = as(describeSchema(schema), 'object');
-    expect(d.fields.every((f) => f.descriptor.kind !== 'unknown')).toBe(true);
-  });
+  test.each(Object.entries({ ...contentConfigSchemas, page: pageConfigSchema }))(
+    'describes %s as an object',
+    (_name, schema) => {
+      const d = as(describeSchema(schema), 'object');
+      expect(d.fields.every((f) => f.descriptor.kind !== 'unknown')).toBe(true);
+    },
+  );
 
   test('gives menu entries as an array of objects whose children recurse lazily', () => {
     const root = as(describeSchema(contentConfigSchemas['block:menu']), 'object');
@@ -36,7 +54,9 @@ describe('describeSchema', () => {
     const list = as(entries.descriptor, 'array');
     expect(list.element.kind).toBe('lazy');
     const entry = as(list.element, 'object');
-    expect(entry.fields.map((f) => f.key)).toEqual(expect.arrayContaining(['kind', 'titles', 'url', 'visibility', 'children']));
+    expect(entry.fields.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['kind', 'titles', 'url', 'visibility', 'children']),
+    );
     const children = field(entry, 'children');
     expect(children.optional).toBe(true);
     // The recursion is one lazy descriptor met again, not an endless tree.
@@ -62,9 +82,16 @@ describe('describeSchema', () => {
     const flagObject = as(flags.descriptor, 'object');
     expect(flagObject.partial).toBe(true);
     expect(flagObject.fields).toHaveLength(27);
-    expect(as(field(flagObject, 'leaveMenuTimeout').descriptor, 'number')).toEqual({ kind: 'number', int: true, min: 0, max: 10_000 });
+    expect(as(field(flagObject, 'leaveMenuTimeout').descriptor, 'number')).toEqual({
+      kind: 'number',
+      int: true,
+      min: 0,
+      max: 10_000,
+    });
     expect(as(field(branding, 'descriptions').descriptor, 'record')).toMatchObject({
-      key: { kind: 'enum', options: ['de', 'en', 'fr', 'es', 'it'] }, value: { kind: 'string' }, partial: true,
+      key: { kind: 'enum', options: ['de', 'en', 'fr', 'es', 'it'] },
+      value: { kind: 'string' },
+      partial: true,
     });
     expect(branding.partial).toBe(false);
 
@@ -73,11 +100,24 @@ describe('describeSchema', () => {
     expect(as(messages.value, 'record').key).toEqual({ kind: 'string' });
 
     const page = as(describeSchema(pageConfigSchema), 'object');
-    expect(as(field(page, 'slug').descriptor, 'string')).toMatchObject({ max: 120, patterns: [{ message: expect.stringContaining('lower-case') }] });
+    expect(as(field(page, 'slug').descriptor, 'string')).toMatchObject({
+      max: 120,
+      patterns: [{ message: expect.stringContaining('lower-case') }],
+    });
   });
 
   test('unwraps pipes to the input side', () => {
-    const d = as(describeSchema(z.object({ n: z.string().min(2).pipe(z.transform((s: string) => s.length)) })), 'object');
+    const d = as(
+      describeSchema(
+        z.object({
+          n: z
+            .string()
+            .min(2)
+            .pipe(z.transform((s: string) => s.length)),
+        }),
+      ),
+      'object',
+    );
     expect(as(field(d, 'n').descriptor, 'string').min).toBe(2);
   });
 });
@@ -101,7 +141,9 @@ describe('emptyValue', () => {
 
 describe('itemSummary', () => {
   test('names a menu entry by its first title, not by its kind', () => {
-    expect(itemSummary(menuEntry(), { kind: 'link', titles: [{ locale: 'de', title: ' Produkte ' }], visibility: 'all' })).toBe('Produkte');
+    expect(
+      itemSummary(menuEntry(), { kind: 'link', titles: [{ locale: 'de', title: ' Produkte ' }], visibility: 'all' }),
+    ).toBe('Produkte');
     expect(itemSummary(menuEntry(), emptyValue(menuEntry()))).toBe('');
   });
 });
@@ -138,11 +180,13 @@ describe('moveItem, removeAt, insertAt', () => {
 
 describe('issuesByPath', () => {
   test('keys the first message of each nested path by its dotted form', () => {
-    expect(issuesByPath([
-      { path: ['entries', 0, 'titles', 1, 'title'], message: 'Required' },
-      { path: ['entries', 0, 'titles', 1, 'title'], message: 'Second' },
-      { path: [], message: 'Unknown key' },
-    ])).toEqual({ 'entries.0.titles.1.title': 'Required', '': 'Unknown key' });
+    expect(
+      issuesByPath([
+        { path: ['entries', 0, 'titles', 1, 'title'], message: 'Required' },
+        { path: ['entries', 0, 'titles', 1, 'title'], message: 'Second' },
+        { path: [], message: 'Unknown key' },
+      ]),
+    ).toEqual({ 'entries.0.titles.1.title': 'Required', '': 'Unknown key' });
   });
 });
 
@@ -155,8 +199,10 @@ describe('validate', () => {
   });
 
   test('hands back the parsed value with defaults filled in', () => {
-    expect(validate(contentConfigSchemas['block:home-offers'], { title: 'Angebote' }))
-      .toEqual({ ok: true, value: { title: 'Angebote', skus: [], limit: 8 } });
+    expect(validate(contentConfigSchemas['block:home-offers'], { title: 'Angebote' })).toEqual({
+      ok: true,
+      value: { title: 'Angebote', skus: [], limit: 8 },
+    });
   });
 
   test('rewords issues with the given function', () => {

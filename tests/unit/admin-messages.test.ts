@@ -18,8 +18,10 @@ function fieldKeys(descriptor: Descriptor, seen = new Set<Descriptor>(), keys = 
   return keys;
 }
 
-const schemaKeys = [...Object.values(contentConfigSchemas), pageConfigSchema]
-  .reduce((keys, schema) => fieldKeys(describeSchema(schema), new Set(), keys), new Set<string>());
+const schemaKeys = [...Object.values(contentConfigSchemas), pageConfigSchema].reduce(
+  (keys, schema) => fieldKeys(describeSchema(schema), new Set(), keys),
+  new Set<string>(),
+);
 
 describe('adminMessages', () => {
   test('has the same keys in German and English', () => {
@@ -33,7 +35,16 @@ describe('adminMessages', () => {
   });
 
   test('finds the keys of nested and recursive schemas', () => {
-    for (const key of ['children', 'hidden', 'isCategoryBarEnabled', 'leaveMenuTimeout', 'cta', 'label', 'slug', 'dueDays']) {
+    for (const key of [
+      'children',
+      'hidden',
+      'isCategoryBarEnabled',
+      'leaveMenuTimeout',
+      'cta',
+      'label',
+      'slug',
+      'dueDays',
+    ]) {
       expect(schemaKeys.has(key), key).toBe(true);
     }
   });
@@ -68,7 +79,11 @@ describe('optionLabel', () => {
 
 describe('formStrings', () => {
   test('gives every form word in the language', () => {
-    expect(formStrings('de')).toMatchObject({ add: '{item} hinzufügen', item: 'Eintrag', siteDefault: 'Standard der Website' });
+    expect(formStrings('de')).toMatchObject({
+      add: '{item} hinzufügen',
+      item: 'Eintrag',
+      siteDefault: 'Standard der Website',
+    });
     expect(Object.values(formStrings('en')).every((s) => typeof s === 'string' && s !== '')).toBe(true);
   });
 });
@@ -76,28 +91,56 @@ describe('formStrings', () => {
 describe('issueMessage', () => {
   test('rewords what the schemas refuse', () => {
     const hero = contentConfigSchemas['block:home-hero'];
-    const result = validate(hero, { image: '', headline: 'x', cta: { label: 'Go', url: 'c:x' }, extra: 1 }, issueMessage('de'));
+    const result = validate(
+      hero,
+      { image: '', headline: 'x', cta: { label: 'Go', url: 'c:x' }, extra: 1 },
+      issueMessage('de'),
+    );
     expect(result).toEqual({ ok: false, issues: { image: 'Pflichtangabe', '': 'Unbekannte Felder: extra' } });
     const bar = validate(contentConfigSchemas['block:notification-bar'], { iconColor: 'red' }, issueMessage('en'));
-    expect(bar).toEqual({ ok: false, issues: {
-      backgroundColor: 'Required', iconColor: 'Invalid format: must be a hex colour such as #0a5cad',
-    } });
+    expect(bar).toEqual({
+      ok: false,
+      issues: {
+        backgroundColor: 'Required',
+        iconColor: 'Invalid format: must be a hex colour such as #0a5cad',
+      },
+    });
   });
 
   test('says which links, pictures and head tags the content link rules allow', () => {
-    const footer = validate(contentConfigSchemas['block:footer'], {
-      columns: [{ header: 'Hilfe', items: [{ label: 'x', url: 'javascript:alert(1)' }] }], social: [{ href: 'data:text/html,x', icon: 'x' }],
-    }, issueMessage('de'));
-    expect(footer).toEqual({ ok: false, issues: {
-      'columns.0.items.0.url': 'Eine Seite dieser Website (/…, c:… oder i:…) oder eine https:-, mailto:- oder tel:-Adresse angeben',
-      'social.0.href': 'Eine https://-Adresse angeben',
-    } });
-    const branding = validate(contentConfigSchemas['setting:branding'], {
-      logo: '/brand/logo.svg', title: 'Shop', description: '', favicon: 'https://evil.example/f.ico', meta: [{ name: 'referrer', content: 'unsafe-url' }],
-    }, issueMessage('en'));
-    expect(branding).toEqual({ ok: false, issues: {
-      favicon: 'Enter a file of this site (/…) or an https:// address on an image host the operator allows',
-      'meta.0.name': expect.stringMatching(/^Not allowed; allowed are: theme-color, .*author/),
-    } });
+    const footer = validate(
+      contentConfigSchemas['block:footer'],
+      {
+        columns: [{ header: 'Hilfe', items: [{ label: 'x', url: 'javascript:alert(1)' }] }],
+        social: [{ href: 'data:text/html,x', icon: 'x' }],
+      },
+      issueMessage('de'),
+    );
+    expect(footer).toEqual({
+      ok: false,
+      issues: {
+        'columns.0.items.0.url':
+          'Eine Seite dieser Website (/…, c:… oder i:…) oder eine https:-, mailto:- oder tel:-Adresse angeben',
+        'social.0.href': 'Eine https://-Adresse angeben',
+      },
+    });
+    const branding = validate(
+      contentConfigSchemas['setting:branding'],
+      {
+        logo: '/brand/logo.svg',
+        title: 'Shop',
+        description: '',
+        favicon: 'https://evil.example/f.ico',
+        meta: [{ name: 'referrer', content: 'unsafe-url' }],
+      },
+      issueMessage('en'),
+    );
+    expect(branding).toEqual({
+      ok: false,
+      issues: {
+        favicon: 'Enter a file of this site (/…) or an https:// address on an image host the operator allows',
+        'meta.0.name': expect.stringMatching(/^Not allowed; allowed are: theme-color, .*author/),
+      },
+    });
   });
 });

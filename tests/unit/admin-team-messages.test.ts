@@ -29,7 +29,11 @@ describe('teamMessages', () => {
       ...STAFF_ROLES.map((role) => `role.${role}`),
       ...TOKEN_SCOPES.flatMap((scope) => [`scope.${scope}`, `scopeHint.${scope}`]),
       ...Object.keys(PASSWORD_MESSAGES).map((problem) => `password.${problem}`),
-      'kind.page', 'title.signIn', 'title.setPassword', 'title.staff', 'title.tokens',
+      'kind.page',
+      'title.signIn',
+      'title.setPassword',
+      'title.staff',
+      'title.tokens',
     ];
     for (const key of needed) expect(keys.has(key), key).toBe(true);
   });

@@ -2,7 +2,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { keepMount } from 'nanostores';
 import { getTestStorage, useTestStorageEngine } from '@nanostores/persistent';
 import {
-  authError, registerInModal, resolveView, validateLogin, validateNewPassword, validateRegister, validateReset,
+  authError,
+  registerInModal,
+  resolveView,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+  validateReset,
 } from '#lib/auth/rules.ts';
 import { errorText, loginModalStrings } from '#islands/auth/strings.ts';
 import { en } from '#lib/i18n/messages/en.ts';
@@ -16,7 +22,14 @@ import * as cart from '#lib/cart/store.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
-const user = { firstName: 'Max', lastName: 'Mustermann', email: 'max@example.com', customernum: '10001', currency: 'GBP', excludeTax: false };
+const user = {
+  firstName: 'Max',
+  lastName: 'Mustermann',
+  email: 'max@example.com',
+  customernum: '10001',
+  currency: 'GBP',
+  excludeTax: false,
+};
 const drill = { id: 7, sku: 'ASR-10003', name: 'Drill', image: null };
 const gloves = { id: 9, sku: 'HSH-10007', name: 'Gloves', image: '/images/p/hsh.svg' };
 
@@ -28,15 +41,25 @@ describe('authError', () => {
   });
 
   test('falls back to the code when the message has no key', () => {
-    expect(authError({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Please try again later.' })).toEqual({ key: 'server.TOO_MANY_ATTEMPTS' });
+    expect(authError({ code: 'TOO_MANY_ATTEMPTS', message: 'Too many attempts. Please try again later.' })).toEqual({
+      key: 'server.TOO_MANY_ATTEMPTS',
+    });
     expect(authError({ code: 'NETWORK_ERROR', message: 'Failed to fetch' })).toEqual({ key: 'server.NETWORK_ERROR' });
-    expect(authError({ code: 'INVALID_TOKEN', message: 'This link is invalid or has expired.' })).toEqual({ key: 'server.INVALID_TOKEN' });
+    expect(authError({ code: 'INVALID_TOKEN', message: 'This link is invalid or has expired.' })).toEqual({
+      key: 'server.INVALID_TOKEN',
+    });
   });
 
   test('maps the server validation wording to the validation keys', () => {
-    expect(authError({ code: 'VALIDATION_FAILED', message: 'username is required' })).toEqual({ key: 'validation.usernameRequired' });
-    expect(authError({ code: 'VALIDATION_FAILED', message: 'Invalid email' })).toEqual({ key: 'validation.invalidEmail' });
-    expect(authError({ code: 'VALIDATION_FAILED', message: 'This field is required' })).toEqual({ key: 'validation.required' });
+    expect(authError({ code: 'VALIDATION_FAILED', message: 'username is required' })).toEqual({
+      key: 'validation.usernameRequired',
+    });
+    expect(authError({ code: 'VALIDATION_FAILED', message: 'Invalid email' })).toEqual({
+      key: 'validation.invalidEmail',
+    });
+    expect(authError({ code: 'VALIDATION_FAILED', message: 'This field is required' })).toEqual({
+      key: 'validation.required',
+    });
   });
 
   test('shows an unknown server message as it came, and a generic one when there is none', () => {
@@ -47,28 +70,53 @@ describe('authError', () => {
   });
 
   test('fills the minimum length into the password rule', () => {
-    expect(errorText('validation.passwordTooShort', loginModalStrings(en).errors)).toBe('Password must be at least 8 characters');
+    expect(errorText('validation.passwordTooShort', loginModalStrings(en).errors)).toBe(
+      'Password must be at least 8 characters',
+    );
   });
 });
 
 describe('form validation', () => {
   test('login: username and password required, username trimmed', () => {
-    expect(validateLogin({ username: '', password: '', rememberMe: false }))
-      .toEqual({ username: 'validation.usernameRequired', password: 'validation.passwordRequired' });
-    expect(validateLogin({ username: '   ', password: 'x', rememberMe: false })).toEqual({ username: 'validation.usernameRequired' });
+    expect(validateLogin({ username: '', password: '', rememberMe: false })).toEqual({
+      username: 'validation.usernameRequired',
+      password: 'validation.passwordRequired',
+    });
+    expect(validateLogin({ username: '   ', password: 'x', rememberMe: false })).toEqual({
+      username: 'validation.usernameRequired',
+    });
     expect(validateLogin({ username: ' 10001 ', password: ' ', rememberMe: true })).toEqual({});
   });
 
   test('register: every field required, a valid email, the create-account box ticked', () => {
     expect(validateRegister({ email: '', firstName: '', lastName: ' ', password: '', createAccount: false })).toEqual({
-      email: 'validation.required', firstName: 'validation.required', lastName: 'validation.required',
-      password: 'validation.required', createAccount: 'validation.required',
+      email: 'validation.required',
+      firstName: 'validation.required',
+      lastName: 'validation.required',
+      password: 'validation.required',
+      createAccount: 'validation.required',
     });
-    expect(validateRegister({ email: 'not-an-email', firstName: 'A', lastName: 'B', password: 'long-enough', createAccount: true }))
-      .toEqual({ email: 'validation.invalidEmail' });
-    expect(validateRegister({ email: 'a@b.co', firstName: 'A', lastName: 'B', password: 'short', createAccount: true }))
-      .toEqual({ password: 'validation.passwordTooShort' });
-    expect(validateRegister({ email: ' a@b.co ', firstName: 'A', lastName: 'B', password: 'long-enough', createAccount: true })).toEqual({});
+    expect(
+      validateRegister({
+        email: 'not-an-email',
+        firstName: 'A',
+        lastName: 'B',
+        password: 'long-enough',
+        createAccount: true,
+      }),
+    ).toEqual({ email: 'validation.invalidEmail' });
+    expect(
+      validateRegister({ email: 'a@b.co', firstName: 'A', lastName: 'B', password: 'short', createAccount: true }),
+    ).toEqual({ password: 'validation.passwordTooShort' });
+    expect(
+      validateRegister({
+        email: ' a@b.co ',
+        firstName: 'A',
+        lastName: 'B',
+        password: 'long-enough',
+        createAccount: true,
+      }),
+    ).toEqual({});
   });
 
   test('reset: the email or customer number is required', () => {
@@ -78,7 +126,9 @@ describe('form validation', () => {
 
   test('new password: required, at least 8 characters', () => {
     expect(validateNewPassword({ token: 't', password: '' })).toEqual({ password: 'validation.required' });
-    expect(validateNewPassword({ token: 't', password: '1234567' })).toEqual({ password: 'validation.passwordTooShort' });
+    expect(validateNewPassword({ token: 't', password: '1234567' })).toEqual({
+      password: 'validation.passwordTooShort',
+    });
     expect(validateNewPassword({ token: 't', password: '12345678' })).toEqual({});
   });
 });
@@ -99,12 +149,17 @@ describe('login modal views', () => {
 });
 
 // ------------------------------------------------------------------ the store, against a fake server
-interface Call { method: string; path: string; body: unknown }
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
 
 /** What this browser keeps under the wishlist's key (the persistent stores' test storage). */
 const storedWishlist = (): string | undefined => getTestStorage()[WISHLIST_STORAGE_KEY];
 
-const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('auth store', () => {
   let calls: Call[];
@@ -116,7 +171,12 @@ describe('auth store', () => {
   beforeEach(() => {
     calls = [];
     doc = { cookie: '', documentElement: { lang: 'en' } };
-    const serverList = { items: [{ product: gloves, qty: 1 }, { product: drill, qty: 1 }] };
+    const serverList = {
+      items: [
+        { product: gloves, qty: 1 },
+        { product: drill, qty: 1 },
+      ],
+    };
     routes = {
       'POST /api/auth/login': () => reply(200, { user }),
       'POST /api/auth/me': () => reply(200, { user }),
@@ -145,7 +205,15 @@ describe('auth store', () => {
 
   afterEach(() => {
     resetStores(
-      [auth.$user, auth.$authView, auth.$resetState, session.$loggedIn, ui.$loginModalOpen, wishlist.$wishlist, cart.$cartState],
+      [
+        auth.$user,
+        auth.$authView,
+        auth.$resetState,
+        session.$loggedIn,
+        ui.$loginModalOpen,
+        wishlist.$wishlist,
+        cart.$cartState,
+      ],
       [wishlist.$wishlistCount, cart.$cart, cart.$cartCount],
     );
     vi.unstubAllGlobals();
@@ -167,7 +235,11 @@ describe('auth store', () => {
   test('signIn checks the fields before calling the server', async () => {
     const { auth } = await load();
     const outcome = await auth.signIn({ username: '  ', password: '', rememberMe: false });
-    expect(outcome).toEqual({ ok: false, fields: { username: 'validation.usernameRequired', password: 'validation.passwordRequired' }, error: null });
+    expect(outcome).toEqual({
+      ok: false,
+      fields: { username: 'validation.usernameRequired', password: 'validation.passwordRequired' },
+      error: null,
+    });
     expect(calls).toEqual([]);
   });
 
@@ -175,9 +247,15 @@ describe('auth store', () => {
     const { auth, ui, session, wishlist } = await load();
     wishlist.toggleWishlist(drill);
     ui.$loginModalOpen.set(true);
-    expect(await auth.signIn({ username: ' max@example.com ', password: 'pw', rememberMe: true })).toEqual({ ok: true });
+    expect(await auth.signIn({ username: ' max@example.com ', password: 'pw', rememberMe: true })).toEqual({
+      ok: true,
+    });
     // A guest has no session to end; logging out would only drop the guest cart the login takes over.
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/login', 'POST /api/auth/me', 'POST /api/wishlist/items']);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /api/auth/login',
+      'POST /api/auth/me',
+      'POST /api/wishlist/items',
+    ]);
     expect(calls[0]!.body).toEqual({ username: 'max@example.com', password: 'pw', rememberMe: true });
     expect(calls[2]!.body).toEqual({ items: [{ sku: drill.sku }], locale: 'en' });
     expect(auth.$user.get()).toEqual(user);
@@ -197,7 +275,8 @@ describe('auth store', () => {
   });
 
   test('a failed login keeps the modal open and reports the translatable server message', async () => {
-    routes['POST /api/auth/login'] = () => reply(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.', status: 401 });
+    routes['POST /api/auth/login'] = () =>
+      reply(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials.', status: 401 });
     const { auth, ui, session } = await load();
     ui.$loginModalOpen.set(true);
     const outcome = await auth.signIn({ username: 'max', password: 'wrong', rememberMe: false });
@@ -226,9 +305,19 @@ describe('auth store', () => {
     ui.$loginModalOpen.set(true);
     auth.showAuthView('register', true);
     routes['POST /api/auth/register'] = () => reply(202, { ok: true });
-    const input = { email: ' new@example.com ', firstName: ' Ada ', lastName: 'Lovelace', password: 'long-enough', createAccount: true };
+    const input = {
+      email: ' new@example.com ',
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      password: 'long-enough',
+      createAccount: true,
+    };
     expect(await auth.register(input)).toEqual({ ok: true });
-    expect(calls[0]).toEqual({ method: 'POST', path: '/api/auth/register', body: { email: 'new@example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'long-enough' } });
+    expect(calls[0]).toEqual({
+      method: 'POST',
+      path: '/api/auth/register',
+      body: { email: 'new@example.com', firstName: 'Ada', lastName: 'Lovelace', password: 'long-enough' },
+    });
     expect(session.$loggedIn.get()).toBe(false);
     expect(ui.$loginModalOpen.get()).toBe(true);
     expect(auth.$registrationSent.get()).toBe(true);
@@ -237,12 +326,23 @@ describe('auth store', () => {
     expect(auth.$registrationSent.get()).toBe(false);
 
     const message = 'This password is too common. Choose another one.';
-    routes['POST /api/auth/register'] = () => reply(400, { code: 'VALIDATION_FAILED', message, status: 400, details: [{ path: 'password', message }] });
-    expect(await auth.register(input)).toEqual({ ok: false, fields: { password: 'validation.passwordTooCommon' }, error: null });
+    routes['POST /api/auth/register'] = () =>
+      reply(400, { code: 'VALIDATION_FAILED', message, status: 400, details: [{ path: 'password', message }] });
+    expect(await auth.register(input)).toEqual({
+      ok: false,
+      fields: { password: 'validation.passwordTooCommon' },
+      error: null,
+    });
     // The shared rules refuse what they can before calling the server.
     const before = calls.length;
-    expect(await auth.register({ ...input, password: 'new@example.com' })).toMatchObject({ ok: false, fields: { password: 'validation.passwordIsEmail' } });
-    expect(await auth.register({ ...input, password: '11111111' })).toMatchObject({ ok: false, fields: { password: 'validation.passwordTooCommon' } });
+    expect(await auth.register({ ...input, password: 'new@example.com' })).toMatchObject({
+      ok: false,
+      fields: { password: 'validation.passwordIsEmail' },
+    });
+    expect(await auth.register({ ...input, password: '11111111' })).toMatchObject({
+      ok: false,
+      fields: { password: 'validation.passwordTooCommon' },
+    });
     expect(calls.length).toBe(before);
   });
 
@@ -254,15 +354,24 @@ describe('auth store', () => {
     expect(calls.at(-1)!.body).toEqual({ email: '10001' });
     expect(auth.$resetState.get()).toBe('link-sent');
     expect(await auth.setNewPassword('reset', { token: 'tok', password: 'new-password' })).toEqual({ ok: true });
-    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/api/auth/reset-password', body: { token: 'tok', password: 'new-password' } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      body: { token: 'tok', password: 'new-password' },
+    });
     expect(auth.$resetState.get()).toBe('finished');
   });
 
   test('a missing or rejected token is an invalid link', async () => {
     const { auth } = await load();
-    expect(await auth.setNewPassword('reset', { token: '', password: 'new-password' })).toMatchObject({ error: { key: 'server.INVALID_TOKEN' } });
-    routes['POST /api/auth/reset-password'] = () => reply(400, { code: 'INVALID_TOKEN', message: 'This link is invalid or has expired.', status: 400 });
-    expect(await auth.setNewPassword('reset', { token: 'used', password: 'new-password' })).toMatchObject({ error: { key: 'server.INVALID_TOKEN' } });
+    expect(await auth.setNewPassword('reset', { token: '', password: 'new-password' })).toMatchObject({
+      error: { key: 'server.INVALID_TOKEN' },
+    });
+    routes['POST /api/auth/reset-password'] = () =>
+      reply(400, { code: 'INVALID_TOKEN', message: 'This link is invalid or has expired.', status: 400 });
+    expect(await auth.setNewPassword('reset', { token: 'used', password: 'new-password' })).toMatchObject({
+      error: { key: 'server.INVALID_TOKEN' },
+    });
     expect(auth.$resetState.get()).toBe('empty');
   });
 

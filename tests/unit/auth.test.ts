@@ -44,7 +44,9 @@ describe('user token', () => {
     expect(verifyUserToken(token, new Date(now.getTime() + (USER_TOKEN_TTL_SECONDS - 1) * 1000))).not.toBeNull();
     expect(verifyUserToken(token, new Date(now.getTime() + USER_TOKEN_TTL_SECONDS * 1000))).toBeNull();
     const [payload, signature] = token.split('.');
-    const other = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: family })).toString('base64url');
+    const other = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: family }),
+    ).toString('base64url');
     expect(verifyUserToken(`${other}.${signature}`, now)).toBeNull();
     expect(verifyUserToken(`${payload}.${signature}x`, now)).toBeNull();
     expect(verifyUserToken(`${payload}.${signature}.x`, now)).toBeNull();
@@ -55,16 +57,24 @@ describe('user token', () => {
 test('cookies are Secure except on localhost', () => {
   const secure = (host: string) => {
     const flags: (boolean | undefined)[] = [];
-    const jar = { get: () => undefined, set: () => {}, delete: (_name: string, options?: { secure?: boolean }) => { flags.push(options?.secure); } };
+    const jar = {
+      get: () => undefined,
+      set: () => {},
+      delete: (_name: string, options?: { secure?: boolean }) => {
+        flags.push(options?.secure);
+      },
+    };
     clearSessionCookies(jar, new URL(`http://${host}/`));
     return flags;
   };
-  for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost']) expect(secure(host)).toEqual([false, false, false]);
-  for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example']) expect(secure(host)).toEqual([true, true, true]);
+  for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost'])
+    expect(secure(host)).toEqual([false, false, false]);
+  for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example'])
+    expect(secure(host)).toEqual([true, true, true]);
 });
 
 describe('account mails', () => {
-  const to = { email: 'a@example.com', firstName: 'Zoë <b>', lastName: 'O\'Neil', locale: 'de', customernum: '10042' };
+  const to = { email: 'a@example.com', firstName: 'Zoë <b>', lastName: "O'Neil", locale: 'de', customernum: '10042' };
 
   test.each(LOCALES)('%s: every placeholder filled, link in text and HTML, names escaped in HTML', (locale) => {
     const link = 'https://shop.example/reset-password?token=abc&x=1';

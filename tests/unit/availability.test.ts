@@ -1,9 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { availabilityFor, availabilityMessageKey, type Availability, type StockInfo } from '#lib/catalog/availability.ts';
+import {
+  availabilityFor,
+  availabilityMessageKey,
+  type Availability,
+  type StockInfo,
+} from '#lib/catalog/availability.ts';
 import { en } from '#lib/i18n/messages/en.ts';
 
 const stock = (effectivestock: number, externalstock: number, markedInStock = false): StockInfo => ({
-  effectivestock, externalstock, markedInStock,
+  effectivestock,
+  externalstock,
+  markedInStock,
 });
 
 describe('availabilityFor', () => {
@@ -59,8 +66,11 @@ describe('availabilityMessageKey', () => {
 
   test('maps each state to availability.<state>', () => {
     expect(states.map(availabilityMessageKey)).toEqual([
-      'availability.not-available', 'availability.available', 'availability.limited',
-      'availability.limit-overflow', 'availability.loading',
+      'availability.not-available',
+      'availability.available',
+      'availability.limited',
+      'availability.limit-overflow',
+      'availability.loading',
     ]);
   });
 

@@ -3,7 +3,14 @@
 // the SVG's bars, read back like a scanner would (module widths → symbols → checksum), give the number.
 import { describe, expect, test } from 'vitest';
 import {
-  CODE128_PATTERNS, QUIET_ZONE, START_B, STOP, code128BValues, code128BWidths, code128Svg, isCode128B,
+  CODE128_PATTERNS,
+  QUIET_ZONE,
+  START_B,
+  STOP,
+  code128BValues,
+  code128BWidths,
+  code128Svg,
+  isCode128B,
 } from '#lib/account/barcode.ts';
 
 /** Reads the bars of an SVG from code128Svg back into text, checking start, checksum, stop and quiet zones. */
@@ -11,7 +18,10 @@ function decodeSvg(svg: string): string {
   const viewBox = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
   const total = Number(viewBox?.[1]);
   const group = /<g fill="#000">(.*)<\/g>/.exec(svg)?.[1] ?? '';
-  const rects = [...group.matchAll(/<rect x="(\d+)" y="0" width="(\d+)"/g)].map((m) => ({ x: Number(m[1]), w: Number(m[2]) }));
+  const rects = [...group.matchAll(/<rect x="(\d+)" y="0" width="(\d+)"/g)].map((m) => ({
+    x: Number(m[1]),
+    w: Number(m[2]),
+  }));
   // A row of modules, 1 for black, as a scanner samples it.
   const row = Array.from({ length: total }, () => 0);
   for (const { x, w } of rects) for (let i = x; i < x + w; i++) row[i] = 1;
@@ -40,7 +50,10 @@ function decodeSvg(svg: string): string {
   return String.fromCharCode(...rest.map((v) => v + 32));
 }
 
-const bitsOf = (text: string) => code128BWidths(text).map((w, i) => (i % 2 === 0 ? '1' : '0').repeat(w)).join('');
+const bitsOf = (text: string) =>
+  code128BWidths(text)
+    .map((w, i) => (i % 2 === 0 ? '1' : '0').repeat(w))
+    .join('');
 
 describe('CODE128_PATTERNS', () => {
   test('has 107 distinct symbols of 11 modules (the stop 13), each with an even number of bar modules', () => {
@@ -48,9 +61,15 @@ describe('CODE128_PATTERNS', () => {
     expect(new Set(CODE128_PATTERNS).size).toBe(107);
     CODE128_PATTERNS.forEach((pattern, value) => {
       const widths = [...pattern].map(Number);
-      expect(widths.reduce((a, b) => a + b, 0), `symbol ${value}`).toBe(value === STOP ? 13 : 11);
+      expect(
+        widths.reduce((a, b) => a + b, 0),
+        `symbol ${value}`,
+      ).toBe(value === STOP ? 13 : 11);
       expect(widths.filter((_, i) => i % 2 === 0).reduce((a, b) => a + b, 0) % 2, `symbol ${value}`).toBe(0);
-      expect(widths.every((w) => w >= 1 && w <= 4), `symbol ${value}`).toBe(true);
+      expect(
+        widths.every((w) => w >= 1 && w <= 4),
+        `symbol ${value}`,
+      ).toBe(true);
     });
   });
 });
@@ -97,7 +116,10 @@ describe('code128Svg', () => {
   test('a broken symbol does not decode (the decoder is not a rubber stamp)', () => {
     const svg = code128Svg('10001', { label: '10001' });
     // Widen the first data bar by one module: the symbol and the checksum no longer fit.
-    const broken = svg.replace(/(<rect x="21" y="0" width=")(\d)/, (_m, head: string, w: string) => `${head}${Number(w) + 1}`);
+    const broken = svg.replace(
+      /(<rect x="21" y="0" width=")(\d)/,
+      (_m, head: string, w: string) => `${head}${Number(w) + 1}`,
+    );
     expect(broken).not.toBe(svg);
     expect(() => decodeSvg(broken)).toThrow();
   });

@@ -7,34 +7,63 @@ import { lineProblemKey, parseWantedQuantity, shippingRow, totalsNoteKey, totals
 describe('bestPrice', () => {
   test('a contract price above the public special price loses to it', () => {
     // buyer@acme on a product with contract 412.99 and public special 372.99 (regular 450.99).
-    expect(bestPrice({ regular: 45099, special: 37299 }, { regular: 41299, special: null }))
-      .toEqual({ regular: 45099, special: 37299, source: 'special' });
+    expect(bestPrice({ regular: 45099, special: 37299 }, { regular: 41299, special: null })).toEqual({
+      regular: 45099,
+      special: 37299,
+      source: 'special',
+    });
   });
-  test('a contract price below every public price applies and is labelled as the customer\'s', () => {
-    expect(bestPrice({ regular: 18899, special: null }, { regular: 16499, special: null }))
-      .toEqual({ regular: 18899, special: 16499, source: 'contract' });
+  test("a contract price below every public price applies and is labelled as the customer's", () => {
+    expect(bestPrice({ regular: 18899, special: null }, { regular: 16499, special: null })).toEqual({
+      regular: 18899,
+      special: 16499,
+      source: 'contract',
+    });
   });
   test('a contract price above the public regular price never applies', () => {
-    expect(bestPrice({ regular: 1000, special: null }, { regular: 1200, special: null }))
-      .toEqual({ regular: 1000, special: null, source: 'regular' });
+    expect(bestPrice({ regular: 1000, special: null }, { regular: 1200, special: null })).toEqual({
+      regular: 1000,
+      special: null,
+      source: 'regular',
+    });
   });
   test('a contract special counts as the contract price', () => {
-    expect(bestPrice({ regular: 1000, special: 900 }, { regular: 950, special: 800 }))
-      .toEqual({ regular: 1000, special: 800, source: 'contract' });
+    expect(bestPrice({ regular: 1000, special: 900 }, { regular: 950, special: 800 })).toEqual({
+      regular: 1000,
+      special: 800,
+      source: 'contract',
+    });
   });
   test('a tie goes to the public price, so customer and guest read the same label', () => {
     expect(bestPrice({ regular: 1000, special: 900 }, { regular: 900, special: null })?.source).toBe('special');
   });
   test('a public special at or above the regular price is no saving and is ignored', () => {
-    expect(bestPrice({ regular: 1000, special: 1000 }, null)).toEqual({ regular: 1000, special: null, source: 'regular' });
-    expect(bestPrice({ regular: 1000, special: 1500 }, null)).toEqual({ regular: 1000, special: null, source: 'regular' });
+    expect(bestPrice({ regular: 1000, special: 1000 }, null)).toEqual({
+      regular: 1000,
+      special: null,
+      source: 'regular',
+    });
+    expect(bestPrice({ regular: 1000, special: 1500 }, null)).toEqual({
+      regular: 1000,
+      special: null,
+      source: 'regular',
+    });
   });
   test('without a public price the contract price is the reference', () => {
-    expect(bestPrice(null, { regular: 500, special: null })).toEqual({ regular: 500, special: null, source: 'regular' });
+    expect(bestPrice(null, { regular: 500, special: null })).toEqual({
+      regular: 500,
+      special: null,
+      source: 'regular',
+    });
     expect(bestPrice(null, null)).toBeNull();
   });
   test('the customer never pays more than the guest', () => {
-    const lists = [null, { regular: 1000, special: null }, { regular: 1000, special: 700 }, { regular: 800, special: 1200 }];
+    const lists = [
+      null,
+      { regular: 1000, special: null },
+      { regular: 1000, special: 700 },
+      { regular: 800, special: 1200 },
+    ];
     const paid = (p: ReturnType<typeof bestPrice>) => p && (p.special ?? p.regular);
     for (const pub of lists.slice(1)) {
       for (const own of lists) expect(paid(bestPrice(pub, own))!).toBeLessThanOrEqual(paid(bestPrice(pub, null))!);
@@ -75,11 +104,25 @@ describe('lineProblemKey', () => {
 
 describe('shippingRow', () => {
   const totals = {
-    subtotal_excl_tax: 100, subtotal_incl_tax: 119, subtotal_with_discount: 100, discount_amount: 0, coupon_amount: 0,
-    coupon_incl_tax: 0, shipping_amount: 5.9, shipping_incl_tax: 7.02, tax_amount: 20.12, grandTotalExclTax: 105.9, grandTotalIncTax: 126.02,
+    subtotal_excl_tax: 100,
+    subtotal_incl_tax: 119,
+    subtotal_with_discount: 100,
+    discount_amount: 0,
+    coupon_amount: 0,
+    coupon_incl_tax: 0,
+    shipping_amount: 5.9,
+    shipping_incl_tax: 7.02,
+    tax_amount: 20.12,
+    grandTotalExclTax: 105.9,
+    grandTotalIncTax: 126.02,
   };
   test('once a method is chosen, shipping is a row and the note says the total includes VAT', () => {
-    const cart = { totals, pricesVisible: true, displayExcludingTaxes: false, shippingMethod: { methodCode: 'standard' } };
+    const cart = {
+      totals,
+      pricesVisible: true,
+      displayExcludingTaxes: false,
+      shippingMethod: { methodCode: 'standard' },
+    };
     expect(shippingRow(cart)).toBe(5.9);
     expect(totalsNoteKey(totalsView(cart)!, true)).toBe('checkout.totals.inclTax');
   });
@@ -89,7 +132,12 @@ describe('shippingRow', () => {
     expect(totalsNoteKey(totalsView(cart)!, false)).toBe('cart.plusShipping');
   });
   test('a customer excluded from taxation keeps the exclusion note', () => {
-    const cart = { totals, pricesVisible: true, displayExcludingTaxes: true, shippingMethod: { methodCode: 'standard' } };
+    const cart = {
+      totals,
+      pricesVisible: true,
+      displayExcludingTaxes: true,
+      shippingMethod: { methodCode: 'standard' },
+    };
     expect(totalsNoteKey(totalsView(cart)!, true)).toBe('cart.excludedFromTax');
   });
 });

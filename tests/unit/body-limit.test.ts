@@ -13,22 +13,32 @@ let server: Server;
 let port: number;
 
 beforeAll(async () => {
-  server = createServer((req, res) => guardBody(req, res, () => {
-    const buffered = (req as IncomingMessage & { body?: Buffer }).body;
-    const done = (bytes: number) => {
-      reached.push({ path: req.url ?? '', bytes });
-      res.end(JSON.stringify({ bytes }));
-    };
-    if (buffered) return done(buffered.length);
-    let bytes = 0;
-    req.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-    req.on('end', () => done(bytes));
-  }));
+  server = createServer((req, res) =>
+    guardBody(req, res, () => {
+      const buffered = (req as IncomingMessage & { body?: Buffer }).body;
+      const done = (bytes: number) => {
+        reached.push({ path: req.url ?? '', bytes });
+        res.end(JSON.stringify({ bytes }));
+      };
+      if (buffered) return done(buffered.length);
+      let bytes = 0;
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      req.on('end', () => done(bytes));
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
 
-afterAll(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 
 interface Sent {
   status: number;
@@ -52,10 +62,14 @@ function send(path: string, total: number, declaredLength?: number): Promise<Sen
       const writtenWhenAnswered = written;
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, writtenWhenAnswered }));
     });
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     const chunk = Buffer.alloc(16 * 1024, 'a');
     const pump = () => {
       while (!answered && written < total) {
@@ -88,7 +102,11 @@ describe('guardBody', () => {
     reached.length = 0;
     const answer = await send('/api/cart/add', 0, 64 * 1024 * 1024);
     expect(answer.status).toBe(413);
-    expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large', status: 413 });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body too large',
+      status: 413,
+    });
     expect(reached).toEqual([]);
   });
 
@@ -127,7 +145,10 @@ describe('readText', () => {
         controller.enqueue(new Uint8Array(size).fill(0x61));
       },
     });
-    return { request: new Request('http://shop.test/api', { method: 'POST', body, duplex: 'half' } as RequestInit), pulled: () => pulled };
+    return {
+      request: new Request('http://shop.test/api', { method: 'POST', body, duplex: 'half' } as RequestInit),
+      pulled: () => pulled,
+    };
   }
 
   test('stops reading a stream at its limit and answers 413', async () => {
@@ -151,7 +172,11 @@ describe('readText', () => {
   });
 
   test('refuses a declared length over the limit before reading', async () => {
-    const request = new Request('http://shop.test/api', { method: 'POST', body: 'x'.repeat(10), headers: { 'content-length': '10' } });
+    const request = new Request('http://shop.test/api', {
+      method: 'POST',
+      body: 'x'.repeat(10),
+      headers: { 'content-length': '10' },
+    });
     await expect(readText(request, 5)).rejects.toMatchObject({ status: 413 });
   });
 });

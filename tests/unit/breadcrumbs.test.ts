@@ -28,8 +28,16 @@ describe('pickBreadcrumbs', () => {
 
 describe('categoryTrail', () => {
   test('starts with Home at /', () => {
-    expect(categoryTrail('Home', '/', [{ text: 'Tools', link: '/c/tools' }, { text: 'Drills', link: '/c/tools/drills' }]))
-      .toEqual([{ text: 'Home', link: '/' }, { text: 'Tools', link: '/c/tools' }, { text: 'Drills', link: '/c/tools/drills' }]);
+    expect(
+      categoryTrail('Home', '/', [
+        { text: 'Tools', link: '/c/tools' },
+        { text: 'Drills', link: '/c/tools/drills' },
+      ]),
+    ).toEqual([
+      { text: 'Home', link: '/' },
+      { text: 'Tools', link: '/c/tools' },
+      { text: 'Drills', link: '/c/tools/drills' },
+    ]);
   });
 
   test('is just Home for an empty trail', () => {
@@ -37,12 +45,22 @@ describe('categoryTrail', () => {
   });
 
   test('uses the locale home link when given', () => {
-    expect(categoryTrail('Home', '/en', [{ text: 'Tools', link: '/en/c/tools' }])[0]).toEqual({ text: 'Home', link: '/en' });
+    expect(categoryTrail('Home', '/en', [{ text: 'Tools', link: '/en/c/tools' }])[0]).toEqual({
+      text: 'Home',
+      link: '/en',
+    });
   });
 
   test('does not repeat Home when the trail already starts there', () => {
-    expect(categoryTrail('Home', '/', [{ text: 'Root', link: '/' }, { text: 'Tools', link: '/c/tools' }]))
-      .toEqual([{ text: 'Home', link: '/' }, { text: 'Tools', link: '/c/tools' }]);
+    expect(
+      categoryTrail('Home', '/', [
+        { text: 'Root', link: '/' },
+        { text: 'Tools', link: '/c/tools' },
+      ]),
+    ).toEqual([
+      { text: 'Home', link: '/' },
+      { text: 'Tools', link: '/c/tools' },
+    ]);
   });
 });
 

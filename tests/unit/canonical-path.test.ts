@@ -26,7 +26,13 @@ describe('canonicalTarget', () => {
   });
 
   test('never a target another host could be read from', () => {
-    for (const target of ['///evil.example', '//evil.example/x', '/\\evil.example', '/\\/evil.example', '/..//evil.example']) {
+    for (const target of [
+      '///evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/..//evil.example',
+    ]) {
       const canonical = canonicalTarget(target);
       expect(canonical, target).not.toBeNull();
       expect(canonical!.startsWith('//'), target).toBe(false);

@@ -4,24 +4,64 @@ import type { PricedCart, PricedCartLine } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
 
 const line = (over: Partial<PricedCartLine> = {}): PricedCartLine => ({
-  id: '0b7c3c2e-5d1f-4a51-9a57-0f9d6a1e2b01', sku: 'BOH-100', quantity: 3, name: 'Bohrhammer', image: null, itemnum: '100-100',
-  purchasable: true, unitNetCents: 1999, unitGrossCents: 2379, unitRegularNetCents: 2499, hasSpecialPrice: true,
-  rowNetCents: 5997, rowGrossCents: 7136, catalogPrice: { regularCents: 2499, specialCents: 1999 },
-  stock: { effectivestock: 10, externalstock: 0, markedInStock: false }, included: [], attributes: [], accessories: [],
+  id: '0b7c3c2e-5d1f-4a51-9a57-0f9d6a1e2b01',
+  sku: 'BOH-100',
+  quantity: 3,
+  name: 'Bohrhammer',
+  image: null,
+  itemnum: '100-100',
+  purchasable: true,
+  unitNetCents: 1999,
+  unitGrossCents: 2379,
+  unitRegularNetCents: 2499,
+  hasSpecialPrice: true,
+  rowNetCents: 5997,
+  rowGrossCents: 7136,
+  catalogPrice: { regularCents: 2499, specialCents: 1999 },
+  stock: { effectivestock: 10, externalstock: 0, markedInStock: false },
+  included: [],
+  attributes: [],
+  accessories: [],
   ...over,
 });
 
 /** A cart whose every listed field has a distinct value, so a swap of two fields would show too. */
 const cart = (over: Partial<PricedCart> = {}): PricedCart => ({
-  id: '5d2b8f0a-1c3e-4f6a-8b9c-0d1e2f3a4b5c', version: 7, currency: 'EUR', excludeTax: false, vatRateBasisPoints: 1900,
+  id: '5d2b8f0a-1c3e-4f6a-8b9c-0d1e2f3a4b5c',
+  version: 7,
+  currency: 'EUR',
+  excludeTax: false,
+  vatRateBasisPoints: 1900,
   pricesVisible: true,
-  lines: [line(), line({ id: '0b7c3c2e-5d1f-4a51-9a57-0f9d6a1e2b02', sku: 'AKU-1', quantity: 1, unitNetCents: 990, rowNetCents: 990 })],
+  lines: [
+    line(),
+    line({
+      id: '0b7c3c2e-5d1f-4a51-9a57-0f9d6a1e2b02',
+      sku: 'AKU-1',
+      quantity: 1,
+      unitNetCents: 990,
+      rowNetCents: 990,
+    }),
+  ],
   itemsQty: 4,
   totals: {
-    subtotal_excl_tax: 6987, subtotal_incl_tax: 8315, subtotal_with_discount: 7483, discount_amount: 832, coupon_amount: 699,
-    coupon_incl_tax: 833, shipping_amount: 595, shipping_incl_tax: 708, tax_amount: 1303, grandTotalExclTax: 6883, grandTotalIncTax: 8191,
+    subtotal_excl_tax: 6987,
+    subtotal_incl_tax: 8315,
+    subtotal_with_discount: 7483,
+    discount_amount: 832,
+    coupon_amount: 699,
+    coupon_incl_tax: 833,
+    shipping_amount: 595,
+    shipping_incl_tax: 708,
+    tax_amount: 1303,
+    grandTotalExclTax: 6883,
+    grandTotalIncTax: 8191,
   },
-  coupon: { code: 'B2B10', status: 'applied' }, shippingMethodCode: 'dhl', billingAddress: null, shippingAddress: null, newUser: false,
+  coupon: { code: 'B2B10', status: 'applied' },
+  shippingMethodCode: 'dhl',
+  billingAddress: null,
+  shippingAddress: null,
+  newUser: false,
   ...over,
 });
 
@@ -53,10 +93,24 @@ describe('pricesFingerprint', () => {
     const base = pricesFingerprint(cart());
     const [, second] = cart().lines as [PricedCartLine, PricedCartLine];
     const same: PricedCart[] = [
-      cart({ id: 'another-cart', version: 8, itemsQty: 99, pricesVisible: false, newUser: true, vatRateBasisPoints: 700 }),
+      cart({
+        id: 'another-cart',
+        version: 8,
+        itemsQty: 99,
+        pricesVisible: false,
+        newUser: true,
+        vatRateBasisPoints: 700,
+      }),
       cart({ coupon: null, shippingMethodCode: null, shippingAddress: { country: 'AT' } }),
-      cart({ lines: [line({ name: 'Renamed', image: '/x.jpg', itemnum: 'X', rowNetCents: 1, rowGrossCents: 1, unitGrossCents: 1 }), second] }),
-      cart({ lines: [line({ unitRegularNetCents: 1, hasSpecialPrice: false, catalogPrice: null, stock: null }), second] }),
+      cart({
+        lines: [
+          line({ name: 'Renamed', image: '/x.jpg', itemnum: 'X', rowNetCents: 1, rowGrossCents: 1, unitGrossCents: 1 }),
+          second,
+        ],
+      }),
+      cart({
+        lines: [line({ unitRegularNetCents: 1, hasSpecialPrice: false, catalogPrice: null, stock: null }), second],
+      }),
       cart({ lines: [line({ accessories: [{ sku: 'A', itemnum: 'A', name: 'A', unitNetCents: 5 }] }), second] }),
       { ...cart(), addedLater: 'x' } as PricedCart,
       cart({ lines: [{ ...line(), addedLater: 1 } as PricedCartLine, second] }),

@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  $pendingAddToCart, clearPendingAddToCart, requestAddToCart,
-} from '#lib/cart/requests.ts';
+import { $pendingAddToCart, clearPendingAddToCart, requestAddToCart } from '#lib/cart/requests.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 
 describe('requestAddToCart cleans what an island hands over', () => {
@@ -12,7 +10,11 @@ describe('requestAddToCart cleans what an island hands over', () => {
   };
 
   test('keeps a clean request as it is', () => {
-    expect(normalizeAddToCart({ sku: 'A', quantity: 3, accessories: ['B', 'C'] })).toEqual({ sku: 'A', quantity: 3, accessories: ['B', 'C'] });
+    expect(normalizeAddToCart({ sku: 'A', quantity: 3, accessories: ['B', 'C'] })).toEqual({
+      sku: 'A',
+      quantity: 3,
+      accessories: ['B', 'C'],
+    });
   });
   test('makes the quantity a whole number from 1 up to the maximum', () => {
     expect(normalizeAddToCart({ sku: 'A', quantity: 0, accessories: [] }).quantity).toBe(1);
@@ -21,7 +23,10 @@ describe('requestAddToCart cleans what an island hands over', () => {
     expect(normalizeAddToCart({ sku: 'A', quantity: 1e9, accessories: [] }).quantity).toBe(MAX_QUANTITY);
   });
   test('drops repeated, empty and self accessories', () => {
-    expect(normalizeAddToCart({ sku: 'A', quantity: 1, accessories: ['B', 'A', 'B', '', 'C'] }).accessories).toEqual(['B', 'C']);
+    expect(normalizeAddToCart({ sku: 'A', quantity: 1, accessories: ['B', 'A', 'B', '', 'C'] }).accessories).toEqual([
+      'B',
+      'C',
+    ]);
   });
 });
 
@@ -31,7 +36,10 @@ describe('requestAddToCart', () => {
     const stop = $pendingAddToCart.listen((r) => seen.push(r));
     requestAddToCart({ sku: 'A', quantity: 2, accessories: [] });
     requestAddToCart({ sku: 'A', quantity: 2, accessories: [] });
-    expect(seen).toEqual([{ sku: 'A', quantity: 2, accessories: [] }, { sku: 'A', quantity: 2, accessories: [] }]);
+    expect(seen).toEqual([
+      { sku: 'A', quantity: 2, accessories: [] },
+      { sku: 'A', quantity: 2, accessories: [] },
+    ]);
     clearPendingAddToCart();
     expect($pendingAddToCart.get()).toBeNull();
     stop();

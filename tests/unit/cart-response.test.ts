@@ -1,46 +1,90 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { cartSchema } from '#lib/cart/contract.ts';
-import {
-  computeTotals, couponDiscountCents, totalsToMajor, type CouponRecord,
-} from '#lib/cart/rules.ts';
+import { computeTotals, couponDiscountCents, totalsToMajor, type CouponRecord } from '#lib/cart/rules.ts';
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 import { pricedCart, type CartPricingInput, type CartProduct, type PricedCart } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
 import type { CartLineRow, CartSnapshot } from '#lib/server/cart/queries.ts';
 
 const product = (id: number, over: Partial<CartProduct> = {}): CartProduct => ({
-  id, sku: `P-${id}`, itemnum: `100-${id}`, image: null, name: `Product ${id}`, isActive: true, hidePrices: false,
-  hasStock: true, effective: 50, external: 0, marked: false, regular: 2499, special: null, included: [], attributes: [],
+  id,
+  sku: `P-${id}`,
+  itemnum: `100-${id}`,
+  image: null,
+  name: `Product ${id}`,
+  isActive: true,
+  hidePrices: false,
+  hasStock: true,
+  effective: 50,
+  external: 0,
+  marked: false,
+  regular: 2499,
+  special: null,
+  included: [],
+  attributes: [],
   ...over,
 });
 
 const lineRow = (n: number, productId: number, quantity: number, accessorySkus: string[] = []): CartLineRow => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, productId, sku: `P-${productId}`, quantity,
-  accessoriesKey: accessorySkus.join(','), accessorySkus,
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  productId,
+  sku: `P-${productId}`,
+  quantity,
+  accessoriesKey: accessorySkus.join(','),
+  accessorySkus,
 });
 
 const snapshot = (lines: CartLineRow[], over: Partial<CartSnapshot['cart']> = {}): CartSnapshot => ({
   cart: {
-    id: '5d2b8f0a-1c3e-4f6a-8b9c-0d1e2f3a4b5c', customerId: null, currency: 'EUR', couponCode: null, billingAddress: null,
-    shippingAddress: { country: 'DE' }, shippingMethodCode: 'dhl', newUser: false, newUserPasswordHash: null, version: 3, status: 'active',
+    id: '5d2b8f0a-1c3e-4f6a-8b9c-0d1e2f3a4b5c',
+    customerId: null,
+    currency: 'EUR',
+    couponCode: null,
+    billingAddress: null,
+    shippingAddress: { country: 'DE' },
+    shippingMethodCode: 'dhl',
+    newUser: false,
+    newUserPasswordHash: null,
+    version: 3,
+    status: 'active',
     ...over,
   },
   lines,
 });
 
-const dhl: ShippingMethodRecord = { code: 'dhl', countries: ['DE', 'AT'], priceCents: 595, freeFromCents: 50_000, currencyPrices: {}, position: 0 };
+const dhl: ShippingMethodRecord = {
+  code: 'dhl',
+  countries: ['DE', 'AT'],
+  priceCents: 595,
+  freeFromCents: 50_000,
+  currencyPrices: {},
+  position: 0,
+};
 
 const coupon = (over: Partial<CouponRecord> = {}): CouponRecord => ({
-  code: 'B2B10', kind: 'percent', value: 10, minSubtotalCents: 0, maxRedemptions: null, redemptions: 0,
-  validFrom: null, validTo: null, isActive: true, ...over,
+  code: 'B2B10',
+  kind: 'percent',
+  value: 10,
+  minSubtotalCents: 0,
+  maxRedemptions: null,
+  redemptions: 0,
+  validFrom: null,
+  validTo: null,
+  isActive: true,
+  ...over,
 });
 
 const input = (over: Partial<CartPricingInput> = {}): CartPricingInput => ({
   snapshot: snapshot([lineRow(1, 1, 3, ['P-2']), lineRow(2, 3, 1)]),
   terms: { priceListId: null, excludeTax: false, currency: null },
   products: [product(1, { special: 1999 }), product(2, { regular: 10 }), product(3, { regular: 990 })],
-  coupon: null, shippingMethod: dhl, locale: 'en', pricesVisible: true, shopCurrency: 'EUR', now: new Date('2026-03-01T00:00:00Z'),
+  coupon: null,
+  shippingMethod: dhl,
+  locale: 'en',
+  pricesVisible: true,
+  shopCurrency: 'EUR',
+  now: new Date('2026-03-01T00:00:00Z'),
   ...over,
 });
 
@@ -51,7 +95,12 @@ describe('toCartResponse', () => {
   test('turns cents into major units exactly, and only at the edge', () => {
     const priced = pricedCart(input());
     const [first, second] = priced.lines;
-    expect(first).toMatchObject({ unitNetCents: 2009, unitRegularNetCents: 2509, rowNetCents: 6027, rowGrossCents: 7172 });
+    expect(first).toMatchObject({
+      unitNetCents: 2009,
+      unitRegularNetCents: 2509,
+      rowNetCents: 6027,
+      rowGrossCents: 7172,
+    });
     expect(second).toMatchObject({ unitNetCents: 990, rowNetCents: 990, hasSpecialPrice: false });
 
     const cart = toCartResponse(priced);
@@ -70,13 +119,19 @@ describe('toCartResponse', () => {
   });
 
   test('any amount in cents becomes the decimal with the same digits', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 12 }), (cents) => {
-      const priced = pricedCart(input());
-      const line = { ...priced.lines[0]!, rowNetCents: cents, rowGrossCents: cents };
-      const cart = toCartResponse({ ...priced, lines: [line], totals: { ...priced.totals, grandTotalIncTax: cents } });
-      expect(cart.cartItems[0]!.rowTotal).toBe(decimal(cents));
-      expect(cart.totals!.grandTotalIncTax).toBe(decimal(cents));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), (cents) => {
+        const priced = pricedCart(input());
+        const line = { ...priced.lines[0]!, rowNetCents: cents, rowGrossCents: cents };
+        const cart = toCartResponse({
+          ...priced,
+          lines: [line],
+          totals: { ...priced.totals, grandTotalIncTax: cents },
+        });
+        expect(cart.cartItems[0]!.rowTotal).toBe(decimal(cents));
+        expect(cart.totals!.grandTotalIncTax).toBe(decimal(cents));
+      }),
+    );
     expect(decimal(1999)).toBe(19.99);
     expect(decimal(10)).toBe(0.1);
   });
@@ -84,7 +139,9 @@ describe('toCartResponse', () => {
   test('keeps the shape of the cart contract', () => {
     const cart = toCartResponse(pricedCart(input()));
     expect(Object.keys(cart).sort()).toEqual(Object.keys(cartSchema.shape).sort());
-    expect(Object.keys(cart.cartItems[0]!).sort()).toEqual(Object.keys(cartSchema.shape.cartItems.element.shape).sort());
+    expect(Object.keys(cart.cartItems[0]!).sort()).toEqual(
+      Object.keys(cartSchema.shape.cartItems.element.shape).sort(),
+    );
     expect(cartSchema.parse(cart)).toEqual(cart);
   });
 
@@ -92,7 +149,14 @@ describe('toCartResponse', () => {
     const cart = toCartResponse(pricedCart(input({ pricesVisible: false })));
     expect(cart.totals).toBeNull();
     for (const item of cart.cartItems) {
-      expect(item).toMatchObject({ price: { regular: null, special: null }, priceInfo: null, rowTotal: null, rowTotalInclTax: null, stock: null, availability: null });
+      expect(item).toMatchObject({
+        price: { regular: null, special: null },
+        priceInfo: null,
+        rowTotal: null,
+        rowTotalInclTax: null,
+        stock: null,
+        availability: null,
+      });
       for (const accessory of Object.values(item.selectedAddtionalProducts)) expect(accessory.price).toBeNull();
     }
   });
@@ -105,56 +169,103 @@ describe('pricedCart', () => {
     isActive: fc.constantFrom(true, true, true, false),
     hidePrices: fc.constantFrom(false, false, false, true),
   });
-  const couponArb = fc.option(fc.oneof(
-    fc.integer({ min: 0, max: 100 }).map((value) => coupon({ kind: 'percent', value })),
-    fc.integer({ min: 0, max: 5_000_000 }).map((value) => coupon({ kind: 'fixed', value })),
-  ), { nil: null });
+  const couponArb = fc.option(
+    fc.oneof(
+      fc.integer({ min: 0, max: 100 }).map((value) => coupon({ kind: 'percent', value })),
+      fc.integer({ min: 0, max: 5_000_000 }).map((value) => coupon({ kind: 'fixed', value })),
+    ),
+    { nil: null },
+  );
 
   test('its totals are computeTotals of the purchasable lines at their effective prices', () => {
-    fc.assert(fc.property(
-      fc.array(productArb, { minLength: 1, maxLength: 6 }),
-      fc.array(fc.record({ product: fc.nat(), quantity: fc.integer({ min: 1, max: 9999 }), accessories: fc.uniqueArray(fc.nat(), { maxLength: 2 }) }), { maxLength: 5 }),
-      couponArb, fc.boolean(), fc.constantFrom('DE', 'FR'),
-      (specs, lineSpecs, theCoupon, excludeTax, country) => {
-        const products = specs.map((s, i) => product(i + 1, s));
-        const pick = (n: number) => products[n % products.length]!;
-        const rows = lineSpecs.map((l, i) => lineRow(i + 1, pick(l.product).id, l.quantity, [...new Set(l.accessories.map((a) => pick(a).sku))]));
-        const priced = pricedCart(input({
-          snapshot: snapshot(rows, { couponCode: theCoupon?.code ?? null, shippingAddress: { country } }),
-          terms: { priceListId: null, excludeTax, currency: null }, products, coupon: theCoupon,
-        }));
+    fc.assert(
+      fc.property(
+        fc.array(productArb, { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.record({
+            product: fc.nat(),
+            quantity: fc.integer({ min: 1, max: 9999 }),
+            accessories: fc.uniqueArray(fc.nat(), { maxLength: 2 }),
+          }),
+          { maxLength: 5 },
+        ),
+        couponArb,
+        fc.boolean(),
+        fc.constantFrom('DE', 'FR'),
+        (specs, lineSpecs, theCoupon, excludeTax, country) => {
+          const products = specs.map((s, i) => product(i + 1, s));
+          const pick = (n: number) => products[n % products.length]!;
+          const rows = lineSpecs.map((l, i) =>
+            lineRow(i + 1, pick(l.product).id, l.quantity, [...new Set(l.accessories.map((a) => pick(a).sku))]),
+          );
+          const priced = pricedCart(
+            input({
+              snapshot: snapshot(rows, { couponCode: theCoupon?.code ?? null, shippingAddress: { country } }),
+              terms: { priceListId: null, excludeTax, currency: null },
+              products,
+              coupon: theCoupon,
+            }),
+          );
 
-        const effective = (p: CartProduct) => (p.special !== null && p.special < p.regular! ? p.special : p.regular!);
-        const sellable = (p: CartProduct) => p.isActive && !p.hidePrices && p.regular !== null;
-        const expected = rows.flatMap((row) => {
-          const parts = [pick(row.productId - 1), ...row.accessorySkus.map((sku) => products.find((p) => p.sku === sku)!)];
-          return parts.every(sellable) ? [{ unitNetCents: parts.reduce((sum, p) => sum + effective(p), 0), quantity: row.quantity }] : [];
-        });
-        const subtotal = expected.reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
-        const shipping = shippingPriceCents(dhl, { country, currency: 'EUR', shopCurrency: 'EUR', discountedNetCents: subtotal - couponDiscountCents(subtotal, theCoupon) });
+          const effective = (p: CartProduct) => (p.special !== null && p.special < p.regular! ? p.special : p.regular!);
+          const sellable = (p: CartProduct) => p.isActive && !p.hidePrices && p.regular !== null;
+          const expected = rows.flatMap((row) => {
+            const parts = [
+              pick(row.productId - 1),
+              ...row.accessorySkus.map((sku) => products.find((p) => p.sku === sku)!),
+            ];
+            return parts.every(sellable)
+              ? [{ unitNetCents: parts.reduce((sum, p) => sum + effective(p), 0), quantity: row.quantity }]
+              : [];
+          });
+          const subtotal = expected.reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
+          const shipping = shippingPriceCents(dhl, {
+            country,
+            currency: 'EUR',
+            shopCurrency: 'EUR',
+            discountedNetCents: subtotal - couponDiscountCents(subtotal, theCoupon),
+          });
 
-        expect(priced.totals).toEqual(computeTotals({ lines: expected, coupon: theCoupon, shippingNetCents: shipping ?? 0, excludeTax }));
-        expect(priced.lines.filter((l) => l.purchasable).map((l) => l.rowNetCents)).toEqual(expected.map((l) => l.unitNetCents * l.quantity));
-        expect(priced.shippingMethodCode).toBe(shipping === null ? null : 'dhl');
-        expect(priced.coupon?.status ?? null).toBe(theCoupon ? 'applied' : null);
-        expect(priced.itemsQty).toBe(rows.reduce((sum, r) => sum + r.quantity, 0));
-      },
-    ));
+          expect(priced.totals).toEqual(
+            computeTotals({ lines: expected, coupon: theCoupon, shippingNetCents: shipping ?? 0, excludeTax }),
+          );
+          expect(priced.lines.filter((l) => l.purchasable).map((l) => l.rowNetCents)).toEqual(
+            expected.map((l) => l.unitNetCents * l.quantity),
+          );
+          expect(priced.shippingMethodCode).toBe(shipping === null ? null : 'dhl');
+          expect(priced.coupon?.status ?? null).toBe(theCoupon ? 'applied' : null);
+          expect(priced.itemsQty).toBe(rows.reduce((sum, r) => sum + r.quantity, 0));
+        },
+      ),
+    );
   });
 
   test('a stored coupon that no longer applies gives no discount and says why', () => {
     const expired = coupon({ validTo: new Date('2026-01-01T00:00:00Z') });
-    const priced: PricedCart = pricedCart(input({ snapshot: snapshot([lineRow(1, 3, 2)], { couponCode: 'B2B10' }), coupon: expired }));
+    const priced: PricedCart = pricedCart(
+      input({ snapshot: snapshot([lineRow(1, 3, 2)], { couponCode: 'B2B10' }), coupon: expired }),
+    );
     expect(priced.coupon).toEqual({ code: 'B2B10', status: 'COUPON_EXPIRED' });
     expect(priced.totals.coupon_amount).toBe(0);
     expect(toCartResponse(priced)).toMatchObject({ couponCode: 'B2B10', couponStatus: 'COUPON_EXPIRED' });
   });
 
   test('a product that can no longer be sold stays on the cart without amounts and out of the totals', () => {
-    const priced = pricedCart(input({ products: [product(1, { isActive: false }), product(2, { regular: 10 }), product(3, { regular: 990 })] }));
-    expect(priced.lines[0]).toMatchObject({ purchasable: false, unitNetCents: null, rowNetCents: null, rowGrossCents: null });
+    const priced = pricedCart(
+      input({ products: [product(1, { isActive: false }), product(2, { regular: 10 }), product(3, { regular: 990 })] }),
+    );
+    expect(priced.lines[0]).toMatchObject({
+      purchasable: false,
+      unitNetCents: null,
+      rowNetCents: null,
+      rowGrossCents: null,
+    });
     expect(priced.totals.subtotal_excl_tax).toBe(990);
-    expect(toCartResponse(priced).cartItems[0]).toMatchObject({ purchasable: false, price: { regular: null, special: null }, rowTotal: null });
+    expect(toCartResponse(priced).cartItems[0]).toMatchObject({
+      purchasable: false,
+      price: { regular: null, special: null },
+      rowTotal: null,
+    });
   });
 
   test('a customer flagged excludeTax pays no VAT', () => {

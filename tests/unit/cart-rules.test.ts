@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  MAX_QUANTITY, VAT_RATE_BASIS_POINTS, accessoriesKey, computeTotals, couponDiscountCents, couponProblem, grossCents,
-  isValidQuantity, normaliseCouponCode, toMajor, totalsToMajor, type CouponRecord,
+  MAX_QUANTITY,
+  VAT_RATE_BASIS_POINTS,
+  accessoriesKey,
+  computeTotals,
+  couponDiscountCents,
+  couponProblem,
+  grossCents,
+  isValidQuantity,
+  normaliseCouponCode,
+  toMajor,
+  totalsToMajor,
+  type CouponRecord,
 } from '#lib/cart/rules.ts';
 import { mergeLines, sameLine } from '#tests/helpers/cart-line-rule.ts';
 
@@ -14,10 +24,12 @@ describe('accessoriesKey', () => {
   });
 
   test('any permutation of a set gives one key', () => {
-    fc.assert(fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 6 }), (skus) => {
-      const shuffled = [...skus].reverse();
-      expect(accessoriesKey(shuffled)).toBe(accessoriesKey(skus));
-    }));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 6 }), (skus) => {
+        const shuffled = [...skus].reverse();
+        expect(accessoriesKey(shuffled)).toBe(accessoriesKey(skus));
+      }),
+    );
   });
 });
 
@@ -49,29 +61,37 @@ describe('mergeLines', () => {
   });
 
   test('caps a merged line at the maximum quantity', () => {
-    const merged = mergeLines([{ sku: 'A', accessories: [], quantity: 9000 }, { sku: 'A', accessories: [], quantity: 5000 }]);
+    const merged = mergeLines([
+      { sku: 'A', accessories: [], quantity: 9000 },
+      { sku: 'A', accessories: [], quantity: 5000 },
+    ]);
     expect(merged[0]!.quantity).toBe(MAX_QUANTITY);
   });
 
   test('never loses quantity below the cap', () => {
     const line = fc.record({
       sku: fc.constantFrom('A', 'B'),
-      accessories: fc.subarray(['X', 'Y', 'Z']).map((a) => fc.sample(fc.shuffledSubarray(a, { minLength: a.length }), 1)[0]!),
+      accessories: fc
+        .subarray(['X', 'Y', 'Z'])
+        .map((a) => fc.sample(fc.shuffledSubarray(a, { minLength: a.length }), 1)[0]!),
       quantity: fc.integer({ min: 1, max: 50 }),
     });
-    fc.assert(fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
-      const merged = mergeLines(lines);
-      expect(merged.reduce((s, l) => s + l.quantity, 0)).toBe(lines.reduce((s, l) => s + l.quantity, 0));
-      const keys = merged.map((l) => `${l.sku}|${accessoriesKey(l.accessories)}`);
-      expect(new Set(keys).size).toBe(keys.length);
-    }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        const merged = mergeLines(lines);
+        expect(merged.reduce((s, l) => s + l.quantity, 0)).toBe(lines.reduce((s, l) => s + l.quantity, 0));
+        const keys = merged.map((l) => `${l.sku}|${accessoriesKey(l.accessories)}`);
+        expect(new Set(keys).size).toBe(keys.length);
+      }),
+    );
   });
 });
 
 describe('isValidQuantity', () => {
   test('accepts whole numbers from 1 to 9999', () => {
     for (const q of [1, 2, 9999]) expect(isValidQuantity(q)).toBe(true);
-    for (const q of [0, -1, 1.5, 10_000, Number.NaN, Number.POSITIVE_INFINITY, '3', null, undefined]) expect(isValidQuantity(q)).toBe(false);
+    for (const q of [0, -1, 1.5, 10_000, Number.NaN, Number.POSITIVE_INFINITY, '3', null, undefined])
+      expect(isValidQuantity(q)).toBe(false);
   });
 
   test('accepts 0 where 0 means remove', () => {
@@ -122,66 +142,134 @@ describe('computeTotals', () => {
   const line = (unitNetCents: number, quantity: number) => ({ unitNetCents, quantity });
 
   test('sums net lines, adds 19 % VAT once and reports every row in cents', () => {
-    const totals = computeTotals({ lines: [line(18_899 + 499, 1)], coupon: null, shippingNetCents: 0, excludeTax: false });
+    const totals = computeTotals({
+      lines: [line(18_899 + 499, 1)],
+      coupon: null,
+      shippingNetCents: 0,
+      excludeTax: false,
+    });
     expect(totals).toEqual({
-      subtotal_excl_tax: 19_398, subtotal_incl_tax: 23_084, subtotal_with_discount: 23_084, discount_amount: 0,
-      coupon_amount: 0, coupon_incl_tax: 0, shipping_amount: 0, shipping_incl_tax: 0, tax_amount: 3686,
-      grandTotalExclTax: 19_398, grandTotalIncTax: 23_084,
+      subtotal_excl_tax: 19_398,
+      subtotal_incl_tax: 23_084,
+      subtotal_with_discount: 23_084,
+      discount_amount: 0,
+      coupon_amount: 0,
+      coupon_incl_tax: 0,
+      shipping_amount: 0,
+      shipping_incl_tax: 0,
+      tax_amount: 3686,
+      grandTotalExclTax: 19_398,
+      grandTotalIncTax: 23_084,
     });
   });
 
   test('a percent coupon is taken off the net subtotal before VAT', () => {
-    const totals = computeTotals({ lines: [line(19_398, 1)], coupon: { kind: 'percent', value: 10 }, shippingNetCents: 0, excludeTax: false });
+    const totals = computeTotals({
+      lines: [line(19_398, 1)],
+      coupon: { kind: 'percent', value: 10 },
+      shippingNetCents: 0,
+      excludeTax: false,
+    });
     expect(totals).toMatchObject({
-      coupon_amount: 1940, subtotal_with_discount: 20_775, coupon_incl_tax: 2309, discount_amount: 2309,
-      grandTotalExclTax: 17_458, tax_amount: 3317, grandTotalIncTax: 20_775,
+      coupon_amount: 1940,
+      subtotal_with_discount: 20_775,
+      coupon_incl_tax: 2309,
+      discount_amount: 2309,
+      grandTotalExclTax: 17_458,
+      tax_amount: 3317,
+      grandTotalIncTax: 20_775,
     });
   });
 
   test('a fixed coupon larger than the cart makes it free, never negative', () => {
-    const totals = computeTotals({ lines: [line(999, 1)], coupon: { kind: 'fixed', value: 2000 }, shippingNetCents: 0, excludeTax: false });
+    const totals = computeTotals({
+      lines: [line(999, 1)],
+      coupon: { kind: 'fixed', value: 2000 },
+      shippingNetCents: 0,
+      excludeTax: false,
+    });
     expect(totals).toMatchObject({ coupon_amount: 999, subtotal_with_discount: 0, grandTotalIncTax: 0, tax_amount: 0 });
   });
 
   test('customers excluded from tax pay the net amounts', () => {
-    const totals = computeTotals({ lines: [line(12_999, 2)], coupon: { kind: 'fixed', value: 2000 }, shippingNetCents: 595, excludeTax: true });
+    const totals = computeTotals({
+      lines: [line(12_999, 2)],
+      coupon: { kind: 'fixed', value: 2000 },
+      shippingNetCents: 595,
+      excludeTax: true,
+    });
     expect(totals).toMatchObject({
-      subtotal_incl_tax: 25_998, coupon_incl_tax: 2000, shipping_incl_tax: 595, tax_amount: 0, grandTotalIncTax: 24_593,
+      subtotal_incl_tax: 25_998,
+      coupon_incl_tax: 2000,
+      shipping_incl_tax: 595,
+      tax_amount: 0,
+      grandTotalIncTax: 24_593,
     });
   });
 
   test('shipping is taxed with the goods', () => {
     const totals = computeTotals({ lines: [line(10_000, 1)], coupon: null, shippingNetCents: 595, excludeTax: false });
-    expect(totals).toMatchObject({ shipping_amount: 595, shipping_incl_tax: 708, grandTotalIncTax: 12_608, tax_amount: 2013 });
+    expect(totals).toMatchObject({
+      shipping_amount: 595,
+      shipping_incl_tax: 708,
+      grandTotalIncTax: 12_608,
+      tax_amount: 2013,
+    });
   });
 
   test('the visible rows always add up to the grand total, to the cent', () => {
-    const lines = fc.array(fc.record({ unitNetCents: fc.integer({ min: 0, max: 2_000_000 }), quantity: fc.integer({ min: 1, max: 9999 }) }), { maxLength: 20 });
-    const coupon = fc.option(fc.record({ kind: fc.constantFrom('percent' as const, 'fixed' as const), value: fc.integer({ min: 0, max: 100_000 }) }), { nil: null });
-    fc.assert(fc.property(lines, coupon, fc.integer({ min: 0, max: 5000 }), fc.boolean(), (ls, c, shipping, excludeTax) => {
-      const t = computeTotals({ lines: ls, coupon: c, shippingNetCents: shipping, excludeTax });
-      for (const v of Object.values(t)) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
-      expect(t.subtotal_incl_tax - t.coupon_incl_tax).toBe(t.subtotal_with_discount);
-      expect(t.subtotal_with_discount + t.shipping_incl_tax).toBe(t.grandTotalIncTax);
-      expect(t.grandTotalExclTax + t.tax_amount).toBe(t.grandTotalIncTax);
-      expect(t.subtotal_excl_tax - t.coupon_amount + t.shipping_amount).toBe(t.grandTotalExclTax);
-      if (excludeTax) expect(t.tax_amount).toBe(0);
-    }));
+    const lines = fc.array(
+      fc.record({ unitNetCents: fc.integer({ min: 0, max: 2_000_000 }), quantity: fc.integer({ min: 1, max: 9999 }) }),
+      { maxLength: 20 },
+    );
+    const coupon = fc.option(
+      fc.record({
+        kind: fc.constantFrom('percent' as const, 'fixed' as const),
+        value: fc.integer({ min: 0, max: 100_000 }),
+      }),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(lines, coupon, fc.integer({ min: 0, max: 5000 }), fc.boolean(), (ls, c, shipping, excludeTax) => {
+        const t = computeTotals({ lines: ls, coupon: c, shippingNetCents: shipping, excludeTax });
+        for (const v of Object.values(t)) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+        expect(t.subtotal_incl_tax - t.coupon_incl_tax).toBe(t.subtotal_with_discount);
+        expect(t.subtotal_with_discount + t.shipping_incl_tax).toBe(t.grandTotalIncTax);
+        expect(t.grandTotalExclTax + t.tax_amount).toBe(t.grandTotalIncTax);
+        expect(t.subtotal_excl_tax - t.coupon_amount + t.shipping_amount).toBe(t.grandTotalExclTax);
+        if (excludeTax) expect(t.tax_amount).toBe(0);
+      }),
+    );
   });
 
   test('major units have two decimals and come from cents exactly', () => {
     expect(toMajor(23_084)).toBe(230.84);
     expect(toMajor(1)).toBe(0.01);
-    expect(totalsToMajor(computeTotals({ lines: [line(10, 3)], coupon: null, shippingNetCents: 0, excludeTax: false })).grandTotalIncTax).toBe(0.36);
+    expect(
+      totalsToMajor(computeTotals({ lines: [line(10, 3)], coupon: null, shippingNetCents: 0, excludeTax: false }))
+        .grandTotalIncTax,
+    ).toBe(0.36);
   });
 });
 
 describe('couponProblem', () => {
   const base: CouponRecord = {
-    code: 'C', kind: 'percent', value: 10, minSubtotalCents: 0, maxRedemptions: null, redemptions: 0,
-    validFrom: new Date('2025-01-01T00:00:00Z'), validTo: null, isActive: true,
+    code: 'C',
+    kind: 'percent',
+    value: 10,
+    minSubtotalCents: 0,
+    maxRedemptions: null,
+    redemptions: 0,
+    validFrom: new Date('2025-01-01T00:00:00Z'),
+    validTo: null,
+    isActive: true,
   };
-  const check = { now: new Date('2026-03-01T00:00:00Z'), subtotalNetCents: 5000, cartCurrency: 'EUR', shopCurrency: 'EUR' };
+  const check = {
+    now: new Date('2026-03-01T00:00:00Z'),
+    subtotalNetCents: 5000,
+    cartCurrency: 'EUR',
+    shopCurrency: 'EUR',
+  };
 
   test('a valid coupon has no problem', () => {
     expect(couponProblem(base, check)).toBeNull();
@@ -198,7 +286,9 @@ describe('couponProblem', () => {
   });
 
   test('a coupon that names an amount only applies in the shop currency', () => {
-    expect(couponProblem({ ...base, kind: 'fixed', value: 2000 }, { ...check, cartCurrency: 'GBP' })).toBe('COUPON_CURRENCY');
+    expect(couponProblem({ ...base, kind: 'fixed', value: 2000 }, { ...check, cartCurrency: 'GBP' })).toBe(
+      'COUPON_CURRENCY',
+    );
     expect(couponProblem(base, { ...check, cartCurrency: 'GBP' })).toBeNull();
   });
 

@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
 import { resetStores } from '#tests/helpers/stores.ts';
 import {
-  $cart, $cartCount, $cartQueue, $cartRunning, $cartShopper, $cartState, $cartTexts, adoptCart, applyCoupon, clearCart, setQuantity,
+  $cart,
+  $cartCount,
+  $cartQueue,
+  $cartRunning,
+  $cartShopper,
+  $cartState,
+  $cartTexts,
+  adoptCart,
+  applyCoupon,
+  clearCart,
+  setQuantity,
 } from '#lib/cart/store.ts';
 import { $pendingAddToCart, requestAddToCart } from '#lib/cart/requests.ts';
 import { $notifications } from '#lib/shell/notifications.ts';
@@ -20,23 +30,54 @@ const LINE_B = '00000000-0000-4000-8000-00000000000b';
 
 function line(id: string, sku: string, quantity: number): CartItem {
   return {
-    id, sku, name: sku, image: null, itemnum: sku, quantity, price: { regular: 10, special: null }, priceInfo: null,
-    rowTotal: 10 * quantity, rowTotalInclTax: 11.9 * quantity, stock: null, availability: 'available', purchasable: true,
-    included: [], custom_attributes: [], selectedAddtionalProducts: {},
+    id,
+    sku,
+    name: sku,
+    image: null,
+    itemnum: sku,
+    quantity,
+    price: { regular: 10, special: null },
+    priceInfo: null,
+    rowTotal: 10 * quantity,
+    rowTotalInclTax: 11.9 * quantity,
+    stock: null,
+    availability: 'available',
+    purchasable: true,
+    included: [],
+    custom_attributes: [],
+    selectedAddtionalProducts: {},
   };
 }
 
 function cart(version: number, lines: CartItem[]): Cart {
   return {
-    id: '00000000-0000-4000-8000-0000000000c1', version, currency: 'EUR', cartItems: lines,
-    items_qty: lines.reduce((n, l) => n + l.quantity, 0), couponCode: null, couponStatus: null,
-    billingAddress: null, shippingAddress: null, shippingMethod: null, newUser: false, displayExcludingTaxes: false,
-    vatRatePercent: 19, pricesVisible: true, totals: null, pricesHash: `prices-${version}`,
+    id: '00000000-0000-4000-8000-0000000000c1',
+    version,
+    currency: 'EUR',
+    cartItems: lines,
+    items_qty: lines.reduce((n, l) => n + l.quantity, 0),
+    couponCode: null,
+    couponStatus: null,
+    billingAddress: null,
+    shippingAddress: null,
+    shippingMethod: null,
+    newUser: false,
+    displayExcludingTaxes: false,
+    vatRatePercent: 19,
+    pricesVisible: true,
+    totals: null,
+    pricesHash: `prices-${version}`,
   };
 }
 
-const reply = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
-const outdated = () => reply(409, { code: 'CART_OUTDATED_ERROR', message: 'Cart info or prices are outdated. Please refresh the page.', status: 409 });
+const reply = (status: number, body: unknown) =>
+  ({ ok: status < 400, status, statusText: '', json: async () => body }) as Response;
+const outdated = () =>
+  reply(409, {
+    code: 'CART_OUTDATED_ERROR',
+    message: 'Cart info or prices are outdated. Please refresh the page.',
+    status: 409,
+  });
 
 const messages = cartSidebarStrings(en).errors;
 
@@ -63,16 +104,35 @@ describe('cartErrorKey', () => {
 
 describe('totalsView', () => {
   const totals = {
-    subtotal_excl_tax: 100, subtotal_incl_tax: 119, subtotal_with_discount: 90, discount_amount: 10, coupon_amount: 10,
-    coupon_incl_tax: 11.9, shipping_amount: 0, shipping_incl_tax: 0, tax_amount: 17.1, grandTotalExclTax: 90, grandTotalIncTax: 107.1,
+    subtotal_excl_tax: 100,
+    subtotal_incl_tax: 119,
+    subtotal_with_discount: 90,
+    discount_amount: 10,
+    coupon_amount: 10,
+    coupon_incl_tax: 11.9,
+    shipping_amount: 0,
+    shipping_incl_tax: 0,
+    tax_amount: 17.1,
+    grandTotalExclTax: 90,
+    grandTotalIncTax: 107.1,
   };
   test('a shopper who pays VAT sees the total with VAT, plus shipping', () => {
-    expect(totalsView({ totals, pricesVisible: true, displayExcludingTaxes: false }))
-      .toEqual({ subtotal: 100, discount: 10, tax: 17.1, total: 107.1, taxNote: 'cart.plusShipping' });
+    expect(totalsView({ totals, pricesVisible: true, displayExcludingTaxes: false })).toEqual({
+      subtotal: 100,
+      discount: 10,
+      tax: 17.1,
+      total: 107.1,
+      taxNote: 'cart.plusShipping',
+    });
   });
   test('a customer excluded from taxation sees the net total and the account note instead', () => {
-    expect(totalsView({ totals: { ...totals, tax_amount: 0, grandTotalIncTax: 90 }, pricesVisible: true, displayExcludingTaxes: true }))
-      .toMatchObject({ tax: 0, total: 90, taxNote: 'cart.excludedFromTax' });
+    expect(
+      totalsView({
+        totals: { ...totals, tax_amount: 0, grandTotalIncTax: 90 },
+        pricesVisible: true,
+        displayExcludingTaxes: true,
+      }),
+    ).toMatchObject({ tax: 0, total: 90, taxNote: 'cart.excludedFromTax' });
   });
   test('no totals without price permission', () => {
     expect(totalsView({ totals: null, pricesVisible: false, displayExcludingTaxes: false })).toBeNull();
@@ -87,7 +147,7 @@ describe('cart store', () => {
     calls = [];
     routes = {};
     vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) as Record<string, unknown> : {};
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
       calls.push({ path, body });
       const route = routes[path];
       return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
@@ -97,7 +157,17 @@ describe('cart store', () => {
   });
   afterEach(() => {
     resetStores(
-      [$cartState, $cartShopper, $cartQueue, $cartRunning, $cartTexts, $notifications, $loggedIn, $cartSidebarOpen, $pendingAddToCart],
+      [
+        $cartState,
+        $cartShopper,
+        $cartQueue,
+        $cartRunning,
+        $cartTexts,
+        $notifications,
+        $loggedIn,
+        $cartSidebarOpen,
+        $pendingAddToCart,
+      ],
       [$cart, $cartCount],
     );
     vi.unstubAllGlobals();
@@ -112,7 +182,7 @@ describe('cart store', () => {
     expect($cartCount.get()).toBe(0);
   });
 
-  test('a signed-in customer\'s cart is read whatever the marker says', async () => {
+  test("a signed-in customer's cart is read whatever the marker says", async () => {
     vi.stubGlobal('document', { documentElement: { lang: 'en' }, cookie: 'vsf-auth=1' });
     routes['/api/cart/get'] = () => reply(200, { cart: cart(1, [line(LINE_A, 'A', 2)]) });
     $loggedIn.set(true);
@@ -169,7 +239,8 @@ describe('cart store', () => {
     await start(cart(1, [line(LINE_A, 'A', 2)]));
     let attempts = 0;
     routes['/api/cart/get'] = () => reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) });
-    routes['/api/cart/quantity'] = (body) => (attempts++ === 0 ? outdated() : reply(200, { cart: cart(3, [line(LINE_A, 'A', body['quantity'] as number)]) }));
+    routes['/api/cart/quantity'] = (body) =>
+      attempts++ === 0 ? outdated() : reply(200, { cart: cart(3, [line(LINE_A, 'A', body['quantity'] as number)]) });
     expect(await setQuantity(LINE_A, 4)).toEqual({ ok: true });
     expect(calls.filter((c) => c.path === '/api/cart/quantity').map((c) => c.body['version'])).toEqual([1, 2]);
     expect($cart.get()!.cartItems[0]!.quantity).toBe(4);
@@ -177,7 +248,8 @@ describe('cart store', () => {
 
   test('a rejected quantity becomes a danger notification with the translated message', async () => {
     await start(cart(1, [line(LINE_A, 'A', 2)]));
-    routes['/api/cart/quantity'] = () => reply(400, { code: 'INVALID_QUANTITY', message: 'A cart line can hold at most 9999 pieces.', status: 400 });
+    routes['/api/cart/quantity'] = () =>
+      reply(400, { code: 'INVALID_QUANTITY', message: 'A cart line can hold at most 9999 pieces.', status: 400 });
     expect(await setQuantity(LINE_A, 9999)).toEqual({ ok: false, key: 'cart.error.INVALID_QUANTITY' });
     expect($notifications.get().at(-1)).toMatchObject({ kind: 'danger', message: en['cart.error.INVALID_QUANTITY'] });
     expect($cart.get()!.cartItems[0]!.quantity).toBe(2);
@@ -185,9 +257,10 @@ describe('cart store', () => {
 
   test('coupon problems are returned for the form, not notified; an empty code removes the coupon', async () => {
     await start(cart(1, [line(LINE_A, 'A', 2)]));
-    routes['/api/cart/coupon'] = (body) => (body['code'] === 'EXPIRED'
-      ? reply(400, { code: 'COUPON_EXPIRED', message: 'This coupon code has expired.', status: 400 })
-      : reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) }));
+    routes['/api/cart/coupon'] = (body) =>
+      body['code'] === 'EXPIRED'
+        ? reply(400, { code: 'COUPON_EXPIRED', message: 'This coupon code has expired.', status: 400 })
+        : reply(200, { cart: cart(2, [line(LINE_A, 'A', 2)]) });
     expect(await applyCoupon(' EXPIRED ')).toEqual({ ok: false, key: 'cart.error.COUPON_EXPIRED' });
     expect(calls.at(-1)!.body['code']).toBe('EXPIRED');
     expect($notifications.get()).toEqual([]);
@@ -201,7 +274,10 @@ describe('cart store', () => {
     requestAddToCart({ sku: 'A', quantity: 2, accessories: ['X'] });
     expect($pendingAddToCart.get()).toBeNull();
     await vi.waitFor(() => expect($cartSidebarOpen.get()).toBe(true));
-    expect(calls.at(-1)).toEqual({ path: '/api/cart/add', body: { sku: 'A', quantity: 2, accessories: ['X'], locale: 'en' } });
+    expect(calls.at(-1)).toEqual({
+      path: '/api/cart/add',
+      body: { sku: 'A', quantity: 2, accessories: ['X'], locale: 'en' },
+    });
     expect($cartCount.get()).toBe(2);
   });
 
@@ -216,7 +292,10 @@ describe('cart store', () => {
   test('an answer for the shopper before a logout is not taken', async () => {
     await start(cart(1, [line(LINE_A, 'A', 1)]));
     let release: (r: Response) => void = () => {};
-    routes['/api/cart/add'] = () => new Promise<Response>((resolve) => { release = resolve; }) as unknown as Response;
+    routes['/api/cart/add'] = () =>
+      new Promise<Response>((resolve) => {
+        release = resolve;
+      }) as unknown as Response;
     requestAddToCart({ sku: 'A', quantity: 1, accessories: [] });
     const adding = $cartQueue.get();
     await vi.waitFor(() => expect(calls.at(-1)?.path).toBe('/api/cart/add'));

@@ -53,7 +53,7 @@ describe('activeFilterChips', () => {
     { id: 'color', label: 'Colour', type: 'select', options: [{ value: 'red', label: 'Red', count: 2 }] },
   ];
 
-  test('names each chosen value by its facet, in the facets\' order', () => {
+  test("names each chosen value by its facet, in the facets' order", () => {
     expect(activeFilterChips({ color: ['red'], size: ['l'] }, facets)).toEqual([
       { code: 'size', value: 'l', facetLabel: 'Size', valueLabel: 'Large' },
       { code: 'color', value: 'red', facetLabel: 'Colour', valueLabel: 'Red' },

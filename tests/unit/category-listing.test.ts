@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
-  breadcrumbJsonLd, categoryAlternates, categoryBar, categoryCrumbs, isDefaultListing, listingCard, parseStoredView,
-  requestableFilters, toggleFilter, withSelectedOptions, type TreeNode,
+  breadcrumbJsonLd,
+  categoryAlternates,
+  categoryBar,
+  categoryCrumbs,
+  isDefaultListing,
+  listingCard,
+  parseStoredView,
+  requestableFilters,
+  toggleFilter,
+  withSelectedOptions,
+  type TreeNode,
 } from '#lib/catalog/category-listing.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { FILTER_LIMITS } from '#lib/catalog/listing.ts';
@@ -41,7 +50,10 @@ describe('toggleFilter', () => {
 
 describe('requestableFilters', () => {
   test('keeps valid attribute filters', () => {
-    expect(requestableFilters({ brand: ['acme'], voltage: ['12', '18'] })).toEqual({ brand: ['acme'], voltage: ['12', '18'] });
+    expect(requestableFilters({ brand: ['acme'], voltage: ['12', '18'] })).toEqual({
+      brand: ['acme'],
+      voltage: ['12', '18'],
+    });
   });
 
   test('drops attribute codes and values the product-list endpoint would reject', () => {
@@ -58,10 +70,21 @@ describe('requestableFilters', () => {
 });
 
 describe('withSelectedOptions', () => {
-  const brand: Facet = { id: 'brand', label: 'Brand', type: 'select', options: [
-    { value: 'acme', label: 'ACME', count: 4 }, { value: 'bolt', label: 'Bolt', count: 2 },
-  ] };
-  const colour: Facet = { id: 'colour', label: 'Colour', type: 'select', options: [{ value: 'red', label: 'Red', count: 3 }] };
+  const brand: Facet = {
+    id: 'brand',
+    label: 'Brand',
+    type: 'select',
+    options: [
+      { value: 'acme', label: 'ACME', count: 4 },
+      { value: 'bolt', label: 'Bolt', count: 2 },
+    ],
+  };
+  const colour: Facet = {
+    id: 'colour',
+    label: 'Colour',
+    type: 'select',
+    options: [{ value: 'red', label: 'Red', count: 3 }],
+  };
 
   test('returns the facets unchanged when every selected value is listed', () => {
     expect(withSelectedOptions([brand, colour], [brand, colour], { brand: ['acme'] })).toEqual([brand, colour]);
@@ -70,7 +93,10 @@ describe('withSelectedOptions', () => {
   test('brings back a selected value the backend no longer lists, with count 0 and its label', () => {
     const narrowed: Facet = { ...brand, options: [{ value: 'acme', label: 'ACME', count: 1 }] };
     const [result] = withSelectedOptions([narrowed], [brand], { brand: ['bolt'] });
-    expect(result?.options).toEqual([{ value: 'acme', label: 'ACME', count: 1 }, { value: 'bolt', label: 'Bolt', count: 0 }]);
+    expect(result?.options).toEqual([
+      { value: 'acme', label: 'ACME', count: 1 },
+      { value: 'bolt', label: 'Bolt', count: 0 },
+    ]);
   });
 
   test('brings back a whole group that vanished, in the order of the unfiltered page', () => {
@@ -94,16 +120,22 @@ describe('parseStoredView', () => {
 });
 
 describe('categoryAlternates', () => {
-  test("gives every offered locale its own slug path", () => {
+  test('gives every offered locale its own slug path', () => {
     const build = (l: 'de' | 'en' | 'fr' | 'es' | 'it', p: string) => localePath(l, `/c/${p}`);
-    expect(categoryAlternates({ de: 'werkzeuge', en: 'tools', fr: 'outillage' }, ['de', 'en', 'es'], build))
-      .toEqual({ de: '/c/werkzeuge', en: '/en/c/tools' });
+    expect(categoryAlternates({ de: 'werkzeuge', en: 'tools', fr: 'outillage' }, ['de', 'en', 'es'], build)).toEqual({
+      de: '/c/werkzeuge',
+      en: '/en/c/tools',
+    });
   });
 });
 
 describe('categoryBar', () => {
   const node = (id: number, productCount: number, children: TreeNode[] = []): TreeNode => ({
-    id, name: `c${id}`, slugPath: `p/${id}`, productCount, children,
+    id,
+    name: `c${id}`,
+    slugPath: `p/${id}`,
+    productCount,
+    children,
   });
   const tree = [node(1, 9, [node(2, 5, [node(4, 5), node(5, 0)]), node(3, 4)]), node(6, 2)];
 
@@ -125,11 +157,16 @@ describe('categoryBar', () => {
 });
 
 describe('categoryCrumbs', () => {
-  const trail = [{ name: 'Tools', slugPath: 'tools' }, { name: 'Drills', slugPath: 'tools/drills' }];
+  const trail = [
+    { name: 'Tools', slugPath: 'tools' },
+    { name: 'Drills', slugPath: 'tools/drills' },
+  ];
 
   test('starts with Home at the locale home, then the trail with locale-prefixed category links', () => {
     expect(categoryCrumbs('en', 'Home', trail)).toEqual([
-      { text: 'Home', link: '/en' }, { text: 'Tools', link: '/en/c/tools' }, { text: 'Drills', link: '/en/c/tools/drills' },
+      { text: 'Home', link: '/en' },
+      { text: 'Tools', link: '/en/c/tools' },
+      { text: 'Drills', link: '/en/c/tools/drills' },
     ]);
     expect(categoryCrumbs('de', 'Startseite', trail)[0]).toEqual({ text: 'Startseite', link: '/' });
   });
@@ -137,7 +174,15 @@ describe('categoryCrumbs', () => {
 
 describe('breadcrumbJsonLd', () => {
   test('lists the crumbs as a schema.org BreadcrumbList with absolute URLs', () => {
-    expect(breadcrumbJsonLd([{ text: 'Home', link: '/en' }, { text: 'Tools', link: '/en/c/tools' }], 'https://shop.example')).toEqual({
+    expect(
+      breadcrumbJsonLd(
+        [
+          { text: 'Home', link: '/en' },
+          { text: 'Tools', link: '/en/c/tools' },
+        ],
+        'https://shop.example',
+      ),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -151,10 +196,24 @@ describe('breadcrumbJsonLd', () => {
 describe('listingCard', () => {
   test('keeps only the attributes a card shows: list attributes without HTML', () => {
     const attribute = (code: string, location: string, html = false) => ({
-      attribute_code: code, label: code, value: 'v', valueLabel: 'v', image: null, position: 1, location, html,
+      attribute_code: code,
+      label: code,
+      value: 'v',
+      valueLabel: 'v',
+      image: null,
+      position: 1,
+      location,
+      html,
     });
     const card = {
-      id: 1, sku: 'A-1', itemnum: '1', slug: 'a', name: 'A', image: null, hidePrices: false, variantSkus: [],
+      id: 1,
+      sku: 'A-1',
+      itemnum: '1',
+      slug: 'a',
+      name: 'A',
+      image: null,
+      hidePrices: false,
+      variantSkus: [],
       attributes: [attribute('colour', 'list'), attribute('brand', 'header'), attribute('sheet', 'list', true)],
     };
     expect(listingCard(card).attributes.map((a) => a.attribute_code)).toEqual(['colour']);

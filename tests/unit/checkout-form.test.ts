@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  addressErrorsFromDetails, addressLines, addressValues, validateAddress, type AddressValues,
+  addressErrorsFromDetails,
+  addressLines,
+  addressValues,
+  validateAddress,
+  type AddressValues,
 } from '#lib/checkout/form.ts';
 import { CHECKOUT_MESSAGES } from '#lib/checkout/address.ts';
 import { $orderAttempt, finishCheckout, orderAttempt } from '#lib/checkout/store.ts';
@@ -9,7 +13,13 @@ import { cleanStores, keepMount } from 'nanostores';
 import { resetStores } from '#tests/helpers/stores.ts';
 
 const valid = (over: Partial<AddressValues> = {}): AddressValues => ({
-  ...addressValues(null), firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', ...over,
+  ...addressValues(null),
+  firstName: 'Max',
+  lastName: 'Muster',
+  street: 'Hauptstr. 1',
+  postalCode: '10115',
+  city: 'Berlin',
+  ...over,
 });
 const rules = { companyRequired: false, emailRequired: false };
 
@@ -25,22 +35,28 @@ describe('validateAddress', () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        firstName: 'checkout.validation.required', postalCode: 'checkout.validation.invalidPostalCode',
-        email: 'checkout.validation.invalidEmail', phone: 'checkout.validation.invalidPhone',
+        firstName: 'checkout.validation.required',
+        postalCode: 'checkout.validation.invalidPostalCode',
+        email: 'checkout.validation.invalidEmail',
+        phone: 'checkout.validation.invalidPhone',
       },
     });
   });
 
   test('company and email are required when the shop says so', () => {
-    expect(validateAddress(valid(), { companyRequired: true, emailRequired: true }))
-      .toEqual({ ok: false, errors: { company: 'checkout.validation.required', email: 'checkout.validation.required' } });
+    expect(validateAddress(valid(), { companyRequired: true, emailRequired: true })).toEqual({
+      ok: false,
+      errors: { company: 'checkout.validation.required', email: 'checkout.validation.required' },
+    });
   });
 });
 
 describe('validation messages', () => {
   test('map every contract text to its key, anything else to the generic one', () => {
-    const validationKey = (message: string) => addressErrorsFromDetails([{ path: 'address.city', message }], 'address').city;
-    for (const [name, text] of Object.entries(CHECKOUT_MESSAGES)) expect(validationKey(text)).toBe(`checkout.validation.${name}`);
+    const validationKey = (message: string) =>
+      addressErrorsFromDetails([{ path: 'address.city', message }], 'address').city;
+    for (const [name, text] of Object.entries(CHECKOUT_MESSAGES))
+      expect(validationKey(text)).toBe(`checkout.validation.${name}`);
     expect(validationKey('Unrecognized key')).toBe('checkout.validation.invalid');
   });
 });
@@ -52,30 +68,59 @@ describe('addressErrorsFromDetails', () => {
       { path: 'billingAddress.city', message: CHECKOUT_MESSAGES.required },
       { path: 'shippingAddress.unknown', message: 'x' },
     ];
-    expect(addressErrorsFromDetails(details, 'shippingAddress')).toEqual({ postalCode: 'checkout.validation.invalidPostalCode' });
+    expect(addressErrorsFromDetails(details, 'shippingAddress')).toEqual({
+      postalCode: 'checkout.validation.invalidPostalCode',
+    });
     expect(addressErrorsFromDetails('nope', 'shippingAddress')).toEqual({});
   });
 });
 
 describe('addressValues and addressLines', () => {
   test('fills missing fields with text and an unknown country with the default', () => {
-    expect(addressValues({ firstName: 'A', country: 'XX', phone: null })).toMatchObject({ firstName: 'A', country: 'DE', phone: '' });
+    expect(addressValues({ firstName: 'A', country: 'XX', phone: null })).toMatchObject({
+      firstName: 'A',
+      country: 'DE',
+      phone: '',
+    });
   });
 
   test('shows an address as letter lines with the country name in the locale', () => {
-    expect(addressLines({ firstName: 'Max', lastName: 'Muster', street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'AT' }, 'en'))
-      .toEqual(['Max Muster', 'Hauptstr. 1', '10115 Berlin', 'Austria']);
+    expect(
+      addressLines(
+        {
+          firstName: 'Max',
+          lastName: 'Muster',
+          street: 'Hauptstr. 1',
+          postalCode: '10115',
+          city: 'Berlin',
+          country: 'AT',
+        },
+        'en',
+      ),
+    ).toEqual(['Max Muster', 'Hauptstr. 1', '10115 Berlin', 'Austria']);
     expect(addressLines(null, 'en')).toEqual([]);
-    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hauptstraße', country: 'DE' }, 'de')).toEqual(['Hauptstraße 1', 'Deutschland']);
-    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hinterhaus', country: 'DE' }, 'de')).toEqual(['Hauptstraße 1 Hinterhaus', 'Deutschland']);
+    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hauptstraße', country: 'DE' }, 'de')).toEqual([
+      'Hauptstraße 1',
+      'Deutschland',
+    ]);
+    expect(addressLines({ street: 'Hauptstraße 1', streetName: 'Hinterhaus', country: 'DE' }, 'de')).toEqual([
+      'Hauptstraße 1 Hinterhaus',
+      'Deutschland',
+    ]);
   });
 });
 
 class MemoryStorage {
   data = new Map<string, string>();
-  getItem(key: string) { return this.data.get(key) ?? null; }
-  setItem(key: string, value: string) { this.data.set(key, value); }
-  removeItem(key: string) { this.data.delete(key); }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
 }
 
 describe('checkout store', () => {

@@ -1,15 +1,31 @@
 import { describe, expect, test } from 'vitest';
 import {
-  checkoutRedirect, EMPTY_STEP_STATE, firstOpenStep, isStepAvailable,
-  mayCheckOutWithoutLogin, moveToStep, type CheckoutPage, type GuardCart, type GuardInput,
+  checkoutRedirect,
+  EMPTY_STEP_STATE,
+  firstOpenStep,
+  isStepAvailable,
+  mayCheckOutWithoutLogin,
+  moveToStep,
+  type CheckoutPage,
+  type GuardCart,
+  type GuardInput,
 } from '#lib/checkout/rules.ts';
 
 const cart = (over: Partial<GuardCart> = {}): GuardCart => ({
-  itemCount: 2, hasShippingAddress: false, hasShippingMethod: false, hasBillingAddress: false, ...over,
+  itemCount: 2,
+  hasShippingAddress: false,
+  hasShippingMethod: false,
+  hasBillingAddress: false,
+  ...over,
 });
 const ready = cart({ hasShippingAddress: true, hasShippingMethod: true, hasBillingAddress: true });
 const guard = (over: Partial<GuardInput>): GuardInput => ({
-  page: 'shipping', cart: cart(), signedIn: false, isGuestUserEnabled: true, isCheckoutRegistrationEnabled: true, ...over,
+  page: 'shipping',
+  cart: cart(),
+  signedIn: false,
+  isGuestUserEnabled: true,
+  isCheckoutRegistrationEnabled: true,
+  ...over,
 });
 
 describe('moveToStep', () => {
@@ -25,7 +41,8 @@ describe('moveToStep', () => {
 
 describe('isStepAvailable', () => {
   test('every step is available when no step is current', () => {
-    for (const step of ['shipping', 'billing', 'payment'] as const) expect(isStepAvailable(EMPTY_STEP_STATE, step)).toBe(true);
+    for (const step of ['shipping', 'billing', 'payment'] as const)
+      expect(isStepAvailable(EMPTY_STEP_STATE, step)).toBe(true);
   });
 
   test('steps at or before the current one are available, later unvisited ones are not', () => {
@@ -52,7 +69,9 @@ describe('the shipping step', () => {
 describe('checkoutRedirect', () => {
   test('the start and thank-you pages never redirect', () => {
     for (const page of ['start', 'thank-you'] as const) {
-      expect(checkoutRedirect(guard({ page, cart: null, isGuestUserEnabled: false, isCheckoutRegistrationEnabled: false }))).toBeNull();
+      expect(
+        checkoutRedirect(guard({ page, cart: null, isGuestUserEnabled: false, isCheckoutRegistrationEnabled: false })),
+      ).toBeNull();
     }
   });
 
@@ -84,12 +103,16 @@ describe('checkoutRedirect', () => {
     expect(checkoutRedirect(guard({ page: 'billing', cart: cart() }))).toBe('/checkout');
     expect(checkoutRedirect(guard({ page: 'billing', cart: cart({ hasShippingAddress: true }) }))).toBe('/checkout');
     expect(checkoutRedirect(guard({ page: 'billing', cart: cart({ hasShippingMethod: true }) }))).toBe('/checkout');
-    expect(checkoutRedirect(guard({ page: 'billing', cart: cart({ hasShippingAddress: true, hasShippingMethod: true }) }))).toBeNull();
+    expect(
+      checkoutRedirect(guard({ page: 'billing', cart: cart({ hasShippingAddress: true, hasShippingMethod: true }) })),
+    ).toBeNull();
   });
 
   test('payment needs the shipping step done and a billing address', () => {
     expect(checkoutRedirect(guard({ page: 'payment', cart: cart({ hasBillingAddress: true }) }))).toBe('/checkout');
-    expect(checkoutRedirect(guard({ page: 'payment', cart: cart({ hasShippingAddress: true, hasShippingMethod: true }) }))).toBe('/checkout');
+    expect(
+      checkoutRedirect(guard({ page: 'payment', cart: cart({ hasShippingAddress: true, hasShippingMethod: true }) })),
+    ).toBe('/checkout');
     expect(checkoutRedirect(guard({ page: 'payment', cart: ready }))).toBeNull();
   });
 

@@ -59,10 +59,20 @@ describe('take', () => {
 });
 
 describe('an endpoint with a budget', () => {
-  const op = operation({ method: 'POST', path: '/api/test', request: z.object({}).strict(), response: z.object({ ok: z.boolean() }), errors: [] });
+  const op = operation({
+    method: 'POST',
+    path: '/api/test',
+    request: z.object({}).strict(),
+    response: z.object({ ok: z.boolean() }),
+    errors: [],
+  });
   const handler = endpoint(op, async () => ({ ok: true }), { budget: { name: 'endpoint', burst: 2, perSecond: 1 } });
   const call = (clientAddress: string) => {
-    const request = new Request('http://shop.test/api/test', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const request = new Request('http://shop.test/api/test', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     return handler({ request, clientAddress, url: new URL(request.url) } as unknown as APIContext) as Promise<Response>;
   };
 

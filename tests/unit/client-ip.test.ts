@@ -8,7 +8,10 @@ afterEach(() => {
 });
 
 const contextOf = (clientAddress: string, forwardedFor?: string) => ({
-  request: new Request('http://localhost/', forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } }),
+  request: new Request(
+    'http://localhost/',
+    forwardedFor === undefined ? {} : { headers: { 'x-forwarded-for': forwardedFor } },
+  ),
   clientAddress,
 });
 
@@ -64,7 +67,12 @@ describe('clientIp', () => {
   });
 
   test('an address the adapter cannot tell is unknown', () => {
-    const noAddress = { request: new Request('http://localhost/'), get clientAddress(): string { throw new Error('unavailable'); } };
+    const noAddress = {
+      request: new Request('http://localhost/'),
+      get clientAddress(): string {
+        throw new Error('unavailable');
+      },
+    };
     expect(clientIp(noAddress)).toBe('unknown');
   });
 
@@ -78,7 +86,7 @@ describe('clientIp', () => {
 describe('requestClient', () => {
   // The cache provider gets a bare Request: the address is read from where Astro's node adapter
   // leaves it, an Astro internal (docs/framework-patches.md). A new Astro that moved it fails here.
-  test('reads the peer address that Astro\'s node adapter leaves on the Request', async () => {
+  test("reads the peer address that Astro's node adapter leaves on the Request", async () => {
     const { createRequestFromNodeRequest } = await import('astro/app/node');
     const req = { method: 'GET', url: '/de', headers: { host: 'shop.test' }, socket: { remoteAddress: '203.0.113.9' } };
     const request = createRequestFromNodeRequest(req as unknown as Parameters<typeof createRequestFromNodeRequest>[0]);

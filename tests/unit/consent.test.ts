@@ -32,8 +32,16 @@ describe('parseConsent', () => {
   });
 
   test.each([
-    'not json', '{', 'true', '42', '[]', '"accepted"', '{}',
-    '{"accepted":"yes","at":1}', `{"accepted":true,"at":"${now}"}`, '{"accepted":true}',
+    'not json',
+    '{',
+    'true',
+    '42',
+    '[]',
+    '"accepted"',
+    '{}',
+    '{"accepted":"yes","at":1}',
+    `{"accepted":true,"at":"${now}"}`,
+    '{"accepted":true}',
   ])('treats the unreadable value %s as undecided', (raw) => {
     expect(parseConsent(raw, now)).toBe('undecided');
   });

@@ -18,7 +18,10 @@ describe('parseRows', () => {
   test('a renamed column fails with the name the schema expects', () => {
     const error: unknown = (() => {
       try {
-        return parseRows(Line, [{ id: 'a', quantity: 1 }, { id: 'b', qty: 2 }]);
+        return parseRows(Line, [
+          { id: 'a', quantity: 1 },
+          { id: 'b', qty: 2 },
+        ]);
       } catch (e) {
         return e;
       }
@@ -47,7 +50,7 @@ describe('resultRows', () => {
 });
 
 describe('columns', () => {
-  test('int8 reads PGlite\'s numbers and node-postgres\'s strings alike, and nothing else', () => {
+  test("int8 reads PGlite's numbers and node-postgres's strings alike, and nothing else", () => {
     expect(int8.parse(12)).toBe(12);
     expect(int8.parse('12345678901')).toBe(12_345_678_901);
     expect(int8.safeParse('1.5').success).toBe(false);
@@ -69,21 +72,26 @@ const HELPER = join('src', 'lib', 'server', 'db', 'sql.ts');
 
 const UNCHECKED: [RegExp, string][] = [
   [/as unknown as\s*\{\s*rows\b/, 'casts a query result to { rows }'],
-  [/(?<!\.\.)\.rows\b/, 'reads a driver result\'s rows around the row schema'],
-  [/\{\s*rows\s*\}\s*=\s*await\b/, 'takes a driver result\'s rows around the row schema'],
+  [/(?<!\.\.)\.rows\b/, "reads a driver result's rows around the row schema"],
+  [/\{\s*rows\s*\}\s*=\s*await\b/, "takes a driver result's rows around the row schema"],
   [/\brows<(?!S extends)/, 'declares a row type without a row schema'],
   [/\.query<\s*[{A-Z]/, 'declares a row type of a pg query without a row schema'],
 ];
 
 function sources(): string[] {
-  return ROOTS.flatMap((root) => readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(ts|mts|tsx)$/.test(file))
-    .map((file) => join(root, file)));
+  return ROOTS.flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|mts|tsx)$/.test(file))
+      .map((file) => join(root, file)),
+  );
 }
 
 function uncheckedUses(text: string): string[] {
-  return text.split('\n').flatMap((line, index) =>
-    UNCHECKED.filter(([pattern]) => pattern.test(line)).map(([, what]) => `${index + 1}: ${what}: ${line.trim()}`));
+  return text
+    .split('\n')
+    .flatMap((line, index) =>
+      UNCHECKED.filter(([pattern]) => pattern.test(line)).map(([, what]) => `${index + 1}: ${what}: ${line.trim()}`),
+    );
 }
 
 describe('query results in server code, scripts and benchmarks', () => {

@@ -7,17 +7,21 @@ import { LOCALES } from '#lib/i18n/locales.ts';
 import type { MenuEntry } from '#lib/content/schemas.ts';
 
 const rows = buildContentRows();
-const row = (identifier: string, locale: string) => rows.find((r) => r.identifier === identifier && r.locale === locale);
+const row = (identifier: string, locale: string) =>
+  rows.find((r) => r.identifier === identifier && r.locale === locale);
 
 describe('demo home blocks', () => {
-  test.each(['home-hero', 'home-offers', 'home-new', 'home-usps'])('%s exists in all five languages with its own texts', (identifier) => {
-    const configs = LOCALES.map((locale) => row(identifier, locale)?.config);
-    expect(configs.every(Boolean)).toBe(true);
-    const key = `block:${identifier}` as keyof typeof contentConfigSchemas;
-    for (const config of configs) expect(contentConfigSchemas[key].safeParse(config).success).toBe(true);
-    // Every language reads its own words, not a copy of the German block.
-    expect(new Set(configs.map((c) => JSON.stringify(c))).size).toBe(LOCALES.length);
-  });
+  test.each(['home-hero', 'home-offers', 'home-new', 'home-usps'])(
+    '%s exists in all five languages with its own texts',
+    (identifier) => {
+      const configs = LOCALES.map((locale) => row(identifier, locale)?.config);
+      expect(configs.every(Boolean)).toBe(true);
+      const key = `block:${identifier}` as keyof typeof contentConfigSchemas;
+      for (const config of configs) expect(contentConfigSchemas[key].safeParse(config).success).toBe(true);
+      // Every language reads its own words, not a copy of the German block.
+      expect(new Set(configs.map((c) => JSON.stringify(c))).size).toBe(LOCALES.length);
+    },
+  );
 
   test('the hero links to a category and has a headline and a call to action', () => {
     const hero = contentConfigSchemas['block:home-hero'].parse(row('home-hero', 'en')?.config);
@@ -26,9 +30,15 @@ describe('demo home blocks', () => {
   });
 
   test('the home block schemas refuse unknown fields and unknown icons', () => {
-    expect(contentConfigSchemas['block:home-usps'].safeParse({ items: [{ icon: 'rocket', text: 'x' }] }).success).toBe(false);
+    expect(contentConfigSchemas['block:home-usps'].safeParse({ items: [{ icon: 'rocket', text: 'x' }] }).success).toBe(
+      false,
+    );
     expect(contentConfigSchemas['block:home-offers'].safeParse({ title: 'x', colour: 'red' }).success).toBe(false);
-    expect(contentConfigSchemas['block:home-offers'].parse({ title: 'Offers' })).toEqual({ title: 'Offers', skus: [], limit: 8 });
+    expect(contentConfigSchemas['block:home-offers'].parse({ title: 'Offers' })).toEqual({
+      title: 'Offers',
+      skus: [],
+      limit: 8,
+    });
   });
 });
 
@@ -66,8 +76,13 @@ describe('mappedCategoryTarget', () => {
 
   test('sends a mapped menu category entry to the target, children included', () => {
     const entry: MenuEntry = {
-      kind: 'dropdown', titles: [{ locale: 'de', title: 'Werkzeuge' }], url: 'c:werkzeuge', visibility: 'all',
-      children: [{ kind: 'link', titles: [{ locale: 'de', title: 'Bohren' }], url: 'c:werkzeuge/bohren', visibility: 'all' }],
+      kind: 'dropdown',
+      titles: [{ locale: 'de', title: 'Werkzeuge' }],
+      url: 'c:werkzeuge',
+      visibility: 'all',
+      children: [
+        { kind: 'link', titles: [{ locale: 'de', title: 'Bohren' }], url: 'c:werkzeuge/bohren', visibility: 'all' },
+      ],
     };
     const [item] = buildMenu([entry], 'en', undefined, 'm', { 'werkzeuge/bohren': 'i:bohr-aktion' });
     expect(item?.href).toBe('/en/c/werkzeuge');

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { contentConfigSchemas, pageConfigSchema } from '#lib/content/schemas.ts';
 import {
-  isDatabaseEmpty, parseProductImageName, productImageSvg, categoryImageSvg,
-  attributeOptionImageSvg, resetDemoData, seedDemoData, validateProductCount,
+  isDatabaseEmpty,
+  parseProductImageName,
+  productImageSvg,
+  categoryImageSvg,
+  attributeOptionImageSvg,
+  resetDemoData,
+  seedDemoData,
+  validateProductCount,
 } from '#lib/server/demo/index.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { slugify } from '#lib/server/demo/vocabulary.ts';
@@ -19,8 +25,20 @@ async function rows(database: Database, query: string): Promise<Row[]> {
   return result.rows;
 }
 
-const TABLES = ['products', 'product_translations', 'product_attributes', 'prices', 'stock', 'product_accessories',
-  'product_included', 'categories', 'category_translations', 'content_blocks', 'customers', 'addresses'];
+const TABLES = [
+  'products',
+  'product_translations',
+  'product_attributes',
+  'prices',
+  'stock',
+  'product_accessories',
+  'product_included',
+  'categories',
+  'category_translations',
+  'content_blocks',
+  'customers',
+  'addresses',
+];
 
 let a: Database;
 
@@ -55,8 +73,11 @@ describe('seedDemoData', () => {
   });
 
   test('builds a category tree at least three levels deep with slug and id paths', async () => {
-    const cats = await rows(a, `SELECT c.id, c.parent_id, c.depth, c.id_path, t.locale, t.slug, t.slug_path
-      FROM categories c JOIN category_translations t ON t.category_id = c.id`);
+    const cats = await rows(
+      a,
+      `SELECT c.id, c.parent_id, c.depth, c.id_path, t.locale, t.slug, t.slug_path
+      FROM categories c JOIN category_translations t ON t.category_id = c.id`,
+    );
     expect(Math.max(...cats.map((c) => Number(c.depth)))).toBeGreaterThanOrEqual(2);
     const byKey = new Map(cats.map((c) => [`${c.id}:${c.locale}`, c]));
     for (const c of cats) {
@@ -93,15 +114,19 @@ describe('seedDemoData', () => {
   });
 
   test('gives select attributes only values that have a labelled option', async () => {
-    const orphans = await rows(a, `SELECT pa.attribute_code, pa.value FROM product_attributes pa
+    const orphans = await rows(
+      a,
+      `SELECT pa.attribute_code, pa.value FROM product_attributes pa
       JOIN attributes at ON at.code = pa.attribute_code
       LEFT JOIN attribute_options o ON o.attribute_code = pa.attribute_code AND o.value = pa.value
-      WHERE at.type IN ('select', 'multiselect') AND o.value IS NULL`);
+      WHERE at.type IN ('select', 'multiselect') AND o.value IS NULL`,
+    );
     expect(orphans).toEqual([]);
     const labels = await rows(a, 'SELECT labels FROM attributes UNION ALL SELECT labels FROM attribute_options');
     for (const { labels: l } of labels) expect(Object.keys(l as object).sort()).toEqual([...LOCALES].sort());
-    expect(await rows(a, "SELECT COUNT(*)::int AS n FROM attribute_options WHERE image LIKE '/images/attr/%.svg'"))
-      .toEqual([{ n: expect.any(Number) }]);
+    expect(
+      await rows(a, "SELECT COUNT(*)::int AS n FROM attribute_options WHERE image LIKE '/images/attr/%.svg'"),
+    ).toEqual([{ n: expect.any(Number) }]);
   });
 
   test('stores content whose every config parses with its schema', async () => {
@@ -109,87 +134,161 @@ describe('seedDemoData', () => {
     const keys = new Set(blocks.map((r) => `${r.type}:${r.identifier}`));
     for (const key of Object.keys(contentConfigSchemas)) expect(keys, key).toContain(key);
     for (const block of blocks) {
-      const schema = block.type === 'page' ? pageConfigSchema
-        : contentConfigSchemas[`${block.type}:${block.identifier}` as keyof typeof contentConfigSchemas];
+      const schema =
+        block.type === 'page'
+          ? pageConfigSchema
+          : contentConfigSchemas[`${block.type}:${block.identifier}` as keyof typeof contentConfigSchemas];
       expect(schema, `${block.type}:${block.identifier}`).toBeDefined();
       expect(() => schema.parse(block.config), `${block.type}:${block.identifier}:${block.locale}`).not.toThrow();
     }
-    const menu = blocks.find((r) => r.identifier === 'menu') as { config: { entries: { kind: string; titles: unknown[]; visibility: string }[] } };
+    const menu = blocks.find((r) => r.identifier === 'menu') as {
+      config: { entries: { kind: string; titles: unknown[]; visibility: string }[] };
+    };
     expect(menu.config.entries[0]?.kind).toBe('container');
     // Every top-level entry speaks all five languages (an untranslated "Profi-Angebote" showed German in en/fr/es/it).
     expect(menu.config.entries.every((e) => e.titles.length === LOCALES.length)).toBe(true);
     expect(new Set(menu.config.entries.map((e) => e.visibility))).toEqual(new Set(['all', 'desktop', 'mobile']));
     for (const id of ['agb', 'impressum', 'versand', 'kontakt']) {
-      expect(blocks.filter((r) => r.type === 'page' && r.identifier === id).map((r) => r.locale).sort()).toEqual([...LOCALES].sort());
+      expect(
+        blocks
+          .filter((r) => r.type === 'page' && r.identifier === id)
+          .map((r) => r.locale)
+          .sort(),
+      ).toEqual([...LOCALES].sort());
     }
     const unsafe = blocks.find((r) => r.type === 'page' && r.identifier === DEMO_FIXTURES.unsafeContentPage);
     expect(String(unsafe?.content)).toMatch(/<script>[\s\S]*onclick=|onclick=[\s\S]*<script>/);
   });
 
   test('covers every availability case of the spec', async () => {
-    const stock = await rows(a, `SELECT p.sku, s.effective_stock AS e, s.external_stock AS x, s.marked_in_stock AS m, s.product_id IS NULL AS missing
-      FROM products p LEFT JOIN stock s ON s.product_id = p.id`);
+    const stock = await rows(
+      a,
+      `SELECT p.sku, s.effective_stock AS e, s.external_stock AS x, s.marked_in_stock AS m, s.product_id IS NULL AS missing
+      FROM products p LEFT JOIN stock s ON s.product_id = p.id`,
+    );
     const has = (pred: (r: Row) => boolean) => stock.some(pred);
     const num = (v: unknown) => Number(v);
-    expect(has((r) => r.m === true), 'marked in stock').toBe(true);
-    expect(has((r) => r.missing === true), 'no stock row').toBe(true);
-    expect(has((r) => r.m === false && num(r.e) + num(r.x) === 0), 'not available').toBe(true);
-    expect(has((r) => r.m === false && num(r.e) >= 50), 'available with large stock').toBe(true);
-    expect(has((r) => r.m === false && num(r.e) > 0 && num(r.e) <= 5 && num(r.x) > 0), 'limited / limit overflow').toBe(true);
-    expect(has((r) => r.m === false && num(r.e) === 0 && num(r.x) > 0), 'only external stock').toBe(true);
+    expect(
+      has((r) => r.m === true),
+      'marked in stock',
+    ).toBe(true);
+    expect(
+      has((r) => r.missing === true),
+      'no stock row',
+    ).toBe(true);
+    expect(
+      has((r) => r.m === false && num(r.e) + num(r.x) === 0),
+      'not available',
+    ).toBe(true);
+    expect(
+      has((r) => r.m === false && num(r.e) >= 50),
+      'available with large stock',
+    ).toBe(true);
+    expect(
+      has((r) => r.m === false && num(r.e) > 0 && num(r.e) <= 5 && num(r.x) > 0),
+      'limited / limit overflow',
+    ).toBe(true);
+    expect(
+      has((r) => r.m === false && num(r.e) === 0 && num(r.x) > 0),
+      'only external stock',
+    ).toBe(true);
   });
 
   test('creates the documented fixtures', async () => {
     const f = DEMO_FIXTURES.products;
-    const skus = [f.available, ...f.accessories, f.notAvailable, f.limited, f.onlyExternal, f.markedInStock, f.noStock,
-      f.variantParent, ...f.variants, f.colourVariantParent, ...f.colourVariants, f.specialPrice, f.free];
+    const skus = [
+      f.available,
+      ...f.accessories,
+      f.notAvailable,
+      f.limited,
+      f.onlyExternal,
+      f.markedInStock,
+      f.noStock,
+      f.variantParent,
+      ...f.variants,
+      f.colourVariantParent,
+      ...f.colourVariants,
+      f.specialPrice,
+      f.free,
+    ];
     const found = await rows(a, `SELECT sku FROM products WHERE sku IN (${skus.map((s) => `'${s}'`).join(',')})`);
     expect(found.map((r) => r.sku).sort()).toEqual([...skus].sort());
 
     const one = async (query: string) => (await rows(a, query))[0] as Row;
-    const stockOf = (sku: string) => one(`SELECT s.* FROM stock s JOIN products p ON p.id = s.product_id WHERE p.sku = '${sku}'`);
+    const stockOf = (sku: string) =>
+      one(`SELECT s.* FROM stock s JOIN products p ON p.id = s.product_id WHERE p.sku = '${sku}'`);
     expect(await stockOf(f.limited)).toMatchObject({ effective_stock: 2, external_stock: 5, marked_in_stock: false });
-    expect(await stockOf(f.notAvailable)).toMatchObject({ effective_stock: 0, external_stock: 0, marked_in_stock: false });
+    expect(await stockOf(f.notAvailable)).toMatchObject({
+      effective_stock: 0,
+      external_stock: 0,
+      marked_in_stock: false,
+    });
     expect(await stockOf(f.markedInStock)).toMatchObject({ marked_in_stock: true });
     expect(await stockOf(f.noStock)).toBeUndefined();
 
-    const price = (sku: string, list: string) => one(`SELECT pr.regular_cents, pr.special_cents FROM prices pr
+    const price = (sku: string, list: string) =>
+      one(`SELECT pr.regular_cents, pr.special_cents FROM prices pr
       JOIN products p ON p.id = pr.product_id JOIN price_lists l ON l.id = pr.price_list_id
       WHERE p.sku = '${sku}' AND l.code = '${list}' AND pr.currency = 'EUR'`);
     expect(await price(f.specialPrice, 'base')).toEqual({ regular_cents: 24999, special_cents: 19999 });
     expect(await price(f.free, 'base')).toEqual({ regular_cents: 0, special_cents: null });
-    expect(await price(f.available, 'base')).toEqual({ regular_cents: DEMO_FIXTURES.prices.available.EUR, special_cents: null });
-    expect(await price(f.available, 'acme')).toEqual({ regular_cents: DEMO_FIXTURES.prices.available.acmeEUR, special_cents: null });
+    expect(await price(f.available, 'base')).toEqual({
+      regular_cents: DEMO_FIXTURES.prices.available.EUR,
+      special_cents: null,
+    });
+    expect(await price(f.available, 'acme')).toEqual({
+      regular_cents: DEMO_FIXTURES.prices.available.acmeEUR,
+      special_cents: null,
+    });
 
-    const accessories = await rows(a, `SELECT acc.sku FROM product_accessories pa JOIN products p ON p.id = pa.product_id
-      JOIN products acc ON acc.id = pa.accessory_id WHERE p.sku = '${f.available}' ORDER BY pa.position`);
+    const accessories = await rows(
+      a,
+      `SELECT acc.sku FROM product_accessories pa JOIN products p ON p.id = pa.product_id
+      JOIN products acc ON acc.id = pa.accessory_id WHERE p.sku = '${f.available}' ORDER BY pa.position`,
+    );
     expect(accessories.map((r) => r.sku)).toEqual([...f.accessories]);
-    const included = await rows(a, `SELECT i.names FROM product_included i JOIN products p ON p.id = i.product_id WHERE p.sku = '${f.available}'`);
+    const included = await rows(
+      a,
+      `SELECT i.names FROM product_included i JOIN products p ON p.id = i.product_id WHERE p.sku = '${f.available}'`,
+    );
     expect(included.length).toBeGreaterThan(0);
     for (const { names } of included) expect(Object.keys(names as object).sort()).toEqual([...LOCALES].sort());
 
-    const variants = await rows(a, `SELECT v.sku, v.parent_id, v.original_id, p.id AS parent FROM products v
-      JOIN products p ON p.id = v.parent_id WHERE p.sku = '${f.variantParent}' ORDER BY v.id`);
+    const variants = await rows(
+      a,
+      `SELECT v.sku, v.parent_id, v.original_id, p.id AS parent FROM products v
+      JOIN products p ON p.id = v.parent_id WHERE p.sku = '${f.variantParent}' ORDER BY v.id`,
+    );
     expect(variants.map((r) => r.sku)).toEqual([...f.variants]);
     for (const v of variants) expect(v.original_id).toBe(v.parent);
   });
 
   test('gives every product base prices in EUR, GBP and USD', async () => {
-    const missing = await rows(a, `SELECT p.id FROM products p WHERE (SELECT COUNT(*) FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
-      WHERE pr.product_id = p.id AND l.code = 'base') <> 3`);
+    const missing = await rows(
+      a,
+      `SELECT p.id FROM products p WHERE (SELECT COUNT(*) FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
+      WHERE pr.product_id = p.id AND l.code = 'base') <> 3`,
+    );
     expect(missing).toEqual([]);
   });
 
   test("hashes the demo customers' passwords with argon2id", async () => {
-    const customers = await rows(a, 'SELECT email, customernum, password_hash, exclude_tax, price_list_id FROM customers ORDER BY customernum');
+    const customers = await rows(
+      a,
+      'SELECT email, customernum, password_hash, exclude_tax, price_list_id FROM customers ORDER BY customernum',
+    );
     expect(customers.map((c) => c.email)).toEqual(Object.values(DEMO_FIXTURES.customers).map((c) => c.email));
     for (const c of customers) {
       expect(String(c.password_hash)).toMatch(/^\$argon2id\$/);
       expect(await verify(String(c.password_hash), DEMO_FIXTURES.password)).toBe(true);
       expect(await verify(String(c.password_hash), 'wrong-password')).toBe(false);
     }
-    expect(customers.find((c) => c.customernum === DEMO_FIXTURES.customers.excludeTax.customernum)?.exclude_tax).toBe(true);
-    expect(customers.find((c) => c.customernum === DEMO_FIXTURES.customers.acme.customernum)?.price_list_id).not.toBeNull();
+    expect(customers.find((c) => c.customernum === DEMO_FIXTURES.customers.excludeTax.customernum)?.exclude_tax).toBe(
+      true,
+    );
+    expect(
+      customers.find((c) => c.customernum === DEMO_FIXTURES.customers.acme.customernum)?.price_list_id,
+    ).not.toBeNull();
   });
 
   test('rejects product counts it cannot honour', () => {

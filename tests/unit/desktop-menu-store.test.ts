@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { $openDropdown, closeDropdown, hoverItem, leaveMenu, toggleDropdown } from '#lib/shell/desktop-menu-store.ts';
-import {
-  $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu,
-} from '#lib/shell/ui-store.ts';
+import { $mobileMenuOpen, $mobileMenuPath, closeMobileMenu, enterSubmenu, leaveSubmenu } from '#lib/shell/ui-store.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -69,8 +69,14 @@ describe('parseEnv', () => {
   });
 
   test.each([
-    ['false', false], ['0', false], ['no', false], ['off', false],
-    ['true', true], ['1', true], ['yes', true], ['on', true],
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['off', false],
+    ['true', true],
+    ['1', true],
+    ['yes', true],
+    ['on', true],
   ])('parses the flag COOKIE_CONSENT=%s as %s', (raw, expected) => {
     expect(parseEnv({ COOKIE_CONSENT: raw }).COOKIE_CONSENT).toBe(expected);
   });

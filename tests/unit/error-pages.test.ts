@@ -16,9 +16,20 @@ describe('classifyMiss', () => {
   });
 
   test.each([
-    '/', '/c/werkzeuge', '/c/a/b/c/d/e', '/p/4711/akku-bohrer', '/i/agb', '/agb',
-    '/my-account', '/my-account/OrderHistory', '/checkout', '/checkout/billing', '/checkout/thank-you/1001',
-    '/pay/1001', '/pay/1001/success', '/order-payment/1001/failed',
+    '/',
+    '/c/werkzeuge',
+    '/c/a/b/c/d/e',
+    '/p/4711/akku-bohrer',
+    '/i/agb',
+    '/agb',
+    '/my-account',
+    '/my-account/OrderHistory',
+    '/checkout',
+    '/checkout/billing',
+    '/checkout/thank-you/1001',
+    '/pay/1001',
+    '/pay/1001/success',
+    '/order-payment/1001/failed',
   ])('treats a miss on the route shape %s as page not found', (path) => {
     expect(classifyMiss(path).kind).toBe('not-found');
     expect(classifyMiss(`/fr${path === '/' ? '' : path}`)).toEqual({ locale: 'fr', kind: 'not-found' });

@@ -19,7 +19,11 @@ describe('resolveFeatures', () => {
   });
 
   test('lets branding overrides win and keeps the defaults for the rest', () => {
-    const features = resolveFeatures({ isSortingEnabled: false, leaveMenuTimeout: 400, defaultProductListView: 'list' });
+    const features = resolveFeatures({
+      isSortingEnabled: false,
+      leaveMenuTimeout: 400,
+      defaultProductListView: 'list',
+    });
     expect(features.isSortingEnabled).toBe(false);
     expect(features.leaveMenuTimeout).toBe(400);
     expect(features.defaultProductListView).toBe('list');
@@ -39,12 +43,21 @@ describe('resolveFeatures', () => {
   });
 
   test('turns default-billing updates off when billing management is off', () => {
-    expect(resolveFeatures({ isBillingManagmentEnabled: false, isDefaultBillingUpdateEnabled: true }).isDefaultBillingUpdateEnabled).toBe(false);
+    expect(
+      resolveFeatures({ isBillingManagmentEnabled: false, isDefaultBillingUpdateEnabled: true })
+        .isDefaultBillingUpdateEnabled,
+    ).toBe(false);
   });
 
   test('keeps default-billing updates when billing management is on', () => {
-    expect(resolveFeatures({ isBillingManagmentEnabled: true, isDefaultBillingUpdateEnabled: true }).isDefaultBillingUpdateEnabled).toBe(true);
-    expect(resolveFeatures({ isBillingManagmentEnabled: true, isDefaultBillingUpdateEnabled: false }).isDefaultBillingUpdateEnabled).toBe(false);
+    expect(
+      resolveFeatures({ isBillingManagmentEnabled: true, isDefaultBillingUpdateEnabled: true })
+        .isDefaultBillingUpdateEnabled,
+    ).toBe(true);
+    expect(
+      resolveFeatures({ isBillingManagmentEnabled: true, isDefaultBillingUpdateEnabled: false })
+        .isDefaultBillingUpdateEnabled,
+    ).toBe(false);
   });
 
   test('requires the company only when the company feature is required', () => {
@@ -60,10 +73,14 @@ describe('showMyItemsLink', () => {
   });
 
   test('hides the link from guests', () => {
-    expect(showMyItemsLink(resolveFeatures({ displayMyItemLink: true, isMyItemsViewEnabled: true }), false)).toBe(false);
+    expect(showMyItemsLink(resolveFeatures({ displayMyItemLink: true, isMyItemsViewEnabled: true }), false)).toBe(
+      false,
+    );
   });
 
   test('hides the link when the setting is off', () => {
-    expect(showMyItemsLink(resolveFeatures({ displayMyItemLink: false, isMyItemsViewEnabled: true }), true)).toBe(false);
+    expect(showMyItemsLink(resolveFeatures({ displayMyItemLink: false, isMyItemsViewEnabled: true }), true)).toBe(
+      false,
+    );
   });
 });

@@ -39,7 +39,10 @@ describe('operation contracts', () => {
     const outsideContract = new Map([
       ['/api/payments/stripe/webhook', 'Stripe posts its own event format, signed over the raw body'],
       ['/api/payments/paypal/webhook', 'PayPal posts its own event format, verified with PayPal over the raw body'],
-      ['/api/admin/content/[type]/[identifier]', 'the content API keys entries by address and versions by ETag and If-Match'],
+      [
+        '/api/admin/content/[type]/[identifier]',
+        'the content API keys entries by address and versions by ETag and If-Match',
+      ],
       ['/api/admin/products/[sku]', 'the content API keys products by address'],
       ['/api/admin/categories/[id]', 'the content API keys categories by address'],
     ]);
@@ -51,16 +54,31 @@ describe('operation contracts', () => {
 
   // Browser clients call an operation by its entry in the domain's routes.ts (no schemas there): the
   // entry of the same name must be the operation's own method and path.
-  const { auth, cart, bulkCart, catalog, checkout, orders, wishlist, reviews, addresses, profile, newsletter, admin } = contractModules;
+  const { auth, cart, bulkCart, catalog, checkout, orders, wishlist, reviews, addresses, profile, newsletter, admin } =
+    contractModules;
   test.each([
-    [auth, authRoutes], [cart, cartRoutes], [catalog, catalogRoutes], [checkout, checkoutRoutes], [orders, ordersRoutes],
-    [wishlist, wishlistRoutes], [reviews, reviewsRoutes], [bulkCart, cartRoutes], [addresses, addressesRoutes],
-    [profile, profileRoutes], [newsletter, newsletterRoutes], [admin, adminRoutes],
+    [auth, authRoutes],
+    [cart, cartRoutes],
+    [catalog, catalogRoutes],
+    [checkout, checkoutRoutes],
+    [orders, ordersRoutes],
+    [wishlist, wishlistRoutes],
+    [reviews, reviewsRoutes],
+    [bulkCart, cartRoutes],
+    [addresses, addressesRoutes],
+    [profile, profileRoutes],
+    [newsletter, newsletterRoutes],
+    [admin, adminRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];
       expect(table, `${api} has a routes table`).toBeDefined();
-      const expected = Object.fromEntries(Object.entries(ops as Record<string, Operation>).map(([name, op]) => [name, { method: op.method, path: op.path }]));
+      const expected = Object.fromEntries(
+        Object.entries(ops as Record<string, Operation>).map(([name, op]) => [
+          name,
+          { method: op.method, path: op.path },
+        ]),
+      );
       expect(table).toEqual(expected);
     }
   });
@@ -75,5 +93,10 @@ describe('operation contracts', () => {
 
 function listRoutes(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listRoutes(`${dir}/${entry.name}`) : entry.name.endsWith('.ts') ? [`${dir}/${entry.name}`] : []);
+    entry.isDirectory()
+      ? listRoutes(`${dir}/${entry.name}`)
+      : entry.name.endsWith('.ts')
+        ? [`${dir}/${entry.name}`]
+        : [],
+  );
 }

@@ -25,27 +25,45 @@ function leaves(schema: z.ZodType, path = ''): Leaf[] {
   const def = defOf(schema);
   const inner = (key: string) => leaves(def[key] as z.ZodType, path);
   switch (def.type) {
-    case 'string': return [{ path, kind: 'string', schema }];
-    case 'number': return [{ path, kind: 'number', schema }];
+    case 'string':
+      return [{ path, kind: 'string', schema }];
+    case 'number':
+      return [{ path, kind: 'number', schema }];
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) => leaves(child, path ? `${path}.${key}` : key));
-    case 'array': return leaves(def.element as z.ZodType, `${path}[]`);
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, child]) =>
+        leaves(child, path ? `${path}.${key}` : key),
+      );
+    case 'array':
+      return leaves(def.element as z.ZodType, `${path}[]`);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
       return inner('innerType');
     // A pipe that starts from text or a number is checked whole: its output schema may hold the rules.
     case 'pipe': {
       const from = sourceType(schema);
       return from === 'string' || from === 'number' ? [{ path, kind: from, schema }] : inner('in');
     }
-    case 'union': return (def.options as z.ZodType[]).flatMap((option) => leaves(option, path));
-    case 'intersection': return [...inner('left'), ...inner('right')];
-    case 'record': return leaves(def.valueType as z.ZodType, `${path}{}`);
-    case 'tuple': return (def.items as z.ZodType[]).flatMap((item, i) => leaves(item, `${path}[${i}]`));
-    default: return [];
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => leaves(option, path));
+    case 'intersection':
+      return [...inner('left'), ...inner('right')];
+    case 'record':
+      return leaves(def.valueType as z.ZodType, `${path}{}`);
+    case 'tuple':
+      return (def.items as z.ZodType[]).flatMap((item, i) => leaves(item, `${path}[${i}]`));
+    default:
+      return [];
   }
 }
 
-const requestLeaves = operations.flatMap(([name, op]) => leaves(op.request).map((leaf) => ({ ...leaf, operation: name })));
+const requestLeaves = operations.flatMap(([name, op]) =>
+  leaves(op.request).map((leaf) => ({ ...leaf, operation: name })),
+);
 
 describe('request schemas', () => {
   test('have text and number fields to check', () => {
@@ -55,12 +73,16 @@ describe('request schemas', () => {
   test('refuse a NUL byte in every text field', () => {
     // Short and long probes: a field with a minimum length must not pass the long one either.
     const probes = ['a\u0000b', `${'x'.repeat(12)}\u0000${'y'.repeat(12)}`];
-    const open = requestLeaves.filter((l) => l.kind === 'string' && probes.some((probe) => l.schema.safeParse(probe).success));
+    const open = requestLeaves.filter(
+      (l) => l.kind === 'string' && probes.some((probe) => l.schema.safeParse(probe).success),
+    );
     expect(open.map((l) => `${l.operation}: ${l.path}`)).toEqual([]);
   });
 
   test('refuse whole numbers beyond the database integer in every number field', () => {
-    const open = requestLeaves.filter((l) => l.kind === 'number' && [2 ** 31, -(2 ** 31) - 1, 1e308].some((n) => l.schema.safeParse(n).success));
+    const open = requestLeaves.filter(
+      (l) => l.kind === 'number' && [2 ** 31, -(2 ** 31) - 1, 1e308].some((n) => l.schema.safeParse(n).success),
+    );
     expect(open.map((l) => `${l.operation}: ${l.path}`)).toEqual([]);
   });
 });

@@ -45,7 +45,10 @@ describe('fill', () => {
 describe('plural categories', () => {
   test('uses the CLDR categories of German and English: only exactly 1 is one', () => {
     for (const locale of ['de-DE', 'en-GB']) {
-      expect([0, 1, 2, 1000].map((n) => pluralCategory(locale, n)), locale).toEqual(['other', 'one', 'other', 'other']);
+      expect(
+        [0, 1, 2, 1000].map((n) => pluralCategory(locale, n)),
+        locale,
+      ).toEqual(['other', 'one', 'other', 'other']);
     }
   });
 
@@ -79,7 +82,9 @@ describe('plural', () => {
   test('falls back to the other form for a category the message lacks (French many)', () => {
     expect(pluralCategory('fr-FR', 1_000_000)).toBe('many');
     expect(plural('fr-FR', 1_000_000, fr)).toBe('1\u202f000\u202f000 résultats');
-    expect(plural('fr-FR', 1_000_000, { ...fr, many: '{{count}} de résultats' })).toBe('1\u202f000\u202f000 de résultats');
+    expect(plural('fr-FR', 1_000_000, { ...fr, many: '{{count}} de résultats' })).toBe(
+      '1\u202f000\u202f000 de résultats',
+    );
   });
 
   test('the count it computes wins over a count among the variables', () => {
@@ -89,8 +94,11 @@ describe('plural', () => {
   test('renders the shipped messages the same way in every locale', () => {
     const forms = (m: Record<string, string>, key: string) => ({ one: m[`${key}_one`]!, other: m[`${key}_other`]! });
     expect(plural('en-GB', 1, forms(enMessages, 'cart.totalItems'))).toBe('1 item');
-    expect(plural('fr-FR', 0, forms(frMessages, 'catalog.products'))).toBe(fill(frMessages['catalog.products_one'], { count: '0' }));
-    expect(plural('de-DE', 2, forms(deMessages, 'search.resultsFor'), { term: 'bohr' }))
-      .toBe(fill(deMessages['search.resultsFor_other'], { count: '2', term: 'bohr' }));
+    expect(plural('fr-FR', 0, forms(frMessages, 'catalog.products'))).toBe(
+      fill(frMessages['catalog.products_one'], { count: '0' }),
+    );
+    expect(plural('de-DE', 2, forms(deMessages, 'search.resultsFor'), { term: 'bohr' })).toBe(
+      fill(deMessages['search.resultsFor_other'], { count: '2', term: 'bohr' }),
+    );
   });
 });

@@ -10,13 +10,16 @@ import { ORDER_MAIL_TEXTS } from '#lib/server/mail/order-texts.ts';
 const locales: Record<string, Record<string, string>> = { de, fr, es, it: itMessages };
 const enKeys = Object.keys(en);
 /** The `{{name}}` placeholders fill() reads (src/lib/i18n/format.ts), each once, sorted. */
-const names = (value: string): string[] => [...new Set([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!))].sort();
+const names = (value: string): string[] =>
+  [...new Set([...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!))].sort();
 /** A `{name}` that is not part of `{{name}}`: the old single-brace syntax, which nothing fills any more. */
 const singleBraces = (value: string): string[] => [...value.matchAll(/(?<!\{)\{\s*\w+\s*\}(?!\})/g)].map((m) => m[0]);
 
 /** Every string of a nested text object, by its dotted path. */
-const leaves = (value: unknown, path = ''): [string, string][] => (typeof value === 'string' ? [[path, value]]
-  : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k)));
+const leaves = (value: unknown, path = ''): [string, string][] =>
+  typeof value === 'string'
+    ? [[path, value]]
+    : Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, path ? `${path}.${k}` : k));
 
 describe.each(Object.entries(locales))('messages: %s', (_locale, messages) => {
   it('has exactly the keys of en, in the same order', () => {
@@ -50,7 +53,10 @@ describe.each(Object.entries({ en, ...locales }))('placeholder syntax: %s', (_lo
   });
 });
 
-describe.each([['account mails', MAIL_TEXTS], ['order mail', ORDER_MAIL_TEXTS]] as const)('mail texts: %s', (_name, texts) => {
+describe.each([
+  ['account mails', MAIL_TEXTS],
+  ['order mail', ORDER_MAIL_TEXTS],
+] as const)('mail texts: %s', (_name, texts) => {
   const english = new Map(leaves(texts.en));
 
   it.each(Object.keys(texts))('%s has the texts and {{placeholders}} of en, never {name}', (locale) => {

@@ -11,8 +11,8 @@ import { islandRuntimePatch } from '../../src/integrations/island-runtime.ts';
 const resolve = createRequire(import.meta.url).resolve;
 const DEFINES_ELEMENT = 'customElements.define("astro-island"';
 
-describe('Astro\'s island element, as the build patch expects it', () => {
-  test('the patch targets the module that holds the element\'s inline script, and empties it', async () => {
+describe("Astro's island element, as the build patch expects it", () => {
+  test("the patch targets the module that holds the element's inline script, and empties it", async () => {
     const path = resolve('astro/runtime/server/astro-island.prebuilt.js');
     expect(islandRuntimePatch.module.test(path), path).toBe(true);
     const { default: script } = await import('astro/runtime/server/astro-island.prebuilt.js');
@@ -20,14 +20,18 @@ describe('Astro\'s island element, as the build patch expects it', () => {
     expect(islandRuntimePatch.transform(readFileSync(path, 'utf8'))).toBe('export default "";');
   });
 
-  test('Astro\'s renderer inlines that module\'s script before a page\'s first island', async () => {
+  test("Astro's renderer inlines that module's script before a page's first island", async () => {
     const { getPrescripts } = await import('astro/runtime/server/scripts.js');
     const { default: script } = await import('astro/runtime/server/astro-island.prebuilt.js');
-    const result = { clientDirectives: new Map([['intent', '/* directive */']]) } as unknown as Parameters<typeof getPrescripts>[0];
+    const result = { clientDirectives: new Map([['intent', '/* directive */']]) } as unknown as Parameters<
+      typeof getPrescripts
+    >[0];
     expect(getPrescripts(result, 'both', 'intent')).toContain(`<script>${script}</script>`);
   });
 
   test('the element the shell loads when an island wakes (src/lib/shell/intent-islands.ts) defines it', () => {
-    expect(readFileSync(resolve('astro/runtime/server/astro-island.js'), 'utf8')).toMatch(/customElements\.define\(\s*"astro-island"/);
+    expect(readFileSync(resolve('astro/runtime/server/astro-island.js'), 'utf8')).toMatch(
+      /customElements\.define\(\s*"astro-island"/,
+    );
   });
 });

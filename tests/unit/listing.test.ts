@@ -1,8 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  appendPage, filtersToRequest, isPagingBeyondTotal, listingHref, PAGE_SIZES, pageCount, pageWindow,
-  parseListingQuery, SORT_OPTIONS, toListingSearch, type Filters,
+  appendPage,
+  filtersToRequest,
+  isPagingBeyondTotal,
+  listingHref,
+  PAGE_SIZES,
+  pageCount,
+  pageWindow,
+  parseListingQuery,
+  SORT_OPTIONS,
+  toListingSearch,
+  type Filters,
 } from '#lib/catalog/listing.ts';
 
 const q = (search: string) => new URLSearchParams(search);
@@ -47,8 +56,10 @@ describe('parseListingQuery', () => {
   });
 
   test('reads f.<attributeCode> parameters as comma-separated filter values', () => {
-    expect(parseListingQuery(q('f.color=red,blue&f.size=XL&other=1'), 'default').filters)
-      .toEqual({ color: ['blue', 'red'], size: ['XL'] });
+    expect(parseListingQuery(q('f.color=red,blue&f.size=XL&other=1'), 'default').filters).toEqual({
+      color: ['blue', 'red'],
+      size: ['XL'],
+    });
   });
 
   test('drops empty filter values and the empty lists they leave', () => {
@@ -74,8 +85,9 @@ describe('toListingSearch', () => {
   });
 
   test('writes page, sort and filters with sorted keys and values', () => {
-    expect(toListingSearch({ page: 2, sort: 'price-down', filters: { size: ['XL', 'L'], color: ['red'] } }))
-      .toBe('page=2&sort=price-down&f.color=red&f.size=L,XL');
+    expect(toListingSearch({ page: 2, sort: 'price-down', filters: { size: ['XL', 'L'], color: ['red'] } })).toBe(
+      'page=2&sort=price-down&f.color=red&f.size=L,XL',
+    );
   });
 
   test('gives the same string for the same selection in any order', () => {
@@ -89,19 +101,29 @@ describe('toListingSearch', () => {
   });
 
   test('round-trips through parseListingQuery', () => {
-    const value = fc.string({ minLength: 1, unit: 'grapheme' }).map((s) => s.trim()).filter((s) => s !== '' && !s.includes(','));
-    const code = fc.string({ minLength: 1, unit: 'grapheme' }).map((s) => s.trim()).filter((s) => s !== '');
-    fc.assert(fc.property(
-      fc.integer({ min: 1, max: 10_000 }),
-      fc.constantFrom(...SORT_OPTIONS),
-      fc.dictionary(code, fc.uniqueArray(value, { minLength: 1, maxLength: 4 }), { maxKeys: 4 }),
-      (page, sort, filters) => {
-        const parsed = parseListingQuery(q(toListingSearch({ page, sort, filters })), 'default');
-        const sorted: Filters = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, [...v].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))]));
-        expect(parsed).toMatchObject({ page, sort });
-        expect(parsed.filters).toEqual(sorted);
-      },
-    ));
+    const value = fc
+      .string({ minLength: 1, unit: 'grapheme' })
+      .map((s) => s.trim())
+      .filter((s) => s !== '' && !s.includes(','));
+    const code = fc
+      .string({ minLength: 1, unit: 'grapheme' })
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.constantFrom(...SORT_OPTIONS),
+        fc.dictionary(code, fc.uniqueArray(value, { minLength: 1, maxLength: 4 }), { maxKeys: 4 }),
+        (page, sort, filters) => {
+          const parsed = parseListingQuery(q(toListingSearch({ page, sort, filters })), 'default');
+          const sorted: Filters = Object.fromEntries(
+            Object.entries(filters).map(([k, v]) => [k, [...v].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))]),
+          );
+          expect(parsed).toMatchObject({ page, sort });
+          expect(parsed.filters).toEqual(sorted);
+        },
+      ),
+    );
   });
 });
 
@@ -114,8 +136,9 @@ describe('listingHref', () => {
 
 describe('filtersToRequest', () => {
   test('turns filters into {name, values} and drops empty lists', () => {
-    expect(filtersToRequest({ color: ['red', 'blue'], size: [], brand: ['  '] }))
-      .toEqual([{ name: 'color', values: ['blue', 'red'] }]);
+    expect(filtersToRequest({ color: ['red', 'blue'], size: [], brand: ['  '] })).toEqual([
+      { name: 'color', values: ['blue', 'red'] },
+    ]);
     expect(filtersToRequest({})).toEqual([]);
   });
 });

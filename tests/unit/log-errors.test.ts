@@ -14,12 +14,15 @@ const STREET = 'Verborgene Gasse 13';
 /** One line as the shop's logger writes it. */
 function written(fields: Record<string, unknown>): { text: string; line: Record<string, unknown> } {
   let text = '';
-  const logger = pino(logOptions, new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  }));
+  const logger = pino(
+    logOptions,
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        text += chunk.toString();
+        done();
+      },
+    }),
+  );
   logger.error(fields, 'endpoint failed');
   return { text, line: JSON.parse(text) as Record<string, unknown> };
 }
@@ -27,9 +30,16 @@ function written(fields: Record<string, unknown>): { text: string; line: Record<
 /** An error as node-postgres and PGlite raise it: its fields enumerable, the row's values in `detail`. */
 function postgresError(): Error {
   return Object.assign(new Error('duplicate key value violates unique constraint "customers_email_lower_idx"'), {
-    code: '23505', constraint: 'customers_email_lower_idx', table: 'customers', column: undefined, severity: 'ERROR',
-    detail: `Key (lower(email))=(${EMAIL}) already exists.`, where: `unnamed portal parameter $1 = '${STREET}'`,
-    query: 'INSERT INTO customers (email) VALUES ($1)', params: [EMAIL, STREET], queryOptions: { rowMode: 'object' },
+    code: '23505',
+    constraint: 'customers_email_lower_idx',
+    table: 'customers',
+    column: undefined,
+    severity: 'ERROR',
+    detail: `Key (lower(email))=(${EMAIL}) already exists.`,
+    where: `unnamed portal parameter $1 = '${STREET}'`,
+    query: 'INSERT INTO customers (email) VALUES ($1)',
+    params: [EMAIL, STREET],
+    queryOptions: { rowMode: 'object' },
   });
 }
 
@@ -41,7 +51,8 @@ describe('errorForLog', () => {
     expect(text).not.toContain(EMAIL);
     expect(text).not.toContain(STREET);
     expect(line.err).toMatchObject({
-      type: 'DrizzleQueryError', query,
+      type: 'DrizzleQueryError',
+      query,
       message: `Failed query: ${query}: duplicate key value violates unique constraint "customers_email_lower_idx"`,
       db: { code: '23505', constraint: 'customers_email_lower_idx', table: 'customers' },
     });
@@ -53,15 +64,19 @@ describe('errorForLog', () => {
 
   test('the parameters are gone however deep the query error sits, and from a message that repeats them', () => {
     const query = new DrizzleQueryError('SELECT $1::int', [EMAIL], postgresError());
-    const outer = new Error(`order failed: ${query.message}`, { cause: new Error('transaction rolled back', { cause: query }) });
+    const outer = new Error(`order failed: ${query.message}`, {
+      cause: new Error('transaction rolled back', { cause: query }),
+    });
     const { text, line } = written({ err: outer });
     expect(text).not.toContain(EMAIL);
     expect(text).not.toContain(STREET);
     expect(line.err).toMatchObject({ type: 'Error', db: { code: '23505' } });
-    expect((line.err as { message: string }).message).toContain('transaction rolled back: Failed query: SELECT $1::int');
+    expect((line.err as { message: string }).message).toContain(
+      'transaction rolled back: Failed query: SELECT $1::int',
+    );
   });
 
-  test('an error that is no query\'s is written as pino writes it, and the error itself is left as it was', () => {
+  test("an error that is no query's is written as pino writes it, and the error itself is left as it was", () => {
     const error = Object.assign(new TypeError('fetch failed'), { code: 'ECONNREFUSED', port: 443 });
     const { line } = written({ err: error });
     expect(line.err).toMatchObject({ type: 'TypeError', message: 'fetch failed', code: 'ECONNREFUSED', port: 443 });

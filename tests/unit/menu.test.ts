@@ -11,18 +11,33 @@ const entry = (title: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({
 });
 
 const item = (id: string, extra: Partial<MenuItem> = {}): MenuItem => ({
-  id, kind: 'link', title: id, href: undefined, visibility: 'all', group: undefined, sidebar: false, children: [], ...extra,
+  id,
+  kind: 'link',
+  title: id,
+  href: undefined,
+  visibility: 'all',
+  group: undefined,
+  sidebar: false,
+  children: [],
+  ...extra,
 });
 
 const config: MenuEntry[] = [
   entry('Werkzeuge', {
     kind: 'container',
-    titles: [{ locale: 'de', title: 'Werkzeuge' }, { locale: 'en', title: 'Tools' }],
+    titles: [
+      { locale: 'de', title: 'Werkzeuge' },
+      { locale: 'en', title: 'Tools' },
+    ],
     url: 'c:werkzeuge',
     children: [
       entry('Bohren', { url: 'c:werkzeuge/bohren', group: 'Elektro' }),
       entry('Sägen', { url: 'c:werkzeuge/saegen', group: 'Elektro', visibility: 'desktop' }),
-      entry('Hämmer', { url: 'c:werkzeuge/haemmer', visibility: 'mobile', children: [entry('Fäustel', { url: 'c:werkzeuge/haemmer/faeustel' })] }),
+      entry('Hämmer', {
+        url: 'c:werkzeuge/haemmer',
+        visibility: 'mobile',
+        children: [entry('Fäustel', { url: 'c:werkzeuge/haemmer/faeustel' })],
+      }),
     ],
   }),
   entry('AGB', { url: 'i:agb', visibility: 'mobile' }),
@@ -35,18 +50,49 @@ function allIds(items: MenuItem[]): string[] {
 }
 
 describe('a menu item title', () => {
-  const menuTitle = ({ titles }: Pick<MenuEntry, 'titles'>, locale: Locale) => buildMenu([entry('', { titles })], locale)[0]!.title;
+  const menuTitle = ({ titles }: Pick<MenuEntry, 'titles'>, locale: Locale) =>
+    buildMenu([entry('', { titles })], locale)[0]!.title;
 
   test('uses the title of the current locale', () => {
-    expect(menuTitle({ titles: [{ locale: 'de', title: 'Werkzeuge' }, { locale: 'en', title: 'Tools' }] }, 'en')).toBe('Tools');
+    expect(
+      menuTitle(
+        {
+          titles: [
+            { locale: 'de', title: 'Werkzeuge' },
+            { locale: 'en', title: 'Tools' },
+          ],
+        },
+        'en',
+      ),
+    ).toBe('Tools');
   });
 
   test('falls back to the first title when the locale has none', () => {
-    expect(menuTitle({ titles: [{ locale: 'en', title: 'Tools' }, { locale: 'de', title: 'Werkzeuge' }] }, 'fr')).toBe('Tools');
+    expect(
+      menuTitle(
+        {
+          titles: [
+            { locale: 'en', title: 'Tools' },
+            { locale: 'de', title: 'Werkzeuge' },
+          ],
+        },
+        'fr',
+      ),
+    ).toBe('Tools');
   });
 
   test('prefers the locale title even when it is not the first', () => {
-    expect(menuTitle({ titles: [{ locale: 'en', title: 'Tools' }, { locale: 'it', title: 'Utensili' }] }, 'it')).toBe('Utensili');
+    expect(
+      menuTitle(
+        {
+          titles: [
+            { locale: 'en', title: 'Tools' },
+            { locale: 'it', title: 'Utensili' },
+          ],
+        },
+        'it',
+      ),
+    ).toBe('Utensili');
   });
 });
 
@@ -97,9 +143,13 @@ describe('buildMenu', () => {
     expect(buildMenu([entry('S', { sidebar: true })], 'de')[0]!.sidebar).toBe(true);
   });
 
-  test('leaves hidden entries out, with their children, and keeps the others\' ids', () => {
+  test("leaves hidden entries out, with their children, and keeps the others' ids", () => {
     const [tools] = config;
-    const hiding = [{ ...tools!, children: [{ ...tools!.children![0]!, hidden: true }, ...tools!.children!.slice(1)] }, { ...config[1]!, hidden: true }, ...config.slice(2)];
+    const hiding = [
+      { ...tools!, children: [{ ...tools!.children![0]!, hidden: true }, ...tools!.children!.slice(1)] },
+      { ...config[1]!, hidden: true },
+      ...config.slice(2),
+    ];
     const menu = buildMenu(hiding, 'de');
     expect(menu.map((i) => i.title)).not.toContain('AGB');
     expect(menu[0]!.children.map((c) => c.title)).toEqual(['Sägen', 'Hämmer']);
@@ -150,8 +200,11 @@ describe('hasFullRowMenu', () => {
 describe('groupItems', () => {
   test('puts consecutive items of the same group together, in order', () => {
     const groups = groupItems([
-      item('a', { group: 'Elektro' }), item('b', { group: 'Elektro' }), item('c'),
-      item('d', { group: 'Hand' }), item('e', { group: 'Elektro' }),
+      item('a', { group: 'Elektro' }),
+      item('b', { group: 'Elektro' }),
+      item('c'),
+      item('d', { group: 'Hand' }),
+      item('e', { group: 'Elektro' }),
     ]);
     expect(groups.map((g) => [g.group, g.items.map((i) => i.id)])).toEqual([
       ['Elektro', ['a', 'b']],

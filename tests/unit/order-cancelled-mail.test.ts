@@ -4,12 +4,25 @@ import { LOCALES } from '#lib/i18n/locales.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 
 const order = {
-  id: '0b5c2f1e-3c7d-4f7a-9d57-2f0d1a9e8c11', transactionnum: '100042', status: 'cancelled', confirmed: false,
-  paymentStatus: 'open', paymentMethodCode: 'stripe', createdDate: '2026-01-01T00:00:00.000Z', lastModified: '2026-01-02T00:00:00.000Z',
-  email: 'erika@example.com', currency: 'EUR', orderReference: null, comment: null, feedback: null, hasAccount: false,
+  id: '0b5c2f1e-3c7d-4f7a-9d57-2f0d1a9e8c11',
+  transactionnum: '100042',
+  status: 'cancelled',
+  confirmed: false,
+  paymentStatus: 'open',
+  paymentMethodCode: 'stripe',
+  createdDate: '2026-01-01T00:00:00.000Z',
+  lastModified: '2026-01-02T00:00:00.000Z',
+  email: 'erika@example.com',
+  currency: 'EUR',
+  orderReference: null,
+  comment: null,
+  feedback: null,
+  hasAccount: false,
   cartInfo: {
     cartItems: [{ quantity: 4, name: 'Laser meter', itemnum: 'LEM-10005', rowTotalInclTax: 519.96 }],
-    billingAddress: { firstName: 'Erika', lastName: 'Mustermann' }, shippingMethod: null, totals: null,
+    billingAddress: { firstName: 'Erika', lastName: 'Mustermann' },
+    shippingMethod: null,
+    totals: null,
   },
 } as unknown as Order;
 

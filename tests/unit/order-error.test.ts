@@ -12,22 +12,35 @@ import { orderErrorKey, orderErrorValues } from '#islands/checkout/order-error.t
 import { PAYMENT_STEP_KEYS } from '#islands/checkout/PaymentStep.tsx';
 
 const refusals = [
-  new ApiClientError('ORDER_VALUE_LIMIT', 'Orders above 5000.00 EUR cannot be placed online.', 409, { maxTotal: 5000, currency: 'EUR' }),
-  new ApiClientError('ORDER_QUANTITY_LIMIT', 'Orders of more than 500 pieces cannot be placed online.', 409, { maxPieces: 500 }),
-  new ApiClientError('TOO_MANY_OPEN_ORDERS', 'There are too many unpaid orders from you.', 429, { maxOpenOrders: 3, retryAfter: 86_000 }),
+  new ApiClientError('ORDER_VALUE_LIMIT', 'Orders above 5000.00 EUR cannot be placed online.', 409, {
+    maxTotal: 5000,
+    currency: 'EUR',
+  }),
+  new ApiClientError('ORDER_QUANTITY_LIMIT', 'Orders of more than 500 pieces cannot be placed online.', 409, {
+    maxPieces: 500,
+  }),
+  new ApiClientError('TOO_MANY_OPEN_ORDERS', 'There are too many unpaid orders from you.', 429, {
+    maxOpenOrders: 3,
+    retryAfter: 86_000,
+  }),
 ];
 
 describe('orderErrorKey', () => {
-  test.each(refusals.map((e) => [e.code, e] as const))('%s has a text of its own, which the payment step receives', (_code, error) => {
-    const key = orderErrorKey(error);
-    expect(key).not.toBe('checkout.orderError');
-    expect(PAYMENT_STEP_KEYS).toContain(key);
-    for (const messages of [de, en, fr, es, it]) expect(messages[key].trim()).not.toBe('');
-  });
+  test.each(refusals.map((e) => [e.code, e] as const))(
+    '%s has a text of its own, which the payment step receives',
+    (_code, error) => {
+      const key = orderErrorKey(error);
+      expect(key).not.toBe('checkout.orderError');
+      expect(PAYMENT_STEP_KEYS).toContain(key);
+      for (const messages of [de, en, fr, es, it]) expect(messages[key].trim()).not.toBe('');
+    },
+  );
 
-  test('names the cap, formatted for the shopper\'s language', () => {
+  test("names the cap, formatted for the shopper's language", () => {
     const [value, pieces, open] = refusals.map((e) => fill(en[orderErrorKey(e)], orderErrorValues(e, 'en-GB')));
-    expect(value).toBe('Orders above €5,000.00 cannot be placed online. Please reduce the quantities, split the order or contact us.');
+    expect(value).toBe(
+      'Orders above €5,000.00 cannot be placed online. Please reduce the quantities, split the order or contact us.',
+    );
     expect(pieces).toContain('(500)');
     expect(open).toContain('(3)');
     expect(fill(de[orderErrorKey(refusals[0])], orderErrorValues(refusals[0], 'de-DE'))).toMatch(/5\.000,00\s€/);

@@ -1,7 +1,12 @@
 // Forward-only payment states and when an order may be confirmed (src/lib/orders/state.ts).
 import { describe, expect, test } from 'vitest';
 import {
-  mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, paypalAttemptStatus, stripeAttemptStatus, type PaymentAttemptStatus,
+  mayConfirm,
+  nextAttemptStatus,
+  orderPaymentStatusAfter,
+  paypalAttemptStatus,
+  stripeAttemptStatus,
+  type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
 
 const ALL: PaymentAttemptStatus[] = ['created', 'awaiting', 'succeeded', 'failed'];
@@ -38,7 +43,9 @@ describe('nextAttemptStatus', () => {
     // Every permutation of a delivery sequence containing 'succeeded' ends there.
     const reports: PaymentAttemptStatus[] = ['awaiting', 'failed', 'succeeded', 'awaiting', 'created'];
     const permutations = (xs: PaymentAttemptStatus[]): PaymentAttemptStatus[][] =>
-      xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+      xs.length <= 1
+        ? [xs]
+        : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
     for (const order of permutations(reports)) {
       const end = order.reduce<PaymentAttemptStatus>((s, r) => nextAttemptStatus(s, r) ?? s, 'created');
       expect(end, order.join(',')).toBe('succeeded');
@@ -65,8 +72,11 @@ describe('orderPaymentStatusAfter', () => {
 });
 
 describe('mayConfirm', () => {
-  const order = (status: 'pending' | 'confirmed' | 'cancelled', paymentStatus: 'open' | 'awaiting' | 'paid' | 'failed', code: 'invoice' | 'stripe' | 'stripe-debit' | 'paypal') =>
-    ({ status, paymentStatus, paymentMethodCode: code });
+  const order = (
+    status: 'pending' | 'confirmed' | 'cancelled',
+    paymentStatus: 'open' | 'awaiting' | 'paid' | 'failed',
+    code: 'invoice' | 'stripe' | 'stripe-debit' | 'paypal',
+  ) => ({ status, paymentStatus, paymentMethodCode: code });
 
   test('invoice confirms at once; a provider payment once paid or, for SEPA, awaiting', () => {
     expect(mayConfirm(order('pending', 'open', 'invoice'))).toBe(true);

@@ -31,7 +31,9 @@ describe('pageBudget', () => {
 describe('spendOnPage', () => {
   test('a client that spent the search budget on the search page waits; the catalogue and other clients do not', () => {
     // A few more than the burst: the bucket refills while the loop runs.
-    const waits = Array.from({ length: BUDGETS.search.burst + 20 }, () => spendOnPage('GET', '/en/search-details', client('198.51.100.1')));
+    const waits = Array.from({ length: BUDGETS.search.burst + 20 }, () =>
+      spendOnPage('GET', '/en/search-details', client('198.51.100.1')),
+    );
     expect(waits.slice(0, BUDGETS.search.burst).every((w) => w === 0)).toBe(true);
     expect(waits.at(-1)).toBeGreaterThan(0);
     expect(spendOnPage('GET', '/en/c/tools', client('198.51.100.1'))).toBe(0);

@@ -52,19 +52,27 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
   return { promise, resolve };
 }
 
-const get = (headers: Record<string, string> = {}, method = 'GET') => new Request('http://shop.test/page', { method, headers });
+const get = (headers: Record<string, string> = {}, method = 'GET') =>
+  new Request('http://shop.test/page', { method, headers });
 
 async function text(response: Response): Promise<string> {
   const bytes = Buffer.from(await response.arrayBuffer());
   const coding = response.headers.get('content-encoding');
-  return (coding === 'gzip' ? gunzipSync(bytes) : coding === 'br' ? brotliDecompressSync(bytes) : bytes).toString('utf8');
+  return (coding === 'gzip' ? gunzipSync(bytes) : coding === 'br' ? brotliDecompressSync(bytes) : bytes).toString(
+    'utf8',
+  );
 }
 
 const state = (response: Response) => response.headers.get('x-astro-cache');
 
 /** Cards that differ in their details, as a listing's do: where brotli's best quality beats the first pass. */
-const listingHtml = (from = 0) => `<main><ul>${Array.from({ length: 120 }, (_, n) => from + n).map((i) =>
-  `<li class="card"><a href="/p/${1000 + i}/item-${(i * 7919) % 1000}">Bohrhammer ${i % 13} V Modell ${(i * 31) % 97}</a><span class="sku">ASR-${10_000 + ((i * 37) % 500)}</span></li>`).join('')}</ul></main>`;
+const listingHtml = (from = 0) =>
+  `<main><ul>${Array.from({ length: 120 }, (_, n) => from + n)
+    .map(
+      (i) =>
+        `<li class="card"><a href="/p/${1000 + i}/item-${(i * 7919) % 1000}">Bohrhammer ${i % 13} V Modell ${(i * 31) % 97}</a><span class="sku">ASR-${10_000 + ((i * 37) % 500)}</span></li>`,
+    )
+    .join('')}</ul></main>`;
 
 function newStore(now?: () => number): CachedPageStore {
   return createPageStore({ maxBytes: 64 * 1024 * 1024, now });
@@ -132,7 +140,7 @@ describe('page store: hits and validators', () => {
     expect(a.headers.get('etag')).toBe(c.headers.get('etag'));
   });
 
-  test('If-Modified-Since answers 304 from the page\'s Last-Modified on, 200 before it; If-None-Match wins over it', async () => {
+  test("If-Modified-Since answers 304 from the page's Last-Modified on, 200 before it; If-None-Match wins over it", async () => {
     const store = newStore();
     const r = renderer(() => 'page');
     await store.handle(get(), '/page', r.render);
@@ -143,7 +151,9 @@ describe('page store: hits and validators', () => {
     expect((await store.handle(get({ 'if-modified-since': earlier }), '/page', r.render)).status).toBe(200);
     expect((await store.handle(get({ 'if-modified-since': 'not a date' }), '/page', r.render)).status).toBe(200);
     // A client holding another version sends its ETag; the date alone must not make that a 304.
-    expect((await store.handle(get({ 'if-none-match': '"other"', 'if-modified-since': later }), '/page', r.render)).status).toBe(200);
+    expect(
+      (await store.handle(get({ 'if-none-match': '"other"', 'if-modified-since': later }), '/page', r.render)).status,
+    ).toBe(200);
     expect(r.calls).toBe(1);
   });
 
@@ -167,11 +177,21 @@ describe('page store: hits and validators', () => {
     const r = renderer(() => html);
     await store.handle(get(), '/page', r.render);
     const cases: [string | undefined, string | null][] = [
-      ['br, gzip, deflate', 'br'], ['gzip, deflate', 'gzip'], ['br;q=0, gzip', 'gzip'], ['gzip;q=0.5, br;q=0.4', 'gzip'],
-      [undefined, null], ['identity', null], ['deflate', null], ['gzip;q=0', null],
+      ['br, gzip, deflate', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0.5, br;q=0.4', 'gzip'],
+      [undefined, null],
+      ['identity', null],
+      ['deflate', null],
+      ['gzip;q=0', null],
     ];
     for (const [acceptEncoding, coding] of cases) {
-      const answer = await store.handle(get(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), '/page', r.render);
+      const answer = await store.handle(
+        get(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        '/page',
+        r.render,
+      );
       expect(answer.headers.get('content-encoding'), acceptEncoding).toBe(coding);
       const length = Number(answer.headers.get('content-length'));
       expect(await text(answer), acceptEncoding).toBe(html);
@@ -181,7 +201,7 @@ describe('page store: hits and validators', () => {
     expect(r.calls).toBe(1);
   });
 
-  test('a stored page is recompressed with brotli\'s best quality in the background: smaller, the same page, the same ETag', async () => {
+  test("a stored page is recompressed with brotli's best quality in the background: smaller, the same page, the same ETag", async () => {
     const store = newStore();
     const html = listingHtml();
     const r = renderer(() => html);
@@ -189,10 +209,13 @@ describe('page store: hits and validators', () => {
     const first = await store.handle(get(br), '/page', r.render);
     const firstLength = Number(first.headers.get('content-length'));
     const bytesBefore = store.stats.bytes;
-    await vi.waitFor(async () => {
-      const later = await store.handle(get(br), '/page', r.render);
-      expect(Number(later.headers.get('content-length'))).toBeLessThan(firstLength);
-    }, { timeout: 5_000 });
+    await vi.waitFor(
+      async () => {
+        const later = await store.handle(get(br), '/page', r.render);
+        expect(Number(later.headers.get('content-length'))).toBeLessThan(firstLength);
+      },
+      { timeout: 5_000 },
+    );
     const later = await store.handle(get(br), '/page', r.render);
     expect(await text(later)).toBe(html);
     expect(later.headers.get('etag')).toBe(first.headers.get('etag'));
@@ -244,7 +267,13 @@ describe('page store: invalidation', () => {
     const renders = await warm(store, PAGES);
     store.invalidate({ tags: ['p:1', 'unknown:tag'] });
     expect(store.stats.entries).toBe(2);
-    for (const [key, expected] of Object.entries({ '/p/1': 'MISS', '/c/3': 'MISS', '/en/p/1': 'MISS', '/p/2': 'HIT', '/sitemap.xml': 'HIT' })) {
+    for (const [key, expected] of Object.entries({
+      '/p/1': 'MISS',
+      '/c/3': 'MISS',
+      '/en/p/1': 'MISS',
+      '/p/2': 'HIT',
+      '/sitemap.xml': 'HIT',
+    })) {
       const answer = await store.handle(get(), key, renders[key]!.render);
       expect(state(answer), key).toBe(expected);
       expect(await text(answer)).toBe(`${key} #${expected === 'MISS' ? 2 : 1}`);
@@ -266,7 +295,8 @@ describe('page store: invalidation', () => {
     const renders = await warm(store, PAGES);
     store.invalidate({ all: true });
     expect(store.stats).toEqual({ entries: 0, bytes: 0 });
-    for (const key of Object.keys(PAGES)) expect(state(await store.handle(get(), key, renders[key]!.render)), key).toBe('MISS');
+    for (const key of Object.keys(PAGES))
+      expect(state(await store.handle(get(), key, renders[key]!.render)), key).toBe('MISS');
   });
 
   test('invalidatePath drops one page', async () => {
@@ -323,7 +353,10 @@ describe('page store: invalidation', () => {
 
   test('a render during { all: true } is not stored; one during an unrelated invalidation is', async () => {
     const store = newStore();
-    const cases: [Invalidation, boolean][] = [[{ all: true }, false], [{ tags: ['p:2'] }, true]];
+    const cases: [Invalidation, boolean][] = [
+      [{ all: true }, false],
+      [{ tags: ['p:2'] }, true],
+    ];
     for (const [invalidation, stored] of cases) {
       const gate = deferred();
       const key = `/p/1/${String(stored)}`;
@@ -521,7 +554,10 @@ describe('page store: what is never stored or replayed', () => {
 
   test('per-request headers (x-request-id) are not replayed to the next shopper', async () => {
     const store = newStore();
-    const r = renderer(() => 'page', (n) => ({ headers: { 'x-request-id': `req-${n}`, 'x-frame-options': 'DENY' } }));
+    const r = renderer(
+      () => 'page',
+      (n) => ({ headers: { 'x-request-id': `req-${n}`, 'x-frame-options': 'DENY' } }),
+    );
     await store.handle(get(), '/page', r.render);
     const hit = await store.handle(get(), '/page', r.render);
     expect(state(hit)).toBe('HIT');

@@ -49,7 +49,9 @@ describe('slugConflicts', () => {
   test('names pages that share an address in a language', () => {
     expect(slugConflicts(ROWS, LOCALES)).toEqual([]);
     const clash = [...ROWS, { identifier: 'bedingungen', locale: 'en', slug: 'terms' }];
-    expect(slugConflicts(clash, LOCALES)).toEqual([`page:bedingungen (en): slug 'terms' is already the address of page:agb`]);
+    expect(slugConflicts(clash, LOCALES)).toEqual([
+      `page:bedingungen (en): slug 'terms' is already the address of page:agb`,
+    ]);
   });
 });
 
@@ -57,20 +59,38 @@ describe('publishAddresses', () => {
   const before = { current: { agb: { de: 'agb', en: 'terms' }, impressum: { de: 'impressum' } }, former: {} };
 
   test('finds nothing to do when no address changed', () => {
-    expect(publishAddresses(before, { agb: { en: 'terms', de: 'agb' }, impressum: { de: 'impressum' } }, LOCALES)).toMatchObject({ pages: [], locales: [] });
+    expect(
+      publishAddresses(before, { agb: { en: 'terms', de: 'agb' }, impressum: { de: 'impressum' } }, LOCALES),
+    ).toMatchObject({ pages: [], locales: [] });
   });
 
   test('names the changed pages and languages, and remembers the slug replaced', () => {
-    const { next, pages, locales } = publishAddresses(before, { agb: { de: 'agb', en: 'terms-of-sale' }, impressum: { de: 'impressum' } }, LOCALES);
+    const { next, pages, locales } = publishAddresses(
+      before,
+      { agb: { de: 'agb', en: 'terms-of-sale' }, impressum: { de: 'impressum' } },
+      LOCALES,
+    );
     expect([pages, locales]).toEqual([['agb'], ['en']]);
     expect(next.former).toEqual({ agb: { en: ['terms'] } });
     // The former slug still finds the page, to redirect to its address.
     const rows: PageRow[] = [{ identifier: 'agb', locale: 'en', slug: 'terms-of-sale' }];
-    expect(pageSlugs(rows, LOCALES, next.former).find('terms', 'en')).toEqual({ identifier: 'agb', slug: 'terms-of-sale' });
+    expect(pageSlugs(rows, LOCALES, next.former).find('terms', 'en')).toEqual({
+      identifier: 'agb',
+      slug: 'terms-of-sale',
+    });
   });
 
   test('a new or deleted page changes its languages', () => {
-    expect(publishAddresses(before, { agb: before.current.agb, impressum: { de: 'impressum' }, neu: { fr: 'neuf' } }, LOCALES)).toMatchObject({ pages: ['neu'], locales: ['fr'] });
-    expect(publishAddresses(before, { agb: before.current.agb }, LOCALES)).toMatchObject({ pages: ['impressum'], locales: ['de'] });
+    expect(
+      publishAddresses(
+        before,
+        { agb: before.current.agb, impressum: { de: 'impressum' }, neu: { fr: 'neuf' } },
+        LOCALES,
+      ),
+    ).toMatchObject({ pages: ['neu'], locales: ['fr'] });
+    expect(publishAddresses(before, { agb: before.current.agb }, LOCALES)).toMatchObject({
+      pages: ['impressum'],
+      locales: ['de'],
+    });
   });
 });

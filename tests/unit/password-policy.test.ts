@@ -31,7 +31,8 @@ describe('passwordRuleProblem', () => {
   });
 
   test('a message names its rule again for the forms', () => {
-    for (const [problem, message] of Object.entries(PASSWORD_MESSAGES)) expect(passwordProblemOf(message)).toBe(problem);
+    for (const [problem, message] of Object.entries(PASSWORD_MESSAGES))
+      expect(passwordProblemOf(message)).toBe(problem);
     expect(passwordProblemOf('something else')).toBeNull();
   });
 });

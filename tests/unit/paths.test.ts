@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { categoryPath, localePath, productPath, resolveContentLink, safeReturnPath, stripLocale } from '#lib/site/paths.ts';
+import {
+  categoryPath,
+  localePath,
+  productPath,
+  resolveContentLink,
+  safeReturnPath,
+  stripLocale,
+} from '#lib/site/paths.ts';
 
 describe('localePath', () => {
   test('leaves German paths without a prefix', () => {
@@ -148,7 +155,16 @@ describe('safeReturnPath', () => {
   });
 
   test('gives the fallback for anything that could leave the site', () => {
-    for (const value of [null, '', 'https://evil.example/', '//evil.example/', '/\\evil.example', 'javascript:alert(1)', '/p\r\nLocation: x', 'p/12']) {
+    for (const value of [
+      null,
+      '',
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/p\r\nLocation: x',
+      'p/12',
+    ]) {
       expect(safeReturnPath(value, '/en'), String(value)).toBe('/en');
     }
   });

@@ -11,7 +11,9 @@ describe('paymentResult', () => {
   test('says "paid" only for a paid order, whatever the address says', () => {
     expect(paymentResult('paid', order)).toBe('invoice');
     expect(paymentResult('paid', { ...order, paymentMethodCode: 'paypal' })).toBe('open');
-    expect(paymentResult('paid', { ...order, paymentMethodCode: 'stripe', paymentStatus: 'awaiting' })).toBe('awaiting');
+    expect(paymentResult('paid', { ...order, paymentMethodCode: 'stripe', paymentStatus: 'awaiting' })).toBe(
+      'awaiting',
+    );
     expect(paymentResult('failed', { ...order, paymentStatus: 'paid' })).toBe('paid');
   });
 
@@ -59,7 +61,7 @@ describe('statusText', () => {
 });
 
 describe('formatQuantity', () => {
-  test('writes measured values the locale\'s way', () => {
+  test("writes measured values the locale's way", () => {
     expect(formatQuantity('de-DE', '2.47', 'kg')).toBe('2,47 kg');
     expect(formatQuantity('en-GB', '2.47', 'kg')).toBe('2.47 kg');
     expect(formatQuantity('fr-FR', '2.47', 'kg')).toBe('2,47\u202fkg');

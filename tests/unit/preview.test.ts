@@ -15,9 +15,17 @@ const COOKIE = 'vsf-preview';
 const SHOP = new URL('http://localhost:4321/');
 
 /** A database that fails the test if a query is tried. */
-const untouchable = new Proxy({}, { get: () => { throw new Error('the database was queried'); } }) as Db;
+const untouchable = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('the database was queried');
+    },
+  },
+) as Db;
 const sign = (token: string) => hmac(derivedKey('content-preview'), token).toString('base64url');
-const requestWith = (value: string, others = '') => new Request(SHOP, { headers: { cookie: `${others}${COOKIE}=${value}` } });
+const requestWith = (value: string, others = '') =>
+  new Request(SHOP, { headers: { cookie: `${others}${COOKIE}=${value}` } });
 
 describe('previewingStaff', () => {
   const token = randomToken();
@@ -36,12 +44,27 @@ describe('previewingStaff', () => {
 
   test('refuses garbage, the old staff-id format and a missing cookie without a query', async () => {
     const garbage = [
-      '', 'x', token, `${token}.`, `.${signature}`, '..', `${token}.${signature}.x`, `7.1790000000000.${signature}`,
-      'a'.repeat(300), '%00', '\u00e9.1.x', `${token}%00.${signature}`,
+      '',
+      'x',
+      token,
+      `${token}.`,
+      `.${signature}`,
+      '..',
+      `${token}.${signature}.x`,
+      `7.1790000000000.${signature}`,
+      'a'.repeat(300),
+      '%00',
+      '\u00e9.1.x',
+      `${token}%00.${signature}`,
     ];
     for (const bad of garbage) expect(await previewingStaff(requestWith(bad), untouchable), bad).toBeNull();
     expect(await previewingStaff(new Request(SHOP), untouchable)).toBeNull();
     // A cookie whose name only ends in the preview cookie's is another cookie.
-    expect(await previewingStaff(new Request(SHOP, { headers: { cookie: `x${COOKIE}=${token}.${signature}` } }), untouchable)).toBeNull();
+    expect(
+      await previewingStaff(
+        new Request(SHOP, { headers: { cookie: `x${COOKIE}=${token}.${signature}` } }),
+        untouchable,
+      ),
+    ).toBeNull();
   });
 });

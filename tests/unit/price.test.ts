@@ -1,8 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  canSeePrices, displayPrices, formatPrice, priceDisplayState,
-  type PriceInfo,
-} from '#lib/catalog/price.ts';
+import { canSeePrices, displayPrices, formatPrice, priceDisplayState, type PriceInfo } from '#lib/catalog/price.ts';
 
 const de = { locale: 'de-DE', freeLabel: 'Gratis' };
 const en = { locale: 'en-GB', freeLabel: 'Free' };
@@ -17,7 +14,19 @@ describe('formatPrice', () => {
   });
 
   test('shows nothing for null, undefined, NaN and non-numeric input', () => {
-    for (const value of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY, 'abc', '12 EUR', '', '   ', true, {}, [12]]) {
+    for (const value of [
+      null,
+      undefined,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      'abc',
+      '12 EUR',
+      '',
+      '   ',
+      true,
+      {},
+      [12],
+    ]) {
       expect(formatPrice(value, en), String(value)).toBe('');
     }
   });
@@ -60,7 +69,11 @@ describe('formatPrice', () => {
   });
 });
 
-const info = (regular: number | null, special: number | null = null, currency = 'EUR'): PriceInfo => ({ regular, special, currency });
+const info = (regular: number | null, special: number | null = null, currency = 'EUR'): PriceInfo => ({
+  regular,
+  special,
+  currency,
+});
 
 describe('priceDisplayState', () => {
   const loaded = (priceInfo: PriceInfo | null) => ({ state: 'loaded' as const, priceInfo, stock: null });
@@ -98,17 +111,37 @@ describe('a special price', () => {
 
 describe('displayPrices', () => {
   test('formats regular and special price in the price currency when the special undercuts', () => {
-    expect(displayPrices(info(10, 8, 'GBP'), en)).toEqual({ displayRegular: '£10.00', displaySpecial: '£8.00', hasSpecial: true });
+    expect(displayPrices(info(10, 8, 'GBP'), en)).toEqual({
+      displayRegular: '£10.00',
+      displaySpecial: '£8.00',
+      hasSpecial: true,
+    });
   });
 
   test('omits a special price that is missing, equal or higher', () => {
-    expect(displayPrices(info(10, null), en)).toEqual({ displayRegular: '€10.00', displaySpecial: null, hasSpecial: false });
-    expect(displayPrices(info(10, 10), en)).toEqual({ displayRegular: '€10.00', displaySpecial: null, hasSpecial: false });
-    expect(displayPrices(info(10, 11), en)).toEqual({ displayRegular: '€10.00', displaySpecial: null, hasSpecial: false });
+    expect(displayPrices(info(10, null), en)).toEqual({
+      displayRegular: '€10.00',
+      displaySpecial: null,
+      hasSpecial: false,
+    });
+    expect(displayPrices(info(10, 10), en)).toEqual({
+      displayRegular: '€10.00',
+      displaySpecial: null,
+      hasSpecial: false,
+    });
+    expect(displayPrices(info(10, 11), en)).toEqual({
+      displayRegular: '€10.00',
+      displaySpecial: null,
+      hasSpecial: false,
+    });
   });
 
   test('shows a special price of 0 as free', () => {
-    expect(displayPrices(info(10, 0), en)).toEqual({ displayRegular: '€10.00', displaySpecial: 'Free', hasSpecial: true });
+    expect(displayPrices(info(10, 0), en)).toEqual({
+      displayRegular: '€10.00',
+      displaySpecial: 'Free',
+      hasSpecial: true,
+    });
   });
 
   test('gives an empty regular price when there is none', () => {

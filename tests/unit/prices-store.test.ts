@@ -18,15 +18,29 @@ beforeEach(() => {
   pageCurrency = undefined;
   vi.stubGlobal('document', {
     cookie: '',
-    getElementById: (id: string) => (id === 'page-prices' ? { textContent: JSON.stringify({ skus: ['ASR-1', 'HSH-2'], currency: pageCurrency }) } : null),
+    getElementById: (id: string) =>
+      id === 'page-prices'
+        ? { textContent: JSON.stringify({ skus: ['ASR-1', 'HSH-2'], currency: pageCurrency }) }
+        : null,
   });
-  vi.stubGlobal('fetch', vi.fn(async (_url: string, init: RequestInit) => {
-    const { skus } = JSON.parse(String(init.body)) as { skus: string[] };
-    requests.push(skus);
-    if (fail) return Response.json({ code: 'INTERNAL_ERROR', message: 'Something went wrong.', status: 500 }, { status: 500 });
-    const items = skus.map((sku) => ({ sku, priceInfo: { regular: 10, special: null, currency: 'EUR' }, stock: null }));
-    return Response.json({ items, pricesVisible: true });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      const { skus } = JSON.parse(String(init.body)) as { skus: string[] };
+      requests.push(skus);
+      if (fail)
+        return Response.json(
+          { code: 'INTERNAL_ERROR', message: 'Something went wrong.', status: 500 },
+          { status: 500 },
+        );
+      const items = skus.map((sku) => ({
+        sku,
+        priceInfo: { regular: 10, special: null, currency: 'EUR' },
+        stock: null,
+      }));
+      return Response.json({ items, pricesVisible: true });
+    }),
+  );
   vi.stubGlobal('reportError', vi.fn());
 });
 
@@ -45,7 +59,11 @@ describe('$prices', () => {
     expect($prices.get()['XYZ-3']).toEqual({ state: 'loading' });
     await settle();
     expect(requests).toEqual([['ASR-1', 'HSH-2', 'XYZ-3']]);
-    expect($prices.get()['ASR-1']).toEqual({ state: 'loaded', priceInfo: { regular: 10, special: null, currency: 'EUR' }, stock: null });
+    expect($prices.get()['ASR-1']).toEqual({
+      state: 'loaded',
+      priceInfo: { regular: 10, special: null, currency: 'EUR' },
+      stock: null,
+    });
     expect($pricesVisible.get().visible).toBe(true);
   });
 
@@ -63,7 +81,10 @@ describe('$prices', () => {
     setLoggedIn(true);
     expect($prices.get()['HSH-2']).toEqual({ state: 'loading' });
     await settle();
-    expect(requests).toEqual([['ASR-1', 'HSH-2'], ['ASR-1', 'HSH-2']]);
+    expect(requests).toEqual([
+      ['ASR-1', 'HSH-2'],
+      ['ASR-1', 'HSH-2'],
+    ]);
   });
 
   test('a failed request leaves the prices not loaded and reports it', async () => {
@@ -76,17 +97,25 @@ describe('$prices', () => {
 
   describe('public prices the page and its islands were rendered with', () => {
     const publicPrices = {
-      currency: 'EUR', pricesVisible: true, skus: ['ASR-1', 'NOP-9'],
+      currency: 'EUR',
+      pricesVisible: true,
+      skus: ['ASR-1', 'NOP-9'],
       items: [{ sku: 'ASR-1', priceInfo: { regular: 4, special: null, currency: 'EUR' }, stock: null }],
     };
-    beforeEach(() => { pageCurrency = 'EUR'; });
+    beforeEach(() => {
+      pageCurrency = 'EUR';
+    });
 
-    test('are a guest\'s own in the page currency: no request, and a sku without an item has no price', async () => {
+    test("are a guest's own in the page currency: no request, and a sku without an item has no price", async () => {
       seedPublicPrices(publicPrices);
       keepMount($prices);
       await settle();
       expect(requests).toEqual([]);
-      expect($prices.get()['ASR-1']).toEqual({ state: 'loaded', priceInfo: { regular: 4, special: null, currency: 'EUR' }, stock: null });
+      expect($prices.get()['ASR-1']).toEqual({
+        state: 'loaded',
+        priceInfo: { regular: 4, special: null, currency: 'EUR' },
+        stock: null,
+      });
       expect($prices.get()['NOP-9']).toEqual({ state: 'loaded', priceInfo: null, stock: null });
     });
 

@@ -15,14 +15,20 @@ describe('payablePrice', () => {
 describe('offerJsonLd', () => {
   test('carries price, currency, availability, url and condition', () => {
     expect(offerJsonLd({ regular: 6.99, special: null, currency: 'EUR' }, stock, url)).toEqual({
-      '@type': 'Offer', url, price: '6.99', priceCurrency: 'EUR',
-      availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/NewCondition',
+      '@type': 'Offer',
+      url,
+      price: '6.99',
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
     });
   });
 
   test('follows the stock rule: supplier stock is a back order, none is out of stock', () => {
     const price = { regular: 5, special: null, currency: 'EUR' };
-    expect(offerJsonLd(price, { ...stock, effectivestock: 0, externalstock: 3 }, url)?.availability).toBe('https://schema.org/BackOrder');
+    expect(offerJsonLd(price, { ...stock, effectivestock: 0, externalstock: 3 }, url)?.availability).toBe(
+      'https://schema.org/BackOrder',
+    );
     expect(offerJsonLd(price, null, url)?.availability).toBe('https://schema.org/OutOfStock');
   });
 

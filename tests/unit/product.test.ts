@@ -1,14 +1,28 @@
 import { describe, expect, test } from 'vitest';
 import {
   byAttributeOrder,
-  breadcrumbJsonLd, galleryImages, headerAttributes,
-  primaryTrail, productAlternates, productJsonLd, propertyAttributes, shortDescription, variantLabels,
+  breadcrumbJsonLd,
+  galleryImages,
+  headerAttributes,
+  primaryTrail,
+  productAlternates,
+  productJsonLd,
+  propertyAttributes,
+  shortDescription,
+  variantLabels,
 } from '#lib/catalog/product.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
 
 const attr = (code: string, value: string, extra: Partial<CustomAttribute> = {}): CustomAttribute => ({
-  attribute_code: code, label: code.toUpperCase(), value, valueLabel: `${value}!`, image: null, position: 0,
-  location: 'details', html: false, ...extra,
+  attribute_code: code,
+  label: code.toUpperCase(),
+  value,
+  valueLabel: `${value}!`,
+  image: null,
+  position: 0,
+  location: 'details',
+  html: false,
+  ...extra,
 });
 
 describe('galleryImages', () => {
@@ -23,8 +37,14 @@ describe('galleryImages', () => {
 });
 
 describe('primaryTrail', () => {
-  const a = [{ text: 'Tools', link: 'tools', primary: false }, { text: 'Drills', link: 'tools/drills', primary: false }];
-  const b = [{ text: 'Tools', link: 'tools', primary: true }, { text: 'Screwdrivers', link: 'tools/screwdrivers', primary: true }];
+  const a = [
+    { text: 'Tools', link: 'tools', primary: false },
+    { text: 'Drills', link: 'tools/drills', primary: false },
+  ];
+  const b = [
+    { text: 'Tools', link: 'tools', primary: true },
+    { text: 'Screwdrivers', link: 'tools/screwdrivers', primary: true },
+  ];
   test('prefers the primary trail', () => {
     expect(primaryTrail([a, b])).toEqual(b);
   });
@@ -37,20 +57,30 @@ describe('primaryTrail', () => {
 
 describe('attribute groups', () => {
   test('join the values of a multiselect and drop repeated values', () => {
-    const groups = propertyAttributes([attr('certificate', 'ce'), attr('weight', '2'), attr('certificate', 'gs'), attr('certificate', 'ce')], []);
+    const groups = propertyAttributes(
+      [attr('certificate', 'ce'), attr('weight', '2'), attr('certificate', 'gs'), attr('certificate', 'ce')],
+      [],
+    );
     expect(groups.map((g) => [g.code, g.values.map((v) => v.label)])).toEqual([
-      ['certificate', ['ce!', 'gs!']], ['weight', ['2!']],
+      ['certificate', ['ce!', 'gs!']],
+      ['weight', ['2!']],
     ]);
   });
 });
 
 describe('headerAttributes and propertyAttributes', () => {
   const attrs = [
-    attr('brand', 'makita', { location: 'header' }), attr('manufacturer_number', 'M-1', { location: 'header' }),
-    attr('voltage', '18', { location: 'list' }), attr('weight', '2'), attr('datasheet', '<p>x</p>', { html: true }),
+    attr('brand', 'makita', { location: 'header' }),
+    attr('manufacturer_number', 'M-1', { location: 'header' }),
+    attr('voltage', '18', { location: 'list' }),
+    attr('weight', '2'),
+    attr('datasheet', '<p>x</p>', { html: true }),
   ];
   test('header attributes follow the setting order and skip codes the product lacks', () => {
-    expect(headerAttributes(attrs, ['manufacturer_number', 'nope', 'brand']).map((g) => g.code)).toEqual(['manufacturer_number', 'brand']);
+    expect(headerAttributes(attrs, ['manufacturer_number', 'nope', 'brand']).map((g) => g.code)).toEqual([
+      'manufacturer_number',
+      'brand',
+    ]);
   });
   test('properties leave out what the header shows', () => {
     expect(propertyAttributes(attrs, ['brand', 'weight']).map((g) => g.code)).toEqual(['voltage', 'datasheet']);
@@ -60,16 +90,20 @@ describe('headerAttributes and propertyAttributes', () => {
 describe('variantLabels', () => {
   const variant = (name: string, attributes: CustomAttribute[]) => ({ name, attributes });
   test('labels variants by the attributes that differ', () => {
-    expect(variantLabels([
-      variant('Glove 8', [attr('brand', 'x'), attr('size', '8')]),
-      variant('Glove 9', [attr('brand', 'x'), attr('size', '9')]),
-    ])).toEqual(['8!', '9!']);
+    expect(
+      variantLabels([
+        variant('Glove 8', [attr('brand', 'x'), attr('size', '8')]),
+        variant('Glove 9', [attr('brand', 'x'), attr('size', '9')]),
+      ]),
+    ).toEqual(['8!', '9!']);
   });
   test('combines several differing attributes and falls back to the name', () => {
-    expect(variantLabels([
-      variant('A', [attr('size', '8'), attr('colour', 'red')]),
-      variant('B', [attr('size', '9'), attr('colour', 'blue')]),
-    ])).toEqual(['8! / red!', '9! / blue!']);
+    expect(
+      variantLabels([
+        variant('A', [attr('size', '8'), attr('colour', 'red')]),
+        variant('B', [attr('size', '9'), attr('colour', 'blue')]),
+      ]),
+    ).toEqual(['8! / red!', '9! / blue!']);
     expect(variantLabels([variant('A', [attr('size', '8')]), variant('B', [attr('size', '8')])])).toEqual(['A', 'B']);
     expect(variantLabels([])).toEqual([]);
   });
@@ -90,10 +124,21 @@ describe('shortDescription', () => {
 describe('productJsonLd', () => {
   test('describes the product without any offer or price', () => {
     const ld = productJsonLd({
-      name: 'Drill', sku: 'BMA-1', itemnum: '1', url: 'https://x/p/1/drill', images: ['https://x/a.svg'], description: 'Text', brand: 'Makita',
+      name: 'Drill',
+      sku: 'BMA-1',
+      itemnum: '1',
+      url: 'https://x/p/1/drill',
+      images: ['https://x/a.svg'],
+      description: 'Text',
+      brand: 'Makita',
     });
     expect(ld).toMatchObject({
-      '@type': 'Product', name: 'Drill', sku: 'BMA-1', mpn: '1', image: ['https://x/a.svg'], description: 'Text',
+      '@type': 'Product',
+      name: 'Drill',
+      sku: 'BMA-1',
+      mpn: '1',
+      image: ['https://x/a.svg'],
+      description: 'Text',
       brand: { '@type': 'Brand', name: 'Makita' },
     });
     expect(JSON.stringify(ld)).not.toMatch(/offer|price/i);
@@ -108,8 +153,14 @@ describe('productJsonLd', () => {
 
 describe('breadcrumbJsonLd', () => {
   test('numbers the items from 1', () => {
-    expect(breadcrumbJsonLd([{ name: 'Home', url: 'a' }, { name: 'Tools', url: 'b' }])).toEqual({
-      '@context': 'https://schema.org', '@type': 'BreadcrumbList',
+    expect(
+      breadcrumbJsonLd([
+        { name: 'Home', url: 'a' },
+        { name: 'Tools', url: 'b' },
+      ]),
+    ).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: 'a' },
         { '@type': 'ListItem', position: 2, name: 'Tools', item: 'b' },
@@ -121,7 +172,9 @@ describe('breadcrumbJsonLd', () => {
 describe('productAlternates', () => {
   test('uses each locale its own slug, German without a prefix', () => {
     expect(productAlternates(7, { de: 'bohrer', en: 'drill', fr: 'perceuse' }, ['de', 'en', 'fr', 'es'])).toEqual({
-      de: '/p/7/bohrer', en: '/en/p/7/drill', fr: '/fr/p/7/perceuse',
+      de: '/p/7/bohrer',
+      en: '/en/p/7/drill',
+      fr: '/fr/p/7/perceuse',
     });
   });
   test('offers only the shop’s languages', () => {
@@ -132,7 +185,13 @@ describe('productAlternates', () => {
 describe('byAttributeOrder', () => {
   test('position, then code, then value with numbers as numbers, whatever order the rows came in', () => {
     const row = (position: number, code: string, value: string) => ({ position, attribute_code: code, value });
-    const rows = [row(6, 'size', '10'), row(2, 'colour', 'red'), row(6, 'size', '8'), row(6, 'grip', 'soft'), row(6, 'size', '9')];
+    const rows = [
+      row(6, 'size', '10'),
+      row(2, 'colour', 'red'),
+      row(6, 'size', '8'),
+      row(6, 'grip', 'soft'),
+      row(6, 'size', '9'),
+    ];
     const sorted = [...rows].sort(byAttributeOrder).map((r) => `${r.attribute_code}=${r.value}`);
     expect(sorted).toEqual(['colour=red', 'grip=soft', 'size=8', 'size=9', 'size=10']);
     expect([...rows].reverse().sort(byAttributeOrder)).toEqual([...rows].sort(byAttributeOrder));

@@ -4,17 +4,30 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { cleanStores, keepMount } from 'nanostores';
 import {
-  $progressBar, $requestsInFlight, MIN_FETCH_DELAY_MS, PROGRESS_FINISH_MS, PROGRESS_THROTTLE_MS, minDelay, trackRequest,
+  $progressBar,
+  $requestsInFlight,
+  MIN_FETCH_DELAY_MS,
+  PROGRESS_FINISH_MS,
+  PROGRESS_THROTTLE_MS,
+  minDelay,
+  trackRequest,
 } from '#lib/shell/progress.ts';
 import {
-  CHUNK_RELOAD_INTERVAL_MS, CHUNK_RELOAD_KEY, isChunkLoadError, mayReload, reloadForChunk,
+  CHUNK_RELOAD_INTERVAL_MS,
+  CHUNK_RELOAD_KEY,
+  isChunkLoadError,
+  mayReload,
+  reloadForChunk,
 } from '#lib/shell/progress-chunk-reload.ts';
 import { MemoryStorage } from '#tests/helpers/memory-storage.ts';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -91,7 +104,9 @@ describe('$progressBar', () => {
 describe('minDelay', () => {
   test('holds a quick answer until the minimum delay has passed', async () => {
     let value: string | undefined;
-    void minDelay(Promise.resolve('data')).then((v) => { value = v; });
+    void minDelay(Promise.resolve('data')).then((v) => {
+      value = v;
+    });
     await vi.advanceTimersByTimeAsync(MIN_FETCH_DELAY_MS - 1);
     expect(value).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -101,7 +116,9 @@ describe('minDelay', () => {
   test('does not add to a slow answer', async () => {
     const slow = deferred<string>();
     let value: string | undefined;
-    void minDelay(slow.promise).then((v) => { value = v; });
+    void minDelay(slow.promise).then((v) => {
+      value = v;
+    });
     await vi.advanceTimersByTimeAsync(MIN_FETCH_DELAY_MS * 3);
     slow.resolve('late');
     await vi.advanceTimersByTimeAsync(0);
@@ -117,11 +134,15 @@ describe('minDelay', () => {
 
 describe('chunk-load reload', () => {
   const target = (storage: MemoryStorage) => ({
-    addEventListener: vi.fn(), sessionStorage: storage, location: { reload: vi.fn() },
+    addEventListener: vi.fn(),
+    sessionStorage: storage,
+    location: { reload: vi.fn() },
   });
 
-  test('recognises the browsers\' failed dynamic import messages only', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/Cart.abc.js'))).toBe(true);
+  test("recognises the browsers' failed dynamic import messages only", () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/Cart.abc.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Network down'))).toBe(false);
     expect(isChunkLoadError(undefined)).toBe(false);
@@ -147,7 +168,9 @@ describe('chunk-load reload', () => {
 
   test('never reloads when storage is blocked (the guard could not hold)', () => {
     const storage = new MemoryStorage();
-    storage.getItem = () => { throw new Error('blocked'); };
+    storage.getItem = () => {
+      throw new Error('blocked');
+    };
     const t = target(storage);
     expect(reloadForChunk(t)).toBe(false);
     expect(t.location.reload).not.toHaveBeenCalled();

@@ -7,7 +7,13 @@ import { publishBus } from '#lib/server/publish/bus.ts';
 
 const counting = () => {
   const loads: string[] = [];
-  return { loads, load: (key: string) => async () => { loads.push(key); return key.toUpperCase(); } };
+  return {
+    loads,
+    load: (key: string) => async () => {
+      loads.push(key);
+      return key.toUpperCase();
+    },
+  };
 };
 
 test('one load per key until a publish event, which clears them all', async () => {
@@ -49,7 +55,11 @@ test('staleWhileReloading: after a publish the old value answers at once while o
   const load = () => {
     loads += 1;
     const value = `v${version}`;
-    return version === 1 ? Promise.resolve(value) : new Promise<string>((resolve) => { release = () => resolve(value); });
+    return version === 1
+      ? Promise.resolve(value)
+      : new Promise<string>((resolve) => {
+          release = () => resolve(value);
+        });
   };
   expect(await memo('list', load)).toBe('v1');
   version = 2;
@@ -82,7 +92,9 @@ test('staleWhileReloading with maxEntries: a reload finishing is not a use of it
     loads.push(key);
     const n = loads.filter((k) => k === key).length;
     // The second load of a key, the reload after the publish, waits to be released.
-    return n === 2 ? new Promise<string>((resolve) => releases.set(key, () => resolve(`${key}${n}`))) : Promise.resolve(`${key}${n}`);
+    return n === 2
+      ? new Promise<string>((resolve) => releases.set(key, () => resolve(`${key}${n}`)))
+      : Promise.resolve(`${key}${n}`);
   };
   await memo('a', reloadable('a'));
   await memo('b', reloadable('b'));

@@ -8,7 +8,10 @@ describe('parseQuickOrder', () => {
   test('reads item numbers and quantities separated by spaces, tabs, commas or semicolons', () => {
     const { lines } = parseQuickOrder('10003-01 5\n10004-01\t2\n10005-01,3\n10006-01;4');
     expect(lines.map(({ ref, quantity }) => [ref, quantity])).toEqual([
-      ['10003-01', 5], ['10004-01', 2], ['10005-01', 3], ['10006-01', 4],
+      ['10003-01', 5],
+      ['10004-01', 2],
+      ['10005-01', 3],
+      ['10006-01', 4],
     ]);
   });
 
@@ -23,19 +26,29 @@ describe('parseQuickOrder', () => {
   test('marks a quantity that is not a whole number from 1 to 9999, with what was typed', () => {
     const { lines } = parseQuickOrder('A 0\nB -2\nC 1.5\nD ten\nE 10000\nF 9999');
     expect(lines.map((l) => [l.ref, l.quantity, l.quantityText])).toEqual([
-      ['A', null, '0'], ['B', null, '-2'], ['C', null, '1.5'], ['D', null, 'ten'], ['E', null, '10000'], ['F', 9999, '9999'],
+      ['A', null, '0'],
+      ['B', null, '-2'],
+      ['C', null, '1.5'],
+      ['D', null, 'ten'],
+      ['E', null, '10000'],
+      ['F', 9999, '9999'],
     ]);
   });
 
   test('reads rows pasted from a spreadsheet or CSV, quoted cells and a heading row included', () => {
     const { lines } = parseQuickOrder('Artikelnummer;Menge\n"10003-01";"2"\n"10004-01";"3"');
-    expect(lines.map(({ ref, quantity }) => [ref, quantity])).toEqual([['10003-01', 2], ['10004-01', 3]]);
+    expect(lines.map(({ ref, quantity }) => [ref, quantity])).toEqual([
+      ['10003-01', 2],
+      ['10004-01', 3],
+    ]);
     const tsv = parseQuickOrder('Item number\tQuantity\tNote\n10003-01\t4\turgent');
     expect(tsv.lines.map(({ ref, quantity }) => [ref, quantity])).toEqual([['10003-01', 4]]);
   });
 
   test('keeps a first line that names an item even when its quantity is bad', () => {
-    expect(parseQuickOrder('10003-01 many').lines).toEqual([{ line: 1, ref: '10003-01', quantity: null, quantityText: 'many' }]);
+    expect(parseQuickOrder('10003-01 many').lines).toEqual([
+      { line: 1, ref: '10003-01', quantity: null, quantityText: 'many' },
+    ]);
   });
 
   test(`takes at most ${MAX_BULK_LINES} lines and says how many were left out`, () => {
@@ -51,13 +64,19 @@ describe('bulkLinesFromForm', () => {
     expect(bulkLinesFromForm(new URLSearchParams('sku=A&quantity=2'))).toBeNull();
   });
 
-  test('one row\'s button adds that row with its quantity', () => {
-    expect(bulkLinesFromForm(new URLSearchParams('sku=A&quantity-A=2&quantity-B=5&only=B'))).toEqual([{ sku: 'B', quantity: 5 }]);
+  test("one row's button adds that row with its quantity", () => {
+    expect(bulkLinesFromForm(new URLSearchParams('sku=A&quantity-A=2&quantity-B=5&only=B'))).toEqual([
+      { sku: 'B', quantity: 5 },
+    ]);
   });
 
   test('"Add selected" adds the ticked rows; an unreadable quantity stays unreadable for the schema to refuse', () => {
-    expect(bulkLinesFromForm(new URLSearchParams('sku=A&sku=C&quantity-A=2&quantity-B=5&quantity-C=x&selected=1')))
-      .toEqual([{ sku: 'A', quantity: 2 }, { sku: 'C', quantity: Number.NaN }]);
+    expect(
+      bulkLinesFromForm(new URLSearchParams('sku=A&sku=C&quantity-A=2&quantity-B=5&quantity-C=x&selected=1')),
+    ).toEqual([
+      { sku: 'A', quantity: 2 },
+      { sku: 'C', quantity: Number.NaN },
+    ]);
     expect(bulkLinesFromForm(new URLSearchParams('quantity-A=2&selected=1'))).toEqual([]);
   });
 });

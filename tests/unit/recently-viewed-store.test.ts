@@ -4,7 +4,14 @@ import { $recentlyViewed, recordProductView, type RecentProduct } from '#lib/cat
 import { RECENTLY_VIEWED_KEY } from '#lib/catalog/recently-viewed.ts';
 import { MemoryStorage } from '#tests/helpers/memory-storage.ts';
 
-const product = (sku: string): RecentProduct => ({ sku, name: sku, itemnum: `${sku}-01`, image: null, href: `/p/1/${sku}`, locale: 'de' });
+const product = (sku: string): RecentProduct => ({
+  sku,
+  name: sku,
+  itemnum: `${sku}-01`,
+  image: null,
+  href: `/p/1/${sku}`,
+  locale: 'de',
+});
 
 describe('recordProductView', () => {
   let storage: MemoryStorage;
@@ -27,14 +34,24 @@ describe('recordProductView', () => {
   });
 
   test('drops stored entries that are not products, keeps the rest', () => {
-    storage.setItem(RECENTLY_VIEWED_KEY, JSON.stringify([{ sku: 'x' }, product('b'), { ...product('c'), href: 'javascript:alert(1)' }]));
+    storage.setItem(
+      RECENTLY_VIEWED_KEY,
+      JSON.stringify([{ sku: 'x' }, product('b'), { ...product('c'), href: 'javascript:alert(1)' }]),
+    );
     keepMount($recentlyViewed);
     recordProductView(product('a'));
     expect($recentlyViewed.get().map((p) => p.sku)).toEqual(['a', 'b']);
   });
 
   test('still shows the current view when storage is unavailable', () => {
-    vi.stubGlobal('sessionStorage', { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } });
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    });
     keepMount($recentlyViewed);
     recordProductView(product('a'));
     expect($recentlyViewed.get().map((p) => p.sku)).toEqual(['a']);

@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import {
-  parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, serializeRecentlyViewed,
+  parseRecentlyViewed,
+  pushRecentlyViewed,
+  RECENTLY_VIEWED_KEY,
+  serializeRecentlyViewed,
 } from '#lib/catalog/recently-viewed.ts';
 
-interface Item { sku: string; name: string }
+interface Item {
+  sku: string;
+  name: string;
+}
 const item = (sku: string, name = sku): Item => ({ sku, name });
 const bySku = (i: Item): string => i.sku;
 const isItem = (v: unknown): v is Item =>

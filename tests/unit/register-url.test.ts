@@ -3,11 +3,15 @@ import { externalRegisterHref } from '#lib/auth/register-url.ts';
 
 describe('externalRegisterHref', () => {
   test('appends the locale to an https URL', () => {
-    expect(externalRegisterHref('https://accounts.example.com/signup', 'en')).toBe('https://accounts.example.com/signup?locale=en');
+    expect(externalRegisterHref('https://accounts.example.com/signup', 'en')).toBe(
+      'https://accounts.example.com/signup?locale=en',
+    );
   });
 
   test('keeps existing query parameters and the fragment, replacing a stale locale', () => {
-    expect(externalRegisterHref('https://example.com/r?src=shop&locale=de#form', 'fr')).toBe('https://example.com/r?src=shop&locale=fr#form');
+    expect(externalRegisterHref('https://example.com/r?src=shop&locale=de#form', 'fr')).toBe(
+      'https://example.com/r?src=shop&locale=fr#form',
+    );
   });
 
   test('links a same-site path starting with a single slash', () => {
@@ -16,19 +20,40 @@ describe('externalRegisterHref', () => {
   });
 
   test('rejects protocol-relative and backslash tricks that would leave the site', () => {
-    for (const url of ['//evil.example/x', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example']) {
+    for (const url of [
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+    ]) {
       expect(externalRegisterHref(url, 'de'), url).toBeNull();
     }
   });
 
   test('rejects script and data URLs and every scheme but https', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'http://example.com/r', 'ftp://example.com', 'mailto:a@b.c']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'http://example.com/r',
+      'ftp://example.com',
+      'mailto:a@b.c',
+    ]) {
       expect(externalRegisterHref(url, 'de'), url).toBeNull();
     }
   });
 
   test('rejects https URLs without a host or with credentials, and paths without a leading slash', () => {
-    for (const url of ['https:///path', 'https:/example.com', 'https://user:pw@example.com/r', 'register', 'i/register', '.']) {
+    for (const url of [
+      'https:///path',
+      'https:/example.com',
+      'https://user:pw@example.com/r',
+      'register',
+      'i/register',
+      '.',
+    ]) {
       expect(externalRegisterHref(url, 'de'), url).toBeNull();
     }
   });

@@ -3,14 +3,18 @@ import { sanitizeCmsHtml } from '#lib/server/sanitize.ts';
 
 describe('sanitizeCmsHtml', () => {
   test('removes script elements and their code', () => {
-    const out = sanitizeCmsHtml('<p>Willkommen</p><script>alert("x")</script><SCRIPT src="https://evil.example/x.js"></SCRIPT>');
+    const out = sanitizeCmsHtml(
+      '<p>Willkommen</p><script>alert("x")</script><SCRIPT src="https://evil.example/x.js"></SCRIPT>',
+    );
     expect(out.toLowerCase()).not.toContain('<script');
     expect(out).not.toContain('alert');
     expect(out).toContain('<p>Willkommen</p>');
   });
 
   test('removes on* event handlers', () => {
-    const out = sanitizeCmsHtml('<p onclick="steal()">Text</p><img src="https://cdn.example/a.png" onerror="steal()" alt="A">');
+    const out = sanitizeCmsHtml(
+      '<p onclick="steal()">Text</p><img src="https://cdn.example/a.png" onerror="steal()" alt="A">',
+    );
     expect(out.toLowerCase()).not.toMatch(/\son\w+=/);
     expect(out).not.toContain('steal');
     expect(out).toContain('Text');
@@ -40,8 +44,13 @@ describe('sanitizeCmsHtml', () => {
   });
 
   test('keeps images from the shop and from the allowed hosts', () => {
-    const out = sanitizeCmsHtml('<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200"><img src="/images/hero.svg" alt="Hero">', ['cdn.example']);
-    expect(out).toBe('<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200" /><img src="/images/hero.svg" alt="Hero" />');
+    const out = sanitizeCmsHtml(
+      '<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200"><img src="/images/hero.svg" alt="Hero">',
+      ['cdn.example'],
+    );
+    expect(out).toBe(
+      '<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200" /><img src="/images/hero.svg" alt="Hero" />',
+    );
   });
 
   test.each([
@@ -67,7 +76,8 @@ describe('sanitizeCmsHtml', () => {
   });
 
   test('keeps site paths, places on the page and mailto and tel links', () => {
-    const html = '<a href="/i/agb">AGB</a><a href="#top">Top</a><a href="mailto:service@protool.example">Mail</a><a href="tel:+497110000000">Call</a>';
+    const html =
+      '<a href="/i/agb">AGB</a><a href="#top">Top</a><a href="mailto:service@protool.example">Mail</a><a href="tel:+497110000000">Call</a>';
     expect(sanitizeCmsHtml(html)).toBe(html);
   });
 

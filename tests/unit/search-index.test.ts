@@ -8,10 +8,12 @@ import { SearchIndex, type IndexedProduct } from '#lib/server/catalog/search-ind
 
 describe('topK', () => {
   test('equals sorting everything and taking the first k', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -50, max: 50 })), fc.integer({ min: 0, max: 30 }), (items, k) => {
-      const order = (a: number, b: number) => a - b;
-      expect(topK(items, k, order)).toEqual([...items].sort(order).slice(0, k));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 })), fc.integer({ min: 0, max: 30 }), (items, k) => {
+        const order = (a: number, b: number) => a - b;
+        expect(topK(items, k, order)).toEqual([...items].sort(order).slice(0, k));
+      }),
+    );
   });
 });
 
@@ -19,8 +21,15 @@ let nextId = 1;
 function product(de: string, extra: Partial<IndexedProduct> = {}): IndexedProduct {
   const id = extra.id ?? nextId++;
   return {
-    id, parentId: null, itemnum: `IT-${id}`, sku: `sku-${id}`, originalId: null, created: id, categories: [],
-    names: { de: ` ${de} `, en: ` ${de} ` }, ...extra,
+    id,
+    parentId: null,
+    itemnum: `IT-${id}`,
+    sku: `sku-${id}`,
+    originalId: null,
+    created: id,
+    categories: [],
+    names: { de: ` ${de} `, en: ` ${de} ` },
+    ...extra,
   };
 }
 
@@ -36,7 +45,9 @@ describe('SearchIndex.nameMatches', () => {
     const wholeLonger = product('bohr maschine');
     const wholeLongerNewer = product('bohr maschine');
     index.put([anywhere, start, end, whole, wholeLonger, wholeLongerNewer]);
-    expect(names(index, ['bohr'])).toEqual([whole, wholeLongerNewer, wholeLonger, end, start, anywhere].map((p) => p.id));
+    expect(names(index, ['bohr'])).toEqual(
+      [whole, wholeLongerNewer, wholeLonger, end, start, anywhere].map((p) => p.id),
+    );
   });
 
   test('needs every word, sums their scores and counts every match', () => {
@@ -44,7 +55,10 @@ describe('SearchIndex.nameMatches', () => {
     const both = product('akku bohrschrauber');
     const one = product('akku lampe');
     index.put([both, one]);
-    expect(index.nameMatches(['akku', 'bohr'], 'de', 1)).toMatchObject({ hits: [{ id: both.id, listed: both.id }], total: 1 });
+    expect(index.nameMatches(['akku', 'bohr'], 'de', 1)).toMatchObject({
+      hits: [{ id: both.id, listed: both.id }],
+      total: 1,
+    });
     expect(index.nameMatches(['akku'], 'de', 1).total).toBe(2);
   });
 
@@ -70,7 +84,10 @@ describe('SearchIndex other matches and exact matches', () => {
     index.put([parent, newerParent, variant]);
     index.setCategories('de', [{ id: 9, name: 'Sieben', slugPath: 'sieben', searchName: ' sieben ' }]);
     const others = index.otherMatches('x-777', [], 'de', () => false, 10);
-    expect(others.hits).toEqual([{ id: parent.id, listed: parent.id }, { id: variant.id, listed: parent.id }]);
+    expect(others.hits).toEqual([
+      { id: parent.id, listed: parent.id },
+      { id: variant.id, listed: parent.id },
+    ]);
     expect(index.otherMatches('zz', ['sieben'], 'de', () => false, 10).hits.map((h) => h.id)).toEqual([newerParent.id]);
     expect(index.exact('x-777').map((h) => h.id)).toEqual([parent.id]);
     expect(index.exact(`SKU-${variant.id}`).map((h) => h.id)).toEqual([variant.id]);
@@ -80,16 +97,23 @@ describe('SearchIndex other matches and exact matches', () => {
 describe('SearchIndex renumbering', () => {
   test('answers the same after most products were replaced many times', () => {
     const index = new SearchIndex();
-    const catalogue = Array.from({ length: 300 }, (_, i) => product(i % 2 ? `bohrer nr${i}` : `zange nr${i}`, { categories: [i % 3] }));
+    const catalogue = Array.from({ length: 300 }, (_, i) =>
+      product(i % 2 ? `bohrer nr${i}` : `zange nr${i}`, { categories: [i % 3] }),
+    );
     index.put(catalogue);
     index.setCategories('de', [{ id: 1, name: 'Eins', slugPath: 'eins', searchName: ' eins ' }]);
-    const before = { bohr: names(index, ['bohr'], 300), eins: index.otherMatches('', ['eins'], 'de', () => false, 300).hits };
+    const before = {
+      bohr: names(index, ['bohr'], 300),
+      eins: index.otherMatches('', ['eins'], 'de', () => false, 300).hits,
+    };
     // 3,000 replacements: far more dead slots than living ones, so the index renumbers along the way.
     for (let round = 0; round < 10; round++) index.put(catalogue);
     index.remove(catalogue.slice(0, 10).map((p) => p.id));
     expect(index.size).toBe(290);
     expect(names(index, ['bohr'], 300)).toEqual(before.bohr.filter((id) => id > catalogue[9]!.id));
-    expect(index.otherMatches('', ['eins'], 'de', () => false, 300).hits).toEqual(before.eins.filter((h) => h.id > catalogue[9]!.id));
+    expect(index.otherMatches('', ['eins'], 'de', () => false, 300).hits).toEqual(
+      before.eins.filter((h) => h.id > catalogue[9]!.id),
+    );
     expect(index.exact(catalogue[20]!.itemnum).map((h) => h.id)).toEqual([catalogue[20]!.id]);
   });
 });

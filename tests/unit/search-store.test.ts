@@ -3,17 +3,35 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { keepMount } from 'nanostores';
 import {
-  $searchLoading, $searchOpen, $searchResults, $searchTerm, close, loadMore, setTerm,
+  $searchLoading,
+  $searchOpen,
+  $searchResults,
+  $searchTerm,
+  close,
+  loadMore,
+  setTerm,
 } from '#lib/search/store.ts';
 import { readSearchPageQuery, searchPageHref } from '#lib/search/page-query.ts';
 import { searchDetailsHref } from '#lib/search/term.ts';
 import { resetStores } from '#tests/helpers/stores.ts';
 
-interface Sent { keyword: string; offset: number; limit: number }
+interface Sent {
+  keyword: string;
+  offset: number;
+  limit: number;
+}
 
 const hit = (id: number) => ({
-  id, sku: `SKU-${id}`, itemnum: String(id), slug: `p-${id}`, name: `Product ${id}`, image: null, hidePrices: false,
-  variantSkus: [], attributes: [], isVariant: false,
+  id,
+  sku: `SKU-${id}`,
+  itemnum: String(id),
+  slug: `p-${id}`,
+  name: `Product ${id}`,
+  image: null,
+  hidePrices: false,
+  variantSkus: [],
+  attributes: [],
+  isVariant: false,
 });
 
 let sent: Sent[];
@@ -31,18 +49,25 @@ beforeEach(() => {
   status = 200;
   // The header search field is on the page for the whole test, as it is for the whole page.
   keepMount($searchTerm);
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    if (!url.endsWith('/search')) return Response.json({ items: [], pricesVisible: true });
-    if (status !== 200) return Response.json({ code: 'INTERNAL_ERROR', message: 'Something went wrong.', status }, { status });
-    const body = JSON.parse(String(init.body)) as Sent;
-    sent.push(body);
-    signals.push(init.signal!);
-    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
-    if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    const total = 30;
-    const ids = Array.from({ length: Math.max(0, Math.min(body.limit, total - body.offset)) }, (_, i) => body.offset + i + 1);
-    return Response.json({ data: ids.map(hit), count: total, categories: [] });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (!url.endsWith('/search')) return Response.json({ items: [], pricesVisible: true });
+      if (status !== 200)
+        return Response.json({ code: 'INTERNAL_ERROR', message: 'Something went wrong.', status }, { status });
+      const body = JSON.parse(String(init.body)) as Sent;
+      sent.push(body);
+      signals.push(init.signal!);
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+      if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+      const total = 30;
+      const ids = Array.from(
+        { length: Math.max(0, Math.min(body.limit, total - body.offset)) },
+        (_, i) => body.offset + i + 1,
+      );
+      return Response.json({ data: ids.map(hit), count: total, categories: [] });
+    }),
+  );
 });
 
 afterEach(() => {
@@ -139,13 +164,24 @@ describe('search page URLs', () => {
 
   test('round-trip term, page, sort and filters', () => {
     const query = readSearchPageQuery('?term=Grip+100&page=3&sort=price-down&f.brand=b,a');
-    expect(query).toMatchObject({ term: 'Grip 100', page: 3, sort: 'price-down', filters: { brand: ['a', 'b'] }, limit: 24, offset: 48 });
+    expect(query).toMatchObject({
+      term: 'Grip 100',
+      page: 3,
+      sort: 'price-down',
+      filters: { brand: ['a', 'b'] },
+      limit: 24,
+      offset: 48,
+    });
     const href = searchPageHref('/en/search-details', query);
     expect(href).toBe('/en/search-details?term=Grip%20100&page=3&sort=price-down&f.brand=a,b');
     expect(readSearchPageQuery(href.slice(href.indexOf('?')))).toEqual(query);
   });
 
   test('fall back to page 1 and the default sort for hand-edited values', () => {
-    expect(readSearchPageQuery('?term=x&page=abc&sort=cheapest')).toMatchObject({ page: 1, sort: 'relevance', offset: 0 });
+    expect(readSearchPageQuery('?term=x&page=abc&sort=cheapest')).toMatchObject({
+      page: 1,
+      sort: 'relevance',
+      offset: 0,
+    });
   });
 });

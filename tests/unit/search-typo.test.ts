@@ -50,7 +50,9 @@ describe('Vocabulary', () => {
   });
 
   test('breaks ties by the shorter, then the alphabetically first word, whatever the order they were added in', () => {
-    expect(vocabulary('abcx', 'abcy', 'abcdef').closest('abcd')).toBe(vocabulary('abcdef', 'abcy', 'abcx').closest('abcd'));
+    expect(vocabulary('abcx', 'abcy', 'abcdef').closest('abcd')).toBe(
+      vocabulary('abcdef', 'abcy', 'abcx').closest('abcd'),
+    );
     expect(vocabulary('abcy', 'abcx').closest('abcz')).toBe('abcx');
   });
 
@@ -63,8 +65,10 @@ describe('Vocabulary', () => {
 
 describe('aroundSuggestion', () => {
   test('fills the term and splits around the suggestion wherever a language puts it', () => {
-    expect(aroundSuggestion('No results for “{{term}}”. Did you mean {{suggestion}}?', { term: 'hamer' }))
-      .toEqual(['No results for “hamer”. Did you mean ', '?']);
+    expect(aroundSuggestion('No results for “{{term}}”. Did you mean {{suggestion}}?', { term: 'hamer' })).toEqual([
+      'No results for “hamer”. Did you mean ',
+      '?',
+    ]);
     expect(aroundSuggestion('{{suggestion}}? ({{term}})', { term: 'x' })).toEqual(['', '? (x)']);
   });
 });
@@ -79,7 +83,12 @@ describe('search page sort', () => {
     for (const sort of ['relevance', 'latest', 'price-up', 'price-down'] as const) {
       const href = searchPageHref('/search-details', { term: 'bohr', page: 2, sort, filters: { brand: ['a'] } });
       expect(href.includes('sort='), href).toBe(sort !== 'relevance');
-      expect(readSearchPageQuery(href.slice(href.indexOf('?'))), href).toMatchObject({ term: 'bohr', page: 2, sort, filters: { brand: ['a'] } });
+      expect(readSearchPageQuery(href.slice(href.indexOf('?'))), href).toMatchObject({
+        term: 'bohr',
+        page: 2,
+        sort,
+        filters: { brand: ['a'] },
+      });
     }
   });
 });
@@ -90,7 +99,15 @@ describe('acceptSuggestion', () => {
   test('makes the suggestion the term; the items shown are already its own', () => {
     const items = $searchResults.get().items;
     $searchTerm.set('bohrmashine');
-    $searchResults.set({ term: 'bohrmashine', items, categories: [], count: 3, capped: false, offset: 0, suggestion: 'bohrmaschinen' });
+    $searchResults.set({
+      term: 'bohrmashine',
+      items,
+      categories: [],
+      count: 3,
+      capped: false,
+      offset: 0,
+      suggestion: 'bohrmaschinen',
+    });
     acceptSuggestion();
     expect($searchTerm.get()).toBe('bohrmaschinen');
     expect($searchResults.get()).toMatchObject({ term: 'bohrmaschinen', count: 3, suggestion: undefined });

@@ -3,15 +3,29 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { astroCsp, astroScriptHashes, contentSecurityPolicy, referrerPolicy, scriptHash, securityHeaders, tokenPageRoutes } from '#lib/server/security-headers.ts';
+import {
+  astroCsp,
+  astroScriptHashes,
+  contentSecurityPolicy,
+  referrerPolicy,
+  scriptHash,
+  securityHeaders,
+  tokenPageRoutes,
+} from '#lib/server/security-headers.ts';
 import { INLINE_SCRIPTS } from '#lib/site/inline-scripts.ts';
 
 /** A policy as a map of directive name to its sources. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name, ...sources] = d.split(/\s+/);
-    return [name!, sources];
-  }));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name, ...sources] = d.split(/\s+/);
+        return [name!, sources];
+      }),
+  );
 }
 
 describe('securityHeaders', () => {
@@ -31,9 +45,13 @@ describe('securityHeaders', () => {
     expect(headers.get('permissions-policy')).toContain('payment=(self "https://js.stripe.com")');
   });
 
-  test('carries the default policy unless given a page\'s own', () => {
-    expect(new Map(securityHeaders('http://localhost:4321')).get('content-security-policy')).toBe(contentSecurityPolicy());
-    expect(new Map(securityHeaders('http://localhost:4321', 'default-src \'none\'')).get('content-security-policy')).toBe('default-src \'none\'');
+  test("carries the default policy unless given a page's own", () => {
+    expect(new Map(securityHeaders('http://localhost:4321')).get('content-security-policy')).toBe(
+      contentSecurityPolicy(),
+    );
+    expect(new Map(securityHeaders('http://localhost:4321', "default-src 'none'")).get('content-security-policy')).toBe(
+      "default-src 'none'",
+    );
   });
 });
 
@@ -66,14 +84,22 @@ const KEEPS_THE_ADDRESS = ['no-referrer', 'origin', 'strict-origin'];
 describe('referrerPolicy', () => {
   test('every page a mailed token link opens keeps its address, token and all, out of every Referer', () => {
     const mailed = mailedTokenRoutes();
-    expect(mailed).toEqual(expect.arrayContaining([
-      '/[...lang]/reset-password', '/[...lang]/create-password', '/[...lang]/activate-account',
-      '/[...lang]/confirm-email', '/[...lang]/newsletter/confirm', '/admin/set-password',
-    ]));
+    expect(mailed).toEqual(
+      expect.arrayContaining([
+        '/[...lang]/reset-password',
+        '/[...lang]/create-password',
+        '/[...lang]/activate-account',
+        '/[...lang]/confirm-email',
+        '/[...lang]/newsletter/confirm',
+        '/admin/set-password',
+      ]),
+    );
     expect(tokenPageRoutes()).toEqual(expect.arrayContaining(mailed));
     for (const route of mailed) {
       expect(KEEPS_THE_ADDRESS, route).toContain(referrerPolicy(route));
-      expect(new Map(securityHeaders('https://shop.example.com', undefined, route)).get('referrer-policy'), route).toBe(referrerPolicy(route));
+      expect(new Map(securityHeaders('https://shop.example.com', undefined, route)).get('referrer-policy'), route).toBe(
+        referrerPolicy(route),
+      );
     }
   });
 
@@ -84,11 +110,17 @@ describe('referrerPolicy', () => {
   });
 
   test('names token pages that exist', () => {
-    for (const route of tokenPageRoutes()) expect(existsSync(join(ROOT, 'src/pages', `${route}.astro`)), route).toBe(true);
+    for (const route of tokenPageRoutes())
+      expect(existsSync(join(ROOT, 'src/pages', `${route}.astro`)), route).toBe(true);
   });
 
   test('other pages and answers send the full address within the shop, the origin only to other sites', () => {
-    for (const route of [undefined, '/[...lang]/i/[identifier]', '/[...lang]/checkout/payment', '/api/admin/content/[type]/[identifier]']) {
+    for (const route of [
+      undefined,
+      '/[...lang]/i/[identifier]',
+      '/[...lang]/checkout/payment',
+      '/api/admin/content/[type]/[identifier]',
+    ]) {
       expect(referrerPolicy(route), String(route)).toBe('strict-origin-when-cross-origin');
     }
   });
@@ -107,7 +139,7 @@ describe('contentSecurityPolicy', () => {
     for (const sources of policy.values()) expect(sources).not.toContain("'unsafe-eval'");
   });
 
-  test('allows Stripe\'s hosts only on a page given the Stripe.js URL', () => {
+  test("allows Stripe's hosts only on a page given the Stripe.js URL", () => {
     const policy = directives(contentSecurityPolicy({ stripeJsUrl: 'https://js.stripe.com/v3/' }));
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(policy.get('frame-src')).toContain('https://hooks.stripe.com');
@@ -123,14 +155,18 @@ describe('contentSecurityPolicy', () => {
   });
 
   test('allows the tag manager only when the shop has one', () => {
-    expect(directives(contentSecurityPolicy({ tagManager: true })).get('script-src')).toContain('https://www.googletagmanager.com');
-    expect(directives(contentSecurityPolicy({ tagManager: true })).get('connect-src')).toContain('https://*.google-analytics.com');
+    expect(directives(contentSecurityPolicy({ tagManager: true })).get('script-src')).toContain(
+      'https://www.googletagmanager.com',
+    );
+    expect(directives(contentSecurityPolicy({ tagManager: true })).get('connect-src')).toContain(
+      'https://*.google-analytics.com',
+    );
     expect(contentSecurityPolicy()).not.toContain('google');
   });
 });
 
 describe('astroCsp', () => {
-  test('gives Astro the policy\'s other directives, the inline scripts\' hashes and inline styles', () => {
+  test("gives Astro the policy's other directives, the inline scripts' hashes and inline styles", () => {
     const csp = astroCsp(['alert(1)']);
     expect(csp.scriptDirective?.hashes).toEqual([scriptHash('alert(1)')]);
     expect(csp.scriptDirective?.resources).toEqual(["'self'"]);

@@ -18,7 +18,11 @@ describe('pageTitle', () => {
 describe('sameAlternates', () => {
   test('gives the same path in every locale, prefixed except in German', () => {
     expect(sameAlternates('/checkout', LOCALES)).toEqual({
-      de: '/checkout', en: '/en/checkout', fr: '/fr/checkout', es: '/es/checkout', it: '/it/checkout',
+      de: '/checkout',
+      en: '/en/checkout',
+      fr: '/fr/checkout',
+      es: '/es/checkout',
+      it: '/it/checkout',
     });
   });
 
@@ -76,20 +80,31 @@ describe('productTitle', () => {
 
 describe('siteJsonLd', () => {
   const [organization, website] = siteJsonLd({
-    name: 'ProTool Supply', logo: 'https://shop.example/images/brand/logo.w600.png',
-    sameAs: ['https://www.linkedin.com/company/protool'], siteUrl: 'https://shop.example/',
-    homeUrl: 'https://shop.example/en', searchUrl: 'https://shop.example/en/search-details', language: 'en-GB',
+    name: 'ProTool Supply',
+    logo: 'https://shop.example/images/brand/logo.w600.png',
+    sameAs: ['https://www.linkedin.com/company/protool'],
+    siteUrl: 'https://shop.example/',
+    homeUrl: 'https://shop.example/en',
+    searchUrl: 'https://shop.example/en/search-details',
+    language: 'en-GB',
   }) as [Record<string, unknown>, Record<string, unknown>];
 
   test('names one organisation for every locale, with its raster logo and profiles', () => {
     expect(organization).toMatchObject({
-      '@type': 'Organization', '@id': 'https://shop.example/#organization', name: 'ProTool Supply',
-      logo: 'https://shop.example/images/brand/logo.w600.png', sameAs: ['https://www.linkedin.com/company/protool'],
+      '@type': 'Organization',
+      '@id': 'https://shop.example/#organization',
+      name: 'ProTool Supply',
+      logo: 'https://shop.example/images/brand/logo.w600.png',
+      sameAs: ['https://www.linkedin.com/company/protool'],
     });
   });
 
   test('offers the site search of the locale, published by the organisation', () => {
-    expect(website).toMatchObject({ '@type': 'WebSite', url: 'https://shop.example/en', publisher: { '@id': organization['@id'] } });
+    expect(website).toMatchObject({
+      '@type': 'WebSite',
+      url: 'https://shop.example/en',
+      publisher: { '@id': organization['@id'] },
+    });
     const action = website.potentialAction as { target: { urlTemplate: string }; 'query-input': string };
     expect(action.target.urlTemplate).toBe('https://shop.example/en/search-details?term={search_term_string}');
     expect(action['query-input']).toBe('required name=search_term_string');

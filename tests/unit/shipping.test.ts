@@ -3,15 +3,36 @@ import { describe, expect, test } from 'vitest';
 import { availableShippingMethods, shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 
 const standard: ShippingMethodRecord = {
-  code: 'standard', position: 0, priceCents: 595, freeFromCents: 25000, countries: ['DE', 'AT', 'GB'],
+  code: 'standard',
+  position: 0,
+  priceCents: 595,
+  freeFromCents: 25000,
+  countries: ['DE', 'AT', 'GB'],
   currencyPrices: { GBP: { priceCents: 550, freeFromCents: 22000 } },
 };
 const express: ShippingMethodRecord = {
-  code: 'express', position: 1, priceCents: 1495, freeFromCents: null, countries: ['DE', 'AT'], currencyPrices: {},
+  code: 'express',
+  position: 1,
+  priceCents: 1495,
+  freeFromCents: null,
+  countries: ['DE', 'AT'],
+  currencyPrices: {},
 };
-const pickup: ShippingMethodRecord = { code: 'pickup', position: 2, priceCents: 0, freeFromCents: null, countries: ['DE'], currencyPrices: {} };
+const pickup: ShippingMethodRecord = {
+  code: 'pickup',
+  position: 2,
+  priceCents: 0,
+  freeFromCents: null,
+  countries: ['DE'],
+  currencyPrices: {},
+};
 
-const query = (country: string, currency = 'EUR', discountedNetCents = 10000) => ({ country, currency, shopCurrency: 'EUR', discountedNetCents });
+const query = (country: string, currency = 'EUR', discountedNetCents = 10000) => ({
+  country,
+  currency,
+  shopCurrency: 'EUR',
+  discountedNetCents,
+});
 
 describe('prices per currency', () => {
   test('the shop currency uses the base price; another currency only its own price, never a converted one', () => {
@@ -45,9 +66,14 @@ describe('shippingPriceCents', () => {
 describe('availableShippingMethods', () => {
   test('DE gets standard, express and pickup by position; GB only standard', () => {
     const all = [pickup, express, standard];
-    expect(availableShippingMethods(all, query('DE')).map((m) => [m.method.code, m.priceCents]))
-      .toEqual([['standard', 595], ['express', 1495], ['pickup', 0]]);
-    expect(availableShippingMethods(all, query('GB', 'GBP')).map((m) => [m.method.code, m.priceCents])).toEqual([['standard', 550]]);
+    expect(availableShippingMethods(all, query('DE')).map((m) => [m.method.code, m.priceCents])).toEqual([
+      ['standard', 595],
+      ['express', 1495],
+      ['pickup', 0],
+    ]);
+    expect(availableShippingMethods(all, query('GB', 'GBP')).map((m) => [m.method.code, m.priceCents])).toEqual([
+      ['standard', 550],
+    ]);
   });
 
   test('a currency a method has no price for drops the method', () => {

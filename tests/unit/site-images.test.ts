@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { logoCardUrl, logoRasterUrl, parseRasterFile, pictureSources, rasterUrl, shareImageUrl } from '#lib/site/images.ts';
+import {
+  logoCardUrl,
+  logoRasterUrl,
+  parseRasterFile,
+  pictureSources,
+  rasterUrl,
+  shareImageUrl,
+} from '#lib/site/images.ts';
 
 describe('rasterUrl', () => {
   test('names a rendition of a shop picture by width and format', () => {
@@ -14,7 +21,11 @@ describe('rasterUrl', () => {
 
 describe('parseRasterFile', () => {
   test('reads back what rasterUrl wrote', () => {
-    expect(parseRasterFile('BMA-10042_2.w600.webp')).toEqual({ svgFile: 'BMA-10042_2.svg', width: 600, format: 'webp' });
+    expect(parseRasterFile('BMA-10042_2.w600.webp')).toEqual({
+      svgFile: 'BMA-10042_2.svg',
+      width: 600,
+      format: 'webp',
+    });
   });
 
   test('refuses widths outside the fixed set and unknown formats', () => {

@@ -1,11 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import { URLS_PER_SITEMAP, robotsTxt, sitemapChunkCount, sitemapEntries, sitemapIndexXml, sitemapXml } from '#lib/site/sitemap.ts';
+import {
+  URLS_PER_SITEMAP,
+  robotsTxt,
+  sitemapChunkCount,
+  sitemapEntries,
+  sitemapIndexXml,
+  sitemapXml,
+} from '#lib/site/sitemap.ts';
 
 const SITE = 'https://shop.example';
 
 describe('sitemapEntries', () => {
   test('gives one entry per page and locale, each carrying all versions', () => {
-    const entries = sitemapEntries([{ versions: { de: '/p/1/bohrer', en: '/en/p/1/drill' } }, { versions: { de: '/' } }]);
+    const entries = sitemapEntries([
+      { versions: { de: '/p/1/bohrer', en: '/en/p/1/drill' } },
+      { versions: { de: '/' } },
+    ]);
     expect(entries.map((e) => e.loc)).toEqual(['/p/1/bohrer', '/en/p/1/drill', '/']);
     expect(entries[1]?.versions).toEqual({ de: '/p/1/bohrer', en: '/en/p/1/drill' });
   });
@@ -13,7 +23,10 @@ describe('sitemapEntries', () => {
 
 describe('sitemapXml', () => {
   test('lists reciprocal hreflang alternates and x-default on the German version', () => {
-    const xml = sitemapXml(sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]), SITE);
+    const xml = sitemapXml(
+      sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]),
+      SITE,
+    );
     expect(xml.match(/<url>/g)).toHaveLength(2);
     for (const block of xml.split('<url>').slice(1)) {
       expect(block).toContain('hreflang="de-DE" href="https://shop.example/i/agb"');
@@ -22,8 +35,11 @@ describe('sitemapXml', () => {
     }
   });
 
-  test('carries each locale\'s lastmod, and none where the page has no date', () => {
-    const xml = sitemapXml(sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]), SITE);
+  test("carries each locale's lastmod, and none where the page has no date", () => {
+    const xml = sitemapXml(
+      sitemapEntries([{ versions: { de: '/i/agb', fr: '/fr/i/agb' }, lastmod: { de: '2026-11-24T10:00:00.000Z' } }]),
+      SITE,
+    );
     const [de, fr] = xml.split('<url>').slice(1);
     expect(de).toContain('<lastmod>2026-11-24T10:00:00.000Z</lastmod>');
     expect(fr).not.toContain('<lastmod>');

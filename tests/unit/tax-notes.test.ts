@@ -23,7 +23,9 @@ describe('taxNoteFor', () => {
   test('a consumer in another EU country pays its VAT: VATMATCH when the rates are equal, else ONESTOPSHOP_EU', () => {
     expect(taxNoteFor({ ...base, destination: 'FR', vatRates: { shop: 19, destination: 20 } })).toBe('ONESTOPSHOP_EU');
     expect(taxNoteFor({ ...base, destination: 'FR' })).toBe('ONESTOPSHOP_EU');
-    expect(taxNoteFor({ ...base, destination: 'CY', vatRates: { shop: 19, destination: 19 } })).toBe('ONESTOPSHOP_VATMATCH');
+    expect(taxNoteFor({ ...base, destination: 'CY', vatRates: { shop: 19, destination: 19 } })).toBe(
+      'ONESTOPSHOP_VATMATCH',
+    );
   });
   test('a shop outside the EU delivering abroad exports (FOREIGN)', () => {
     expect(taxNoteFor({ ...base, shopCountry: 'GB', destination: 'DE' })).toBe('FOREIGN');
@@ -40,14 +42,34 @@ describe('isEuCountry', () => {
 });
 
 describe('cartTaxNote', () => {
-  const address = (country: string, vatId = '') => ({ firstName: 'A', lastName: 'B', street: 'S 1', postalCode: '1', city: 'C', country, vatId });
+  const address = (country: string, vatId = '') => ({
+    firstName: 'A',
+    lastName: 'B',
+    street: 'S 1',
+    postalCode: '1',
+    city: 'C',
+    country,
+    vatId,
+  });
   test('takes the destination from the shipping address and the VAT id from the billing address', () => {
-    expect(cartTaxNote({ displayExcludingTaxes: false, shippingAddress: address('AT'), billingAddress: address('DE', 'DE123') })).toBe('FOREIGN');
-    expect(cartTaxNote({ displayExcludingTaxes: false, shippingAddress: address('AT'), billingAddress: address('DE') })).toBe('ONESTOPSHOP_EU');
-    expect(cartTaxNote({ displayExcludingTaxes: false, shippingAddress: address('DE'), billingAddress: null })).toBeNull();
+    expect(
+      cartTaxNote({
+        displayExcludingTaxes: false,
+        shippingAddress: address('AT'),
+        billingAddress: address('DE', 'DE123'),
+      }),
+    ).toBe('FOREIGN');
+    expect(
+      cartTaxNote({ displayExcludingTaxes: false, shippingAddress: address('AT'), billingAddress: address('DE') }),
+    ).toBe('ONESTOPSHOP_EU');
+    expect(
+      cartTaxNote({ displayExcludingTaxes: false, shippingAddress: address('DE'), billingAddress: null }),
+    ).toBeNull();
   });
   test('an excluded account and a cart without a shipping address', () => {
-    expect(cartTaxNote({ displayExcludingTaxes: true, shippingAddress: null, billingAddress: null })).toBe('ACCOUNT_EXCLUDE');
+    expect(cartTaxNote({ displayExcludingTaxes: true, shippingAddress: null, billingAddress: null })).toBe(
+      'ACCOUNT_EXCLUDE',
+    );
     expect(cartTaxNote({ displayExcludingTaxes: false, shippingAddress: null, billingAddress: null })).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { de } from '#lib/i18n/messages/de.ts';
 import { en } from '#lib/i18n/messages/en.ts';
 
 /** Plural keys are stored as _one/_other and looked up by their base name. */
-const plural = (t: Translate, key: string, count: number): string => (t as (k: string, v: object) => string)(key, { count });
+const plural = (t: Translate, key: string, count: number): string =>
+  (t as (k: string, v: object) => string)(key, { count });
 
 describe('createTranslator', () => {
   test('gives German texts for de', async () => {
@@ -128,11 +129,14 @@ describe('loadMessages', () => {
     for (const value of Object.values(messages)) expect(value.trim()).not.toBe('');
   });
 
-  test.each(LOCALES.filter((l) => l !== 'de'))('loads the %s file rather than falling back to German', async (locale) => {
-    const messages = await loadMessages(locale);
-    expect(messages).not.toEqual(de);
-    expect(messages['error.notFound.title']).not.toBe(de['error.notFound.title']);
-  });
+  test.each(LOCALES.filter((l) => l !== 'de'))(
+    'loads the %s file rather than falling back to German',
+    async (locale) => {
+      const messages = await loadMessages(locale);
+      expect(messages).not.toEqual(de);
+      expect(messages['error.notFound.title']).not.toBe(de['error.notFound.title']);
+    },
+  );
 
   test('returns the English spec texts for en', async () => {
     expect(await loadMessages('en')).toEqual(en);

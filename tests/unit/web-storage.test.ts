@@ -41,7 +41,13 @@ describe('sessionKey', () => {
   });
 
   test('keeps a value for the page when the browser refuses to store it', () => {
-    vi.stubGlobal('sessionStorage', { getItem: () => null, setItem: () => { throw new DOMException('full', 'QuotaExceededError'); }, removeItem() {} });
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem() {},
+    });
     keepMount($forTheTab);
     $forTheTab.set('kept');
     cleanStores($forTheTab);

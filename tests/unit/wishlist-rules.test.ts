@@ -2,8 +2,14 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { keepMount } from 'nanostores';
 import { getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import {
-  WISHLIST_STORAGE_KEY, emptyWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
-  wishlistTotal, type Wishlist, type WishlistProduct,
+  WISHLIST_STORAGE_KEY,
+  emptyWishlist,
+  parseStoredWishlist,
+  removeWishlistItem,
+  toggleWishlistItem,
+  wishlistTotal,
+  type Wishlist,
+  type WishlistProduct,
 } from '#lib/wishlist/rules.ts';
 import { $wishlist, $wishlistCount, removeFromWishlist, toggleWishlist } from '#lib/wishlist/store.ts';
 import { resetStores } from '#tests/helpers/stores.ts';

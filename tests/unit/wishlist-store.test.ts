@@ -5,7 +5,9 @@ import { ApiClientError } from '#lib/http/client.ts';
 
 const addServerWishlistItems = vi.fn();
 vi.mock('#lib/wishlist/client.ts', () => ({
-  addServerWishlistItems, fetchServerWishlist: vi.fn(), removeServerWishlistItem: vi.fn(),
+  addServerWishlistItems,
+  fetchServerWishlist: vi.fn(),
+  removeServerWishlistItem: vi.fn(),
 }));
 const reportFailure = vi.fn();
 vi.mock('#lib/shell/report.ts', () => ({ reportFailure }));
@@ -13,7 +15,10 @@ vi.mock('#lib/shell/report.ts', () => ({ reportFailure }));
 const { toggleWishlist } = await import('#lib/wishlist/store.ts');
 const { $loggedIn } = await import('#lib/auth/session-store.ts');
 
-const product = (sku: string) => ({ sku, name: sku, image: null, slug: sku.toLowerCase(), id: 1, itemnum: sku }) as unknown as Parameters<typeof toggleWishlist>[0];
+const product = (sku: string) =>
+  ({ sku, name: sku, image: null, slug: sku.toLowerCase(), id: 1, itemnum: sku }) as unknown as Parameters<
+    typeof toggleWishlist
+  >[0];
 const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 afterEach(() => {

@@ -14,7 +14,7 @@ const configModule = () => {
   return join(dirname(fromAstro.resolve('zod/v4/core')), 'core.js');
 };
 
-test('the patch targets zod\'s config module and sets jitless on the config it exports', () => {
+test("the patch targets zod's config module and sets jitless on the config it exports", () => {
   const path = configModule();
   expect(zodJitlessPatch.module.test(path), path).toBe(true);
   expect(zodJitlessPatch.transform(readFileSync(path, 'utf8'))).toMatch(/\nglobalConfig\.jitless = true;\n$/);

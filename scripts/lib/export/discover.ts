@@ -8,7 +8,13 @@ const UNLISTED_PAGES = ['/search-details', '/reset-password', '/create-password'
 /** A path no route serves, in each locale: its answer is that locale's 404 page. */
 const NOT_FOUND_PROBE = '/__static-export-not-found__';
 
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 const LOCALE_BY_TAG = new Map(Object.entries(LOCALE_TAGS).map(([locale, tag]) => [tag, locale as Locale]));
 
 export interface SiteMap {
@@ -25,7 +31,8 @@ export async function discover(get: (path: string) => Promise<Fetched>): Promise
     if (fetched.status !== 200) throw new Error(`GET ${path}: HTTP ${fetched.status}`);
     return fetched.body.toString('utf8');
   };
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(unescapeXml(m[1]!)).pathname);
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(unescapeXml(m[1]!)).pathname);
   const sitemaps = locs(await read('/sitemap.xml'));
   const paths = new Set<string>(['/robots.txt', '/sitemap.xml', ...sitemaps]);
   const locales = new Set<Locale>();

@@ -9,12 +9,16 @@ export const MARKER = '.storefront-export';
 
 /** The folder-relative file of a path: HTML in directory format (`/c/a` → `c/a/index.html`), the rest as named. */
 export function fileFor(path: string, html: boolean): string {
-  const segments = path.split('/').filter((s) => s !== '').map((raw) => {
-    const segment = decodeURIComponent(raw);
-    // The paths come from our own sitemap, but a file name must never climb out of the folder.
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) throw new Error(`unsafe path for a file: ${path}`);
-    return segment;
-  });
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map((raw) => {
+      const segment = decodeURIComponent(raw);
+      // The paths come from our own sitemap, but a file name must never climb out of the folder.
+      if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment))
+        throw new Error(`unsafe path for a file: ${path}`);
+      return segment;
+    });
   if (html) return [...segments, 'index.html'].join('/');
   if (segments.length === 0) throw new Error(`no file name in ${path}`);
   return segments.join('/');

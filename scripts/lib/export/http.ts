@@ -12,21 +12,31 @@ export interface Fetched {
 export function createClient(origin: string, concurrency: number): (path: string) => Promise<Fetched> {
   const url = new URL(origin);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const once = (path: string) => new Promise<Fetched>((resolve, reject) => {
-    const req = request({
-      host: url.hostname, port: url.port, path, agent, timeout: 120_000,
-      // Plain bodies: the folder holds the files themselves; the static host compresses.
-      headers: { 'accept-encoding': 'identity', 'user-agent': 'storefront-static-export' },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
+  const once = (path: string) =>
+    new Promise<Fetched>((resolve, reject) => {
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          agent,
+          timeout: 120_000,
+          // Plain bodies: the folder holds the files themselves; the static host compresses.
+          headers: { 'accept-encoding': 'identity', 'user-agent': 'storefront-static-export' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within 120 s`)));
+      req.on('error', reject);
+      req.end();
     });
-    req.on('timeout', () => req.destroy(new Error(`GET ${path}: no answer within 120 s`)));
-    req.on('error', reject);
-    req.end();
-  });
   return async (path) => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -43,5 +53,6 @@ export const header = (headers: IncomingHttpHeaders, name: string) => {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : (value ?? '');
 };
-export const isPublic = (f: Fetched) => /(^|,)\s*public\s*(,|$)/i.test(header(f.headers, 'cache-control')) && !f.headers['set-cookie'];
+export const isPublic = (f: Fetched) =>
+  /(^|,)\s*public\s*(,|$)/i.test(header(f.headers, 'cache-control')) && !f.headers['set-cookie'];
 export const isHtml = (f: Fetched) => /^text\/html\b/i.test(header(f.headers, 'content-type'));

@@ -1,7 +1,12 @@
 // A bounded work pool and the operator's progress bar.
 
 /** Runs `worker` over the items with `concurrency` at a time; the first failure stops the rest. */
-export async function pool<T>(items: readonly T[], concurrency: number, worker: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+export async function pool<T>(
+  items: readonly T[],
+  concurrency: number,
+  worker: (item: T) => Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   // Workers never throw: every one finishes its current item before the pool settles, so a caller

@@ -18,7 +18,11 @@ export interface Watcher {
  * Subscribes at once, so no event is missed while the first export runs. Events are merged for
  * `debounceMs` after the first one, and batches never overlap: what arrives during one waits for it.
  */
-export function watchPublishEvents(exporter: Rerenderer, bus: Pick<PublishBus, 'subscribe'>, opts: { debounceMs: number; log: (line: string) => void }): Watcher {
+export function watchPublishEvents(
+  exporter: Rerenderer,
+  bus: Pick<PublishBus, 'subscribe'>,
+  opts: { debounceMs: number; log: (line: string) => void },
+): Watcher {
   let pending: { all: boolean; tags: Set<string>; ids: string[] } | undefined;
   let started = false;
   let timer: NodeJS.Timeout | undefined;
@@ -43,9 +47,11 @@ export function watchPublishEvents(exporter: Rerenderer, bus: Pick<PublishBus, '
       const result = await exporter.rerender(invalidation);
       const changed = [...result.rewritten, ...result.added, ...result.removed];
       const shown = changed.slice(0, 20).join(' ') + (changed.length > 20 ? ` …(+${changed.length - 20})` : '');
-      opts.log(`batch: ${result.rewritten.length} rewritten, ${result.added.length} added, ${result.removed.length} removed, `
-        + `${result.failed.length} failed, ${result.images} images in ${Math.round(result.ms)} ms `
-        + `(events ${batch.ids.join(', ')}; ${batch.all ? 'all' : `tags ${[...batch.tags].join(' ')}`}): ${shown}`);
+      opts.log(
+        `batch: ${result.rewritten.length} rewritten, ${result.added.length} added, ${result.removed.length} removed, ` +
+          `${result.failed.length} failed, ${result.images} images in ${Math.round(result.ms)} ms ` +
+          `(events ${batch.ids.join(', ')}; ${batch.all ? 'all' : `tags ${[...batch.tags].join(' ')}`}): ${shown}`,
+      );
     } catch (error) {
       // Discovery failed (the sitemap did not answer): try again with the next event.
       opts.log(`batch failed: ${(error as Error).message}`);

@@ -24,8 +24,14 @@ export function LogoutButton({ homeHref, strings }: LogoutButtonProps) {
   }
   return (
     <div className="account-logout">
-      <button type="button" className="button secondary" disabled={busy} onClick={() => void logOut()}>{strings.logout}</button>
-      {failed && <p className="account-logout-error" role="alert">{strings.error}</p>}
+      <button type="button" className="button secondary" disabled={busy} onClick={() => void logOut()}>
+        {strings.logout}
+      </button>
+      {failed && (
+        <p className="account-logout-error" role="alert">
+          {strings.error}
+        </p>
+      )}
     </div>
   );
 }

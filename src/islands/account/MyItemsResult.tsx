@@ -4,9 +4,7 @@ import { plural } from '#lib/i18n/format.ts';
 import { cartErrorKey } from '#lib/cart/display.ts';
 import type { LineRefusal } from '#lib/cart/bulk-client.ts';
 
-export type BulkResult =
-  | { kind: 'added'; added: number; refused: LineRefusal[] }
-  | { kind: 'message'; text: string };
+export type BulkResult = { kind: 'added'; added: number; refused: LineRefusal[] } | { kind: 'message'; text: string };
 
 interface Props {
   result: BulkResult | null;
@@ -28,7 +26,9 @@ export function MyItemsResult({ result, rows, intlLocale, strings }: Props) {
               <p>{strings.refused}</p>
               <ul>
                 {result.refused.map((line) => (
-                  <li key={line.sku}>{`${nameOf(line.sku)}: ${strings.errors[cartErrorKey(line.code)] ?? line.code}`}</li>
+                  <li
+                    key={line.sku}
+                  >{`${nameOf(line.sku)}: ${strings.errors[cartErrorKey(line.code)] ?? line.code}`}</li>
                 ))}
               </ul>
             </>

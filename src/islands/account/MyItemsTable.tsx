@@ -10,7 +10,13 @@ import type { MyItemsColumn, MyItemsState } from '#lib/account/my-items.ts';
 import { addLines } from '#lib/cart/bulk-client.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { ariaSort, myItemsColumns, myItemsFeatures, type MyItemsRow, type MyItemsTableStrings } from './my-items-columns.tsx';
+import {
+  ariaSort,
+  myItemsColumns,
+  myItemsFeatures,
+  type MyItemsRow,
+  type MyItemsTableStrings,
+} from './my-items-columns.tsx';
 import { MyItemsResult, type BulkResult } from './MyItemsResult.tsx';
 import { MyItemsToolbar, type MyItemsToolbarProps } from './MyItemsToolbar.tsx';
 
@@ -26,7 +32,14 @@ export interface MyItemsTableProps {
   returnPath: string;
   locale: Locale;
   intlLocale: string;
-  strings: MyItemsTableStrings & { refused: string; noneSelected: string; addSelected: string; addSelectedCount: string; added: { one: string; other: string }; errors: Record<string, string> };
+  strings: MyItemsTableStrings & {
+    refused: string;
+    noneSelected: string;
+    addSelected: string;
+    addSelectedCount: string;
+    added: { one: string; other: string };
+    errors: Record<string, string>;
+  };
 }
 
 /** The URL keeps the view and the columns, so a reload or a shared link shows the same table. */
@@ -38,7 +51,17 @@ function remember(state: MyItemsState): void {
   history.replaceState(history.state, '', url);
 }
 
-export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, returnPath, locale, intlLocale, strings }: MyItemsTableProps) {
+export function MyItemsTable({
+  rows,
+  state: initial,
+  hrefs,
+  toolbar,
+  addAction,
+  returnPath,
+  locale,
+  intlLocale,
+  strings,
+}: MyItemsTableProps) {
   const [state, setState] = useState(initial);
   const [result, setResult] = useState<BulkResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,17 +87,28 @@ export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, 
     const skus = submitter?.name === 'only' ? [submitter.value] : form.getAll('sku').map(String);
     if (skus.length === 0) return setResult({ kind: 'message', text: strings.noneSelected });
     setBusy(true);
-    const outcome = await addLines(skus.map((sku) => ({ sku, quantity: Number(form.get(`quantity-${sku}`)) })), locale);
+    const outcome = await addLines(
+      skus.map((sku) => ({ sku, quantity: Number(form.get(`quantity-${sku}`)) })),
+      locale,
+    );
     setBusy(false);
     if (outcome.ok) table.resetRowSelection();
-    setResult(outcome.ok ? { kind: 'added', ...outcome } : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' });
+    setResult(
+      outcome.ok
+        ? { kind: 'added', ...outcome }
+        : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' },
+    );
   }
 
   const cells = table.getRowModel().rows.map((row) => ({ row, cells: row.getVisibleCells() }));
   return (
     <>
-      <MyItemsToolbar {...toolbar} state={state} onView={(view) => change({ ...state, view })}
-        onColumns={(hidden: MyItemsColumn[]) => change({ ...state, hidden })} />
+      <MyItemsToolbar
+        {...toolbar}
+        state={state}
+        onView={(view) => change({ ...state, view })}
+        onColumns={(hidden: MyItemsColumn[]) => change({ ...state, hidden })}
+      />
       <form className="my-items-form" method="post" action={addAction} onSubmit={(e) => void submit(e)}>
         <input type="hidden" name="return" value={returnPath} />
         {state.view === 'list' ? (
@@ -84,7 +118,12 @@ export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, 
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className={`my-items-col-${header.column.id}`} aria-sort={ariaSort(state.sort, header.column.id)}>
+                      <th
+                        key={header.id}
+                        scope="col"
+                        className={`my-items-col-${header.column.id}`}
+                        aria-sort={ariaSort(state.sort, header.column.id)}
+                      >
                         <table.FlexRender header={header} />
                       </th>
                     ))}
@@ -97,7 +136,11 @@ export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, 
                     {visible.map((cell) => {
                       const Cell = cell.column.id === 'name' ? 'th' : 'td';
                       return (
-                        <Cell key={cell.id} scope={Cell === 'th' ? 'row' : undefined} className={`my-items-col-${cell.column.id}`}>
+                        <Cell
+                          key={cell.id}
+                          scope={Cell === 'th' ? 'row' : undefined}
+                          className={`my-items-col-${cell.column.id}`}
+                        >
                           <table.FlexRender cell={cell} />
                         </Cell>
                       );
@@ -111,7 +154,11 @@ export function MyItemsTable({ rows, state: initial, hrefs, toolbar, addAction, 
           <ul className="my-items-grid" aria-labelledby="my-items-title">
             {cells.map(({ row, cells: visible }) => (
               <li key={row.id} className="my-items-card">
-                {visible.map((cell) => <div key={cell.id} className={`my-items-cell my-items-cell-${cell.column.id}`}><table.FlexRender cell={cell} /></div>)}
+                {visible.map((cell) => (
+                  <div key={cell.id} className={`my-items-cell my-items-cell-${cell.column.id}`}>
+                    <table.FlexRender cell={cell} />
+                  </div>
+                ))}
               </li>
             ))}
           </ul>

@@ -3,7 +3,12 @@
 // switch at once, without a round trip; text, category and sort still ask the server, which filters.
 import type { MouseEvent } from 'react';
 import {
-  MY_ITEMS_COLUMNS, MY_ITEMS_QUERY_MAX, MY_ITEMS_SORTS, type MyItemsCategory, type MyItemsColumn, type MyItemsState,
+  MY_ITEMS_COLUMNS,
+  MY_ITEMS_QUERY_MAX,
+  MY_ITEMS_SORTS,
+  type MyItemsCategory,
+  type MyItemsColumn,
+  type MyItemsState,
 } from '#lib/account/my-items.ts';
 import type { ListingView } from '#lib/catalog/category-listing.ts';
 
@@ -15,14 +20,31 @@ export interface MyItemsToolbarProps {
   onView: (view: ListingView) => void;
   onColumns: (hidden: MyItemsColumn[]) => void;
   strings: {
-    filters: string; search: string; category: string; allCategories: string; apply: string; reset: string; sort: string;
-    columns: string; viewMode: string; gridView: string; listView: string;
+    filters: string;
+    search: string;
+    category: string;
+    allCategories: string;
+    apply: string;
+    reset: string;
+    sort: string;
+    columns: string;
+    viewMode: string;
+    gridView: string;
+    listView: string;
     sorts: Record<(typeof MY_ITEMS_SORTS)[number], string>;
     columnNames: Record<MyItemsColumn, string>;
   };
 }
 
-export function MyItemsToolbar({ state, action, resetHref, categories, onView, onColumns, strings }: MyItemsToolbarProps) {
+export function MyItemsToolbar({
+  state,
+  action,
+  resetHref,
+  categories,
+  onView,
+  onColumns,
+  strings,
+}: MyItemsToolbarProps) {
   const pickView = (view: ListingView) => (event: MouseEvent) => {
     event.preventDefault();
     onView(view);
@@ -39,13 +61,19 @@ export function MyItemsToolbar({ state, action, resetHref, categories, onView, o
         <label htmlFor="my-items-cat">{strings.category}</label>
         <select id="my-items-cat" name="cat" defaultValue={state.category ?? ''}>
           <option value="">{strings.allCategories}</option>
-          {categories.map((c) => <option key={c.id} value={c.id}>{`${c.name} (${c.count})`}</option>)}
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>{`${c.name} (${c.count})`}</option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="my-items-sort">{strings.sort}</label>
         <select id="my-items-sort" name="sort" defaultValue={state.sort}>
-          {MY_ITEMS_SORTS.map((sort) => <option key={sort} value={sort}>{strings.sorts[sort]}</option>)}
+          {MY_ITEMS_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {strings.sorts[sort]}
+            </option>
+          ))}
         </select>
       </div>
       <fieldset className="my-items-columns">
@@ -53,19 +81,35 @@ export function MyItemsToolbar({ state, action, resetHref, categories, onView, o
         <input type="hidden" name="cols" value="1" />
         {MY_ITEMS_COLUMNS.map((column) => (
           <label key={column} className="my-items-column">
-            <input type="checkbox" name="col" value={column} checked={!state.hidden.includes(column)}
-              onChange={(e) => toggle(column, e.target.checked)} />
+            <input
+              type="checkbox"
+              name="col"
+              value={column}
+              checked={!state.hidden.includes(column)}
+              onChange={(e) => toggle(column, e.target.checked)}
+            />
             {strings.columnNames[column]}
           </label>
         ))}
       </fieldset>
       <div className="my-items-toolbar-actions">
-        <button type="submit" className="button primary">{strings.apply}</button>
-        <a className="button secondary" href={resetHref}>{strings.reset}</a>
+        <button type="submit" className="button primary">
+          {strings.apply}
+        </button>
+        <a className="button secondary" href={resetHref}>
+          {strings.reset}
+        </a>
         <div className="view-toggle" role="group" aria-label={strings.viewMode}>
           {(['grid', 'list'] as const).map((view) => (
-            <button key={view} type="submit" name="view" value={view} className="button secondary"
-              aria-pressed={state.view === view} onClick={pickView(view)}>
+            <button
+              key={view}
+              type="submit"
+              name="view"
+              value={view}
+              className="button secondary"
+              aria-pressed={state.view === view}
+              onClick={pickView(view)}
+            >
               {view === 'grid' ? strings.gridView : strings.listView}
             </button>
           ))}

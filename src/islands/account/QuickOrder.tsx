@@ -15,17 +15,25 @@ export interface QuickOrderProps {
   locale: Locale;
   intlLocale: string;
   strings: QuickOrderResultStrings & {
-    title: string; label: string; hint: string; check: string; empty: string; dropped: string; noneValid: string;
-    addValid: { one: string; other: string }; refused: string; added: { one: string; other: string };
+    title: string;
+    label: string;
+    hint: string;
+    check: string;
+    empty: string;
+    dropped: string;
+    noneValid: string;
+    addValid: { one: string; other: string };
+    refused: string;
+    added: { one: string; other: string };
   };
 }
 
 /** A line whose quantity is bad is answered here; the others by the server. */
 function checked(parsed: QuickOrderLine[], resolved: ResolvedQuickLine[]): CheckedLine[] {
   let next = 0;
-  return parsed.map((line) => (line.quantity === null
-    ? { ...line, resolved: null }
-    : { ...line, resolved: resolved[next++] ?? null }));
+  return parsed.map((line) =>
+    line.quantity === null ? { ...line, resolved: null } : { ...line, resolved: resolved[next++] ?? null },
+  );
 }
 
 export function QuickOrder({ locale, intlLocale, strings }: QuickOrderProps) {
@@ -42,19 +50,29 @@ export function QuickOrder({ locale, intlLocale, strings }: QuickOrderProps) {
     const { lines: parsed, dropped } = parseQuickOrder(String(new FormData(event.currentTarget).get('lines') ?? ''));
     setNote(parsed.length === 0 ? strings.empty : dropped > 0 ? fill(strings.dropped, { max: MAX_BULK_LINES }) : '');
     if (parsed.length === 0) return setLines(null);
-    const asked = parsed.flatMap((line) => (line.quantity === null ? [] : [{ ref: line.ref, quantity: line.quantity }]));
+    const asked = parsed.flatMap((line) =>
+      line.quantity === null ? [] : [{ ref: line.ref, quantity: line.quantity }],
+    );
     setBusy(true);
     const answer = asked.length > 0 ? await resolveLines(asked, locale) : [];
     setBusy(false);
-    if (!Array.isArray(answer)) return setResult({ kind: 'message', text: strings.errors[answer.code] ?? strings.errors.generic ?? '' });
+    if (!Array.isArray(answer))
+      return setResult({ kind: 'message', text: strings.errors[answer.code] ?? strings.errors.generic ?? '' });
     setLines(checked(parsed, answer));
   }
 
   async function add() {
     setBusy(true);
-    const outcome = await addLines(ready.map((line) => ({ sku: line.resolved!.item!.sku, quantity: line.quantity! })), locale);
+    const outcome = await addLines(
+      ready.map((line) => ({ sku: line.resolved!.item!.sku, quantity: line.quantity! })),
+      locale,
+    );
     setBusy(false);
-    setResult(outcome.ok ? { kind: 'added', ...outcome } : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' });
+    setResult(
+      outcome.ok
+        ? { kind: 'added', ...outcome }
+        : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' },
+    );
   }
 
   return (
@@ -63,22 +81,41 @@ export function QuickOrder({ locale, intlLocale, strings }: QuickOrderProps) {
       <form method="post" onSubmit={(e) => void check(e)}>
         <div className="field">
           <label htmlFor={`${id}-lines`}>{strings.label}</label>
-          <p id={`${id}-hint`} className="field-hint">{strings.hint}</p>
-          <textarea id={`${id}-lines`} name="lines" rows={6} aria-describedby={`${id}-hint`} spellCheck={false}
-            placeholder={'10003-01  5\n10004-01  2'} />
+          <p id={`${id}-hint`} className="field-hint">
+            {strings.hint}
+          </p>
+          <textarea
+            id={`${id}-lines`}
+            name="lines"
+            rows={6}
+            aria-describedby={`${id}-hint`}
+            spellCheck={false}
+            placeholder={'10003-01  5\n10004-01  2'}
+          />
         </div>
-        <button type="submit" className="button secondary" disabled={busy}>{strings.check}</button>
+        <button type="submit" className="button secondary" disabled={busy}>
+          {strings.check}
+        </button>
       </form>
       <div role="status">{note && <p className="quick-order-note">{note}</p>}</div>
       {lines && (
         <>
           <QuickOrderResults lines={lines} intlLocale={intlLocale} maxQuantity={MAX_QUANTITY} strings={strings} />
-          {ready.length > 0
-            ? <button type="button" className="button primary" disabled={busy} onClick={() => void add()}>{plural(intlLocale, ready.length, strings.addValid)}</button>
-            : <p>{strings.noneValid}</p>}
+          {ready.length > 0 ? (
+            <button type="button" className="button primary" disabled={busy} onClick={() => void add()}>
+              {plural(intlLocale, ready.length, strings.addValid)}
+            </button>
+          ) : (
+            <p>{strings.noneValid}</p>
+          )}
         </>
       )}
-      <MyItemsResult result={result} rows={ready.map((line) => line.resolved!.item!)} strings={strings} intlLocale={intlLocale} />
+      <MyItemsResult
+        result={result}
+        rows={ready.map((line) => line.resolved!.item!)}
+        strings={strings}
+        intlLocale={intlLocale}
+      />
     </section>
   );
 }

@@ -13,17 +13,35 @@ export interface CheckedLine extends QuickOrderLine {
 }
 
 export interface QuickOrderResultStrings {
-  results: string; line: string; reference: string; item: string; price: string; status: string; ready: string;
-  badQuantity: string; unknown: string; itemNo: string; free: string;
+  results: string;
+  line: string;
+  reference: string;
+  item: string;
+  price: string;
+  status: string;
+  ready: string;
+  badQuantity: string;
+  unknown: string;
+  itemNo: string;
+  free: string;
   /** availability.* messages by key. */
   availability: Record<string, string>;
   /** cart.error.* and server.NETWORK_ERROR messages by key. */
   errors: Record<string, string>;
 }
 
-interface Props { lines: CheckedLine[]; intlLocale: string; maxQuantity: number; strings: QuickOrderResultStrings }
+interface Props {
+  lines: CheckedLine[];
+  intlLocale: string;
+  maxQuantity: number;
+  strings: QuickOrderResultStrings;
+}
 
-function status({ quantity, quantityText, resolved }: CheckedLine, max: number, strings: QuickOrderResultStrings): { ok: boolean; text: string } {
+function status(
+  { quantity, quantityText, resolved }: CheckedLine,
+  max: number,
+  strings: QuickOrderResultStrings,
+): { ok: boolean; text: string } {
   if (quantity === null) return { ok: false, text: fill(strings.badQuantity, { quantity: quantityText, max }) };
   if (!resolved?.item) return { ok: false, text: strings.unknown };
   if (resolved.error) return { ok: false, text: strings.errors[cartErrorKey(resolved.error)] ?? resolved.error };
@@ -40,24 +58,39 @@ export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings }: P
             <th scope="col">{strings.line}</th>
             <th scope="col">{strings.reference}</th>
             <th scope="col">{strings.item}</th>
-            <th scope="col" className="order-total">{strings.price}</th>
+            <th scope="col" className="order-total">
+              {strings.price}
+            </th>
             <th scope="col">{strings.status}</th>
           </tr>
         </thead>
         <tbody>
           {lines.map((line) => {
             const item = line.resolved?.item;
-            const prices = item?.priceInfo ? displayPrices(item.priceInfo, { locale: intlLocale, freeLabel: strings.free }) : null;
+            const prices = item?.priceInfo
+              ? displayPrices(item.priceInfo, { locale: intlLocale, freeLabel: strings.free })
+              : null;
             const { ok, text } = status(line, maxQuantity, strings);
             return (
               <tr key={line.line} className={ok ? 'quick-order-ok' : 'quick-order-error'}>
                 <td>{line.line}</td>
                 <td>{`${line.ref} × ${line.quantityText || 1}`}</td>
                 <td>
-                  {item ? <>{item.name}<span className="my-items-itemnum">{`${strings.itemNo} ${item.itemnum}`}</span></> : '–'}
-                  {item && <span className="my-items-stock">{strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}</span>}
+                  {item ? (
+                    <>
+                      {item.name}
+                      <span className="my-items-itemnum">{`${strings.itemNo} ${item.itemnum}`}</span>
+                    </>
+                  ) : (
+                    '–'
+                  )}
+                  {item && (
+                    <span className="my-items-stock">
+                      {strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}
+                    </span>
+                  )}
                 </td>
-                <td className="order-total">{prices ? prices.displaySpecial ?? prices.displayRegular : '–'}</td>
+                <td className="order-total">{prices ? (prices.displaySpecial ?? prices.displayRegular) : '–'}</td>
                 <td>{text}</td>
               </tr>
             );

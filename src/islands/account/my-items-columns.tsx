@@ -46,46 +46,98 @@ export function ariaSort(sort: MyItemsSort, columnId: string): 'ascending' | 'de
   return direction === 'desc' ? 'descending' : 'ascending';
 }
 
-export function myItemsColumns(strings: MyItemsTableStrings, state: MyItemsState, sortHrefs: Record<SortableColumn, string>): ColumnDef<typeof myItemsFeatures, MyItemsRow>[] {
+export function myItemsColumns(
+  strings: MyItemsTableStrings,
+  state: MyItemsState,
+  sortHrefs: Record<SortableColumn, string>,
+): ColumnDef<typeof myItemsFeatures, MyItemsRow>[] {
   const grid = state.view === 'grid';
   const sortable = (column: SortableColumn, label: string) => () => (
-    <a href={sortHrefs[column]} className="my-items-sort" data-next={nextSort(state.sort, column)}>{label}</a>
+    <a href={sortHrefs[column]} className="my-items-sort" data-next={nextSort(state.sort, column)}>
+      {label}
+    </a>
   );
-  const labelled = (label: string, value: ReactNode) => (grid ? <><span className="my-items-label">{label}</span> {value}</> : value);
+  const labelled = (label: string, value: ReactNode) =>
+    grid ? (
+      <>
+        <span className="my-items-label">{label}</span> {value}
+      </>
+    ) : (
+      value
+    );
   return [
     {
       id: 'select',
       header: ({ table }) => (
-        <input type="checkbox" aria-label={strings.selectAll} checked={table.getIsAllRowsSelected()}
-          onChange={table.getToggleAllRowsSelectedHandler()} />
+        <input
+          type="checkbox"
+          aria-label={strings.selectAll}
+          checked={table.getIsAllRowsSelected()}
+          onChange={table.getToggleAllRowsSelectedHandler()}
+        />
       ),
       cell: ({ row }) => (
-        <input type="checkbox" name="sku" value={row.original.sku} disabled={!row.getCanSelect()}
+        <input
+          type="checkbox"
+          name="sku"
+          value={row.original.sku}
+          disabled={!row.getCanSelect()}
           aria-label={fill(strings.select, { name: row.original.name })}
-          checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+          checked={row.getIsSelected()}
+          onChange={row.getToggleSelectedHandler()}
+        />
       ),
     },
-    { id: 'name', header: sortable('name', strings.item), cell: ({ row }) => <a href={row.original.href}>{row.original.name}</a> },
-    { id: 'itemnum', header: sortable('itemnum', strings.itemnum), cell: ({ row }) => labelled(strings.itemnum, row.original.itemnum) },
+    {
+      id: 'name',
+      header: sortable('name', strings.item),
+      cell: ({ row }) => <a href={row.original.href}>{row.original.name}</a>,
+    },
+    {
+      id: 'itemnum',
+      header: sortable('itemnum', strings.itemnum),
+      cell: ({ row }) => labelled(strings.itemnum, row.original.itemnum),
+    },
     { id: 'stock', header: strings.stock, cell: ({ row }) => row.original.availability },
     {
       id: 'price',
       header: sortable('price', strings.price),
       cell: ({ row }) => {
         const { regular, special } = row.original;
-        return special ? <><s>{regular}</s> <strong>{special}</strong></> : <strong>{regular ?? '–'}</strong>;
+        return special ? (
+          <>
+            <s>{regular}</s> <strong>{special}</strong>
+          </>
+        ) : (
+          <strong>{regular ?? '–'}</strong>
+        );
       },
     },
     {
       id: 'quantity',
       header: strings.quantity,
-      cell: ({ row }) => (row.original.chooseVariant ? <a href={row.original.href}>{strings.chooseVariant}</a> : row.original.orderable && (
-        <div className="my-items-add">
-          <input type="number" name={`quantity-${row.original.sku}`} defaultValue={1} min={1} max={MAX_QUANTITY} inputMode="numeric"
-            required aria-label={`${strings.quantity}: ${row.original.name}`} />
-          <button type="submit" name="only" value={row.original.sku} className="button secondary">{strings.addToCart}</button>
-        </div>
-      )),
+      cell: ({ row }) =>
+        row.original.chooseVariant ? (
+          <a href={row.original.href}>{strings.chooseVariant}</a>
+        ) : (
+          row.original.orderable && (
+            <div className="my-items-add">
+              <input
+                type="number"
+                name={`quantity-${row.original.sku}`}
+                defaultValue={1}
+                min={1}
+                max={MAX_QUANTITY}
+                inputMode="numeric"
+                required
+                aria-label={`${strings.quantity}: ${row.original.name}`}
+              />
+              <button type="submit" name="only" value={row.original.sku} className="button secondary">
+                {strings.addToCart}
+              </button>
+            </div>
+          )
+        ),
     },
   ];
 }

@@ -31,10 +31,13 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'changed', desc: true }]);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [pageIndex, setPageIndex] = useState(0);
-  const columnFilters = useMemo(() => [
-    ...(filters.type === 'all' ? [] : [{ id: 'kind', value: filters.type }]),
-    ...(filters.status === 'all' ? [] : [{ id: 'status', value: filters.status }]),
-  ], [filters.type, filters.status]);
+  const columnFilters = useMemo(
+    () => [
+      ...(filters.type === 'all' ? [] : [{ id: 'kind', value: filters.type }]),
+      ...(filters.status === 'all' ? [] : [{ id: 'status', value: filters.status }]),
+    ],
+    [filters.type, filters.status],
+  );
 
   // The island owns every slice, so a new search, filter or order goes back to page 1 here, in the
   // event, rather than through the table's own reset, which would update state during a render.
@@ -43,12 +46,18 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
     columns,
     data,
     getRowId: (row) => `${row.type}:${row.identifier}`,
-    state: { sorting, globalFilter: filters.query.trim(), columnFilters, pagination: { pageIndex, pageSize: PAGE_SIZE } },
+    state: {
+      sorting,
+      globalFilter: filters.query.trim(),
+      columnFilters,
+      pagination: { pageIndex, pageSize: PAGE_SIZE },
+    },
     onSortingChange: (updater) => {
       setSorting(updater);
       setPageIndex(0);
     },
-    onPaginationChange: (updater) => setPageIndex((index) => functionalUpdate(updater, { pageIndex: index, pageSize: PAGE_SIZE }).pageIndex),
+    onPaginationChange: (updater) =>
+      setPageIndex((index) => functionalUpdate(updater, { pageIndex: index, pageSize: PAGE_SIZE }).pageIndex),
     autoResetPageIndex: false,
     enableSortingRemoval: false,
     globalFilterFn: filterFn_includesString,
@@ -76,13 +85,22 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
                 {group.headers.map((header) => {
                   const { column } = header;
                   return (
-                    <th key={header.id} scope="col" className={`entries-col-${column.id}`} aria-sort={ariaSort(column.getIsSorted())}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={`entries-col-${column.id}`}
+                      aria-sort={ariaSort(column.getIsSorted())}
+                    >
                       {column.getCanSort() ? (
                         <button type="button" className="team-sort" onClick={column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
-                          <span className="team-sort-icon" aria-hidden="true">{{ asc: '▲', desc: '▼', none: '↕' }[column.getIsSorted() || 'none']}</span>
+                          <span className="team-sort-icon" aria-hidden="true">
+                            {{ asc: '▲', desc: '▼', none: '↕' }[column.getIsSorted() || 'none']}
+                          </span>
                         </button>
-                      ) : <table.FlexRender header={header} />}
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
                     </th>
                   );
                 })}
@@ -95,7 +113,11 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
                 {row.getAllCells().map((cell) => {
                   const Cell = cell.column.id === 'kind' ? 'th' : 'td';
                   return (
-                    <Cell key={cell.id} scope={Cell === 'th' ? 'row' : undefined} className={`entries-col-${cell.column.id}`}>
+                    <Cell
+                      key={cell.id}
+                      scope={Cell === 'th' ? 'row' : undefined}
+                      className={`entries-col-${cell.column.id}`}
+                    >
                       <table.FlexRender cell={cell} />
                     </Cell>
                   );
@@ -106,7 +128,13 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
         </table>
       </div>
       {matching === 0 && <p className="entries-empty">{strings['entries.empty']}</p>}
-      <EntriesPager page={pageIndex + 1} pages={pages} onPrevious={() => table.previousPage()} onNext={() => table.nextPage()} strings={strings} />
+      <EntriesPager
+        page={pageIndex + 1}
+        pages={pages}
+        onPrevious={() => table.previousPage()}
+        onNext={() => table.nextPage()}
+        strings={strings}
+      />
     </div>
   );
 }

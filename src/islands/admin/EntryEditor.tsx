@@ -33,7 +33,16 @@ export interface EntryEditorProps {
 
 type Config = Record<string, unknown>;
 
-export function EntryEditor({ detail: first, initial, previewPath, locale, strings: t, hints, englishTexts, imageHosts }: EntryEditorProps) {
+export function EntryEditor({
+  detail: first,
+  initial,
+  previewPath,
+  locale,
+  strings: t,
+  hints,
+  englishTexts,
+  imageHosts,
+}: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
   const schema = entrySchema(key.type, key.identifier, imageHosts);
   const dateTime = useMemo(() => {
@@ -44,19 +53,32 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
   const languageName = (code: string) => optionLabel(locale, 'locale', code);
   const { detail, busy, status } = actions;
   const start = detail.draft ?? detail.live ?? initial;
-  const [value, setValue] = useState<unknown>(() => start?.config ?? (schema ? emptyValue(describeSchema(schema)) : {}));
+  const [value, setValue] = useState<unknown>(
+    () => start?.config ?? (schema ? emptyValue(describeSchema(schema)) : {}),
+  );
   const [content, setContent] = useState(start?.content ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   // The locale setting's texts get an editor of their own (English default beside each key).
   const withOverrides = englishTexts !== null && schema !== null && 'omit' in schema;
-  const formSchema = useMemo(() => (withOverrides ? (schema as unknown as { omit: (m: object) => typeof schema }).omit({ messages: true }) : schema), [schema, withOverrides]);
+  const formSchema = useMemo(
+    () =>
+      withOverrides ? (schema as unknown as { omit: (m: object) => typeof schema }).omit({ messages: true }) : schema,
+    [schema, withOverrides],
+  );
 
-  const edit = (next: unknown) => { setValue(next); setDirty(true); };
+  const edit = (next: unknown) => {
+    setValue(next);
+    setDirty(true);
+  };
   const save = async () => {
     const checked = validate(schema!, value, issueMessage(locale));
     setIssues(checked.ok ? {} : checked.issues);
-    if (!checked.ok) return actions.setStatus({ tone: 'error', text: fill(t['editor.invalid'], { count: Object.keys(checked.issues).length }) });
+    if (!checked.ok)
+      return actions.setStatus({
+        tone: 'error',
+        text: fill(t['editor.invalid'], { count: Object.keys(checked.issues).length }),
+      });
     if (await actions.save(value, detail.html ? content : null)) setDirty(false);
   };
 
@@ -69,57 +91,118 @@ export function EntryEditor({ detail: first, initial, previewPath, locale, strin
       <LanguageVersions detail={detail} strings={t} languageName={languageName} />
       <p className="admin-entry-state">
         {fill(t[`editor.status.${state}`], { version: detail.live?.version ?? 0 })}
-        {detail.draft && <span className="admin-muted"> · {fill(t['editor.draftBy'], { by: actorLabel(detail.draft.by, t), at: dateTime(detail.draft.at) })}</span>}
+        {detail.draft && (
+          <span className="admin-muted">
+            {' '}
+            · {fill(t['editor.draftBy'], { by: actorLabel(detail.draft.by, t), at: dateTime(detail.draft.at) })}
+          </span>
+        )}
       </p>
-      <form className="admin-card" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="admin-card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         <SchemaForm
-          schema={formSchema!} value={value} onChange={edit} issues={shownIssues} hints={hints} idPrefix="entry"
-          labels={(field) => fieldLabel(locale, field)} optionLabels={(field, option) => optionLabel(locale, field, option)} strings={formStrings(locale)}
+          schema={formSchema!}
+          value={value}
+          onChange={edit}
+          issues={shownIssues}
+          hints={hints}
+          idPrefix="entry"
+          labels={(field) => fieldLabel(locale, field)}
+          optionLabels={(field, option) => optionLabel(locale, field, option)}
+          strings={formStrings(locale)}
         />
         {withOverrides && (
           <MessageOverrides
             languageName={languageName}
             value={((value as Config).messages ?? {}) as Record<string, Record<string, string>>}
-            onChange={(messages) => edit({ ...(value as Config), messages })} englishTexts={englishTexts} strings={t} issues={shownIssues}
+            onChange={(messages) => edit({ ...(value as Config), messages })}
+            englishTexts={englishTexts}
+            strings={t}
+            issues={shownIssues}
           />
         )}
         {detail.html && (
           <HtmlField
-            value={content} onChange={(next) => { setContent(next); setDirty(true); }}
-            label={t['editor.html']} hint={t['editor.htmlHint']} error={shownIssues.content}
+            value={content}
+            onChange={(next) => {
+              setContent(next);
+              setDirty(true);
+            }}
+            label={t['editor.html']}
+            hint={t['editor.htmlHint']}
+            error={shownIssues.content}
           />
         )}
         <div className="admin-actions">
-          <button type="submit" className="button primary" disabled={busy}>{t['editor.save']}</button>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t['editor.save']}
+          </button>
           {dirty && <span className="admin-badge">{t['editor.unsaved']}</span>}
           {detail.draft && !dirty && (
             <>
-              <a className="button" href={`/admin/preview?to=${encodeURIComponent(previewPath)}`} target="_blank" rel="noopener" title={t['editor.previewHint']}>{t['editor.preview']}</a>
-              <button type="button" className="button primary" disabled={busy} onClick={() => void actions.publish()}>{t['editor.publish']}</button>
-              <button type="button" className="button" disabled={busy} onClick={() => void actions.discard().then((ok) => {
-                if (!ok) return;
-                setValue(detail.live?.config ?? value);
-                setContent(detail.live?.content ?? '');
-              })}>{t['editor.discard']}</button>
+              <a
+                className="button"
+                href={`/admin/preview?to=${encodeURIComponent(previewPath)}`}
+                target="_blank"
+                rel="noopener"
+                title={t['editor.previewHint']}
+              >
+                {t['editor.preview']}
+              </a>
+              <button type="button" className="button primary" disabled={busy} onClick={() => void actions.publish()}>
+                {t['editor.publish']}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() =>
+                  void actions.discard().then((ok) => {
+                    if (!ok) return;
+                    setValue(detail.live?.config ?? value);
+                    setContent(detail.live?.content ?? '');
+                  })
+                }
+              >
+                {t['editor.discard']}
+              </button>
             </>
           )}
           {detail.live && !detail.draft && mayDelete(key) && (
-            <button type="button" className="button" disabled={busy} onClick={() => { if (confirm(t['editor.confirmDelete'])) void actions.remove(); }}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => {
+                if (confirm(t['editor.confirmDelete'])) void actions.remove();
+              }}
+            >
               {t['editor.delete']}
             </button>
           )}
         </div>
         {status && (
           <p className={`admin-status admin-status-${status.tone}`} role={status.tone === 'ok' ? 'status' : 'alert'}>
-            {status.text}{' '}
-            {status.tone === 'conflict' && <a href={location.href}>{t['editor.reload']}</a>}
+            {status.text} {status.tone === 'conflict' && <a href={location.href}>{t['editor.reload']}</a>}
           </p>
         )}
       </form>
-      <EntryHistory detail={detail} strings={t} busy={busy} dateTime={dateTime} onRollback={async (version) => {
-        const ok = await actions.rollback(version);
-        return ok;
-      }} />
+      <EntryHistory
+        detail={detail}
+        strings={t}
+        busy={busy}
+        dateTime={dateTime}
+        onRollback={async (version) => {
+          const ok = await actions.rollback(version);
+          return ok;
+        }}
+      />
     </div>
   );
 }

@@ -4,7 +4,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { adminClient, ApiClientError, call } from '#lib/admin/client.ts';
 import type { TeamStrings } from '#lib/admin/team-messages.ts';
-import { PASSWORD_MIN_LENGTH, passwordProblemOf, passwordRuleProblem, type PasswordProblem } from '#lib/auth/password-policy.ts';
+import {
+  PASSWORD_MIN_LENGTH,
+  passwordProblemOf,
+  passwordRuleProblem,
+  type PasswordProblem,
+} from '#lib/auth/password-policy.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { TextField } from '../shared/TextField.tsx';
 import { failureText, fieldIssue } from './team/failure.ts';
@@ -17,11 +22,13 @@ export interface SetPasswordFormProps {
 
 type Errors = { password?: string | undefined; repeat?: string | undefined };
 
-const problemText = (problem: PasswordProblem, strings: TeamStrings) => fill(strings[`password.${problem}`], { min: PASSWORD_MIN_LENGTH });
+const problemText = (problem: PasswordProblem, strings: TeamStrings) =>
+  fill(strings[`password.${problem}`], { min: PASSWORD_MIN_LENGTH });
 
 /** The field errors of a refused password, or null for a failure that is not about it. */
 function refusedPassword(error: unknown, strings: TeamStrings): Errors | null {
-  if (error instanceof ApiClientError && error.code === 'INVALID_PASSWORD') return { password: strings['setPassword.invalid'] };
+  if (error instanceof ApiClientError && error.code === 'INVALID_PASSWORD')
+    return { password: strings['setPassword.invalid'] };
   const issue = fieldIssue(error, 'password');
   if (issue === null) return null;
   const problem = passwordProblemOf(issue);
@@ -75,22 +82,60 @@ export function SetPasswordForm({ token, strings }: SetPasswordFormProps) {
   if (state === 'done') {
     return (
       <div className="team-island team-done">
-        <p ref={outcome} tabIndex={-1}>{strings['setPassword.done']}</p>
-        <a className="button primary" href="/admin/sign-in">{strings['setPassword.signIn']}</a>
+        <p ref={outcome} tabIndex={-1}>
+          {strings['setPassword.done']}
+        </p>
+        <a className="button primary" href="/admin/sign-in">
+          {strings['setPassword.signIn']}
+        </a>
       </div>
     );
   }
   if (state === 'invalidLink') {
-    return <div className="team-island"><p ref={outcome} tabIndex={-1} className="form-error" role="alert">{strings['setPassword.invalidToken']}</p></div>;
+    return (
+      <div className="team-island">
+        <p ref={outcome} tabIndex={-1} className="form-error" role="alert">
+          {strings['setPassword.invalidToken']}
+        </p>
+      </div>
+    );
   }
   return (
-    <form ref={form} className="team-island team-form" method="post" noValidate onSubmit={(e) => void submit(e)} aria-busy={pending || undefined}>
-      <TextField value={password} onChange={setPassword} type="password" label={strings['setPassword.password']} autoComplete="new-password"
-        hint={fill(strings['setPassword.hint'], { min: PASSWORD_MIN_LENGTH })} error={errors.password} />
-      <TextField value={repeat} onChange={setRepeat} type="password" label={strings['setPassword.repeat']} autoComplete="new-password"
-        error={errors.repeat} />
-      <div role="alert">{failure && <p key={failure.id} className="form-error">{failure.text}</p>}</div>
-      <button type="submit" className="button primary" disabled={pending}>{strings['setPassword.submit']}</button>
+    <form
+      ref={form}
+      className="team-island team-form"
+      method="post"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-busy={pending || undefined}
+    >
+      <TextField
+        value={password}
+        onChange={setPassword}
+        type="password"
+        label={strings['setPassword.password']}
+        autoComplete="new-password"
+        hint={fill(strings['setPassword.hint'], { min: PASSWORD_MIN_LENGTH })}
+        error={errors.password}
+      />
+      <TextField
+        value={repeat}
+        onChange={setRepeat}
+        type="password"
+        label={strings['setPassword.repeat']}
+        autoComplete="new-password"
+        error={errors.repeat}
+      />
+      <div role="alert">
+        {failure && (
+          <p key={failure.id} className="form-error">
+            {failure.text}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button primary" disabled={pending}>
+        {strings['setPassword.submit']}
+      </button>
     </form>
   );
 }

@@ -42,7 +42,13 @@ export function StaffManager({ staff, me, strings, locale }: StaffManagerProps) 
       setRows((all) => all.map((r) => (r.id === updated.id ? updated : r)));
       say('ok', changedText(updated, change, strings));
     } catch (error) {
-      say('error', failureText(error, strings, { LAST_ADMIN: strings['staff.lastAdmin'], STAFF_NOT_FOUND: strings['staff.notFound'] }));
+      say(
+        'error',
+        failureText(error, strings, {
+          LAST_ADMIN: strings['staff.lastAdmin'],
+          STAFF_NOT_FOUND: strings['staff.notFound'],
+        }),
+      );
     } finally {
       setPending(null);
     }
@@ -62,9 +68,15 @@ export function StaffManager({ staff, me, strings, locale }: StaffManagerProps) 
           </thead>
           <tbody>
             {rows.map((row) => (
-              <StaffRowView key={row.id} row={pending?.id === row.id ? { ...row, ...pending.change } : row} isMe={row.id === me}
+              <StaffRowView
+                key={row.id}
+                row={pending?.id === row.id ? { ...row, ...pending.change } : row}
+                isMe={row.id === me}
                 busy={pending?.id === row.id}
-                onChange={(c) => void update(row, c)} formatDate={formatDate} strings={strings} />
+                onChange={(c) => void update(row, c)}
+                formatDate={formatDate}
+                strings={strings}
+              />
             ))}
           </tbody>
         </table>

@@ -32,7 +32,10 @@ function tooManyText(error: ApiClientError, strings: TeamStrings): string {
 
 function signInFailure(error: unknown, strings: TeamStrings): string {
   if (error instanceof ApiClientError && error.code === 'TOO_MANY_ATTEMPTS') return tooManyText(error, strings);
-  return failureText(error, strings, { INVALID_CREDENTIALS: strings['signIn.invalid'], VALIDATION_FAILED: strings['signIn.invalid'] });
+  return failureText(error, strings, {
+    INVALID_CREDENTIALS: strings['signIn.invalid'],
+    VALIDATION_FAILED: strings['signIn.invalid'],
+  });
 }
 
 export function StaffSignIn({ next, strings }: StaffSignInProps) {
@@ -46,7 +49,10 @@ export function StaffSignIn({ next, strings }: StaffSignInProps) {
     const data = new FormData(event.currentTarget);
     setPending(true);
     try {
-      await call(adminClient.signIn, { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
+      await call(adminClient.signIn, {
+        email: String(data.get('email') ?? ''),
+        password: String(data.get('password') ?? ''),
+      });
       // The button stays disabled while the next page loads.
       location.assign(safeNext(next));
     } catch (error) {
@@ -56,11 +62,30 @@ export function StaffSignIn({ next, strings }: StaffSignInProps) {
   }
 
   return (
-    <form className="team-island team-form team-sign-in" method="post" onSubmit={(e) => void submit(e)} aria-busy={pending || undefined}>
+    <form
+      className="team-island team-form team-sign-in"
+      method="post"
+      onSubmit={(e) => void submit(e)}
+      aria-busy={pending || undefined}
+    >
       <TextField name="email" type="email" label={strings['signIn.email']} autoComplete="username" maxLength={254} />
-      <TextField name="password" type="password" label={strings['signIn.password']} autoComplete="current-password" maxLength={256} />
-      <div role="alert">{failure && <p key={failure.id} className="form-error">{failure.text}</p>}</div>
-      <button type="submit" className="button primary" disabled={pending}>{pending ? strings['signIn.pending'] : strings['signIn.submit']}</button>
+      <TextField
+        name="password"
+        type="password"
+        label={strings['signIn.password']}
+        autoComplete="current-password"
+        maxLength={256}
+      />
+      <div role="alert">
+        {failure && (
+          <p key={failure.id} className="form-error">
+            {failure.text}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button primary" disabled={pending}>
+        {pending ? strings['signIn.pending'] : strings['signIn.submit']}
+      </button>
     </form>
   );
 }

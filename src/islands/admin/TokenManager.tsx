@@ -48,7 +48,13 @@ export function TokenManager({ tokens, strings, locale }: TokenManagerProps) {
 
   return (
     <div className="team-island team-tokens">
-      <TokenTable rows={rows} busy={busy} onRevoke={(row) => void revoke(row)} formatDate={formatDate} strings={strings} />
+      <TokenTable
+        rows={rows}
+        busy={busy}
+        onRevoke={(row) => void revoke(row)}
+        formatDate={formatDate}
+        strings={strings}
+      />
       <Feedback notice={notice} />
       {created && <NewToken token={created} strings={strings} />}
       <CreateTokenForm strings={strings} onCreated={add} />

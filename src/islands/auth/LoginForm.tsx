@@ -17,26 +17,50 @@ export interface LoginFormProps {
 }
 
 export function LoginForm({ strings, errors, canRegister, registerHref }: LoginFormProps) {
-  const { formRef, onSubmit, pending, fields, error, attempt } = useAuthForm((data) => signIn({
-    username: fieldText(data, 'username'), password: fieldText(data, 'password'), rememberMe: data.get('rememberMe') === 'on',
-  }));
+  const { formRef, onSubmit, pending, fields, error, attempt } = useAuthForm((data) =>
+    signIn({
+      username: fieldText(data, 'username'),
+      password: fieldText(data, 'password'),
+      rememberMe: data.get('rememberMe') === 'on',
+    }),
+  );
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      {error && <div key={attempt} role="alert" className="alert alert-danger">{errorText(error, errors)}</div>}
-      <TextField name="username" label={strings.username} autoComplete="username" error={errorText(fields.username, errors)} />
-      <TextField name="password" type="password" label={strings.password} autoComplete="current-password"
-        error={errorText(fields.password, errors)} />
+      {error && (
+        <div key={attempt} role="alert" className="alert alert-danger">
+          {errorText(error, errors)}
+        </div>
+      )}
+      <TextField
+        name="username"
+        label={strings.username}
+        autoComplete="username"
+        error={errorText(fields.username, errors)}
+      />
+      <TextField
+        name="password"
+        type="password"
+        label={strings.password}
+        autoComplete="current-password"
+        error={errorText(fields.password, errors)}
+      />
       <CheckboxField name="rememberMe" label={strings.rememberMe} />
-      <button type="submit" className="button primary auth-submit">{strings.login}</button>
+      <button type="submit" className="button primary auth-submit">
+        {strings.login}
+      </button>
       <button type="button" className="text-button" onClick={() => showAuthView('reset', canRegister)}>
         {strings.forgotPassword}
       </button>
       {(canRegister || registerHref) && (
         <p className="auth-switch">
           {strings.noAccount}{' '}
-          {canRegister
-            ? <button type="button" className="text-button" onClick={() => showAuthView('register', canRegister)}>{strings.register}</button>
-            : <a href={registerHref!}>{strings.register}</a>}
+          {canRegister ? (
+            <button type="button" className="text-button" onClick={() => showAuthView('register', canRegister)}>
+              {strings.register}
+            </button>
+          ) : (
+            <a href={registerHref!}>{strings.register}</a>
+          )}
         </p>
       )}
     </form>

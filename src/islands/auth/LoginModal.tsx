@@ -39,13 +39,28 @@ export function LoginModal({ canRegister, registerHref, strings }: LoginModalPro
   }, [open, view, ref]);
 
   if (!open) return null;
-  const title = view === 'register' ? strings.registerTitle : view === 'reset' ? strings.resetTitle : strings.loginTitle;
+  const title =
+    view === 'register' ? strings.registerTitle : view === 'reset' ? strings.resetTitle : strings.loginTitle;
   return (
     <div className="modal-backdrop" {...backdrop}>
-      <div ref={ref} className="modal login-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <h2 id={titleId} className="modal-title">{title}</h2>
+      <div
+        ref={ref}
+        className="modal login-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
         {view === 'login' && (
-          <LoginForm strings={strings.login} errors={strings.errors} canRegister={canRegister} registerHref={registerHref} />
+          <LoginForm
+            strings={strings.login}
+            errors={strings.errors}
+            canRegister={canRegister}
+            registerHref={registerHref}
+          />
         )}
         {view === 'register' && canRegister && <RegisterForm strings={strings.register} errors={strings.errors} />}
         {view === 'reset' && <ResetForm strings={strings.reset} errors={strings.errors} />}

@@ -21,24 +21,49 @@ export function NewPasswordForm({ kind, loginHref, strings }: NewPasswordFormPro
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(tokenFromLocation()), []);
   const { formRef, onSubmit, pending, fields, error } = useAuthForm((data) =>
-    setNewPassword(kind, { token: token ?? '', password: fieldText(data, 'password') }));
+    setNewPassword(kind, { token: token ?? '', password: fieldText(data, 'password') }),
+  );
 
-  const login = <a className="button primary" href={loginHref}>{strings.login}</a>;
+  const login = (
+    <a className="button primary" href={loginHref}>
+      {strings.login}
+    </a>
+  );
   if (state === 'finished') {
-    return <div className="auth-confirmation"><p role="status">{strings.passwordCreated}</p>{login}</div>;
+    return (
+      <div className="auth-confirmation">
+        <p role="status">{strings.passwordCreated}</p>
+        {login}
+      </div>
+    );
   }
   const invalid = token === '' || (error && 'key' in error && error.key === 'server.INVALID_TOKEN');
   if (invalid) {
-    return <div className="auth-confirmation"><p className="form-error" role="status">{strings.errors['server.INVALID_TOKEN']}</p>{login}</div>;
+    return (
+      <div className="auth-confirmation">
+        <p className="form-error" role="status">
+          {strings.errors['server.INVALID_TOKEN']}
+        </p>
+        {login}
+      </div>
+    );
   }
   return (
     <form ref={formRef} className="auth-form new-password-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
-      <TextField name="password" type="password" label={strings.newPassword} autoComplete="new-password"
-        hint={strings.passwordRule} error={errorText(fields.password, strings.errors)} />
+      <TextField
+        name="password"
+        type="password"
+        label={strings.newPassword}
+        autoComplete="new-password"
+        hint={strings.passwordRule}
+        error={errorText(fields.password, strings.errors)}
+      />
       <div className="form-error-region" aria-live="polite">
         {error && <p className="form-error">{errorText(error, strings.errors)}</p>}
       </div>
-      <button type="submit" className="button primary auth-submit" disabled={token === null}>{strings.setPassword}</button>
+      <button type="submit" className="button primary auth-submit" disabled={token === null}>
+        {strings.setPassword}
+      </button>
     </form>
   );
 }

@@ -14,19 +14,30 @@ export function ResetForm({ strings, errors }: { strings: ResetFormStrings; erro
     return (
       <div className="auth-confirmation">
         <p role="status">{strings.resetSent}</p>
-        <button type="button" className="button secondary" onClick={() => showAuthView('login', false)}>{strings.backToLogin}</button>
+        <button type="button" className="button secondary" onClick={() => showAuthView('login', false)}>
+          {strings.backToLogin}
+        </button>
       </div>
     );
   }
   return (
     <form ref={formRef} className="auth-form" noValidate onSubmit={onSubmit} aria-busy={pending}>
       <p className="auth-intro">{strings.intro}</p>
-      <TextField name="email" label={strings.username} autoComplete="username" error={errorText(fields.email, errors)} />
+      <TextField
+        name="email"
+        label={strings.username}
+        autoComplete="username"
+        error={errorText(fields.email, errors)}
+      />
       <div className="form-error-region" aria-live="polite">
         {error && <p className="form-error">{errorText(error, errors)}</p>}
       </div>
-      <button type="submit" className="button primary auth-submit">{strings.sendResetLink}</button>
-      <button type="button" className="text-button" onClick={() => showAuthView('login', false)}>{strings.backToLogin}</button>
+      <button type="submit" className="button primary auth-submit">
+        {strings.sendResetLink}
+      </button>
+      <button type="button" className="text-button" onClick={() => showAuthView('login', false)}>
+        {strings.backToLogin}
+      </button>
     </form>
   );
 }

@@ -9,44 +9,89 @@ import { PASSWORD_MIN_LENGTH } from '#lib/auth/contract.ts';
 export type AuthErrorStrings = Record<AuthErrorKey, string>;
 
 export interface LoginFormStrings {
-  username: string; password: string; rememberMe: string; login: string; forgotPassword: string;
-  noAccount: string; register: string;
+  username: string;
+  password: string;
+  rememberMe: string;
+  login: string;
+  forgotPassword: string;
+  noAccount: string;
+  register: string;
 }
 export interface RegisterFormStrings {
-  email: string; firstName: string; lastName: string; password: string; passwordRule: string;
-  createAccount: string; register: string; backToLogin: string; sent: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordRule: string;
+  createAccount: string;
+  register: string;
+  backToLogin: string;
+  sent: string;
 }
 export interface ResetFormStrings {
-  intro: string; username: string; sendResetLink: string; resetSent: string; backToLogin: string;
+  intro: string;
+  username: string;
+  sendResetLink: string;
+  resetSent: string;
+  backToLogin: string;
 }
 export interface LoginModalStrings {
-  loginTitle: string; registerTitle: string; resetTitle: string; close: string;
-  login: LoginFormStrings; register: RegisterFormStrings; reset: ResetFormStrings; errors: AuthErrorStrings;
+  loginTitle: string;
+  registerTitle: string;
+  resetTitle: string;
+  close: string;
+  login: LoginFormStrings;
+  register: RegisterFormStrings;
+  reset: ResetFormStrings;
+  errors: AuthErrorStrings;
 }
 export interface NewPasswordStrings {
-  newPassword: string; passwordRule: string; setPassword: string; passwordCreated: string; login: string;
+  newPassword: string;
+  passwordRule: string;
+  setPassword: string;
+  passwordCreated: string;
+  login: string;
   errors: AuthErrorStrings;
 }
 
 function authErrorStrings(m: Messages): AuthErrorStrings {
-  return Object.fromEntries(AUTH_ERROR_KEYS.map((k) => [k, fill(m[k], { min: PASSWORD_MIN_LENGTH })])) as AuthErrorStrings;
+  return Object.fromEntries(
+    AUTH_ERROR_KEYS.map((k) => [k, fill(m[k], { min: PASSWORD_MIN_LENGTH })]),
+  ) as AuthErrorStrings;
 }
 
 export function loginModalStrings(m: Messages): LoginModalStrings {
   return {
-    loginTitle: m['auth.loginTitle'], registerTitle: m['auth.registerTitle'], resetTitle: m['auth.resetTitle'], close: m['auth.close'],
+    loginTitle: m['auth.loginTitle'],
+    registerTitle: m['auth.registerTitle'],
+    resetTitle: m['auth.resetTitle'],
+    close: m['auth.close'],
     login: {
-      username: m['auth.username'], password: m['auth.password'], rememberMe: m['auth.rememberMe'], login: m['auth.login'],
-      forgotPassword: m['auth.forgotPassword'], noAccount: m['auth.noAccount'], register: m['auth.register'],
+      username: m['auth.username'],
+      password: m['auth.password'],
+      rememberMe: m['auth.rememberMe'],
+      login: m['auth.login'],
+      forgotPassword: m['auth.forgotPassword'],
+      noAccount: m['auth.noAccount'],
+      register: m['auth.register'],
     },
     register: {
-      email: m['auth.email'], firstName: m['auth.firstName'], lastName: m['auth.lastName'], password: m['auth.password'],
-      passwordRule: fill(m['auth.passwordRule'], { min: PASSWORD_MIN_LENGTH }), createAccount: m['auth.createAccount'],
-      register: m['auth.register'], backToLogin: m['auth.backToLogin'], sent: m['registration.sent'],
+      email: m['auth.email'],
+      firstName: m['auth.firstName'],
+      lastName: m['auth.lastName'],
+      password: m['auth.password'],
+      passwordRule: fill(m['auth.passwordRule'], { min: PASSWORD_MIN_LENGTH }),
+      createAccount: m['auth.createAccount'],
+      register: m['auth.register'],
+      backToLogin: m['auth.backToLogin'],
+      sent: m['registration.sent'],
     },
     reset: {
-      intro: m['auth.resetIntro'], username: m['auth.username'], sendResetLink: m['auth.sendResetLink'],
-      resetSent: m['auth.resetSent'], backToLogin: m['auth.backToLogin'],
+      intro: m['auth.resetIntro'],
+      username: m['auth.username'],
+      sendResetLink: m['auth.sendResetLink'],
+      resetSent: m['auth.resetSent'],
+      backToLogin: m['auth.backToLogin'],
     },
     errors: authErrorStrings(m),
   };
@@ -54,8 +99,11 @@ export function loginModalStrings(m: Messages): LoginModalStrings {
 
 export function newPasswordStrings(m: Messages): NewPasswordStrings {
   return {
-    newPassword: m['auth.newPassword'], passwordRule: fill(m['auth.passwordRule'], { min: PASSWORD_MIN_LENGTH }),
-    setPassword: m['auth.setPassword'], passwordCreated: m['auth.passwordCreated'], login: m['auth.login'],
+    newPassword: m['auth.newPassword'],
+    passwordRule: fill(m['auth.passwordRule'], { min: PASSWORD_MIN_LENGTH }),
+    setPassword: m['auth.setPassword'],
+    passwordCreated: m['auth.passwordCreated'],
+    login: m['auth.login'],
     errors: authErrorStrings(m),
   };
 }

@@ -28,16 +28,25 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
   const properties = lineProperties(item);
   const accessories = lineAccessories(item);
   const problem = lineProblemKey(item);
-  const price = (amount: number | null) => formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
+  const price = (amount: number | null) =>
+    formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
   return (
     <li className={problem ? 'cart-item cart-item-problem' : 'cart-item'}>
-      {item.image
-        ? <img className="cart-item-image" src={item.image} alt="" width={140} height={200} loading="lazy" />
-        : <span className="cart-item-image" aria-hidden="true" />}
+      {item.image ? (
+        <img className="cart-item-image" src={item.image} alt="" width={140} height={200} loading="lazy" />
+      ) : (
+        <span className="cart-item-image" aria-hidden="true" />
+      )}
       <div className="cart-item-body">
-        <a id={nameId} className="cart-item-name" href={localePath(locale, cartItemPath(item.sku))}>{item.name}</a>
-        <p className="cart-item-itemnum">{strings.itemNo} {item.itemnum}</p>
-        {pricesVisible && <LinePrice price={item.price} currency={currency} intlLocale={intlLocale} strings={strings} />}
+        <a id={nameId} className="cart-item-name" href={localePath(locale, cartItemPath(item.sku))}>
+          {item.name}
+        </a>
+        <p className="cart-item-itemnum">
+          {strings.itemNo} {item.itemnum}
+        </p>
+        {pricesVisible && (
+          <LinePrice price={item.price} currency={currency} intlLocale={intlLocale} strings={strings} />
+        )}
         {problem && <p className="cart-item-warning">{strings[problem]}</p>}
         {item.availability && (
           <p className={`availability availability-${item.availability}`}>
@@ -45,10 +54,21 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
           </p>
         )}
         <div className="cart-item-actions">
-          <QuantitySelector id={`${id}-qty`} quantity={item.quantity} describedBy={nameId} strings={strings}
-            onChange={(q) => void setQuantity(item.id, q)} />
-          <button type="button" className="text-button cart-item-remove" aria-describedby={nameId}
-            onClick={() => void remove(item.id)}>{strings.remove}</button>
+          <QuantitySelector
+            id={`${id}-qty`}
+            quantity={item.quantity}
+            describedBy={nameId}
+            strings={strings}
+            onChange={(q) => void setQuantity(item.id, q)}
+          />
+          <button
+            type="button"
+            className="text-button cart-item-remove"
+            aria-describedby={nameId}
+            onClick={() => void remove(item.id)}
+          >
+            {strings.remove}
+          </button>
         </div>
         {accessories.length > 0 && (
           <div className="cart-item-section">
@@ -56,8 +76,13 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
             <ul className="cart-item-list">
               {accessories.map((a) => (
                 <li key={a.sku}>
-                  {a.name} <span className="cart-item-muted">{strings.itemNo} {a.itemnum}</span>
-                  {pricesVisible && a.price !== null && <span className="cart-item-accessory-price">{price(a.price)}</span>}
+                  {a.name}{' '}
+                  <span className="cart-item-muted">
+                    {strings.itemNo} {a.itemnum}
+                  </span>
+                  {pricesVisible && a.price !== null && (
+                    <span className="cart-item-accessory-price">{price(a.price)}</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -67,7 +92,14 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
           <div className="cart-item-section">
             <p className="cart-item-section-title">{strings.included}</p>
             <ul className="cart-item-list">
-              {item.included.map((i) => <li key={i.itemnum}>{i.name} <span className="cart-item-muted">{strings.itemNo} {i.itemnum}</span></li>)}
+              {item.included.map((i) => (
+                <li key={i.itemnum}>
+                  {i.name}{' '}
+                  <span className="cart-item-muted">
+                    {strings.itemNo} {i.itemnum}
+                  </span>
+                </li>
+              ))}
             </ul>
           </div>
         )}
@@ -75,7 +107,12 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
           <details className="cart-item-properties">
             <summary>{strings.productProperties}</summary>
             <dl>
-              {properties.map((p) => <div key={p.label}><dt>{p.label}</dt><dd>{p.value}</dd></div>)}
+              {properties.map((p) => (
+                <div key={p.label}>
+                  <dt>{p.label}</dt>
+                  <dd>{p.value}</dd>
+                </div>
+              ))}
             </dl>
           </details>
         )}

@@ -47,33 +47,59 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
   const pricesVisible = cart?.pricesVisible ?? true;
   return (
     <div className="drawer-backdrop" {...backdrop}>
-      <div ref={ref} className="drawer drawer-right cart-sidebar" role="dialog" aria-modal="true"
-        aria-labelledby={titleId} aria-busy={loading} tabIndex={-1}>
+      <div
+        ref={ref}
+        className="drawer drawer-right cart-sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-busy={loading}
+        tabIndex={-1}
+      >
         <div className="cart-sidebar-header">
-          <h2 id={titleId} className="cart-sidebar-title">{strings.title}</h2>
+          <h2 id={titleId} className="cart-sidebar-title">
+            {strings.title}
+          </h2>
           <p className="cart-sidebar-count">{plural(intlLocale, cart?.items_qty ?? 0, strings.totalItems)}</p>
-          <button type="button" className="icon-button" aria-label={strings.close} onClick={close}><Icon name="close" /></button>
+          <button type="button" className="icon-button" aria-label={strings.close} onClick={close}>
+            <Icon name="close" />
+          </button>
         </div>
         <div className="cart-sidebar-body">
           {headerHtml && <div className="cart-sidebar-block" dangerouslySetInnerHTML={{ __html: headerHtml }} />}
           {!pricesVisible && <p className="cart-sidebar-note">{strings.loginToSee}</p>}
-          {items.length === 0
-            ? (!loading && <p className="cart-sidebar-empty">{strings.empty}</p>)
-            : (
-              <ul className="cart-items" aria-labelledby={titleId}>
-                {items.map((item) => (
-                  <CartItem key={item.id} item={item} currency={cart!.currency} locale={locale} intlLocale={intlLocale}
-                    pricesVisible={pricesVisible} strings={strings.item} />
-                ))}
-              </ul>
-            )}
-          {cart && items.length > 0 && pricesVisible && <CouponForm cart={cart} strings={strings.coupon} errors={strings.errors} />}
+          {items.length === 0 ? (
+            !loading && <p className="cart-sidebar-empty">{strings.empty}</p>
+          ) : (
+            <ul className="cart-items" aria-labelledby={titleId}>
+              {items.map((item) => (
+                <CartItem
+                  key={item.id}
+                  item={item}
+                  currency={cart!.currency}
+                  locale={locale}
+                  intlLocale={intlLocale}
+                  pricesVisible={pricesVisible}
+                  strings={strings.item}
+                />
+              ))}
+            </ul>
+          )}
+          {cart && items.length > 0 && pricesVisible && (
+            <CouponForm cart={cart} strings={strings.coupon} errors={strings.errors} />
+          )}
         </div>
         <div className="cart-sidebar-footer">
           {cart && items.length > 0 && <CartTotals cart={cart} intlLocale={intlLocale} strings={strings.totals} />}
-          {items.length > 0
-            ? <a className="button primary" href={checkoutHref}>{strings.goToCheckout}</a>
-            : <button type="button" className="button primary" onClick={close}>{strings.goBackShopping}</button>}
+          {items.length > 0 ? (
+            <a className="button primary" href={checkoutHref}>
+              {strings.goToCheckout}
+            </a>
+          ) : (
+            <button type="button" className="button primary" onClick={close}>
+              {strings.goBackShopping}
+            </button>
+          )}
         </div>
       </div>
     </div>

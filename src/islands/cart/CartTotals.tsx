@@ -6,7 +6,9 @@ import type { Cart } from '#lib/cart/contract.ts';
 import type { CartTotalsStrings } from './strings.ts';
 
 export interface CartTotalsProps {
-  cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes' | 'currency'> & { shippingMethod?: Cart['shippingMethod'] };
+  cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes' | 'currency'> & {
+    shippingMethod?: Cart['shippingMethod'];
+  };
   intlLocale: string;
   strings: CartTotalsStrings;
 }
@@ -14,16 +16,38 @@ export interface CartTotalsProps {
 export function CartTotals({ cart, intlLocale, strings }: CartTotalsProps) {
   const view = totalsView(cart);
   if (!view) return null;
-  const money = (amount: number) => formatPrice(amount, { currency: cart.currency, locale: intlLocale, freeLabel: strings.free });
+  const money = (amount: number) =>
+    formatPrice(amount, { currency: cart.currency, locale: intlLocale, freeLabel: strings.free });
   const shipping = shippingRow(cart);
   return (
     <div className="cart-totals">
       <dl>
-        <div><dt>{strings.subtotal}</dt><dd>{money(view.subtotal)}</dd></div>
-        {view.discount > 0 && <div className="cart-totals-discount"><dt>{strings.discount}</dt><dd>−{money(view.discount)}</dd></div>}
-        {shipping !== null && <div className="cart-totals-shipping"><dt>{strings.shipping}</dt><dd>{money(shipping)}</dd></div>}
-        {view.tax > 0 && <div><dt>{strings.tax}</dt><dd>{money(view.tax)}</dd></div>}
-        <div className="cart-totals-total"><dt>{strings.total}</dt><dd>{money(view.total)}</dd></div>
+        <div>
+          <dt>{strings.subtotal}</dt>
+          <dd>{money(view.subtotal)}</dd>
+        </div>
+        {view.discount > 0 && (
+          <div className="cart-totals-discount">
+            <dt>{strings.discount}</dt>
+            <dd>−{money(view.discount)}</dd>
+          </div>
+        )}
+        {shipping !== null && (
+          <div className="cart-totals-shipping">
+            <dt>{strings.shipping}</dt>
+            <dd>{money(shipping)}</dd>
+          </div>
+        )}
+        {view.tax > 0 && (
+          <div>
+            <dt>{strings.tax}</dt>
+            <dd>{money(view.tax)}</dd>
+          </div>
+        )}
+        <div className="cart-totals-total">
+          <dt>{strings.total}</dt>
+          <dd>{money(view.total)}</dd>
+        </div>
       </dl>
       <p className="cart-totals-note">{strings[totalsNoteKey(view, shipping !== null)]}</p>
     </div>

@@ -39,20 +39,37 @@ export function CouponForm({ cart, strings, errors }: CouponFormProps) {
       {cart.couponCode ? (
         <div className="cart-coupon-applied">
           <p>{fill(strings.applied, { code: cart.couponCode })}</p>
-          <button type="button" className="text-button" disabled={busy} onClick={() => void run('')}>{strings.remove}</button>
+          <button type="button" className="text-button" disabled={busy} onClick={() => void run('')}>
+            {strings.remove}
+          </button>
         </div>
       ) : (
         <form className="cart-coupon-form" onSubmit={submit}>
           <label htmlFor={`${id}-code`}>{strings.coupon}</label>
           <div className="cart-coupon-row">
-            <input ref={codeField} id={`${id}-code`} type="text" autoComplete="off" maxLength={64} value={code}
-              aria-invalid={error ? true : undefined} aria-describedby={problem ? `${id}-error` : undefined}
-              onChange={(e) => { setCode(e.target.value); setError(null); }} />
-            <button type="submit" className="button secondary" disabled={busy}>{strings.apply}</button>
+            <input
+              ref={codeField}
+              id={`${id}-code`}
+              type="text"
+              autoComplete="off"
+              maxLength={64}
+              value={code}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={problem ? `${id}-error` : undefined}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setError(null);
+              }}
+            />
+            <button type="submit" className="button secondary" disabled={busy}>
+              {strings.apply}
+            </button>
           </div>
         </form>
       )}
-      <p id={`${id}-error`} className="cart-coupon-error" role="alert">{problem ? errors[problem] : ''}</p>
+      <p id={`${id}-error`} className="cart-coupon-error" role="alert">
+        {problem ? errors[problem] : ''}
+      </p>
     </div>
   );
 }

@@ -17,10 +17,21 @@ export function LinePrice({ price, currency, intlLocale, strings }: LinePricePro
     <p className="cart-item-price">
       {shown.displaySpecial ? (
         <>
-          <span className="cart-price-special"><span className="visually-hidden">{strings.specialPrice}: </span>{shown.displaySpecial}</span>{' '}
-          <s className="cart-price-regular"><span className="visually-hidden">{strings.regularPrice}: </span>{shown.displayRegular}</s>
+          <span className="cart-price-special">
+            <span className="visually-hidden">{strings.specialPrice}: </span>
+            {shown.displaySpecial}
+          </span>{' '}
+          <s className="cart-price-regular">
+            <span className="visually-hidden">{strings.regularPrice}: </span>
+            {shown.displayRegular}
+          </s>
         </>
-      ) : <span><span className="visually-hidden">{strings.regularPrice}: </span>{shown.displayRegular}</span>}
+      ) : (
+        <span>
+          <span className="visually-hidden">{strings.regularPrice}: </span>
+          {shown.displayRegular}
+        </span>
+      )}
     </p>
   );
 }

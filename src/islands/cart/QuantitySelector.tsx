@@ -34,12 +34,37 @@ export function QuantitySelector({ id, quantity, describedBy, strings, onChange 
     <form className="cart-quantity" onSubmit={submit}>
       <label htmlFor={id}>{strings.quantity}</label>
       <div className="cart-quantity-controls">
-        <button type="button" className="cart-quantity-step" aria-label={strings.decrease} aria-describedby={describedBy}
-          onClick={() => onChange(quantity - 1)}>−</button>
-        <input id={id} type="number" inputMode="numeric" min={0} max={MAX_QUANTITY} step={1} value={raw}
-          aria-describedby={describedBy} onChange={(e) => setRaw(e.target.value)} onBlur={commit} />
-        <button type="button" className="cart-quantity-step" aria-label={strings.increase} aria-describedby={describedBy}
-          disabled={quantity >= MAX_QUANTITY} onClick={() => onChange(quantity + 1)}>+</button>
+        <button
+          type="button"
+          className="cart-quantity-step"
+          aria-label={strings.decrease}
+          aria-describedby={describedBy}
+          onClick={() => onChange(quantity - 1)}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_QUANTITY}
+          step={1}
+          value={raw}
+          aria-describedby={describedBy}
+          onChange={(e) => setRaw(e.target.value)}
+          onBlur={commit}
+        />
+        <button
+          type="button"
+          className="cart-quantity-step"
+          aria-label={strings.increase}
+          aria-describedby={describedBy}
+          disabled={quantity >= MAX_QUANTITY}
+          onClick={() => onChange(quantity + 1)}
+        >
+          +
+        </button>
       </div>
     </form>
   );

@@ -43,7 +43,12 @@ export function Price({ sku, intlLocale, strings, startingAt = false, showLabel 
   if (visible === false) return <p className="price-login-note">{strings.loginToSee}</p>;
   const display = priceDisplayState(entry);
   if (display === 'loading') {
-    return <span className="price price-loading" role="status"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">{strings.loading}</span></span>;
+    return (
+      <span className="price price-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{strings.loading}</span>
+      </span>
+    );
   }
   if (display === 'hidden' || entry?.state !== 'loaded') return null;
 
@@ -51,17 +56,23 @@ export function Price({ sku, intlLocale, strings, startingAt = false, showLabel 
   const wrap = (text: string) => (startingAt ? fill(strings.startingAt, { price: text }) : text);
   // The best-price rule says which price applies; a contract price is "Your price", not a promotion.
   const label = entry.priceInfo?.source === 'contract' && strings.yourPrice ? strings.yourPrice : strings.special;
-  const taxNote = excludeTax && strings.taxNote ? strings.taxExcluded ?? strings.taxNote : strings.taxNote;
+  const taxNote = excludeTax && strings.taxNote ? (strings.taxExcluded ?? strings.taxNote) : strings.taxNote;
   return (
     <span className="price">
       {shown.hasSpecial && shown.displaySpecial ? (
         <>
           <span className="price-special">
-            <span className={showLabel ? 'price-label' : 'visually-hidden'}>{label}: </span>{wrap(shown.displaySpecial)}
+            <span className={showLabel ? 'price-label' : 'visually-hidden'}>{label}: </span>
+            {wrap(shown.displaySpecial)}
           </span>{' '}
-          <s className="price-regular-struck"><span className="visually-hidden">{strings.regular}: </span>{shown.displayRegular}</s>
+          <s className="price-regular-struck">
+            <span className="visually-hidden">{strings.regular}: </span>
+            {shown.displayRegular}
+          </s>
         </>
-      ) : <span className="price-regular">{wrap(shown.displayRegular)}</span>}
+      ) : (
+        <span className="price-regular">{wrap(shown.displayRegular)}</span>
+      )}
       {taxNote && <small className="price-tax-note">{taxNote}</small>}
     </span>
   );

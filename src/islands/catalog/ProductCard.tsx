@@ -17,7 +17,16 @@ export interface ProductCardProps {
   purchase?: Pick<CardPurchaseProps, 'strings' | 'form'> | undefined;
 }
 
-export function ProductCard({ product, href, intlLocale, view, showItemnum, startingPrice, strings, purchase }: ProductCardProps) {
+export function ProductCard({
+  product,
+  href,
+  intlLocale,
+  view,
+  showItemnum,
+  startingPrice,
+  strings,
+  purchase,
+}: ProductCardProps) {
   const nameId = useId();
   const listAttributes = product.attributes.filter((a) => a.location === 'list' && !a.html);
   return (
@@ -26,20 +35,39 @@ export function ProductCard({ product, href, intlLocale, view, showItemnum, star
         {product.image && <img src={product.image} alt="" width={310} height={300} loading="lazy" decoding="async" />}
       </a>
       <div className="product-card-body">
-        <h3 id={nameId} className="product-card-name"><a href={href}>{product.name}</a></h3>
-        {showItemnum && <p className="product-card-itemnum">{strings.itemNo} {product.itemnum}</p>}
+        <h3 id={nameId} className="product-card-name">
+          <a href={href}>{product.name}</a>
+        </h3>
+        {showItemnum && (
+          <p className="product-card-itemnum">
+            {strings.itemNo} {product.itemnum}
+          </p>
+        )}
         {view === 'list' && listAttributes.length > 0 && (
           <dl className="product-card-attributes">
             {listAttributes.map((a) => (
-              <div key={a.attribute_code}><dt>{a.label}</dt><dd>{a.valueLabel}</dd></div>
+              <div key={a.attribute_code}>
+                <dt>{a.label}</dt>
+                <dd>{a.valueLabel}</dd>
+              </div>
             ))}
           </dl>
         )}
-        <Price sku={product.sku} intlLocale={intlLocale} strings={strings}
-          startingAt={startingPrice && product.variantSkus.length > 0} />
+        <Price
+          sku={product.sku}
+          intlLocale={intlLocale}
+          strings={strings}
+          startingAt={startingPrice && product.variantSkus.length > 0}
+        />
         {purchase && (
-          <CardPurchase sku={product.sku} hasVariants={product.variantSkus.length > 0} href={href} nameId={nameId}
-            strings={purchase.strings} form={purchase.form} />
+          <CardPurchase
+            sku={product.sku}
+            hasVariants={product.variantSkus.length > 0}
+            href={href}
+            nameId={nameId}
+            strings={purchase.strings}
+            form={purchase.form}
+          />
         )}
       </div>
     </article>

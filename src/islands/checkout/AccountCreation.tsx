@@ -14,13 +14,29 @@ export interface AccountCreationProps {
   strings: { createAccount: string; password: string; hint: string };
 }
 
-export function AccountCreation({ required, create, onCreate, password, onPassword, error, strings }: AccountCreationProps) {
+export function AccountCreation({
+  required,
+  create,
+  onCreate,
+  password,
+  onPassword,
+  error,
+  strings,
+}: AccountCreationProps) {
   return (
     <div className="checkout-account">
       {!required && <CheckboxField label={strings.createAccount} checked={create} onChange={onCreate} />}
       {(required || create) && (
-        <TextField label={strings.password} type="password" autoComplete="new-password" value={password}
-          onChange={onPassword} maxLength={256} hint={strings.hint} error={error} />
+        <TextField
+          label={strings.password}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={onPassword}
+          maxLength={256}
+          hint={strings.hint}
+          error={error}
+        />
       )}
     </div>
   );

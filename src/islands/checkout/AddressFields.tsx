@@ -22,25 +22,54 @@ export interface AddressFieldsProps {
 }
 
 const AUTOCOMPLETE: Record<Exclude<AddressField, 'country'>, string> = {
-  firstName: 'given-name', lastName: 'family-name', company: 'organization', street: 'address-line1',
-  streetName: 'address-line2', apartment: 'address-line3', postalCode: 'postal-code', city: 'address-level2',
-  region: 'address-level1', phone: 'tel', email: 'email', vatId: 'off', taxId: 'off',
+  firstName: 'given-name',
+  lastName: 'family-name',
+  company: 'organization',
+  street: 'address-line1',
+  streetName: 'address-line2',
+  apartment: 'address-line3',
+  postalCode: 'postal-code',
+  city: 'address-level2',
+  region: 'address-level1',
+  phone: 'tel',
+  email: 'email',
+  vatId: 'off',
+  taxId: 'off',
 };
 const ALWAYS_REQUIRED = new Set<AddressField>(['firstName', 'lastName', 'street', 'postalCode', 'city', 'country']);
 const TEXT_FIELDS = Object.keys(AUTOCOMPLETE) as Exclude<AddressField, 'country'>[];
 const MAX_LENGTH: Partial<Record<AddressField, number>> = { postalCode: 12, phone: 30, vatId: 20, apartment: 50 };
 
-export function AddressFields({ section, values, errors, onChange, countries, required, emailHint, strings, named }: AddressFieldsProps) {
+export function AddressFields({
+  section,
+  values,
+  errors,
+  onChange,
+  countries,
+  required,
+  emailHint,
+  strings,
+  named,
+}: AddressFieldsProps) {
   const countryId = useId();
-  const isRequired = (f: AddressField) => ALWAYS_REQUIRED.has(f) || (f === 'company' && required.company) || (f === 'email' && required.email);
+  const isRequired = (f: AddressField) =>
+    ALWAYS_REQUIRED.has(f) || (f === 'company' && required.company) || (f === 'email' && required.email);
   const errorText = (f: AddressField) => (errors[f] ? strings[errors[f]] : undefined);
   const field = (f: Exclude<AddressField, 'country'>) => (
-    <TextField key={f} className={`field-${f}`} label={strings[`checkout.address.${f}`]} value={values[f]} name={named ? f : undefined}
-      onChange={(v) => onChange(f, v)} error={errorText(f)} maxLength={MAX_LENGTH[f] ?? 150}
+    <TextField
+      key={f}
+      className={`field-${f}`}
+      label={strings[`checkout.address.${f}`]}
+      value={values[f]}
+      name={named ? f : undefined}
+      onChange={(v) => onChange(f, v)}
+      error={errorText(f)}
+      maxLength={MAX_LENGTH[f] ?? 150}
       type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
       autoComplete={AUTOCOMPLETE[f] === 'off' ? 'off' : `section-${section} ${section} ${AUTOCOMPLETE[f]}`}
       optionalLabel={isRequired(f) ? undefined : strings['checkout.optional']}
-      hint={f === 'email' ? emailHint : undefined} />
+      hint={f === 'email' ? emailHint : undefined}
+    />
   );
   const countryError = errorText('country');
   return (
@@ -48,12 +77,26 @@ export function AddressFields({ section, values, errors, onChange, countries, re
       {TEXT_FIELDS.slice(0, TEXT_FIELDS.indexOf('region') + 1).map(field)}
       <div className="field field-country">
         <label htmlFor={countryId}>{strings['checkout.address.country']}</label>
-        <select id={countryId} name={named ? 'country' : undefined} value={values.country} autoComplete={`section-${section} ${section} country`}
-          aria-invalid={countryError ? true : undefined} aria-describedby={describedBy(countryError && `${countryId}-error`)}
-          onChange={(e) => onChange('country', e.target.value)}>
-          {countries.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}
+        <select
+          id={countryId}
+          name={named ? 'country' : undefined}
+          value={values.country}
+          autoComplete={`section-${section} ${section} country`}
+          aria-invalid={countryError ? true : undefined}
+          aria-describedby={describedBy(countryError && `${countryId}-error`)}
+          onChange={(e) => onChange('country', e.target.value)}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
         </select>
-        {countryError && <p id={`${countryId}-error`} className="field-error">{countryError}</p>}
+        {countryError && (
+          <p id={`${countryId}-error`} className="field-error">
+            {countryError}
+          </p>
+        )}
       </div>
       {TEXT_FIELDS.slice(TEXT_FIELDS.indexOf('region') + 1).map(field)}
     </div>

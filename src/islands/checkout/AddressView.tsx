@@ -13,8 +13,19 @@ export function AddressView({ title, address, locale, edit }: AddressViewProps) 
   return (
     <div className="checkout-review-block">
       <h3>{title}</h3>
-      <address>{addressLines(address, locale).map((line, i) => <span key={i}>{line}<br /></span>)}</address>
-      {edit && <a href={edit.href} aria-label={`${edit.label}: ${title}`}>{edit.label}</a>}
+      <address>
+        {addressLines(address, locale).map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+      {edit && (
+        <a href={edit.href} aria-label={`${edit.label}: ${title}`}>
+          {edit.label}
+        </a>
+      )}
     </div>
   );
 }

@@ -25,8 +25,13 @@ export function CheckoutFrame({ frame, cart, withCoupon = true, children }: Chec
   return (
     <div className="checkout-layout">
       <div className="checkout-main">{children}</div>
-      <OrderSummary cart={cart} intlLocale={frame.intlLocale} withCoupon={withCoupon}
-        strings={frame.summaryStrings} cartStrings={frame.cartStrings} />
+      <OrderSummary
+        cart={cart}
+        intlLocale={frame.intlLocale}
+        withCoupon={withCoupon}
+        strings={frame.summaryStrings}
+        cartStrings={frame.cartStrings}
+      />
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { reportFailure } from '#lib/shell/report.ts';
 import { TextField } from '../shared/TextField.tsx';
 import type { Strings } from './strings.ts';
 
-export const FEEDBACK_KEYS = ['checkout.feedback', 'checkout.feedbackSend', 'checkout.feedbackThanks', 'checkout.feedbackError', 'checkout.validation.required'] as const;
+export const FEEDBACK_KEYS = [
+  'checkout.feedback',
+  'checkout.feedbackSend',
+  'checkout.feedbackThanks',
+  'checkout.feedbackError',
+  'checkout.validation.required',
+] as const;
 
 export interface FeedbackFormProps {
   orderId: string;
@@ -37,14 +43,32 @@ export function FeedbackForm({ orderId, given, strings }: FeedbackFormProps) {
     }
   }
 
-  if (state === 'sent') return <p className="order-feedback" role="status">{strings['checkout.feedbackThanks']}</p>;
+  if (state === 'sent')
+    return (
+      <p className="order-feedback" role="status">
+        {strings['checkout.feedbackThanks']}
+      </p>
+    );
   return (
     <form id={`${id}-form`} className="order-feedback checkout-form" noValidate onSubmit={submit}>
-      <TextField label={strings['checkout.feedback']} value={text} onChange={(v) => { setText(v); if (state === 'empty') setState('idle'); }}
-        autoComplete="off" multiline maxLength={2000}
-        error={state === 'empty' ? strings['checkout.validation.required'] : undefined} />
-      <p className="form-error" role="alert">{state === 'failed' ? strings['checkout.feedbackError'] : ''}</p>
-      <button type="submit" className="button secondary" disabled={state === 'sending'}>{strings['checkout.feedbackSend']}</button>
+      <TextField
+        label={strings['checkout.feedback']}
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          if (state === 'empty') setState('idle');
+        }}
+        autoComplete="off"
+        multiline
+        maxLength={2000}
+        error={state === 'empty' ? strings['checkout.validation.required'] : undefined}
+      />
+      <p className="form-error" role="alert">
+        {state === 'failed' ? strings['checkout.feedbackError'] : ''}
+      </p>
+      <button type="submit" className="button secondary" disabled={state === 'sending'}>
+        {strings['checkout.feedbackSend']}
+      </button>
     </form>
   );
 }

@@ -4,8 +4,14 @@ import { fill } from '#lib/i18n/format.ts';
 import type { Strings } from './strings.ts';
 
 export const INVOICE_KEYS = [
-  'invoice.title', 'invoice.terms', 'invoice.bankDetails', 'invoice.accountHolder', 'invoice.iban', 'invoice.bic',
-  'invoice.bank', 'invoice.reference',
+  'invoice.title',
+  'invoice.terms',
+  'invoice.bankDetails',
+  'invoice.accountHolder',
+  'invoice.iban',
+  'invoice.bic',
+  'invoice.bank',
+  'invoice.reference',
 ] as const;
 
 export interface InvoiceInfo {
@@ -36,7 +42,12 @@ export function InvoiceDetails({ invoice, reference, strings }: InvoiceDetailsPr
       <p>{fill(strings['invoice.terms'], { days: invoice.dueDays })}</p>
       <h3>{strings['invoice.bankDetails']}</h3>
       <dl>
-        {rows.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -15,9 +15,11 @@ export function ManagedBilling({ address, locale, strings }: ManagedBillingProps
   return (
     <>
       <p>{strings['checkout.billingReadOnly']}</p>
-      {address
-        ? <AddressView title={strings['checkout.billingAddress']} address={address} locale={locale} />
-        : <p className="form-error">{strings['checkout.noBillingAddress']}</p>}
+      {address ? (
+        <AddressView title={strings['checkout.billingAddress']} address={address} locale={locale} />
+      ) : (
+        <p className="form-error">{strings['checkout.noBillingAddress']}</p>
+      )}
     </>
   );
 }

@@ -20,21 +20,64 @@ export function OrderDetails({ order, locale, intlLocale, strings, cartStrings }
   return (
     <div className="order-details">
       <dl className="order-facts">
-        <div><dt>{strings['checkout.order.number']}</dt><dd className="order-number">{order.transactionnum}</dd></div>
-        <div><dt>{strings['checkout.order.date']}</dt><dd><time dateTime={order.createdDate}>{date}</time></dd></div>
-        {order.orderReference && <div><dt>{strings['checkout.order.reference']}</dt><dd>{order.orderReference}</dd></div>}
-        <div><dt>{strings['checkout.paymentMethod']}</dt><dd>{strings[`checkout.paymentMethod.${order.paymentMethodCode}`]}</dd></div>
-        {order.status === 'cancelled' && (
-          <div><dt>{strings['checkout.orderStatus']}</dt><dd className="order-status order-status-cancelled">{strings['checkout.orderStatus.cancelled']}</dd></div>
+        <div>
+          <dt>{strings['checkout.order.number']}</dt>
+          <dd className="order-number">{order.transactionnum}</dd>
+        </div>
+        <div>
+          <dt>{strings['checkout.order.date']}</dt>
+          <dd>
+            <time dateTime={order.createdDate}>{date}</time>
+          </dd>
+        </div>
+        {order.orderReference && (
+          <div>
+            <dt>{strings['checkout.order.reference']}</dt>
+            <dd>{order.orderReference}</dd>
+          </div>
         )}
-        <div><dt>{strings['checkout.paymentStatus']}</dt><dd className={`payment-status payment-status-${order.paymentStatus}`}>{strings[`checkout.paymentStatus.${order.paymentStatus}`]}</dd></div>
-        {order.cartInfo.shippingMethod && <div><dt>{strings['checkout.shippingMethod']}</dt><dd>{order.cartInfo.shippingMethod.label}</dd></div>}
+        <div>
+          <dt>{strings['checkout.paymentMethod']}</dt>
+          <dd>{strings[`checkout.paymentMethod.${order.paymentMethodCode}`]}</dd>
+        </div>
+        {order.status === 'cancelled' && (
+          <div>
+            <dt>{strings['checkout.orderStatus']}</dt>
+            <dd className="order-status order-status-cancelled">{strings['checkout.orderStatus.cancelled']}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{strings['checkout.paymentStatus']}</dt>
+          <dd className={`payment-status payment-status-${order.paymentStatus}`}>
+            {strings[`checkout.paymentStatus.${order.paymentStatus}`]}
+          </dd>
+        </div>
+        {order.cartInfo.shippingMethod && (
+          <div>
+            <dt>{strings['checkout.shippingMethod']}</dt>
+            <dd>{order.cartInfo.shippingMethod.label}</dd>
+          </div>
+        )}
       </dl>
       <div className="checkout-review">
-        <AddressView title={strings['checkout.shippingAddress']} address={order.cartInfo.shippingAddress} locale={locale} />
-        <AddressView title={strings['checkout.billingAddress']} address={order.cartInfo.billingAddress} locale={locale} />
+        <AddressView
+          title={strings['checkout.shippingAddress']}
+          address={order.cartInfo.shippingAddress}
+          locale={locale}
+        />
+        <AddressView
+          title={strings['checkout.billingAddress']}
+          address={order.cartInfo.billingAddress}
+          locale={locale}
+        />
       </div>
-      <OrderSummary cart={order.cartInfo} intlLocale={intlLocale} withCoupon={false} strings={strings} cartStrings={cartStrings} />
+      <OrderSummary
+        cart={order.cartInfo}
+        intlLocale={intlLocale}
+        withCoupon={false}
+        strings={strings}
+        cartStrings={cartStrings}
+      />
     </div>
   );
 }

@@ -8,8 +8,10 @@ import { SummaryLines } from './SummaryLines.tsx';
 import type { CartPartsStrings, Strings, SUMMARY_KEYS } from './strings.ts';
 
 export interface OrderSummaryProps {
-  cart: Pick<Cart, 'cartItems' | 'currency' | 'pricesVisible' | 'totals' | 'displayExcludingTaxes' | 'couponCode' | 'couponStatus'>
-    & { shippingMethod: { methodCode: string } | null };
+  cart: Pick<
+    Cart,
+    'cartItems' | 'currency' | 'pricesVisible' | 'totals' | 'displayExcludingTaxes' | 'couponCode' | 'couponStatus'
+  > & { shippingMethod: { methodCode: string } | null };
   intlLocale: string;
   /** The coupon can still change while checking out, not on a placed order. */
   withCoupon: boolean;
@@ -21,10 +23,21 @@ export function OrderSummary({ cart, intlLocale, withCoupon, strings, cartString
   const titleId = useId();
   return (
     <section className="checkout-summary" aria-labelledby={titleId}>
-      <h2 id={titleId} className="checkout-summary-title">{strings['checkout.summary']}</h2>
-      <SummaryLines items={cart.cartItems} currency={cart.currency} intlLocale={intlLocale} pricesVisible={cart.pricesVisible}
-        freeLabel={cartStrings.totals.free} markProblems={withCoupon} strings={strings} />
-      {withCoupon && cart.pricesVisible && <CouponForm cart={cart} strings={cartStrings.coupon} errors={cartStrings.errors} />}
+      <h2 id={titleId} className="checkout-summary-title">
+        {strings['checkout.summary']}
+      </h2>
+      <SummaryLines
+        items={cart.cartItems}
+        currency={cart.currency}
+        intlLocale={intlLocale}
+        pricesVisible={cart.pricesVisible}
+        freeLabel={cartStrings.totals.free}
+        markProblems={withCoupon}
+        strings={strings}
+      />
+      {withCoupon && cart.pricesVisible && (
+        <CouponForm cart={cart} strings={cartStrings.coupon} errors={cartStrings.errors} />
+      )}
       <CartTotals cart={cart} intlLocale={intlLocale} strings={cartStrings.totals} />
     </section>
   );

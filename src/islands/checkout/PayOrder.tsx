@@ -14,8 +14,15 @@ import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
 import { ORDER_KEYS, RUNNER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const PAY_KEYS = [
-  ...ORDER_KEYS, ...RUNNER_KEYS, 'pay.intro', 'pay.alreadyPaid', 'pay.cannotPay',
-  'checkout.noPaymentMethods', 'checkout.retry', 'checkout.tryAgain', 'checkout.continueShopping',
+  ...ORDER_KEYS,
+  ...RUNNER_KEYS,
+  'pay.intro',
+  'pay.alreadyPaid',
+  'pay.cannotPay',
+  'checkout.noPaymentMethods',
+  'checkout.retry',
+  'checkout.tryAgain',
+  'checkout.continueShopping',
 ] as const;
 
 export interface PayOrderProps {
@@ -30,7 +37,16 @@ export interface PayOrderProps {
   cartStrings: CartPartsStrings;
 }
 
-export function PayOrder({ order, payments, locale, intlLocale, homeHref, hrefs, strings, cartStrings }: PayOrderProps) {
+export function PayOrder({
+  order,
+  payments,
+  locale,
+  intlLocale,
+  homeHref,
+  hrefs,
+  strings,
+  cartStrings,
+}: PayOrderProps) {
   // The order's own method while the shop still offers it.
   const [chosen, setChosen] = useState<PaymentMethodCode | null>(
     payments.methods.includes(order.paymentMethodCode) ? order.paymentMethodCode : payments.defaultMethod,
@@ -43,30 +59,59 @@ export function PayOrder({ order, payments, locale, intlLocale, homeHref, hrefs,
     if (!chosen) return;
     setFailed(false);
     try {
-      setPaying({ order: chosen === order.paymentMethodCode ? order : await postOrderPaymentMethod(order.id, chosen), method: chosen });
+      setPaying({
+        order: chosen === order.paymentMethodCode ? order : await postOrderPaymentMethod(order.id, chosen),
+        method: chosen,
+      });
     } catch (error) {
       reportFailure('pay: payment method not stored', error);
       setFailed(true);
     }
   }
 
-  const home = <a className="button secondary" href={homeHref}>{strings['checkout.continueShopping']}</a>;
+  const home = (
+    <a className="button secondary" href={homeHref}>
+      {strings['checkout.continueShopping']}
+    </a>
+  );
   const payable = order.paymentStatus !== 'paid' && order.status !== 'cancelled';
   return (
     <div className="pay-order">
       {order.paymentStatus === 'paid' && <p role="status">{strings['pay.alreadyPaid']}</p>}
-      {order.status === 'cancelled' && order.paymentStatus !== 'paid' && <p role="status">{strings['pay.cannotPay']}</p>}
+      {order.status === 'cancelled' && order.paymentStatus !== 'paid' && (
+        <p role="status">{strings['pay.cannotPay']}</p>
+      )}
       {payable && !paying && <p>{fill(strings['pay.intro'], { number: order.transactionnum })}</p>}
       <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
-      {payable && (paying
-        ? <PaymentRunner order={paying.order} method={paying.method} flow="pay" locale={locale} hrefs={hrefs} strings={strings} />
-        : (
+      {payable &&
+        (paying ? (
+          <PaymentRunner
+            order={paying.order}
+            method={paying.method}
+            flow="pay"
+            locale={locale}
+            hrefs={hrefs}
+            strings={strings}
+          />
+        ) : (
           <form className="checkout-form" noValidate onSubmit={submit}>
-            {payments.methods.length > 0
-              ? <PaymentMethodList methods={payments.methods} chosen={chosen} onChoose={setChosen} legend={strings['checkout.paymentMethod']} strings={strings} />
-              : <p role="status">{strings['checkout.noPaymentMethods']}</p>}
-            <p className="form-error" role="alert">{failed ? strings['checkout.paymentError'] : ''}</p>
-            <button type="submit" className="button primary" disabled={!chosen}>{strings['checkout.payNow']}</button>
+            {payments.methods.length > 0 ? (
+              <PaymentMethodList
+                methods={payments.methods}
+                chosen={chosen}
+                onChoose={setChosen}
+                legend={strings['checkout.paymentMethod']}
+                strings={strings}
+              />
+            ) : (
+              <p role="status">{strings['checkout.noPaymentMethods']}</p>
+            )}
+            <p className="form-error" role="alert">
+              {failed ? strings['checkout.paymentError'] : ''}
+            </p>
+            <button type="submit" className="button primary" disabled={!chosen}>
+              {strings['checkout.payNow']}
+            </button>
           </form>
         ))}
       {!payable && home}

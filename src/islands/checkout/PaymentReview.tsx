@@ -7,8 +7,17 @@ import { AddressView } from './AddressView.tsx';
 import type { Strings } from './strings.ts';
 
 export const REVIEW_KEYS = [
-  'checkout.review', 'checkout.edit', 'checkout.shippingAddress', 'checkout.billingAddress', 'checkout.shippingMethod',
-  'checkout.taxNote', 'tax.ACCOUNT_EXCLUDE', 'tax.ONESTOPSHOP_VATMATCH', 'tax.ONESTOPSHOP_EU', 'tax.ONESTOPSHOP_FOREIGN', 'tax.FOREIGN',
+  'checkout.review',
+  'checkout.edit',
+  'checkout.shippingAddress',
+  'checkout.billingAddress',
+  'checkout.shippingMethod',
+  'checkout.taxNote',
+  'tax.ACCOUNT_EXCLUDE',
+  'tax.ONESTOPSHOP_VATMATCH',
+  'tax.ONESTOPSHOP_EU',
+  'tax.ONESTOPSHOP_FOREIGN',
+  'tax.FOREIGN',
 ] as const;
 
 export interface PaymentReviewProps {
@@ -26,13 +35,25 @@ export function PaymentReview({ cart, locale, shippingMethodLabel, hrefs, string
   const taxNote = cartTaxNote(cart);
   return (
     <section className="checkout-review" aria-label={strings['checkout.review']}>
-      <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} edit={edit(hrefs.shipping)} />
+      <AddressView
+        title={strings['checkout.shippingAddress']}
+        address={cart.shippingAddress}
+        locale={locale}
+        edit={edit(hrefs.shipping)}
+      />
       <div className="checkout-review-block">
         <h3>{strings['checkout.shippingMethod']}</h3>
         <p>{shippingMethodLabel ?? cart.shippingMethod?.methodCode}</p>
-        <a href={hrefs.shipping} aria-label={`${strings['checkout.edit']}: ${strings['checkout.shippingMethod']}`}>{strings['checkout.edit']}</a>
+        <a href={hrefs.shipping} aria-label={`${strings['checkout.edit']}: ${strings['checkout.shippingMethod']}`}>
+          {strings['checkout.edit']}
+        </a>
       </div>
-      <AddressView title={strings['checkout.billingAddress']} address={cart.billingAddress} locale={locale} edit={edit(hrefs.billing)} />
+      <AddressView
+        title={strings['checkout.billingAddress']}
+        address={cart.billingAddress}
+        locale={locale}
+        edit={edit(hrefs.billing)}
+      />
       {taxNote && (
         <div className="checkout-review-block">
           <h3>{strings['checkout.taxNote']}</h3>

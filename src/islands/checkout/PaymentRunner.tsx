@@ -35,7 +35,10 @@ export interface PaymentRunnerProps {
   strings: Strings<(typeof RUNNER_KEYS)[number] | 'checkout.retry' | 'checkout.tryAgain'>;
 }
 
-type RunState = { state: 'starting' } | { state: 'redirecting' } | { state: 'failed'; network: boolean }
+type RunState =
+  | { state: 'starting' }
+  | { state: 'redirecting' }
+  | { state: 'failed'; network: boolean }
   | { state: 'stripe'; action: Extract<PaymentAction, { action: 'stripe' }> };
 
 export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: PaymentRunnerProps) {
@@ -48,7 +51,12 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
     let active = true;
     setRun({ state: 'starting' });
     (async () => {
-      const { order: current, payment } = await createPayment({ orderId: order.id, paymentMethodCode: method, flow, locale });
+      const { order: current, payment } = await createPayment({
+        orderId: order.id,
+        paymentMethodCode: method,
+        flow,
+        locale,
+      });
       if (!active) return;
       if (payment.action === 'none') {
         finish(await confirmOrder(current.id));
@@ -60,23 +68,34 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
       }
     })().catch((error: unknown) => {
       reportFailure('checkout: payment could not be started', error);
-      if (active) setRun({ state: 'failed', network: error instanceof ApiClientError && error.code === 'NETWORK_ERROR' });
+      if (active)
+        setRun({ state: 'failed', network: error instanceof ApiClientError && error.code === 'NETWORK_ERROR' });
     });
-    return () => { active = false; };
+    return () => {
+      active = false;
+    };
   }, [order.id, method, flow, locale, attempt]);
 
   if (run.state === 'stripe') return <StripePayment action={run.action} locale={locale} strings={strings} />;
   return (
     <div className="payment-runner">
       <p role="status" className="checkout-status">
-        {run.state === 'starting' ? strings['checkout.paymentLoading'] : run.state === 'redirecting' ? strings['checkout.redirecting'] : ''}
+        {run.state === 'starting'
+          ? strings['checkout.paymentLoading']
+          : run.state === 'redirecting'
+            ? strings['checkout.redirecting']
+            : ''}
       </p>
       {run.state === 'failed' && (
         <div className="alert alert-danger" role="alert">
           <p>{run.network ? strings['server.NETWORK_ERROR'] : strings['checkout.paymentError']}</p>
           <div className="checkout-actions">
-            <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>{strings['checkout.retry']}</button>
-            {flow === 'checkout' && <a href={`${hrefs.pay}/${encodeURIComponent(order.id)}`}>{strings['checkout.tryAgain']}</a>}
+            <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>
+              {strings['checkout.retry']}
+            </button>
+            {flow === 'checkout' && (
+              <a href={`${hrefs.pay}/${encodeURIComponent(order.id)}`}>{strings['checkout.tryAgain']}</a>
+            )}
           </div>
         </div>
       )}

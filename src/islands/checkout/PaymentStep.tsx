@@ -23,8 +23,22 @@ import { useCheckoutCart } from './useCheckoutCart.ts';
 import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
 
 export const PAYMENT_STEP_KEYS = [
-  ...REVIEW_KEYS, ...RUNNER_KEYS, ...PAYMENT_METHOD_KEYS, 'checkout.paymentMethod', 'checkout.noPaymentMethods', 'checkout.orderReference', 'checkout.comment', 'checkout.optional', 'checkout.placeOrder',
-  'checkout.placingOrder', 'checkout.orderError', 'checkout.orderNotAvailable', 'checkout.cartValueLimit', 'cart.outdated', 'checkout.retry', 'checkout.tryAgain',
+  ...REVIEW_KEYS,
+  ...RUNNER_KEYS,
+  ...PAYMENT_METHOD_KEYS,
+  'checkout.paymentMethod',
+  'checkout.noPaymentMethods',
+  'checkout.orderReference',
+  'checkout.comment',
+  'checkout.optional',
+  'checkout.placeOrder',
+  'checkout.placingOrder',
+  'checkout.orderError',
+  'checkout.orderNotAvailable',
+  'checkout.cartValueLimit',
+  'cart.outdated',
+  'checkout.retry',
+  'checkout.tryAgain',
   ...ORDER_LIMIT_KEYS,
 ] as const;
 
@@ -43,7 +57,17 @@ export interface PaymentStepProps {
   strings: Strings<(typeof PAYMENT_STEP_KEYS)[number]>;
 }
 
-export function PaymentStep({ initialCart, frame, locale, withOrderReference, payments, hrefs, stepHrefs, shippingMethodLabel, strings }: PaymentStepProps) {
+export function PaymentStep({
+  initialCart,
+  frame,
+  locale,
+  withOrderReference,
+  payments,
+  hrefs,
+  stepHrefs,
+  shippingMethodLabel,
+  strings,
+}: PaymentStepProps) {
   const id = useId();
   const cart = useCheckoutCart(initialCart);
   const [chosen, setChosen] = useState<PaymentMethodCode | null>(payments.defaultMethod);
@@ -63,8 +87,13 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, pa
     const attempt = orderAttempt(cart.id, cart.version);
     try {
       const placedNow = await createOrder({
-        idempotencyKey: attempt.key, cartId: cart.id, paymentMethodCode: chosen, cart: { version: cart.version, pricesHash: cart.pricesHash },
-        orderReference: withOrderReference ? reference : undefined, comment, locale,
+        idempotencyKey: attempt.key,
+        cartId: cart.id,
+        paymentMethodCode: chosen,
+        cart: { version: cart.version, pricesHash: cart.pricesHash },
+        orderReference: withOrderReference ? reference : undefined,
+        comment,
+        locale,
       });
       let { order } = placedNow;
       // Counted once: a retry answers the attempt's existing order with created false.
@@ -91,7 +120,14 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, pa
   if (placed) {
     return (
       <CheckoutFrame frame={frame} cart={placed.order.cartInfo} withCoupon={false}>
-        <PaymentRunner order={placed.order} method={placed.method} flow="checkout" locale={locale} hrefs={hrefs} strings={strings} />
+        <PaymentRunner
+          order={placed.order}
+          method={placed.method}
+          flow="checkout"
+          locale={locale}
+          hrefs={hrefs}
+          strings={strings}
+        />
       </CheckoutFrame>
     );
   }
@@ -99,23 +135,58 @@ export function PaymentStep({ initialCart, frame, locale, withOrderReference, pa
     <CheckoutFrame frame={frame} cart={cart}>
       <form className="checkout-form" noValidate onSubmit={submit} aria-busy={placing} aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{strings['checkout.paymentMethod']}</h2>
-        <p role="status" className="checkout-status">{payments.methods.length === 0 ? strings['checkout.noPaymentMethods'] : ''}</p>
+        <p role="status" className="checkout-status">
+          {payments.methods.length === 0 ? strings['checkout.noPaymentMethods'] : ''}
+        </p>
         {payments.methods.length > 0 && (
-          <PaymentMethodList methods={payments.methods} chosen={chosen} onChoose={setChosen}
-            legend={strings['checkout.paymentMethod']} hideLegend strings={strings} />
+          <PaymentMethodList
+            methods={payments.methods}
+            chosen={chosen}
+            onChoose={setChosen}
+            legend={strings['checkout.paymentMethod']}
+            hideLegend
+            strings={strings}
+          />
         )}
         {withOrderReference && (
-          <TextField label={strings['checkout.orderReference']} value={reference} onChange={setReference} autoComplete="off"
-            optionalLabel={strings['checkout.optional']} maxLength={64} />
+          <TextField
+            label={strings['checkout.orderReference']}
+            value={reference}
+            onChange={setReference}
+            autoComplete="off"
+            optionalLabel={strings['checkout.optional']}
+            maxLength={64}
+          />
         )}
-        <TextField label={strings['checkout.comment']} value={comment} onChange={setComment} autoComplete="off" multiline
-          optionalLabel={strings['checkout.optional']} maxLength={2000} />
-        <PaymentReview cart={cart} locale={locale} shippingMethodLabel={shippingMethodLabel} hrefs={stepHrefs} strings={strings} />
+        <TextField
+          label={strings['checkout.comment']}
+          value={comment}
+          onChange={setComment}
+          autoComplete="off"
+          multiline
+          optionalLabel={strings['checkout.optional']}
+          maxLength={2000}
+        />
+        <PaymentReview
+          cart={cart}
+          locale={locale}
+          shippingMethodLabel={shippingMethodLabel}
+          hrefs={stepHrefs}
+          strings={strings}
+        />
         <div className="form-error" role="alert">
           {error && <p>{fill(strings[error.key], error.values)}</p>}
-          {error && error.items.length > 0 && <ul>{error.items.map((item) => <li key={item}>{item}</li>)}</ul>}
+          {error && error.items.length > 0 && (
+            <ul>
+              {error.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
         </div>
-        <p role="status" className="checkout-status">{placing ? strings['checkout.placingOrder'] : ''}</p>
+        <p role="status" className="checkout-status">
+          {placing ? strings['checkout.placingOrder'] : ''}
+        </p>
         <PlaceOrderTotal cart={cart} frame={frame} />
         <button type="submit" className="button primary checkout-place-order" disabled={placing || !chosen}>
           {strings['checkout.placeOrder']}

@@ -11,7 +11,8 @@ export function PlaceOrderTotal({ cart, frame }: { cart: Cart; frame: CheckoutFr
   const { totals } = frame.cartStrings;
   const amount = formatPrice(view.total, { currency: cart.currency, locale: frame.intlLocale, freeLabel: totals.free });
   // A shipping method is chosen by now, so the VAT note is 'incl. VAT and shipping', as in the summary.
-  const note = view.taxNote === 'cart.plusShipping' ? frame.summaryStrings['checkout.totals.inclTax'] : totals[view.taxNote];
+  const note =
+    view.taxNote === 'cart.plusShipping' ? frame.summaryStrings['checkout.totals.inclTax'] : totals[view.taxNote];
   return (
     <p className="checkout-place-total">
       <span>{totals.total}</span> <span>{amount}</span>

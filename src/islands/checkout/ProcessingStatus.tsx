@@ -9,7 +9,11 @@ import { resultHref, type PaymentHrefs } from './PaymentRunner.tsx';
 import type { Strings } from './strings.ts';
 
 export const PROCESSING_KEYS = [
-  'checkout.processing', 'checkout.paymentFailed', 'checkout.paymentCancelled', 'checkout.tryAgain', 'checkout.order.notFound',
+  'checkout.processing',
+  'checkout.paymentFailed',
+  'checkout.paymentCancelled',
+  'checkout.tryAgain',
+  'checkout.order.notFound',
 ] as const;
 
 export interface ProcessingStatusProps {
@@ -37,7 +41,8 @@ export function ProcessingStatus({ flow, orderId: pathOrderId, status, hrefs, st
   // Where to go reads the latest links; a new links object is not a reason to settle the payment again.
   const leave = useEffectEvent((order: Order) => location.replace(resultHref(order, flow, hrefs)));
   const leaveCancelled = useEffectEvent((orderId: string) =>
-    location.replace(`${hrefs.orderPayment}/${encodeURIComponent(orderId)}/cancelled`));
+    location.replace(`${hrefs.orderPayment}/${encodeURIComponent(orderId)}/cancelled`),
+  );
 
   useEffect(() => {
     const query = new URLSearchParams(location.search);
@@ -61,12 +66,24 @@ export function ProcessingStatus({ flow, orderId: pathOrderId, status, hrefs, st
     });
   }, [flow, pathOrderId, status]);
 
-  if (outcome.state === 'working') return <p className="checkout-processing" role="status" aria-busy="true">{strings['checkout.processing']}</p>;
-  if (outcome.state === 'missing') return <p className="form-error" role="alert">{strings['checkout.order.notFound']}</p>;
+  if (outcome.state === 'working')
+    return (
+      <p className="checkout-processing" role="status" aria-busy="true">
+        {strings['checkout.processing']}
+      </p>
+    );
+  if (outcome.state === 'missing')
+    return (
+      <p className="form-error" role="alert">
+        {strings['checkout.order.notFound']}
+      </p>
+    );
   return (
     <div className="checkout-processing" role="alert">
       <p>{outcome.state === 'cancelled' ? strings['checkout.paymentCancelled'] : strings['checkout.paymentFailed']}</p>
-      <a className="button primary" href={`${hrefs.pay}/${encodeURIComponent(outcome.orderId)}`}>{strings['checkout.tryAgain']}</a>
+      <a className="button primary" href={`${hrefs.pay}/${encodeURIComponent(outcome.orderId)}`}>
+        {strings['checkout.tryAgain']}
+      </a>
     </div>
   );
 }

@@ -11,9 +11,16 @@ import { adoptCart } from '#lib/cart/store.ts';
 import type { Strings } from './strings.ts';
 
 export const SHIPPING_METHOD_KEYS = [
-  'checkout.shippingMethod', 'checkout.loadingShippingMethods', 'checkout.shippingMethodsError',
-  'checkout.shippingMethodSelectError', 'checkout.noShippingMethods', 'checkout.selectShippingMethod',
-  'checkout.continueToBilling', 'checkout.saving', 'checkout.retry', 'price.free',
+  'checkout.shippingMethod',
+  'checkout.loadingShippingMethods',
+  'checkout.shippingMethodsError',
+  'checkout.shippingMethodSelectError',
+  'checkout.noShippingMethods',
+  'checkout.selectShippingMethod',
+  'checkout.continueToBilling',
+  'checkout.saving',
+  'checkout.retry',
+  'price.free',
 ] as const;
 
 export interface ShippingMethodsProps {
@@ -33,7 +40,15 @@ type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; method
 const keepChoice = (chosen: string | null, methods: ShippingMethod[]): string | null =>
   methods.some((m) => m.methodCode === chosen) ? chosen : methods.length === 1 ? methods[0]!.methodCode : null;
 
-export function ShippingMethods({ cart, country, initial, locale, intlLocale, nextHref, strings }: ShippingMethodsProps) {
+export function ShippingMethods({
+  cart,
+  country,
+  initial,
+  locale,
+  intlLocale,
+  nextHref,
+  strings,
+}: ShippingMethodsProps) {
   const id = useId();
   const groupRef = useRef<HTMLFieldSetElement>(null);
   const [load, setLoad] = useState<Load>(initial ? { state: 'ready', methods: initial } : { state: 'loading' });
@@ -44,7 +59,9 @@ export function ShippingMethods({ cart, country, initial, locale, intlLocale, ne
   // The page's methods are for the country it was rendered with: another one (an edited address) or a
   // retry asks the server.
   const pageCountry = useRef(initial ? country : null);
-  const [error, setError] = useState<'checkout.selectShippingMethod' | 'checkout.shippingMethodSelectError' | null>(null);
+  const [error, setError] = useState<'checkout.selectShippingMethod' | 'checkout.shippingMethodSelectError' | null>(
+    null,
+  );
   const [pending, setPending] = useState(false);
   const [reload, setReload] = useState(0);
 
@@ -54,12 +71,15 @@ export function ShippingMethods({ cart, country, initial, locale, intlLocale, ne
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     // A country the shop does not ship to leaves the choice to the server: the cart's stored country.
-    getShippingMethods({ country: isCountryCode(country) ? country : undefined, locale }, controller.signal).then(({ methods }) => {
-      setLoad({ state: 'ready', methods });
-      setChosen((c) => keepChoice(c, methods));
-    }, (e: unknown) => {
-      if ((e as Error).name !== 'AbortError') setLoad({ state: 'error' });
-    });
+    getShippingMethods({ country: isCountryCode(country) ? country : undefined, locale }, controller.signal).then(
+      ({ methods }) => {
+        setLoad({ state: 'ready', methods });
+        setChosen((c) => keepChoice(c, methods));
+      },
+      (e: unknown) => {
+        if ((e as Error).name !== 'AbortError') setLoad({ state: 'error' });
+      },
+    );
     return () => controller.abort();
   }, [country, locale, reload]);
 
@@ -83,7 +103,8 @@ export function ShippingMethods({ cart, country, initial, locale, intlLocale, ne
     }
   }
 
-  const money = (amount: number, currency: string) => formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings['price.free'] });
+  const money = (amount: number, currency: string) =>
+    formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings['price.free'] });
   return (
     <form className="checkout-form" noValidate onSubmit={submit}>
       <div role="status" className="checkout-status">
@@ -96,27 +117,47 @@ export function ShippingMethods({ cart, country, initial, locale, intlLocale, ne
         </div>
       )}
       {load.state === 'ready' && load.methods.length > 0 && (
-        <fieldset ref={groupRef} className="checkout-choices" aria-describedby={error ? `${id}-error` : undefined}
-          aria-invalid={error === 'checkout.selectShippingMethod' ? true : undefined}>
+        <fieldset
+          ref={groupRef}
+          className="checkout-choices"
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-invalid={error === 'checkout.selectShippingMethod' ? true : undefined}
+        >
           <legend>{strings['checkout.shippingMethod']}</legend>
           {load.methods.map((m) => (
             <label key={m.methodCode} className="checkout-choice">
-              <input type="radio" name={`${id}-method`} value={m.methodCode} checked={chosen === m.methodCode}
-                onChange={() => { setChosen(m.methodCode); setError(null); }} />
+              <input
+                type="radio"
+                name={`${id}-method`}
+                value={m.methodCode}
+                checked={chosen === m.methodCode}
+                onChange={() => {
+                  setChosen(m.methodCode);
+                  setError(null);
+                }}
+              />
               <span className="checkout-choice-label">{m.label}</span>
               {m.amount !== null && <span className="checkout-choice-price">{money(m.amount, m.currency)}</span>}
             </label>
           ))}
         </fieldset>
       )}
-      <p id={`${id}-error`} className="form-error" role="alert">{error ? strings[error] : ''}</p>
-      {load.state === 'error'
-        ? <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>{strings['checkout.retry']}</button>
-        : (
-          <button type="submit" className="button primary" disabled={pending || load.state !== 'ready' || load.methods.length === 0}>
-            {pending ? strings['checkout.saving'] : strings['checkout.continueToBilling']}
-          </button>
-        )}
+      <p id={`${id}-error`} className="form-error" role="alert">
+        {error ? strings[error] : ''}
+      </p>
+      {load.state === 'error' ? (
+        <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>
+          {strings['checkout.retry']}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          className="button primary"
+          disabled={pending || load.state !== 'ready' || load.methods.length === 0}
+        >
+          {pending ? strings['checkout.saving'] : strings['checkout.continueToBilling']}
+        </button>
+      )}
     </form>
   );
 }

@@ -19,8 +19,15 @@ import type { Strings } from './strings.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 
 export const SHIPPING_STEP_KEYS = [
-  ...SHIPPING_METHOD_KEYS, 'checkout.shippingAddress', 'checkout.saveDefaultShipping', 'checkout.saveAddress',
-  'checkout.changeAddress', 'checkout.saveError', 'checkout.addressBookFull', 'cart.outdated', 'server.NETWORK_ERROR',
+  ...SHIPPING_METHOD_KEYS,
+  'checkout.shippingAddress',
+  'checkout.saveDefaultShipping',
+  'checkout.saveAddress',
+  'checkout.changeAddress',
+  'checkout.saveError',
+  'checkout.addressBookFull',
+  'cart.outdated',
+  'server.NETWORK_ERROR',
 ] as const;
 
 export interface ShippingStepProps {
@@ -50,8 +57,11 @@ export function ShippingStep(props: ShippingStepProps) {
   const [saveDefault, setSaveDefault] = useState(false);
   const form = useAddressForm({
     // A customer without a shipping address on this cart starts from their default one.
-    kind: 'shippingAddress', initial: cart.shippingAddress ?? saved.find((a) => a.isDefaultShipping) ?? null,
-    defaultCountry: props.defaultCountry, locale, rules: { companyRequired: props.companyRequired, emailRequired: false },
+    kind: 'shippingAddress',
+    initial: cart.shippingAddress ?? saved.find((a) => a.isDefaultShipping) ?? null,
+    defaultCountry: props.defaultCountry,
+    locale,
+    rules: { companyRequired: props.companyRequired, emailRequired: false },
   });
 
   async function submit(e: FormEvent) {
@@ -61,38 +71,79 @@ export function ShippingStep(props: ShippingStepProps) {
     if (stored) setEditing(false);
   }
 
-  const frame = (content: JSX.Element) => <CheckoutFrame frame={props.frame} cart={cart}>{content}</CheckoutFrame>;
+  const frame = (content: JSX.Element) => (
+    <CheckoutFrame frame={props.frame} cart={cart}>
+      {content}
+    </CheckoutFrame>
+  );
   if (!editing && cart.shippingAddress) {
     return frame(
       <section className="checkout-step-panel" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="visually-hidden">{strings['checkout.shippingAddress']}</h2>
+        <h2 id={`${id}-title`} className="visually-hidden">
+          {strings['checkout.shippingAddress']}
+        </h2>
         <AddressView title={strings['checkout.shippingAddress']} address={cart.shippingAddress} locale={locale} />
-        <button type="button" className="text-button" onClick={() => setEditing(true)}>{strings['checkout.changeAddress']}</button>
-        <ShippingMethods cart={cart} country={addressValues(cart.shippingAddress).country} initial={props.shippingMethods} locale={locale}
-          intlLocale={props.intlLocale} nextHref={props.billingHref} strings={strings} />
-      </section>
+        <button type="button" className="text-button" onClick={() => setEditing(true)}>
+          {strings['checkout.changeAddress']}
+        </button>
+        <ShippingMethods
+          cart={cart}
+          country={addressValues(cart.shippingAddress).country}
+          initial={props.shippingMethods}
+          locale={locale}
+          intlLocale={props.intlLocale}
+          nextHref={props.billingHref}
+          strings={strings}
+        />
+      </section>,
     );
   }
   const formErrorId = `${id}-form-error`;
   return frame(
-    <form ref={form.formRef} className="checkout-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}
-      aria-describedby={form.formError ? formErrorId : undefined} aria-busy={form.pending}>
+    <form
+      ref={form.formRef}
+      className="checkout-form"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={form.formError ? formErrorId : undefined}
+      aria-busy={form.pending}
+    >
       <h2 id={`${id}-title`}>{strings['checkout.shippingAddress']}</h2>
       {saved.length > 0 && (
-        <SavedAddressList addresses={saved} selectedId={form.savedId} onSelect={form.choose} locale={locale}
-          strings={{ legend: addressStrings['checkout.savedAddresses'], newAddress: addressStrings['checkout.newAddress'] }} />
+        <SavedAddressList
+          addresses={saved}
+          selectedId={form.savedId}
+          onSelect={form.choose}
+          locale={locale}
+          strings={{
+            legend: addressStrings['checkout.savedAddresses'],
+            newAddress: addressStrings['checkout.newAddress'],
+          }}
+        />
       )}
       {form.savedId === null && (
-        <AddressFields section="shipping" values={form.values} errors={form.errors} onChange={form.setField}
-          countries={props.countries} required={{ company: props.companyRequired, email: false }} strings={addressStrings} />
+        <AddressFields
+          section="shipping"
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setField}
+          countries={props.countries}
+          required={{ company: props.companyRequired, email: false }}
+          strings={addressStrings}
+        />
       )}
       {props.canSaveDefault && form.savedId === null && (
-        <CheckboxField label={strings['checkout.saveDefaultShipping']} checked={saveDefault} onChange={setSaveDefault} />
+        <CheckboxField
+          label={strings['checkout.saveDefaultShipping']}
+          checked={saveDefault}
+          onChange={setSaveDefault}
+        />
       )}
       <AddressFormError id={formErrorId} error={form.formError} addressStrings={addressStrings} strings={strings} />
       <button type="submit" className="button primary" disabled={form.pending}>
         {form.pending ? strings['checkout.saving'] : strings['checkout.saveAddress']}
       </button>
-    </form>
+    </form>,
   );
 }

@@ -9,10 +9,15 @@ import { reportFailure } from '#lib/shell/report.ts';
 import type { RUNNER_KEYS, Strings } from './strings.ts';
 
 type StripeAction = Extract<PaymentAction, { action: 'stripe' }>;
-interface StripeElements { create(type: 'payment'): { mount(target: HTMLElement): void; destroy?(): void } }
+interface StripeElements {
+  create(type: 'payment'): { mount(target: HTMLElement): void; destroy?(): void };
+}
 interface StripeClient {
   elements(options: { clientSecret: string; locale: string }): StripeElements;
-  confirmPayment(options: { elements: StripeElements; confirmParams: { return_url: string } }): Promise<{ error?: { message?: string } }>;
+  confirmPayment(options: {
+    elements: StripeElements;
+    confirmParams: { return_url: string };
+  }): Promise<{ error?: { message?: string } }>;
 }
 type StripeFactory = (publishableKey: string) => StripeClient;
 
@@ -56,18 +61,20 @@ export function StripePayment({ action, locale, strings }: StripePaymentProps) {
   useEffect(() => {
     let active = true;
     let element: ReturnType<StripeElements['create']> | null = null;
-    loadStripe(action.jsUrl).then((Stripe) => {
-      if (!active || !container.current) return;
-      const stripe = Stripe(action.publishableKey);
-      const elements = stripe.elements({ clientSecret: action.clientSecret, locale });
-      element = elements.create('payment');
-      element.mount(container.current);
-      client.current = { stripe, elements };
-      setState('ready');
-    }).catch((failure: unknown) => {
-      reportFailure('checkout: Stripe could not start', failure);
-      if (active) setState('failed');
-    });
+    loadStripe(action.jsUrl)
+      .then((Stripe) => {
+        if (!active || !container.current) return;
+        const stripe = Stripe(action.publishableKey);
+        const elements = stripe.elements({ clientSecret: action.clientSecret, locale });
+        element = elements.create('payment');
+        element.mount(container.current);
+        client.current = { stripe, elements };
+        setState('ready');
+      })
+      .catch((failure: unknown) => {
+        reportFailure('checkout: Stripe could not start', failure);
+        if (active) setState('failed');
+      });
     return () => {
       active = false;
       element?.destroy?.();
@@ -80,7 +87,8 @@ export function StripePayment({ action, locale, strings }: StripePaymentProps) {
     setError('');
     try {
       const result = await client.current.stripe.confirmPayment({
-        elements: client.current.elements, confirmParams: { return_url: action.returnUrl },
+        elements: client.current.elements,
+        confirmParams: { return_url: action.returnUrl },
       });
       // Without an error Stripe is already leaving for returnUrl.
       if (result.error) {
@@ -100,9 +108,15 @@ export function StripePayment({ action, locale, strings }: StripePaymentProps) {
       <p role="status" className="checkout-status">
         {state === 'loading' ? strings['checkout.paymentLoading'] : ''}
       </p>
-      {state === 'failed' && <p className="form-error" role="alert">{strings['checkout.paymentFormError']}</p>}
+      {state === 'failed' && (
+        <p className="form-error" role="alert">
+          {strings['checkout.paymentFormError']}
+        </p>
+      )}
       <div ref={container} className="stripe-element" role="group" aria-labelledby={`${id}-title`} />
-      <p className="form-error" role="alert">{error}</p>
+      <p className="form-error" role="alert">
+        {error}
+      </p>
       <button type="button" className="button primary" disabled={state !== 'ready'} onClick={() => void pay()}>
         {strings['checkout.payNow']}
       </button>

@@ -18,27 +18,45 @@ export interface SummaryLinesProps {
   strings: Strings<(typeof SUMMARY_KEYS)[number]>;
 }
 
-export function SummaryLines({ items, currency, intlLocale, pricesVisible, freeLabel, markProblems = false, strings }: SummaryLinesProps) {
+export function SummaryLines({
+  items,
+  currency,
+  intlLocale,
+  pricesVisible,
+  freeLabel,
+  markProblems = false,
+  strings,
+}: SummaryLinesProps) {
   return (
     <ul className="checkout-lines">
       {items.map((item) => {
         const problem = markProblems ? lineProblemKey(item) : null;
         return (
           <li key={item.id} className={problem ? 'checkout-line checkout-line-problem' : 'checkout-line'}>
-            {item.image
-              ? <img className="checkout-line-image" src={item.image} alt="" width={56} height={80} loading="lazy" />
-              : <span className="checkout-line-image" aria-hidden="true" />}
+            {item.image ? (
+              <img className="checkout-line-image" src={item.image} alt="" width={56} height={80} loading="lazy" />
+            ) : (
+              <span className="checkout-line-image" aria-hidden="true" />
+            )}
             <div className="checkout-line-body">
               <p className="checkout-line-name">{item.name}</p>
-              <p className="checkout-line-muted">{strings['catalog.itemNo']} {item.itemnum}</p>
+              <p className="checkout-line-muted">
+                {strings['catalog.itemNo']} {item.itemnum}
+              </p>
               {Object.values(item.selectedAddtionalProducts).map((a) => (
-                <p key={a.itemnum} className="checkout-line-muted">+ {a.name}</p>
+                <p key={a.itemnum} className="checkout-line-muted">
+                  + {a.name}
+                </p>
               ))}
               {problem && <p className="cart-item-warning">{strings[problem]}</p>}
             </div>
-            <p className="checkout-line-qty">{fill(strings['checkout.lineQuantity'], { count: String(item.quantity) })}</p>
+            <p className="checkout-line-qty">
+              {fill(strings['checkout.lineQuantity'], { count: String(item.quantity) })}
+            </p>
             {pricesVisible && item.rowTotal !== null && (
-              <p className="checkout-line-total">{formatPrice(item.rowTotal, { currency, locale: intlLocale, freeLabel })}</p>
+              <p className="checkout-line-total">
+                {formatPrice(item.rowTotal, { currency, locale: intlLocale, freeLabel })}
+              </p>
             )}
           </li>
         );

@@ -9,8 +9,14 @@ import { OrderDetails } from './OrderDetails.tsx';
 import { ORDER_KEYS, type CartPartsStrings, type Strings } from './strings.ts';
 
 export const THANK_YOU_KEYS = [
-  ...ORDER_KEYS, ...FEEDBACK_KEYS, ...INVOICE_KEYS, 'checkout.thankYou.title', 'checkout.thankYou.emailSent',
-  'checkout.viewOrder', 'checkout.continueShopping', 'checkout.order.cancelledNote',
+  ...ORDER_KEYS,
+  ...FEEDBACK_KEYS,
+  ...INVOICE_KEYS,
+  'checkout.thankYou.title',
+  'checkout.thankYou.emailSent',
+  'checkout.viewOrder',
+  'checkout.continueShopping',
+  'checkout.order.cancelledNote',
 ] as const;
 
 export interface ThankYouProps {
@@ -25,23 +31,46 @@ export interface ThankYouProps {
   cartStrings: CartPartsStrings;
 }
 
-export function ThankYou({ order, locale, intlLocale, accountOrderHref, homeHref, invoice, strings, cartStrings }: ThankYouProps) {
+export function ThankYou({
+  order,
+  locale,
+  intlLocale,
+  accountOrderHref,
+  homeHref,
+  invoice,
+  strings,
+  cartStrings,
+}: ThankYouProps) {
   const cancelled = order.status === 'cancelled';
   return (
     <div className="thank-you">
       {/* The link in the mail of an unpaid order that expired leads here too: no thanks, no bank details. */}
-      {cancelled ? <p className="thank-you-title" role="status">{strings['checkout.order.cancelledNote']}</p> : <>
-        <p className="thank-you-title" role="status">{strings['checkout.thankYou.title']}</p>
-        <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
-      </>}
+      {cancelled ? (
+        <p className="thank-you-title" role="status">
+          {strings['checkout.order.cancelledNote']}
+        </p>
+      ) : (
+        <>
+          <p className="thank-you-title" role="status">
+            {strings['checkout.thankYou.title']}
+          </p>
+          <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
+        </>
+      )}
       {!cancelled && invoice && order.paymentMethodCode === 'invoice' && order.paymentStatus !== 'paid' && (
         <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
       )}
       <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
       <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
       <div className="checkout-actions">
-        {order.hasAccount && <a className="button secondary" href={accountOrderHref}>{strings['checkout.viewOrder']}</a>}
-        <a className="button primary" href={homeHref}>{strings['checkout.continueShopping']}</a>
+        {order.hasAccount && (
+          <a className="button secondary" href={accountOrderHref}>
+            {strings['checkout.viewOrder']}
+          </a>
+        )}
+        <a className="button primary" href={homeHref}>
+          {strings['checkout.continueShopping']}
+        </a>
       </div>
     </div>
   );

@@ -8,10 +8,18 @@ import type { TemplateVars } from '#lib/i18n/format.ts';
 
 /** The order caps' own texts (src/lib/server/orders/limits.ts). */
 export const ORDER_LIMIT_KEYS = [
-  'checkout.error.ORDER_VALUE_LIMIT', 'checkout.error.ORDER_QUANTITY_LIMIT', 'checkout.error.TOO_MANY_OPEN_ORDERS',
+  'checkout.error.ORDER_VALUE_LIMIT',
+  'checkout.error.ORDER_QUANTITY_LIMIT',
+  'checkout.error.TOO_MANY_OPEN_ORDERS',
 ] as const;
 
-export type OrderErrorKey = 'checkout.orderError' | 'checkout.orderNotAvailable' | 'checkout.cartValueLimit' | 'cart.outdated' | 'server.NETWORK_ERROR' | 'checkout.noPaymentMethods'
+export type OrderErrorKey =
+  | 'checkout.orderError'
+  | 'checkout.orderNotAvailable'
+  | 'checkout.cartValueLimit'
+  | 'cart.outdated'
+  | 'server.NETWORK_ERROR'
+  | 'checkout.noPaymentMethods'
   | (typeof ORDER_LIMIT_KEYS)[number];
 
 export function orderErrorKey(error: unknown): OrderErrorKey {
@@ -20,7 +28,11 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
   if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
   if (error.code === 'CART_VALUE_LIMIT') return 'checkout.cartValueLimit';
-  if (error.code === 'ORDER_VALUE_LIMIT' || error.code === 'ORDER_QUANTITY_LIMIT' || error.code === 'TOO_MANY_OPEN_ORDERS') {
+  if (
+    error.code === 'ORDER_VALUE_LIMIT' ||
+    error.code === 'ORDER_QUANTITY_LIMIT' ||
+    error.code === 'TOO_MANY_OPEN_ORDERS'
+  ) {
     return `checkout.error.${error.code}`;
   }
   return 'checkout.orderError';
@@ -29,7 +41,12 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
 /** The `{{max}}` of an order cap's text, formatted for the shopper; nothing for other errors. */
 export function orderErrorValues(error: unknown, intlLocale: string): TemplateVars {
   if (!isFailureOf(ordersApi.create, error)) return {};
-  const details = (error.details ?? {}) as { maxTotal?: unknown; currency?: unknown; maxPieces?: unknown; maxOpenOrders?: unknown };
+  const details = (error.details ?? {}) as {
+    maxTotal?: unknown;
+    currency?: unknown;
+    maxPieces?: unknown;
+    maxOpenOrders?: unknown;
+  };
   const count = (value: unknown) => (typeof value === 'number' ? new Intl.NumberFormat(intlLocale).format(value) : '');
   if (error.code === 'ORDER_VALUE_LIMIT') {
     const currency = typeof details.currency === 'string' ? details.currency : undefined;
@@ -52,4 +69,8 @@ export function namedItems(error: unknown): string[] {
   });
 }
 
-export interface OrderError { key: OrderErrorKey; items: string[]; values: TemplateVars }
+export interface OrderError {
+  key: OrderErrorKey;
+  items: string[];
+  values: TemplateVars;
+}

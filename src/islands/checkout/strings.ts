@@ -15,27 +15,54 @@ export function pickStrings<K extends MessageKey>(m: Messages, keys: readonly K[
 
 export const ADDRESS_KEYS = [
   ...ADDRESS_FIELDS.map((f) => `checkout.address.${f}` as const),
-  ...(Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[]).map((k) => `checkout.validation.${k}` as const),
-  'checkout.validation.invalid', 'checkout.optional', 'checkout.formErrors', 'checkout.savedAddresses', 'checkout.newAddress',
+  ...(Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[]).map(
+    (k) => `checkout.validation.${k}` as const,
+  ),
+  'checkout.validation.invalid',
+  'checkout.optional',
+  'checkout.formErrors',
+  'checkout.savedAddresses',
+  'checkout.newAddress',
 ] as const;
 
 export const PAYMENT_METHOD_KEYS = PAYMENT_METHOD_CODES.map((c) => `checkout.paymentMethod.${c}` as const);
 const PAYMENT_STATUS_KEYS = PAYMENT_STATUSES.map((s) => `checkout.paymentStatus.${s}` as const);
 
 export const SUMMARY_KEYS = [
-  'checkout.summary', 'checkout.lineQuantity', 'catalog.itemNo', 'checkout.totals.shipping', 'checkout.totals.inclTax',
-  'cart.notPurchasable', 'cart.lineNotAvailable',
+  'checkout.summary',
+  'checkout.lineQuantity',
+  'catalog.itemNo',
+  'checkout.totals.shipping',
+  'checkout.totals.inclTax',
+  'cart.notPurchasable',
+  'cart.lineNotAvailable',
 ] as const;
 
 export const RUNNER_KEYS = [
-  'checkout.payNow', 'checkout.paymentDetails', 'checkout.paymentLoading', 'checkout.paymentFormError',
-  'checkout.paymentError', 'checkout.redirecting', 'server.NETWORK_ERROR',
+  'checkout.payNow',
+  'checkout.paymentDetails',
+  'checkout.paymentLoading',
+  'checkout.paymentFormError',
+  'checkout.paymentError',
+  'checkout.redirecting',
+  'server.NETWORK_ERROR',
 ] as const;
 
 export const ORDER_KEYS = [
-  'checkout.order.number', 'checkout.order.date', 'checkout.order.items', 'checkout.order.reference',
-  'checkout.paymentStatus', ...PAYMENT_STATUS_KEYS, 'checkout.orderStatus', 'checkout.orderStatus.cancelled', 'checkout.shippingAddress', 'checkout.billingAddress',
-  'checkout.shippingMethod', 'checkout.paymentMethod', ...PAYMENT_METHOD_KEYS, ...SUMMARY_KEYS,
+  'checkout.order.number',
+  'checkout.order.date',
+  'checkout.order.items',
+  'checkout.order.reference',
+  'checkout.paymentStatus',
+  ...PAYMENT_STATUS_KEYS,
+  'checkout.orderStatus',
+  'checkout.orderStatus.cancelled',
+  'checkout.shippingAddress',
+  'checkout.billingAddress',
+  'checkout.shippingMethod',
+  'checkout.paymentMethod',
+  ...PAYMENT_METHOD_KEYS,
+  ...SUMMARY_KEYS,
 ] as const;
 
 /** The cart's own texts the summary reuses: totals with their tax notes, coupon form and its errors. */

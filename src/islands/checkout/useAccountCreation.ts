@@ -10,26 +10,41 @@ import { ApiClientError } from '#lib/http/client.ts';
 
 /** The message key of each password problem. */
 export const PASSWORD_PROBLEM_KEYS = {
-  tooShort: 'checkout.validation.passwordTooShort', tooLong: 'validation.passwordTooLong',
-  tooCommon: 'validation.passwordTooCommon', isEmail: 'validation.passwordIsEmail',
+  tooShort: 'checkout.validation.passwordTooShort',
+  tooLong: 'validation.passwordTooLong',
+  tooCommon: 'validation.passwordTooCommon',
+  isEmail: 'validation.passwordIsEmail',
 } as const satisfies Record<PasswordProblem, string>;
 
 /** A password problem the server named for userPassword (VALIDATION_FAILED), if that is why it refused. */
 function serverPasswordProblem(error: unknown): PasswordProblem | null {
-  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
+  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details))
+    return null;
   const issue = (error.details as { path?: unknown; message?: unknown }[]).find((i) => i.path === 'userPassword');
   return typeof issue?.message === 'string' ? passwordProblemOf(issue.message) : null;
 }
 
 export type AccountSave = { cart: Cart } | { error: unknown; passwordRefused: boolean };
 
-export function useAccountCreation({ allowed, required, initial }: { allowed: boolean; required: boolean; initial: boolean }) {
+export function useAccountCreation({
+  allowed,
+  required,
+  initial,
+}: {
+  allowed: boolean;
+  required: boolean;
+  initial: boolean;
+}) {
   const [create, setCreate] = useState(required || initial);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<PasswordProblem | null>(null);
   const wanted = allowed && create;
   return {
-    create, setCreate, password, problem, wanted,
+    create,
+    setCreate,
+    password,
+    problem,
+    wanted,
     setPassword(value: string) {
       setPassword(value);
       setProblem(null);
@@ -44,7 +59,14 @@ export function useAccountCreation({ allowed, required, initial }: { allowed: bo
     needsSave: (cart: Cart) => allowed && (wanted || cart.newUser),
     async save(cart: Cart, locale: Locale): Promise<AccountSave> {
       try {
-        return { cart: await updateCheckoutUser({ version: cart.version, locale, newUser: wanted, ...(wanted ? { userPassword: password } : {}) }) };
+        return {
+          cart: await updateCheckoutUser({
+            version: cart.version,
+            locale,
+            newUser: wanted,
+            ...(wanted ? { userPassword: password } : {}),
+          }),
+        };
       } catch (error) {
         const refused = serverPasswordProblem(error);
         setProblem(refused);

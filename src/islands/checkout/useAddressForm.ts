@@ -5,8 +5,14 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiClientError, isFailureOf } from '#lib/http/client.ts';
 import { updateCheckout } from '#lib/checkout/client.ts';
 import {
-  addressErrorsFromDetails, addressId, addressValues, validateAddress,
-  type AddressErrors, type AddressField, type AddressRules, type AddressValues,
+  addressErrorsFromDetails,
+  addressId,
+  addressValues,
+  validateAddress,
+  type AddressErrors,
+  type AddressField,
+  type AddressRules,
+  type AddressValues,
 } from '#lib/checkout/form.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
@@ -16,7 +22,8 @@ import { adoptCart } from '#lib/cart/store.ts';
 import { refreshCart } from '#lib/checkout/store.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 
-export type FormErrorKey = 'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'checkout.addressBookFull' | 'server.NETWORK_ERROR';
+export type FormErrorKey =
+  'checkout.formErrors' | 'cart.outdated' | 'checkout.saveError' | 'checkout.addressBookFull' | 'server.NETWORK_ERROR';
 
 /**
  * The form-level message for a failed checkout write, update or user (the cart is re-read when it was
@@ -76,9 +83,14 @@ export function useAddressForm({ kind, initial, defaultCountry, rules, locale }:
 
   /** Validates and stores the address (with `override` values, e.g. the shipping address for billing). */
   async function save(
-    cart: Cart, options: { saveAsDefault?: boolean; override?: AddressValues; id?: string | undefined } = {},
+    cart: Cart,
+    options: { saveAsDefault?: boolean; override?: AddressValues; id?: string | undefined } = {},
   ): Promise<Cart | null> {
-    const checked = validateAddress(options.override ?? values, rules, options.override ? options.id : savedId ?? undefined);
+    const checked = validateAddress(
+      options.override ?? values,
+      rules,
+      options.override ? options.id : (savedId ?? undefined),
+    );
     if (!checked.ok) {
       reject(checked.errors, 'checkout.formErrors');
       return null;
@@ -87,7 +99,9 @@ export function useAddressForm({ kind, initial, defaultCountry, rules, locale }:
     setFormError(null);
     try {
       const next = await updateCheckout({
-        version: cart.version, locale, [kind]: checked.address,
+        version: cart.version,
+        locale,
+        [kind]: checked.address,
         ...(options.saveAsDefault ? { saveAsDefault: true } : {}),
       });
       adoptCart(next);

@@ -5,7 +5,11 @@ import { AvailabilityText, type AvailabilityStrings } from '../catalog/Availabil
 import { Price, type PriceStrings } from '../catalog/Price.tsx';
 import { usePricesVisible } from '../catalog/usePriceEntry.ts';
 
-export interface Accessory { sku: string; name: string; itemnum: string }
+export interface Accessory {
+  sku: string;
+  name: string;
+  itemnum: string;
+}
 
 interface AccessoryOptionsProps {
   accessories: Accessory[];
@@ -17,7 +21,15 @@ interface AccessoryOptionsProps {
   strings: { accessories: string; itemNo: string; price: PriceStrings; availability: AvailabilityStrings };
 }
 
-export function AccessoryOptions({ accessories, chosen, onToggle, quantity, intlLocale, showItemnum, strings }: AccessoryOptionsProps) {
+export function AccessoryOptions({
+  accessories,
+  chosen,
+  onToggle,
+  quantity,
+  intlLocale,
+  showItemnum,
+  strings,
+}: AccessoryOptionsProps) {
   const id = useId();
   // The buy box already says once that prices need a login; repeating it per accessory is noise.
   const { visible } = usePricesVisible();
@@ -29,10 +41,21 @@ export function AccessoryOptions({ accessories, chosen, onToggle, quantity, intl
           const checked = chosen.includes(a.sku);
           return (
             <li key={a.sku} className="accessory">
-              <input id={`${id}-${i}`} type="checkbox" name="accessories" value={a.sku} checked={checked} onChange={() => onToggle(a.sku)} />
+              <input
+                id={`${id}-${i}`}
+                type="checkbox"
+                name="accessories"
+                value={a.sku}
+                checked={checked}
+                onChange={() => onToggle(a.sku)}
+              />
               <label htmlFor={`${id}-${i}`}>
                 <span className="accessory-name">{a.name}</span>
-                {showItemnum && <span className="accessory-itemnum">{strings.itemNo} {a.itemnum}</span>}
+                {showItemnum && (
+                  <span className="accessory-itemnum">
+                    {strings.itemNo} {a.itemnum}
+                  </span>
+                )}
               </label>
               <div className="accessory-price">
                 {visible !== false && <Price sku={a.sku} intlLocale={intlLocale} strings={strings.price} />}

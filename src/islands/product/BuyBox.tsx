@@ -50,7 +50,16 @@ export interface BuyBoxProps {
   strings: BuyBoxStrings;
 }
 
-export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParent = false, prices, form, strings }: BuyBoxProps) {
+export function BuyBox({
+  sku,
+  intlLocale,
+  accessories,
+  showItemnum,
+  variantParent = false,
+  prices,
+  form,
+  strings,
+}: BuyBoxProps) {
   const id = useId();
   // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
   const [rawQuantity, setRawQuantity] = useState('1');
@@ -66,9 +75,10 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
 
-
-  const toggle = (accessorySku: string) => setChosen((list) =>
-    (list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku]));
+  const toggle = (accessorySku: string) =>
+    setChosen((list) =>
+      list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku],
+    );
   // A field left empty means the one piece it started with; anything else typed is kept and explained.
   const leave = () => (rawQuantity.trim() === '' ? setRawQuantity('1') : setTouched(true));
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -80,7 +90,11 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
     const ticked = data.getAll('accessories').map(String);
     if (typed === null || blocked) return;
     // In display order, so the same choice always makes the same request whatever the click order.
-    requestAddToCart({ sku, quantity: typed, accessories: accessories.map((a) => a.sku).filter((s) => ticked.includes(s)) });
+    requestAddToCart({
+      sku,
+      quantity: typed,
+      accessories: accessories.map((a) => a.sku).filter((s) => ticked.includes(s)),
+    });
   };
 
   return (
@@ -89,14 +103,25 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
         <input type="hidden" name="sku" value={sku} />
         <input type="hidden" name="return" value={form.returnPath} />
         <div className="buy-box-price">
-          <Price sku={sku} intlLocale={intlLocale} showLabel
-            strings={{ ...strings.price, taxNote: strings.taxNote }} />
+          <Price sku={sku} intlLocale={intlLocale} showLabel strings={{ ...strings.price, taxNote: strings.taxNote }} />
         </div>
         <div className="buy-box-quantity">
           <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
-          <input ref={quantityField} id={`${id}-qty`} name="quantity" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1}
-            value={rawQuantity} aria-invalid={quantityError} aria-describedby={quantityError ? `${id}-qty-error` : undefined}
-            onChange={(e) => setRawQuantity(e.target.value)} onBlur={leave} />
+          <input
+            ref={quantityField}
+            id={`${id}-qty`}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_QUANTITY}
+            step={1}
+            value={rawQuantity}
+            aria-invalid={quantityError}
+            aria-describedby={quantityError ? `${id}-qty-error` : undefined}
+            onChange={(e) => setRawQuantity(e.target.value)}
+            onBlur={leave}
+          />
         </div>
         {quantityError && strings.quantityInvalid && (
           <p id={`${id}-qty-error`} className="buy-box-error" role="alert">
@@ -107,10 +132,21 @@ export function BuyBox({ sku, intlLocale, accessories, showItemnum, variantParen
           <AvailabilityText id={`${id}-availability`} sku={sku} qty={quantity} strings={strings.availability} />
         </div>
         {accessories.length > 0 && (
-          <AccessoryOptions accessories={accessories} chosen={chosen} onToggle={toggle} quantity={quantity}
-            intlLocale={intlLocale} showItemnum={showItemnum} strings={strings} />
+          <AccessoryOptions
+            accessories={accessories}
+            chosen={chosen}
+            onToggle={toggle}
+            quantity={quantity}
+            intlLocale={intlLocale}
+            showItemnum={showItemnum}
+            strings={strings}
+          />
         )}
-        {variantParent && strings.chooseVariant && <p id={`${id}-variant`} className="buy-box-hint">{strings.chooseVariant}</p>}
+        {variantParent && strings.chooseVariant && (
+          <p id={`${id}-variant`} className="buy-box-hint">
+            {strings.chooseVariant}
+          </p>
+        )}
         <button type="submit" className="button primary buy-box-submit" disabled={blocked} aria-describedby={reasonId}>
           <Icon name="cart" />
           {strings.addToCart}

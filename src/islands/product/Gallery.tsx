@@ -24,27 +24,58 @@ export function Gallery({ images, alt, strings }: GalleryProps) {
   if (!current) return null;
   return (
     <section className="gallery" aria-label={strings.productImages}>
-      <button type="button" className="gallery-stage" aria-label={strings.enlargeImage} aria-haspopup="dialog"
-        onClick={() => setViewerOpen(true)}>
-        <ProductPicture src={current} alt={alt} width={600} height={744} fetchPriority="high"
-          widths={[300, 600, 1200]} sizes="(max-width: 640px) 100vw, 600px" />
+      <button
+        type="button"
+        className="gallery-stage"
+        aria-label={strings.enlargeImage}
+        aria-haspopup="dialog"
+        onClick={() => setViewerOpen(true)}
+      >
+        <ProductPicture
+          src={current}
+          alt={alt}
+          width={600}
+          height={744}
+          fetchPriority="high"
+          widths={[300, 600, 1200]}
+          sizes="(max-width: 640px) 100vw, 600px"
+        />
       </button>
       {images.length > 1 && (
         <ul className="gallery-thumbs">
           {images.map((src, i) => (
             <li key={src}>
-              <button type="button" className="gallery-thumb" aria-current={i === index ? 'true' : undefined}
+              <button
+                type="button"
+                className="gallery-thumb"
+                aria-current={i === index ? 'true' : undefined}
                 aria-label={fill(strings.imageOf, { index: i + 1, count: images.length })}
-                onClick={() => setIndex(i)}>
-                <ProductPicture src={src} alt="" width={150} height={150} loading="lazy" decoding="async" widths={[150, 300]} sizes="(min-width: 768px) 150px, 96px" />
+                onClick={() => setIndex(i)}
+              >
+                <ProductPicture
+                  src={src}
+                  alt=""
+                  width={150}
+                  height={150}
+                  loading="lazy"
+                  decoding="async"
+                  widths={[150, 300]}
+                  sizes="(min-width: 768px) 150px, 96px"
+                />
               </button>
             </li>
           ))}
         </ul>
       )}
       {viewerOpen && (
-        <GalleryViewer images={images} index={index} alt={alt} strings={strings}
-          onIndex={setIndex} onClose={() => setViewerOpen(false)} />
+        <GalleryViewer
+          images={images}
+          index={index}
+          alt={alt}
+          strings={strings}
+          onIndex={setIndex}
+          onClose={() => setViewerOpen(false)}
+        />
       )}
     </section>
   );

@@ -36,12 +36,32 @@ export function GalleryViewer({ images, index, alt, strings, onIndex, onClose }:
   const counter = fill(strings.imageOf, { index: index + 1, count });
   return (
     <div className="product-dialog-backdrop gallery-viewer-backdrop">
-      <div ref={ref} className="gallery-viewer" role="dialog" aria-modal="true" aria-label={alt} tabIndex={-1} onKeyDown={onKeyDown}>
-        <button type="button" className="icon-button product-dialog-close" aria-label={strings.closeImage} onClick={onClose}>
+      <div
+        ref={ref}
+        className="gallery-viewer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={alt}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <button
+          type="button"
+          className="icon-button product-dialog-close"
+          aria-label={strings.closeImage}
+          onClick={onClose}
+        >
           <Icon name="close" />
         </button>
         <figure className="gallery-viewer-figure">
-          <ProductPicture src={images[index] ?? ''} alt={alt} width={600} height={744} widths={[600, 1200]} sizes="(max-width: 640px) 100vw, 600px" />
+          <ProductPicture
+            src={images[index] ?? ''}
+            alt={alt}
+            width={600}
+            height={744}
+            widths={[600, 1200]}
+            sizes="(max-width: 640px) 100vw, 600px"
+          />
           <figcaption aria-live="polite">{counter}</figcaption>
         </figure>
         {count > 1 && (

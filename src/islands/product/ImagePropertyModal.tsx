@@ -5,7 +5,10 @@ import { useDialog } from '../shared/useDialog.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { Icon } from '../shell/Icon.tsx';
 
-export interface PropertyImage { src: string; label: string }
+export interface PropertyImage {
+  src: string;
+  label: string;
+}
 
 export interface ImagePropertyStrings {
   /** 'Enlarge image: {{name}}'. */
@@ -20,8 +23,13 @@ export function ImagePropertyModal({ images, strings }: { images: PropertyImage[
       <ul className="property-images">
         {images.map((image) => (
           <li key={image.src}>
-            <button type="button" className="property-image" aria-haspopup="dialog"
-              aria-label={fill(strings.enlargeImageOf, { name: image.label })} onClick={() => setOpen(image)}>
+            <button
+              type="button"
+              className="property-image"
+              aria-haspopup="dialog"
+              aria-label={fill(strings.enlargeImageOf, { name: image.label })}
+              onClick={() => setOpen(image)}
+            >
               <img src={image.src} alt="" width={75} height={75} loading="lazy" decoding="async" />
             </button>
             <span className="property-image-label">{image.label}</span>
@@ -33,12 +41,32 @@ export function ImagePropertyModal({ images, strings }: { images: PropertyImage[
   );
 }
 
-function ImageDialog({ image, closeLabel, onClose }: { image: PropertyImage; closeLabel: string; onClose: () => void }) {
+function ImageDialog({
+  image,
+  closeLabel,
+  onClose,
+}: {
+  image: PropertyImage;
+  closeLabel: string;
+  onClose: () => void;
+}) {
   const ref = useDialog<HTMLDivElement>(true, onClose);
   return (
     // A click on the backdrop (outside the picture) closes, as shoppers expect of a lightbox.
-    <div className="product-dialog-backdrop" onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={ref} className="property-image-dialog" role="dialog" aria-modal="true" aria-label={image.label} tabIndex={-1}>
+    <div
+      className="product-dialog-backdrop"
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={ref}
+        className="property-image-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={image.label}
+        tabIndex={-1}
+      >
         <button type="button" className="icon-button product-dialog-close" aria-label={closeLabel} onClick={onClose}>
           <Icon name="close" />
         </button>

@@ -4,7 +4,10 @@
 import type { ImgHTMLAttributes } from 'react';
 import { pictureSources, type RasterWidth } from '#lib/site/images.ts';
 
-export interface ProductPictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
+export interface ProductPictureProps extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'width' | 'height'
+> {
   src: string;
   alt: string;
   width: number;
@@ -19,7 +22,9 @@ export function ProductPicture({ src, widths, sizes, alt, width, height, ...img 
   if (!picture) return <img src={src} alt={alt} width={width} height={height} {...img} />;
   return (
     <picture>
-      {picture.sources.map((s) => <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />)}
+      {picture.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
+      ))}
       <img src={picture.src} srcSet={picture.srcSet} sizes={sizes} alt={alt} width={width} height={height} {...img} />
     </picture>
   );

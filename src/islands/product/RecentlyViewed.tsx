@@ -15,7 +15,9 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
   // Entries keep the language they were viewed in: a link or a name in another language would be
   // a surprise, so only this locale's views are listed. No prices: they are not in this page's batch.
   // The list exists only in the browser tab: the first render matches the server's empty one.
-  const others = useClientStore($recentlyViewed, []).filter((p) => p.sku !== current.sku && p.locale === current.locale);
+  const others = useClientStore($recentlyViewed, []).filter(
+    (p) => p.sku !== current.sku && p.locale === current.locale,
+  );
   // An empty mark while there is nothing to list: the island needs an element to watch for visibility.
   if (others.length === 0) return <div className="recently-viewed-mark" />;
   return (
@@ -25,9 +27,24 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
         {others.map((p) => (
           <li key={p.sku}>
             <a href={p.href} className="recent-product">
-              {p.image && <ProductPicture src={p.image} alt="" width={150} height={150} loading="lazy" decoding="async" widths={[150, 300]} sizes="150px" />}
+              {p.image && (
+                <ProductPicture
+                  src={p.image}
+                  alt=""
+                  width={150}
+                  height={150}
+                  loading="lazy"
+                  decoding="async"
+                  widths={[150, 300]}
+                  sizes="150px"
+                />
+              )}
               <span className="recent-product-name">{p.name}</span>
-              {showItemnum && <span className="recent-product-itemnum">{strings.itemNo} {p.itemnum}</span>}
+              {showItemnum && (
+                <span className="recent-product-itemnum">
+                  {strings.itemNo} {p.itemnum}
+                </span>
+              )}
             </a>
           </li>
         ))}

@@ -18,7 +18,14 @@ export interface RecommendedCarouselProps {
   prices?: PublicPrices | undefined;
 }
 
-export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPrice, strings, prices }: RecommendedCarouselProps) {
+export function RecommendedCarousel({
+  items,
+  intlLocale,
+  showItemnum,
+  startingPrice,
+  strings,
+  prices,
+}: RecommendedCarouselProps) {
   const titleId = useId();
   const track = useRef<HTMLUListElement>(null);
   const [edges, setEdges] = useState({ start: true, end: false });
@@ -59,10 +66,22 @@ export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPr
         <div className="carousel-head">
           <h2 id={titleId}>{strings.title}</h2>
           <div className="carousel-controls">
-            <button type="button" className="icon-button" aria-label={strings.previous} disabled={edges.start} onClick={() => scroll(-1)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={strings.previous}
+              disabled={edges.start}
+              onClick={() => scroll(-1)}
+            >
               <Icon name="chevronLeft" />
             </button>
-            <button type="button" className="icon-button" aria-label={strings.next} disabled={edges.end} onClick={() => scroll(1)}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={strings.next}
+              disabled={edges.end}
+              onClick={() => scroll(1)}
+            >
               <Icon name="chevronRight" />
             </button>
           </div>
@@ -70,8 +89,15 @@ export function RecommendedCarousel({ items, intlLocale, showItemnum, startingPr
         <ul ref={track} className="carousel-track" onScroll={update} onKeyDown={onKeyDown}>
           {items.map(({ product, href }) => (
             <li key={product.sku} className="carousel-item">
-              <ProductCard product={product} href={href} intlLocale={intlLocale} view="grid"
-                showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card} />
+              <ProductCard
+                product={product}
+                href={href}
+                intlLocale={intlLocale}
+                view="grid"
+                showItemnum={showItemnum}
+                startingPrice={startingPrice}
+                strings={strings.card}
+              />
             </li>
           ))}
         </ul>

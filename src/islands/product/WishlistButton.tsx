@@ -7,16 +7,28 @@ import { isInWishlist, type WishlistProduct } from '#lib/wishlist/rules.ts';
 import { $wishlist, toggleWishlist } from '#lib/wishlist/store.ts';
 import { Icon } from '../shell/Icon.tsx';
 
-export function WishlistButton({ product, strings }: { product: WishlistProduct; strings: { add: string; removeFrom: string } }) {
+export function WishlistButton({
+  product,
+  strings,
+}: {
+  product: WishlistProduct;
+  strings: { add: string; removeFrom: string };
+}) {
   const list = useStore($wishlist);
   // The server rendered "not in the wishlist"; showing the stored state only after mounting keeps hydration clean.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const inList = mounted && isInWishlist(list, product.sku);
   return (
-    <button type="button" className={`icon-button wishlist-toggle${inList ? ' is-active' : ''}`}
-      aria-label={inList ? strings.removeFrom : strings.add} onClick={() => toggleWishlist(product)}
-      data-wish-sku={product.sku} data-label-add={strings.add} data-label-remove={strings.removeFrom}>
+    <button
+      type="button"
+      className={`icon-button wishlist-toggle${inList ? ' is-active' : ''}`}
+      aria-label={inList ? strings.removeFrom : strings.add}
+      onClick={() => toggleWishlist(product)}
+      data-wish-sku={product.sku}
+      data-label-add={strings.add}
+      data-label-remove={strings.removeFrom}
+    >
       <Icon name="heart" />
     </button>
   );

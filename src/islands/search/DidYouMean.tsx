@@ -17,9 +17,13 @@ export function DidYouMean({ template, term, suggestion, href, onAccept }: DidYo
   return (
     <p className="search-did-you-mean">
       {before}
-      {href !== undefined
-        ? <a href={href}>{suggestion}</a>
-        : <button type="button" className="search-suggestion-button" onClick={onAccept}>{suggestion}</button>}
+      {href !== undefined ? (
+        <a href={href}>{suggestion}</a>
+      ) : (
+        <button type="button" className="search-suggestion-button" onClick={onAccept}>
+          {suggestion}
+        </button>
+      )}
       {after}
     </p>
   );

@@ -54,7 +54,8 @@ export function SearchBar({ locale, intlLocale, view, showItemnum, strings }: Se
     const onPointerDown = (e: PointerEvent) => {
       const target = e.target as Node;
       const inPanel = panelRef.current?.contains(target) ?? false;
-      const inField = (inputRef.current?.form?.contains(target) ?? false) && !(overlayRef.current?.contains(target) ?? false);
+      const inField =
+        (inputRef.current?.form?.contains(target) ?? false) && !(overlayRef.current?.contains(target) ?? false);
       if (!inPanel && !inField) close();
     };
     window.addEventListener('resize', place);
@@ -72,25 +73,60 @@ export function SearchBar({ locale, intlLocale, view, showItemnum, strings }: Se
 
   return (
     <>
-      <label className="visually-hidden" htmlFor="header-search">{strings.label}</label>
+      <label className="visually-hidden" htmlFor="header-search">
+        {strings.label}
+      </label>
       {/* type=text, not search: HTML allows role=combobox only there (the Nu checker enforces it), and a
           search field would clear itself on Escape. enterKeyHint keeps the keyboard's search key. */}
-      <input ref={inputRef} id="header-search" name="term" type="text" role="combobox"
-        aria-expanded={open} aria-controls={SEARCH_OVERLAY_ID} aria-haspopup="dialog"
-        inputMode="search" enterKeyHint="search"
-        placeholder={strings.placeholder} autoComplete="off" required maxLength={200}
+      <input
+        ref={inputRef}
+        id="header-search"
+        name="term"
+        type="text"
+        role="combobox"
+        aria-expanded={open}
+        aria-controls={SEARCH_OVERLAY_ID}
+        aria-haspopup="dialog"
+        inputMode="search"
+        enterKeyHint="search"
+        placeholder={strings.placeholder}
+        autoComplete="off"
+        required
+        maxLength={200}
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value, locale)}
         onFocus={() => reopen(locale)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && open) { e.preventDefault(); focusFirstResult(); }
-        }} />
-      <button type="submit" className="icon-button" aria-label={strings.label}><Icon name="search" /></button>
-      <div ref={overlayRef} id={SEARCH_OVERLAY_ID} className="search-overlay" hidden={!open}
-        role="dialog" aria-label={strings.results}>
+          if (e.key === 'ArrowDown' && open) {
+            e.preventDefault();
+            focusFirstResult();
+          }
+        }}
+      />
+      <button type="submit" className="icon-button" aria-label={strings.label}>
+        <Icon name="search" />
+      </button>
+      <div
+        ref={overlayRef}
+        id={SEARCH_OVERLAY_ID}
+        className="search-overlay"
+        hidden={!open}
+        role="dialog"
+        aria-label={strings.results}
+      >
         {open && (
-          <SearchOverlay panelRef={panelRef} locale={locale} intlLocale={intlLocale} view={view}
-            showItemnum={showItemnum} strings={strings} onClose={() => { close(); inputRef.current?.focus(); }} />
+          <SearchOverlay
+            panelRef={panelRef}
+            locale={locale}
+            intlLocale={intlLocale}
+            view={view}
+            showItemnum={showItemnum}
+            strings={strings}
+            onClose={() => {
+              close();
+              inputRef.current?.focus();
+            }}
+          />
         )}
       </div>
     </>

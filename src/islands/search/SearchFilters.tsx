@@ -24,15 +24,31 @@ export function SearchFilters({ facets, filters, onToggle, onClear, strings }: S
     <aside className="search-page-filters" aria-label={strings.filters}>
       {/* Heard on every screen (the results' headings come after it), seen on desktop. */}
       <h2 className="search-page-filters-title">{strings.filters}</h2>
-      <button type="button" className="search-page-filters-fold" aria-expanded={unfolded} aria-controls={panelId}
-        onClick={() => setUnfolded(!unfolded)}>
-        {strings.filters}{chosen > 0 && ` (${chosen})`}
+      <button
+        type="button"
+        className="search-page-filters-fold"
+        aria-expanded={unfolded}
+        aria-controls={panelId}
+        onClick={() => setUnfolded(!unfolded)}
+      >
+        {strings.filters}
+        {chosen > 0 && ` (${chosen})`}
       </button>
       <div id={panelId} className={`search-page-filters-panel${unfolded ? ' is-unfolded' : ''}`}>
         {facets.map((facet) => (
-          <FacetGroup key={facet.id} facet={facet} selected={filters[facet.id] ?? []} collapsible={false} onToggle={onToggle} />
+          <FacetGroup
+            key={facet.id}
+            facet={facet}
+            selected={filters[facet.id] ?? []}
+            collapsible={false}
+            onToggle={onToggle}
+          />
         ))}
-        {chosen > 0 && <button type="button" className="text-button" onClick={onClear}>{strings.clearFilters}</button>}
+        {chosen > 0 && (
+          <button type="button" className="text-button" onClick={onClear}>
+            {strings.clearFilters}
+          </button>
+        )}
       </div>
     </aside>
   );

@@ -22,10 +22,16 @@ export function SearchHit({ item, href, intlLocale, showItemnum, compact, string
           {item.image && <img src={item.image} alt="" width={size} height={size} loading="lazy" decoding="async" />}
         </span>
         <span className="search-hit-name">{item.name}</span>
-        {showItemnum && <span className="search-hit-itemnum">{strings.itemNo} {item.itemnum}</span>}
+        {showItemnum && (
+          <span className="search-hit-itemnum">
+            {strings.itemNo} {item.itemnum}
+          </span>
+        )}
         {item.isVariant && <span className="search-hit-badge">{strings.variant}</span>}
       </a>
-      <div className="search-hit-price"><Price sku={item.sku} intlLocale={intlLocale} strings={strings.price} /></div>
+      <div className="search-hit-price">
+        <Price sku={item.sku} intlLocale={intlLocale} strings={strings.price} />
+      </div>
     </li>
   );
 }

@@ -26,7 +26,15 @@ export interface SearchOverlayProps {
 /** How far before the last item the next page is requested. */
 const NEAR_END = '0px 0px 120px 0px';
 
-export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum, strings, onClose }: SearchOverlayProps) {
+export function SearchOverlay({
+  panelRef,
+  locale,
+  intlLocale,
+  view,
+  showItemnum,
+  strings,
+  onClose,
+}: SearchOverlayProps) {
   const results = useStore($searchResults);
   const loading = useStore($searchLoading);
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -37,19 +45,26 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!sentinel || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadMore(locale);
-    }, { root: panelRef.current, rootMargin: NEAR_END });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) void loadMore(locale);
+      },
+      { root: panelRef.current, rootMargin: NEAR_END },
+    );
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [results.items.length, hasMore, locale, panelRef]);
 
   const spinner = (text: string) => (
-    <p className="search-overlay-loading"><span className="spinner" aria-hidden="true" /> {text}</p>
+    <p className="search-overlay-loading">
+      <span className="spinner" aria-hidden="true" /> {text}
+    </p>
   );
   let body: ReactNode;
   if (results.term === '') {
-    body = loading ? spinner(strings.loading) : (
+    body = loading ? (
+      spinner(strings.loading)
+    ) : (
       <div className="search-overlay-empty">
         <p className="search-overlay-empty-title">{strings.emptyTitle}</p>
         <p>{strings.emptyText}</p>
@@ -63,7 +78,9 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
             <h3 id="search-overlay-categories">{strings.categories}</h3>
             <ul>
               {results.categories.map((c) => (
-                <li key={c.id}><a href={localePath(locale, categoryPath(c.slugPath))}>{c.name}</a></li>
+                <li key={c.id}>
+                  <a href={localePath(locale, categoryPath(c.slugPath))}>{c.name}</a>
+                </li>
               ))}
             </ul>
           </section>
@@ -71,18 +88,30 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
         <section className="search-overlay-suggestions" aria-labelledby="search-overlay-suggestions">
           <h3 id="search-overlay-suggestions">{strings.suggestions}</h3>
           {results.suggestion !== undefined && (
-            <DidYouMean template={strings.didYouMean} term={results.term} suggestion={results.suggestion} onAccept={acceptSuggestion} />
+            <DidYouMean
+              template={strings.didYouMean}
+              term={results.term}
+              suggestion={results.suggestion}
+              onAccept={acceptSuggestion}
+            />
           )}
-          {results.items.length === 0
-            ? <p>{fill(strings.noResults, { term: results.term })}</p>
-            : (
-              <ul className="search-hits">
-                {results.items.map((item) => (
-                  <SearchHit key={item.id} item={item} href={localePath(locale, productPath(item))}
-                    intlLocale={intlLocale} showItemnum={showItemnum} compact={view === 'small-list'} strings={strings} />
-                ))}
-              </ul>
-            )}
+          {results.items.length === 0 ? (
+            <p>{fill(strings.noResults, { term: results.term })}</p>
+          ) : (
+            <ul className="search-hits">
+              {results.items.map((item) => (
+                <SearchHit
+                  key={item.id}
+                  item={item}
+                  href={localePath(locale, productPath(item))}
+                  intlLocale={intlLocale}
+                  showItemnum={showItemnum}
+                  compact={view === 'small-list'}
+                  strings={strings}
+                />
+              ))}
+            </ul>
+          )}
           {hasMore && <div ref={sentinelRef} className="search-overlay-sentinel" />}
           {loading && results.items.length > 0 && spinner(strings.loading)}
         </section>
@@ -95,10 +124,20 @@ export function SearchOverlay({ panelRef, locale, intlLocale, view, showItemnum,
       <div className="search-overlay-head">
         <h2>{strings.results}</h2>
         <p className="search-overlay-status" role="status">
-          {loading ? strings.loading : results.term !== '' ? plural(intlLocale, results.count, strings.count, {}, { atLeast: results.capped }) : ''}
+          {loading
+            ? strings.loading
+            : results.term !== ''
+              ? plural(intlLocale, results.count, strings.count, {}, { atLeast: results.capped })
+              : ''}
         </p>
-        {results.count > 0 && <a className="search-overlay-all" href={searchDetailsHref(locale, results.term)}>{strings.showAll}</a>}
-        <button type="button" className="icon-button" aria-label={strings.close} onClick={onClose}><Icon name="close" /></button>
+        {results.count > 0 && (
+          <a className="search-overlay-all" href={searchDetailsHref(locale, results.term)}>
+            {strings.showAll}
+          </a>
+        )}
+        <button type="button" className="icon-button" aria-label={strings.close} onClick={onClose}>
+          <Icon name="close" />
+        </button>
       </div>
       {body}
     </div>

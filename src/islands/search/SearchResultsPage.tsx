@@ -8,7 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
 import { $searchPage, loadSearchPage, presetTerm } from '#lib/search/store.ts';
-import { readSearchPageQuery, searchPageHref, type SearchPageQuery, type SearchPageState } from '#lib/search/page-query.ts';
+import {
+  readSearchPageQuery,
+  searchPageHref,
+  type SearchPageQuery,
+  type SearchPageState,
+} from '#lib/search/page-query.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { SEARCH_SORT_OPTIONS } from '#lib/search/rules.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
@@ -65,7 +70,12 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
     return () => window.removeEventListener('popstate', sync);
   }, [locale, initial]);
 
-  if (query === null) return <p className="search-page-status" role="status">{strings.loading}</p>;
+  if (query === null)
+    return (
+      <p className="search-page-status" role="status">
+        {strings.loading}
+      </p>
+    );
   if (query.term === '') {
     return (
       <div className="search-page-empty">
@@ -76,7 +86,8 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
   }
 
   // Any change but paging starts again at page 1.
-  const hrefFor = (change: Change) => searchPageHref(path, { term: query.term, page: 1, sort: query.sort, filters: query.filters, ...change });
+  const hrefFor = (change: Change) =>
+    searchPageHref(path, { term: query.term, page: 1, sort: query.sort, filters: query.filters, ...change });
   // The new URL is parsed back rather than patched, so what is shown always equals what a reload shows.
   const navigate = (change: Change) => {
     const href = hrefFor(change);
@@ -99,41 +110,84 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
 
   const loading = state.status !== 'ready' || state.term !== query.term;
   // Each card's plain form comes back to this very result page.
-  const purchase = { strings: strings.purchase, form: { action: localePath(locale, '/cart/add'), returnPath: hrefFor({ page: query.page }) } };
+  const purchase = {
+    strings: strings.purchase,
+    form: { action: localePath(locale, '/cart/add'), returnPath: hrefFor({ page: query.page }) },
+  };
   return (
     <PublicPricesContext.Provider value={props.prices}>
       <div className="search-page">
         <div className="search-page-toolbar">
           <p className="search-page-count" role="status">
-            {loading ? strings.loading : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
+            {loading
+              ? strings.loading
+              : plural(intlLocale, state.count, strings.resultsFor, { term: query.term }, { atLeast: state.capped })}
           </p>
           {sortingEnabled && (
-            <SortSelect value={query.sort} options={SEARCH_SORT_OPTIONS} strings={strings.sort} onChange={(sort) => navigate({ sort })} />
+            <SortSelect
+              value={query.sort}
+              options={SEARCH_SORT_OPTIONS}
+              strings={strings.sort}
+              onChange={(sort) => navigate({ sort })}
+            />
           )}
-          <FilterChips filters={query.filters} facets={state.facets} strings={strings.chips}
-            onRemove={(code, value) => toggle(code, value, false)} onClear={() => navigate({ filters: {} })} />
+          <FilterChips
+            filters={query.filters}
+            facets={state.facets}
+            strings={strings.chips}
+            onRemove={(code, value) => toggle(code, value, false)}
+            onClear={() => navigate({ filters: {} })}
+          />
         </div>
-        <SearchFilters facets={state.facets} filters={query.filters} strings={strings}
-          onToggle={toggle} onClear={() => navigate({ filters: {} })} />
-        <div ref={resultsRef} className={`search-page-results${loading ? ' is-loading' : ''}`} aria-busy={loading} tabIndex={-1}>
-          {!loading && state.items.length === 0 && <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>}
+        <SearchFilters
+          facets={state.facets}
+          filters={query.filters}
+          strings={strings}
+          onToggle={toggle}
+          onClear={() => navigate({ filters: {} })}
+        />
+        <div
+          ref={resultsRef}
+          className={`search-page-results${loading ? ' is-loading' : ''}`}
+          aria-busy={loading}
+          tabIndex={-1}
+        >
+          {!loading && state.items.length === 0 && (
+            <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>
+          )}
           {!loading && state.suggestion !== undefined && (
-            <DidYouMean template={strings.didYouMean} term={query.term} suggestion={state.suggestion}
-              href={hrefFor({ term: state.suggestion, filters: {} })} />
+            <DidYouMean
+              template={strings.didYouMean}
+              term={query.term}
+              suggestion={state.suggestion}
+              href={hrefFor({ term: state.suggestion, filters: {} })}
+            />
           )}
           {state.items.length > 0 && (
             <ul className="product-grid">
               {state.items.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                    view="grid" showItemnum={showItemnum} startingPrice={startingPrice} strings={strings.card}
-                    purchase={purchase} />
+                  <ProductCard
+                    product={product}
+                    href={localePath(locale, productPath(product))}
+                    intlLocale={intlLocale}
+                    view="grid"
+                    showItemnum={showItemnum}
+                    startingPrice={startingPrice}
+                    strings={strings.card}
+                    purchase={purchase}
+                  />
                 </li>
               ))}
             </ul>
           )}
-          <Pagination current={query.page} total={pageCount(state.count, query.limit)} strings={strings.pagination}
-            onNavigate={goToPage} hrefFor={(page) => hrefFor({ page })} />
+          <Pagination
+            current={query.page}
+            total={pageCount(state.count, query.limit)}
+            strings={strings.pagination}
+            onNavigate={goToPage}
+            hrefFor={(page) => hrefFor({ page })}
+          />
         </div>
       </div>
     </PublicPricesContext.Provider>

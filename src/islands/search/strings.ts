@@ -53,33 +53,60 @@ export interface SearchPageStrings {
 
 function priceStrings(m: Messages): PriceStrings {
   return {
-    free: m['price.free'], loading: m['price.loading'], loginToSee: m['price.loginToSee'],
-    regular: m['price.regular'], special: m['price.special'], startingAt: m['catalog.startingAt'],
+    free: m['price.free'],
+    loading: m['price.loading'],
+    loginToSee: m['price.loginToSee'],
+    regular: m['price.regular'],
+    special: m['price.special'],
+    startingAt: m['catalog.startingAt'],
   };
 }
 
 export function searchBarStrings(m: Messages): SearchBarStrings {
   return {
-    label: m['header.search'], placeholder: m['header.searchPlaceholder'],
-    results: m['search.results'], suggestions: m['search.suggestions'], categories: m['search.categories'],
-    emptyTitle: m['search.emptyTitle'], emptyText: m['search.emptyText'], noResults: m['search.noResults'],
-    didYouMean: m['search.didYouMean'], loading: m['search.loading'], close: m['search.close'], showAll: m['search.showAll'], variant: m['search.variant'],
+    label: m['header.search'],
+    placeholder: m['header.searchPlaceholder'],
+    results: m['search.results'],
+    suggestions: m['search.suggestions'],
+    categories: m['search.categories'],
+    emptyTitle: m['search.emptyTitle'],
+    emptyText: m['search.emptyText'],
+    noResults: m['search.noResults'],
+    didYouMean: m['search.didYouMean'],
+    loading: m['search.loading'],
+    close: m['search.close'],
+    showAll: m['search.showAll'],
+    variant: m['search.variant'],
     count: { one: m['search.resultCount_one'], other: m['search.resultCount_other'] },
-    itemNo: m['catalog.itemNo'], price: priceStrings(m),
+    itemNo: m['catalog.itemNo'],
+    price: priceStrings(m),
   };
 }
 
 export function searchPageStrings(m: Messages): SearchPageStrings {
   return {
-    emptyTitle: m['search.emptyTitle'], emptyText: m['search.emptyText'], noResults: m['search.noResults'],
-    didYouMean: m['search.didYouMean'], loading: m['search.loading'],
+    emptyTitle: m['search.emptyTitle'],
+    emptyText: m['search.emptyText'],
+    noResults: m['search.noResults'],
+    didYouMean: m['search.didYouMean'],
+    loading: m['search.loading'],
     resultsFor: { one: m['search.resultsFor_one'], other: m['search.resultsFor_other'] },
-    filters: m['catalog.filters'], clearFilters: m['search.clearFilters'], chips: filterChipsStrings(m),
+    filters: m['catalog.filters'],
+    clearFilters: m['search.clearFilters'],
+    chips: filterChipsStrings(m),
     sort: {
-      label: m['catalog.sortBy'], relevance: m['search.sort.relevance'], latest: m['catalog.sort.latest'],
-      'price-up': m['catalog.sort.price-up'], 'price-down': m['catalog.sort.price-down'],
+      label: m['catalog.sortBy'],
+      relevance: m['search.sort.relevance'],
+      latest: m['catalog.sort.latest'],
+      'price-up': m['catalog.sort.price-up'],
+      'price-down': m['catalog.sort.price-down'],
     },
-    pagination: { pagination: m['catalog.pagination'], page: m['catalog.page'], previous: m['catalog.previous'], next: m['catalog.next'] },
+    pagination: {
+      pagination: m['catalog.pagination'],
+      page: m['catalog.page'],
+      previous: m['catalog.previous'],
+      next: m['catalog.next'],
+    },
     card: { ...priceStrings(m), itemNo: m['catalog.itemNo'] },
     purchase: cardPurchaseStrings(m),
   };

@@ -15,11 +15,21 @@ export function CheckboxField({ label, name, checked, onChange, error }: Checkbo
   const id = useId();
   return (
     <div className="field field-checkbox">
-      <input id={id} name={name} type="checkbox" checked={checked}
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
         onChange={onChange && ((e) => onChange(e.target.checked))}
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       <label htmlFor={id}>{label}</label>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

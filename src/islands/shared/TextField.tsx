@@ -27,23 +27,52 @@ export type TextFieldProps = Binding & {
 export const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 export function TextField(props: TextFieldProps) {
-  const { label, name, value, onChange, autoComplete, optionalLabel, type = 'text', error, hint, maxLength, multiline } = props;
+  const {
+    label,
+    name,
+    value,
+    onChange,
+    autoComplete,
+    optionalLabel,
+    type = 'text',
+    error,
+    hint,
+    maxLength,
+    multiline,
+  } = props;
   const id = useId();
   const field = useTypedBeforeHydration<HTMLInputElement & HTMLTextAreaElement>(value, onChange);
   const common = {
-    id, name, value, maxLength, required: !optionalLabel,
+    id,
+    name,
+    value,
+    maxLength,
+    required: !optionalLabel,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`),
     onChange: onChange && ((e: { target: { value: string } }) => onChange(e.target.value)),
   } as const;
   return (
     <div className={props.className ? `field ${props.className}` : 'field'}>
-      <label htmlFor={id}>{label}{optionalLabel && <span className="field-optional"> ({optionalLabel})</span>}</label>
-      {multiline
-        ? <textarea ref={field} {...common} rows={4} />
-        : <input ref={field} {...common} type={type} autoComplete={autoComplete} />}
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      <label htmlFor={id}>
+        {label}
+        {optionalLabel && <span className="field-optional"> ({optionalLabel})</span>}
+      </label>
+      {multiline ? (
+        <textarea ref={field} {...common} rows={4} />
+      ) : (
+        <input ref={field} {...common} type={type} autoComplete={autoComplete} />
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,7 +5,9 @@ import { useRef, type MouseEvent } from 'react';
 export function useBackdrop(onClose: () => void) {
   const pressedOnBackdrop = useRef(false);
   return {
-    onMouseDown: (e: MouseEvent<HTMLElement>) => { pressedOnBackdrop.current = e.target === e.currentTarget; },
+    onMouseDown: (e: MouseEvent<HTMLElement>) => {
+      pressedOnBackdrop.current = e.target === e.currentTarget;
+    },
     onClick: (e: MouseEvent<HTMLElement>) => {
       if (pressedOnBackdrop.current && e.target === e.currentTarget) onClose();
       pressedOnBackdrop.current = false;

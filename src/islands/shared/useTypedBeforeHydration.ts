@@ -7,7 +7,8 @@
 import { useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react';
 
 export function useTypedBeforeHydration<E extends HTMLInputElement | HTMLTextAreaElement>(
-  value: string | undefined, onChange: ((value: string) => void) | undefined,
+  value: string | undefined,
+  onChange: ((value: string) => void) | undefined,
 ): RefObject<E | null> {
   const field = useRef<E>(null);
   const takeTyped = useEffectEvent(() => {

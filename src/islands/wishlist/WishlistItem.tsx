@@ -25,22 +25,36 @@ export function WishlistItem({ product, locale, intlLocale, strings, onRemove, o
   const priced = priceDisplayState(useClientStore($prices, {})[product.sku]) === 'loaded';
   return (
     <li className="wishlist-item">
-      {product.image
-        ? <img className="wishlist-image" src={product.image} alt="" width={120} height={120} loading="lazy" />
-        : <span className="wishlist-image" aria-hidden="true" />}
+      {product.image ? (
+        <img className="wishlist-image" src={product.image} alt="" width={120} height={120} loading="lazy" />
+      ) : (
+        <span className="wishlist-image" aria-hidden="true" />
+      )}
       <div className="wishlist-item-body">
-        <p id={nameId} className="wishlist-name">{product.name}</p>
+        <p id={nameId} className="wishlist-name">
+          {product.name}
+        </p>
         <Price sku={product.sku} intlLocale={intlLocale} strings={strings.price} />
         {priced && (
-          <button type="button" className="button primary wishlist-add-to-cart" aria-describedby={nameId}
-            onClick={() => onAddToCart(product.sku)}>
+          <button
+            type="button"
+            className="button primary wishlist-add-to-cart"
+            aria-describedby={nameId}
+            onClick={() => onAddToCart(product.sku)}
+          >
             {strings.addToCart}
           </button>
         )}
         <div className="wishlist-item-actions">
-          <a href={localePath(locale, wishlistProductPath(product))} aria-describedby={nameId}>{strings.viewDetails}</a>
-          <button type="button" className="text-button wishlist-remove" aria-describedby={nameId}
-            onClick={() => onRemove(product.sku)}>
+          <a href={localePath(locale, wishlistProductPath(product))} aria-describedby={nameId}>
+            {strings.viewDetails}
+          </a>
+          <button
+            type="button"
+            className="text-button wishlist-remove"
+            aria-describedby={nameId}
+            onClick={() => onRemove(product.sku)}
+          >
             {strings.remove}
           </button>
         </div>

@@ -43,7 +43,9 @@ export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebar
   // The pressed button goes away with its item; focus moves on rather than falling out of the dialog.
   const onRemove = (sku: string) => {
     removeFromWishlist(sku);
-    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>('.wishlist-remove, .sidebar-footer button')?.focus());
+    requestAnimationFrame(() =>
+      ref.current?.querySelector<HTMLElement>('.wishlist-remove, .sidebar-footer button')?.focus(),
+    );
   };
   // The cart opens with the new line; two drawers at once would fight over focus.
   const onAddToCart = (sku: string) => {
@@ -52,27 +54,46 @@ export function WishlistSidebar({ locale, intlLocale, strings }: WishlistSidebar
   };
   return (
     <div className="drawer-backdrop" {...backdrop}>
-      <div ref={ref} className="drawer drawer-right session-sidebar" role="dialog" aria-modal="true"
-        aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={ref}
+        className="drawer drawer-right session-sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <div className="sidebar-header">
-          <h2 id={titleId} className="sidebar-title">{strings.title}</h2>
+          <h2 id={titleId} className="sidebar-title">
+            {strings.title}
+          </h2>
           <p className="sidebar-count">{plural(intlLocale, items.length, strings.totalItems)}</p>
-          <button type="button" className="icon-button" aria-label={strings.close} onClick={close}><Icon name="close" /></button>
+          <button type="button" className="icon-button" aria-label={strings.close} onClick={close}>
+            <Icon name="close" />
+          </button>
         </div>
         <div className="sidebar-body">
-          {items.length === 0
-            ? <p className="sidebar-empty">{strings.empty}</p>
-            : (
-              <ul className="wishlist-items" aria-labelledby={titleId}>
-                {items.map(({ product }) => (
-                  <WishlistItem key={product.sku} product={product} locale={locale} intlLocale={intlLocale} strings={strings}
-                    onRemove={onRemove} onAddToCart={onAddToCart} />
-                ))}
-              </ul>
-            )}
+          {items.length === 0 ? (
+            <p className="sidebar-empty">{strings.empty}</p>
+          ) : (
+            <ul className="wishlist-items" aria-labelledby={titleId}>
+              {items.map(({ product }) => (
+                <WishlistItem
+                  key={product.sku}
+                  product={product}
+                  locale={locale}
+                  intlLocale={intlLocale}
+                  strings={strings}
+                  onRemove={onRemove}
+                  onAddToCart={onAddToCart}
+                />
+              ))}
+            </ul>
+          )}
         </div>
         <div className="sidebar-footer">
-          <button type="button" className="button primary" onClick={close}>{strings.startShopping}</button>
+          <button type="button" className="button primary" onClick={close}>
+            {strings.startShopping}
+          </button>
         </div>
       </div>
     </div>

@@ -20,11 +20,19 @@ export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
   return {
     title: m['wishlist.title'],
     totalItems: { one: m['wishlist.totalItems_one'], other: m['wishlist.totalItems_other'] },
-    viewDetails: m['wishlist.viewDetails'], remove: m['wishlist.remove'], startShopping: m['wishlist.startShopping'],
-    empty: m['wishlist.empty'], close: m['wishlist.close'], addToCart: m['catalog.addToCart'],
+    viewDetails: m['wishlist.viewDetails'],
+    remove: m['wishlist.remove'],
+    startShopping: m['wishlist.startShopping'],
+    empty: m['wishlist.empty'],
+    close: m['wishlist.close'],
+    addToCart: m['catalog.addToCart'],
     price: {
-      free: m['price.free'], loading: m['price.loading'], loginToSee: m['price.loginToSee'], regular: m['price.regular'],
-      special: m['price.special'], startingAt: m['catalog.startingAt'],
+      free: m['price.free'],
+      loading: m['price.loading'],
+      loginToSee: m['price.loginToSee'],
+      regular: m['price.regular'],
+      special: m['price.special'],
+      startingAt: m['catalog.startingAt'],
     },
   };
 }

@@ -13,7 +13,11 @@ export type MyItemsColumn = (typeof MY_ITEMS_COLUMNS)[number];
 export const MY_ITEMS_QUERY_MAX = 100;
 
 /** A top-level category the list has items in, for the category filter. */
-export interface MyItemsCategory { id: number; name: string; count: number }
+export interface MyItemsCategory {
+  id: number;
+  name: string;
+  count: number;
+}
 
 export interface MyItemsState {
   page: number;
@@ -28,7 +32,8 @@ export interface MyItemsState {
 
 export const myItemsLimit = PAGE_SIZES.priceList;
 
-const isSort = (value: string | null): value is MyItemsSort => (MY_ITEMS_SORTS as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is MyItemsSort =>
+  (MY_ITEMS_SORTS as readonly (string | null)[]).includes(value);
 
 function positiveInt(raw: string | null): number | null {
   if (raw === null || !/^\d{1,9}$/.test(raw.trim())) return null;
@@ -43,7 +48,7 @@ export function parseMyItemsState(params: URLSearchParams, defaultView: ListingV
     page: positiveInt(params.get('page')) ?? 1,
     q: (params.get('q') ?? '').trim().slice(0, MY_ITEMS_QUERY_MAX),
     category: positiveInt(params.get('cat')),
-    sort: isSort(params.get('sort')) ? params.get('sort') as MyItemsSort : 'name',
+    sort: isSort(params.get('sort')) ? (params.get('sort') as MyItemsSort) : 'name',
     view: view === 'grid' || view === 'list' ? view : defaultView,
     hidden: hiddenColumns(params),
   };

@@ -35,12 +35,17 @@ export function startOrderPage(root: HTMLElement): void {
     if (!status || reorder.disabled) return;
     reorder.disabled = true;
     try {
-      const result = await call(ordersApi.reorder, { id: reorder.dataset.reorder ?? '', locale: document.documentElement.lang as Locale });
+      const result = await call(ordersApi.reorder, {
+        id: reorder.dataset.reorder ?? '',
+        locale: document.documentElement.lang as Locale,
+      });
       if (result.cart) {
         adoptCart(result.cart);
         $cartSidebarOpen.set(true);
       }
-      const refused = result.refused.map((line) => `${line.name}: ${texts.errors[cartErrorKey(line.code)] ?? line.code}`);
+      const refused = result.refused.map(
+        (line) => `${line.name}: ${texts.errors[cartErrorKey(line.code)] ?? line.code}`,
+      );
       say(status, refused.length > 0 ? texts.refused : texts.done, refused);
     } catch (error) {
       const code = error instanceof Error && 'code' in error ? String(error.code) : 'NETWORK_ERROR';

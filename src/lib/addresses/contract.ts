@@ -19,11 +19,13 @@ const idSchema = z.uuid();
  * / `defaultBilling` true also make it that default; false or absent leave the defaults as they are
  * (a default is given up only by choosing another address, or by deleting it).
  */
-const saveAddressRequestSchema = z.object({
-  address: addressSchema,
-  defaultShipping: z.boolean().optional(),
-  defaultBilling: z.boolean().optional(),
-}).strict();
+const saveAddressRequestSchema = z
+  .object({
+    address: addressSchema,
+    defaultShipping: z.boolean().optional(),
+    defaultBilling: z.boolean().optional(),
+  })
+  .strict();
 export type SaveAddressInput = z.output<typeof saveAddressRequestSchema>;
 
 const addressIdRequestSchema = z.object({ id: idSchema }).strict();
@@ -38,19 +40,27 @@ const LOCKED_ERRORS = ['BILLING_MANAGEMENT_DISABLED', 'DEFAULT_ADDRESS_LOCKED'] 
 
 export const addressesApi = {
   list: operation({
-    ...addressesRoutes.list, request: z.object({}).strict(), response: addressListSchema,
+    ...addressesRoutes.list,
+    request: z.object({}).strict(),
+    response: addressListSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   save: operation({
-    ...addressesRoutes.save, request: saveAddressRequestSchema, response: savedResponseSchema,
+    ...addressesRoutes.save,
+    request: saveAddressRequestSchema,
+    response: savedResponseSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', 'ADDRESS_BOOK_FULL', ...LOCKED_ERRORS],
   }),
   delete: operation({
-    ...addressesRoutes.delete, request: addressIdRequestSchema, response: addressListSchema,
+    ...addressesRoutes.delete,
+    request: addressIdRequestSchema,
+    response: addressListSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
   }),
   setDefault: operation({
-    ...addressesRoutes.setDefault, request: setDefaultRequestSchema, response: addressListSchema,
+    ...addressesRoutes.setDefault,
+    request: setDefaultRequestSchema,
+    response: addressListSchema,
     errors: ['UNAUTHENTICATED', 'ADDRESS_NOT_FOUND', ...LOCKED_ERRORS],
   }),
 };

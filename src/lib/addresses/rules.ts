@@ -7,12 +7,19 @@
 import type { Features } from '../content/features.ts';
 import type { AddressKind } from './contract.ts';
 
-export type AddressBookFlags = Pick<Features, 'isBillingManagmentEnabled' | 'isDefaultShippingUpdateEnabled' | 'isDefaultBillingUpdateEnabled'>;
+export type AddressBookFlags = Pick<
+  Features,
+  'isBillingManagmentEnabled' | 'isDefaultShippingUpdateEnabled' | 'isDefaultBillingUpdateEnabled'
+>;
 
 /** Why an address or a default may not change: billing managed elsewhere, or a fixed default. */
 export type AddressLock = 'billing-managed' | 'default-locked';
 
-interface AddressRoles { isBilling: boolean; isDefaultShipping: boolean; isDefaultBilling: boolean }
+interface AddressRoles {
+  isBilling: boolean;
+  isDefaultShipping: boolean;
+  isDefaultBilling: boolean;
+}
 
 /** Why the address may not be edited or deleted, or null when it may. */
 export function addressLock(address: AddressRoles, flags: AddressBookFlags): AddressLock | null {
@@ -30,7 +37,10 @@ export function defaultLock(kind: AddressKind, flags: AddressBookFlags): Address
 }
 
 /** New addresses serve shipping, and billing too where the customer manages their billing data. */
-export const newAddressUses = (flags: AddressBookFlags) => ({ shipping: true, billing: flags.isBillingManagmentEnabled });
+export const newAddressUses = (flags: AddressBookFlags) => ({
+  shipping: true,
+  billing: flags.isBillingManagmentEnabled,
+});
 
 /**
  * Addresses one customer's book holds: far more than any company ships to from one account, and a bound

@@ -17,11 +17,13 @@ const identifier = text({ max: 120 }).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be low
  */
 export const entryLocaleSchema = z.enum(['', ...LOCALES]);
 
-export const entryKeySchema = z.object({
-  type: z.enum(ENTRY_TYPES),
-  identifier,
-  locale: entryLocaleSchema,
-}).strict();
+export const entryKeySchema = z
+  .object({
+    type: z.enum(ENTRY_TYPES),
+    identifier,
+    locale: entryLocaleSchema,
+  })
+  .strict();
 export type EntryKey = z.infer<typeof entryKeySchema>;
 
 /** The most a config or an HTML content may hold: a menu of a few hundred entries in five languages fits. */
@@ -31,7 +33,11 @@ export const MAX_ENTRY_BYTES = 256 * 1024;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The first string in a JSON value that PostgreSQL would refuse (NUL, lone surrogates) or that hides control characters. */
-function badText(value: unknown, path: (string | number)[] = [], depth = 0): { path: (string | number)[]; message: string } | null {
+function badText(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; message: string } | null {
   if (depth > 32) return { path, message: 'is nested too deeply' };
   if (typeof value === 'string') {
     if (!value.isWellFormed()) return { path, message: 'is not well-formed text' };
@@ -64,19 +70,25 @@ const contentSchema = text({ max: MAX_ENTRY_BYTES, multiline: true }).nullable()
 
 const editorSchema = z.object({ by: z.string(), at: z.string() });
 
-const liveSchema = z.object({ version: z.number(), config: z.unknown(), content: z.string().nullable() }).extend(editorSchema.shape);
-const draftSchema = z.object({ revision: z.number(), baseVersion: z.number(), config: z.unknown(), content: z.string().nullable() }).extend(editorSchema.shape);
+const liveSchema = z
+  .object({ version: z.number(), config: z.unknown(), content: z.string().nullable() })
+  .extend(editorSchema.shape);
+const draftSchema = z
+  .object({ revision: z.number(), baseVersion: z.number(), config: z.unknown(), content: z.string().nullable() })
+  .extend(editorSchema.shape);
 
 const entryRowSchema = z.object({
   type: z.enum(ENTRY_TYPES),
   identifier: z.string(),
   /** Whether the workspace has an editor for it (a kind of the content schemas). */
   editable: z.boolean(),
-  locales: z.array(z.object({
-    locale: entryLocaleSchema,
-    status: z.enum(['published', 'draft', 'changed']),
-    version: z.number(),
-  })),
+  locales: z.array(
+    z.object({
+      locale: entryLocaleSchema,
+      status: z.enum(['published', 'draft', 'changed']),
+      version: z.number(),
+    }),
+  ),
   lastEditor: z.string().nullable(),
   lastChange: z.string().nullable(),
 });
@@ -122,7 +134,10 @@ const tokenSchema = z.object({
 });
 export type TokenRow = z.infer<typeof tokenSchema>;
 
-const email = text({ max: 254 }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+const email = text({ max: 254 })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'must be an e-mail address' }));
 const ok = z.object({ ok: z.literal(true) });
 
 export const adminApi = {
@@ -142,14 +157,26 @@ export const adminApi = {
     maxBodyBytes: 2048,
   }),
   entries: operation({
-    ...adminRoutes.entries, request: z.object({}).strict(), response: z.object({ entries: z.array(entryRowSchema) }),
+    ...adminRoutes.entries,
+    request: z.object({}).strict(),
+    response: z.object({ entries: z.array(entryRowSchema) }),
     errors: ['UNAUTHENTICATED'],
   }),
-  entry: operation({ ...adminRoutes.entry, request: entryKeySchema, response: entryDetailSchema, errors: ['UNAUTHENTICATED'] }),
+  entry: operation({
+    ...adminRoutes.entry,
+    request: entryKeySchema,
+    response: entryDetailSchema,
+    errors: ['UNAUTHENTICATED'],
+  }),
   version: operation({
     ...adminRoutes.version,
     request: entryKeySchema.extend({ version: z.coerce.number().pipe(int({ min: 1 })) }),
-    response: z.object({ version: z.number(), config: z.unknown(), content: z.string().nullable(), deleted: z.boolean() }),
+    response: z.object({
+      version: z.number(),
+      config: z.unknown(),
+      content: z.string().nullable(),
+      deleted: z.boolean(),
+    }),
     errors: ['UNAUTHENTICATED', 'CONTENT_NOT_FOUND'],
   }),
   saveDraft: operation({
@@ -170,11 +197,15 @@ export const adminApi = {
     maxBodyBytes: 2 * MAX_ENTRY_BYTES,
   }),
   discardDraft: operation({
-    ...adminRoutes.discardDraft, request: entryKeySchema.extend({ revision: int({ min: 1 }) }), response: ok,
+    ...adminRoutes.discardDraft,
+    request: entryKeySchema.extend({ revision: int({ min: 1 }) }),
+    response: ok,
     errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT'],
   }),
   publish: operation({
-    ...adminRoutes.publish, request: entryKeySchema.extend({ revision: int({ min: 1 }) }), response: publishedSchema,
+    ...adminRoutes.publish,
+    request: entryKeySchema.extend({ revision: int({ min: 1 }) }),
+    response: publishedSchema,
     errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
   }),
   rollback: operation({
@@ -197,7 +228,12 @@ export const adminApi = {
     response: publishedSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VERSION_CONFLICT', 'CONTENT_NOT_FOUND', 'CONTENT_INVALID'],
   }),
-  staff: operation({ ...adminRoutes.staff, request: z.object({}).strict(), response: z.object({ staff: z.array(staffSchema) }), errors: ['UNAUTHENTICATED', 'FORBIDDEN'] }),
+  staff: operation({
+    ...adminRoutes.staff,
+    request: z.object({}).strict(),
+    response: z.object({ staff: z.array(staffSchema) }),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  }),
   addStaff: operation({
     ...adminRoutes.addStaff,
     request: z.object({ email, role: z.enum(STAFF_ROLES) }).strict(),
@@ -211,17 +247,29 @@ export const adminApi = {
     response: staffSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'STAFF_NOT_FOUND', 'LAST_ADMIN'],
   }),
-  tokens: operation({ ...adminRoutes.tokens, request: z.object({}).strict(), response: z.object({ tokens: z.array(tokenSchema) }), errors: ['UNAUTHENTICATED', 'FORBIDDEN'] }),
+  tokens: operation({
+    ...adminRoutes.tokens,
+    request: z.object({}).strict(),
+    response: z.object({ tokens: z.array(tokenSchema) }),
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+  }),
   createToken: operation({
     ...adminRoutes.createToken,
-    request: z.object({ name: text({ max: 80 }).trim().min(1), scopes: z.array(z.enum(TOKEN_SCOPES)).min(1).max(TOKEN_SCOPES.length) }).strict(),
+    request: z
+      .object({
+        name: text({ max: 80 }).trim().min(1),
+        scopes: z.array(z.enum(TOKEN_SCOPES)).min(1).max(TOKEN_SCOPES.length),
+      })
+      .strict(),
     /** The token itself is in this answer only; the shop keeps its hash. */
     response: tokenSchema.extend({ token: z.string() }),
     status: 201,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
   }),
   revokeToken: operation({
-    ...adminRoutes.revokeToken, request: z.object({ id: dbId() }).strict(), response: tokenSchema,
+    ...adminRoutes.revokeToken,
+    request: z.object({ id: dbId() }).strict(),
+    response: tokenSchema,
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'TOKEN_NOT_FOUND'],
   }),
 };

@@ -92,8 +92,11 @@ function errorText(def: z.core.$ZodCheckDef, issue: object): string | undefined 
 }
 
 const acceptsOnlyHexColours = (patterns: readonly StringPattern[]) =>
-  patterns.length > 0 && patterns.every(({ regex }) =>
-    ['#0a5cad', '#fff'].every((s) => regex.test(s)) && !['red', '0a5cad', 'url(x)'].some((s) => regex.test(s)));
+  patterns.length > 0 &&
+  patterns.every(
+    ({ regex }) =>
+      ['#0a5cad', '#fff'].every((s) => regex.test(s)) && !['red', '0a5cad', 'url(x)'].some((s) => regex.test(s)),
+  );
 
 function describeString(schema: Schema): Descriptor {
   const out: { min?: number; max?: number; format?: string } = {};
@@ -102,7 +105,8 @@ function describeString(schema: Schema): Descriptor {
   if (typeof own.format === 'string') out.format = own.format;
   for (const def of checkDefs(schema)) {
     if (def.check === 'min_length') out.min = Math.max(out.min ?? 0, (def as z.core.$ZodCheckMinLengthDef).minimum);
-    else if (def.check === 'max_length') out.max = Math.min(out.max ?? Infinity, (def as z.core.$ZodCheckMaxLengthDef).maximum);
+    else if (def.check === 'max_length')
+      out.max = Math.min(out.max ?? Infinity, (def as z.core.$ZodCheckMaxLengthDef).maximum);
     else if (def.check === 'length_equals') out.min = out.max = (def as z.core.$ZodCheckLengthEqualsDef).length;
     else if (def.check === 'string_format') {
       const { format, pattern } = def as z.core.$ZodCheckStringFormatDef;
@@ -136,11 +140,13 @@ function describeArray(schema: Schema, lazies: Map<Schema, Descriptor>): Descrip
 }
 
 function describeObject(schema: Schema, lazies: Map<Schema, Descriptor>): Descriptor {
-  const fields = Object.entries((schema._zod.def as z.core.$ZodObjectDef).shape).map(([key, field]): FieldDescriptor => {
-    const { schema: inner, optional, defaultValue } = unwrap(field);
-    const descriptor = describe(inner, lazies);
-    return defaultValue === undefined ? { key, optional, descriptor } : { key, optional, defaultValue, descriptor };
-  });
+  const fields = Object.entries((schema._zod.def as z.core.$ZodObjectDef).shape).map(
+    ([key, field]): FieldDescriptor => {
+      const { schema: inner, optional, defaultValue } = unwrap(field);
+      const descriptor = describe(inner, lazies);
+      return defaultValue === undefined ? { key, optional, descriptor } : { key, optional, defaultValue, descriptor };
+    },
+  );
   const partial = fields.length > 0 && fields.every((f) => f.optional && f.defaultValue === undefined);
   return { kind: 'object', fields, partial };
 }
@@ -167,13 +173,21 @@ function describe(schema: Schema, lazies: Map<Schema, Descriptor>): Descriptor {
   const { schema: inner } = unwrap(schema);
   const def = inner._zod.def;
   switch (def.type) {
-    case 'object': return describeObject(inner, lazies);
-    case 'array': return describeArray(inner, lazies);
-    case 'string': return describeString(inner);
-    case 'number': return describeNumber(inner);
-    case 'boolean': return { kind: 'boolean' };
-    case 'enum': case 'literal': return { kind: 'enum', options: enumOptions(inner) ?? [] };
-    case 'record': return describeRecord(inner, lazies);
+    case 'object':
+      return describeObject(inner, lazies);
+    case 'array':
+      return describeArray(inner, lazies);
+    case 'string':
+      return describeString(inner);
+    case 'number':
+      return describeNumber(inner);
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'enum':
+    case 'literal':
+      return { kind: 'enum', options: enumOptions(inner) ?? [] };
+    case 'record':
+      return describeRecord(inner, lazies);
     case 'lazy': {
       // A recursive schema (menu children) meets the same lazy schema again: hand back the same
       // descriptor, so the tree becomes a finite graph that is only unfolded as deep as a form renders.
@@ -187,7 +201,8 @@ function describe(schema: Schema, lazies: Map<Schema, Descriptor>): Descriptor {
       lazies.set(inner, lazy);
       return lazy;
     }
-    default: return { kind: 'unknown', type: def.type };
+    default:
+      return { kind: 'unknown', type: def.type };
   }
 }
 
@@ -215,16 +230,22 @@ export function emptyValue(descriptor: Descriptor): unknown {
       }
       return out;
     }
-    case 'array': return Array.from({ length: d.min ?? 0 }, () => emptyValue(d.element));
-    case 'string': return '';
-    case 'number': return Math.max(d.min ?? 0, 0);
-    case 'boolean': return false;
-    case 'enum': return d.options[0];
+    case 'array':
+      return Array.from({ length: d.min ?? 0 }, () => emptyValue(d.element));
+    case 'string':
+      return '';
+    case 'number':
+      return Math.max(d.min ?? 0, 0);
+    case 'boolean':
+      return false;
+    case 'enum':
+      return d.options[0];
     case 'record':
       return d.key.kind === 'enum' && !d.partial
         ? Object.fromEntries(d.key.options.map((k) => [k, emptyValue(d.value)]))
         : {};
-    case 'unknown': return undefined;
+    case 'unknown':
+      return undefined;
   }
 }
 
@@ -245,10 +266,13 @@ export function itemSummary(descriptor: Descriptor, value: unknown): string {
   if (d.kind === 'number') return typeof value === 'number' ? String(value) : '';
   if (value === null || typeof value !== 'object') return '';
   const parts: [Descriptor, unknown][] =
-    d.kind === 'object' ? d.fields.map((f) => [f.descriptor, (value as Record<string, unknown>)[f.key]])
-    : d.kind === 'array' && Array.isArray(value) ? value.map((v) => [d.element, v])
-    : d.kind === 'record' ? Object.values(value).map((v) => [d.value, v])
-    : [];
+    d.kind === 'object'
+      ? d.fields.map((f) => [f.descriptor, (value as Record<string, unknown>)[f.key]])
+      : d.kind === 'array' && Array.isArray(value)
+        ? value.map((v) => [d.element, v])
+        : d.kind === 'record'
+          ? Object.values(value).map((v) => [d.value, v])
+          : [];
   for (const [child, v] of parts) {
     const text = itemSummary(child, v);
     if (text) return text;
@@ -299,14 +323,19 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 export const removeAt = <T>(items: readonly T[], index: number): T[] => items.filter((_, i) => i !== index);
 
-export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] =>
-  [...items.slice(0, index), item, ...items.slice(index)];
+export const insertAt = <T>(items: readonly T[], index: number, item: T): T[] => [
+  ...items.slice(0, index),
+  item,
+  ...items.slice(index),
+];
 
 /**
  * Field errors by dotted path; a path keeps its first issue, the one a person fixes first.
  * @internal Used by validate(); exported for its test.
  */
-export function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function issuesByPath(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) out[pathKey(issue.path)] ??= issue.message;
   return out;
@@ -318,11 +347,17 @@ type ValidationResult<T> = { ok: true; value: T } | { ok: false; issues: Record<
  * Checks a form value with the schema the server parses it with. `message` rewords an issue (the
  * workspace's language); the schema's own message is used otherwise.
  */
-export function validate<T>(schema: z.ZodType<T>, value: unknown, message?: (issue: z.core.$ZodIssue) => string): ValidationResult<T> {
+export function validate<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  message?: (issue: z.core.$ZodIssue) => string,
+): ValidationResult<T> {
   // The issues carry the refused input, so `message` can tell a missing value from a wrong one.
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
-  const issues = message ? result.error.issues.map((i) => ({ path: i.path, message: message(i) })) : result.error.issues;
+  const issues = message
+    ? result.error.issues.map((i) => ({ path: i.path, message: message(i) }))
+    : result.error.issues;
   return { ok: false, issues: issuesByPath(issues) };
 }
 

@@ -47,7 +47,8 @@ const de = {
   'issue.link': 'Eine Seite dieser Website (/…, c:… oder i:…) oder eine https:-, mailto:- oder tel:-Adresse angeben',
   'issue.pageLink': 'Eine Seite dieser Website (/…) oder eine https://-Adresse angeben',
   'issue.webLink': 'Eine https://-Adresse angeben',
-  'issue.resource': 'Eine Datei dieser Website (/…) oder eine https://-Adresse auf einem vom Betreiber freigegebenen Bild-Host angeben',
+  'issue.resource':
+    'Eine Datei dieser Website (/…) oder eine https://-Adresse auf einem vom Betreiber freigegebenen Bild-Host angeben',
   'issue.metaName': 'Nicht erlaubt; erlaubt sind: {names}',
   'issue.linkRel': 'Nicht erlaubt; erlaubt sind: {names}',
 
@@ -330,7 +331,8 @@ const text = (locale: AdminLocale, key: string): string | undefined =>
   (adminMessages[locale] as Record<string, string>)[key];
 
 /** A content field's label; a field without one still gets a readable name from its key. */
-export const fieldLabel = (locale: AdminLocale, key: string): string => text(locale, `field.${key}`) ?? humanizeKey(key);
+export const fieldLabel = (locale: AdminLocale, key: string): string =>
+  text(locale, `field.${key}`) ?? humanizeKey(key);
 
 /**
  * An enum value's label. Locale codes are the choice under several keys (a title's language, the
@@ -340,17 +342,33 @@ export const optionLabel = (locale: AdminLocale, key: string, value: string): st
   text(locale, `option.${key}.${value}`) ?? (isLocale(value) ? text(locale, `language.${value}`) : undefined) ?? value;
 
 const FORM_KEYS: Record<keyof FormStrings, AdminMessageKey> = {
-  add: 'form.add', remove: 'form.remove', moveUp: 'form.moveUp', moveDown: 'form.moveDown',
-  removeShort: 'form.removeShort', moveUpShort: 'form.moveUpShort', moveDownShort: 'form.moveDownShort',
-  item: 'form.item', itemRef: 'form.itemRef', itemRefSummary: 'form.itemRefSummary', itemTitle: 'form.itemTitle',
-  siteDefault: 'form.siteDefault', notSet: 'form.notSet', yes: 'form.yes', no: 'form.no',
-  key: 'form.key', value: 'form.value', keyRequired: 'form.keyRequired', duplicateKey: 'form.duplicateKey',
+  add: 'form.add',
+  remove: 'form.remove',
+  moveUp: 'form.moveUp',
+  moveDown: 'form.moveDown',
+  removeShort: 'form.removeShort',
+  moveUpShort: 'form.moveUpShort',
+  moveDownShort: 'form.moveDownShort',
+  item: 'form.item',
+  itemRef: 'form.itemRef',
+  itemRefSummary: 'form.itemRefSummary',
+  itemTitle: 'form.itemTitle',
+  siteDefault: 'form.siteDefault',
+  notSet: 'form.notSet',
+  yes: 'form.yes',
+  no: 'form.no',
+  key: 'form.key',
+  value: 'form.value',
+  keyRequired: 'form.keyRequired',
+  duplicateKey: 'form.duplicateKey',
 };
 
 /** The schema form's words in one workspace language. */
 export function formStrings(locale: AdminLocale): FormStrings {
   const messages = adminMessages[locale];
-  return Object.fromEntries(Object.entries(FORM_KEYS).map(([name, key]) => [name, messages[key]])) as unknown as FormStrings;
+  return Object.fromEntries(
+    Object.entries(FORM_KEYS).map(([name, key]) => [name, messages[key]]),
+  ) as unknown as FormStrings;
 }
 
 /** The content schemas' own pattern messages (English, as the server answers), in German for the German workspace. */
@@ -358,10 +376,12 @@ const GERMAN_PATTERN_HINTS: Record<string, string> = {
   'must be a hex colour such as #0a5cad': 'eine Hex-Farbe wie #0a5cad angeben',
   'must be an IBAN such as DE89 3704 0044 0532 0130 00': 'eine IBAN wie DE89 3704 0044 0532 0130 00 angeben',
   'must be a BIC such as COBADEFFXXX': 'eine BIC wie COBADEFFXXX angeben',
-  'must be lower-case letters, digits and hyphens, such as terms-of-sale': 'nur Kleinbuchstaben, Ziffern und Bindestriche, z. B. lieferbedingungen',
+  'must be lower-case letters, digits and hyphens, such as terms-of-sale':
+    'nur Kleinbuchstaben, Ziffern und Bindestriche, z. B. lieferbedingungen',
 };
 
-const patternHint = (locale: AdminLocale, message: string): string => (locale === 'de' ? GERMAN_PATTERN_HINTS[message] ?? message : message);
+const patternHint = (locale: AdminLocale, message: string): string =>
+  locale === 'de' ? (GERMAN_PATTERN_HINTS[message] ?? message) : message;
 
 /** Rewords zod's issues in the workspace language; pass it to validate(). */
 export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => string {
@@ -373,13 +393,23 @@ export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => 
         return issue.expected === 'int' ? messages['issue.notInteger'] : messages['issue.invalid'];
       case 'too_small':
         if (issue.origin === 'string' && Number(issue.minimum) === 1) return messages['issue.required'];
-        return fillTemplate(messages[issue.origin === 'string' ? 'issue.tooShort' : issue.origin === 'array' ? 'issue.tooFew' : 'issue.tooLow'],
-          { minimum: String(issue.minimum) });
+        return fillTemplate(
+          messages[
+            issue.origin === 'string' ? 'issue.tooShort' : issue.origin === 'array' ? 'issue.tooFew' : 'issue.tooLow'
+          ],
+          { minimum: String(issue.minimum) },
+        );
       case 'too_big':
-        return fillTemplate(messages[issue.origin === 'string' ? 'issue.tooLong' : issue.origin === 'array' ? 'issue.tooMany' : 'issue.tooHigh'],
-          { maximum: String(issue.maximum) });
+        return fillTemplate(
+          messages[
+            issue.origin === 'string' ? 'issue.tooLong' : issue.origin === 'array' ? 'issue.tooMany' : 'issue.tooHigh'
+          ],
+          { maximum: String(issue.maximum) },
+        );
       case 'invalid_format':
-        return issue.format === 'url' ? messages['issue.url'] : fillTemplate(messages['issue.pattern'], { message: patternHint(locale, issue.message) });
+        return issue.format === 'url'
+          ? messages['issue.url']
+          : fillTemplate(messages['issue.pattern'], { message: patternHint(locale, issue.message) });
       case 'invalid_value':
         return messages['issue.choice'];
       case 'unrecognized_keys':
@@ -387,7 +417,9 @@ export function issueMessage(locale: AdminLocale): (issue: z.core.$ZodIssue) => 
       case 'custom': {
         const rule = ruleOf(issue);
         if (rule === null) return messages['issue.invalid'];
-        return fillTemplate(messages[`issue.${rule}`], { names: (rule === 'metaName' ? META_NAMES : LINK_RELS).join(', ') });
+        return fillTemplate(messages[`issue.${rule}`], {
+          names: (rule === 'metaName' ? META_NAMES : LINK_RELS).join(', '),
+        });
       }
       default:
         return messages['issue.invalid'];

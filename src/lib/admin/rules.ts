@@ -31,7 +31,8 @@ export function entrySchema(type: string, identifier: string, imageHosts: readon
 /** Entries whose `content` is HTML the shop shows (sanitized); every other entry has none. */
 const HTML_ENTRIES = new Set(['block:top-banner', 'block:notification-bar', 'block:cart-header']);
 
-export const holdsHtml = (type: string, identifier: string): boolean => type === 'page' || HTML_ENTRIES.has(`${type}:${identifier}`);
+export const holdsHtml = (type: string, identifier: string): boolean =>
+  type === 'page' || HTML_ENTRIES.has(`${type}:${identifier}`);
 
 /** What the workspace may delete: a content page, or a language's own row (the all-languages row of a block or setting serves every language). */
 export const mayDelete = (key: { type: string; locale: string }): boolean => key.type === 'page' || key.locale !== '';

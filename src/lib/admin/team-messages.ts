@@ -79,7 +79,8 @@ const de = {
 
   'setPassword.password': 'Neues Passwort',
   'setPassword.repeat': 'Neues Passwort wiederholen',
-  'setPassword.hint': 'Mindestens {{min}} Zeichen. Ein langer Satz, den Sie sich merken können, ist sicherer als ein kurzes Wort mit Sonderzeichen.',
+  'setPassword.hint':
+    'Mindestens {{min}} Zeichen. Ein langer Satz, den Sie sich merken können, ist sicherer als ein kurzes Wort mit Sonderzeichen.',
   'setPassword.submit': 'Passwort speichern',
   'setPassword.mismatch': 'Die beiden Passwörter stimmen nicht überein.',
   'setPassword.invalidToken': 'Dieser Link ist ungültig oder abgelaufen. Bitten Sie die Administration um einen neuen.',
@@ -131,7 +132,8 @@ const de = {
   'tokens.revokedAt': 'Widerrufen am {{at}}',
   'tokens.revoke': 'Widerrufen',
   'tokens.revokeLabel': 'Token „{{name}}“ widerrufen',
-  'tokens.confirmRevoke': 'Token „{{name}}“ jetzt widerrufen? Programme, die es benutzen, verlieren sofort den Zugriff.',
+  'tokens.confirmRevoke':
+    'Token „{{name}}“ jetzt widerrufen? Programme, die es benutzen, verlieren sofort den Zugriff.',
   'tokens.revoked': 'Token „{{name}}“ ist widerrufen.',
   'tokens.notFound': 'Dieses Token gibt es nicht mehr. Bitte laden Sie die Seite neu.',
   'tokens.create': 'Token anlegen',
@@ -226,7 +228,8 @@ const en: Record<Keys, string> = {
 
   'setPassword.password': 'New password',
   'setPassword.repeat': 'Repeat the new password',
-  'setPassword.hint': 'At least {{min}} characters. A long sentence you can remember is safer than a short word with symbols.',
+  'setPassword.hint':
+    'At least {{min}} characters. A long sentence you can remember is safer than a short word with symbols.',
   'setPassword.submit': 'Save password',
   'setPassword.mismatch': 'The two passwords do not match.',
   'setPassword.invalidToken': 'This link is invalid or has expired. Please ask an admin for a new one.',

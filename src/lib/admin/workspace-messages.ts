@@ -29,7 +29,8 @@ const de = {
   'editor.draftBy': 'Entwurf von {{by}}, {{at}}',
   'editor.readOnly': 'Für diese Art Eintrag gibt es keinen Editor; er kann nur gelesen werden.',
   'editor.html': 'HTML-Inhalt',
-  'editor.htmlHint': 'Erlaubt sind Textformatierung, Überschriften h2–h6, Listen, Tabellen, Links und Bilder. Skripte und Event-Handler werden beim Speichern entfernt.',
+  'editor.htmlHint':
+    'Erlaubt sind Textformatierung, Überschriften h2–h6, Listen, Tabellen, Links und Bilder. Skripte und Event-Handler werden beim Speichern entfernt.',
   'editor.save': 'Entwurf speichern',
   'editor.saved': 'Entwurf gespeichert (Stand {{revision}}).',
   'editor.preview': 'Vorschau',
@@ -39,7 +40,8 @@ const de = {
   'editor.discard': 'Entwurf verwerfen',
   'editor.discarded': 'Der Entwurf wurde verworfen.',
   'editor.delete': 'Veröffentlichte Fassung löschen',
-  'editor.confirmDelete': 'Die veröffentlichte Fassung jetzt löschen? Der Shop zeigt sie danach nicht mehr; unter „Versionen“ lässt sie sich wiederherstellen.',
+  'editor.confirmDelete':
+    'Die veröffentlichte Fassung jetzt löschen? Der Shop zeigt sie danach nicht mehr; unter „Versionen“ lässt sie sich wiederherstellen.',
   'editor.deleted': 'Gelöscht (Version {{version}}): Der Shop zeigt sie nicht mehr.',
   'editor.unsaved': 'Ungespeicherte Änderungen',
   'editor.invalid': 'Bitte korrigieren Sie die markierten Felder ({{count}}).',
@@ -109,7 +111,8 @@ const en: Record<Keys, string> = {
   'editor.draftBy': 'Draft by {{by}}, {{at}}',
   'editor.readOnly': 'There is no editor for this kind of entry; it is shown read-only.',
   'editor.html': 'HTML content',
-  'editor.htmlHint': 'Text formatting, headings h2–h6, lists, tables, links and images are allowed. Scripts and event handlers are removed on save.',
+  'editor.htmlHint':
+    'Text formatting, headings h2–h6, lists, tables, links and images are allowed. Scripts and event handlers are removed on save.',
   'editor.save': 'Save draft',
   'editor.saved': 'Draft saved (revision {{revision}}).',
   'editor.preview': 'Preview',
@@ -119,7 +122,8 @@ const en: Record<Keys, string> = {
   'editor.discard': 'Discard draft',
   'editor.discarded': 'The draft was discarded.',
   'editor.delete': 'Delete the published version',
-  'editor.confirmDelete': 'Delete the published version now? The shop stops showing it; it can be restored under “Versions”.',
+  'editor.confirmDelete':
+    'Delete the published version now? The shop stops showing it; it can be restored under “Versions”.',
   'editor.deleted': 'Deleted (version {{version}}): the shop no longer shows it.',
   'editor.unsaved': 'Unsaved changes',
   'editor.invalid': 'Please correct the marked fields ({{count}}).',

@@ -68,12 +68,26 @@ export function cartChanges(previous: CartReading | null, next: CartReading | nu
 }
 
 /** The whole cart as one event (begin_checkout, add_payment_info). */
-export function cartEvent(event: string, cart: Pick<Cart, 'currency' | 'cartItems'>, extra: Record<string, unknown> = {}): Ga4Event {
-  return { event, ecommerce: ecommerce(cart.currency, cart.cartItems.map((l) => cartLineItem(l)), extra) };
+export function cartEvent(
+  event: string,
+  cart: Pick<Cart, 'currency' | 'cartItems'>,
+  extra: Record<string, unknown> = {},
+): Ga4Event {
+  return {
+    event,
+    ecommerce: ecommerce(
+      cart.currency,
+      cart.cartItems.map((l) => cartLineItem(l)),
+      extra,
+    ),
+  };
 }
 
 /** A placed order as the cart was priced for it; value is the net goods value, tax and shipping apart. */
-export function purchaseEvent(order: { transactionnum: string; cartInfo: Pick<Cart, 'currency' | 'cartItems' | 'totals'> }): Ga4Event {
+export function purchaseEvent(order: {
+  transactionnum: string;
+  cartInfo: Pick<Cart, 'currency' | 'cartItems' | 'totals'>;
+}): Ga4Event {
   const { totals } = order.cartInfo;
   return cartEvent('purchase', order.cartInfo, {
     transaction_id: order.transactionnum,
@@ -86,21 +100,38 @@ export function purchaseEvent(order: { transactionnum: string; cartInfo: Pick<Ca
  * engines: sku, name and the guest offer), so the product page needs no markup of its own for it.
  */
 export function viewItemFromJsonLd(jsonLd: readonly unknown[]): Ga4Event | null {
-  const product = jsonLd.find((d): d is Record<string, unknown> => typeof d === 'object' && d !== null && (d as { '@type'?: unknown })['@type'] === 'Product');
+  const product = jsonLd.find(
+    (d): d is Record<string, unknown> =>
+      typeof d === 'object' && d !== null && (d as { '@type'?: unknown })['@type'] === 'Product',
+  );
   if (!product || typeof product.sku !== 'string' || typeof product.name !== 'string') return null;
   const offer = (product.offers ?? {}) as { price?: unknown; priceCurrency?: unknown };
   const price = Number(offer.price);
-  const item: Ga4Item = { item_id: product.sku, item_name: product.name, ...(Number.isFinite(price) && offer.price !== undefined ? { price } : {}), quantity: 1 };
-  return { event: 'view_item', ecommerce: ecommerce(typeof offer.priceCurrency === 'string' ? offer.priceCurrency : 'EUR', [item]) };
+  const item: Ga4Item = {
+    item_id: product.sku,
+    item_name: product.name,
+    ...(Number.isFinite(price) && offer.price !== undefined ? { price } : {}),
+    quantity: 1,
+  };
+  return {
+    event: 'view_item',
+    ecommerce: ecommerce(typeof offer.priceCurrency === 'string' ? offer.priceCurrency : 'EUR', [item]),
+  };
 }
 
 /** view_item_list from the product cards of a listing (sku, name, and the live price when loaded). */
 export function viewItemList(
-  listName: string, cards: readonly { sku: string; name: string; price?: number | undefined }[], currency: string,
+  listName: string,
+  cards: readonly { sku: string; name: string; price?: number | undefined }[],
+  currency: string,
 ): Ga4Event | null {
   if (cards.length === 0) return null;
   const items = cards.map((c, index) => ({
-    item_id: c.sku, item_name: c.name, ...(c.price === undefined ? {} : { price: c.price }), quantity: 1, index,
+    item_id: c.sku,
+    item_name: c.name,
+    ...(c.price === undefined ? {} : { price: c.price }),
+    quantity: 1,
+    index,
   }));
   return { event: 'view_item_list', ecommerce: ecommerce(currency, items, { item_list_name: listName }) };
 }

@@ -9,7 +9,13 @@ import { $checkoutSteps } from '../checkout/steps-store.ts';
 import { CURRENCY_COOKIE, isCurrency } from '../shared/currency.ts';
 import type { PaymentMethodCode } from '../checkout/contract.ts';
 import {
-  cartChanges, cartEvent, purchaseEvent, viewItemFromJsonLd, viewItemList, type CartReading, type Ga4Event,
+  cartChanges,
+  cartEvent,
+  purchaseEvent,
+  viewItemFromJsonLd,
+  viewItemList,
+  type CartReading,
+  type Ga4Event,
 } from './analytics-events.ts';
 import { pushEvent } from '../shell/tag-manager.ts';
 import { sessionKey } from '../shell/web-storage.ts';
@@ -43,14 +49,21 @@ function parseJson(text: string | null): unknown {
 /** The page's product JSON-LD and product cards (a card is counted when it carries data-sku). */
 export function readPage(): PageData {
   if (typeof document === 'undefined') return { jsonLd: [], listName: '', cards: [], currency: 'EUR' };
-  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => parseJson(s.textContent));
+  const jsonLd = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+    parseJson(s.textContent),
+  );
   const cards = [...document.querySelectorAll<HTMLElement>('main .product-card[data-sku]')].map((card) => ({
     sku: card.dataset.sku ?? '',
     name: card.querySelector('.product-card-name')?.textContent?.trim() ?? '',
   }));
-  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${CURRENCY_COOKIE}=`))?.split('=')[1];
+  const cookie = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${CURRENCY_COOKIE}=`))
+    ?.split('=')[1];
   return {
-    jsonLd, cards, currency: isCurrency(cookie) ? cookie : 'EUR',
+    jsonLd,
+    cards,
+    currency: isCurrency(cookie) ? cookie : 'EUR',
     listName: document.querySelector('main h1')?.textContent?.trim() ?? '',
   };
 }

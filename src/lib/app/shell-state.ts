@@ -16,7 +16,10 @@ import { isInWishlist, type Wishlist } from '../wishlist/rules.ts';
 import { $cartSidebarOpen, $loginModalOpen, $mobileMenuOpen, $wishlistSidebarOpen } from '../shell/ui-store.ts';
 
 const OPENERS: Record<string, WritableAtom<boolean>> = {
-  cart: $cartSidebarOpen, wishlist: $wishlistSidebarOpen, login: $loginModalOpen, menu: $mobileMenuOpen,
+  cart: $cartSidebarOpen,
+  wishlist: $wishlistSidebarOpen,
+  login: $loginModalOpen,
+  menu: $mobileMenuOpen,
 };
 
 /** Tells the island of that name to hydrate (src/lib/shell/intent-directive.ts). */

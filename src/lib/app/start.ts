@@ -41,13 +41,20 @@ export function startShell(): void {
   const area = document.querySelector<HTMLElement>('.notifications');
   if (area) startNotifications(area);
   const bar = document.querySelector<HTMLElement>('.progress-bar');
-  if (bar) $progressBar.subscribe((phase) => { bar.dataset.progress = phase; });
+  if (bar)
+    $progressBar.subscribe((phase) => {
+      bar.dataset.progress = phase;
+    });
   const consent = document.querySelector<HTMLElement>('.cookie-consent');
   if (consent) startConsentBar(consent);
   const tagManager = document.querySelector<HTMLElement>('[data-tag-manager]');
   // The e-commerce events start only once the container does. Their module is downloaded then too, except
   // on the payment step, which imports it to report add_payment_info and purchase (pushEvent still checks consent).
-  if (tagManager) initTagManager(tagManager.dataset.tagManager || undefined, () => void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics()));
+  if (tagManager)
+    initTagManager(
+      tagManager.dataset.tagManager || undefined,
+      () => void import('./analytics.ts').then(({ startAnalytics }) => startAnalytics()),
+    );
   // A product page is recorded in the tab's recently viewed list once the page is idle: its code is
   // no request before the page has painted.
   if (document.getElementById(RECENT_PRODUCT_ID)) {

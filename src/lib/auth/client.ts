@@ -2,7 +2,13 @@
 // server's { code, message, status }; the login modal shows the translated message.
 import { ApiClientError, call, endpoints } from '../http/client.ts';
 import type {
-  authApi as authContract, LoginRequest, RegisterRequest, ResetRequest, SetCurrencyRequest, SetPasswordRequest, User,
+  authApi as authContract,
+  LoginRequest,
+  RegisterRequest,
+  ResetRequest,
+  SetCurrencyRequest,
+  SetPasswordRequest,
+  User,
 } from './contract.ts';
 import { authRoutes } from './routes.ts';
 
@@ -52,6 +58,9 @@ export async function createPassword(req: SetPasswordRequest, signal?: AbortSign
  * Moves prices, the cart and (signed in) the account to another offered currency; the server sets
  * the currency cookie. Pages are then reloaded so every price re-fetches.
  */
-export async function chooseCurrency(req: SetCurrencyRequest, signal?: AbortSignal): Promise<{ currency: string; user: User | null }> {
+export async function chooseCurrency(
+  req: SetCurrencyRequest,
+  signal?: AbortSignal,
+): Promise<{ currency: string; user: User | null }> {
   return call(authApi.setCurrency, req, { signal });
 }

@@ -38,7 +38,9 @@ const requiredText = (max: number, message: string = M.required) =>
 
 /** A password as typed: any printable text (spaces included), never control characters. */
 const password = (message: string) =>
-  text({ max: PASSWORD_MAX_LENGTH, error: message, tooLong: M.tooLong, invalid: M.invalidCharacters }).min(1, { error: message });
+  text({ max: PASSWORD_MAX_LENGTH, error: message, tooLong: M.tooLong, invalid: M.invalidCharacters }).min(1, {
+    error: message,
+  });
 
 /** A password being set: the shared rules (length, not one character repeated); the server adds its list. */
 const newPassword = password(M.required).superRefine((value, ctx) => {
@@ -46,51 +48,68 @@ const newPassword = password(M.required).superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES[problem] });
 });
 
-export const loginRequestSchema = z.object({
-  /** Email address or customer number; trimmed. */
-  username: requiredText(254, M.usernameRequired),
-  password: password(M.passwordRequired),
-  rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
-}).strict();
+export const loginRequestSchema = z
+  .object({
+    /** Email address or customer number; trimmed. */
+    username: requiredText(254, M.usernameRequired),
+    password: password(M.passwordRequired),
+    rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).default(false),
+  })
+  .strict();
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-export const registerRequestSchema = z.object({
-  email: requiredText(254).pipe(z.email({ error: M.invalidEmail })),
-  password: newPassword,
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-}).strict().superRefine((value, ctx) => {
-  if (passwordRuleProblem(value.password, value.email) === 'isEmail') {
-    ctx.addIssue({ code: 'custom', message: M.passwordIsEmail, path: ['password'] });
-  }
-});
+export const registerRequestSchema = z
+  .object({
+    email: requiredText(254).pipe(z.email({ error: M.invalidEmail })),
+    password: newPassword,
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (passwordRuleProblem(value.password, value.email) === 'isEmail') {
+      ctx.addIssue({ code: 'custom', message: M.passwordIsEmail, path: ['password'] });
+    }
+  });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 /**
  * `repeatPassword` is the new password typed again, as the account page's form asks for it: optional,
  * and when sent it must be the same (the form and the JSON call are one operation).
  */
-const changePasswordRequestSchema = z.object({
-  currentPassword: password(M.required),
-  newPassword,
-  repeatPassword: password(M.required).optional(),
-}).strict().refine((v) => v.repeatPassword === undefined || v.repeatPassword === v.newPassword, { error: M.passwordMismatch, path: ['repeatPassword'] });
+const changePasswordRequestSchema = z
+  .object({
+    currentPassword: password(M.required),
+    newPassword,
+    repeatPassword: password(M.required).optional(),
+  })
+  .strict()
+  .refine((v) => v.repeatPassword === undefined || v.repeatPassword === v.newPassword, {
+    error: M.passwordMismatch,
+    path: ['repeatPassword'],
+  });
 
-export const resetRequestSchema = z.object({
-  /** Email address or customer number; required. */
-  email: requiredText(254),
-}).strict();
+export const resetRequestSchema = z
+  .object({
+    /** Email address or customer number; required. */
+    email: requiredText(254),
+  })
+  .strict();
 export type ResetRequest = z.input<typeof resetRequestSchema>;
 
-export const setPasswordRequestSchema = z.object({
-  token: text({ max: 200, error: M.required, tooLong: M.tooLong }).min(1, { error: M.required }),
-  password: newPassword,
-}).strict();
+export const setPasswordRequestSchema = z
+  .object({
+    token: text({ max: 200, error: M.required, tooLong: M.tooLong }).min(1, { error: M.required }),
+    password: newPassword,
+  })
+  .strict();
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 
-const setCurrencyRequestSchema = z.object({
-  currency: z.enum(CURRENCIES, { error: 'currency must be one of EUR, GBP, USD' }),
-}).strict();
+const setCurrencyRequestSchema = z
+  .object({
+    currency: z.enum(CURRENCIES, { error: 'currency must be one of EUR, GBP, USD' }),
+  })
+  .strict();
 export type SetCurrencyRequest = z.input<typeof setCurrencyRequestSchema>;
 
 const emptyRequestSchema = z.object({}).strict();
@@ -117,31 +136,48 @@ const okResponseSchema = z.object({ ok: z.literal(true) });
 export const authApi = {
   /** Logs out whatever session the request carries first; a guest cart moves into the account. */
   login: operation({
-    ...authRoutes.login, request: loginRequestSchema, response: userResponseSchema,
+    ...authRoutes.login,
+    request: loginRequestSchema,
+    response: userResponseSchema,
     errors: ['INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /** Revokes the login everywhere it is used and clears the session and cart cookies. */
   logout: operation({
-    ...authRoutes.logout, request: emptyRequestSchema, response: okResponseSchema, errors: [],
+    ...authRoutes.logout,
+    request: emptyRequestSchema,
+    response: okResponseSchema,
+    errors: [],
   }),
   /** The signed-in user; a refresh cookie alone renews the session on the way. */
   me: operation({
-    ...authRoutes.me, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.me,
+    request: emptyRequestSchema,
+    response: userResponseSchema,
+    errors: ['UNAUTHENTICATED'],
   }),
   /** The same read as a plain GET. */
   meByQuery: operation({
-    ...authRoutes.meByQuery, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.meByQuery,
+    request: emptyRequestSchema,
+    response: userResponseSchema,
+    errors: ['UNAUTHENTICATED'],
   }),
   /** Renews the user token from the refresh cookie (rotating it). */
   refresh: operation({
-    ...authRoutes.refresh, request: emptyRequestSchema, response: userResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...authRoutes.refresh,
+    request: emptyRequestSchema,
+    response: userResponseSchema,
+    errors: ['UNAUTHENTICATED'],
   }),
   /**
    * Answers 202 "check your e-mail" whether or not the address has an account: a new address gets an
    * activation link (the account exists once it is opened), a known one a note to its owner.
    */
   register: operation({
-    ...authRoutes.register, request: registerRequestSchema, response: okResponseSchema, status: 202,
+    ...authRoutes.register,
+    request: registerRequestSchema,
+    response: okResponseSchema,
+    status: 202,
     errors: ['REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /**
@@ -149,27 +185,37 @@ export const authApi = {
    * readable vsf-currency cookie for a year.
    */
   setCurrency: operation({
-    ...authRoutes.setCurrency, request: setCurrencyRequestSchema, response: currencyResponseSchema,
+    ...authRoutes.setCurrency,
+    request: setCurrencyRequestSchema,
+    response: currencyResponseSchema,
     errors: ['CURRENCY_NOT_OFFERED'],
   }),
   /** Needs the current password; signs out every other session of the customer. */
   changePassword: operation({
-    ...authRoutes.changePassword, request: changePasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.changePassword,
+    request: changePasswordRequestSchema,
+    response: okResponseSchema,
     errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD', 'SERVER_BUSY'],
   }),
   /** The same answer whether or not the account exists; the link is mailed afterwards. */
   resetRequest: operation({
-    ...authRoutes.resetRequest, request: resetRequestSchema, response: okResponseSchema,
+    ...authRoutes.resetRequest,
+    request: resetRequestSchema,
+    response: okResponseSchema,
     errors: ['TOO_MANY_ATTEMPTS'],
   }),
   /** Redeems an emailed reset link; signs the customer out everywhere. */
   resetPassword: operation({
-    ...authRoutes.resetPassword, request: setPasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.resetPassword,
+    request: setPasswordRequestSchema,
+    response: okResponseSchema,
     errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
   /** Redeems an emailed create-password link; signs the customer out everywhere. */
   createPassword: operation({
-    ...authRoutes.createPassword, request: setPasswordRequestSchema, response: okResponseSchema,
+    ...authRoutes.createPassword,
+    request: setPasswordRequestSchema,
+    response: okResponseSchema,
     errors: ['INVALID_TOKEN', 'SERVER_BUSY'],
   }),
 };
@@ -181,7 +227,8 @@ export const authApi = {
  * A wrong password is a refusal the form shows beside the field, not an error.
  */
 export const activationOperation = operation({
-  method: 'POST', path: '/activate-account',
+  method: 'POST',
+  path: '/activate-account',
   request: z.object({ token: z.string(), password: z.string().min(1, { error: M.required }) }).strict(),
   response: z.object({ refusal: z.enum(['unknown', 'used', 'replaced', 'expired', 'taken', 'password']).nullable() }),
   errors: ['TOO_MANY_ATTEMPTS'],

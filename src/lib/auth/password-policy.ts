@@ -24,7 +24,7 @@ export type PasswordProblem = keyof typeof PASSWORD_MESSAGES;
 /** The problem a server's message names, for forms that show it beside the field. */
 export function passwordProblemOf(message: string): PasswordProblem | null {
   const found = Object.entries(PASSWORD_MESSAGES).find(([, text]) => text === message);
-  return found ? found[0] as PasswordProblem : null;
+  return found ? (found[0] as PasswordProblem) : null;
 }
 
 /** The form compared with lists and addresses: NFKC, lower case. */

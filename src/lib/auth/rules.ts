@@ -3,7 +3,11 @@
 // applies them, the islands only show the outcome.
 import type { z } from 'astro/zod';
 import {
-  AUTH_MESSAGES, loginRequestSchema, registerRequestSchema, resetRequestSchema, setPasswordRequestSchema,
+  AUTH_MESSAGES,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetRequestSchema,
+  setPasswordRequestSchema,
 } from './contract.ts';
 import type { MessageKey } from '../i18n/messages/en.ts';
 
@@ -26,11 +30,23 @@ export function resolveView(requested: AuthView, canRegister: boolean): AuthView
 
 /** Every message key a session form may show for an error. */
 export const AUTH_ERROR_KEYS = [
-  'validation.usernameRequired', 'validation.passwordRequired', 'validation.invalidEmail', 'validation.required',
-  'validation.passwordTooShort', 'validation.passwordTooLong', 'validation.passwordTooCommon', 'validation.passwordIsEmail',
-  'validation.tooLong', 'validation.invalidCharacters',
-  'server.Invalid credentials.', 'server.TOO_MANY_ATTEMPTS', 'server.INVALID_TOKEN', 'server.SERVER_BUSY',
-  'server.REGISTRATION_DISABLED', 'server.NETWORK_ERROR', 'server.INTERNAL_ERROR',
+  'validation.usernameRequired',
+  'validation.passwordRequired',
+  'validation.invalidEmail',
+  'validation.required',
+  'validation.passwordTooShort',
+  'validation.passwordTooLong',
+  'validation.passwordTooCommon',
+  'validation.passwordIsEmail',
+  'validation.tooLong',
+  'validation.invalidCharacters',
+  'server.Invalid credentials.',
+  'server.TOO_MANY_ATTEMPTS',
+  'server.INVALID_TOKEN',
+  'server.SERVER_BUSY',
+  'server.REGISTRATION_DISABLED',
+  'server.NETWORK_ERROR',
+  'server.INTERNAL_ERROR',
 ] as const satisfies readonly MessageKey[];
 export type AuthErrorKey = (typeof AUTH_ERROR_KEYS)[number];
 
@@ -77,7 +93,7 @@ export function serverFieldErrors<F extends string>(details: unknown, fields: re
   const errors: FieldErrors<F> = {};
   if (!Array.isArray(details)) return errors;
   for (const issue of details as { path?: unknown; message?: unknown }[]) {
-    const field = String(Array.isArray(issue.path) ? issue.path[0] : issue.path ?? '') as F;
+    const field = String(Array.isArray(issue.path) ? issue.path[0] : (issue.path ?? '')) as F;
     const key = typeof issue.message === 'string' ? VALIDATION_KEYS[issue.message] : undefined;
     if (key && fields.includes(field) && !errors[field]) errors[field] = key;
   }
@@ -97,9 +113,22 @@ function fieldErrors<F extends string>(schema: z.ZodType, input: Record<F, unkno
   return errors;
 }
 
-export interface LoginInput { username: string; password: string; rememberMe: boolean }
-export interface RegisterInput { email: string; firstName: string; lastName: string; password: string; createAccount: boolean }
-export interface NewPasswordInput { token: string; password: string }
+export interface LoginInput {
+  username: string;
+  password: string;
+  rememberMe: boolean;
+}
+export interface RegisterInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  createAccount: boolean;
+}
+export interface NewPasswordInput {
+  token: string;
+  password: string;
+}
 
 /** Username and password required, the username trimmed. */
 export function validateLogin(input: LoginInput): FieldErrors<'username' | 'password'> {

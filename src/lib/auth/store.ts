@@ -4,12 +4,30 @@
 // form error as message keys (or the server's own wording), which the islands translate.
 import { atom, onMount } from 'nanostores';
 import {
-  createPassword, fetchCurrentUser, login, logout, register as registerAccount, requestPasswordReset, resetPassword,
+  createPassword,
+  fetchCurrentUser,
+  login,
+  logout,
+  register as registerAccount,
+  requestPasswordReset,
+  resetPassword,
 } from './client.ts';
 import { ApiClientError } from '../http/client.ts';
 import {
-  authError, hasErrors, resolveView, serverFieldErrors, validateLogin, validateNewPassword, validateRegister, validateReset,
-  type AuthError, type AuthView, type FieldErrors, type LoginInput, type NewPasswordInput, type RegisterInput,
+  authError,
+  hasErrors,
+  resolveView,
+  serverFieldErrors,
+  validateLogin,
+  validateNewPassword,
+  validateRegister,
+  validateReset,
+  type AuthError,
+  type AuthView,
+  type FieldErrors,
+  type LoginInput,
+  type NewPasswordInput,
+  type RegisterInput,
   type ResetState,
 } from './rules.ts';
 import type { User } from './contract.ts';
@@ -53,21 +71,28 @@ function setView(view: AuthView): void {
 }
 
 // When the logged-in state changes, the user is reloaded.
-onMount($user, () => $loggedIn.subscribe((loggedIn) => {
-  if (!loggedIn) setSession(null);
-  else if (!$user.get()) void loadUser();
-}));
+onMount($user, () =>
+  $loggedIn.subscribe((loggedIn) => {
+    if (!loggedIn) setSession(null);
+    else if (!$user.get()) void loadUser();
+  }),
+);
 
 // Closing the modal starts it at the login view next time: login is the initial view.
-onMount($authView, () => $loginModalOpen.listen((open) => {
-  if (!open) setView('login');
-}));
+onMount($authView, () =>
+  $loginModalOpen.listen((open) => {
+    if (!open) setView('login');
+  }),
+);
 
 export type AuthOutcome<F extends string = never> =
-  | { ok: true }
-  | { ok: false; fields: FieldErrors<F>; error: AuthError | null };
+  { ok: true } | { ok: false; fields: FieldErrors<F>; error: AuthError | null };
 
-const fail = <F extends string>(fields: FieldErrors<F>, error: AuthError | null = null): AuthOutcome<F> => ({ ok: false, fields, error });
+const fail = <F extends string>(fields: FieldErrors<F>, error: AuthError | null = null): AuthOutcome<F> => ({
+  ok: false,
+  fields,
+  error,
+});
 
 /** A failed call: field errors the server named for `fields` beside their fields, else the form error. */
 function failure<F extends string>(error: unknown, fields: readonly F[] = []): AuthOutcome<F> {
@@ -117,7 +142,11 @@ export async function signIn(input: LoginInput): Promise<AuthOutcome<'username' 
   if (hasErrors(fields)) return fail(fields);
   try {
     if ($loggedIn.get()) await logout();
-    const signedIn = await login({ username: input.username.trim(), password: input.password, rememberMe: input.rememberMe });
+    const signedIn = await login({
+      username: input.username.trim(),
+      password: input.password,
+      rememberMe: input.rememberMe,
+    });
     // The login already succeeded: if reading the user back fails, the login's answer will do.
     adopt((await fetchCurrentUser().catch(() => null)) ?? signedIn);
   } catch (error) {
@@ -154,7 +183,10 @@ export async function register(input: RegisterInput): Promise<AuthOutcome<keyof 
   if (hasErrors(fields)) return fail(fields);
   try {
     await registerAccount({
-      email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim(), password: input.password,
+      email: input.email.trim(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      password: input.password,
     });
   } catch (error) {
     return failure(error, ['email', 'password'] as const);
@@ -177,7 +209,10 @@ export async function requestReset(email: string): Promise<AuthOutcome<'email'>>
 }
 
 /** Sets the password from an emailed link (reset, or create for accounts made without one). */
-export async function setNewPassword(kind: 'reset' | 'create', input: NewPasswordInput): Promise<AuthOutcome<'password'>> {
+export async function setNewPassword(
+  kind: 'reset' | 'create',
+  input: NewPasswordInput,
+): Promise<AuthOutcome<'password'>> {
   if (!input.token) return fail({}, { key: 'server.INVALID_TOKEN' });
   const fields = validateNewPassword(input);
   if (hasErrors(fields)) return fail(fields);

@@ -30,7 +30,10 @@ export async function addLines(lines: { sku: string; quantity: number }[], local
   }
 }
 
-export async function resolveLines(lines: { ref: string; quantity: number }[], locale: Locale): Promise<ResolvedQuickLine[] | { code: string }> {
+export async function resolveLines(
+  lines: { ref: string; quantity: number }[],
+  locale: Locale,
+): Promise<ResolvedQuickLine[] | { code: string }> {
   try {
     return (await call(bulkApi.resolveLines, { lines, locale })).lines;
   } catch (error) {

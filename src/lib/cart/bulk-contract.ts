@@ -12,11 +12,16 @@ import { bulkCartRoutes } from './routes.ts';
 
 const quantitySchema = z.number().int().min(1).max(MAX_QUANTITY);
 
-const addManyRequestSchema = z.object({
-  lines: z.array(z.object({ sku: skuSchema, quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
-  cartId: z.string().uuid().optional(),
-  locale: localeSchema.optional(),
-}).strict();
+const addManyRequestSchema = z
+  .object({
+    lines: z
+      .array(z.object({ sku: skuSchema, quantity: quantitySchema }).strict())
+      .min(1)
+      .max(MAX_BULK_LINES),
+    cartId: z.string().uuid().optional(),
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 const lineRefusalSchema = z.object({ sku: z.string(), code: z.enum(LINE_ERRORS) });
 export type LineRefusal = z.infer<typeof lineRefusalSchema>;
@@ -33,10 +38,15 @@ const addManyResponseSchema = z.object({
 export type AddManyResult = z.infer<typeof addManyResponseSchema>;
 
 /** An item number or sku as typed or pasted, with its quantity. */
-const resolveLinesRequestSchema = z.object({
-  lines: z.array(z.object({ ref: skuSchema, quantity: quantitySchema }).strict()).min(1).max(MAX_BULK_LINES),
-  locale: localeSchema.optional(),
-}).strict();
+const resolveLinesRequestSchema = z
+  .object({
+    lines: z
+      .array(z.object({ ref: skuSchema, quantity: quantitySchema }).strict())
+      .min(1)
+      .max(MAX_BULK_LINES),
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 /**
  * Each line as the shop sees it now: the item it names (with the shopper's price and the stock, as
@@ -53,12 +63,16 @@ export type ResolvedQuickLine = z.infer<typeof resolvedLineSchema>;
 export const bulkCartApi = {
   /** Adds every line the cart accepts in one write (creating the cart when missing); refusals are listed, not thrown. */
   addMany: operation({
-    ...bulkCartRoutes.addMany, request: addManyRequestSchema, response: addManyResponseSchema,
+    ...bulkCartRoutes.addMany,
+    request: addManyRequestSchema,
+    response: addManyResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Changes nothing: what adding these lines would do, line by line. */
   resolveLines: operation({
-    ...bulkCartRoutes.resolveLines, request: resolveLinesRequestSchema, response: z.object({ lines: z.array(resolvedLineSchema) }),
+    ...bulkCartRoutes.resolveLines,
+    request: resolveLinesRequestSchema,
+    response: z.object({ lines: z.array(resolvedLineSchema) }),
     errors: ['CUSTOMER_NOT_FOUND'],
   }),
 };

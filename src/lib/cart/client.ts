@@ -32,14 +32,16 @@ export interface CartCallOptions {
 
 const cartApi = endpoints<typeof cartContract>(cartRoutes);
 
-const isOutdated = (error: unknown): error is ApiClientError => error instanceof ApiClientError && error.code === CART_OUTDATED_ERROR;
+const isOutdated = (error: unknown): error is ApiClientError =>
+  error instanceof ApiClientError && error.code === CART_OUTDATED_ERROR;
 
 export async function getCart(options: Pick<CartCallOptions, 'locale' | 'signal'> = {}): Promise<Cart | null> {
   return (await call(cartApi.get, { locale: options.locale }, options)).cart;
 }
 
 /** The cart changes that carry the version the shopper last saw. */
-type VersionedOperation = typeof cartContract.add | typeof cartContract.remove | typeof cartContract.quantity | typeof cartContract.coupon;
+type VersionedOperation =
+  typeof cartContract.add | typeof cartContract.remove | typeof cartContract.quantity | typeof cartContract.coupon;
 
 async function versioned<O extends VersionedOperation>(
   op: Endpoint<O>,
@@ -81,21 +83,51 @@ export interface AddToCartInput {
 export async function addToCart(input: AddToCartInput, options: CartCallOptions = {}): Promise<Cart> {
   const { version, ...rest } = input;
   if (version === undefined) return (await call(cartApi.add, { ...rest, locale: options.locale }, options)).cart;
-  return versioned(cartApi.add, (v) => ({ ...rest, version: v }), version, options, () => true);
+  return versioned(
+    cartApi.add,
+    (v) => ({ ...rest, version: v }),
+    version,
+    options,
+    () => true,
+  );
 }
 
 const hasLine = (lineId: string) => (cart: Cart) => cart.cartItems.some((item) => item.id === lineId);
 
-export function removeFromCart(input: { lineId: string; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned(cartApi.remove, (v) => ({ lineId: input.lineId, version: v }), input.version, options, hasLine(input.lineId));
+export function removeFromCart(
+  input: { lineId: string; version: number },
+  options: CartCallOptions = {},
+): Promise<Cart> {
+  return versioned(
+    cartApi.remove,
+    (v) => ({ lineId: input.lineId, version: v }),
+    input.version,
+    options,
+    hasLine(input.lineId),
+  );
 }
 
 /** Quantity 0 removes the line; a quantity outside 0..9999 answers 400 INVALID_QUANTITY. */
-export function updateCartQuantity(input: { lineId: string; quantity: number; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned(cartApi.quantity, (v) => ({ lineId: input.lineId, quantity: input.quantity, version: v }), input.version, options, hasLine(input.lineId));
+export function updateCartQuantity(
+  input: { lineId: string; quantity: number; version: number },
+  options: CartCallOptions = {},
+): Promise<Cart> {
+  return versioned(
+    cartApi.quantity,
+    (v) => ({ lineId: input.lineId, quantity: input.quantity, version: v }),
+    input.version,
+    options,
+    hasLine(input.lineId),
+  );
 }
 
 /** An empty code removes the coupon. Errors: COUPON_NOT_FOUND, COUPON_EXPIRED, COUPON_MIN_SUBTOTAL, COUPON_EXHAUSTED, COUPON_CURRENCY. */
 export function updateCoupon(input: { code: string; version: number }, options: CartCallOptions = {}): Promise<Cart> {
-  return versioned(cartApi.coupon, (v) => ({ code: input.code, version: v }), input.version, options, () => true);
+  return versioned(
+    cartApi.coupon,
+    (v) => ({ code: input.code, version: v }),
+    input.version,
+    options,
+    () => true,
+  );
 }

@@ -17,58 +17,78 @@ const lineIdSchema = z.string().uuid();
 const cartIdSchema = z.string().uuid().optional();
 const quantityMessage = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
 
-const createCartRequestSchema = z.object({
-  locale: localeSchema.optional(),
-}).strict();
+const createCartRequestSchema = z
+  .object({
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
-const getCartRequestSchema = z.object({
-  locale: localeSchema.optional(),
-  cartId: cartIdSchema,
-}).strict();
+const getCartRequestSchema = z
+  .object({
+    locale: localeSchema.optional(),
+    cartId: cartIdSchema,
+  })
+  .strict();
 
 /**
  * Add to cart. With `version`: optimistic (stale → 409 CART_OUTDATED_ERROR). Without: the product page
  * mode, serialised on the server so parallel adds never lose quantity.
  */
-const addToCartRequestSchema = z.object({
-  sku: skuSchema,
-  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
-    .min(1, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
-  accessories: z.array(skuSchema).max(MAX_ACCESSORIES).optional(),
-  version: versionSchema.optional(),
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-}).strict();
+const addToCartRequestSchema = z
+  .object({
+    sku: skuSchema,
+    quantity: z
+      .number({ message: quantityMessage })
+      .int({ message: quantityMessage })
+      .min(1, { message: quantityMessage })
+      .max(MAX_QUANTITY, { message: quantityMessage }),
+    accessories: z.array(skuSchema).max(MAX_ACCESSORIES).optional(),
+    version: versionSchema.optional(),
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
-const removeFromCartRequestSchema = z.object({
-  lineId: lineIdSchema,
-  version: versionSchema,
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-}).strict();
+const removeFromCartRequestSchema = z
+  .object({
+    lineId: lineIdSchema,
+    version: versionSchema,
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 /** Quantity 0 removes the line. */
-const updateQuantityRequestSchema = z.object({
-  lineId: lineIdSchema,
-  quantity: z.number({ message: quantityMessage }).int({ message: quantityMessage })
-    .min(0, { message: quantityMessage }).max(MAX_QUANTITY, { message: quantityMessage }),
-  version: versionSchema,
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-}).strict();
+const updateQuantityRequestSchema = z
+  .object({
+    lineId: lineIdSchema,
+    quantity: z
+      .number({ message: quantityMessage })
+      .int({ message: quantityMessage })
+      .min(0, { message: quantityMessage })
+      .max(MAX_QUANTITY, { message: quantityMessage }),
+    version: versionSchema,
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
-const deleteCartRequestSchema = z.object({
-  version: versionSchema,
-  cartId: cartIdSchema,
-}).strict();
+const deleteCartRequestSchema = z
+  .object({
+    version: versionSchema,
+    cartId: cartIdSchema,
+  })
+  .strict();
 
 /** An empty (or blank) code removes the coupon. */
-const couponRequestSchema = z.object({
-  code: text({ max: 64 }),
-  version: versionSchema,
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-}).strict();
+const couponRequestSchema = z
+  .object({
+    code: text({ max: 64 }),
+    version: versionSchema,
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 // ---------------------------------------------------------------- responses
 
@@ -127,7 +147,12 @@ const cartTotalsSchema = z.object({
 });
 
 const couponStatusSchema = z.enum([
-  'applied', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED', 'COUPON_CURRENCY',
+  'applied',
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_SUBTOTAL',
+  'COUPON_EXHAUSTED',
+  'COUPON_CURRENCY',
 ]);
 
 export const cartSchema = z.object({
@@ -169,48 +194,76 @@ const deletedCartResponseSchema = z.object({ cart: z.null() });
 const CHANGE_ERRORS = ['CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND'] as const;
 /** Why a line cannot be added (also what a reorder reports per line). */
 export const LINE_ERRORS = [
-  'INVALID_QUANTITY', 'CART_TOO_MANY_LINES', 'PRODUCT_NOT_FOUND', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_AVAILABLE',
-  'ACCESSORY_NOT_ALLOWED', 'CART_VALUE_LIMIT',
+  'INVALID_QUANTITY',
+  'CART_TOO_MANY_LINES',
+  'PRODUCT_NOT_FOUND',
+  'PRODUCT_NOT_PURCHASABLE',
+  'PRODUCT_NOT_AVAILABLE',
+  'ACCESSORY_NOT_ALLOWED',
+  'CART_VALUE_LIMIT',
 ] as const;
 
 export const cartApi = {
   /** The shopper's active cart, created when missing (a guest gets the HttpOnly vsf-cart cookie). Idempotent. */
   create: operation({
-    ...cartRoutes.create, request: createCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.create,
+    request: createCartRequestSchema,
+    response: cartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** The shopper's cart, or { cart: null } when there is none yet. */
   get: operation({
-    ...cartRoutes.get, request: getCartRequestSchema, response: maybeCartResponseSchema,
+    ...cartRoutes.get,
+    request: getCartRequestSchema,
+    response: maybeCartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** The same read as a plain GET with ?locale= (and ?cartId=). */
   getByQuery: operation({
-    ...cartRoutes.getByQuery, request: getCartRequestSchema, response: maybeCartResponseSchema,
+    ...cartRoutes.getByQuery,
+    request: getCartRequestSchema,
+    response: maybeCartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Without `version` the add is serialised on the server and never answers CART_OUTDATED_ERROR. */
   add: operation({
-    ...cartRoutes.add, request: addToCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.add,
+    request: addToCartRequestSchema,
+    response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, ...LINE_ERRORS],
   }),
   remove: operation({
-    ...cartRoutes.remove, request: removeFromCartRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.remove,
+    request: removeFromCartRequestSchema,
+    response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND'],
   }),
   /** Quantity 0 removes the line. */
   quantity: operation({
-    ...cartRoutes.quantity, request: updateQuantityRequestSchema, response: cartResponseSchema,
+    ...cartRoutes.quantity,
+    request: updateQuantityRequestSchema,
+    response: cartResponseSchema,
     errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY', 'CART_VALUE_LIMIT'],
   }),
   /** An empty code removes the coupon. */
   coupon: operation({
-    ...cartRoutes.coupon, request: couponRequestSchema, response: cartResponseSchema,
-    errors: [...CHANGE_ERRORS, 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED', 'COUPON_CURRENCY'],
+    ...cartRoutes.coupon,
+    request: couponRequestSchema,
+    response: cartResponseSchema,
+    errors: [
+      ...CHANGE_ERRORS,
+      'COUPON_NOT_FOUND',
+      'COUPON_EXPIRED',
+      'COUPON_MIN_SUBTOTAL',
+      'COUPON_EXHAUSTED',
+      'COUPON_CURRENCY',
+    ],
   }),
   /** Never retried on a newer version: the shopper has not seen what they would delete. */
   delete: operation({
-    ...cartRoutes.delete, request: deleteCartRequestSchema, response: deletedCartResponseSchema,
+    ...cartRoutes.delete,
+    request: deleteCartRequestSchema,
+    response: deletedCartResponseSchema,
     errors: CHANGE_ERRORS,
   }),
 };

@@ -5,14 +5,24 @@ import type { MessageKey } from '../i18n/messages/en.ts';
 
 /** Server error codes the cart turns into their own messages; anything else is the generic one. */
 const CART_ERROR_CODES = [
-  'INVALID_QUANTITY', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL', 'COUPON_EXHAUSTED',
-  'COUPON_CURRENCY', 'ACCESSORY_NOT_ALLOWED', 'PRODUCT_NOT_PURCHASABLE', 'PRODUCT_NOT_AVAILABLE', 'PRODUCT_NOT_FOUND',
-  'CART_LINE_NOT_FOUND', 'CART_TOO_MANY_LINES', 'CART_VALUE_LIMIT',
+  'INVALID_QUANTITY',
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_MIN_SUBTOTAL',
+  'COUPON_EXHAUSTED',
+  'COUPON_CURRENCY',
+  'ACCESSORY_NOT_ALLOWED',
+  'PRODUCT_NOT_PURCHASABLE',
+  'PRODUCT_NOT_AVAILABLE',
+  'PRODUCT_NOT_FOUND',
+  'CART_LINE_NOT_FOUND',
+  'CART_TOO_MANY_LINES',
+  'CART_VALUE_LIMIT',
 ] as const;
 type CartErrorCode = (typeof CART_ERROR_CODES)[number];
 
 export type CartMessageKey =
-  | `cart.error.${CartErrorCode}` | 'cart.error.generic' | 'cart.outdated' | 'server.NETWORK_ERROR';
+  `cart.error.${CartErrorCode}` | 'cart.error.generic' | 'cart.outdated' | 'server.NETWORK_ERROR';
 
 /** Codes after which the cart on screen is not the one on the server any more: it is read again. */
 const STALE_CODES = new Set(['CART_OUTDATED_ERROR', 'CART_NOT_FOUND', 'CART_LINE_NOT_FOUND']);
@@ -35,7 +45,10 @@ export function cartErrorKey(code: string): CartMessageKey {
 
 /** Every key cartErrorKey can return, so an island can hand the store exactly these strings. */
 export const CART_MESSAGE_KEYS: readonly CartMessageKey[] = [
-  ...CART_ERROR_CODES.map((c) => `cart.error.${c}` as const), 'cart.error.generic', 'cart.outdated', 'server.NETWORK_ERROR',
+  ...CART_ERROR_CODES.map((c) => `cart.error.${c}` as const),
+  'cart.error.generic',
+  'cart.outdated',
+  'server.NETWORK_ERROR',
 ];
 
 export type CartMessages = Record<CartMessageKey, string>;
@@ -76,7 +89,9 @@ export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displa
  * The shipping row of the totals: once a method is chosen its net cost is already in the total, so it
  * shows as a row and the note no longer says 'plus shipping'. Null before a method is chosen.
  */
-export function shippingRow(cart: Pick<Cart, 'totals'> & { shippingMethod?: { methodCode: string } | null }): number | null {
+export function shippingRow(
+  cart: Pick<Cart, 'totals'> & { shippingMethod?: { methodCode: string } | null },
+): number | null {
   return cart.shippingMethod && cart.totals ? cart.totals.shipping_amount : null;
 }
 
@@ -89,7 +104,9 @@ export function totalsNoteKey(view: TotalsView, shipped: boolean): TaxNoteKey | 
  * Why a line cannot be ordered as it stands, or null: no longer sold (inactive, no price) or, by the
  * stock rule, not available. Shown on the line at once, so 'Place order' is not where the shopper learns it.
  */
-export function lineProblemKey(item: Pick<CartItem, 'purchasable' | 'availability'>): 'cart.notPurchasable' | 'cart.lineNotAvailable' | null {
+export function lineProblemKey(
+  item: Pick<CartItem, 'purchasable' | 'availability'>,
+): 'cart.notPurchasable' | 'cart.lineNotAvailable' | null {
   if (!item.purchasable) return 'cart.notPurchasable';
   return item.availability === 'not-available' ? 'cart.lineNotAvailable' : null;
 }
@@ -100,7 +117,12 @@ export function lineProperties(item: Pick<CartItem, 'custom_attributes'>): { lab
     .sort((a, b) => a.position - b.position)
     .map((a) => ({
       label: a.label,
-      value: a.html ? a.valueLabel.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : a.valueLabel,
+      value: a.html
+        ? a.valueLabel
+            .replace(/<[^>]*>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+        : a.valueLabel,
     }))
     .filter((p) => p.value !== '');
 }

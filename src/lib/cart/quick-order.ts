@@ -22,11 +22,20 @@ export interface QuickOrderInput {
 }
 
 /** A heading such as "Item number;Quantity": a first line whose reference has no digit and whose quantity is no number. */
-const looksLikeHeading = (ref: string, quantity: string) => !/\d/.test(ref) && quantity !== '' && !/^\d+$/.test(quantity);
+const looksLikeHeading = (ref: string, quantity: string) =>
+  !/\d/.test(ref) && quantity !== '' && !/^\d+$/.test(quantity);
 
 function cells(row: string): string[] {
   const separator = row.includes('\t') ? '\t' : row.includes(';') ? ';' : row.includes(',') ? ',' : /\s+/;
-  return row.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim()).filter((cell) => cell !== '');
+  return row
+    .split(separator)
+    .map((cell) =>
+      cell
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    )
+    .filter((cell) => cell !== '');
 }
 
 export function parseQuickOrder(text: string): QuickOrderInput {

@@ -19,7 +19,9 @@ export const $pendingAddToCart = atom<AddToCartRequest | null>(null);
 
 /** Cleans what an island hands over, so the cart can trust the shape of every request. */
 function normalizeAddToCart(request: AddToCartRequest): AddToCartRequest {
-  const quantity = Number.isFinite(request.quantity) ? Math.min(Math.max(1, Math.floor(request.quantity)), MAX_QUANTITY) : 1;
+  const quantity = Number.isFinite(request.quantity)
+    ? Math.min(Math.max(1, Math.floor(request.quantity)), MAX_QUANTITY)
+    : 1;
   // The product cannot be its own accessory; a line keyed by accessories must not count one twice.
   const accessories = [...new Set(request.accessories)].filter((sku) => sku !== '' && sku !== request.sku);
   return { sku: request.sku, quantity, accessories };

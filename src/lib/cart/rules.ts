@@ -45,8 +45,12 @@ export function normaliseAccessories(skus: readonly string[]): string[] {
 
 /** A quantity a shopper may put on a line: a whole number in 1..9999 (0 too where it means "remove"). */
 export function isValidQuantity(value: unknown, { allowZero = false } = {}): value is number {
-  return typeof value === 'number' && Number.isInteger(value)
-    && value >= (allowZero ? 0 : MIN_QUANTITY) && value <= MAX_QUANTITY;
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    value >= (allowZero ? 0 : MIN_QUANTITY) &&
+    value <= MAX_QUANTITY
+  );
 }
 
 // ------------------------------------------------------------------- money
@@ -83,9 +87,8 @@ export interface CouponTerms {
 /** The net discount of a coupon on a net subtotal: never negative, never more than the subtotal. */
 export function couponDiscountCents(subtotalNetCents: number, coupon: CouponTerms | null): number {
   if (!coupon || subtotalNetCents <= 0 || coupon.value <= 0) return 0;
-  const raw = coupon.kind === 'percent'
-    ? mulDivRound(subtotalNetCents, Math.min(coupon.value, 100), 100)
-    : coupon.value;
+  const raw =
+    coupon.kind === 'percent' ? mulDivRound(subtotalNetCents, Math.min(coupon.value, 100), 100) : coupon.value;
   return Math.min(raw, subtotalNetCents);
 }
 
@@ -160,12 +163,16 @@ export const discountedSubtotalNetCents = (t: CartTotalsCents): number => t.subt
 
 /** The same totals in major units for the response. */
 export function totalsToMajor(t: CartTotalsCents): Record<keyof CartTotalsCents, number> {
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, toMajor(v)])) as Record<keyof CartTotalsCents, number>;
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, toMajor(v)])) as Record<
+    keyof CartTotalsCents,
+    number
+  >;
 }
 
 // ----------------------------------------------------------------- coupons
 
-export type CouponProblem = 'COUPON_NOT_FOUND' | 'COUPON_EXPIRED' | 'COUPON_MIN_SUBTOTAL' | 'COUPON_EXHAUSTED' | 'COUPON_CURRENCY';
+export type CouponProblem =
+  'COUPON_NOT_FOUND' | 'COUPON_EXPIRED' | 'COUPON_MIN_SUBTOTAL' | 'COUPON_EXHAUSTED' | 'COUPON_CURRENCY';
 
 export interface CouponRecord extends CouponTerms {
   code: string;

@@ -146,7 +146,12 @@ const noCart = () => new ApiClientError('CART_NOT_FOUND', 'No cart', 404);
 
 /** Adds without a version: the server serialises parallel adds and sums a repeated line. */
 function add(request: AddToCartRequest): Promise<CartOutcome> {
-  return change(() => addToCart({ sku: request.sku, quantity: request.quantity, accessories: request.accessories }, { locale: pageLocale() }));
+  return change(() =>
+    addToCart(
+      { sku: request.sku, quantity: request.quantity, accessories: request.accessories },
+      { locale: pageLocale() },
+    ),
+  );
 }
 
 export function remove(lineId: string): Promise<CartOutcome> {
@@ -172,10 +177,13 @@ export function setQuantity(lineId: string, quantity: number): Promise<CartOutco
 
 /** An empty code removes the coupon. Coupon problems are returned for the form to show, not notified. */
 export function applyCoupon(code: string): Promise<CartOutcome> {
-  return change(async (cart) => {
-    if (!cart) throw noCart();
-    return updateCoupon({ code: code.trim(), version: cart.version }, { locale: pageLocale(), retry: true });
-  }, { silent: true });
+  return change(
+    async (cart) => {
+      if (!cart) throw noCart();
+      return updateCoupon({ code: code.trim(), version: cart.version }, { locale: pageLocale(), retry: true });
+    },
+    { silent: true },
+  );
 }
 
 /** Takes a request from the product page and shows the cart with it. */

@@ -43,7 +43,10 @@ export function isOrderable(a: Availability): boolean {
  * The availability a loaded price-list entry shows, or null when it shows none: hidden prices hide
  * availability too (the server then sends neither price nor stock).
  */
-export function entryAvailability(entry: { stock: StockInfo | null; priceInfo: unknown }, qty: number): Availability | null {
+export function entryAvailability(
+  entry: { stock: StockInfo | null; priceInfo: unknown },
+  qty: number,
+): Availability | null {
   if (entry.stock === null && entry.priceInfo === null) return null;
   return availabilityFor(entry.stock, qty);
 }
@@ -52,7 +55,10 @@ export function entryAvailability(entry: { stock: StockInfo | null; priceInfo: u
  * Whether a price-list entry says the quantity cannot be ordered: only a loaded entry decides (while
  * it loads, the server's own check still stands behind the button).
  */
-export function refusesOrder(entry: { state: 'loaded'; stock: StockInfo | null; priceInfo: unknown } | { state: string } | undefined, qty: number): boolean {
+export function refusesOrder(
+  entry: { state: 'loaded'; stock: StockInfo | null; priceInfo: unknown } | { state: string } | undefined,
+  qty: number,
+): boolean {
   if (entry?.state !== 'loaded' || !('stock' in entry)) return false;
   const state = entryAvailability(entry, qty);
   return state !== null && !isOrderable(state);

@@ -31,9 +31,15 @@ export function bestPrice(publicPrice: ListPrice | null, contract: ListPrice | n
   if (reference === undefined) return null;
   // Ties go to the public price: the guest sees the same amount and the same label.
   const candidates: [number, PriceSource][] = [];
-  if (publicPrice) candidates.push([lowest(publicPrice), publicPrice.special !== null && publicPrice.special < publicPrice.regular ? 'special' : 'regular']);
+  if (publicPrice)
+    candidates.push([
+      lowest(publicPrice),
+      publicPrice.special !== null && publicPrice.special < publicPrice.regular ? 'special' : 'regular',
+    ]);
   if (contract) candidates.push([lowest(contract), 'contract']);
   let [paid, source] = candidates[0]!;
   for (const [amount, from] of candidates.slice(1)) if (amount < paid) [paid, source] = [amount, from];
-  return paid < reference ? { regular: reference, special: paid, source } : { regular: reference, special: null, source: 'regular' };
+  return paid < reference
+    ? { regular: reference, special: paid, source }
+    : { regular: reference, special: null, source: 'regular' };
 }

@@ -1,7 +1,14 @@
 // Category listing rules on top of src/lib/catalog/listing.ts: when a listing is the crawlable default, which
 // filters a request may carry, how facets keep a shopper's selection visible, the category bar and
 // the page's breadcrumb structured data. Pure: no DOM, no I/O.
-import { DEFAULT_SORT, FILTER_LIMITS, normalizeFilters, parseListingQuery, type Filters, type ListingState } from './listing.ts';
+import {
+  DEFAULT_SORT,
+  FILTER_LIMITS,
+  normalizeFilters,
+  parseListingQuery,
+  type Filters,
+  type ListingState,
+} from './listing.ts';
 import type { Facet, ProductCard } from './contract.ts';
 import { categoryTrail, type Crumb } from './breadcrumbs.ts';
 import { categoryPath, localePath } from '../site/paths.ts';
@@ -56,7 +63,13 @@ export function toggleFilter(filters: Filters, code: string, value: string, on: 
  */
 export function requestableFilters(filters: Filters): Filters {
   const kept = Object.entries(normalizeFilters(filters))
-    .map(([name, values]) => [name, values.filter((v) => v !== '' && v.length <= FILTER_LIMITS.valueLength).slice(0, FILTER_LIMITS.values)] as const)
+    .map(
+      ([name, values]) =>
+        [
+          name,
+          values.filter((v) => v !== '' && v.length <= FILTER_LIMITS.valueLength).slice(0, FILTER_LIMITS.values),
+        ] as const,
+    )
     .filter(([name, values]) => FILTER_LIMITS.name.test(name) && values.length > 0)
     .slice(0, FILTER_LIMITS.filters);
   return Object.fromEntries(kept);
@@ -77,9 +90,13 @@ export function withSelectedOptions(facets: readonly Facet[], known: readonly Fa
     const facet = byId.get(code);
     if (!facet) continue;
     const template = known.find((f) => f.id === code);
-    const missing = values.filter((v) => !facet.options.some((o) => o.value === v)).map((value) => ({
-      value, label: template?.options.find((o) => o.value === value)?.label ?? value, count: 0,
-    }));
+    const missing = values
+      .filter((v) => !facet.options.some((o) => o.value === v))
+      .map((value) => ({
+        value,
+        label: template?.options.find((o) => o.value === value)?.label ?? value,
+        count: 0,
+      }));
     if (missing.length > 0) byId.set(code, { ...facet, options: [...facet.options, ...missing] });
   }
   // Groups keep the order of the unfiltered page, so the sidebar does not reshuffle under the pointer.
@@ -111,7 +128,9 @@ export function activeFilterChips(filters: Filters, facets: readonly Facet[]): F
     .flatMap(([code, values]) => {
       const facet = facets.find((f) => f.id === code);
       return values.map((value) => ({
-        code, value, facetLabel: facet?.label ?? code,
+        code,
+        value,
+        facetLabel: facet?.label ?? code,
         valueLabel: facet?.options.find((o) => o.value === value)?.label ?? value,
       }));
     });
@@ -133,7 +152,9 @@ export function parseStoredView<F extends ListingView | undefined>(raw: unknown,
 
 /** hreflang alternates: each offered locale's own slug path (category slugs are translated). */
 export function categoryAlternates(
-  slugPaths: Partial<Record<Locale, string>>, offered: readonly Locale[], build: (locale: Locale, slugPath: string) => string,
+  slugPaths: Partial<Record<Locale, string>>,
+  offered: readonly Locale[],
+  build: (locale: Locale, slugPath: string) => string,
 ): Partial<Record<Locale, string>> {
   return Object.fromEntries(offered.flatMap((l) => (slugPaths[l] ? [[l, build(l, slugPaths[l])]] : [])));
 }
@@ -177,9 +198,16 @@ export function categoryBar<T extends TreeNode>(tree: readonly T[], currentId: n
 }
 
 /** The visible trail: Home (the locale's home page), then the category and its ancestors from the root. */
-export function categoryCrumbs(locale: Locale, homeLabel: string, trail: readonly { name: string; slugPath: string }[]): Crumb[] {
-  return categoryTrail(homeLabel, localePath(locale, '/'),
-    trail.map((c) => ({ text: c.name, link: localePath(locale, categoryPath(c.slugPath)) })));
+export function categoryCrumbs(
+  locale: Locale,
+  homeLabel: string,
+  trail: readonly { name: string; slugPath: string }[],
+): Crumb[] {
+  return categoryTrail(
+    homeLabel,
+    localePath(locale, '/'),
+    trail.map((c) => ({ text: c.name, link: localePath(locale, categoryPath(c.slugPath)) })),
+  );
 }
 
 /** schema.org BreadcrumbList for the trail the page shows; the last crumb is the page itself. */
@@ -188,7 +216,10 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], site: string | URL): 
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((c, i) => ({
-      '@type': 'ListItem', position: i + 1, name: c.text, item: new URL(c.link, site).toString(),
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.text,
+      item: new URL(c.link, site).toString(),
     })),
   };
 }

@@ -3,7 +3,13 @@
 // Prices are never part of a listing answer here: the price list fetches them for the whole page.
 import { call, endpoints, type CallOptions } from '../http/client.ts';
 import type { RequestOf } from '../http/contract.ts';
-import type { catalogApi as catalogContract, Facet, PriceListResponse, ProductListResponse, SearchResponse } from './contract.ts';
+import type {
+  catalogApi as catalogContract,
+  Facet,
+  PriceListResponse,
+  ProductListResponse,
+  SearchResponse,
+} from './contract.ts';
 import { catalogRoutes } from './routes.ts';
 
 const catalogApi = endpoints<typeof catalogContract>(catalogRoutes);
@@ -20,7 +26,10 @@ export function fetchProductList(input: ProductListInput, options: CallOptions =
   return call(catalogApi.products, { ...input, pricesLazyLoad: true }, options);
 }
 
-export async function fetchFilters(input: RequestOf<typeof catalogContract.filters>, options: CallOptions = {}): Promise<Facet[]> {
+export async function fetchFilters(
+  input: RequestOf<typeof catalogContract.filters>,
+  options: CallOptions = {},
+): Promise<Facet[]> {
   return (await call(catalogApi.filters, input, options)).data;
 }
 

@@ -16,16 +16,22 @@ const SORTS = ['latest', 'price-up', 'price-down'] as const;
 const sortSchema = z.enum(SORTS);
 
 const attributeCode = z.string().regex(FILTER_LIMITS.name);
-const filterSchema = z.object({
-  name: attributeCode,
-  values: z.array(text({ max: FILTER_LIMITS.valueLength }).min(1)).max(FILTER_LIMITS.values),
-}).strict();
+const filterSchema = z
+  .object({
+    name: attributeCode,
+    values: z.array(text({ max: FILTER_LIMITS.valueLength }).min(1)).max(FILTER_LIMITS.values),
+  })
+  .strict();
 export type Filter = z.infer<typeof filterSchema>;
 /** The most filters with the longest values fit, in two-byte characters: 10 × 30 × 80 × 2 bytes and their quotes. */
 const FILTERED_BODY_BYTES = 48 * 1024;
 /** At most FILTER_LIMITS.filters, each attribute once (a second filter on it would only narrow the first). */
-const filtersSchema = z.array(filterSchema).max(FILTER_LIMITS.filters)
-  .refine((filters) => new Set(filters.map((f) => f.name)).size === filters.length, { error: 'each attribute may be filtered once' })
+const filtersSchema = z
+  .array(filterSchema)
+  .max(FILTER_LIMITS.filters)
+  .refine((filters) => new Set(filters.map((f) => f.name)).size === filters.length, {
+    error: 'each attribute may be filtered once',
+  })
   .default([]);
 
 export const priceInfoSchema = z.object({
@@ -81,15 +87,17 @@ const facetSchema = z.object({
 });
 export type Facet = z.infer<typeof facetSchema>;
 
-const productListRequestSchema = z.object({
-  locale: localeSchema.default('de'),
-  catId: dbId(),
-  filters: filtersSchema,
-  sort: sortSchema.default('latest'),
-  limit: z.number().int().min(1).max(100).default(20),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-  pricesLazyLoad: z.boolean().default(true),
-}).strict();
+const productListRequestSchema = z
+  .object({
+    locale: localeSchema.default('de'),
+    catId: dbId(),
+    filters: filtersSchema,
+    sort: sortSchema.default('latest'),
+    limit: z.number().int().min(1).max(100).default(20),
+    offset: z.number().int().min(0).max(1_000_000).default(0),
+    pricesLazyLoad: z.boolean().default(true),
+  })
+  .strict();
 
 const productListResponseSchema = z.object({
   data: z.array(productCardSchema),
@@ -97,27 +105,32 @@ const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
-const filterListRequestSchema = z.object({
-  locale: localeSchema.default('de'),
-  categoryId: dbId().optional(),
-  keyword: text({ max: MAX_TERM_LENGTH }).trim().min(1).optional(),
-  filters: filtersSchema,
-}).strict().refine((r) => r.categoryId !== undefined || r.keyword !== undefined, {
-  message: 'categoryId or keyword is required',
-});
+const filterListRequestSchema = z
+  .object({
+    locale: localeSchema.default('de'),
+    categoryId: dbId().optional(),
+    keyword: text({ max: MAX_TERM_LENGTH }).trim().min(1).optional(),
+    filters: filtersSchema,
+  })
+  .strict()
+  .refine((r) => r.categoryId !== undefined || r.keyword !== undefined, {
+    message: 'categoryId or keyword is required',
+  });
 
-const searchRequestSchema = z.object({
-  locale: localeSchema.default('de'),
-  keyword: text({ max: MAX_TERM_LENGTH }).trim(),
-  filters: filtersSchema,
-  /** 'relevance' keeps the search's own ranking; the others sort the hits like a listing. */
-  sort: z.enum(['relevance', ...SORTS]).default('relevance'),
-  limit: z.number().int().min(1).max(100).default(24),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-  excludePrices: z.boolean().default(true),
-  pricesLazyLoad: z.boolean().default(true),
-  loadFilters: z.boolean().default(false),
-}).strict();
+const searchRequestSchema = z
+  .object({
+    locale: localeSchema.default('de'),
+    keyword: text({ max: MAX_TERM_LENGTH }).trim(),
+    filters: filtersSchema,
+    /** 'relevance' keeps the search's own ranking; the others sort the hits like a listing. */
+    sort: z.enum(['relevance', ...SORTS]).default('relevance'),
+    limit: z.number().int().min(1).max(100).default(24),
+    offset: z.number().int().min(0).max(1_000_000).default(0),
+    excludePrices: z.boolean().default(true),
+    pricesLazyLoad: z.boolean().default(true),
+    loadFilters: z.boolean().default(false),
+  })
+  .strict();
 
 const searchCategorySchema = z.object({ id: z.number().int(), name: z.string(), slugPath: z.string() });
 
@@ -133,10 +146,15 @@ const searchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
-const priceListRequestSchema = z.object({
-  skus: z.array(text({ max: 64 }).min(1)).min(1).max(200),
-  currency: currencySchema.optional(),
-}).strict();
+const priceListRequestSchema = z
+  .object({
+    skus: z
+      .array(text({ max: 64 }).min(1))
+      .min(1)
+      .max(200),
+    currency: currencySchema.optional(),
+  })
+  .strict();
 
 export const priceListEntrySchema = z.object({
   sku: z.string(),
@@ -155,10 +173,16 @@ const priceListResponseSchema = z.object({
 });
 export type PriceListResponse = z.infer<typeof priceListResponseSchema>;
 
-const categoryRequestSchema = z.object({
-  locale: localeSchema.default('de'),
-  slug: z.string().min(1).max(400).regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/),
-}).strict();
+const categoryRequestSchema = z
+  .object({
+    locale: localeSchema.default('de'),
+    slug: z
+      .string()
+      .min(1)
+      .max(400)
+      .regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/),
+  })
+  .strict();
 
 const categorySummarySchema = z.object({
   id: z.number().int(),
@@ -202,27 +226,42 @@ const filterListResponseSchema = z.object({ data: z.array(facetSchema) });
 export const catalogApi = {
   /** A category by slug path, with its trail from the root and the whole tree in the locale. */
   categories: operation({
-    ...catalogRoutes.categories, maxBodyBytes: 1024, request: categoryRequestSchema, response: categoryResponseSchema,
+    ...catalogRoutes.categories,
+    maxBodyBytes: 1024,
+    request: categoryRequestSchema,
+    response: categoryResponseSchema,
     errors: [],
   }),
   /** The facets of a category or a keyword under the current filters. */
   filters: operation({
-    ...catalogRoutes.filters, maxBodyBytes: FILTERED_BODY_BYTES, request: filterListRequestSchema, response: filterListResponseSchema,
+    ...catalogRoutes.filters,
+    maxBodyBytes: FILTERED_BODY_BYTES,
+    request: filterListRequestSchema,
+    response: filterListResponseSchema,
     errors: [],
   }),
   /** Prices and stock of many skus in one round trip, as the asking shopper may see them. */
   prices: operation({
-    ...catalogRoutes.prices, maxBodyBytes: 16 * 1024, request: priceListRequestSchema, response: priceListResponseSchema,
+    ...catalogRoutes.prices,
+    maxBodyBytes: 16 * 1024,
+    request: priceListRequestSchema,
+    response: priceListResponseSchema,
     errors: [],
   }),
   /** One category's products, filtered, sorted and paged. */
   products: operation({
-    ...catalogRoutes.products, maxBodyBytes: FILTERED_BODY_BYTES, request: productListRequestSchema, response: productListResponseSchema,
+    ...catalogRoutes.products,
+    maxBodyBytes: FILTERED_BODY_BYTES,
+    request: productListRequestSchema,
+    response: productListResponseSchema,
     errors: [],
   }),
   /** Keyword search; a failure answers emptySearchResponse(), never an error. */
   search: operation({
-    ...catalogRoutes.search, maxBodyBytes: FILTERED_BODY_BYTES, request: searchRequestSchema, response: searchResponseSchema,
+    ...catalogRoutes.search,
+    maxBodyBytes: FILTERED_BODY_BYTES,
+    request: searchRequestSchema,
+    response: searchResponseSchema,
     errors: [],
   }),
 };

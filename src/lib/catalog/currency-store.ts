@@ -12,7 +12,10 @@ function writeCookie(value: string, maxAge: number): void {
 /** The currency the cookie names, or null (then the shop's default applies). */
 export function readCurrency(): Currency | null {
   if (typeof document === 'undefined') return null;
-  const value = document.cookie.split('; ').find((c) => c.startsWith(`${CURRENCY_COOKIE}=`))?.slice(CURRENCY_COOKIE.length + 1);
+  const value = document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${CURRENCY_COOKIE}=`))
+    ?.slice(CURRENCY_COOKIE.length + 1);
   return isCurrency(value) ? value : null;
 }
 

@@ -51,7 +51,11 @@ export function isPublicShopper(currency: string, signedIn: boolean): boolean {
 /** The part of the public prices an island needs: its own skus' entries (island props travel in the HTML). */
 export function publicSubset(prices: PublicPrices, skus: readonly string[]): PublicPrices {
   const wanted = new Set(skus.map((sku) => sku.toLowerCase()));
-  return { ...prices, skus: [...new Set(skus)], items: prices.items.filter((item) => wanted.has(item.sku.toLowerCase())) };
+  return {
+    ...prices,
+    skus: [...new Set(skus)],
+    items: prices.items.filter((item) => wanted.has(item.sku.toLowerCase())),
+  };
 }
 
 /** The entry of one sku (any case, as the price list matches them). */

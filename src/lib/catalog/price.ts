@@ -78,7 +78,9 @@ function hasSpecialPrice(priceInfo: PriceInfo | null | undefined): boolean {
   if (!priceInfo) return false;
   const { regular, special } = priceInfo;
   // A "special" at or above the regular price is not a saving; striking through the regular price would mislead.
-  return regular !== null && special !== null && Number.isFinite(regular) && Number.isFinite(special) && special < regular;
+  return (
+    regular !== null && special !== null && Number.isFinite(regular) && Number.isFinite(special) && special < regular
+  );
 }
 
 export function displayPrices(
@@ -86,7 +88,8 @@ export function displayPrices(
   opts: Omit<FormatPriceOptions, 'currency'>,
 ): DisplayPrices {
   const hasSpecial = hasSpecialPrice(priceInfo);
-  const format = (v: number | null | undefined): string => formatPrice(v, { ...opts, currency: priceInfo?.currency ?? DEFAULT_CURRENCY });
+  const format = (v: number | null | undefined): string =>
+    formatPrice(v, { ...opts, currency: priceInfo?.currency ?? DEFAULT_CURRENCY });
   return {
     displayRegular: format(priceInfo?.regular),
     displaySpecial: hasSpecial ? format(priceInfo?.special) : null,
@@ -103,6 +106,12 @@ export interface PriceContext {
   pricesVisible: boolean;
 }
 
-export function canSeePrices({ loggedIn, isPriceForGuestEnabled }: { loggedIn: boolean; isPriceForGuestEnabled: boolean }): boolean {
+export function canSeePrices({
+  loggedIn,
+  isPriceForGuestEnabled,
+}: {
+  loggedIn: boolean;
+  isPriceForGuestEnabled: boolean;
+}): boolean {
   return loggedIn || isPriceForGuestEnabled;
 }

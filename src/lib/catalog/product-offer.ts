@@ -28,7 +28,9 @@ export function payablePrice(price: GuestPrice): number | null {
 
 /** The Offer for one sku, or undefined when it has no public price (hidden, or none in this currency). */
 export function offerJsonLd(
-  price: GuestPrice | null | undefined, stock: StockInfo | null | undefined, url: string,
+  price: GuestPrice | null | undefined,
+  stock: StockInfo | null | undefined,
+  url: string,
 ): Record<string, unknown> | undefined {
   const amount = price ? payablePrice(price) : null;
   if (!price || amount === null) return undefined;

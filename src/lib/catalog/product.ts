@@ -16,7 +16,8 @@ export function galleryImages(cover: string | null | undefined, galery: readonly
  */
 export function primaryTrail<T extends Breadcrumb>(trails: readonly (readonly T[])[]): T[] {
   // pickBreadcrumbs holds the "primary wins" rule; each trail takes part as one crumb flagged by its own entries.
-  const candidates = trails.filter((trail) => trail.length > 0)
+  const candidates = trails
+    .filter((trail) => trail.length > 0)
     .map((trail) => ({ text: '', link: '', primary: trail.some((c) => c.primary), trail }));
   return [...(pickBreadcrumbs(candidates)[0]?.trail ?? [])];
 }
@@ -32,9 +33,9 @@ export interface AttributeGroup {
 function groupAttributes(attributes: readonly CustomAttribute[]): AttributeGroup[] {
   const groups = new Map<string, AttributeGroup>();
   for (const a of attributes) {
-    const group = groups.get(a.attribute_code)
-      ?? { code: a.attribute_code, label: a.label, html: a.html, values: [] };
-    if (!group.values.some((v) => v.value === a.value)) group.values.push({ value: a.value, label: a.valueLabel, image: a.image });
+    const group = groups.get(a.attribute_code) ?? { code: a.attribute_code, label: a.label, html: a.html, values: [] };
+    if (!group.values.some((v) => v.value === a.value))
+      group.values.push({ value: a.value, label: a.valueLabel, image: a.image });
     groups.set(a.attribute_code, group);
   }
   return [...groups.values()];
@@ -47,7 +48,10 @@ export function headerAttributes(attributes: readonly CustomAttribute[], codes: 
 }
 
 /** The properties list: everything not already shown in the header, in attribute position order. */
-export function propertyAttributes(attributes: readonly CustomAttribute[], headerCodes: readonly string[]): AttributeGroup[] {
+export function propertyAttributes(
+  attributes: readonly CustomAttribute[],
+  headerCodes: readonly string[],
+): AttributeGroup[] {
   return groupAttributes(attributes.filter((a) => a.location !== 'header' && !headerCodes.includes(a.attribute_code)));
 }
 
@@ -62,10 +66,17 @@ interface VariantLike {
  */
 export function variantLabels(variants: readonly VariantLike[]): string[] {
   const codes = [...new Set(variants.flatMap((v) => v.attributes.map((a) => a.attribute_code)))];
-  const valueOf = (v: VariantLike, code: string) => v.attributes.filter((a) => a.attribute_code === code).map((a) => a.value).sort().join('|');
+  const valueOf = (v: VariantLike, code: string) =>
+    v.attributes
+      .filter((a) => a.attribute_code === code)
+      .map((a) => a.value)
+      .sort()
+      .join('|');
   const distinguishing = codes.filter((code) => new Set(variants.map((v) => valueOf(v, code))).size > 1);
   return variants.map((v) => {
-    const parts = distinguishing.flatMap((code) => v.attributes.filter((a) => a.attribute_code === code).map((a) => a.valueLabel));
+    const parts = distinguishing.flatMap((code) =>
+      v.attributes.filter((a) => a.attribute_code === code).map((a) => a.valueLabel),
+    );
     return parts.length > 0 ? parts.join(' / ') : v.name;
   });
 }
@@ -115,16 +126,27 @@ export function breadcrumbJsonLd(items: readonly { name: string; url: string }[]
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.name, item: item.url })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
 
 /** hreflang alternates: the product's own slug in every offered locale that has a translation. */
-export function productAlternates(id: number, slugs: Partial<Record<Locale, string>>, offered: readonly Locale[]): Partial<Record<Locale, string>> {
-  return Object.fromEntries(offered.flatMap((locale) => {
-    const slug = slugs[locale];
-    return slug ? [[locale, localePath(locale, productPath({ id, slug }))]] : [];
-  }));
+export function productAlternates(
+  id: number,
+  slugs: Partial<Record<Locale, string>>,
+  offered: readonly Locale[],
+): Partial<Record<Locale, string>> {
+  return Object.fromEntries(
+    offered.flatMap((locale) => {
+      const slug = slugs[locale];
+      return slug ? [[locale, localePath(locale, productPath({ id, slug }))]] : [];
+    }),
+  );
 }
 
 /**
@@ -135,6 +157,9 @@ export function byAttributeOrder(
   a: { position: number; attribute_code: string; value: string },
   b: { position: number; attribute_code: string; value: string },
 ): number {
-  return a.position - b.position || a.attribute_code.localeCompare(b.attribute_code)
-    || a.value.localeCompare(b.value, 'en', { numeric: true });
+  return (
+    a.position - b.position ||
+    a.attribute_code.localeCompare(b.attribute_code) ||
+    a.value.localeCompare(b.value, 'en', { numeric: true })
+  );
 }

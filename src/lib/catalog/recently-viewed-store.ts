@@ -3,7 +3,12 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { sessionKey } from '../shell/web-storage.ts';
 import { hasOnlyKeys } from '../shell/stored-shape.ts';
-import { parseRecentlyViewed, pushRecentlyViewed, RECENTLY_VIEWED_KEY, serializeRecentlyViewed } from './recently-viewed.ts';
+import {
+  parseRecentlyViewed,
+  pushRecentlyViewed,
+  RECENTLY_VIEWED_KEY,
+  serializeRecentlyViewed,
+} from './recently-viewed.ts';
 
 export interface RecentProduct {
   sku: string;
@@ -19,9 +24,16 @@ export interface RecentProduct {
 function isRecentProduct(value: unknown): value is RecentProduct {
   if (!hasOnlyKeys(value, ['sku', 'name', 'itemnum', 'image', 'href', 'locale'], { extra: true })) return false;
   const { sku, name, itemnum, image, href, locale } = value;
-  return typeof sku === 'string' && sku !== '' && typeof name === 'string' && typeof itemnum === 'string'
-    && (image === null || typeof image === 'string') && typeof href === 'string' && href.startsWith('/')
-    && typeof locale === 'string';
+  return (
+    typeof sku === 'string' &&
+    sku !== '' &&
+    typeof name === 'string' &&
+    typeof itemnum === 'string' &&
+    (image === null || typeof image === 'string') &&
+    typeof href === 'string' &&
+    href.startsWith('/') &&
+    typeof locale === 'string'
+  );
 }
 const bySku = (p: RecentProduct): string => p.sku;
 

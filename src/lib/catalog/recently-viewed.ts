@@ -20,7 +20,12 @@ function uniqueBy<T>(items: readonly T[], key: (t: T) => string): T[] {
 }
 
 /** Moves the item to the front; older copies go (a product viewed again holds its newest data). */
-export function pushRecentlyViewed<T>(list: readonly T[], item: T, key: (t: T) => string, max = RECENTLY_VIEWED_MAX): T[] {
+export function pushRecentlyViewed<T>(
+  list: readonly T[],
+  item: T,
+  key: (t: T) => string,
+  max = RECENTLY_VIEWED_MAX,
+): T[] {
   // uniqueBy over the whole list also repairs duplicates left by an older version or another tab.
   return uniqueBy([item, ...list], key).slice(0, capOf(max));
 }

@@ -28,28 +28,38 @@ export const requiredText = (max: number, { multiline = false } = {}) =>
   fieldText(max, multiline).refine((v) => v.length > 0, { error: M.required });
 /** Optional text: blank becomes undefined, so '' and a missing field mean the same. */
 export const optionalText = (max: number, { multiline = false } = {}) =>
-  fieldText(max, multiline).optional().transform((v) => (v === '' ? undefined : v));
+  fieldText(max, multiline)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
 
 export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
 
 /** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
-export const addressSchema = z.object({
-  id: z.string().uuid().optional(),
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  company: optionalText(150),
-  street: requiredText(150),
-  streetName: optionalText(150),
-  apartment: optionalText(50),
-  city: requiredText(100),
-  postalCode: requiredText(12).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v), { error: M.invalidPostalCode }),
-  region: optionalText(100),
-  country: countryCodeSchema,
-  phone: optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ()/.-]{5,30}$/.test(v), { error: M.invalidPhone }),
-  email: optionalText(254).pipe(z.email({ error: M.invalidEmail }).optional()),
-  vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), { error: M.invalidVatId }),
-  taxId: optionalText(30),
-}).strict();
+export const addressSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    company: optionalText(150),
+    street: requiredText(150),
+    streetName: optionalText(150),
+    apartment: optionalText(50),
+    city: requiredText(100),
+    postalCode: requiredText(12).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v), {
+      error: M.invalidPostalCode,
+    }),
+    region: optionalText(100),
+    country: countryCodeSchema,
+    phone: optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ()/.-]{5,30}$/.test(v), {
+      error: M.invalidPhone,
+    }),
+    email: optionalText(254).pipe(z.email({ error: M.invalidEmail }).optional()),
+    vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), {
+      error: M.invalidVatId,
+    }),
+    taxId: optionalText(30),
+  })
+  .strict();
 export type Address = z.infer<typeof addressSchema>;
 
 /** A saved address as the account and the checkout list it. */

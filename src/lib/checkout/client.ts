@@ -4,8 +4,15 @@ import { call, endpoints } from '../http/client.ts';
 import type { Cart } from '../cart/contract.ts';
 import { ordersApi } from '../orders/client.ts';
 import type {
-  checkoutApi as checkoutContract, paymentsApi as paymentsContract,
-  CheckoutUserRequest, CreateOrderRequest, Order, PaymentAction, PaymentMethodCode, ShippingMethod, UpdateCheckoutRequest,
+  checkoutApi as checkoutContract,
+  paymentsApi as paymentsContract,
+  CheckoutUserRequest,
+  CreateOrderRequest,
+  Order,
+  PaymentAction,
+  PaymentMethodCode,
+  ShippingMethod,
+  UpdateCheckoutRequest,
 } from './contract.ts';
 import { checkoutRoutes, paymentsRoutes } from './routes.ts';
 import type { CountryCode } from './countries.ts';
@@ -28,13 +35,17 @@ export async function updateCheckoutUser(body: CheckoutUserRequest, signal?: Abo
 }
 
 export async function getShippingMethods(
-  body: { country?: CountryCode; locale?: Locale }, signal?: AbortSignal,
+  body: { country?: CountryCode; locale?: Locale },
+  signal?: AbortSignal,
 ): Promise<{ country: string; methods: ShippingMethod[] }> {
   return call(checkoutApi.shippingMethods, body, { signal });
 }
 
 /** Idempotent per idempotencyKey: a retry answers the order the first attempt created. */
-export async function createOrder(body: CreateOrderRequest, signal?: AbortSignal): Promise<{ order: Order; created: boolean }> {
+export async function createOrder(
+  body: CreateOrderRequest,
+  signal?: AbortSignal,
+): Promise<{ order: Order; created: boolean }> {
   return call(ordersApi.create, body, { signal });
 }
 
@@ -56,15 +67,20 @@ export async function postOrderPaymentMethod(orderId: string, paymentMethod: Pay
 }
 
 /** Starts paying an order with a method: what the browser must do next comes back as `payment`. */
-export async function createPayment(
-  body: { orderId: string; paymentMethodCode: PaymentMethodCode; flow?: 'checkout' | 'pay'; locale?: Locale },
-): Promise<{ order: Order; payment: PaymentAction }> {
+export async function createPayment(body: {
+  orderId: string;
+  paymentMethodCode: PaymentMethodCode;
+  flow?: 'checkout' | 'pay';
+  locale?: Locale;
+}): Promise<{ order: Order; payment: PaymentAction }> {
   return call(paymentsApi.create, body);
 }
 
 /** Back from Stripe or PayPal: the server asks the provider and applies the result once. */
-export async function completePayment(
-  body: { orderId: string; reference: string; provider: 'stripe' | 'paypal' },
-): Promise<Order> {
+export async function completePayment(body: {
+  orderId: string;
+  reference: string;
+  provider: 'stripe' | 'paypal';
+}): Promise<Order> {
   return (await call(paymentsApi.complete, body)).order;
 }

@@ -21,37 +21,46 @@ const cartIdSchema = z.string().uuid().optional();
  * shippingMethod. `saveAsDefault` stores the address as the signed-in customer's default (only where
  * isDefaultShippingUpdateEnabled / isDefaultBillingUpdateEnabled allow it).
  */
-const updateCheckoutRequestSchema = z.object({
-  version: versionSchema,
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-  shippingAddress: addressSchema.optional(),
-  billingAddress: addressSchema.optional(),
-  shippingMethod: z.object({ methodCode: text({ max: 64 }).trim().min(1) }).strict().optional(),
-  saveAsDefault: z.boolean().optional(),
-}).strict().refine(
-  (b) => [b.shippingAddress, b.billingAddress, b.shippingMethod].filter((v) => v !== undefined).length === 1,
-  { error: 'Send exactly one of shippingAddress, billingAddress or shippingMethod' },
-);
+const updateCheckoutRequestSchema = z
+  .object({
+    version: versionSchema,
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+    shippingAddress: addressSchema.optional(),
+    billingAddress: addressSchema.optional(),
+    shippingMethod: z
+      .object({ methodCode: text({ max: 64 }).trim().min(1) })
+      .strict()
+      .optional(),
+    saveAsDefault: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => [b.shippingAddress, b.billingAddress, b.shippingMethod].filter((v) => v !== undefined).length === 1, {
+    error: 'Send exactly one of shippingAddress, billingAddress or shippingMethod',
+  });
 export type UpdateCheckoutRequest = z.input<typeof updateCheckoutRequestSchema>;
 
 /** Update checkout user: a guest asks for an account to be created with the order. */
-const checkoutUserRequestSchema = z.object({
-  version: versionSchema,
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-  newUser: z.boolean(),
-  /** Required when newUser is true; hashed at once, never stored in clear. */
-  userPassword: text({ max: 256 }).optional(),
-}).strict();
+const checkoutUserRequestSchema = z
+  .object({
+    version: versionSchema,
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+    newUser: z.boolean(),
+    /** Required when newUser is true; hashed at once, never stored in clear. */
+    userPassword: text({ max: 256 }).optional(),
+  })
+  .strict();
 export type CheckoutUserRequest = z.input<typeof checkoutUserRequestSchema>;
 
-const shippingMethodsRequestSchema = z.object({
-  /** Defaults to the cart's shipping address country. */
-  country: countryCodeSchema.optional(),
-  cartId: cartIdSchema,
-  locale: localeSchema.optional(),
-}).strict();
+const shippingMethodsRequestSchema = z
+  .object({
+    /** Defaults to the cart's shipping address country. */
+    country: countryCodeSchema.optional(),
+    cartId: cartIdSchema,
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 const shippingMethodSchema = z.object({
   methodCode: z.string(),
@@ -103,49 +112,59 @@ export type PaymentAction = z.infer<typeof paymentActionSchema>;
 /** Where the shopper pays: in the checkout, or again later at /pay/{order}. */
 const paymentFlowSchema = z.enum(['checkout', 'pay']);
 
-export const createOrderRequestSchema = z.object({
-  /** One key per checkout attempt: double clicks and retries after a timeout give one order. */
-  idempotencyKey: z.string().uuid(),
-  cartId: z.string().uuid(),
-  paymentMethodCode: paymentMethodCodeSchema.default(DEFAULT_PAYMENT_METHOD),
-  /**
-   * The cart as the shopper last saw it: its version and its prices fingerprint, so a changed cart or
-   * changed prices are refused (409). Never a price or a total: those fail the strict schema.
-   */
-  cart: z.object({ version: versionSchema, pricesHash: text({ max: 128 }).min(1) }).strict(),
-  orderReference: optionalText(64),
-  comment: optionalText(2000, { multiline: true }),
-  locale: localeSchema.optional(),
-}).strict();
+export const createOrderRequestSchema = z
+  .object({
+    /** One key per checkout attempt: double clicks and retries after a timeout give one order. */
+    idempotencyKey: z.string().uuid(),
+    cartId: z.string().uuid(),
+    paymentMethodCode: paymentMethodCodeSchema.default(DEFAULT_PAYMENT_METHOD),
+    /**
+     * The cart as the shopper last saw it: its version and its prices fingerprint, so a changed cart or
+     * changed prices are refused (409). Never a price or a total: those fail the strict schema.
+     */
+    cart: z.object({ version: versionSchema, pricesHash: text({ max: 128 }).min(1) }).strict(),
+    orderReference: optionalText(64),
+    comment: optionalText(2000, { multiline: true }),
+    locale: localeSchema.optional(),
+  })
+  .strict();
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 
 export const orderIdRequestSchema = z.object({ id: z.string().uuid(), locale: localeSchema.optional() }).strict();
 
-export const orderCommentRequestSchema = z.object({
-  orderId: z.string().uuid(),
-  feedback: requiredText(2000, { multiline: true }),
-}).strict();
+export const orderCommentRequestSchema = z
+  .object({
+    orderId: z.string().uuid(),
+    feedback: requiredText(2000, { multiline: true }),
+  })
+  .strict();
 
-export const orderPaymentMethodRequestSchema = z.object({
-  orderId: z.string().uuid(),
-  paymentMethod: paymentMethodCodeSchema,
-}).strict();
+export const orderPaymentMethodRequestSchema = z
+  .object({
+    orderId: z.string().uuid(),
+    paymentMethod: paymentMethodCodeSchema,
+  })
+  .strict();
 
 /** Create payment for an order; the amount is the order's, never the client's. */
-const createPaymentRequestSchema = z.object({
-  orderId: z.string().uuid(),
-  paymentMethodCode: paymentMethodCodeSchema,
-  flow: paymentFlowSchema.default('checkout'),
-  locale: localeSchema.optional(),
-}).strict();
+const createPaymentRequestSchema = z
+  .object({
+    orderId: z.string().uuid(),
+    paymentMethodCode: paymentMethodCodeSchema,
+    flow: paymentFlowSchema.default('checkout'),
+    locale: localeSchema.optional(),
+  })
+  .strict();
 
 /** The browser is back from the provider: the server asks the provider what happened. */
-const completePaymentRequestSchema = z.object({
-  orderId: z.string().uuid(),
-  /** Stripe payment_intent id, or PayPal order id (the `token` query parameter). */
-  reference: text({ max: 255 }).min(1),
-  provider: z.enum(['stripe', 'paypal']),
-}).strict();
+const completePaymentRequestSchema = z
+  .object({
+    orderId: z.string().uuid(),
+    /** Stripe payment_intent id, or PayPal order id (the `token` query parameter). */
+    reference: text({ max: 255 }).min(1),
+    provider: z.enum(['stripe', 'paypal']),
+  })
+  .strict();
 
 const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['open', 'awaiting', 'paid', 'failed'] as const;
@@ -191,38 +210,56 @@ export const checkoutApi = {
    * missing company or guest email is VALIDATION_FAILED with the field's path in `details`.
    */
   update: operation({
-    ...checkoutRoutes.update, request: updateCheckoutRequestSchema, response: cartResponseSchema,
+    ...checkoutRoutes.update,
+    request: updateCheckoutRequestSchema,
+    response: cartResponseSchema,
     errors: [
-      ...CART_WRITE_ERRORS, 'GUEST_CHECKOUT_DISABLED', 'ADDRESS_NOT_FOUND', 'ADDRESS_BOOK_FULL', 'BILLING_MANAGEMENT_DISABLED',
-      'SHIPPING_ADDRESS_REQUIRED', 'SHIPPING_METHOD_UNAVAILABLE',
+      ...CART_WRITE_ERRORS,
+      'GUEST_CHECKOUT_DISABLED',
+      'ADDRESS_NOT_FOUND',
+      'ADDRESS_BOOK_FULL',
+      'BILLING_MANAGEMENT_DISABLED',
+      'SHIPPING_ADDRESS_REQUIRED',
+      'SHIPPING_METHOD_UNAVAILABLE',
     ],
   }),
   /** A guest asks for an account with the order (newUser + password), or withdraws the wish. */
   user: operation({
-    ...checkoutRoutes.user, request: checkoutUserRequestSchema, response: cartResponseSchema,
+    ...checkoutRoutes.user,
+    request: checkoutUserRequestSchema,
+    response: cartResponseSchema,
     errors: [...CART_WRITE_ERRORS, 'ALREADY_SIGNED_IN', 'REGISTRATION_DISABLED', 'TOO_MANY_ATTEMPTS', 'SERVER_BUSY'],
   }),
   /** The methods for a country (default: the cart's shipping country), priced for this cart. */
   shippingMethods: operation({
-    ...checkoutRoutes.shippingMethods, request: shippingMethodsRequestSchema,
-    response: shippingMethodsResponseSchema, errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SHIPPING_ADDRESS_REQUIRED'],
+    ...checkoutRoutes.shippingMethods,
+    request: shippingMethodsRequestSchema,
+    response: shippingMethodsResponseSchema,
+    errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SHIPPING_ADDRESS_REQUIRED'],
   }),
   /** Only what this shop has configured. */
   paymentMethods: operation({
-    ...checkoutRoutes.paymentMethods, request: emptyRequestSchema, response: paymentMethodsResponseSchema,
+    ...checkoutRoutes.paymentMethods,
+    request: emptyRequestSchema,
+    response: paymentMethodsResponseSchema,
     errors: [],
   }),
   /** The signed-in customer's saved addresses, defaults first; 401 for guests. */
   addresses: operation({
-    ...checkoutRoutes.addresses, request: emptyRequestSchema, response: addressesResponseSchema,
+    ...checkoutRoutes.addresses,
+    request: emptyRequestSchema,
+    response: addressesResponseSchema,
     errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND'],
   }),
 };
 
 /** What any call to a payment provider may answer: it is down, refuses our keys, the request or its state. */
 const PROVIDER_ERRORS = [
-  'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_AUTH_FAILED', 'PAYMENT_PROVIDER_REJECTED',
-  'PAYMENT_PROVIDER_BAD_RESPONSE', 'PAYMENT_NOT_APPROVED',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_PROVIDER_AUTH_FAILED',
+  'PAYMENT_PROVIDER_REJECTED',
+  'PAYMENT_PROVIDER_BAD_RESPONSE',
+  'PAYMENT_NOT_APPROVED',
 ] as const;
 /** Applying a provider's report: an attempt that is not this order's, or whose amount does not match it. */
 const REPORT_ERRORS = ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH'] as const;
@@ -232,12 +269,22 @@ const REPORT_ERRORS = ['ORDER_NOT_FOUND', 'PAYMENT_NOT_FOUND', 'PAYMENT_MISMATCH
 export const paymentsApi = {
   /** What the browser does next to pay an order; the amount is the order's. */
   create: operation({
-    ...paymentsRoutes.create, request: createPaymentRequestSchema, response: paymentResponseSchema,
-    errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'ORDER_CANCELLED', 'ORDER_ALREADY_PAID', 'PAYMENT_METHOD_UNAVAILABLE'],
+    ...paymentsRoutes.create,
+    request: createPaymentRequestSchema,
+    response: paymentResponseSchema,
+    errors: [
+      ...REPORT_ERRORS,
+      ...PROVIDER_ERRORS,
+      'ORDER_CANCELLED',
+      'ORDER_ALREADY_PAID',
+      'PAYMENT_METHOD_UNAVAILABLE',
+    ],
   }),
   /** Back from Stripe or PayPal: the server asks the provider what happened and applies it once. */
   complete: operation({
-    ...paymentsRoutes.complete, request: completePaymentRequestSchema, response: orderResponseSchema,
+    ...paymentsRoutes.complete,
+    request: completePaymentRequestSchema,
+    response: orderResponseSchema,
     errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

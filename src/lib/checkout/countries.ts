@@ -3,8 +3,39 @@
 import type { Locale } from '../i18n/locales.ts';
 
 export const COUNTRY_CODES = [
-  'DE', 'AT', 'CH', 'LI', 'LU', 'BE', 'NL', 'FR', 'IT', 'ES', 'PT', 'DK', 'SE', 'NO', 'FI', 'IE', 'GB',
-  'PL', 'CZ', 'SK', 'HU', 'SI', 'HR', 'RO', 'BG', 'GR', 'EE', 'LV', 'LT', 'MT', 'CY', 'US', 'CA',
+  'DE',
+  'AT',
+  'CH',
+  'LI',
+  'LU',
+  'BE',
+  'NL',
+  'FR',
+  'IT',
+  'ES',
+  'PT',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+  'IE',
+  'GB',
+  'PL',
+  'CZ',
+  'SK',
+  'HU',
+  'SI',
+  'HR',
+  'RO',
+  'BG',
+  'GR',
+  'EE',
+  'LV',
+  'LT',
+  'MT',
+  'CY',
+  'US',
+  'CA',
 ] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 
@@ -28,6 +59,7 @@ export function countryLabel(code: string, locale: Locale): string {
 /** The country list for a select: labels in the locale, sorted the way that locale sorts. */
 export function countryOptions(locale: Locale): { code: CountryCode; label: string }[] {
   const collator = new Intl.Collator(locale);
-  return COUNTRY_CODES.map((code) => ({ code, label: countryLabel(code, locale) }))
-    .sort((a, b) => collator.compare(a.label, b.label));
+  return COUNTRY_CODES.map((code) => ({ code, label: countryLabel(code, locale) })).sort((a, b) =>
+    collator.compare(a.label, b.label),
+  );
 }

@@ -6,8 +6,20 @@ import { countryLabel, DEFAULT_COUNTRY, isCountryCode } from './countries.ts';
 import type { Locale } from '../i18n/locales.ts';
 
 export const ADDRESS_FIELDS = [
-  'firstName', 'lastName', 'company', 'street', 'streetName', 'apartment', 'postalCode', 'city', 'region',
-  'country', 'phone', 'email', 'vatId', 'taxId',
+  'firstName',
+  'lastName',
+  'company',
+  'street',
+  'streetName',
+  'apartment',
+  'postalCode',
+  'city',
+  'region',
+  'country',
+  'phone',
+  'email',
+  'vatId',
+  'taxId',
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 /** What the form holds: every field as text ('' when empty). */
@@ -70,17 +82,19 @@ export function addressErrorsFromDetails(details: unknown, prefix: string): Addr
 /** Form values from a stored or saved address (unknown shape: the cart keeps it as JSON). */
 export function addressValues(source: unknown, defaultCountry: string = DEFAULT_COUNTRY): AddressValues {
   const record = (source && typeof source === 'object' ? source : {}) as Record<string, unknown>;
-  const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => {
-    const v = record[f];
-    return [f, typeof v === 'string' ? v : ''];
-  })) as AddressValues;
+  const values = Object.fromEntries(
+    ADDRESS_FIELDS.map((f) => {
+      const v = record[f];
+      return [f, typeof v === 'string' ? v : ''];
+    }),
+  ) as AddressValues;
   if (!isCountryCode(values.country)) values.country = isCountryCode(defaultCountry) ? defaultCountry : DEFAULT_COUNTRY;
   return values;
 }
 
 /** The id of a saved address the stored one came from, if any. */
 export function addressId(source: unknown): string | undefined {
-  const id = (source && typeof source === 'object' ? (source as Record<string, unknown>).id : undefined);
+  const id = source && typeof source === 'object' ? (source as Record<string, unknown>).id : undefined;
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
@@ -88,7 +102,11 @@ export function addressId(source: unknown): string | undefined {
 export function addressLines(source: unknown, locale: Locale): string[] {
   if (!source || typeof source !== 'object') return [];
   const a = addressValues(source);
-  const join = (...parts: string[]) => parts.map((p) => p.trim()).filter(Boolean).join(' ');
+  const join = (...parts: string[]) =>
+    parts
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .join(' ');
   return [
     a.company,
     join(a.firstName, a.lastName),
@@ -102,5 +120,7 @@ export function addressLines(source: unknown, locale: Locale): string[] {
     a.email,
     a.vatId,
     a.taxId,
-  ].map((l) => l.trim()).filter(Boolean);
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
 }

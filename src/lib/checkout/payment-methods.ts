@@ -21,7 +21,7 @@ export function offeredPaymentMethods(config: PaymentConfiguration): PaymentMeth
 
 /** Paypal by default when offered, otherwise the first offered method. */
 function defaultPaymentMethod(offered: readonly PaymentMethodCode[]): PaymentMethodCode | null {
-  return offered.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : offered[0] ?? null;
+  return offered.includes(DEFAULT_PAYMENT_METHOD) ? DEFAULT_PAYMENT_METHOD : (offered[0] ?? null);
 }
 
 /** What a page offers to pay with, as the payment pages hand it to their islands. */

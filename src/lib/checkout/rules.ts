@@ -78,6 +78,9 @@ export function firstOpenStep(cart: GuardCart): CheckoutStep {
 }
 
 /** Whether a shopper who is not signed in may go on as a guest or by registering with the order. */
-export function mayCheckOutWithoutLogin(features: { isGuestUserEnabled: boolean; isCheckoutRegistrationEnabled: boolean }): boolean {
+export function mayCheckOutWithoutLogin(features: {
+  isGuestUserEnabled: boolean;
+  isCheckoutRegistrationEnabled: boolean;
+}): boolean {
   return features.isGuestUserEnabled || features.isCheckoutRegistrationEnabled;
 }

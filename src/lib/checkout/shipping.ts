@@ -36,7 +36,8 @@ export function shippingPriceCents(method: ShippingMethodRecord, query: Shipping
 
 /** The methods that serve a cart, by position, each with its net price. */
 export function availableShippingMethods<M extends ShippingMethodRecord>(
-  methods: readonly M[], query: ShippingQuery,
+  methods: readonly M[],
+  query: ShippingQuery,
 ): { method: M; priceCents: number }[] {
   return methods
     .map((method) => ({ method, priceCents: shippingPriceCents(method, query) }))

@@ -18,7 +18,7 @@ function showSteps(bar: HTMLElement, state: StepState): void {
     if (available) link.setAttribute('href', link.dataset.href ?? '');
     else link.removeAttribute('href');
     const number = link.querySelector<HTMLElement>('[data-number]');
-    if (number) number.textContent = done ? '✓' : number.dataset.number ?? '';
+    if (number) number.textContent = done ? '✓' : (number.dataset.number ?? '');
     const doneNote = link.querySelector<HTMLElement>('[data-step-done]');
     if (doneNote) doneNote.hidden = !done;
   }

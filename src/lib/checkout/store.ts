@@ -47,7 +47,11 @@ function clearCheckoutState(): void {
  * are unchanged, else a fresh key. A changed cart is a new attempt (the server would refuse the old
  * version anyway).
  */
-export function orderAttempt(cartId: string, version: number, newKey: () => string = () => crypto.randomUUID()): OrderAttempt {
+export function orderAttempt(
+  cartId: string,
+  version: number,
+  newKey: () => string = () => crypto.randomUUID(),
+): OrderAttempt {
   const stored = $orderAttempt.get();
   if (stored && stored.cartId === cartId && stored.version === version) return stored;
   const attempt = { key: newKey(), cartId, version };

@@ -18,8 +18,33 @@ export type TaxNote = 'ACCOUNT_EXCLUDE' | 'ONESTOPSHOP_VATMATCH' | 'ONESTOPSHOP_
 
 /** Member states of the European Union (VAT area), ISO 3166-1 alpha-2. */
 const EU_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT',
-  'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ]);
 
 /** @internal Tested directly; the checkout asks cartTaxNote. */
@@ -63,7 +88,8 @@ export function taxNoteFor(input: TaxNoteInput): TaxNote | null {
  * is the billing address's (the invoice names the buyer); null until a shipping address exists.
  */
 export function cartTaxNote(
-  cart: { displayExcludingTaxes: boolean; shippingAddress: unknown; billingAddress: unknown }, shopCountry: string = SHOP_COUNTRY,
+  cart: { displayExcludingTaxes: boolean; shippingAddress: unknown; billingAddress: unknown },
+  shopCountry: string = SHOP_COUNTRY,
 ): TaxNote | null {
   if (cart.displayExcludingTaxes) return 'ACCOUNT_EXCLUDE';
   if (!cart.shippingAddress) return null;

@@ -61,7 +61,10 @@ export function showMyItemsLink(features: MyItemsFlags, loggedIn: boolean): bool
  * ('i:pro-deals'), another category ('c:werkzeuge/bohren'), a site path or an https URL. Returns the
  * target, or undefined when the category is not mapped.
  */
-export function mappedCategoryTarget(mapper: Features['categoriesMapper'], category: { id?: number | undefined; slugPath: string }): string | undefined {
+export function mappedCategoryTarget(
+  mapper: Features['categoriesMapper'],
+  category: { id?: number | undefined; slugPath: string },
+): string | undefined {
   const byId = category.id === undefined ? undefined : mapper[String(category.id)];
   return byId ?? mapper[category.slugPath.replace(/^\/+|\/+$/g, '')];
 }

@@ -24,7 +24,7 @@ function containerAt(value: unknown, path: Path): Container | null {
     if (current === null || typeof current !== 'object') return null;
     current = (current as Container)[segment];
   }
-  return current !== null && typeof current === 'object' ? current as Container : null;
+  return current !== null && typeof current === 'object' ? (current as Container) : null;
 }
 
 function withoutGone(value: unknown): unknown {
@@ -56,7 +56,11 @@ function leaveOut(value: unknown, path: Path, fallbacks: Record<string, unknown>
  * the parts that break them (top-level fields named in `fallbacks` get that value instead). Not ok
  * when another fault is there, or when the entry cannot stand without what was taken out.
  */
-export function parseLeavingOut<S extends z.ZodType>(schema: S, raw: unknown, fallbacks: Record<string, unknown> = {}): LeftOutRead<z.infer<S>> {
+export function parseLeavingOut<S extends z.ZodType>(
+  schema: S,
+  raw: unknown,
+  fallbacks: Record<string, unknown> = {},
+): LeftOutRead<z.infer<S>> {
   const first = schema.safeParse(raw);
   if (first.success) return { ok: true, data: first.data, leftOut: [] };
   const { issues } = first.error;

@@ -60,7 +60,12 @@ const TEL = /^tel:\+?[0-9][0-9().-]*$/i;
 
 /** A link a shopper follows (menus, footer, banners, home page, contact): see RULE_MESSAGES.link. */
 export function isContentLink(value: string): boolean {
-  return SHORTHAND.test(value) || isSitePath(value) || httpsUrl(value) !== null || (!INVISIBLE.test(value) && (MAILTO.test(value) || TEL.test(value)));
+  return (
+    SHORTHAND.test(value) ||
+    isSitePath(value) ||
+    httpsUrl(value) !== null ||
+    (!INVISIBLE.test(value) && (MAILTO.test(value) || TEL.test(value)))
+  );
 }
 
 /**
@@ -68,7 +73,10 @@ export function isContentLink(value: string): boolean {
  * (#section), or an https:, mailto: or tel: address.
  */
 export const isHtmlLink = (value: string): boolean =>
-  isSitePath(value) || /^#[^\s]*$/.test(value) || httpsUrl(value) !== null || (!INVISIBLE.test(value) && (MAILTO.test(value) || TEL.test(value)));
+  isSitePath(value) ||
+  /^#[^\s]*$/.test(value) ||
+  httpsUrl(value) !== null ||
+  (!INVISIBLE.test(value) && (MAILTO.test(value) || TEL.test(value)));
 
 /** A page of this site or of another https site (the external registration). */
 export const isPageLink = (value: string): boolean => isSitePath(value) || httpsUrl(value) !== null;
@@ -93,8 +101,18 @@ export function isResource(value: string, hosts: readonly string[]): boolean {
  * `viewport`, `robots` and `description` the shop writes per page; http-equiv is no field at all.
  */
 export const META_NAMES = [
-  'theme-color', 'color-scheme', 'author', 'keywords', 'application-name', 'apple-mobile-web-app-title', 'format-detection',
-  'google-site-verification', 'msvalidate.01', 'yandex-verification', 'facebook-domain-verification', 'p:domain_verify',
+  'theme-color',
+  'color-scheme',
+  'author',
+  'keywords',
+  'application-name',
+  'apple-mobile-web-app-title',
+  'format-detection',
+  'google-site-verification',
+  'msvalidate.01',
+  'yandex-verification',
+  'facebook-domain-verification',
+  'p:domain_verify',
 ] as const;
 
 /** The head's extra links (branding): icons and the web app manifest, each loaded from where pictures may come from. */
@@ -106,5 +124,5 @@ export const isLinkRel = (value: string): boolean => (LINK_RELS as readonly stri
 /** The rule an issue reports, when it is one of these. */
 export function ruleOf(issue: { code: string; params?: Record<string, unknown> | undefined }): ContentRule | null {
   const rule = issue.code === 'custom' ? issue.params?.rule : undefined;
-  return typeof rule === 'string' && (CONTENT_RULES as readonly string[]).includes(rule) ? rule as ContentRule : null;
+  return typeof rule === 'string' && (CONTENT_RULES as readonly string[]).includes(rule) ? (rule as ContentRule) : null;
 }

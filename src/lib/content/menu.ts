@@ -26,22 +26,30 @@ function mappedUrl(url: string | undefined, mapper: Record<string, string>): str
   return mappedCategoryTarget(mapper, { slugPath: url.slice(2) }) ?? url;
 }
 
-export function buildMenu(entries: MenuEntry[], locale: Locale, links: LinkResolvers = {}, parentId = 'm', categoriesMapper: Record<string, string> = {}): MenuItem[] {
+export function buildMenu(
+  entries: MenuEntry[],
+  locale: Locale,
+  links: LinkResolvers = {},
+  parentId = 'm',
+  categoriesMapper: Record<string, string> = {},
+): MenuItem[] {
   // Ids count every entry, hidden ones too, so hiding one does not renumber the others' submenus.
   return entries.flatMap((entry, index) => {
     if (entry.hidden) return [];
     const id = `${parentId}-${index}`;
     const url = mappedUrl(entry.url, categoriesMapper);
-    return [{
-      id,
-      kind: entry.kind,
-      title: menuTitle(entry, locale),
-      href: url ? resolveContentLink(url, locale, links) : undefined,
-      visibility: entry.visibility,
-      group: entry.group,
-      sidebar: entry.sidebar ?? false,
-      children: buildMenu(entry.children ?? [], locale, links, id, categoriesMapper),
-    }];
+    return [
+      {
+        id,
+        kind: entry.kind,
+        title: menuTitle(entry, locale),
+        href: url ? resolveContentLink(url, locale, links) : undefined,
+        visibility: entry.visibility,
+        group: entry.group,
+        sidebar: entry.sidebar ?? false,
+        children: buildMenu(entry.children ?? [], locale, links, id, categoriesMapper),
+      },
+    ];
   });
 }
 

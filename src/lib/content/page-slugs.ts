@@ -5,7 +5,11 @@
 import type { Locale } from '../i18n/locales.ts';
 
 /** A content page row: the all-languages row has locale ''. */
-export interface PageRow { identifier: string; locale: string; slug: string | null }
+export interface PageRow {
+  identifier: string;
+  locale: string;
+  slug: string | null;
+}
 
 export interface PageSlugs {
   /** The page's slug in `locale`; undefined when the page does not exist in that language. */
@@ -18,9 +22,16 @@ export interface PageSlugs {
 export type PageAddresses = Record<string, Partial<Record<Locale, string>>>;
 
 /** The addresses as last published, and the slugs pages had before in each language. */
-export interface PublishedAddresses { current: PageAddresses; former: Record<string, Partial<Record<Locale, string[]>>> }
+export interface PublishedAddresses {
+  current: PageAddresses;
+  former: Record<string, Partial<Record<Locale, string[]>>>;
+}
 
-export function pageSlugs(rows: readonly PageRow[], locales: readonly Locale[], former: PublishedAddresses['former'] = {}): PageSlugs {
+export function pageSlugs(
+  rows: readonly PageRow[],
+  locales: readonly Locale[],
+  former: PublishedAddresses['former'] = {},
+): PageSlugs {
   const byIdentifier = new Map<string, Map<string, PageRow>>();
   for (const row of rows) {
     const own = byIdentifier.get(row.identifier) ?? new Map<string, PageRow>();
@@ -31,15 +42,19 @@ export function pageSlugs(rows: readonly PageRow[], locales: readonly Locale[], 
   const slug = (identifier: string, locale: Locale): string | undefined => {
     const own = byIdentifier.get(identifier);
     const row = own?.get(locale) ?? own?.get('');
-    return row ? row.slug ?? identifier : undefined;
+    return row ? (row.slug ?? identifier) : undefined;
   };
   return {
     slug,
     find(segment, locale) {
       const canonical = identifiers.find((id) => slug(id, locale) === segment);
       if (canonical !== undefined) return { identifier: canonical, slug: segment };
-      const alias = identifiers.find((id) => slug(id, locale) !== undefined
-        && (id === segment || locales.some((other) => slug(id, other) === segment || former[id]?.[other]?.includes(segment))));
+      const alias = identifiers.find(
+        (id) =>
+          slug(id, locale) !== undefined &&
+          (id === segment ||
+            locales.some((other) => slug(id, other) === segment || former[id]?.[other]?.includes(segment))),
+      );
       return alias === undefined ? null : { identifier: alias, slug: slug(alias, locale)! };
     },
   };
@@ -56,7 +71,8 @@ export function slugConflicts(rows: readonly PageRow[], locales: readonly Locale
       const slug = slugs.slug(id, locale);
       if (slug === undefined) continue;
       const other = owner.get(slug);
-      if (other !== undefined) problems.push(`page:${id} (${locale}): slug '${slug}' is already the address of page:${other}`);
+      if (other !== undefined)
+        problems.push(`page:${id} (${locale}): slug '${slug}' is already the address of page:${other}`);
       else owner.set(slug, id);
     }
   }
@@ -66,15 +82,28 @@ export function slugConflicts(rows: readonly PageRow[], locales: readonly Locale
 /** Every page's slug in every language it exists in. */
 export function addressesOf(rows: readonly PageRow[], locales: readonly Locale[]): PageAddresses {
   const slugs = pageSlugs(rows, locales);
-  return Object.fromEntries([...new Set(rows.map((r) => r.identifier))].map((id) =>
-    [id, Object.fromEntries(locales.flatMap((l) => { const slug = slugs.slug(id, l); return slug === undefined ? [] : [[l, slug]]; }))]));
+  return Object.fromEntries(
+    [...new Set(rows.map((r) => r.identifier))].map((id) => [
+      id,
+      Object.fromEntries(
+        locales.flatMap((l) => {
+          const slug = slugs.slug(id, l);
+          return slug === undefined ? [] : [[l, slug]];
+        }),
+      ),
+    ]),
+  );
 }
 
 /**
  * What publishing `now` changes against the addresses published before: the pages and languages
  * whose addresses differ, and the record to keep (a replaced slug joins the page's former ones).
  */
-export function publishAddresses(before: PublishedAddresses, now: PageAddresses, locales: readonly Locale[]): { next: PublishedAddresses; pages: string[]; locales: Locale[] } {
+export function publishAddresses(
+  before: PublishedAddresses,
+  now: PageAddresses,
+  locales: readonly Locale[],
+): { next: PublishedAddresses; pages: string[]; locales: Locale[] } {
   const ids = [...new Set([...Object.keys(now), ...Object.keys(before.current)])];
   const differs = (id: string, l: Locale) => now[id]?.[l] !== before.current[id]?.[l];
   const pages = ids.filter((id) => locales.some((l) => differs(id, l)));

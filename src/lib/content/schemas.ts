@@ -4,7 +4,14 @@ import { z } from 'astro/zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { CURRENCIES } from '../shared/currency.ts';
 import {
-  isContentLink, isLinkRel, isMetaName, isPageLink, isResource, isWebLink, RULE_MESSAGES, type ContentRule,
+  isContentLink,
+  isLinkRel,
+  isMetaName,
+  isPageLink,
+  isResource,
+  isWebLink,
+  RULE_MESSAGES,
+  type ContentRule,
 } from './links.ts';
 
 // Every field that takes a link or a picture is one of these, held to its rule in links.ts; the issue
@@ -17,9 +24,11 @@ const resourceField = (imageHosts: readonly string[]) => ruled('resource', (valu
 /** Also a URL field, so the workspace offers a URL input. */
 const webLinkField = () => z.url().refine(isWebLink, { message: RULE_MESSAGES.webLink, params: { rule: 'webLink' } });
 /** A link that may be left empty, which hides it (the contact link, the external registration). */
-const optionalLinkText = (rule: 'link' | 'pageLink') => z.string().refine(
-  (value) => value.trim() === '' || (rule === 'link' ? isContentLink : isPageLink)(value.trim()), { message: RULE_MESSAGES[rule], params: { rule } },
-);
+const optionalLinkText = (rule: 'link' | 'pageLink') =>
+  z.string().refine((value) => value.trim() === '' || (rule === 'link' ? isContentLink : isPageLink)(value.trim()), {
+    message: RULE_MESSAGES[rule],
+    params: { rule },
+  });
 
 /** Parses to the Locale type of src/lib/i18n/locales.ts, the one list of shop languages. */
 export const localeSchema = z.enum(LOCALES);
@@ -48,146 +57,178 @@ export interface MenuEntry {
 }
 
 const menuEntrySchema: z.ZodType<MenuEntry> = z.lazy(() =>
-  z.object({
-    kind: z.enum(['link', 'container', 'dropdown']),
-    titles: localizedTitlesSchema,
-    url: linkField().optional(),
-    visibility: visibilitySchema.default('all'),
-    group: z.string().min(1).optional(),
-    sidebar: z.boolean().optional(),
-    hidden: z.boolean().optional(),
-    children: z.array(menuEntrySchema).optional(),
-  }).strict(),
+  z
+    .object({
+      kind: z.enum(['link', 'container', 'dropdown']),
+      titles: localizedTitlesSchema,
+      url: linkField().optional(),
+      visibility: visibilitySchema.default('all'),
+      group: z.string().min(1).optional(),
+      sidebar: z.boolean().optional(),
+      hidden: z.boolean().optional(),
+      children: z.array(menuEntrySchema).optional(),
+    })
+    .strict(),
 ) as z.ZodType<MenuEntry>;
 
 const menuConfigSchema = z.object({ entries: z.array(menuEntrySchema) }).strict();
 
-const footerConfigSchema = z.object({
-  columns: z.array(z.object({
-    header: z.string().min(1),
-    items: z.array(z.object({ label: z.string().min(1), url: linkField() }).strict()),
-  }).strict()),
-  social: z.array(z.object({
-    href: webLinkField(),
-    icon: z.enum(['facebook', 'instagram', 'linkedin', 'youtube', 'x', 'xing']),
-  }).strict()),
-}).strict();
+const footerConfigSchema = z
+  .object({
+    columns: z.array(
+      z
+        .object({
+          header: z.string().min(1),
+          items: z.array(z.object({ label: z.string().min(1), url: linkField() }).strict()),
+        })
+        .strict(),
+    ),
+    social: z.array(
+      z
+        .object({
+          href: webLinkField(),
+          icon: z.enum(['facebook', 'instagram', 'linkedin', 'youtube', 'x', 'xing']),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
 
 const cssColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour such as #0a5cad');
 
-const notificationBarConfigSchema = z.object({
-  backgroundColor: cssColor,
-  iconColor: cssColor,
-}).strict();
+const notificationBarConfigSchema = z
+  .object({
+    backgroundColor: cssColor,
+    iconColor: cssColor,
+  })
+  .strict();
 
-const topBannerConfigSchema = z.object({
-  backgroundColor: cssColor.optional(),
-  url: linkField().optional(),
-}).strict();
+const topBannerConfigSchema = z
+  .object({
+    backgroundColor: cssColor.optional(),
+    url: linkField().optional(),
+  })
+  .strict();
 
 /** Branding flags: each one falls back to the site-wide feature flag when absent. */
-const brandingFlagsSchema = z.object({
-  isCategoryBarEnabled: z.boolean(),
-  displayCategoryRootName: z.boolean(),
-  isCategoryBreadcrumbsEnabled: z.boolean(),
-  isRegistrationEnabled: z.boolean(),
-  isCheckoutRegistrationEnabled: z.boolean(),
-  isBillingManagmentEnabled: z.boolean(),
-  isGuestUserEnabled: z.boolean(),
-  isDefaultShippingUpdateEnabled: z.boolean(),
-  isDefaultBillingUpdateEnabled: z.boolean(),
-  isPriceForGuestEnabled: z.boolean(),
-  orderReference: z.boolean(),
-  /** 'required' | 'optional' | 'hidden'; companyRequired is derived from it. */
-  company: z.enum(['required', 'optional', 'hidden']),
-  displayItemnum: z.boolean(),
-  displayTaxMessageForPrice: z.boolean(),
-  defaultProductListView: z.enum(['grid', 'list']),
-  isOrderHistoryEnabled: z.boolean(),
-  isPricesLazyLoadEnabled: z.boolean(),
-  isSortingEnabled: z.boolean(),
-  filterView: z.enum(['sidebar', 'top']),
-  /** A link target, or empty: no contact link. */
-  contactUsLink: optionalLinkText('link'),
-  displayStartingPrice: z.boolean(),
-  isMyItemsViewEnabled: z.boolean(),
-  categoriesMapper: z.record(z.string(), linkField()),
-  searchPopupView: z.enum(['default', 'small-list']),
-  leaveMenuTimeout: z.number().int().min(0).max(10_000),
-  displayMyItemLink: z.boolean(),
-  defaultMyItemsView: z.enum(['grid', 'list']),
-}).strict();
+const brandingFlagsSchema = z
+  .object({
+    isCategoryBarEnabled: z.boolean(),
+    displayCategoryRootName: z.boolean(),
+    isCategoryBreadcrumbsEnabled: z.boolean(),
+    isRegistrationEnabled: z.boolean(),
+    isCheckoutRegistrationEnabled: z.boolean(),
+    isBillingManagmentEnabled: z.boolean(),
+    isGuestUserEnabled: z.boolean(),
+    isDefaultShippingUpdateEnabled: z.boolean(),
+    isDefaultBillingUpdateEnabled: z.boolean(),
+    isPriceForGuestEnabled: z.boolean(),
+    orderReference: z.boolean(),
+    /** 'required' | 'optional' | 'hidden'; companyRequired is derived from it. */
+    company: z.enum(['required', 'optional', 'hidden']),
+    displayItemnum: z.boolean(),
+    displayTaxMessageForPrice: z.boolean(),
+    defaultProductListView: z.enum(['grid', 'list']),
+    isOrderHistoryEnabled: z.boolean(),
+    isPricesLazyLoadEnabled: z.boolean(),
+    isSortingEnabled: z.boolean(),
+    filterView: z.enum(['sidebar', 'top']),
+    /** A link target, or empty: no contact link. */
+    contactUsLink: optionalLinkText('link'),
+    displayStartingPrice: z.boolean(),
+    isMyItemsViewEnabled: z.boolean(),
+    categoriesMapper: z.record(z.string(), linkField()),
+    searchPopupView: z.enum(['default', 'small-list']),
+    leaveMenuTimeout: z.number().int().min(0).max(10_000),
+    displayMyItemLink: z.boolean(),
+    defaultMyItemsView: z.enum(['grid', 'list']),
+  })
+  .strict();
 export type BrandingFlags = z.infer<typeof brandingFlagsSchema>;
 
 /** The shop's own logo and favicon (public/brand/): shown while the branding setting names none the shop may show. */
 export const BUILT_IN_BRANDING = { logo: '/brand/logo.svg', favicon: '/brand/favicon.svg' } as const;
 
 function brandingSchema(imageHosts: readonly string[]) {
-  return z.object({
-    logo: resourceField(imageHosts),
-    title: z.string().min(1),
-    description: z.string(),
-    /** The description in other languages (tagline and default meta description); absent ones use `description`. */
-    descriptions: z.partialRecord(localeSchema, z.string()).default({}),
-    favicon: resourceField(imageHosts),
-    /** Extra meta tags: links.ts META_NAMES only. */
-    meta: z.array(z.object({ name: ruled('metaName', isMetaName), content: z.string() }).strict()).default([]),
-    /** Extra head links: links.ts LINK_RELS only, loaded from where pictures may come from. */
-    links: z.array(z.object({ rel: ruled('linkRel', isLinkRel), href: resourceField(imageHosts) }).strict()).default([]),
-    /** The external registration: a site path or an https address; empty or absent, the shop's own. */
-    registerUrl: optionalLinkText('pageLink').optional(),
-    /** The currencies shoppers may choose (the header selector shows from two); absent: the shop's default only. */
-    currencies: z.array(z.enum(CURRENCIES)).min(1).optional(),
-    flags: brandingFlagsSchema.partial().default({}),
-  }).strict();
+  return z
+    .object({
+      logo: resourceField(imageHosts),
+      title: z.string().min(1),
+      description: z.string(),
+      /** The description in other languages (tagline and default meta description); absent ones use `description`. */
+      descriptions: z.partialRecord(localeSchema, z.string()).default({}),
+      favicon: resourceField(imageHosts),
+      /** Extra meta tags: links.ts META_NAMES only. */
+      meta: z.array(z.object({ name: ruled('metaName', isMetaName), content: z.string() }).strict()).default([]),
+      /** Extra head links: links.ts LINK_RELS only, loaded from where pictures may come from. */
+      links: z
+        .array(z.object({ rel: ruled('linkRel', isLinkRel), href: resourceField(imageHosts) }).strict())
+        .default([]),
+      /** The external registration: a site path or an https address; empty or absent, the shop's own. */
+      registerUrl: optionalLinkText('pageLink').optional(),
+      /** The currencies shoppers may choose (the header selector shows from two); absent: the shop's default only. */
+      currencies: z.array(z.enum(CURRENCIES)).min(1).optional(),
+      flags: brandingFlagsSchema.partial().default({}),
+    })
+    .strict();
 }
 export type BrandingConfig = z.infer<ReturnType<typeof brandingSchema>>;
 
-const localeSettingConfigSchema = z.object({
-  /** Restricts the offered languages; absent means all five. */
-  locales: z.array(localeSchema).min(1).optional(),
-  /** Message overrides per locale: { en: { 'cart.title': 'Basket' } }. */
-  messages: z.partialRecord(localeSchema, z.record(z.string(), z.string())).default({}),
-}).strict();
+const localeSettingConfigSchema = z
+  .object({
+    /** Restricts the offered languages; absent means all five. */
+    locales: z.array(localeSchema).min(1).optional(),
+    /** Message overrides per locale: { en: { 'cart.title': 'Basket' } }. */
+    messages: z.partialRecord(localeSchema, z.record(z.string(), z.string())).default({}),
+  })
+  .strict();
 
-const attributesSettingConfigSchema = z.object({
-  /** Attribute codes offered as filters, in order. */
-  filters: z.array(z.string().min(1)),
-  /** Attribute codes shown in the product header. */
-  header: z.array(z.string().min(1)),
-  /** Attribute codes shown on product cards in list view. */
-  list: z.array(z.string().min(1)),
-}).strict();
+const attributesSettingConfigSchema = z
+  .object({
+    /** Attribute codes offered as filters, in order. */
+    filters: z.array(z.string().min(1)),
+    /** Attribute codes shown in the product header. */
+    header: z.array(z.string().min(1)),
+    /** Attribute codes shown on product cards in list view. */
+    list: z.array(z.string().min(1)),
+  })
+  .strict();
 
 /** Home page: the hero at the top (per-locale rows carry the texts). */
 function homeHeroSchema(imageHosts: readonly string[]) {
-  return z.object({
-    image: resourceField(imageHosts),
-    /** Empty for a decorative picture; say what it shows when it carries meaning. */
-    imageAlt: z.string().default(''),
-    headline: z.string().min(1),
-    text: z.string().default(''),
-    cta: z.object({ label: z.string().min(1), url: linkField() }).strict(),
-  }).strict();
+  return z
+    .object({
+      image: resourceField(imageHosts),
+      /** Empty for a decorative picture; say what it shows when it carries meaning. */
+      imageAlt: z.string().default(''),
+      headline: z.string().min(1),
+      text: z.string().default(''),
+      cta: z.object({ label: z.string().min(1), url: linkField() }).strict(),
+    })
+    .strict();
 }
 
 /**
  * Home page product strips (offers, new products). `skus` pins the products in that order; left empty,
  * the shop picks up to `limit` itself (offers: products with a special price; new: the newest products).
  */
-const homeProductStripConfigSchema = z.object({
-  title: z.string().min(1),
-  skus: z.array(z.string().min(1)).max(24).default([]),
-  limit: z.number().int().min(1).max(24).default(8),
-}).strict();
+const homeProductStripConfigSchema = z
+  .object({
+    title: z.string().min(1),
+    skus: z.array(z.string().min(1)).max(24).default([]),
+    limit: z.number().int().min(1).max(24).default(8),
+  })
+  .strict();
 
 const USP_ICONS = ['truck', 'invoice', 'support', 'stock', 'return', 'shield'] as const;
 export type UspIcon = (typeof USP_ICONS)[number];
 
 /** Home page: short selling points, each an icon and a line of text. */
-const homeUspsConfigSchema = z.object({
-  items: z.array(z.object({ icon: z.enum(USP_ICONS), text: z.string().min(1) }).strict()).max(8),
-}).strict();
+const homeUspsConfigSchema = z
+  .object({
+    items: z.array(z.object({ icon: z.enum(USP_ICONS), text: z.string().min(1) }).strict()).max(8),
+  })
+  .strict();
 export type HomeHeroConfig = z.infer<ReturnType<typeof homeHeroSchema>>;
 export type HomeProductStripConfig = z.infer<typeof homeProductStripConfigSchema>;
 export type HomeUspsConfig = z.infer<typeof homeUspsConfigSchema>;
@@ -197,21 +238,29 @@ export type HomeUspsConfig = z.infer<typeof homeUspsConfigSchema>;
  * and in its mail. The terms sentence is the message 'invoice.terms' ({{days}}), so the locale setting
  * can reword it per language.
  */
-const invoiceSettingConfigSchema = z.object({
-  dueDays: z.number().int().min(0).max(365),
-  accountHolder: z.string().min(1),
-  iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{11,40}$/, 'must be an IBAN such as DE89 3704 0044 0532 0130 00'),
-  bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC such as COBADEFFXXX'),
-  bankName: z.string().default(''),
-}).strict();
+const invoiceSettingConfigSchema = z
+  .object({
+    dueDays: z.number().int().min(0).max(365),
+    accountHolder: z.string().min(1),
+    iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{11,40}$/, 'must be an IBAN such as DE89 3704 0044 0532 0130 00'),
+    bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC such as COBADEFFXXX'),
+    bankName: z.string().default(''),
+  })
+  .strict();
 export type InvoiceSetting = z.infer<typeof invoiceSettingConfigSchema>;
 
-export const pageConfigSchema = z.object({
-  title: z.string().min(1),
-  description: z.string().default(''),
-  /** The page's address in this row's language (/i/{slug}); the identifier when absent. */
-  slug: z.string().max(120).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens, such as terms-of-sale').optional(),
-}).strict();
+export const pageConfigSchema = z
+  .object({
+    title: z.string().min(1),
+    description: z.string().default(''),
+    /** The page's address in this row's language (/i/{slug}); the identifier when absent. */
+    slug: z
+      .string()
+      .max(120)
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and hyphens, such as terms-of-sale')
+      .optional(),
+  })
+  .strict();
 
 const cartHeaderConfigSchema = z.object({}).strict();
 
@@ -258,5 +307,9 @@ export const brandingConfigSchema = contentConfigSchemas['setting:branding'];
 /** A content lookup needs both parts, else 'Content type is required'. */
 export const contentKeySchema = z.object({
   type: contentTypeSchema,
-  identifier: z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9-]*$/),
+  identifier: z
+    .string()
+    .min(1)
+    .max(120)
+    .regex(/^[a-z0-9][a-z0-9-]*$/),
 });

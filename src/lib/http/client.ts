@@ -30,15 +30,16 @@ export interface Endpoint<O extends Operation> extends Route {
 }
 
 /** Types a domain's routes by its contract: `endpoints<typeof cartApi>(cartRoutes)`. */
-export function endpoints<Api extends Record<string, Operation>>(
-  routes: { readonly [K in keyof Api]: Route },
-): { readonly [K in keyof Api]: Endpoint<Api[K]> } {
+export function endpoints<Api extends Record<string, Operation>>(routes: { readonly [K in keyof Api]: Route }): {
+  readonly [K in keyof Api]: Endpoint<Api[K]>;
+} {
   return routes;
 }
 
 /** Narrows a caught value to a failure of this operation. */
 export function isFailureOf<O extends Operation>(
-  _op: Endpoint<O>, error: unknown,
+  _op: Endpoint<O>,
+  error: unknown,
 ): error is ApiClientError<ErrorOf<O> | 'NETWORK_ERROR' | 'HTTP_ERROR'> {
   return error instanceof ApiClientError;
 }
@@ -50,19 +51,29 @@ export interface CallOptions {
 }
 
 /** Every call counts for the page's progress bar while it is in flight. */
-export function call<O extends Operation>(op: Endpoint<O>, input: RequestOf<O>, options: CallOptions = {}): Promise<ResponseOf<O>> {
+export function call<O extends Operation>(
+  op: Endpoint<O>,
+  input: RequestOf<O>,
+  options: CallOptions = {},
+): Promise<ResponseOf<O>> {
   const request = trackRequest(send(op, input, options));
   return options.minDelay ? minDelay(request) : request;
 }
 
-async function send<O extends Operation>(op: Endpoint<O>, input: RequestOf<O>, options: CallOptions): Promise<ResponseOf<O>> {
+async function send<O extends Operation>(
+  op: Endpoint<O>,
+  input: RequestOf<O>,
+  options: CallOptions,
+): Promise<ResponseOf<O>> {
   const get = op.method === 'GET';
   const url = get ? withQuery(op.path, input as Record<string, unknown>) : op.path;
   let response: Response;
   try {
     response = await fetch(url, {
       method: op.method,
-      headers: get ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: get
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
       body: get ? null : JSON.stringify(input),
       credentials: 'same-origin',
       signal: options.signal ?? null,

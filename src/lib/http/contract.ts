@@ -44,7 +44,9 @@ export interface Operation<
  * list a common code again: every operation answers with those anyway.
  */
 export const operation = <
-  Request extends z.ZodType, Response extends z.ZodType, const Errors extends Exclude<ErrorCode, CommonError> = never,
+  Request extends z.ZodType,
+  Response extends z.ZodType,
+  const Errors extends Exclude<ErrorCode, CommonError> = never,
 >(
   op: Operation<Request, Response, Errors>,
 ): Operation<Request, Response, Errors> => op;

@@ -110,5 +110,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
  * What every operation may answer, whatever it does: its input could not be read, its client sent too
  * many requests, or the server failed.
  */
-export type CommonError = 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INVALID_JSON' | 'VALIDATION_FAILED' | 'TOO_MANY_REQUESTS' | 'INTERNAL_ERROR';
-
+export type CommonError =
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INVALID_JSON'
+  | 'VALIDATION_FAILED'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_ERROR';

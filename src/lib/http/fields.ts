@@ -32,12 +32,18 @@ export interface TextOptions {
 
 /** Text from a request: bounded, well-formed, free of control characters. Chain .trim(), .min() etc. */
 export function text({ max, multiline = false, error, tooLong, invalid }: TextOptions) {
-  return z.string(error === undefined ? undefined : { error })
-    .max(max, tooLong === undefined ? undefined : { error: tooLong })
-    .refine((value) => value.isWellFormed(), { error: invalid ?? FIELD_MESSAGES.malformed, abort: true })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: invalid ?? FIELD_MESSAGES.controlCharacters, abort: true })
-    // Only inside the text: a pasted term's trailing line break or tab is trimmed off, not refused.
-    .refine((value) => multiline || !LINE_BREAKS.test(value.trim()), { error: invalid ?? FIELD_MESSAGES.lineBreaks });
+  return (
+    z
+      .string(error === undefined ? undefined : { error })
+      .max(max, tooLong === undefined ? undefined : { error: tooLong })
+      .refine((value) => value.isWellFormed(), { error: invalid ?? FIELD_MESSAGES.malformed, abort: true })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), {
+        error: invalid ?? FIELD_MESSAGES.controlCharacters,
+        abort: true,
+      })
+      // Only inside the text: a pasted term's trailing line break or tab is trimmed off, not refused.
+      .refine((value) => multiline || !LINE_BREAKS.test(value.trim()), { error: invalid ?? FIELD_MESSAGES.lineBreaks })
+  );
 }
 
 /** PostgreSQL's `integer`: what an id, a quantity or an offset column holds. */

@@ -6,7 +6,9 @@
 export type TemplateVars = Readonly<Record<string, string | number>>;
 
 /** The plural forms of one message; a category the locale uses but the message lacks falls back to `other`. */
-export type PluralForms = { one: string; other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'one' | 'other'>, string>>;
+export type PluralForms = { one: string; other: string } & Partial<
+  Record<Exclude<Intl.LDMLPluralRule, 'one' | 'other'>, string>
+>;
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -16,7 +18,9 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * Numbers go in as written (a year stays 2026); counts are formatted by `plural`.
  */
 export function fill(template: string, vars: TemplateVars = {}): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
 }
 
 /** The CLDR plural category of a count in a locale (French: 0 and 1 are both 'one'). */
@@ -33,16 +37,31 @@ export interface PluralOptions {
  * The form for the count by the locale's plural rules, filled with `vars` and `{{count}}`, the
  * count formatted for the locale (2,400 / 2.400).
  */
-export function plural(intlLocale: string, count: number, forms: PluralForms, vars: TemplateVars = {}, options: PluralOptions = {}): string {
-  const form = options.atLeast ? forms.other : forms[pluralCategory(intlLocale, count)] ?? forms.other;
+export function plural(
+  intlLocale: string,
+  count: number,
+  forms: PluralForms,
+  vars: TemplateVars = {},
+  options: PluralOptions = {},
+): string {
+  const form = options.atLeast ? forms.other : (forms[pluralCategory(intlLocale, count)] ?? forms.other);
   const shown = new Intl.NumberFormat(intlLocale).format(count);
   return fill(form, { ...vars, count: options.atLeast ? `${shown}+` : shown });
 }
 
 /** Unit symbols of the catalogue that Intl knows by a sanctioned unit name, so it writes them the locale's way. */
 const INTL_UNITS: Readonly<Record<string, string>> = {
-  kg: 'kilogram', g: 'gram', mm: 'millimeter', cm: 'centimeter', m: 'meter', l: 'liter', ml: 'milliliter',
-  '%': 'percent', s: 'second', min: 'minute', h: 'hour',
+  kg: 'kilogram',
+  g: 'gram',
+  mm: 'millimeter',
+  cm: 'centimeter',
+  m: 'meter',
+  l: 'liter',
+  ml: 'milliliter',
+  '%': 'percent',
+  s: 'second',
+  min: 'minute',
+  h: 'hour',
 };
 
 /** Intl.NumberFormat is slow to construct and a cart or product page formats many values: one per locale and unit. */

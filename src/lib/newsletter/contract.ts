@@ -42,7 +42,13 @@ const statusResponseSchema = z.object({ newsletter: newsletterStatusSchema });
  * is refused (VALIDATION_FAILED on consentVersion) instead of recording consent to a text nobody saw.
  */
 export const newsletterUpdateRequestSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('subscribe'), consentVersion: z.literal(NEWSLETTER_CONSENT_VERSION), locale: localeSchema.optional() }).strict(),
+  z
+    .object({
+      action: z.literal('subscribe'),
+      consentVersion: z.literal(NEWSLETTER_CONSENT_VERSION),
+      locale: localeSchema.optional(),
+    })
+    .strict(),
   z.object({ action: z.literal('unsubscribe'), locale: localeSchema.optional() }).strict(),
 ]);
 
@@ -57,7 +63,9 @@ const newsletterConfirmRequestSchema = z.object({ token: text({ max: 200 }).min(
 export const newsletterApi = {
   /** The signed-in customer's subscription. */
   status: operation({
-    ...newsletterRoutes.status, request: z.object({}).strict(), response: statusResponseSchema,
+    ...newsletterRoutes.status,
+    request: z.object({}).strict(),
+    response: statusResponseSchema,
     errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND'],
   }),
   /**
@@ -66,7 +74,9 @@ export const newsletterApi = {
    * unsubscribe: 'unsubscribed' at once, open links spent. At most 5 links per 15 minutes.
    */
   update: operation({
-    ...newsletterRoutes.update, request: newsletterUpdateRequestSchema, response: updateResponseSchema,
+    ...newsletterRoutes.update,
+    request: newsletterUpdateRequestSchema,
+    response: updateResponseSchema,
     errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND', 'TOO_MANY_ATTEMPTS'],
   }),
   /**
@@ -74,7 +84,9 @@ export const newsletterApi = {
    * the subscription it was mailed for. Unknown, expired or used: INVALID_TOKEN, and nothing changes.
    */
   confirm: operation({
-    ...newsletterRoutes.confirm, request: newsletterConfirmRequestSchema, response: statusResponseSchema,
+    ...newsletterRoutes.confirm,
+    request: newsletterConfirmRequestSchema,
+    response: statusResponseSchema,
     errors: ['INVALID_TOKEN'],
   }),
 };

@@ -3,8 +3,13 @@
 import { z } from 'astro/zod';
 import { PAGE_SIZES } from '../catalog/listing.ts';
 import {
-  createOrderRequestSchema, createOrderResponseSchema, orderCommentRequestSchema, orderIdRequestSchema,
-  orderPaymentMethodRequestSchema, orderResponseSchema, orderSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  orderCommentRequestSchema,
+  orderIdRequestSchema,
+  orderPaymentMethodRequestSchema,
+  orderResponseSchema,
+  orderSchema,
 } from '../checkout/contract.ts';
 import { operation } from '../http/contract.ts';
 import { cartSchema, LINE_ERRORS } from '../cart/contract.ts';
@@ -13,10 +18,12 @@ import { ordersRoutes } from './routes.ts';
 /** More than a page of the account's order list ever asks for, few enough to stay one cheap query. */
 const ORDER_LIST_MAX_LIMIT = 50;
 
-const orderListRequestSchema = z.object({
-  limit: z.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(PAGE_SIZES.orders),
-  offset: z.number().int().min(0).max(1_000_000_000).default(0),
-}).strict();
+const orderListRequestSchema = z
+  .object({
+    limit: z.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(PAGE_SIZES.orders),
+    offset: z.number().int().min(0).max(1_000_000_000).default(0),
+  })
+  .strict();
 
 /** One page of the signed-in customer's orders, newest first, and how many there are in all. */
 const orderListResponseSchema = z.object({
@@ -47,17 +54,38 @@ export const ordersApi = {
    * Prices, stock and the coupon are checked on the server; a missing billing email is VALIDATION_FAILED.
    */
   create: operation({
-    ...ordersRoutes.create, request: createOrderRequestSchema, response: createOrderResponseSchema,
+    ...ordersRoutes.create,
+    request: createOrderRequestSchema,
+    response: createOrderResponseSchema,
     errors: [
-      'CART_NOT_FOUND', 'CART_OUTDATED_ERROR', 'CUSTOMER_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'CART_EMPTY',
-      'PRICES_HIDDEN', 'CHECKOUT_INCOMPLETE', 'CART_NOT_PURCHASABLE', 'OUT_OF_STOCK', 'GUEST_CHECKOUT_DISABLED',
-      'PAYMENT_METHOD_UNAVAILABLE', 'TOO_MANY_ATTEMPTS', 'COUPON_NOT_FOUND', 'COUPON_EXPIRED', 'COUPON_MIN_SUBTOTAL',
-      'COUPON_EXHAUSTED', 'COUPON_CURRENCY', 'ORDER_VALUE_LIMIT', 'ORDER_QUANTITY_LIMIT', 'TOO_MANY_OPEN_ORDERS', 'CART_VALUE_LIMIT',
+      'CART_NOT_FOUND',
+      'CART_OUTDATED_ERROR',
+      'CUSTOMER_NOT_FOUND',
+      'IDEMPOTENCY_KEY_REUSED',
+      'CART_EMPTY',
+      'PRICES_HIDDEN',
+      'CHECKOUT_INCOMPLETE',
+      'CART_NOT_PURCHASABLE',
+      'OUT_OF_STOCK',
+      'GUEST_CHECKOUT_DISABLED',
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'TOO_MANY_ATTEMPTS',
+      'COUPON_NOT_FOUND',
+      'COUPON_EXPIRED',
+      'COUPON_MIN_SUBTOTAL',
+      'COUPON_EXHAUSTED',
+      'COUPON_CURRENCY',
+      'ORDER_VALUE_LIMIT',
+      'ORDER_QUANTITY_LIMIT',
+      'TOO_MANY_OPEN_ORDERS',
+      'CART_VALUE_LIMIT',
     ],
   }),
   /** pending → confirmed once the payment allows it; a confirmed order is answered unchanged. */
   confirm: operation({
-    ...ordersRoutes.confirm, request: orderIdRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.confirm,
+    request: orderIdRequestSchema,
+    response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED'],
   }),
   /**
@@ -65,27 +93,37 @@ export const ordersApi = {
    * cookie); anything else is ORDER_NOT_FOUND, exactly as for a made-up id (src/lib/server/orders/access.ts).
    */
   get: operation({
-    ...ordersRoutes.get, request: orderIdRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.get,
+    request: orderIdRequestSchema,
+    response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
   }),
   /** The signed-in customer's own orders, newest first; 401 for guests. */
   list: operation({
-    ...ordersRoutes.list, request: orderListRequestSchema, response: orderListResponseSchema,
+    ...ordersRoutes.list,
+    request: orderListRequestSchema,
+    response: orderListResponseSchema,
     errors: ['UNAUTHENTICATED'],
   }),
   /** The shopper's feedback from the thank-you page. */
   comment: operation({
-    ...ordersRoutes.comment, request: orderCommentRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.comment,
+    request: orderCommentRequestSchema,
+    response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
   }),
   /** Puts a past order's lines into the cart again; the signed-in owner's orders only (404 otherwise). */
   reorder: operation({
-    ...ordersRoutes.reorder, request: orderIdRequestSchema, response: reorderResponseSchema,
+    ...ordersRoutes.reorder,
+    request: orderIdRequestSchema,
+    response: reorderResponseSchema,
     errors: ['UNAUTHENTICATED', 'ORDER_NOT_FOUND', 'CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Changes how an unpaid order will be paid; only offered methods. */
   paymentMethod: operation({
-    ...ordersRoutes.paymentMethod, request: orderPaymentMethodRequestSchema, response: orderResponseSchema,
+    ...ordersRoutes.paymentMethod,
+    request: orderPaymentMethodRequestSchema,
+    response: orderResponseSchema,
     errors: [...UNPAID_ORDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

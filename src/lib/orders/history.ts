@@ -37,7 +37,9 @@ export function orderListRow(order: Order, intlLocale: string, freeLabel: string
     createdDate: order.createdDate,
     date: formatOrderDate(order.createdDate, intlLocale),
     // No totals when the order was placed with prices hidden: nothing to show rather than 'Free'.
-    total: order.cartInfo.totals ? formatPrice(order.cartInfo.totals.grandTotalIncTax, { currency: order.currency, locale: intlLocale, freeLabel }) : '',
+    total: order.cartInfo.totals
+      ? formatPrice(order.cartInfo.totals.grandTotalIncTax, { currency: order.currency, locale: intlLocale, freeLabel })
+      : '',
     paymentStatus: order.paymentStatus,
     cancelled: order.status === 'cancelled',
     detailPath: `/my-account/order-history/${order.id}`,

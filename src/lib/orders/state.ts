@@ -11,7 +11,10 @@ export type PaymentAttemptStatus = 'created' | 'awaiting' | 'succeeded' | 'faile
 const RANK: Record<PaymentAttemptStatus, number> = { created: 0, awaiting: 1, failed: 1, succeeded: 2 };
 
 /** The attempt's status after the provider reported `incoming`, or null when nothing changes. */
-export function nextAttemptStatus(current: PaymentAttemptStatus, incoming: PaymentAttemptStatus): PaymentAttemptStatus | null {
+export function nextAttemptStatus(
+  current: PaymentAttemptStatus,
+  incoming: PaymentAttemptStatus,
+): PaymentAttemptStatus | null {
   if (current === incoming || current === 'succeeded') return null;
   if (current === 'failed') return incoming === 'succeeded' || incoming === 'awaiting' ? incoming : null;
   // A SEPA debit under way (awaiting) can still fail when the bank returns it.
@@ -25,7 +28,9 @@ export function nextAttemptStatus(current: PaymentAttemptStatus, incoming: Payme
  * payment is still under way.
  */
 export function orderPaymentStatusAfter(
-  current: Order['paymentStatus'], attempt: PaymentAttemptStatus, otherAttempts: readonly PaymentAttemptStatus[] = [],
+  current: Order['paymentStatus'],
+  attempt: PaymentAttemptStatus,
+  otherAttempts: readonly PaymentAttemptStatus[] = [],
 ): Order['paymentStatus'] {
   if (current === 'paid') return 'paid';
   if (attempt === 'succeeded') return 'paid';
@@ -38,7 +43,11 @@ export function orderPaymentStatusAfter(
  * Whether a pending order may become confirmed: on invoice at once (the invoice is the payment
  * promise); otherwise once the provider took the money or, for SEPA, accepted the mandate (awaiting).
  */
-export function mayConfirm(order: { status: Order['status']; paymentStatus: Order['paymentStatus']; paymentMethodCode: PaymentMethodCode }): boolean {
+export function mayConfirm(order: {
+  status: Order['status'];
+  paymentStatus: Order['paymentStatus'];
+  paymentMethodCode: PaymentMethodCode;
+}): boolean {
   if (order.status !== 'pending') return false;
   if (order.paymentStatus === 'paid') return true;
   if (order.paymentMethodCode === 'invoice') return true;
@@ -51,11 +60,16 @@ export function mayConfirm(order: { status: Order['status']; paymentStatus: Orde
  */
 export function stripeAttemptStatus(intentStatus: string, hasError: boolean): PaymentAttemptStatus | null {
   switch (intentStatus) {
-    case 'succeeded': return 'succeeded';
-    case 'processing': return 'awaiting';
-    case 'canceled': return 'failed';
-    case 'requires_payment_method': return hasError ? 'failed' : null;
-    default: return null;
+    case 'succeeded':
+      return 'succeeded';
+    case 'processing':
+      return 'awaiting';
+    case 'canceled':
+      return 'failed';
+    case 'requires_payment_method':
+      return hasError ? 'failed' : null;
+    default:
+      return null;
   }
 }
 

@@ -20,28 +20,37 @@ const M = PROFILE_MESSAGES;
 const address = addressSchema.shape;
 
 /** The fields the customer edits; what they leave empty (company, phone) is removed. */
-export const profileRequestSchema = z.object({
-  firstName: address.firstName,
-  lastName: address.lastName,
-  company: address.company,
-  phone: address.phone,
-}).strict();
+export const profileRequestSchema = z
+  .object({
+    firstName: address.firstName,
+    lastName: address.lastName,
+    company: address.company,
+    phone: address.phone,
+  })
+  .strict();
 export type ProfileUpdate = z.output<typeof profileRequestSchema>;
 
 const typedText = (max: number) => text({ max, error: M.required, tooLong: M.tooLong, invalid: M.invalidCharacters });
 const currentPassword = typedText(256).min(1, { error: M.required });
 
-export const emailChangeRequestSchema = z.object({
-  /** Compared and stored lower-cased, as registration stores it. */
-  newEmail: typedText(254).trim().min(1, { error: M.required })
-    .pipe(z.email({ error: M.invalidEmail })).transform((v) => v.toLowerCase()),
-  /** Asked again so that a session left open (or stolen) cannot move the account to another address. */
-  currentPassword,
-}).strict();
+export const emailChangeRequestSchema = z
+  .object({
+    /** Compared and stored lower-cased, as registration stores it. */
+    newEmail: typedText(254)
+      .trim()
+      .min(1, { error: M.required })
+      .pipe(z.email({ error: M.invalidEmail }))
+      .transform((v) => v.toLowerCase()),
+    /** Asked again so that a session left open (or stolen) cannot move the account to another address. */
+    currentPassword,
+  })
+  .strict();
 
-const emailChangeConfirmSchema = z.object({
-  token: typedText(200).min(1, { error: M.required }),
-}).strict();
+const emailChangeConfirmSchema = z
+  .object({
+    token: typedText(200).min(1, { error: M.required }),
+  })
+  .strict();
 
 const profileSchema = z.object({
   firstName: z.string(),
@@ -60,23 +69,33 @@ const emailResponseSchema = z.object({ email: z.string() });
 export const profileApi = {
   /** The signed-in customer's profile. */
   get: operation({
-    ...profileRoutes.get, request: z.object({}).strict(), response: profileResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...profileRoutes.get,
+    request: z.object({}).strict(),
+    response: profileResponseSchema,
+    errors: ['UNAUTHENTICATED'],
   }),
   /** Changes name, company and phone of the signed-in customer; answers the profile as stored. */
   update: operation({
-    ...profileRoutes.update, request: profileRequestSchema, response: profileResponseSchema, errors: ['UNAUTHENTICATED'],
+    ...profileRoutes.update,
+    request: profileRequestSchema,
+    response: profileResponseSchema,
+    errors: ['UNAUTHENTICATED'],
   }),
   /**
    * Mails a confirmation link to the new address (and a notice to the current one). The answer is the
    * same whether or not the address belongs to another account, so it cannot be used to probe addresses.
    */
   requestEmailChange: operation({
-    ...profileRoutes.requestEmailChange, request: emailChangeRequestSchema, response: okResponseSchema,
+    ...profileRoutes.requestEmailChange,
+    request: emailChangeRequestSchema,
+    response: okResponseSchema,
     errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
   }),
   /** Redeems the mailed link: the account's e-mail (and login) becomes the new address. */
   confirmEmailChange: operation({
-    ...profileRoutes.confirmEmailChange, request: emailChangeConfirmSchema, response: emailResponseSchema,
+    ...profileRoutes.confirmEmailChange,
+    request: emailChangeConfirmSchema,
+    response: emailResponseSchema,
     errors: ['INVALID_TOKEN', 'EMAIL_TAKEN'],
   }),
 };

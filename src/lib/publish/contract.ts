@@ -11,18 +11,26 @@ import { dbId } from '../http/fields.ts';
 const id = dbId();
 
 /** The body of a publish event. Lists are capped so one event stays one reasonable transaction. */
-const publishChangesSchema = z.strictObject({
-  /** Everything changed (a full import): every page is dropped. */
-  all: z.literal(true).optional(),
-  /** Content entries; without a locale, the entry changed for every locale (or its all-locales row did). */
-  content: z.array(contentKeySchema.extend({ locale: z.enum(LOCALES).optional() }).strict()).max(1_000).optional(),
-  products: z.array(id).max(10_000).optional(),
-  categories: z.array(id).max(10_000).optional(),
-  /** Attribute codes whose labels or option labels changed. */
-  attributes: z.array(z.string().regex(/^[a-z0-9_.-]{1,64}$/)).max(1_000).optional(),
-}).refine((c) => c.all || c.content?.length || c.products?.length || c.categories?.length || c.attributes?.length, {
-  message: 'Name what changed: all, content, products, categories or attributes',
-});
+const publishChangesSchema = z
+  .strictObject({
+    /** Everything changed (a full import): every page is dropped. */
+    all: z.literal(true).optional(),
+    /** Content entries; without a locale, the entry changed for every locale (or its all-locales row did). */
+    content: z
+      .array(contentKeySchema.extend({ locale: z.enum(LOCALES).optional() }).strict())
+      .max(1_000)
+      .optional(),
+    products: z.array(id).max(10_000).optional(),
+    categories: z.array(id).max(10_000).optional(),
+    /** Attribute codes whose labels or option labels changed. */
+    attributes: z
+      .array(z.string().regex(/^[a-z0-9_.-]{1,64}$/))
+      .max(1_000)
+      .optional(),
+  })
+  .refine((c) => c.all || c.content?.length || c.products?.length || c.categories?.length || c.attributes?.length, {
+    message: 'Name what changed: all, content, products, categories or attributes',
+  });
 
 export type PublishChanges = z.infer<typeof publishChangesSchema>;
 
@@ -39,7 +47,10 @@ const publishResponseSchema = z.object({
 
 export const publishApi = {
   publish: operation({
-    method: 'POST', path: '/api/webhooks/publish', request: publishChangesSchema, response: publishResponseSchema,
+    method: 'POST',
+    path: '/api/webhooks/publish',
+    request: publishChangesSchema,
+    response: publishResponseSchema,
     errors: ['WEBHOOK_SIGNATURE_INVALID', 'PUBLISHING_DISABLED', 'CONTENT_INVALID'],
   }),
 };

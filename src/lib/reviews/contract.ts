@@ -9,15 +9,20 @@ import { reviewsRoutes } from './routes.ts';
 
 // Control characters would break the text in feeds, e-mails and JSON-LD consumers that do not expect
 // them; PostgreSQL text cannot hold NUL. The body keeps its line breaks and tabs, the title none.
-const reviewText = (max: number, multiline: boolean) => z.string({ error: 'required' })
-  // One line-break form, so a length counts what is shown and a Windows browser's text equals a Mac's.
-  .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-  .pipe(text({ max, multiline, tooLong: 'tooLong', invalid: 'invalidCharacters' }).min(1, { error: 'required' }));
+const reviewText = (max: number, multiline: boolean) =>
+  z
+    .string({ error: 'required' })
+    // One line-break form, so a length counts what is shown and a Windows browser's text equals a Mac's.
+    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .pipe(text({ max, multiline, tooLong: 'tooLong', invalid: 'invalidCharacters' }).min(1, { error: 'required' }));
 
 const reviewTitleSchema = reviewText(REVIEW_LIMITS.title, false);
 const reviewBodySchema = reviewText(REVIEW_LIMITS.body, true);
-const reviewRatingSchema = z.number({ error: 'rating' }).int({ error: 'rating' })
-  .min(REVIEW_LIMITS.rating.min, { error: 'rating' }).max(REVIEW_LIMITS.rating.max, { error: 'rating' });
+const reviewRatingSchema = z
+  .number({ error: 'rating' })
+  .int({ error: 'rating' })
+  .min(REVIEW_LIMITS.rating.min, { error: 'rating' })
+  .max(REVIEW_LIMITS.rating.max, { error: 'rating' });
 
 const reviewIdSchema = z.string().uuid();
 /** The language the review is written in; without it, the request's language (src/lib/server/request-locale.ts). */
@@ -31,13 +36,17 @@ const reviewContentShape = {
 };
 
 /** A review's content as the account's plain form sends it (the same rules as the JSON operations). */
-export const reviewFormSchema = z.object({ rating: reviewRatingSchema, title: reviewTitleSchema, body: reviewBodySchema }).strict();
+export const reviewFormSchema = z
+  .object({ rating: reviewRatingSchema, title: reviewTitleSchema, body: reviewBodySchema })
+  .strict();
 export type ReviewForm = z.output<typeof reviewFormSchema>;
 
-const createReviewRequestSchema = z.object({
-  productId: dbId(),
-  ...reviewContentShape,
-}).strict();
+const createReviewRequestSchema = z
+  .object({
+    productId: dbId(),
+    ...reviewContentShape,
+  })
+  .strict();
 
 const updateReviewRequestSchema = z.object({ id: reviewIdSchema, ...reviewContentShape }).strict();
 
@@ -66,17 +75,24 @@ export const reviewsApi = {
    * (REVIEW_NOT_ALLOWED otherwise); one per customer and product (REVIEW_EXISTS: edit that one).
    */
   create: operation({
-    ...reviewsRoutes.create, request: createReviewRequestSchema, response: reviewResponseSchema, status: 201,
+    ...reviewsRoutes.create,
+    request: createReviewRequestSchema,
+    response: reviewResponseSchema,
+    status: 201,
     errors: ['UNAUTHENTICATED', 'REVIEW_NOT_ALLOWED', 'REVIEW_EXISTS'],
   }),
   /** Changes the customer's own review; it goes back to moderation (pending) and off the product page. */
   update: operation({
-    ...reviewsRoutes.update, request: updateReviewRequestSchema, response: reviewResponseSchema,
+    ...reviewsRoutes.update,
+    request: updateReviewRequestSchema,
+    response: reviewResponseSchema,
     errors: ['UNAUTHENTICATED', 'REVIEW_NOT_FOUND'],
   }),
   /** Deletes the customer's own review (a published one leaves the product page at once). */
   delete: operation({
-    ...reviewsRoutes.delete, request: deleteReviewRequestSchema, response: deleteReviewResponseSchema,
+    ...reviewsRoutes.delete,
+    request: deleteReviewRequestSchema,
+    response: deleteReviewResponseSchema,
     errors: ['UNAUTHENTICATED', 'REVIEW_NOT_FOUND'],
   }),
 };

@@ -49,7 +49,11 @@ export function reviewJsonLd(summary: ReviewSummary | null): Record<string, unkn
   if (!summary || summary.count === 0) return {};
   return {
     aggregateRating: {
-      '@type': 'AggregateRating', ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1,
+      '@type': 'AggregateRating',
+      ratingValue: summary.average,
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
     },
     review: summary.reviews.map((r) => ({
       '@type': 'Review',

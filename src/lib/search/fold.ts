@@ -27,10 +27,12 @@ export function foldSql(column: string): string {
 export function foldTerm(term: string): string {
   let folded = term.toLowerCase();
   for (const [from, to] of Object.entries(UMLAUTS)) folded = folded.replaceAll(from, to);
-  folded = [...folded].map((c) => {
-    const at = ACCENTED.indexOf(c);
-    return at === -1 ? c : PLAIN[at]!;
-  }).join('');
+  folded = [...folded]
+    .map((c) => {
+      const at = ACCENTED.indexOf(c);
+      return at === -1 ? c : PLAIN[at]!;
+    })
+    .join('');
   return folded.replace(/[^a-z0-9]+/g, ' ').trim();
 }
 

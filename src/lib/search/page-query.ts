@@ -13,13 +13,22 @@ export interface SearchPageQuery extends Pick<ListingState, 'page' | 'filters' |
 export function readSearchPageQuery(search: string): SearchPageQuery {
   const params = new URLSearchParams(search);
   const sort = params.get('sort');
-  return { term: normalizeTerm(params.get('term')), ...parseListingQuery(params, 'search'), sort: isSearchSort(sort) ? sort : DEFAULT_SEARCH_SORT };
+  return {
+    term: normalizeTerm(params.get('term')),
+    ...parseListingQuery(params, 'search'),
+    sort: isSearchSort(sort) ? sort : DEFAULT_SEARCH_SORT,
+  };
 }
 
 /** A shareable link: term first, then the listing's canonical page, sort and filters; relevance is the default. */
-export function searchPageHref(path: string, query: Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>): string {
+export function searchPageHref(
+  path: string,
+  query: Pick<SearchPageQuery, 'term' | 'page' | 'sort' | 'filters'>,
+): string {
   const { sort } = query;
-  const parts = toListingSearch({ ...query, sort: sort === 'relevance' ? DEFAULT_SORT : sort }).split('&').filter((p) => p !== '');
+  const parts = toListingSearch({ ...query, sort: sort === 'relevance' ? DEFAULT_SORT : sort })
+    .split('&')
+    .filter((p) => p !== '');
   // A listing leaves out its own default ('latest'), which on the search page must be said.
   if (sort === DEFAULT_SORT) parts.splice(parts[0]?.startsWith('page=') ? 1 : 0, 0, `sort=${sort}`);
   return `${path}?term=${encodeURIComponent(query.term)}${parts.map((p) => `&${p}`).join('')}`;

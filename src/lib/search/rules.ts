@@ -25,7 +25,9 @@ export function isSearchSort(value: unknown): value is SearchSort {
  * filled, the text before and after the suggestion's place (its place differs between languages).
  */
 export function aroundSuggestion(template: string, vars: Record<string, string>): [before: string, after: string] {
-  const text = template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name !== 'suggestion' && Object.hasOwn(vars, name) ? vars[name]! : whole));
+  const text = template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name !== 'suggestion' && Object.hasOwn(vars, name) ? vars[name]! : whole,
+  );
   const at = text.indexOf('{{suggestion}}');
   return at === -1 ? [`${text} `, ''] : [text.slice(0, at), text.slice(at + '{{suggestion}}'.length)];
 }

@@ -63,7 +63,10 @@ async function request(term: string, locale: Locale, offset: number): Promise<Se
   const controller = new AbortController();
   track({ request: { controller, term } });
   try {
-    const page = await fetchSearch({ locale, keyword: term, limit: OVERLAY_PAGE, offset }, { signal: controller.signal });
+    const page = await fetchSearch(
+      { locale, keyword: term, limit: OVERLAY_PAGE, offset },
+      { signal: controller.signal },
+    );
     requestPrices(page.data.map((p) => p.sku));
     return page;
   } catch (error) {
@@ -100,7 +103,13 @@ async function search(term: string, locale: Locale): Promise<void> {
   const page = await request(term, locale, 0);
   if (page) {
     $searchResults.set({
-      term, items: page.data, categories: page.categories, count: page.count, capped: page.capped ?? false, offset: 0, suggestion: page.suggestion,
+      term,
+      items: page.data,
+      categories: page.categories,
+      count: page.count,
+      capped: page.capped ?? false,
+      offset: 0,
+      suggestion: page.suggestion,
     });
   }
 }
@@ -124,8 +133,12 @@ export async function loadMore(locale: Locale): Promise<void> {
   const page = await request(current.term, locale, offset);
   if (!page || $searchResults.get() !== current) return;
   $searchResults.set({
-    ...current, items: appendPage(current.items, page.data, offset, page.count), categories: page.categories,
-    count: page.count, capped: page.capped ?? false, offset,
+    ...current,
+    items: appendPage(current.items, page.data, offset, page.count),
+    categories: page.categories,
+    count: page.count,
+    capped: page.capped ?? false,
+    offset,
   });
 }
 
@@ -150,10 +163,16 @@ export function presetTerm(term: string): void {
   $searchTerm.set(term);
 }
 
-
 // ---- Search page: 24 per page, filters, sort; the URL is the source of truth. ----
 
-export const $searchPage = map<SearchPageState>({ status: 'idle', term: '', items: [], count: 0, capped: false, facets: [] });
+export const $searchPage = map<SearchPageState>({
+  status: 'idle',
+  term: '',
+  items: [],
+  count: 0,
+  capped: false,
+  facets: [],
+});
 
 /** The search page's request in flight: a newer query aborts it. */
 const $searchPageRequest = atom<AbortController | undefined>(undefined);
@@ -172,14 +191,27 @@ export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Pr
   $searchPageRequest.set(controller);
   $searchPage.setKey('status', 'loading');
   try {
-    const result = await fetchSearch({
-      locale, keyword: query.term, filters: filtersToRequest(query.filters), sort: query.sort,
-      limit: query.limit, offset: query.offset, loadFilters: true,
-    }, { signal: controller.signal });
+    const result = await fetchSearch(
+      {
+        locale,
+        keyword: query.term,
+        filters: filtersToRequest(query.filters),
+        sort: query.sort,
+        limit: query.limit,
+        offset: query.offset,
+        loadFilters: true,
+      },
+      { signal: controller.signal },
+    );
     requestPrices(result.data.map((p) => p.sku));
     $searchPage.set({
-      status: 'ready', term: query.term, items: result.data, count: result.count, capped: result.capped ?? false,
-      facets: result.facets ?? [], suggestion: result.suggestion,
+      status: 'ready',
+      term: query.term,
+      items: result.data,
+      count: result.count,
+      capped: result.capped ?? false,
+      facets: result.facets ?? [],
+      suggestion: result.suggestion,
     });
   } catch (error) {
     if (controller.signal.aborted) return;

@@ -16,7 +16,14 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/g;
  * term is cut to the length the search takes.
  */
 export function normalizeTerm(term: string | null | undefined): string {
-  return (term ?? '').toWellFormed().replace(CONTROL_CHARACTERS, ' ').trim().replace(/\s+/g, ' ').slice(0, MAX_TERM_LENGTH).toWellFormed().trim();
+  return (term ?? '')
+    .toWellFormed()
+    .replace(CONTROL_CHARACTERS, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .slice(0, MAX_TERM_LENGTH)
+    .toWellFormed()
+    .trim();
 }
 
 /** /search-details?term={encoded term}, in the page's language. */

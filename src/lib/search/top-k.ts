@@ -11,7 +11,11 @@ export function topK<T>(items: Iterable<T>, k: number, compare: (a: T, b: T) => 
   // A max-heap: heap[0] is the worst of the best k kept.
   const heap: T[] = [];
   const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
-  const swap = (i: number, j: number) => { const t = heap[i]!; heap[i] = heap[j]!; heap[j] = t; };
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
   for (const item of items) {
     if (heap.length < k) {
       heap.push(item);

@@ -67,8 +67,13 @@ export class Vocabulary {
       if (candidate === word) continue;
       const score = common / (grams.size + this.words.get(candidate)! - common);
       if (score < MIN_SUGGESTION_SIMILARITY) continue;
-      if (!best || score > best.score || (score === best.score && (candidate.length < best.word.length
-        || (candidate.length === best.word.length && candidate < best.word)))) best = { word: candidate, score };
+      if (
+        !best ||
+        score > best.score ||
+        (score === best.score &&
+          (candidate.length < best.word.length || (candidate.length === best.word.length && candidate < best.word)))
+      )
+        best = { word: candidate, score };
     }
     return best?.word ?? null;
   }

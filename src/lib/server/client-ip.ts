@@ -47,7 +47,12 @@ export function parseTrustProxy(value: string | undefined): Trust {
     return (_address, hop) => hop < hops;
   }
   // proxy-addr throws on anything that is not an address, a subnet or one of its names.
-  return proxyaddr.compile(text.split(',').map((part) => part.trim()).filter(Boolean));
+  return proxyaddr.compile(
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 /** Parsed once per distinct value: tests and the env parser change it, requests only read it. */

@@ -10,16 +10,26 @@ import { loadHomeContent, type HomeContent } from './home-content.ts';
 import { contentPagePath, localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
 
-export interface HomeRoute { shell: Shell; categories: Awaited<ReturnType<typeof topCategories>>; intro: ContentPage | null; home: HomeContent }
+export interface HomeRoute {
+  shell: Shell;
+  categories: Awaited<ReturnType<typeof topCategories>>;
+  intro: ContentPage | null;
+  home: HomeContent;
+}
 
 export async function loadHomeRoute(lang: string | undefined, cache: APIContext['cache']): Promise<HomeRoute | null> {
   const shell = await shellForParam(lang);
   if (!shell) return null;
   const [categories, intro, home] = await Promise.all([
-    topCategories(shell.locale), getContentPage('home', shell.locale), loadHomeContent(shell.locale),
+    topCategories(shell.locale),
+    getContentPage('home', shell.locale),
+    loadHomeContent(shell.locale),
   ]);
   await cachePage(cache, [
-    ...shell.tags, tags.topCategories, ...categories.map((c) => tags.category(c.id)), tags.content('page', 'home', shell.locale),
+    ...shell.tags,
+    tags.topCategories,
+    ...categories.map((c) => tags.category(c.id)),
+    tags.content('page', 'home', shell.locale),
     ...home.tags,
   ]);
   return { shell, categories, intro, home };
@@ -36,7 +46,11 @@ export interface ContentRoute {
  * The content page a path segment names: by its slug in this language a page (null: a 404); by
  * another of its names (identifier, another language's slug) a redirect to the slug.
  */
-export async function loadContentRoute(lang: string | undefined, segment: string | undefined, cache: APIContext['cache']): Promise<ContentRoute | { redirect: string } | null> {
+export async function loadContentRoute(
+  lang: string | undefined,
+  segment: string | undefined,
+  cache: APIContext['cache'],
+): Promise<ContentRoute | { redirect: string } | null> {
   const shell = segment ? await shellForParam(lang) : null;
   if (!shell || !segment) return null;
   const slugs = await contentPageSlugs();
@@ -47,9 +61,11 @@ export async function loadContentRoute(lang: string | undefined, segment: string
   if (!page) return null;
   // Its language links change only with an address, and a publish that changes one drops every version.
   await cachePage(cache, [...shell.tags, tags.content('page', page.identifier, shell.locale)]);
-  const alternates = Object.fromEntries(shell.offeredLocales.flatMap((l) => {
-    const slug = slugs.slug(page.identifier, l);
-    return slug === undefined ? [] : [[l, localePath(l, contentPagePath(slug))]];
-  }));
+  const alternates = Object.fromEntries(
+    shell.offeredLocales.flatMap((l) => {
+      const slug = slugs.slug(page.identifier, l);
+      return slug === undefined ? [] : [[l, localePath(l, contentPagePath(slug))]];
+    }),
+  );
   return { shell, page, alternates };
 }

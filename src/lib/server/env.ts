@@ -23,13 +23,20 @@ function validTrustProxy(value: string): boolean {
 const upper = (v: string) => v.trim().toUpperCase();
 
 /** A whole number of something (amount, pieces, hours); the message says what. */
-const wholeNumber = (example: string) => z.string().regex(/^\d+$/, `must be ${example}`).transform(Number)
-  .pipe(z.number().int().max(1_000_000_000, 'is too large'));
+const wholeNumber = (example: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be ${example}`)
+    .transform(Number)
+    .pipe(z.number().int().max(1_000_000_000, 'is too large'));
 
 const url = (protocols: string[]) =>
-  z.string().url().refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
-    message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
-  });
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}:`).join(' or ')}`,
+    });
 
 export const envSchema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
@@ -37,30 +44,65 @@ export const envSchema = z.object({
   /** Folder for the embedded database, the mail outbox and build stamps. */
   DATA_DIR: z.string().min(1).default('.data'),
   HOST: z.string().min(1).default('localhost'),
-  PORT: z.string().regex(/^\d+$/, 'must be a port number such as 4321').transform(Number)
-    .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535')).default(4321),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number such as 4321')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'))
+    .default(4321),
   /** Public origin used for canonical links, sitemaps and emails. */
   SITE_URL: url(['http', 'https']).default('http://localhost:4321'),
   /** The shop's defaults: an invalid value stops the process at start. */
-  DEFAULT_LOCALE: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(LOCALES)).default('de'),
+  DEFAULT_LOCALE: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(LOCALES))
+    .default('de'),
   DEFAULT_CURRENCY: z.string().transform(upper).pipe(z.enum(CURRENCIES)).default('EUR'),
-  DEFAULT_COUNTRY: z.string().transform(upper).pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE')).default('DE'),
+  DEFAULT_COUNTRY: z
+    .string()
+    .transform(upper)
+    .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE'))
+    .default('DE'),
   /** Site-wide feature: the cookie consent bar, on unless set to false. */
   COOKIE_CONSENT: flag.default(true),
   /**
    * The proxies in front of the shop, whose X-Forwarded-For entries are believed (client-ip.ts): false,
    * a hop count (true = 1) or a list of addresses and subnets. Kept as written; client-ip.ts reads it.
    */
-  TRUST_PROXY: z.string().refine(validTrustProxy, {
-    message: 'must be false, a number of proxy hops (true = 1), or a comma-separated list of proxy addresses or subnets',
-  }).default('false'),
-  TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(validTrustProxy, {
+      message:
+        'must be false, a number of proxy hops (true = 1), or a comma-separated list of proxy addresses or subnets',
+    })
+    .default('false'),
+  TAG_MANAGER_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX')
+    .optional(),
   /**
    * Hosts that content may show pictures from over https (logo, favicon, head links, the home hero,
    * images in content HTML), comma-separated, e.g. cdn.example.com. Empty: the shop's own paths only.
    */
-  CONTENT_IMAGE_HOSTS: z.string().transform((v) => v.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase()))
-    .pipe(z.array(z.string().regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'must be host names such as cdn.example.com, comma-separated')))
+  CONTENT_IMAGE_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase()),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+            'must be host names such as cdn.example.com, comma-separated',
+          ),
+      ),
+    )
     .default([]),
   /** Secret for signing user tokens and the content webhook; at least 32 characters in production. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -87,12 +129,19 @@ export const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_BASE: url(['http', 'https']).default('https://api-m.sandbox.paypal.com'),
   /** The ID PayPal shows for the shop's webhook (…/api/payments/paypal/webhook); without it PayPal webhooks are off. */
-  PAYPAL_WEBHOOK_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the webhook ID PayPal shows, such as 8PT597110X687430LKGECATA').optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the webhook ID PayPal shows, such as 8PT597110X687430LKGECATA')
+    .optional(),
   /**
    * Scales the per-client request budgets of the public catalogue and search (src/lib/server/client-budget.ts):
    * 2 doubles them, 0 switches them off (a load test from one machine).
    */
-  RATE_LIMIT_SCALE: z.string().regex(/^\d+(\.\d+)?$/, 'must be a number such as 1, 2.5 or 0 (off)').transform(Number).default(1),
+  RATE_LIMIT_SCALE: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number such as 1, 2.5 or 0 (off)')
+    .transform(Number)
+    .default(1),
   /**
    * Order caps (src/lib/server/orders/limits.ts): the largest order total in whole units of the order's
    * currency, the most pieces a guest order takes from stock, and the most open unpaid orders a guest
@@ -108,7 +157,9 @@ export const envSchema = z.object({
    * Hours an unpaid order keeps its stock: an online payment not completed by then cancels the order
    * (orders/expiry.ts), and only orders younger than this count as open for the caps above.
    */
-  ORDER_HOLD_HOURS: wholeNumber('a whole number of hours such as 24').pipe(z.number().min(1, 'must be at least 1 hour')).default(24),
+  ORDER_HOLD_HOURS: wholeNumber('a whole number of hours such as 24')
+    .pipe(z.number().min(1, 'must be at least 1 hour'))
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

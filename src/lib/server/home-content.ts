@@ -15,7 +15,10 @@ import { tags } from './publish/index.ts';
 const PUBLIC_PRICE_LIST = 'base';
 const HOME_BLOCKS = ['home-hero', 'home-offers', 'home-new', 'home-usps'] as const;
 
-export interface HomeStrip { title: string; products: ProductCard[] }
+export interface HomeStrip {
+  title: string;
+  products: ProductCard[];
+}
 export interface HomeContent {
   hero: HomeHeroConfig | null;
   offers: HomeStrip | null;
@@ -29,7 +32,9 @@ export interface HomeContent {
 async function idsBySku(skus: string[]): Promise<number[]> {
   if (skus.length === 0) return [];
   const db = await getDb();
-  const rows = await db.select({ id: products.id, sku: products.sku }).from(products)
+  const rows = await db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
     .where(and(inArray(products.sku, skus), eq(products.isActive, true)));
   const bySku = new Map(rows.map((r) => [r.sku, r.id]));
   return skus.flatMap((sku) => bySku.get(sku) ?? []);
@@ -37,24 +42,41 @@ async function idsBySku(skus: string[]): Promise<number[]> {
 
 async function offerIds(limit: number): Promise<number[]> {
   const db = await getDb();
-  const rows = await db.selectDistinct({ id: products.id, createdAt: products.createdAt }).from(products)
+  const rows = await db
+    .selectDistinct({ id: products.id, createdAt: products.createdAt })
+    .from(products)
     .innerJoin(prices, eq(prices.productId, products.id))
     .innerJoin(priceLists, eq(priceLists.id, prices.priceListId))
-    .where(and(eq(priceLists.code, PUBLIC_PRICE_LIST), isNotNull(prices.specialCents), sql`${prices.specialCents} < ${prices.regularCents}`,
-      eq(products.isActive, true), isNull(products.parentId)))
-    .orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+    .where(
+      and(
+        eq(priceLists.code, PUBLIC_PRICE_LIST),
+        isNotNull(prices.specialCents),
+        sql`${prices.specialCents} < ${prices.regularCents}`,
+        eq(products.isActive, true),
+        isNull(products.parentId),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
 async function newestIds(limit: number): Promise<number[]> {
   const db = await getDb();
-  const rows = await db.select({ id: products.id }).from(products)
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
     .where(and(eq(products.isActive, true), isNull(products.parentId)))
-    .orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
-async function strip(config: HomeProductStripConfig | undefined, pick: (limit: number) => Promise<number[]>, locale: Locale): Promise<HomeStrip | null> {
+async function strip(
+  config: HomeProductStripConfig | undefined,
+  pick: (limit: number) => Promise<number[]>,
+  locale: Locale,
+): Promise<HomeStrip | null> {
   if (!config) return null;
   const ids = config.skus.length > 0 ? await idsBySku(config.skus) : await pick(config.limit);
   const cards = await productCards(ids, locale);
@@ -63,8 +85,10 @@ async function strip(config: HomeProductStripConfig | undefined, pick: (limit: n
 
 export async function loadHomeContent(locale: Locale): Promise<HomeContent> {
   const [hero, offersBlock, newBlock, usps] = await Promise.all([
-    getContent('block:home-hero', locale), getContent('block:home-offers', locale),
-    getContent('block:home-new', locale), getContent('block:home-usps', locale),
+    getContent('block:home-hero', locale),
+    getContent('block:home-offers', locale),
+    getContent('block:home-new', locale),
+    getContent('block:home-usps', locale),
   ]);
   const [offers, fresh] = await Promise.all([
     strip(offersBlock?.config, offerIds, locale),

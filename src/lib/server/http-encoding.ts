@@ -30,7 +30,12 @@ export function chooseCoding(acceptEncoding: string | null | undefined): Content
  */
 export function encodeWhole(body: Buffer, coding: ContentCoding): Buffer {
   if (coding === 'br') {
-    return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
   }
   return coding === 'gzip' ? gzipSync(body) : body;
 }

@@ -21,15 +21,30 @@ export interface FormFields {
  */
 export const formField = {
   /** The field's text; '' when it is missing. */
-  text: (name: string): FormField => (form) => form.get(name) ?? '',
+  text:
+    (name: string): FormField =>
+    (form) =>
+      form.get(name) ?? '',
   /** The field's text, left out of the request when missing or empty (an optional property). */
-  optional: (name: string): FormField => (form) => form.get(name) || undefined,
+  optional:
+    (name: string): FormField =>
+    (form) =>
+      form.get(name) || undefined,
   /** The field as a number; NaN (refused by the schema) when missing or empty. */
-  number: (name: string): FormField => (form) => Number(form.get(name) || Number.NaN),
+  number:
+    (name: string): FormField =>
+    (form) =>
+      Number(form.get(name) || Number.NaN),
   /** Every value of a repeated field (ticked boxes of one name). */
-  all: (name: string): FormField => (form) => form.getAll(name),
+  all:
+    (name: string): FormField =>
+    (form) =>
+      form.getAll(name),
   /** A ticked checkbox is true; an unticked one is left out of the request. */
-  checked: (name: string): FormField => (form) => (form.get(name) === 'on' ? true : undefined),
+  checked:
+    (name: string): FormField =>
+    (form) =>
+      form.get(name) === 'on' ? true : undefined,
 } as const;
 
 /**
@@ -38,7 +53,11 @@ export const formField = {
  */
 export function mapForm(fields: FormFields | FormField, form: URLSearchParams): unknown {
   if (typeof fields === 'function') return fields(form);
-  return Object.fromEntries(Object.entries(fields).map(([property, field]) => [property, mapForm(field, form)]).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .map(([property, field]) => [property, mapForm(field, form)])
+      .filter(([, value]) => value !== undefined),
+  );
 }
 
 /** A urlencoded form body, at most maxBytes: another content type is 415, a larger body 413. */
@@ -76,12 +95,12 @@ export interface FormAction<O extends Operation, Context, Caller> {
 }
 
 export const formAction = <O extends Operation, Context, Caller>(
-  change: StateChange<O, Context, Caller>, fields: FormFields | FormField,
+  change: StateChange<O, Context, Caller>,
+  fields: FormFields | FormField,
 ): FormAction<O, Context, Caller> => ({ change, fields });
 
 export type FormOutcome<O extends Operation> =
-  | { ok: true; input: ParsedRequestOf<O>; result: ResponseOf<O> }
-  | { ok: false; error: ApiError };
+  { ok: true; input: ParsedRequestOf<O>; result: ResponseOf<O> } | { ok: false; error: ApiError };
 
 /**
  * Runs a posted form through its state change, as endpoint() runs a JSON body: the budget, the caller,
@@ -98,7 +117,11 @@ export async function submitForm<O extends Operation, Context, Caller>(
   const { change } = action;
   try {
     const caller = await admit(change.options, context);
-    const input = parseInput({ ...(mapForm(action.fields, form) as object), ...known }, change.op.request, change.options.invalid) as ParsedRequestOf<O>;
+    const input = parseInput(
+      { ...(mapForm(action.fields, form) as object), ...known },
+      change.op.request,
+      change.options.invalid,
+    ) as ParsedRequestOf<O>;
     const answer = await change.handler(input, context, caller);
     // A handler answers with a Response only for a browser redirect of its JSON call: no form posts to those.
     if (answer instanceof Response) throw new Error(`${change.op.path} answers a Response: it cannot serve a form`);

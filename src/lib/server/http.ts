@@ -21,7 +21,13 @@ export class ApiError extends Error {
   readonly details: unknown;
   /** Headers the error answer carries, e.g. Retry-After on a rate limit. */
   readonly headers: Record<string, string>;
-  constructor(code: ErrorCode, message: string, status: number, details?: unknown, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    status: number,
+    details?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.code = code;
     this.status = status;
@@ -30,13 +36,17 @@ export class ApiError extends Error {
   }
 }
 
-
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const body = JSON.stringify(data);
   // The length lets the server front leave small answers uncompressed (the coding would cost more than it saves).
   return new Response(body, {
     ...init,
-    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'private, no-store', ...init.headers },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'private, no-store',
+      ...init.headers,
+    },
   });
 }
 
@@ -50,7 +60,10 @@ function encodedJson(request: Request, data: unknown, status: number): Response 
   const coding = body.length < COMPRESS_FROM_BYTES ? 'identity' : chooseCoding(request.headers.get('accept-encoding'));
   const encoded = encodeWhole(body, coding);
   const headers: Record<string, string> = {
-    'content-type': 'application/json', 'content-length': String(encoded.length), 'cache-control': 'private, no-store', vary: 'Accept-Encoding',
+    'content-type': 'application/json',
+    'content-length': String(encoded.length),
+    'cache-control': 'private, no-store',
+    vary: 'Accept-Encoding',
   };
   if (coding !== 'identity') headers['content-encoding'] = coding;
   return new Response(new Uint8Array(encoded), { status, headers });
@@ -99,7 +112,8 @@ export async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Pro
 /** Reads a JSON body: not JSON → 415 or 400, too large → 413. */
 async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
+  if (!type.includes('application/json'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
   return parseJson(await readText(request, maxBytes));
 }
 
@@ -118,10 +132,19 @@ export interface FieldIssue {
 
 export function validationFailed(issues: FieldIssue[]): ApiError {
   const first = issues[0];
-  return new ApiError('VALIDATION_FAILED', first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request', 400, issues);
+  return new ApiError(
+    'VALIDATION_FAILED',
+    first ? `${first.path || 'body'}: ${first.message}` : 'Invalid request',
+    400,
+    issues,
+  );
 }
 
-export function parseInput<S extends z.ZodType>(raw: unknown, schema: S, invalid: (issues: FieldIssue[]) => ApiError = validationFailed): z.infer<S> {
+export function parseInput<S extends z.ZodType>(
+  raw: unknown,
+  schema: S,
+  invalid: (issues: FieldIssue[]) => ApiError = validationFailed,
+): z.infer<S> {
   const result = schema.safeParse(raw);
   if (!result.success) throw invalid(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return result.data;
@@ -135,7 +158,11 @@ async function answering(request: Request, run: () => Promise<Response>): Promis
     if (error instanceof ApiError) return errorResponse(error);
     if (pgError(error)?.code === QUERY_CANCELED) {
       logger.warn({ err: error, method: request.method, path: new URL(request.url).pathname }, 'statement timeout');
-      return errorResponse(new ApiError('SERVER_BUSY', 'The shop is busy. Please try again in a moment.', 503, undefined, { 'retry-after': '5' }));
+      return errorResponse(
+        new ApiError('SERVER_BUSY', 'The shop is busy. Please try again in a moment.', 503, undefined, {
+          'retry-after': '5',
+        }),
+      );
     }
     logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'endpoint failed');
     return errorResponse(new ApiError('INTERNAL_ERROR', 'Something went wrong. Please try again.', 500));
@@ -159,13 +186,18 @@ export interface EndpointOptions<Caller = undefined, Context = APIContext> {
 function spendOrRefuse(budget: Budget | undefined, context: ClientContext): void {
   const wait = budget ? spend(budget, context) : 0;
   if (wait > 0) {
-    throw new ApiError('TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.', 429, undefined, { 'retry-after': String(wait) });
+    throw new ApiError('TOO_MANY_REQUESTS', 'Too many requests. Please wait a moment and try again.', 429, undefined, {
+      'retry-after': String(wait),
+    });
   }
 }
 
 /** What an operation does with its validated input; a Response only when it must (a redirect, a raw body). */
-export type Handler<O extends Operation, Context = APIContext, Caller = undefined> =
-  (input: ParsedRequestOf<O>, context: Context, caller: Caller) => Promise<ResponseOf<O> | Response>;
+export type Handler<O extends Operation, Context = APIContext, Caller = undefined> = (
+  input: ParsedRequestOf<O>,
+  context: Context,
+  caller: Caller,
+) => Promise<ResponseOf<O> | Response>;
 
 /**
  * One state change, defined once: its operation (schema, error codes), what it does, and how it reads
@@ -181,13 +213,18 @@ export interface StateChange<O extends Operation = Operation, Context = APIConte
 }
 
 export function stateChange<O extends Operation, Context = unknown, Caller = undefined>(
-  op: O, handler: Handler<O, Context, Caller>, options: EndpointOptions<Caller, NoInfer<Context>> = {},
+  op: O,
+  handler: Handler<O, Context, Caller>,
+  options: EndpointOptions<Caller, NoInfer<Context>> = {},
 ): StateChange<O, Context, Caller> {
   return { op, handler, options };
 }
 
 /** Spends the budget and establishes the caller: what every way into a state change does before reading it. */
-export async function admit<Context, Caller>(options: EndpointOptions<Caller, Context>, context: Context & ClientContext): Promise<Caller> {
+export async function admit<Context, Caller>(
+  options: EndpointOptions<Caller, Context>,
+  context: Context & ClientContext,
+): Promise<Caller> {
   spendOrRefuse(options.budget, context);
   return options.caller ? await options.caller(context) : (undefined as Caller);
 }
@@ -198,19 +235,29 @@ export async function admit<Context, Caller>(options: EndpointOptions<Caller, Co
  * only when it must (a redirect, a raw body).
  */
 export function endpoint<O extends Operation, Caller = undefined>(change: StateChange<O, APIContext, Caller>): APIRoute;
-export function endpoint<O extends Operation, Caller = undefined>(op: O, handler: Handler<O, APIContext, Caller>, options?: EndpointOptions<Caller>): APIRoute;
 export function endpoint<O extends Operation, Caller = undefined>(
-  opOrChange: O | StateChange<O, APIContext, Caller>, handler?: Handler<O, APIContext, Caller>, options: EndpointOptions<Caller> = {},
+  op: O,
+  handler: Handler<O, APIContext, Caller>,
+  options?: EndpointOptions<Caller>,
+): APIRoute;
+export function endpoint<O extends Operation, Caller = undefined>(
+  opOrChange: O | StateChange<O, APIContext, Caller>,
+  handler?: Handler<O, APIContext, Caller>,
+  options: EndpointOptions<Caller> = {},
 ): APIRoute {
   const change = 'handler' in opOrChange ? opOrChange : stateChange(opOrChange, handler!, options);
   const { op } = change;
-  return (context) => answering(context.request, async () => {
-    const caller = await admit(change.options, context);
-    const raw = op.method === 'GET' ? Object.fromEntries(context.url.searchParams) : await readJson(context.request, op.maxBodyBytes);
-    const input = parseInput(raw, op.request, change.options.invalid) as ParsedRequestOf<O>;
-    const result = await change.handler(input, context, caller);
-    return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
-  });
+  return (context) =>
+    answering(context.request, async () => {
+      const caller = await admit(change.options, context);
+      const raw =
+        op.method === 'GET'
+          ? Object.fromEntries(context.url.searchParams)
+          : await readJson(context.request, op.maxBodyBytes);
+      const input = parseInput(raw, op.request, change.options.invalid) as ParsedRequestOf<O>;
+      const result = await change.handler(input, context, caller);
+      return result instanceof Response ? result : encodedJson(context.request, result, op.status ?? 200);
+    });
 }
 
 /** An endpoint outside the JSON contract (provider webhooks, browser redirects), with the same error shape. */
@@ -223,7 +270,10 @@ export function rawEndpoint(handler: (context: APIContext) => Promise<Response>)
  * (src/lib/server/front-routes.ts): the same reading, validation, error shape and encoding as endpoint().
  */
 export function answerInFront<O extends Operation>(
-  op: O, client: ClientContext, handler: (input: ParsedRequestOf<O>) => Promise<ResponseOf<O>>, options: Pick<EndpointOptions, 'budget'> = {},
+  op: O,
+  client: ClientContext,
+  handler: (input: ParsedRequestOf<O>) => Promise<ResponseOf<O>>,
+  options: Pick<EndpointOptions, 'budget'> = {},
 ): Promise<Response> {
   const { request } = client;
   return answering(request, async () => {

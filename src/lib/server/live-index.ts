@@ -46,7 +46,10 @@ export class LiveIndex<I> {
     const next = this.queue.then(task);
     this.queue = next.catch(() => undefined);
     next.catch((error: unknown) => {
-      logger.error({ err: error, index: this.name }, 'building or changing an in-memory index failed; rebuilding on next use');
+      logger.error(
+        { err: error, index: this.name },
+        'building or changing an in-memory index failed; rebuilding on next use',
+      );
       if (this.current === next) this.current = null;
     });
     return next;

@@ -28,7 +28,11 @@ function scrubbed(error: ErrorLike, depth: number): ErrorLike {
   Object.defineProperty(copy, 'message', { value: message, enumerable: false, writable: true });
   const stack = typeof error.stack === 'string' ? error.stack.replace(error.message, () => message) : undefined;
   // A stack without the message in its first line (rewritten by someone) could still hold the parameters.
-  Object.defineProperty(copy, 'stack', { value: stack === undefined ? undefined : withoutParams(stack), enumerable: false, writable: true });
+  Object.defineProperty(copy, 'stack', {
+    value: stack === undefined ? undefined : withoutParams(stack),
+    enumerable: false,
+    writable: true,
+  });
   if (isErrorLike(error.cause) && depth < MAX_DEPTH) copy.cause = scrubbed(error.cause, depth + 1);
   return copy;
 }

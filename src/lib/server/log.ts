@@ -12,7 +12,9 @@ const level = envSchema.shape.LOG_LEVEL.catch('info').parse(process.env.LOG_LEVE
 
 /** @internal Exported for tests, to read lines exactly as the shop writes them. How every line is written. */
 export const logOptions: LoggerOptions = {
-  level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime,
+  level,
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
   // An error is written without the data a failed query carries (log-errors.ts).
   serializers: { err: errorForLog },
 };

@@ -36,13 +36,18 @@ export async function tooManyRequestsPage(pathname: string, retryAfterSeconds: n
   const { locale } = classifyMiss(pathname);
   const messages = await loadMessages(locale);
   const title = escapeHtml(messages['error.tooManyRequests.title']);
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>`
-    + `<p>${escapeHtml(messages['error.tooManyRequests.text'])}</p>`
-    + `<p><a href="${escapeHtml(localePath(locale, '/'))}">${escapeHtml(messages['error.returnHome'])}</a></p></main></body></html>`;
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>` +
+    `<p>${escapeHtml(messages['error.tooManyRequests.text'])}</p>` +
+    `<p><a href="${escapeHtml(localePath(locale, '/'))}">${escapeHtml(messages['error.returnHome'])}</a></p></main></body></html>`;
   return new Response(html, {
     status: 429,
     statusText: 'Too Many Requests',
-    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'retry-after': String(retryAfterSeconds),
+      'cache-control': 'no-store',
+    },
   });
 }

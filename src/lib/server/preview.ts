@@ -33,7 +33,11 @@ export async function startPreview(db: Db, cookies: Pick<AstroCookies, 'get' | '
   const token = await startSessionPreview(db, cookies, PREVIEW_MINUTES);
   if (token === null) return false;
   cookies.set(PREVIEW_COOKIE, `${token}.${sign(token)}`, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge: PREVIEW_MINUTES * 60,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: url.protocol === 'https:',
+    maxAge: PREVIEW_MINUTES * 60,
   });
   return true;
 }
@@ -56,7 +60,7 @@ export function previewingStaff(request: Request, db?: Db): Promise<number | nul
   if (token === null) return Promise.resolve(null);
   let answer = answered.get(request);
   if (!answer) {
-    answer = (async () => previewingSession(db ?? await getDb(), token))();
+    answer = (async () => previewingSession(db ?? (await getDb()), token))();
     answered.set(request, answer);
   }
   return answer;

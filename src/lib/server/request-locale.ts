@@ -8,7 +8,10 @@ export type LocaleSource = Pick<APIContext, 'url' | 'request' | 'cookies'>;
 
 export function requestLocale(req: LocaleSource, stated?: Locale): Locale {
   const candidates = [
-    stated, req.url.searchParams.get('locale'), req.request.headers.get('x-locale'), req.cookies.get(LOCALE_COOKIE)?.value,
+    stated,
+    req.url.searchParams.get('locale'),
+    req.request.headers.get('x-locale'),
+    req.cookies.get(LOCALE_COOKIE)?.value,
   ];
   return candidates.find(isLocale) ?? DEFAULT_LOCALE;
 }

@@ -8,7 +8,11 @@ import { isHtmlLink, isResource } from '#lib/content/links.ts';
 import { env } from './env.ts';
 
 /** The attributes without `name` when its value breaks `rule`; the others stay in their order. */
-function without(attribs: sanitizeHtml.Attributes, name: string, rule: (value: string) => boolean): sanitizeHtml.Attributes {
+function without(
+  attribs: sanitizeHtml.Attributes,
+  name: string,
+  rule: (value: string) => boolean,
+): sanitizeHtml.Attributes {
   const value = attribs[name];
   if (value === undefined || rule(value)) return attribs;
   const { [name]: _, ...rest } = attribs;
@@ -18,9 +22,43 @@ function without(attribs: sanitizeHtml.Attributes, name: string, rule: (value: s
 function options(imageHosts: readonly string[]): sanitizeHtml.IOptions {
   return {
     allowedTags: [
-      'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'mark', 'span', 'div', 'section',
-      'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'blockquote', 'hr',
-      'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption',
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      's',
+      'small',
+      'mark',
+      'span',
+      'div',
+      'section',
+      'h2',
+      'h3',
+      'h4',
+      'h5',
+      'h6',
+      'ul',
+      'ol',
+      'li',
+      'dl',
+      'dt',
+      'dd',
+      'blockquote',
+      'hr',
+      'a',
+      'img',
+      'figure',
+      'figcaption',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'caption',
     ],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
@@ -47,6 +85,9 @@ function options(imageHosts: readonly string[]): sanitizeHtml.IOptions {
 }
 
 /** `imageHosts`: where pictures may come from besides the shop; the operator's CONTENT_IMAGE_HOSTS unless given. */
-export function sanitizeCmsHtml(html: string | null | undefined, imageHosts: readonly string[] = env().CONTENT_IMAGE_HOSTS): string {
+export function sanitizeCmsHtml(
+  html: string | null | undefined,
+  imageHosts: readonly string[] = env().CONTENT_IMAGE_HOSTS,
+): string {
   return html ? sanitizeHtml(html, options(imageHosts)) : '';
 }

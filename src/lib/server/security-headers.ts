@@ -59,14 +59,14 @@ function policyDirectives(options: PolicyOptions): Directive[] {
   const hashes = [...new Set(options.scriptHashes ?? [])].map((hash) => `'${hash}'`);
   return [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...hashes, ...stripe?.script ?? [], ...gtm?.script ?? []],
+    ['script-src', "'self'", ...hashes, ...(stripe?.script ?? []), ...(gtm?.script ?? [])],
     ['style-src', ...STYLE_SOURCES],
     // Product pictures may come from any https host (an import names them). Content names only the
     // shop or the operator's CONTENT_IMAGE_HOSTS (src/lib/content/links.ts), checked where it is written and read.
     ['img-src', "'self'", 'data:', 'https:'],
     ['font-src', "'self'"],
-    ['connect-src', "'self'", ...stripe?.connect ?? [], ...gtm?.connect ?? []],
-    ...stripe ? [['frame-src', "'self'", ...stripe.frame] satisfies Directive] : [],
+    ['connect-src', "'self'", ...(stripe?.connect ?? []), ...(gtm?.connect ?? [])],
+    ...(stripe ? [['frame-src', "'self'", ...stripe.frame] satisfies Directive] : []),
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     // Every form posts to the shop itself; PayPal and Stripe are reached by script, not by a form.
@@ -77,7 +77,9 @@ function policyDirectives(options: PolicyOptions): Directive[] {
 
 /** The Content-Security-Policy of a page (or, without options, of any other answer). */
 export function contentSecurityPolicy(options: PolicyOptions = {}): string {
-  return policyDirectives(options).map((d) => d.join(' ')).join('; ');
+  return policyDirectives(options)
+    .map((d) => d.join(' '))
+    .join('; ');
 }
 
 type AstroCsp = Exclude<AstroConfig['security']['csp'], boolean>;
@@ -93,7 +95,10 @@ export function astroCsp(inlineScripts: readonly string[]): AstroCsp {
   return {
     algorithm: 'SHA-256',
     directives: directives.map((d) => d.join(' ') as `default-src ${string}`),
-    scriptDirective: { resources: ["'self'"], hashes: inlineScripts.map((source) => scriptHash(source) as `sha256-${string}`) },
+    scriptDirective: {
+      resources: ["'self'"],
+      hashes: inlineScripts.map((source) => scriptHash(source) as `sha256-${string}`),
+    },
     styleDirective: { resources: STYLE_SOURCES },
   };
 }
@@ -108,7 +113,10 @@ export function scriptHash(source: string): string {
 
 /** The script hashes of a policy Astro rendered (`security.csp`): those of its client directives. */
 export function astroScriptHashes(policy: string): string[] {
-  const scriptSrc = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '));
+  const scriptSrc = policy
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '));
   return (scriptSrc?.match(/'sha(?:256|384|512)-[A-Za-z0-9+/=]+'/g) ?? []).map((source) => source.slice(1, -1));
 }
 
@@ -153,7 +161,11 @@ export const tokenPageRoutes = (): string[] => [...TOKEN_PAGES.keys()];
  * and returned to by full redirects, never popups that would need an opener), and HSTS once the shop
  * is served over https (on http it would be ignored, and it must not pin a plain-http test origin).
  */
-export function securityHeaders(siteUrl: string, policy = contentSecurityPolicy(), routePattern?: string): [string, string][] {
+export function securityHeaders(
+  siteUrl: string,
+  policy = contentSecurityPolicy(),
+  routePattern?: string,
+): [string, string][] {
   const headers: [string, string][] = [
     ['content-security-policy', policy],
     ['x-content-type-options', 'nosniff'],
@@ -162,6 +174,7 @@ export function securityHeaders(siteUrl: string, policy = contentSecurityPolicy(
     ['permissions-policy', 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")'],
     ['cross-origin-opener-policy', 'same-origin'],
   ];
-  if (new URL(siteUrl).protocol === 'https:') headers.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
+  if (new URL(siteUrl).protocol === 'https:')
+    headers.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
   return headers;
 }

@@ -6,7 +6,12 @@ import { sanitizeCmsHtml } from './sanitize.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/index.ts';
-import { resolveContentLink, type CategorySlugResolver, type LinkResolvers, type PageSlugResolver } from '../site/paths.ts';
+import {
+  resolveContentLink,
+  type CategorySlugResolver,
+  type LinkResolvers,
+  type PageSlugResolver,
+} from '../site/paths.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
@@ -15,7 +20,10 @@ import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
 import { offeredCurrencies, type Currency } from '../shared/currency.ts';
 
-interface HtmlBlock<C> { html: string; config: C }
+interface HtmlBlock<C> {
+  html: string;
+  config: C;
+}
 
 export interface Shell {
   locale: Locale;
@@ -47,7 +55,11 @@ export interface Shell {
 }
 
 /** Used when the content service has no branding yet, so a fresh shop still renders. */
-const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({ ...BUILT_IN_BRANDING, title: 'Storefront', description: '' });
+const FALLBACK_BRANDING: BrandingConfig = brandingConfigSchema.parse({
+  ...BUILT_IN_BRANDING,
+  title: 'Storefront',
+  description: '',
+});
 
 const shells = publishedMemo<Shell>();
 
@@ -77,7 +89,18 @@ const TERMS_PAGE = 'i:agb';
 
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
-  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, categorySlug, pageSlug, cartHeader] = await Promise.all([
+  const [
+    branding,
+    localeSetting,
+    menu,
+    footer,
+    topBanner,
+    notificationBar,
+    offered,
+    categorySlug,
+    pageSlug,
+    cartHeader,
+  ] = await Promise.all([
     getContent('setting:branding', locale),
     getContent('setting:locale', locale),
     getContent('block:menu', locale),
@@ -96,13 +119,22 @@ async function buildShell(locale: Locale): Promise<Shell> {
   // Every link the layout shows is resolved here, before the tags are taken: a page that links a
   // category is dropped when that category's address changes.
   const menuItems = buildMenu(menu?.config.entries ?? [], locale, links, 'm', features.categoriesMapper);
-  const resolvedFooter = footer ? {
-    ...footer.config,
-    columns: footer.config.columns.map((c) => ({ ...c, items: c.items.map((item) => ({ ...item, url: resolveContentLink(item.url, locale, links) })) })),
-  } : null;
+  const resolvedFooter = footer
+    ? {
+        ...footer.config,
+        columns: footer.config.columns.map((c) => ({
+          ...c,
+          items: c.items.map((item) => ({ ...item, url: resolveContentLink(item.url, locale, links) })),
+        })),
+      }
+    : null;
   // contactUsLink: a content link target ('i:kontakt', a path, an https URL) or a mailto:/tel: address; empty hides the link.
   const contact = features.contactUsLink.trim();
-  const contactHref = !contact ? null : /^(mailto|tel):/i.test(contact) ? contact : resolveContentLink(contact, locale, links);
+  const contactHref = !contact
+    ? null
+    : /^(mailto|tel):/i.test(contact)
+      ? contact
+      : resolveContentLink(contact, locale, links);
   const termsHref = resolveContentLink(TERMS_PAGE, locale, links);
   return {
     locale,

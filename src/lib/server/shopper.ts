@@ -40,7 +40,9 @@ const featuresMemo = publishedMemo<Features>();
 
 /** The shop's feature flags, read once per publish (every price call asks). */
 function shopFeatures(): Promise<Features> {
-  return featuresMemo('all', async () => resolveFeatures((await getContent('setting:branding', 'de'))?.config.flags ?? {}));
+  return featuresMemo('all', async () =>
+    resolveFeatures((await getContent('setting:branding', 'de'))?.config.flags ?? {}),
+  );
 }
 
 /** Prices show to signed-in users, or to guests only if isPriceForGuestEnabled. */
@@ -49,6 +51,9 @@ export async function priceContext(shopper: Shopper): Promise<PriceContext> {
   return {
     currency: shopper.currency,
     priceListId: shopper.priceListId,
-    pricesVisible: canSeePrices({ loggedIn: shopper.loggedIn, isPriceForGuestEnabled: features.isPriceForGuestEnabled }),
+    pricesVisible: canSeePrices({
+      loggedIn: shopper.loggedIn,
+      isPriceForGuestEnabled: features.isPriceForGuestEnabled,
+    }),
   };
 }

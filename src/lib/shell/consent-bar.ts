@@ -8,7 +8,8 @@ import { $consent, decideConsent } from './consent-store.ts';
 export function startConsentBar(bar: HTMLElement): void {
   const root = document.documentElement;
   const buttons = [...bar.querySelectorAll<HTMLButtonElement>('button[data-consent]')];
-  for (const button of buttons) button.addEventListener('click', () => decideConsent(button.dataset.consent === 'accept'));
+  for (const button of buttons)
+    button.addEventListener('click', () => decideConsent(button.dataset.consent === 'accept'));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   $consent.subscribe((consent) => {

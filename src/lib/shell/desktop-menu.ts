@@ -15,8 +15,12 @@ function fitRow(row: HTMLElement, entries: HTMLElement[], more: HTMLElement): vo
   const copies = [...more.querySelectorAll<HTMLElement>('[data-more-for]')];
   const update = () => {
     const fit = fittingCount(widths, moreWidth, row.clientWidth);
-    entries.forEach((li, i) => { li.hidden = i >= fit; });
-    copies.forEach((li, i) => { li.hidden = i < fit; });
+    entries.forEach((li, i) => {
+      li.hidden = i >= fit;
+    });
+    copies.forEach((li, i) => {
+      li.hidden = i < fit;
+    });
     more.hidden = fit >= entries.length;
     row.classList.remove('is-measuring');
   };
@@ -29,7 +33,12 @@ export function startDesktopMenu(nav: HTMLElement): void {
   if (!row) return;
   const items = [...row.querySelectorAll<HTMLElement>(':scope > .menu-item')];
   const more = items.find((li) => li.dataset.id === 'menu-more');
-  if (more) fitRow(row, items.filter((li) => li !== more), more);
+  if (more)
+    fitRow(
+      row,
+      items.filter((li) => li !== more),
+      more,
+    );
 
   const leaveMs = Number(nav.dataset.leaveMs) || 0;
   nav.addEventListener('mouseleave', () => leaveMenu(leaveMs));

@@ -143,7 +143,9 @@ function hydrated(el: HTMLElement, deadline = Date.now() + 5000): Promise<void> 
 
 function replay(action: Held): void {
   switch (action.kind) {
-    case 'submit': action.form.requestSubmit(action.submitter); break;
+    case 'submit':
+      action.form.requestSubmit(action.submitter);
+      break;
     case 'click': {
       // A control the live island no longer renders has nothing left to do.
       if (!action.target.isConnected) break;
@@ -163,9 +165,13 @@ function replay(action: Held): void {
 }
 
 /** Where the directive leaves islands: a list until the shell starts, then a function taking each one. */
-interface IntentQueue { push(island: IntentIsland): void }
+interface IntentQueue {
+  push(island: IntentIsland): void;
+}
 declare global {
-  interface Window { intentIslands?: IntentQueue | undefined }
+  interface Window {
+    intentIslands?: IntentQueue | undefined;
+  }
 }
 
 /** An island as the directive hands it over: watched already (from its HTML) or from now on. */

@@ -1,7 +1,13 @@
 // The notification area without a framework (src/components/NotificationsArea.astro): a polite live
 // region that shows $notifications, each with its close button. Confirmations raised by key get
 // their text from the area's data-feedback; messages carried over from the previous page show first.
-import { $notifications, dismiss, showCarriedNotifications, type FeedbackKey, type Notification } from './notifications.ts';
+import {
+  $notifications,
+  dismiss,
+  showCarriedNotifications,
+  type FeedbackKey,
+  type Notification,
+} from './notifications.ts';
 
 export function startNotifications(area: HTMLElement): void {
   const feedback = JSON.parse(area.dataset.feedback ?? '{}') as Partial<Record<FeedbackKey, string>>;
@@ -13,7 +19,7 @@ export function startNotifications(area: HTMLElement): void {
     const node = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
     node.classList.add(`notification-${n.kind}`);
     node.setAttribute('role', n.kind === 'danger' ? 'alert' : 'status');
-    node.querySelector('p')!.textContent = n.feedback ? feedback[n.feedback] ?? '' : n.message;
+    node.querySelector('p')!.textContent = n.feedback ? (feedback[n.feedback] ?? '') : n.message;
     node.querySelector('button')!.addEventListener('click', () => dismiss(n.id));
     return node;
   };

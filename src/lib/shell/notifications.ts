@@ -25,7 +25,11 @@ export interface Notification {
   persist: boolean;
 }
 
-interface NotifyOptions { kind?: NotificationKind; persist?: boolean; feedback?: FeedbackKey }
+interface NotifyOptions {
+  kind?: NotificationKind;
+  persist?: boolean;
+  feedback?: FeedbackKey;
+}
 
 export const $notifications = atom<Notification[]>([]);
 /** The id of the latest notification: ids are never reused, so a late timer cannot dismiss a newer one. */
@@ -35,7 +39,11 @@ export function notify(message: string, options: NotifyOptions = {}): number {
   const id = $lastNotificationId.get() + 1;
   $lastNotificationId.set(id);
   const notification: Notification = {
-    id, message, feedback: options.feedback, kind: options.kind ?? 'info', persist: options.persist ?? false,
+    id,
+    message,
+    feedback: options.feedback,
+    kind: options.kind ?? 'info',
+    persist: options.persist ?? false,
   };
   // The oldest ones give way so that no more than three are ever on screen.
   $notifications.set([...$notifications.get(), notification].slice(-MAX_NOTIFICATIONS));
@@ -53,7 +61,10 @@ export function dismiss(id: number): void {
   $notifications.set($notifications.get().filter((n) => n.id !== id));
 }
 
-interface Carried { feedback: FeedbackKey; at: number }
+interface Carried {
+  feedback: FeedbackKey;
+  at: number;
+}
 
 const isFeedbackKey = (value: unknown): value is FeedbackKey => (FEEDBACK_KEYS as readonly unknown[]).includes(value);
 
@@ -69,7 +80,9 @@ function readCarried(): Carried[] {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(CARRY_OVER_KEY) ?? '[]');
     return Array.isArray(parsed)
-      ? parsed.filter((c): c is Carried => isFeedbackKey((c as Carried)?.feedback) && typeof (c as Carried).at === 'number')
+      ? parsed.filter(
+          (c): c is Carried => isFeedbackKey((c as Carried)?.feedback) && typeof (c as Carried).at === 'number',
+        )
       : [];
   } catch {
     return [];

@@ -8,7 +8,8 @@ export const CHUNK_RELOAD_KEY = 'chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 /** The messages browsers give a failed dynamic import (Chromium, Safari, Firefox). */
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
 
 /** @internal Exported for tests. */
 export function isChunkLoadError(reason: unknown): boolean {

@@ -4,7 +4,9 @@
 
 /** An object with these keys only (`extra`: other keys are allowed too), each present. */
 export function hasOnlyKeys<K extends string>(
-  value: unknown, keys: readonly K[], { extra = false } = {},
+  value: unknown,
+  keys: readonly K[],
+  { extra = false } = {},
 ): value is Record<K, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const own = Object.keys(value);

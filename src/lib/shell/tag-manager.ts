@@ -5,7 +5,9 @@ import { $consent } from './consent-store.ts';
 
 type DataLayer = Record<string, unknown>[];
 declare global {
-  interface Window { dataLayer?: DataLayer }
+  interface Window {
+    dataLayer?: DataLayer;
+  }
 }
 
 /**

@@ -11,7 +11,10 @@ const SESSION = 'session:';
 /** The key of a persistent store that lasts for the browser tab only. */
 export const sessionKey = (key: string): string => `${SESSION}${key}`;
 
-interface Slot { storage: Storage; key: string }
+interface Slot {
+  storage: Storage;
+  key: string;
+}
 
 /** Values no storage would take, for this page only (the library's own fallback is such an object too). */
 const unsaved = new Map<string, string>();
@@ -41,46 +44,55 @@ function keysOf(storage: () => Storage | undefined, prefix: string): string[] {
   try {
     const area = storage();
     if (!area) return [];
-    return Array.from({ length: area.length }, (_, i) => area.key(i)).filter((k) => k !== null).map((k) => `${prefix}${k}`);
+    return Array.from({ length: area.length }, (_, i) => area.key(i))
+      .filter((k) => k !== null)
+      .map((k) => `${prefix}${k}`);
   } catch {
     return [];
   }
 }
 
 /** A key-value view of both storages, as the library reads it (get, in, set, delete, for…in). */
-const engine = new Proxy<Record<string, string>>({}, {
-  get: (_target, name) => read(name),
-  has: (_target, name) => read(name) !== undefined,
-  set(_target, name, value: string) {
-    if (typeof name !== 'string') return true;
-    const s = slot(name);
-    try {
-      if (!s) throw new Error('no storage');
-      s.storage.setItem(s.key, value);
-      unsaved.delete(name);
-    } catch {
-      unsaved.set(name, value);
-    }
-    return true;
+const engine = new Proxy<Record<string, string>>(
+  {},
+  {
+    get: (_target, name) => read(name),
+    has: (_target, name) => read(name) !== undefined,
+    set(_target, name, value: string) {
+      if (typeof name !== 'string') return true;
+      const s = slot(name);
+      try {
+        if (!s) throw new Error('no storage');
+        s.storage.setItem(s.key, value);
+        unsaved.delete(name);
+      } catch {
+        unsaved.set(name, value);
+      }
+      return true;
+    },
+    deleteProperty(_target, name) {
+      if (typeof name === 'string') unsaved.delete(name);
+      const s = slot(name);
+      try {
+        s?.storage.removeItem(s.key);
+      } catch {
+        // Blocked storage has nothing to remove.
+      }
+      return true;
+    },
+    ownKeys: () => [
+      ...new Set([
+        ...keysOf(() => globalThis.localStorage, ''),
+        ...keysOf(() => globalThis.sessionStorage, SESSION),
+        ...unsaved.keys(),
+      ]),
+    ],
+    getOwnPropertyDescriptor: (_target, name) => {
+      const value = read(name);
+      return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: true };
+    },
   },
-  deleteProperty(_target, name) {
-    if (typeof name === 'string') unsaved.delete(name);
-    const s = slot(name);
-    try {
-      s?.storage.removeItem(s.key);
-    } catch {
-      // Blocked storage has nothing to remove.
-    }
-    return true;
-  },
-  ownKeys: () => [...new Set([
-    ...keysOf(() => globalThis.localStorage, ''), ...keysOf(() => globalThis.sessionStorage, SESSION), ...unsaved.keys(),
-  ])],
-  getOwnPropertyDescriptor: (_target, name) => {
-    const value = read(name);
-    return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: true };
-  },
-});
+);
 
 const noEvents: PersistentEvents = { addEventListener() {}, removeEventListener() {} };
 

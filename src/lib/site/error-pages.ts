@@ -5,8 +5,14 @@ import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../i18n/locales.
 
 /** Paths that belong to a route of the shop; a miss there is "page not found", elsewhere the router's own 404. */
 const ROUTE_PATTERNS = [
-  /^\/$/, /^\/c(\/[^/]+){1,5}$/, /^\/p\/[^/]+\/[^/]+$/, /^\/i\/[^/]+$/, /^\/[^/]+$/,
-  /^\/my-account(\/[^/]+)?$/, /^\/checkout(\/[^/]+){0,2}$/, /^\/pay\/[^/]+(\/[^/]+)?$/,
+  /^\/$/,
+  /^\/c(\/[^/]+){1,5}$/,
+  /^\/p\/[^/]+\/[^/]+$/,
+  /^\/i\/[^/]+$/,
+  /^\/[^/]+$/,
+  /^\/my-account(\/[^/]+)?$/,
+  /^\/checkout(\/[^/]+){0,2}$/,
+  /^\/pay\/[^/]+(\/[^/]+)?$/,
   /^\/order-payment\/[^/]+\/[^/]+$/,
 ];
 
@@ -32,7 +38,19 @@ export function statusText(status: number): string {
 }
 
 const STATUS_TEXTS: Readonly<Record<number, string>> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 410: 'Gone', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };

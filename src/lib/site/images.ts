@@ -46,7 +46,10 @@ export function pictureSources(src: string, widths: readonly RasterWidth[]): Pic
   if (largest === undefined || !SVG_IMAGE.test(src)) return null;
   const srcSet = (format: RasterFormat) => widths.map((w) => `${rasterUrl(src, w, format)} ${w}w`).join(', ');
   return {
-    sources: [{ type: 'image/avif', srcSet: srcSet('avif') }, { type: 'image/webp', srcSet: srcSet('webp') }],
+    sources: [
+      { type: 'image/avif', srcSet: srcSet('avif') },
+      { type: 'image/webp', srcSet: srcSet('webp') },
+    ],
     src: rasterUrl(src, largest, 'jpg')!,
     srcSet: srcSet('jpg'),
   };

@@ -61,5 +61,9 @@ export const HISTORY_BACK_SCRIPT = `for (const button of document.querySelectorA
 
 /** Every inline script a page of this shop may run; the CSP allows these and no others. */
 export const INLINE_SCRIPTS: readonly string[] = [
-  HEAD_STATE_SCRIPT, CATEGORY_PENDING_SCRIPT, SEARCH_WAKE_SCRIPT, SIGN_IN_HASH_SCRIPT, HISTORY_BACK_SCRIPT,
+  HEAD_STATE_SCRIPT,
+  CATEGORY_PENDING_SCRIPT,
+  SEARCH_WAKE_SCRIPT,
+  SIGN_IN_HASH_SCRIPT,
+  HISTORY_BACK_SCRIPT,
 ];

@@ -38,4 +38,3 @@ export function legacyRedirect(pathname: string): string | null {
   const path = [root, ...children].join('/').replace(/\/{2,}/g, '/');
   return `${prefix}${path.startsWith('/') ? path : `/${path}`}`.replace(/(.)\/$/, '$1');
 }
-

@@ -16,7 +16,9 @@ export function escapeMalformedUrl(url: string): string | null {
       return escaped;
     } catch {
       // Well-formed escapes that are no UTF-8 (%E0%A4%A): keep the path's shape, drop what cannot be read.
-      return escaped.replace(/%[0-9A-Fa-f]{2}/g, (e) => (Number.parseInt(e.slice(1), 16) < 0x80 ? e : '%25' + e.slice(1)));
+      return escaped.replace(/%[0-9A-Fa-f]{2}/g, (e) =>
+        Number.parseInt(e.slice(1), 16) < 0x80 ? e : '%25' + e.slice(1),
+      );
     }
   }
 }

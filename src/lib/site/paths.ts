@@ -12,14 +12,21 @@ export function localePath(locale: Locale, path: string): string {
  * host as //host or /\host, a scheme, a header break) gives the fallback. The fragment is dropped.
  */
 export function safeReturnPath(value: string | null | undefined, fallback: string): string {
-  const leaves = !value || !value.startsWith('/') || /^\/[\\/]/.test(value) || value.includes('\\')
-    || [...value].some((c) => c.charCodeAt(0) < 0x20);
+  const leaves =
+    !value ||
+    !value.startsWith('/') ||
+    /^\/[\\/]/.test(value) ||
+    value.includes('\\') ||
+    [...value].some((c) => c.charCodeAt(0) < 0x20);
   if (!value || leaves) return fallback;
   return value.split('#')[0] || fallback;
 }
 
 /** Strips a locale prefix, giving the path as the default language would have it. */
-export function stripLocale(pathname: string, locales: readonly string[]): { locale: string | undefined; path: string } {
+export function stripLocale(
+  pathname: string,
+  locales: readonly string[],
+): { locale: string | undefined; path: string } {
   const match = /^\/([a-z]{2})(?=\/|$)/.exec(pathname);
   if (match && match[1] && locales.includes(match[1])) {
     const rest = pathname.slice(match[0].length);
@@ -56,7 +63,10 @@ export type CategorySlugResolver = (defaultSlugPath: string, locale: Locale) => 
 export type PageSlugResolver = (identifier: string, locale: Locale) => string | undefined;
 
 /** What turns content link targets into the rendered locale's addresses. */
-export interface LinkResolvers { category?: CategorySlugResolver; page?: PageSlugResolver }
+export interface LinkResolvers {
+  category?: CategorySlugResolver;
+  page?: PageSlugResolver;
+}
 
 /**
  * Resolves a content-service link target: "c:slug/path" (category, by its default-language slug

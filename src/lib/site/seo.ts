@@ -65,13 +65,22 @@ export function siteJsonLd(site: SiteIdentity): object[] {
   const organizationId = `${site.siteUrl}#organization`;
   return [
     {
-      '@context': 'https://schema.org', '@type': 'Organization', '@id': organizationId,
-      name: site.name, url: site.siteUrl, logo: site.logo,
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': organizationId,
+      name: site.name,
+      url: site.siteUrl,
+      logo: site.logo,
       ...(site.sameAs.length > 0 ? { sameAs: [...site.sameAs] } : {}),
     },
     {
-      '@context': 'https://schema.org', '@type': 'WebSite', '@id': `${site.homeUrl}#website`,
-      name: site.name, url: site.homeUrl, inLanguage: site.language, publisher: { '@id': organizationId },
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      '@id': `${site.homeUrl}#website`,
+      name: site.name,
+      url: site.homeUrl,
+      inLanguage: site.language,
+      publisher: { '@id': organizationId },
       potentialAction: {
         '@type': 'SearchAction',
         target: { '@type': 'EntryPoint', urlTemplate: `${site.searchUrl}?term={search_term_string}` },

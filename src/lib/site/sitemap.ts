@@ -9,7 +9,8 @@ export type PageVersions = Partial<Record<Locale, string>>;
 /** Google's limit is 50,000 URLs or 50 MB per file; alternates make entries big, so stay well below. */
 export const URLS_PER_SITEMAP = 5000;
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page in all its languages, and when its own data last changed (ISO date-time), per locale or for all. */
 export interface SitemapPage {
@@ -17,13 +18,21 @@ export interface SitemapPage {
   lastmod?: string | Partial<Record<Locale, string>>;
 }
 
-export interface SitemapEntry { loc: string; versions: PageVersions; lastmod?: string }
+export interface SitemapEntry {
+  loc: string;
+  versions: PageVersions;
+  lastmod?: string;
+}
 
 /** Flattens pages into one entry per (page, locale), keeping the versions for the alternates. */
 export function sitemapEntries(pages: SitemapPage[]): SitemapEntry[] {
-  return pages.flatMap(({ versions, lastmod }) => (Object.entries(versions) as [Locale, string][]).map(([locale, loc]) => ({
-    loc, versions, lastmod: typeof lastmod === 'string' ? lastmod : lastmod?.[locale],
-  })));
+  return pages.flatMap(({ versions, lastmod }) =>
+    (Object.entries(versions) as [Locale, string][]).map(([locale, loc]) => ({
+      loc,
+      versions,
+      lastmod: typeof lastmod === 'string' ? lastmod : lastmod?.[locale],
+    })),
+  );
 }
 
 export function sitemapChunkCount(entryCount: number): number {
@@ -32,18 +41,24 @@ export function sitemapChunkCount(entryCount: number): number {
 
 export function sitemapXml(entries: SitemapEntry[], site: string): string {
   const abs = (path: string) => escapeXml(new URL(path, site).toString());
-  const body = entries.map(({ loc, versions, lastmod }) => {
-    const alternates = (Object.entries(versions) as [Locale, string][])
-      .map(([locale, path]) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[locale]}" href="${abs(path)}"/>`);
-    const fallback = xDefault(versions);
-    if (fallback) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(fallback)}"/>`);
-    return `<url><loc>${abs(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates.join('')}</url>`;
-  }).join('\n');
+  const body = entries
+    .map(({ loc, versions, lastmod }) => {
+      const alternates = (Object.entries(versions) as [Locale, string][]).map(
+        ([locale, path]) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[locale]}" href="${abs(path)}"/>`,
+      );
+      const fallback = xDefault(versions);
+      if (fallback) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(fallback)}"/>`);
+      return `<url><loc>${abs(loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}${alternates.join('')}</url>`;
+    })
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(count: number, site: string): string {
-  const items = Array.from({ length: count }, (_, i) => `<sitemap><loc>${escapeXml(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`);
+  const items = Array.from(
+    { length: count },
+    (_, i) => `<sitemap><loc>${escapeXml(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
@@ -53,7 +68,9 @@ export function robotsTxt(site: string): string {
     // Personal, transactional and query-driven pages have nothing for an index.
     'Disallow: /api/',
     ...['', '/en', '/fr', '/es', '/it'].flatMap((prefix) => [
-      `Disallow: ${prefix}/checkout`, `Disallow: ${prefix}/my-account`, `Disallow: ${prefix}/search-details`,
+      `Disallow: ${prefix}/checkout`,
+      `Disallow: ${prefix}/my-account`,
+      `Disallow: ${prefix}/search-details`,
     ]),
     'Allow: /',
     `Sitemap: ${new URL('/sitemap.xml', site).toString()}`,

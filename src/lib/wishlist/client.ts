@@ -13,7 +13,11 @@ export function fetchServerWishlist(locale: Locale, signal?: AbortSignal): Promi
 }
 
 /** Adds (merges) the skus and returns the whole list. */
-export function addServerWishlistItems(skus: readonly string[], locale: Locale, signal?: AbortSignal): Promise<Wishlist> {
+export function addServerWishlistItems(
+  skus: readonly string[],
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<Wishlist> {
   return call(wishlistApi.add, { items: skus.map((sku) => ({ sku })), locale }, { signal });
 }
 

@@ -4,20 +4,38 @@ import { hasOnlyKeys, isPositiveInteger } from '../shell/stored-shape.ts';
 
 export const WISHLIST_STORAGE_KEY = 'vsf-wishlist';
 
-export interface WishlistProduct { id: number; sku: string; name: string; image: string | null }
-export interface Wishlist { items: { product: WishlistProduct; qty: number }[] }
+export interface WishlistProduct {
+  id: number;
+  sku: string;
+  name: string;
+  image: string | null;
+}
+export interface Wishlist {
+  items: { product: WishlistProduct; qty: number }[];
+}
 
 function isWishlistProduct(value: unknown): value is WishlistProduct {
   if (!hasOnlyKeys(value, ['id', 'sku', 'name', 'image'])) return false;
   const { id, sku, name, image } = value;
-  return isPositiveInteger(id) && typeof sku === 'string' && sku !== '' && typeof name === 'string'
-    && (image === null || typeof image === 'string');
+  return (
+    isPositiveInteger(id) &&
+    typeof sku === 'string' &&
+    sku !== '' &&
+    typeof name === 'string' &&
+    (image === null || typeof image === 'string')
+  );
 }
 
 /** The shape the browser stores (and the server answers): nothing more, nothing less. */
 function isWishlist(value: unknown): value is Wishlist {
-  return hasOnlyKeys(value, ['items']) && Array.isArray(value.items) && value.items.every((item: unknown) =>
-    hasOnlyKeys(item, ['product', 'qty']) && isWishlistProduct(item.product) && isPositiveInteger(item.qty));
+  return (
+    hasOnlyKeys(value, ['items']) &&
+    Array.isArray(value.items) &&
+    value.items.every(
+      (item: unknown) =>
+        hasOnlyKeys(item, ['product', 'qty']) && isWishlistProduct(item.product) && isPositiveInteger(item.qty),
+    )
+  );
 }
 
 export const emptyWishlist = (): Wishlist => ({ items: [] });

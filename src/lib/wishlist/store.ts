@@ -5,8 +5,15 @@
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import {
-  WISHLIST_STORAGE_KEY, emptyWishlist, isInWishlist, parseStoredWishlist, removeWishlistItem, toggleWishlistItem,
-  wishlistTotal, type Wishlist, type WishlistProduct,
+  WISHLIST_STORAGE_KEY,
+  emptyWishlist,
+  isInWishlist,
+  parseStoredWishlist,
+  removeWishlistItem,
+  toggleWishlistItem,
+  wishlistTotal,
+  type Wishlist,
+  type WishlistProduct,
 } from './rules.ts';
 import { addServerWishlistItems, fetchServerWishlist, removeServerWishlistItem } from './client.ts';
 import { pageLocale } from '../i18n/page-locale.ts';
@@ -36,12 +43,16 @@ const $serverSync = atom<Promise<unknown>>(Promise.resolve());
 
 // Server calls run one after another, so a quick add-remove-add reaches the server in that order.
 function enqueue<T>(task: () => Promise<T>): Promise<T | undefined> {
-  const run = $serverSync.get().then(task).catch((error: unknown) => {
-    // The session ended meanwhile (signed out in another tab, or it expired): there is no server list
-    // to keep in step any more, which is not a failure.
-    if (!(error instanceof ApiClientError && error.code === 'UNAUTHENTICATED')) reportFailure('wishlist: server sync failed', error);
-    return undefined;
-  });
+  const run = $serverSync
+    .get()
+    .then(task)
+    .catch((error: unknown) => {
+      // The session ended meanwhile (signed out in another tab, or it expired): there is no server list
+      // to keep in step any more, which is not a failure.
+      if (!(error instanceof ApiClientError && error.code === 'UNAUTHENTICATED'))
+        reportFailure('wishlist: server sync failed', error);
+      return undefined;
+    });
   $serverSync.set(run);
   return run;
 }
@@ -53,9 +64,9 @@ export function toggleWishlist(product: WishlistProduct): void {
   if (adding) notifyFeedback('wishlist.added');
   if (!$loggedIn.get()) return;
   const locale = pageLocale();
-  void enqueue(() => adding
-    ? addServerWishlistItems([product.sku], locale)
-    : removeServerWishlistItem(product.sku, locale));
+  void enqueue(() =>
+    adding ? addServerWishlistItems([product.sku], locale) : removeServerWishlistItem(product.sku, locale),
+  );
 }
 
 export function removeFromWishlist(sku: string): void {
@@ -67,7 +78,9 @@ export function removeFromWishlist(sku: string): void {
 export async function mergeWishlistIntoAccount(): Promise<void> {
   const skus = $wishlist.get().items.map((i) => i.product.sku);
   const locale = pageLocale();
-  const merged = await enqueue(() => skus.length > 0 ? addServerWishlistItems(skus, locale) : fetchServerWishlist(locale));
+  const merged = await enqueue(() =>
+    skus.length > 0 ? addServerWishlistItems(skus, locale) : fetchServerWishlist(locale),
+  );
   if (merged) save(merged);
 }
 

@@ -23,22 +23,48 @@ const STATUSES = ['all', 'published', 'draft'] as const satisfies readonly Statu
 export function EntriesFilters({ values, onChange, strings }: Props) {
   const id = useId();
   return (
-    <form className="entries-filters" role="search" aria-label={strings['entries.filters']} onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="entries-filters"
+      role="search"
+      aria-label={strings['entries.filters']}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="field entries-search">
         <label htmlFor={`${id}-q`}>{strings['entries.search']}</label>
-        <input id={`${id}-q`} type="search" value={values.query} autoComplete="off"
-          onChange={(e) => onChange({ ...values, query: e.target.value })} />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={values.query}
+          autoComplete="off"
+          onChange={(e) => onChange({ ...values, query: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-type`}>{strings['entries.type']}</label>
-        <select id={`${id}-type`} value={values.type} onChange={(e) => onChange({ ...values, type: e.target.value as TypeFilter })}>
-          {TYPES.map((type) => <option key={type} value={type}>{strings[`entries.type.${type}`]}</option>)}
+        <select
+          id={`${id}-type`}
+          value={values.type}
+          onChange={(e) => onChange({ ...values, type: e.target.value as TypeFilter })}
+        >
+          {TYPES.map((type) => (
+            <option key={type} value={type}>
+              {strings[`entries.type.${type}`]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-status`}>{strings['entries.status']}</label>
-        <select id={`${id}-status`} value={values.status} onChange={(e) => onChange({ ...values, status: e.target.value as StatusFilter })}>
-          {STATUSES.map((status) => <option key={status} value={status}>{strings[`entries.status.${status}`]}</option>)}
+        <select
+          id={`${id}-status`}
+          value={values.status}
+          onChange={(e) => onChange({ ...values, status: e.target.value as StatusFilter })}
+        >
+          {STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {strings[`entries.status.${status}`]}
+            </option>
+          ))}
         </select>
       </div>
     </form>

@@ -15,11 +15,23 @@ interface Props {
 export function EntriesPager({ page, pages, onPrevious, onNext, strings }: Props) {
   return (
     <nav className="entries-pager" aria-label={strings['entries.pagination']}>
-      <button type="button" className="button secondary" aria-disabled={page <= 1 || undefined}
-        onClick={() => page > 1 && onPrevious()}>{strings['entries.previous']}</button>
+      <button
+        type="button"
+        className="button secondary"
+        aria-disabled={page <= 1 || undefined}
+        onClick={() => page > 1 && onPrevious()}
+      >
+        {strings['entries.previous']}
+      </button>
       <span className="entries-page">{fill(strings['entries.page'], { page, pages })}</span>
-      <button type="button" className="button secondary" aria-disabled={page >= pages || undefined}
-        onClick={() => page < pages && onNext()}>{strings['entries.next']}</button>
+      <button
+        type="button"
+        className="button secondary"
+        aria-disabled={page >= pages || undefined}
+        onClick={() => page < pages && onNext()}
+      >
+        {strings['entries.next']}
+      </button>
     </nav>
   );
 }

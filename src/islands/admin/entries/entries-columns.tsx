@@ -2,8 +2,17 @@
 // editor's words and its status summary, computed once per row, so sorting, the search and the
 // filters all compare the same text the editor sees.
 import {
-  columnFilteringFeature, createColumnHelper, createFilteredRowModel, createPaginatedRowModel, createSortedRowModel,
-  globalFilteringFeature, rowPaginationFeature, rowSortingFeature, tableFeatures, type Row, type SortFn,
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  type Row,
+  type SortFn,
 } from '@tanstack/react-table';
 import type { EntryRow } from '#lib/admin/contract.ts';
 import type { TeamStrings } from '#lib/admin/team-messages.ts';
@@ -36,7 +45,11 @@ function kindLabel(type: EntryRow['type'], identifier: string, strings: TeamStri
 
 /** The editor of the entry in its first language; read-only entries open there too and say why. */
 function editorHref(row: EntryRow): string {
-  const query = new URLSearchParams({ type: row.type, identifier: row.identifier, locale: row.locales[0]?.locale ?? '' });
+  const query = new URLSearchParams({
+    type: row.type,
+    identifier: row.identifier,
+    locale: row.locales[0]?.locale ?? '',
+  });
   return `/admin/entry?${query}`;
 }
 
@@ -55,8 +68,10 @@ function LocaleBadges({ row, strings }: { row: EntryView; strings: TeamStrings }
     <ul className="entries-locales">
       {row.locales.map(({ locale, status }) => (
         <li key={locale} className={`entries-locale entries-locale-${status}`}>
-          <span className="entries-locale-code">{locale === '' ? strings['entries.locale.all'] : locale.toUpperCase()}</span>
-          {' '}{strings[`entries.locale.${status}`]}
+          <span className="entries-locale-code">
+            {locale === '' ? strings['entries.locale.all'] : locale.toUpperCase()}
+          </span>{' '}
+          {strings[`entries.locale.${status}`]}
         </li>
       ))}
     </ul>
@@ -65,17 +80,21 @@ function LocaleBadges({ row, strings }: { row: EntryView; strings: TeamStrings }
 
 export function entriesColumns(strings: TeamStrings, intlLocale: string, formatDate: (iso: string) => string) {
   const collator = new Intl.Collator(intlLocale, { numeric: true, sensitivity: 'base' });
-  const byText: SortFn<typeof entriesFeatures, EntryView> = (a, b, id) => collator.compare(a.getValue<string>(id), b.getValue<string>(id));
+  const byText: SortFn<typeof entriesFeatures, EntryView> = (a, b, id) =>
+    collator.compare(a.getValue<string>(id), b.getValue<string>(id));
   // ISO times sort as text; an entry never changed sorts as the oldest.
   const byTime: SortFn<typeof entriesFeatures, EntryView> = (a, b, id) => {
     const [x, y] = [a.getValue<string>(id), b.getValue<string>(id)];
     return x < y ? -1 : x > y ? 1 : 0;
   };
-  const is = (pick: (row: EntryView) => string) => (row: Row<typeof entriesFeatures, EntryView>, _id: string, value: unknown) =>
-    value === 'all' || pick(row.original) === value;
+  const is =
+    (pick: (row: EntryView) => string) => (row: Row<typeof entriesFeatures, EntryView>, _id: string, value: unknown) =>
+      value === 'all' || pick(row.original) === value;
   return helper.columns([
     helper.accessor('kind', {
-      header: strings['entries.column.kind'], sortFn: byText, filterFn: is((row) => row.type),
+      header: strings['entries.column.kind'],
+      sortFn: byText,
+      filterFn: is((row) => row.type),
       // Every content page has the same kind: its identifier, unseen, tells the links and row headers apart.
       cell: ({ row }) => (
         <a href={row.original.href}>
@@ -85,17 +104,35 @@ export function entriesColumns(strings: TeamStrings, intlLocale: string, formatD
       ),
     }),
     helper.accessor('identifier', {
-      id: 'key', header: strings['entries.column.key'], sortFn: byText, enableColumnFilter: false,
+      id: 'key',
+      header: strings['entries.column.key'],
+      sortFn: byText,
+      enableColumnFilter: false,
       cell: ({ row }) => <code>{row.original.identifier}</code>,
     }),
-    helper.display({ id: 'languages', header: strings['entries.column.languages'], cell: ({ row }) => <LocaleBadges row={row.original} strings={strings} /> }),
+    helper.display({
+      id: 'languages',
+      header: strings['entries.column.languages'],
+      cell: ({ row }) => <LocaleBadges row={row.original} strings={strings} />,
+    }),
     helper.accessor('summary', {
-      id: 'status', header: strings['entries.column.status'], sortFn: byText, filterFn: is((row) => row.summary),
+      id: 'status',
+      header: strings['entries.column.status'],
+      sortFn: byText,
+      filterFn: is((row) => row.summary),
       cell: ({ row }) => strings[`entries.status.${row.original.summary}`],
     }),
-    helper.accessor((row) => row.lastEditor ?? '', { id: 'editor', header: strings['entries.column.editor'], sortFn: byText, cell: ({ getValue }) => getValue() || '–' }),
+    helper.accessor((row) => row.lastEditor ?? '', {
+      id: 'editor',
+      header: strings['entries.column.editor'],
+      sortFn: byText,
+      cell: ({ getValue }) => getValue() || '–',
+    }),
     helper.accessor((row) => row.lastChange ?? '', {
-      id: 'changed', header: strings['entries.column.changed'], sortFn: byTime, sortDescFirst: true,
+      id: 'changed',
+      header: strings['entries.column.changed'],
+      sortFn: byTime,
+      sortDescFirst: true,
       cell: ({ getValue }) => {
         const iso = getValue();
         return iso ? <time dateTime={iso}>{formatDate(iso)}</time> : '–';

@@ -35,17 +35,27 @@ export function EntryHistory({ detail, strings: t, busy, dateTime, onRollback }:
   return (
     <section className="admin-card" aria-labelledby="history-title">
       <h2 id="history-title">{t['history.title']}</h2>
-      {detail.versions.length === 0 ? <p>{t['history.empty']}</p> : (
+      {detail.versions.length === 0 ? (
+        <p>{t['history.empty']}</p>
+      ) : (
         <ol className="admin-history" reversed>
           {detail.versions.map((v) => (
             <li key={v.version}>
               <strong>{fill(t['history.version'], { version: v.version })}</strong>{' '}
               {v.version === current && <span className="admin-badge">{t['history.current']}</span>}
               {v.deleted && <span className="admin-badge">{t['history.deleted']}</span>}
-              <span className="admin-muted"> {fill(t['history.by'], { by: actorLabel(v.by, t), at: dateTime(v.at) })}</span>
+              <span className="admin-muted">
+                {' '}
+                {fill(t['history.by'], { by: actorLabel(v.by, t), at: dateTime(v.at) })}
+              </span>
               {v.version !== current && (
                 <span className="admin-history-actions">
-                  <button type="button" className="button" aria-expanded={open?.version === v.version} onClick={() => void compare(v.version)}>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-expanded={open?.version === v.version}
+                    onClick={() => void compare(v.version)}
+                  >
                     {t['history.diff']} ({v.version})
                   </button>
                   <button type="button" className="button" disabled={busy} onClick={() => void restore(v.version)}>

@@ -37,23 +37,39 @@ export function MessageOverrides({ languageName, value, onChange, englishTexts, 
       <div className="field">
         <label htmlFor={`${id}-lang`}>{t['overrides.language']}</label>
         <select id={`${id}-lang`} value={language} onChange={(e) => setLanguage(e.target.value as Locale)}>
-          {LOCALES.map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {languageName(l)}
+            </option>
+          ))}
         </select>
       </div>
-      {Object.keys(own).length === 0 ? <p>{t['overrides.none']}</p> : (
+      {Object.keys(own).length === 0 ? (
+        <p>{t['overrides.none']}</p>
+      ) : (
         <ul className="admin-override-list">
           {Object.entries(own).map(([key, text], i) => (
             <li key={key}>
-              <label htmlFor={`${id}-${i}`}><code>{key}</code></label>
-              <p className="admin-muted">{t['overrides.english']}: {englishTexts[key] ?? '—'}</p>
+              <label htmlFor={`${id}-${i}`}>
+                <code>{key}</code>
+              </label>
+              <p className="admin-muted">
+                {t['overrides.english']}: {englishTexts[key] ?? '—'}
+              </p>
               <textarea
-                id={`${id}-${i}`} rows={2} value={text}
+                id={`${id}-${i}`}
+                rows={2}
+                value={text}
                 aria-invalid={issues[`messages.${language}.${key}`] ? true : undefined}
                 onChange={(e) => set({ ...own, [key]: e.target.value })}
               />
-              {issues[`messages.${language}.${key}`] && <p className="field-error">{issues[`messages.${language}.${key}`]}</p>}
+              {issues[`messages.${language}.${key}`] && (
+                <p className="field-error">{issues[`messages.${language}.${key}`]}</p>
+              )}
               <button
-                type="button" className="button" aria-label={fill(t['overrides.remove'], { key })}
+                type="button"
+                className="button"
+                aria-label={fill(t['overrides.remove'], { key })}
                 onClick={() => set(Object.fromEntries(Object.entries(own).filter(([k]) => k !== key)))}
               >
                 {t['overrides.removeShort']}
@@ -64,12 +80,32 @@ export function MessageOverrides({ languageName, value, onChange, englishTexts, 
       )}
       <div className="field">
         <label htmlFor={`${id}-key`}>{t['overrides.key']}</label>
-        <input id={`${id}-key`} list={`${id}-keys`} value={newKey} onChange={(e) => setNewKey(e.target.value.trim())} aria-describedby={known ? undefined : `${id}-unknown`} />
-        <datalist id={`${id}-keys`}>{Object.keys(englishTexts).map((k) => <option key={k} value={k} />)}</datalist>
-        {!known && <p id={`${id}-unknown`} className="field-error">{t['overrides.unknownKey']}</p>}
-        {newKey in englishTexts && <p className="admin-muted">{t['overrides.english']}: {englishTexts[newKey]}</p>}
+        <input
+          id={`${id}-key`}
+          list={`${id}-keys`}
+          value={newKey}
+          onChange={(e) => setNewKey(e.target.value.trim())}
+          aria-describedby={known ? undefined : `${id}-unknown`}
+        />
+        <datalist id={`${id}-keys`}>
+          {Object.keys(englishTexts).map((k) => (
+            <option key={k} value={k} />
+          ))}
+        </datalist>
+        {!known && (
+          <p id={`${id}-unknown`} className="field-error">
+            {t['overrides.unknownKey']}
+          </p>
+        )}
+        {newKey in englishTexts && (
+          <p className="admin-muted">
+            {t['overrides.english']}: {englishTexts[newKey]}
+          </p>
+        )}
       </div>
-      <button type="button" className="button" disabled={!newKey} onClick={add}>{t['overrides.add']}</button>
+      <button type="button" className="button" disabled={!newKey} onClick={add}>
+        {t['overrides.add']}
+      </button>
     </fieldset>
   );
 }

@@ -38,15 +38,31 @@ export function ArrayList({ ctx, descriptor: d, path, value, onChange, fieldKey,
       {items.length > 0 && (
         <ol className="sf-list">
           {items.map((item, index) => (
-            <ArrayItem key={index} ctx={ctx} element={d.element} path={[...path, index]} value={item} fieldKey={fieldKey}
-              count={items.length} removable={items.length > (d.min ?? 0)}
+            <ArrayItem
+              key={index}
+              ctx={ctx}
+              element={d.element}
+              path={[...path, index]}
+              value={item}
+              fieldKey={fieldKey}
+              count={items.length}
+              removable={items.length > (d.min ?? 0)}
               onChange={(next) => onChange(items.map((x, i) => (i === index ? next : x)))}
-              onMove={(to) => move(index, to)} onRemove={() => remove(index)} />
+              onMove={(to) => move(index, to)}
+              onRemove={() => remove(index)}
+            />
           ))}
         </ol>
       )}
-      <button type="button" id={addId} className="sf-button sf-add" disabled={d.max !== undefined && items.length >= d.max}
-        onClick={add}>{fillTemplate(strings.add, { item: strings.item })}</button>
+      <button
+        type="button"
+        id={addId}
+        className="sf-button sf-add"
+        disabled={d.max !== undefined && items.length >= d.max}
+        onClick={add}
+      >
+        {fillTemplate(strings.add, { item: strings.item })}
+      </button>
     </fieldset>
   );
 }

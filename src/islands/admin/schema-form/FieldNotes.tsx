@@ -4,8 +4,16 @@ import type { Notes } from './form-context.ts';
 export function FieldNotes({ notes }: { notes: Notes }) {
   return (
     <>
-      {notes.hint && <p id={`${notes.id}-hint`} className="sf-hint">{notes.hint}</p>}
-      {notes.error && <p id={`${notes.id}-error`} className="sf-error">{notes.error}</p>}
+      {notes.hint && (
+        <p id={`${notes.id}-hint`} className="sf-hint">
+          {notes.hint}
+        </p>
+      )}
+      {notes.error && (
+        <p id={`${notes.id}-error`} className="sf-error">
+          {notes.error}
+        </p>
+      )}
     </>
   );
 }

@@ -14,12 +14,20 @@ export function FieldView(props: FieldProps) {
   const set = (next: unknown) => onChange(absence !== 'required' && isEmptyValue(next) ? undefined : next);
   const d = resolveDescriptor(props.descriptor);
   switch (d.kind) {
-    case 'object': return <ObjectFieldset {...props} descriptor={d} onChange={set} />;
-    case 'array': return <ArrayList {...props} descriptor={d} onChange={set} />;
-    case 'record': return <RecordRows {...props} descriptor={d} onChange={set} />;
-    case 'string': case 'number': return <TextControl {...props} descriptor={d} onChange={set} />;
-    case 'boolean': case 'enum': return <ChoiceControl {...props} descriptor={d} onChange={set} />;
+    case 'object':
+      return <ObjectFieldset {...props} descriptor={d} onChange={set} />;
+    case 'array':
+      return <ArrayList {...props} descriptor={d} onChange={set} />;
+    case 'record':
+      return <RecordRows {...props} descriptor={d} onChange={set} />;
+    case 'string':
+    case 'number':
+      return <TextControl {...props} descriptor={d} onChange={set} />;
+    case 'boolean':
+    case 'enum':
+      return <ChoiceControl {...props} descriptor={d} onChange={set} />;
     // Kept as it is in the value: a field the form cannot edit must not be lost on save.
-    case 'unknown': return null;
+    case 'unknown':
+      return null;
   }
 }

@@ -19,13 +19,26 @@ export function ObjectFieldset(props: FieldProps<ObjectDescriptor> & { bare?: bo
   const fields = descriptor.fields.map((field) => {
     const fieldPath = [...path, field.key];
     return (
-      <FieldView key={field.key} ctx={ctx} descriptor={field.descriptor} path={fieldPath}
-        value={object[field.key] ?? field.defaultValue} fieldKey={field.key}
-        label={ctx.labels(field.key, pathKey(fieldPath))} absence={absenceOf(field, descriptor.partial)}
-        onChange={(next) => onChange(setAt(object, [field.key], next))} />
+      <FieldView
+        key={field.key}
+        ctx={ctx}
+        descriptor={field.descriptor}
+        path={fieldPath}
+        value={object[field.key] ?? field.defaultValue}
+        fieldKey={field.key}
+        label={ctx.labels(field.key, pathKey(fieldPath))}
+        absence={absenceOf(field, descriptor.partial)}
+        onChange={(next) => onChange(setAt(object, [field.key], next))}
+      />
     );
   });
-  if (bare) return <div className="sf-object"><FieldNotes notes={notes} />{fields}</div>;
+  if (bare)
+    return (
+      <div className="sf-object">
+        <FieldNotes notes={notes} />
+        {fields}
+      </div>
+    );
   return (
     <fieldset className="sf-fieldset" aria-describedby={notes.aria['aria-describedby']}>
       <legend className={hideLegend ? 'visually-hidden' : undefined}>{label}</legend>

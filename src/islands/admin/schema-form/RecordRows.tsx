@@ -20,9 +20,17 @@ export function RecordRows(props: FieldProps<RecordDescriptor>) {
       <legend>{label}</legend>
       <FieldNotes notes={notes} />
       {d.key.options.map((key) => (
-        <FieldView key={key} ctx={ctx} descriptor={d.value} path={[...path, key]} value={record[key]} fieldKey={fieldKey}
-          label={ctx.optionLabels(fieldKey, key)} absence={d.partial ? 'optional' : 'required'}
-          onChange={(next) => onChange(setAt(record, [key], next))} />
+        <FieldView
+          key={key}
+          ctx={ctx}
+          descriptor={d.value}
+          path={[...path, key]}
+          value={record[key]}
+          fieldKey={fieldKey}
+          label={ctx.optionLabels(fieldKey, key)}
+          absence={d.partial ? 'optional' : 'required'}
+          onChange={(next) => onChange(setAt(record, [key], next))}
+        />
       ))}
     </fieldset>
   );

@@ -29,7 +29,17 @@ const NO_HINTS: Readonly<Record<string, string>> = {};
 const defaultLabel = (key: string) => humanizeKey(key);
 const rawOption = (_key: string, value: string) => value;
 
-export function SchemaForm({ schema, value, onChange, issues, labels, optionLabels, hints, strings, idPrefix }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  issues,
+  labels,
+  optionLabels,
+  hints,
+  strings,
+  idPrefix,
+}: SchemaFormProps) {
   const descriptor = useMemo(() => describeSchema(schema), [schema]);
   const pendingFocus = useRef<string | undefined>(undefined);
   useEffect(() => {
@@ -38,17 +48,25 @@ export function SchemaForm({ schema, value, onChange, issues, labels, optionLabe
     pendingFocus.current = undefined;
   });
   const ctx: FormContext = {
-    idPrefix, issues, strings,
+    idPrefix,
+    issues,
+    strings,
     hints: hints ?? NO_HINTS,
     labels: labels ?? defaultLabel,
     optionLabels: optionLabels ?? rawOption,
-    focusLater: (id) => { pendingFocus.current = id; },
+    focusLater: (id) => {
+      pendingFocus.current = id;
+    },
   };
   const root = resolveDescriptor(descriptor);
   const common = { ctx, path: [], value, onChange, fieldKey: '', label: '', absence: 'required' } as const;
   return (
     <div className="schema-form">
-      {root.kind === 'object' ? <ObjectFieldset {...common} descriptor={root} bare /> : <FieldView {...common} descriptor={root} />}
+      {root.kind === 'object' ? (
+        <ObjectFieldset {...common} descriptor={root} bare />
+      ) : (
+        <FieldView {...common} descriptor={root} />
+      )}
     </div>
   );
 }

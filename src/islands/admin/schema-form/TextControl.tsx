@@ -8,7 +8,16 @@ type TextDescriptor = Extract<Descriptor, { kind: 'string' | 'number' }>;
 const LONG_TEXT_KEYS = new Set(['text', 'description', 'descriptions', 'content', 'messages']);
 
 /** A labelled text or number input; a hex colour shows a swatch of what it will look like. */
-export function TextControl({ ctx, descriptor: d, path, value, onChange, fieldKey, label, absence }: FieldProps<TextDescriptor>) {
+export function TextControl({
+  ctx,
+  descriptor: d,
+  path,
+  value,
+  onChange,
+  fieldKey,
+  label,
+  absence,
+}: FieldProps<TextDescriptor>) {
   const notes = notesFor(ctx, path, fieldKey);
   const common = {
     id: notes.id,
@@ -20,25 +29,47 @@ export function TextControl({ ctx, descriptor: d, path, value, onChange, fieldKe
   let control;
   if (d.kind === 'number') {
     control = (
-      <input {...common} type="number" inputMode={d.int ? 'numeric' : 'decimal'} step={d.int ? 1 : 'any'} min={d.min} max={d.max}
+      <input
+        {...common}
+        type="number"
+        inputMode={d.int ? 'numeric' : 'decimal'}
+        step={d.int ? 1 : 'any'}
+        min={d.min}
+        max={d.max}
         value={typeof value === 'number' && Number.isFinite(value) ? value : ''}
-        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : e.target.valueAsNumber)} />
+        onChange={(e) => onChange(e.target.value === '' ? Number.NaN : e.target.valueAsNumber)}
+      />
     );
   } else {
     const text = typeof value === 'string' ? value : '';
-    control = LONG_TEXT_KEYS.has(fieldKey)
-      ? <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />
-      : <input {...common} type={d.format === 'url' ? 'url' : 'text'} value={text} spellCheck={d.hexColour ? false : undefined}
-          autoComplete="off" onChange={(e) => onChange(e.target.value)} />;
+    control = LONG_TEXT_KEYS.has(fieldKey) ? (
+      <textarea {...common} rows={4} value={text} onChange={(e) => onChange(e.target.value)} />
+    ) : (
+      <input
+        {...common}
+        type={d.format === 'url' ? 'url' : 'text'}
+        value={text}
+        spellCheck={d.hexColour ? false : undefined}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   }
-  const swatch = d.kind === 'string' && d.hexColour && typeof value === 'string' && d.patterns.every((p) => p.regex.test(value))
-    ? value : undefined;
+  const swatch =
+    d.kind === 'string' && d.hexColour && typeof value === 'string' && d.patterns.every((p) => p.regex.test(value))
+      ? value
+      : undefined;
   return (
     <div className="sf-field">
       <label htmlFor={notes.id}>{label}</label>
-      {d.kind === 'string' && d.hexColour
-        ? <span className="sf-colour">{control}<span className="sf-swatch" aria-hidden="true" style={swatch ? { background: swatch } : undefined} /></span>
-        : control}
+      {d.kind === 'string' && d.hexColour ? (
+        <span className="sf-colour">
+          {control}
+          <span className="sf-swatch" aria-hidden="true" style={swatch ? { background: swatch } : undefined} />
+        </span>
+      ) : (
+        control
+      )}
       <FieldNotes notes={notes} />
     </div>
   );

@@ -56,8 +56,13 @@ export function notesFor(ctx: FormContext, path: Path, fieldKey: string): Notes 
   const hint = ctx.hints[key] ?? (path.at(-1) === fieldKey ? ctx.hints[fieldKey] : undefined);
   const error = ctx.issues[key];
   return {
-    id, hint, error,
-    aria: { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`) },
+    id,
+    hint,
+    error,
+    aria: {
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(hint && `${id}-hint`, error && `${id}-error`),
+    },
   };
 }
 

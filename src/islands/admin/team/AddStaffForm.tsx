@@ -39,7 +39,11 @@ export function AddStaffForm({ onAdded, strings }: Props) {
       say('ok', fill(strings['staff.added'], { email: row.email }));
     } catch (error) {
       const exists = error instanceof ApiClientError && error.code === 'STAFF_EXISTS';
-      const atField = exists ? strings['staff.exists'] : fieldIssue(error, 'email') !== null ? strings['staff.invalidEmail'] : undefined;
+      const atField = exists
+        ? strings['staff.exists']
+        : fieldIssue(error, 'email') !== null
+          ? strings['staff.invalidEmail']
+          : undefined;
       setEmailError(atField);
       if (atField) form.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
       else say('error', failureText(error, strings));
@@ -49,19 +53,38 @@ export function AddStaffForm({ onAdded, strings }: Props) {
   }
 
   return (
-    <form className="team-form team-add" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} aria-busy={pending || undefined}>
+    <form
+      className="team-form team-add"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${id}-title`}
+      aria-busy={pending || undefined}
+    >
       <h2 id={`${id}-title`}>{strings['staff.add']}</h2>
       <div className="team-form-row">
-        <TextField value={email} onChange={setEmail} type="email" label={strings['staff.email']} autoComplete="off" maxLength={254} error={emailError} />
+        <TextField
+          value={email}
+          onChange={setEmail}
+          type="email"
+          label={strings['staff.email']}
+          autoComplete="off"
+          maxLength={254}
+          error={emailError}
+        />
         <div className="field">
           <label htmlFor={`${id}-role`}>{strings['staff.role']}</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {ROLES.map((r) => <option key={r} value={r}>{strings[`role.${r}`]}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {strings[`role.${r}`]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
       <Feedback notice={notice} />
-      <button type="submit" className="button primary" disabled={pending}>{strings['staff.addSubmit']}</button>
+      <button type="submit" className="button primary" disabled={pending}>
+        {strings['staff.addSubmit']}
+      </button>
     </form>
   );
 }

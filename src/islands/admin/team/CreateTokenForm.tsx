@@ -51,23 +51,42 @@ export function CreateTokenForm({ onCreated, strings }: Props) {
   }
 
   return (
-    <form className="team-form team-add" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} aria-busy={pending || undefined}>
+    <form
+      className="team-form team-add"
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={`${id}-title`}
+      aria-busy={pending || undefined}
+    >
       <h2 id={`${id}-title`}>{strings['tokens.create']}</h2>
       <TextField value={name} onChange={setName} label={strings['tokens.name']} autoComplete="off" maxLength={80} />
       <fieldset className="team-scope-choice">
         <legend>{strings['tokens.scopes']}</legend>
         {SCOPES.map((scope) => (
           <div key={scope} className="field field-checkbox">
-            <input id={`${id}-${scope}`} type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)}
-              aria-invalid={scopesError ? true : undefined} aria-describedby={describedBy(`${id}-${scope}-hint`, scopesError && `${id}-scopes-error`)} />
+            <input
+              id={`${id}-${scope}`}
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(e) => toggle(scope, e.target.checked)}
+              aria-invalid={scopesError ? true : undefined}
+              aria-describedby={describedBy(`${id}-${scope}-hint`, scopesError && `${id}-scopes-error`)}
+            />
             <label htmlFor={`${id}-${scope}`}>{strings[`scope.${scope}`]}</label>
-            <p id={`${id}-${scope}-hint`} className="field-hint">{strings[`scopeHint.${scope}`]}</p>
+            <p id={`${id}-${scope}-hint`} className="field-hint">
+              {strings[`scopeHint.${scope}`]}
+            </p>
           </div>
         ))}
-        {scopesError && <p id={`${id}-scopes-error`} className="field-error">{scopesError}</p>}
+        {scopesError && (
+          <p id={`${id}-scopes-error`} className="field-error">
+            {scopesError}
+          </p>
+        )}
       </fieldset>
       <Feedback notice={notice} />
-      <button type="submit" className="button primary" disabled={pending}>{strings['tokens.createSubmit']}</button>
+      <button type="submit" className="button primary" disabled={pending}>
+        {strings['tokens.createSubmit']}
+      </button>
     </form>
   );
 }

@@ -12,7 +12,10 @@ export interface Notice {
 
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
-  const say = useCallback((kind: Notice['kind'], text: string) => setNotice((prev) => ({ kind, text, id: (prev?.id ?? 0) + 1 })), []);
+  const say = useCallback(
+    (kind: Notice['kind'], text: string) => setNotice((prev) => ({ kind, text, id: (prev?.id ?? 0) + 1 })),
+    [],
+  );
   const clear = useCallback(() => setNotice(null), []);
   return { notice, say, clear };
 }
@@ -20,8 +23,20 @@ export function useNotice() {
 export function Feedback({ notice }: { notice: Notice | null }) {
   return (
     <div className="team-feedback">
-      <div role="status">{notice?.kind === 'ok' && <p key={notice.id} className="team-ok">{notice.text}</p>}</div>
-      <div role="alert">{notice?.kind === 'error' && <p key={notice.id} className="form-error">{notice.text}</p>}</div>
+      <div role="status">
+        {notice?.kind === 'ok' && (
+          <p key={notice.id} className="team-ok">
+            {notice.text}
+          </p>
+        )}
+      </div>
+      <div role="alert">
+        {notice?.kind === 'error' && (
+          <p key={notice.id} className="form-error">
+            {notice.text}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

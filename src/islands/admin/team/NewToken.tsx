@@ -34,11 +34,24 @@ export function NewToken({ token, strings }: Props) {
     <div className="team-new-token">
       <label htmlFor={`${id}-token`}>{strings['tokens.secret']}</label>
       <div className="team-token-row">
-        <input ref={field} id={`${id}-token`} type="text" readOnly value={token} spellCheck={false} autoComplete="off"
-          aria-describedby={`${id}-warning`} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className="button secondary" onClick={() => void copy()}>{strings['tokens.copy']}</button>
+        <input
+          ref={field}
+          id={`${id}-token`}
+          type="text"
+          readOnly
+          value={token}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={`${id}-warning`}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="button secondary" onClick={() => void copy()}>
+          {strings['tokens.copy']}
+        </button>
       </div>
-      <p id={`${id}-warning`} className="team-warning">{strings['tokens.secretWarning']}</p>
+      <p id={`${id}-warning`} className="team-warning">
+        {strings['tokens.secretWarning']}
+      </p>
       <p role="status" className="team-copy-status">
         {copied === 'ok' ? strings['tokens.copied'] : copied === 'failed' ? strings['tokens.copyFailed'] : ''}
       </p>

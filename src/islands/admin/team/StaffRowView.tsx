@@ -24,24 +24,44 @@ export function StaffRowView({ row, isMe, busy, onChange, formatDate, strings }:
     <tr className={row.disabled ? 'team-row-disabled' : undefined}>
       <th scope="row">
         <span className="team-email">{email}</span>
-        {isMe && <> <span className="team-you">{strings['common.you']}</span></>}
+        {isMe && (
+          <>
+            {' '}
+            <span className="team-you">{strings['common.you']}</span>
+          </>
+        )}
       </th>
       <td>
-        <select value={row.role} aria-busy={busy || undefined} aria-label={fill(strings['staff.roleOf'], { email })}
-          onChange={(e) => onChange({ role: e.target.value as StaffRole })}>
-          {ROLES.map((role) => <option key={role} value={role}>{strings[`role.${role}`]}</option>)}
+        <select
+          value={row.role}
+          aria-busy={busy || undefined}
+          aria-label={fill(strings['staff.roleOf'], { email })}
+          onChange={(e) => onChange({ role: e.target.value as StaffRole })}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {strings[`role.${role}`]}
+            </option>
+          ))}
         </select>
       </td>
       <td>
         <div className="team-status-cell">
           <span>{row.disabled ? strings['staff.disabled'] : strings['staff.active']}</span>
-          <button type="button" className="button secondary" aria-disabled={busy || undefined} onClick={() => onChange({ disabled: !row.disabled })}
-            aria-label={fill(strings[row.disabled ? 'staff.enableLabel' : 'staff.disableLabel'], { email })}>
+          <button
+            type="button"
+            className="button secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => onChange({ disabled: !row.disabled })}
+            aria-label={fill(strings[row.disabled ? 'staff.enableLabel' : 'staff.disableLabel'], { email })}
+          >
             {row.disabled ? strings['staff.enable'] : strings['staff.disable']}
           </button>
         </div>
       </td>
-      <td><time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time></td>
+      <td>
+        <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
+      </td>
     </tr>
   );
 }

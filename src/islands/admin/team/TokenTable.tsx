@@ -32,18 +32,31 @@ export function TokenTable({ rows, busy, onRevoke, formatDate, strings }: Props)
             <tr key={row.id} className={row.revokedAt ? 'team-row-disabled' : undefined}>
               <th scope="row">{row.name}</th>
               <td>
-                <ul className="team-scopes">{row.scopes.map((scope) => <li key={scope}>{strings[`scope.${scope}`]}</li>)}</ul>
+                <ul className="team-scopes">
+                  {row.scopes.map((scope) => (
+                    <li key={scope}>{strings[`scope.${scope}`]}</li>
+                  ))}
+                </ul>
               </td>
               <td>{time(row.createdAt)}</td>
               <td>{time(row.lastUsedAt)}</td>
               <td>
                 {row.revokedAt ? (
-                  <time dateTime={row.revokedAt}>{fill(strings['tokens.revokedAt'], { at: formatDate(row.revokedAt) })}</time>
+                  <time dateTime={row.revokedAt}>
+                    {fill(strings['tokens.revokedAt'], { at: formatDate(row.revokedAt) })}
+                  </time>
                 ) : (
                   <div className="team-status-cell">
                     <span>{strings['tokens.active']}</span>
-                    <button type="button" className="button secondary" aria-disabled={busy === row.id || undefined} onClick={() => onRevoke(row)}
-                      aria-label={fill(strings['tokens.revokeLabel'], { name: row.name })}>{strings['tokens.revoke']}</button>
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-disabled={busy === row.id || undefined}
+                      onClick={() => onRevoke(row)}
+                      aria-label={fill(strings['tokens.revokeLabel'], { name: row.name })}
+                    >
+                      {strings['tokens.revoke']}
+                    </button>
                   </div>
                 )}
               </td>

@@ -22,7 +22,8 @@ export function failureText(error: unknown, strings: TeamStrings, known: KnownFa
 
 /** The server's message for one field of a 400 VALIDATION_FAILED, if it names that field. */
 export function fieldIssue(error: unknown, field: string): string | null {
-  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details)) return null;
+  if (!(error instanceof ApiClientError) || error.code !== 'VALIDATION_FAILED' || !Array.isArray(error.details))
+    return null;
   for (const issue of error.details as unknown[]) {
     if (typeof issue !== 'object' || issue === null) continue;
     const { path, message } = issue as { path?: unknown; message?: unknown };

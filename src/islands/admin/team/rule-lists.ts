@@ -5,7 +5,10 @@
 import type { StaffRole, TokenScope } from '#lib/admin/rules.ts';
 
 /** The whole union as a list: a member missing from `list` fails to compile. */
-const all = <T extends string>() => <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): L => list;
+const all =
+  <T extends string>() =>
+  <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): L =>
+    list;
 
 export const ROLES = all<StaffRole>()(['editor', 'admin']);
 export const SCOPES = all<TokenScope>()(['content:read', 'content:write', 'catalog:write']);

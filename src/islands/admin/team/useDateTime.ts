@@ -8,10 +8,16 @@ const noSubscription = () => () => undefined;
 
 /** Formats an ISO time as date and time (25.11.2025, 17:04 / 25 Nov 2025, 17:04). */
 export function useDateTime(locale: 'de' | 'en'): (iso: string) => string {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return useMemo(() => {
     const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      dateStyle: 'medium', timeStyle: 'short', ...(inBrowser ? {} : { timeZone: 'UTC' }),
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      ...(inBrowser ? {} : { timeZone: 'UTC' }),
     });
     return (iso: string) => format.format(new Date(iso));
   }, [locale, inBrowser]);

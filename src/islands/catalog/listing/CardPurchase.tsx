@@ -41,7 +41,11 @@ export function CardPurchase({ sku, hasVariants, href, nameId, strings, form }: 
   const entry = usePriceEntry(sku);
   if (visible === false) return null;
   if (hasVariants) {
-    return <a className="button secondary product-card-variants" href={href} aria-describedby={nameId}>{strings.chooseVariant}</a>;
+    return (
+      <a className="button secondary product-card-variants" href={href} aria-describedby={nameId}>
+        {strings.chooseVariant}
+      </a>
+    );
   }
   // Only a whole number 1..max is ever added, never a silently corrected one (as in the buy box).
   const wanted = parseWantedQuantity(raw, MAX_QUANTITY);
@@ -59,11 +63,30 @@ export function CardPurchase({ sku, hasVariants, href, nameId, strings, form }: 
       <input type="hidden" name="return" value={form.returnPath} />
       <AvailabilityText sku={sku} qty={quantity} strings={strings.availability} />
       <div className="product-card-buy-row">
-        <label className="visually-hidden" htmlFor={`${id}-qty`}>{strings.quantity}</label>
-        <input ref={field} id={`${id}-qty`} name="quantity" className="product-card-qty" type="number" inputMode="numeric" min={1} max={MAX_QUANTITY}
-          step={1} value={raw} aria-describedby={nameId} aria-invalid={wanted === null} onChange={(e) => setRaw(e.target.value)}
-          onBlur={() => { if (raw.trim() === '') setRaw('1'); }} />
-        <button type="submit" className="button primary product-card-add" aria-describedby={nameId} disabled={blocked}>{strings.addToCart}</button>
+        <label className="visually-hidden" htmlFor={`${id}-qty`}>
+          {strings.quantity}
+        </label>
+        <input
+          ref={field}
+          id={`${id}-qty`}
+          name="quantity"
+          className="product-card-qty"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_QUANTITY}
+          step={1}
+          value={raw}
+          aria-describedby={nameId}
+          aria-invalid={wanted === null}
+          onChange={(e) => setRaw(e.target.value)}
+          onBlur={() => {
+            if (raw.trim() === '') setRaw('1');
+          }}
+        />
+        <button type="submit" className="button primary product-card-add" aria-describedby={nameId} disabled={blocked}>
+          {strings.addToCart}
+        </button>
       </div>
     </form>
   );

@@ -19,10 +19,13 @@ export function FacetGroup({ facet, selected, collapsible, onToggle }: FacetGrou
           return (
             <li key={option.value}>
               <label className="facet-option">
-                <input type="checkbox" checked={checked}
+                <input
+                  type="checkbox"
+                  checked={checked}
                   // A value nothing matches cannot narrow the list; it stays enabled while ticked so it can be cleared.
                   disabled={option.count === 0 && !checked}
-                  onChange={(e) => onToggle(facet.id, option.value, e.currentTarget.checked)} />
+                  onChange={(e) => onToggle(facet.id, option.value, e.currentTarget.checked)}
+                />
                 <span className="facet-label">{option.label}</span>{' '}
                 <span className="facet-count">({option.count})</span>
               </label>
@@ -35,7 +38,10 @@ export function FacetGroup({ facet, selected, collapsible, onToggle }: FacetGrou
   if (!collapsible) return group;
   return (
     <details className="facet-dropdown">
-      <summary>{facet.label}{selected.length > 0 && <span className="facet-selected"> ({selected.length})</span>}</summary>
+      <summary>
+        {facet.label}
+        {selected.length > 0 && <span className="facet-selected"> ({selected.length})</span>}
+      </summary>
       {group}
     </details>
   );

@@ -29,15 +29,21 @@ export function FilterChips({ filters, facets, onRemove, onClear, strings }: Fil
       <ul>
         {chips.map((chip) => (
           <li key={`${chip.code}=${chip.value}`}>
-            <button type="button" className="filter-chip" onClick={() => onRemove(chip.code, chip.value)}
-              aria-label={fill(strings.removeFilter, { filter: chip.facetLabel, value: chip.valueLabel })}>
+            <button
+              type="button"
+              className="filter-chip"
+              onClick={() => onRemove(chip.code, chip.value)}
+              aria-label={fill(strings.removeFilter, { filter: chip.facetLabel, value: chip.valueLabel })}
+            >
               <span className="filter-chip-facet">{chip.facetLabel}:</span> {chip.valueLabel}
               <Icon name="close" size={16} />
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="text-button filter-chips-clear" onClick={onClear}>{strings.clearAllFilters}</button>
+      <button type="button" className="text-button filter-chips-clear" onClick={onClear}>
+        {strings.clearAllFilters}
+      </button>
     </div>
   );
 }

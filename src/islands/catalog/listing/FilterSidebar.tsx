@@ -32,7 +32,9 @@ export function FilterSidebar({ facets, filters, layout, resultText, onToggle, o
   // Growing the window past the breakpoint turns the drawer into the sidebar; a modal state would linger.
   useEffect(() => {
     const query = window.matchMedia(DESKTOP);
-    const onChange = () => { if (query.matches) close(); };
+    const onChange = () => {
+      if (query.matches) close();
+    };
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
@@ -42,8 +44,15 @@ export function FilterSidebar({ facets, filters, layout, resultText, onToggle, o
   return (
     <>
       {open && <div className="filter-backdrop" onClick={close} />}
-      <div ref={ref} id={FILTER_PANEL_ID} className={`filter-panel filter-panel-${layout}${open ? ' is-open' : ''}`}
-        role={open ? 'dialog' : 'region'} aria-modal={open || undefined} aria-label={strings.filters} tabIndex={-1}>
+      <div
+        ref={ref}
+        id={FILTER_PANEL_ID}
+        className={`filter-panel filter-panel-${layout}${open ? ' is-open' : ''}`}
+        role={open ? 'dialog' : 'region'}
+        aria-modal={open || undefined}
+        aria-label={strings.filters}
+        tabIndex={-1}
+      >
         <div className="filter-panel-head">
           <h2 className={layout === 'top' && !open ? 'visually-hidden' : undefined}>{strings.filters}</h2>
           {open && (
@@ -54,13 +63,26 @@ export function FilterSidebar({ facets, filters, layout, resultText, onToggle, o
         </div>
         <div className="filter-groups">
           {facets.map((facet) => (
-            <FacetGroup key={facet.id} facet={facet} selected={filters[facet.id] ?? []}
-              collapsible={layout === 'top' && !open} onToggle={onToggle} />
+            <FacetGroup
+              key={facet.id}
+              facet={facet}
+              selected={filters[facet.id] ?? []}
+              collapsible={layout === 'top' && !open}
+              onToggle={onToggle}
+            />
           ))}
         </div>
         <div className="filter-panel-actions">
-          {active && <button type="button" className="text-button" onClick={onReset}>{strings.resetFilters}</button>}
-          {open && <button type="button" className="button primary" onClick={close}>{strings.showResults} ({resultText})</button>}
+          {active && (
+            <button type="button" className="text-button" onClick={onReset}>
+              {strings.resetFilters}
+            </button>
+          )}
+          {open && (
+            <button type="button" className="button primary" onClick={close}>
+              {strings.showResults} ({resultText})
+            </button>
+          )}
         </div>
       </div>
     </>

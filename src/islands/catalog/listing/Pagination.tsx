@@ -23,17 +23,29 @@ export function Pagination({ current, total, hrefFor, onNavigate, strings }: Pag
     onNavigate(page);
   };
   const link = (page: number, text: string, extra: { step?: boolean; label?: string } = {}) => (
-    <a href={hrefFor(page)} aria-label={extra.label}
-      aria-current={page === current && !extra.step ? 'page' : undefined} onClick={follow(page)}>{text}</a>
+    <a
+      href={hrefFor(page)}
+      aria-label={extra.label}
+      aria-current={page === current && !extra.step ? 'page' : undefined}
+      onClick={follow(page)}
+    >
+      {text}
+    </a>
   );
   const previous = Math.min(current - 1, total);
   return (
     <nav className="pagination" aria-label={strings.pagination}>
       <ul>
         {previous >= 1 && <li className="pagination-step">{link(previous, strings.previous, { step: true })}</li>}
-        {pageWindow(current, total).map((p, i) => (p === 'gap'
-          ? <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">…</li>
-          : <li key={p}>{link(p, String(p), { label: fill(strings.page, { page: p }) })}</li>))}
+        {pageWindow(current, total).map((p, i) =>
+          p === 'gap' ? (
+            <li key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={p}>{link(p, String(p), { label: fill(strings.page, { page: p }) })}</li>
+          ),
+        )}
         {current < total && <li className="pagination-step">{link(current + 1, strings.next, { step: true })}</li>}
       </ul>
     </nav>

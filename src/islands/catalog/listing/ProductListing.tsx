@@ -3,7 +3,12 @@
 // links; on the client the URL query decides what is shown (see useListing).
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
-import { toggleFilter, withSelectedOptions, type ListingQuery, type ListingView } from '#lib/catalog/category-listing.ts';
+import {
+  toggleFilter,
+  withSelectedOptions,
+  type ListingQuery,
+  type ListingView,
+} from '#lib/catalog/category-listing.ts';
 import { listingHref, pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
 import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
@@ -45,7 +50,11 @@ export function ProductListing(props: ProductListingProps) {
   const { locale, intlLocale, basePath, pageSize, initial, filterView, defaultView, strings } = props;
   const sortStrings = strings.sort;
   const { query, data, status, navigate } = useListing({
-    locale, categoryId: props.categoryId, pageSize, sortingEnabled: sortStrings !== undefined, initial,
+    locale,
+    categoryId: props.categoryId,
+    pageSize,
+    sortingEnabled: sortStrings !== undefined,
+    initial,
     initialPage: props.initialPage,
   });
   // The stored view exists only in the browser: the first render matches the server's default.
@@ -56,7 +65,10 @@ export function ProductListing(props: ProductListingProps) {
 
   const total = pageCount(data.count, pageSize);
   // Each card's plain form comes back to this very listing.
-  const purchase = { strings: strings.purchase, form: { action: localePath(locale, '/cart/add'), returnPath: listingHref(basePath, query) } };
+  const purchase = {
+    strings: strings.purchase,
+    form: { action: localePath(locale, '/cart/add'), returnPath: listingHref(basePath, query) },
+  };
   const resultText = plural(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
   const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
   const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
@@ -73,41 +85,90 @@ export function ProductListing(props: ProductListingProps) {
     <PublicPricesContext.Provider value={props.prices}>
       <div className={`listing listing-${filterView}`}>
         <div className="listing-toolbar">
-          <p className="listing-count" role="status">{resultText}</p>
+          <p className="listing-count" role="status">
+            {resultText}
+          </p>
           {facets.length > 0 && (
-            <button type="button" className="button secondary listing-filter-button" aria-haspopup="dialog"
-              aria-expanded={filtersOpen} aria-controls={FILTER_PANEL_ID} onClick={() => $filterSidebarOpen.set(true)}>
-              {strings.filters}{activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
+            <button
+              type="button"
+              className="button secondary listing-filter-button"
+              aria-haspopup="dialog"
+              aria-expanded={filtersOpen}
+              aria-controls={FILTER_PANEL_ID}
+              onClick={() => $filterSidebarOpen.set(true)}
+            >
+              {strings.filters}
+              {activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
             </button>
           )}
           {sortStrings && (
-            <SortSelect value={query.sort} strings={sortStrings} onChange={(sort) => navigate({ ...query, sort, page: 1 })} />
+            <SortSelect
+              value={query.sort}
+              strings={sortStrings}
+              onChange={(sort) => navigate({ ...query, sort, page: 1 })}
+            />
           )}
           <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
-          <FilterChips filters={query.filters} facets={facets} strings={strings.chips}
+          <FilterChips
+            filters={query.filters}
+            facets={facets}
+            strings={strings.chips}
             onRemove={(code, value) => setFilters(toggleFilter(query.filters, code, value, false))}
-            onClear={() => setFilters({})} />
+            onClear={() => setFilters({})}
+          />
         </div>
-        <FilterSidebar facets={facets} filters={query.filters} layout={filterView} resultText={resultText} strings={strings}
+        <FilterSidebar
+          facets={facets}
+          filters={query.filters}
+          layout={filterView}
+          resultText={resultText}
+          strings={strings}
           onToggle={(code, value, on) => setFilters(toggleFilter(query.filters, code, value, on))}
-          onReset={() => setFilters({})} />
-        <div ref={results} className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
-          aria-busy={status === 'loading'} tabIndex={-1}>
-          {status === 'loading' && <p className="visually-hidden" role="status">{strings.loading}</p>}
-          {status === 'error' && <p className="listing-error" role="alert">{strings.listError}</p>}
-          {data.products.length === 0 ? <p className="listing-empty">{strings.noProducts}</p> : (
+          onReset={() => setFilters({})}
+        />
+        <div
+          ref={results}
+          className={`listing-results${status === 'loading' ? ' is-loading' : ''}`}
+          aria-busy={status === 'loading'}
+          tabIndex={-1}
+        >
+          {status === 'loading' && (
+            <p className="visually-hidden" role="status">
+              {strings.loading}
+            </p>
+          )}
+          {status === 'error' && (
+            <p className="listing-error" role="alert">
+              {strings.listError}
+            </p>
+          )}
+          {data.products.length === 0 ? (
+            <p className="listing-empty">{strings.noProducts}</p>
+          ) : (
             <ul className={`product-grid view-${view}`}>
               {data.products.map((product) => (
                 <li key={product.id}>
-                  <ProductCard product={product} href={localePath(locale, productPath(product))} intlLocale={intlLocale}
-                    view={view} showItemnum={props.showItemnum} startingPrice={props.startingPrice} strings={strings.card}
-                    purchase={purchase} />
+                  <ProductCard
+                    product={product}
+                    href={localePath(locale, productPath(product))}
+                    intlLocale={intlLocale}
+                    view={view}
+                    showItemnum={props.showItemnum}
+                    startingPrice={props.startingPrice}
+                    strings={strings.card}
+                    purchase={purchase}
+                  />
                 </li>
               ))}
             </ul>
           )}
-          <Pagination current={query.page} total={total} strings={strings} onNavigate={goToPage}
-            hrefFor={(page) => listingHref(basePath, { ...query, page })} />
+          <Pagination
+            current={query.page}
+            total={total}
+            strings={strings}
+            onNavigate={goToPage}
+            hrefFor={(page) => listingHref(basePath, { ...query, page })}
+          />
         </div>
       </div>
     </PublicPricesContext.Provider>

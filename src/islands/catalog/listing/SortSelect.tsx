@@ -17,11 +17,19 @@ export function SortSelect<T extends string = SortOption>({ value, onChange, str
   return (
     <div className="listing-sort">
       <label htmlFor={id}>{strings.label}</label>
-      <select id={id} value={value} onChange={(e) => {
-        const next = offered.find((o) => o === e.currentTarget.value);
-        if (next !== undefined) onChange(next);
-      }}>
-        {offered.map((option) => <option key={option} value={option}>{strings[option]}</option>)}
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          const next = offered.find((o) => o === e.currentTarget.value);
+          if (next !== undefined) onChange(next);
+        }}
+      >
+        {offered.map((option) => (
+          <option key={option} value={option}>
+            {strings[option]}
+          </option>
+        ))}
       </select>
     </div>
   );

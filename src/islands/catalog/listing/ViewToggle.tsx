@@ -18,8 +18,14 @@ export function ViewToggle({ view, onChange, strings }: ViewToggleProps) {
   return (
     <div className="view-toggle" role="group" aria-label={strings.viewMode}>
       {(['grid', 'list'] as const).map((option) => (
-        <button key={option} type="button" className="icon-button" aria-label={labels[option]}
-          aria-pressed={view === option} onClick={() => onChange(option)}>
+        <button
+          key={option}
+          type="button"
+          className="icon-button"
+          aria-label={labels[option]}
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d={GLYPHS[option]} fill="currentColor" />
           </svg>

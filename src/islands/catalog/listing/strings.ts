@@ -42,21 +42,29 @@ export interface ListingStrings {
 /** Every availability text (and the loading one), for islands that show AvailabilityText. */
 function availabilityStrings(m: Messages): AvailabilityStrings {
   return {
-    'availability.available': m['availability.available'], 'availability.limited': m['availability.limited'],
+    'availability.available': m['availability.available'],
+    'availability.limited': m['availability.limited'],
     'availability.limit-overflow': m['availability.limit-overflow'],
-    'availability.not-available': m['availability.not-available'], 'availability.loading': m['availability.loading'],
+    'availability.not-available': m['availability.not-available'],
+    'availability.loading': m['availability.loading'],
   };
 }
 
 /** A card's buying row (quantity, Add to cart, availability), the same on category and search pages. */
 export function cardPurchaseStrings(m: Messages): CardPurchaseStrings {
   return {
-    quantity: m['catalog.quantity'], addToCart: m['catalog.addToCart'], chooseVariant: m['catalog.chooseVariant'],
+    quantity: m['catalog.quantity'],
+    addToCart: m['catalog.addToCart'],
+    chooseVariant: m['catalog.chooseVariant'],
     availability: availabilityStrings(m),
   };
 }
 
 /** The active-filter chips' texts; the removal label keeps its {{filter}} and {{value}} for the island. */
 export function filterChipsStrings(m: Messages): FilterChipsStrings {
-  return { activeFilters: m['catalog.activeFilters'], removeFilter: m['catalog.removeFilter'], clearAllFilters: m['catalog.clearAllFilters'] };
+  return {
+    activeFilters: m['catalog.activeFilters'],
+    removeFilter: m['catalog.removeFilter'],
+    clearAllFilters: m['catalog.clearAllFilters'],
+  };
 }

@@ -3,9 +3,19 @@
 // renders the unfiltered page the URL names (a static export only the first); the rest loads here.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchFilters, fetchProductList } from '#lib/catalog/client.ts';
-import { DEFAULT_SORT, filtersToRequest, listingHref, parseListingQuery, toListingSearch } from '#lib/catalog/listing.ts';
 import {
-  DEFAULT_LISTING_QUERY, isServerListing, requestableFilters, serverListingQuery, type ListingQuery,
+  DEFAULT_SORT,
+  filtersToRequest,
+  listingHref,
+  parseListingQuery,
+  toListingSearch,
+} from '#lib/catalog/listing.ts';
+import {
+  DEFAULT_LISTING_QUERY,
+  isServerListing,
+  requestableFilters,
+  serverListingQuery,
+  type ListingQuery,
 } from '#lib/catalog/category-listing.ts';
 import { requestPrices } from '#lib/catalog/prices-store.ts';
 import { reportFailure } from '#lib/shell/report.ts';
@@ -50,58 +60,75 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
   const [query, setQuery] = useState<ListingQuery>(() => serverListingQuery(initialPage));
   const [data, setData] = useState<ListingData>(initial);
   const [status, setStatus] = useState<ListingStatus>('idle');
-  const pages = useRef(new Map<string, Page>([
-    [toListingSearch(serverListingQuery(initialPage)), { products: initial.products, count: initial.count }],
-  ]));
+  const pages = useRef(
+    new Map<string, Page>([
+      [toListingSearch(serverListingQuery(initialPage)), { products: initial.products, count: initial.count }],
+    ]),
+  );
   // Facets depend on the filters only, so paging and sorting reuse them.
   const facets = useRef(new Map<string, Facet[]>([['', initial.facets]]));
   const inflight = useRef<AbortController | null>(null);
 
-  const show = useCallback(async (next: ListingQuery) => {
-    setQuery(next);
-    setNoindex(!isServerListing(next));
-    inflight.current?.abort();
-    const pageKey = toListingSearch(next);
-    const facetKey = toListingSearch({ ...DEFAULT_LISTING_QUERY, filters: next.filters });
-    const cachedPage = pages.current.get(pageKey);
-    const cachedFacets = facets.current.get(facetKey);
-    if (cachedPage && cachedFacets) {
-      setData({ ...cachedPage, facets: cachedFacets });
-      setStatus('idle');
+  const show = useCallback(
+    async (next: ListingQuery) => {
+      setQuery(next);
+      setNoindex(!isServerListing(next));
+      inflight.current?.abort();
+      const pageKey = toListingSearch(next);
+      const facetKey = toListingSearch({ ...DEFAULT_LISTING_QUERY, filters: next.filters });
+      const cachedPage = pages.current.get(pageKey);
+      const cachedFacets = facets.current.get(facetKey);
+      if (cachedPage && cachedFacets) {
+        setData({ ...cachedPage, facets: cachedFacets });
+        setStatus('idle');
+        clearPending();
+        return;
+      }
+      const controller = new AbortController();
+      inflight.current = controller;
+      setStatus('loading');
+      const filters = filtersToRequest(next.filters);
+      try {
+        // minDelay: a quick answer still shows the loading state for a moment rather than a flash.
+        const [page, facetList] = await Promise.all([
+          cachedPage ??
+            fetchProductList(
+              {
+                locale,
+                catId: categoryId,
+                filters,
+                sort: next.sort,
+                limit: pageSize,
+                offset: (next.page - 1) * pageSize,
+              },
+              { signal: controller.signal, minDelay: true },
+            ).then((r): Page => ({ products: r.data, count: r.count })),
+          cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal, minDelay: true }),
+        ]);
+        if (controller.signal.aborted) return;
+        remember(pages.current, pageKey, page);
+        remember(facets.current, facetKey, facetList);
+        requestPrices(page.products.map((p) => p.sku));
+        setData({ ...page, facets: facetList });
+        setStatus('idle');
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        reportFailure('listing: request failed', error);
+        setStatus('error');
+      }
+      if (inflight.current === controller) inflight.current = null;
       clearPending();
-      return;
-    }
-    const controller = new AbortController();
-    inflight.current = controller;
-    setStatus('loading');
-    const filters = filtersToRequest(next.filters);
-    try {
-      // minDelay: a quick answer still shows the loading state for a moment rather than a flash.
-      const [page, facetList] = await Promise.all([
-        cachedPage ?? fetchProductList({
-          locale, catId: categoryId, filters, sort: next.sort, limit: pageSize, offset: (next.page - 1) * pageSize,
-        }, { signal: controller.signal, minDelay: true }).then((r): Page => ({ products: r.data, count: r.count })),
-        cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal, minDelay: true }),
-      ]);
-      if (controller.signal.aborted) return;
-      remember(pages.current, pageKey, page);
-      remember(facets.current, facetKey, facetList);
-      requestPrices(page.products.map((p) => p.sku));
-      setData({ ...page, facets: facetList });
-      setStatus('idle');
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      reportFailure('listing: request failed', error);
-      setStatus('error');
-    }
-    if (inflight.current === controller) inflight.current = null;
-    clearPending();
-  }, [locale, categoryId, pageSize]);
+    },
+    [locale, categoryId, pageSize],
+  );
 
-  const navigate = useCallback((next: ListingQuery) => {
-    window.history.pushState(null, '', listingHref(window.location.pathname, next));
-    void show(next);
-  }, [show]);
+  const navigate = useCallback(
+    (next: ListingQuery) => {
+      window.history.pushState(null, '', listingHref(window.location.pathname, next));
+      void show(next);
+    },
+    [show],
+  );
 
   useEffect(() => {
     const fromUrl = queryFromUrl(sortingEnabled);

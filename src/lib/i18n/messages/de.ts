@@ -86,19 +86,22 @@ export const de: Messages = {
   'notifications.close': 'Ausblenden',
 
   'cookie.title': 'Wir verwenden Cookies',
-  'cookie.text': 'Wir verwenden notwendige Cookies für den Betrieb dieses Shops und, mit Ihrer Einwilligung, Analyse-Cookies, um ihn zu verbessern. Lesen Sie dazu unsere AGB und Datenschutzerklärung.',
+  'cookie.text':
+    'Wir verwenden notwendige Cookies für den Betrieb dieses Shops und, mit Ihrer Einwilligung, Analyse-Cookies, um ihn zu verbessern. Lesen Sie dazu unsere AGB und Datenschutzerklärung.',
   'cookie.link': 'AGB und Datenschutz',
   'cookie.accept': 'Alle akzeptieren',
   'cookie.reject': 'Nur notwendige',
 
   'error.notFound.title': 'Seite nicht gefunden',
-  'error.notFound.text': 'Leider konnten wir die Seite nicht finden. Bitte gehen Sie zurück oder versuchen Sie es erneut',
+  'error.notFound.text':
+    'Leider konnten wir die Seite nicht finden. Bitte gehen Sie zurück oder versuchen Sie es erneut',
   'error.other.title': 'Ein Fehler ist aufgetreten',
   'error.other.text': 'Bitte gehen Sie zurück oder versuchen Sie es erneut',
   'error.badRequest.title': 'Ungültige Adresse',
   'error.badRequest.text': 'Diese Adresse ist fehlerhaft. Bitte prüfen Sie sie oder kehren Sie zur Startseite zurück.',
   'error.tooManyRequests.title': 'Zu viele Anfragen',
-  'error.tooManyRequests.text': 'Sie haben in kurzer Zeit sehr viele Seiten aufgerufen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  'error.tooManyRequests.text':
+    'Sie haben in kurzer Zeit sehr viele Seiten aufgerufen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   'error.returnHome': 'Zur Startseite',
   'error.back': 'Zurück',
   'error.routerNotFound': 'Diese Seite wurde nicht gefunden',
@@ -222,7 +225,8 @@ export const de: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Dieses Produkt ist nicht mehr verfügbar.',
   'cart.error.CART_LINE_NOT_FOUND': 'Dieser Artikel ist nicht mehr in Ihrem Warenkorb.',
   'cart.error.CART_TOO_MANY_LINES': 'Ihr Warenkorb kann keine weiteren verschiedenen Artikel aufnehmen.',
-  'cart.error.CART_VALUE_LIMIT': 'Ihr Warenkorb hätte einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
+  'cart.error.CART_VALUE_LIMIT':
+    'Ihr Warenkorb hätte einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
   'cart.error.generic': 'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut.',
 
   'wishlist.title': 'Merkliste',
@@ -256,12 +260,14 @@ export const de: Messages = {
   'auth.lastName': 'Nachname',
   'auth.createAccount': 'Konto erstellen',
   'auth.sendResetLink': 'Link zum Zurücksetzen senden',
-  'auth.resetSent': 'Falls ein Konto mit dieser E-Mail-Adresse oder Kundennummer existiert, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Es kann bis zu 30 Minuten dauern, bis die E-Mail eintrifft.',
+  'auth.resetSent':
+    'Falls ein Konto mit dieser E-Mail-Adresse oder Kundennummer existiert, haben wir Ihnen einen Link zum Zurücksetzen des Passworts gesendet. Es kann bis zu 30 Minuten dauern, bis die E-Mail eintrifft.',
   'auth.close': 'Schließen',
   'auth.newPassword': 'Neues Passwort',
   'auth.setPassword': 'Passwort speichern',
   'auth.passwordCreated': 'Ihr Passwort wurde gespeichert. Sie können sich jetzt anmelden.',
-  'auth.resetIntro': 'Geben Sie Ihre E-Mail-Adresse oder Kundennummer ein. Wir senden Ihnen dann einen Link zum Zurücksetzen Ihres Passworts.',
+  'auth.resetIntro':
+    'Geben Sie Ihre E-Mail-Adresse oder Kundennummer ein. Wir senden Ihnen dann einen Link zum Zurücksetzen Ihres Passworts.',
   'auth.passwordRule': 'Mindestens {{min}} Zeichen',
 
   'validation.usernameRequired': 'Benutzername ist erforderlich',
@@ -279,7 +285,8 @@ export const de: Messages = {
   'server.EMAIL_TAKEN': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   'server.INVALID_TOKEN': 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
   'server.REGISTRATION_DISABLED': 'Eine Registrierung ist derzeit nicht möglich.',
-  'server.NETWORK_ERROR': 'Der Shop ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'server.NETWORK_ERROR':
+    'Der Shop ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   'server.INTERNAL_ERROR': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
 
   ...deAccount,

@@ -87,7 +87,8 @@ export const en = {
   'notifications.close': 'Dismiss',
 
   'cookie.title': 'We use cookies',
-  'cookie.text': 'We use required cookies to run this shop and, with your consent, analytics cookies to improve it. Read our terms and privacy policy.',
+  'cookie.text':
+    'We use required cookies to run this shop and, with your consent, analytics cookies to improve it. Read our terms and privacy policy.',
   'cookie.link': 'Terms and privacy',
   'cookie.accept': 'Accept all',
   'cookie.reject': 'Only required',
@@ -99,7 +100,8 @@ export const en = {
   'error.badRequest.title': 'Invalid address',
   'error.badRequest.text': 'This address is malformed. Please check it or return to the home page.',
   'error.tooManyRequests.title': 'Too many requests',
-  'error.tooManyRequests.text': 'You have opened a great many pages in a short time. Please wait a moment and try again.',
+  'error.tooManyRequests.text':
+    'You have opened a great many pages in a short time. Please wait a moment and try again.',
   'error.returnHome': 'Return home',
   'error.back': 'Back',
   'error.routerNotFound': 'This page could not be found',
@@ -223,7 +225,8 @@ export const en = {
   'cart.error.PRODUCT_NOT_FOUND': 'This product is no longer available.',
   'cart.error.CART_LINE_NOT_FOUND': 'This item is no longer in your cart.',
   'cart.error.CART_TOO_MANY_LINES': 'Your cart cannot hold any more different items.',
-  'cart.error.CART_VALUE_LIMIT': 'Your cart would be worth more than can be ordered online at once. Please reduce the quantities or split the order.',
+  'cart.error.CART_VALUE_LIMIT':
+    'Your cart would be worth more than can be ordered online at once. Please reduce the quantities or split the order.',
   'cart.error.generic': 'Your cart could not be updated. Please try again.',
 
   'wishlist.title': 'Wishlist',
@@ -257,7 +260,8 @@ export const en = {
   'auth.lastName': 'Last name',
   'auth.createAccount': 'Create an account',
   'auth.sendResetLink': 'Send reset link',
-  'auth.resetSent': 'If an account exists for this email or customer number, we have sent a link to reset the password. The email may take up to 30 minutes to arrive.',
+  'auth.resetSent':
+    'If an account exists for this email or customer number, we have sent a link to reset the password. The email may take up to 30 minutes to arrive.',
   'auth.close': 'Close',
   'auth.newPassword': 'New password',
   'auth.setPassword': 'Save password',

@@ -86,7 +86,8 @@ export const es: Messages = {
   'notifications.close': 'Descartar',
 
   'cookie.title': 'Utilizamos cookies',
-  'cookie.text': 'Utilizamos cookies necesarias para el funcionamiento de esta tienda y, con su consentimiento, cookies analíticas para mejorarla. Consulte nuestras condiciones y nuestra política de privacidad.',
+  'cookie.text':
+    'Utilizamos cookies necesarias para el funcionamiento de esta tienda y, con su consentimiento, cookies analíticas para mejorarla. Consulte nuestras condiciones y nuestra política de privacidad.',
   'cookie.link': 'Condiciones y privacidad',
   'cookie.accept': 'Aceptar todas',
   'cookie.reject': 'Solo las necesarias',
@@ -98,7 +99,8 @@ export const es: Messages = {
   'error.badRequest.title': 'Dirección no válida',
   'error.badRequest.text': 'Esta dirección no es correcta. Compruébela o vuelva a la página de inicio.',
   'error.tooManyRequests.title': 'Demasiadas solicitudes',
-  'error.tooManyRequests.text': 'Ha abierto muchísimas páginas en poco tiempo. Espere un momento y vuelva a intentarlo.',
+  'error.tooManyRequests.text':
+    'Ha abierto muchísimas páginas en poco tiempo. Espere un momento y vuelva a intentarlo.',
   'error.returnHome': 'Volver al inicio',
   'error.back': 'Volver',
   'error.routerNotFound': 'No se ha podido encontrar esta página',
@@ -222,7 +224,8 @@ export const es: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Este producto ya no está disponible.',
   'cart.error.CART_LINE_NOT_FOUND': 'Este artículo ya no está en su carrito.',
   'cart.error.CART_TOO_MANY_LINES': 'Su carrito no admite más artículos distintos.',
-  'cart.error.CART_VALUE_LIMIT': 'Su carrito superaría el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
+  'cart.error.CART_VALUE_LIMIT':
+    'Su carrito superaría el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
   'cart.error.generic': 'No se ha podido actualizar su carrito. Inténtelo de nuevo.',
 
   'wishlist.title': 'Lista de deseos',
@@ -256,12 +259,14 @@ export const es: Messages = {
   'auth.lastName': 'Apellidos',
   'auth.createAccount': 'Crear una cuenta',
   'auth.sendResetLink': 'Enviar enlace de restablecimiento',
-  'auth.resetSent': 'Si existe una cuenta para este correo electrónico o número de cliente, le hemos enviado un enlace para restablecer la contraseña. El correo electrónico puede tardar hasta 30 minutos en llegar.',
+  'auth.resetSent':
+    'Si existe una cuenta para este correo electrónico o número de cliente, le hemos enviado un enlace para restablecer la contraseña. El correo electrónico puede tardar hasta 30 minutos en llegar.',
   'auth.close': 'Cerrar',
   'auth.newPassword': 'Nueva contraseña',
   'auth.setPassword': 'Guardar contraseña',
   'auth.passwordCreated': 'Su contraseña se ha guardado. Ya puede iniciar sesión.',
-  'auth.resetIntro': 'Introduzca su correo electrónico o número de cliente y le enviaremos un enlace para restablecer su contraseña.',
+  'auth.resetIntro':
+    'Introduzca su correo electrónico o número de cliente y le enviaremos un enlace para restablecer su contraseña.',
   'auth.passwordRule': 'Al menos {{min}} caracteres',
 
   'validation.usernameRequired': 'El nombre de usuario es obligatorio',

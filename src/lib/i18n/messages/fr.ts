@@ -86,7 +86,8 @@ export const fr: Messages = {
   'notifications.close': 'Masquer',
 
   'cookie.title': 'Nous utilisons des cookies',
-  'cookie.text': 'Nous utilisons des cookies nécessaires au fonctionnement de cette boutique et, avec votre consentement, des cookies analytiques pour l’améliorer. Consultez nos conditions générales et notre politique de confidentialité.',
+  'cookie.text':
+    'Nous utilisons des cookies nécessaires au fonctionnement de cette boutique et, avec votre consentement, des cookies analytiques pour l’améliorer. Consultez nos conditions générales et notre politique de confidentialité.',
   'cookie.link': 'Conditions et confidentialité',
   'cookie.accept': 'Tout accepter',
   'cookie.reject': 'Nécessaires uniquement',
@@ -98,7 +99,8 @@ export const fr: Messages = {
   'error.badRequest.title': 'Adresse non valide',
   'error.badRequest.text': 'Cette adresse est incorrecte. Veuillez la vérifier ou revenir à la page d’accueil.',
   'error.tooManyRequests.title': 'Trop de requêtes',
-  'error.tooManyRequests.text': 'Vous avez ouvert un très grand nombre de pages en peu de temps. Veuillez patienter un instant, puis réessayer.',
+  'error.tooManyRequests.text':
+    'Vous avez ouvert un très grand nombre de pages en peu de temps. Veuillez patienter un instant, puis réessayer.',
   'error.returnHome': 'Retour à l’accueil',
   'error.back': 'Retour',
   'error.routerNotFound': 'Cette page est introuvable',
@@ -222,7 +224,8 @@ export const fr: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Ce produit n’est plus disponible.',
   'cart.error.CART_LINE_NOT_FOUND': 'Cet article n’est plus dans votre panier.',
   'cart.error.CART_TOO_MANY_LINES': 'Votre panier ne peut pas contenir d’autres articles différents.',
-  'cart.error.CART_VALUE_LIMIT': 'Votre panier dépasserait la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
+  'cart.error.CART_VALUE_LIMIT':
+    'Votre panier dépasserait la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
   'cart.error.generic': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer.',
 
   'wishlist.title': 'Favoris',
@@ -256,12 +259,14 @@ export const fr: Messages = {
   'auth.lastName': 'Nom',
   'auth.createAccount': 'Créer un compte',
   'auth.sendResetLink': 'Envoyer le lien de réinitialisation',
-  'auth.resetSent': 'Si un compte existe pour cette adresse e-mail ou ce numéro client, nous vous avons envoyé un lien pour réinitialiser le mot de passe. L’e-mail peut mettre jusqu’à 30 minutes à arriver.',
+  'auth.resetSent':
+    'Si un compte existe pour cette adresse e-mail ou ce numéro client, nous vous avons envoyé un lien pour réinitialiser le mot de passe. L’e-mail peut mettre jusqu’à 30 minutes à arriver.',
   'auth.close': 'Fermer',
   'auth.newPassword': 'Nouveau mot de passe',
   'auth.setPassword': 'Enregistrer le mot de passe',
   'auth.passwordCreated': 'Votre mot de passe a été enregistré. Vous pouvez maintenant vous connecter.',
-  'auth.resetIntro': 'Saisissez votre adresse e-mail ou votre numéro client : nous vous enverrons un lien pour réinitialiser votre mot de passe.',
+  'auth.resetIntro':
+    'Saisissez votre adresse e-mail ou votre numéro client : nous vous enverrons un lien pour réinitialiser votre mot de passe.',
   'auth.passwordRule': 'Au moins {{min}} caractères',
 
   'validation.usernameRequired': 'Le nom d’utilisateur est obligatoire',
@@ -274,7 +279,8 @@ export const fr: Messages = {
   'validation.invalidCharacters': 'Cette valeur contient des caractères non valides',
 
   'server.Invalid credentials.': 'Identifiants invalides.',
-  'server.CART_OUTDATED_ERROR': 'Les informations du panier ou les prix ne sont plus à jour. Veuillez actualiser la page.',
+  'server.CART_OUTDATED_ERROR':
+    'Les informations du panier ou les prix ne sont plus à jour. Veuillez actualiser la page.',
   'server.TOO_MANY_ATTEMPTS': 'Trop de tentatives. Veuillez patienter, puis réessayer.',
   'server.EMAIL_TAKEN': 'Un compte existe déjà pour cette adresse e-mail.',
   'server.INVALID_TOKEN': 'Ce lien n’est pas valide ou a expiré. Veuillez en demander un nouveau.',

@@ -86,7 +86,8 @@ export const it: Messages = {
   'notifications.close': 'Chiudi',
 
   'cookie.title': 'Utilizziamo i cookie',
-  'cookie.text': 'Utilizziamo cookie necessari per il funzionamento di questo negozio e, con il Suo consenso, cookie analitici per migliorarlo. Consulti le nostre condizioni e l’informativa sulla privacy.',
+  'cookie.text':
+    'Utilizziamo cookie necessari per il funzionamento di questo negozio e, con il Suo consenso, cookie analitici per migliorarlo. Consulti le nostre condizioni e l’informativa sulla privacy.',
   'cookie.link': 'Condizioni e privacy',
   'cookie.accept': 'Accetta tutti',
   'cookie.reject': 'Solo necessari',
@@ -222,7 +223,8 @@ export const it: Messages = {
   'cart.error.PRODUCT_NOT_FOUND': 'Questo prodotto non è più disponibile.',
   'cart.error.CART_LINE_NOT_FOUND': 'Questo articolo non è più nel suo carrello.',
   'cart.error.CART_TOO_MANY_LINES': 'Il suo carrello non può contenere altri articoli diversi.',
-  'cart.error.CART_VALUE_LIMIT': 'Il Suo carrello supererebbe il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
+  'cart.error.CART_VALUE_LIMIT':
+    'Il Suo carrello supererebbe il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
   'cart.error.generic': 'Non è stato possibile aggiornare il suo carrello. Riprovi.',
 
   'wishlist.title': 'Lista dei desideri',
@@ -256,12 +258,14 @@ export const it: Messages = {
   'auth.lastName': 'Cognome',
   'auth.createAccount': 'Crea un account',
   'auth.sendResetLink': 'Invia link di reimpostazione',
-  'auth.resetSent': 'Se esiste un account per questo indirizzo e-mail o numero cliente, Le abbiamo inviato un link per reimpostare la password. L’e-mail potrebbe impiegare fino a 30 minuti per arrivare.',
+  'auth.resetSent':
+    'Se esiste un account per questo indirizzo e-mail o numero cliente, Le abbiamo inviato un link per reimpostare la password. L’e-mail potrebbe impiegare fino a 30 minuti per arrivare.',
   'auth.close': 'Chiudi',
   'auth.newPassword': 'Nuova password',
   'auth.setPassword': 'Salva password',
   'auth.passwordCreated': 'La Sua password è stata salvata. Ora può accedere.',
-  'auth.resetIntro': 'Inserisca il Suo indirizzo e-mail o numero cliente: Le invieremo un link per reimpostare la password.',
+  'auth.resetIntro':
+    'Inserisca il Suo indirizzo e-mail o numero cliente: Le invieremo un link per reimpostare la password.',
   'auth.passwordRule': 'Almeno {{min}} caratteri',
 
   'validation.usernameRequired': 'Il nome utente è obbligatorio',

@@ -11,7 +11,13 @@ import { shellForParam, type Shell } from '../shell.ts';
 import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
 
 /** The page's Astro global; its client address counts a form's posts against the client's budget. */
-type AccountRequest = { params: Record<string, string | undefined>; cookies: AstroCookies; url: URL; request: Request; readonly clientAddress: string };
+type AccountRequest = {
+  params: Record<string, string | undefined>;
+  cookies: AstroCookies;
+  url: URL;
+  request: Request;
+  readonly clientAddress: string;
+};
 
 /** What a page's loader gets: the request, and a shopper who is certainly signed in. */
 export interface AccountContext {
@@ -33,7 +39,9 @@ export type AccountPageResult<V> = AccountMiss | { kind: 'page'; locale: Locale;
 export type AccountLoad<V> = V | { notFound: true } | { redirectTo: string };
 
 /** The frame of every account page: the route's locale and its shell, or a 404 when the shop does not offer it. */
-async function accountFrame(request: AccountRequest): Promise<{ kind: 'not-found' } | { kind: 'frame'; locale: Locale; shell: Shell }> {
+async function accountFrame(
+  request: AccountRequest,
+): Promise<{ kind: 'not-found' } | { kind: 'frame'; locale: Locale; shell: Shell }> {
   const shell = await shellForParam(request.params.lang);
   return shell ? { kind: 'frame', locale: shell.locale, shell } : { kind: 'not-found' };
 }
@@ -42,26 +50,37 @@ async function accountFrame(request: AccountRequest): Promise<{ kind: 'not-found
  * The signed-in customer's account context at `path` (an unprefixed path), or why there is none.
  * `page` is the navigation entry the address belongs to; a page switched off is a 404.
  */
-async function accountContext(request: AccountRequest, page: AccountPageName, path: string): Promise<AccountMiss | { kind: 'context'; context: AccountContext }> {
+async function accountContext(
+  request: AccountRequest,
+  page: AccountPageName,
+  path: string,
+): Promise<AccountMiss | { kind: 'context'; context: AccountContext }> {
   const frame = await accountFrame(request);
   if (frame.kind !== 'frame') return frame;
   const { locale, shell } = frame;
   const shopper = await currentShopper(request.cookies, request.url);
   if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path };
   if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
-  return { kind: 'context', context: { request, locale, shell, shopper: { ...shopper, customerId: shopper.customerId } } };
+  return {
+    kind: 'context',
+    context: { request, locale, shell, shopper: { ...shopper, customerId: shopper.customerId } },
+  };
 }
 
 /** An account page at /my-account/{page}{subpath}: the context, then the page's own loader. */
 export async function loadAccountPage<V>(
-  request: AccountRequest, page: AccountPageName, load: (context: AccountContext) => Promise<AccountLoad<V>>, subpath = '',
+  request: AccountRequest,
+  page: AccountPageName,
+  load: (context: AccountContext) => Promise<AccountLoad<V>>,
+  subpath = '',
 ): Promise<AccountPageResult<V>> {
   const found = await accountContext(request, page, `/my-account/${page}${subpath}`);
   if (found.kind !== 'context') return found;
   const { locale, shell } = found.context;
   const view = await load(found.context);
   if (typeof view === 'object' && view !== null && 'notFound' in view) return { kind: 'not-found' };
-  if (typeof view === 'object' && view !== null && 'redirectTo' in view) return { kind: 'redirect', to: localePath(locale, view.redirectTo) };
+  if (typeof view === 'object' && view !== null && 'redirectTo' in view)
+    return { kind: 'redirect', to: localePath(locale, view.redirectTo) };
   return { kind: 'page', locale, shell, view: view as V };
 }
 
@@ -76,7 +95,12 @@ export async function resolveAccountName(request: AccountRequest, pageName: stri
   const frame = await accountFrame(request);
   if (frame.kind !== 'frame') return frame;
   const { locale, shell } = frame;
-  if (canonical) return { kind: 'redirect', to: `${localePath(locale, `/my-account/${canonical}`)}${request.url.search}`, permanent: true };
+  if (canonical)
+    return {
+      kind: 'redirect',
+      to: `${localePath(locale, `/my-account/${canonical}`)}${request.url.search}`,
+      permanent: true,
+    };
   if (pageName !== null) return { kind: 'not-found' };
   const shopper = await currentShopper(request.cookies, request.url);
   if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path: '/my-account' };

@@ -6,8 +6,15 @@ import type { Features } from '#lib/content/features.ts';
 
 /** Every account page, in the navigation's order; the first one enabled is what /my-account opens. */
 const ACCOUNT_PAGES = [
-  'order-history', 'my-items', 'my-profile', 'address-details', 'shipping-details', 'billing-details',
-  'my-newsletter', 'my-reviews', 'loyalty-card',
+  'order-history',
+  'my-items',
+  'my-profile',
+  'address-details',
+  'shipping-details',
+  'billing-details',
+  'my-newsletter',
+  'my-reviews',
+  'loyalty-card',
 ] as const;
 export type AccountPageName = (typeof ACCOUNT_PAGES)[number];
 

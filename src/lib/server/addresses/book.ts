@@ -9,10 +9,19 @@ import type { Db } from '../db/client.ts';
 import type { ApiError } from '../http.ts';
 import { addressCompanyRequired, addressNotFound, billingManagementDisabled, defaultAddressLocked } from './errors.ts';
 import {
-  insertAddress, markDefault, ownedAddress, removeAddress, savedAddresses, updateAddress, withAddressBook,
+  insertAddress,
+  markDefault,
+  ownedAddress,
+  removeAddress,
+  savedAddresses,
+  updateAddress,
+  withAddressBook,
 } from './queries.ts';
 
-export type BookFeatures = Pick<Features, 'companyRequired' | 'isBillingManagmentEnabled' | 'isDefaultShippingUpdateEnabled' | 'isDefaultBillingUpdateEnabled'>;
+export type BookFeatures = Pick<
+  Features,
+  'companyRequired' | 'isBillingManagmentEnabled' | 'isDefaultShippingUpdateEnabled' | 'isDefaultBillingUpdateEnabled'
+>;
 
 function refusal(lock: AddressLock, kind: AddressKind): ApiError {
   return lock === 'billing-managed' ? billingManagementDisabled() : defaultAddressLocked(kind);
@@ -22,7 +31,11 @@ function refusal(lock: AddressLock, kind: AddressKind): ApiError {
 const lockedKind = (address: SavedAddress, features: BookFeatures): AddressKind =>
   address.isDefaultShipping && !features.isDefaultShippingUpdateEnabled ? 'shipping' : 'billing';
 
-async function ownedOrMissing(tx: Parameters<typeof ownedAddress>[0], customerId: string, id: string): Promise<SavedAddress> {
+async function ownedOrMissing(
+  tx: Parameters<typeof ownedAddress>[0],
+  customerId: string,
+  id: string,
+): Promise<SavedAddress> {
   const address = await ownedAddress(tx, customerId, id);
   if (!address) throw addressNotFound();
   return address;
@@ -39,15 +52,24 @@ function assertMayMakeDefault(kind: AddressKind, features: BookFeatures): void {
 }
 
 /** Adds or updates an address (and makes it a default when asked); answers it and the whole book. */
-export async function saveAddress(db: Db, customerId: string, input: SaveAddressInput, features: BookFeatures): Promise<{ address: SavedAddress; addresses: SavedAddress[] }> {
+export async function saveAddress(
+  db: Db,
+  customerId: string,
+  input: SaveAddressInput,
+  features: BookFeatures,
+): Promise<{ address: SavedAddress; addresses: SavedAddress[] }> {
   if (features.companyRequired && !input.address.company) throw addressCompanyRequired('address');
-  const defaults = (['shipping', 'billing'] as const).filter((kind) => (kind === 'shipping' ? input.defaultShipping : input.defaultBilling) === true);
+  const defaults = (['shipping', 'billing'] as const).filter(
+    (kind) => (kind === 'shipping' ? input.defaultShipping : input.defaultBilling) === true,
+  );
   return withAddressBook(db, customerId, async (tx) => {
     let id = input.address.id;
     const existing = id ? await ownedOrMissing(tx, customerId, id) : null;
     if (existing) assertMayChange(existing, features);
     // Asking for what the address already is changes nothing, so a locked setting does not refuse it.
-    const wanted = defaults.filter((kind) => !(kind === 'shipping' ? existing?.isDefaultShipping : existing?.isDefaultBilling));
+    const wanted = defaults.filter(
+      (kind) => !(kind === 'shipping' ? existing?.isDefaultShipping : existing?.isDefaultBilling),
+    );
     for (const kind of wanted) assertMayMakeDefault(kind, features);
     if (id) await updateAddress(tx, customerId, id, input.address);
     else id = await insertAddress(tx, customerId, input.address, newAddressUses(features));
@@ -61,7 +83,12 @@ export async function saveAddress(db: Db, customerId: string, input: SaveAddress
  * Deletes an address. A default that is deleted leaves no default of its kind behind: the shop does
  * not pick another address to ship or bill to on the customer's behalf; the checkout then asks.
  */
-export async function deleteAddress(db: Db, customerId: string, id: string, features: BookFeatures): Promise<SavedAddress[]> {
+export async function deleteAddress(
+  db: Db,
+  customerId: string,
+  id: string,
+  features: BookFeatures,
+): Promise<SavedAddress[]> {
   return withAddressBook(db, customerId, async (tx) => {
     assertMayChange(await ownedOrMissing(tx, customerId, id), features);
     await removeAddress(tx, customerId, id);
@@ -70,7 +97,13 @@ export async function deleteAddress(db: Db, customerId: string, id: string, feat
 }
 
 /** Makes the address the only default of its kind (and usable for that kind). */
-export async function setDefaultAddress(db: Db, customerId: string, id: string, kind: AddressKind, features: BookFeatures): Promise<SavedAddress[]> {
+export async function setDefaultAddress(
+  db: Db,
+  customerId: string,
+  id: string,
+  kind: AddressKind,
+  features: BookFeatures,
+): Promise<SavedAddress[]> {
   return withAddressBook(db, customerId, async (tx) => {
     const address = await ownedOrMissing(tx, customerId, id);
     const already = kind === 'shipping' ? address.isDefaultShipping : address.isDefaultBilling;

@@ -12,8 +12,13 @@ export const defaultAddressLocked = (kind: 'shipping' | 'billing') =>
   new ApiError('DEFAULT_ADDRESS_LOCKED', `The default ${kind} address of your account cannot be changed here.`, 403);
 /** The shop requires a company (features.companyRequired): a field error, as the checkout answers it. */
 export const addressCompanyRequired = (prefix: string) =>
-  new ApiError('VALIDATION_FAILED', `${prefix}.company: ${CHECKOUT_MESSAGES.required}`, 400, [{ path: `${prefix}.company`, message: CHECKOUT_MESSAGES.required }]);
+  new ApiError('VALIDATION_FAILED', `${prefix}.company: ${CHECKOUT_MESSAGES.required}`, 400, [
+    { path: `${prefix}.company`, message: CHECKOUT_MESSAGES.required },
+  ]);
 /** The book holds MAX_SAVED_ADDRESSES already: an address is edited or deleted, not added. */
-export const addressBookFull = () => new ApiError(
-  'ADDRESS_BOOK_FULL', `Your address book holds ${MAX_SAVED_ADDRESSES} addresses, the most it can. Please delete one to add another.`, 409,
-);
+export const addressBookFull = () =>
+  new ApiError(
+    'ADDRESS_BOOK_FULL',
+    `Your address book holds ${MAX_SAVED_ADDRESSES} addresses, the most it can. Please delete one to add another.`,
+    409,
+  );

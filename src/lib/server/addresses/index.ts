@@ -6,9 +6,7 @@ import { currentShopper } from '../shopper.ts';
 import { addressChanges, addressesRoutes, type AddressDeps } from './handlers.ts';
 import { addressPages } from './page.ts';
 
-export {
-  defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind,
-} from './queries.ts';
+export { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from './queries.ts';
 export { addressNotFound, billingManagementDisabled } from './errors.ts';
 export type { AddressPageView, AddressEntry } from './page.ts';
 

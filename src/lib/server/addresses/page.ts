@@ -6,7 +6,11 @@
 // typed kept and each message beside its field.
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import {
-  ADDRESS_FIELDS, addressValues, addressErrorsFromDetails, type AddressErrors, type AddressValues,
+  ADDRESS_FIELDS,
+  addressValues,
+  addressErrorsFromDetails,
+  type AddressErrors,
+  type AddressValues,
 } from '#lib/checkout/form.ts';
 import type { AddressKind } from '#lib/addresses/contract.ts';
 import { addressLock, defaultLock, MAX_SAVED_ADDRESSES, type AddressLock } from '#lib/addresses/rules.ts';
@@ -44,29 +48,34 @@ export interface AddressEntry {
 export type AddressPageView =
   | { kind: 'see-other'; to: string }
   | {
-    kind: 'view';
-    /** 200, or the status of a refused POST (422 invalid fields, 403 a setting forbids it, 409 the book is full, 413/415 not our form). */
-    status: 200 | 403 | 409 | 413 | 415 | 422;
-    entries: AddressEntry[];
-    features: BookFeatures;
-    /** Why choosing a default of each kind is not offered, if it is not. */
-    defaultLocks: Record<AddressKind, AddressLock | null>;
-    /** The add or edit form (address-details only). */
-    form: AddressForm | null;
-    /** The address whose deletion waits for a confirmation (?delete=). */
-    confirmDelete: SavedAddress | null;
-    done: AddressDone | null;
-    /** The refusal of the last POST, for the message above the page's content. */
-    refused: AddressLock | 'form' | 'book-full' | null;
-    /** The book holds MAX_SAVED_ADDRESSES: no form for a new address, a note instead. */
-    full: boolean;
-  };
+      kind: 'view';
+      /** 200, or the status of a refused POST (422 invalid fields, 403 a setting forbids it, 409 the book is full, 413/415 not our form). */
+      status: 200 | 403 | 409 | 413 | 415 | 422;
+      entries: AddressEntry[];
+      features: BookFeatures;
+      /** Why choosing a default of each kind is not offered, if it is not. */
+      defaultLocks: Record<AddressKind, AddressLock | null>;
+      /** The add or edit form (address-details only). */
+      form: AddressForm | null;
+      /** The address whose deletion waits for a confirmation (?delete=). */
+      confirmDelete: SavedAddress | null;
+      done: AddressDone | null;
+      /** The refusal of the last POST, for the message above the page's content. */
+      refused: AddressLock | 'form' | 'book-full' | null;
+      /** The book holds MAX_SAVED_ADDRESSES: no form for a new address, a note instead. */
+      full: boolean;
+    };
 
 const emptyForm = (defaultCountry: string): AddressForm => ({
-  id: null, values: addressValues(null, defaultCountry), errors: {}, defaultShipping: false, defaultBilling: false,
+  id: null,
+  values: addressValues(null, defaultCountry),
+  errors: {},
+  defaultShipping: false,
+  defaultBilling: false,
 });
 
-const refusalOf = (error: ApiError): AddressLock => (error.code === 'BILLING_MANAGEMENT_DISABLED' ? 'billing-managed' : 'default-locked');
+const refusalOf = (error: ApiError): AddressLock =>
+  error.code === 'BILLING_MANAGEMENT_DISABLED' ? 'billing-managed' : 'default-locked';
 
 /** The address form's fields as the save request: the address (with its id when editing) and the default boxes. */
 const addressFields = {
@@ -82,7 +91,9 @@ const addressFields = {
 function namesNoAddress(error: ApiError, saving: boolean): boolean {
   if (error.code !== 'VALIDATION_FAILED') return false;
   if (!saving) return true;
-  return Array.isArray(error.details) && (error.details as { path?: unknown }[]).some((issue) => issue.path === 'address.id');
+  return (
+    Array.isArray(error.details) && (error.details as { path?: unknown }[]).some((issue) => issue.path === 'address.id')
+  );
 }
 
 /** The pages' forms by their `action`, and what a success says in ?done=. */
@@ -94,7 +105,10 @@ function addressForms(changes: AddressChanges) {
   return {
     save: { submit: (form: URLSearchParams, request: Request) => submitForm(save, form, request), done: 'saved' },
     delete: { submit: (form: URLSearchParams, request: Request) => submitForm(remove, form, request), done: 'deleted' },
-    default: { submit: (form: URLSearchParams, request: Request) => submitForm(setDefault, form, request), done: 'default' },
+    default: {
+      submit: (form: URLSearchParams, request: Request) => submitForm(setDefault, form, request),
+      done: 'default',
+    },
   } as const;
 }
 
@@ -104,83 +118,109 @@ function addressForms(changes: AddressChanges) {
  */
 export const addressPages = (changes: AddressChanges) => {
   const forms = addressForms(changes);
-  return (page: Extract<AccountPageName, 'address-details' | 'shipping-details' | 'billing-details'>) => async (ctx: AccountContext): Promise<AccountLoad<AddressPageView>> => {
-    const { request, shell, shopper } = ctx;
-    const customerId = shopper.customerId;
-    const features: BookFeatures = shell.features;
-    const db = await getDb();
-    const defaultCountry = env().DEFAULT_COUNTRY;
-    const here = `/my-account/${page}`;
-    let form: AddressForm | null = page === 'address-details' ? emptyForm(defaultCountry) : null;
-    let refused: AddressLock | 'form' | 'book-full' | null = null;
-    let status: 200 | 403 | 409 | 413 | 415 | 422 = 200;
+  return (page: Extract<AccountPageName, 'address-details' | 'shipping-details' | 'billing-details'>) =>
+    async (ctx: AccountContext): Promise<AccountLoad<AddressPageView>> => {
+      const { request, shell, shopper } = ctx;
+      const customerId = shopper.customerId;
+      const features: BookFeatures = shell.features;
+      const db = await getDb();
+      const defaultCountry = env().DEFAULT_COUNTRY;
+      const here = `/my-account/${page}`;
+      let form: AddressForm | null = page === 'address-details' ? emptyForm(defaultCountry) : null;
+      let refused: AddressLock | 'form' | 'book-full' | null = null;
+      let status: 200 | 403 | 409 | 413 | 415 | 422 = 200;
 
-    const body = request.request.method === 'POST' ? await postedForm(request.request, MAX_FORM_BYTES) : null;
-    if (body instanceof ApiError) {
-      // Not a form this page sent (another content type, or far too large): nothing is done.
-      status = body.status === 413 ? 413 : 415;
-    } else if (body) {
-      const name = body.get('action');
-      // Only address-details holds the add and edit form.
-      const posted = name === 'delete' || name === 'default' || (name === 'save' && page === 'address-details') ? forms[name] : null;
-      if (!posted) return { notFound: true };
-      if (name === 'save') {
-        // What was typed, to show again if it is refused.
-        const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, body.get(f) ?? ''])) as AddressValues;
-        form = { id: body.get('id') || null, values, errors: {}, defaultShipping: body.get('defaultShipping') === 'on', defaultBilling: body.get('defaultBilling') === 'on' };
+      const body = request.request.method === 'POST' ? await postedForm(request.request, MAX_FORM_BYTES) : null;
+      if (body instanceof ApiError) {
+        // Not a form this page sent (another content type, or far too large): nothing is done.
+        status = body.status === 413 ? 413 : 415;
+      } else if (body) {
+        const name = body.get('action');
+        // Only address-details holds the add and edit form.
+        const posted =
+          name === 'delete' || name === 'default' || (name === 'save' && page === 'address-details')
+            ? forms[name]
+            : null;
+        if (!posted) return { notFound: true };
+        if (name === 'save') {
+          // What was typed, to show again if it is refused.
+          const values = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, body.get(f) ?? ''])) as AddressValues;
+          form = {
+            id: body.get('id') || null,
+            values,
+            errors: {},
+            defaultShipping: body.get('defaultShipping') === 'on',
+            defaultBilling: body.get('defaultBilling') === 'on',
+          };
+        }
+        const outcome = await posted.submit(body, request);
+        if (outcome.ok) return { kind: 'see-other', to: `${here}?done=${posted.done}` };
+        const { error } = outcome;
+        if (error.status === 404 || namesNoAddress(error, name === 'save')) return { notFound: true };
+        if (error.code === 'VALIDATION_FAILED' && form) {
+          form.errors = addressErrorsFromDetails(error.details, 'address');
+          refused = 'form';
+          status = 422;
+        } else if (error.status === 403) {
+          refused = refusalOf(error);
+          status = 403;
+        } else if (error.code === 'ADDRESS_BOOK_FULL') {
+          refused = 'book-full';
+          status = 409;
+        } else {
+          throw error;
+        }
       }
-      const outcome = await posted.submit(body, request);
-      if (outcome.ok) return { kind: 'see-other', to: `${here}?done=${posted.done}` };
-      const { error } = outcome;
-      if (error.status === 404 || namesNoAddress(error, name === 'save')) return { notFound: true };
-      if (error.code === 'VALIDATION_FAILED' && form) {
-        form.errors = addressErrorsFromDetails(error.details, 'address');
-        refused = 'form';
-        status = 422;
-      } else if (error.status === 403) {
-        refused = refusalOf(error);
-        status = 403;
-      } else if (error.code === 'ADDRESS_BOOK_FULL') {
-        refused = 'book-full';
-        status = 409;
-      } else {
-        throw error;
-      }
-    }
 
-    const addresses = await savedAddresses(db, customerId);
-    const params = request.url.searchParams;
-    const find = (param: string): SavedAddress | null | 'missing' => {
-      const id = params.get(param);
-      if (id === null) return null;
-      return addresses.find((a) => a.id === id) ?? 'missing';
-    };
-    let confirmDelete: SavedAddress | null = null;
-    if (page === 'address-details' && request.request.method !== 'POST') {
-      const editing = find('edit');
-      const deleting = find('delete');
-      // Another customer's id is the same 404 as one that never existed.
-      if (editing === 'missing' || deleting === 'missing') return { notFound: true };
-      if (editing) {
-        const lock = addressLock(editing, features);
-        if (lock) refused = lock;
-        else form = { id: editing.id, values: addressValues(editing, defaultCountry), errors: {}, defaultShipping: editing.isDefaultShipping, defaultBilling: editing.isDefaultBilling };
+      const addresses = await savedAddresses(db, customerId);
+      const params = request.url.searchParams;
+      const find = (param: string): SavedAddress | null | 'missing' => {
+        const id = params.get(param);
+        if (id === null) return null;
+        return addresses.find((a) => a.id === id) ?? 'missing';
+      };
+      let confirmDelete: SavedAddress | null = null;
+      if (page === 'address-details' && request.request.method !== 'POST') {
+        const editing = find('edit');
+        const deleting = find('delete');
+        // Another customer's id is the same 404 as one that never existed.
+        if (editing === 'missing' || deleting === 'missing') return { notFound: true };
+        if (editing) {
+          const lock = addressLock(editing, features);
+          if (lock) refused = lock;
+          else
+            form = {
+              id: editing.id,
+              values: addressValues(editing, defaultCountry),
+              errors: {},
+              defaultShipping: editing.isDefaultShipping,
+              defaultBilling: editing.isDefaultBilling,
+            };
+        }
+        if (deleting) {
+          const lock = addressLock(deleting, features);
+          if (lock) refused = lock;
+          else confirmDelete = deleting;
+        }
       }
-      if (deleting) {
-        const lock = addressLock(deleting, features);
-        if (lock) refused = lock;
-        else confirmDelete = deleting;
-      }
-    }
-    const done = params.get('done');
-    const full = addresses.length >= MAX_SAVED_ADDRESSES;
-    // A full book offers no form for a new address (what was typed into a refused one is kept).
-    if (full && form && form.id === null && refused !== 'book-full') form = null;
-    return {
-      kind: 'view', status, features, form, confirmDelete, refused, full,
-      entries: addresses.map((address) => ({ address, lock: addressLock(address, features) })),
-      defaultLocks: { shipping: defaultLock('shipping', features), billing: defaultLock('billing', features) },
-      done: request.request.method === 'GET' && (ADDRESS_DONE as readonly (string | null)[]).includes(done) ? done as AddressDone : null,
+      const done = params.get('done');
+      const full = addresses.length >= MAX_SAVED_ADDRESSES;
+      // A full book offers no form for a new address (what was typed into a refused one is kept).
+      if (full && form && form.id === null && refused !== 'book-full') form = null;
+      return {
+        kind: 'view',
+        status,
+        features,
+        form,
+        confirmDelete,
+        refused,
+        full,
+        entries: addresses.map((address) => ({ address, lock: addressLock(address, features) })),
+        defaultLocks: { shipping: defaultLock('shipping', features), billing: defaultLock('billing', features) },
+        done:
+          request.request.method === 'GET' && (ADDRESS_DONE as readonly (string | null)[]).includes(done)
+            ? (done as AddressDone)
+            : null,
+      };
     };
-  };
 };

@@ -23,31 +23,59 @@ const COLUMNS = sql`id, first_name AS "firstName", last_name AS "lastName", comp
   is_default_shipping AS "isDefaultShipping"`;
 
 export async function savedAddresses(db: Executor, customerId: string): Promise<SavedAddress[]> {
-  return rows(db, savedAddressSchema, sql`
+  return rows(
+    db,
+    savedAddressSchema,
+    sql`
     SELECT ${COLUMNS} FROM addresses WHERE customer_id = ${customerId}
-    ORDER BY is_default_shipping DESC, is_default_billing DESC, created_at, id`);
+    ORDER BY is_default_shipping DESC, is_default_billing DESC, created_at, id`,
+  );
 }
 
-export async function defaultAddress(db: Executor, customerId: string, kind: AddressKind): Promise<SavedAddress | null> {
+export async function defaultAddress(
+  db: Executor,
+  customerId: string,
+  kind: AddressKind,
+): Promise<SavedAddress | null> {
   const flag = kind === 'billing' ? sql`is_default_billing` : sql`is_default_shipping`;
-  const [row] = await rows(db, savedAddressSchema, sql`
-    SELECT ${COLUMNS} FROM addresses WHERE customer_id = ${customerId} AND ${flag} ORDER BY created_at LIMIT 1`);
+  const [row] = await rows(
+    db,
+    savedAddressSchema,
+    sql`
+    SELECT ${COLUMNS} FROM addresses WHERE customer_id = ${customerId} AND ${flag} ORDER BY created_at LIMIT 1`,
+  );
   return row ?? null;
 }
 
 /** A saved address as the cart stores it: the Address fields, blanks dropped, the id kept. */
 export function fromSaved(saved: SavedAddress): Address {
   const entries = Object.entries({
-    id: saved.id, firstName: saved.firstName, lastName: saved.lastName, company: saved.company, street: saved.street,
-    streetName: saved.streetName, apartment: saved.apartment, city: saved.city, postalCode: saved.postalCode,
-    region: saved.region, country: saved.country, phone: saved.phone, email: saved.email, vatId: saved.vatId, taxId: saved.taxId,
+    id: saved.id,
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    company: saved.company,
+    street: saved.street,
+    streetName: saved.streetName,
+    apartment: saved.apartment,
+    city: saved.city,
+    postalCode: saved.postalCode,
+    region: saved.region,
+    country: saved.country,
+    phone: saved.phone,
+    email: saved.email,
+    vatId: saved.vatId,
+    taxId: saved.taxId,
   }).filter(([, v]) => v !== null && v !== '');
   return Object.fromEntries(entries) as Address;
 }
 
 /** The address with `id` when it belongs to the customer, else null. */
 export async function ownedAddress(db: Executor, customerId: string, id: string): Promise<SavedAddress | null> {
-  const [row] = await rows(db, savedAddressSchema, sql`SELECT ${COLUMNS} FROM addresses WHERE id = ${id} AND customer_id = ${customerId}`);
+  const [row] = await rows(
+    db,
+    savedAddressSchema,
+    sql`SELECT ${COLUMNS} FROM addresses WHERE id = ${id} AND customer_id = ${customerId}`,
+  );
   return row ?? null;
 }
 
@@ -64,25 +92,35 @@ export async function saveAsDefault(db: Db, customerId: string, address: Address
   const isBilling = kind === 'billing';
   const values = addressValues(address);
   return withAddressBook(db, customerId, async (tx) => {
-    await tx.execute(isBilling
-      ? sql`UPDATE addresses SET is_default_billing = false WHERE customer_id = ${customerId}`
-      : sql`UPDATE addresses SET is_default_shipping = false WHERE customer_id = ${customerId}`);
+    await tx.execute(
+      isBilling
+        ? sql`UPDATE addresses SET is_default_billing = false WHERE customer_id = ${customerId}`
+        : sql`UPDATE addresses SET is_default_shipping = false WHERE customer_id = ${customerId}`,
+    );
     const flags = isBilling
       ? sql`is_billing = true, is_default_billing = true`
       : sql`is_shipping = true, is_default_shipping = true`;
     if (address.id) {
-      const [updated] = await rows(tx, IdRow, sql`
+      const [updated] = await rows(
+        tx,
+        IdRow,
+        sql`
         UPDATE addresses SET (first_name, last_name, company, street, street_name, apartment, city, postal_code,
           region, country, phone, email, vat_id, tax_id) = (${values}), ${flags}
-        WHERE id = ${address.id} AND customer_id = ${customerId} RETURNING id`);
+        WHERE id = ${address.id} AND customer_id = ${customerId} RETURNING id`,
+      );
       if (updated) return updated.id;
     }
     await assertRoom(tx, customerId);
-    const [inserted] = await rows(tx, IdRow, sql`
+    const [inserted] = await rows(
+      tx,
+      IdRow,
+      sql`
       INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
         postal_code, region, country, phone, email, vat_id, tax_id,
         is_billing, is_shipping, is_default_billing, is_default_shipping)
-      VALUES (${customerId}, ${values}, ${isBilling}, ${!isBilling}, ${isBilling}, ${!isBilling}) RETURNING id`);
+      VALUES (${customerId}, ${values}, ${isBilling}, ${!isBilling}, ${isBilling}, ${!isBilling}) RETURNING id`,
+    );
     return inserted!.id;
   });
 }
@@ -99,17 +137,30 @@ export function withAddressBook<T>(db: Db, customerId: string, run: (tx: Executo
 
 /** Refuses another address once the book is full; the caller holds the book (withAddressBook). */
 async function assertRoom(tx: Executor, customerId: string): Promise<void> {
-  const [book] = await rows(tx, CountRow, sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`);
+  const [book] = await rows(
+    tx,
+    CountRow,
+    sql`SELECT count(*)::int AS n FROM addresses WHERE customer_id = ${customerId}`,
+  );
   if (book!.n >= MAX_SAVED_ADDRESSES) throw addressBookFull();
 }
 
 /** Inserts a new address (the kinds it may be used for given) and answers its id; 409 when the book is full. */
-export async function insertAddress(tx: Executor, customerId: string, address: Address, uses: { shipping: boolean; billing: boolean }): Promise<string> {
+export async function insertAddress(
+  tx: Executor,
+  customerId: string,
+  address: Address,
+  uses: { shipping: boolean; billing: boolean },
+): Promise<string> {
   await assertRoom(tx, customerId);
-  const [row] = await rows(tx, IdRow, sql`
+  const [row] = await rows(
+    tx,
+    IdRow,
+    sql`
     INSERT INTO addresses (customer_id, first_name, last_name, company, street, street_name, apartment, city,
       postal_code, region, country, phone, email, vat_id, tax_id, is_shipping, is_billing)
-    VALUES (${customerId}, ${addressValues(address)}, ${uses.shipping}, ${uses.billing}) RETURNING id`);
+    VALUES (${customerId}, ${addressValues(address)}, ${uses.shipping}, ${uses.billing}) RETURNING id`,
+  );
   return row!.id;
 }
 
@@ -122,9 +173,11 @@ export async function updateAddress(tx: Executor, customerId: string, id: string
 
 /** The address becomes the only default of its kind (and usable for that kind). */
 export async function markDefault(tx: Executor, customerId: string, id: string, kind: AddressKind): Promise<void> {
-  await tx.execute(kind === 'billing'
-    ? sql`UPDATE addresses SET is_default_billing = (id = ${id}), is_billing = is_billing OR id = ${id} WHERE customer_id = ${customerId}`
-    : sql`UPDATE addresses SET is_default_shipping = (id = ${id}), is_shipping = is_shipping OR id = ${id} WHERE customer_id = ${customerId}`);
+  await tx.execute(
+    kind === 'billing'
+      ? sql`UPDATE addresses SET is_default_billing = (id = ${id}), is_billing = is_billing OR id = ${id} WHERE customer_id = ${customerId}`
+      : sql`UPDATE addresses SET is_default_shipping = (id = ${id}), is_shipping = is_shipping OR id = ${id} WHERE customer_id = ${customerId}`,
+  );
 }
 
 /**

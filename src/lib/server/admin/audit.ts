@@ -10,7 +10,7 @@ export type Actor =
   | { kind: 'cli' };
 
 export const actorName = (actor: Actor): string =>
-  (actor.kind === 'staff' ? `staff:${actor.email}` : actor.kind === 'token' ? `token:${actor.id}:${actor.name}` : 'cli');
+  actor.kind === 'staff' ? `staff:${actor.email}` : actor.kind === 'token' ? `token:${actor.id}:${actor.name}` : 'cli';
 
 export interface AuditEntry {
   action: string;

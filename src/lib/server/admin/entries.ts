@@ -17,14 +17,25 @@ export const entryTarget = (key: EntryKey): string => `${key.type}:${key.identif
 /** Every entry (published or only drafted), one row per type and identifier with its language rows. */
 export async function listEntries(db: Db): Promise<EntryRow[]> {
   const [live, drafts] = await Promise.all([
-    db.select({
-      type: contentBlocks.type, identifier: contentBlocks.identifier, locale: contentBlocks.locale,
-      version: contentBlocks.version, by: contentBlocks.updatedBy, at: contentBlocks.updatedAt,
-    }).from(contentBlocks),
-    db.select({
-      type: contentDrafts.type, identifier: contentDrafts.identifier, locale: contentDrafts.locale,
-      by: contentDrafts.updatedBy, at: contentDrafts.updatedAt,
-    }).from(contentDrafts),
+    db
+      .select({
+        type: contentBlocks.type,
+        identifier: contentBlocks.identifier,
+        locale: contentBlocks.locale,
+        version: contentBlocks.version,
+        by: contentBlocks.updatedBy,
+        at: contentBlocks.updatedAt,
+      })
+      .from(contentBlocks),
+    db
+      .select({
+        type: contentDrafts.type,
+        identifier: contentDrafts.identifier,
+        locale: contentDrafts.locale,
+        by: contentDrafts.updatedBy,
+        at: contentDrafts.updatedAt,
+      })
+      .from(contentDrafts),
   ]);
   const rows = new Map<string, EntryRow & { changed: number }>();
   const rowOf = (type: string, identifier: string) => {
@@ -32,8 +43,13 @@ export async function listEntries(db: Db): Promise<EntryRow[]> {
     let row = rows.get(id);
     if (!row) {
       row = {
-        type: type as EntryRow['type'], identifier, editable: entrySchema(type, identifier) !== null,
-        locales: [], lastEditor: null, lastChange: null, changed: 0,
+        type: type as EntryRow['type'],
+        identifier,
+        editable: entrySchema(type, identifier) !== null,
+        locales: [],
+        lastEditor: null,
+        lastChange: null,
+        changed: 0,
       };
       rows.set(id, row);
     }
@@ -54,10 +70,15 @@ export async function listEntries(db: Db): Promise<EntryRow[]> {
   }
   for (const d of drafts) {
     const row = rowOf(d.type, d.identifier);
-    if (!row.locales.some((l) => l.locale === d.locale)) row.locales.push({ locale: d.locale as Locale, status: 'draft', version: 0 });
+    if (!row.locales.some((l) => l.locale === d.locale))
+      row.locales.push({ locale: d.locale as Locale, status: 'draft', version: 0 });
     touch(row, d.by, d.at);
   }
-  return [...rows.values()].map(({ changed: _, ...row }) => ({ ...row, locales: row.locales.sort((a, b) => a.locale.localeCompare(b.locale)) }))
+  return [...rows.values()]
+    .map(({ changed: _, ...row }) => ({
+      ...row,
+      locales: row.locales.sort((a, b) => a.locale.localeCompare(b.locale)),
+    }))
     .sort((a, b) => `${a.type}:${a.identifier}`.localeCompare(`${b.type}:${b.identifier}`));
 }
 
@@ -65,22 +86,51 @@ export async function entryDetail(db: Db, key: EntryKey): Promise<EntryDetail> {
   const [[live], [draft], versions, languages] = await Promise.all([
     db.select().from(contentBlocks).where(sameEntry(contentBlocks, key)),
     db.select().from(contentDrafts).where(sameEntry(contentDrafts, key)),
-    db.select({ version: contentVersions.version, by: contentVersions.publishedBy, at: contentVersions.publishedAt, deleted: contentVersions.deleted })
-      .from(contentVersions).where(sameEntry(contentVersions, key)).orderBy(desc(contentVersions.version)).limit(100),
+    db
+      .select({
+        version: contentVersions.version,
+        by: contentVersions.publishedBy,
+        at: contentVersions.publishedAt,
+        deleted: contentVersions.deleted,
+      })
+      .from(contentVersions)
+      .where(sameEntry(contentVersions, key))
+      .orderBy(desc(contentVersions.version))
+      .limit(100),
     Promise.all([
-      db.select({ locale: contentBlocks.locale }).from(contentBlocks).where(and(eq(contentBlocks.type, key.type), eq(contentBlocks.identifier, key.identifier))),
-      db.select({ locale: contentDrafts.locale }).from(contentDrafts).where(and(eq(contentDrafts.type, key.type), eq(contentDrafts.identifier, key.identifier))),
+      db
+        .select({ locale: contentBlocks.locale })
+        .from(contentBlocks)
+        .where(and(eq(contentBlocks.type, key.type), eq(contentBlocks.identifier, key.identifier))),
+      db
+        .select({ locale: contentDrafts.locale })
+        .from(contentDrafts)
+        .where(and(eq(contentDrafts.type, key.type), eq(contentDrafts.identifier, key.identifier))),
     ]),
   ]);
   return {
     ...key,
     editable: entrySchema(key.type, key.identifier) !== null,
     html: holdsHtml(key.type, key.identifier),
-    live: live ? { version: live.version, config: live.config ?? {}, content: live.content, by: live.updatedBy ?? 'seed', at: live.updatedAt.toISOString() } : null,
-    draft: draft ? {
-      revision: draft.revision, baseVersion: draft.baseVersion, config: draft.config ?? {}, content: draft.content,
-      by: draft.updatedBy, at: draft.updatedAt.toISOString(),
-    } : null,
+    live: live
+      ? {
+          version: live.version,
+          config: live.config ?? {},
+          content: live.content,
+          by: live.updatedBy ?? 'seed',
+          at: live.updatedAt.toISOString(),
+        }
+      : null,
+    draft: draft
+      ? {
+          revision: draft.revision,
+          baseVersion: draft.baseVersion,
+          config: draft.config ?? {},
+          content: draft.content,
+          by: draft.updatedBy,
+          at: draft.updatedAt.toISOString(),
+        }
+      : null,
     versions: withLiveVersion(versions, live),
     locales: [...new Set(languages.flat().map((l) => l.locale as Locale))].sort(),
   };
@@ -92,17 +142,25 @@ type VersionRow = { version: number; by: string; at: Date; deleted: boolean };
  * The history, newest first, with the live version in it: an entry from the seed or from SQL has no
  * history row until its first change (which writes one), but it is a version all the same.
  */
-function withLiveVersion(versions: VersionRow[], live: typeof contentBlocks.$inferSelect | undefined): EntryDetail['versions'] {
-  const rows = live && !versions.some((v) => v.version === live.version)
-    ? [{ version: live.version, by: live.updatedBy ?? 'seed', at: live.updatedAt, deleted: false }, ...versions]
-    : versions;
+function withLiveVersion(
+  versions: VersionRow[],
+  live: typeof contentBlocks.$inferSelect | undefined,
+): EntryDetail['versions'] {
+  const rows =
+    live && !versions.some((v) => v.version === live.version)
+      ? [{ version: live.version, by: live.updatedBy ?? 'seed', at: live.updatedAt, deleted: false }, ...versions]
+      : versions;
   return rows.map((v) => ({ version: v.version, by: v.by, at: v.at.toISOString(), deleted: v.deleted }));
 }
 
-export const contentNotFound = () => new ApiError('CONTENT_NOT_FOUND', 'There is no such content entry or version.', 404);
+export const contentNotFound = () =>
+  new ApiError('CONTENT_NOT_FOUND', 'There is no such content entry or version.', 404);
 
 export async function entryVersion(db: Db, key: EntryKey, version: number) {
-  const [row] = await db.select().from(contentVersions).where(and(sameEntry(contentVersions, key), eq(contentVersions.version, version)));
+  const [row] = await db
+    .select()
+    .from(contentVersions)
+    .where(and(sameEntry(contentVersions, key), eq(contentVersions.version, version)));
   if (!row) throw contentNotFound();
   return { version: row.version, config: row.config ?? {}, content: row.content, deleted: row.deleted };
 }

@@ -11,10 +11,17 @@ import { resolveToken } from './tokens.ts';
 
 export type StaffActor = Actor & { kind: 'staff' };
 
-const unauthenticated = () => new ApiError('UNAUTHENTICATED', 'Please sign in to the editor workspace.', 401, undefined, { 'www-authenticate': 'Bearer realm="storefront-admin"' });
+const unauthenticated = () =>
+  new ApiError('UNAUTHENTICATED', 'Please sign in to the editor workspace.', 401, undefined, {
+    'www-authenticate': 'Bearer realm="storefront-admin"',
+  });
 const forbidden = (message: string) => new ApiError('FORBIDDEN', message, 403);
 
-export async function staffOf(db: Db, context: Pick<APIContext, 'cookies'>, need: 'editor' | 'admin' = 'editor'): Promise<StaffActor> {
+export async function staffOf(
+  db: Db,
+  context: Pick<APIContext, 'cookies'>,
+  need: 'editor' | 'admin' = 'editor',
+): Promise<StaffActor> {
   const user = await resolveStaffSession(db, context.cookies);
   if (!user) throw unauthenticated();
   if (need === 'admin' && !mayManageStaff(user.role)) throw forbidden('Only an admin may manage staff and API tokens.');
@@ -22,7 +29,11 @@ export async function staffOf(db: Db, context: Pick<APIContext, 'cookies'>, need
 }
 
 /** A bearer token with the scope, or a signed-in staff member (who may do everything the API offers). */
-export async function apiCallerOf(db: Db, context: Pick<APIContext, 'cookies' | 'request'>, scope: TokenScope): Promise<Actor> {
+export async function apiCallerOf(
+  db: Db,
+  context: Pick<APIContext, 'cookies' | 'request'>,
+  scope: TokenScope,
+): Promise<Actor> {
   const authorization = context.request.headers.get('authorization');
   if (authorization !== null) {
     const match = /^Bearer (\S+)$/i.exec(authorization.trim());

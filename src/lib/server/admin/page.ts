@@ -29,7 +29,10 @@ export function localPath(value: string | null, fallback: string): string {
   return /^\/(?![/\\])[\x21-\x7e]*$/.test(path) ? path : fallback;
 }
 
-export async function workspacePage(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'redirect'>, need: 'editor' | 'admin' = 'editor'): Promise<WorkspacePage> {
+export async function workspacePage(
+  astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'redirect'>,
+  need: 'editor' | 'admin' = 'editor',
+): Promise<WorkspacePage> {
   const locale = adminLocale(astro.cookies, astro.request, astro.url);
   const staff = await resolveStaffSession(await getDb(), astro.cookies);
   if (!staff) {
@@ -49,7 +52,9 @@ const signOutForm = formAction(staffSignOut, {});
  * ones are), or null once the session cookie is set. These forms take any body the server front lets
  * through, as they always have.
  */
-export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<{ code: string; retryAfterSeconds: number } | null> {
+export async function signInFromForm(
+  astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>,
+): Promise<{ code: string; retryAfterSeconds: number } | null> {
   const outcome = await submitForm(signInForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
   if (outcome.ok) return null;
   const { error } = outcome;
@@ -58,7 +63,9 @@ export async function signInFromForm(astro: Pick<AstroGlobal, 'cookies' | 'reque
 }
 
 /** The sign-out button of every workspace page: the JSON endpoint's own state change; it takes no fields. */
-export async function signOutFromForm(astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>): Promise<void> {
+export async function signOutFromForm(
+  astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>,
+): Promise<void> {
   const outcome = await submitForm(signOutForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
   if (!outcome.ok) throw outcome.error;
 }

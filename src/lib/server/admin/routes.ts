@@ -27,7 +27,8 @@ const ok = { ok: true as const };
  * the request is read, so an anonymous caller gets 401 whatever it sends, a malformed body included.
  */
 function staffEndpoint<O extends Operation>(
-  op: O, need: 'editor' | 'admin',
+  op: O,
+  need: 'editor' | 'admin',
   handler: (input: ParsedRequestOf<O>, staff: { db: Db; actor: StaffActor }) => Promise<ResponseOf<O>>,
 ) {
   const caller = async (context: APIContext) => {
@@ -49,14 +50,21 @@ export const workspace = {
   entry: staffEndpoint(adminApi.entry, 'editor', (key, { db }) => entryDetail(db, key)),
   version: staffEndpoint(adminApi.version, 'editor', ({ version, ...key }, { db }) => entryVersion(db, key, version)),
   saveDraft: staffEndpoint(adminApi.saveDraft, 'editor', ({ config, content, revision, base, ...key }, { db, actor }) =>
-    saveDraft(db, actor, key, { config, content }, revision, base)),
+    saveDraft(db, actor, key, { config, content }, revision, base),
+  ),
   discardDraft: staffEndpoint(adminApi.discardDraft, 'editor', async ({ revision, ...key }, { db, actor }) => {
     await discardDraft(db, actor, key, revision);
     return ok;
   }),
-  publish: staffEndpoint(adminApi.publish, 'editor', ({ revision, ...key }, { db, actor }) => publishDraft(db, actor, key, revision)),
-  rollback: staffEndpoint(adminApi.rollback, 'editor', ({ version, current, ...key }, { db, actor }) => rollback(db, actor, key, version, current)),
-  deleteEntry: staffEndpoint(adminApi.deleteEntry, 'editor', ({ current, ...key }, { db, actor }) => deleteEntry(db, actor, key, current)),
+  publish: staffEndpoint(adminApi.publish, 'editor', ({ revision, ...key }, { db, actor }) =>
+    publishDraft(db, actor, key, revision),
+  ),
+  rollback: staffEndpoint(adminApi.rollback, 'editor', ({ version, current, ...key }, { db, actor }) =>
+    rollback(db, actor, key, version, current),
+  ),
+  deleteEntry: staffEndpoint(adminApi.deleteEntry, 'editor', ({ current, ...key }, { db, actor }) =>
+    deleteEntry(db, actor, key, current),
+  ),
   staff: staffEndpoint(adminApi.staff, 'admin', async (_input, { db }) => ({ staff: await listStaff(db) })),
   addStaff: staffEndpoint(adminApi.addStaff, 'admin', async (body, { db, actor }) => {
     const { user, token } = await addStaff(db, actor, body);
@@ -66,7 +74,9 @@ export const workspace = {
     }
     return staffRow(user);
   }),
-  updateStaff: staffEndpoint(adminApi.updateStaff, 'admin', async (body, { db, actor }) => staffRow(await updateStaff(db, actor, body))),
+  updateStaff: staffEndpoint(adminApi.updateStaff, 'admin', async (body, { db, actor }) =>
+    staffRow(await updateStaff(db, actor, body)),
+  ),
   tokens: staffEndpoint(adminApi.tokens, 'admin', async (_input, { db }) => ({ tokens: await listTokens(db) })),
   createToken: staffEndpoint(adminApi.createToken, 'admin', (body, { db, actor }) => createToken(db, actor, body)),
   revokeToken: staffEndpoint(adminApi.revokeToken, 'admin', (body, { db, actor }) => revokeToken(db, actor, body.id)),
@@ -74,15 +84,20 @@ export const workspace = {
 
 /** The entry an address names: /api/admin/content/{type}/{identifier}?locale=en (no locale: the all-languages row). */
 function entryKeyOf({ params, url }: APIContext) {
-  return parseInput({ type: params.type, identifier: params.identifier, locale: url.searchParams.get('locale') ?? '' }, entryKeySchema);
+  return parseInput(
+    { type: params.type, identifier: params.identifier, locale: url.searchParams.get('locale') ?? '' },
+    entryKeySchema,
+  );
 }
 
 async function readBody(request: Request, maxBytes: number): Promise<unknown> {
-  if (!(request.headers.get('content-type') ?? '').includes('application/json')) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
+  if (!(request.headers.get('content-type') ?? '').includes('application/json'))
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
   return parseJson(await readText(request, maxBytes));
 }
 
-const versioned = (body: unknown, version: number, status = 200) => json(body, { status, headers: { etag: etagOf(version) } });
+const versioned = (body: unknown, version: number, status = 200) =>
+  json(body, { status, headers: { etag: etagOf(version) } });
 
 /** The content API: one entry by address, its version as the ETag. */
 export const contentApi = {

@@ -25,17 +25,35 @@ export async function startStaffSession(db: Db, user: StaffUser, cookies: Jar, u
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_HOURS * 3_600_000);
   await db.insert(staffSessions).values({ tokenHash: sha256Hex(token), staffId: user.id, expiresAt });
-  if (Math.random() < 0.05) await db.delete(staffSessions).where(lt(staffSessions.expiresAt, sql`now()`)).catch(() => {});
-  cookies.set(STAFF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: secureFor(url), expires: expiresAt });
+  if (Math.random() < 0.05)
+    await db
+      .delete(staffSessions)
+      .where(lt(staffSessions.expiresAt, sql`now()`))
+      .catch(() => {});
+  cookies.set(STAFF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureFor(url),
+    expires: expiresAt,
+  });
 }
 
 /** The signed-in staff member, or null: no cookie, an unknown or expired session, a disabled account. */
 export async function resolveStaffSession(db: Db, cookies: Pick<AstroCookies, 'get'>): Promise<StaffUser | null> {
   const token = cookies.get(STAFF_COOKIE)?.value;
   if (!token || token.length > 64) return null;
-  const [row] = await db.select({ user: staffUsers }).from(staffSessions)
+  const [row] = await db
+    .select({ user: staffUsers })
+    .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(eq(staffSessions.tokenHash, sha256Hex(token)), gt(staffSessions.expiresAt, sql`now()`), isNull(staffUsers.disabledAt)));
+    .where(
+      and(
+        eq(staffSessions.tokenHash, sha256Hex(token)),
+        gt(staffSessions.expiresAt, sql`now()`),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
   return row?.user ?? null;
 }
 
@@ -51,11 +69,16 @@ export async function endStaffSession(db: Db, cookies: Jar, url: URL): Promise<v
  * Starts the preview of the browser's live session (a later one replaces it): a new random token, its
  * SHA-256 and end on the session row. The token, or null when the browser has no live session.
  */
-export async function startSessionPreview(db: Db, cookies: Pick<AstroCookies, 'get'>, minutes: number): Promise<string | null> {
+export async function startSessionPreview(
+  db: Db,
+  cookies: Pick<AstroCookies, 'get'>,
+  minutes: number,
+): Promise<string | null> {
   const session = cookies.get(STAFF_COOKIE)?.value;
   if (!session || session.length > 64) return null;
   const token = randomToken();
-  const started = await db.update(staffSessions)
+  const started = await db
+    .update(staffSessions)
     .set({ previewHash: sha256Hex(token), previewExpiresAt: new Date(Date.now() + minutes * 60_000) })
     .where(and(eq(staffSessions.tokenHash, sha256Hex(session)), gt(staffSessions.expiresAt, sql`now()`)))
     .returning({ staffId: staffSessions.staffId });
@@ -64,16 +87,25 @@ export async function startSessionPreview(db: Db, cookies: Pick<AstroCookies, 'g
 
 /** The staff member previewing with this token: its preview and session live, the account not disabled; else null. */
 export async function previewingSession(db: Db, token: string): Promise<number | null> {
-  const [row] = await db.select({ staffId: staffSessions.staffId }).from(staffSessions)
+  const [row] = await db
+    .select({ staffId: staffSessions.staffId })
+    .from(staffSessions)
     .innerJoin(staffUsers, eq(staffUsers.id, staffSessions.staffId))
-    .where(and(
-      eq(staffSessions.previewHash, sha256Hex(token)), gt(staffSessions.previewExpiresAt, sql`now()`),
-      gt(staffSessions.expiresAt, sql`now()`), isNull(staffUsers.disabledAt),
-    ));
+    .where(
+      and(
+        eq(staffSessions.previewHash, sha256Hex(token)),
+        gt(staffSessions.previewExpiresAt, sql`now()`),
+        gt(staffSessions.expiresAt, sql`now()`),
+        isNull(staffUsers.disabledAt),
+      ),
+    );
   return row?.staffId ?? null;
 }
 
 /** Ends the preview this token belongs to: every copy of its cookie stops working, the session stays. */
 export async function endSessionPreview(db: Db, token: string): Promise<void> {
-  await db.update(staffSessions).set({ previewHash: null, previewExpiresAt: null }).where(eq(staffSessions.previewHash, sha256Hex(token)));
+  await db
+    .update(staffSessions)
+    .set({ previewHash: null, previewExpiresAt: null })
+    .where(eq(staffSessions.previewHash, sha256Hex(token)));
 }

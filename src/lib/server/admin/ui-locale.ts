@@ -12,7 +12,13 @@ const isAdminLocale = (value: unknown): value is AdminLocale => ADMIN_LOCALES.in
 export function adminLocale(cookies: Pick<AstroCookies, 'get' | 'set'>, request: Request, url: URL): AdminLocale {
   const asked = url.searchParams.get('lang');
   if (isAdminLocale(asked)) {
-    cookies.set(LANG_COOKIE, asked, { path: '/admin', sameSite: 'lax', maxAge: 365 * 86_400, httpOnly: true, secure: url.protocol === 'https:' });
+    cookies.set(LANG_COOKIE, asked, {
+      path: '/admin',
+      sameSite: 'lax',
+      maxAge: 365 * 86_400,
+      httpOnly: true,
+      secure: url.protocol === 'https:',
+    });
     return asked;
   }
   const chosen = cookies.get(LANG_COOKIE)?.value;

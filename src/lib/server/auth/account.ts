@@ -14,7 +14,12 @@ import { sha256Hex } from './crypto.ts';
 import type { Session } from './session.ts';
 
 /** Needs the current password (rate limited like a login); signs out every other session of the customer. */
-export async function changePassword(db: Db, session: Session, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
+export async function changePassword(
+  db: Db,
+  session: Session,
+  input: { currentPassword: string; newPassword: string },
+  ip: string,
+): Promise<void> {
   await assertPasswordAllowed(input.newPassword, session.customer.email, 'newPassword');
   const gate = await checkLoginAttempt(db, { account: `id:${session.customer.id}`, ip });
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
@@ -25,7 +30,11 @@ export async function changePassword(db: Db, session: Session, input: { currentP
 }
 
 /** Issues a reset token for the account behind an email or customer number; undefined when none. */
-export async function createResetToken(db: Db, username: string, now = new Date()): Promise<{ customer: CustomerRow; token: string } | undefined> {
+export async function createResetToken(
+  db: Db,
+  username: string,
+  now = new Date(),
+): Promise<{ customer: CustomerRow; token: string } | undefined> {
   const customer = await findCustomerByUsername(db, username.trim());
   if (!customer) return undefined;
   return { customer, token: await issuePasswordToken(db, customer.id, 'reset', now) };
@@ -35,15 +44,28 @@ export async function createResetToken(db: Db, username: string, now = new Date(
  * Sets a password from an emailed link. The cheap token check comes first, so junk tokens never
  * cost an argon2 hash; the redeeming update checks again, atomically.
  */
-export async function setPasswordWithToken(db: Db, token: string, purpose: PasswordTokenPurpose, password: string, now = new Date()): Promise<string> {
-  const [usable] = token.length <= 200
-    ? await db.select({ id: passwordTokens.id, email: customers.email }).from(passwordTokens)
-      .innerJoin(customers, eq(customers.id, passwordTokens.customerId))
-      .where(and(
-        eq(passwordTokens.tokenHash, sha256Hex(token)), eq(passwordTokens.purpose, purpose),
-        isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now),
-      ))
-    : [];
+export async function setPasswordWithToken(
+  db: Db,
+  token: string,
+  purpose: PasswordTokenPurpose,
+  password: string,
+  now = new Date(),
+): Promise<string> {
+  const [usable] =
+    token.length <= 200
+      ? await db
+          .select({ id: passwordTokens.id, email: customers.email })
+          .from(passwordTokens)
+          .innerJoin(customers, eq(customers.id, passwordTokens.customerId))
+          .where(
+            and(
+              eq(passwordTokens.tokenHash, sha256Hex(token)),
+              eq(passwordTokens.purpose, purpose),
+              isNull(passwordTokens.usedAt),
+              gt(passwordTokens.expiresAt, now),
+            ),
+          )
+      : [];
   if (!usable) throw invalidToken();
   await assertPasswordAllowed(password, usable.email, 'password');
   const customerId = await redeemPasswordToken(db, token, purpose, await hashPassword(password), now);

@@ -17,7 +17,12 @@ import { clientIp, type ClientContext } from '../client-ip.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import { setSessionCookies } from './cookies.ts';
 import { TooManyAttemptsError } from './errors.ts';
-import { activateRegistration, activationRefusal, type ActivationRefusal, type AfterActivation } from './registrations.ts';
+import {
+  activateRegistration,
+  activationRefusal,
+  type ActivationRefusal,
+  type AfterActivation,
+} from './registrations.ts';
 import { endSession, startSession } from './session.ts';
 
 /** The form holds the token and a password (at most 256 characters, percent-encoded); anything much bigger is not our form. */
@@ -30,12 +35,17 @@ type ActivationView =
 
 /** Refusals that end the link; a wrong password ('password') only asks again. */
 const REFUSALS: Record<Exclude<ActivationRefusal, 'password'>, MessageKey> = {
-  unknown: 'registration.activate.unknown', used: 'registration.activate.used', replaced: 'registration.activate.replaced',
-  expired: 'registration.activate.expired', taken: 'registration.activate.taken',
+  unknown: 'registration.activate.unknown',
+  used: 'registration.activate.used',
+  replaced: 'registration.activate.replaced',
+  expired: 'registration.activate.expired',
+  taken: 'registration.activate.taken',
 };
 
 const refused = (refusal: Exclude<ActivationRefusal, 'password'>): ActivationView => ({
-  state: 'refused', message: REFUSALS[refusal], status: refusal === 'taken' ? 409 : 400,
+  state: 'refused',
+  message: REFUSALS[refusal],
+  status: refusal === 'taken' ? 409 : 400,
 });
 
 /** The page's Astro global: its request, address, cookies and the client's address (rate limits). */
@@ -57,13 +67,14 @@ async function askAgain(db: Db, token: string, error: MessageKey, status: 422 | 
  * Activates the registration when the password is the one chosen with it: the customer is created,
  * whoever was signed in in this browser is signed out, and the new account is signed in.
  */
-const activation = (db: Db, afterActivation: AfterActivation) => stateChange(activationOperation, async ({ token, password }, context: ActivationRequest) => {
-  const result = await activateRegistration(db, { token, password, ip: clientIp(context) }, afterActivation);
-  if (!result.ok) return { refusal: result.refusal };
-  await endSession(db, context.cookies, { url: context.url });
-  setSessionCookies(context.cookies, await startSession(db, result.customer.id, false), context.url);
-  return { refusal: null };
-});
+const activation = (db: Db, afterActivation: AfterActivation) =>
+  stateChange(activationOperation, async ({ token, password }, context: ActivationRequest) => {
+    const result = await activateRegistration(db, { token, password, ip: clientIp(context) }, afterActivation);
+    if (!result.ok) return { refusal: result.refusal };
+    await endSession(db, context.cookies, { url: context.url });
+    setSessionCookies(context.cookies, await startSession(db, result.customer.id, false), context.url);
+    return { refusal: null };
+  });
 
 const activationFields = { token: formField.text('token'), password: formField.text('password') };
 
@@ -74,7 +85,8 @@ async function activate(context: ActivationRequest, afterActivation: AfterActiva
   const outcome = await submitForm(formAction(activation(db, afterActivation), activationFields), form, context);
   if (!outcome.ok) {
     const { error } = outcome;
-    if (error instanceof TooManyAttemptsError) return { ...await askAgain(db, token, 'server.TOO_MANY_ATTEMPTS', 429), retryAfter: error.retryAfterSeconds };
+    if (error instanceof TooManyAttemptsError)
+      return { ...(await askAgain(db, token, 'server.TOO_MANY_ATTEMPTS', 429)), retryAfter: error.retryAfterSeconds };
     if (error.code === 'VALIDATION_FAILED') return askAgain(db, token, 'validation.required', 422);
     throw error;
   }
@@ -85,8 +97,12 @@ async function activate(context: ActivationRequest, afterActivation: AfterActiva
 }
 
 /** What the page shows (see Outcome). */
-export async function activationView(context: ActivationRequest, afterActivation: AfterActivation, database?: Db): Promise<Outcome> {
-  const db = database ?? await getDb();
+export async function activationView(
+  context: ActivationRequest,
+  afterActivation: AfterActivation,
+  database?: Db,
+): Promise<Outcome> {
+  const db = database ?? (await getDb());
   if (context.request.method === 'POST') return activate(context, afterActivation, db);
   const token = context.url.searchParams.get('token');
   if (token === null && context.url.searchParams.get('activated') === '1') return { view: { state: 'done' } };

@@ -25,7 +25,12 @@ function base(url: URL | undefined): AstroCookieSetOptions {
   return { path: '/', sameSite: 'lax', secure: !isLocalHost(host) };
 }
 
-export function setSessionCookies(cookies: CookieJar, session: { userToken: string; refresh: IssuedRefresh }, url?: URL, now = new Date()): void {
+export function setSessionCookies(
+  cookies: CookieJar,
+  session: { userToken: string; refresh: IssuedRefresh },
+  url?: URL,
+  now = new Date(),
+): void {
   const options = base(url);
   cookies.set(USER_TOKEN_COOKIE, session.userToken, { ...options, httpOnly: true, maxAge: USER_TOKEN_TTL_SECONDS });
   // Without remember-me both stay session cookies; the server expires the token after a day anyway.

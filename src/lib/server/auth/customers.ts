@@ -27,7 +27,9 @@ export function toUser(row: CustomerRow): User {
 /** Username is an email address (any case) or a customer number; already trimmed. */
 export async function findCustomerByUsername(db: Db, username: string): Promise<CustomerRow | undefined> {
   if (username === '') return undefined;
-  const rows = await db.select().from(customers)
+  const rows = await db
+    .select()
+    .from(customers)
     .where(or(sql`lower(${customers.email}) = lower(${username})`, eq(customers.customernum, username)))
     .limit(2);
   // An email match wins should a customer number ever look like somebody's email.
@@ -52,9 +54,13 @@ const NextNumberRow = z.object({ next: int8 });
 
 /** The next free numeric customer number; demo numbers start at 10001. */
 async function nextCustomernum(db: Db): Promise<string> {
-  const [row] = await rows(db, NextNumberRow, sql`
+  const [row] = await rows(
+    db,
+    NextNumberRow,
+    sql`
     select coalesce(max(${customers.customernum}::bigint), 10000) + 1 as next
-    from ${customers} where ${customers.customernum} ~ '^[0-9]{1,15}$'`);
+    from ${customers} where ${customers.customernum} ~ '^[0-9]{1,15}$'`,
+  );
   return String(row?.next ?? 10001);
 }
 
@@ -64,14 +70,25 @@ async function nextCustomernum(db: Db): Promise<string> {
  */
 async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await db.select({ id: customers.id }).from(customers).where(sql`lower(${customers.email}) = ${email}`);
+  const [existing] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email}`);
   if (existing) throw emailTaken();
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db.insert(customers).values({
-        email, customernum: await nextCustomernum(db), passwordHash: input.passwordHash,
-        firstName: input.firstName, lastName: input.lastName, locale: input.locale, currency: input.currency,
-      }).returning();
+      const [row] = await db
+        .insert(customers)
+        .values({
+          email,
+          customernum: await nextCustomernum(db),
+          passwordHash: input.passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          locale: input.locale,
+          currency: input.currency,
+        })
+        .returning();
       return row!;
     } catch (error) {
       if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();
@@ -99,6 +116,9 @@ export async function createCustomerInTransaction(tx: Db, input: NewCustomer): P
 
 /** The customer with this email address (any case), if any. */
 export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
-  const [row] = await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }

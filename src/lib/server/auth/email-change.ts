@@ -40,29 +40,46 @@ async function checkCurrentPassword(db: Db, customer: CustomerRow, password: str
 
 /** `newEmail` comes lower-cased and trimmed from the contract. */
 export async function requestEmailChange(
-  db: Db, session: Session, input: { newEmail: string; currentPassword: string }, ip: string, now = new Date(),
+  db: Db,
+  session: Session,
+  input: { newEmail: string; currentPassword: string },
+  ip: string,
+  now = new Date(),
 ): Promise<EmailChangeRequested> {
   const customer = session.customer;
   if (input.newEmail === customer.email.toLowerCase()) {
     throw validationFailed([{ path: 'newEmail', message: PROFILE_MESSAGES.sameEmail }]);
   }
   await checkCurrentPassword(db, customer, input.currentPassword, ip);
-  const [recent] = await db.select({ n: count() }).from(emailChangeTokens).where(and(
-    eq(emailChangeTokens.customerId, customer.id), gt(emailChangeTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
-  ));
+  const [recent] = await db
+    .select({ n: count() })
+    .from(emailChangeTokens)
+    .where(
+      and(
+        eq(emailChangeTokens.customerId, customer.id),
+        gt(emailChangeTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
   if ((recent?.n ?? 0) >= EMAIL_CHANGE_REQUESTS_PER_HOUR) throw new TooManyAttemptsError(Math.ceil(HOUR_MS / 1000));
-  const [owner] = await db.select().from(customers)
+  const [owner] = await db
+    .select()
+    .from(customers)
     .where(and(sql`lower(${customers.email}) = ${input.newEmail}`, ne(customers.id, customer.id)));
   // A row is written either way: the same work and timing for both answers, and the hourly count
   // covers requests for taken addresses too. For a taken address the raw token is never mailed.
   const token = randomToken();
   await db.transaction(async (tx) => {
     // Only the newest link works: an older one still in a mailbox must not switch to an address given up.
-    await tx.update(emailChangeTokens).set({ usedAt: now })
+    await tx
+      .update(emailChangeTokens)
+      .set({ usedAt: now })
       .where(and(eq(emailChangeTokens.customerId, customer.id), isNull(emailChangeTokens.usedAt)));
     await tx.insert(emailChangeTokens).values({
-      customerId: customer.id, newEmail: input.newEmail, tokenHash: sha256Hex(token),
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), createdAt: now,
+      customerId: customer.id,
+      newEmail: input.newEmail,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_MS),
+      createdAt: now,
     });
   });
   return owner
@@ -70,14 +87,15 @@ export async function requestEmailChange(
     : { kind: 'link', customer, newEmail: input.newEmail, token };
 }
 
-export type EmailTokenState =
-  | { ok: true; newEmail: string }
-  | { ok: false; reason: 'unknown' | 'used' | 'expired' };
+export type EmailTokenState = { ok: true; newEmail: string } | { ok: false; reason: 'unknown' | 'used' | 'expired' };
 
 /** What a link says before it is redeemed: the address it confirms, or why it cannot. */
 export async function inspectEmailChangeToken(db: Db, token: string, now = new Date()): Promise<EmailTokenState> {
   if (token.length === 0 || token.length > 200) return { ok: false, reason: 'unknown' };
-  const [row] = await db.select().from(emailChangeTokens).where(eq(emailChangeTokens.tokenHash, sha256Hex(token)));
+  const [row] = await db
+    .select()
+    .from(emailChangeTokens)
+    .where(eq(emailChangeTokens.tokenHash, sha256Hex(token)));
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.usedAt) return { ok: false, reason: 'used' };
   if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
@@ -103,17 +121,33 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
   if (!state.ok) throw emailTokenRefused(state.reason);
   try {
     return await db.transaction(async (tx) => {
-      const [spent] = await tx.update(emailChangeTokens).set({ usedAt: now }).where(and(
-        eq(emailChangeTokens.tokenHash, sha256Hex(token)), isNull(emailChangeTokens.usedAt), gt(emailChangeTokens.expiresAt, now),
-      )).returning({ customerId: emailChangeTokens.customerId, newEmail: emailChangeTokens.newEmail });
+      const [spent] = await tx
+        .update(emailChangeTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeTokens.tokenHash, sha256Hex(token)),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .returning({ customerId: emailChangeTokens.customerId, newEmail: emailChangeTokens.newEmail });
       // Redeemed by a parallel request between the look and the update.
       if (!spent) throw emailTokenRefused('used');
-      const [taken] = await tx.select({ id: customers.id }).from(customers)
+      const [taken] = await tx
+        .select({ id: customers.id })
+        .from(customers)
         .where(and(sql`lower(${customers.email}) = ${spent.newEmail}`, ne(customers.id, spent.customerId)));
       if (taken) throw emailTaken();
-      const [before] = await tx.select({ email: customers.email }).from(customers).where(eq(customers.id, spent.customerId));
-      const [customer] = await tx.update(customers).set({ email: spent.newEmail, updatedAt: now })
-        .where(eq(customers.id, spent.customerId)).returning();
+      const [before] = await tx
+        .select({ email: customers.email })
+        .from(customers)
+        .where(eq(customers.id, spent.customerId));
+      const [customer] = await tx
+        .update(customers)
+        .set({ email: spent.newEmail, updatedAt: now })
+        .where(eq(customers.id, spent.customerId))
+        .returning();
       if (!before || !customer) throw emailTokenRefused('unknown');
       return { customer, previousEmail: before.email };
     });

@@ -6,9 +6,15 @@ import { AUTH_MESSAGES } from '#lib/auth/contract.ts';
 export class TooManyAttemptsError extends ApiError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super('TOO_MANY_ATTEMPTS', 'Too many attempts. Please try again later.', 429, { retryAfter: retryAfterSeconds }, {
-      'retry-after': String(retryAfterSeconds),
-    });
+    super(
+      'TOO_MANY_ATTEMPTS',
+      'Too many attempts. Please try again later.',
+      429,
+      { retryAfter: retryAfterSeconds },
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    );
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -16,10 +16,14 @@ const CONCURRENCY = { newPassword: 1, signIn: 2 } as const;
 const HASH_QUEUE_LIMIT = 20;
 const BUSY_RETRY_SECONDS = 2;
 
-const serverBusy = () => new ApiError(
-  'SERVER_BUSY', 'The shop is busy. Please try again in a moment.', 503,
-  { retryAfter: BUSY_RETRY_SECONDS }, { 'retry-after': String(BUSY_RETRY_SECONDS) },
-);
+const serverBusy = () =>
+  new ApiError(
+    'SERVER_BUSY',
+    'The shop is busy. Please try again in a moment.',
+    503,
+    { retryAfter: BUSY_RETRY_SECONDS },
+    { 'retry-after': String(BUSY_RETRY_SECONDS) },
+  );
 
 /** A counting semaphore whose queue has a bound: `run` refuses at once when the queue is full. */
 class BoundedSemaphore {

@@ -14,7 +14,12 @@ export interface Credentials {
 }
 
 /** Checks credentials; throws INVALID_CREDENTIALS (401) or TOO_MANY_ATTEMPTS (429). */
-export async function authenticate(db: Db, credentials: Credentials, ip: string, now = new Date()): Promise<CustomerRow> {
+export async function authenticate(
+  db: Db,
+  credentials: Credentials,
+  ip: string,
+  now = new Date(),
+): Promise<CustomerRow> {
   const customer = await findCustomerByUsername(db, credentials.username);
   // The account's id when it exists, so its email and its customer number share one budget.
   const account = customer ? `id:${customer.id}` : `name:${credentials.username.toLowerCase()}`;

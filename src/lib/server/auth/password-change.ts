@@ -15,7 +15,11 @@ import { resolveSession, type Session } from './session.ts';
 import { shopTitle } from './site.ts';
 
 async function changePasswordAndNotify(
-  db: Db, session: Session, input: { currentPassword: string; newPassword: string }, ip: string, now = new Date(),
+  db: Db,
+  session: Session,
+  input: { currentPassword: string; newPassword: string },
+  ip: string,
+  now = new Date(),
 ): Promise<void> {
   await changePassword(db, session, input, ip);
   const customer = session.customer;
@@ -28,11 +32,15 @@ async function changePasswordAndNotify(
  * form (which sends the repeated password too). Needs a session; keeps this one, signs out every other
  * session of the customer and mails the customer.
  */
-export const passwordChange = (db: () => Promise<Db>) => stateChange(authApi.changePassword,
-  async ({ currentPassword, newPassword }, context: { cookies: AstroCookies; url: URL } & ClientContext) => {
-    const database = await db();
-    const session = await resolveSession(context.cookies, { url: context.url, db: database });
-    if (!session) throw unauthenticated();
-    await changePasswordAndNotify(database, session, { currentPassword, newPassword }, clientIp(context));
-    return { ok: true as const };
-  }, spokenValidation);
+export const passwordChange = (db: () => Promise<Db>) =>
+  stateChange(
+    authApi.changePassword,
+    async ({ currentPassword, newPassword }, context: { cookies: AstroCookies; url: URL } & ClientContext) => {
+      const database = await db();
+      const session = await resolveSession(context.cookies, { url: context.url, db: database });
+      if (!session) throw unauthenticated();
+      await changePasswordAndNotify(database, session, { currentPassword, newPassword }, clientIp(context));
+      return { ok: true as const };
+    },
+    spokenValidation,
+  );

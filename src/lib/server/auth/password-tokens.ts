@@ -10,10 +10,19 @@ import { accountUnlocked } from './rate-limit.ts';
 const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type PasswordTokenPurpose = 'reset' | 'create';
 
-export async function issuePasswordToken(db: Db, customerId: string, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {
+export async function issuePasswordToken(
+  db: Db,
+  customerId: string,
+  purpose: PasswordTokenPurpose,
+  now = new Date(),
+): Promise<string> {
   const token = randomToken();
   await db.insert(passwordTokens).values({
-    customerId, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS), createdAt: now,
+    customerId,
+    purpose,
+    tokenHash: sha256Hex(token),
+    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS),
+    createdAt: now,
   });
   return token;
 }
@@ -24,20 +33,32 @@ export async function issuePasswordToken(db: Db, customerId: string, purpose: Pa
  * caller beforehand, so a slow hash never holds the row lock.
  */
 export async function redeemPasswordToken(
-  db: Db, token: string, purpose: PasswordTokenPurpose, passwordHash: string, now = new Date(),
+  db: Db,
+  token: string,
+  purpose: PasswordTokenPurpose,
+  passwordHash: string,
+  now = new Date(),
 ): Promise<string | null> {
   if (token.length > 200) return null;
   return db.transaction(async (tx) => {
-    const [spent] = await tx.update(passwordTokens).set({ usedAt: now })
-      .where(and(
-        eq(passwordTokens.tokenHash, sha256Hex(token)), eq(passwordTokens.purpose, purpose),
-        isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now),
-      ))
+    const [spent] = await tx
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordTokens.tokenHash, sha256Hex(token)),
+          eq(passwordTokens.purpose, purpose),
+          isNull(passwordTokens.usedAt),
+          gt(passwordTokens.expiresAt, now),
+        ),
+      )
       .returning({ customerId: passwordTokens.customerId });
     if (!spent) return null;
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, spent.customerId));
     // Other links still in a mailbox must not undo this password later.
-    await tx.update(passwordTokens).set({ usedAt: now })
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: now })
       .where(and(eq(passwordTokens.customerId, spent.customerId), isNull(passwordTokens.usedAt)));
     await revokeCustomerFamilies(tx as unknown as Db, spent.customerId, { now });
     // The mailbox's owner set it: failures of an attack on the account no longer hold the owner back.

@@ -18,7 +18,8 @@ export function hashPassword(password: string): Promise<string> {
  * step), so verifying against it costs what verifying a real account costs.
  * @internal Exported only for that test; nothing else needs the value.
  */
-export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$ZNcLwQrwTS7o7HqRGzGlUQ$YIxU+H2fWxkGG5Pt8t48OKtrUtOWZLV+RwEVgPbcXMM';
+export const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$ZNcLwQrwTS7o7HqRGzGlUQ$YIxU+H2fWxkGG5Pt8t48OKtrUtOWZLV+RwEVgPbcXMM';
 
 /**
  * Verifies a password. With no stored hash (unknown user, or an account without a password yet) it
@@ -43,8 +44,12 @@ export async function verifyPassword(storedHash: string | null | undefined, pass
 export function needsRehash(storedHash: string): boolean {
   try {
     const o = parseOptions(storedHash);
-    return o.algorithm !== POLICY.algorithm || o.memoryCost < POLICY.memoryCost
-      || o.timeCost < POLICY.timeCost || o.parallelism !== POLICY.parallelism;
+    return (
+      o.algorithm !== POLICY.algorithm ||
+      o.memoryCost < POLICY.memoryCost ||
+      o.timeCost < POLICY.timeCost ||
+      o.parallelism !== POLICY.parallelism
+    );
   } catch {
     return true;
   }

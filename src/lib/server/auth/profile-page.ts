@@ -32,7 +32,12 @@ export interface ProfileView {
   /** What the last redirect says was done. */
   done: ProfileForm | null;
   /** The form that was refused, with what was typed and its errors as message keys. */
-  failed: { form: ProfileForm; values: Record<string, string>; errors: Record<string, MessageKey>; formError: MessageKey | null } | null;
+  failed: {
+    form: ProfileForm;
+    values: Record<string, string>;
+    errors: Record<string, MessageKey>;
+    formError: MessageKey | null;
+  } | null;
   status: 200 | 400 | 422 | 429;
   /** Set after a successful post: where to redirect (unprefixed path). */
   seeOther: string | null;
@@ -69,19 +74,24 @@ function fieldErrors(issues: { path: PropertyKey[] | string; message: string }[]
   return errors;
 }
 
-type Outcome = { ok: true } | { ok: false; errors: Record<string, MessageKey>; formError?: MessageKey; status?: 422 | 429 };
+type Outcome =
+  { ok: true } | { ok: false; errors: Record<string, MessageKey>; formError?: MessageKey; status?: 422 | 429 };
 
 /** A coded refusal of a form's state change as the form shows it; anything else is a real failure. */
 function refused(error: ApiError, passwordField: string): Outcome {
   // The page's loader already found the session; it can only have ended in between.
   if (error.code === 'UNAUTHENTICATED') return { ok: false, errors: {}, formError: 'account.signInRequired' };
-  if (error.code === 'INVALID_PASSWORD') return { ok: false, errors: { [passwordField]: 'profile.error.wrongPassword' } };
-  if (error.code === 'TOO_MANY_ATTEMPTS') return { ok: false, errors: {}, formError: 'profile.error.tooManyAttempts', status: 429 };
-  if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) return { ok: false, errors: fieldErrors(error.details as { path: string; message: string }[]) };
+  if (error.code === 'INVALID_PASSWORD')
+    return { ok: false, errors: { [passwordField]: 'profile.error.wrongPassword' } };
+  if (error.code === 'TOO_MANY_ATTEMPTS')
+    return { ok: false, errors: {}, formError: 'profile.error.tooManyAttempts', status: 429 };
+  if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details))
+    return { ok: false, errors: fieldErrors(error.details as { path: string; message: string }[]) };
   throw error;
 }
 
-const textFields = (...names: string[]): FormFields => Object.fromEntries(names.map((name) => [name, formField.text(name)]));
+const textFields = (...names: string[]): FormFields =>
+  Object.fromEntries(names.map((name) => [name, formField.text(name)]));
 
 /** The page's three forms: each its endpoint's state change, its request read from the form's fields. */
 function profileForms(changes: ProfileChanges, password: ReturnType<typeof passwordChange>) {
@@ -89,8 +99,12 @@ function profileForms(changes: ProfileChanges, password: ReturnType<typeof passw
   const email = formAction(changes.requestEmailChange, textFields('newEmail', 'currentPassword'));
   const newPassword = formAction(password, textFields('currentPassword', 'newPassword', 'repeatPassword'));
   return async function submit(form: ProfileForm, data: URLSearchParams, req: ProfileRequest): Promise<Outcome> {
-    const outcome = form === 'profile' ? await submitForm(profile, data, req)
-      : form === 'email' ? await submitForm(email, data, req) : await submitForm(newPassword, data, req);
+    const outcome =
+      form === 'profile'
+        ? await submitForm(profile, data, req)
+        : form === 'email'
+          ? await submitForm(email, data, req)
+          : await submitForm(newPassword, data, req);
     return outcome.ok ? { ok: true } : refused(outcome.error, 'currentPassword');
   };
 }
@@ -102,14 +116,18 @@ const KEPT_FIELDS: Record<ProfileForm, string[]> = {
   password: [],
 };
 
-const isProfileForm = (value: string | null): value is ProfileForm => (PROFILE_FORMS as readonly string[]).includes(value ?? '');
+const isProfileForm = (value: string | null): value is ProfileForm =>
+  (PROFILE_FORMS as readonly string[]).includes(value ?? '');
 
 /**
  * The page for the signed-in customer `customerId`: on GET the profile (and ?done=), on POST the
  * submitted form's outcome; a post that is not one of its forms changes nothing and is a 400.
  */
 async function profileView(
-  submit: ReturnType<typeof profileForms>, req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>,
+  submit: ReturnType<typeof profileForms>,
+  req: ProfileRequest,
+  customerId: string,
+  features: Pick<Features, 'companyRequired'>,
 ): Promise<ProfileView | { notFound: true }> {
   const db = await getDb();
   let failed: ProfileView['failed'] = null;
@@ -150,7 +168,9 @@ type ConfirmEmailView =
   | { state: 'refused'; message: MessageKey; status: 400 | 409 };
 
 const REFUSALS: Record<'unknown' | 'used' | 'expired', MessageKey> = {
-  unknown: 'profile.confirm.unknown', used: 'profile.confirm.used', expired: 'profile.confirm.expired',
+  unknown: 'profile.confirm.unknown',
+  used: 'profile.confirm.used',
+  expired: 'profile.confirm.expired',
 };
 
 /**
@@ -159,18 +179,24 @@ const REFUSALS: Record<'unknown' | 'used' | 'expired', MessageKey> = {
  */
 const confirmEmailPage = (changes: ProfileChanges) => {
   const confirm = formAction(changes.confirmEmailChange, { token: formField.text('token') });
-  return async function confirmEmailView(context: { request: Request; url: URL } & ClientContext): Promise<ConfirmEmailView> {
+  return async function confirmEmailView(
+    context: { request: Request; url: URL } & ClientContext,
+  ): Promise<ConfirmEmailView> {
     const { request, url } = context;
     if (request.method === 'POST') {
       const outcome = await submitForm(confirm, await postedFormOrEmpty(request, MAX_FORM_BYTES), context);
       if (outcome.ok) return { state: 'done', email: outcome.result.email };
-      if (outcome.error.code === 'EMAIL_TAKEN') return { state: 'refused', message: 'profile.confirm.taken', status: 409 };
-      const reason = (outcome.error.details as { reason?: 'unknown' | 'used' | 'expired' } | undefined)?.reason ?? 'unknown';
+      if (outcome.error.code === 'EMAIL_TAKEN')
+        return { state: 'refused', message: 'profile.confirm.taken', status: 409 };
+      const reason =
+        (outcome.error.details as { reason?: 'unknown' | 'used' | 'expired' } | undefined)?.reason ?? 'unknown';
       return { state: 'refused', message: REFUSALS[reason] ?? REFUSALS.unknown, status: 400 };
     }
     const token = url.searchParams.get('token') ?? '';
     const state = await inspectEmailChangeToken(await getDb(), token);
-    return state.ok ? { state: 'ask', email: state.newEmail, token } : { state: 'refused', message: REFUSALS[state.reason], status: 400 };
+    return state.ok
+      ? { state: 'ask', email: state.newEmail, token }
+      : { state: 'refused', message: REFUSALS[state.reason], status: 400 };
   };
 };
 
@@ -178,7 +204,8 @@ const confirmEmailPage = (changes: ProfileChanges) => {
 export function profilePages(changes: ProfileChanges, password: ReturnType<typeof passwordChange>) {
   const submit = profileForms(changes, password);
   return {
-    myProfileView: (req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>) => profileView(submit, req, customerId, features),
+    myProfileView: (req: ProfileRequest, customerId: string, features: Pick<Features, 'companyRequired'>) =>
+      profileView(submit, req, customerId, features),
     confirmEmailView: confirmEmailPage(changes),
   };
 }

@@ -6,9 +6,7 @@ import type { AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { endpoint, stateChange, validationFailed, type FieldIssue } from '../http.ts';
-import {
-  inBackground, sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail,
-} from '../mail/index.ts';
+import { inBackground, sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail } from '../mail/index.ts';
 import { PROFILE_MESSAGES, profileApi, type ProfileUpdate } from '#lib/profile/contract.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#lib/i18n/locales.ts';
@@ -39,7 +37,13 @@ function profileRuleIssues(update: ProfileUpdate, features: Pick<Features, 'comp
  * whether the address is free or taken): the link or the "registered already" notice to the new
  * address, and a notice to the current one.
  */
-async function startEmailChange(db: Db, session: Session, input: { newEmail: string; currentPassword: string }, ip: string, now = new Date()): Promise<void> {
+async function startEmailChange(
+  db: Db,
+  session: Session,
+  input: { newEmail: string; currentPassword: string },
+  ip: string,
+  now = new Date(),
+): Promise<void> {
   const requested = await requestEmailChange(db, session, input, ip, now);
   const { customer, newEmail } = requested;
   inBackground('email change mails', async () => {
@@ -54,7 +58,13 @@ async function startEmailChange(db: Db, session: Session, input: { newEmail: str
 type ProfileRequest = { cookies: AstroCookies; url: URL } & ClientContext;
 
 export function profileChanges(deps: ProfileDeps = defaultProfileDeps) {
-  async function signedIn({ cookies, url }: { cookies: AstroCookies; url: URL }): Promise<{ db: Db; session: Session }> {
+  async function signedIn({
+    cookies,
+    url,
+  }: {
+    cookies: AstroCookies;
+    url: URL;
+  }): Promise<{ db: Db; session: Session }> {
     const db = await deps.db();
     const session = await resolveSession(cookies, { url, db });
     if (!session) throw unauthenticated();

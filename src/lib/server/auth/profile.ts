@@ -8,8 +8,12 @@ import type { CustomerRow } from './customers.ts';
 
 function toProfile(row: CustomerRow): Profile {
   return {
-    firstName: row.firstName, lastName: row.lastName, company: row.company, phone: row.phone,
-    email: row.email, customernum: row.customernum,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    phone: row.phone,
+    email: row.email,
+    customernum: row.customernum,
   };
 }
 
@@ -19,9 +23,22 @@ export async function readProfile(db: Db, customerId: string): Promise<Profile |
 }
 
 /** Empty company and phone are stored as none; the answer is the row as stored. */
-export async function updateProfile(db: Db, customerId: string, update: ProfileUpdate, now = new Date()): Promise<Profile | null> {
-  const [row] = await db.update(customers).set({
-    firstName: update.firstName, lastName: update.lastName, company: update.company ?? null, phone: update.phone ?? null, updatedAt: now,
-  }).where(eq(customers.id, customerId)).returning();
+export async function updateProfile(
+  db: Db,
+  customerId: string,
+  update: ProfileUpdate,
+  now = new Date(),
+): Promise<Profile | null> {
+  const [row] = await db
+    .update(customers)
+    .set({
+      firstName: update.firstName,
+      lastName: update.lastName,
+      company: update.company ?? null,
+      phone: update.phone ?? null,
+      updatedAt: now,
+    })
+    .where(eq(customers.id, customerId))
+    .returning();
   return row ? toProfile(row) : null;
 }

@@ -42,7 +42,8 @@ async function hit(db: Db, keys: string[], windowMs: number, now: Date): Promise
   const sorted = [...new Set(keys)].sort();
   const expiresAt = new Date(now.getTime() + windowMs);
   const expired = sql`${loginAttempts.expiresAt} <= ${iso(now)}::timestamptz`;
-  const rows = await db.insert(loginAttempts)
+  const rows = await db
+    .insert(loginAttempts)
     .values(sorted.map((key) => ({ key, count: 1, expiresAt })))
     .onConflictDoUpdate({
       target: loginAttempts.key,
@@ -53,7 +54,10 @@ async function hit(db: Db, keys: string[], windowMs: number, now: Date): Promise
     })
     .returning();
   if (Math.random() < 0.02) {
-    await db.delete(loginAttempts).where(lt(loginAttempts.expiresAt, new Date(now.getTime() - windowMs))).catch(() => {});
+    await db
+      .delete(loginAttempts)
+      .where(lt(loginAttempts.expiresAt, new Date(now.getTime() - windowMs)))
+      .catch(() => {});
   }
   return new Map(rows.map((r) => [r.key, { count: r.count, expiresAt: r.expiresAt }]));
 }
@@ -70,7 +74,11 @@ export interface LoginGate {
  * slip more guesses past the limit than allowed. A successful login takes its hit back
  * (loginSucceeded), so the counters hold failures plus attempts in flight.
  */
-export async function checkLoginAttempt(db: Db, subject: { account: string; ip: string }, now = new Date()): Promise<LoginGate> {
+export async function checkLoginAttempt(
+  db: Db,
+  subject: { account: string; ip: string },
+  now = new Date(),
+): Promise<LoginGate> {
   const keys = {
     pair: keyOf('login:account+ip', `${subject.account}\u0000${subject.ip}`),
     ip: keyOf('login:ip', subject.ip),
@@ -92,7 +100,8 @@ export async function checkLoginAttempt(db: Db, subject: { account: string; ip: 
 /** A successful login: its own hit is taken back and the failures of this account on this IP forgotten. */
 export async function loginSucceeded(db: Db, gate: LoginGate): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, gate.keys.pair));
-  await db.update(loginAttempts)
+  await db
+    .update(loginAttempts)
     .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
     .where(inArray(loginAttempts.key, [gate.keys.ip, gate.keys.account]));
 }
@@ -106,14 +115,20 @@ export async function accountUnlocked(db: Db, account: string): Promise<void> {
  * Password-reset requests: per typed name (not per account, so the answer cannot tell whether the
  * account exists) and per IP. Returns the seconds to wait, or 0 when allowed.
  */
-export async function checkResetRequest(db: Db, subject: { name: string; ip: string }, now = new Date()): Promise<number> {
+export async function checkResetRequest(
+  db: Db,
+  subject: { name: string; ip: string },
+  now = new Date(),
+): Promise<number> {
   const nameKey = keyOf('reset:name', subject.name.trim().toLowerCase());
   const ipKey = keyOf('reset:ip', subject.ip);
   const counters = await hit(db, [nameKey, ipKey], LOGIN_WINDOW_MS, now);
   const name = counters.get(nameKey)!;
   const ip = counters.get(ipKey)!;
-  const exceeded = [name.count > RESET_LIMITS.perAccount ? name : undefined, ip.count > RESET_LIMITS.perIp ? ip : undefined]
-    .filter((c): c is Counter => c !== undefined);
+  const exceeded = [
+    name.count > RESET_LIMITS.perAccount ? name : undefined,
+    ip.count > RESET_LIMITS.perIp ? ip : undefined,
+  ].filter((c): c is Counter => c !== undefined);
   return exceeded.length === 0 ? 0 : Math.max(...exceeded.map((c) => secondsUntil(c.expiresAt, now)));
 }
 

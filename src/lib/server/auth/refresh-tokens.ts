@@ -27,22 +27,29 @@ export interface IssuedRefresh {
 }
 
 export type RotateResult =
-  | { ok: true; refresh: IssuedRefresh }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; refresh: IssuedRefresh } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const ttl = (remember: boolean) => (remember ? REMEMBER_TTL_MS : SESSION_TTL_MS);
 /** The rows keep no flag; a lifetime longer than a session's tells a remember-me family. */
-const isRemember = (row: { createdAt: Date; expiresAt: Date }) => row.expiresAt.getTime() - row.createdAt.getTime() > 2 * SESSION_TTL_MS;
+const isRemember = (row: { createdAt: Date; expiresAt: Date }) =>
+  row.expiresAt.getTime() - row.createdAt.getTime() > 2 * SESSION_TTL_MS;
 const successorOf = (token: string) => hmac(derivedKey('refresh-successor'), token).toString('base64url');
 const iso = (d: Date) => d.toISOString();
 
 /** Starts a new family (a login) and returns its first token. */
-export async function startRefreshFamily(db: Db, customerId: string, remember: boolean, now = new Date()): Promise<IssuedRefresh> {
+export async function startRefreshFamily(
+  db: Db,
+  customerId: string,
+  remember: boolean,
+  now = new Date(),
+): Promise<IssuedRefresh> {
   const token = randomToken();
   const familyId = randomUUID();
   const expiresAt = new Date(now.getTime() + ttl(remember));
-  await db.insert(refreshTokens).values({ customerId, familyId, tokenHash: sha256Hex(token), expiresAt, createdAt: now });
+  await db
+    .insert(refreshTokens)
+    .values({ customerId, familyId, tokenHash: sha256Hex(token), expiresAt, createdAt: now });
   if (Math.random() < 0.02) await pruneRefreshTokens(db, now).catch(() => {});
   return { token, customerId, familyId, expiresAt, remember };
 }
@@ -53,7 +60,8 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
   return db.transaction(async (tx) => {
     // The UPDATE takes the row lock: parallel presenters queue here, the first stamps used_at and
     // commits its successor before the next one reads the row, so nobody sees a half-done rotation.
-    const [row] = await tx.update(refreshTokens)
+    const [row] = await tx
+      .update(refreshTokens)
       .set({ usedAt: sql`coalesce(${refreshTokens.usedAt}, ${iso(now)}::timestamptz)` })
       .where(eq(refreshTokens.tokenHash, tokenHash))
       .returning();
@@ -61,22 +69,36 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
     if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
     if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' } as const;
     if (now.getTime() - row.usedAt!.getTime() > REFRESH_GRACE_MS) {
-      await tx.update(refreshTokens).set({ revokedAt: now })
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
       return { ok: false, reason: 'reused' } as const;
     }
     const remember = isRemember(row);
     const successor = successorOf(token);
     const successorHash = sha256Hex(successor);
-    await tx.insert(refreshTokens).values({
-      customerId: row.customerId, familyId: row.familyId, tokenHash: successorHash,
-      expiresAt: new Date(now.getTime() + ttl(remember)), createdAt: now,
-    }).onConflictDoNothing({ target: refreshTokens.tokenHash });
+    await tx
+      .insert(refreshTokens)
+      .values({
+        customerId: row.customerId,
+        familyId: row.familyId,
+        tokenHash: successorHash,
+        expiresAt: new Date(now.getTime() + ttl(remember)),
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
     const [next] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, successorHash));
     if (!next || next.revokedAt) return { ok: false, reason: 'revoked' } as const;
     return {
       ok: true,
-      refresh: { token: successor, customerId: row.customerId, familyId: row.familyId, expiresAt: next.expiresAt, remember },
+      refresh: {
+        token: successor,
+        customerId: row.customerId,
+        familyId: row.familyId,
+        expiresAt: next.expiresAt,
+        remember,
+      },
     } as const;
   });
 }
@@ -84,21 +106,32 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
 /** The family a presented token belongs to (used or not), for logout. */
 export async function familyOfToken(db: Db, token: string): Promise<string | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256Hex(token)));
   return row?.familyId;
 }
 
 export async function revokeFamily(db: Db, familyId: string, now = new Date()): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now })
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
 /** Signs a customer out everywhere, optionally keeping the session that asked for it. */
-export async function revokeCustomerFamilies(db: Db, customerId: string, options: { except?: string; now?: Date } = {}): Promise<void> {
+export async function revokeCustomerFamilies(
+  db: Db,
+  customerId: string,
+  options: { except?: string; now?: Date } = {},
+): Promise<void> {
   const conditions = [eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)];
   if (options.except) conditions.push(ne(refreshTokens.familyId, options.except));
-  await db.update(refreshTokens).set({ revokedAt: options.now ?? new Date() }).where(and(...conditions));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: options.now ?? new Date() })
+    .where(and(...conditions));
 }
 
 /** Rows past expiry can no longer be used or replayed meaningfully; a day of slack keeps reuse detection honest. */

@@ -54,20 +54,43 @@ export async function processAccountRequest(db: Db, request: AccountRequest, now
   const registeredBefore = await db.transaction(async (tx) => {
     // One registration of an address at a time, on every instance: two at once must not both stay waiting.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration:${email}`}))`);
-    const replaced = await tx.update(pendingRegistrations).set({ usedAt: now })
-      .where(and(eq(pendingRegistrations.email, email), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, now)))
+    const replaced = await tx
+      .update(pendingRegistrations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(pendingRegistrations.email, email),
+          isNull(pendingRegistrations.usedAt),
+          gt(pendingRegistrations.expiresAt, now),
+        ),
+      )
       .returning({ createdAt: pendingRegistrations.createdAt });
     await tx.insert(pendingRegistrations).values({
-      email, passwordHash: request.passwordHash, firstName: request.firstName, lastName: request.lastName, locale,
-      currency: request.currency, orderId: request.orderId ?? null, tokenHash: sha256Hex(token),
-      expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS), createdAt: now,
+      email,
+      passwordHash: request.passwordHash,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      locale,
+      currency: request.currency,
+      orderId: request.orderId ?? null,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
+      createdAt: now,
     });
     return replaced.reduce<Date | null>((latest, r) => (latest && latest >= r.createdAt ? latest : r.createdAt), null);
   });
   // Expired requests are of no use to anybody; clearing them now and then keeps the table small.
-  if (Math.random() < 0.05) await db.delete(pendingRegistrations).where(lt(pendingRegistrations.expiresAt, now)).catch(() => {});
+  if (Math.random() < 0.05)
+    await db
+      .delete(pendingRegistrations)
+      .where(lt(pendingRegistrations.expiresAt, now))
+      .catch(() => {});
   await sendActivationMail(
-    { email, firstName: request.firstName, lastName: request.lastName, locale }, token, shop, ACTIVATION_HOURS, registeredBefore,
+    { email, firstName: request.firstName, lastName: request.lastName, locale },
+    token,
+    shop,
+    ACTIVATION_HOURS,
+    registeredBefore,
   );
 }
 
@@ -85,7 +108,10 @@ type PendingRegistration = typeof pendingRegistrations.$inferSelect;
 
 async function pendingByToken(db: Db, token: string): Promise<PendingRegistration | undefined> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
-  const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.tokenHash, sha256Hex(token)));
+  const [row] = await db
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.tokenHash, sha256Hex(token)));
   return row;
 }
 
@@ -96,16 +122,28 @@ async function pendingByToken(db: Db, token: string): Promise<PendingRegistratio
 async function refusalOf(db: Db, row: PendingRegistration | undefined, now: Date): Promise<LinkRefusal | null> {
   if (!row) return 'unknown';
   if (row.usedAt) {
-    const [newer] = await db.select({ id: pendingRegistrations.id }).from(pendingRegistrations).where(and(
-      eq(pendingRegistrations.email, row.email), gt(pendingRegistrations.createdAt, row.createdAt), lte(pendingRegistrations.createdAt, row.usedAt),
-    )).limit(1);
+    const [newer] = await db
+      .select({ id: pendingRegistrations.id })
+      .from(pendingRegistrations)
+      .where(
+        and(
+          eq(pendingRegistrations.email, row.email),
+          gt(pendingRegistrations.createdAt, row.createdAt),
+          lte(pendingRegistrations.createdAt, row.usedAt),
+        ),
+      )
+      .limit(1);
     return newer ? 'replaced' : 'used';
   }
   return row.expiresAt <= now ? 'expired' : null;
 }
 
 /** Why a token cannot activate: unknown, used, replaced or expired; null when it still can. */
-export async function activationRefusal(db: Db, token: string, now = new Date()): Promise<{ refusal: LinkRefusal | null; email: string }> {
+export async function activationRefusal(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ refusal: LinkRefusal | null; email: string }> {
   const row = await pendingByToken(db, token);
   return { refusal: await refusalOf(db, row, now), email: row?.email ?? '' };
 }
@@ -116,7 +154,13 @@ export async function activationRefusal(db: Db, token: string, now = new Date())
  * place its password can be tried, only with its link, and failed logins on the address (which has no
  * account yet) cannot hold its owner back here.
  */
-async function registrationPasswordMatches(db: Db, row: PendingRegistration, password: string, ip: string, now: Date): Promise<boolean> {
+async function registrationPasswordMatches(
+  db: Db,
+  row: PendingRegistration,
+  password: string,
+  ip: string,
+  now: Date,
+): Promise<boolean> {
   const gate = await checkLoginAttempt(db, { account: `registration:${row.id}`, ip }, now);
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
   if (!(await verifyPassword(row.passwordHash, password))) return false;
@@ -145,24 +189,44 @@ interface ActivationAttempt {
  * only fail now). An address that got an account since the request is refused as taken, and the token
  * is spent.
  */
-export async function activateRegistration(db: Db, attempt: ActivationAttempt, afterActivation: AfterActivation, now = new Date()): Promise<Activation> {
+export async function activateRegistration(
+  db: Db,
+  attempt: ActivationAttempt,
+  afterActivation: AfterActivation,
+  now = new Date(),
+): Promise<Activation> {
   const pending = await pendingByToken(db, attempt.token);
   const refusal = await refusalOf(db, pending, now);
   if (refusal !== null || !pending) return { ok: false, refusal: refusal ?? 'unknown' };
-  if (!(await registrationPasswordMatches(db, pending, attempt.password, attempt.ip, now))) return { ok: false, refusal: 'password' };
+  if (!(await registrationPasswordMatches(db, pending, attempt.password, attempt.ip, now)))
+    return { ok: false, refusal: 'password' };
   const result = await db.transaction(async (tx): Promise<Activation> => {
-    const [spent] = await tx.update(pendingRegistrations).set({ usedAt: now })
-      .where(and(eq(pendingRegistrations.id, pending.id), isNull(pendingRegistrations.usedAt), gt(pendingRegistrations.expiresAt, now)))
+    const [spent] = await tx
+      .update(pendingRegistrations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(pendingRegistrations.id, pending.id),
+          isNull(pendingRegistrations.usedAt),
+          gt(pendingRegistrations.expiresAt, now),
+        ),
+      )
       .returning();
     // Spent or replaced between the check and now.
     if (!spent) return { ok: false, refusal: (await activationRefusal(tx, attempt.token, now)).refusal ?? 'unknown' };
-    await tx.update(pendingRegistrations).set({ usedAt: now })
+    await tx
+      .update(pendingRegistrations)
+      .set({ usedAt: now })
       .where(and(sql`lower(${pendingRegistrations.email}) = ${spent.email}`, isNull(pendingRegistrations.usedAt)));
     let customer: CustomerRow;
     try {
       customer = await createCustomerInTransaction(tx, {
-        email: spent.email, passwordHash: spent.passwordHash, firstName: spent.firstName, lastName: spent.lastName,
-        locale: spent.locale, currency: spent.currency,
+        email: spent.email,
+        passwordHash: spent.passwordHash,
+        firstName: spent.firstName,
+        lastName: spent.lastName,
+        locale: spent.locale,
+        currency: spent.currency,
       });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_TAKEN') return { ok: false, refusal: 'taken' };
@@ -173,7 +237,9 @@ export async function activateRegistration(db: Db, attempt: ActivationAttempt, a
   });
   if (result.ok) {
     const customer = result.customer;
-    inBackground('welcome mail', async () => sendWelcomeMail({ ...customer, locale: localeFor(customer.locale) }, await shopTitle(localeFor(customer.locale))));
+    inBackground('welcome mail', async () =>
+      sendWelcomeMail({ ...customer, locale: localeFor(customer.locale) }, await shopTitle(localeFor(customer.locale))),
+    );
   }
   return result;
 }

@@ -9,7 +9,13 @@ import { requestLocale } from '../request-locale.ts';
 import { customers } from '../db/schema.ts';
 import { inBackground, sendPasswordLinkMail } from '../mail/index.ts';
 import { authApi } from '#lib/auth/contract.ts';
-import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, isCurrency, offeredCurrencies, type Currency } from '#lib/shared/currency.ts';
+import {
+  CURRENCY_COOKIE,
+  CURRENCY_COOKIE_MAX_AGE,
+  isCurrency,
+  offeredCurrencies,
+  type Currency,
+} from '#lib/shared/currency.ts';
 import type { Features } from '#lib/content/features.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { createResetToken, setPasswordWithToken } from './account.ts';
@@ -41,7 +47,11 @@ interface CartHandOver {
   /** What the guest put in the cart comes along into the account. */
   mergeGuestCartIntoCustomer(db: Db, guestCartId: string, customerId: string): Promise<unknown>;
   /** Moves the customer's (or else the guest's) active cart into `currency`. */
-  moveCartToCurrency(db: Db, owner: { customerId: string | null; guestCartId: string | null }, currency: Currency): Promise<unknown>;
+  moveCartToCurrency(
+    db: Db,
+    owner: { customerId: string | null; guestCartId: string | null },
+    currency: Currency,
+  ): Promise<unknown>;
 }
 
 export interface AuthDeps {
@@ -62,35 +72,49 @@ export function authRoutes(deps: AuthDeps) {
   }
 
   /** A password set from an emailed link signs the customer out everywhere, this browser included. */
-  const passwordFromLink = (purpose: 'reset' | 'create') => async (body: { token: string; password: string }, { cookies, url }: APIContext) => {
-    await setPasswordWithToken(await deps.db(), body.token, purpose, body.password);
-    clearSessionCookies(cookies, url);
-    return { ok: true as const };
-  };
+  const passwordFromLink =
+    (purpose: 'reset' | 'create') =>
+    async (body: { token: string; password: string }, { cookies, url }: APIContext) => {
+      await setPasswordWithToken(await deps.db(), body.token, purpose, body.password);
+      clearSessionCookies(cookies, url);
+      return { ok: true as const };
+    };
 
   return {
     /** Logs out whatever session the request carries first, then signs in and sets the session cookies. */
-    login: endpoint(authApi.login, async (body, context) => {
-      const { cookies, url } = context;
-      const db = await deps.db();
-      await endSession(db, cookies, { url });
-      const customer = await authenticate(db, { username: body.username, password: body.password }, clientIp(context));
-      setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
-      // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
-      const guestCartId = cart.readCartCookie(cookies);
-      if (guestCartId) {
-        await cart.mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
-        cart.clearCartCookie(cookies);
-      }
-      return { user: toUser(customer) };
-    }, spokenValidation),
+    login: endpoint(
+      authApi.login,
+      async (body, context) => {
+        const { cookies, url } = context;
+        const db = await deps.db();
+        await endSession(db, cookies, { url });
+        const customer = await authenticate(
+          db,
+          { username: body.username, password: body.password },
+          clientIp(context),
+        );
+        setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
+        // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
+        const guestCartId = cart.readCartCookie(cookies);
+        if (guestCartId) {
+          await cart.mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
+          cart.clearCartCookie(cookies);
+        }
+        return { user: toUser(customer) };
+      },
+      spokenValidation,
+    ),
 
     /** Revokes the login's refresh-token family; logout also clears the guest cart cookie. */
-    logout: endpoint(authApi.logout, async (_body, { cookies, url }) => {
-      await endSession(await deps.db(), cookies, { url });
-      cart.clearCartCookie(cookies);
-      return { ok: true as const };
-    }, spokenValidation),
+    logout: endpoint(
+      authApi.logout,
+      async (_body, { cookies, url }) => {
+        await endSession(await deps.db(), cookies, { url });
+        cart.clearCartCookie(cookies);
+        return { ok: true as const };
+      },
+      spokenValidation,
+    ),
 
     me: endpoint(authApi.me, currentUser, spokenValidation),
     /** The same read for a plain GET. */
@@ -104,45 +128,67 @@ export function authRoutes(deps: AuthDeps) {
      * the lookup, the pending registration and the mail (activation link, or a note to the owner)
      * happen after it. Nobody is signed in until the link is opened.
      */
-    register: endpoint(authApi.register, async (body, context) => {
-      if (!(await deps.features()).isRegistrationEnabled) throw registrationDisabled();
-      const db = await deps.db();
-      await assertPasswordAllowed(body.password, body.email, 'password');
-      const wait = await checkRegistration(db, clientIp(context));
-      if (wait > 0) throw new TooManyAttemptsError(wait);
-      // The account starts in the currency the guest was shopping in.
-      const cookieCurrency = context.cookies.get(CURRENCY_COOKIE)?.value;
-      const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
-      const passwordHash = await hashPassword(body.password);
-      requestAccount(db, {
-        email: body.email, passwordHash, firstName: body.firstName, lastName: body.lastName, locale: requestLocale(context), currency,
-      });
-      return { ok: true as const };
-    }, spokenValidation),
+    register: endpoint(
+      authApi.register,
+      async (body, context) => {
+        if (!(await deps.features()).isRegistrationEnabled) throw registrationDisabled();
+        const db = await deps.db();
+        await assertPasswordAllowed(body.password, body.email, 'password');
+        const wait = await checkRegistration(db, clientIp(context));
+        if (wait > 0) throw new TooManyAttemptsError(wait);
+        // The account starts in the currency the guest was shopping in.
+        const cookieCurrency = context.cookies.get(CURRENCY_COOKIE)?.value;
+        const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
+        const passwordHash = await hashPassword(body.password);
+        requestAccount(db, {
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          locale: requestLocale(context),
+          currency,
+        });
+        return { ok: true as const };
+      },
+      spokenValidation,
+    ),
 
     /**
      * The currency the shopper prices in: the readable vsf-currency cookie (guest pricing and the
      * browser's formatting read it), the customer's stored currency when signed in, and the current
      * cart, which is then priced in it on its next read.
      */
-    setCurrency: endpoint(authApi.setCurrency, async ({ currency }, { cookies, url }) => {
-      const branding = await getContent('setting:branding', DEFAULT_LOCALE);
-      if (!offeredCurrencies(branding?.config.currencies, env().DEFAULT_CURRENCY).includes(currency)) {
-        throw new ApiError('CURRENCY_NOT_OFFERED', 'This shop does not offer that currency.', 400);
-      }
-      const db = await deps.db();
-      const session = await resolveSession(cookies, { url, db });
-      const customer = session?.customer ?? null;
-      // The customer's cart is always in the customer's currency: both change together.
-      await db.transaction(async (tx) => {
-        if (customer) await tx.update(customers).set({ currency, updatedAt: new Date() }).where(eq(customers.id, customer.id));
-        await cart.moveCartToCurrency(tx, { customerId: customer?.id ?? null, guestCartId: customer ? null : cart.readCartCookie(cookies) }, currency);
-      });
-      cookies.set(CURRENCY_COOKIE, currency, {
-        path: '/', maxAge: CURRENCY_COOKIE_MAX_AGE, sameSite: 'lax', httpOnly: false, secure: url.protocol === 'https:',
-      });
-      return { currency, user: customer ? toUser({ ...customer, currency }) : null };
-    }, spokenValidation),
+    setCurrency: endpoint(
+      authApi.setCurrency,
+      async ({ currency }, { cookies, url }) => {
+        const branding = await getContent('setting:branding', DEFAULT_LOCALE);
+        if (!offeredCurrencies(branding?.config.currencies, env().DEFAULT_CURRENCY).includes(currency)) {
+          throw new ApiError('CURRENCY_NOT_OFFERED', 'This shop does not offer that currency.', 400);
+        }
+        const db = await deps.db();
+        const session = await resolveSession(cookies, { url, db });
+        const customer = session?.customer ?? null;
+        // The customer's cart is always in the customer's currency: both change together.
+        await db.transaction(async (tx) => {
+          if (customer)
+            await tx.update(customers).set({ currency, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+          await cart.moveCartToCurrency(
+            tx,
+            { customerId: customer?.id ?? null, guestCartId: customer ? null : cart.readCartCookie(cookies) },
+            currency,
+          );
+        });
+        cookies.set(CURRENCY_COOKIE, currency, {
+          path: '/',
+          maxAge: CURRENCY_COOKIE_MAX_AGE,
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: url.protocol === 'https:',
+        });
+        return { currency, user: customer ? toUser({ ...customer, currency }) : null };
+      },
+      spokenValidation,
+    ),
 
     changePassword: endpoint(passwordChange(deps.db)),
 
@@ -150,18 +196,22 @@ export function authRoutes(deps: AuthDeps) {
      * The same answer, equally fast, whether or not the account exists: the lookup and the email
      * happen after the response. The link is valid for 60 minutes and works once.
      */
-    resetRequest: endpoint(authApi.resetRequest, async (body, context) => {
-      const db = await deps.db();
-      const wait = await checkResetRequest(db, { name: body.email, ip: clientIp(context) });
-      if (wait > 0) throw new TooManyAttemptsError(wait);
-      inBackground('password reset mail', async () => {
-        const issued = await createResetToken(db, body.email);
-        if (!issued) return;
-        const locale = isLocale(issued.customer.locale) ? issued.customer.locale : DEFAULT_LOCALE;
-        await sendPasswordLinkMail('reset', issued.customer, issued.token, await shopTitle(locale));
-      });
-      return { ok: true as const };
-    }, spokenValidation),
+    resetRequest: endpoint(
+      authApi.resetRequest,
+      async (body, context) => {
+        const db = await deps.db();
+        const wait = await checkResetRequest(db, { name: body.email, ip: clientIp(context) });
+        if (wait > 0) throw new TooManyAttemptsError(wait);
+        inBackground('password reset mail', async () => {
+          const issued = await createResetToken(db, body.email);
+          if (!issued) return;
+          const locale = isLocale(issued.customer.locale) ? issued.customer.locale : DEFAULT_LOCALE;
+          await sendPasswordLinkMail('reset', issued.customer, issued.token, await shopTitle(locale));
+        });
+        return { ok: true as const };
+      },
+      spokenValidation,
+    ),
 
     resetPassword: endpoint(authApi.resetPassword, passwordFromLink('reset'), spokenValidation),
     createPassword: endpoint(authApi.createPassword, passwordFromLink('create'), spokenValidation),

@@ -28,7 +28,10 @@ function authSecretPath(dataDir = env().DATA_DIR): string {
 function readSecretFile(path: string): string | undefined {
   try {
     const value = readFileSync(path, 'utf8').trim();
-    if (value.length < MIN_SECRET_LENGTH) throw new AuthConfigError(`${path} holds fewer than ${MIN_SECRET_LENGTH} characters; delete it to generate a new secret.`);
+    if (value.length < MIN_SECRET_LENGTH)
+      throw new AuthConfigError(
+        `${path} holds fewer than ${MIN_SECRET_LENGTH} characters; delete it to generate a new secret.`,
+      );
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -49,7 +52,10 @@ function loadOrCreateSecretFile(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  logger.warn({ path }, 'AUTH_SECRET is not set; using the generated secret in this file. Set AUTH_SECRET (32+ characters) in production.');
+  logger.warn(
+    { path },
+    'AUTH_SECRET is not set; using the generated secret in this file. Set AUTH_SECRET (32+ characters) in production.',
+  );
   return readSecretFile(path)!;
 }
 
@@ -60,8 +66,8 @@ function authSecret(): string {
   if (e.AUTH_SECRET) cached = e.AUTH_SECRET;
   else if (e.DATABASE_URL) {
     throw new AuthConfigError(
-      'AUTH_SECRET must be set when DATABASE_URL is used: every instance of the shop must sign and verify '
-      + 'sessions with the same secret. Set AUTH_SECRET to a random string of at least 32 characters.',
+      'AUTH_SECRET must be set when DATABASE_URL is used: every instance of the shop must sign and verify ' +
+        'sessions with the same secret. Set AUTH_SECRET to a random string of at least 32 characters.',
     );
   } else cached = loadOrCreateSecretFile(e.DATA_DIR);
   return cached;

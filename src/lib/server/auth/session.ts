@@ -4,8 +4,20 @@ import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { customers, refreshTokens } from '../db/schema.ts';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies, USER_TOKEN_COOKIE, type CookieJar } from './cookies.ts';
-import { familyOfToken, revokeFamily, rotateRefreshToken, startRefreshFamily, type IssuedRefresh } from './refresh-tokens.ts';
+import {
+  clearSessionCookies,
+  REFRESH_COOKIE,
+  setSessionCookies,
+  USER_TOKEN_COOKIE,
+  type CookieJar,
+} from './cookies.ts';
+import {
+  familyOfToken,
+  revokeFamily,
+  rotateRefreshToken,
+  startRefreshFamily,
+  type IssuedRefresh,
+} from './refresh-tokens.ts';
 import { signUserToken, verifyUserToken } from './user-token.ts';
 import type { CustomerRow } from './customers.ts';
 
@@ -24,15 +36,30 @@ export interface SessionOptions {
 
 /** The customer, provided the login (family) has not been revoked: logout acts at once, not in 15 minutes. */
 async function loadSession(db: Db, customerId: string, familyId: string): Promise<Session | null> {
-  const alive = db.select({ id: refreshTokens.id }).from(refreshTokens).where(and(
-    eq(refreshTokens.familyId, familyId), eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt),
-  ));
-  const [customer] = await db.select().from(customers).where(and(eq(customers.id, customerId), exists(alive)));
+  const alive = db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.customerId, customerId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), exists(alive)));
   return customer ? { customer, familyId } : null;
 }
 
 /** Creates a login: a new refresh family and a user token for it. */
-export async function startSession(db: Db, customerId: string, remember: boolean, now = new Date()): Promise<{ userToken: string; refresh: IssuedRefresh }> {
+export async function startSession(
+  db: Db,
+  customerId: string,
+  remember: boolean,
+  now = new Date(),
+): Promise<{ userToken: string; refresh: IssuedRefresh }> {
   const refresh = await startRefreshFamily(db, customerId, remember, now);
   return { userToken: signUserToken(customerId, refresh.familyId, now), refresh };
 }
@@ -41,7 +68,7 @@ async function resolve(cookies: CookieJar, options: SessionOptions): Promise<Ses
   const token = cookies.get(USER_TOKEN_COOKIE)?.value;
   const refresh = cookies.get(REFRESH_COOKIE)?.value;
   if (!token && !refresh) return null;
-  const db = options.db ?? await getDb();
+  const db = options.db ?? (await getDb());
   const now = options.now ?? new Date();
   if (token) {
     const claims = verifyUserToken(token, now);
@@ -53,7 +80,12 @@ async function resolve(cookies: CookieJar, options: SessionOptions): Promise<Ses
     if (rotated.ok) {
       const session = await loadSession(db, rotated.refresh.customerId, rotated.refresh.familyId);
       if (session) {
-        setSessionCookies(cookies, { userToken: signUserToken(session.customer.id, session.familyId, now), refresh: rotated.refresh }, options.url, now);
+        setSessionCookies(
+          cookies,
+          { userToken: signUserToken(session.customer.id, session.familyId, now), refresh: rotated.refresh },
+          options.url,
+          now,
+        );
         return session;
       }
     }

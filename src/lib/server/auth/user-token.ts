@@ -7,12 +7,14 @@ import { hmac, safeEqual } from './crypto.ts';
 
 export const USER_TOKEN_TTL_SECONDS = 15 * 60;
 
-const claimsSchema = z.object({
-  sub: z.string().uuid(),
-  fam: z.string().uuid(),
-  iat: z.number().int(),
-  exp: z.number().int(),
-}).strict();
+const claimsSchema = z
+  .object({
+    sub: z.string().uuid(),
+    fam: z.string().uuid(),
+    iat: z.number().int(),
+    exp: z.number().int(),
+  })
+  .strict();
 export type UserTokenClaims = z.infer<typeof claimsSchema>;
 
 const sign = (payload: string) => hmac(derivedKey('user-token'), payload).toString('base64url');

@@ -21,12 +21,23 @@ const ProductRef = z.object({ sku: z.string(), itemnum: z.string(), name: z.stri
 type ProductRef = z.infer<typeof ProductRef>;
 
 /** The active products typed references name: an item number first, else a sku, both without regard to case. */
-async function findByReference(db: Parameters<typeof rows>[0], refs: string[], locale: string): Promise<(ProductRef | null)[]> {
-  const list = sql.join([...new Set(refs.map((ref) => ref.toLowerCase()))].map((ref) => sql`${ref}`), sql`, `);
-  const found = await rows(db, ProductRef, sql`
+async function findByReference(
+  db: Parameters<typeof rows>[0],
+  refs: string[],
+  locale: string,
+): Promise<(ProductRef | null)[]> {
+  const list = sql.join(
+    [...new Set(refs.map((ref) => ref.toLowerCase()))].map((ref) => sql`${ref}`),
+    sql`, `,
+  );
+  const found = await rows(
+    db,
+    ProductRef,
+    sql`
     SELECT p.sku, p.itemnum, pt.name FROM products p
     LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
-    WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`);
+    WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`,
+  );
   const byItemnum = new Map(found.map((row) => [row.itemnum.toLowerCase(), row]));
   const bySku = new Map(found.map((row) => [row.sku.toLowerCase(), row]));
   return refs.map((ref) => byItemnum.get(ref.toLowerCase()) ?? bySku.get(ref.toLowerCase()) ?? null);
@@ -35,12 +46,18 @@ async function findByReference(db: Parameters<typeof rows>[0], refs: string[], l
 /** Adds several lines in one write: the JSON endpoint and My Items' plain form (src/pages/[...lang]/cart/add.astro). */
 function bulkCartAdder(deps: CartDeps) {
   const { session, respond } = cartSessions(deps);
-  return async function addMany(body: ParsedRequestOf<typeof bulkCartApi.addMany>, req: CartRequest): Promise<AddManyResult> {
+  return async function addMany(
+    body: ParsedRequestOf<typeof bulkCartApi.addMany>,
+    req: CartRequest,
+  ): Promise<AddManyResult> {
     const s = await session(req);
     const known = await findOwnedCart(s.db, s.owner);
     if (!known && body.cartId !== undefined) throw cartNotFound();
     const terms = await customerTerms(s.db, s.owner.customerId);
-    const pricing = { currency: known?.currency ?? terms.currency ?? s.shopper.currency, priceListId: terms.priceListId };
+    const pricing = {
+      currency: known?.currency ?? terms.currency ?? s.shopper.currency,
+      priceListId: terms.priceListId,
+    };
     const locale = requestLocale(req, body.locale);
     const checked = await checkLines(s.db, body.lines, pricing);
     const added = (refused: RefusedLine[]) => body.lines.filter((_, index) => !refused.some((r) => r.index === index));
@@ -53,7 +70,11 @@ function bulkCartAdder(deps: CartDeps) {
     if (!known) await ensure(s);
     const written = await writeLines(s.db, { ...target(s, body.cartId), known: known ?? undefined }, checked.accepted);
     const refused = [...checked.refused, ...written.refused].sort((a, b) => a.index - b.index);
-    return { ...(await respond(req, s, written.snapshot, locale)), added: added(refused), refused: refused.map(refusal) };
+    return {
+      ...(await respond(req, s, written.snapshot, locale)),
+      added: added(refused),
+      refused: refused.map(refusal),
+    };
   };
 }
 
@@ -61,7 +82,10 @@ function bulkCartAdder(deps: CartDeps) {
 export const bulkCartAddition = (deps: CartDeps) => stateChange(bulkCartApi.addMany, bulkCartAdder(deps));
 
 /** The shopper's prices and stock for skus, as the price call answers them (the catalogue's in-memory index). */
-export type Offers = (skus: string[], ctx: { currency: string; priceListId: number | null; pricesVisible: boolean }) => Promise<PriceListEntry[]>;
+export type Offers = (
+  skus: string[],
+  ctx: { currency: string; priceListId: number | null; pricesVisible: boolean },
+) => Promise<PriceListEntry[]>;
 
 // Loaded on first use, not at the top: the catalogue's module graph reaches the auth routes, which
 // load this domain, so a static import would be a cycle that runs before this module is ready.
@@ -75,7 +99,11 @@ export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
       const shopper = await deps.shopper(req.cookies);
       const terms = await customerTerms(db, shopper.customerId);
       const pricing = { currency: terms.currency ?? shopper.currency, priceListId: terms.priceListId };
-      const products = await findByReference(db, body.lines.map((line) => line.ref), requestLocale(req, body.locale));
+      const products = await findByReference(
+        db,
+        body.lines.map((line) => line.ref),
+        requestLocale(req, body.locale),
+      );
       // Only the lines naming a product are checked; `at` maps a request line to its checked position.
       const at: number[] = [];
       const known: { sku: string; quantity: number }[] = [];
@@ -85,7 +113,10 @@ export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
       });
       const [checked, priced] = await Promise.all([
         checkLines(db, known, pricing),
-        offers([...new Set(known.map((line) => line.sku))], { ...pricing, pricesVisible: await deps.pricesVisible(shopper) }),
+        offers([...new Set(known.map((line) => line.sku))], {
+          ...pricing,
+          pricesVisible: await deps.pricesVisible(shopper),
+        }),
       ]);
       const offerOf = new Map(priced.map((offer) => [offer.sku, offer]));
       const refusedAt = new Map(checked.refused.map((r) => [r.index, r.error.code]));
@@ -94,7 +125,8 @@ export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
         if (!product) return { ref: line.ref, quantity: line.quantity, item: null, error: 'PRODUCT_NOT_FOUND' };
         const offer = offerOf.get(product.sku) ?? { sku: product.sku, priceInfo: null, stock: null };
         return {
-          ref: line.ref, quantity: line.quantity,
+          ref: line.ref,
+          quantity: line.quantity,
           item: { ...offer, itemnum: product.itemnum, name: product.name ?? product.sku },
           error: refusedAt.get(at[i]!) ?? null,
         };

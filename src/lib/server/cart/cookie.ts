@@ -17,7 +17,12 @@ export function readCartCookie(cookies: AstroCookies): string | null {
 
 /** Sets (and so renews for 30 days) the guest cart cookie. Secure everywhere but on plain-http localhost. */
 export function setCartCookie(cookies: AstroCookies, cartId: string, url: URL): void {
-  const options = { path: '/', sameSite: 'lax', secure: !(LOOPBACK.has(url.hostname) && url.protocol === 'http:'), maxAge: CART_COOKIE_MAX_AGE } as const;
+  const options = {
+    path: '/',
+    sameSite: 'lax',
+    secure: !(LOOPBACK.has(url.hostname) && url.protocol === 'http:'),
+    maxAge: CART_COOKIE_MAX_AGE,
+  } as const;
   cookies.set(CART_COOKIE, cartId, { ...options, httpOnly: true });
   cookies.set(CART_MARKER_COOKIE, '1', { ...options, httpOnly: false });
 }

@@ -16,9 +16,13 @@ const MovedRow = z.object({ id: z.string() });
  * when the owner has no active cart or it already is in that currency.
  */
 export async function moveCartToCurrency(db: Db, owner: CartOwner, currency: Currency): Promise<string | null> {
-  const [moved] = await rows(db, MovedRow, sql`
+  const [moved] = await rows(
+    db,
+    MovedRow,
+    sql`
     UPDATE carts c SET currency = ${currency}, version = c.version + 1, updated_at = now()
     WHERE c.status = 'active' AND c.currency <> ${currency} AND ${ownedBy(owner)}
-    RETURNING c.id`);
+    RETURNING c.id`,
+  );
   return moved?.id ?? null;
 }

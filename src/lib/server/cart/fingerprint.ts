@@ -10,8 +10,17 @@ const PRICES_FINGERPRINT_VERSION = 1;
 
 /** The totals that go into the fingerprint, in this order. */
 const TOTALS_FIELDS = [
-  'subtotal_excl_tax', 'subtotal_incl_tax', 'subtotal_with_discount', 'discount_amount', 'coupon_amount',
-  'coupon_incl_tax', 'shipping_amount', 'shipping_incl_tax', 'tax_amount', 'grandTotalExclTax', 'grandTotalIncTax',
+  'subtotal_excl_tax',
+  'subtotal_incl_tax',
+  'subtotal_with_discount',
+  'discount_amount',
+  'coupon_amount',
+  'coupon_incl_tax',
+  'shipping_amount',
+  'shipping_incl_tax',
+  'tax_amount',
+  'grandTotalExclTax',
+  'grandTotalIncTax',
 ] as const satisfies readonly (keyof CartTotalsCents)[];
 
 /** What the fingerprint reads of a priced cart; nothing else can change it. */

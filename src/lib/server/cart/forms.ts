@@ -25,16 +25,25 @@ export type CartFormOutcome =
 export function cartForms(deps: CartDeps) {
   /** The buy box and every listing card. */
   const add = formAction(cartAddition(deps), {
-    sku: formField.text('sku'), quantity: formField.number('quantity'), accessories: formField.all('accessories'),
+    sku: formField.text('sku'),
+    quantity: formField.number('quantity'),
+    accessories: formField.all('accessories'),
   });
   /** My Items' form. */
   const addMany = formAction(bulkCartAddition(deps), { lines: myItemsLines });
 
   /** Submits the posted cart form, whichever of the two it is, in the page's locale. */
-  return async function submitCartForm(form: URLSearchParams, context: CartRequest & ClientContext, locale: Locale): Promise<CartFormOutcome> {
+  return async function submitCartForm(
+    form: URLSearchParams,
+    context: CartRequest & ClientContext,
+    locale: Locale,
+  ): Promise<CartFormOutcome> {
     const lines = bulkLinesFromForm(form);
-    const outcome = lines ? await submitForm(addMany, form, context, { locale }) : await submitForm(add, form, context, { locale });
-    if (!outcome.ok) return { ok: false, error: outcome.error, myItems: lines !== null, noneChosen: lines?.length === 0 };
+    const outcome = lines
+      ? await submitForm(addMany, form, context, { locale })
+      : await submitForm(add, form, context, { locale });
+    if (!outcome.ok)
+      return { ok: false, error: outcome.error, myItems: lines !== null, noneChosen: lines?.length === 0 };
     return { ok: true, refused: 'refused' in outcome.result ? outcome.result.refused : [] };
   };
 }

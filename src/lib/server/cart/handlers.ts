@@ -20,7 +20,14 @@ import { mergeGuestCartIntoCustomer } from './merge.ts';
 import { addToCart, deleteCart, removeLine, setCoupon, updateQuantity, type CartTarget } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
 import { resolveLine } from './products.ts';
-import { ensureCart, findOwnedCart, findOwnedCartId, readSnapshot, type CartOwner, type CartSnapshot } from './queries.ts';
+import {
+  ensureCart,
+  findOwnedCart,
+  findOwnedCartId,
+  readSnapshot,
+  type CartOwner,
+  type CartSnapshot,
+} from './queries.ts';
 import { toCartResponse } from './response.ts';
 import { priceCart } from './view.ts';
 
@@ -47,7 +54,10 @@ export interface CartDeps {
  * notification; anything else is VALIDATION_FAILED.
  */
 function quantityOrValidation(allowZero = false): Pick<EndpointOptions, 'invalid'> {
-  return { invalid: (issues) => (issues.every((i) => i.path.split('.')[0] === 'quantity') ? invalidQuantity(allowZero) : validationFailed(issues)) };
+  return {
+    invalid: (issues) =>
+      issues.every((i) => i.path.split('.')[0] === 'quantity') ? invalidQuantity(allowZero) : validationFailed(issues),
+  };
 }
 
 export interface CartSession {
@@ -70,14 +80,26 @@ export function cartSessions(deps: CartDeps) {
       await mergeGuestCartIntoCustomer(db, guestCartId, shopper.customerId);
       clearCartCookie(req.cookies);
     }
-    return { db, shopper, owner: { customerId: shopper.customerId, guestCartId: shopper.customerId ? null : guestCartId } };
+    return {
+      db,
+      shopper,
+      owner: { customerId: shopper.customerId, guestCartId: shopper.customerId ? null : guestCartId },
+    };
   }
 
   /** The answer with the cart as it is now; a guest's cart id goes (back) into their cookie. */
-  async function respond(req: CartRequest, s: CartSession, snapshot: CartSnapshot, locale: Locale): Promise<{ cart: Cart }> {
+  async function respond(
+    req: CartRequest,
+    s: CartSession,
+    snapshot: CartSnapshot,
+    locale: Locale,
+  ): Promise<{ cart: Cart }> {
     if (!s.owner.customerId) setCartCookie(req.cookies, snapshot.cart.id, req.url);
     const priced = await priceCart(s.db, snapshot, {
-      locale, pricesVisible: await deps.pricesVisible(s.shopper), shopCurrency: deps.shopCurrency(), now: deps.now?.(),
+      locale,
+      pricesVisible: await deps.pricesVisible(s.shopper),
+      shopCurrency: deps.shopCurrency(),
+      now: deps.now?.(),
     });
     return { cart: toCartResponse(priced) };
   }
@@ -85,7 +107,10 @@ export function cartSessions(deps: CartDeps) {
   return { session, respond };
 }
 
-export const target = (s: CartSession, cartId: string | undefined): CartTarget => ({ owner: s.owner, expectedCartId: cartId });
+export const target = (s: CartSession, cartId: string | undefined): CartTarget => ({
+  owner: s.owner,
+  expectedCartId: cartId,
+});
 
 /** The owner's cart, created when missing; a guest's new cart becomes theirs through the cookie. */
 export async function ensure(s: CartSession): Promise<string> {
@@ -151,14 +176,26 @@ export function cartRoutes(deps: CartDeps) {
       return respond(req, s, await removeLine(s.db, target(s, body.cartId), body), requestLocale(req, body.locale));
     }),
 
-    quantity: endpoint(cartApi.quantity, async (body, req) => {
-      const s = await session(req);
-      return respond(req, s, await updateQuantity(s.db, target(s, body.cartId), body), requestLocale(req, body.locale));
-    }, quantityOrValidation(true)),
+    quantity: endpoint(
+      cartApi.quantity,
+      async (body, req) => {
+        const s = await session(req);
+        return respond(
+          req,
+          s,
+          await updateQuantity(s.db, target(s, body.cartId), body),
+          requestLocale(req, body.locale),
+        );
+      },
+      quantityOrValidation(true),
+    ),
 
     coupon: endpoint(cartApi.coupon, async (body, req) => {
       const s = await session(req);
-      const snapshot = await setCoupon(s.db, target(s, body.cartId), body, { shopCurrency: deps.shopCurrency(), now: deps.now?.() });
+      const snapshot = await setCoupon(s.db, target(s, body.cartId), body, {
+        shopCurrency: deps.shopCurrency(),
+        now: deps.now?.(),
+      });
       return respond(req, s, snapshot, requestLocale(req, body.locale));
     }),
 

@@ -29,25 +29,39 @@ export interface MergeResult {
  * Safe to call twice or concurrently: the customer row and both carts are locked, and a guest cart
  * that is no longer an active, unowned cart is left alone.
  */
-export async function mergeGuestCartIntoCustomer(db: Db, guestCartId: string, customerId: string): Promise<MergeResult> {
+export async function mergeGuestCartIntoCustomer(
+  db: Db,
+  guestCartId: string,
+  customerId: string,
+): Promise<MergeResult> {
   if (!isUuid(customerId)) throw customerNotFound();
   const owner = { customerId, guestCartId: null };
   return db.transaction(async (tx) => {
-    const [customer] = await rows(tx, CurrencyRow, sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`);
+    const [customer] = await rows(
+      tx,
+      CurrencyRow,
+      sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`,
+    );
     if (!customer) throw customerNotFound();
     const targetId = await findOwnedCartId(tx, owner);
     if (!isUuid(guestCartId)) return { cartId: targetId, merged: false };
 
-    const [guest] = await rows(tx, GuestCartRow, sql`
+    const [guest] = await rows(
+      tx,
+      GuestCartRow,
+      sql`
       SELECT id, coupon_code AS "couponCode" FROM carts
-      WHERE id = ${guestCartId} AND customer_id IS NULL AND status = 'active' FOR UPDATE`);
+      WHERE id = ${guestCartId} AND customer_id IS NULL AND status = 'active' FOR UPDATE`,
+    );
     if (!guest || guest.id === targetId) return { cartId: targetId, merged: false };
 
     if (!targetId) {
       await tx.execute(sql`
         UPDATE carts SET customer_id = ${customerId}, currency = ${customer.currency}, version = version + 1, updated_at = now()
         WHERE id = ${guest.id}`);
-      await tx.execute(sql`UPDATE customers SET active_cart_id = ${guest.id}, updated_at = now() WHERE id = ${customerId}`);
+      await tx.execute(
+        sql`UPDATE customers SET active_cart_id = ${guest.id}, updated_at = now() WHERE id = ${customerId}`,
+      );
       return { cartId: guest.id, merged: true };
     }
 
@@ -62,7 +76,9 @@ export async function mergeGuestCartIntoCustomer(db: Db, guestCartId: string, cu
     await tx.execute(sql`
       UPDATE carts SET coupon_code = COALESCE(coupon_code, ${guest.couponCode}), version = version + 1, updated_at = now()
       WHERE id = ${targetId}`);
-    await tx.execute(sql`UPDATE carts SET status = 'merged', version = version + 1, updated_at = now() WHERE id = ${guest.id}`);
+    await tx.execute(
+      sql`UPDATE carts SET status = 'merged', version = version + 1, updated_at = now() WHERE id = ${guest.id}`,
+    );
     return { cartId: targetId, merged: true };
   });
 }

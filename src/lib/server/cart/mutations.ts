@@ -12,18 +12,37 @@ import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import {
-  MAX_CART_LINES, MAX_QUANTITY, accessoriesKey, couponProblem, isValidQuantity, normaliseCouponCode,
+  MAX_CART_LINES,
+  MAX_QUANTITY,
+  accessoriesKey,
+  couponProblem,
+  isValidQuantity,
+  normaliseCouponCode,
 } from '#lib/cart/rules.ts';
 import {
-  cartNotFound, cartOutdated, couponError, invalidQuantity, isLineError, lineNotFound, lineQuantityExceeded, tooManyLines,
+  cartNotFound,
+  cartOutdated,
+  couponError,
+  invalidQuantity,
+  isLineError,
+  lineNotFound,
+  lineQuantityExceeded,
+  tooManyLines,
   type LineError,
 } from './errors.ts';
 import { resolveLine, type ResolvedLine } from './products.ts';
 import { customerTerms } from './pricing.ts';
 import { isUuid, rows } from '../db/index.ts';
 import {
-  findOwnedCart, findOwnedCartId, isOwnedActive, lockOwnedCart, ownedBy, readSnapshot,
-  type CartOwner, type CartSnapshot, type OwnedCart,
+  findOwnedCart,
+  findOwnedCartId,
+  isOwnedActive,
+  lockOwnedCart,
+  ownedBy,
+  readSnapshot,
+  type CartOwner,
+  type CartSnapshot,
+  type OwnedCart,
 } from './queries.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
@@ -67,10 +86,14 @@ async function versioned<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const cartId = await targetCartId(tx, target);
-    const bumped = await rows(tx, VersionRow, sql`
+    const bumped = await rows(
+      tx,
+      VersionRow,
+      sql`
       UPDATE carts c SET version = c.version + 1, updated_at = now()
       WHERE c.id = ${cartId} AND c.version = ${version} AND c.status = 'active' AND ${ownedBy(target.owner)}
-      RETURNING c.version`);
+      RETURNING c.version`,
+    );
     if (bumped.length === 0) {
       // Lost to another writer, or the cart went away (ordered, merged) in between.
       throw (await isOwnedActive(tx, cartId, target.owner)) ? cartOutdated() : cartNotFound();
@@ -123,24 +146,35 @@ export interface AddInput {
 /** Upserts one resolved line into the locked cart: quantities of the same sku and accessory set are summed. */
 async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: number): Promise<void> {
   const key = accessoriesKey(line.accessorySkus);
-  const [state] = await rows(tx, LineStateRow, sql`
+  const [state] = await rows(
+    tx,
+    LineStateRow,
+    sql`
     SELECT count(*)::int AS lines, COALESCE(bool_or(sku = ${line.sku} AND accessories_key = ${key}), false) AS present
-    FROM cart_items WHERE cart_id = ${cartId}`);
+    FROM cart_items WHERE cart_id = ${cartId}`,
+  );
   if (!state!.present && state!.lines >= MAX_CART_LINES) throw tooManyLines();
-  const upserted = await rows(tx, QuantityRow, sql`
+  const upserted = await rows(
+    tx,
+    QuantityRow,
+    sql`
     INSERT INTO cart_items (cart_id, product_id, sku, quantity, accessories_key, accessory_skus)
     VALUES (${cartId}, ${line.productId}, ${line.sku}, ${quantity}, ${key}, ${JSON.stringify(line.accessorySkus)}::jsonb)
     ON CONFLICT (cart_id, sku, accessories_key)
     DO UPDATE SET quantity = cart_items.quantity + excluded.quantity
     WHERE cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}
-    RETURNING quantity`);
+    RETURNING quantity`,
+  );
   if (upserted.length === 0) throw lineQuantityExceeded();
   await assertCartValue(tx, cartId);
 }
 
 /** The owner's cart as a write target: the one the caller found, or looked up now; 404 when it is not theirs. */
-async function ownedTarget(db: Db, target: CartTarget): Promise<CartTarget & { expectedCartId: string; known: OwnedCart }> {
-  const cart = target.known ?? await findOwnedCart(db, target.owner);
+async function ownedTarget(
+  db: Db,
+  target: CartTarget,
+): Promise<CartTarget & { expectedCartId: string; known: OwnedCart }> {
+  const cart = target.known ?? (await findOwnedCart(db, target.owner));
   if (!cart || (target.expectedCartId !== undefined && target.expectedCartId !== cart.id)) throw cartNotFound();
   return { ...target, expectedCartId: cart.id, known: cart };
 }
@@ -158,16 +192,26 @@ export async function addToCart(db: Db, target: CartTarget, input: AddInput): Pr
 }
 
 /** A line of several added at once that the cart refused, with the cart's reason. */
-export interface RefusedLine { sku: string; error: LineError; index: number }
+export interface RefusedLine {
+  sku: string;
+  error: LineError;
+  index: number;
+}
 /** A line the cart would take; `index` is its position in the request, as a refusal's is. */
-export interface CheckedLine { line: ResolvedLine; quantity: number; index: number }
+export interface CheckedLine {
+  line: ResolvedLine;
+  quantity: number;
+  index: number;
+}
 
 /**
  * Several lines checked as single adds check them (My Items' "add selected", quick order), before any
  * write: the ones the cart would take, and the refused ones with the error a single add would give.
  */
 export async function checkLines(
-  db: Db, lines: readonly { sku: string; quantity: number }[], pricing: { currency: string; priceListId: number | null },
+  db: Db,
+  lines: readonly { sku: string; quantity: number }[],
+  pricing: { currency: string; priceListId: number | null },
 ): Promise<{ accepted: CheckedLine[]; refused: RefusedLine[] }> {
   const accepted: CheckedLine[] = [];
   const refused: RefusedLine[] = [];
@@ -187,7 +231,11 @@ export async function checkLines(
  * Writes checked lines in one serialised transaction, in order, so the cart's line limit refuses the
  * last ones; a line refused there (the line limit, a line's quantity limit) is reported and the others stay.
  */
-export async function writeLines(db: Db, target: CartTarget, lines: readonly CheckedLine[]): Promise<{ snapshot: CartSnapshot; refused: RefusedLine[] }> {
+export async function writeLines(
+  db: Db,
+  target: CartTarget,
+  lines: readonly CheckedLine[],
+): Promise<{ snapshot: CartSnapshot; refused: RefusedLine[] }> {
   const refused: RefusedLine[] = [];
   const snapshot = await writeSerialised(db, await ownedTarget(db, target), async (tx, cartId) => {
     for (const { line, quantity, index } of lines) {
@@ -203,10 +251,18 @@ export async function writeLines(db: Db, target: CartTarget, lines: readonly Che
   return { snapshot, refused };
 }
 
-export async function removeLine(db: Db, target: CartTarget, input: { lineId: string; version: number }): Promise<CartSnapshot> {
+export async function removeLine(
+  db: Db,
+  target: CartTarget,
+  input: { lineId: string; version: number },
+): Promise<CartSnapshot> {
   return writeWithVersion(db, target, input.version, async (tx, cartId) => {
-    const deleted = await rows(tx, LineIdRow, sql`
-      DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
+    const deleted = await rows(
+      tx,
+      LineIdRow,
+      sql`
+      DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`,
+    );
     if (deleted.length === 0) throw lineNotFound();
   });
 }
@@ -219,10 +275,19 @@ export async function updateQuantity(
 ): Promise<CartSnapshot> {
   if (!isValidQuantity(input.quantity, { allowZero: true })) throw invalidQuantity(true);
   return writeWithVersion(db, target, input.version, async (tx, cartId) => {
-    const changed = input.quantity === 0
-      ? await rows(tx, LineIdRow, sql`DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`)
-      : await rows(tx, LineIdRow, sql`
-        UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`);
+    const changed =
+      input.quantity === 0
+        ? await rows(
+            tx,
+            LineIdRow,
+            sql`DELETE FROM cart_items WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`,
+          )
+        : await rows(
+            tx,
+            LineIdRow,
+            sql`
+        UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`,
+          );
     if (changed.length === 0) throw lineNotFound();
     if (input.quantity > 0) await assertCartValue(tx, cartId);
   });

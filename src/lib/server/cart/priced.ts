@@ -3,8 +3,14 @@
 // edge (response.ts) turns cents into the major units a browser displays. The arithmetic is pure:
 // view.ts reads the inputs from the database and hands them to `pricedCart`, so it is tested without I/O.
 import {
-  VAT_RATE_BASIS_POINTS, computeTotals, couponDiscountCents, couponProblem, grossCents,
-  type CartTotalsCents, type CouponProblem, type CouponRecord,
+  VAT_RATE_BASIS_POINTS,
+  computeTotals,
+  couponDiscountCents,
+  couponProblem,
+  grossCents,
+  type CartTotalsCents,
+  type CouponProblem,
+  type CouponRecord,
 } from '#lib/cart/rules.ts';
 import { byAttributeOrder } from '#lib/catalog/product.ts';
 import type { CustomAttribute, Stock } from '#lib/catalog/contract.ts';
@@ -143,21 +149,36 @@ const localized = (text: LocalizedText | null, locale: Locale, fallback: string)
 function presentation(product: CartProduct | undefined, locale: Locale) {
   if (!product) return { included: [], attributes: [] };
   const included = product.included.map((i) => ({ itemnum: i.itemnum, name: localized(i.names, locale, i.itemnum) }));
-  const attributes = product.attributes.map((row): CustomAttribute => ({
-    attribute_code: row.code, label: localized(row.labels, locale, row.code), value: row.value,
-    valueLabel: row.optionLabels ? localized(row.optionLabels, locale, row.value) : row.unit ? formatQuantity(intlTag(locale), row.value, row.unit) : row.value,
-    image: row.image, position: row.position, location: row.location, html: row.isHtml,
-  })).sort(byAttributeOrder);
+  const attributes = product.attributes
+    .map((row): CustomAttribute => ({
+      attribute_code: row.code,
+      label: localized(row.labels, locale, row.code),
+      value: row.value,
+      valueLabel: row.optionLabels
+        ? localized(row.optionLabels, locale, row.value)
+        : row.unit
+          ? formatQuantity(intlTag(locale), row.value, row.unit)
+          : row.value,
+      image: row.image,
+      position: row.position,
+      location: row.location,
+      html: row.isHtml,
+    }))
+    .sort(byAttributeOrder);
   return { included, attributes };
 }
 
-const priceOf = (p: CartProduct | undefined): UnitPrice | undefined => (p ? unitPrice(p.regular, p.special) : undefined);
+const priceOf = (p: CartProduct | undefined): UnitPrice | undefined =>
+  p ? unitPrice(p.regular, p.special) : undefined;
 const sellable = (p: CartProduct | undefined, price: UnitPrice | undefined): price is UnitPrice =>
   p !== undefined && p.isActive && !p.hidePrices && price !== undefined;
 const sum = (values: readonly number[]): number => values.reduce((total, v) => total + v, 0);
 
 function priceLine(
-  line: CartLineRow, products: { byId: Map<number, CartProduct>; bySku: Map<string, CartProduct> }, locale: Locale, excludeTax: boolean,
+  line: CartLineRow,
+  products: { byId: Map<number, CartProduct>; bySku: Map<string, CartProduct> },
+  locale: Locale,
+  excludeTax: boolean,
 ): PricedCartLine {
   const product = products.byId.get(line.productId);
   const price = priceOf(product);
@@ -186,7 +207,11 @@ function priceLine(
     rowGrossCents: rowNetCents === null ? null : grossCents(rowNetCents, excludeTax),
     catalogPrice: price && product && !product.hidePrices ? price : null,
     stock: product?.hasStock
-      ? { effectivestock: product.effective ?? 0, externalstock: product.external ?? 0, markedInStock: product.marked ?? false }
+      ? {
+          effectivestock: product.effective ?? 0,
+          externalstock: product.external ?? 0,
+          markedInStock: product.marked ?? false,
+        }
       : null,
     included,
     attributes,
@@ -200,7 +225,12 @@ function priceLine(
 }
 
 /** Every line of a snapshot priced from its products (purchasable or not), in the snapshot's order. */
-export function priceLines(snapshot: CartSnapshot, products: readonly CartProduct[], locale: Locale, excludeTax: boolean): PricedCartLine[] {
+export function priceLines(
+  snapshot: CartSnapshot,
+  products: readonly CartProduct[],
+  locale: Locale,
+  excludeTax: boolean,
+): PricedCartLine[] {
   const index = {
     byId: new Map(products.map((p) => [p.id, p])),
     bySku: new Map(products.map((p) => [p.sku.toLowerCase(), p])),
@@ -221,7 +251,12 @@ function shippingNetCents(input: CartPricingInput, discountedNetCents: number): 
   const country = (cart.shippingAddress as { country?: unknown } | null)?.country;
   const method = input.shippingMethod;
   if (!method || method.code !== cart.shippingMethodCode || typeof country !== 'string') return null;
-  return shippingPriceCents(method, { country, currency: cart.currency, shopCurrency: input.shopCurrency, discountedNetCents });
+  return shippingPriceCents(method, {
+    country,
+    currency: cart.currency,
+    shopCurrency: input.shopCurrency,
+    discountedNetCents,
+  });
 }
 
 /** The cart priced in cents from what view.ts read: lines, coupon, shipping and totals. */
@@ -232,7 +267,12 @@ export function pricedCart(input: CartPricingInput): PricedCart {
   const sellable = sellableLines(lines);
   const subtotalNet = sum(sellable.map((l) => l.unitNetCents * l.quantity));
   const problem = cart.couponCode
-    ? couponProblem(input.coupon, { now: input.now, subtotalNetCents: subtotalNet, cartCurrency: cart.currency, shopCurrency: input.shopCurrency })
+    ? couponProblem(input.coupon, {
+        now: input.now,
+        subtotalNetCents: subtotalNet,
+        cartCurrency: cart.currency,
+        shopCurrency: input.shopCurrency,
+      })
     : null;
   const activeCoupon = cart.couponCode && !problem ? input.coupon : null;
   const shipping = shippingNetCents(input, subtotalNet - couponDiscountCents(subtotalNet, activeCoupon));

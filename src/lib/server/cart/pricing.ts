@@ -69,7 +69,11 @@ export type CustomerTerms = z.infer<typeof CustomerTerms>;
 export async function customerTerms(db: Db, customerId: string | null): Promise<CustomerTerms> {
   const none: CustomerTerms = { priceListId: null, excludeTax: false, currency: null };
   if (!customerId) return none;
-  const [row] = await rows(db, CustomerTerms, sql`
-    SELECT price_list_id AS "priceListId", exclude_tax AS "excludeTax", currency FROM customers WHERE id = ${customerId}`);
+  const [row] = await rows(
+    db,
+    CustomerTerms,
+    sql`
+    SELECT price_list_id AS "priceListId", exclude_tax AS "excludeTax", currency FROM customers WHERE id = ${customerId}`,
+  );
   return row ?? none;
 }

@@ -31,7 +31,9 @@ type AccessoryRow = z.infer<typeof AccessoryRow>;
 const ProductRow = AccessoryRow.extend({ isActive: z.boolean(), hidePrices: z.boolean(), hasVariants: z.boolean() });
 
 const stockOf = (r: Pick<AccessoryRow, 'effective' | 'external' | 'marked'>): StockInfo | null =>
-  (r.effective === null ? null : { effectivestock: r.effective, externalstock: r.external ?? 0, markedInStock: r.marked ?? false });
+  r.effective === null
+    ? null
+    : { effectivestock: r.effective, externalstock: r.external ?? 0, markedInStock: r.marked ?? false };
 
 /** Columns a line's product and accessories are checked with; `t` is the product's name in English (error texts). */
 const CHECK_COLUMNS = sql`price.regular, s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
@@ -42,11 +44,15 @@ export async function resolveLine(
   input: { sku: string; quantity: number; accessories?: readonly string[] | undefined },
   pricing: PricingContext,
 ): Promise<ResolvedLine> {
-  const [product] = await rows(db, ProductRow, sql`
+  const [product] = await rows(
+    db,
+    ProductRow,
+    sql`
     SELECT p.id, p.sku, p.is_active AS "isActive", p.hide_prices AS "hidePrices", ${CHECK_COLUMNS},
       EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.is_active) AS "hasVariants"
     FROM products p LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}
-    WHERE lower(p.sku) = lower(${input.sku})`);
+    WHERE lower(p.sku) = lower(${input.sku})`,
+  );
   if (!product || !product.isActive) throw productNotFound(input.sku);
   if (product.hasVariants) throw productNotPurchasable(product.sku, 'choose one of its variants.');
   if (product.hidePrices) throw productNotPurchasable(product.sku, 'its price is on request.');
@@ -54,12 +60,19 @@ export async function resolveLine(
   const wanted = [...new Set((input.accessories ?? []).map((s) => s.toLowerCase()))];
   let accessories: AccessoryRow[] = [];
   if (wanted.length > 0) {
-    accessories = await rows(db, AccessoryRow, sql`
+    accessories = await rows(
+      db,
+      AccessoryRow,
+      sql`
       SELECT p.id, p.sku, ${CHECK_COLUMNS}
       FROM product_accessories pa JOIN products p ON p.id = pa.accessory_id
         LEFT JOIN stock s ON s.product_id = p.id ${priceLateral(pricing)}
       WHERE pa.product_id = ${product.id} AND p.is_active AND NOT p.hide_prices
-        AND lower(p.sku) IN (${sql.join(wanted.map((s) => sql`${s}`), sql`, `)})`);
+        AND lower(p.sku) IN (${sql.join(
+          wanted.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+    );
     const allowed = new Set(accessories.map((a) => a.sku.toLowerCase()));
     const refused = (input.accessories ?? []).filter((s) => !allowed.has(s.toLowerCase()));
     if (refused.length > 0) throw accessoryNotAllowed([...new Set(refused)]);
@@ -72,5 +85,9 @@ export async function resolveLine(
   const gone = [product, ...accessories].find((r) => availabilityFor(stockOf(r), input.quantity) === 'not-available');
   if (gone) throw productNotAvailable(gone.sku, gone.name ?? gone.sku);
 
-  return { productId: product.id, sku: product.sku, accessorySkus: normaliseAccessories(accessories.map((a) => a.sku)) };
+  return {
+    productId: product.id,
+    sku: product.sku,
+    accessorySkus: normaliseAccessories(accessories.map((a) => a.sku)),
+  };
 }

@@ -68,14 +68,22 @@ const CurrencyRow = z.object({ currency: z.string() });
 export async function findOwnedCart(db: Db, owner: CartOwner): Promise<OwnedCart | null> {
   if (owner.customerId) {
     if (!isUuid(owner.customerId)) return null;
-    const [row] = await rows(db, OwnedCart, sql`
+    const [row] = await rows(
+      db,
+      OwnedCart,
+      sql`
       SELECT c.id, c.currency, c.customer_id AS "customerId" FROM customers cu JOIN carts c ON c.id = cu.active_cart_id
-      WHERE cu.id = ${owner.customerId} AND c.customer_id = cu.id AND c.status = 'active'`);
+      WHERE cu.id = ${owner.customerId} AND c.customer_id = cu.id AND c.status = 'active'`,
+    );
     return row ?? null;
   }
   if (!owner.guestCartId || !isUuid(owner.guestCartId)) return null;
-  const [row] = await rows(db, OwnedCart, sql`
-    SELECT c.id, c.currency, c.customer_id AS "customerId" FROM carts c WHERE ${ownedBy(owner)} AND c.status = 'active'`);
+  const [row] = await rows(
+    db,
+    OwnedCart,
+    sql`
+    SELECT c.id, c.currency, c.customer_id AS "customerId" FROM carts c WHERE ${ownedBy(owner)} AND c.status = 'active'`,
+  );
   return row ?? null;
 }
 
@@ -85,20 +93,31 @@ export async function findOwnedCartId(db: Db, owner: CartOwner): Promise<string 
 
 /** True while the cart exists, is active and belongs to the owner. */
 export async function isOwnedActive(db: Db, cartId: string, owner: CartOwner): Promise<boolean> {
-  const found = await rows(db, Id, sql`
-    SELECT c.id FROM carts c WHERE c.id = ${cartId} AND c.status = 'active' AND ${ownedBy(owner)}`);
+  const found = await rows(
+    db,
+    Id,
+    sql`
+    SELECT c.id FROM carts c WHERE c.id = ${cartId} AND c.status = 'active' AND ${ownedBy(owner)}`,
+  );
   return found.length > 0;
 }
 
 /** Locks the owner's active cart row for this transaction; null when it is not (any more) theirs. */
 export async function lockOwnedCart(db: Db, cartId: string, owner: CartOwner): Promise<boolean> {
-  const locked = await rows(db, Id, sql`
-    SELECT c.id FROM carts c WHERE c.id = ${cartId} AND c.status = 'active' AND ${ownedBy(owner)} FOR UPDATE`);
+  const locked = await rows(
+    db,
+    Id,
+    sql`
+    SELECT c.id FROM carts c WHERE c.id = ${cartId} AND c.status = 'active' AND ${ownedBy(owner)} FOR UPDATE`,
+  );
   return locked.length > 0;
 }
 
 export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot | null> {
-  const [row] = await rows(db, SnapshotRow, sql`
+  const [row] = await rows(
+    db,
+    SnapshotRow,
+    sql`
     SELECT c.id, c.customer_id AS "customerId", c.currency, c.coupon_code AS "couponCode",
       c.billing_address AS "billingAddress", c.shipping_address AS "shippingAddress",
       c.shipping_method_code AS "shippingMethodCode", c.new_user AS "newUser",
@@ -110,7 +129,8 @@ export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot
         ) ORDER BY i.created_at, i.id)
         FROM cart_items i WHERE i.cart_id = c.id
       ), '[]'::json) AS lines
-    FROM carts c WHERE c.id = ${cartId}`);
+    FROM carts c WHERE c.id = ${cartId}`,
+  );
   if (!row) return null;
   const { lines, ...cart } = row;
   return { cart, lines };
@@ -120,7 +140,11 @@ export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot
  * The owner's active cart, created when missing. A customer's new cart becomes customers.active_cart_id
  * under a lock on the customer row, so two first requests at once still end with one active cart.
  */
-export async function ensureCart(db: Db, owner: CartOwner, currency: string): Promise<{ cartId: string; created: boolean }> {
+export async function ensureCart(
+  db: Db,
+  owner: CartOwner,
+  currency: string,
+): Promise<{ cartId: string; created: boolean }> {
   const existing = await findOwnedCartId(db, owner);
   if (existing) return { cartId: existing, created: false };
   if (!owner.customerId) {
@@ -129,15 +153,25 @@ export async function ensureCart(db: Db, owner: CartOwner, currency: string): Pr
   }
   const customerId = owner.customerId;
   return db.transaction(async (tx) => {
-    const [customer] = await rows(tx, CurrencyRow, sql`
-      SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`);
+    const [customer] = await rows(
+      tx,
+      CurrencyRow,
+      sql`
+      SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`,
+    );
     if (!customer) throw customerNotFound();
     const again = await findOwnedCartId(tx, owner);
     if (again) return { cartId: again, created: false };
     // A customer's cart is always in the customer's currency, whatever the guest cookie says.
-    const [row] = await rows(tx, Id, sql`
-      INSERT INTO carts (customer_id, currency) VALUES (${customerId}, ${customer.currency}) RETURNING id`);
-    await tx.execute(sql`UPDATE customers SET active_cart_id = ${row!.id}, updated_at = now() WHERE id = ${customerId}`);
+    const [row] = await rows(
+      tx,
+      Id,
+      sql`
+      INSERT INTO carts (customer_id, currency) VALUES (${customerId}, ${customer.currency}) RETURNING id`,
+    );
+    await tx.execute(
+      sql`UPDATE customers SET active_cart_id = ${row!.id}, updated_at = now() WHERE id = ${customerId}`,
+    );
     return { cartId: row!.id, created: true };
   });
 }

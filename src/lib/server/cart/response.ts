@@ -23,7 +23,11 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
       special: line.hasSpecialPrice ? money(line.unitNetCents) : null,
     },
     priceInfo: catalog
-      ? { regular: toMajor(catalog.regularCents), special: catalog.specialCents === null ? null : toMajor(catalog.specialCents), currency: priced.currency }
+      ? {
+          regular: toMajor(catalog.regularCents),
+          special: catalog.specialCents === null ? null : toMajor(catalog.specialCents),
+          currency: priced.currency,
+        }
       : null,
     rowTotal: money(line.rowNetCents),
     rowTotalInclTax: money(line.rowGrossCents),
@@ -32,11 +36,16 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     purchasable: line.purchasable,
     included: line.included,
     custom_attributes: line.attributes,
-    selectedAddtionalProducts: Object.fromEntries(line.accessories.map((a) => [a.sku, {
-      itemnum: a.itemnum,
-      name: a.name,
-      price: money(a.unitNetCents),
-    }])),
+    selectedAddtionalProducts: Object.fromEntries(
+      line.accessories.map((a) => [
+        a.sku,
+        {
+          itemnum: a.itemnum,
+          name: a.name,
+          price: money(a.unitNetCents),
+        },
+      ]),
+    ),
   };
 }
 

@@ -19,20 +19,28 @@ const GoodsRow = z.object({ net: z.string().nullable() });
  * included) summed in SQL, so the check costs one round trip and no rendering of the lines.
  */
 export async function assertCartValue(tx: Db, cartId: string): Promise<void> {
-  const [cart] = await rows(tx, CartTermsRow, sql`
+  const [cart] = await rows(
+    tx,
+    CartTermsRow,
+    sql`
     SELECT c.currency, cu.price_list_id AS "priceListId" FROM carts c LEFT JOIN customers cu ON cu.id = c.customer_id
-    WHERE c.id = ${cartId}`);
+    WHERE c.id = ${cartId}`,
+  );
   if (!cart) return;
   const pricing = { currency: cart.currency, priceListId: cart.priceListId };
   // numeric: 100 lines of 9,999 pieces at any price cannot overflow the sum itself.
-  const [goods] = await rows(tx, GoodsRow, sql`
+  const [goods] = await rows(
+    tx,
+    GoodsRow,
+    sql`
     SELECT sum(ci.quantity::numeric * (coalesce(price.special, price.regular, 0) + coalesce(accessory.net, 0)))::text AS net
     FROM cart_items ci JOIN products p ON p.id = ci.product_id ${priceLateral(pricing)}
     LEFT JOIN LATERAL (
       SELECT sum(coalesce(price.special, price.regular, 0)) AS net
       FROM jsonb_array_elements_text(ci.accessory_skus) AS s(sku) JOIN products p ON lower(p.sku) = lower(s.sku) ${priceLateral(pricing)}
     ) accessory ON true
-    WHERE ci.cart_id = ${cartId}`);
+    WHERE ci.cart_id = ${cartId}`,
+  );
   if (Number(goods?.net ?? 0) > MAX_CART_NET_CENTS) throw cartValueLimit(cart.currency);
 }
 

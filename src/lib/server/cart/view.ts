@@ -13,33 +13,71 @@ import { json, rows, timestamp } from '../db/index.ts';
 import type { CartSnapshot } from './queries.ts';
 import { loadShippingMethods } from '../shipping/index.ts';
 
-const inList = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const inList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const LocalizedText = z.record(z.string(), z.string());
 
 const CartProductRow = z.object({
-  id: z.number(), sku: z.string(), itemnum: z.string(), image: z.string().nullable(), isActive: z.boolean(),
-  hidePrices: z.boolean(), name: z.string(), hasStock: z.boolean(),
-  effective: z.number().nullable(), external: z.number().nullable(), marked: z.boolean().nullable(),
-  regular: z.number().nullable(), special: z.number().nullable(),
+  id: z.number(),
+  sku: z.string(),
+  itemnum: z.string(),
+  image: z.string().nullable(),
+  isActive: z.boolean(),
+  hidePrices: z.boolean(),
+  name: z.string(),
+  hasStock: z.boolean(),
+  effective: z.number().nullable(),
+  external: z.number().nullable(),
+  marked: z.boolean().nullable(),
+  regular: z.number().nullable(),
+  special: z.number().nullable(),
   included: json(z.array(z.object({ itemnum: z.string(), names: LocalizedText }))),
-  attributes: json(z.array(z.object({
-    code: z.string(), labels: LocalizedText, position: z.number(), location: z.string(), isHtml: z.boolean(),
-    unit: z.string().nullable(), value: z.string(), optionLabels: LocalizedText.nullable(), image: z.string().nullable(),
-  }))),
+  attributes: json(
+    z.array(
+      z.object({
+        code: z.string(),
+        labels: LocalizedText,
+        position: z.number(),
+        location: z.string(),
+        isHtml: z.boolean(),
+        unit: z.string().nullable(),
+        value: z.string(),
+        optionLabels: LocalizedText.nullable(),
+        image: z.string().nullable(),
+      }),
+    ),
+  ),
 }) satisfies z.ZodType<CartProduct>;
 
 const CouponRow = z.object({
-  code: z.string(), kind: z.enum(['percent', 'fixed']), value: z.number(), minSubtotalCents: z.number(),
-  maxRedemptions: z.number().nullable(), redemptions: z.number(),
-  validFrom: timestamp.nullable(), validTo: timestamp.nullable(), isActive: z.boolean(),
+  code: z.string(),
+  kind: z.enum(['percent', 'fixed']),
+  value: z.number(),
+  minSubtotalCents: z.number(),
+  maxRedemptions: z.number().nullable(),
+  redemptions: z.number(),
+  validFrom: timestamp.nullable(),
+  validTo: timestamp.nullable(),
+  isActive: z.boolean(),
 }) satisfies z.ZodType<CouponRecord>;
 
 /** The lines' products and accessories with everything pricing and display need, in one statement. */
-async function productInfo(db: Db, snapshot: CartSnapshot, locale: Locale, pricing: PricingContext): Promise<CartProduct[]> {
+async function productInfo(
+  db: Db,
+  snapshot: CartSnapshot,
+  locale: Locale,
+  pricing: PricingContext,
+): Promise<CartProduct[]> {
   const ids = [...new Set(snapshot.lines.map((l) => l.productId))];
   const accessorySkus = [...new Set(snapshot.lines.flatMap((l) => l.accessorySkus.map((s) => s.toLowerCase())))];
   if (ids.length === 0) return [];
-  const found = await rows(db, CartProductRow, sql`
+  const found = await rows(
+    db,
+    CartProductRow,
+    sql`
     SELECT p.id, p.sku, p.itemnum, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
       COALESCE(t.name, d.name, p.sku) AS name, (s.product_id IS NOT NULL) AS "hasStock",
       s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
@@ -64,24 +102,35 @@ async function productInfo(db: Db, snapshot: CartSnapshot, locale: Locale, prici
     LEFT JOIN stock s ON s.product_id = p.id
     ${priceLateral(pricing)}
     WHERE p.id IN (${inList(ids)})
-      ${accessorySkus.length > 0 ? sql`OR lower(p.sku) IN (${inList(accessorySkus)})` : sql``}`);
+      ${accessorySkus.length > 0 ? sql`OR lower(p.sku) IN (${inList(accessorySkus)})` : sql``}`,
+  );
   return found;
 }
 
 /** Net subtotal of the lines that can be sold, in cents (for coupon minimums). */
 export async function subtotalNetCents(db: Db, snapshot: CartSnapshot): Promise<number> {
   const terms = await customerTerms(db, snapshot.cart.customerId);
-  const products = await productInfo(db, snapshot, 'de', { currency: snapshot.cart.currency, priceListId: terms.priceListId });
-  return sellableLines(priceLines(snapshot, products, 'de', terms.excludeTax)).reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
+  const products = await productInfo(db, snapshot, 'de', {
+    currency: snapshot.cart.currency,
+    priceListId: terms.priceListId,
+  });
+  return sellableLines(priceLines(snapshot, products, 'de', terms.excludeTax)).reduce(
+    (sum, l) => sum + l.unitNetCents * l.quantity,
+    0,
+  );
 }
 
 /** A coupon by code, matched case-insensitively (codes are stored as issued). */
 export async function findCoupon(db: Db, code: string | null): Promise<CouponRecord | null> {
   if (!code) return null;
-  const [row] = await rows(db, CouponRow, sql`
+  const [row] = await rows(
+    db,
+    CouponRow,
+    sql`
     SELECT code, kind, value, min_subtotal_cents AS "minSubtotalCents", max_redemptions AS "maxRedemptions",
       redemptions, valid_from AS "validFrom", valid_to AS "validTo", is_active AS "isActive"
-    FROM coupons WHERE upper(code) = upper(${code}) ORDER BY code LIMIT 1`);
+    FROM coupons WHERE upper(code) = upper(${code}) ORDER BY code LIMIT 1`,
+  );
   return row ?? null;
 }
 
@@ -105,7 +154,14 @@ export async function priceCart(db: Db, snapshot: CartSnapshot, options: PriceCa
     cart.shippingMethodCode ? loadShippingMethods(db, cart.shippingMethodCode) : [],
   ]);
   return pricedCart({
-    snapshot, terms, products, coupon, shippingMethod: shippingMethod ?? null,
-    locale: options.locale, pricesVisible: options.pricesVisible, shopCurrency: options.shopCurrency, now: options.now ?? new Date(),
+    snapshot,
+    terms,
+    products,
+    coupon,
+    shippingMethod: shippingMethod ?? null,
+    locale: options.locale,
+    pricesVisible: options.pricesVisible,
+    shopCurrency: options.shopCurrency,
+    now: options.now ?? new Date(),
   });
 }

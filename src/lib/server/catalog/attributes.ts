@@ -38,24 +38,43 @@ const localized = (text: LocalizedText, locale: Locale, fallback: string): strin
   text[locale] ?? text.de ?? Object.values(text)[0] ?? fallback;
 
 /** Turns raw (code, value) rows into the API's custom_attributes, labelled in one locale. */
-export async function describeAttributes(rows: { attributeCode: string; value: string }[], locale: Locale): Promise<CustomAttribute[]> {
+export async function describeAttributes(
+  rows: { attributeCode: string; value: string }[],
+  locale: Locale,
+): Promise<CustomAttribute[]> {
   const defs = await attributeDefinitions();
-  return rows.flatMap((row) => {
-    const def = defs.get(row.attributeCode);
-    if (!def) return [];
-    const option = def.options.get(row.value);
-    const valueLabel = option ? localized(option.labels, locale, row.value)
-      // Measured values read the locale's way (2,47 kg in German); other free values stay as stored.
-      : def.unit ? formatQuantity(intlTag(locale), row.value, def.unit) : row.value;
-    return [{
-      attribute_code: def.code, label: localized(def.labels, locale, def.code), value: row.value, valueLabel,
-      image: option?.image ?? null, position: def.position, location: def.location, html: def.isHtml,
-    }];
-  }).sort(byAttributeOrder);
+  return rows
+    .flatMap((row) => {
+      const def = defs.get(row.attributeCode);
+      if (!def) return [];
+      const option = def.options.get(row.value);
+      const valueLabel = option
+        ? localized(option.labels, locale, row.value)
+        : // Measured values read the locale's way (2,47 kg in German); other free values stay as stored.
+          def.unit
+          ? formatQuantity(intlTag(locale), row.value, def.unit)
+          : row.value;
+      return [
+        {
+          attribute_code: def.code,
+          label: localized(def.labels, locale, def.code),
+          value: row.value,
+          valueLabel,
+          image: option?.image ?? null,
+          position: def.position,
+          location: def.location,
+          html: def.isHtml,
+        },
+      ];
+    })
+    .sort(byAttributeOrder);
 }
 
 /** Option labels of one attribute in a locale, in their configured order. */
-export async function optionLabels(code: string, locale: Locale): Promise<{ label: string; type: string; options: Map<string, string> } | null> {
+export async function optionLabels(
+  code: string,
+  locale: Locale,
+): Promise<{ label: string; type: string; options: Map<string, string> } | null> {
   const def = (await attributeDefinitions()).get(code);
   if (!def) return null;
   const sorted = [...def.options.entries()].sort((a, b) => a[1].position - b[1].position);

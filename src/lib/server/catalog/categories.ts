@@ -9,9 +9,14 @@ import type { CategoryNode, CategorySummary } from '#lib/catalog/contract.ts';
 export type { CategoryNode, CategorySummary };
 
 const summaryColumns = {
-  id: categories.id, parentId: categories.parentId, name: categoryTranslations.name,
-  slug: categoryTranslations.slug, slugPath: categoryTranslations.slugPath, idPath: categories.idPath,
-  depth: categories.depth, image: categories.image,
+  id: categories.id,
+  parentId: categories.parentId,
+  name: categoryTranslations.name,
+  slug: categoryTranslations.slug,
+  slugPath: categoryTranslations.slugPath,
+  idPath: categories.idPath,
+  depth: categories.depth,
+  image: categories.image,
 };
 
 function inLocale(locale: Locale) {
@@ -21,8 +26,12 @@ function inLocale(locale: Locale) {
 /** The root categories in menu order, for the home page tiles. */
 export async function topCategories(locale: Locale): Promise<CategorySummary[]> {
   const db = await getDb();
-  return db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
-    .where(isNull(categories.parentId)).orderBy(asc(categories.position), asc(categories.id));
+  return db
+    .select(summaryColumns)
+    .from(categories)
+    .innerJoin(categoryTranslations, inLocale(locale))
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.position), asc(categories.id));
 }
 
 /**
@@ -30,14 +39,17 @@ export async function topCategories(locale: Locale): Promise<CategorySummary[]> 
  */
 export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
   const db = await getDb();
-  const rows = await db.select({
-    ...summaryColumns,
-    productCount: sql<number>`(
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      productCount: sql<number>`(
       select count(distinct pc.product_id)::int from product_categories pc
       join categories sub on sub.id = pc.category_id
       join products p on p.id = pc.product_id and p.is_active and p.parent_id is null
       where sub.id_path = ${categories.idPath} or sub.id_path like ${categories.idPath} || '/%')`,
-  }).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+    })
+    .from(categories)
+    .innerJoin(categoryTranslations, inLocale(locale))
     .orderBy(asc(categories.depth), asc(categories.position), asc(categories.id));
   const byId = new Map<number, CategoryNode>();
   const roots: CategoryNode[] = [];
@@ -53,7 +65,10 @@ export async function categoryTree(locale: Locale): Promise<CategoryNode[]> {
 
 export async function categoryBySlugPath(locale: Locale, slugPath: string): Promise<CategorySummary | null> {
   const db = await getDb();
-  const [row] = await db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+  const [row] = await db
+    .select(summaryColumns)
+    .from(categories)
+    .innerJoin(categoryTranslations, inLocale(locale))
     .where(eq(categoryTranslations.slugPath, slugPath));
   return row ?? null;
 }
@@ -64,7 +79,10 @@ export async function categoryTrail(categoryId: number, locale: Locale): Promise
   const [self] = await db.select({ idPath: categories.idPath }).from(categories).where(eq(categories.id, categoryId));
   if (!self) return [];
   const ids = self.idPath.split('/').map(Number);
-  const rows = await db.select(summaryColumns).from(categories).innerJoin(categoryTranslations, inLocale(locale))
+  const rows = await db
+    .select(summaryColumns)
+    .from(categories)
+    .innerJoin(categoryTranslations, inLocale(locale))
     .where(sql`${categories.id} in ${ids}`);
   return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is CategorySummary => Boolean(r));
 }
@@ -78,7 +96,12 @@ export function allCategorySlugPaths(): Promise<Map<number, Partial<Record<Local
 
 async function readCategorySlugPaths(): Promise<Map<number, Partial<Record<Locale, string>>>> {
   const db = await getDb();
-  const rows = await db.select({ id: categoryTranslations.categoryId, locale: categoryTranslations.locale, slugPath: categoryTranslations.slugPath })
+  const rows = await db
+    .select({
+      id: categoryTranslations.categoryId,
+      locale: categoryTranslations.locale,
+      slugPath: categoryTranslations.slugPath,
+    })
     .from(categoryTranslations);
   const map = new Map<number, Partial<Record<Locale, string>>>();
   for (const row of rows) {

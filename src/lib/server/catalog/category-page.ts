@@ -44,7 +44,9 @@ function barCandidates(tree: readonly CategoryNode[], id: number, parent?: Categ
 
 async function description(categoryId: number, locale: Locale): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db.select({ description: categoryTranslations.description }).from(categoryTranslations)
+  const [row] = await db
+    .select({ description: categoryTranslations.description })
+    .from(categoryTranslations)
     .where(and(eq(categoryTranslations.categoryId, categoryId), eq(categoryTranslations.locale, locale)));
   return row?.description ?? null;
 }
@@ -54,7 +56,10 @@ async function description(categoryId: number, locale: Locale): Promise<string |
  * (both are 404s: a page number that lists nothing must not become an indexable copy of another).
  */
 export async function categoryPage(
-  categoryId: number, locale: Locale, currency: string, page = 1,
+  categoryId: number,
+  locale: Locale,
+  currency: string,
+  page = 1,
 ): Promise<CategoryPage | null> {
   const pageSize = PAGE_SIZES.category;
   const offset = (page - 1) * pageSize;

@@ -39,8 +39,14 @@ export const guestPricesRoute: FrontRoute = {
     const jar = cookieJar(headers.get('cookie'));
     return !SESSION_COOKIES.some((name) => jar.has(name));
   },
-  answer: (request, clientAddress) => answerInFront(catalogApi.prices, { request, clientAddress }, async ({ skus }) => {
-    const shopper = guestShopper(cookieJar(request.headers.get('cookie')).get(CURRENCY_COOKIE));
-    return priceListAnswer(skus, null, await priceContext(shopper));
-  }, { budget: BUDGETS.prices }),
+  answer: (request, clientAddress) =>
+    answerInFront(
+      catalogApi.prices,
+      { request, clientAddress },
+      async ({ skus }) => {
+        const shopper = guestShopper(cookieJar(request.headers.get('cookie')).get(CURRENCY_COOKIE));
+        return priceListAnswer(skus, null, await priceContext(shopper));
+      },
+      { budget: BUDGETS.prices },
+    ),
 };

@@ -78,11 +78,15 @@ function orderBy(sort: string, currency: string, productIds?: number[]): SQL {
   if (sort === 'price-up') return sql`${price} asc nulls last, p.id asc`;
   if (sort === 'price-down') return sql`${price} desc nulls last, p.id asc`;
   // A keyword search hands over its hits best first: 'relevance' keeps that order.
-  if (sort === 'relevance' && productIds !== undefined) return sql`array_position(${`{${productIds.join(',')}}`}::int[], p.id), p.id`;
+  if (sort === 'relevance' && productIds !== undefined)
+    return sql`array_position(${`{${productIds.join(',')}}`}::int[], p.id), p.id`;
   return sql`p.created_at desc, p.id desc`;
 }
 
-export interface ListingPage { data: ProductCard[]; count: number }
+export interface ListingPage {
+  data: ProductCard[];
+  count: number;
+}
 
 /**
  * How many products a whole category lists (no filter): counting a top category's subtree of 100,000
@@ -92,24 +96,44 @@ export interface ListingPage { data: ProductCard[]; count: number }
 const categoryCounts = publishedMemo<number>();
 
 async function countListed(db: Db, scope: ListingScope, where: SQL): Promise<number> {
-  const count = async () => (await rows(db, CountRow, sql`select count(*)::int as count from products p where ${where}`))[0]?.count ?? 0;
-  const wholeCategory = scope.categoryId !== undefined && scope.productIds === undefined && activeFilters(scope.filters).length === 0;
+  const count = async () =>
+    (await rows(db, CountRow, sql`select count(*)::int as count from products p where ${where}`))[0]?.count ?? 0;
+  const wholeCategory =
+    scope.categoryId !== undefined && scope.productIds === undefined && activeFilters(scope.filters).length === 0;
   return wholeCategory ? categoryCounts(String(scope.categoryId), count) : count();
 }
 
-export async function listProducts(opts: ListingScope & {
-  locale: Locale; sort: string; limit: number; offset: number; currency?: string;
-}): Promise<ListingPage> {
+export async function listProducts(
+  opts: ListingScope & {
+    locale: Locale;
+    sort: string;
+    limit: number;
+    offset: number;
+    currency?: string;
+  },
+): Promise<ListingPage> {
   const scope = queryableScope(opts, await filterCodes());
   if (!scope) return { data: [], count: 0 };
   const where = scopeCondition(scope);
-  const [count, idRows] = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) => Promise.all([
-    countListed(db, scope, where),
-    rows(db, IdRow, sql`select p.id from products p where ${where}
-      order by ${orderBy(opts.sort, opts.currency ?? 'EUR', opts.productIds)} limit ${opts.limit} offset ${opts.offset}`),
-  ]));
+  const [count, idRows] = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) =>
+    Promise.all([
+      countListed(db, scope, where),
+      rows(
+        db,
+        IdRow,
+        sql`select p.id from products p where ${where}
+      order by ${orderBy(opts.sort, opts.currency ?? 'EUR', opts.productIds)} limit ${opts.limit} offset ${opts.offset}`,
+      ),
+    ]),
+  );
   if (opts.offset >= count) return { data: [], count };
-  return { data: await productCards(idRows.map((r) => r.id), opts.locale), count };
+  return {
+    data: await productCards(
+      idRows.map((r) => r.id),
+      opts.locale,
+    ),
+    count,
+  };
 }
 
 /**
@@ -128,22 +152,38 @@ export async function listFacets(requested: ListingScope, codes: string[], local
     ...codes.filter((c) => own.has(c)).map((c) => ({ codes: [c], skip: c })),
   ].filter((g) => g.codes.length > 0);
   // A value counts the listed products that have it themselves or through a variant.
-  const counted = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) => Promise.all(groups.map((g) => rows(db, FacetCountRow, sql`
+  const counted = await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, (db) =>
+    Promise.all(
+      groups.map((g) =>
+        rows(
+          db,
+          FacetCountRow,
+          sql`
       select pa.attribute_code as code, pa.value, count(distinct coalesce(v.parent_id, v.id))::int as count
       from product_attributes pa join products v on v.id = pa.product_id
       where pa.attribute_code in ${g.codes}
         and coalesce(v.parent_id, v.id) in (select p.id from products p where ${scopeCondition(scope, g.skip)})
-      group by pa.attribute_code, pa.value`))));
+      group by pa.attribute_code, pa.value`,
+        ),
+      ),
+    ),
+  );
   const countsOf = new Map<string, Map<string, number>>(codes.map((c) => [c, new Map()]));
   for (const row of counted.flat()) countsOf.get(row.code)?.set(row.value, row.count);
-  const facets = await Promise.all(codes.map(async (code): Promise<Facet | null> => {
-    const meta = await optionLabels(code, locale);
-    if (!meta) return null;
-    const counts = countsOf.get(code)!;
-    const ordered = [...meta.options.keys()].filter((v) => counts.has(v));
-    const extra = [...counts.keys()].filter((v) => !meta.options.has(v)).sort();
-    const options = [...ordered, ...extra].map((value) => ({ value, label: meta.options.get(value) ?? value, count: counts.get(value) ?? 0 }));
-    return options.length > 0 ? { id: code, label: meta.label, type: meta.type, options } : null;
-  }));
+  const facets = await Promise.all(
+    codes.map(async (code): Promise<Facet | null> => {
+      const meta = await optionLabels(code, locale);
+      if (!meta) return null;
+      const counts = countsOf.get(code)!;
+      const ordered = [...meta.options.keys()].filter((v) => counts.has(v));
+      const extra = [...counts.keys()].filter((v) => !meta.options.has(v)).sort();
+      const options = [...ordered, ...extra].map((value) => ({
+        value,
+        label: meta.options.get(value) ?? value,
+        count: counts.get(value) ?? 0,
+      }));
+      return options.length > 0 ? { id: code, label: meta.label, type: meta.type, options } : null;
+    }),
+  );
   return facets.filter((f): f is Facet => f !== null);
 }

@@ -59,7 +59,14 @@ interface ListIndex {
 const LISTS_KEPT = 16;
 const listIndexes = publishedMemo<ListIndex>({ maxEntries: LISTS_KEPT, staleWhileReloading: true });
 
-const ListRow = z.object({ id: z.number(), sku: z.string(), itemnum: z.string(), name: z.string(), cents: z.number(), top: z.number().nullable() });
+const ListRow = z.object({
+  id: z.number(),
+  sku: z.string(),
+  itemnum: z.string(),
+  name: z.string(),
+  cents: z.number(),
+  top: z.number().nullable(),
+});
 type ListRow = z.infer<typeof ListRow>;
 
 const collator = new Intl.Collator('en', { numeric: true });
@@ -74,7 +81,8 @@ function buildIndex(list: ListRow[], categoryNames: Map<number, string>): ListIn
     tops: Int32Array.from(list, (row) => row.top ?? 0),
     byItemnum: positions().sort((a, b) => collator.compare(list[a]!.itemnum, list[b]!.itemnum) || a - b),
     byPrice: positions().sort((a, b) => list[a]!.cents - list[b]!.cents || a - b),
-    categories: [...counts].map(([id, count]) => ({ id, name: categoryNames.get(id) ?? String(id), count }))
+    categories: [...counts]
+      .map(([id, count]) => ({ id, name: categoryNames.get(id) ?? String(id), count }))
       .sort((a, b) => collator.compare(a.name, b.name)),
   };
 }
@@ -96,7 +104,10 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
     const db = await getDb();
     const list: ListRow[] = [];
     for (let after = 0; ;) {
-      const chunk = await rows(db, ListRow, sql`
+      const chunk = await rows(
+        db,
+        ListRow,
+        sql`
         SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents,
           (SELECT split_part(c.id_path, '/', 1)::int FROM product_categories pc JOIN categories c ON c.id = pc.category_id
             WHERE pc.product_id = p.id ORDER BY pc.is_primary DESC, c.id LIMIT 1) AS top
@@ -104,7 +115,8 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
         JOIN products p ON p.id = pr.product_id AND p.is_active
         JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
         WHERE pr.price_list_id = ${priceListId} AND pr.currency = ${currency} AND pr.product_id > ${after}
-        ORDER BY pr.product_id LIMIT ${CHUNK}`);
+        ORDER BY pr.product_id LIMIT ${CHUNK}`,
+      );
       list.push(...chunk);
       if (chunk.length < CHUNK) break;
       after = chunk.at(-1)!.id;
@@ -115,11 +127,19 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
 }
 
 /** The names of the top-level categories the list has items in, in the locale. */
-async function categoryNames(db: Awaited<ReturnType<typeof getDb>>, list: ListRow[], locale: Locale): Promise<Map<number, string>> {
+async function categoryNames(
+  db: Awaited<ReturnType<typeof getDb>>,
+  list: ListRow[],
+  locale: Locale,
+): Promise<Map<number, string>> {
   const tops = [...new Set(list.flatMap((row) => (row.top === null ? [] : [row.top])))];
   if (tops.length === 0) return new Map();
-  const names = await rows(db, CategoryNameRow, sql`
-    SELECT category_id AS id, name FROM category_translations WHERE locale = ${locale} AND category_id = any(${`{${tops.join(',')}}`}::int[])`);
+  const names = await rows(
+    db,
+    CategoryNameRow,
+    sql`
+    SELECT category_id AS id, name FROM category_translations WHERE locale = ${locale} AND category_id = any(${`{${tops.join(',')}}`}::int[])`,
+  );
   return new Map(names.map((row) => [row.id, row.name]));
 }
 
@@ -128,8 +148,9 @@ function matching(index: ListIndex, state: Pick<MyItemsState, 'q' | 'category' |
   const [key, direction] = state.sort.split('-') as ['name' | 'itemnum' | 'price', 'desc' | undefined];
   let order = key === 'itemnum' ? index.byItemnum : key === 'price' ? index.byPrice : null;
   const words = termWords(foldTerm(state.q));
-  const keep = (at: number) => (state.category === null || index.tops[at] === state.category)
-    && words.every((word) => index.haystacks[at]!.includes(word));
+  const keep = (at: number) =>
+    (state.category === null || index.tops[at] === state.category) &&
+    words.every((word) => index.haystacks[at]!.includes(word));
   const unfiltered = words.length === 0 && state.category === null;
   if (!order) order = Int32Array.from(index.ids.keys());
   if (!unfiltered) order = order.filter(keep);
@@ -138,7 +159,9 @@ function matching(index: ListIndex, state: Pick<MyItemsState, 'q' | 'category' |
 
 /** A page of the customer's price list as the state asks; empty for a customer without a list of their own. */
 export async function myItems(
-  customer: { priceListId: number | null; currency: string }, locale: Locale, page: { limit: number; offset: number },
+  customer: { priceListId: number | null; currency: string },
+  locale: Locale,
+  page: { limit: number; offset: number },
   state: Pick<MyItemsState, 'q' | 'category' | 'sort'> = { q: '', category: null, sort: 'name' },
 ): Promise<MyItemsPage> {
   if (customer.priceListId === null) return { items: [], count: 0, total: 0, categories: [] };
@@ -148,16 +171,32 @@ export async function myItems(
   const base = { count: order.length, total: index.ids.length, categories: index.categories };
   if (ids.length === 0) return { ...base, items: [] };
   const db = await getDb();
-  const found = await db.select({
-    id: products.id, sku: products.sku, itemnum: products.itemnum, image: products.coverImage,
-    name: productTranslations.name, slug: productTranslations.slug,
-    addable: sql<boolean>`NOT ${products.hidePrices} AND NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = ${products.id} AND v.is_active)`,
-  }).from(products)
-    .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+  const found = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      itemnum: products.itemnum,
+      image: products.coverImage,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      addable: sql<boolean>`NOT ${products.hidePrices} AND NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = ${products.id} AND v.is_active)`,
+    })
+    .from(products)
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
     .where(and(inArray(products.id, ids), eq(products.isActive, true)));
   const byId = new Map(found.map((row) => [row.id, row]));
   const pageRows = ids.flatMap((id) => byId.get(id) ?? []);
   const ctx: PriceContext = { currency: customer.currency, priceListId: customer.priceListId, pricesVisible: true };
-  const offers = new Map((await priceList(pageRows.map((r) => r.sku), ctx)).map((entry) => [entry.sku, entry]));
+  const offers = new Map(
+    (
+      await priceList(
+        pageRows.map((r) => r.sku),
+        ctx,
+      )
+    ).map((entry) => [entry.sku, entry]),
+  );
   return { ...base, items: pageRows.map((row) => ({ ...row, offer: offers.get(row.sku) ?? null })) };
 }

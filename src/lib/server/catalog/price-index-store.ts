@@ -16,28 +16,41 @@ const CHANNEL = 'storefront_prices';
 /** Products read per query while building. */
 const BATCH = 10_000;
 
-const PricedRow = z.object({
-  id: z.number(), sku: z.string(), hide_prices: z.boolean(),
-  effective: z.number().nullable(), external: z.number().nullable(), marked: z.boolean().nullable(),
-  prices: z.array(z.tuple([z.number(), z.string(), z.number(), z.number().nullable()])).nullable(),
-}).transform((r): PricedProduct => ({
-  id: r.id, sku: r.sku, hidePrices: r.hide_prices,
-  stock: r.effective === null ? null : { effective: r.effective, external: r.external ?? 0, marked: r.marked ?? false },
-  prices: (r.prices ?? []).map(([listId, currency, regular, special]) => ({ listId, currency, regular, special })),
-}));
+const PricedRow = z
+  .object({
+    id: z.number(),
+    sku: z.string(),
+    hide_prices: z.boolean(),
+    effective: z.number().nullable(),
+    external: z.number().nullable(),
+    marked: z.boolean().nullable(),
+    prices: z.array(z.tuple([z.number(), z.string(), z.number(), z.number().nullable()])).nullable(),
+  })
+  .transform((r): PricedProduct => ({
+    id: r.id,
+    sku: r.sku,
+    hidePrices: r.hide_prices,
+    stock:
+      r.effective === null ? null : { effective: r.effective, external: r.external ?? 0, marked: r.marked ?? false },
+    prices: (r.prices ?? []).map(([listId, currency, regular, special]) => ({ listId, currency, regular, special })),
+  }));
 
 const IdRow = z.object({ id: z.number() });
 
 /** Active products with id above `after` (a batch of the build), or exactly `ids` (a change). */
 async function readProducts(db: Db, where: { after: number } | { ids: number[] }): Promise<PricedProduct[]> {
   const filter = 'ids' in where ? sql`p.id = any(${`{${where.ids.join(',')}}`}::int[])` : sql`p.id > ${where.after}`;
-  return rows(db, PricedRow, sql`
+  return rows(
+    db,
+    PricedRow,
+    sql`
     select p.id, p.sku, p.hide_prices, s.effective_stock as effective, s.external_stock as external, s.marked_in_stock as marked,
       (select json_agg(json_build_array(pr.price_list_id, pr.currency, pr.regular_cents, pr.special_cents))
         from prices pr where pr.product_id = p.id) as prices
     from products p left join stock s on s.product_id = p.id
     where p.is_active and ${filter}
-    order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`);
+    order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`,
+  );
 }
 
 async function build(db: Db): Promise<PriceIndex> {

@@ -6,8 +6,17 @@ import { toMajor } from '#lib/cart/rules.ts';
 import { bestPrice, type ListPrice } from '#lib/catalog/best-price.ts';
 import type { PriceContext } from '#lib/catalog/price.ts';
 
-interface StockRow { effective: number; external: number; marked: boolean }
-interface PriceRow { listId: number; currency: string; regular: number; special: number | null }
+interface StockRow {
+  effective: number;
+  external: number;
+  marked: boolean;
+}
+interface PriceRow {
+  listId: number;
+  currency: string;
+  regular: number;
+  special: number | null;
+}
 
 export interface PricedProduct {
   id: number;
@@ -82,15 +91,22 @@ export class PriceIndex {
       sku: product.sku,
       priceInfo: visible
         ? {
-          regular: toMajor(best.regular), special: majorOrNull(best.special), currency: ctx.currency,
-          // Only a price that undercuts the regular one needs a label.
-          ...(best.source === 'regular' ? {} : { source: best.source }),
-        }
+            regular: toMajor(best.regular),
+            special: majorOrNull(best.special),
+            currency: ctx.currency,
+            // Only a price that undercuts the regular one needs a label.
+            ...(best.source === 'regular' ? {} : { source: best.source }),
+          }
         : null,
       // Without price permission a shopper sees neither prices nor availability.
-      stock: !ctx.pricesVisible || stock === null ? null : {
-        effectivestock: stock.effective, externalstock: stock.external, markedInStock: stock.marked,
-      },
+      stock:
+        !ctx.pricesVisible || stock === null
+          ? null
+          : {
+              effectivestock: stock.effective,
+              externalstock: stock.external,
+              markedInStock: stock.marked,
+            },
     };
   }
 }

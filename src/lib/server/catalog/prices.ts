@@ -17,12 +17,19 @@ export async function priceList(skus: string[], ctx: PriceContext): Promise<Pric
 async function excludesTax(customerId: string | null): Promise<boolean> {
   if (!customerId) return false;
   const db = await getDb();
-  const [row] = await db.select({ excludeTax: customers.excludeTax }).from(customers).where(eq(customers.id, customerId));
+  const [row] = await db
+    .select({ excludeTax: customers.excludeTax })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return row?.excludeTax ?? false;
 }
 
 /** The price call's answer for a shopper (their customer id, if signed in, and their price context). */
-export async function priceListAnswer(skus: string[], customerId: string | null, ctx: PriceContext): Promise<PriceListResponse> {
+export async function priceListAnswer(
+  skus: string[],
+  customerId: string | null,
+  ctx: PriceContext,
+): Promise<PriceListResponse> {
   const [items, excludeTax] = await Promise.all([priceList(skus, ctx), excludesTax(customerId)]);
   return { items, pricesVisible: ctx.pricesVisible, excludeTax };
 }

@@ -13,8 +13,17 @@ import { sanitizeCmsHtml } from '../sanitize.ts';
 import { publishedMemo, tags } from '../publish/index.ts';
 import { RECOMMENDATION_LIMIT } from '#lib/catalog/recommendations.ts';
 import {
-  BRAND_ATTRIBUTE, breadcrumbJsonLd, galleryImages, headerAttributes, primaryTrail, productAlternates, productJsonLd,
-  propertyAttributes, shortDescription, variantLabels, type AttributeGroup,
+  BRAND_ATTRIBUTE,
+  breadcrumbJsonLd,
+  galleryImages,
+  headerAttributes,
+  primaryTrail,
+  productAlternates,
+  productJsonLd,
+  propertyAttributes,
+  shortDescription,
+  variantLabels,
+  type AttributeGroup,
 } from '#lib/catalog/product.ts';
 import { productBreadcrumbLink } from '#lib/catalog/breadcrumbs.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
@@ -64,8 +73,13 @@ const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"
 
 /** Plain text for meta and JSON-LD; block ends become spaces, or paragraphs would run into each other. */
 const toText = (html: string): string =>
-  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '').replace(/\s+/g, ' ').trim();
+  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export async function loadProductPage(id: number, locale: Locale): Promise<ProductPageData | null> {
   const product = await productDetail(id, locale);
@@ -90,9 +104,20 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
     properties: propertyAttributes(product.custom_attributes, setting.header),
     variants: family.map((card, i) => ({ card, label: labels[i] ?? card.name })),
     recommendations,
-    skus: [product.sku, ...family.map((v) => v.sku), ...product.accessories.map((a) => a.sku), ...recommendations.map((r) => r.sku)],
+    skus: [
+      product.sku,
+      ...family.map((v) => v.sku),
+      ...product.accessories.map((a) => a.sku),
+      ...recommendations.map((r) => r.sku),
+    ],
     tags: [
-      ...[product.id, product.parentId ?? product.id, ...family.map((c) => c.id), ...product.accessories.map((c) => c.id), ...recommendations.map((c) => c.id)].map(tags.product),
+      ...[
+        product.id,
+        product.parentId ?? product.id,
+        ...family.map((c) => c.id),
+        ...product.accessories.map((c) => c.id),
+        ...recommendations.map((c) => c.id),
+      ].map(tags.product),
       ...product.breadcrumbs.flat().map((crumb) => tags.category(crumb.id)),
       ...product.custom_attributes.map((a) => tags.attribute(a.attribute_code)),
       tags.content('setting', 'attributes', 'all'),
@@ -109,9 +134,15 @@ const familyMemo = publishedMemo<ProductCard[]>();
 function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
   return familyMemo(`${parentId}:${locale}`, async () => {
     const db = await getDb();
-    const rows = await db.select({ id: products.id }).from(products)
-      .where(and(eq(products.parentId, parentId), eq(products.isActive, true))).orderBy(asc(products.id));
-    return productCards(rows.map((r) => r.id), locale);
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.parentId, parentId), eq(products.isActive, true)))
+      .orderBy(asc(products.id));
+    return productCards(
+      rows.map((r) => r.id),
+      locale,
+    );
   });
 }
 
@@ -119,14 +150,25 @@ function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
  * 'Recommended products': the newest others from the product's primary category (and below it),
  * at most RECOMMENDATION_LIMIT. Listings hold parent products, so a variant's own parent is left out too.
  */
-async function recommendationsFor(product: ProductDetail, trail: ProductBreadcrumb[], locale: Locale): Promise<ProductCard[]> {
+async function recommendationsFor(
+  product: ProductDetail,
+  trail: ProductBreadcrumb[],
+  locale: Locale,
+): Promise<ProductCard[]> {
   const leaf = trail.at(-1);
   if (!leaf) return [];
   // Two more than shown: the product itself and its parent may be among them.
   const candidates = await recommendationMemo(`${leaf.link}:${locale}`, async () => {
     const category = await categoryBySlugPath(locale, leaf.link);
     if (!category) return [];
-    const { data } = await listProducts({ categoryId: category.id, filters: [], locale, sort: 'latest', limit: RECOMMENDATION_LIMIT + 2, offset: 0 });
+    const { data } = await listProducts({
+      categoryId: category.id,
+      filters: [],
+      locale,
+      sort: 'latest',
+      limit: RECOMMENDATION_LIMIT + 2,
+      offset: 0,
+    });
     // Cards in a carousel show no attributes; dropping them keeps the island's props in the HTML small.
     return data.map((card) => ({ ...card, attributes: [] }));
   });
@@ -150,7 +192,13 @@ function productDescription(text: string, itemLabel: string): string {
  * Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page; the
  * Product carries the published reviews the page shows and their average, when there are any.
  */
-export function productSeo(data: ProductPageData, shell: PageShell, site: URL, guest: PriceListEntry | null = null, reviews: ReviewSummary | null = null): Seo {
+export function productSeo(
+  data: ProductPageData,
+  shell: PageShell,
+  site: URL,
+  guest: PriceListEntry | null = null,
+  reviews: ReviewSummary | null = null,
+): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
@@ -166,15 +214,23 @@ export function productSeo(data: ProductPageData, shell: PageShell, site: URL, g
     jsonLd: [
       {
         ...productJsonLd({
-          name: product.name, sku: product.sku, itemnum: product.itemnum, url, brand: data.brand,
-          images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))), description: data.descriptionText,
+          name: product.name,
+          sku: product.sku,
+          itemnum: product.itemnum,
+          url,
+          brand: data.brand,
+          images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))),
+          description: data.descriptionText,
         }),
         ...(offer ? { offers: offer } : {}),
         ...reviewJsonLd(reviews),
       },
       breadcrumbJsonLd([
         { name: t('site.home'), url: absoluteUrl(site, localePath(locale, '/')) },
-        ...trail.map((c) => ({ name: c.text, url: absoluteUrl(site, localePath(locale, productBreadcrumbLink(c.link))) })),
+        ...trail.map((c) => ({
+          name: c.text,
+          url: absoluteUrl(site, localePath(locale, productBreadcrumbLink(c.link))),
+        })),
         { name: product.name, url },
       ]),
     ],
@@ -188,28 +244,48 @@ export function productSeo(data: ProductPageData, shell: PageShell, site: URL, g
 export function productStrings(shell: PageShell) {
   const { t, messages, features } = shell;
   const price: PriceStrings = {
-    free: t('price.free'), loading: t('price.loading'), loginToSee: t('price.loginToSee'),
-    regular: t('price.regular'), special: t('price.special'), startingAt: messages['catalog.startingAt'],
-    yourPrice: t('price.yourPrice'), taxExcluded: t('tax.ACCOUNT_EXCLUDE'),
+    free: t('price.free'),
+    loading: t('price.loading'),
+    loginToSee: t('price.loginToSee'),
+    regular: t('price.regular'),
+    special: t('price.special'),
+    startingAt: messages['catalog.startingAt'],
+    yourPrice: t('price.yourPrice'),
+    taxExcluded: t('tax.ACCOUNT_EXCLUDE'),
   };
   const availability = pickMessages(t, [
-    'availability.available', 'availability.limited', 'availability.limit-overflow', 'availability.not-available', 'availability.loading',
+    'availability.available',
+    'availability.limited',
+    'availability.limit-overflow',
+    'availability.not-available',
+    'availability.loading',
   ]);
   return {
     gallery: {
-      productImages: t('catalog.productImages'), enlargeImage: t('catalog.enlargeImage'), closeImage: t('catalog.closeImage'),
-      previousImage: t('catalog.previousImage'), nextImage: t('catalog.nextImage'), imageOf: messages['catalog.imageOf'],
+      productImages: t('catalog.productImages'),
+      enlargeImage: t('catalog.enlargeImage'),
+      closeImage: t('catalog.closeImage'),
+      previousImage: t('catalog.previousImage'),
+      nextImage: t('catalog.nextImage'),
+      imageOf: messages['catalog.imageOf'],
     },
     imageProperty: { enlargeImageOf: messages['catalog.enlargeImageOf'], closeImage: t('catalog.closeImage') },
     buyBox: {
-      quantity: t('catalog.quantity'), addToCart: t('catalog.addToCart'), accessories: t('catalog.accessories'),
-      itemNo: t('catalog.itemNo'), availability, price,
+      quantity: t('catalog.quantity'),
+      addToCart: t('catalog.addToCart'),
+      accessories: t('catalog.accessories'),
+      itemNo: t('catalog.itemNo'),
+      availability,
+      price,
       // The tax note belongs to the product's own price, not to every accessory and card.
       taxNote: features.displayTaxMessageForPrice ? t('cart.plusTaxAndShipping') : undefined,
-      chooseVariant: t('catalog.chooseVariant'), quantityInvalid: messages['catalog.quantityInvalid'],
+      chooseVariant: t('catalog.chooseVariant'),
+      quantityInvalid: messages['catalog.quantityInvalid'],
     },
     carousel: {
-      title: t('catalog.recommended'), previous: t('catalog.previousProducts'), next: t('catalog.nextProducts'),
+      title: t('catalog.recommended'),
+      previous: t('catalog.previousProducts'),
+      next: t('catalog.nextProducts'),
       card: { ...price, itemNo: t('catalog.itemNo') },
     },
     recentlyViewed: { title: t('catalog.recentlyViewed'), itemNo: t('catalog.itemNo') },

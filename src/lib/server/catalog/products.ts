@@ -1,8 +1,14 @@
 // Product reads: cards for listings and the full product for its page.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  categories, categoryTranslations, productAccessories, productAttributes, productCategories, productIncluded,
-  productTranslations, products,
+  categories,
+  categoryTranslations,
+  productAccessories,
+  productAttributes,
+  productCategories,
+  productIncluded,
+  productTranslations,
+  products,
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { describeAttributes } from './attributes.ts';
@@ -14,28 +20,53 @@ export async function productCards(ids: number[], locale: Locale): Promise<Produ
   if (ids.length === 0) return [];
   const db = await getDb();
   const [rows, attrs, variants] = await Promise.all([
-    db.select({
-      id: products.id, sku: products.sku, itemnum: products.itemnum, image: products.coverImage,
-      hidePrices: products.hidePrices, name: productTranslations.name, slug: productTranslations.slug,
-    }).from(products)
-      .innerJoin(productTranslations, and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)))
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        itemnum: products.itemnum,
+        image: products.coverImage,
+        hidePrices: products.hidePrices,
+        name: productTranslations.name,
+        slug: productTranslations.slug,
+      })
+      .from(products)
+      .innerJoin(
+        productTranslations,
+        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+      )
       .where(inArray(products.id, ids)),
     db.select().from(productAttributes).where(inArray(productAttributes.productId, ids)),
-    db.select({ parentId: products.parentId, sku: products.sku }).from(products)
-      .where(and(inArray(products.parentId, ids), eq(products.isActive, true))).orderBy(asc(products.id)),
+    db
+      .select({ parentId: products.parentId, sku: products.sku })
+      .from(products)
+      .where(and(inArray(products.parentId, ids), eq(products.isActive, true)))
+      .orderBy(asc(products.id)),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return Promise.all(ids.filter((id) => byId.has(id)).map(async (id) => {
-    const row = byId.get(id)!;
-    return {
-      ...row,
-      variantSkus: variants.filter((v) => v.parentId === id).map((v) => v.sku),
-      attributes: await describeAttributes(attrs.filter((a) => a.productId === id), locale),
-    };
-  }));
+  return Promise.all(
+    ids
+      .filter((id) => byId.has(id))
+      .map(async (id) => {
+        const row = byId.get(id)!;
+        return {
+          ...row,
+          variantSkus: variants.filter((v) => v.parentId === id).map((v) => v.sku),
+          attributes: await describeAttributes(
+            attrs.filter((a) => a.productId === id),
+            locale,
+          ),
+        };
+      }),
+  );
 }
 
-export interface ProductBreadcrumb { id: number; text: string; link: string; primary: boolean }
+export interface ProductBreadcrumb {
+  id: number;
+  text: string;
+  link: string;
+  primary: boolean;
+}
 
 export interface ProductDetail {
   id: number;
@@ -86,20 +117,38 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
   const result = new Map<number, ProductDetail>();
   if (ids.length === 0) return result;
   const db = await getDb();
-  const rows = await db.select().from(products).where(and(inArray(products.id, ids), eq(products.isActive, true)));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.isActive, true)));
   const found = rows.map((r) => r.id);
   if (found.length === 0) return result;
   const [translations, attrs, categoriesOf, accessoryRows, includedRows, variantRows] = await Promise.all([
     db.select().from(productTranslations).where(inArray(productTranslations.productId, found)),
     db.select().from(productAttributes).where(inArray(productAttributes.productId, found)),
-    db.select({ productId: productCategories.productId, categoryId: productCategories.categoryId, isPrimary: productCategories.isPrimary })
-      .from(productCategories).where(inArray(productCategories.productId, found)),
-    db.select({ productId: productAccessories.productId, id: productAccessories.accessoryId }).from(productAccessories)
-      .where(inArray(productAccessories.productId, found)).orderBy(asc(productAccessories.productId), asc(productAccessories.position)),
-    db.select().from(productIncluded).where(inArray(productIncluded.productId, found))
+    db
+      .select({
+        productId: productCategories.productId,
+        categoryId: productCategories.categoryId,
+        isPrimary: productCategories.isPrimary,
+      })
+      .from(productCategories)
+      .where(inArray(productCategories.productId, found)),
+    db
+      .select({ productId: productAccessories.productId, id: productAccessories.accessoryId })
+      .from(productAccessories)
+      .where(inArray(productAccessories.productId, found))
+      .orderBy(asc(productAccessories.productId), asc(productAccessories.position)),
+    db
+      .select()
+      .from(productIncluded)
+      .where(inArray(productIncluded.productId, found))
       .orderBy(asc(productIncluded.productId), asc(productIncluded.position)),
-    db.select({ parentId: products.parentId, id: products.id }).from(products)
-      .where(and(inArray(products.parentId, found), eq(products.isActive, true))).orderBy(asc(products.id)),
+    db
+      .select({ parentId: products.parentId, id: products.id })
+      .from(products)
+      .where(and(inArray(products.parentId, found), eq(products.isActive, true)))
+      .orderBy(asc(products.id)),
   ]);
   const translationsOf = groupBy(translations, (t) => t.productId);
   const attrsOf = groupBy(attrs, (a) => a.productId);
@@ -118,14 +167,31 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
     const own = translationsOf.get(id)?.find((t) => t.locale === locale);
     if (!own) continue;
     result.set(id, {
-      id, sku: row.sku, slug: own.slug, name: own.name, title: own.title, subtitle: own.subtitle,
-      description: own.description, itemnum: row.itemnum, originalId: row.originalId, parentId: row.parentId,
-      cover: row.coverImage, galery: row.gallery, hidePrices: row.hidePrices, createdAt: row.createdAt,
+      id,
+      sku: row.sku,
+      slug: own.slug,
+      name: own.name,
+      title: own.title,
+      subtitle: own.subtitle,
+      description: own.description,
+      itemnum: row.itemnum,
+      originalId: row.originalId,
+      parentId: row.parentId,
+      cover: row.coverImage,
+      galery: row.gallery,
+      hidePrices: row.hidePrices,
+      createdAt: row.createdAt,
       custom_attributes: await describeAttributes(attrsOf.get(id) ?? [], locale),
-      breadcrumbs: (membershipsOf.get(id) ?? []).map((m) => trails.get(m.categoryId)!.map((crumb) => ({ ...crumb, primary: m.isPrimary }))),
+      breadcrumbs: (membershipsOf.get(id) ?? []).map((m) =>
+        trails.get(m.categoryId)!.map((crumb) => ({ ...crumb, primary: m.isPrimary })),
+      ),
       variants: cardsFor(variantsOf.get(id)),
       accessories: cardsFor(accessoriesOf.get(id)),
-      included: (includedOf.get(id) ?? []).map((i) => ({ itemnum: i.itemnum, name: i.names[locale] ?? i.names.de ?? i.itemnum, quantity: i.quantity })),
+      included: (includedOf.get(id) ?? []).map((i) => ({
+        itemnum: i.itemnum,
+        name: i.names[locale] ?? i.names.de ?? i.itemnum,
+        quantity: i.quantity,
+      })),
       slugs: Object.fromEntries((translationsOf.get(id) ?? []).map((t) => [t.locale, t.slug])),
     });
   }
@@ -133,20 +199,40 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
 }
 
 /** The trail from the root to each given category, in the locale (crumbs flagged primary by the caller). */
-async function breadcrumbTrails(memberships: { categoryId: number }[], locale: Locale): Promise<Map<number, Omit<ProductBreadcrumb, 'primary'>[]>> {
+async function breadcrumbTrails(
+  memberships: { categoryId: number }[],
+  locale: Locale,
+): Promise<Map<number, Omit<ProductBreadcrumb, 'primary'>[]>> {
   const trails = new Map<number, Omit<ProductBreadcrumb, 'primary'>[]>();
   if (memberships.length === 0) return trails;
   const db = await getDb();
-  const paths = await db.select({ id: categories.id, idPath: categories.idPath }).from(categories)
+  const paths = await db
+    .select({ id: categories.id, idPath: categories.idPath })
+    .from(categories)
     .where(inArray(categories.id, [...new Set(memberships.map((m) => m.categoryId))]));
   const allIds = [...new Set(paths.flatMap((p) => p.idPath.split('/').map(Number)))];
-  const names = await db.select({ id: categoryTranslations.categoryId, name: categoryTranslations.name, slugPath: categoryTranslations.slugPath })
-    .from(categoryTranslations).where(and(inArray(categoryTranslations.categoryId, allIds), eq(categoryTranslations.locale, locale)));
+  const names = await db
+    .select({
+      id: categoryTranslations.categoryId,
+      name: categoryTranslations.name,
+      slugPath: categoryTranslations.slugPath,
+    })
+    .from(categoryTranslations)
+    .where(and(inArray(categoryTranslations.categoryId, allIds), eq(categoryTranslations.locale, locale)));
   const byId = new Map(names.map((n) => [n.id, n]));
   for (const m of memberships) {
-    const path = paths.find((p) => p.id === m.categoryId)?.idPath.split('/').map(Number) ?? [];
-    trails.set(m.categoryId, path.map((cid) => byId.get(cid)).filter((n) => n !== undefined)
-      .map((n) => ({ id: n.id, text: n.name, link: n.slugPath })));
+    const path =
+      paths
+        .find((p) => p.id === m.categoryId)
+        ?.idPath.split('/')
+        .map(Number) ?? [];
+    trails.set(
+      m.categoryId,
+      path
+        .map((cid) => byId.get(cid))
+        .filter((n) => n !== undefined)
+        .map((n) => ({ id: n.id, text: n.name, link: n.slugPath })),
+    );
   }
   return trails;
 }
@@ -154,8 +240,10 @@ async function breadcrumbTrails(memberships: { categoryId: number }[], locale: L
 /** Every active product id with its slug per locale, for prebuilding product pages. */
 export async function allProductSlugs(): Promise<Map<number, Partial<Record<Locale, string>>>> {
   const db = await getDb();
-  const rows = await db.select({ id: productTranslations.productId, locale: productTranslations.locale, slug: productTranslations.slug })
-    .from(productTranslations).innerJoin(products, and(eq(products.id, productTranslations.productId), eq(products.isActive, true)));
+  const rows = await db
+    .select({ id: productTranslations.productId, locale: productTranslations.locale, slug: productTranslations.slug })
+    .from(productTranslations)
+    .innerJoin(products, and(eq(products.id, productTranslations.productId), eq(products.isActive, true)));
   const map = new Map<number, Partial<Record<Locale, string>>>();
   for (const row of rows) {
     const entry = map.get(row.id) ?? {};

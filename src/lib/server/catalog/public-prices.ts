@@ -6,7 +6,10 @@ import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import type { Features } from '#lib/content/features.ts';
 import { priceList } from './prices.ts';
 
-export async function publicPrices(skus: readonly string[], shell: { currency: string; features: Features }): Promise<PublicPrices> {
+export async function publicPrices(
+  skus: readonly string[],
+  shell: { currency: string; features: Features },
+): Promise<PublicPrices> {
   const { currency } = shell;
   const asked = [...new Set(skus)];
   // Guests who may not see prices see neither prices nor stock: nothing to carry but that.

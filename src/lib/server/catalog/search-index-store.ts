@@ -17,36 +17,65 @@ import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search
 /** Products read per query while building: bounds the memory a build holds in rows at once. */
 const BATCH = 10_000;
 
-const ProductRow = z.object({
-  id: z.number(), parent_id: z.number().nullable(), itemnum: z.string(), sku: z.string(), original_id: z.number().nullable(),
-  created: int8, categories: z.array(z.number()).nullable(), names: z.record(z.string(), z.string()).nullable(),
-}).transform((r): IndexedProduct => ({
-  id: r.id, parentId: r.parent_id, itemnum: r.itemnum, sku: r.sku, originalId: r.original_id, created: r.created,
-  categories: r.categories ?? [], names: r.names ?? {},
-}));
+const ProductRow = z
+  .object({
+    id: z.number(),
+    parent_id: z.number().nullable(),
+    itemnum: z.string(),
+    sku: z.string(),
+    original_id: z.number().nullable(),
+    created: int8,
+    categories: z.array(z.number()).nullable(),
+    names: z.record(z.string(), z.string()).nullable(),
+  })
+  .transform((r): IndexedProduct => ({
+    id: r.id,
+    parentId: r.parent_id,
+    itemnum: r.itemnum,
+    sku: r.sku,
+    originalId: r.original_id,
+    created: r.created,
+    categories: r.categories ?? [],
+    names: r.names ?? {},
+  }));
 
 const CategoryRow = z.object({
-  id: z.number(), locale: z.string(), name: z.string(), slugPath: z.string(), searchName: z.string(),
+  id: z.number(),
+  locale: z.string(),
+  name: z.string(),
+  slugPath: z.string(),
+  searchName: z.string(),
 }) satisfies z.ZodType<IndexedCategory & { locale: string }>;
 
 /** Active products with id above `after` (a batch of the build), or exactly `ids` (an update). */
 async function readProducts(db: Db, where: { after: number } | { ids: number[] }): Promise<IndexedProduct[]> {
   const filter = 'ids' in where ? sql`p.id = any(${`{${where.ids.join(',')}}`}::int[])` : sql`p.id > ${where.after}`;
-  return rows(db, ProductRow, sql`
+  return rows(
+    db,
+    ProductRow,
+    sql`
     select p.id, p.parent_id, p.itemnum, p.sku, p.original_id,
       (extract(epoch from p.created_at) * 1000000)::bigint as created,
       array(select pc.category_id from product_categories pc where pc.product_id = p.id) as categories,
       (select json_object_agg(s.locale, s.search_name) from product_search s where s.product_id = p.id) as names
     from products p where p.is_active and ${filter}
-    order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`);
+    order by p.id ${'after' in where ? sql`limit ${BATCH}` : sql``}`,
+  );
 }
 
 async function readCategories(db: Db, index: SearchIndex): Promise<void> {
-  const found = await rows(db, CategoryRow, sql`
+  const found = await rows(
+    db,
+    CategoryRow,
+    sql`
     select ct.category_id as id, ct.locale, ct.name, ct.slug_path as "slugPath", ct.search_name as "searchName"
-    from category_translations ct order by ct.category_id`);
+    from category_translations ct order by ct.category_id`,
+  );
   for (const locale of LOCALES) {
-    index.setCategories(locale, found.filter((c) => c.locale === locale));
+    index.setCategories(
+      locale,
+      found.filter((c) => c.locale === locale),
+    );
   }
 }
 
@@ -66,7 +95,10 @@ async function build(db: Db): Promise<SearchIndex> {
 
 /** The ids a set of cache tags names: p:<id> for products, c:<id> for categories. */
 function changedIds(tags: readonly string[], prefix: 'p:' | 'c:'): number[] {
-  return tags.filter((t) => t.startsWith(prefix)).map((t) => Number(t.slice(prefix.length))).filter(Number.isSafeInteger);
+  return tags
+    .filter((t) => t.startsWith(prefix))
+    .map((t) => Number(t.slice(prefix.length)))
+    .filter(Number.isSafeInteger);
 }
 
 /** The search index of one database, following its publish events. */

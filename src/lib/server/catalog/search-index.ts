@@ -25,10 +25,18 @@ export interface IndexedProduct {
   names: Partial<Record<Locale, string>>;
 }
 
-export interface IndexedCategory { id: number; name: string; slugPath: string; searchName: string }
+export interface IndexedCategory {
+  id: number;
+  name: string;
+  slugPath: string;
+  searchName: string;
+}
 
 /** A ranked product and what a listing shows for it (its parent, or itself). */
-export interface Hit { id: number; listed: number }
+export interface Hit {
+  id: number;
+  listed: number;
+}
 
 /**
  * How well a word of the term matches a word of a name: the whole word (4) beats the word's end (3:
@@ -70,9 +78,17 @@ export class SearchIndex {
   private originals = new Map<number, number[]>();
   /** Category id -> slots it lists directly. */
   private members = new Map<number, number[]>();
-  private readonly tables = Object.fromEntries(LOCALES.map((l): [Locale, LocaleTable] => [l, {
-    words: new Map(), nameLength: [], categories: [], vocabulary: new Vocabulary(),
-  }])) as Record<Locale, LocaleTable>;
+  private readonly tables = Object.fromEntries(
+    LOCALES.map((l): [Locale, LocaleTable] => [
+      l,
+      {
+        words: new Map(),
+        nameLength: [],
+        categories: [],
+        vocabulary: new Vocabulary(),
+      },
+    ]),
+  ) as Record<Locale, LocaleTable>;
 
   /** Living products. */
   get size(): number {
@@ -130,14 +146,24 @@ export class SearchIndex {
   exact(term: string): Hit[] {
     const slots = new Set(this.codes.get(term.toLowerCase()) ?? []);
     if (/^\d{1,9}$/.test(term)) for (const slot of this.originals.get(Number(term)) ?? []) slots.add(slot);
-    return this.hits(topK([...slots].filter((s) => this.alive[s]), slots.size, this.byAge));
+    return this.hits(
+      topK(
+        [...slots].filter((s) => this.alive[s]),
+        slots.size,
+        this.byAge,
+      ),
+    );
   }
 
   /**
    * Products whose name in `locale` holds every word (folded): the best `k` by relevance (summed
    * word scores, then the shorter name, then the newer id), how many match, and which.
    */
-  nameMatches(words: readonly string[], locale: Locale, k: number): { hits: Hit[]; total: number; isMatch: (slot: number) => boolean } {
+  nameMatches(
+    words: readonly string[],
+    locale: Locale,
+    k: number,
+  ): { hits: Hit[]; total: number; isMatch: (slot: number) => boolean } {
     const table = this.tables[locale];
     let score: Uint8Array | null = null;
     let matches: number[] = [];
@@ -164,7 +190,11 @@ export class SearchIndex {
     }
     const { nameLength } = table;
     const sums = score ?? new Uint8Array(0);
-    const top = topK(matches, k, (a, b) => sums[b]! - sums[a]! || nameLength[a]! - nameLength[b]! || this.ids[b]! - this.ids[a]!);
+    const top = topK(
+      matches,
+      k,
+      (a, b) => sums[b]! - sums[a]! || nameLength[a]! - nameLength[b]! || this.ids[b]! - this.ids[a]!,
+    );
     const matched = new Set(matches);
     return { hits: this.hits(top), total: matches.length, isMatch: (slot) => matched.has(slot) };
   }
@@ -173,7 +203,13 @@ export class SearchIndex {
    * Products that are no name match but whose item number holds the term (any case) or that a
    * category holding every word lists: the first `k` by age (parents first, newest first), and how many.
    */
-  otherMatches(term: string, words: readonly string[], locale: Locale, isNameMatch: (slot: number) => boolean, k: number): { hits: Hit[]; total: number } {
+  otherMatches(
+    term: string,
+    words: readonly string[],
+    locale: Locale,
+    isNameMatch: (slot: number) => boolean,
+    k: number,
+  ): { hits: Hit[]; total: number } {
     const inCategory = new Uint8Array(this.ids.length);
     for (const category of this.categoriesHolding(words, locale)) {
       for (const slot of this.members.get(category.id) ?? []) inCategory[slot] = 1;
@@ -181,7 +217,8 @@ export class SearchIndex {
     const fragment = term.toLowerCase();
     const found: number[] = [];
     for (let slot = 0; slot < this.ids.length; slot++) {
-      if (this.alive[slot] && (inCategory[slot] === 1 || this.itemnums[slot]!.includes(fragment)) && !isNameMatch(slot)) found.push(slot);
+      if (this.alive[slot] && (inCategory[slot] === 1 || this.itemnums[slot]!.includes(fragment)) && !isNameMatch(slot))
+        found.push(slot);
     }
     return { hits: this.hits(topK(found, k, this.byAge)), total: found.length };
   }
@@ -226,7 +263,12 @@ export class SearchIndex {
     this.codes = remapAll(this.codes);
     this.originals = remapAll(this.originals);
     this.members = remapAll(this.members);
-    [this.ids, this.family, this.created, this.itemnums] = [keep(this.ids), keep(this.family), keep(this.created), keep(this.itemnums)];
+    [this.ids, this.family, this.created, this.itemnums] = [
+      keep(this.ids),
+      keep(this.family),
+      keep(this.created),
+      keep(this.itemnums),
+    ];
     for (const [id, slot] of this.slotOf) this.slotOf.set(id, next[slot]!);
     this.alive = this.ids.map(() => true);
     this.dead = 0;

@@ -38,18 +38,40 @@ export async function searchListing(hits: SearchResult, request: SearchListingRe
 }
 
 /** What the search page shows for its URL's query, as its island would load it. */
-export async function searchPageState(query: SearchPageQuery, locale: Locale, currency: string): Promise<SearchPageState> {
-  const nothing: SearchPageState = { status: 'ready', term: query.term, items: [], count: 0, capped: false, facets: [] };
+export async function searchPageState(
+  query: SearchPageQuery,
+  locale: Locale,
+  currency: string,
+): Promise<SearchPageState> {
+  const nothing: SearchPageState = {
+    status: 'ready',
+    term: query.term,
+    items: [],
+    count: 0,
+    capped: false,
+    facets: [],
+  };
   if (query.term === '') return nothing;
   try {
     const hits = await searchProductIds(query.term, locale);
     const result = await searchListing(hits, {
-      locale, filters: filtersToRequest(query.filters), sort: query.sort, limit: query.limit, offset: query.offset, currency, loadFilters: true,
+      locale,
+      filters: filtersToRequest(query.filters),
+      sort: query.sort,
+      limit: query.limit,
+      offset: query.offset,
+      currency,
+      loadFilters: true,
     });
     return {
       // The search page shows cards in a grid, never their list attributes: they would only weigh down the HTML.
-      status: 'ready', term: query.term, items: result.data.map((card) => ({ ...card, attributes: [] })), count: result.count, capped: hits.capped,
-      facets: result.facets ?? [], suggestion: hits.suggestion,
+      status: 'ready',
+      term: query.term,
+      items: result.data.map((card) => ({ ...card, attributes: [] })),
+      count: result.count,
+      capped: hits.capped,
+      facets: result.facets ?? [],
+      suggestion: hits.suggestion,
     };
   } catch (error) {
     // As the endpoint does: a failed search shows as an empty result, never an error page.

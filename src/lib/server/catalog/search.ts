@@ -22,7 +22,9 @@ import type { ProductCard } from '#lib/catalog/contract.ts';
 
 const ParentRow = z.object({ id: z.number(), parent_id: z.number().nullable() });
 
-export interface SearchHit extends ProductCard { isVariant: boolean }
+export interface SearchHit extends ProductCard {
+  isVariant: boolean;
+}
 export type SearchCategory = { id: number; name: string; slugPath: string };
 
 /** The best this many contains-matches are ranked and counted: 10 search pages, 20 overlay steps. */
@@ -47,7 +49,12 @@ export interface SearchResult {
  * The first `wanted` ranked hits and how many there are (name matches, then the others), counted
  * up to the whole catalogue.
  */
-function containsMatches(index: SearchIndex, term: string, locale: Locale, wanted: number): { ranked: Hit[]; total: number } {
+function containsMatches(
+  index: SearchIndex,
+  term: string,
+  locale: Locale,
+  wanted: number,
+): { ranked: Hit[]; total: number } {
   const words = termWords(foldTerm(term));
   const named = index.nameMatches(words, locale, wanted);
   const others = index.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length);
@@ -58,22 +65,38 @@ function containsMatches(index: SearchIndex, term: string, locale: Locale, wante
 function suggestTerm(index: SearchIndex, term: string, locale: Locale): string | null {
   const vocabulary = index.vocabulary(locale);
   const words = termWords(foldTerm(term));
-  const corrected = words.map((word) => (!isCorrectable(word) || vocabulary.knows(word) ? word : vocabulary.closest(word) ?? word));
+  const corrected = words.map((word) =>
+    !isCorrectable(word) || vocabulary.knows(word) ? word : (vocabulary.closest(word) ?? word),
+  );
   return corrected.some((w, i) => w !== words[i]) ? corrected.join(' ') : null;
 }
 
 /** One page of the ranked hits, with their count; exact matches short-circuit. */
-export async function searchProducts(term: string, locale: Locale, offset = 0, limit = SEARCH_MAX_HITS): Promise<SearchResult> {
+export async function searchProducts(
+  term: string,
+  locale: Locale,
+  offset = 0,
+  limit = SEARCH_MAX_HITS,
+): Promise<SearchResult> {
   const index = await searchIndex();
   const page = (hits: Hit[], count: number, capped: boolean, exact: boolean): SearchResult => ({
-    ids: hits.map((h) => h.id), count, capped, exact, listed: [...new Set(hits.map((h) => h.listed))],
+    ids: hits.map((h) => h.id),
+    count,
+    capped,
+    exact,
+    listed: [...new Set(hits.map((h) => h.listed))],
   });
   const exact = index.exact(term);
   if (exact.length > 0) return page(exact.slice(offset, offset + limit), exact.length, false, true);
   const end = Math.min(offset + limit, SEARCH_MAX_HITS);
   const contains = (t: string) => {
     const { ranked, total } = containsMatches(index, t, locale, end > offset ? end : 0);
-    return page(ranked.slice(offset, Math.max(end, offset)), Math.min(total, SEARCH_MAX_HITS), total > SEARCH_MAX_HITS, false);
+    return page(
+      ranked.slice(offset, Math.max(end, offset)),
+      Math.min(total, SEARCH_MAX_HITS),
+      total > SEARCH_MAX_HITS,
+      false,
+    );
   };
   const found = contains(term);
   if (found.count > 0) return found;
@@ -94,9 +117,15 @@ export async function searchProductIds(term: string, locale: Locale): Promise<Se
 export async function searchCategories(term: string, locale: Locale, limit = 6): Promise<SearchCategory[]> {
   const words = termWords(foldTerm(term));
   const prefixes = (searchName: string) => words.filter((w) => searchName.includes(` ${w}`)).length;
-  const found = (await searchIndex()).categoriesHolding(words, locale)
+  const found = (await searchIndex())
+    .categoriesHolding(words, locale)
     .map((c) => ({ c, prefixes: prefixes(c.searchName) }))
-    .sort((a, b) => b.prefixes - a.prefixes || a.c.name.length - b.c.name.length || (a.c.name < b.c.name ? -1 : a.c.name > b.c.name ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.prefixes - a.prefixes ||
+        a.c.name.length - b.c.name.length ||
+        (a.c.name < b.c.name ? -1 : a.c.name > b.c.name ? 1 : 0),
+    );
   return found.slice(0, limit).map(({ c }) => ({ id: c.id, name: c.name, slugPath: c.slugPath }));
 }
 

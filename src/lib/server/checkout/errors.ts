@@ -21,5 +21,4 @@ export { addressNotFound, billingManagementDisabled } from '../addresses/index.t
 export const checkoutRegistrationDisabled = () =>
   new ApiError('REGISTRATION_DISABLED', 'Creating an account during checkout is not available.', 403);
 export const alreadySignedIn = () => new ApiError('ALREADY_SIGNED_IN', 'You are already signed in.', 409);
-export const guestCheckoutDisabled = () =>
-  new ApiError('GUEST_CHECKOUT_DISABLED', 'Please log in to check out.', 401);
+export const guestCheckoutDisabled = () => new ApiError('GUEST_CHECKOUT_DISABLED', 'Please log in to check out.', 401);

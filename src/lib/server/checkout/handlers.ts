@@ -9,20 +9,47 @@ import type { Address } from '#lib/checkout/address.ts';
 import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 import {
-  checkRegistration, hashPassword, passwordProblem, TooManyAttemptsError, unauthenticated,
+  checkRegistration,
+  hashPassword,
+  passwordProblem,
+  TooManyAttemptsError,
+  unauthenticated,
 } from '../auth/index.ts';
 import { clientIp } from '../client-ip.ts';
 import {
-  cartNotFound, cartOutdated, cartSessions, findOwnedCartId, readSnapshot, writeWithVersion,
-  type CartDeps, type CartSession, type CartSnapshot,
+  cartNotFound,
+  cartOutdated,
+  cartSessions,
+  findOwnedCartId,
+  readSnapshot,
+  writeWithVersion,
+  type CartDeps,
+  type CartSession,
+  type CartSnapshot,
 } from '../cart/index.ts';
 import { endpoint } from '../http.ts';
 import { requestLocale } from '../request-locale.ts';
 import {
-  accountPasswordRefused, addressNotFound, alreadySignedIn, billingManagementDisabled, checkoutRegistrationDisabled,
-  companyRequired, emailRequired, guestCheckoutDisabled, passwordTooShort, shippingAddressRequired, shippingMethodUnavailable,
+  accountPasswordRefused,
+  addressNotFound,
+  alreadySignedIn,
+  billingManagementDisabled,
+  checkoutRegistrationDisabled,
+  companyRequired,
+  emailRequired,
+  guestCheckoutDisabled,
+  passwordTooShort,
+  shippingAddressRequired,
+  shippingMethodUnavailable,
 } from './errors.ts';
-import { defaultAddress, fromSaved, ownedAddress, saveAsDefault, savedAddresses, type AddressKind } from '../addresses/index.ts';
+import {
+  defaultAddress,
+  fromSaved,
+  ownedAddress,
+  saveAsDefault,
+  savedAddresses,
+  type AddressKind,
+} from '../addresses/index.ts';
 import { storedMethodPrice } from '../shipping/index.ts';
 import { discountedNetCents, quoteShippingMethods, storedCountry } from './shipping-quote.ts';
 
@@ -65,7 +92,11 @@ export function checkoutRoutes(deps: CheckoutDeps) {
    * passed: the cart and its version, the password rules (the billing email included), the rate limit
    * on account creation per IP. Which account the address may have is not looked at here at all.
    */
-  async function accountPasswordHash(s: CartSession, body: { version: number; cartId?: string | undefined; userPassword?: string | undefined }, req: Parameters<typeof clientIp>[0]): Promise<string> {
+  async function accountPasswordHash(
+    s: CartSession,
+    body: { version: number; cartId?: string | undefined; userPassword?: string | undefined },
+    req: Parameters<typeof clientIp>[0],
+  ): Promise<string> {
     if (!body.userPassword) throw passwordTooShort();
     const current = await currentSnapshot(s);
     if (body.cartId !== undefined && body.cartId !== current.cart.id) throw cartNotFound();
@@ -80,7 +111,13 @@ export function checkoutRoutes(deps: CheckoutDeps) {
 
   const pricing = () => ({ shopCurrency: deps.shopCurrency(), now: deps.now?.() });
 
-  async function storeAddress(s: CartSession, kind: AddressKind, address: Address, features: Features, saveDefault: boolean) {
+  async function storeAddress(
+    s: CartSession,
+    kind: AddressKind,
+    address: Address,
+    features: Features,
+    saveDefault: boolean,
+  ) {
     const prefix = `${kind}Address`;
     if (features.companyRequired && !address.company) throw companyRequired(prefix);
     if (kind === 'billing' && !s.shopper.loggedIn && !address.email) throw emailRequired(prefix);
@@ -91,7 +128,8 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       if (!fixed || stored.id !== fixed.id) throw billingManagementDisabled();
       stored = fromSaved(fixed);
     }
-    const mayUpdateDefault = kind === 'shipping' ? features.isDefaultShippingUpdateEnabled : features.isDefaultBillingUpdateEnabled;
+    const mayUpdateDefault =
+      kind === 'shipping' ? features.isDefaultShippingUpdateEnabled : features.isDefaultBillingUpdateEnabled;
     if (saveDefault && s.shopper.customerId && mayUpdateDefault) {
       stored = { ...stored, id: await saveAsDefault(s.db, s.shopper.customerId, stored, kind) };
     }
@@ -111,21 +149,33 @@ export function checkoutRoutes(deps: CheckoutDeps) {
         const country = current.cart.shippingAddress?.country;
         if (!country) throw shippingAddressRequired();
         const price = await storedMethodPrice(s.db, body.shippingMethod.methodCode, {
-          country, currency: current.cart.currency, shopCurrency: deps.shopCurrency(),
+          country,
+          currency: current.cart.currency,
+          shopCurrency: deps.shopCurrency(),
           discountedNetCents: await discountedNetCents(s.db, current, pricing()),
         });
         if (price === null) throw shippingMethodUnavailable();
         snapshot = await writeWithVersion(s.db, target, body.version, async (tx, cartId) => {
-          await tx.execute(sql`UPDATE carts SET shipping_method_code = ${body.shippingMethod!.methodCode} WHERE id = ${cartId}`);
+          await tx.execute(
+            sql`UPDATE carts SET shipping_method_code = ${body.shippingMethod!.methodCode} WHERE id = ${cartId}`,
+          );
         });
       } else {
         const kind: AddressKind = body.shippingAddress ? 'shipping' : 'billing';
-        const address = await storeAddress(s, kind, (body.shippingAddress ?? body.billingAddress)!, features, body.saveAsDefault === true);
+        const address = await storeAddress(
+          s,
+          kind,
+          (body.shippingAddress ?? body.billingAddress)!,
+          features,
+          body.saveAsDefault === true,
+        );
         const value = JSON.stringify(address);
         snapshot = await writeWithVersion(s.db, target, body.version, async (tx, cartId) => {
-          await tx.execute(kind === 'shipping'
-            ? sql`UPDATE carts SET shipping_address = ${value}::jsonb WHERE id = ${cartId}`
-            : sql`UPDATE carts SET billing_address = ${value}::jsonb WHERE id = ${cartId}`);
+          await tx.execute(
+            kind === 'shipping'
+              ? sql`UPDATE carts SET shipping_address = ${value}::jsonb WHERE id = ${cartId}`
+              : sql`UPDATE carts SET billing_address = ${value}::jsonb WHERE id = ${cartId}`,
+          );
         });
       }
       return respond(req, s, snapshot, requestLocale(req, body.locale));
@@ -138,9 +188,16 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       if (s.shopper.loggedIn) throw alreadySignedIn();
       if (body.newUser && !features.isCheckoutRegistrationEnabled) throw checkoutRegistrationDisabled();
       const hash = body.newUser ? await accountPasswordHash(s, body, req) : null;
-      const snapshot = await writeWithVersion(s.db, { owner: s.owner, expectedCartId: body.cartId }, body.version, async (tx, cartId) => {
-        await tx.execute(sql`UPDATE carts SET new_user = ${body.newUser}, new_user_password_hash = ${hash} WHERE id = ${cartId}`);
-      });
+      const snapshot = await writeWithVersion(
+        s.db,
+        { owner: s.owner, expectedCartId: body.cartId },
+        body.version,
+        async (tx, cartId) => {
+          await tx.execute(
+            sql`UPDATE carts SET new_user = ${body.newUser}, new_user_password_hash = ${hash} WHERE id = ${cartId}`,
+          );
+        },
+      );
       return respond(req, s, snapshot, requestLocale(req, body.locale));
     }),
 
@@ -152,7 +209,13 @@ export function checkoutRoutes(deps: CheckoutDeps) {
       if (body.cartId !== undefined && body.cartId !== snapshot.cart.id) throw cartNotFound();
       const country = body.country ?? storedCountry(snapshot);
       if (!country) throw shippingAddressRequired();
-      return { country, methods: await quoteShippingMethods(s.db, snapshot, country, locale, { ...pricing(), pricesVisible: await deps.pricesVisible(s.shopper) }) };
+      return {
+        country,
+        methods: await quoteShippingMethods(s.db, snapshot, country, locale, {
+          ...pricing(),
+          pricesVisible: await deps.pricesVisible(s.shopper),
+        }),
+      };
     }),
 
     paymentMethods: endpoint(checkoutApi.paymentMethods, async () => {

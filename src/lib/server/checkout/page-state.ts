@@ -51,7 +51,11 @@ export async function checkoutPageState(
   locale: Locale,
   page: CheckoutPage,
 ): Promise<CheckoutPageState> {
-  const [shopper, features, db] = await Promise.all([currentShopper(context.cookies, context.url), siteFeatures(), getDb()]);
+  const [shopper, features, db] = await Promise.all([
+    currentShopper(context.cookies, context.url),
+    siteFeatures(),
+    getDb(),
+  ]);
   const cartId = await findOwnedCartId(db, {
     customerId: shopper.customerId,
     guestCartId: shopper.customerId ? null : readCartCookie(context.cookies),
@@ -68,7 +72,15 @@ export async function checkoutPageState(
     isCheckoutRegistrationEnabled: features.isCheckoutRegistrationEnabled,
   });
   if (target !== null) {
-    return { redirect: localePath(locale, target), signedIn: shopper.loggedIn, features, cart, saved: [], shippingMethods: null, shippingMethodLabel: null };
+    return {
+      redirect: localePath(locale, target),
+      signedIn: shopper.loggedIn,
+      features,
+      cart,
+      saved: [],
+      shippingMethods: null,
+      shippingMethodLabel: null,
+    };
   }
   const addressStep = page === 'shipping' || page === 'billing';
   const country = page === 'shipping' && snapshot ? storedCountry(snapshot) : undefined;

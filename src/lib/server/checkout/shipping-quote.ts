@@ -17,8 +17,17 @@ export interface QuoteContext {
 }
 
 /** The cart's subtotal after discounts, net, which free-shipping thresholds compare against. */
-export async function discountedNetCents(db: Db, snapshot: CartSnapshot, context: Omit<QuoteContext, 'pricesVisible'>): Promise<number> {
-  const priced = await priceCart(db, snapshot, { locale: 'de', pricesVisible: true, shopCurrency: context.shopCurrency, now: context.now });
+export async function discountedNetCents(
+  db: Db,
+  snapshot: CartSnapshot,
+  context: Omit<QuoteContext, 'pricesVisible'>,
+): Promise<number> {
+  const priced = await priceCart(db, snapshot, {
+    locale: 'de',
+    pricesVisible: true,
+    shopCurrency: context.shopCurrency,
+    now: context.now,
+  });
   return discountedSubtotalNetCents(priced.totals);
 }
 
@@ -29,11 +38,17 @@ export function storedCountry(snapshot: CartSnapshot): string | undefined {
 }
 
 export async function quoteShippingMethods(
-  db: Db, snapshot: CartSnapshot, country: string, locale: Locale, context: QuoteContext,
+  db: Db,
+  snapshot: CartSnapshot,
+  country: string,
+  locale: Locale,
+  context: QuoteContext,
 ): Promise<ShippingMethod[]> {
   const [options, terms] = await Promise.all([
     shippingOptions(db, {
-      country, currency: snapshot.cart.currency, shopCurrency: context.shopCurrency,
+      country,
+      currency: snapshot.cart.currency,
+      shopCurrency: context.shopCurrency,
       discountedNetCents: await discountedNetCents(db, snapshot, context),
     }),
     customerTerms(db, snapshot.cart.customerId),

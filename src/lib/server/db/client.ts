@@ -37,8 +37,7 @@ export interface Database {
 
 /** Migrations live next to this module; they run from the start scripts, never from the bundled server. */
 function migrationsFolder(): string {
-  return process.env.MIGRATIONS_DIR
-    ?? resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
+  return process.env.MIGRATIONS_DIR ?? resolve(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 }
 
 /** Arbitrary but fixed key of the advisory lock that serialises migrations across instances. */
@@ -66,7 +65,12 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
 
 const RECONNECT_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
 
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let attempt = 0;
@@ -87,14 +91,17 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)];
     setTimeout(() => {
       if (stopped) return;
-      connect().then(() => {
-        attempt = 0;
-        logger.info({ channel }, 'LISTEN connection re-established');
-        onReconnect?.();
-      }, (error: unknown) => {
-        logger.warn({ err: error, channel }, 'LISTEN reconnect failed');
-        scheduleReconnect();
-      });
+      connect().then(
+        () => {
+          attempt = 0;
+          logger.info({ channel }, 'LISTEN connection re-established');
+          onReconnect?.();
+        },
+        (error: unknown) => {
+          logger.warn({ err: error, channel }, 'LISTEN reconnect failed');
+          scheduleReconnect();
+        },
+      );
     }, delay).unref();
   };
   await connect();

@@ -5,14 +5,23 @@
 import { z } from 'astro/zod';
 
 /** An int8 as a number: PostgreSQL's counts and sums of integers stay far below 2^53 in a shop. */
-export const int8 = z.union([z.number().int(), z.string().regex(/^-?\d+$/).transform(Number)]);
+export const int8 = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 /** A timestamp or date as a Date, whether the driver parsed it or not. */
-export const timestamp = z.union([z.date(), z.string().transform((text, ctx) => {
-  const date = new Date(text);
-  if (Number.isNaN(date.getTime())) ctx.addIssue({ code: 'custom', message: `not a timestamp: ${text}` });
-  return date;
-})]);
+export const timestamp = z.union([
+  z.date(),
+  z.string().transform((text, ctx) => {
+    const date = new Date(text);
+    if (Number.isNaN(date.getTime())) ctx.addIssue({ code: 'custom', message: `not a timestamp: ${text}` });
+    return date;
+  }),
+]);
 
 /** Text that is JSON, parsed; anything else as it is, for the schema to name what it expected. */
 function parsedText(value: unknown): unknown {
@@ -33,4 +42,6 @@ export const json = <S extends z.ZodType>(schema: S) => z.preprocess(parsedText,
  * schema instead would refuse documents written under older rules.
  */
 export const document = <T extends object>(what: string) =>
-  json(z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), `expected ${what}`));
+  json(
+    z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), `expected ${what}`),
+  );

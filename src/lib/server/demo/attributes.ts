@@ -14,21 +14,116 @@ export interface AttributeDef {
 }
 
 export const ATTRIBUTE_DEFS: readonly AttributeDef[] = [
-  { code: 'brand', type: 'select', location: 'header', isFilterable: true, labels: t('Marke', 'Brand', 'Marque', 'Marca', 'Marca') },
-  { code: 'manufacturer_number', type: 'text', location: 'header', isFilterable: false, labels: t('Herstellernummer', 'Manufacturer part number', 'Référence fabricant', 'Referencia del fabricante', 'Codice produttore') },
-  { code: 'voltage', type: 'select', location: 'list', isFilterable: true, unit: 'V', labels: t('Spannung', 'Voltage', 'Tension', 'Tensión', 'Tensione') },
-  { code: 'diameter', type: 'select', location: 'list', isFilterable: true, unit: 'mm', labels: t('Durchmesser', 'Diameter', 'Diamètre', 'Diámetro', 'Diametro') },
-  { code: 'length', type: 'select', location: 'details', isFilterable: true, unit: 'mm', labels: t('Länge', 'Length', 'Longueur', 'Longitud', 'Lunghezza') },
-  { code: 'size', type: 'select', location: 'details', isFilterable: true, labels: t('Größe', 'Size', 'Taille', 'Talla', 'Taglia') },
-  { code: 'colour', type: 'select', location: 'list', isFilterable: true, labels: t('Farbe', 'Colour', 'Couleur', 'Color', 'Colore') },
-  { code: 'material', type: 'select', location: 'details', isFilterable: true, labels: t('Material', 'Material', 'Matériau', 'Material', 'Materiale') },
-  { code: 'packaging_unit', type: 'number', location: 'list', isFilterable: false, labels: t('Verpackungseinheit (Stück)', 'Pack size (pieces)', 'Conditionnement (pièces)', 'Unidad de embalaje (piezas)', 'Confezione (pezzi)') },
-  { code: 'weight', type: 'number', location: 'details', isFilterable: false, unit: 'kg', labels: t('Gewicht', 'Weight', 'Poids', 'Peso', 'Peso') },
-  { code: 'certificate', type: 'multiselect', location: 'details', isFilterable: true, labels: t('Zertifikate', 'Certificates', 'Certificats', 'Certificados', 'Certificati') },
-  { code: 'datasheet', type: 'text', location: 'details', isFilterable: false, isHtml: true, labels: t('Datenblatt', 'Data sheet', 'Fiche technique', 'Ficha técnica', 'Scheda tecnica') },
+  {
+    code: 'brand',
+    type: 'select',
+    location: 'header',
+    isFilterable: true,
+    labels: t('Marke', 'Brand', 'Marque', 'Marca', 'Marca'),
+  },
+  {
+    code: 'manufacturer_number',
+    type: 'text',
+    location: 'header',
+    isFilterable: false,
+    labels: t(
+      'Herstellernummer',
+      'Manufacturer part number',
+      'Référence fabricant',
+      'Referencia del fabricante',
+      'Codice produttore',
+    ),
+  },
+  {
+    code: 'voltage',
+    type: 'select',
+    location: 'list',
+    isFilterable: true,
+    unit: 'V',
+    labels: t('Spannung', 'Voltage', 'Tension', 'Tensión', 'Tensione'),
+  },
+  {
+    code: 'diameter',
+    type: 'select',
+    location: 'list',
+    isFilterable: true,
+    unit: 'mm',
+    labels: t('Durchmesser', 'Diameter', 'Diamètre', 'Diámetro', 'Diametro'),
+  },
+  {
+    code: 'length',
+    type: 'select',
+    location: 'details',
+    isFilterable: true,
+    unit: 'mm',
+    labels: t('Länge', 'Length', 'Longueur', 'Longitud', 'Lunghezza'),
+  },
+  {
+    code: 'size',
+    type: 'select',
+    location: 'details',
+    isFilterable: true,
+    labels: t('Größe', 'Size', 'Taille', 'Talla', 'Taglia'),
+  },
+  {
+    code: 'colour',
+    type: 'select',
+    location: 'list',
+    isFilterable: true,
+    labels: t('Farbe', 'Colour', 'Couleur', 'Color', 'Colore'),
+  },
+  {
+    code: 'material',
+    type: 'select',
+    location: 'details',
+    isFilterable: true,
+    labels: t('Material', 'Material', 'Matériau', 'Material', 'Materiale'),
+  },
+  {
+    code: 'packaging_unit',
+    type: 'number',
+    location: 'list',
+    isFilterable: false,
+    labels: t(
+      'Verpackungseinheit (Stück)',
+      'Pack size (pieces)',
+      'Conditionnement (pièces)',
+      'Unidad de embalaje (piezas)',
+      'Confezione (pezzi)',
+    ),
+  },
+  {
+    code: 'weight',
+    type: 'number',
+    location: 'details',
+    isFilterable: false,
+    unit: 'kg',
+    labels: t('Gewicht', 'Weight', 'Poids', 'Peso', 'Peso'),
+  },
+  {
+    code: 'certificate',
+    type: 'multiselect',
+    location: 'details',
+    isFilterable: true,
+    labels: t('Zertifikate', 'Certificates', 'Certificats', 'Certificados', 'Certificati'),
+  },
+  {
+    code: 'datasheet',
+    type: 'text',
+    location: 'details',
+    isFilterable: false,
+    isHtml: true,
+    labels: t('Datenblatt', 'Data sheet', 'Fiche technique', 'Ficha técnica', 'Scheda tecnica'),
+  },
 ];
 
-export interface OptionDef { attributeCode: string; value: string; labels: L; image: string | null; position: number }
+export interface OptionDef {
+  attributeCode: string;
+  value: string;
+  labels: L;
+  image: string | null;
+  position: number;
+}
 
 const num = (n: number, unit: string, prefix = ''): L =>
   mapL(same(''), (_, l) => `${prefix}${n % 1 ? decimal(n, l) : n} ${unit}`);
@@ -37,12 +132,28 @@ export function buildAttributeOptions(): OptionDef[] {
   const out: OptionDef[] = [];
   const add = (attributeCode: string, entries: [string, L][], image?: (v: string) => string) =>
     entries.forEach(([value, labels], position) =>
-      out.push({ attributeCode, value, labels, image: image ? image(value) : null, position }));
-  add('brand', BRANDS.map(([v, name]) => [v, same(name)]));
-  add('voltage', VOLTAGES.map((v) => [numValue(v), num(v, 'V')]));
-  add('diameter', DIAMETERS.map((v) => [numValue(v), num(v, 'mm', 'Ø ')]));
-  add('length', LENGTHS.map((v) => [numValue(v), num(v, 'mm')]));
-  add('size', [...GLOVE_SIZES, ...SHOE_SIZES].map((v) => [v, mapL(SIZE_WORD, (w) => `${w} ${v}`)]));
+      out.push({ attributeCode, value, labels, image: image ? image(value) : null, position }),
+    );
+  add(
+    'brand',
+    BRANDS.map(([v, name]) => [v, same(name)]),
+  );
+  add(
+    'voltage',
+    VOLTAGES.map((v) => [numValue(v), num(v, 'V')]),
+  );
+  add(
+    'diameter',
+    DIAMETERS.map((v) => [numValue(v), num(v, 'mm', 'Ø ')]),
+  );
+  add(
+    'length',
+    LENGTHS.map((v) => [numValue(v), num(v, 'mm')]),
+  );
+  add(
+    'size',
+    [...GLOVE_SIZES, ...SHOE_SIZES].map((v) => [v, mapL(SIZE_WORD, (w) => `${w} ${v}`)]),
+  );
   add('colour', Object.entries(COLOURS));
   add('material', Object.entries(MATERIALS));
   add('certificate', Object.entries(CERTIFICATES), (v) => `/images/attr/${v}.svg`);

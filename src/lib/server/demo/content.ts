@@ -8,7 +8,13 @@ import { CONTENT_PAGES } from './pages.ts';
 import { INVOICE_SETTING, homeRows } from './home-content.ts';
 import { LOCALES, t, type L, type Locale } from './vocabulary.ts';
 
-export interface ContentRow { type: 'block' | 'setting' | 'page'; identifier: string; locale: string; content: string | null; config: unknown }
+export interface ContentRow {
+  type: 'block' | 'setting' | 'page';
+  identifier: string;
+  locale: string;
+  content: string | null;
+  config: unknown;
+}
 
 const titles = (text: L): MenuEntry['titles'] => LOCALES.map((locale) => ({ locale, title: text[locale] }));
 /** Site paths for per-locale rows: German has no prefix. */
@@ -19,7 +25,10 @@ function categoryMenu(rows: CategoryRow[]): MenuEntry[] {
   const entry = (c: CategoryRow): MenuEntry => {
     const kids = children(c.id);
     return {
-      kind: kids.length ? 'dropdown' : 'link', titles: titles(c.names), url: `c:${c.slugPaths.de}`, visibility: 'all',
+      kind: kids.length ? 'dropdown' : 'link',
+      titles: titles(c.names),
+      url: `c:${c.slugPaths.de}`,
+      visibility: 'all',
       ...(kids.length ? { children: kids.map(entry) } : {}),
       // The accessories open in a sidebar on mobile.
       ...(c.key === 'accessories' ? { sidebar: true } : {}),
@@ -34,18 +43,39 @@ const SHIPPING_PAGE = CONTENT_PAGES.find((p) => p.identifier === 'versand')!;
 
 function menuConfig(rows: CategoryRow[]) {
   const page = (id: string, visibility: MenuEntry['visibility'], group?: string): MenuEntry => ({
-    kind: 'link', titles: titles(PAGE_TITLES[id] as L), url: `i:${id}`, visibility, ...(group ? { group } : {}),
+    kind: 'link',
+    titles: titles(PAGE_TITLES[id] as L),
+    url: `i:${id}`,
+    visibility,
+    ...(group ? { group } : {}),
   });
   return {
     entries: [
-      { kind: 'container', titles: titles(t('Sortiment', 'Products', 'Produits', 'Productos', 'Prodotti')), visibility: 'all', children: categoryMenu(rows) },
       {
-        kind: 'dropdown', titles: titles(t('Service', 'Service', 'Service', 'Servicio', 'Assistenza')), visibility: 'all',
+        kind: 'container',
+        titles: titles(t('Sortiment', 'Products', 'Produits', 'Productos', 'Prodotti')),
+        visibility: 'all',
+        children: categoryMenu(rows),
+      },
+      {
+        kind: 'dropdown',
+        titles: titles(t('Service', 'Service', 'Service', 'Servicio', 'Assistenza')),
+        visibility: 'all',
         // Group names are shown verbatim (the schema has no per-locale group titles): words every locale reads.
-        children: [page('versand', 'all', 'Service'), page('kontakt', 'all', 'Service'), page('agb', 'all', 'Info'), page('impressum', 'all', 'Info')],
+        children: [
+          page('versand', 'all', 'Service'),
+          page('kontakt', 'all', 'Service'),
+          page('agb', 'all', 'Info'),
+          page('impressum', 'all', 'Info'),
+        ],
       },
       // Desktop only: the mobile menu reaches the same category through the product range.
-      { kind: 'link', titles: titles(t('Profi-Angebote', 'Pro deals', 'Offres pro', 'Ofertas profesionales', 'Offerte pro')), url: 'c:werkzeuge/elektrowerkzeuge', visibility: 'desktop' },
+      {
+        kind: 'link',
+        titles: titles(t('Profi-Angebote', 'Pro deals', 'Offres pro', 'Ofertas profesionales', 'Offerte pro')),
+        url: 'c:werkzeuge/elektrowerkzeuge',
+        visibility: 'desktop',
+      },
       page('agb', 'mobile'),
       page('kontakt', 'mobile'),
     ] satisfies MenuEntry[],
@@ -65,8 +95,16 @@ function footerConfig(locale: Locale, rows: CategoryRow[]) {
   const pageItem = (id: string) => ({ label: (PAGE_TITLES[id] as L)[locale], url: `i:${id}` });
   return {
     columns: [
-      { header: FOOTER_HEADERS.service[locale], items: [pageItem('kontakt'), pageItem('versand'), { label: ACCOUNT[locale], url: '/my-account' }] },
-      { header: FOOTER_HEADERS.range[locale], items: rows.filter((r) => r.depth === 0).map((r) => ({ label: r.names[locale], url: `/c/${r.slugPaths[locale]}` })) },
+      {
+        header: FOOTER_HEADERS.service[locale],
+        items: [pageItem('kontakt'), pageItem('versand'), { label: ACCOUNT[locale], url: '/my-account' }],
+      },
+      {
+        header: FOOTER_HEADERS.range[locale],
+        items: rows
+          .filter((r) => r.depth === 0)
+          .map((r) => ({ label: r.names[locale], url: `/c/${r.slugPaths[locale]}` })),
+      },
       { header: FOOTER_HEADERS.legal[locale], items: [pageItem('agb'), pageItem('impressum')] },
     ],
     social: [
@@ -104,7 +142,7 @@ const CART_HEADER = t(
 const TAGLINE = t(
   'ProTool Supply – Werkzeuge, Befestigungstechnik und Werkstattausstattung für Profis.',
   'ProTool Supply – tools, fixings and workshop equipment for professionals.',
-  'ProTool Supply – outillage, fixations et équipement d\'atelier pour les professionnels.',
+  "ProTool Supply – outillage, fixations et équipement d'atelier pour les professionnels.",
   'ProTool Supply – herramientas, fijaciones y equipamiento de taller para profesionales.',
   'ProTool Supply – utensili, sistemi di fissaggio e attrezzature da officina per professionisti.',
 );
@@ -119,10 +157,22 @@ const BRANDING = {
   links: [],
   currencies: ['EUR', 'GBP', 'USD'],
   flags: {
-    isPriceForGuestEnabled: true, isPricesLazyLoadEnabled: true, displayItemnum: true, isRegistrationEnabled: true,
-    isCheckoutRegistrationEnabled: true, isGuestUserEnabled: true, isMyItemsViewEnabled: true, displayMyItemLink: true,
-    company: 'optional', leaveMenuTimeout: 1000, isSortingEnabled: true, isOrderHistoryEnabled: true,
-    isCategoryBreadcrumbsEnabled: true, orderReference: true, filterView: 'sidebar', contactUsLink: '/i/kontakt',
+    isPriceForGuestEnabled: true,
+    isPricesLazyLoadEnabled: true,
+    displayItemnum: true,
+    isRegistrationEnabled: true,
+    isCheckoutRegistrationEnabled: true,
+    isGuestUserEnabled: true,
+    isMyItemsViewEnabled: true,
+    displayMyItemLink: true,
+    company: 'optional',
+    leaveMenuTimeout: 1000,
+    isSortingEnabled: true,
+    isOrderHistoryEnabled: true,
+    isCategoryBreadcrumbsEnabled: true,
+    orderReference: true,
+    filterView: 'sidebar',
+    contactUsLink: '/i/kontakt',
   },
 };
 
@@ -146,13 +196,31 @@ export function buildContentRows(): ContentRow[] {
   for (const locale of LOCALES) {
     rows.push(
       { type: 'block', identifier: 'footer', locale, content: null, config: footerConfig(locale, cats) },
-      { type: 'block', identifier: 'top-banner', locale, content: TOP_BANNER[locale](path(locale, `/i/${SHIPPING_PAGE.slug[locale]}`)), config: { backgroundColor: '#0a5cad' } },
-      { type: 'block', identifier: 'notification-bar', locale, content: NOTIFICATION[locale], config: { backgroundColor: '#fff4e5', iconColor: '#b45309' } },
+      {
+        type: 'block',
+        identifier: 'top-banner',
+        locale,
+        content: TOP_BANNER[locale](path(locale, `/i/${SHIPPING_PAGE.slug[locale]}`)),
+        config: { backgroundColor: '#0a5cad' },
+      },
+      {
+        type: 'block',
+        identifier: 'notification-bar',
+        locale,
+        content: NOTIFICATION[locale],
+        config: { backgroundColor: '#fff4e5', iconColor: '#b45309' },
+      },
       { type: 'block', identifier: 'cart-header', locale, content: CART_HEADER[locale], config: {} },
       ...homeRows(locale),
     );
     for (const page of CONTENT_PAGES) {
-      rows.push({ type: 'page', identifier: page.identifier, locale, content: page.content[locale], config: { title: page.title[locale], description: page.description[locale], slug: page.slug[locale] } });
+      rows.push({
+        type: 'page',
+        identifier: page.identifier,
+        locale,
+        content: page.content[locale],
+        config: { title: page.title[locale], description: page.description[locale], slug: page.slug[locale] },
+      });
     }
   }
   for (const row of rows) contentSchemaFor(row).parse(row.config);

@@ -27,26 +27,106 @@ const shipping = { isBilling: false, isShipping: true, isDefaultBilling: false, 
 
 const SPECS: CustomerSpec[] = [
   {
-    fixture: DEMO_FIXTURES.customers.normal, firstName: 'Max', lastName: 'Mustermann', currency: 'EUR', locale: 'de',
-    excludeTax: false, priceListId: null,
+    fixture: DEMO_FIXTURES.customers.normal,
+    firstName: 'Max',
+    lastName: 'Mustermann',
+    currency: 'EUR',
+    locale: 'de',
+    excludeTax: false,
+    priceListId: null,
     addresses: [
-      { firstName: 'Max', lastName: 'Mustermann', company: 'Mustermann Haustechnik GmbH', street: 'Hauptstraße 1', streetName: 'Hauptstraße', city: 'Berlin', postalCode: '10115', country: 'DE', phone: '+49 30 0000000', email: 'max.mustermann@example.com', vatId: 'DE000000001', ...billing },
-      { firstName: 'Max', lastName: 'Mustermann', company: 'Mustermann Haustechnik GmbH', street: 'Lagerweg 5', streetName: 'Lagerweg', apartment: 'Halle 2', city: 'Berlin', postalCode: '12099', country: 'DE', phone: '+49 30 0000001', ...shipping },
+      {
+        firstName: 'Max',
+        lastName: 'Mustermann',
+        company: 'Mustermann Haustechnik GmbH',
+        street: 'Hauptstraße 1',
+        streetName: 'Hauptstraße',
+        city: 'Berlin',
+        postalCode: '10115',
+        country: 'DE',
+        phone: '+49 30 0000000',
+        email: 'max.mustermann@example.com',
+        vatId: 'DE000000001',
+        ...billing,
+      },
+      {
+        firstName: 'Max',
+        lastName: 'Mustermann',
+        company: 'Mustermann Haustechnik GmbH',
+        street: 'Lagerweg 5',
+        streetName: 'Lagerweg',
+        apartment: 'Halle 2',
+        city: 'Berlin',
+        postalCode: '12099',
+        country: 'DE',
+        phone: '+49 30 0000001',
+        ...shipping,
+      },
     ],
   },
   {
-    fixture: DEMO_FIXTURES.customers.acme, firstName: 'Laura', lastName: 'Becker', currency: 'EUR', locale: 'de',
-    excludeTax: false, priceListId: PRICE_LIST_IDS.acme,
+    fixture: DEMO_FIXTURES.customers.acme,
+    firstName: 'Laura',
+    lastName: 'Becker',
+    currency: 'EUR',
+    locale: 'de',
+    excludeTax: false,
+    priceListId: PRICE_LIST_IDS.acme,
     addresses: [
-      { firstName: 'Laura', lastName: 'Becker', company: 'ACME Industrietechnik GmbH', street: 'Werkstraße 42', streetName: 'Werkstraße', city: 'München', postalCode: '80331', region: 'Bayern', country: 'DE', phone: '+49 89 0000000', email: 'buyer@acme.example', vatId: 'DE000000002', ...both },
+      {
+        firstName: 'Laura',
+        lastName: 'Becker',
+        company: 'ACME Industrietechnik GmbH',
+        street: 'Werkstraße 42',
+        streetName: 'Werkstraße',
+        city: 'München',
+        postalCode: '80331',
+        region: 'Bayern',
+        country: 'DE',
+        phone: '+49 89 0000000',
+        email: 'buyer@acme.example',
+        vatId: 'DE000000002',
+        ...both,
+      },
     ],
   },
   {
-    fixture: DEMO_FIXTURES.customers.excludeTax, firstName: 'Erik', lastName: 'Lindqvist', currency: 'GBP', locale: 'en',
-    excludeTax: true, priceListId: null,
+    fixture: DEMO_FIXTURES.customers.excludeTax,
+    firstName: 'Erik',
+    lastName: 'Lindqvist',
+    currency: 'GBP',
+    locale: 'en',
+    excludeTax: true,
+    priceListId: null,
     addresses: [
-      { firstName: 'Erik', lastName: 'Lindqvist', company: 'Nordic Fasteners Ltd', street: '12 Harbour Road', streetName: 'Harbour Road', city: 'Aberdeen', postalCode: 'AB11 5BN', region: 'Scotland', country: 'GB', phone: '+44 1224 000000', email: 'export@nordic.example', vatId: 'GB000000003', ...billing },
-      { firstName: 'Erik', lastName: 'Lindqvist', company: 'Nordic Fasteners Ltd', street: '7 Dock Street', streetName: 'Dock Street', apartment: 'Unit 4', city: 'Edinburgh', postalCode: 'EH6 6EY', region: 'Scotland', country: 'GB', ...shipping },
+      {
+        firstName: 'Erik',
+        lastName: 'Lindqvist',
+        company: 'Nordic Fasteners Ltd',
+        street: '12 Harbour Road',
+        streetName: 'Harbour Road',
+        city: 'Aberdeen',
+        postalCode: 'AB11 5BN',
+        region: 'Scotland',
+        country: 'GB',
+        phone: '+44 1224 000000',
+        email: 'export@nordic.example',
+        vatId: 'GB000000003',
+        ...billing,
+      },
+      {
+        firstName: 'Erik',
+        lastName: 'Lindqvist',
+        company: 'Nordic Fasteners Ltd',
+        street: '7 Dock Street',
+        streetName: 'Dock Street',
+        apartment: 'Unit 4',
+        city: 'Edinburgh',
+        postalCode: 'EH6 6EY',
+        region: 'Scotland',
+        country: 'GB',
+        ...shipping,
+      },
     ],
   },
 ];
@@ -60,10 +140,18 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
     const salt = Uint8Array.from({ length: 16 }, () => rng.int(0, 255));
     const createdAt = new Date(DEMO_EPOCH - (300 - i * 60) * 86_400_000);
     customers.push({
-      id, email: spec.fixture.email, customernum: spec.fixture.customernum,
+      id,
+      email: spec.fixture.email,
+      customernum: spec.fixture.customernum,
       passwordHash: await hash(spec.fixture.password, { salt }),
-      firstName: spec.firstName, lastName: spec.lastName, currency: spec.currency, locale: spec.locale,
-      excludeTax: spec.excludeTax, priceListId: spec.priceListId, createdAt, updatedAt: createdAt,
+      firstName: spec.firstName,
+      lastName: spec.lastName,
+      currency: spec.currency,
+      locale: spec.locale,
+      excludeTax: spec.excludeTax,
+      priceListId: spec.priceListId,
+      createdAt,
+      updatedAt: createdAt,
     });
     for (const address of spec.addresses) addresses.push({ ...address, id: rng.uuid(), customerId: id, createdAt });
   }
@@ -73,9 +161,12 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
 /** The workspace's demo staff (DEMO_FIXTURES.staff), with salts from the seed's generator like the customers'. */
 export async function buildStaff(): Promise<(typeof schema.staffUsers.$inferInsert)[]> {
   const rng = createRng('staff');
-  return Promise.all(Object.values(DEMO_FIXTURES.staff).map(async (s) => ({
-    email: s.email, role: s.role,
-    passwordHash: await hash(s.password, { salt: Uint8Array.from({ length: 16 }, () => rng.int(0, 255)) }),
-    createdAt: new Date(DEMO_EPOCH),
-  })));
+  return Promise.all(
+    Object.values(DEMO_FIXTURES.staff).map(async (s) => ({
+      email: s.email,
+      role: s.role,
+      passwordHash: await hash(s.password, { salt: Uint8Array.from({ length: 16 }, () => rng.int(0, 255)) }),
+      createdAt: new Date(DEMO_EPOCH),
+    })),
+  );
 }

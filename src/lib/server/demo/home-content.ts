@@ -19,24 +19,75 @@ const HERO = {
     'Más de 1.000 artículos en stock, precios escalonados para empresas y entrega al día laborable siguiente.',
     'Oltre 1.000 articoli disponibili, prezzi a scaglioni per le aziende e consegna il giorno lavorativo successivo.',
   ),
-  cta: t('Elektrowerkzeuge entdecken', 'Discover power tools', 'Découvrir l\'outillage électrique', 'Descubrir herramientas eléctricas', 'Scopri gli elettroutensili'),
+  cta: t(
+    'Elektrowerkzeuge entdecken',
+    'Discover power tools',
+    "Découvrir l'outillage électrique",
+    'Descubrir herramientas eléctricas',
+    'Scopri gli elettroutensili',
+  ),
   alt: t('Bohrmaschine', 'Drill', 'Perceuse', 'Taladro', 'Trapano'),
 };
 
-const OFFERS_TITLE = t('Aktuelle Angebote', 'Current offers', 'Offres du moment', 'Ofertas actuales', 'Offerte del momento');
+const OFFERS_TITLE = t(
+  'Aktuelle Angebote',
+  'Current offers',
+  'Offres du moment',
+  'Ofertas actuales',
+  'Offerte del momento',
+);
 const NEW_TITLE = t('Neu im Sortiment', 'New in our range', 'Nouveautés', 'Novedades', 'Novità');
 
 const USPS: { icon: HomeUspsConfig['items'][number]['icon']; text: ReturnType<typeof t> }[] = [
-  { icon: 'truck', text: t('Versandkostenfrei ab 250 €', 'Free shipping over €250', 'Livraison gratuite dès 250 €', 'Envío gratuito desde 250 €', 'Spedizione gratuita da 250 €') },
-  { icon: 'invoice', text: t('Kauf auf Rechnung', 'Pay by invoice', 'Paiement sur facture', 'Pago contra factura', 'Pagamento con fattura') },
-  { icon: 'stock', text: t('Versand am selben Tag bis 14 Uhr', 'Same-day dispatch until 2 pm', 'Expédition le jour même avant 14 h', 'Envío el mismo día hasta las 14:00', 'Spedizione in giornata entro le 14') },
-  { icon: 'support', text: t('Fachberatung am Telefon', 'Expert advice by phone', 'Conseil expert par téléphone', 'Asesoramiento experto por teléfono', 'Consulenza esperta al telefono') },
+  {
+    icon: 'truck',
+    text: t(
+      'Versandkostenfrei ab 250 €',
+      'Free shipping over €250',
+      'Livraison gratuite dès 250 €',
+      'Envío gratuito desde 250 €',
+      'Spedizione gratuita da 250 €',
+    ),
+  },
+  {
+    icon: 'invoice',
+    text: t(
+      'Kauf auf Rechnung',
+      'Pay by invoice',
+      'Paiement sur facture',
+      'Pago contra factura',
+      'Pagamento con fattura',
+    ),
+  },
+  {
+    icon: 'stock',
+    text: t(
+      'Versand am selben Tag bis 14 Uhr',
+      'Same-day dispatch until 2 pm',
+      'Expédition le jour même avant 14 h',
+      'Envío el mismo día hasta las 14:00',
+      'Spedizione in giornata entro le 14',
+    ),
+  },
+  {
+    icon: 'support',
+    text: t(
+      'Fachberatung am Telefon',
+      'Expert advice by phone',
+      'Conseil expert par téléphone',
+      'Asesoramiento experto por teléfono',
+      'Consulenza esperta al telefono',
+    ),
+  },
 ];
 
 /** The home blocks of one language, as content rows. */
 export function homeRows(locale: Locale) {
   const hero: HomeHeroConfig = {
-    image: '/images/c/drills.svg', imageAlt: HERO.alt[locale], headline: HERO.headline[locale], text: HERO.text[locale],
+    image: '/images/c/drills.svg',
+    imageAlt: HERO.alt[locale],
+    headline: HERO.headline[locale],
+    text: HERO.text[locale],
     cta: { label: HERO.cta[locale], url: 'c:werkzeuge/elektrowerkzeuge' },
   };
   const offers: HomeProductStripConfig = { title: OFFERS_TITLE[locale], skus: [], limit: 8 };

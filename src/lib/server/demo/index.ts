@@ -40,7 +40,8 @@ export interface SeedSummary {
 /** Refuses counts the generator cannot honour (the fixtures alone need FIXTURE_PRODUCT_ROWS rows). */
 export function validateProductCount(count: number): string | null {
   if (!Number.isInteger(count)) return `product count must be a whole number, got ${count}`;
-  if (count < FIXTURE_PRODUCT_ROWS) return `product count must be at least ${FIXTURE_PRODUCT_ROWS} (the demo fixtures need that many)`;
+  if (count < FIXTURE_PRODUCT_ROWS)
+    return `product count must be at least ${FIXTURE_PRODUCT_ROWS} (the demo fixtures need that many)`;
   if (count > MAX_DEMO_PRODUCTS) return `product count must be at most ${MAX_DEMO_PRODUCTS}`;
   return null;
 }
@@ -59,15 +60,48 @@ export async function resetDemoData(db: Db): Promise<void> {
 async function insertProducts(tx: Writer, bundles: ProductBundle[], skipTriggers: boolean): Promise<void> {
   // The generator only references rows it has already written, so per-row foreign-key triggers
   // would just halve the speed; a superuser (always the case with PGlite) may skip them.
-  if (skipTriggers) await (tx.execute as (q: unknown) => Promise<unknown>).call(tx, sql`SET LOCAL session_replication_role = replica`);
-  await insertChunked(tx, schema.products, bundles.map((b) => b.product));
-  await insertChunked(tx, schema.productTranslations, bundles.flatMap((b) => b.translations));
-  await insertChunked(tx, schema.productCategories, bundles.flatMap((b) => b.categories));
-  await insertChunked(tx, schema.productAttributes, bundles.flatMap((b) => b.attributes));
-  await insertChunked(tx, schema.productAccessories, bundles.flatMap((b) => b.accessories));
-  await insertChunked(tx, schema.productIncluded, bundles.flatMap((b) => b.included));
-  await insertChunked(tx, schema.stock, bundles.flatMap((b) => (b.stock ? [b.stock] : [])));
-  await insertChunked(tx, schema.prices, bundles.flatMap((b) => b.prices));
+  if (skipTriggers)
+    await (tx.execute as (q: unknown) => Promise<unknown>).call(tx, sql`SET LOCAL session_replication_role = replica`);
+  await insertChunked(
+    tx,
+    schema.products,
+    bundles.map((b) => b.product),
+  );
+  await insertChunked(
+    tx,
+    schema.productTranslations,
+    bundles.flatMap((b) => b.translations),
+  );
+  await insertChunked(
+    tx,
+    schema.productCategories,
+    bundles.flatMap((b) => b.categories),
+  );
+  await insertChunked(
+    tx,
+    schema.productAttributes,
+    bundles.flatMap((b) => b.attributes),
+  );
+  await insertChunked(
+    tx,
+    schema.productAccessories,
+    bundles.flatMap((b) => b.accessories),
+  );
+  await insertChunked(
+    tx,
+    schema.productIncluded,
+    bundles.flatMap((b) => b.included),
+  );
+  await insertChunked(
+    tx,
+    schema.stock,
+    bundles.flatMap((b) => (b.stock ? [b.stock] : [])),
+  );
+  await insertChunked(
+    tx,
+    schema.prices,
+    bundles.flatMap((b) => b.prices),
+  );
 }
 
 /** Fills an empty database with the demo shop. Throws when the database already holds data. */
@@ -89,22 +123,55 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   const staff = await buildStaff();
 
   await transaction(async (tx) => {
-    await insertChunked(tx, schema.categories, categories.map((c) => ({
-      id: c.id, parentId: c.parentId, position: c.position, idPath: c.idPath, depth: c.depth, image: c.image,
-    })));
-    await insertChunked(tx, schema.categoryTranslations, categories.flatMap((c) => LOCALES.map((locale) => ({
-      categoryId: c.id, locale, name: c.names[locale], slug: c.slugs[locale], slugPath: c.slugPaths[locale],
-      description: categoryDescription(c.names, locale),
-    }))));
-    await insertChunked(tx, schema.attributes, ATTRIBUTE_DEFS.map((a, position) => ({
-      code: a.code, type: a.type, labels: a.labels, position: position + 1, location: a.location,
-      isFilterable: a.isFilterable, isHtml: a.isHtml ?? false, unit: a.unit ?? null,
-    })));
+    await insertChunked(
+      tx,
+      schema.categories,
+      categories.map((c) => ({
+        id: c.id,
+        parentId: c.parentId,
+        position: c.position,
+        idPath: c.idPath,
+        depth: c.depth,
+        image: c.image,
+      })),
+    );
+    await insertChunked(
+      tx,
+      schema.categoryTranslations,
+      categories.flatMap((c) =>
+        LOCALES.map((locale) => ({
+          categoryId: c.id,
+          locale,
+          name: c.names[locale],
+          slug: c.slugs[locale],
+          slugPath: c.slugPaths[locale],
+          description: categoryDescription(c.names, locale),
+        })),
+      ),
+    );
+    await insertChunked(
+      tx,
+      schema.attributes,
+      ATTRIBUTE_DEFS.map((a, position) => ({
+        code: a.code,
+        type: a.type,
+        labels: a.labels,
+        position: position + 1,
+        location: a.location,
+        isFilterable: a.isFilterable,
+        isHtml: a.isHtml ?? false,
+        unit: a.unit ?? null,
+      })),
+    );
     await insertChunked(tx, schema.attributeOptions, buildAttributeOptions());
     await insertChunked(tx, schema.priceLists, PRICE_LISTS);
     await insertChunked(tx, schema.shippingMethods, SHIPPING_METHODS);
     await insertChunked(tx, schema.coupons, COUPONS);
-    await insertChunked(tx, schema.contentBlocks, content.map((r) => ({ ...r, updatedAt: new Date(DEMO_EPOCH) })));
+    await insertChunked(
+      tx,
+      schema.contentBlocks,
+      content.map((r) => ({ ...r, updatedAt: new Date(DEMO_EPOCH) })),
+    );
     await insertChunked(tx, schema.customers, customers);
     await insertChunked(tx, schema.addresses, addresses);
     await insertChunked(tx, schema.staffUsers, staff);
@@ -128,16 +195,29 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   if (batch.length) await flush();
 
   for (const table of ['categories', 'products', 'price_lists']) await syncSequence(w, table);
-  const reviewed = await db.select({ id: schema.products.id, sku: schema.products.sku }).from(schema.products)
+  const reviewed = await db
+    .select({ id: schema.products.id, sku: schema.products.sku })
+    .from(schema.products)
     .where(inArray(schema.products.sku, REVIEWED_SKUS));
-  const reviews = buildReviews(new Map(reviewed.map((p) => [p.sku, p.id])), new Map(customers.map((c) => [c.email, c.id!])));
+  const reviews = buildReviews(
+    new Map(reviewed.map((p) => [p.sku, p.id])),
+    new Map(customers.map((c) => [c.email, c.id!])),
+  );
   await insertChunked(w, schema.reviews, reviews);
-  await insertChunked(w, schema.meta, [{
-    key: 'demo',
-    value: { products: total, seedVersion: DEMO_SEED_VERSION, generatedAt: new Date(DEMO_EPOCH).toISOString() },
-  }]);
+  await insertChunked(w, schema.meta, [
+    {
+      key: 'demo',
+      value: { products: total, seedVersion: DEMO_SEED_VERSION, generatedAt: new Date(DEMO_EPOCH).toISOString() },
+    },
+  ]);
   // PGlite runs no autovacuum, so without this the planner knows nothing about the freshly seeded
   // tables and picks scans that are slow at catalogue scale (see BENCHMARKS.md, search).
   await db.execute(sql`ANALYZE`);
-  return { products: done, categories: categories.length, customers: customers.length, contentBlocks: content.length, ms: Math.round(performance.now() - started) };
+  return {
+    products: done,
+    categories: categories.length,
+    customers: customers.length,
+    contentBlocks: content.length,
+    ms: Math.round(performance.now() - started),
+  };
 }

@@ -6,24 +6,40 @@ import type { Rng } from './random.ts';
 const RATE: Record<Currency, number> = { EUR: 1, GBP: 0.86, USD: 1.09 };
 
 export type StockCase = 'large' | 'medium' | 'small-external' | 'only-external' | 'not-available' | 'marked' | 'none';
-export interface StockLevel { effectiveStock: number; externalStock: number; markedInStock: boolean }
+export interface StockLevel {
+  effectiveStock: number;
+  externalStock: number;
+  markedInStock: boolean;
+}
 
 export function stockFor(kind: StockCase, rng: Rng): StockLevel | null {
   switch (kind) {
-    case 'large': return { effectiveStock: rng.int(50, 5000), externalStock: rng.int(0, 2000), markedInStock: false };
-    case 'medium': return { effectiveStock: rng.int(6, 49), externalStock: 0, markedInStock: false };
-    case 'small-external': return { effectiveStock: rng.int(1, 5), externalStock: rng.int(5, 60), markedInStock: false };
-    case 'only-external': return { effectiveStock: 0, externalStock: rng.int(10, 200), markedInStock: false };
-    case 'not-available': return { effectiveStock: 0, externalStock: 0, markedInStock: false };
-    case 'marked': return { effectiveStock: rng.int(0, 3), externalStock: 0, markedInStock: true };
-    case 'none': return null;
+    case 'large':
+      return { effectiveStock: rng.int(50, 5000), externalStock: rng.int(0, 2000), markedInStock: false };
+    case 'medium':
+      return { effectiveStock: rng.int(6, 49), externalStock: 0, markedInStock: false };
+    case 'small-external':
+      return { effectiveStock: rng.int(1, 5), externalStock: rng.int(5, 60), markedInStock: false };
+    case 'only-external':
+      return { effectiveStock: 0, externalStock: rng.int(10, 200), markedInStock: false };
+    case 'not-available':
+      return { effectiveStock: 0, externalStock: 0, markedInStock: false };
+    case 'marked':
+      return { effectiveStock: rng.int(0, 3), externalStock: 0, markedInStock: true };
+    case 'none':
+      return null;
   }
 }
 
 export function randomStockCase(rng: Rng): StockCase {
   return rng.weighted<StockCase>([
-    ['large', 55], ['medium', 5], ['small-external', 15], ['only-external', 8],
-    ['not-available', 10], ['marked', 5], ['none', 2],
+    ['large', 55],
+    ['medium', 5],
+    ['small-external', 15],
+    ['only-external', 8],
+    ['not-available', 10],
+    ['marked', 5],
+    ['none', 2],
   ]);
 }
 
@@ -32,17 +48,25 @@ function charmPrice(cents: number): number {
   return Math.max(99, Math.round(cents / 100) * 100 - 1);
 }
 
-export interface PriceSet { regular: Record<Currency, number>; special: Record<Currency, number> | null }
+export interface PriceSet {
+  regular: Record<Currency, number>;
+  special: Record<Currency, number> | null;
+}
 
 /** Prices in all currencies from a EUR amount; `specialFactor` < 1 adds a special (lower) price. */
 export function priceSet(eurCents: number, specialFactor: number | null): PriceSet {
   if (eurCents === 0) return { regular: { EUR: 0, GBP: 0, USD: 0 }, special: null };
-  const regular = Object.fromEntries(CURRENCIES.map((c) => [c, charmPrice(eurCents * RATE[c])])) as Record<Currency, number>;
+  const regular = Object.fromEntries(CURRENCIES.map((c) => [c, charmPrice(eurCents * RATE[c])])) as Record<
+    Currency,
+    number
+  >;
   if (specialFactor === null) return { regular, special: null };
-  const special = Object.fromEntries(CURRENCIES.map((c) => {
-    const s = charmPrice(regular[c] * specialFactor);
-    return [c, s < regular[c] ? s : regular[c] - 50];
-  })) as Record<Currency, number>;
+  const special = Object.fromEntries(
+    CURRENCIES.map((c) => {
+      const s = charmPrice(regular[c] * specialFactor);
+      return [c, s < regular[c] ? s : regular[c] - 50];
+    }),
+  ) as Record<Currency, number>;
   return { regular, special };
 }
 

@@ -21,7 +21,7 @@ export interface ProductBundle {
   attributes: (typeof schema.productAttributes.$inferInsert)[];
   accessories: (typeof schema.productAccessories.$inferInsert)[];
   included: (typeof schema.productIncluded.$inferInsert)[];
-  stock: (typeof schema.stock.$inferInsert) | null;
+  stock: typeof schema.stock.$inferInsert | null;
   prices: (typeof schema.prices.$inferInsert)[];
 }
 
@@ -53,8 +53,12 @@ function randomSpec(rng: Rng, ctx: Context): FamilySpec {
     specialEurCents: undefined,
     variantValues,
     includedCount: profile.included
-      ? (rng.chance(profile.included.length > 2 ? 0.8 : 0.5) ? rng.int(1, Math.min(4, profile.included.length)) : 0)
-      : (rng.chance(0.05) ? 1 : 0),
+      ? rng.chance(profile.included.length > 2 ? 0.8 : 0.5)
+        ? rng.int(1, Math.min(4, profile.included.length))
+        : 0
+      : rng.chance(0.05)
+        ? 1
+        : 0,
     secondLeaf: siblings.length && rng.chance(0.12) ? rng.pick(siblings).key : null,
   };
 }
@@ -91,80 +95,152 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
   const texts = familyTexts({ profile, type, suffix: specResult.suffix, brandName, material, rng });
   const createdAt = rng.pastDate(365);
   const eur = spec.eurCents ?? randomEuroCents(rng, profile.price);
-  const specialEur = spec.specialEurCents !== undefined ? spec.specialEurCents
-    : rng.chance(0.15) ? Math.round(eur * (0.7 + rng.next() * 0.2)) : null;
-  const acmeEur = spec.acmeEurCents !== undefined ? spec.acmeEurCents
-    : rng.chance(0.6) ? Math.round(eur * (0.8 + rng.next() * 0.12)) : null;
+  const specialEur =
+    spec.specialEurCents !== undefined
+      ? spec.specialEurCents
+      : rng.chance(0.15)
+        ? Math.round(eur * (0.7 + rng.next() * 0.2))
+        : null;
+  const acmeEur =
+    spec.acmeEurCents !== undefined
+      ? spec.acmeEurCents
+      : rng.chance(0.6)
+        ? Math.round(eur * (0.8 + rng.next() * 0.12))
+        : null;
   const manufacturerNumber = `${brandValue.slice(0, 3).toUpperCase()}-${rng.int(10000, 99999)}`;
   const ean = eanFrom(rng);
 
   const shared: [string, string][] = [
-    ['brand', brandValue], ['manufacturer_number', manufacturerNumber], ['material', material],
-    ['weight', weight.toFixed(weight < 10 ? 2 : 1)], ...specResult.attrs,
+    ['brand', brandValue],
+    ['manufacturer_number', manufacturerNumber],
+    ['material', material],
+    ['weight', weight.toFixed(weight < 10 ? 2 : 1)],
+    ...specResult.attrs,
     ...certificates.map((c): [string, string] => ['certificate', c]),
   ];
   const axis = variantValues.length ? profile.variant?.code : undefined;
   const ownColour = colour && axis !== 'colour' ? [['colour', colour] as [string, string]] : [];
 
   const bundles: ProductBundle[] = [];
-  const make = (opts: { id: number; sku: string; itemnum: string; names: L; slugSuffix: string; parentId: number | null; attrs: [string, string][]; stockRng: Rng; fixedStock?: 'large' | undefined }): ProductBundle => {
+  const make = (opts: {
+    id: number;
+    sku: string;
+    itemnum: string;
+    names: L;
+    slugSuffix: string;
+    parentId: number | null;
+    attrs: [string, string][];
+    stockRng: Rng;
+    fixedStock?: 'large' | undefined;
+  }): ProductBundle => {
     const images = Array.from({ length: 2 + (hashPick(opts.sku) % 3) }, (_, i) => productImageUrl(opts.sku, i + 1));
-    const specRows = specResult.attrs.filter(([c]) => c !== 'packaging_unit')
-      .map(([c, v]) => `<tr><th>${c === 'voltage' ? 'V' : c === 'diameter' ? 'Ø mm' : 'L mm'}</th><td>${v}</td></tr>`).join('');
-    const datasheet = `<table class="datasheet"><tbody><tr><th>SKU</th><td>${opts.sku}</td></tr><tr><th>EAN</th><td>${ean}</td></tr>`
-      + `<tr><th>kg</th><td>${weight.toFixed(2)}</td></tr>${specRows}</tbody></table>`;
-    const kind = opts.id === familyId ? spec.stock ?? 'large' : opts.fixedStock ?? randomStockCase(opts.stockRng);
+    const specRows = specResult.attrs
+      .filter(([c]) => c !== 'packaging_unit')
+      .map(([c, v]) => `<tr><th>${c === 'voltage' ? 'V' : c === 'diameter' ? 'Ø mm' : 'L mm'}</th><td>${v}</td></tr>`)
+      .join('');
+    const datasheet =
+      `<table class="datasheet"><tbody><tr><th>SKU</th><td>${opts.sku}</td></tr><tr><th>EAN</th><td>${ean}</td></tr>` +
+      `<tr><th>kg</th><td>${weight.toFixed(2)}</td></tr>${specRows}</tbody></table>`;
+    const kind = opts.id === familyId ? (spec.stock ?? 'large') : (opts.fixedStock ?? randomStockCase(opts.stockRng));
     const stock = typeof kind === 'object' ? kind : stockFor(kind, opts.stockRng);
     const prices = priceSet(eur, specialEur === null ? null : specialEur / Math.max(eur, 1));
     const acme = acmeEur === null ? null : priceSet(acmeEur, null);
     return {
       product: {
-        id: opts.id, sku: opts.sku, itemnum: opts.itemnum, originalId: opts.parentId, parentId: opts.parentId,
-        coverImage: images[0] ?? null, gallery: images, primaryCategoryId: leaf.id, isActive: true, hidePrices: false,
-        createdAt, updatedAt: createdAt,
+        id: opts.id,
+        sku: opts.sku,
+        itemnum: opts.itemnum,
+        originalId: opts.parentId,
+        parentId: opts.parentId,
+        coverImage: images[0] ?? null,
+        gallery: images,
+        primaryCategoryId: leaf.id,
+        isActive: true,
+        hidePrices: false,
+        createdAt,
+        updatedAt: createdAt,
       },
       translations: LOCALES.map((locale) => ({
-        productId: opts.id, locale, name: opts.names[locale],
+        productId: opts.id,
+        locale,
+        name: opts.names[locale],
         slug: `${slugify(opts.names[locale])}-${opts.slugSuffix}`,
-        title: `${brandName} ${opts.names[locale]}`, subtitle: texts.subtitle[locale],
+        title: `${brandName} ${opts.names[locale]}`,
+        subtitle: texts.subtitle[locale],
         description: texts.description(opts.names[locale], locale),
       })),
       categories: [
         { productId: opts.id, categoryId: leaf.id, isPrimary: true },
-        ...(spec.secondLeaf ? [{ productId: opts.id, categoryId: (ctx.byKey.get(spec.secondLeaf) as CategoryRow).id, isPrimary: false }] : []),
+        ...(spec.secondLeaf
+          ? [{ productId: opts.id, categoryId: (ctx.byKey.get(spec.secondLeaf) as CategoryRow).id, isPrimary: false }]
+          : []),
       ],
-      attributes: [...shared, ...opts.attrs, ['datasheet', datasheet] as [string, string]]
-        .map(([attributeCode, value]) => ({ productId: opts.id, attributeCode, value })),
+      attributes: [...shared, ...opts.attrs, ['datasheet', datasheet] as [string, string]].map(
+        ([attributeCode, value]) => ({ productId: opts.id, attributeCode, value }),
+      ),
       accessories: [],
       included: [],
       stock: stock ? { productId: opts.id, ...stock, updatedAt: createdAt } : null,
       prices: [
-        ...CURRENCIES.map((c: Currency) => ({ priceListId: PRICE_LIST_IDS.base, productId: opts.id, currency: c, regularCents: prices.regular[c], specialCents: prices.special?.[c] ?? null })),
-        ...(acme ? CURRENCIES.map((c: Currency) => ({ priceListId: PRICE_LIST_IDS.acme, productId: opts.id, currency: c, regularCents: acme.regular[c], specialCents: null })) : []),
+        ...CURRENCIES.map((c: Currency) => ({
+          priceListId: PRICE_LIST_IDS.base,
+          productId: opts.id,
+          currency: c,
+          regularCents: prices.regular[c],
+          specialCents: prices.special?.[c] ?? null,
+        })),
+        ...(acme
+          ? CURRENCIES.map((c: Currency) => ({
+              priceListId: PRICE_LIST_IDS.acme,
+              productId: opts.id,
+              currency: c,
+              regularCents: acme.regular[c],
+              specialCents: null,
+            }))
+          : []),
       ],
     };
   };
 
   const familyId = ctx.nextId;
   const parent = make({
-    id: familyId, sku, itemnum: `${num}-${axis ? '00' : '01'}`, names: texts.name, slugSuffix: String(num), parentId: null,
-    attrs: axis ? variantValues.map((v) => [axis, v] as [string, string]).concat(ownColour) : ownColour, stockRng: rng,
+    id: familyId,
+    sku,
+    itemnum: `${num}-${axis ? '00' : '01'}`,
+    names: texts.name,
+    slugSuffix: String(num),
+    parentId: null,
+    attrs: axis ? variantValues.map((v) => [axis, v] as [string, string]).concat(ownColour) : ownColour,
+    stockRng: rng,
   });
   bundles.push(parent);
   variantValues.forEach((value, i) => {
     const label = variantLabel(axis as 'size' | 'colour', value, COLOURS);
-    bundles.push(make({
-      id: familyId + 1 + i, sku: `${sku}-${value.toUpperCase()}`, itemnum: `${num}-${String(i + 1).padStart(2, '0')}`,
-      names: Object.fromEntries(LOCALES.map((l) => [l, `${texts.name[l]}, ${label[l]}`])) as L,
-      slugSuffix: `${num}-${slugify(value)}`, parentId: familyId,
-      attrs: [[axis as string, value], ...ownColour], stockRng: rngFor(`variant:${f}`, i),
-      fixedStock: FIXTURE_FAMILIES[f] ? 'large' : undefined,
-    }));
+    bundles.push(
+      make({
+        id: familyId + 1 + i,
+        sku: `${sku}-${value.toUpperCase()}`,
+        itemnum: `${num}-${String(i + 1).padStart(2, '0')}`,
+        names: Object.fromEntries(LOCALES.map((l) => [l, `${texts.name[l]}, ${label[l]}`])) as L,
+        slugSuffix: `${num}-${slugify(value)}`,
+        parentId: familyId,
+        attrs: [[axis as string, value], ...ownColour],
+        stockRng: rngFor(`variant:${f}`, i),
+        fixedStock: FIXTURE_FAMILIES[f] ? 'large' : undefined,
+      }),
+    );
   });
   if (axis) {
     // The parent's stock is what its variants have together.
-    const sum = (k: 'effectiveStock' | 'externalStock') => bundles.slice(1).reduce((n, b) => n + (b.stock?.[k] ?? 0), 0);
-    parent.stock = { productId: familyId, effectiveStock: sum('effectiveStock'), externalStock: sum('externalStock'), markedInStock: false, updatedAt: createdAt };
+    const sum = (k: 'effectiveStock' | 'externalStock') =>
+      bundles.slice(1).reduce((n, b) => n + (b.stock?.[k] ?? 0), 0);
+    parent.stock = {
+      productId: familyId,
+      effectiveStock: sum('effectiveStock'),
+      externalStock: sum('externalStock'),
+      markedInStock: false,
+      updatedAt: createdAt,
+    };
   }
 
   const accessoryIds = spec.accessoryFamilies
@@ -173,7 +249,11 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
   parent.accessories = accessoryIds.map((accessoryId, position) => ({ productId: familyId, accessoryId, position }));
   const includedKeys = rng.sample(profile.included ?? ['ZB-1811'], spec.includedCount ?? 0);
   parent.included = includedKeys.map((itemnum, position) => ({
-    productId: familyId, itemnum, names: texts.included(itemnum), quantity: itemnum === 'ZB-1801' ? rng.int(1, 2) : 1, position,
+    productId: familyId,
+    itemnum,
+    names: texts.included(itemnum),
+    quantity: itemnum === 'ZB-1801' ? rng.int(1, 2) : 1,
+    position,
   }));
 
   ctx.nextId += bundles.length;
@@ -202,10 +282,12 @@ export function* generateProducts(total: number): Generator<ProductBundle> {
   const ctx: Context = {
     byKey: new Map(categories.map((c) => [c.key, c])),
     leaves: categories.filter((c) => c.isLeaf),
-    nextId: 1, pools: new Map(), allAccessories: [], familyIds: [],
+    nextId: 1,
+    pools: new Map(),
+    allAccessories: [],
+    familyIds: [],
   };
   for (let f = 0; ctx.nextId <= total; f++) {
     yield* buildFamily(ctx, f, total - ctx.nextId + 1);
   }
 }
-

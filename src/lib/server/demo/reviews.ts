@@ -23,39 +23,72 @@ interface DemoReview {
 
 const REVIEWS: DemoReview[] = [
   {
-    sku: P.available, email: C.normal.email, rating: 5, locale: 'de', status: 'published', daysAgo: 40,
+    sku: P.available,
+    email: C.normal.email,
+    rating: 5,
+    locale: 'de',
+    status: 'published',
+    daysAgo: 40,
     title: 'Zuverlässig auf jeder Baustelle',
     body: 'Wir haben drei Stück im Einsatz. Der Akku hält einen ganzen Arbeitstag, das Drehmoment reicht für lange Holzschrauben.\nDie Bits sitzen fest im Futter.',
   },
   {
-    sku: P.available, email: C.excludeTax.email, rating: 4, locale: 'en', status: 'published', daysAgo: 21,
+    sku: P.available,
+    email: C.excludeTax.email,
+    rating: 4,
+    locale: 'en',
+    status: 'published',
+    daysAgo: 21,
     title: 'Solid tool, a little heavy',
     body: 'Good torque and the battery lasts. After a day of overhead work you notice the weight, so four stars.',
   },
   {
-    sku: P.specialPrice, email: C.acme.email, rating: 4, locale: 'de', status: 'published', daysAgo: 33,
+    sku: P.specialPrice,
+    email: C.acme.email,
+    rating: 4,
+    locale: 'de',
+    status: 'published',
+    daysAgo: 33,
     title: 'Kräftig und gut verarbeitet',
     body: 'Bohrt sauber in Beton. Der Koffer könnte stabiler sein, das Gerät selbst überzeugt.',
   },
   {
-    sku: P.specialPrice, email: C.excludeTax.email, rating: 5, locale: 'en', status: 'published', daysAgo: 12,
+    sku: P.specialPrice,
+    email: C.excludeTax.email,
+    rating: 5,
+    locale: 'en',
+    status: 'published',
+    daysAgo: 12,
     title: 'Worth every penny at this price',
     body: 'Bought it on offer for our workshop. Runs smoothly, the depth stop is precise.',
   },
   {
-    sku: P.variants[1]!, email: C.acme.email, rating: 4, locale: 'fr', status: 'published', daysAgo: 18,
+    sku: P.variants[1]!,
+    email: C.acme.email,
+    rating: 4,
+    locale: 'fr',
+    status: 'published',
+    daysAgo: 18,
     title: 'Confortables et résistants',
     body: 'Bonne prise en main, la taille correspond. Après deux semaines sur le chantier, aucune couture n’a lâché.',
   },
   {
-    sku: P.limited, email: C.normal.email, rating: 3, locale: 'de', status: 'pending', daysAgo: 2,
+    sku: P.limited,
+    email: C.normal.email,
+    rating: 3,
+    locale: 'de',
+    status: 'pending',
+    daysAgo: 2,
     title: 'Genau, aber das Display ist dunkel',
     body: 'Misst präzise. In der Sonne ist die Anzeige schwer zu lesen.',
   },
 ];
 
 /** The demo reviews for the products and customers as seeded (ids by sku and by email). */
-export function buildReviews(productIds: ReadonlyMap<string, number>, customerIds: ReadonlyMap<string, string>): Review[] {
+export function buildReviews(
+  productIds: ReadonlyMap<string, number>,
+  customerIds: ReadonlyMap<string, string>,
+): Review[] {
   const rng = createRng('reviews');
   return REVIEWS.flatMap((r) => {
     const productId = productIds.get(r.sku);
@@ -64,10 +97,21 @@ export function buildReviews(productIds: ReadonlyMap<string, number>, customerId
     if (productId === undefined || customerId === undefined) return [];
     const written = new Date(DEMO_EPOCH - r.daysAgo * 86_400_000);
     const moderated = r.status === 'published' ? new Date(written.getTime() + 86_400_000) : null;
-    return [{
-      id, productId, customerId, rating: r.rating, title: r.title, body: r.body, locale: r.locale, status: r.status,
-      moderatedAt: moderated, createdAt: written, updatedAt: written,
-    }];
+    return [
+      {
+        id,
+        productId,
+        customerId,
+        rating: r.rating,
+        title: r.title,
+        body: r.body,
+        locale: r.locale,
+        status: r.status,
+        moderatedAt: moderated,
+        createdAt: written,
+        updatedAt: written,
+      },
+    ];
   });
 }
 

@@ -20,20 +20,35 @@ export const COUPONS: (typeof schema.coupons.$inferInsert)[] = [
 
 export const SHIPPING_METHODS: (typeof schema.shippingMethods.$inferInsert)[] = [
   {
-    code: 'standard', position: 0, priceCents: 595, freeFromCents: 25000,
+    code: 'standard',
+    position: 0,
+    priceCents: 595,
+    freeFromCents: 25000,
     currencyPrices: { GBP: { priceCents: 550, freeFromCents: 22000 }, USD: { priceCents: 695, freeFromCents: 27500 } },
     labels: t('Standardversand', 'Standard shipping', 'Livraison standard', 'Envío estándar', 'Spedizione standard'),
     countries: ['DE', 'AT', 'CH', 'FR', 'ES', 'IT', 'NL', 'BE', 'LU', 'PL', 'DK', 'GB', 'US'],
   },
   {
-    code: 'express', position: 1, priceCents: 1495, freeFromCents: null,
+    code: 'express',
+    position: 1,
+    priceCents: 1495,
+    freeFromCents: null,
     currencyPrices: { GBP: { priceCents: 1295, freeFromCents: null } },
     labels: t('Expressversand', 'Express shipping', 'Livraison express', 'Envío exprés', 'Spedizione espressa'),
     countries: ['DE', 'AT'],
   },
   {
-    code: 'pickup', position: 2, priceCents: 0, freeFromCents: null,
-    labels: t('Abholung in Stuttgart', 'Collection in Stuttgart', 'Retrait à Stuttgart', 'Recogida en Stuttgart', 'Ritiro a Stoccarda'),
+    code: 'pickup',
+    position: 2,
+    priceCents: 0,
+    freeFromCents: null,
+    labels: t(
+      'Abholung in Stuttgart',
+      'Collection in Stuttgart',
+      'Retrait à Stuttgart',
+      'Recogida en Stuttgart',
+      'Ritiro a Stoccarda',
+    ),
     countries: ['DE'],
   },
 ];

@@ -1,7 +1,17 @@
 // Product names, subtitles, descriptions and included-item names for one family, in all languages.
 import type { LeafProfile } from './leaf-profile.ts';
 import type { Rng } from './random.ts';
-import { describe, INCLUDED_ITEMS, LOCALES, MATERIALS, mapL, SELLING_POINTS, SIZE_WORD, type L, type Locale } from './vocabulary.ts';
+import {
+  describe,
+  INCLUDED_ITEMS,
+  LOCALES,
+  MATERIALS,
+  mapL,
+  SELLING_POINTS,
+  SIZE_WORD,
+  type L,
+  type Locale,
+} from './vocabulary.ts';
 
 export interface FamilyTexts {
   name: L;
@@ -12,15 +22,27 @@ export interface FamilyTexts {
 
 const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function familyTexts(p: { profile: LeafProfile; type: L; suffix: L; brandName: string; material: string; rng: Rng }): FamilyTexts {
+export function familyTexts(p: {
+  profile: LeafProfile;
+  type: L;
+  suffix: L;
+  brandName: string;
+  material: string;
+  rng: Rng;
+}): FamilyTexts {
   const points = p.rng.sample(SELLING_POINTS, p.rng.int(1, 2));
   const material = MATERIALS[p.material] as L;
   return {
     name: Object.fromEntries(LOCALES.map((l) => [l, `${p.type[l]} ${p.suffix[l]}`.trim()])) as L,
     subtitle: mapL(p.profile.usage, capitalize),
-    description: (name, locale) => describe(locale, {
-      name, brand: p.brandName, usage: p.profile.usage[locale], material: material[locale], points: points.map((x) => x[locale]),
-    }),
+    description: (name, locale) =>
+      describe(locale, {
+        name,
+        brand: p.brandName,
+        usage: p.profile.usage[locale],
+        material: material[locale],
+        points: points.map((x) => x[locale]),
+      }),
     included: (itemnum) => ({ ...(INCLUDED_ITEMS[itemnum] as L) }),
   };
 }

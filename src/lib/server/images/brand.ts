@@ -38,7 +38,9 @@ export async function brandCardSvg(name: string): Promise<string | null> {
   const logo = await brandSvg(name);
   if (logo === null) return null;
   const href = `data:image/svg+xml;base64,${Buffer.from(logo).toString('base64')}`;
-  return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">'
-    + '<rect width="1200" height="630" fill="#ffffff"/>'
-    + `<image href="${href}" x="150" y="165" width="900" height="300" preserveAspectRatio="xMidYMid meet"/></svg>`;
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630">' +
+    '<rect width="1200" height="630" fill="#ffffff"/>' +
+    `<image href="${href}" x="150" y="165" width="900" height="300" preserveAspectRatio="xMidYMid meet"/></svg>`
+  );
 }

@@ -10,7 +10,10 @@ import { env } from '../env.ts';
 import type { RasterFormat } from '#lib/site/images.ts';
 
 export const RASTER_CONTENT_TYPES: Record<RasterFormat, string> = {
-  avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png',
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
 };
 
 /** Room for a few thousand renditions (most are a few kB); the disk keeps the rest. */
@@ -34,11 +37,15 @@ async function encode(svg: string, width: number, format: RasterFormat): Promise
   const density = Math.min(2400, Math.max(72, Math.ceil((72 * width) / svgWidth(svg))));
   const image = sharp(Buffer.from(svg), { density }).resize({ width });
   switch (format) {
-    case 'avif': return image.avif({ quality: 55, effort: 2 }).toBuffer();
-    case 'webp': return image.webp({ quality: 80 }).toBuffer();
+    case 'avif':
+      return image.avif({ quality: 55, effort: 2 }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 80 }).toBuffer();
     // JPEG has no transparency: a transparent corner becomes white, not black.
-    case 'jpg': return image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    case 'png': return image.png({ compressionLevel: 9 }).toBuffer();
+    case 'jpg':
+      return image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    case 'png':
+      return image.png({ compressionLevel: 9 }).toBuffer();
   }
 }
 
@@ -70,7 +77,9 @@ async function toDisk(key: string, data: Buffer): Promise<void> {
     const temp = join(cacheDir(), `${key}.${process.pid}.tmp`);
     await writeFile(temp, data);
     await rename(temp, join(cacheDir(), key));
-  } catch { /* the memory cache still has it */ }
+  } catch {
+    /* the memory cache still has it */
+  }
 }
 
 /**
@@ -78,7 +87,10 @@ async function toDisk(key: string, data: Buffer): Promise<void> {
  * pure functions of their names, so a key never needs invalidating.
  */
 export async function rasterise(
-  key: string, svg: () => string | null | Promise<string | null>, width: number, format: RasterFormat,
+  key: string,
+  svg: () => string | null | Promise<string | null>,
+  width: number,
+  format: RasterFormat,
 ): Promise<Buffer | null> {
   const safeKey = key.replace(/[^A-Za-z0-9_.-]/g, '_');
   const hit = memory.get(safeKey);
@@ -89,7 +101,7 @@ export async function rasterise(
     const cached = await fromDisk(safeKey);
     const source = cached ? null : await svg();
     if (!cached && source === null) return null;
-    const data = cached ?? await encode(source!, width, format);
+    const data = cached ?? (await encode(source!, width, format));
     if (!cached) await toDisk(safeKey, data);
     memory.set(safeKey, data);
     return data;

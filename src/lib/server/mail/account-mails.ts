@@ -12,7 +12,12 @@ export function shopUrl(locale: string, path: string): string {
 }
 
 /** /reset-password and /create-password carry the token as a query parameter. */
-export function sendPasswordLinkMail(kind: 'reset' | 'create', to: Recipient, token: string, shop: string): Promise<SentMail> {
+export function sendPasswordLinkMail(
+  kind: 'reset' | 'create',
+  to: Recipient,
+  token: string,
+  shop: string,
+): Promise<SentMail> {
   const page = kind === 'reset' ? '/reset-password' : '/create-password';
   const link = `${shopUrl(to.locale, page)}?token=${encodeURIComponent(token)}`;
   return sendMail(passwordLinkMail(kind, to, link, shop));

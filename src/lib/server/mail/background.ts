@@ -6,7 +6,10 @@ const pending = new Set<Promise<void>>();
 
 export function inBackground(label: string, task: () => Promise<unknown>): void {
   const run: Promise<void> = task()
-    .then(() => undefined, (error: unknown) => logger.error({ err: error, task: label }, 'background mail failed'))
+    .then(
+      () => undefined,
+      (error: unknown) => logger.error({ err: error, task: label }, 'background mail failed'),
+    )
     .finally(() => pending.delete(run));
   pending.add(run);
 }

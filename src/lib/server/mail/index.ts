@@ -7,4 +7,9 @@ export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
 export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';
 export { sendStaffPasswordMail } from './staff-mails.ts';
-export { sendEmailChangeLinkMail, sendEmailChangeNoticeMail, sendEmailTakenMail, sendPasswordChangedMail } from './profile-mails.ts';
+export {
+  sendEmailChangeLinkMail,
+  sendEmailChangeNoticeMail,
+  sendEmailTakenMail,
+  sendPasswordChangedMail,
+} from './profile-mails.ts';

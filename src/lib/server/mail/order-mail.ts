@@ -10,15 +10,22 @@ import { getContent } from '../content.ts';
 import { ORDER_ACCESS_PARAM } from '#lib/orders/access.ts';
 
 const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
-  invoice: 'Invoice', stripe: 'Credit card', 'stripe-debit': 'SEPA Direct Debit', 'stripe-sofort': 'Sofort', paypal: 'PayPal',
+  invoice: 'Invoice',
+  stripe: 'Credit card',
+  'stripe-debit': 'SEPA Direct Debit',
+  'stripe-sofort': 'Sofort',
+  paypal: 'PayPal',
 };
 
 /** The terms and the account to pay to, for an unpaid invoice order (nothing when the shop set none). */
 function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, number: string): string[] {
   if (!invoice) return [];
   const account = [
-    `${t.accountHolder}: ${invoice.accountHolder}`, `${t.iban}: ${invoice.iban}`, `${t.bic}: ${invoice.bic}`,
-    ...(invoice.bankName ? [`${t.bank}: ${invoice.bankName}`] : []), `${t.reference}: ${number}`,
+    `${t.accountHolder}: ${invoice.accountHolder}`,
+    `${t.iban}: ${invoice.iban}`,
+    `${t.bic}: ${invoice.bic}`,
+    ...(invoice.bankName ? [`${t.bank}: ${invoice.bankName}`] : []),
+    `${t.reference}: ${number}`,
   ];
   return [fill(t.invoiceTerms, { days: invoice.dueDays }), `${t.bankDetails}:\n${account.join('\n')}`];
 }
@@ -35,18 +42,32 @@ export function orderLink(order: Order, locale: string, access: string | null): 
 }
 
 /** @internal Exported for tests. */
-export function orderConfirmationMail(order: Order, locale: string, shop: string, invoice: InvoiceSetting | null = null, access: string | null = null) {
+export function orderConfirmationMail(
+  order: Order,
+  locale: string,
+  shop: string,
+  invoice: InvoiceSetting | null = null,
+  access: string | null = null,
+) {
   const t = ORDER_MAIL_TEXTS[localeOf(locale)];
   const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
   const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
-  const values = { name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(), shop, number: order.transactionnum };
-  const lines = order.cartInfo.cartItems.map((item) =>
-    `${item.quantity} × ${item.name} (${item.itemnum})${item.rowTotalInclTax === null ? '' : ` — ${money.format(item.rowTotalInclTax)}`}`);
+  const values = {
+    name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(),
+    shop,
+    number: order.transactionnum,
+  };
+  const lines = order.cartInfo.cartItems.map(
+    (item) =>
+      `${item.quantity} × ${item.name} (${item.itemnum})${item.rowTotalInclTax === null ? '' : ` — ${money.format(item.rowTotalInclTax)}`}`,
+  );
   const totals = order.cartInfo.totals;
   const summary = [
     fill(t.number, values),
     `${t.items}:\n${lines.join('\n')}`,
-    ...(order.cartInfo.shippingMethod && totals ? [`${t.shipping}: ${order.cartInfo.shippingMethod.label} — ${money.format(totals.shipping_incl_tax)}`] : []),
+    ...(order.cartInfo.shippingMethod && totals
+      ? [`${t.shipping}: ${order.cartInfo.shippingMethod.label} — ${money.format(totals.shipping_incl_tax)}`]
+      : []),
     ...(totals ? [`${t.total}: ${money.format(totals.grandTotalIncTax)}`] : []),
     `${t.payment}: ${PAYMENT_LABELS[order.paymentMethodCode]}`,
   ];
@@ -63,7 +84,15 @@ export function orderConfirmationMail(order: Order, locale: string, shop: string
   );
 }
 
-export async function sendOrderConfirmationMail(order: Order, locale: string, shop: string, access: string | null): Promise<SentMail> {
-  const invoice = order.paymentMethodCode === 'invoice' ? (await getContent('setting:invoice', localeOf(locale)))?.config ?? null : null;
+export async function sendOrderConfirmationMail(
+  order: Order,
+  locale: string,
+  shop: string,
+  access: string | null,
+): Promise<SentMail> {
+  const invoice =
+    order.paymentMethodCode === 'invoice'
+      ? ((await getContent('setting:invoice', localeOf(locale)))?.config ?? null)
+      : null;
   return sendMail(orderConfirmationMail(order, locale, shop, invoice, access));
 }

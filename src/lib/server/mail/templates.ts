@@ -22,7 +22,14 @@ export function mailTime(locale: Locale, at: Date): string {
   return `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 }
 
-export function compose(to: Recipient, subject: string, paragraphs: string[], action: { label: string; url: string }, after: string[], signature: string): OutgoingMail {
+export function compose(
+  to: Recipient,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+  after: string[],
+  signature: string,
+): OutgoingMail {
   const text = [...paragraphs, `${action.label}:\n${action.url}`, ...after, signature].join('\n\n');
   const p = (s: string) => `<p>${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = [
@@ -42,8 +49,12 @@ export function passwordLinkMail(kind: 'reset' | 'create', to: Recipient, link: 
   const values = { name: `${to.firstName} ${to.lastName}`.trim(), shop };
   const texts = t[kind];
   return compose(
-    to, fill(texts.subject, values), [fill(t.greeting, values), texts.intro],
-    { label: texts.action, url: link }, [texts.expires, texts.ignore], fill(t.signature, values),
+    to,
+    fill(texts.subject, values),
+    [fill(t.greeting, values), texts.intro],
+    { label: texts.action, url: link },
+    [texts.expires, texts.ignore],
+    fill(t.signature, values),
   );
 }
 
@@ -51,7 +62,11 @@ export function welcomeMail(to: Recipient & { customernum: string }, shopUrl: st
   const t = MAIL_TEXTS[localeOf(to.locale)];
   const values = { name: `${to.firstName} ${to.lastName}`.trim(), shop, customernum: to.customernum };
   return compose(
-    to, fill(t.welcome.subject, values), [fill(t.greeting, values), t.welcome.intro, fill(t.welcome.customernum, values)],
-    { label: t.welcome.action, url: shopUrl }, [], fill(t.signature, values),
+    to,
+    fill(t.welcome.subject, values),
+    [fill(t.greeting, values), t.welcome.intro, fill(t.welcome.customernum, values)],
+    { label: t.welcome.action, url: shopUrl },
+    [],
+    fill(t.signature, values),
   );
 }

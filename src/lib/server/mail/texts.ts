@@ -24,10 +24,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     signature: 'Mit freundlichen Grüßen\n{{shop}}',
     reset: {
       subject: 'Passwort für {{shop}} zurücksetzen',
-      intro: 'Wir haben eine Anfrage erhalten, das Passwort Ihres Kundenkontos zurückzusetzen. Über den folgenden Link können Sie ein neues Passwort wählen.',
+      intro:
+        'Wir haben eine Anfrage erhalten, das Passwort Ihres Kundenkontos zurückzusetzen. Über den folgenden Link können Sie ein neues Passwort wählen.',
       action: 'Neues Passwort wählen',
       expires: 'Der Link ist 60 Minuten gültig und kann einmal verwendet werden.',
-      ignore: 'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+      ignore:
+        'Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
     },
     create: {
       subject: 'Passwort für {{shop}} festlegen',
@@ -48,7 +50,8 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     signature: 'Kind regards,\n{{shop}}',
     reset: {
       subject: 'Reset your password for {{shop}}',
-      intro: 'We received a request to reset the password of your customer account. Use the link below to choose a new password.',
+      intro:
+        'We received a request to reset the password of your customer account. Use the link below to choose a new password.',
       action: 'Choose a new password',
       expires: 'The link is valid for 60 minutes and can be used once.',
       ignore: 'If you did not ask for this, you can ignore this email; your password stays unchanged.',
@@ -72,10 +75,12 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     signature: 'Cordialement,\n{{shop}}',
     reset: {
       subject: 'Réinitialisez votre mot de passe pour {{shop}}',
-      intro: 'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte client. Utilisez le lien ci-dessous pour choisir un nouveau mot de passe.',
+      intro:
+        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte client. Utilisez le lien ci-dessous pour choisir un nouveau mot de passe.',
       action: 'Choisir un nouveau mot de passe',
       expires: 'Ce lien est valable 60 minutes et ne peut être utilisé qu’une seule fois.',
-      ignore: 'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
+      ignore:
+        'Si vous n’êtes pas à l’origine de cette demande, vous pouvez ignorer cet e-mail ; votre mot de passe reste inchangé.',
     },
     create: {
       subject: 'Créez votre mot de passe pour {{shop}}',
@@ -96,14 +101,16 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     signature: 'Atentamente,\n{{shop}}',
     reset: {
       subject: 'Restablezca su contraseña de {{shop}}',
-      intro: 'Hemos recibido una solicitud para restablecer la contraseña de su cuenta de cliente. Utilice el siguiente enlace para elegir una nueva contraseña.',
+      intro:
+        'Hemos recibido una solicitud para restablecer la contraseña de su cuenta de cliente. Utilice el siguiente enlace para elegir una nueva contraseña.',
       action: 'Elegir una nueva contraseña',
       expires: 'El enlace es válido durante 60 minutos y solo puede utilizarse una vez.',
       ignore: 'Si no ha solicitado este cambio, puede ignorar este correo electrónico; su contraseña no se modificará.',
     },
     create: {
       subject: 'Cree su contraseña de {{shop}}',
-      intro: 'Se ha creado una cuenta de cliente para usted. Utilice el siguiente enlace para establecer su contraseña.',
+      intro:
+        'Se ha creado una cuenta de cliente para usted. Utilice el siguiente enlace para establecer su contraseña.',
       action: 'Establecer la contraseña',
       expires: 'El enlace es válido durante 60 minutos y solo puede utilizarse una vez.',
       ignore: 'Si no esperaba una cuenta de cliente, puede ignorar este correo electrónico.',
@@ -120,7 +127,8 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
     signature: 'Cordiali saluti,\n{{shop}}',
     reset: {
       subject: 'Reimposta la password di {{shop}}',
-      intro: 'Abbiamo ricevuto una richiesta di reimpostazione della password del Suo account cliente. Utilizzi il link qui sotto per scegliere una nuova password.',
+      intro:
+        'Abbiamo ricevuto una richiesta di reimpostazione della password del Suo account cliente. Utilizzi il link qui sotto per scegliere una nuova password.',
       action: 'Scegli una nuova password',
       expires: 'Il link è valido per 60 minuti e può essere utilizzato una sola volta.',
       ignore: 'Se non ha richiesto questa operazione, può ignorare questa e-mail: la Sua password resterà invariata.',

@@ -17,17 +17,27 @@ export interface NewsletterDeps {
 }
 
 /** The consent text of a locale: the shop's message with its name and the customer's address filled in. */
-export function consentText(shell: { t: (key: 'newsletter.consent', vars: Record<string, string>) => string; branding: { title: string } }, email: string): string {
+export function consentText(
+  shell: { t: (key: 'newsletter.consent', vars: Record<string, string>) => string; branding: { title: string } },
+  email: string,
+): string {
   return shell.t('newsletter.consent', { shop: shell.branding.title, email });
 }
 
-export const consentOf = (locale: Locale, text: string): Consent => ({ version: NEWSLETTER_CONSENT_VERSION, text, locale });
+export const consentOf = (locale: Locale, text: string): Consent => ({
+  version: NEWSLETTER_CONSENT_VERSION,
+  text,
+  locale,
+});
 
 export type NewsletterAction = 'subscribe' | 'unsubscribe';
 
 /** Subscribes (pending + link mailed) or unsubscribes the customer; too many links is TOO_MANY_ATTEMPTS (429). */
 export async function applyNewsletterAction(
-  deps: NewsletterDeps, subscriber: Subscriber, action: NewsletterAction, locale: Locale,
+  deps: NewsletterDeps,
+  subscriber: Subscriber,
+  action: NewsletterAction,
+  locale: Locale,
 ): Promise<{ newsletter: NewsletterStatus; linkSent: boolean }> {
   const db = await deps.db();
   const now = deps.now?.() ?? new Date();
@@ -35,7 +45,13 @@ export async function applyNewsletterAction(
   const result = await requestSubscription(db, subscriber, await deps.consent(locale, subscriber.email), now);
   if (result.kind === 'too-many') {
     const retryAfter = result.retryAfterSeconds;
-    throw new ApiError('TOO_MANY_ATTEMPTS', 'Too many confirmation links. Please try again later.', 429, { retryAfter }, { 'Retry-After': String(retryAfter) });
+    throw new ApiError(
+      'TOO_MANY_ATTEMPTS',
+      'Too many confirmation links. Please try again later.',
+      429,
+      { retryAfter },
+      { 'Retry-After': String(retryAfter) },
+    );
   }
   if (result.kind === 'already-subscribed') return { newsletter: result.status, linkSent: false };
   await deps.sendLink({ ...subscriber, locale }, result.token, locale);

@@ -16,7 +16,8 @@ export interface NewsletterRouteDeps extends NewsletterDeps {
 }
 
 const customerNotFound = () => new ApiError('CUSTOMER_NOT_FOUND', 'Customer not found.', 401);
-const invalidLink = () => new ApiError('INVALID_TOKEN', 'This link is invalid, has expired or has already been used.', 400);
+const invalidLink = () =>
+  new ApiError('INVALID_TOKEN', 'This link is invalid, has expired or has already been used.', 400);
 
 /** What a change needs of its request: the customer's session and the language asked for. */
 interface NewsletterRequest {

@@ -41,7 +41,9 @@ const updateFields = { action: formField.text('action'), consentVersion: formFie
 
 /** The form was made from an older consent text than the shop's (the schema refused consentVersion). */
 const staleConsent = (error: ApiError): boolean =>
-  error.code === 'VALIDATION_FAILED' && Array.isArray(error.details) && (error.details as { path?: unknown }[]).some((issue) => issue.path === 'consentVersion');
+  error.code === 'VALIDATION_FAILED' &&
+  Array.isArray(error.details) &&
+  (error.details as { path?: unknown }[]).some((issue) => issue.path === 'consentVersion');
 
 /**
  * /my-account/my-newsletter: GET shows the subscription; POST (the page's own forms) subscribes or
@@ -59,13 +61,18 @@ export function newsletterPage(deps: NewsletterDeps, changes: NewsletterChanges)
       try {
         const outcome = await submitPostedForm(update, request, MAX_FORM_BYTES, { locale });
         if (outcome.ok) {
-          const notice = outcome.input.action === 'unsubscribe' ? 'unsubscribed' : outcome.result.linkSent ? 'sent' : null;
+          const notice =
+            outcome.input.action === 'unsubscribe' ? 'unsubscribed' : outcome.result.linkSent ? 'sent' : null;
           return { redirectTo: notice ? `${PAGE}?notice=${notice}` : PAGE };
         }
         const failure = outcome.error;
         httpStatus = staleConsent(failure) ? 409 : failure.status;
-        const key: MessageKey = failure.code === 'TOO_MANY_ATTEMPTS' ? 'newsletter.error.tooMany'
-          : httpStatus === 409 ? 'newsletter.error.consentChanged' : 'newsletter.error.failed';
+        const key: MessageKey =
+          failure.code === 'TOO_MANY_ATTEMPTS'
+            ? 'newsletter.error.tooMany'
+            : httpStatus === 409
+              ? 'newsletter.error.consentChanged'
+              : 'newsletter.error.failed';
         error = shell.t(key, { minutes: 15 });
       } catch (failure) {
         logger.error({ err: failure }, 'newsletter form failed');
@@ -77,9 +84,10 @@ export function newsletterPage(deps: NewsletterDeps, changes: NewsletterChanges)
     const status = await subscriptionStatus(db, subscriber);
     return {
       status,
-      consentGiven: status.status === 'pending' || status.status === 'subscribed' ? await recordedConsent(db, subscriber.id) : null,
+      consentGiven:
+        status.status === 'pending' || status.status === 'subscribed' ? await recordedConsent(db, subscriber.id) : null,
       consent: { text: consentText(shell, subscriber.email), version: NEWSLETTER_CONSENT_VERSION },
-      notice: error === null && (NOTICES as readonly string[]).includes(notice ?? '') ? notice as Notice : null,
+      notice: error === null && (NOTICES as readonly string[]).includes(notice ?? '') ? (notice as Notice) : null,
       error,
       httpStatus,
       linkHours: NEWSLETTER_LINK_HOURS,
@@ -87,10 +95,7 @@ export function newsletterPage(deps: NewsletterDeps, changes: NewsletterChanges)
   };
 }
 
-export type ConfirmPageState =
-  | { kind: 'ask'; token: string; email: string }
-  | { kind: 'done' }
-  | { kind: 'invalid' };
+export type ConfirmPageState = { kind: 'ask'; token: string; email: string } | { kind: 'done' } | { kind: 'invalid' };
 
 /**
  * /newsletter/confirm. Opening the link (GET) only looks at the token and asks for a click; the
@@ -101,17 +106,24 @@ export type ConfirmPageState =
  */
 export function confirmPage(deps: Pick<NewsletterDeps, 'db'>, changes: NewsletterChanges) {
   const confirm = formAction(changes.confirm, { token: formField.text('token') });
-  return async (context: { request: Request; url: URL } & ClientContext): Promise<{ state: ConfirmPageState; redirect?: string; httpStatus: number }> => {
+  return async (
+    context: { request: Request; url: URL } & ClientContext,
+  ): Promise<{ state: ConfirmPageState; redirect?: string; httpStatus: number }> => {
     const { request, url } = context;
     if (request.method === 'POST') {
       const outcome = await submitPostedForm(confirm, context, MAX_FORM_BYTES);
       // Unknown, expired, used or no token at all: the same page, which says nothing more.
-      return outcome.ok ? { state: { kind: 'done' }, redirect: '/newsletter/confirm?confirmed=1', httpStatus: 303 } : { state: { kind: 'invalid' }, httpStatus: outcome.error.status };
+      return outcome.ok
+        ? { state: { kind: 'done' }, redirect: '/newsletter/confirm?confirmed=1', httpStatus: 303 }
+        : { state: { kind: 'invalid' }, httpStatus: outcome.error.status };
     }
     const token = url.searchParams.get('token');
-    if (token === null && url.searchParams.get('confirmed') === '1') return { state: { kind: 'done' }, httpStatus: 200 };
+    if (token === null && url.searchParams.get('confirmed') === '1')
+      return { state: { kind: 'done' }, httpStatus: 200 };
     const pending = token ? await pendingConfirmation(await deps.db(), token) : null;
-    return pending ? { state: { kind: 'ask', token: token!, email: pending.email }, httpStatus: 200 } : { state: { kind: 'invalid' }, httpStatus: 400 };
+    return pending
+      ? { state: { kind: 'ask', token: token!, email: pending.email }, httpStatus: 200 }
+      : { state: { kind: 'invalid' }, httpStatus: 400 };
   };
 }
 
@@ -129,15 +141,26 @@ export interface LoyaltyCardData {
  */
 export async function loyaltyCardView({ shopper, shell }: AccountContext): Promise<AccountLoad<LoyaltyCardData>> {
   const db = await getDb();
-  const [customer] = await db.select({
-    customernum: customers.customernum, firstName: customers.firstName, lastName: customers.lastName, company: customers.company,
-  }).from(customers).where(eq(customers.id, shopper.customerId));
+  const [customer] = await db
+    .select({
+      customernum: customers.customernum,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      company: customers.company,
+    })
+    .from(customers)
+    .where(eq(customers.id, shopper.customerId));
   if (!customer) return { notFound: true };
   let company = customer.company?.trim() || null;
   if (!company) {
-    const [billing] = await db.select({ company: addresses.company }).from(addresses)
-      .where(and(eq(addresses.customerId, shopper.customerId), isNotNull(addresses.company), eq(addresses.isBilling, true)))
-      .orderBy(desc(addresses.isDefaultBilling), addresses.createdAt).limit(1);
+    const [billing] = await db
+      .select({ company: addresses.company })
+      .from(addresses)
+      .where(
+        and(eq(addresses.customerId, shopper.customerId), isNotNull(addresses.company), eq(addresses.isBilling, true)),
+      )
+      .orderBy(desc(addresses.isDefaultBilling), addresses.createdAt)
+      .limit(1);
     company = billing?.company?.trim() || null;
   }
   const number = customer.customernum;
@@ -145,6 +168,8 @@ export async function loyaltyCardView({ shopper, shell }: AccountContext): Promi
     customernum: number,
     name: `${customer.firstName} ${customer.lastName}`.trim(),
     company,
-    barcodeSvg: isCode128B(number) ? code128Svg(number, { label: shell.t('loyalty.barcodeLabel', { number }), className: 'loyalty-barcode' }) : null,
+    barcodeSvg: isCode128B(number)
+      ? code128Svg(number, { label: shell.t('loyalty.barcodeLabel', { number }), className: 'loyalty-barcode' })
+      : null,
   };
 }

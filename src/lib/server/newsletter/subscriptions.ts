@@ -30,9 +30,16 @@ export interface Subscriber {
 }
 
 export async function findSubscriber(db: Db, customerId: string): Promise<Subscriber | null> {
-  const [row] = await db.select({
-    id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName, locale: customers.locale,
-  }).from(customers).where(eq(customers.id, customerId));
+  const [row] = await db
+    .select({
+      id: customers.id,
+      email: customers.email,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      locale: customers.locale,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return row ?? null;
 }
 
@@ -41,7 +48,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toStatus(row: SubscriptionRow | undefined, currentEmail: string): NewsletterStatus {
   if (!row) {
-    return { status: 'none', email: currentEmail, forCurrentEmail: true, consentVersion: null, requestedAt: null, confirmedAt: null, unsubscribedAt: null };
+    return {
+      status: 'none',
+      email: currentEmail,
+      forCurrentEmail: true,
+      consentVersion: null,
+      requestedAt: null,
+      confirmedAt: null,
+      unsubscribedAt: null,
+    };
   }
   return {
     status: row.status as NewsletterStatus['status'],
@@ -54,15 +69,23 @@ function toStatus(row: SubscriptionRow | undefined, currentEmail: string): Newsl
   };
 }
 
-export async function subscriptionStatus(db: Db, subscriber: Pick<Subscriber, 'id' | 'email'>): Promise<NewsletterStatus> {
-  const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.customerId, subscriber.id));
+export async function subscriptionStatus(
+  db: Db,
+  subscriber: Pick<Subscriber, 'id' | 'email'>,
+): Promise<NewsletterStatus> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.customerId, subscriber.id));
   return toStatus(row, subscriber.email);
 }
 
 /** The consent text and version stored with the customer's subscription, if there is one. */
 export async function recordedConsent(db: Db, customerId: string): Promise<{ text: string; version: string } | null> {
-  const [row] = await db.select({ text: newsletterSubscriptions.consentText, version: newsletterSubscriptions.consentVersion })
-    .from(newsletterSubscriptions).where(eq(newsletterSubscriptions.customerId, customerId));
+  const [row] = await db
+    .select({ text: newsletterSubscriptions.consentText, version: newsletterSubscriptions.consentVersion })
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.customerId, customerId));
   return row ?? null;
 }
 
@@ -85,44 +108,74 @@ export type SubscribeResult =
  * locks it, so two requests at once queue behind each other and the later one spends the earlier
  * one's link: at most one link is ever open.
  */
-export async function requestSubscription(db: Db, subscriber: Subscriber, consent: Consent, now = new Date()): Promise<SubscribeResult> {
-  return db.transaction(async (tx): Promise<SubscribeResult> => {
-    const [current] = await tx.select().from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.customerId, subscriber.id)).for('update');
-    if (current?.status === 'subscribed' && sameEmail(current.email, subscriber.email)) {
-      return { kind: 'already-subscribed', status: toStatus(current, subscriber.email) };
-    }
-    const values = {
-      email: subscriber.email, status: 'pending', locale: consent.locale, consentVersion: consent.version, consentText: consent.text,
-      requestedAt: now, confirmedAt: null, updatedAt: now,
-    };
-    const [row] = await tx.insert(newsletterSubscriptions).values({ customerId: subscriber.id, ...values })
-      .onConflictDoUpdate({ target: newsletterSubscriptions.customerId, set: values })
-      .returning();
-    const [recent] = await tx.select({ n: count() }).from(newsletterTokens).where(and(
-      eq(newsletterTokens.customerId, subscriber.id), gt(newsletterTokens.createdAt, new Date(now.getTime() - LINK_WINDOW_MS)),
-    ));
-    if ((recent?.n ?? 0) >= LINKS_PER_WINDOW) {
-      // Rolls back the request too: nothing is recorded that no link could confirm.
-      throw new TooManyLinks();
-    }
-    await spendOpenTokens(tx as unknown as Db, subscriber.id, now);
-    const token = randomToken();
-    await tx.insert(newsletterTokens).values({
-      customerId: subscriber.id, tokenHash: sha256Hex(token), expiresAt: new Date(now.getTime() + LINK_TTL_MS), createdAt: now,
+export async function requestSubscription(
+  db: Db,
+  subscriber: Subscriber,
+  consent: Consent,
+  now = new Date(),
+): Promise<SubscribeResult> {
+  return db
+    .transaction(async (tx): Promise<SubscribeResult> => {
+      const [current] = await tx
+        .select()
+        .from(newsletterSubscriptions)
+        .where(eq(newsletterSubscriptions.customerId, subscriber.id))
+        .for('update');
+      if (current?.status === 'subscribed' && sameEmail(current.email, subscriber.email)) {
+        return { kind: 'already-subscribed', status: toStatus(current, subscriber.email) };
+      }
+      const values = {
+        email: subscriber.email,
+        status: 'pending',
+        locale: consent.locale,
+        consentVersion: consent.version,
+        consentText: consent.text,
+        requestedAt: now,
+        confirmedAt: null,
+        updatedAt: now,
+      };
+      const [row] = await tx
+        .insert(newsletterSubscriptions)
+        .values({ customerId: subscriber.id, ...values })
+        .onConflictDoUpdate({ target: newsletterSubscriptions.customerId, set: values })
+        .returning();
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(newsletterTokens)
+        .where(
+          and(
+            eq(newsletterTokens.customerId, subscriber.id),
+            gt(newsletterTokens.createdAt, new Date(now.getTime() - LINK_WINDOW_MS)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= LINKS_PER_WINDOW) {
+        // Rolls back the request too: nothing is recorded that no link could confirm.
+        throw new TooManyLinks();
+      }
+      await spendOpenTokens(tx as unknown as Db, subscriber.id, now);
+      const token = randomToken();
+      await tx.insert(newsletterTokens).values({
+        customerId: subscriber.id,
+        tokenHash: sha256Hex(token),
+        expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+        createdAt: now,
+      });
+      return { kind: 'link', token, status: toStatus(row, subscriber.email) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TooManyLinks)
+        return { kind: 'too-many' as const, retryAfterSeconds: Math.ceil(LINK_WINDOW_MS / 1000) };
+      throw error;
     });
-    return { kind: 'link', token, status: toStatus(row, subscriber.email) };
-  }).catch((error: unknown) => {
-    if (error instanceof TooManyLinks) return { kind: 'too-many' as const, retryAfterSeconds: Math.ceil(LINK_WINDOW_MS / 1000) };
-    throw error;
-  });
 }
 
 class TooManyLinks extends Error {}
 class NothingToConfirm extends Error {}
 
 async function spendOpenTokens(db: Db, customerId: string, now: Date): Promise<void> {
-  await db.update(newsletterTokens).set({ usedAt: now })
+  await db
+    .update(newsletterTokens)
+    .set({ usedAt: now })
     .where(and(eq(newsletterTokens.customerId, customerId), isNull(newsletterTokens.usedAt)));
 }
 
@@ -137,16 +190,28 @@ export async function confirmSubscription(db: Db, token: string, now = new Date(
   if (token.length === 0 || token.length > 200) return null;
   try {
     return await db.transaction(async (tx) => {
-      const [spent] = await tx.update(newsletterTokens).set({ usedAt: now })
-        .where(and(eq(newsletterTokens.tokenHash, sha256Hex(token)), isNull(newsletterTokens.usedAt), gt(newsletterTokens.expiresAt, now)))
+      const [spent] = await tx
+        .update(newsletterTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(newsletterTokens.tokenHash, sha256Hex(token)),
+            isNull(newsletterTokens.usedAt),
+            gt(newsletterTokens.expiresAt, now),
+          ),
+        )
         .returning({ customerId: newsletterTokens.customerId });
       if (!spent) throw new NothingToConfirm();
-      const [confirmed] = await tx.update(newsletterSubscriptions)
+      const [confirmed] = await tx
+        .update(newsletterSubscriptions)
         .set({ status: 'subscribed', confirmedAt: now, unsubscribedAt: null, updatedAt: now })
-        .where(and(
-          eq(newsletterSubscriptions.customerId, spent.customerId), eq(newsletterSubscriptions.status, 'pending'),
-          sql`lower(${newsletterSubscriptions.email}) = (SELECT lower(${customers.email}) FROM ${customers} WHERE ${customers.id} = ${spent.customerId})`,
-        ))
+        .where(
+          and(
+            eq(newsletterSubscriptions.customerId, spent.customerId),
+            eq(newsletterSubscriptions.status, 'pending'),
+            sql`lower(${newsletterSubscriptions.email}) = (SELECT lower(${customers.email}) FROM ${customers} WHERE ${customers.id} = ${spent.customerId})`,
+          ),
+        )
         .returning();
       if (!confirmed) throw new NothingToConfirm();
       return toStatus(confirmed, confirmed.email);
@@ -160,13 +225,20 @@ export async function confirmSubscription(db: Db, token: string, now = new Date(
 /** Whether a link would confirm right now, without spending it (the confirmation page's first look). */
 export async function pendingConfirmation(db: Db, token: string, now = new Date()): Promise<{ email: string } | null> {
   if (token.length === 0 || token.length > 200) return null;
-  const [row] = await db.select({ email: newsletterSubscriptions.email }).from(newsletterTokens)
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterTokens)
     .innerJoin(newsletterSubscriptions, eq(newsletterSubscriptions.customerId, newsletterTokens.customerId))
     .innerJoin(customers, eq(customers.id, newsletterTokens.customerId))
-    .where(and(
-      eq(newsletterTokens.tokenHash, sha256Hex(token)), isNull(newsletterTokens.usedAt), gt(newsletterTokens.expiresAt, now),
-      eq(newsletterSubscriptions.status, 'pending'), sql`lower(${newsletterSubscriptions.email}) = lower(${customers.email})`,
-    ));
+    .where(
+      and(
+        eq(newsletterTokens.tokenHash, sha256Hex(token)),
+        isNull(newsletterTokens.usedAt),
+        gt(newsletterTokens.expiresAt, now),
+        eq(newsletterSubscriptions.status, 'pending'),
+        sql`lower(${newsletterSubscriptions.email}) = lower(${customers.email})`,
+      ),
+    );
   return row ?? null;
 }
 
@@ -175,15 +247,28 @@ export async function pendingConfirmation(db: Db, token: string, now = new Date(
  * row stays with the time of withdrawal; open links are spent so an old mail cannot subscribe again.
  * Not subscribed: nothing changes.
  */
-export async function unsubscribe(db: Db, subscriber: Pick<Subscriber, 'id' | 'email'>, now = new Date()): Promise<NewsletterStatus> {
+export async function unsubscribe(
+  db: Db,
+  subscriber: Pick<Subscriber, 'id' | 'email'>,
+  now = new Date(),
+): Promise<NewsletterStatus> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(newsletterSubscriptions)
+    const [row] = await tx
+      .update(newsletterSubscriptions)
       .set({ status: 'unsubscribed', unsubscribedAt: now, updatedAt: now })
-      .where(and(eq(newsletterSubscriptions.customerId, subscriber.id), sql`${newsletterSubscriptions.status} IN ('pending', 'subscribed')`))
+      .where(
+        and(
+          eq(newsletterSubscriptions.customerId, subscriber.id),
+          sql`${newsletterSubscriptions.status} IN ('pending', 'subscribed')`,
+        ),
+      )
       .returning();
     await spendOpenTokens(tx as unknown as Db, subscriber.id, now);
     if (row) return toStatus(row, subscriber.email);
-    const [unchanged] = await tx.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.customerId, subscriber.id));
+    const [unchanged] = await tx
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.customerId, subscriber.id));
     return toStatus(unchanged, subscriber.email);
   });
 }

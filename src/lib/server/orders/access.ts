@@ -74,7 +74,12 @@ export function mayAccess(order: AccessFields, actor: OrderActor): boolean {
 }
 
 /** The order when the actor may reach it; null for a made-up id and for somebody else's order alike. */
-export async function findAccessibleOrder(db: Db, id: string, actor: OrderActor, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+export async function findAccessibleOrder(
+  db: Db,
+  id: string,
+  actor: OrderActor,
+  options: { lock?: boolean } = {},
+): Promise<OrderRow | null> {
   const row = await findOrder(db, id, options);
   return row && mayAccess(row, actor) ? row : null;
 }
@@ -97,11 +102,19 @@ export function orderActor(cookies: Pick<AstroCookies, 'get'>, customerId: strin
  * the oldest falls out past the limit). HttpOnly: no script ever sees a secret. Lax: it travels on the
  * providers' redirects back to the shop. Path /: the order pages of every locale and the API read it.
  */
-export function grantAccess(cookies: Pick<AstroCookies, 'get' | 'set'>, url: URL, orderId: string, secret: string): void {
+export function grantAccess(
+  cookies: Pick<AstroCookies, 'get' | 'set'>,
+  url: URL,
+  orderId: string,
+  secret: string,
+): void {
   const held = [...parseCookie(cookies.get(ACCESS_COOKIE)?.value)].filter(([id]) => id !== orderId);
   const entries = [[orderId, secret] as const, ...held].slice(0, MAX_ORDERS_PER_BROWSER);
   cookies.set(ACCESS_COOKIE, entries.map(([id, s]) => `${id}.${s}`).join('~'), {
-    path: '/', httpOnly: true, sameSite: 'lax', maxAge: ACCESS_COOKIE_MAX_AGE,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: ACCESS_COOKIE_MAX_AGE,
     secure: !(LOOPBACK.has(url.hostname) && url.protocol === 'http:'),
   });
 }
@@ -112,12 +125,16 @@ export function grantAccess(cookies: Pick<AstroCookies, 'get' | 'set'>, url: URL
  * and a wrong secret looks no different from a right one until the page answers.
  */
 export async function acceptMailedSecret(
-  db: Db, cookies: Pick<AstroCookies, 'get' | 'set'>, url: URL, orderId: string | null,
+  db: Db,
+  cookies: Pick<AstroCookies, 'get' | 'set'>,
+  url: URL,
+  orderId: string | null,
 ): Promise<{ cleanUrl: string } | null> {
   const secret = url.searchParams.get(ORDER_ACCESS_PARAM);
   if (secret === null) return null;
   const row = orderId && SECRET_PATTERN.test(secret) ? await findOrder(db, orderId) : null;
-  if (row && mayAccess(row, { customerId: null, secrets: new Map([[row.id, secret]]) })) grantAccess(cookies, url, row.id, secret);
+  if (row && mayAccess(row, { customerId: null, secrets: new Map([[row.id, secret]]) }))
+    grantAccess(cookies, url, row.id, secret);
   const clean = new URL(url);
   clean.searchParams.delete(ORDER_ACCESS_PARAM);
   return { cleanUrl: `${clean.pathname}${clean.search}` };

@@ -33,7 +33,12 @@ export interface MyItemsData extends Paging, Omit<MyItemsPage, 'items'> {
 const pager = (path: string) => (page: number) => (page > 1 ? `${path}?page=${page}` : path);
 
 /** /my-account/order-history: the customer's orders, newest first; a page past the end shows the last one. */
-export async function orderHistoryView({ request, shopper, locale, shell }: AccountContext): Promise<AccountLoad<OrderHistoryData>> {
+export async function orderHistoryView({
+  request,
+  shopper,
+  locale,
+  shell,
+}: AccountContext): Promise<AccountLoad<OrderHistoryData>> {
   const pathFor = pager('/my-account/order-history');
   const query = parseListingQuery(request.url.searchParams, 'orders');
   const list = await orderHistory(await getDb(), shopper.customerId, { limit: query.limit, offset: query.offset });
@@ -44,7 +49,12 @@ export async function orderHistoryView({ request, shopper, locale, shell }: Acco
 }
 
 /** /my-account/my-items: the customer's price list, filtered, sorted and paged as the URL says. */
-export async function myItemsView({ request, shopper, locale, shell }: AccountContext): Promise<AccountLoad<MyItemsData>> {
+export async function myItemsView({
+  request,
+  shopper,
+  locale,
+  shell,
+}: AccountContext): Promise<AccountLoad<MyItemsData>> {
   const defaultView = shell.features.defaultMyItemsView;
   const state = parseMyItemsState(request.url.searchParams, defaultView);
   const pathFor = (page: number) => {

@@ -26,15 +26,31 @@ import type { Order, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { checkRegistration, TooManyAttemptsError, type AccountRequest } from '../auth/index.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import {
-  assertOrderValue, cartNotFound, cartOutdated, couponError, lockOwnedCart, priceCart, pricesFingerprint, readSnapshot, toCartResponse,
-  type CartOwner, type CartSnapshot, type PricedCart,
+  assertOrderValue,
+  cartNotFound,
+  cartOutdated,
+  couponError,
+  lockOwnedCart,
+  priceCart,
+  pricesFingerprint,
+  readSnapshot,
+  toCartResponse,
+  type CartOwner,
+  type CartSnapshot,
+  type PricedCart,
 } from '../cart/index.ts';
 import { rows } from '../db/index.ts';
 import { emailRequired, guestCheckoutDisabled } from '../checkout/index.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/address.ts';
 import {
-  checkoutIncomplete, emptyCart, idempotencyKeyReused, notPurchasable, outOfStock, paymentMethodUnavailable, pricesHidden,
+  checkoutIncomplete,
+  emptyCart,
+  idempotencyKeyReused,
+  notPurchasable,
+  outOfStock,
+  paymentMethodUnavailable,
+  pricesHidden,
   type NamedItem,
 } from './errors.ts';
 import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
@@ -89,7 +105,10 @@ export interface CreatedOrder {
 }
 
 /** The pieces of every product the order takes: lines and their accessories, summed per product. */
-async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<number, { sku: string; quantity: number }>> {
+async function demandByProduct(
+  db: Db,
+  snapshot: CartSnapshot,
+): Promise<Map<number, { sku: string; quantity: number }>> {
   const demand = new Map<number, { sku: string; quantity: number }>();
   const add = (id: number, sku: string, quantity: number) => {
     const entry = demand.get(id);
@@ -98,8 +117,15 @@ async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<numb
   const accessorySkus = [...new Set(snapshot.lines.flatMap((l) => l.accessorySkus.map((s) => s.toLowerCase())))];
   const accessoryIds = new Map<string, number>();
   if (accessorySkus.length > 0) {
-    const found = await rows(db, ProductSkuRow, sql`
-      SELECT id, sku FROM products WHERE lower(sku) IN (${sql.join(accessorySkus.map((s) => sql`${s}`), sql`, `)})`);
+    const found = await rows(
+      db,
+      ProductSkuRow,
+      sql`
+      SELECT id, sku FROM products WHERE lower(sku) IN (${sql.join(
+        accessorySkus.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
     for (const p of found) accessoryIds.set(p.sku.toLowerCase(), p.id);
   }
   for (const line of snapshot.lines) {
@@ -113,12 +139,23 @@ async function demandByProduct(db: Db, snapshot: CartSnapshot): Promise<Map<numb
 }
 
 /** Names of the lines' products and accessories by lower-case sku, for errors the shopper can act on. */
-function itemNames(lines: readonly { sku: string; name: string; accessories: readonly { sku: string; name: string }[] }[]) {
-  return new Map(lines.flatMap((l) => [[l.sku.toLowerCase(), l.name] as const, ...l.accessories.map((a) => [a.sku.toLowerCase(), a.name] as const)]));
+function itemNames(
+  lines: readonly { sku: string; name: string; accessories: readonly { sku: string; name: string }[] }[],
+) {
+  return new Map(
+    lines.flatMap((l) => [
+      [l.sku.toLowerCase(), l.name] as const,
+      ...l.accessories.map((a) => [a.sku.toLowerCase(), a.name] as const),
+    ]),
+  );
 }
 
 /** Pieces one product gave to an order: effective and external stock apart. */
-interface StockHold { productId: number; effective: number; external: number }
+interface StockHold {
+  productId: number;
+  effective: number;
+  external: number;
+}
 
 /**
  * Takes the pieces out of stock: effective stock first, then the supplier's external stock. Products
@@ -127,14 +164,20 @@ interface StockHold { productId: number; effective: number; external: number }
  * and the split taken is exactly what the row had. Returns what was taken, per product.
  */
 async function reserveStock(
-  db: Db, demand: Map<number, { sku: string; quantity: number }>, names: Map<string, string>,
+  db: Db,
+  demand: Map<number, { sku: string; quantity: number }>,
+  names: Map<string, string>,
 ): Promise<StockHold[]> {
   const short: NamedItem[] = [];
   const holds: StockHold[] = [];
   for (const [productId, { sku, quantity }] of [...demand].sort(([a], [b]) => a - b)) {
-    const [row] = await rows(db, StockRow, sql`
+    const [row] = await rows(
+      db,
+      StockRow,
+      sql`
       SELECT effective_stock AS effective, external_stock AS external, marked_in_stock AS marked
-      FROM stock WHERE product_id = ${productId} FOR UPDATE`);
+      FROM stock WHERE product_id = ${productId} FOR UPDATE`,
+    );
     if (row?.marked) continue;
     const effective = Math.max(0, Math.min(quantity, row?.effective ?? 0));
     if (!row || effective + row.external < quantity) {
@@ -155,13 +198,20 @@ async function recordHolds(db: Db, orderId: string, holds: readonly StockHold[])
   if (holds.length === 0) return;
   await db.execute(sql`
     INSERT INTO order_stock_holds (order_id, product_id, effective, external)
-    VALUES ${sql.join(holds.map((h) => sql`(${orderId}, ${h.productId}, ${h.effective}, ${h.external})`), sql`, `)}`);
+    VALUES ${sql.join(
+      holds.map((h) => sql`(${orderId}, ${h.productId}, ${h.effective}, ${h.external})`),
+      sql`, `,
+    )}`);
 }
 
 async function redeemCoupon(db: Db, code: string): Promise<void> {
-  const redeemed = await rows(db, CouponCodeRow, sql`
+  const redeemed = await rows(
+    db,
+    CouponCodeRow,
+    sql`
     UPDATE coupons SET redemptions = redemptions + 1
-    WHERE code = ${code} AND (max_redemptions IS NULL OR redemptions < max_redemptions) RETURNING code`);
+    WHERE code = ${code} AND (max_redemptions IS NULL OR redemptions < max_redemptions) RETURNING code`,
+  );
   if (redeemed.length === 0) throw couponError('COUPON_EXHAUSTED');
 }
 
@@ -208,7 +258,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       if (!context.pricesVisible) throw pricesHidden();
 
       const cart = await priceCart(tx, snapshot, {
-        locale: input.locale, pricesVisible: true, shopCurrency: context.shopCurrency, now: context.now,
+        locale: input.locale,
+        pricesVisible: true,
+        shopCurrency: context.shopCurrency,
+        now: context.now,
       });
       // A total the order row cannot hold is refused here, before anything is written (CART_VALUE_LIMIT).
       assertOrderValue(cart);
@@ -221,10 +274,14 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       if (gone.length > 0) throw outOfStock(gone);
       if (cart.coupon && cart.coupon.status !== 'applied') throw couponError(cart.coupon.status);
 
-      const wantsAccount = !context.owner.customerId && snapshot.cart.newUser && snapshot.cart.newUserPasswordHash !== null
-        && context.features.isCheckoutRegistrationEnabled;
+      const wantsAccount =
+        !context.owner.customerId &&
+        snapshot.cart.newUser &&
+        snapshot.cart.newUserPasswordHash !== null &&
+        context.features.isCheckoutRegistrationEnabled;
       // Without guest checkout a shopper who is not signed in orders only with an account created now.
-      if (!context.owner.customerId && !wantsAccount && !context.features.isGuestUserEnabled) throw guestCheckoutDisabled();
+      if (!context.owner.customerId && !wantsAccount && !context.features.isGuestUserEnabled)
+        throw guestCheckoutDisabled();
 
       // Prices moved since the shopper looked (a new price list, a special price ending): they must see it.
       // Checked after the specific reasons above, which tell the shopper more than "refresh".
@@ -236,8 +293,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
 
       const demand = await demandByProduct(tx, snapshot);
       const { clientKey } = await checkOrderLimits(tx, context.limits, {
-        customerId: context.owner.customerId, email, clientIp: context.clientIp, grandTotalCents: cart.totals.grandTotalIncTax,
-        currency: cart.currency, pieces: [...demand.values()].reduce((sum, d) => sum + d.quantity, 0),
+        customerId: context.owner.customerId,
+        email,
+        clientIp: context.clientIp,
+        grandTotalCents: cart.totals.grandTotalIncTax,
+        currency: cart.currency,
+        pieces: [...demand.values()].reduce((sum, d) => sum + d.quantity, 0),
       });
       const holds = await reserveStock(tx, demand, itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
@@ -254,7 +315,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const cartInfo = await orderCartInfo(tx, toCartResponse(cart), input.locale);
       // A guest order is reached with its secret; a customer's order by its signed-in owner only.
       const access = customerId ? null : newAccessSecret();
-      const [row] = await rows(tx, OrderIdRow, sql`
+      const [row] = await rows(
+        tx,
+        OrderIdRow,
+        sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
           access_secret_hash, client_key, coupon_code)
@@ -263,7 +327,8 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
           ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null}, ${clientKey},
           ${cart.coupon?.code ?? null})
-        RETURNING id`);
+        RETURNING id`,
+      );
       await recordHolds(tx, row!.id, holds);
       // The cart is done: closed for writes, no longer anybody's active cart, its password hash gone.
       await tx.execute(sql`
@@ -272,11 +337,24 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${input.cartId}`);
 
       const order = (await findOrder(tx, row!.id))!;
-      const accountRequest: AccountRequest | null = wantsAccount ? {
-        email, passwordHash: snapshot.cart.newUserPasswordHash!, firstName: billing.firstName, lastName: billing.lastName,
-        locale: input.locale, currency: snapshot.cart.currency, orderId: order.id,
-      } : null;
-      return { order: orderView(order), created: true, accountRequest, row: order, accessSecret: access?.secret ?? null };
+      const accountRequest: AccountRequest | null = wantsAccount
+        ? {
+            email,
+            passwordHash: snapshot.cart.newUserPasswordHash!,
+            firstName: billing.firstName,
+            lastName: billing.lastName,
+            locale: input.locale,
+            currency: snapshot.cart.currency,
+            orderId: order.id,
+          }
+        : null;
+      return {
+        order: orderView(order),
+        created: true,
+        accountRequest,
+        row: order,
+        accessSecret: access?.secret ?? null,
+      };
     });
   } catch (error) {
     // Two attempts with one key that both passed the lock (only possible if a cart was re-opened) meet

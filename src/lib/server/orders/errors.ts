@@ -5,21 +5,35 @@ export const orderNotFound = () => new ApiError('ORDER_NOT_FOUND', 'There is no 
 export const idempotencyKeyReused = () =>
   new ApiError('IDEMPOTENCY_KEY_REUSED', 'This order attempt belongs to another cart. Please try again.', 409);
 export const emptyCart = () => new ApiError('CART_EMPTY', 'Your cart is empty.', 409);
-export const checkoutIncomplete = (missing: string[]) => new ApiError(
-  'CHECKOUT_INCOMPLETE', `Please complete the checkout first (${missing.join(', ')}).`, 409, { missing },
-);
+export const checkoutIncomplete = (missing: string[]) =>
+  new ApiError('CHECKOUT_INCOMPLETE', `Please complete the checkout first (${missing.join(', ')}).`, 409, { missing });
 /** An item an error names: the shopper finds it in the cart by name, support by sku. */
-export interface NamedItem { sku: string; name: string }
-const itemList = (items: readonly NamedItem[]) => items.map((i) => (i.name === i.sku ? i.sku : `${i.name} (${i.sku})`)).join(', ');
-const itemDetails = (items: readonly NamedItem[]) => ({ skus: items.map((i) => i.sku), items: items.map(({ sku, name }) => ({ sku, name })) });
+export interface NamedItem {
+  sku: string;
+  name: string;
+}
+const itemList = (items: readonly NamedItem[]) =>
+  items.map((i) => (i.name === i.sku ? i.sku : `${i.name} (${i.sku})`)).join(', ');
+const itemDetails = (items: readonly NamedItem[]) => ({
+  skus: items.map((i) => i.sku),
+  items: items.map(({ sku, name }) => ({ sku, name })),
+});
 
-export const notPurchasable = (items: readonly NamedItem[]) => new ApiError(
-  'CART_NOT_PURCHASABLE', `Some items can no longer be ordered: ${itemList(items)}.`, 409, itemDetails(items),
-);
+export const notPurchasable = (items: readonly NamedItem[]) =>
+  new ApiError(
+    'CART_NOT_PURCHASABLE',
+    `Some items can no longer be ordered: ${itemList(items)}.`,
+    409,
+    itemDetails(items),
+  );
 /** Not available by the stock rule, or less stock than the order needs: the items to remove or reduce. */
-export const outOfStock = (items: readonly NamedItem[]) => new ApiError(
-  'OUT_OF_STOCK', `Not enough stock for: ${itemList(items)}. Please remove or reduce these items.`, 409, itemDetails(items),
-);
+export const outOfStock = (items: readonly NamedItem[]) =>
+  new ApiError(
+    'OUT_OF_STOCK',
+    `Not enough stock for: ${itemList(items)}. Please remove or reduce these items.`,
+    409,
+    itemDetails(items),
+  );
 export const pricesHidden = () => new ApiError('PRICES_HIDDEN', 'Please log in to see prices and availability.', 403);
 export const paymentMethodUnavailable = () =>
   new ApiError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.', 400);
@@ -33,16 +47,26 @@ export const paymentMismatch = () =>
 
 // The order caps (limits.ts). Details carry the cap so a client can say it; amounts in major units, as
 // every answer carries money.
-export const orderValueLimit = (maxCents: number, currency: string) => new ApiError(
-  'ORDER_VALUE_LIMIT', `Orders above ${(maxCents / 100).toFixed(2)} ${currency} cannot be placed online. Please split the order or contact us.`,
-  409, { maxTotal: maxCents / 100, currency },
-);
-export const orderQuantityLimit = (maxPieces: number) => new ApiError(
-  'ORDER_QUANTITY_LIMIT', `Orders of more than ${maxPieces} pieces cannot be placed online. Please reduce the quantities or contact us.`,
-  409, { maxPieces },
-);
+export const orderValueLimit = (maxCents: number, currency: string) =>
+  new ApiError(
+    'ORDER_VALUE_LIMIT',
+    `Orders above ${(maxCents / 100).toFixed(2)} ${currency} cannot be placed online. Please split the order or contact us.`,
+    409,
+    { maxTotal: maxCents / 100, currency },
+  );
+export const orderQuantityLimit = (maxPieces: number) =>
+  new ApiError(
+    'ORDER_QUANTITY_LIMIT',
+    `Orders of more than ${maxPieces} pieces cannot be placed online. Please reduce the quantities or contact us.`,
+    409,
+    { maxPieces },
+  );
 /** Too many open unpaid orders; Retry-After says when the oldest one stops counting. */
-export const tooManyOpenOrders = (maxOpenOrders: number, retryAfterSeconds: number) => new ApiError(
-  'TOO_MANY_OPEN_ORDERS', 'There are too many unpaid orders from you. Please pay an open order or try again later.',
-  429, { maxOpenOrders, retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) },
-);
+export const tooManyOpenOrders = (maxOpenOrders: number, retryAfterSeconds: number) =>
+  new ApiError(
+    'TOO_MANY_OPEN_ORDERS',
+    'There are too many unpaid orders from you. Please pay an open order or try again later.',
+    429,
+    { maxOpenOrders, retryAfter: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );

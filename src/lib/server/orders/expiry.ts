@@ -50,12 +50,20 @@ const EXPIRED = (holdMs: number) => sql`status = 'pending' AND payment_status IN
 /** Cancels one order if it is still expired under its row lock; returns it cancelled, or null. */
 async function cancelExpired(db: Database['db'], orderId: string, holdMs: number): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
-    const [still] = await rows(tx, PendingOrderRow, sql`
-      SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`);
+    const [still] = await rows(
+      tx,
+      PendingOrderRow,
+      sql`
+      SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`,
+    );
     if (!still) return null;
-    const holds = await rows(tx, StockHoldRow, sql`
+    const holds = await rows(
+      tx,
+      StockHoldRow,
+      sql`
       DELETE FROM order_stock_holds WHERE order_id = ${orderId}
-      RETURNING product_id AS "productId", effective, external`);
+      RETURNING product_id AS "productId", effective, external`,
+    );
     // Product rows in id order, as orders take them, so the job and a checkout never deadlock.
     for (const hold of holds.sort((a, b) => a.productId - b.productId)) {
       await tx.execute(sql`
@@ -64,7 +72,9 @@ async function cancelExpired(db: Database['db'], orderId: string, holdMs: number
         WHERE product_id = ${hold.productId}`);
     }
     if (still.couponCode) {
-      await tx.execute(sql`UPDATE coupons SET redemptions = GREATEST(redemptions - 1, 0) WHERE code = ${still.couponCode}`);
+      await tx.execute(
+        sql`UPDATE coupons SET redemptions = GREATEST(redemptions - 1, 0) WHERE code = ${still.couponCode}`,
+      );
     }
     await tx.execute(sql`UPDATE orders SET status = 'cancelled', last_modified = now() WHERE id = ${orderId}`);
     return findOrder(tx, orderId);
@@ -76,14 +86,20 @@ async function cancelExpired(db: Database['db'], orderId: string, holdMs: number
  * the buyer). A mail that fails is logged; the order stays cancelled.
  */
 export async function expireUnpaidOrders(
-  database: Pick<Database, 'db' | 'kind'>, holdMs: number, onCancelled: (order: OrderRow) => Promise<unknown>,
+  database: Pick<Database, 'db' | 'kind'>,
+  holdMs: number,
+  onCancelled: (order: OrderRow) => Promise<unknown>,
   options: ExpiryOptions = {},
 ): Promise<ExpiryRun> {
   const run: ExpiryRun = { ran: false, cancelled: 0, errors: 0 };
   const { db } = database;
   run.ran = await exclusively(database, EXPIRY_LOCK_KEY, async () => {
-    const due = await rows(db, OrderIdRow, sql`
-      SELECT id FROM orders WHERE ${EXPIRED(holdMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`);
+    const due = await rows(
+      db,
+      OrderIdRow,
+      sql`
+      SELECT id FROM orders WHERE ${EXPIRED(holdMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`,
+    );
     for (const { id } of due) {
       let cancelled: OrderRow | null;
       try {
@@ -95,9 +111,16 @@ export async function expireUnpaidOrders(
       }
       if (!cancelled) continue;
       run.cancelled += 1;
-      logger.info({ orderId: id, transactionnum: cancelled.transactionnum }, 'unpaid order expired: cancelled, stock given back');
+      logger.info(
+        { orderId: id, transactionnum: cancelled.transactionnum },
+        'unpaid order expired: cancelled, stock given back',
+      );
       await onCancelled(cancelled).catch((error: unknown) =>
-        logger.error({ err: error, orderId: id, transactionnum: cancelled.transactionnum }, 'order cancellation mail failed'));
+        logger.error(
+          { err: error, orderId: id, transactionnum: cancelled.transactionnum },
+          'order cancellation mail failed',
+        ),
+      );
     }
   });
   if (run.cancelled > 0 || run.errors > 0) logger.info({ ...run }, 'order expiry run');

@@ -7,7 +7,14 @@ import { paymentsApi, type Order } from '#lib/checkout/contract.ts';
 import { ordersApi } from '#lib/orders/contract.ts';
 import { requestAccount, unauthenticated } from '../auth/index.ts';
 import { clientIp } from '../client-ip.ts';
-import { cartAdder, cartNotFound, cartSessions, clearCartCookie, type CartDeps, type CartRequest } from '../cart/index.ts';
+import {
+  cartAdder,
+  cartNotFound,
+  cartSessions,
+  clearCartCookie,
+  type CartDeps,
+  type CartRequest,
+} from '../cart/index.ts';
 import type { Db } from '../db/client.ts';
 import { ApiError, endpoint, json, rawEndpoint, readText } from '../http.ts';
 import { logger } from '../log.ts';
@@ -57,7 +64,10 @@ function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
       try {
         await deps.sendConfirmation(order, result.order.locale, mailAccessToken(result.order));
       } catch (error) {
-        logger.error({ err: error, orderId: order.id, transactionnum: order.transactionnum }, 'confirmation mail failed');
+        logger.error(
+          { err: error, orderId: order.id, transactionnum: order.transactionnum },
+          'confirmation mail failed',
+        );
         await releaseConfirmationMail(db, order.id);
       }
     }
@@ -104,22 +114,33 @@ export function orderRoutes(deps: OrderDeps) {
     create: endpoint(ordersApi.create, async (body, req) => {
       const s = await session(req);
       const locale = requestLocale(req, body.locale);
-      const result = await createOrder(s.db, {
-        idempotencyKey: body.idempotencyKey, cartId: body.cartId, cartVersion: body.cart.version, pricesHash: body.cart.pricesHash,
-        paymentMethodCode: body.paymentMethodCode, orderReference: body.orderReference, comment: body.comment, locale,
-      }, {
-        owner: s.owner,
-        customerEmail: s.shopper.customerId ? await deps.customerEmail(s.shopper.customerId) : null,
-        pricesVisible: await deps.pricesVisible(s.shopper),
-        features: await deps.features(),
-        offeredMethods: offeredPaymentMethods(deps.payments()),
-        shopCurrency: deps.shopCurrency(),
-        clientIp: clientIp(req),
-        limits: deps.orderLimits(),
-        now: deps.now?.(),
-      });
+      const result = await createOrder(
+        s.db,
+        {
+          idempotencyKey: body.idempotencyKey,
+          cartId: body.cartId,
+          cartVersion: body.cart.version,
+          pricesHash: body.cart.pricesHash,
+          paymentMethodCode: body.paymentMethodCode,
+          orderReference: body.orderReference,
+          comment: body.comment,
+          locale,
+        },
+        {
+          owner: s.owner,
+          customerEmail: s.shopper.customerId ? await deps.customerEmail(s.shopper.customerId) : null,
+          pricesVisible: await deps.pricesVisible(s.shopper),
+          features: await deps.features(),
+          offeredMethods: offeredPaymentMethods(deps.payments()),
+          shopCurrency: deps.shopCurrency(),
+          clientIp: clientIp(req),
+          limits: deps.orderLimits(),
+          now: deps.now?.(),
+        },
+      );
       if (result.accessSecret) grantAccess(req.cookies, req.url, result.order.id, result.accessSecret);
-      else if (!result.created) answerRetry(result, req, orderActor(req.cookies, s.shopper.customerId), s.owner.guestCartId);
+      else if (!result.created)
+        answerRetry(result, req, orderActor(req.cookies, s.shopper.customerId), s.owner.guestCartId);
       // After an order is created the cart is closed; a guest's cookie goes with it.
       if (!s.owner.customerId) clearCartCookie(req.cookies);
       // An account asked for with the order is a pending registration, mailed after the answer.
@@ -159,7 +180,9 @@ export function orderRoutes(deps: OrderDeps) {
     comment: endpoint(ordersApi.comment, async (body, req) => {
       const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
       const order = await accessibleOrder(db, body.orderId, actor);
-      await db.execute(sql`UPDATE orders SET feedback = ${body.feedback}, last_modified = now() WHERE id = ${order.id}`);
+      await db.execute(
+        sql`UPDATE orders SET feedback = ${body.feedback}, last_modified = now() WHERE id = ${order.id}`,
+      );
       return { order: orderView((await findOrder(db, order.id))!) };
     }),
 
@@ -174,8 +197,11 @@ export function orderRoutes(deps: OrderDeps) {
       const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
       await accessibleOrder(db, body.orderId, actor);
       const { order, action, settled } = await startPayment(db, deps.gateways(), {
-        orderId: body.orderId, methodCode: body.paymentMethodCode, flow: body.flow,
-        offeredMethods: offeredPaymentMethods(deps.payments()), locale: requestLocale(req, body.locale),
+        orderId: body.orderId,
+        methodCode: body.paymentMethodCode,
+        flow: body.flow,
+        offeredMethods: offeredPaymentMethods(deps.payments()),
+        locale: requestLocale(req, body.locale),
       });
       return { order: settled ? await afterConfirm(settled) : orderView(order), payment: action };
     }),
@@ -201,7 +227,8 @@ export function orderRoutes(deps: OrderDeps) {
     /** PayPal's webhook: off (404) without a webhook ID; every delivery is verified by PayPal before anything is applied. */
     paypalWebhook: rawEndpoint(async (req) => {
       const paypal = deps.gateways().paypal;
-      if (!paypal?.webhooksEnabled) throw new ApiError('PAYMENT_NOT_CONFIGURED', 'PayPal webhooks are not configured.', 404);
+      if (!paypal?.webhooksEnabled)
+        throw new ApiError('PAYMENT_NOT_CONFIGURED', 'PayPal webhooks are not configured.', 404);
       const raw = await readText(req.request, MAX_WEBHOOK_BODY_BYTES);
       const event = await paypal.verifyWebhook(raw, req.request.headers);
       const result = await applyPayPalEvent(await deps.db(), paypal, event);
@@ -221,6 +248,10 @@ export function paymentRecovery(deps: OrderDeps) {
 /** One run of the unpaid order expiry job (expiry.ts) with these deps' hold time, mailing each buyer. */
 export function orderExpiry(deps: Pick<OrderDeps, 'orderLimits' | 'sendCancellation'>) {
   return (database: Parameters<typeof expireUnpaidOrders>[0], options?: ExpiryOptions) =>
-    expireUnpaidOrders(database, deps.orderLimits().holdMs,
-      (order) => deps.sendCancellation(orderView(order), order.locale, mailAccessToken(order)), options);
+    expireUnpaidOrders(
+      database,
+      deps.orderLimits().holdMs,
+      (order) => deps.sendCancellation(orderView(order), order.locale, mailAccessToken(order)),
+      options,
+    );
 }

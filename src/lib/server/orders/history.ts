@@ -9,11 +9,23 @@ import { COLUMNS, OrderRow, orderView } from './queries.ts';
 
 const CountRow = z.object({ n: z.number() });
 
-export async function orderHistory(db: Db, customerId: string, page: { limit: number; offset: number }): Promise<OrderList> {
+export async function orderHistory(
+  db: Db,
+  customerId: string,
+  page: { limit: number; offset: number },
+): Promise<OrderList> {
   // The id breaks ties between orders placed in the same instant, so pages never overlap or skip one.
-  const found = await rows(db, OrderRow, sql`
+  const found = await rows(
+    db,
+    OrderRow,
+    sql`
     SELECT ${COLUMNS} FROM orders o WHERE o.customer_id = ${customerId}
-    ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-  const [total] = await rows(db, CountRow, sql`SELECT count(*)::int AS n FROM orders WHERE customer_id = ${customerId}`);
+    ORDER BY o.created_at DESC, o.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+  const [total] = await rows(
+    db,
+    CountRow,
+    sql`SELECT count(*)::int AS n FROM orders WHERE customer_id = ${customerId}`,
+  );
   return { orders: found.map(orderView), count: total?.n ?? 0 };
 }

@@ -16,7 +16,13 @@ import type { PaymentGateways } from './payments.ts';
 
 const EmailRow = z.object({ email: z.string() });
 
-export { accountOrderView, myItemsView, orderHistoryView, type MyItemsData, type OrderHistoryData } from './account-pages.ts';
+export {
+  accountOrderView,
+  myItemsView,
+  orderHistoryView,
+  type MyItemsData,
+  type OrderHistoryData,
+} from './account-pages.ts';
 export { loadOrderPage } from './order-page.ts';
 export { claimGuestOrder } from './claim.ts';
 
@@ -39,7 +45,11 @@ const defaultOrderDeps: OrderDeps = {
   ...defaultCheckoutDeps,
   gateways: paymentGateways,
   customerEmail: async (customerId) => {
-    const [row] = await rows(await defaultCheckoutDeps.db(), EmailRow, sql`SELECT email FROM customers WHERE id = ${customerId}`);
+    const [row] = await rows(
+      await defaultCheckoutDeps.db(),
+      EmailRow,
+      sql`SELECT email FROM customers WHERE id = ${customerId}`,
+    );
     return row?.email ?? null;
   },
   sendConfirmation: async (order, locale, access) => {
@@ -77,5 +87,10 @@ const recovery: { stop?: () => void; stopExpiry?: () => void } = {};
  */
 export function startPaymentRecovery(): void {
   recovery.stop ??= repeatEvery(() => recoverPayments(), RECOVERY_INTERVAL_MS, RECOVERY_FIRST_DELAY_MS);
-  recovery.stopExpiry ??= repeatEvery(async () => expire(await database()), RECOVERY_INTERVAL_MS, EXPIRY_FIRST_DELAY_MS, 'order expiry');
+  recovery.stopExpiry ??= repeatEvery(
+    async () => expire(await database()),
+    RECOVERY_INTERVAL_MS,
+    EXPIRY_FIRST_DELAY_MS,
+    'order expiry',
+  );
 }

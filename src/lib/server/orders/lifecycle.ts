@@ -6,7 +6,10 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows, timestamp } from '../db/index.ts';
 import {
-  mayConfirm, nextAttemptStatus, orderPaymentStatusAfter, type PaymentAttemptStatus,
+  mayConfirm,
+  nextAttemptStatus,
+  orderPaymentStatusAfter,
+  type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
 import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
@@ -70,40 +73,73 @@ const OtherAttemptRow = z.object({ status: AttemptStatus });
  * the order changes nothing. A pending order whose payment went through (or, for SEPA, is under way)
  * is confirmed in the same transaction, so the shopper's order never depends on the browser returning.
  */
-export async function applyAttemptReport(db: Db, report: AttemptReport, expectedOrderId?: string): Promise<ConfirmResult> {
+export async function applyAttemptReport(
+  db: Db,
+  report: AttemptReport,
+  expectedOrderId?: string,
+): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
-    const [payment] = await rows(tx, PaymentRow, sql`
+    const [payment] = await rows(
+      tx,
+      PaymentRow,
+      sql`
       SELECT id, order_id AS "orderId", status, amount_cents AS "amountCents", currency, updated_at AS "updatedAt" FROM payments
-      WHERE provider = ${report.provider} AND provider_ref = ${report.providerRef} FOR UPDATE`);
+      WHERE provider = ${report.provider} AND provider_ref = ${report.providerRef} FOR UPDATE`,
+    );
     if (!payment || (expectedOrderId !== undefined && payment.orderId !== expectedOrderId)) throw paymentNotFound();
     const order = await findOrder(tx, payment.orderId, { lock: true });
     if (!order) throw orderNotFound();
-    const matches = report.orderId === order.id && report.amountCents === order.grandTotalCents
-      && report.amountCents === payment.amountCents && report.currency === order.currency;
+    const matches =
+      report.orderId === order.id &&
+      report.amountCents === order.grandTotalCents &&
+      report.amountCents === payment.amountCents &&
+      report.currency === order.currency;
     if (!matches) {
-      logger.error({ provider: report.provider, providerRef: report.providerRef, orderId: order.id }, 'payment does not match its order; not applied');
+      logger.error(
+        { provider: report.provider, providerRef: report.providerRef, orderId: order.id },
+        'payment does not match its order; not applied',
+      );
       throw paymentMismatch();
     }
     const next = nextAttemptStatus(payment.status, report.status);
     // failed → awaiting is a new try on the same intent, or a 'processing' event Stripe redelivered late
     // (the shop was down when it was first sent) after the debit already failed: only the first counts.
-    const lateRedelivery = payment.status === 'failed' && next === 'awaiting' && report.eventCreated !== undefined
-      && report.eventCreated.getTime() < payment.updatedAt.getTime() - LATE_EVENT_MS;
+    const lateRedelivery =
+      payment.status === 'failed' &&
+      next === 'awaiting' &&
+      report.eventCreated !== undefined &&
+      report.eventCreated.getTime() < payment.updatedAt.getTime() - LATE_EVENT_MS;
     if (next === null || lateRedelivery) return { order, becameConfirmed: false };
     await tx.execute(sql`
-      UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? report.failureMessage ?? null : null},
+      UPDATE payments SET status = ${next}, failure_message = ${next === 'failed' ? (report.failureMessage ?? null) : null},
         updated_at = now() WHERE id = ${payment.id}`);
-    const others = await rows(tx, OtherAttemptRow, sql`
-      SELECT status FROM payments WHERE order_id = ${order.id} AND id <> ${payment.id}`);
-    const paymentStatus = orderPaymentStatusAfter(order.paymentStatus, next, others.map((o) => o.status));
+    const others = await rows(
+      tx,
+      OtherAttemptRow,
+      sql`
+      SELECT status FROM payments WHERE order_id = ${order.id} AND id <> ${payment.id}`,
+    );
+    const paymentStatus = orderPaymentStatusAfter(
+      order.paymentStatus,
+      next,
+      others.map((o) => o.status),
+    );
     if (order.status === 'cancelled' && (next === 'succeeded' || next === 'awaiting')) {
       // Money for an order that is cancelled (its unpaid hold expired, its stock went back): the payment
       // is kept and the order shows it, never confirmed behind anybody's back; a person refunds it or
       // restores the order.
-      logger.error({
-        provider: report.provider, providerRef: report.providerRef, orderId: order.id, transactionnum: order.transactionnum,
-        amountCents: report.amountCents, currency: report.currency, attempt: next,
-      }, 'payment for a cancelled order: kept, needs a refund or the order restored');
+      logger.error(
+        {
+          provider: report.provider,
+          providerRef: report.providerRef,
+          orderId: order.id,
+          transactionnum: order.transactionnum,
+          amountCents: report.amountCents,
+          currency: report.currency,
+          attempt: next,
+        },
+        'payment for a cancelled order: kept, needs a refund or the order restored',
+      );
     }
     const confirmNow = mayConfirm({ ...order, paymentStatus });
     await tx.execute(sql`
@@ -119,8 +155,12 @@ export async function applyAttemptReport(db: Db, report: AttemptReport, expected
  * UPDATE lets exactly one of racing callers through, and a restart never sends it twice.
  */
 export async function claimConfirmationMail(db: Db, orderId: string): Promise<boolean> {
-  const claimed = await rows(db, OrderIdRow, sql`
-    UPDATE orders SET confirmation_sent_at = now() WHERE id = ${orderId} AND confirmation_sent_at IS NULL RETURNING id`);
+  const claimed = await rows(
+    db,
+    OrderIdRow,
+    sql`
+    UPDATE orders SET confirmation_sent_at = now() WHERE id = ${orderId} AND confirmation_sent_at IS NULL RETURNING id`,
+  );
   return claimed.length > 0;
 }
 

@@ -43,8 +43,17 @@ export interface OrderLimits {
 /** 0 in the environment (or a customer's column) switches a cap off. */
 const cap = (value: number, unit = 1): number | null => (value > 0 ? value * unit : null);
 
-export function orderLimitsFromEnv(e: Pick<Env, 'ORDER_HOLD_HOURS' | 'GUEST_ORDER_MAX_TOTAL' | 'GUEST_ORDER_MAX_PIECES'
-  | 'GUEST_OPEN_ORDERS_MAX' | 'CUSTOMER_ORDER_MAX_TOTAL' | 'CUSTOMER_OPEN_ORDERS_MAX'>): OrderLimits {
+export function orderLimitsFromEnv(
+  e: Pick<
+    Env,
+    | 'ORDER_HOLD_HOURS'
+    | 'GUEST_ORDER_MAX_TOTAL'
+    | 'GUEST_ORDER_MAX_PIECES'
+    | 'GUEST_OPEN_ORDERS_MAX'
+    | 'CUSTOMER_ORDER_MAX_TOTAL'
+    | 'CUSTOMER_OPEN_ORDERS_MAX'
+  >,
+): OrderLimits {
   return {
     holdMs: e.ORDER_HOLD_HOURS * 3_600_000,
     guest: {
@@ -89,8 +98,12 @@ function lockKey(subject: string): bigint {
 }
 
 async function customerCaps(db: Db, customerId: string, defaults: OrderCaps): Promise<OrderCaps> {
-  const [own] = await rows(db, CustomerCapsRow, sql`
-    SELECT max_order_total_cents AS "maxTotalCents", max_open_orders AS "maxOpenOrders" FROM customers WHERE id = ${customerId}`);
+  const [own] = await rows(
+    db,
+    CustomerCapsRow,
+    sql`
+    SELECT max_order_total_cents AS "maxTotalCents", max_open_orders AS "maxOpenOrders" FROM customers WHERE id = ${customerId}`,
+  );
   return {
     ...defaults,
     maxTotalCents: own?.maxTotalCents == null ? defaults.maxTotalCents : cap(own.maxTotalCents),
@@ -106,7 +119,8 @@ interface Subject {
 }
 
 function subjectsOf(order: OrderFootprint, clientKey: string | null): Subject[] {
-  if (order.customerId) return [{ lock: `customer:${order.customerId}`, where: sql`customer_id = ${order.customerId}` }];
+  if (order.customerId)
+    return [{ lock: `customer:${order.customerId}`, where: sql`customer_id = ${order.customerId}` }];
   const email = order.email.trim().toLowerCase();
   return [
     ...(clientKey ? [{ lock: `address:${clientKey}`, where: sql`client_key = ${clientKey}` }] : []),
@@ -118,7 +132,11 @@ function subjectsOf(order: OrderFootprint, clientKey: string | null): Subject[] 
  * Refuses an order over the caps (ORDER_VALUE_LIMIT, ORDER_QUANTITY_LIMIT, TOO_MANY_OPEN_ORDERS); run in
  * the order's transaction, before stock is taken. Returns the client key the order keeps.
  */
-export async function checkOrderLimits(db: Db, limits: OrderLimits, order: OrderFootprint): Promise<{ clientKey: string | null }> {
+export async function checkOrderLimits(
+  db: Db,
+  limits: OrderLimits,
+  order: OrderFootprint,
+): Promise<{ clientKey: string | null }> {
   const clientKey = clientKeyOf(order.clientIp);
   const caps = order.customerId ? await customerCaps(db, order.customerId, limits.customer) : limits.guest;
   if (caps.maxTotalCents !== null && order.grandTotalCents > caps.maxTotalCents) {
@@ -133,13 +151,18 @@ export async function checkOrderLimits(db: Db, limits: OrderLimits, order: Order
   }
   const holdSeconds = Math.ceil(limits.holdMs / 1000);
   for (const subject of subjects) {
-    const [open] = await rows(db, OpenOrdersRow, sql`
+    const [open] = await rows(
+      db,
+      OpenOrdersRow,
+      sql`
       SELECT count(*)::int AS n,
         ceil(extract(epoch FROM min(created_at) + make_interval(secs => ${holdSeconds}) - now()))::int AS "freeIn"
       FROM orders
       WHERE ${subject.where} AND status <> 'cancelled' AND payment_status <> 'paid'
-        AND created_at > now() - make_interval(secs => ${holdSeconds})`);
-    if ((open?.n ?? 0) >= caps.maxOpenOrders) throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, open?.freeIn ?? 1));
+        AND created_at > now() - make_interval(secs => ${holdSeconds})`,
+    );
+    if ((open?.n ?? 0) >= caps.maxOpenOrders)
+      throw tooManyOpenOrders(caps.maxOpenOrders, Math.max(1, open?.freeIn ?? 1));
   }
   return { clientKey };
 }

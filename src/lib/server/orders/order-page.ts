@@ -12,8 +12,7 @@ import { acceptMailedSecret, findAccessibleOrder, orderActor } from './access.ts
 import { orderView, type OrderRow } from './queries.ts';
 
 export type OrderPageResult =
-  | Exclude<CheckoutPageResult, { kind: 'page' }>
-  | (Extract<CheckoutPageResult, { kind: 'page' }> & { order: Order });
+  Exclude<CheckoutPageResult, { kind: 'page' }> | (Extract<CheckoutPageResult, { kind: 'page' }> & { order: Order });
 
 interface OrderPageRequest {
   cookies: Pick<AstroCookies, 'get' | 'set'>;
@@ -29,7 +28,9 @@ interface OrderPageRequest {
  * asker may not see alike.
  */
 export async function resolveOrderPage(
-  db: Db, orderId: string | null, request: OrderPageRequest,
+  db: Db,
+  orderId: string | null,
+  request: OrderPageRequest,
 ): Promise<{ kind: 'redirect'; to: string } | { kind: 'not-found' } | { kind: 'order'; row: OrderRow }> {
   const mailed = await acceptMailedSecret(db, request.cookies, request.url, orderId);
   if (mailed) return { kind: 'redirect', to: mailed.cleanUrl };
@@ -42,10 +43,16 @@ export async function resolveOrderPage(
  * not reach an order of this id, so a mistyped, made-up or somebody else's link gets the error page.
  */
 export async function loadOrderPage(
-  context: Parameters<typeof loadCheckoutPage>[0], page: CheckoutPage | null, orderId: string | null,
+  context: Parameters<typeof loadCheckoutPage>[0],
+  page: CheckoutPage | null,
+  orderId: string | null,
 ): Promise<OrderPageResult> {
   const shopper = await currentShopper(context.cookies, context.url);
-  const access = await resolveOrderPage(await getDb(), orderId, { cookies: context.cookies, url: context.url, customerId: shopper.customerId });
+  const access = await resolveOrderPage(await getDb(), orderId, {
+    cookies: context.cookies,
+    url: context.url,
+    customerId: shopper.customerId,
+  });
   if (access.kind !== 'order') return access;
   const base = await loadCheckoutPage(context, page);
   return base.kind === 'page' ? { ...base, order: orderView(access.row) } : base;

@@ -21,21 +21,36 @@ const EventIdRow = z.object({ eventId: z.string() });
  * completed (a pending one cleared) or was denied or declined. Every other event is acknowledged.
  */
 const SETTLING_EVENTS = new Set([
-  'CHECKOUT.ORDER.APPROVED', 'PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.DECLINED',
+  'CHECKOUT.ORDER.APPROVED',
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.DENIED',
+  'PAYMENT.CAPTURE.DECLINED',
 ]);
 
 async function attemptFor(db: Db, paypalOrderId: string): Promise<OpenAttempt | null> {
-  const [row] = await rows(db, OpenAttempt, sql`
+  const [row] = await rows(
+    db,
+    OpenAttempt,
+    sql`
     SELECT id, order_id AS "orderId", provider_ref AS "providerRef" FROM payments
-    WHERE provider = 'paypal' AND provider_ref = ${paypalOrderId}`);
+    WHERE provider = 'paypal' AND provider_ref = ${paypalOrderId}`,
+  );
   return row ?? null;
 }
 
 /** Returns the confirmation result when the event settled an attempt; null for duplicates, other events and orders that are not ours. */
-export async function applyPayPalEvent(db: Db, paypal: PayPalGateway, event: PayPalWebhookEvent): Promise<ConfirmResult | null> {
-  const fresh = await rows(db, EventIdRow, sql`
+export async function applyPayPalEvent(
+  db: Db,
+  paypal: PayPalGateway,
+  event: PayPalWebhookEvent,
+): Promise<ConfirmResult | null> {
+  const fresh = await rows(
+    db,
+    EventIdRow,
+    sql`
     INSERT INTO webhook_events (provider, event_id) VALUES ('paypal', ${event.id})
-    ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`);
+    ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`,
+  );
   if (fresh.length === 0 || !SETTLING_EVENTS.has(event.type) || !event.paypalOrderId) return null;
   try {
     // A PayPal order the shop never created (another integration on the same account) is not ours.
@@ -43,7 +58,8 @@ export async function applyPayPalEvent(db: Db, paypal: PayPalGateway, event: Pay
     return attempt ? (await settlePayPalAttempt(db, paypal, attempt)).result : null;
   } catch (error) {
     // A payment that does not match its order is logged and refused for good: redelivering cannot fix it.
-    if (error instanceof ApiError && (error.code === 'PAYMENT_NOT_FOUND' || error.code === 'PAYMENT_MISMATCH')) return null;
+    if (error instanceof ApiError && (error.code === 'PAYMENT_NOT_FOUND' || error.code === 'PAYMENT_MISMATCH'))
+      return null;
     await db.execute(sql`DELETE FROM webhook_events WHERE provider = 'paypal' AND event_id = ${event.id}`);
     throw error;
   }

@@ -42,13 +42,21 @@ export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId"
 
 export async function findOrder(db: Db, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await rows(db, OrderRow, sql`
-    SELECT ${COLUMNS} FROM orders o WHERE o.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`);
+  const [row] = await rows(
+    db,
+    OrderRow,
+    sql`
+    SELECT ${COLUMNS} FROM orders o WHERE o.id = ${id} ${options.lock ? sql`FOR UPDATE` : sql``}`,
+  );
   return row ?? null;
 }
 
 export async function findOrderByKey(db: Db, idempotencyKey: string): Promise<OrderRow | null> {
-  const [row] = await rows(db, OrderRow, sql`SELECT ${COLUMNS} FROM orders o WHERE o.idempotency_key = ${idempotencyKey}`);
+  const [row] = await rows(
+    db,
+    OrderRow,
+    sql`SELECT ${COLUMNS} FROM orders o WHERE o.idempotency_key = ${idempotencyKey}`,
+  );
   return row ?? null;
 }
 

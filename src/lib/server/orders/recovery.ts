@@ -68,23 +68,35 @@ type StaleAttempt = z.infer<typeof StaleAttempt>;
 const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} seconds`;
 
 /** Open attempts of a provider older than staleAfter: PayPal's within the look-back, Stripe's within the abandon horizon. */
-function staleAttempts(db: Database['db'], provider: 'stripe' | 'paypal', options: typeof DEFAULTS): Promise<StaleAttempt[]> {
+function staleAttempts(
+  db: Database['db'],
+  provider: 'stripe' | 'paypal',
+  options: typeof DEFAULTS,
+): Promise<StaleAttempt[]> {
   const abandon = sql`now() - ${seconds(options.abandonAfterMs)}::interval`;
-  return rows(db, StaleAttempt, sql`
+  return rows(
+    db,
+    StaleAttempt,
+    sql`
     SELECT id, order_id AS "orderId", provider_ref AS "providerRef", amount_cents AS "amountCents", currency,
       created_at < ${abandon} AS expired
     FROM payments
     WHERE provider = ${provider} AND status = 'created' AND provider_ref IS NOT NULL
       AND created_at < now() - ${seconds(options.staleAfterMs)}::interval
       AND created_at >= ${provider === 'stripe' ? abandon : sql`now() - ${seconds(options.lookBackMs)}::interval`}
-    ORDER BY created_at LIMIT ${options.limit}`);
+    ORDER BY created_at LIMIT ${options.limit}`,
+  );
 }
 
 /**
  * Runs `work` unless another instance holds the job's lock; on PGlite (one process) it always runs.
  * Shared by the order jobs (this one and expiry.ts), each with its own key.
  */
-export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockKey: number, work: () => Promise<void>): Promise<boolean> {
+export async function exclusively(
+  database: Pick<Database, 'db' | 'kind'>,
+  lockKey: number,
+  work: () => Promise<void>,
+): Promise<boolean> {
   if (database.kind !== 'postgres') {
     await work();
     return true;
@@ -101,10 +113,19 @@ export async function exclusively(database: Pick<Database, 'db' | 'kind'>, lockK
 
 /** The attempt's own order, amount and currency make the report: the shop gives up on it, PayPal took nothing. */
 function abandon(db: Database['db'], attempt: StaleAttempt): Promise<ConfirmResult> {
-  return applyAttemptReport(db, {
-    provider: 'paypal', providerRef: attempt.providerRef, status: 'failed', amountCents: attempt.amountCents,
-    currency: attempt.currency, orderId: attempt.orderId, failureMessage: 'PayPal: not approved in time',
-  }, attempt.orderId);
+  return applyAttemptReport(
+    db,
+    {
+      provider: 'paypal',
+      providerRef: attempt.providerRef,
+      status: 'failed',
+      amountCents: attempt.amountCents,
+      currency: attempt.currency,
+      orderId: attempt.orderId,
+      failureMessage: 'PayPal: not approved in time',
+    },
+    attempt.orderId,
+  );
 }
 
 /**
@@ -112,7 +133,9 @@ function abandon(db: Database['db'], attempt: StaleAttempt): Promise<ConfirmResu
  * caller sends the confirmation mail for an order that became confirmed).
  */
 export async function recoverPayments(
-  database: Pick<Database, 'db' | 'kind'>, gateways: PaymentGateways, onSettled: (result: ConfirmResult) => Promise<unknown>,
+  database: Pick<Database, 'db' | 'kind'>,
+  gateways: PaymentGateways,
+  onSettled: (result: ConfirmResult) => Promise<unknown>,
   options: RecoveryOptions = {},
 ): Promise<RecoveryRun> {
   const settings = { ...DEFAULTS, ...options };
@@ -123,7 +146,10 @@ export async function recoverPayments(
 
   const failed = (attempt: StaleAttempt, error: unknown) => {
     run.errors += 1;
-    logger.warn({ err: error, paymentId: attempt.id, orderId: attempt.orderId }, 'payment recovery: attempt not settled');
+    logger.warn(
+      { err: error, paymentId: attempt.id, orderId: attempt.orderId },
+      'payment recovery: attempt not settled',
+    );
   };
 
   run.ran = await exclusively(database, RECOVERY_LOCK_KEY, async () => {
@@ -143,7 +169,12 @@ export async function recoverPayments(
       } catch (error) {
         // PayPal not knowing the order at all (404) is as final as an unapproved one; an outage is not.
         if (attempt.expired && error instanceof ApiError && error.code === 'PAYMENT_PROVIDER_REJECTED') {
-          await abandon(db, attempt).then(() => { run.abandoned += 1; }, (e: unknown) => failed(attempt, e));
+          await abandon(db, attempt).then(
+            () => {
+              run.abandoned += 1;
+            },
+            (e: unknown) => failed(attempt, e),
+          );
         } else {
           failed(attempt, error);
         }
@@ -170,13 +201,19 @@ export async function recoverPayments(
  * Calls `run` every `intervalMs` (the first time after `firstDelayMs`), never two at once and never
  * keeping the process alive for it. Returns the function that stops it.
  */
-export function repeatEvery(run: () => Promise<unknown>, intervalMs: number, firstDelayMs = intervalMs, name = 'payment recovery'): () => void {
+export function repeatEvery(
+  run: () => Promise<unknown>,
+  intervalMs: number,
+  firstDelayMs = intervalMs,
+  name = 'payment recovery',
+): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      run().catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
+      run()
+        .catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
         .finally(() => schedule(intervalMs));
     }, delay);
     timer.unref();

@@ -7,14 +7,25 @@ import type { ReorderResult } from '#lib/orders/contract.ts';
 import { isLineError } from '../cart/index.ts';
 import type { OrderRow } from './queries.ts';
 
-export interface ReorderLine { sku: string; quantity: number; accessories: string[] }
+export interface ReorderLine {
+  sku: string;
+  quantity: number;
+  accessories: string[];
+}
 
-export async function reorderLines(order: Pick<OrderRow, 'cartInfo'>, add: (line: ReorderLine) => Promise<{ cart: Cart }>): Promise<ReorderResult> {
+export async function reorderLines(
+  order: Pick<OrderRow, 'cartInfo'>,
+  add: (line: ReorderLine) => Promise<{ cart: Cart }>,
+): Promise<ReorderResult> {
   const result: ReorderResult = { cart: null, added: [], refused: [] };
   // One after another: each add reads the cart the one before wrote.
   for (const item of order.cartInfo.cartItems) {
     try {
-      ({ cart: result.cart } = await add({ sku: item.sku, quantity: item.quantity, accessories: Object.keys(item.selectedAddtionalProducts) }));
+      ({ cart: result.cart } = await add({
+        sku: item.sku,
+        quantity: item.quantity,
+        accessories: Object.keys(item.selectedAddtionalProducts),
+      }));
       result.added.push({ sku: item.sku, quantity: item.quantity });
     } catch (error) {
       if (!isLineError(error)) throw error;

@@ -24,7 +24,8 @@ export function paymentCurrency(code: string): Currency {
 }
 
 function assertCents(cents: number): void {
-  if (!Number.isSafeInteger(cents) || cents < 0) throw new AmountError(`amount must be whole, non-negative cents, got ${cents}`);
+  if (!Number.isSafeInteger(cents) || cents < 0)
+    throw new AmountError(`amount must be whole, non-negative cents, got ${cents}`);
 }
 
 /** A payment is for something: providers refuse 0, and a negative amount would be a refund. */

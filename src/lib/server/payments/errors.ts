@@ -18,7 +18,10 @@ export type PaymentProviderErrorCode =
   | 'PAYMENT_PROVIDER_BAD_RESPONSE';
 
 const MESSAGES: Record<PaymentProviderErrorCode, [message: string, status: number]> = {
-  PAYMENT_PROVIDER_UNAVAILABLE: ['The payment provider cannot be reached right now. Please try again in a moment.', 503],
+  PAYMENT_PROVIDER_UNAVAILABLE: [
+    'The payment provider cannot be reached right now. Please try again in a moment.',
+    503,
+  ],
   PAYMENT_PROVIDER_AUTH_FAILED: ['This payment method is not available at the moment.', 502],
   PAYMENT_PROVIDER_REJECTED: ['The payment provider rejected the payment request.', 502],
   PAYMENT_NOT_APPROVED: ['The payment has not been approved yet.', 409],
@@ -31,7 +34,11 @@ export class PaymentProviderError extends ApiError {
   readonly providerStatus: number | null;
   /** Same request (with the same idempotency key) may succeed later. */
   readonly retryable: boolean;
-  constructor(provider: PaymentProvider, code: PaymentProviderErrorCode, options: { providerStatus?: number | null; cause?: unknown } = {}) {
+  constructor(
+    provider: PaymentProvider,
+    code: PaymentProviderErrorCode,
+    options: { providerStatus?: number | null; cause?: unknown } = {},
+  ) {
     const [message, status] = MESSAGES[code];
     super(code, message, status);
     this.name = 'PaymentProviderError';

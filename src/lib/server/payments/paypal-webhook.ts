@@ -54,20 +54,25 @@ const eventSchema = z.object({
   id: z.string().min(1).max(128),
   event_type: z.string().min(1).max(128),
   resource_type: z.string().nullish(),
-  resource: z.object({
-    id: z.string().nullish(),
-    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().nullish() }).nullish() }).nullish(),
-  }).loose().nullish(),
+  resource: z
+    .object({
+      id: z.string().nullish(),
+      supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().nullish() }).nullish() }).nullish(),
+    })
+    .loose()
+    .nullish(),
 });
 
 /** A verified event's facts; PayPal adds fields freely, so only these are required. */
 export function toWebhookEvent(body: unknown): PayPalWebhookEvent {
   const parsed = eventSchema.safeParse(body);
-  if (!parsed.success) throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
+  if (!parsed.success)
+    throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
   const { id, event_type: type, resource_type: resourceType, resource } = parsed.data;
   // An order event's resource is the order; a capture event's names its order among its related ids.
-  const paypalOrderId = resourceType === 'checkout-order'
-    ? resource?.id ?? null
-    : resource?.supplementary_data?.related_ids?.order_id ?? null;
+  const paypalOrderId =
+    resourceType === 'checkout-order'
+      ? (resource?.id ?? null)
+      : (resource?.supplementary_data?.related_ids?.order_id ?? null);
   return { id, type, paypalOrderId };
 }

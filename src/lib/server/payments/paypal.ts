@@ -85,11 +85,15 @@ const orderSchema = z.object({
   links: z.array(linkSchema).nullish(),
 });
 
-const errorSchema = z.object({ name: z.string().optional(), details: z.array(z.object({ issue: z.string() })).optional() });
+const errorSchema = z.object({
+  name: z.string().optional(),
+  details: z.array(z.object({ issue: z.string() })).optional(),
+});
 
 function toOrder(raw: unknown): PayPalOrder {
   const parsed = orderSchema.safeParse(raw);
-  if (!parsed.success) throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
+  if (!parsed.success)
+    throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
   const order = parsed.data;
   const unit = order.purchase_units?.[0];
   const capture = unit?.payments?.captures?.[0];
@@ -126,7 +130,8 @@ function issueOf(reply: ProviderReply): string | undefined {
 }
 
 function replyError(reply: ProviderReply): PaymentProviderError {
-  const code: PaymentProviderErrorCode = issueOf(reply) === 'ORDER_NOT_APPROVED' ? 'PAYMENT_NOT_APPROVED' : codeForStatus(reply.status);
+  const code: PaymentProviderErrorCode =
+    issueOf(reply) === 'ORDER_NOT_APPROVED' ? 'PAYMENT_NOT_APPROVED' : codeForStatus(reply.status);
   return new PaymentProviderError('paypal', code, { providerStatus: reply.status, cause: reply.body });
 }
 
@@ -159,14 +164,23 @@ export function paypalGateway(config: PayPalGatewayConfig): PayPalGateway {
     const basic = Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
     const reply = await send('/v1/oauth2/token', {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
       body: 'grant_type=client_credentials',
     });
-    if (reply.status !== 200) throw new PaymentProviderError('paypal', codeForStatus(reply.status), { providerStatus: reply.status });
+    if (reply.status !== 200)
+      throw new PaymentProviderError('paypal', codeForStatus(reply.status), { providerStatus: reply.status });
     const parsed = tokenSchema.safeParse(reply.body);
-    if (!parsed.success) throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
+    if (!parsed.success)
+      throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
     const lifetime = parsed.data.expires_in * 1000;
-    token = { value: parsed.data.access_token, renewAt: Date.now() + Math.max(lifetime - TOKEN_MARGIN_MS, lifetime / 2) };
+    token = {
+      value: parsed.data.access_token,
+      renewAt: Date.now() + Math.max(lifetime - TOKEN_MARGIN_MS, lifetime / 2),
+    };
     return token.value;
   }
 
@@ -179,7 +193,11 @@ export function paypalGateway(config: PayPalGatewayConfig): PayPalGateway {
   }
 
   /** An API call with a bearer token; a token PayPal no longer accepts is renewed once. */
-  async function api(method: 'GET' | 'POST', path: string, extra: { requestId?: string; body?: unknown } = {}): Promise<ProviderReply> {
+  async function api(
+    method: 'GET' | 'POST',
+    path: string,
+    extra: { requestId?: string; body?: unknown } = {},
+  ): Promise<ProviderReply> {
     for (let attempt = 0; ; attempt++) {
       const headers: Record<string, string> = {
         authorization: `Bearer ${await accessToken()}`,
@@ -261,10 +279,12 @@ export function paypalGateway(config: PayPalGatewayConfig): PayPalGateway {
       });
       // PayPal refuses a transmission it cannot check (a malformed header or certificate URL) with a 4xx:
       // such a delivery is as unverified as one it answers FAILURE for.
-      if (reply.status === 400 || reply.status === 404 || reply.status === 422) throw new PaymentSignatureError(reply.body);
+      if (reply.status === 400 || reply.status === 404 || reply.status === 422)
+        throw new PaymentSignatureError(reply.body);
       if (reply.status !== 200) throw replyError(reply);
       const verdict = verificationSchema.safeParse(reply.body);
-      if (!verdict.success) throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: verdict.error });
+      if (!verdict.success)
+        throw new PaymentProviderError('paypal', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: verdict.error });
       if (verdict.data.verification_status !== 'SUCCESS') throw new PaymentSignatureError();
       return toWebhookEvent(event);
     },
@@ -283,7 +303,10 @@ export function paypalFromEnv(): PayPalGateway | null {
     cached = {
       key,
       gateway: paypalGateway({
-        clientId: e.PAYPAL_CLIENT_ID, clientSecret: e.PAYPAL_CLIENT_SECRET, apiBase: e.PAYPAL_API_BASE, webhookId: e.PAYPAL_WEBHOOK_ID,
+        clientId: e.PAYPAL_CLIENT_ID,
+        clientSecret: e.PAYPAL_CLIENT_SECRET,
+        apiBase: e.PAYPAL_API_BASE,
+        webhookId: e.PAYPAL_WEBHOOK_ID,
       }),
     };
   }

@@ -83,7 +83,8 @@ const eventSchema = z.object({
 
 function toIntent(raw: unknown): StripeIntent {
   const parsed = intentSchema.safeParse(raw);
-  if (!parsed.success) throw new PaymentProviderError('stripe', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
+  if (!parsed.success)
+    throw new PaymentProviderError('stripe', 'PAYMENT_PROVIDER_BAD_RESPONSE', { cause: parsed.error });
   const pi = parsed.data;
   return {
     id: pi.id,

@@ -33,7 +33,11 @@ function createBus(): PublishBus {
       return () => listeners.delete(listener);
     },
     emit(event) {
-      return Promise.allSettled([...listeners].map(async (listener) => { await listener(event); }));
+      return Promise.allSettled(
+        [...listeners].map(async (listener) => {
+          await listener(event);
+        }),
+      );
     },
   };
 }

@@ -70,7 +70,11 @@ const storefrontPages: CacheProviderFactory<Options> = (options) => {
       // The server front redirects second spellings of an address already; this holds for any other server.
       const url = new URL(request.url);
       const canonical = canonicalTarget(url.pathname + url.search);
-      if (canonical !== null) return new Response(null, { status: 301, headers: { location: canonical, 'cache-control': 'public, max-age=3600' } });
+      if (canonical !== null)
+        return new Response(null, {
+          status: 301,
+          headers: { location: canonical, 'cache-control': 'public, max-age=3600' },
+        });
       // An editor's preview is rendered with drafts: never served from, nor stored in, the page cache,
       // and its answer says so to every cache after this one (the rules were set as for any page).
       if ((await previewingStaff(request)) !== null) return personalCopy(await next());

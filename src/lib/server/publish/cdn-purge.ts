@@ -66,7 +66,9 @@ export function varnishPurger(url: string, opts: VarnishPurgerOptions = {}): Cdn
     // The VCL's answer is one line ("Purged 3"); reading it frees the connection.
     const body = (await response.text().catch(() => '')).trim().slice(0, 200);
     if (!response.ok) {
-      throw new Error(`CDN purge: ${method} ${target} answered ${response.status} ${response.statusText}${body ? `: ${body}` : ''}`);
+      throw new Error(
+        `CDN purge: ${method} ${target} answered ${response.status} ${response.statusText}${body ? `: ${body}` : ''}`,
+      );
     }
     logger.debug({ method, status: response.status, answer: body }, 'CDN purge');
   }
@@ -87,7 +89,10 @@ export function varnishPurger(url: string, opts: VarnishPurgerOptions = {}): Cdn
       // shop's in-flight renders have settled catches that page. In the background: the publish is done.
       setTimeout(() => {
         purgeOnce(invalidation).catch((error: unknown) => {
-          logger.warn({ err: error }, 'CDN purge: the second (settle) purge failed; pages cached during the publish may stay stale until they expire');
+          logger.warn(
+            { err: error },
+            'CDN purge: the second (settle) purge failed; pages cached during the publish may stay stale until they expire',
+          );
         });
       }, settleMs).unref();
     },
@@ -98,6 +103,7 @@ export function varnishPurger(url: string, opts: VarnishPurgerOptions = {}): Cdn
 export function cdnPurgerFromEnv(env: { CDN_PURGE_URL?: string }): CdnPurger | undefined {
   const url = env.CDN_PURGE_URL?.trim();
   if (!url) return undefined;
-  if (!/^https?:\/\//.test(url)) throw new Error(`CDN_PURGE_URL must be an http(s) URL such as http://127.0.0.1:6081/, got ${JSON.stringify(url)}`);
+  if (!/^https?:\/\//.test(url))
+    throw new Error(`CDN_PURGE_URL must be an http(s) URL such as http://127.0.0.1:6081/, got ${JSON.stringify(url)}`);
   return varnishPurger(url);
 }

@@ -10,9 +10,15 @@ import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { tags } from './tags.ts';
 import type { Invalidation } from './bus.ts';
 
-
 /** Content every page of a locale shows through the layout. */
-const SHELL_CONTENT = new Set(['block:menu', 'block:footer', 'block:top-banner', 'block:notification-bar', 'block:cart-header', 'setting:branding']);
+const SHELL_CONTENT = new Set([
+  'block:menu',
+  'block:footer',
+  'block:top-banner',
+  'block:notification-bar',
+  'block:cart-header',
+  'setting:branding',
+]);
 /** Which languages exist and their texts: every page's links and alternates. */
 const EVERYWHERE_CONTENT = new Set(['setting:locale']);
 /** Settings read once for all locales. */
@@ -32,7 +38,10 @@ function contentTags(entry: NonNullable<PublishChanges['content']>[number]): str
 /** Ids of the categories and all their ancestors (a product count includes the subtree's products). */
 async function withAncestors(db: Db, categoryIds: number[]): Promise<number[]> {
   if (categoryIds.length === 0) return [];
-  const rows = await db.select({ idPath: categories.idPath }).from(categories).where(inArray(categories.id, categoryIds));
+  const rows = await db
+    .select({ idPath: categories.idPath })
+    .from(categories)
+    .where(inArray(categories.id, categoryIds));
   return [...new Set([...categoryIds, ...rows.flatMap((r) => r.idPath.split('/').map(Number))])];
 }
 
@@ -44,25 +53,37 @@ async function withAncestors(db: Db, categoryIds: number[]): Promise<number[]> {
  */
 async function productTags(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: products.id, parentId: products.parentId }).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select({ id: products.id, parentId: products.parentId })
+    .from(products)
+    .where(inArray(products.id, ids));
   const family = [...new Set([...ids, ...rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId]))])];
-  const listed = await db.selectDistinct({ categoryId: productCategories.categoryId }).from(productCategories)
+  const listed = await db
+    .selectDistinct({ categoryId: productCategories.categoryId })
+    .from(productCategories)
     .where(inArray(productCategories.productId, family));
-  const categoryIds = await withAncestors(db, listed.map((r) => r.categoryId));
+  const categoryIds = await withAncestors(
+    db,
+    listed.map((r) => r.categoryId),
+  );
   return [...family.map(tags.product), ...categoryIds.map(tags.listing), tags.sitemap];
 }
 
 /** A category's pages and every page showing its name or count; its parent lists it, the home page a top-level one. */
 async function categoryTags(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories)
+  const rows = await db
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
     .where(inArray(categories.id, ids));
   const parents = rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId]));
   // An unknown id may be a category just deleted: its pages and the home tiles may still show it.
   const topLevel = rows.length < ids.length || rows.some((r) => r.parentId === null);
   const affected = [...new Set([...ids, ...parents])];
-  return [...affected.map(tags.category), ...affected.map(tags.listing)]
-    .concat(topLevel ? [tags.topCategories] : [], tags.sitemap);
+  return [...affected.map(tags.category), ...affected.map(tags.listing)].concat(
+    topLevel ? [tags.topCategories] : [],
+    tags.sitemap,
+  );
 }
 
 /**
@@ -93,7 +114,9 @@ export async function invalidationFor(db: Db, changes: PublishChanges): Promise<
     categoryTags(db, changes.categories ?? []),
   ]);
   const all = [
-    ...fromContent.flat() as string[], ...fromProducts, ...fromCategories,
+    ...(fromContent.flat() as string[]),
+    ...fromProducts,
+    ...fromCategories,
     ...(changes.attributes ?? []).map(tags.attribute),
   ];
   return { tags: [...new Set(all)].sort() };

@@ -16,7 +16,9 @@ function times(): Promise<Map<string, number>> {
     const rows = await (await getDb()).select().from(cacheTags);
     return new Map(rows.map((r) => [r.tag, r.changedAt.getTime()]));
   })();
-  state.times.catch(() => { state.times = undefined; });
+  state.times.catch(() => {
+    state.times = undefined;
+  });
   return state.times;
 }
 

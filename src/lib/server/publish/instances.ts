@@ -10,7 +10,9 @@ const state: { started?: Promise<void> } = {};
 export function startPublishing(): Promise<void> {
   state.started ??= (async () => {
     const db = await database();
-    await followOtherInstances(db, async ({ invalidation }) => { await purgeCdn(invalidation); });
+    await followOtherInstances(db, async ({ invalidation }) => {
+      await purgeCdn(invalidation);
+    });
     logger.debug({ database: db.kind }, 'following publish events');
   })();
   state.started.catch((error: unknown) => {

@@ -40,7 +40,9 @@ export function publishedMemo<V>(options: MemoOptions = {}): (key: string, load:
   const loaded = (key: string, load: () => Promise<V>): Slot<V> => {
     const value = load();
     const slot: Slot<V> = { value, stale: false, reloading: false };
-    value.catch(() => { if (entries.peek(key) === slot && slot.value === value) entries.delete(key); });
+    value.catch(() => {
+      if (entries.peek(key) === slot && slot.value === value) entries.delete(key);
+    });
     return slot;
   };
 
@@ -53,7 +55,9 @@ export function publishedMemo<V>(options: MemoOptions = {}): (key: string, load:
     const value = load();
     value.then(
       () => Object.assign(slot, { value, stale: false, reloading: false }),
-      () => { slot.reloading = false; },
+      () => {
+        slot.reloading = false;
+      },
     );
   };
 

@@ -34,7 +34,16 @@ interface Entry extends PageRules {
 }
 
 /** Response headers a stored page keeps; the rest (cookies, the request id) belong to one request. */
-const DROPPED_HEADERS = new Set(['set-cookie', 'x-request-id', 'content-length', 'content-encoding', 'etag', 'last-modified', 'age', 'cdn-cache-control']);
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'etag',
+  'last-modified',
+  'age',
+  'cdn-cache-control',
+]);
 
 /** Where the cacheable route's rules travel from setHeaders() to the store (Astro strips it after). */
 export const RULES_HEADER = 'cdn-cache-control';
@@ -156,16 +165,21 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
    */
   let recompressing = Promise.resolve();
   const recompress = (key: string, entry: Entry, body: Buffer) => {
-    recompressing = recompressing.then(async () => {
-      if (entries.peek(key) !== entry) return;
-      const best = await compressBest(body);
-      if (entries.peek(key) !== entry || best.length >= entry.brotli.length) return;
-      replaceUnused(key, { ...entry, brotli: best });
-    }).catch(() => undefined);
+    recompressing = recompressing
+      .then(async () => {
+        if (entries.peek(key) !== entry) return;
+        const best = await compressBest(body);
+        if (entries.peek(key) !== entry || best.length >= entry.brotli.length) return;
+        replaceUnused(key, { ...entry, brotli: best });
+      })
+      .catch(() => undefined);
   };
 
   /** Renders and, when the route asked for caching and the answer is a plain 200, stores it. */
-  const renderEntry = async (key: string, render: () => Promise<Response>): Promise<{ entry?: Entry; response?: Response }> => {
+  const renderEntry = async (
+    key: string,
+    render: () => Promise<Response>,
+  ): Promise<{ entry?: Entry; response?: Response }> => {
     const renderedAt = dropped.seq;
     const response = await render();
     const rules = parseRules(response.headers.get(RULES_HEADER));
@@ -181,7 +195,9 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     const entry: Entry = {
       ...rules,
       gzipped: gzipSync(body),
-      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli: brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      }),
       etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       lastModified: response.headers.get('last-modified') ?? undefined,
       headers,
@@ -193,11 +209,17 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   };
 
   /** One render per key at a time: late arrivals share the first one's entry. */
-  const renderShared = (key: string, render: () => Promise<Response>): Promise<{ entry?: Entry; response?: Response }> => {
+  const renderShared = (
+    key: string,
+    render: () => Promise<Response>,
+  ): Promise<{ entry?: Entry; response?: Response }> => {
     const running = inflight.get(key);
     if (running) return running.then((entry) => (entry ? { entry } : renderEntry(key, render)));
     const result = renderEntry(key, render);
-    const shared = result.then((r) => r.entry, () => undefined);
+    const shared = result.then(
+      (r) => r.entry,
+      () => undefined,
+    );
     inflight.set(key, shared);
     void shared.finally(() => {
       if (inflight.get(key) === shared) inflight.delete(key);
@@ -244,7 +266,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       }
       for (const tag of invalidation.tags) {
         dropped.byTag.set(tag, dropped.seq);
-        for (const key of [...keysByTag.get(tag) ?? []]) entries.delete(key);
+        for (const key of [...(keysByTag.get(tag) ?? [])]) entries.delete(key);
       }
     },
     invalidatePath(key) {
@@ -276,14 +298,22 @@ function notModified(request: RequestHead, entry: Entry): boolean {
 const BROTLI_QUALITY = 6;
 
 const brotliAsync = promisify(brotliCompress);
-const compressBest = (body: Buffer) => brotliAsync(body, {
-  params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-});
+const compressBest = (body: Buffer) =>
+  brotliAsync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 
 function reply(request: RequestHead, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): PageReply {
   const headers: [string, string][] = [...entry.headers, ['etag', entry.etag]];
   if (entry.lastModified) headers.push(['last-modified', entry.lastModified]);
-  headers.push(['age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000)))], ['x-astro-cache', state], ['vary', 'Accept-Encoding']);
+  headers.push(
+    ['age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000)))],
+    ['x-astro-cache', state],
+    ['vary', 'Accept-Encoding'],
+  );
   if (notModified(request, entry)) return { status: 304, headers, body: null };
   const coding = chooseCoding(request.header('accept-encoding'));
   const body = coding === 'br' ? entry.brotli : coding === 'gzip' ? entry.gzipped : gunzipSync(entry.gzipped);
@@ -293,6 +323,11 @@ function reply(request: RequestHead, entry: Entry, state: 'HIT' | 'MISS' | 'STAL
 }
 
 function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
-  const { status, headers, body } = reply({ method: request.method, header: (name) => request.headers.get(name) }, entry, state, at);
+  const { status, headers, body } = reply(
+    { method: request.method, header: (name) => request.headers.get(name) },
+    entry,
+    state,
+    at,
+  );
   return new Response(body === null ? null : new Uint8Array(body), { status, headers });
 }

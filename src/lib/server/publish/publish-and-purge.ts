@@ -12,10 +12,15 @@ export interface PublishAnswer {
   cdn: CdnOutcome;
 }
 
-export async function publishAndPurge(changes: PublishChanges, opts: { id?: string; source: PublishSource }): Promise<PublishAnswer> {
+export async function publishAndPurge(
+  changes: PublishChanges,
+  opts: { id?: string; source: PublishSource },
+): Promise<PublishAnswer> {
   const { id, applied, invalidation } = await publish(await database(), changes, opts);
   return {
-    id, applied, tags: invalidation.all ? 'all' : invalidation.tags,
+    id,
+    applied,
+    tags: invalidation.all ? 'all' : invalidation.tags,
     cdn: applied ? await purgeCdn(invalidation) : 'none',
   };
 }

@@ -29,7 +29,8 @@ async function receive({ request }: APIContext): Promise<Response> {
     throw new ApiError('WEBHOOK_SIGNATURE_INVALID', `Webhook signature rejected: ${error.message}`, 401);
   }
   const id = request.headers.get('webhook-id')!;
-  if (!WEBHOOK_ID.test(id)) throw new ApiError('VALIDATION_FAILED', 'webhook-id: 1 to 128 letters, digits or ._:-', 400);
+  if (!WEBHOOK_ID.test(id))
+    throw new ApiError('VALIDATION_FAILED', 'webhook-id: 1 to 128 letters, digits or ._:-', 400);
   const changes = parseInput(parseJson(body), publishApi.publish.request);
   const problems = await contentProblems(changes.content ?? [], LOCALES);
   if (problems.length > 0) throw new ApiError('CONTENT_INVALID', problems[0]!, 422, problems);

@@ -66,7 +66,11 @@ const isDone = (value: string | null): value is Done => (DONE as readonly (strin
 type PostOutcome = { redirectTo: string } | { failed: FailedReviewForm };
 
 /** A review's content as its form sends it. */
-const contentFields = { rating: formField.number('rating'), title: formField.text('title'), body: formField.text('body') };
+const contentFields = {
+  rating: formField.number('rating'),
+  title: formField.text('title'),
+  body: formField.text('body'),
+};
 
 /** The schema's refusals of the review's own fields, each by its first problem. */
 function fieldProblems(error: ApiError): FailedReviewForm['errors'] {
@@ -97,8 +101,15 @@ function reviewForms(changes: ReviewChanges) {
     if (action !== 'create' && action !== 'update') throw new ApiError('VALIDATION_FAILED', 'Unknown form', 400);
     const formKey = action === 'update' ? `edit-${form.get('id') ?? ''}` : `new-${Number(form.get('productId'))}`;
     const ratingText = form.get('rating') ?? '';
-    const values = { rating: /^[1-5]$/.test(ratingText) ? Number(ratingText) : null, title: form.get('title') ?? '', body: form.get('body') ?? '' };
-    const outcome = action === 'update' ? await submitForm(update, form, request, { locale }) : await submitForm(create, form, request, { locale });
+    const values = {
+      rating: /^[1-5]$/.test(ratingText) ? Number(ratingText) : null,
+      title: form.get('title') ?? '',
+      body: form.get('body') ?? '',
+    };
+    const outcome =
+      action === 'update'
+        ? await submitForm(update, form, request, { locale })
+        : await submitForm(create, form, request, { locale });
     if (outcome.ok) return { redirectTo: `${PATH}?done=${action === 'update' ? 'updated' : 'created'}` };
     const { error } = outcome;
     const errors = fieldProblems(error);
@@ -129,7 +140,10 @@ export const myReviewsPage = (changes: ReviewChanges) => {
       }
     }
     const db = await getDb();
-    const [reviews, bought] = await Promise.all([customerReviews(db, shopper.customerId), boughtProducts(db, shopper.customerId)]);
+    const [reviews, bought] = await Promise.all([
+      customerReviews(db, shopper.customerId),
+      boughtProducts(db, shopper.customerId),
+    ]);
     const reviewed = new Set(reviews.map((r) => r.productId));
     const open = bought.filter((b) => !reviewed.has(b.productId));
     const names = await productNames(db, [...reviews.map((r) => r.productId), ...open.map((b) => b.productId)], locale);
@@ -137,13 +151,23 @@ export const myReviewsPage = (changes: ReviewChanges) => {
     const done = request.url.searchParams.get('done');
     return {
       reviews: reviews.map((r) => ({
-        id: r.id, product: names.get(r.productId) ?? null, rating: r.rating, title: r.title, body: r.body, status: r.status,
-        date: dates.format(r.updatedAt), dateIso: r.updatedAt.toISOString(),
+        id: r.id,
+        product: names.get(r.productId) ?? null,
+        rating: r.rating,
+        title: r.title,
+        body: r.body,
+        status: r.status,
+        date: dates.format(r.updatedAt),
+        dateIso: r.updatedAt.toISOString(),
       })),
-      toReview: open.flatMap((b) => {
-        const product = names.get(b.productId);
-        return product ? [{ product, boughtDate: dates.format(b.boughtAt), boughtIso: b.boughtAt.toISOString() }] : [];
-      }).slice(0, TO_REVIEW_LIMIT),
+      toReview: open
+        .flatMap((b) => {
+          const product = names.get(b.productId);
+          return product
+            ? [{ product, boughtDate: dates.format(b.boughtAt), boughtIso: b.boughtAt.toISOString() }]
+            : [];
+        })
+        .slice(0, TO_REVIEW_LIMIT),
       done: failed ? null : isDone(done) ? done : null,
       failed,
     };

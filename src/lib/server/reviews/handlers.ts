@@ -33,12 +33,18 @@ export function reviewChanges(deps: ReviewDeps) {
   return {
     create: stateChange(reviewsApi.create, async ({ productId, locale, ...content }, req: ReviewRequest) => {
       const customerId = await signedIn(req.cookies, req.url);
-      return { review: ownReview(await createReview(await deps.db(), customerId, productId, content, requestLocale(req, locale))) };
+      return {
+        review: ownReview(
+          await createReview(await deps.db(), customerId, productId, content, requestLocale(req, locale)),
+        ),
+      };
     }),
 
     update: stateChange(reviewsApi.update, async ({ id, locale, ...content }, req: ReviewRequest) => {
       const customerId = await signedIn(req.cookies, req.url);
-      return { review: ownReview(await updateReview(await deps.db(), customerId, id, content, requestLocale(req, locale))) };
+      return {
+        review: ownReview(await updateReview(await deps.db(), customerId, id, content, requestLocale(req, locale))),
+      };
     }),
 
     delete: stateChange(reviewsApi.delete, async ({ id }, req: ReviewRequest) => {

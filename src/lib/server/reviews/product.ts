@@ -5,7 +5,11 @@ import { getDb } from '../db/index.ts';
 import type { ReviewSummary } from '#lib/reviews/rules.ts';
 import { publishedSummary } from './queries.ts';
 
-export async function productReviews(product: { id: number; parentId: number | null; variants: { id: number }[] }): Promise<ReviewSummary | null> {
+export async function productReviews(product: {
+  id: number;
+  parentId: number | null;
+  variants: { id: number }[];
+}): Promise<ReviewSummary | null> {
   const ids = product.parentId === null ? [product.id, ...product.variants.map((v) => v.id)] : [product.id];
   return publishedSummary(await getDb(), ids);
 }

@@ -6,7 +6,12 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows, timestamp, type Executor } from '../db/index.ts';
 import {
-  REVIEWS_SHOWN, REVIEW_STATUSES, reviewAuthor, type PublishedReview, type ReviewStatus, type ReviewSummary,
+  REVIEWS_SHOWN,
+  REVIEW_STATUSES,
+  reviewAuthor,
+  type PublishedReview,
+  type ReviewStatus,
+  type ReviewSummary,
 } from '#lib/reviews/rules.ts';
 import type { OwnReview, ReviewForm } from '#lib/reviews/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -35,17 +40,31 @@ const BoughtRow = z.object({ productId: z.number(), boughtAt: timestamp });
 const ReviewedProduct = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 const TotalsRow = z.object({ count: z.number(), sum: z.number().nullable() });
 const PublishedRow = z.object({
-  id: z.string(), rating: z.number(), title: z.string(), body: z.string(), locale: z.string(), publishedAt: timestamp,
-  firstName: z.string(), lastName: z.string(),
+  id: z.string(),
+  rating: z.number(),
+  title: z.string(),
+  body: z.string(),
+  locale: z.string(),
+  publishedAt: timestamp,
+  firstName: z.string(),
+  lastName: z.string(),
 });
 
-const COLUMNS = sql.raw(`id, product_id AS "productId", customer_id AS "customerId", rating, title, body, locale, status,
+const COLUMNS =
+  sql.raw(`id, product_id AS "productId", customer_id AS "customerId", rating, title, body, locale, status,
   moderated_at AS "moderatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`);
 
 export function ownReview(row: ReviewRow): OwnReview {
   return {
-    id: row.id, productId: row.productId, rating: row.rating, title: row.title, body: row.body, locale: row.locale,
-    status: row.status, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    id: row.id,
+    productId: row.productId,
+    rating: row.rating,
+    title: row.title,
+    body: row.body,
+    locale: row.locale,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -53,8 +72,15 @@ export function ownReview(row: ReviewRow): OwnReview {
  * The products in the customer's confirmed orders, each with when it was last bought, newest first.
  * A pending order (its payment never went through) or a cancelled one is no purchase.
  */
-export async function boughtProducts(db: Executor, customerId: string, productId?: number): Promise<{ productId: number; boughtAt: Date }[]> {
-  const found = await rows(db, BoughtRow, sql`
+export async function boughtProducts(
+  db: Executor,
+  customerId: string,
+  productId?: number,
+): Promise<{ productId: number; boughtAt: Date }[]> {
+  const found = await rows(
+    db,
+    BoughtRow,
+    sql`
     SELECT p.id AS "productId", max(o.created_at) AS "boughtAt"
     FROM orders o
     CROSS JOIN LATERAL jsonb_array_elements(o.cart_info -> 'cartItems') AS item
@@ -62,7 +88,8 @@ export async function boughtProducts(db: Executor, customerId: string, productId
     WHERE o.customer_id = ${customerId} AND o.status = 'confirmed'
       ${productId === undefined ? sql`` : sql`AND p.id = ${productId}`}
     GROUP BY p.id
-    ORDER BY max(o.created_at) DESC, p.id`);
+    ORDER BY max(o.created_at) DESC, p.id`,
+  );
   return found;
 }
 
@@ -71,12 +98,22 @@ export async function hasBought(db: Executor, customerId: string, productId: num
 }
 
 /** A new pending review, or null when the customer already has one of this product. */
-export async function insertReview(db: Executor, customerId: string, productId: number, content: ReviewForm, locale: Locale): Promise<ReviewRow | null> {
-  const [row] = await rows(db, ReviewRow, sql`
+export async function insertReview(
+  db: Executor,
+  customerId: string,
+  productId: number,
+  content: ReviewForm,
+  locale: Locale,
+): Promise<ReviewRow | null> {
+  const [row] = await rows(
+    db,
+    ReviewRow,
+    sql`
     INSERT INTO reviews (product_id, customer_id, rating, title, body, locale, status)
     VALUES (${productId}, ${customerId}, ${content.rating}, ${content.title}, ${content.body}, ${locale}, 'pending')
     ON CONFLICT (product_id, customer_id) DO NOTHING
-    RETURNING ${COLUMNS}`);
+    RETURNING ${COLUMNS}`,
+  );
   return row ?? null;
 }
 
@@ -85,22 +122,34 @@ export async function insertReview(db: Executor, customerId: string, productId: 
  * this id. `previous` is the status it had, so a published one can be taken off the product page.
  */
 export async function updateOwnReview(
-  db: Executor, customerId: string, id: string, content: ReviewForm, locale: Locale,
+  db: Executor,
+  customerId: string,
+  id: string,
+  content: ReviewForm,
+  locale: Locale,
 ): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
-  const [row] = await rows(db, ChangedReviewRow, sql`
+  const [row] = await rows(
+    db,
+    ChangedReviewRow,
+    sql`
     WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} AND customer_id = ${customerId} FOR UPDATE)
     UPDATE reviews r SET rating = ${content.rating}, title = ${content.title}, body = ${content.body}, locale = ${locale},
       status = 'pending', moderated_at = NULL, updated_at = now()
     FROM old WHERE r.id = old.id
     RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
-      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`);
+      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`,
+  );
   return row ? { review: row, previous: row.previous } : null;
 }
 
 /** Deletes the customer's own review; null when they have none of this id. */
 export async function deleteOwnReview(db: Executor, customerId: string, id: string): Promise<ReviewRow | null> {
-  const [row] = await rows(db, ReviewRow, sql`
-    DELETE FROM reviews WHERE id = ${id} AND customer_id = ${customerId} RETURNING ${COLUMNS}`);
+  const [row] = await rows(
+    db,
+    ReviewRow,
+    sql`
+    DELETE FROM reviews WHERE id = ${id} AND customer_id = ${customerId} RETURNING ${COLUMNS}`,
+  );
   return row ?? null;
 }
 
@@ -109,19 +158,30 @@ export type ReviewedProduct = z.infer<typeof ReviewedProduct>;
 
 export async function productNames(db: Executor, ids: number[], locale: Locale): Promise<Map<number, ReviewedProduct>> {
   if (ids.length === 0) return new Map();
-  const found = await rows(db, ReviewedProduct, sql`
+  const found = await rows(
+    db,
+    ReviewedProduct,
+    sql`
     SELECT p.id, coalesce(t.name, d.name) AS name, coalesce(t.slug, d.slug) AS slug
     FROM products p
     LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
     LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = 'de'
-    WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND p.is_active`);
+    WHERE p.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND p.is_active`,
+  );
   return new Map(found.map((p) => [p.id, p]));
 }
 
 /** The customer's reviews, most recently changed first. */
 export async function customerReviews(db: Executor, customerId: string): Promise<ReviewRow[]> {
-  return rows(db, ReviewRow, sql`
-    SELECT ${COLUMNS} FROM reviews WHERE customer_id = ${customerId} ORDER BY updated_at DESC, id`);
+  return rows(
+    db,
+    ReviewRow,
+    sql`
+    SELECT ${COLUMNS} FROM reviews WHERE customer_id = ${customerId} ORDER BY updated_at DESC, id`,
+  );
 }
 
 /**
@@ -130,42 +190,73 @@ export async function customerReviews(db: Executor, customerId: string): Promise
  */
 export async function publishedSummary(db: Db, productIds: number[]): Promise<ReviewSummary | null> {
   if (productIds.length === 0) return null;
-  const ids = sql.join(productIds.map((id) => sql`${id}`), sql`, `);
-  const [totals] = await rows(db, TotalsRow, sql`
-    SELECT count(*)::int AS count, sum(rating)::int AS sum FROM reviews WHERE product_id IN (${ids}) AND status = 'published'`);
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const [totals] = await rows(
+    db,
+    TotalsRow,
+    sql`
+    SELECT count(*)::int AS count, sum(rating)::int AS sum FROM reviews WHERE product_id IN (${ids}) AND status = 'published'`,
+  );
   const count = totals?.count ?? 0;
   if (count === 0) return null;
-  const newest = await rows(db, PublishedRow, sql`
+  const newest = await rows(
+    db,
+    PublishedRow,
+    sql`
     SELECT r.id, r.rating, r.title, r.body, r.locale, coalesce(r.moderated_at, r.updated_at) AS "publishedAt",
       c.first_name AS "firstName", c.last_name AS "lastName"
     FROM reviews r JOIN customers c ON c.id = r.customer_id
     WHERE r.product_id IN (${ids}) AND r.status = 'published'
     ORDER BY coalesce(r.moderated_at, r.updated_at) DESC, r.id
-    LIMIT ${REVIEWS_SHOWN}`);
+    LIMIT ${REVIEWS_SHOWN}`,
+  );
   const reviews: PublishedReview[] = newest.map((r) => ({
-    id: r.id, rating: r.rating, title: r.title, body: r.body, locale: r.locale,
-    author: reviewAuthor(r.firstName, r.lastName), publishedAt: r.publishedAt.toISOString(),
+    id: r.id,
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    locale: r.locale,
+    author: reviewAuthor(r.firstName, r.lastName),
+    publishedAt: r.publishedAt.toISOString(),
   }));
   return { count, average: Math.round((Number(totals!.sum) / count) * 10) / 10, reviews };
 }
 
 /** Moderation: sets a review's status; null for an unknown id. `previous` is the status it had. */
-export async function setReviewStatus(db: Executor, id: string, status: Exclude<ReviewStatus, 'pending'>): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
-  const [row] = await rows(db, ChangedReviewRow, sql`
+export async function setReviewStatus(
+  db: Executor,
+  id: string,
+  status: Exclude<ReviewStatus, 'pending'>,
+): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
+  const [row] = await rows(
+    db,
+    ChangedReviewRow,
+    sql`
     WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} FOR UPDATE)
     UPDATE reviews r SET status = ${status}, moderated_at = now()
     FROM old WHERE r.id = old.id
     RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
-      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`);
+      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`,
+  );
   return row ? { review: row, previous: row.previous } : null;
 }
 
 /** Moderation's list: every review (or only those waiting), oldest waiting first, with product and author. */
-export async function reviewsForModeration(db: Executor, pendingOnly: boolean): Promise<(ReviewRow & { sku: string; email: string })[]> {
-  return rows(db, ModerationRow, sql`
+export async function reviewsForModeration(
+  db: Executor,
+  pendingOnly: boolean,
+): Promise<(ReviewRow & { sku: string; email: string })[]> {
+  return rows(
+    db,
+    ModerationRow,
+    sql`
     SELECT r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale, r.status,
       r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", p.sku, c.email
     FROM reviews r JOIN products p ON p.id = r.product_id JOIN customers c ON c.id = r.customer_id
     ${pendingOnly ? sql`WHERE r.status = 'pending'` : sql``}
-    ORDER BY (r.status = 'pending') DESC, r.updated_at, r.id`);
+    ORDER BY (r.status = 'pending') DESC, r.updated_at, r.id`,
+  );
 }

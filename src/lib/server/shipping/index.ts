@@ -14,16 +14,22 @@ const StoredShippingMethod = z.object({
   priceCents: z.number(),
   freeFromCents: z.number().nullable(),
   // A price without a threshold is the same as one whose threshold is null: never free.
-  currencyPrices: json(z.record(z.string(), z.object({ priceCents: z.number(), freeFromCents: z.number().nullable().default(null) }))),
+  currencyPrices: json(
+    z.record(z.string(), z.object({ priceCents: z.number(), freeFromCents: z.number().nullable().default(null) })),
+  ),
   position: z.number(),
 }) satisfies z.ZodType<ShippingMethodRecord & { labels: LocalizedText }>;
 export type StoredShippingMethod = z.infer<typeof StoredShippingMethod>;
 
 export async function loadShippingMethods(db: Db, code?: string): Promise<StoredShippingMethod[]> {
-  return rows(db, StoredShippingMethod, sql`
+  return rows(
+    db,
+    StoredShippingMethod,
+    sql`
     SELECT code, labels, countries, price_cents AS "priceCents", free_from_cents AS "freeFromCents",
       currency_prices AS "currencyPrices", position
-    FROM shipping_methods ${code === undefined ? sql`` : sql`WHERE code = ${code}`}`);
+    FROM shipping_methods ${code === undefined ? sql`` : sql`WHERE code = ${code}`}`,
+  );
 }
 
 /** The methods that serve this cart's country and currency, each with its net price in cents. */

@@ -12,16 +12,26 @@ import type { Wishlist } from '#lib/wishlist/rules.ts';
 export async function listWishlist(db: Db, customerId: string, locale: Locale): Promise<Wishlist> {
   const own = alias(productTranslations, 'own');
   const fallback = alias(productTranslations, 'fallback');
-  const rows = await db.select({
-    id: products.id, sku: products.sku, image: products.coverImage, qty: wishlistItems.qty,
-    name: sql<string>`coalesce(${own.name}, ${fallback.name}, ${products.sku})`,
-  }).from(wishlistItems)
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      image: products.coverImage,
+      qty: wishlistItems.qty,
+      name: sql<string>`coalesce(${own.name}, ${fallback.name}, ${products.sku})`,
+    })
+    .from(wishlistItems)
     .innerJoin(products, and(eq(products.id, wishlistItems.productId), eq(products.isActive, true)))
     .leftJoin(own, and(eq(own.productId, products.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.productId, products.id), eq(fallback.locale, DEFAULT_LOCALE)))
     .where(eq(wishlistItems.customerId, customerId))
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
-  return { items: rows.map((r) => ({ product: { id: r.id, sku: r.sku, name: r.name, image: r.image }, qty: Math.max(1, r.qty) })) };
+  return {
+    items: rows.map((r) => ({
+      product: { id: r.id, sku: r.sku, name: r.name, image: r.image },
+      qty: Math.max(1, r.qty),
+    })),
+  };
 }
 
 /**
@@ -29,10 +39,17 @@ export async function listWishlist(db: Db, customerId: string, locale: Locale): 
  * merging a browser's list at sign-in twice changes nothing. Unknown or inactive skus are skipped:
  * a product taken off the catalogue must not make a sign-in fail. Returns the whole list.
  */
-export async function addWishlistItems(db: Db, customerId: string, skus: readonly string[], locale: Locale): Promise<Wishlist> {
+export async function addWishlistItems(
+  db: Db,
+  customerId: string,
+  skus: readonly string[],
+  locale: Locale,
+): Promise<Wishlist> {
   const wanted = [...new Set(skus.map((s) => s.toLowerCase()))];
   if (wanted.length > 0) {
-    const found = await db.select({ id: products.id, sku: products.sku }).from(products)
+    const found = await db
+      .select({ id: products.id, sku: products.sku })
+      .from(products)
       .where(and(inArray(sql`lower(${products.sku})`, wanted), eq(products.isActive, true)));
     const idBySku = new Map(found.map((p) => [p.sku.toLowerCase(), p.id]));
     const now = Date.now();
@@ -51,7 +68,12 @@ export async function addWishlistItems(db: Db, customerId: string, skus: readonl
 
 /** Removes the product with this sku (case-insensitive) if it is on the list; returns the whole list. */
 export async function removeWishlistItem(db: Db, customerId: string, sku: string, locale: Locale): Promise<Wishlist> {
-  const ids = db.select({ id: products.id }).from(products).where(eq(sql`lower(${products.sku})`, sku.toLowerCase()));
-  await db.delete(wishlistItems).where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.productId, ids)));
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(sql`lower(${products.sku})`, sku.toLowerCase()));
+  await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.productId, ids)));
   return listWishlist(db, customerId, locale);
 }

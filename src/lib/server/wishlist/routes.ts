@@ -38,7 +38,12 @@ export function wishlistRoutes(deps: WishlistDeps = defaultWishlistDeps) {
 
     add: endpoint(wishlistApi.add, async (body, context) => {
       const { db, customerId } = await customer(context);
-      return addWishlistItems(db, customerId, body.items.map((i) => i.sku), requestLocale(context, body.locale));
+      return addWishlistItems(
+        db,
+        customerId,
+        body.items.map((i) => i.sku),
+        requestLocale(context, body.locale),
+      );
     }),
 
     remove: endpoint(wishlistApi.remove, async (body, context) => {

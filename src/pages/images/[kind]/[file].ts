@@ -4,7 +4,10 @@
 // a CDN keeps them after the first hit; encoded renditions are also kept by the server.
 import type { APIRoute } from 'astro';
 import {
-  attributeOptionImageSvg, categoryImageSvg, parseProductImageName, productImageSvg,
+  attributeOptionImageSvg,
+  categoryImageSvg,
+  parseProductImageName,
+  productImageSvg,
 } from '#lib/server/demo/index.ts';
 import { brandCardSvg, brandSvg, RASTER_CONTENT_TYPES, rasterise } from '#lib/server/images/index.ts';
 import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
@@ -32,9 +35,12 @@ export const GET: APIRoute = async ({ params }) => {
   const raster = parseRasterFile(file);
   if (raster) {
     const brandName = raster.svgFile.replace(/\.svg$/, '');
-    const source = kind !== 'brand' ? () => render(kind, raster.svgFile)
-      : brandName.endsWith(CARD_SUFFIX) ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
-        : () => brandSvg(brandName);
+    const source =
+      kind !== 'brand'
+        ? () => render(kind, raster.svgFile)
+        : brandName.endsWith(CARD_SUFFIX)
+          ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
+          : () => brandSvg(brandName);
     const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format);
     if (!data) return notFound();
     return new Response(new Uint8Array(data), {

@@ -20,7 +20,8 @@ export const deAccount: AccountMessages = {
   'account.order.back': 'Zurück zur Bestellhistorie',
   'account.order.print': 'Drucken',
   'account.order.reorder': 'Erneut bestellen',
-  'account.order.reorderDone': 'Die Artikel dieser Bestellung liegen wieder in Ihrem Warenkorb, zu den heutigen Preisen.',
+  'account.order.reorderDone':
+    'Die Artikel dieser Bestellung liegen wieder in Ihrem Warenkorb, zu den heutigen Preisen.',
   'account.order.reorderRefused': 'Diese Artikel konnten nicht hinzugefügt werden:',
   'account.order.comment': 'Ihr Kommentar',
 };

@@ -22,11 +22,15 @@ export const deAddresses: AddressesMessages = {
   'addresses.done.saved': 'Die Adresse wurde gespeichert.',
   'addresses.done.deleted': 'Die Adresse wurde gelöscht.',
   'addresses.done.default': 'Ihre Standardadresse wurde geändert.',
-  'addresses.refused.billing-managed': 'Ihre Rechnungsadressen werden vom Shop verwaltet und können hier nicht geändert werden.',
-  'addresses.refused.default-locked': 'Ihre Standardadresse wird vom Shop festgelegt und kann hier nicht geändert werden.',
+  'addresses.refused.billing-managed':
+    'Ihre Rechnungsadressen werden vom Shop verwaltet und können hier nicht geändert werden.',
+  'addresses.refused.default-locked':
+    'Ihre Standardadresse wird vom Shop festgelegt und kann hier nicht geändert werden.',
   'addresses.refused.book-full': 'Ihr Adressbuch ist voll. Bitte löschen Sie eine Adresse, um eine neue hinzuzufügen.',
-  'addresses.full': 'Ihr Adressbuch enthält {{max}} Adressen, mehr sind nicht möglich. Löschen Sie eine, um eine neue hinzuzufügen.',
-  'addresses.billingManagedNote': 'Rechnungsadressen werden vom Shop verwaltet. Neue Adressen werden für die Lieferung verwendet.',
+  'addresses.full':
+    'Ihr Adressbuch enthält {{max}} Adressen, mehr sind nicht möglich. Löschen Sie eine, um eine neue hinzuzufügen.',
+  'addresses.billingManagedNote':
+    'Rechnungsadressen werden vom Shop verwaltet. Neue Adressen werden für die Lieferung verwendet.',
   'addresses.shipping.default': 'Ihre Standard-Lieferadresse',
   'addresses.shipping.none': 'Sie haben noch keine Standard-Lieferadresse.',
   'addresses.billing.default': 'Ihre Standard-Rechnungsadresse',

@@ -22,11 +22,14 @@ export const esAddresses: AddressesMessages = {
   'addresses.done.saved': 'La dirección se ha guardado.',
   'addresses.done.deleted': 'La dirección se ha eliminado.',
   'addresses.done.default': 'Su dirección predeterminada se ha cambiado.',
-  'addresses.refused.billing-managed': 'Sus direcciones de facturación las gestiona la tienda y no se pueden cambiar aquí.',
+  'addresses.refused.billing-managed':
+    'Sus direcciones de facturación las gestiona la tienda y no se pueden cambiar aquí.',
   'addresses.refused.default-locked': 'Su dirección predeterminada la establece la tienda y no se puede cambiar aquí.',
   'addresses.refused.book-full': 'Su libreta de direcciones está llena. Elimine una dirección para añadir otra.',
-  'addresses.full': 'Su libreta de direcciones contiene {{max}} direcciones, el máximo posible. Elimine una para añadir otra.',
-  'addresses.billingManagedNote': 'Las direcciones de facturación las gestiona la tienda. Las direcciones nuevas se usan para el envío.',
+  'addresses.full':
+    'Su libreta de direcciones contiene {{max}} direcciones, el máximo posible. Elimine una para añadir otra.',
+  'addresses.billingManagedNote':
+    'Las direcciones de facturación las gestiona la tienda. Las direcciones nuevas se usan para el envío.',
   'addresses.shipping.default': 'Su dirección de envío predeterminada',
   'addresses.shipping.none': 'Todavía no tiene una dirección de envío predeterminada.',
   'addresses.billing.default': 'Su dirección de facturación predeterminada',

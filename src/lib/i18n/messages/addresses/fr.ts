@@ -22,17 +22,23 @@ export const frAddresses: AddressesMessages = {
   'addresses.done.saved': 'L’adresse a été enregistrée.',
   'addresses.done.deleted': 'L’adresse a été supprimée.',
   'addresses.done.default': 'Votre adresse par défaut a été modifiée.',
-  'addresses.refused.billing-managed': 'Vos adresses de facturation sont gérées par la boutique et ne peuvent pas être modifiées ici.',
-  'addresses.refused.default-locked': 'Votre adresse par défaut est définie par la boutique et ne peut pas être modifiée ici.',
-  'addresses.refused.book-full': 'Votre carnet d’adresses est plein. Veuillez supprimer une adresse pour en ajouter une autre.',
-  'addresses.full': 'Votre carnet d’adresses contient {{max}} adresses, le maximum possible. Supprimez-en une pour en ajouter une autre.',
-  'addresses.billingManagedNote': 'Les adresses de facturation sont gérées par la boutique. Les nouvelles adresses servent à la livraison.',
+  'addresses.refused.billing-managed':
+    'Vos adresses de facturation sont gérées par la boutique et ne peuvent pas être modifiées ici.',
+  'addresses.refused.default-locked':
+    'Votre adresse par défaut est définie par la boutique et ne peut pas être modifiée ici.',
+  'addresses.refused.book-full':
+    'Votre carnet d’adresses est plein. Veuillez supprimer une adresse pour en ajouter une autre.',
+  'addresses.full':
+    'Votre carnet d’adresses contient {{max}} adresses, le maximum possible. Supprimez-en une pour en ajouter une autre.',
+  'addresses.billingManagedNote':
+    'Les adresses de facturation sont gérées par la boutique. Les nouvelles adresses servent à la livraison.',
   'addresses.shipping.default': 'Votre adresse de livraison par défaut',
   'addresses.shipping.none': 'Vous n’avez pas encore d’adresse de livraison par défaut.',
   'addresses.billing.default': 'Votre adresse de facturation par défaut',
   'addresses.billing.none': 'Vous n’avez pas encore d’adresse de facturation par défaut.',
   'addresses.others': 'Vos autres adresses',
   'addresses.othersEmpty': 'Vous n’avez pas d’autres adresses enregistrées.',
-  'addresses.defaultLocked': 'Votre adresse par défaut est définie par la boutique ; elle ne peut pas être modifiée ici.',
+  'addresses.defaultLocked':
+    'Votre adresse par défaut est définie par la boutique ; elle ne peut pas être modifiée ici.',
   'addresses.manage': 'Ajouter ou modifier des adresses',
 };

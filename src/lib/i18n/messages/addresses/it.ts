@@ -22,11 +22,16 @@ export const itAddresses: AddressesMessages = {
   'addresses.done.saved': 'L’indirizzo è stato salvato.',
   'addresses.done.deleted': 'L’indirizzo è stato eliminato.',
   'addresses.done.default': 'Il suo indirizzo predefinito è stato modificato.',
-  'addresses.refused.billing-managed': 'I suoi indirizzi di fatturazione sono gestiti dal negozio e non possono essere modificati qui.',
-  'addresses.refused.default-locked': 'Il suo indirizzo predefinito è impostato dal negozio e non può essere modificato qui.',
-  'addresses.refused.book-full': 'La sua rubrica degli indirizzi è piena. Elimini un indirizzo per aggiungerne un altro.',
-  'addresses.full': 'La sua rubrica contiene {{max}} indirizzi, il massimo possibile. Ne elimini uno per aggiungerne un altro.',
-  'addresses.billingManagedNote': 'Gli indirizzi di fatturazione sono gestiti dal negozio. I nuovi indirizzi vengono usati per la spedizione.',
+  'addresses.refused.billing-managed':
+    'I suoi indirizzi di fatturazione sono gestiti dal negozio e non possono essere modificati qui.',
+  'addresses.refused.default-locked':
+    'Il suo indirizzo predefinito è impostato dal negozio e non può essere modificato qui.',
+  'addresses.refused.book-full':
+    'La sua rubrica degli indirizzi è piena. Elimini un indirizzo per aggiungerne un altro.',
+  'addresses.full':
+    'La sua rubrica contiene {{max}} indirizzi, il massimo possibile. Ne elimini uno per aggiungerne un altro.',
+  'addresses.billingManagedNote':
+    'Gli indirizzi di fatturazione sono gestiti dal negozio. I nuovi indirizzi vengono usati per la spedizione.',
   'addresses.shipping.default': 'Il suo indirizzo di spedizione predefinito',
   'addresses.shipping.none': 'Non ha ancora un indirizzo di spedizione predefinito.',
   'addresses.billing.default': 'Il suo indirizzo di fatturazione predefinito',

@@ -17,7 +17,8 @@ export const deCheckout: CheckoutMessages = {
   'checkout.stepDone': 'erledigt',
   'checkout.start.intro': 'Wie möchten Sie bestellen?',
   'checkout.start.loginTitle': 'Bereits Kunde',
-  'checkout.start.loginText': 'Melden Sie sich an, um Ihre gespeicherten Adressen zu nutzen und die Bestellung in Ihrem Konto zu finden.',
+  'checkout.start.loginText':
+    'Melden Sie sich an, um Ihre gespeicherten Adressen zu nutzen und die Bestellung in Ihrem Konto zu finden.',
   'checkout.start.login': 'Anmelden',
   'checkout.start.guestTitle': 'Neukunde',
   'checkout.start.guest': 'Als Gast fortfahren',
@@ -64,7 +65,8 @@ export const deCheckout: CheckoutMessages = {
   'checkout.saveAddress': 'Adresse speichern',
   'checkout.saving': 'Wird gespeichert …',
   'checkout.saveError': 'Ihre Angaben konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
-  'checkout.addressBookFull': 'Ihr Adressbuch ist voll, daher kann diese Adresse nicht als neue Standardadresse gespeichert werden. Wählen Sie eine gespeicherte Adresse oder speichern Sie sie nicht.',
+  'checkout.addressBookFull':
+    'Ihr Adressbuch ist voll, daher kann diese Adresse nicht als neue Standardadresse gespeichert werden. Wählen Sie eine gespeicherte Adresse oder speichern Sie sie nicht.',
   'checkout.changeAddress': 'Adresse ändern',
   'checkout.loadingShippingMethods': 'Versandarten werden geladen …',
   'checkout.selectShippingMethod': 'Bitte wählen Sie eine Versandart.',
@@ -72,12 +74,15 @@ export const deCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Weiter zur Zahlung',
   'checkout.sameAsShipping': 'Wie Lieferadresse',
   'checkout.createAccount': 'Kundenkonto anlegen',
-  'checkout.createAccountHint': 'Nach der Bestellung senden wir Ihnen einen Link, der Ihr Kundenkonto aktiviert; Sie melden sich dann mit Ihrer E-Mail-Adresse und diesem Passwort an.',
+  'checkout.createAccountHint':
+    'Nach der Bestellung senden wir Ihnen einen Link, der Ihr Kundenkonto aktiviert; Sie melden sich dann mit Ihrer E-Mail-Adresse und diesem Passwort an.',
   'checkout.password': 'Passwort',
   'checkout.passwordRule': 'Mindestens 8 Zeichen',
   'checkout.guestEmailHint': 'An diese Adresse senden wir die Bestellbestätigung.',
-  'checkout.billingReadOnly': 'Ihre Rechnungsadresse wird vom Shop verwaltet. Bitte kontaktieren Sie uns, um sie zu ändern.',
-  'checkout.noBillingAddress': 'In Ihrem Kundenkonto ist noch keine Rechnungsadresse hinterlegt. Bitte kontaktieren Sie uns.',
+  'checkout.billingReadOnly':
+    'Ihre Rechnungsadresse wird vom Shop verwaltet. Bitte kontaktieren Sie uns, um sie zu ändern.',
+  'checkout.noBillingAddress':
+    'In Ihrem Kundenkonto ist noch keine Rechnungsadresse hinterlegt. Bitte kontaktieren Sie uns.',
   'checkout.paymentMethod': 'Zahlungsart',
   'checkout.paymentMethod.invoice': 'Rechnung',
   'checkout.paymentMethod.stripe': 'Kreditkarte',
@@ -92,11 +97,16 @@ export const deCheckout: CheckoutMessages = {
   'checkout.placeOrder': 'Zahlungspflichtig bestellen',
   'checkout.placingOrder': 'Ihre Bestellung wird aufgegeben …',
   'checkout.orderError': 'Ihre Bestellung konnte nicht aufgegeben werden. Bitte versuchen Sie es erneut.',
-  'checkout.orderNotAvailable': 'Einige Artikel sind in dieser Menge nicht mehr verfügbar. Bitte prüfen Sie Ihren Warenkorb.',
-  'checkout.error.ORDER_VALUE_LIMIT': 'Bestellungen über {{max}} können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
-  'checkout.error.ORDER_QUANTITY_LIMIT': 'Bestellungen mit mehr Stück als der Höchstmenge ({{max}}) können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
-  'checkout.error.TOO_MANY_OPEN_ORDERS': 'Die Höchstzahl unbezahlter Bestellungen ({{max}}) von Ihrer Verbindung oder E-Mail-Adresse ist erreicht. Bitte bezahlen Sie zuerst eine offene Bestellung oder versuchen Sie es später erneut.',
-  'checkout.cartValueLimit': 'Ihr Warenkorb hat einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
+  'checkout.orderNotAvailable':
+    'Einige Artikel sind in dieser Menge nicht mehr verfügbar. Bitte prüfen Sie Ihren Warenkorb.',
+  'checkout.error.ORDER_VALUE_LIMIT':
+    'Bestellungen über {{max}} können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
+  'checkout.error.ORDER_QUANTITY_LIMIT':
+    'Bestellungen mit mehr Stück als der Höchstmenge ({{max}}) können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
+  'checkout.error.TOO_MANY_OPEN_ORDERS':
+    'Die Höchstzahl unbezahlter Bestellungen ({{max}}) von Ihrer Verbindung oder E-Mail-Adresse ist erreicht. Bitte bezahlen Sie zuerst eine offene Bestellung oder versuchen Sie es später erneut.',
+  'checkout.cartValueLimit':
+    'Ihr Warenkorb hat einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
   'checkout.payNow': 'Jetzt bezahlen',
   'checkout.paymentDetails': 'Zahlungsdaten',
   'checkout.paymentLoading': 'Das Zahlungsformular wird geladen …',
@@ -122,7 +132,8 @@ export const deCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Zahlung fehlgeschlagen',
   'checkout.orderStatus': 'Bestellstatus',
   'checkout.orderStatus.cancelled': 'Storniert',
-  'checkout.order.cancelledNote': 'Diese Bestellung wurde storniert. Wenn Sie die Artikel weiterhin möchten, können Sie sie gern erneut bestellen.',
+  'checkout.order.cancelledNote':
+    'Diese Bestellung wurde storniert. Wenn Sie die Artikel weiterhin möchten, können Sie sie gern erneut bestellen.',
   'checkout.feedback': 'Wie war Ihr Einkauf bei uns?',
   'checkout.feedbackSend': 'Feedback senden',
   'checkout.feedbackThanks': 'Vielen Dank für Ihr Feedback!',
@@ -133,8 +144,10 @@ export const deCheckout: CheckoutMessages = {
   'pay.alreadyPaid': 'Diese Bestellung ist bereits bezahlt. Vielen Dank!',
   'pay.cannotPay': 'Diese Bestellung kann nicht mehr bezahlt werden.',
   'pay.result.paid': 'Vielen Dank! Ihre Zahlung ist eingegangen.',
-  'pay.result.awaiting': 'Vielen Dank! Ihre Zahlung ist unterwegs; wir bestätigen die Bestellung, sobald sie eingegangen ist.',
-  'pay.result.failed': 'Die Zahlung ist fehlgeschlagen. Sie können es mit derselben oder einer anderen Zahlungsart erneut versuchen.',
+  'pay.result.awaiting':
+    'Vielen Dank! Ihre Zahlung ist unterwegs; wir bestätigen die Bestellung, sobald sie eingegangen ist.',
+  'pay.result.failed':
+    'Die Zahlung ist fehlgeschlagen. Sie können es mit derselben oder einer anderen Zahlungsart erneut versuchen.',
   'pay.result.cancelled': 'Die Zahlung wurde abgebrochen. Sie können die Bestellung später bezahlen.',
   'pay.result.open': 'Für diese Bestellung ist noch keine Zahlung eingegangen.',
   'pay.result.invoice': 'Vielen Dank! Ihre Bestellung ist eingegangen; die Zahlung per Rechnung ist noch offen.',

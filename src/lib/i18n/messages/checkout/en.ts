@@ -63,7 +63,8 @@ export const enCheckout = {
   'checkout.saveAddress': 'Save address',
   'checkout.saving': 'Saving…',
   'checkout.saveError': 'Your details could not be saved. Please try again.',
-  'checkout.addressBookFull': 'Your address book is full, so this address cannot be saved as a new default. Choose a saved address, or untick saving it.',
+  'checkout.addressBookFull':
+    'Your address book is full, so this address cannot be saved as a new default. Choose a saved address, or untick saving it.',
   'checkout.changeAddress': 'Change address',
   'checkout.loadingShippingMethods': 'Loading shipping methods…',
   'checkout.selectShippingMethod': 'Please choose a shipping method.',
@@ -71,7 +72,8 @@ export const enCheckout = {
   'checkout.continueToPayment': 'Continue to payment',
   'checkout.sameAsShipping': 'Same as shipping address',
   'checkout.createAccount': 'Create an account',
-  'checkout.createAccountHint': 'After the order we e-mail you a link that activates your account; you then log in with your email and this password.',
+  'checkout.createAccountHint':
+    'After the order we e-mail you a link that activates your account; you then log in with your email and this password.',
   'checkout.password': 'Password',
   'checkout.passwordRule': 'At least 8 characters',
   'checkout.guestEmailHint': 'We send the order confirmation to this address.',
@@ -92,10 +94,14 @@ export const enCheckout = {
   'checkout.placingOrder': 'Placing your order…',
   'checkout.orderError': 'Your order could not be placed. Please try again.',
   'checkout.orderNotAvailable': 'Some items are no longer available in this quantity. Please check your cart.',
-  'checkout.error.ORDER_VALUE_LIMIT': 'Orders above {{max}} cannot be placed online. Please reduce the quantities, split the order or contact us.',
-  'checkout.error.ORDER_QUANTITY_LIMIT': 'Orders with more pieces than the limit ({{max}}) cannot be placed online. Please reduce the quantities, split the order or contact us.',
-  'checkout.error.TOO_MANY_OPEN_ORDERS': 'The limit of unpaid orders ({{max}}) from your connection or e-mail address has been reached. Please pay an open order first or try again later.',
-  'checkout.cartValueLimit': 'Your cart is worth more than can be ordered online at once. Please reduce the quantities or split the order.',
+  'checkout.error.ORDER_VALUE_LIMIT':
+    'Orders above {{max}} cannot be placed online. Please reduce the quantities, split the order or contact us.',
+  'checkout.error.ORDER_QUANTITY_LIMIT':
+    'Orders with more pieces than the limit ({{max}}) cannot be placed online. Please reduce the quantities, split the order or contact us.',
+  'checkout.error.TOO_MANY_OPEN_ORDERS':
+    'The limit of unpaid orders ({{max}}) from your connection or e-mail address has been reached. Please pay an open order first or try again later.',
+  'checkout.cartValueLimit':
+    'Your cart is worth more than can be ordered online at once. Please reduce the quantities or split the order.',
   'checkout.payNow': 'Pay now',
   'checkout.paymentDetails': 'Payment details',
   'checkout.paymentLoading': 'Loading the payment form…',
@@ -121,7 +127,8 @@ export const enCheckout = {
   'checkout.paymentStatus.failed': 'Payment failed',
   'checkout.orderStatus': 'Order status',
   'checkout.orderStatus.cancelled': 'Cancelled',
-  'checkout.order.cancelledNote': 'This order has been cancelled. If you still want the items, you are welcome to order them again.',
+  'checkout.order.cancelledNote':
+    'This order has been cancelled. If you still want the items, you are welcome to order them again.',
   'checkout.feedback': 'How was your shopping experience?',
   'checkout.feedbackSend': 'Send feedback',
   'checkout.feedbackThanks': 'Thank you for your feedback!',

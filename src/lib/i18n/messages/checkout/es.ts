@@ -64,7 +64,8 @@ export const esCheckout: CheckoutMessages = {
   'checkout.saveAddress': 'Guardar dirección',
   'checkout.saving': 'Guardando…',
   'checkout.saveError': 'No se han podido guardar sus datos. Inténtelo de nuevo.',
-  'checkout.addressBookFull': 'Su libreta de direcciones está llena, por lo que esta dirección no se puede guardar como nueva dirección predeterminada. Elija una dirección guardada o desmarque la opción de guardarla.',
+  'checkout.addressBookFull':
+    'Su libreta de direcciones está llena, por lo que esta dirección no se puede guardar como nueva dirección predeterminada. Elija una dirección guardada o desmarque la opción de guardarla.',
   'checkout.changeAddress': 'Cambiar dirección',
   'checkout.loadingShippingMethods': 'Cargando métodos de envío…',
   'checkout.selectShippingMethod': 'Elija un método de envío.',
@@ -72,7 +73,8 @@ export const esCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continuar al pago',
   'checkout.sameAsShipping': 'Igual que la dirección de envío',
   'checkout.createAccount': 'Crear una cuenta',
-  'checkout.createAccountHint': 'Tras el pedido le enviamos por correo un enlace que activa su cuenta; después inicie sesión con su correo electrónico y esta contraseña.',
+  'checkout.createAccountHint':
+    'Tras el pedido le enviamos por correo un enlace que activa su cuenta; después inicie sesión con su correo electrónico y esta contraseña.',
   'checkout.password': 'Contraseña',
   'checkout.passwordRule': 'Al menos 8 caracteres',
   'checkout.guestEmailHint': 'Enviaremos la confirmación del pedido a esta dirección.',
@@ -93,10 +95,14 @@ export const esCheckout: CheckoutMessages = {
   'checkout.placingOrder': 'Enviando su pedido…',
   'checkout.orderError': 'No se ha podido realizar su pedido. Inténtelo de nuevo.',
   'checkout.orderNotAvailable': 'Algunos artículos ya no están disponibles en esta cantidad. Revise su carrito.',
-  'checkout.error.ORDER_VALUE_LIMIT': 'Los pedidos de más de {{max}} no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
-  'checkout.error.ORDER_QUANTITY_LIMIT': 'Los pedidos con más unidades que el límite ({{max}}) no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
-  'checkout.error.TOO_MANY_OPEN_ORDERS': 'Se ha alcanzado el número máximo de pedidos sin pagar ({{max}}) desde su conexión o dirección de correo electrónico. Pague primero un pedido pendiente o inténtelo de nuevo más tarde.',
-  'checkout.cartValueLimit': 'Su carrito supera el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
+  'checkout.error.ORDER_VALUE_LIMIT':
+    'Los pedidos de más de {{max}} no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
+  'checkout.error.ORDER_QUANTITY_LIMIT':
+    'Los pedidos con más unidades que el límite ({{max}}) no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
+  'checkout.error.TOO_MANY_OPEN_ORDERS':
+    'Se ha alcanzado el número máximo de pedidos sin pagar ({{max}}) desde su conexión o dirección de correo electrónico. Pague primero un pedido pendiente o inténtelo de nuevo más tarde.',
+  'checkout.cartValueLimit':
+    'Su carrito supera el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
   'checkout.payNow': 'Pagar ahora',
   'checkout.paymentDetails': 'Datos de pago',
   'checkout.paymentLoading': 'Cargando el formulario de pago…',
@@ -122,7 +128,8 @@ export const esCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Pago fallido',
   'checkout.orderStatus': 'Estado del pedido',
   'checkout.orderStatus.cancelled': 'Cancelado',
-  'checkout.order.cancelledNote': 'Este pedido ha sido cancelado. Si todavía desea los artículos, puede volver a pedirlos.',
+  'checkout.order.cancelledNote':
+    'Este pedido ha sido cancelado. Si todavía desea los artículos, puede volver a pedirlos.',
   'checkout.feedback': '¿Qué tal ha sido su experiencia de compra?',
   'checkout.feedbackSend': 'Enviar opinión',
   'checkout.feedbackThanks': '¡Gracias por su opinión!',

@@ -17,7 +17,8 @@ export const frCheckout: CheckoutMessages = {
   'checkout.stepDone': 'terminée',
   'checkout.start.intro': 'Comment souhaitez-vous passer votre commande ?',
   'checkout.start.loginTitle': 'Déjà client',
-  'checkout.start.loginText': 'Connectez-vous pour utiliser vos adresses enregistrées et retrouver la commande dans votre compte.',
+  'checkout.start.loginText':
+    'Connectez-vous pour utiliser vos adresses enregistrées et retrouver la commande dans votre compte.',
   'checkout.start.login': 'Se connecter',
   'checkout.start.guestTitle': 'Nouveau client',
   'checkout.start.guest': 'Continuer en tant qu’invité',
@@ -64,7 +65,8 @@ export const frCheckout: CheckoutMessages = {
   'checkout.saveAddress': 'Enregistrer l’adresse',
   'checkout.saving': 'Enregistrement…',
   'checkout.saveError': 'Vos informations n’ont pas pu être enregistrées. Veuillez réessayer.',
-  'checkout.addressBookFull': 'Votre carnet d’adresses est plein : cette adresse ne peut pas être enregistrée comme nouvelle adresse par défaut. Choisissez une adresse enregistrée ou décochez l’enregistrement.',
+  'checkout.addressBookFull':
+    'Votre carnet d’adresses est plein : cette adresse ne peut pas être enregistrée comme nouvelle adresse par défaut. Choisissez une adresse enregistrée ou décochez l’enregistrement.',
   'checkout.changeAddress': 'Modifier l’adresse',
   'checkout.loadingShippingMethods': 'Chargement des modes de livraison…',
   'checkout.selectShippingMethod': 'Veuillez choisir un mode de livraison.',
@@ -72,11 +74,13 @@ export const frCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continuer vers le paiement',
   'checkout.sameAsShipping': 'Identique à l’adresse de livraison',
   'checkout.createAccount': 'Créer un compte',
-  'checkout.createAccountHint': 'Après la commande, nous vous envoyons par e-mail un lien qui active votre compte ; vous vous connecterez ensuite avec votre e-mail et ce mot de passe.',
+  'checkout.createAccountHint':
+    'Après la commande, nous vous envoyons par e-mail un lien qui active votre compte ; vous vous connecterez ensuite avec votre e-mail et ce mot de passe.',
   'checkout.password': 'Mot de passe',
   'checkout.passwordRule': 'Au moins 8 caractères',
   'checkout.guestEmailHint': 'Nous envoyons la confirmation de commande à cette adresse.',
-  'checkout.billingReadOnly': 'Votre adresse de facturation est gérée par la boutique. Contactez-nous pour la modifier.',
+  'checkout.billingReadOnly':
+    'Votre adresse de facturation est gérée par la boutique. Contactez-nous pour la modifier.',
   'checkout.noBillingAddress': 'Votre compte n’a pas encore d’adresse de facturation. Veuillez nous contacter.',
   'checkout.paymentMethod': 'Mode de paiement',
   'checkout.paymentMethod.invoice': 'Facture',
@@ -92,11 +96,16 @@ export const frCheckout: CheckoutMessages = {
   'checkout.placeOrder': 'Passer la commande',
   'checkout.placingOrder': 'Votre commande est en cours d’envoi…',
   'checkout.orderError': 'Votre commande n’a pas pu être passée. Veuillez réessayer.',
-  'checkout.orderNotAvailable': 'Certains articles ne sont plus disponibles dans cette quantité. Veuillez vérifier votre panier.',
-  'checkout.error.ORDER_VALUE_LIMIT': 'Les commandes de plus de {{max}} ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
-  'checkout.error.ORDER_QUANTITY_LIMIT': 'Les commandes de plus de pièces que la limite ({{max}}) ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
-  'checkout.error.TOO_MANY_OPEN_ORDERS': 'Le nombre maximal de commandes impayées ({{max}}) depuis votre connexion ou votre adresse e-mail est atteint. Veuillez d’abord régler une commande en cours ou réessayer plus tard.',
-  'checkout.cartValueLimit': 'Votre panier dépasse la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
+  'checkout.orderNotAvailable':
+    'Certains articles ne sont plus disponibles dans cette quantité. Veuillez vérifier votre panier.',
+  'checkout.error.ORDER_VALUE_LIMIT':
+    'Les commandes de plus de {{max}} ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
+  'checkout.error.ORDER_QUANTITY_LIMIT':
+    'Les commandes de plus de pièces que la limite ({{max}}) ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
+  'checkout.error.TOO_MANY_OPEN_ORDERS':
+    'Le nombre maximal de commandes impayées ({{max}}) depuis votre connexion ou votre adresse e-mail est atteint. Veuillez d’abord régler une commande en cours ou réessayer plus tard.',
+  'checkout.cartValueLimit':
+    'Votre panier dépasse la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
   'checkout.payNow': 'Payer maintenant',
   'checkout.paymentDetails': 'Informations de paiement',
   'checkout.paymentLoading': 'Chargement du formulaire de paiement…',
@@ -122,7 +131,8 @@ export const frCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Échec du paiement',
   'checkout.orderStatus': 'Statut de la commande',
   'checkout.orderStatus.cancelled': 'Annulée',
-  'checkout.order.cancelledNote': 'Cette commande a été annulée. Si vous souhaitez toujours ces articles, vous pouvez les commander à nouveau.',
+  'checkout.order.cancelledNote':
+    'Cette commande a été annulée. Si vous souhaitez toujours ces articles, vous pouvez les commander à nouveau.',
   'checkout.feedback': 'Comment s’est passé votre achat ?',
   'checkout.feedbackSend': 'Envoyer l’avis',
   'checkout.feedbackThanks': 'Merci pour votre avis !',

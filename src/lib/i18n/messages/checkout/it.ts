@@ -64,7 +64,8 @@ export const itCheckout: CheckoutMessages = {
   'checkout.saveAddress': 'Salva indirizzo',
   'checkout.saving': 'Salvataggio…',
   'checkout.saveError': 'Impossibile salvare i Suoi dati. Riprovi.',
-  'checkout.addressBookFull': 'La Sua rubrica degli indirizzi è piena, quindi questo indirizzo non può essere salvato come nuovo indirizzo predefinito. Scelga un indirizzo salvato o non lo salvi.',
+  'checkout.addressBookFull':
+    'La Sua rubrica degli indirizzi è piena, quindi questo indirizzo non può essere salvato come nuovo indirizzo predefinito. Scelga un indirizzo salvato o non lo salvi.',
   'checkout.changeAddress': 'Modifica indirizzo',
   'checkout.loadingShippingMethods': 'Caricamento dei metodi di spedizione…',
   'checkout.selectShippingMethod': 'Scelga un metodo di spedizione.',
@@ -72,7 +73,8 @@ export const itCheckout: CheckoutMessages = {
   'checkout.continueToPayment': 'Continua con il pagamento',
   'checkout.sameAsShipping': 'Uguale all’indirizzo di spedizione',
   'checkout.createAccount': 'Crea un account',
-  'checkout.createAccountHint': 'Dopo l’ordine Le inviamo per e-mail un link che attiva il Suo account; potrà poi accedere con la Sua e-mail e questa password.',
+  'checkout.createAccountHint':
+    'Dopo l’ordine Le inviamo per e-mail un link che attiva il Suo account; potrà poi accedere con la Sua e-mail e questa password.',
   'checkout.password': 'Password',
   'checkout.passwordRule': 'Almeno 8 caratteri',
   'checkout.guestEmailHint': 'Invieremo la conferma d’ordine a questo indirizzo.',
@@ -93,10 +95,14 @@ export const itCheckout: CheckoutMessages = {
   'checkout.placingOrder': 'Invio dell’ordine in corso…',
   'checkout.orderError': 'Impossibile effettuare l’ordine. Riprovi.',
   'checkout.orderNotAvailable': 'Alcuni articoli non sono più disponibili in questa quantità. Controlli il carrello.',
-  'checkout.error.ORDER_VALUE_LIMIT': 'Gli ordini superiori a {{max}} non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
-  'checkout.error.ORDER_QUANTITY_LIMIT': 'Gli ordini con più pezzi del limite ({{max}}) non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
-  'checkout.error.TOO_MANY_OPEN_ORDERS': 'È stato raggiunto il numero massimo di ordini non pagati ({{max}}) dalla Sua connessione o dal Suo indirizzo e-mail. Paghi prima un ordine aperto o riprovi più tardi.',
-  'checkout.cartValueLimit': 'Il Suo carrello supera il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
+  'checkout.error.ORDER_VALUE_LIMIT':
+    'Gli ordini superiori a {{max}} non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
+  'checkout.error.ORDER_QUANTITY_LIMIT':
+    'Gli ordini con più pezzi del limite ({{max}}) non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
+  'checkout.error.TOO_MANY_OPEN_ORDERS':
+    'È stato raggiunto il numero massimo di ordini non pagati ({{max}}) dalla Sua connessione o dal Suo indirizzo e-mail. Paghi prima un ordine aperto o riprovi più tardi.',
+  'checkout.cartValueLimit':
+    'Il Suo carrello supera il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
   'checkout.payNow': 'Paga ora',
   'checkout.paymentDetails': 'Dati di pagamento',
   'checkout.paymentLoading': 'Caricamento del modulo di pagamento…',
@@ -122,7 +128,8 @@ export const itCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Pagamento non riuscito',
   'checkout.orderStatus': 'Stato dell’ordine',
   'checkout.orderStatus.cancelled': 'Annullato',
-  'checkout.order.cancelledNote': 'Questo ordine è stato annullato. Se desidera ancora gli articoli, può ordinarli di nuovo.',
+  'checkout.order.cancelledNote':
+    'Questo ordine è stato annullato. Se desidera ancora gli articoli, può ordinarli di nuovo.',
   'checkout.feedback': 'Com’è stata la Sua esperienza d’acquisto?',
   'checkout.feedbackSend': 'Invia feedback',
   'checkout.feedbackThanks': 'Grazie per il Suo feedback!',

@@ -31,7 +31,8 @@ export const deMyItems: MyItemsMessages = {
   'myItems.refused': 'Diese Artikel konnten nicht hinzugefügt werden:',
   'quickOrder.title': 'Schnellbestellung',
   'quickOrder.label': 'Artikelnummern und Mengen',
-  'quickOrder.hint': 'Ein Artikel pro Zeile: die Artikelnummer, dann die Menge, getrennt durch Leerzeichen, Tabulator, Komma oder Semikolon. Sie können Zeilen aus einer Tabellenkalkulation einfügen.',
+  'quickOrder.hint':
+    'Ein Artikel pro Zeile: die Artikelnummer, dann die Menge, getrennt durch Leerzeichen, Tabulator, Komma oder Semikolon. Sie können Zeilen aus einer Tabellenkalkulation einfügen.',
   'quickOrder.check': 'Artikel prüfen',
   'quickOrder.empty': 'Geben Sie mindestens eine Artikelnummer ein.',
   'quickOrder.dropped': 'Nur die ersten {{max}} Zeilen werden übernommen.',

@@ -30,7 +30,8 @@ export const enMyItems = {
   'myItems.refused': 'These items could not be added:',
   'quickOrder.title': 'Quick order',
   'quickOrder.label': 'Item numbers and quantities',
-  'quickOrder.hint': 'One item per line: the item number, then the quantity, separated by a space, tab, comma or semicolon. You can paste rows from a spreadsheet.',
+  'quickOrder.hint':
+    'One item per line: the item number, then the quantity, separated by a space, tab, comma or semicolon. You can paste rows from a spreadsheet.',
   'quickOrder.check': 'Check items',
   'quickOrder.empty': 'Enter at least one item number.',
   'quickOrder.dropped': 'Only the first {{max}} lines are taken.',

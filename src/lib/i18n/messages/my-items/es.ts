@@ -31,7 +31,8 @@ export const esMyItems: MyItemsMessages = {
   'myItems.refused': 'Estos artículos no se pudieron añadir:',
   'quickOrder.title': 'Pedido rápido',
   'quickOrder.label': 'Números de artículo y cantidades',
-  'quickOrder.hint': 'Un artículo por línea: el número de artículo y luego la cantidad, separados por un espacio, tabulador, coma o punto y coma. Puede pegar filas de una hoja de cálculo.',
+  'quickOrder.hint':
+    'Un artículo por línea: el número de artículo y luego la cantidad, separados por un espacio, tabulador, coma o punto y coma. Puede pegar filas de una hoja de cálculo.',
   'quickOrder.check': 'Comprobar artículos',
   'quickOrder.empty': 'Introduzca al menos un número de artículo.',
   'quickOrder.dropped': 'Solo se toman las primeras {{max}} líneas.',

@@ -31,7 +31,8 @@ export const frMyItems: MyItemsMessages = {
   'myItems.refused': 'Ces articles n’ont pas pu être ajoutés :',
   'quickOrder.title': 'Commande rapide',
   'quickOrder.label': 'Références et quantités',
-  'quickOrder.hint': 'Un article par ligne : la référence, puis la quantité, séparées par un espace, une tabulation, une virgule ou un point-virgule. Vous pouvez coller des lignes d’un tableur.',
+  'quickOrder.hint':
+    'Un article par ligne : la référence, puis la quantité, séparées par un espace, une tabulation, une virgule ou un point-virgule. Vous pouvez coller des lignes d’un tableur.',
   'quickOrder.check': 'Vérifier les articles',
   'quickOrder.empty': 'Saisissez au moins une référence.',
   'quickOrder.dropped': 'Seules les {{max}} premières lignes sont prises en compte.',

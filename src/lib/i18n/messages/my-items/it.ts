@@ -31,7 +31,8 @@ export const itMyItems: MyItemsMessages = {
   'myItems.refused': 'Questi articoli non sono stati aggiunti:',
   'quickOrder.title': 'Ordine rapido',
   'quickOrder.label': 'Codici articolo e quantità',
-  'quickOrder.hint': 'Un articolo per riga: il codice articolo, poi la quantità, separati da spazio, tabulazione, virgola o punto e virgola. Puoi incollare righe da un foglio di calcolo.',
+  'quickOrder.hint':
+    'Un articolo per riga: il codice articolo, poi la quantità, separati da spazio, tabulazione, virgola o punto e virgola. Puoi incollare righe da un foglio di calcolo.',
   'quickOrder.check': 'Verifica articoli',
   'quickOrder.empty': 'Inserisci almeno un codice articolo.',
   'quickOrder.dropped': 'Vengono considerate solo le prime {{max}} righe.',

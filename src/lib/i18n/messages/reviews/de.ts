@@ -2,7 +2,8 @@ import type { ReviewsMessages } from './en.ts';
 
 // The German messages of product reviews: the account's review list, the review form, and the product page's reviews; keys and placeholders mirror en.ts.
 export const deReviews: ReviewsMessages = {
-  'reviews.intro': 'Bewerten Sie die Produkte, die Sie gekauft haben. Eine Bewertung wird veröffentlicht, sobald wir sie geprüft haben; eine geänderte Bewertung prüfen wir erneut.',
+  'reviews.intro':
+    'Bewerten Sie die Produkte, die Sie gekauft haben. Eine Bewertung wird veröffentlicht, sobald wir sie geprüft haben; eine geänderte Bewertung prüfen wir erneut.',
   'reviews.mine': 'Ihre Bewertungen',
   'reviews.none': 'Sie haben noch keine Bewertung geschrieben.',
   'reviews.toReview': 'Gekauft und noch nicht bewertet',
@@ -29,12 +30,14 @@ export const deReviews: ReviewsMessages = {
   'reviews.error.tooLong': 'Bitte höchstens {{max}} Zeichen.',
   'reviews.error.invalidCharacters': 'Dieser Text enthält Zeichen, die nicht gespeichert werden können.',
   'reviews.error.REVIEW_NOT_ALLOWED': 'Nur Kundinnen und Kunden, die dieses Produkt gekauft haben, können es bewerten.',
-  'reviews.error.REVIEW_EXISTS': 'Sie haben dieses Produkt bereits bewertet. Bearbeiten Sie stattdessen Ihre Bewertung.',
+  'reviews.error.REVIEW_EXISTS':
+    'Sie haben dieses Produkt bereits bewertet. Bearbeiten Sie stattdessen Ihre Bewertung.',
   'reviews.error.REVIEW_NOT_FOUND': 'Diese Bewertung gibt es nicht mehr.',
   'reviews.error.INVALID_FORM': 'Das Formular konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
   'reviews.error.fields': 'Bitte korrigieren Sie die markierten Felder.',
   'reviews.done.created': 'Danke für Ihre Bewertung! Sie wird veröffentlicht, sobald wir sie geprüft haben.',
-  'reviews.done.updated': 'Ihre Bewertung wurde gespeichert und wird veröffentlicht, sobald wir sie erneut geprüft haben.',
+  'reviews.done.updated':
+    'Ihre Bewertung wurde gespeichert und wird veröffentlicht, sobald wir sie erneut geprüft haben.',
   'reviews.done.deleted': 'Ihre Bewertung wurde gelöscht.',
   'reviews.heading': 'Kundenbewertungen',
   'reviews.average': '{{rating}} von 5',

@@ -1,7 +1,8 @@
 // English messages of product reviews: the account's review list, the review form, and the product page's reviews: a part of en.ts of its own.
 // Every other locale's part has exactly these keys.
 export const enReviews = {
-  'reviews.intro': 'Rate the products you bought. A review is published once we have checked it; an edited review is checked again.',
+  'reviews.intro':
+    'Rate the products you bought. A review is published once we have checked it; an edited review is checked again.',
   'reviews.mine': 'Your reviews',
   'reviews.none': 'You have not written a review yet.',
   'reviews.toReview': 'Bought and not reviewed yet',

@@ -2,7 +2,8 @@ import type { ReviewsMessages } from './en.ts';
 
 // The Spanish messages of product reviews: the account's review list, the review form, and the product page's reviews; keys and placeholders mirror en.ts.
 export const esReviews: ReviewsMessages = {
-  'reviews.intro': 'Valore los productos que ha comprado. Una valoración se publica cuando la hemos revisado; una valoración modificada se revisa de nuevo.',
+  'reviews.intro':
+    'Valore los productos que ha comprado. Una valoración se publica cuando la hemos revisado; una valoración modificada se revisa de nuevo.',
   'reviews.mine': 'Sus valoraciones',
   'reviews.none': 'Todavía no ha escrito ninguna valoración.',
   'reviews.toReview': 'Comprados y aún sin valorar',

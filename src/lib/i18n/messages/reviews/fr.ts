@@ -2,7 +2,8 @@ import type { ReviewsMessages } from './en.ts';
 
 // The French messages of product reviews: the account's review list, the review form, and the product page's reviews; keys and placeholders mirror en.ts.
 export const frReviews: ReviewsMessages = {
-  'reviews.intro': 'Évaluez les produits que vous avez achetés. Un avis est publié après vérification ; un avis modifié est vérifié à nouveau.',
+  'reviews.intro':
+    'Évaluez les produits que vous avez achetés. Un avis est publié après vérification ; un avis modifié est vérifié à nouveau.',
   'reviews.mine': 'Vos avis',
   'reviews.none': 'Vous n’avez encore rédigé aucun avis.',
   'reviews.toReview': 'Achetés et pas encore évalués',

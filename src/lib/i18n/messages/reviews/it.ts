@@ -2,7 +2,8 @@ import type { ReviewsMessages } from './en.ts';
 
 // The Italian messages of product reviews: the account's review list, the review form, and the product page's reviews; keys and placeholders mirror en.ts.
 export const itReviews: ReviewsMessages = {
-  'reviews.intro': 'Valuti i prodotti che ha acquistato. Una recensione viene pubblicata dopo il nostro controllo; una recensione modificata viene controllata di nuovo.',
+  'reviews.intro':
+    'Valuti i prodotti che ha acquistato. Una recensione viene pubblicata dopo il nostro controllo; una recensione modificata viene controllata di nuovo.',
   'reviews.mine': 'Le Sue recensioni',
   'reviews.none': 'Non ha ancora scritto nessuna recensione.',
   'reviews.toReview': 'Acquistati e non ancora recensiti',

@@ -1,7 +1,17 @@
 // The editor workspace: staff accounts (separate from customers), their sessions, API tokens for
 // outside systems, drafts and published versions of content entries, and the audit trail.
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
@@ -19,23 +29,31 @@ export const staffUsers = pgTable('staff_users', {
 });
 
 /** Workspace sessions: only the SHA-256 of the cookie's token is stored. */
-export const staffSessions = pgTable('staff_sessions', {
-  tokenHash: text('token_hash').primaryKey(),
-  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /**
-   * While the session previews drafts: the SHA-256 of the preview cookie's token and when the preview
-   * ends. The preview lives and dies with its session (sign-out, a disabled account, a new password).
-   */
-  previewHash: text('preview_hash').unique(),
-  previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),
-}, (t) => [index('staff_sessions_staff_idx').on(t.staffId)]);
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * While the session previews drafts: the SHA-256 of the preview cookie's token and when the preview
+     * ends. The preview lives and dies with its session (sign-out, a disabled account, a new password).
+     */
+    previewHash: text('preview_hash').unique(),
+    previewExpiresAt: timestamp('preview_expires_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
 
 /** One-time links to set a staff password (invitation or reset), hashed, single use. */
 export const staffPasswordTokens = pgTable('staff_password_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  staffId: integer('staff_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
@@ -56,43 +74,55 @@ export const apiTokens = pgTable('api_tokens', {
  * An entry's unpublished edit, one per entry. `revision` counts its saves (the optimistic version a
  * save must name); `baseVersion` is the published version it started from (0: a new entry).
  */
-export const contentDrafts = pgTable('content_drafts', {
-  type: text('type').notNull(),
-  identifier: text('identifier').notNull(),
-  locale: text('locale').notNull(),
-  content: text('content'),
-  config: jsonb('config'),
-  baseVersion: integer('base_version').notNull(),
-  revision: integer('revision').notNull(),
-  updatedBy: text('updated_by').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.type, t.identifier, t.locale] })]);
+export const contentDrafts = pgTable(
+  'content_drafts',
+  {
+    type: text('type').notNull(),
+    identifier: text('identifier').notNull(),
+    locale: text('locale').notNull(),
+    content: text('content'),
+    config: jsonb('config'),
+    baseVersion: integer('base_version').notNull(),
+    revision: integer('revision').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.identifier, t.locale] })],
+);
 
 /** Every published version of an entry (a deletion too), for history, diff and rollback. */
-export const contentVersions = pgTable('content_versions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  type: text('type').notNull(),
-  identifier: text('identifier').notNull(),
-  locale: text('locale').notNull(),
-  version: integer('version').notNull(),
-  content: text('content'),
-  config: jsonb('config'),
-  /** The entry was removed by this version. */
-  deleted: boolean('deleted').notNull().default(false),
-  publishedBy: text('published_by').notNull(),
-  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('content_versions_entry_idx').on(t.type, t.identifier, t.locale, t.version)]);
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    identifier: text('identifier').notNull(),
+    locale: text('locale').notNull(),
+    version: integer('version').notNull(),
+    content: text('content'),
+    config: jsonb('config'),
+    /** The entry was removed by this version. */
+    deleted: boolean('deleted').notNull().default(false),
+    publishedBy: text('published_by').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_versions_entry_idx').on(t.type, t.identifier, t.locale, t.version)],
+);
 
 /** Who did what, when, to what, from which version to which: one row per write of the workspace or the API. */
-export const auditLog = pgTable('audit_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  /** 'staff:<email>' or 'token:<id>:<name>' or 'cli'. */
-  actor: text('actor').notNull(),
-  action: text('action').notNull(),
-  /** 'block:menu:en', 'staff:3', 'token:2', 'product:SKU'. */
-  target: text('target').notNull(),
-  fromVersion: integer('from_version'),
-  toVersion: integer('to_version'),
-  details: jsonb('details'),
-}, (t) => [index('audit_log_target_idx').on(t.target, t.at)]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'staff:<email>' or 'token:<id>:<name>' or 'cli'. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** 'block:menu:en', 'staff:3', 'token:2', 'product:SKU'. */
+    target: text('target').notNull(),
+    fromVersion: integer('from_version'),
+    toVersion: integer('to_version'),
+    details: jsonb('details'),
+  },
+  (t) => [index('audit_log_target_idx').on(t.target, t.at)],
+);
