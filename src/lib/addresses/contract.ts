@@ -8,7 +8,7 @@ import { addressSchema, savedAddressSchema } from '../checkout/address.ts';
 import { operation } from '../http/contract.ts';
 import { addressesRoutes } from './routes.ts';
 
-export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
+const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 const addressKindSchema = z.enum(ADDRESS_KINDS);
 export type AddressKind = z.infer<typeof addressKindSchema>;
 

@@ -41,7 +41,7 @@ const statusResponseSchema = z.object({ newsletter: newsletterStatusSchema });
  * Subscribing states the consent version the shopper was shown: a page older than the current text
  * is refused (VALIDATION_FAILED on consentVersion) instead of recording consent to a text nobody saw.
  */
-export const newsletterUpdateRequestSchema = z.discriminatedUnion('action', [
+const newsletterUpdateRequestSchema = z.discriminatedUnion('action', [
   z
     .object({
       action: z.literal('subscribe'),

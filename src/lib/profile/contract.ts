@@ -20,7 +20,7 @@ const M = PROFILE_MESSAGES;
 const address = addressSchema.shape;
 
 /** The fields the customer edits; what they leave empty (company, phone) is removed. */
-export const profileRequestSchema = z
+const profileRequestSchema = z
   .object({
     firstName: address.firstName,
     lastName: address.lastName,
@@ -33,7 +33,7 @@ export type ProfileUpdate = z.output<typeof profileRequestSchema>;
 const typedText = (max: number) => text({ max, error: M.required, tooLong: M.tooLong, invalid: M.invalidCharacters });
 const currentPassword = typedText(256).min(1, { error: M.required });
 
-export const emailChangeRequestSchema = z
+const emailChangeRequestSchema = z
   .object({
     /** Compared and stored lower-cased, as registration stores it. */
     newEmail: typedText(254)

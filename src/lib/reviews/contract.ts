@@ -35,12 +35,6 @@ const reviewContentShape = {
   locale: localeSchema,
 };
 
-/** A review's content as the account's plain form sends it (the same rules as the JSON operations). */
-export const reviewFormSchema = z
-  .object({ rating: reviewRatingSchema, title: reviewTitleSchema, body: reviewBodySchema })
-  .strict();
-export type ReviewForm = z.output<typeof reviewFormSchema>;
-
 const createReviewRequestSchema = z
   .object({
     productId: dbId(),

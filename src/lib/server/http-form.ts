@@ -50,6 +50,7 @@ export const formField = {
 /**
  * The request a mapping reads from a form. A property read as undefined is left out, so a strict schema
  * sees an optional property the form did not send as absent.
+ * @internal exported for its unit test
  */
 export function mapForm(fields: FormFields | FormField, form: URLSearchParams): unknown {
   if (typeof fields === 'function') return fields(form);
