@@ -42,6 +42,9 @@ const createReviewRequestSchema = z
   })
   .strict();
 
+/** A review's content as the account's plain form sends it (the same rules as the JSON operations). */
+export type ReviewForm = Pick<z.output<typeof createReviewRequestSchema>, 'rating' | 'title' | 'body'>;
+
 const updateReviewRequestSchema = z.object({ id: reviewIdSchema, ...reviewContentShape }).strict();
 
 const deleteReviewRequestSchema = z.object({ id: reviewIdSchema }).strict();
