@@ -46,6 +46,20 @@ export async function seedIfEmpty(database: Database, products: number): Promise
   log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * What a test runner puts into the environment of its processes for `import.meta.env`: Vitest sets
+ * DEV, PROD, SSR, MODE, BASE_URL, TEST and VITEST*. A build started from inside it inherited them, and
+ * Vite then compiled `import.meta.env.DEV` branches as true (a build that differed from `npm run build`:
+ * the middleware answered with the development security headers, without Stripe's CSP sources).
+ */
+const RUNNER_MODE_VARIABLES = /^(DEV|PROD|SSR|MODE|BASE_URL|TEST|VITEST.*)$/;
+
+/** The build's environment: this process's, without a test runner's mode variables, NODE_ENV production. */
+function buildEnv(): NodeJS.ProcessEnv {
+  const clean = Object.entries(process.env).filter(([name]) => !RUNNER_MODE_VARIABLES.test(name));
+  return { ...Object.fromEntries(clean), NODE_ENV: 'production' };
+}
+
 /** Runs `astro build` in a child process on the same Node. It reads no data: pages render on demand. */
 function runAstroBuild(outDir: string): Promise<void> {
   const astroBin = resolve(root, 'node_modules/astro/bin/astro.mjs');
@@ -54,7 +68,7 @@ function runAstroBuild(outDir: string): Promise<void> {
       // A test runner's NODE_ENV=test would bundle React's development JSX into a production server.
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: buildEnv(),
     });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`astro build failed (exit ${code})`))));
   });

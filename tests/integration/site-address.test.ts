@@ -1,7 +1,8 @@
 // One build, any address: the shop names the address it runs under (SITE_URL at run time), not the one
 // the build was made under. Before, `site` came from SITE_URL at build time, and a build tested on
 // localhost named localhost in every canonical link, hreflang, sitemap and robots.txt once deployed.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   buildTestShop,
@@ -54,4 +55,14 @@ describe('the address comes from SITE_URL where the shop runs, not from the buil
     expect(staging.canonical).toBe('http://staging.example.net:8080/en');
     expect(TEST_SITE_URL).not.toContain('example');
   }, 120_000);
+});
+
+describe('the build every suite shares is the production build', () => {
+  test('built from inside Vitest, it still compiles the production branches (not import.meta.env.DEV)', () => {
+    // Vitest puts DEV=1, MODE=test and the like into its processes' environment; a build that inherited
+    // them dropped the middleware's production branch, which sets Stripe's CSP sources on the payment
+    // pages (and the end-to-end card payments failed on the shared build). scripts/lib/prepare.ts, buildEnv.
+    const middleware = readFileSync(join(TEST_BUILD_DIR, 'server/virtual_astro_middleware.mjs'), 'utf8');
+    expect(middleware).toContain('STRIPE_JS_URL');
+  });
 });
