@@ -55,6 +55,10 @@ forEachDatabase('login merge', (ctx) => {
     customer = await customerId(ctx.db, CUSTOMER);
   });
 
+  /**
+   * Puts the lines into the browser's cart. A cart the shop refuses to build (its goods above the cart value
+   * limit, CART_VALUE_LIMIT) is no cart a shopper can bring to a login, so that generated case is skipped.
+   */
   async function fill(jar: CookieJar, lines: readonly MergeableLine[]): Promise<void> {
     for (const line of lines) {
       const added = await call(h, jar, 'add', {
@@ -62,6 +66,7 @@ forEachDatabase('login merge', (ctx) => {
         quantity: line.quantity,
         accessories: [...line.accessories],
       });
+      fc.pre(added.body?.code !== 'CART_VALUE_LIMIT');
       expect(added.status, JSON.stringify(added.body)).toBe(200);
     }
   }
