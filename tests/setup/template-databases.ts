@@ -3,7 +3,7 @@
 // that and a PostgreSQL cluster start of its own. Here one migrated PGlite is dumped to a tarball that
 // each suite loads (loadDataDir), and one PostgreSQL cluster holds a migrated template database that
 // each suite copies (CREATE DATABASE ... TEMPLATE). tests/helpers/databases.ts hands out the copies.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -40,6 +40,14 @@ async function pgliteTemplate(dir: string): Promise<string> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-templates-'));
+  // The suites' own temporary directories (data dirs, outboxes: 40 MB each, 180 per run) go under this
+  // run's directory, which the teardown removes: the test workers inherit TMPDIR, which os.tmpdir() reads.
+  const workersTmp = join(dir, 'tmp');
+  mkdirSync(workersTmp, { mode: 0o1777 });
+  // World-traversable, as /tmp is: the PostgreSQL cluster runs as the postgres user.
+  chmodSync(dir, 0o755);
+  chmodSync(workersTmp, 0o1777);
+  process.env.TMPDIR = workersTmp;
   const cluster = shouldSkipPostgres() || !isPostgresAvailable() ? undefined : startPostgres();
   try {
     project.provide('pgliteTemplate', await pgliteTemplate(dir));
