@@ -45,7 +45,13 @@ const PAGES = LOCALES.flatMap((locale) =>
 
 /** Locales axe checks every page type in; the others get the page types with the most controls. */
 const AXE_EVERY_PAGE_LOCALES: readonly Locale[] = ['de', 'en'];
-const AXE_RICHEST_PAGE_TYPES: readonly PageType[] = ['home', 'category', 'product', 'checkout-start', 'account-sign-in'];
+const AXE_RICHEST_PAGE_TYPES: readonly PageType[] = [
+  'home',
+  'category',
+  'product',
+  'checkout-start',
+  'account-sign-in',
+];
 const AXE_PAGES = PAGES.filter(
   ({ locale, type }) => AXE_EVERY_PAGE_LOCALES.includes(locale) || AXE_RICHEST_PAGE_TYPES.includes(type),
 );
