@@ -4,7 +4,7 @@
 // Pages served from the page cache skip this middleware: the cache sits in front of it.
 // Before rendering: legacy PascalCase addresses answer 301 to their canonical path, an address the
 // server front had to repair (/%ZZ) gets the 400 error page, and a page spends the client's request
-// budget (page-budget.ts: 429 beyond it). After: every error answer carries its
+// budget (page-budget.ts: 429 beyond it); a form page that refuses an oversized body answers 413. After: every error answer carries its
 // reason phrase ("404 Not Found", never "404 OK"), and every answer its security headers: a page its
 // Content-Security-Policy with the hashes of the inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
@@ -14,10 +14,11 @@ import { MALFORMED_URL_HEADER } from '#lib/site/malformed-url.ts';
 import { statusText } from '#lib/site/error-pages.ts';
 import { startPaymentRecovery } from '#lib/server/orders/index.ts';
 import { env } from '#lib/server/env.ts';
-import { json } from '#lib/server/http.ts';
+import { ApiError, json } from '#lib/server/http.ts';
 import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/server/security-headers.ts';
 import { previewingStaff, renderPreview } from '#lib/server/preview.ts';
 import { spendOnPage, tooManyRequestsPage } from '#lib/server/page-budget.ts';
+import { plainStatusPage } from '#lib/server/plain-status-page.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -101,7 +102,15 @@ async function route(context: Context, next: Next): Promise<Response> {
   // A page rendered now (not a page-cache hit, which never gets here) spends the client's budget.
   const wait = spendOnPage(context.request.method, url.pathname, context);
   if (wait > 0) return tooManyRequestsPage(url.pathname, wait);
-  return next();
+  try {
+    return await next();
+  } catch (error) {
+    // A form page refuses a body over its limit by throwing the 413 (http-form.ts: postedFormOrEmpty),
+    // before it reads a field: the poster gets that refusal in the path's language, not a 500.
+    if (error instanceof ApiError && error.status === 413 && !url.pathname.startsWith('/api/'))
+      return plainStatusPage(url.pathname, 413, 'tooLarge');
+    throw error;
+  }
 }
 
 /** Pages that may load Stripe.js: the checkout's payment step and paying an order later. */

@@ -222,3 +222,27 @@ for (const locale of ['en', 'de'] as const) {
     }
   });
 }
+
+test.describe('a form body over its limit', () => {
+  // These pages read their form before anything else and refuse an oversized one by throwing its 413
+  // (http-form.ts): it must reach the poster as that refusal in the path's language, never as a 500.
+  // Over these pages' limits (4 and 8 KB), under the server front's 64 KB for any body (scripts/lib/body-guard.ts).
+  const OVERSIZED = `password=${'x'.repeat(20_000)}`;
+  for (const [path, locale] of [
+    ['/activate-account', 'de'],
+    ['/en/confirm-email', 'en'],
+    ['/it/activate-account', 'it'],
+  ] as const) {
+    test(`${path}: 413 with the refusal in ${locale}`, async ({ request, baseURL }) => {
+      const response = await request.post(path, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL! },
+        data: OVERSIZED,
+        maxRedirects: 0,
+      });
+      expect(response.status(), path).toBe(413);
+      const html = await response.text();
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(html).toContain(msg(locale, 'error.tooLarge.title'));
+    });
+  }
+});

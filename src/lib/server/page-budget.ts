@@ -5,10 +5,9 @@
 // one request of the budget of what it shows; page-cache HITs never get here and cost nothing.
 import { BUDGETS, spend, type Budget } from './client-budget.ts';
 import type { ClientContext } from './client-ip.ts';
-import { classifyMiss } from '#lib/site/error-pages.ts';
-import { localePath, stripLocale } from '#lib/site/paths.ts';
+import { plainStatusPage } from './plain-status-page.ts';
+import { stripLocale } from '#lib/site/paths.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { loadMessages } from '#lib/i18n/translate.ts';
 
 /**
  * The budget a page render spends from, or null for what is not a page (the API spends its own).
@@ -26,28 +25,10 @@ export function spendOnPage(method: string, pathname: string, client: ClientCont
   return budget ? spend(budget, client) : 0;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The 429 page: in the path's language, with Retry-After, and built from the message file alone:
  * refusing must cost next to nothing, so no shell, no database.
  */
-export async function tooManyRequestsPage(pathname: string, retryAfterSeconds: number): Promise<Response> {
-  const { locale } = classifyMiss(pathname);
-  const messages = await loadMessages(locale);
-  const title = escapeHtml(messages['error.tooManyRequests.title']);
-  const html =
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${title}</title></head><body><main><h1>${title}</h1>` +
-    `<p>${escapeHtml(messages['error.tooManyRequests.text'])}</p>` +
-    `<p><a href="${escapeHtml(localePath(locale, '/'))}">${escapeHtml(messages['error.returnHome'])}</a></p></main></body></html>`;
-  return new Response(html, {
-    status: 429,
-    statusText: 'Too Many Requests',
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'retry-after': String(retryAfterSeconds),
-      'cache-control': 'no-store',
-    },
-  });
+export function tooManyRequestsPage(pathname: string, retryAfterSeconds: number): Promise<Response> {
+  return plainStatusPage(pathname, 429, 'tooManyRequests', { 'retry-after': String(retryAfterSeconds) });
 }

@@ -99,6 +99,9 @@ export const de: Messages = {
   'error.other.text': 'Bitte gehen Sie zurück oder versuchen Sie es erneut',
   'error.badRequest.title': 'Ungültige Adresse',
   'error.badRequest.text': 'Diese Adresse ist fehlerhaft. Bitte prüfen Sie sie oder kehren Sie zur Startseite zurück.',
+  'error.tooLarge.title': 'Anfrage zu groß',
+  'error.tooLarge.text':
+    'Was Sie gesendet haben, ist größer, als dieses Formular annimmt; es wurde nichts gespeichert. Bitte gehen Sie zurück und senden Sie weniger.',
   'error.tooManyRequests.title': 'Zu viele Anfragen',
   'error.tooManyRequests.text':
     'Sie haben in kurzer Zeit sehr viele Seiten aufgerufen. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',

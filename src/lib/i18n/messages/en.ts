@@ -99,6 +99,9 @@ export const en = {
   'error.other.text': 'Please go back or try again',
   'error.badRequest.title': 'Invalid address',
   'error.badRequest.text': 'This address is malformed. Please check it or return to the home page.',
+  'error.tooLarge.title': 'Request too large',
+  'error.tooLarge.text':
+    'What you sent is larger than this form accepts, so nothing was saved. Please go back and send less.',
   'error.tooManyRequests.title': 'Too many requests',
   'error.tooManyRequests.text':
     'You have opened a great many pages in a short time. Please wait a moment and try again.',

@@ -98,6 +98,9 @@ export const es: Messages = {
   'error.other.text': 'Vuelva atrás o inténtelo de nuevo',
   'error.badRequest.title': 'Dirección no válida',
   'error.badRequest.text': 'Esta dirección no es correcta. Compruébela o vuelva a la página de inicio.',
+  'error.tooLarge.title': 'Solicitud demasiado grande',
+  'error.tooLarge.text':
+    'Lo que ha enviado supera lo que admite este formulario, por lo que no se ha guardado nada. Vuelva atrás y envíe menos contenido.',
   'error.tooManyRequests.title': 'Demasiadas solicitudes',
   'error.tooManyRequests.text':
     'Ha abierto muchísimas páginas en poco tiempo. Espere un momento y vuelva a intentarlo.',

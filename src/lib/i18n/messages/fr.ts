@@ -98,6 +98,9 @@ export const fr: Messages = {
   'error.other.text': 'Veuillez revenir en arrière ou réessayer',
   'error.badRequest.title': 'Adresse non valide',
   'error.badRequest.text': 'Cette adresse est incorrecte. Veuillez la vérifier ou revenir à la page d’accueil.',
+  'error.tooLarge.title': 'Requête trop volumineuse',
+  'error.tooLarge.text':
+    'Ce que vous avez envoyé dépasse ce que ce formulaire accepte ; rien n’a été enregistré. Veuillez revenir en arrière et envoyer moins de contenu.',
   'error.tooManyRequests.title': 'Trop de requêtes',
   'error.tooManyRequests.text':
     'Vous avez ouvert un très grand nombre de pages en peu de temps. Veuillez patienter un instant, puis réessayer.',

@@ -98,6 +98,9 @@ export const it: Messages = {
   'error.other.text': 'Torni indietro o riprovi',
   'error.badRequest.title': 'Indirizzo non valido',
   'error.badRequest.text': 'Questo indirizzo non è corretto. Lo verifichi o torni alla pagina iniziale.',
+  'error.tooLarge.title': 'Richiesta troppo grande',
+  'error.tooLarge.text':
+    'Ciò che ha inviato supera quanto accetta questo modulo, quindi non è stato salvato nulla. Torni indietro e invii meno contenuto.',
   'error.tooManyRequests.title': 'Troppe richieste',
   'error.tooManyRequests.text': 'Ha aperto moltissime pagine in poco tempo. Attenda un momento e riprovi.',
   'error.returnHome': 'Torna alla home',
