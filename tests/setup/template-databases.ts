@@ -43,8 +43,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The suites' own temporary directories (data dirs, outboxes: 40 MB each, 180 per run) go under this
   // run's directory, which the teardown removes: the test workers inherit TMPDIR, which os.tmpdir() reads.
   const workersTmp = join(dir, 'tmp');
-  mkdirSync(workersTmp, { mode: 0o1777 });
-  // World-traversable, as /tmp is: the PostgreSQL cluster runs as the postgres user.
+  mkdirSync(workersTmp);
+  // World-traversable, as /tmp is (chmod, since mkdir's mode passes through the umask): the PostgreSQL
+  // cluster runs as the postgres user.
   chmodSync(dir, 0o755);
   chmodSync(workersTmp, 0o1777);
   process.env.TMPDIR = workersTmp;
