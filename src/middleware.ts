@@ -6,7 +6,8 @@
 // server front had to repair (/%ZZ) gets the 400 error page, and a page spends the client's request
 // budget (page-budget.ts: 429 beyond it). While rendering: a form page that refuses an oversized body
 // answers 413. After: every error answer carries its reason phrase ("404 Not Found", never "404 OK"),
-// and every answer its security headers: a page its Content-Security-Policy with the hashes of the inline scripts it may run (security-headers.ts).
+// and every answer its security headers: a page its Content-Security-Policy with the hashes of the
+// inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
 import { logger, withRequestLog } from '#lib/server/log.ts';
 import { legacyRedirect } from '#lib/site/legacy-routes.ts';
