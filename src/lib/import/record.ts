@@ -89,8 +89,8 @@ export const importProductSchema = z
         })
         .strict(),
     ).refine((texts) => Object.keys(texts).length > 0, { error: 'needs a name in at least one language' }),
-    /** Catalogue group ids; the first is the product's main category. */
-    categories: z.array(externalId).max(50).default([]),
+    /** Catalogue group ids; the first is the product's main category. Absent leaves them as they are. */
+    categories: z.array(externalId).min(1).max(50).optional(),
     features: z.array(featureSchema).max(MAX_LIST).default([]),
     /** ETIM or ECLASS class, kept and shown. */
     classification: z
@@ -137,6 +137,14 @@ export const importPricesSchema = z
   .object({ kind: z.literal('prices'), sku: externalId, prices: z.array(priceSchema).min(1).max(MAX_LIST) })
   .strict();
 
+/**
+ * The categories of a known product, when the file lists them apart from the product (BMEcat's
+ * PRODUCT_TO_CATALOGGROUP_MAP follows all products); the first is its main category.
+ */
+export const importPlacementSchema = z
+  .object({ kind: z.literal('placement'), sku: externalId, categories: z.array(externalId).min(1).max(50) })
+  .strict();
+
 /** A stock level for a known product (a stock CSV). */
 export const importStockSchema = z.object({ kind: z.literal('stock'), sku: externalId, stock: int({ min: 0 }) }).strict();
 
@@ -145,6 +153,7 @@ export const importRecordSchema = z.discriminatedUnion('kind', [
   importProductSchema,
   importDeletionSchema,
   importPricesSchema,
+  importPlacementSchema,
   importStockSchema,
 ]);
 
