@@ -102,6 +102,11 @@ export const ERROR_STATUS = {
   // The shop would be left without an admin who can sign in.
   LAST_ADMIN: 409,
   TOKEN_NOT_FOUND: 404,
+  // Catalogue imports (README, "Bring your catalogue").
+  IMPORT_EMPTY: 400,
+  IMPORT_NOT_FOUND: 404,
+  // A delta call with refused items: nothing of it was applied; the details list each refusal.
+  IMPORT_REFUSED: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -10,11 +10,23 @@ export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 /** Content writes of the workspace and the content API: a full menu or content page in five languages. */
 const MAX_CONTENT_BODY_BYTES = 512 * 1024;
 
+/**
+ * A catalogue upload (POST /api/admin/imports), written to a file as it arrives. Larger catalogues
+ * are imported on the server with `npm run import`, which reads any size from disk.
+ */
+export const MAX_IMPORT_BODY_BYTES = 256 * 1024 * 1024;
+/** Stock and price deltas from an ERP: up to 10,000 items a call. */
+export const MAX_DELTA_BODY_BYTES = 4 * 1024 * 1024;
+
+const IMPORT_PATH = /^\/api\/admin\/imports$/;
+const DELTA_PATH = /^\/api\/admin\/(?:stock|prices)$/;
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
 /** The most bytes a request to this path may send. */
 export function bodyLimitFor(pathname: string): number {
   if (WEBHOOK_PATH.test(pathname)) return MAX_WEBHOOK_BODY_BYTES;
+  if (IMPORT_PATH.test(pathname)) return MAX_IMPORT_BODY_BYTES;
+  if (DELTA_PATH.test(pathname)) return MAX_DELTA_BODY_BYTES;
   return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

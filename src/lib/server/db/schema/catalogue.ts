@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -27,8 +28,14 @@ export const categories = pgTable(
     idPath: text('id_path').notNull(),
     depth: integer('depth').notNull(),
     image: text('image'),
+    /** The merchant's catalogue group id (BMEcat GROUP_ID), which imports match on; null for the shop's own. */
+    externalId: text('external_id'),
   },
-  (t) => [index('categories_parent_idx').on(t.parentId), index('categories_id_path_idx').on(t.idPath)],
+  (t) => [
+    index('categories_parent_idx').on(t.parentId),
+    index('categories_id_path_idx').on(t.idPath),
+    uniqueIndex('categories_external_idx').on(t.externalId),
+  ],
 );
 
 export const categoryTranslations = pgTable(
@@ -69,6 +76,29 @@ export const products = pgTable(
     primaryCategoryId: integer('primary_category_id').references(() => categories.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
     hidePrices: boolean('hide_prices').notNull().default(false),
+    gtin: text('gtin'),
+    manufacturerName: text('manufacturer_name'),
+    manufacturerPid: text('manufacturer_pid'),
+    /** UN/ECE Recommendation 20 code of what one ordered quantity is: C62 a piece, PK a pack. */
+    orderUnit: text('order_unit').notNull().default('C62'),
+    /** What a pack holds, e.g. 100 (unitsPerOrderUnit) C62; null when the order unit is a piece. */
+    contentUnit: text('content_unit'),
+    unitsPerOrderUnit: doublePrecision('units_per_order_unit'),
+    /** The least a line may order, and the step above it (BMEcat QUANTITY_MIN, QUANTITY_INTERVAL). */
+    minQuantity: integer('min_quantity').notNull().default(1),
+    quantityStep: integer('quantity_step').notNull().default(1),
+    /** Working days until dispatch. */
+    deliveryDays: integer('delivery_days'),
+    taxPercent: doublePrecision('tax_percent'),
+    /** ETIM or ECLASS class the features follow. */
+    classification: jsonb('classification').$type<{ system: string; version?: string; classId: string }>(),
+    /** Data sheets and manuals: stored file names with their titles per language. */
+    documents: jsonb('documents')
+      .$type<{ file: string; title: LocalizedText }[]>()
+      .notNull()
+      .default([]),
+    /** Digest of the record an import last wrote, so the same file again changes and publishes nothing. */
+    importDigest: text('import_digest'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,6 +124,8 @@ export const productTranslations = pgTable(
     title: text('title'),
     subtitle: text('subtitle'),
     description: text('description'),
+    /** Search terms beside the name (BMEcat KEYWORD), space separated. */
+    keywords: text('keywords'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.locale] })],
 );
@@ -243,4 +275,25 @@ export const prices = pgTable(
     specialCents: integer('special_cents'),
   },
   (t) => [primaryKey({ columns: [t.priceListId, t.productId, t.currency] })],
+);
+
+/** Price breaks: from minQuantity order units on, one unit costs cents (the price row covers 1 and up). */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    priceListId: integer('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    minQuantity: integer('min_quantity').notNull(),
+    cents: integer('cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId, t.currency, t.minQuantity] }),
+    index('price_tiers_product_idx').on(t.productId),
+    check('price_tiers_valid', sql`${t.minQuantity} > 1 AND ${t.cents} >= 0`),
+  ],
 );

@@ -126,3 +126,34 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_target_idx').on(t.target, t.at)],
 );
+
+/**
+ * Catalogue imports: one row per run of `npm run import` or POST /api/admin/imports, with its
+ * progress while it runs and its report (every refused record, in words) when it is done.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: text('id').primaryKey(),
+    /** running | done | failed (failed: nothing applied, the error says why). */
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format'),
+    /** Validate only (--check), or all or nothing (--strict). */
+    checkOnly: boolean('check_only').notNull().default(false),
+    strict: boolean('strict').notNull().default(false),
+    /** Who started it: a staff e-mail, a token name or "cli". */
+    actor: text('actor').notNull(),
+    /** Records read, created, updated, unchanged, deleted, refused, as the run goes. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** The refused records: file, line, id, field, reason. Capped (REPORT_LIMIT in the importer). */
+    report: jsonb('report')
+      .$type<{ file: string; line: number; id?: string; field?: string; reason: string }[]>()
+      .notNull()
+      .default([]),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('imports_started_idx').on(t.startedAt)],
+);

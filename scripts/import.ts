@@ -1,0 +1,128 @@
+// Catalogue import from the command line (README, "Bring your catalogue").
+//   npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
+// Each file is a BMEcat catalogue (2005 or 1.2), a CSV file or JSON Lines, told apart by its content.
+// The embedded PGlite database can be open in one process only: stop the shop first (on PostgreSQL,
+// DATABASE_URL, the running shop hears of the changes at once).
+import { createReadStream } from 'node:fs';
+import { stat, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/lib/server/db/client.ts';
+import { env, EnvError } from '../src/lib/server/env.ts';
+import { runImport, type ImportProgress } from '../src/lib/server/import/run.ts';
+import { reportCsv } from '../src/lib/server/import/report.ts';
+import type { ImportSource } from '../src/lib/server/import/sources.ts';
+
+const USAGE = `Usage: npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
+  --check    validate only: nothing changes, the report lists every problem
+  --strict   all or nothing: one refused record and nothing changes
+  --report   write the report (every refused record) as CSV
+Exit status: 0 all applied, 3 applied but some records refused, 1 nothing applied (failed, or --strict refused), 2 usage.
+Database: DATABASE_URL (PostgreSQL) or the embedded PGlite under DATA_DIR (default .data; stop the shop first).`;
+
+/** Report lines printed; the rest are in --report. */
+const PRINTED_LINES = 20;
+
+function fail(message: string, code = 2): never {
+  console.error(`import: ${message}`);
+  if (code === 2) console.error(USAGE);
+  process.exit(code);
+}
+
+function parseCli(argv: string[]) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: {
+        check: { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        report: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    if (positionals.length === 0) fail('name at least one file');
+    return { files: positionals, check: values.check ?? false, strict: values.strict ?? false, report: values.report };
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+/** A bar on a terminal; a line every few seconds in a log. */
+function progressPrinter(): (p: ImportProgress) => void {
+  const tty = process.stderr.isTTY;
+  let lastLine = 0;
+  return (p) => {
+    const share = p.bytesTotal ? p.bytesRead / p.bytesTotal : 0;
+    const { read, created, updated, unchanged, refused } = p.counts;
+    const text = `${p.file} ${Math.round(share * 100)}%  ${read} read, ${created} new, ${updated} changed, ${unchanged} unchanged, ${refused} refused`;
+    if (tty) {
+      const width = 24;
+      const filled = Math.round(share * width);
+      process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}\u001b[K`);
+    } else if (Date.now() - lastLine > 5000 || share === 1) {
+      lastLine = Date.now();
+      console.error(`import: ${text}`);
+    }
+  };
+}
+
+async function sourceOf(path: string): Promise<ImportSource> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) fail(`${path} is not a file`, 1);
+    return { name: basename(path), size: info.size, open: () => createReadStream(path) };
+  } catch (error) {
+    fail(`cannot read ${path}: ${(error as Error).message}`, 1);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseCli(process.argv.slice(2));
+  let config;
+  try {
+    config = env();
+  } catch (error) {
+    fail(error instanceof EnvError ? error.message : String(error), 1);
+  }
+  const sources = await Promise.all(args.files.map(sourceOf));
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await database.migrate();
+    const started = performance.now();
+    const result = await runImport(database.db, sources, {
+      actor: { kind: 'cli' },
+      check: args.check,
+      strict: args.strict,
+      onProgress: progressPrinter(),
+    });
+    if (process.stderr.isTTY) process.stderr.write('\n');
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const { read, created, updated, unchanged, deleted, refused } = result.counts;
+    console.log(
+      `import: ${result.id} ${result.status} in ${seconds} s: ${read} records read, ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${refused} refused`,
+    );
+    for (const line of result.report.slice(0, PRINTED_LINES))
+      console.log(`  ${line.file}:${line.line}${line.id ? ` ${line.id}` : ''}${line.field ? ` ${line.field}` : ''}: ${line.reason}`);
+    const more = result.report.length + result.omitted - PRINTED_LINES;
+    if (more > 0) console.log(`  … and ${more} more${args.report ? ` in ${args.report}` : ' (--report FILE.csv lists them all)'}`);
+    if (args.report) await writeFile(args.report, reportCsv(result.report));
+    if (args.check) console.log('import: --check: nothing was changed');
+    else if (!result.changed && refused > 0 && args.strict) console.log('import: --strict: nothing was changed');
+    else if (result.published) console.log(`import: published ${result.published.id}`);
+    if (result.error) console.error(`import: failed: ${result.error}`);
+    process.exitCode = result.status === 'failed' || (args.strict && refused > 0) ? 1 : refused > 0 ? 3 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('import: failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

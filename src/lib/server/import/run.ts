@@ -1,0 +1,294 @@
+// One catalogue import from start to finish: each file read as a stream (its format told by its first
+// bytes), each record checked, applied in batches with a savepoint per record (a refused record is
+// rolled back alone and the rest applies), references written once all products are in, and one
+// publish event naming what changed. --check and --strict run in one transaction that is rolled back
+// (check always, strict when anything was refused), so they change nothing.
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { imports } from '../db/schema.ts';
+import { audit, actorName, type Actor } from '../admin/audit.ts';
+import { publishAndPurge, type PublishAnswer } from '../publish/publish-and-purge.ts';
+import { logger } from '../log.ts';
+import { importRecordSchema, type ImportRecord, type ParsedItem, type SourcePosition } from '#lib/import/record.ts';
+import { ImportContext } from './context.ts';
+import { applyCategory } from './category-writes.ts';
+import { applyDeletion, applyProduct, categoryIds, knownProduct, placeProduct } from './product-writes.ts';
+import { replacePrices, setStock } from './price-writes.ts';
+import { writeReferences, type PendingReferences } from './reference-writes.ts';
+import { ImportReport, RecordRefused, type ImportCounts, type ReportLine } from './report.ts';
+import { readRecords, type ImportSource } from './sources.ts';
+
+/** Records per transaction: big enough to amortise commits, small enough to keep a batch's locks brief. */
+const BATCH = 500;
+/** More changed products or categories than one publish event may name: every page is dropped instead. */
+const PUBLISH_NAMED_LIMIT = 10_000;
+
+export interface ImportOptions {
+  actor: Actor;
+  /** Validate only: nothing is written. */
+  check?: boolean;
+  /** All or nothing: a single refused record leaves the shop as it was. */
+  strict?: boolean;
+  /** The day prices must be valid on (BMEcat validity dates). */
+  today?: Date;
+  /** The id to store the run under (the API answers with it before the run ends). */
+  id?: string;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+export interface ImportProgress {
+  file: string;
+  bytesRead: number;
+  bytesTotal: number | undefined;
+  counts: ImportCounts;
+}
+
+export interface ImportResult {
+  id: string;
+  status: 'done' | 'failed';
+  counts: ImportCounts;
+  report: ReportLine[];
+  /** Report lines beyond the stored limit. */
+  omitted: number;
+  /** Whether anything was written (false for --check, a rolled-back --strict run and a run that changed nothing). */
+  changed: boolean;
+  published: PublishAnswer | null;
+  error?: string;
+}
+
+interface Checked {
+  at: SourcePosition;
+  record: ImportRecord;
+}
+
+class RolledBack extends Error {}
+
+/** Identifies a record in report lines: a product's sku or a category's group id. */
+const recordId = (record: Record<string, unknown>): string | undefined =>
+  typeof record.sku === 'string' ? record.sku : typeof record.id === 'string' ? record.id : undefined;
+
+class ImportRun {
+  readonly report = new ImportReport();
+  readonly ctx = new ImportContext();
+  readonly products = new Set<number>();
+  readonly categories = new Set<number>();
+  readonly references: PendingReferences[] = [];
+
+  constructor(readonly options: ImportOptions) {}
+
+  /** Checks each parsed item against the record schema; faults and refusals go to the report. */
+  async *checked(items: AsyncIterable<ParsedItem>): AsyncGenerator<Checked> {
+    for await (const item of items) {
+      this.report.counts.read++;
+      if ('fault' in item) {
+        this.report.refuse(item.at, [item.fault]);
+        continue;
+      }
+      const parsed = importRecordSchema.safeParse(item.record);
+      if (parsed.success) {
+        yield { at: item.at, record: parsed.data };
+        continue;
+      }
+      const id = recordId(item.record);
+      this.report.refuse(
+        item.at,
+        parsed.error.issues.map((issue) => ({ id, field: issue.path.join('.') || undefined, reason: issue.message })),
+      );
+    }
+  }
+
+  readonly progress = (p: Omit<ImportProgress, 'counts'>): void =>
+    this.options.onProgress?.({ ...p, counts: { ...this.report.counts } });
+
+  async applyBatch(tx: Db, batch: readonly Checked[]): Promise<void> {
+    for (const item of batch) {
+      try {
+        await tx.transaction((sp) => this.apply(sp as unknown as Db, item));
+      } catch (error) {
+        if (!(error instanceof RecordRefused)) throw error;
+        this.ctx.forget();
+        this.report.refuse(item.at, [{ id: recordId(item.record), field: error.field, reason: error.message }]);
+      }
+    }
+  }
+
+  private async apply(tx: Db, { at, record }: Checked): Promise<void> {
+    switch (record.kind) {
+      case 'category': {
+        const { outcome, id } = await applyCategory(tx, record, this.ctx);
+        if (outcome !== 'unchanged') this.categories.add(id);
+        return this.report.count(outcome);
+      }
+      case 'product': {
+        const change = await applyProduct(tx, record, this.ctx);
+        if (change.outcome !== 'unchanged') this.products.add(change.id);
+        for (const c of change.categories) this.categories.add(c);
+        if (change.references)
+          this.references.push({ at, sku: record.sku, productId: change.id, references: record.references });
+        return this.report.count(change.outcome);
+      }
+      case 'delete': {
+        const { outcome, id } = await applyDeletion(tx, record.sku, this.ctx);
+        if (outcome !== 'unchanged') this.products.add(id);
+        return this.report.count(outcome);
+      }
+      case 'prices': {
+        const id = await knownProduct(tx, record.sku, this.ctx);
+        return this.countDelta(id, await replacePrices(tx, id, record.prices, this.ctx));
+      }
+      case 'stock': {
+        const id = await knownProduct(tx, record.sku, this.ctx);
+        return this.countDelta(id, await setStock(tx, id, record.stock));
+      }
+      case 'placement': {
+        const id = await knownProduct(tx, record.sku, this.ctx);
+        const touched = await placeProduct(tx, id, await categoryIds(tx, record.categories, this.ctx));
+        for (const c of touched) this.categories.add(c);
+        return this.countDelta(id, touched.length > 0);
+      }
+    }
+  }
+
+  private countDelta(productId: number, changed: boolean): void {
+    if (changed) this.products.add(productId);
+    this.report.count(changed ? 'updated' : 'unchanged');
+  }
+
+  async writeReferences(tx: Db): Promise<void> {
+    for (const pending of this.references) {
+      const notes = await writeReferences(tx, pending, this.ctx);
+      for (const note of notes) this.report.note(pending.at, note);
+    }
+  }
+
+  /** Reads and applies everything; in one transaction when the run may have to be undone. */
+  async applyAll(db: Db, items: AsyncIterable<ParsedItem>, save: () => Promise<void>): Promise<void> {
+    const { check = false, strict = false } = this.options;
+    const allOrNothing = check || strict;
+    const inBatches = async (tx: Db | null) => {
+      let batch: Checked[] = [];
+      const flush = async () => {
+        if (tx) await this.applyBatch(tx, batch);
+        else await db.transaction((t) => this.applyBatch(t as unknown as Db, batch));
+        batch = [];
+        await save();
+      };
+      for await (const item of this.checked(items)) {
+        batch.push(item);
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+      if (tx) await this.writeReferences(tx);
+      else await db.transaction((t) => this.writeReferences(t as unknown as Db));
+    };
+    if (!allOrNothing) return inBatches(null);
+    await db.transaction(async (tx) => {
+      await inBatches(tx as unknown as Db);
+      if (check || this.report.counts.refused > 0) throw new RolledBack();
+    });
+  }
+
+  changes(): { all: true } | { products?: number[]; categories?: number[] } | null {
+    if (this.products.size === 0 && this.categories.size === 0) return null;
+    if (this.products.size > PUBLISH_NAMED_LIMIT || this.categories.size > PUBLISH_NAMED_LIMIT) return { all: true };
+    return {
+      ...(this.products.size > 0 ? { products: [...this.products] } : {}),
+      ...(this.categories.size > 0 ? { categories: [...this.categories] } : {}),
+    };
+  }
+}
+
+/** Stores the run's row (once: an upload stores it before its turn comes). Returns the files' names. */
+export async function recordImport(
+  db: Db,
+  id: string,
+  names: readonly string[],
+  options: Pick<ImportOptions, 'actor' | 'check' | 'strict'>,
+): Promise<string> {
+  const fileName = names.join(', ');
+  await db
+    .insert(imports)
+    .values({
+      id,
+      status: 'running',
+      fileName,
+      checkOnly: options.check ?? false,
+      strict: options.strict ?? false,
+      actor: actorName(options.actor),
+    })
+    .onConflictDoNothing();
+  return fileName;
+}
+
+export async function runImport(db: Db, sources: readonly ImportSource[], options: ImportOptions): Promise<ImportResult> {
+  const run = new ImportRun(options);
+  const items = readRecords(sources, { today: options.today, onProgress: run.progress });
+  return execute(db, run, sources.map((s) => s.name), items);
+}
+
+/** Records sent in a request body (the ERP's price deltas): all or nothing, stored and reported as an import. */
+export async function applyRecords(
+  db: Db,
+  name: string,
+  records: readonly Record<string, unknown>[],
+  actor: Actor,
+): Promise<ImportResult> {
+  async function* items(): AsyncGenerator<ParsedItem> {
+    for (const [i, record] of records.entries()) yield { at: { file: name, line: i + 1 }, record };
+  }
+  return execute(db, new ImportRun({ actor, strict: true }), [name], items());
+}
+
+async function execute(
+  db: Db,
+  run: ImportRun,
+  names: readonly string[],
+  items: AsyncIterable<ParsedItem>,
+): Promise<ImportResult> {
+  const { options } = run;
+  const id = options.id ?? randomUUID();
+  const fileName = await recordImport(db, id, names, options);
+  const save = async () => {
+    await db.update(imports).set({ counts: run.report.counts }).where(eq(imports.id, id));
+  };
+
+  let error: string | undefined;
+  let rolledBack = false;
+  try {
+    await run.applyAll(db, items, save);
+  } catch (e) {
+    if (e instanceof RolledBack) rolledBack = true;
+    else {
+      logger.error({ err: e, import: id }, 'import failed');
+      error = e instanceof Error ? e.message : String(e);
+    }
+  }
+  // An all-or-nothing run that failed was rolled back too; a batched one keeps (and publishes) its committed batches.
+  const committed = !rolledBack && !(error !== undefined && (options.check || options.strict));
+  const changes = committed ? run.changes() : null;
+  const published = changes ? await publishAndPurge(changes, { source: 'import' }, { db }) : null;
+  const status = error === undefined ? 'done' : 'failed';
+  await db.transaction(async (tx) => {
+    await tx
+      .update(imports)
+      .set({ status, counts: run.report.counts, report: run.report.lines, error: error ?? null, finishedAt: new Date() })
+      .where(eq(imports.id, id));
+    if (!rolledBack)
+      await audit(tx as unknown as Db, options.actor, {
+        action: 'import.run',
+        target: `import:${id}`,
+        details: { files: fileName, counts: run.report.counts, error: error ?? null },
+      });
+  });
+  return {
+    id,
+    status,
+    counts: run.report.counts,
+    report: run.report.lines,
+    omitted: run.report.omitted,
+    changed: changes !== null,
+    published,
+    ...(error === undefined ? {} : { error }),
+  };
+}

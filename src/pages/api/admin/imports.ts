@@ -1,0 +1,5 @@
+// Catalogue uploads and the recent imports (README, "Bring your catalogue").
+import { importApi } from '#lib/server/import/routes.ts';
+
+export const POST = importApi.upload;
+export const GET = importApi.list;

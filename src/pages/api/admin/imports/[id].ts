@@ -1,0 +1,4 @@
+// One import: its progress while it runs, its report when it is done.
+import { importApi } from '#lib/server/import/routes.ts';
+
+export const GET = importApi.one;
