@@ -5,7 +5,7 @@
 // DATABASE_URL, the running shop hears of the changes at once).
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/lib/server/db/client.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
@@ -76,7 +76,7 @@ async function sourceOf(path: string): Promise<ImportSource> {
   try {
     const info = await stat(path);
     if (!info.isFile()) fail(`${path} is not a file`, 1);
-    return { name: basename(path), size: info.size, open: () => createReadStream(path) };
+    return { name: basename(path), size: info.size, folder: dirname(resolve(path)), open: () => createReadStream(path) };
   } catch (error) {
     fail(`cannot read ${path}: ${(error as Error).message}`, 1);
   }

@@ -11,7 +11,8 @@ export type RasterFormat = 'avif' | 'webp' | 'jpg' | 'png';
 const RASTER_WIDTHS = [150, 300, 600, 1200] as const;
 export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 
-const SVG_IMAGE = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg$/;
+/** A picture the route can rasterise: the shop's SVGs, and imported media (/images/m/{digest}.{jpg,png,…}). */
+const SVG_IMAGE = /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))$/;
 const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**
@@ -20,7 +21,7 @@ const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
  */
 export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
   const m = SVG_IMAGE.exec(src);
-  return m ? `/images/${m[1]}/${m[2]}.w${width}.${format}` : null;
+  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}` : null;
 }
 
 /** Inverse of rasterUrl's file name: "BMA-10042_2.w600.webp" → the SVG's file name, width and format. */

@@ -33,9 +33,15 @@ function svgWidth(svg: string): number {
   return m?.[1] ? Number(m[1]) : 300;
 }
 
-async function encode(svg: string, width: number, format: RasterFormat): Promise<Buffer> {
-  const density = Math.min(2400, Math.max(72, Math.ceil((72 * width) / svgWidth(svg))));
-  const image = sharp(Buffer.from(svg), { density }).resize({ width });
+/** An SVG is drawn at the density the width needs; a stored picture is scaled down, never up. */
+function scaled(source: string | Buffer, width: number): sharp.Sharp {
+  if (Buffer.isBuffer(source)) return sharp(source).rotate().resize({ width, withoutEnlargement: true });
+  const density = Math.min(2400, Math.max(72, Math.ceil((72 * width) / svgWidth(source))));
+  return sharp(Buffer.from(source), { density }).resize({ width });
+}
+
+async function encode(source: string | Buffer, width: number, format: RasterFormat): Promise<Buffer> {
+  const image = scaled(source, width);
   switch (format) {
     case 'avif':
       return image.avif({ quality: 55, effort: 2 }).toBuffer();
@@ -83,12 +89,13 @@ async function toDisk(key: string, data: Buffer): Promise<void> {
 }
 
 /**
- * The encoded rendition of an SVG. `key` names it uniquely (kind, file, width, format): the SVGs are
- * pure functions of their names, so a key never needs invalidating.
+ * The encoded rendition of an SVG or a stored picture. `key` names it uniquely (kind, file, width,
+ * format): the SVGs are pure functions of their names and stored pictures are named by the digest of
+ * their bytes, so a key never needs invalidating.
  */
 export async function rasterise(
   key: string,
-  svg: () => string | null | Promise<string | null>,
+  source: () => string | Buffer | null | Promise<string | Buffer | null>,
   width: number,
   format: RasterFormat,
 ): Promise<Buffer | null> {
@@ -99,9 +106,9 @@ export async function rasterise(
   if (pending) return pending;
   const job = (async () => {
     const cached = await fromDisk(safeKey);
-    const source = cached ? null : await svg();
-    if (!cached && source === null) return null;
-    const data = cached ?? (await encode(source!, width, format));
+    const drawn = cached ? null : await source();
+    if (!cached && drawn === null) return null;
+    const data = cached ?? (await encode(drawn!, width, format));
     if (!cached) await toDisk(safeKey, data);
     memory.set(safeKey, data);
     return data;

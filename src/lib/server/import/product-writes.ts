@@ -12,7 +12,9 @@ import type { ImportContext } from './context.ts';
 import { replaceFeatures } from './feature-writes.ts';
 import { inEveryLocale } from './locales.ts';
 import { replacePrices, setStock } from './price-writes.ts';
-import { RecordRefused, type Outcome } from './report.ts';
+import type { MediaFiles } from './media-sources.ts';
+import { productMedia } from './product-media.ts';
+import { RecordRefused, type Outcome, type ReportLine } from './report.ts';
 
 export interface ProductChange {
   outcome: Outcome;
@@ -21,6 +23,8 @@ export interface ProductChange {
   categories: number[];
   /** Whether its references (accessories, included items) must be written once all products are in. */
   references: boolean;
+  /** Pictures or data sheets that could not be read (the product was imported without them). */
+  notes: Omit<ReportLine, 'file' | 'line'>[];
 }
 
 const digestOf = (record: ImportProduct): string => createHash('sha256').update(JSON.stringify(record)).digest('base64url');
@@ -56,14 +60,19 @@ export async function placeProduct(tx: Db, productId: number, wanted: readonly n
   return [...new Set([...before.map((b) => b.id), ...wanted])];
 }
 
-export async function applyProduct(tx: Db, record: ImportProduct, ctx: ImportContext): Promise<ProductChange> {
+export async function applyProduct(
+  tx: Db,
+  record: ImportProduct,
+  ctx: ImportContext,
+  media: MediaFiles | undefined,
+): Promise<ProductChange> {
   const digest = digestOf(record);
   const [existing] = await tx
     .select({ id: products.id, digest: products.importDigest, active: products.isActive })
     .from(products)
     .where(eq(sql`lower(${products.sku})`, record.sku.toLowerCase()));
   if (existing && existing.digest === digest && existing.active)
-    return { outcome: 'unchanged', id: existing.id, categories: [], references: false };
+    return { outcome: 'unchanged', id: existing.id, categories: [], references: false, notes: [] };
 
   const parentId = record.parentSku === undefined ? null : await ctx.productId(tx, record.parentSku);
   if (record.parentSku !== undefined && parentId === null)
@@ -71,6 +80,7 @@ export async function applyProduct(tx: Db, record: ImportProduct, ctx: ImportCon
   if (parentId !== null && parentId === existing?.id)
     throw new RecordRefused('parentSku', 'A product cannot be its own variant.');
   const wantedCategories = record.categories ? await categoryIds(tx, record.categories, ctx) : null;
+  const { images, documents, notes } = await productMedia(record, media);
 
   const columns = {
     itemnum: record.sku,
@@ -87,6 +97,9 @@ export async function applyProduct(tx: Db, record: ImportProduct, ctx: ImportCon
     deliveryDays: record.deliveryDays ?? null,
     taxPercent: record.taxPercent ?? null,
     classification: record.classification ?? null,
+    // A record without pictures leaves the product's own (the demo's, or ones set in the shop).
+    ...(images.length > 0 ? { coverImage: images[0]!, gallery: images.slice(1) } : {}),
+    documents,
     importDigest: digest,
     updatedAt: new Date(),
   };
@@ -122,7 +135,7 @@ export async function applyProduct(tx: Db, record: ImportProduct, ctx: ImportCon
   await replaceFeatures(tx, id, record.features);
   await replacePrices(tx, id, record.prices, ctx);
   if (record.stock !== undefined) await setStock(tx, id, record.stock);
-  return { outcome: existing ? 'updated' : 'created', id, categories: touched, references: true };
+  return { outcome: existing ? 'updated' : 'created', id, categories: touched, references: true, notes };
 }
 
 /** A deleted product is taken off sale (its orders keep their lines); importing it again brings it back. */

@@ -18,6 +18,7 @@ import { replacePrices, setStock } from './price-writes.ts';
 import { writeReferences, type PendingReferences } from './reference-writes.ts';
 import { ImportReport, RecordRefused, type ImportCounts, type ReportLine } from './report.ts';
 import { readRecords, type ImportSource } from './sources.ts';
+import { mediaFiles, type MediaFiles } from './media-sources.ts';
 
 /** Records per transaction: big enough to amortise commits, small enough to keep a batch's locks brief. */
 const BATCH = 500;
@@ -74,6 +75,8 @@ class ImportRun {
   readonly products = new Set<number>();
   readonly categories = new Set<number>();
   readonly references: PendingReferences[] = [];
+  /** Each file's pictures and data sheets (from its folder or the web). */
+  readonly media = new Map<string, MediaFiles>();
 
   constructor(readonly options: ImportOptions) {}
 
@@ -121,7 +124,8 @@ class ImportRun {
         return this.report.count(outcome);
       }
       case 'product': {
-        const change = await applyProduct(tx, record, this.ctx);
+        const change = await applyProduct(tx, record, this.ctx, this.media.get(at.file));
+        for (const note of change.notes) this.report.note(at, note);
         if (change.outcome !== 'unchanged') this.products.add(change.id);
         for (const c of change.categories) this.categories.add(c);
         if (change.references)
@@ -223,6 +227,7 @@ export async function recordImport(
 
 export async function runImport(db: Db, sources: readonly ImportSource[], options: ImportOptions): Promise<ImportResult> {
   const run = new ImportRun(options);
+  for (const source of sources) run.media.set(source.name, mediaFiles(source.folder));
   const items = readRecords(sources, { today: options.today, onProgress: run.progress });
   return execute(db, run, sources.map((s) => s.name), items);
 }

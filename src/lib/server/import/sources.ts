@@ -12,6 +12,8 @@ export interface ImportSource {
   name: string;
   /** Bytes, when known (a file on disk, an upload with Content-Length). */
   size?: number;
+  /** The folder its pictures and data sheets are in (relative paths); none for an upload. */
+  folder?: string;
   open(): AsyncIterable<Uint8Array>;
 }
 

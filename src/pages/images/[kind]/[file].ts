@@ -1,7 +1,9 @@
-// The demo shop's image service: product, category and attribute-option pictures rendered as SVG
-// from their key on request, and raster renditions of them (and of the brand logo) at a fixed set of
-// widths as AVIF, WebP, JPEG or PNG (src/lib/site/images.ts names them), and the logo's link-preview card. Responses are immutable, so
-// a CDN keeps them after the first hit; encoded renditions are also kept by the server.
+// The shop's image service: the demo's product, category and attribute-option pictures rendered as
+// SVG from their key on request, imported pictures (/images/m/{digest}.{ext}, stored by
+// src/lib/server/images/media.ts), and raster renditions of both (and of the brand logo) at a fixed
+// set of widths as AVIF, WebP, JPEG or PNG (src/lib/site/images.ts names them), and the logo's
+// link-preview card. Responses are immutable, so a CDN keeps them after the first hit; encoded
+// renditions are also kept by the server.
 import type { APIRoute } from 'astro';
 import {
   attributeOptionImageSvg,
@@ -9,7 +11,14 @@ import {
   parseProductImageName,
   productImageSvg,
 } from '#lib/server/demo/index.ts';
-import { brandCardSvg, brandSvg, RASTER_CONTENT_TYPES, rasterise } from '#lib/server/images/index.ts';
+import {
+  brandCardSvg,
+  brandSvg,
+  RASTER_CONTENT_TYPES,
+  rasterise,
+  readImageByDigest,
+  readMedia,
+} from '#lib/server/images/index.ts';
 import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
 
 const KEY = /^([a-z0-9-]{1,64})\.svg$/;
@@ -29,6 +38,25 @@ function render(kind: string | undefined, file: string): string | null {
 
 const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Image not found', status: 404 }, { status: 404 });
 
+const ORIGINAL_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+};
+
+/** An imported picture as it was stored (a browser shows the renditions; this is for download and zoom). */
+async function original(file: string): Promise<Response> {
+  const type = ORIGINAL_TYPES[file.split('.').at(-1) ?? ''];
+  const bytes = type ? await readMedia(file) : null;
+  if (!bytes || !type) return notFound();
+  return new Response(new Uint8Array(bytes), {
+    headers: { 'content-type': type, 'cache-control': IMMUTABLE, 'x-content-type-options': 'nosniff' },
+  });
+}
+
 export const GET: APIRoute = async ({ params }) => {
   const kind = params.kind;
   const file = params.file ?? '';
@@ -36,11 +64,13 @@ export const GET: APIRoute = async ({ params }) => {
   if (raster) {
     const brandName = raster.svgFile.replace(/\.svg$/, '');
     const source =
-      kind !== 'brand'
-        ? () => render(kind, raster.svgFile)
-        : brandName.endsWith(CARD_SUFFIX)
-          ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
-          : () => brandSvg(brandName);
+      kind === 'm'
+        ? () => readImageByDigest(brandName)
+        : kind !== 'brand'
+          ? () => render(kind, raster.svgFile)
+          : brandName.endsWith(CARD_SUFFIX)
+            ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
+            : () => brandSvg(brandName);
     const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format);
     if (!data) return notFound();
     return new Response(new Uint8Array(data), {
@@ -51,6 +81,7 @@ export const GET: APIRoute = async ({ params }) => {
       },
     });
   }
+  if (kind === 'm') return original(file);
   const svg = render(kind, file);
   if (!svg) return notFound();
   return new Response(svg, {
