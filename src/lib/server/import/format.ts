@@ -72,8 +72,9 @@ export async function withHead(
   }
   async function* replay(): AsyncGenerator<Uint8Array> {
     try {
-      // Handing each chunk out once lets it be collected while the rest streams.
-      while (taken.length > 0) yield taken.shift()!;
+      // Each chunk is let go once handed out (popped from the reversed list: shift would be quadratic).
+      taken.reverse();
+      while (taken.length > 0) yield taken.pop()!;
       if (exhausted) return;
       for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
       exhausted = true;
