@@ -9,9 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/lib/server/db/client.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
-import { runImport, type ImportProgress } from '../src/lib/server/import/run.ts';
-import { reportCsv } from '../src/lib/server/import/report.ts';
-import type { ImportSource } from '../src/lib/server/import/sources.ts';
+import { reportCsv, runImport, type ImportProgress, type ImportSource } from '../src/lib/server/import/index.ts';
 
 const USAGE = `Usage: npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
   --check    validate only: nothing changes, the report lists every problem

@@ -13,8 +13,13 @@ type Price = ImportProduct['prices'][number];
 const key = (listId: number, currency: string, minQuantity: number, cents: number) =>
   `${listId}|${currency}|${minQuantity}|${cents}`;
 
-function checkComplete(wanted: readonly Price[]): void {
+/**
+ * The prices as rows: per list and currency the lowest quantity's price is the price (a product sold
+ * from 2 packs on is priced from 2), the higher ones its tiers. Two prices for one quantity are refused.
+ */
+function asRows(wanted: readonly Price[]): Price[] {
   const seen = new Set<string>();
+  const lowest = new Map<string, number>();
   for (const p of wanted) {
     const at = `${p.list}|${p.currency}|${p.minQuantity}`;
     if (seen.has(at))
@@ -23,25 +28,21 @@ function checkComplete(wanted: readonly Price[]): void {
         `Two prices for list ${p.list} in ${p.currency} from quantity ${p.minQuantity}.`,
       );
     seen.add(at);
+    const list = `${p.list}|${p.currency}`;
+    lowest.set(list, Math.min(lowest.get(list) ?? Infinity, p.minQuantity));
   }
-  for (const p of wanted) {
-    if (!seen.has(`${p.list}|${p.currency}|1`))
-      throw new RecordRefused(
-        'prices',
-        `List ${p.list} in ${p.currency} has a price from quantity ${p.minQuantity} but none from 1.`,
-      );
-  }
+  return wanted.map((p) => (lowest.get(`${p.list}|${p.currency}`) === p.minQuantity ? { ...p, minQuantity: 1 } : p));
 }
 
 /** Replaces the product's prices in the lists `wanted` names; true when anything changed. */
 export async function replacePrices(
   tx: Db,
   productId: number,
-  wanted: readonly Price[],
+  given: readonly Price[],
   ctx: ImportContext,
 ): Promise<boolean> {
-  if (wanted.length === 0) return false;
-  checkComplete(wanted);
+  if (given.length === 0) return false;
+  const wanted = asRows(given);
   const lists = new Map<string, number>();
   for (const code of new Set(wanted.map((p) => p.list))) lists.set(code, await ctx.priceList(tx, code));
   const listIds = [...lists.values()];

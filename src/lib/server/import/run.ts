@@ -78,7 +78,11 @@ class ImportRun {
   /** Each file's pictures and data sheets (from its folder or the web). */
   readonly media = new Map<string, MediaFiles>();
 
-  constructor(readonly options: ImportOptions) {}
+  readonly options: ImportOptions;
+
+  constructor(options: ImportOptions) {
+    this.options = options;
+  }
 
   /** Checks each parsed item against the record schema; faults and refusals go to the report. */
   async *checked(items: AsyncIterable<ParsedItem>): AsyncGenerator<Checked> {
@@ -101,8 +105,13 @@ class ImportRun {
     }
   }
 
-  readonly progress = (p: Omit<ImportProgress, 'counts'>): void =>
-    this.options.onProgress?.({ ...p, counts: { ...this.report.counts } });
+  private read: Omit<ImportProgress, 'counts'> = { file: '', bytesRead: 0, bytesTotal: undefined };
+
+  /** Reports the bytes read so far (from the reader) or, without an argument, the counts after a batch. */
+  readonly progress = (read?: Omit<ImportProgress, 'counts'>): void => {
+    if (read) this.read = read;
+    this.options.onProgress?.({ ...this.read, counts: { ...this.report.counts } });
+  };
 
   async applyBatch(tx: Db, batch: readonly Checked[]): Promise<void> {
     for (const item of batch) {
@@ -177,6 +186,7 @@ class ImportRun {
         else await db.transaction((t) => this.applyBatch(t as unknown as Db, batch));
         batch = [];
         await save();
+        this.progress();
       };
       for await (const item of this.checked(items)) {
         batch.push(item);

@@ -1,4 +1,4 @@
 // One import: its progress while it runs, its report when it is done.
-import { importApi } from '#lib/server/import/routes.ts';
+import { importApi } from '#lib/server/import/index.ts';
 
 export const GET = importApi.one;

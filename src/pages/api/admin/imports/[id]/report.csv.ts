@@ -1,4 +1,4 @@
 // One import's report as CSV, for a spreadsheet.
-import { importApi } from '#lib/server/import/routes.ts';
+import { importApi } from '#lib/server/import/index.ts';
 
 export const GET = importApi.reportCsv;
