@@ -185,7 +185,8 @@ class ImportRun {
         if (tx) await this.applyBatch(tx, batch);
         else await db.transaction((t) => this.applyBatch(t as unknown as Db, batch));
         batch = [];
-        await save();
+        // Within one transaction the embedded database would wait for it to end: counts are saved at the end.
+        if (!tx) await save();
         this.progress();
       };
       for await (const item of this.checked(items)) {
