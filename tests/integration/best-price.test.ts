@@ -14,7 +14,7 @@ const { rows } = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const { priceList } = await import('#lib/server/catalog/prices.ts');
 const { priceLateral } = await import('#lib/server/cart/pricing.ts');
-const { bestPrice } = await import('#lib/catalog/best-price.ts');
+const { bestPrice, bestPriceFor } = await import('#lib/catalog/best-price.ts');
 const { CURRENCIES } = await import('#lib/shared/currency.ts');
 const { CookieJar, DEMO_FIXTURES, call, customerJar, harness } = await import('../helpers/cart-harness.ts');
 
@@ -122,6 +122,62 @@ describe('best price', () => {
           expect(got, `product ${row.id} ${currency} list ${priceListId}`).toEqual(expected);
         }
       }
+    }
+  });
+
+  test('with price breaks, the cart SQL for a quantity gives exactly what bestPriceFor gives for it', async () => {
+    // Tiers on a third of the products in every list and currency: some undercut the list, one (from
+    // 50) does not, so from 50 to 99 the list's own price applies again (a tier holds up to the next).
+    await db.execute(sql`
+      INSERT INTO price_tiers (price_list_id, product_id, currency, min_quantity, cents)
+      SELECT pr.price_list_id, pr.product_id, pr.currency, q.min, pr.regular_cents * q.pct / 100
+      FROM prices pr CROSS JOIN (VALUES (5, 97), (20, 85), (50, 110), (100, 60)) AS q(min, pct)
+      WHERE pr.product_id % 3 = 0`);
+    try {
+      const tiers = await rows<{
+        productId: number;
+        list: string;
+        currency: string;
+        minQuantity: number;
+        cents: number;
+      }>(
+        db,
+        sql`
+        SELECT t.product_id AS "productId", l.code AS list, t.currency, t.min_quantity AS "minQuantity", t.cents
+        FROM price_tiers t JOIN price_lists l ON l.id = t.price_list_id`,
+      );
+      expect(tiers.length).toBeGreaterThan(0);
+      const tiered = (productId: number, list: string, currency: string) => {
+        const price = listOf(productId, list, currency);
+        const own = tiers.filter((t) => t.productId === productId && t.list === list && t.currency === currency);
+        return price && { ...price, tiers: own };
+      };
+      for (const quantity of [1, 5, 19, 20, 50, 99, 100]) {
+        for (const priceListId of [null, acmeListId]) {
+          for (const currency of CURRENCIES) {
+            const sqlPrices = await rows<{
+              id: number;
+              regular: number | null;
+              special: number | null;
+              source: string | null;
+            }>(
+              db,
+              sql`
+              SELECT p.id, price.regular, price.special, price.source
+              FROM products p ${priceLateral({ currency, priceListId }, sql`${quantity}::int`)}`,
+            );
+            for (const row of sqlPrices) {
+              const own = priceListId === null ? null : tiered(row.id, 'acme', currency);
+              const expected = bestPriceFor(tiered(row.id, 'base', currency), own, quantity);
+              const got =
+                row.regular === null ? null : { regular: row.regular, special: row.special, source: row.source };
+              expect(got, `product ${row.id} × ${quantity} ${currency} list ${priceListId}`).toEqual(expected);
+            }
+          }
+        }
+      }
+    } finally {
+      await db.execute(sql`DELETE FROM price_tiers`);
     }
   });
 

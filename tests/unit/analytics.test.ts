@@ -37,6 +37,8 @@ function line(id: string, sku: string, quantity: number, price = 10.1): CartItem
     stock: null,
     availability: 'available',
     purchasable: true,
+    quantityRule: { min: 1, step: 1 },
+    quantityProblem: null,
     included: [],
     custom_attributes: [],
     selectedAddtionalProducts: {},

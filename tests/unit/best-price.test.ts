@@ -1,6 +1,6 @@
 // The best-price rule and the orderability rules of the buy box, cart and checkout, without I/O.
 import { describe, expect, test } from 'vitest';
-import { bestPrice } from '#lib/catalog/best-price.ts';
+import { bestPrice, bestPriceFor, listPriceFor } from '#lib/catalog/best-price.ts';
 import { availabilityFor, entryAvailability, isOrderable } from '#lib/catalog/availability.ts';
 import { lineProblemKey, parseWantedQuantity, shippingRow, totalsNoteKey, totalsView } from '#lib/cart/display.ts';
 
@@ -93,12 +93,39 @@ describe('parseWantedQuantity', () => {
   });
 });
 
+describe('listPriceFor and bestPriceFor', () => {
+  const tiers = [
+    { minQuantity: 10, cents: 900 },
+    { minQuantity: 50, cents: 800 },
+  ];
+  test("a list's tier for the quantity is its special price for that quantity", () => {
+    const list = { regular: 1000, special: null, tiers };
+    expect([1, 9, 10, 49, 50, 500].map((q) => listPriceFor(list, q).special)).toEqual([null, null, 900, 900, 800, 800]);
+  });
+  test('a tier that does not undercut the list (its special included) changes nothing', () => {
+    expect(listPriceFor({ regular: 1000, special: 850, tiers }, 10)).toEqual({ regular: 1000, special: 850 });
+    expect(listPriceFor({ regular: 1000, special: 850, tiers }, 50)).toEqual({ regular: 1000, special: 800 });
+  });
+  test("the lowest of both lists' prices for the quantity applies, as bestPrice picks it", () => {
+    const own = { regular: 950, special: null, tiers: [{ minQuantity: 20, cents: 700 }] };
+    const pub = { regular: 1000, special: null, tiers };
+    expect(bestPriceFor(pub, own, 10)).toEqual({ regular: 1000, special: 900, source: 'special' });
+    expect(bestPriceFor(pub, own, 20)).toEqual({ regular: 1000, special: 700, source: 'contract' });
+    expect(bestPriceFor(pub, null, 1)).toEqual(bestPrice({ regular: 1000, special: null }, null));
+    expect(bestPriceFor(null, null, 10)).toBeNull();
+  });
+});
+
 describe('lineProblemKey', () => {
   test('names why a line cannot be ordered', () => {
-    expect(lineProblemKey({ purchasable: false, availability: 'available' })).toBe('cart.notPurchasable');
-    expect(lineProblemKey({ purchasable: true, availability: 'not-available' })).toBe('cart.lineNotAvailable');
-    expect(lineProblemKey({ purchasable: true, availability: 'limit-overflow' })).toBeNull();
-    expect(lineProblemKey({ purchasable: true, availability: null })).toBeNull();
+    const fits = { quantityProblem: null };
+    expect(lineProblemKey({ ...fits, purchasable: false, availability: 'available' })).toBe('cart.notPurchasable');
+    expect(lineProblemKey({ ...fits, purchasable: true, availability: 'not-available' })).toBe('cart.lineNotAvailable');
+    expect(lineProblemKey({ ...fits, purchasable: true, availability: 'limit-overflow' })).toBeNull();
+    expect(lineProblemKey({ ...fits, purchasable: true, availability: null })).toBeNull();
+    expect(lineProblemKey({ purchasable: true, availability: 'available', quantityProblem: 'off-step' })).toBe(
+      'cart.lineQuantityRule',
+    );
   });
 });
 

@@ -7,7 +7,9 @@ import { pricedCart, type CartPricingInput, type CartProduct, type PricedCart } 
 import { toCartResponse } from '#lib/server/cart/response.ts';
 import type { CartLineRow, CartSnapshot } from '#lib/server/cart/queries.ts';
 
-const product = (id: number, over: Partial<CartProduct> = {}): CartProduct => ({
+/** `regular` and `special` are the product's row in the public list (null: no price there), without tiers. */
+type ProductSpec = Partial<CartProduct> & { regular?: number | null; special?: number | null };
+const product = (id: number, { regular = 2499, special = null, ...over }: ProductSpec = {}): CartProduct => ({
   id,
   sku: `P-${id}`,
   itemnum: `100-${id}`,
@@ -19,8 +21,11 @@ const product = (id: number, over: Partial<CartProduct> = {}): CartProduct => ({
   effective: 50,
   external: 0,
   marked: false,
-  regular: 2499,
-  special: null,
+  publicPrice: regular === null ? null : { regular, special, tiers: [] },
+  contractPrice: null,
+  minQuantity: 1,
+  quantityStep: 1,
+  orderUnit: 'C62',
   included: [],
   attributes: [],
   ...over,
@@ -106,7 +111,7 @@ describe('toCartResponse', () => {
     const cart = toCartResponse(priced);
     const [item, plain] = cart.cartItems;
     expect(item!.price).toEqual({ regular: 25.09, special: 20.09 });
-    expect(item!.priceInfo).toEqual({ regular: 24.99, special: 19.99, currency: 'EUR' });
+    expect(item!.priceInfo).toEqual({ regular: 24.99, special: 19.99, currency: 'EUR', source: 'special' });
     expect(item!.rowTotal).toBe(60.27);
     expect(item!.rowTotalInclTax).toBe(71.72);
     expect(item!.selectedAddtionalProducts).toEqual({ 'P-2': { itemnum: '100-2', name: 'Product 2', price: 0.1 } });
@@ -207,8 +212,9 @@ describe('pricedCart', () => {
             }),
           );
 
-          const effective = (p: CartProduct) => (p.special !== null && p.special < p.regular! ? p.special : p.regular!);
-          const sellable = (p: CartProduct) => p.isActive && !p.hidePrices && p.regular !== null;
+          const effective = ({ publicPrice: list }: CartProduct) =>
+            list!.special !== null && list!.special < list!.regular ? list!.special : list!.regular;
+          const sellable = (p: CartProduct) => p.isActive && !p.hidePrices && p.publicPrice !== null;
           const expected = rows.flatMap((row) => {
             const parts = [
               pick(row.productId - 1),
@@ -273,5 +279,69 @@ describe('pricedCart', () => {
     expect(priced.totals.tax_amount).toBe(0);
     expect(priced.lines[0]!.rowGrossCents).toBe(priced.lines[0]!.rowNetCents);
     expect(toCartResponse(priced)).toMatchObject({ displayExcludingTaxes: true, vatRatePercent: 0 });
+  });
+});
+
+describe('pricedCart at the quantity of each line', () => {
+  const tiers = [
+    { minQuantity: 10, cents: 900 },
+    { minQuantity: 50, cents: 800 },
+  ];
+  const tiered = (id: number, over: ProductSpec = {}) =>
+    product(id, { publicPrice: { regular: 1000, special: null, tiers }, ...over });
+  const priceAt = (quantity: number, products: CartProduct[], accessories: string[] = []) =>
+    pricedCart(input({ snapshot: snapshot([lineRow(1, 1, quantity, accessories)]), products })).lines[0]!;
+
+  test("a line's unit price follows its quantity across tier boundaries, both ways", () => {
+    const unit = (quantity: number) => priceAt(quantity, [tiered(1)]).unitNetCents;
+    expect([unit(9), unit(10), unit(49), unit(50), unit(49), unit(9)]).toEqual([1000, 900, 900, 800, 900, 1000]);
+    const line = priceAt(50, [tiered(1)]);
+    expect(line).toMatchObject({ unitRegularNetCents: 1000, hasSpecialPrice: true, rowNetCents: 40_000 });
+    expect(
+      toCartResponse(pricedCart(input({ snapshot: snapshot([lineRow(1, 1, 50)]), products: [tiered(1)] })))
+        .cartItems[0],
+    ).toMatchObject({ price: { regular: 10, special: 8 }, priceInfo: { regular: 10, special: 8, source: 'special' } });
+  });
+
+  test("the same product on two lines is priced at each line's own quantity", () => {
+    const priced = pricedCart(
+      input({ snapshot: snapshot([lineRow(1, 1, 5), lineRow(2, 1, 60, ['P-2'])]), products: [tiered(1), product(2)] }),
+    );
+    expect(priced.lines.map((l) => l.unitNetCents)).toEqual([1000, 800 + 2499]);
+  });
+
+  test("an accessory costs its own tier price at the line's quantity", () => {
+    const line = priceAt(10, [product(1, { regular: 5000 }), tiered(2)], ['P-2']);
+    expect(line.unitNetCents).toBe(5000 + 900);
+    expect(line.accessories).toEqual([expect.objectContaining({ sku: 'P-2', unitNetCents: 900 })]);
+  });
+
+  test("of the public and the customer's tiers the lowest applies; the public regular price stays the reference", () => {
+    const contract = { regular: 950, special: null, tiers: [{ minQuantity: 20, cents: 700 }] };
+    const both = tiered(1, { contractPrice: contract });
+    expect(priceAt(5, [both]).catalogPrice).toEqual({ regularCents: 1000, specialCents: 950, source: 'contract' });
+    expect(priceAt(10, [both]).catalogPrice).toEqual({ regularCents: 1000, specialCents: 900, source: 'special' });
+    expect(priceAt(20, [both]).catalogPrice).toEqual({ regularCents: 1000, specialCents: 700, source: 'contract' });
+    expect(priceAt(50, [both]).catalogPrice).toEqual({ regularCents: 1000, specialCents: 700, source: 'contract' });
+  });
+
+  test('a tier above the special price is no saving and is ignored', () => {
+    const special = tiered(1, { publicPrice: { regular: 1000, special: 850, tiers } });
+    expect(priceAt(10, [special]).unitNetCents).toBe(850);
+    expect(priceAt(50, [special]).unitNetCents).toBe(800);
+  });
+
+  test('a quantity its rules no longer allow is named on the line, which stays priced and in the totals', () => {
+    const stepped = product(1, { minQuantity: 2, quantityStep: 2 });
+    const odd = priceAt(3, [stepped]);
+    expect(odd.quantityRuleBreaks).toEqual([expect.objectContaining({ sku: 'P-1', problem: 'off-step' })]);
+    expect(odd).toMatchObject({ purchasable: true, rowNetCents: 3 * 2499, quantityRule: { min: 2, step: 2 } });
+    expect(priceAt(4, [stepped]).quantityRuleBreaks).toEqual([]);
+    // An accessory's rule applies to the line's quantity.
+    const line = priceAt(4, [product(1), product(2, { minQuantity: 5 })], ['P-2']);
+    expect(line.quantityRuleBreaks).toEqual([expect.objectContaining({ sku: 'P-2', problem: 'below-minimum' })]);
+    const item = toCartResponse(pricedCart(input({ snapshot: snapshot([lineRow(1, 1, 3)]), products: [stepped] })))
+      .cartItems[0];
+    expect(item).toMatchObject({ quantityRule: { min: 2, step: 2 }, quantityProblem: 'off-step' });
   });
 });

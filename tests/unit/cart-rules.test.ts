@@ -7,6 +7,7 @@ import {
   computeTotals,
   couponDiscountCents,
   couponProblem,
+  fitMergedQuantity,
   grossCents,
   isValidQuantity,
   normaliseCouponCode,
@@ -15,6 +16,7 @@ import {
   type CouponRecord,
 } from '#lib/cart/rules.ts';
 import { mergeLines, sameLine } from '#tests/helpers/cart-line-rule.ts';
+import { quantityProblem } from '#lib/catalog/order-quantity.ts';
 
 describe('accessoriesKey', () => {
   test('is the same for the same set of skus in any order or with repeats', () => {
@@ -97,6 +99,35 @@ describe('isValidQuantity', () => {
   test('accepts 0 where 0 means remove', () => {
     expect(isValidQuantity(0, { allowZero: true })).toBe(true);
     expect(isValidQuantity(-1, { allowZero: true })).toBe(false);
+  });
+});
+
+describe('fitMergedQuantity', () => {
+  test('raises a sum the rule does not allow to the next allowed quantity', () => {
+    expect(fitMergedQuantity(6, { min: 3, step: 2 })).toBe(7);
+    expect(fitMergedQuantity(7, { min: 3, step: 2 })).toBe(7);
+    expect(fitMergedQuantity(1, { min: 4, step: 4 })).toBe(4);
+  });
+  test('past the cap, the largest allowed quantity under it', () => {
+    expect(fitMergedQuantity(12_000, { min: 1, step: 1 })).toBe(MAX_QUANTITY);
+    expect(fitMergedQuantity(12_000, { min: 2, step: 2 })).toBe(9998);
+    expect(fitMergedQuantity(9999, { min: 5, step: 10 })).toBe(9995);
+  });
+  test('any sum of two quantities ends on an allowed quantity within the cap, never below the larger part', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 1, max: MAX_QUANTITY }),
+        fc.integer({ min: 1, max: MAX_QUANTITY }),
+        (min, step, a, b) => {
+          const fitted = fitMergedQuantity(a + b, { min, step });
+          expect(quantityProblem(fitted, { min, step })).toBeNull();
+          expect(fitted).toBeLessThanOrEqual(MAX_QUANTITY);
+          expect(fitted).toBeGreaterThan(Math.min(a + b, MAX_QUANTITY) - step);
+        },
+      ),
+    );
   });
 });
 

@@ -43,6 +43,8 @@ function line(id: string, sku: string, quantity: number): CartItem {
     stock: null,
     availability: 'available',
     purchasable: true,
+    quantityRule: { min: 1, step: 1 },
+    quantityProblem: null,
     included: [],
     custom_attributes: [],
     selectedAddtionalProducts: {},

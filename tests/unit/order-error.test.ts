@@ -8,7 +8,7 @@ import { en } from '#lib/i18n/messages/en.ts';
 import { es } from '#lib/i18n/messages/es.ts';
 import { fr } from '#lib/i18n/messages/fr.ts';
 import { it } from '#lib/i18n/messages/it.ts';
-import { orderErrorKey, orderErrorValues } from '#islands/checkout/order-error.ts';
+import { namedItems, orderErrorKey, orderErrorValues } from '#islands/checkout/order-error.ts';
 import { PAYMENT_STEP_KEYS } from '#islands/checkout/PaymentStep.tsx';
 
 const refusals = [
@@ -23,6 +23,10 @@ const refusals = [
     maxOpenOrders: 3,
     retryAfter: 86_000,
   }),
+  new ApiClientError('QUANTITY_RULE', 'Order Drill (DRL-750) in steps of 2 from 2 pieces.', 409, {
+    skus: ['DRL-750'],
+    items: [{ sku: 'DRL-750', name: 'Drill', min: 2, step: 2, problem: 'off-step' }],
+  }),
 ];
 
 describe('orderErrorKey', () => {
@@ -35,6 +39,10 @@ describe('orderErrorKey', () => {
       for (const messages of [de, en, fr, es, it]) expect(messages[key].trim()).not.toBe('');
     },
   );
+
+  test('a quantity rule names the items to change', () => {
+    expect(namedItems(refusals[3])).toEqual(['Drill (DRL-750)']);
+  });
 
   test("names the cap, formatted for the shopper's language", () => {
     const [value, pieces, open] = refusals.map((e) => fill(en[orderErrorKey(e)], orderErrorValues(e, 'en-GB')));

@@ -17,6 +17,7 @@ export interface CartItemStrings {
   specialPrice: string;
   'cart.notPurchasable': string;
   'cart.lineNotAvailable': string;
+  'cart.lineQuantityRule': string;
   free: string;
   availability: AvailabilityStrings;
 }
@@ -81,6 +82,7 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
       specialPrice: m['price.special'],
       'cart.notPurchasable': m['cart.notPurchasable'],
       'cart.lineNotAvailable': m['cart.lineNotAvailable'],
+      'cart.lineQuantityRule': m['cart.lineQuantityRule'],
       free: m['price.free'],
       availability: {
         'availability.available': m['availability.available'],

@@ -36,6 +36,7 @@ export const PAYMENT_STEP_KEYS = [
   'checkout.orderError',
   'checkout.orderNotAvailable',
   'checkout.cartValueLimit',
+  'checkout.quantityRule',
   'cart.outdated',
   'checkout.retry',
   'checkout.tryAgain',
@@ -109,7 +110,8 @@ export function PaymentStep({
       const key = orderErrorKey(failure);
       if (key === 'checkout.orderError') reportFailure('checkout: order not placed', failure);
       // Reloading the cart marks the affected lines in the summary beside the error.
-      if (key === 'cart.outdated' || key === 'checkout.orderNotAvailable') await refreshCart(locale);
+      if (key === 'cart.outdated' || key === 'checkout.orderNotAvailable' || key === 'checkout.quantityRule')
+        await refreshCart(locale);
       setError({ key, items: namedItems(failure), values: orderErrorValues(failure, frame.intlLocale) });
       setPlacing(false);
     } finally {

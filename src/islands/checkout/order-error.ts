@@ -1,6 +1,6 @@
 // What the payment step says when an order is not placed: a translated text by the error's code, and
-// for availability errors the items the shopper must remove or reduce (the server's details.items); an
-// order cap's text names the cap (details.maxTotal / maxPieces / maxOpenOrders).
+// for availability and quantity-rule errors the items the shopper must change (the server's
+// details.items); an order cap's text names the cap (details.maxTotal / maxPieces / maxOpenOrders).
 import { isFailureOf } from '#lib/http/client.ts';
 import { ordersApi } from '#lib/orders/client.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
@@ -17,6 +17,7 @@ export type OrderErrorKey =
   | 'checkout.orderError'
   | 'checkout.orderNotAvailable'
   | 'checkout.cartValueLimit'
+  | 'checkout.quantityRule'
   | 'cart.outdated'
   | 'server.NETWORK_ERROR'
   | 'checkout.noPaymentMethods'
@@ -28,6 +29,7 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (error.code === 'NETWORK_ERROR') return 'server.NETWORK_ERROR';
   if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
   if (error.code === 'CART_VALUE_LIMIT') return 'checkout.cartValueLimit';
+  if (error.code === 'QUANTITY_RULE') return 'checkout.quantityRule';
   if (
     error.code === 'ORDER_VALUE_LIMIT' ||
     error.code === 'ORDER_QUANTITY_LIMIT' ||
@@ -57,7 +59,7 @@ export function orderErrorValues(error: unknown, intlLocale: string): TemplateVa
   return {};
 }
 
-/** The names of the items an availability error lists (`details.items`), so the shopper knows which to remove. */
+/** The names of the items an availability or quantity-rule error lists (`details.items`): the ones to change. */
 export function namedItems(error: unknown): string[] {
   if (!isFailureOf(ordersApi.create, error)) return [];
   const items = (error.details as { items?: unknown } | undefined)?.items;

@@ -36,6 +36,7 @@ export const SUMMARY_KEYS = [
   'checkout.totals.inclTax',
   'cart.notPurchasable',
   'cart.lineNotAvailable',
+  'cart.lineQuantityRule',
 ] as const;
 
 export const RUNNER_KEYS = [

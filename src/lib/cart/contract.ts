@@ -125,6 +125,13 @@ const cartItemSchema = z.object({
   availability: availabilitySchema.nullable(),
   /** False when the product or an accessory is no longer sold (inactive, no price): not in the totals. */
   purchasable: z.boolean(),
+  /** The product's order-quantity rule: at least `min`, then in steps of `step` (accessories keep theirs too). */
+  quantityRule: z.object({ min: z.number().int(), step: z.number().int() }),
+  /**
+   * Why the line's quantity breaks the rule of its product or of an accessory (changed since the line
+   * was filled), else null. Such a line stays in the totals, but the order is refused (QUANTITY_RULE).
+   */
+  quantityProblem: z.enum(['below-minimum', 'off-step']).nullable(),
   included: z.array(z.object({ itemnum: z.string(), name: z.string() })),
   custom_attributes: z.array(customAttributeSchema),
   /** Misspelt on purpose (a public field name clients rely on): the accessories of this line, keyed by sku. */
@@ -201,6 +208,7 @@ export const LINE_ERRORS = [
   'PRODUCT_NOT_AVAILABLE',
   'ACCESSORY_NOT_ALLOWED',
   'CART_VALUE_LIMIT',
+  'QUANTITY_RULE',
 ] as const;
 
 export const cartApi = {
@@ -243,7 +251,7 @@ export const cartApi = {
     ...cartRoutes.quantity,
     request: updateQuantityRequestSchema,
     response: cartResponseSchema,
-    errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY', 'CART_VALUE_LIMIT'],
+    errors: [...CHANGE_ERRORS, 'CART_LINE_NOT_FOUND', 'INVALID_QUANTITY', 'CART_VALUE_LIMIT', 'QUANTITY_RULE'],
   }),
   /** An empty code removes the coupon. */
   coupon: operation({

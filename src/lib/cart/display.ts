@@ -18,6 +18,7 @@ const CART_ERROR_CODES = [
   'CART_LINE_NOT_FOUND',
   'CART_TOO_MANY_LINES',
   'CART_VALUE_LIMIT',
+  'QUANTITY_RULE',
 ] as const;
 type CartErrorCode = (typeof CART_ERROR_CODES)[number];
 
@@ -101,14 +102,16 @@ export function totalsNoteKey(view: TotalsView, shipped: boolean): TaxNoteKey | 
 }
 
 /**
- * Why a line cannot be ordered as it stands, or null: no longer sold (inactive, no price) or, by the
- * stock rule, not available. Shown on the line at once, so 'Place order' is not where the shopper learns it.
+ * Why a line cannot be ordered as it stands, or null: no longer sold (inactive, no price), by the
+ * stock rule not available, or its quantity breaks a quantity rule that changed since. Shown on the
+ * line at once, so 'Place order' is not where the shopper learns it.
  */
 export function lineProblemKey(
-  item: Pick<CartItem, 'purchasable' | 'availability'>,
-): 'cart.notPurchasable' | 'cart.lineNotAvailable' | null {
+  item: Pick<CartItem, 'purchasable' | 'availability' | 'quantityProblem'>,
+): 'cart.notPurchasable' | 'cart.lineNotAvailable' | 'cart.lineQuantityRule' | null {
   if (!item.purchasable) return 'cart.notPurchasable';
-  return item.availability === 'not-available' ? 'cart.lineNotAvailable' : null;
+  if (item.availability === 'not-available') return 'cart.lineNotAvailable';
+  return item.quantityProblem ? 'cart.lineQuantityRule' : null;
 }
 
 /** A line's 'Product Properties': label and plain text, in position order (HTML values lose their tags). */

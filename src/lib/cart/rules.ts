@@ -1,5 +1,6 @@
 // Cart rules without I/O (see docs/cart.md): line identity, quantity limits, coupons and
 // totals. Money is integer cents throughout; major units appear only at the edge (toMajor).
+import { orderableAtLeast, type QuantityRule } from '../catalog/order-quantity.ts';
 
 /**
  * VAT rate in basis points (1900 = 19 %). Catalogue prices are net; the shop's default market is
@@ -51,6 +52,20 @@ export function isValidQuantity(value: unknown, { allowZero = false } = {}): val
     value >= (allowZero ? 0 : MIN_QUANTITY) &&
     value <= MAX_QUANTITY
   );
+}
+
+/**
+ * The quantity a line keeps when a login merge sums two carts' lines: a merge must not fail the login,
+ * so rather than refuse it fits the sum to the product's quantity rule: at most MAX_QUANTITY, raised to
+ * the next allowed quantity, or, where that passes MAX_QUANTITY, the largest allowed one below it. A
+ * rule whose minimum is itself past MAX_QUANTITY allows nothing: the capped sum stays, and the order
+ * refuses it. (src/lib/server/cart/merge.ts does this in SQL.)
+ */
+export function fitMergedQuantity(sum: number, rule: QuantityRule): number {
+  const capped = Math.min(sum, MAX_QUANTITY);
+  const up = orderableAtLeast(capped, rule);
+  if (up <= MAX_QUANTITY) return up;
+  return up - rule.step >= rule.min ? up - rule.step : capped;
 }
 
 // ------------------------------------------------------------------- money

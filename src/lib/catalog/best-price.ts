@@ -2,6 +2,8 @@
 // moment. Of the public regular price, the public special price and the customer's own (contract)
 // prices, the lowest applies. Pure and unit-agnostic (cents or major units alike); the SQL in
 // src/lib/server/cart/pricing.ts implements the same rule and an integration test holds them equal.
+// Price breaks join in per list: a list's tier for the quantity bought is that list's price for it.
+import { tierUnitCents, type PriceTier } from './price-tiers.ts';
 
 /** One price list's entry for a product; a special at or above the regular price is no saving and is ignored. */
 export interface ListPrice {
@@ -42,4 +44,29 @@ export function bestPrice(publicPrice: ListPrice | null, contract: ListPrice | n
   return paid < reference
     ? { regular: reference, special: paid, source }
     : { regular: reference, special: null, source: 'regular' };
+}
+
+/** A price list's entry with its price breaks (same list, same currency). */
+export interface TieredListPrice extends ListPrice {
+  tiers: readonly PriceTier[];
+}
+
+/**
+ * What a list charges a piece when `quantity` pieces are bought: its tier for that quantity counts as
+ * the list's special price where it undercuts the list's own lowest price (a tier at or above it is no
+ * saving and is ignored, like such a special).
+ */
+export function listPriceFor(list: TieredListPrice, quantity: number): ListPrice {
+  const untiered = lowest(list);
+  const tier = tierUnitCents(untiered, list.tiers, quantity);
+  return { regular: list.regular, special: tier < untiered ? tier : list.special };
+}
+
+/** The best-price rule for a line of `quantity` pieces: each list at its price for that quantity, then the lowest. */
+export function bestPriceFor(
+  publicPrice: TieredListPrice | null,
+  contract: TieredListPrice | null,
+  quantity: number,
+): BestPrice | null {
+  return bestPrice(publicPrice && listPriceFor(publicPrice, quantity), contract && listPriceFor(contract, quantity));
 }

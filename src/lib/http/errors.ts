@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   PRODUCT_NOT_PURCHASABLE: 400,
   PRODUCT_NOT_AVAILABLE: 409,
   ACCESSORY_NOT_ALLOWED: 400,
+  // A quantity below a product's minimum or off its step (src/lib/catalog/order-quantity.ts).
+  QUANTITY_RULE: 409,
   COUPON_NOT_FOUND: 400,
   COUPON_EXPIRED: 400,
   COUPON_MIN_SUBTOTAL: 400,

@@ -67,6 +67,7 @@ export const ordersApi = {
       'CHECKOUT_INCOMPLETE',
       'CART_NOT_PURCHASABLE',
       'OUT_OF_STOCK',
+      'QUANTITY_RULE',
       'GUEST_CHECKOUT_DISABLED',
       'PAYMENT_METHOD_UNAVAILABLE',
       'TOO_MANY_ATTEMPTS',

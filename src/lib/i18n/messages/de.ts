@@ -212,6 +212,7 @@ export const de: Messages = {
   'cart.decrease': 'Menge verringern',
   'cart.notPurchasable': 'Dieser Artikel kann nicht mehr bestellt werden',
   'cart.lineNotAvailable': 'Derzeit nicht lieferbar – bitte entfernen Sie diesen Artikel, um zu bestellen',
+  'cart.lineQuantityRule': 'Diese Menge ist nicht bestellbar – bitte ändern Sie die Menge, um zu bestellen',
   'cart.couponApplied': 'Gutschein {{code}}',
   'cart.subtotal': 'Zwischensumme',
   'cart.discount': 'Rabatt',
@@ -230,6 +231,8 @@ export const de: Messages = {
   'cart.error.CART_TOO_MANY_LINES': 'Ihr Warenkorb kann keine weiteren verschiedenen Artikel aufnehmen.',
   'cart.error.CART_VALUE_LIMIT':
     'Ihr Warenkorb hätte einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
+  'cart.error.QUANTITY_RULE':
+    'Diese Menge ist nicht bestellbar. Bitte bestellen Sie mindestens die Mindestbestellmenge des Produkts und in seinen Mengenschritten.',
   'cart.error.generic': 'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut.',
 
   'wishlist.title': 'Merkliste',

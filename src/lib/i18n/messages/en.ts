@@ -212,6 +212,7 @@ export const en = {
   'cart.decrease': 'Decrease quantity',
   'cart.notPurchasable': 'This item can no longer be ordered',
   'cart.lineNotAvailable': 'Currently not available – please remove this item to order',
+  'cart.lineQuantityRule': 'This quantity cannot be ordered – please change it to order',
   'cart.couponApplied': 'Coupon {{code}}',
   'cart.subtotal': 'Subtotal',
   'cart.discount': 'Discount',
@@ -230,6 +231,8 @@ export const en = {
   'cart.error.CART_TOO_MANY_LINES': 'Your cart cannot hold any more different items.',
   'cart.error.CART_VALUE_LIMIT':
     'Your cart would be worth more than can be ordered online at once. Please reduce the quantities or split the order.',
+  'cart.error.QUANTITY_RULE':
+    'This quantity cannot be ordered. Please order at least the minimum quantity of the product, in its quantity steps.',
   'cart.error.generic': 'Your cart could not be updated. Please try again.',
 
   'wishlist.title': 'Wishlist',

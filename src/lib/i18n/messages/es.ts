@@ -211,6 +211,7 @@ export const es: Messages = {
   'cart.decrease': 'Reducir la cantidad',
   'cart.notPurchasable': 'Este artículo ya no se puede pedir',
   'cart.lineNotAvailable': 'No disponible actualmente: elimine este artículo para hacer el pedido',
+  'cart.lineQuantityRule': 'Esta cantidad no se puede pedir: cámbiela para hacer el pedido',
   'cart.couponApplied': 'Cupón {{code}}',
   'cart.subtotal': 'Subtotal',
   'cart.discount': 'Descuento',
@@ -229,6 +230,8 @@ export const es: Messages = {
   'cart.error.CART_TOO_MANY_LINES': 'Su carrito no admite más artículos distintos.',
   'cart.error.CART_VALUE_LIMIT':
     'Su carrito superaría el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
+  'cart.error.QUANTITY_RULE':
+    'Esta cantidad no se puede pedir. Pida al menos la cantidad mínima del producto, en sus incrementos de cantidad.',
   'cart.error.generic': 'No se ha podido actualizar su carrito. Inténtelo de nuevo.',
 
   'wishlist.title': 'Lista de deseos',

@@ -211,6 +211,7 @@ export const fr: Messages = {
   'cart.decrease': 'Diminuer la quantité',
   'cart.notPurchasable': 'Cet article ne peut plus être commandé',
   'cart.lineNotAvailable': 'Actuellement indisponible – veuillez retirer cet article pour commander',
+  'cart.lineQuantityRule': 'Cette quantité ne peut pas être commandée – veuillez la modifier pour commander',
   'cart.couponApplied': 'Code promo {{code}}',
   'cart.subtotal': 'Sous-total',
   'cart.discount': 'Remise',
@@ -229,6 +230,8 @@ export const fr: Messages = {
   'cart.error.CART_TOO_MANY_LINES': 'Votre panier ne peut pas contenir d’autres articles différents.',
   'cart.error.CART_VALUE_LIMIT':
     'Votre panier dépasserait la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
+  'cart.error.QUANTITY_RULE':
+    'Cette quantité ne peut pas être commandée. Veuillez commander au moins la quantité minimale du produit, par paliers de quantité.',
   'cart.error.generic': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer.',
 
   'wishlist.title': 'Favoris',

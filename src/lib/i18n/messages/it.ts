@@ -210,6 +210,7 @@ export const it: Messages = {
   'cart.decrease': 'Diminuisci la quantità',
   'cart.notPurchasable': 'Questo articolo non può più essere ordinato',
   'cart.lineNotAvailable': 'Attualmente non disponibile: rimuova questo articolo per ordinare',
+  'cart.lineQuantityRule': 'Questa quantità non è ordinabile: la modifichi per ordinare',
   'cart.couponApplied': 'Coupon {{code}}',
   'cart.subtotal': 'Subtotale',
   'cart.discount': 'Sconto',
@@ -228,6 +229,8 @@ export const it: Messages = {
   'cart.error.CART_TOO_MANY_LINES': 'Il suo carrello non può contenere altri articoli diversi.',
   'cart.error.CART_VALUE_LIMIT':
     'Il Suo carrello supererebbe il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
+  'cart.error.QUANTITY_RULE':
+    'Questa quantità non è ordinabile. Ordini almeno la quantità minima del prodotto, secondo i suoi incrementi di quantità.',
   'cart.error.generic': 'Non è stato possibile aggiornare il suo carrello. Riprovi.',
 
   'wishlist.title': 'Lista dei desideri',

@@ -8,6 +8,7 @@ import {
   type CouponProblem,
 } from '#lib/cart/rules.ts';
 import { LINE_ERRORS } from '#lib/cart/contract.ts';
+import type { QuantityProblem, QuantityRule } from '#lib/catalog/order-quantity.ts';
 
 export const cartOutdated = () =>
   new ApiError('CART_OUTDATED_ERROR', 'Cart info or prices are outdated. Please refresh the page.', 409);
@@ -40,6 +41,38 @@ export const productNotAvailable = (sku: string, name: string) =>
   new ApiError('PRODUCT_NOT_AVAILABLE', `${name} (${sku}) is currently not available.`, 409, { skus: [sku] });
 export const accessoryNotAllowed = (skus: string[]) =>
   new ApiError('ACCESSORY_NOT_ALLOWED', `Not an accessory of this product: ${skus.join(', ')}.`, 400, { skus });
+/** A product whose order-quantity rule a line's quantity breaks; `name` is null where none was read. */
+export interface QuantityRuleBreak {
+  sku: string;
+  name: string | null;
+  rule: QuantityRule;
+  /** UN/ECE code of what one ordered quantity is (C62 a piece, PK a pack). */
+  orderUnit: string;
+  problem: QuantityProblem;
+}
+const unitWord = (orderUnit: string) => (orderUnit === 'C62' ? 'pieces' : orderUnit === 'PK' ? 'packs' : 'units');
+const ruleSentence = ({ sku, name, rule, orderUnit }: QuantityRuleBreak) => {
+  const product = name && name !== sku ? `${name} (${sku})` : sku;
+  return rule.step === 1
+    ? `Order at least ${rule.min} ${unitWord(orderUnit)} of ${product}.`
+    : `Order ${product} in steps of ${rule.step} from ${rule.min} ${unitWord(orderUnit)}.`;
+};
+/**
+ * A quantity the products' minimum and step do not allow (src/lib/catalog/order-quantity.ts): adding,
+ * changing a line, or ordering a line whose rule changed since. The message names each product and its
+ * rule; details list them (`items`, as the order's item errors do, with `min` and `step`).
+ */
+export const quantityRuleRefused = (breaks: readonly QuantityRuleBreak[]) =>
+  new ApiError('QUANTITY_RULE', breaks.map(ruleSentence).join(' '), 409, {
+    skus: breaks.map((b) => b.sku),
+    items: breaks.map((b) => ({
+      sku: b.sku,
+      name: b.name ?? b.sku,
+      min: b.rule.min,
+      step: b.rule.step,
+      problem: b.problem,
+    })),
+  });
 export const couponError = (problem: CouponProblem) => new ApiError(problem, COUPON_MESSAGES[problem], 400);
 /** The shopper's session names a customer that does not exist (deleted meanwhile): sign in again. */
 export const customerNotFound = () => new ApiError('CUSTOMER_NOT_FOUND', 'Please sign in again.', 401);

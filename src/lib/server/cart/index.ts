@@ -12,7 +12,7 @@ import { moveCartToCurrency } from './currency.ts';
 import { clearCartCookie, readCartCookie } from './cookie.ts';
 
 export { clearCartCookie, readCartCookie };
-export { cartNotFound, cartOutdated, couponError, isLineError } from './errors.ts';
+export { cartNotFound, cartOutdated, couponError, isLineError, quantityRuleRefused } from './errors.ts';
 export { MAX_CART_FORM_BYTES } from './forms.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';

@@ -1,6 +1,6 @@
 // Login hands the guest's cart over to the customer: a logged-in user's active cart is used if it
 // exists. Called by the auth flow right after a successful login, then clearCartCookie().
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
@@ -9,6 +9,20 @@ import { isUuid, rows } from '../db/index.ts';
 import { findOwnedCartId } from './queries.ts';
 
 const CurrencyRow = z.object({ currency: z.string() });
+
+/**
+ * fitMergedQuantity (src/lib/cart/rules.ts) in SQL, for a capped quantity `q` and a products row `p`:
+ * raised to the next quantity the rule allows, or the largest allowed one under MAX_QUANTITY.
+ */
+function fittedQuantity(q: SQL): SQL {
+  const min = sql`GREATEST(p.min_quantity, 1)`;
+  const step = sql`GREATEST(p.quantity_step, 1)`;
+  const up = sql`(CASE WHEN ${q} <= ${min} THEN ${min}
+    ELSE ${min} + ((${q} - ${min} + ${step} - 1) / ${step}) * ${step} END)`;
+  return sql`CASE WHEN ${up} <= ${MAX_QUANTITY} THEN ${up}
+    WHEN ${up} - ${step} >= ${min} THEN ${up} - ${step} ELSE ${q} END`;
+}
+
 const GuestCartRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
 
 export interface MergeResult {
@@ -21,10 +35,11 @@ export interface MergeResult {
 /**
  * Moves a guest cart into the customer's active cart by the cart's line rule (tests/integration/
  * cart-merge-rule.test.ts proves the SQL below agrees with its reference model): lines with the same
- * sku and accessory set are merged with quantities summed (capped at 9999 per line, a login must not
- * fail), other lines are added, the customer's coupon wins over the guest's, and the guest cart is marked 'merged' so its
- * cookie opens nothing any more. Without an active customer cart the guest cart itself becomes the
- * customer's, re-priced in the customer's currency.
+ * sku and accessory set are merged with quantities summed (capped at 9999 per line and fitted to the
+ * product's quantity rule: a login must not fail), other lines are added, the customer's coupon wins
+ * over the guest's, and the guest cart is marked 'merged' so its cookie opens nothing any more.
+ * Without an active customer cart the guest cart itself becomes the customer's, re-priced in the
+ * customer's currency.
  *
  * Safe to call twice or concurrently: the customer row and both carts are locked, and a guest cart
  * that is no longer an active, unowned cart is left alone.
@@ -73,6 +88,14 @@ export async function mergeGuestCartIntoCustomer(
       WHERE cart_id = ${guest.id}
       ON CONFLICT (cart_id, sku, accessories_key)
       DO UPDATE SET quantity = LEAST(cart_items.quantity + excluded.quantity, ${MAX_QUANTITY})`);
+    // Two allowed quantities need not sum to one (a minimum of 3 in steps of 2 allows 3 and 5, not 6),
+    // and the cap need not be allowed: the lines the guest brought are fitted to their product's rule.
+    await tx.execute(sql`
+      UPDATE cart_items ci SET quantity = ${fittedQuantity(sql`ci.quantity`)}
+      FROM products p
+      WHERE p.id = ci.product_id AND ci.cart_id = ${targetId} AND (p.min_quantity > 1 OR p.quantity_step > 1)
+        AND (ci.sku, ci.accessories_key) IN (
+          SELECT g.sku, g.accessories_key FROM cart_items g WHERE g.cart_id = ${guest.id})`);
     await tx.execute(sql`
       UPDATE carts SET coupon_code = COALESCE(coupon_code, ${guest.couponCode}), version = version + 1, updated_at = now()
       WHERE id = ${targetId}`);

@@ -7,7 +7,8 @@
 // - Serialised (add to cart from a product page, no version): SELECT ... FOR UPDATE on the cart row,
 //   then an upsert that sums the quantity in SQL, so parallel adds queue up and lose nothing.
 //
-// A failure after the version moved (unknown line, quantity limit) rolls the whole transaction back.
+// A failure after the version moved (unknown line, quantity limit, quantity rule) rolls the whole
+// transaction back.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
@@ -44,6 +45,7 @@ import {
   type CartSnapshot,
   type OwnedCart,
 } from './queries.ts';
+import { assertQuantityRules, storedLineRules } from './quantity-rules.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
 
@@ -143,7 +145,11 @@ export interface AddInput {
   version?: number | undefined;
 }
 
-/** Upserts one resolved line into the locked cart: quantities of the same sku and accessory set are summed. */
+/**
+ * Upserts one resolved line into the locked cart: quantities of the same sku and accessory set are
+ * summed. The sum is checked against the quantity rules again: two allowed quantities need not add up
+ * to one (a minimum of 3 in steps of 2 allows 3 and 5, not 6).
+ */
 async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: number): Promise<void> {
   const key = accessoriesKey(line.accessorySkus);
   const [state] = await rows(
@@ -166,6 +172,7 @@ async function upsertLine(tx: Db, cartId: string, line: ResolvedLine, quantity: 
     RETURNING quantity`,
   );
   if (upserted.length === 0) throw lineQuantityExceeded();
+  assertQuantityRules(line.rules, upserted[0]!.quantity);
   await assertCartValue(tx, cartId);
 }
 
@@ -267,7 +274,7 @@ export async function removeLine(
   });
 }
 
-/** Sets a line's quantity; 0 removes the line. Stock is reported, not enforced. */
+/** Sets a line's quantity; 0 removes the line. Stock is reported, not enforced; the quantity rules are. */
 export async function updateQuantity(
   db: Db,
   target: CartTarget,
@@ -289,7 +296,9 @@ export async function updateQuantity(
         UPDATE cart_items SET quantity = ${input.quantity} WHERE id = ${input.lineId} AND cart_id = ${cartId} RETURNING id`,
           );
     if (changed.length === 0) throw lineNotFound();
-    if (input.quantity > 0) await assertCartValue(tx, cartId);
+    if (input.quantity === 0) return;
+    assertQuantityRules(await storedLineRules(tx, cartId, input.lineId), input.quantity);
+    await assertCartValue(tx, cartId);
   });
 }
 

@@ -19,7 +19,11 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { LocalizedText } from '../db/schema.ts';
 import { formatQuantity } from '#lib/i18n/format.ts';
 import { intlTag } from '#lib/i18n/translate.ts';
-import { effectiveCents, unitPrice, type CustomerTerms, type UnitPrice } from './pricing.ts';
+import { bestPriceFor, type BestPrice, type TieredListPrice } from '#lib/catalog/best-price.ts';
+import { ANY_QUANTITY, type QuantityRule } from '#lib/catalog/order-quantity.ts';
+import type { QuantityRuleBreak } from './errors.ts';
+import { effectiveCents, type CustomerTerms, type UnitPrice } from './pricing.ts';
+import { quantityRuleBreaks, ruledProduct } from './quantity-rules.ts';
 import type { CartLineRow, CartSnapshot } from './queries.ts';
 
 // ------------------------------------------------------------------ inputs
@@ -49,9 +53,16 @@ export interface CartProduct {
   effective: number | null;
   external: number | null;
   marked: boolean | null;
-  /** Net cents from the owner's price list in the cart currency; null when it has no price there. */
-  regular: number | null;
-  special: number | null;
+  /**
+   * Net cents with price breaks, of the public list and of the owner's own, in the cart currency;
+   * null where the list has no price for it.
+   */
+  publicPrice: TieredListPrice | null;
+  contractPrice: TieredListPrice | null;
+  /** The order-quantity rule (src/lib/catalog/order-quantity.ts) and what one ordered quantity is. */
+  minQuantity: number;
+  quantityStep: number;
+  orderUnit: string;
   included: { itemnum: string; names: LocalizedText }[];
   attributes: CartProductAttribute[];
 }
@@ -79,8 +90,13 @@ interface PricedAccessory {
   sku: string;
   itemnum: string;
   name: string;
-  /** Net cents per piece (special price if any); null when it has no price in the cart currency. */
+  /** Net cents per piece at the line's quantity (special or tier price if any); null without a price. */
   unitNetCents: number | null;
+}
+
+/** A product's price for a line's quantity, and which price that is (best-price rule). */
+export interface LinePrice extends UnitPrice {
+  source: BestPrice['source'];
 }
 
 export interface PricedCartLine {
@@ -95,19 +111,26 @@ export interface PricedCartLine {
    * the cart currency): then every amount of the line is null and the line is not in the totals.
    */
   purchasable: boolean;
-  /** Net cents per piece, accessories included, at special prices where there are some. */
+  /** Net cents per piece, accessories included, at the prices for the line's quantity (special, tier, contract). */
   unitNetCents: number | null;
   unitGrossCents: number | null;
   /** The same piece at regular prices only (what a special price is shown against). */
   unitRegularNetCents: number | null;
-  /** A special price of the product or of an accessory lowers the unit price. */
+  /** A special, tier or contract price of the product or of an accessory lowers the unit price. */
   hasSpecialPrice: boolean;
   /** unitNetCents × quantity. */
   rowNetCents: number | null;
   /** VAT on the row's net (not unit gross × quantity), rounded once, as the totals do. */
   rowGrossCents: number | null;
-  /** The product's own price-list entry (without accessories); null when it has none or hides its prices. */
-  catalogPrice: UnitPrice | null;
+  /** The product's own price (no accessories) for the line's quantity; null when it has none or hides its prices. */
+  catalogPrice: LinePrice | null;
+  /** The product's own quantity rule (its accessories have theirs). */
+  quantityRule: QuantityRule;
+  /**
+   * The product and accessories whose rule the line's quantity breaks (a rule changed since the line
+   * was filled): such a line is priced and counted, but cannot be ordered until its quantity is changed.
+   */
+  quantityRuleBreaks: QuantityRuleBreak[];
   /** Null when the product keeps no stock record. */
   stock: Stock | null;
   included: { itemnum: string; name: string }[];
@@ -168,8 +191,11 @@ function presentation(product: CartProduct | undefined, locale: Locale) {
   return { included, attributes };
 }
 
-const priceOf = (p: CartProduct | undefined): UnitPrice | undefined =>
-  p ? unitPrice(p.regular, p.special) : undefined;
+/** What a piece of `p` costs when `quantity` pieces are bought: tiers of both lists join the best-price rule. */
+function priceOf(p: CartProduct | undefined, quantity: number): LinePrice | undefined {
+  const best = p ? bestPriceFor(p.publicPrice, p.contractPrice, quantity) : null;
+  return best ? { regularCents: best.regular, specialCents: best.special, source: best.source } : undefined;
+}
 const sellable = (p: CartProduct | undefined, price: UnitPrice | undefined): price is UnitPrice =>
   p !== undefined && p.isActive && !p.hidePrices && price !== undefined;
 const sum = (values: readonly number[]): number => values.reduce((total, v) => total + v, 0);
@@ -181,11 +207,13 @@ function priceLine(
   excludeTax: boolean,
 ): PricedCartLine {
   const product = products.byId.get(line.productId);
-  const price = priceOf(product);
+  const price = priceOf(product, line.quantity);
+  // An accessory comes with every piece of the line: its price breaks count at the line's quantity.
   const accessories = line.accessorySkus.map((sku) => {
     const accessory = products.bySku.get(sku.toLowerCase());
-    return { sku, product: accessory, price: priceOf(accessory) };
+    return { sku, product: accessory, price: priceOf(accessory, line.quantity) };
   });
+  const ruled = [product, ...accessories.map((a) => a.product)].flatMap((p) => (p ? [ruledProduct(p)] : []));
   const ok = sellable(product, price) && accessories.every((a) => sellable(a.product, a.price));
   const accessoryPrices = ok ? accessories.map((a) => a.price!) : [];
   const unitNetCents = ok ? effectiveCents(price!) + sum(accessoryPrices.map(effectiveCents)) : null;
@@ -206,6 +234,8 @@ function priceLine(
     rowNetCents,
     rowGrossCents: rowNetCents === null ? null : grossCents(rowNetCents, excludeTax),
     catalogPrice: price && product && !product.hidePrices ? price : null,
+    quantityRule: product ? ruledProduct(product).rule : ANY_QUANTITY,
+    quantityRuleBreaks: quantityRuleBreaks(ruled, line.quantity),
     stock: product?.hasStock
       ? {
           effectivestock: product.effective ?? 0,

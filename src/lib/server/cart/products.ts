@@ -1,5 +1,6 @@
 // What may go into a cart line: an active, priced, available product (not a variant parent) and only
-// the accessories the catalogue offers for it. Skus match case-insensitively and are stored canonical.
+// the accessories the catalogue offers for it, in a quantity their order-quantity rules allow. Skus
+// match case-insensitively and are stored canonical.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
@@ -8,16 +9,19 @@ import { availabilityFor, type StockInfo } from '#lib/catalog/availability.ts';
 import { accessoryNotAllowed, productNotAvailable, productNotFound, productNotPurchasable } from './errors.ts';
 import { priceLateral, type PricingContext } from './pricing.ts';
 import { rows } from '../db/index.ts';
+import { assertQuantityRules, RULE_COLUMNS, RuleColumns, ruledProduct, type RuledProduct } from './quantity-rules.ts';
 
 export interface ResolvedLine {
   productId: number;
   sku: string;
   /** Canonical accessory skus, sorted and distinct. */
   accessorySkus: string[];
+  /** The product's and the accessories' quantity rules: the line's quantity must suit each, also after a sum. */
+  rules: RuledProduct[];
 }
 
 /** The columns of CHECK_COLUMNS, read for a line's product and each of its accessories. */
-const AccessoryRow = z.object({
+const AccessoryRow = RuleColumns.extend({
   id: z.number(),
   sku: z.string(),
   regular: z.number().nullable(),
@@ -35,9 +39,9 @@ const stockOf = (r: Pick<AccessoryRow, 'effective' | 'external' | 'marked'>): St
     ? null
     : { effectivestock: r.effective, externalstock: r.external ?? 0, markedInStock: r.marked ?? false };
 
-/** Columns a line's product and accessories are checked with; `t` is the product's name in English (error texts). */
+/** Columns a line's product and accessories are checked with; the name is in English (error texts). */
 const CHECK_COLUMNS = sql`price.regular, s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
-      (SELECT t.name FROM product_translations t WHERE t.product_id = p.id AND t.locale = 'en') AS name`;
+      (SELECT t.name FROM product_translations t WHERE t.product_id = p.id AND t.locale = 'en') AS name, ${RULE_COLUMNS}`;
 
 export async function resolveLine(
   db: Db,
@@ -84,10 +88,13 @@ export async function resolveLine(
   // Only 'not-available' is refused: a larger quantity than on hand is still deliverable later (docs/stock.md).
   const gone = [product, ...accessories].find((r) => availabilityFor(stockOf(r), input.quantity) === 'not-available');
   if (gone) throw productNotAvailable(gone.sku, gone.name ?? gone.sku);
+  const rules = [product, ...accessories].map(ruledProduct);
+  assertQuantityRules(rules, input.quantity);
 
   return {
     productId: product.id,
     sku: product.sku,
     accessorySkus: normaliseAccessories(accessories.map((a) => a.sku)),
+    rules,
   };
 }

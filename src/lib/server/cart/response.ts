@@ -27,6 +27,8 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
           regular: toMajor(catalog.regularCents),
           special: catalog.specialCents === null ? null : toMajor(catalog.specialCents),
           currency: priced.currency,
+          // As the price list says it: only when something other than the regular price applies.
+          ...(catalog.source === 'regular' ? {} : { source: catalog.source }),
         }
       : null,
     rowTotal: money(line.rowNetCents),
@@ -34,6 +36,8 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     stock: visible ? line.stock : null,
     availability: visible ? availabilityFor(line.stock, line.quantity) : null,
     purchasable: line.purchasable,
+    quantityRule: line.quantityRule,
+    quantityProblem: line.quantityRuleBreaks[0]?.problem ?? null,
     included: line.included,
     custom_attributes: line.attributes,
     selectedAddtionalProducts: Object.fromEntries(

@@ -15,8 +15,9 @@ const CartTermsRow = z.object({ currency: z.string(), priceListId: z.number().nu
 const GoodsRow = z.object({ net: z.string().nullable() });
 
 /**
- * The cart's goods, net, as pricing charges them (each piece at its effective price, accessories
- * included) summed in SQL, so the check costs one round trip and no rendering of the lines.
+ * The cart's goods, net, as pricing charges them (each piece at its effective price for the line's
+ * quantity, price breaks and accessories included) summed in SQL, so the check costs one round trip
+ * and no rendering of the lines.
  */
 export async function assertCartValue(tx: Db, cartId: string): Promise<void> {
   const [cart] = await rows(
@@ -34,10 +35,11 @@ export async function assertCartValue(tx: Db, cartId: string): Promise<void> {
     GoodsRow,
     sql`
     SELECT sum(ci.quantity::numeric * (coalesce(price.special, price.regular, 0) + coalesce(accessory.net, 0)))::text AS net
-    FROM cart_items ci JOIN products p ON p.id = ci.product_id ${priceLateral(pricing)}
+    FROM cart_items ci JOIN products p ON p.id = ci.product_id ${priceLateral(pricing, sql`ci.quantity`)}
     LEFT JOIN LATERAL (
       SELECT sum(coalesce(price.special, price.regular, 0)) AS net
-      FROM jsonb_array_elements_text(ci.accessory_skus) AS s(sku) JOIN products p ON lower(p.sku) = lower(s.sku) ${priceLateral(pricing)}
+      FROM jsonb_array_elements_text(ci.accessory_skus) AS s(sku) JOIN products p ON lower(p.sku) = lower(s.sku)
+        ${priceLateral(pricing, sql`ci.quantity`)}
     ) accessory ON true
     WHERE ci.cart_id = ${cartId}`,
   );

@@ -1,5 +1,6 @@
-// Reads what a cart's prices depend on: the lines' products with their prices from
-// the owner's price list in the cart currency, the stored coupon and the stored shipping method.
+// Reads what a cart's prices depend on: the lines' products with their prices and price breaks from
+// the public and the owner's price list in the cart currency, their quantity rules, the stored coupon
+// and the stored shipping method.
 // priced.ts turns that into the priced cart in integer cents; response.ts makes major units of them
 // at the very end.
 import { sql } from 'drizzle-orm';
@@ -7,7 +8,8 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import type { CouponRecord } from '#lib/cart/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { customerTerms, priceLateral, type PricingContext } from './pricing.ts';
+import { customerTerms, listPriceColumns, TieredListPriceRow, type PricingContext } from './pricing.ts';
+import { RULE_COLUMNS, RuleColumns } from './quantity-rules.ts';
 import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCart } from './priced.ts';
 import { json, rows, timestamp } from '../db/index.ts';
 import type { CartSnapshot } from './queries.ts';
@@ -20,7 +22,7 @@ const inList = (values: readonly (string | number)[]) =>
   );
 const LocalizedText = z.record(z.string(), z.string());
 
-const CartProductRow = z.object({
+const CartProductRow = RuleColumns.extend({
   id: z.number(),
   sku: z.string(),
   itemnum: z.string(),
@@ -32,8 +34,8 @@ const CartProductRow = z.object({
   effective: z.number().nullable(),
   external: z.number().nullable(),
   marked: z.boolean().nullable(),
-  regular: z.number().nullable(),
-  special: z.number().nullable(),
+  publicPrice: TieredListPriceRow,
+  contractPrice: TieredListPriceRow,
   included: json(z.array(z.object({ itemnum: z.string(), names: LocalizedText }))),
   attributes: json(
     z.array(
@@ -81,7 +83,7 @@ async function productInfo(
     SELECT p.id, p.sku, p.itemnum, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
       COALESCE(t.name, d.name, p.sku) AS name, (s.product_id IS NOT NULL) AS "hasStock",
       s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
-      price.regular, price.special,
+      ${listPriceColumns(pricing)}, ${RULE_COLUMNS},
       COALESCE((
         SELECT json_agg(json_build_object('itemnum', i.itemnum, 'names', i.names) ORDER BY i.position, i.itemnum)
         FROM product_included i WHERE i.product_id = p.id
@@ -100,7 +102,6 @@ async function productInfo(
     LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
     LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = 'de'
     LEFT JOIN stock s ON s.product_id = p.id
-    ${priceLateral(pricing)}
     WHERE p.id IN (${inList(ids)})
       ${accessorySkus.length > 0 ? sql`OR lower(p.sku) IN (${inList(accessorySkus)})` : sql``}`,
   );

@@ -2,7 +2,8 @@
 //
 //   1. idempotency: an attempt whose key already made an order answers that order (created: false);
 //   2. the shopper's cart row is locked (FOR UPDATE) and must still be the version the shopper saw;
-//   3. the cart is priced again on the server; nothing from the client is trusted;
+//   3. the cart is priced again on the server (each line at its quantity's price breaks, and every
+//      quantity checked against its products' quantity rules); nothing from the client is trusted;
 //   4. the order caps are checked (limits.ts: value, pieces, open unpaid orders per address, e-mail or
 //      customer), then stock is reserved under row locks, product rows in id order (so two checkouts
 //      never deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
@@ -33,6 +34,7 @@ import {
   lockOwnedCart,
   priceCart,
   pricesFingerprint,
+  quantityRuleRefused,
   readSnapshot,
   toCartResponse,
   type CartOwner,
@@ -269,6 +271,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       if (missing.length > 0) throw checkoutIncomplete(missing);
       const unsellable = cart.lines.filter((l) => !l.purchasable);
       if (unsellable.length > 0) throw notPurchasable(unsellable);
+      // A quantity its product's (or an accessory's) rule no longer allows, as the rule changed since
+      // it went into the cart, is not ordered as it stands: the shopper changes it first.
+      const offRule = cart.lines.flatMap((l) => l.quantityRuleBreaks);
+      if (offRule.length > 0) throw quantityRuleRefused(offRule);
       // The stock rule refuses what is not available by name, before any stock is touched.
       const gone = cart.lines.filter((l) => !isOrderable(availabilityFor(l.stock, l.quantity)));
       if (gone.length > 0) throw outOfStock(gone);

@@ -94,6 +94,8 @@ export const enCheckout = {
   'checkout.placingOrder': 'Placing your order…',
   'checkout.orderError': 'Your order could not be placed. Please try again.',
   'checkout.orderNotAvailable': 'Some items are no longer available in this quantity. Please check your cart.',
+  'checkout.quantityRule':
+    'Some items cannot be ordered in this quantity (minimum quantity and quantity steps). Please change the quantity in your cart.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Orders above {{max}} cannot be placed online. Please reduce the quantities, split the order or contact us.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

@@ -95,6 +95,8 @@ export const esCheckout: CheckoutMessages = {
   'checkout.placingOrder': 'Enviando su pedido…',
   'checkout.orderError': 'No se ha podido realizar su pedido. Inténtelo de nuevo.',
   'checkout.orderNotAvailable': 'Algunos artículos ya no están disponibles en esta cantidad. Revise su carrito.',
+  'checkout.quantityRule':
+    'Algunos artículos no se pueden pedir en esta cantidad (cantidad mínima e incrementos de cantidad). Cambie la cantidad en su carrito.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Los pedidos de más de {{max}} no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

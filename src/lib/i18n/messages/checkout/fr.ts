@@ -98,6 +98,8 @@ export const frCheckout: CheckoutMessages = {
   'checkout.orderError': 'Votre commande n’a pas pu être passée. Veuillez réessayer.',
   'checkout.orderNotAvailable':
     'Certains articles ne sont plus disponibles dans cette quantité. Veuillez vérifier votre panier.',
+  'checkout.quantityRule':
+    'Certains articles ne peuvent pas être commandés dans cette quantité (quantité minimale et paliers de quantité). Veuillez modifier la quantité dans votre panier.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Les commandes de plus de {{max}} ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

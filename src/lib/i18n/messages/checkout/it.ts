@@ -95,6 +95,8 @@ export const itCheckout: CheckoutMessages = {
   'checkout.placingOrder': 'Invio dell’ordine in corso…',
   'checkout.orderError': 'Impossibile effettuare l’ordine. Riprovi.',
   'checkout.orderNotAvailable': 'Alcuni articoli non sono più disponibili in questa quantità. Controlli il carrello.',
+  'checkout.quantityRule':
+    'Alcuni articoli non sono ordinabili in questa quantità (quantità minima e incrementi di quantità). Modifichi la quantità nel carrello.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Gli ordini superiori a {{max}} non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
   'checkout.error.ORDER_QUANTITY_LIMIT':
