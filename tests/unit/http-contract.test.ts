@@ -45,6 +45,11 @@ describe('operation contracts', () => {
       ],
       ['/api/admin/products/[sku]', 'the content API keys products by address'],
       ['/api/admin/categories/[id]', 'the content API keys categories by address'],
+      ['/api/admin/imports', 'the import API takes a catalogue file as the raw request body'],
+      ['/api/admin/imports/[id]', 'the import API keys imports by address'],
+      ['/api/admin/imports/[id]/report.csv', 'an import report as a CSV download'],
+      ['/api/admin/stock', 'the import API for an ERP (README, "Bring your catalogue")'],
+      ['/api/admin/prices', 'the import API for an ERP (README, "Bring your catalogue")'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
