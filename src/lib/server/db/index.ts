@@ -5,6 +5,7 @@ import { openDatabase, type Database, type Db } from './client.ts';
 
 export { isUuid, parseRows, rows, RowShapeError, type Executor } from './sql.ts';
 export { document, int8, json, timestamp } from './columns.ts';
+export { literalList, literalRows, sqlLiteral } from './literals.ts';
 
 let pending: Promise<Database> | undefined;
 

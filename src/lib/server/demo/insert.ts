@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { int8, rows } from '../db/index.ts';
+import { int8, rows, sqlLiteral as literal } from '../db/index.ts';
 
 /** The subset of a Drizzle database both drivers (and their transactions) share for our needs. */
 export type Writer = Pick<Db, 'execute'>;
@@ -20,21 +20,6 @@ const RoleRow = z.object({ rolsuper: z.boolean() });
 
 /** Rows per INSERT statement: big enough to amortise round trips, small enough to keep statements a few MB. */
 const ROWS_PER_STATEMENT = 2000;
-
-/** A SQL literal for one value. Escape-string syntax (E'...') makes backslashes safe whatever the
- * server's standard_conforming_strings setting; undefined means the column default. */
-function literal(value: unknown): string {
-  if (value === undefined) return 'DEFAULT';
-  if (value === null) return 'NULL';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new RangeError(`cannot insert the number ${value}`);
-    return String(value);
-  }
-  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
-  if (text.includes('\0')) throw new RangeError('cannot insert a NUL character');
-  return `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}
 
 /**
  * Multi-row INSERT with literal values. Drizzle's insert builder costs about 0.1 ms per row, which

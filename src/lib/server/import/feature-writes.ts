@@ -2,9 +2,9 @@
 // feature name, created the first time a file uses it (filterable, shown in the details), and one
 // value per product. A value with a unit is a measurement, formatted the shopper's way; a value
 // without one is an option whose labels the file may give per language.
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { attributeOptions, attributes, productAttributes } from '../db/schema.ts';
+import { literalList, literalRows } from '../db/index.ts';
 import { slugify } from '#lib/catalog/slug.ts';
 import type { ImportProduct } from '#lib/import/record.ts';
 import { inEveryLocale } from './locales.ts';
@@ -14,39 +14,47 @@ type Feature = ImportProduct['features'][number];
 /** The attribute code a feature name stands for (the filter's name in addresses). */
 export const featureCode = (name: string): string => slugify(name).slice(0, 64) || 'feature';
 
-/** Replaces the product's attribute values with the file's features. */
-export async function replaceFeatures(tx: Db, productId: number, features: readonly Feature[]): Promise<void> {
-  await tx.delete(productAttributes).where(eq(productAttributes.productId, productId));
-  if (features.length === 0) return;
+/** Replaces the products' attribute values with their records' features. */
+export async function writeFeatures(
+  tx: Db,
+  products: readonly { id: number; features: readonly Feature[] }[],
+): Promise<void> {
+  if (products.length === 0) return;
   const definitions = new Map<string, Feature>();
-  for (const f of features) if (!definitions.has(featureCode(f.name))) definitions.set(featureCode(f.name), f);
-  await tx
-    .insert(attributes)
-    .values(
-      [...definitions].map(([code, f]) => ({
-        code,
-        type: f.unit ? 'number' : 'select',
-        labels: inEveryLocale({ ...f.labels, ...(f.labels.de ? {} : { de: f.name }) }),
-        location: 'details',
-        isFilterable: true,
-        unit: f.unit ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: attributes.code });
-  const options = features.filter((f) => !f.unit);
-  if (options.length > 0)
-    await tx
-      .insert(attributeOptions)
-      .values(
-        options.map((f) => ({
-          attributeCode: featureCode(f.name),
-          value: f.value,
-          labels: inEveryLocale({ ...f.valueLabels, ...(f.valueLabels.de ? {} : { de: f.value }) }),
-        })),
-      )
-      .onConflictDoNothing();
-  const values = new Map(features.map((f) => [`${featureCode(f.name)}\u0000${f.value}`, f]));
-  await tx
-    .insert(productAttributes)
-    .values([...values.values()].map((f) => ({ productId, attributeCode: featureCode(f.name), value: f.value })));
+  const options = new Map<string, Feature>();
+  const values = new Map<string, unknown[]>();
+  for (const { id, features } of products)
+    for (const f of features) {
+      const code = featureCode(f.name);
+      if (!definitions.has(code)) definitions.set(code, f);
+      if (!f.unit && !options.has(`${code}\u0000${f.value}`)) options.set(`${code}\u0000${f.value}`, f);
+      values.set(`${id}\u0000${code}\u0000${f.value}`, [id, code, f.value]);
+    }
+  if (definitions.size > 0)
+    await tx.execute(sql`INSERT INTO attributes (code, type, labels, location, is_filterable, unit)
+      VALUES ${literalRows(
+        [...definitions].map(([code, f]) => [
+          code,
+          f.unit ? 'number' : 'select',
+          inEveryLocale({ ...f.labels, ...(f.labels.de ? {} : { de: f.name }) }),
+          'details',
+          true,
+          f.unit ?? null,
+        ]),
+      )}
+      ON CONFLICT (code) DO NOTHING`);
+  if (options.size > 0)
+    await tx.execute(sql`INSERT INTO attribute_options (attribute_code, value, labels)
+      VALUES ${literalRows(
+        [...options.values()].map((f) => [
+          featureCode(f.name),
+          f.value,
+          inEveryLocale({ ...f.valueLabels, ...(f.valueLabels.de ? {} : { de: f.value }) }),
+        ]),
+      )}
+      ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`DELETE FROM product_attributes WHERE product_id IN (${literalList(products.map((p) => p.id))})`);
+  if (values.size > 0)
+    await tx.execute(sql`INSERT INTO product_attributes (product_id, attribute_code, value)
+      VALUES ${literalRows([...values.values()])}`);
 }

@@ -1,7 +1,8 @@
 // Prices, price breaks and stock from an import. A product's prices are replaced per price list the
 // record names (lists it does not name keep theirs); nothing is written when they are already so.
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { literalRows } from '../db/index.ts';
 import { prices, priceTiers, stock } from '../db/schema.ts';
 import type { ImportProduct } from '#lib/import/record.ts';
 import type { ImportContext } from './context.ts';
@@ -9,18 +10,22 @@ import { RecordRefused } from './report.ts';
 
 type Price = ImportProduct['prices'][number];
 
-/** One comparable line per price: list, currency, from quantity, cents. */
-const key = (listId: number, currency: string, minQuantity: number, cents: number) =>
-  `${listId}|${currency}|${minQuantity}|${cents}`;
+/** One price as written: from quantity 1 a row of prices, above it a row of price_tiers. */
+export interface PriceRow {
+  listId: number;
+  currency: string;
+  minQuantity: number;
+  cents: number;
+}
 
 /**
  * The prices as rows: per list and currency the lowest quantity's price is the price (a product sold
  * from 2 packs on is priced from 2), the higher ones its tiers. Two prices for one quantity are refused.
  */
-function asRows(wanted: readonly Price[]): Price[] {
+export async function priceRows(tx: Db, given: readonly Price[], ctx: ImportContext): Promise<PriceRow[]> {
   const seen = new Set<string>();
   const lowest = new Map<string, number>();
-  for (const p of wanted) {
+  for (const p of given) {
     const at = `${p.list}|${p.currency}|${p.minQuantity}`;
     if (seen.has(at))
       throw new RecordRefused(
@@ -31,58 +36,69 @@ function asRows(wanted: readonly Price[]): Price[] {
     const list = `${p.list}|${p.currency}`;
     lowest.set(list, Math.min(lowest.get(list) ?? Infinity, p.minQuantity));
   }
-  return wanted.map((p) => (lowest.get(`${p.list}|${p.currency}`) === p.minQuantity ? { ...p, minQuantity: 1 } : p));
+  const rows: PriceRow[] = [];
+  for (const p of given) {
+    const first = lowest.get(`${p.list}|${p.currency}`) === p.minQuantity;
+    rows.push({
+      listId: await ctx.priceList(tx, p.list),
+      currency: p.currency,
+      minQuantity: first ? 1 : p.minQuantity,
+      cents: p.cents,
+    });
+  }
+  return rows;
 }
 
-/** Replaces the product's prices in the lists `wanted` names; true when anything changed. */
+/** Replaces each product's prices in the lists its rows name (a product without rows keeps its prices). */
+export async function writePrices(
+  tx: Db,
+  products: readonly { id: number; rows: readonly PriceRow[] }[],
+): Promise<void> {
+  const priced = products.filter((p) => p.rows.length > 0);
+  if (priced.length === 0) return;
+  const pairs = literalRows(
+    [...new Set(priced.flatMap((p) => p.rows.map((r) => `${p.id}|${r.listId}`)))].map((k) => k.split('|').map(Number)),
+  );
+  await tx.execute(sql`DELETE FROM prices WHERE (product_id, price_list_id) IN (${pairs})`);
+  await tx.execute(sql`DELETE FROM price_tiers WHERE (product_id, price_list_id) IN (${pairs})`);
+  const all = priced.flatMap((p) => p.rows.map((r) => ({ id: p.id, ...r })));
+  const base = all.filter((r) => r.minQuantity === 1);
+  const tiers = all.filter((r) => r.minQuantity > 1);
+  if (base.length > 0)
+    await tx.execute(sql`INSERT INTO prices (price_list_id, product_id, currency, regular_cents)
+      VALUES ${literalRows(base.map((r) => [r.listId, r.id, r.currency, r.cents]))}`);
+  if (tiers.length > 0)
+    await tx.execute(sql`INSERT INTO price_tiers (price_list_id, product_id, currency, min_quantity, cents)
+      VALUES ${literalRows(tiers.map((r) => [r.listId, r.id, r.currency, r.minQuantity, r.cents]))}`);
+}
+
+const key = (r: PriceRow) => `${r.listId}|${r.currency}|${r.minQuantity}|${r.cents}`;
+
+/** New prices for one known product (a prices record); true when anything changed. */
 export async function replacePrices(
   tx: Db,
   productId: number,
   given: readonly Price[],
   ctx: ImportContext,
 ): Promise<boolean> {
-  if (given.length === 0) return false;
-  const wanted = asRows(given);
-  const lists = new Map<string, number>();
-  for (const code of new Set(wanted.map((p) => p.list))) lists.set(code, await ctx.priceList(tx, code));
-  const listIds = [...lists.values()];
+  const wanted = await priceRows(tx, given, ctx);
+  const lists = new Set(wanted.map((r) => r.listId));
   const [base, tiers] = await Promise.all([
-    tx
-      .select()
-      .from(prices)
-      .where(and(eq(prices.productId, productId), inArray(prices.priceListId, listIds))),
-    tx
-      .select()
-      .from(priceTiers)
-      .where(and(eq(priceTiers.productId, productId), inArray(priceTiers.priceListId, listIds))),
+    tx.select().from(prices).where(eq(prices.productId, productId)),
+    tx.select().from(priceTiers).where(eq(priceTiers.productId, productId)),
   ]);
   const now = [
-    ...base.map((p) => key(p.priceListId, p.currency, 1, p.regularCents)),
-    ...tiers.map((t) => key(t.priceListId, t.currency, t.minQuantity, t.cents)),
+    ...base
+      .filter((p) => lists.has(p.priceListId))
+      .map((p) => key({ listId: p.priceListId, currency: p.currency, minQuantity: 1, cents: p.regularCents })),
+    ...tiers
+      .filter((t) => lists.has(t.priceListId))
+      .map((t) => key({ listId: t.priceListId, currency: t.currency, minQuantity: t.minQuantity, cents: t.cents })),
   ].sort();
-  const next = wanted.map((p) => key(lists.get(p.list)!, p.currency, p.minQuantity, p.cents)).sort();
   // A special price set in the shop is kept only while the regular price stays; any change replaces it.
-  if (now.join() === next.join() && base.every((p) => p.specialCents === null)) return false;
-
-  await tx.delete(prices).where(and(eq(prices.productId, productId), inArray(prices.priceListId, listIds)));
-  await tx.delete(priceTiers).where(and(eq(priceTiers.productId, productId), inArray(priceTiers.priceListId, listIds)));
-  const one = wanted.filter((p) => p.minQuantity === 1);
-  const breaks = wanted.filter((p) => p.minQuantity > 1);
-  await tx
-    .insert(prices)
-    .values(
-      one.map((p) => ({ priceListId: lists.get(p.list)!, productId, currency: p.currency, regularCents: p.cents })),
-    );
-  if (breaks.length > 0)
-    await tx.insert(priceTiers).values(
-      breaks.map((p) => ({
-        priceListId: lists.get(p.list)!,
-        productId,
-        currency: p.currency,
-        minQuantity: p.minQuantity,
-        cents: p.cents,
-      })),
-    );
+  const specials = base.some((p) => lists.has(p.priceListId) && p.specialCents !== null);
+  if (!specials && now.join() === wanted.map(key).sort().join()) return false;
+  await writePrices(tx, [{ id: productId, rows: wanted }]);
   return true;
 }
 

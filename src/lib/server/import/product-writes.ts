@@ -1,20 +1,29 @@
-// Products from an import, matched on their sku. A record's digest is stored with the product, so a
-// record that has not changed since the last import writes nothing and publishes nothing.
+// Products from an import, matched on their sku and written a batch at a time: a dozen set-based
+// statements per batch instead of two dozen per product (a 100,000-product catalogue took over an
+// hour one product at a time). A record's digest is stored with the product, so a record that has
+// not changed since the last import writes nothing and publishes nothing. What can be checked before
+// writing (parents, categories, prices) refuses a record alone; the importer bisects a batch whose
+// statements the database refuses, down to the one record it refuses.
 import { and, eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { productCategories, products, productTranslations, stock } from '../db/schema.ts';
-import { sanitizeCmsHtml } from '../sanitize.ts';
-import { slugify } from '#lib/catalog/slug.ts';
-import { LOCALES } from '#lib/i18n/locales.ts';
-import type { ImportProduct } from '#lib/import/record.ts';
+import { literalList, literalRows, rows } from '../db/index.ts';
+import { products } from '../db/schema.ts';
+import type { ImportProduct, SourcePosition } from '#lib/import/record.ts';
 import type { ImportContext } from './context.ts';
-import { replaceFeatures } from './feature-writes.ts';
-import { inEveryLocale } from './locales.ts';
-import { replacePrices, setStock } from './price-writes.ts';
+import { writeFeatures } from './feature-writes.ts';
 import type { MediaFiles } from './media-sources.ts';
-import { productMedia } from './product-media.ts';
+import { productMedia, type ProductMedia } from './product-media.ts';
+import { priceRows, writePrices, type PriceRow } from './price-writes.ts';
 import { RecordRefused, type Outcome, type ReportLine } from './report.ts';
+import { translationRows } from './product-texts.ts';
+
+export interface ProductItem {
+  at: SourcePosition;
+  record: ImportProduct;
+  media: MediaFiles | undefined;
+}
 
 export interface ProductChange {
   outcome: Outcome;
@@ -27,10 +36,29 @@ export interface ProductChange {
   notes: Omit<ReportLine, 'file' | 'line'>[];
 }
 
+export type ProductResult = { change: ProductChange } | { refused: RecordRefused };
+
 const digestOf = (record: ImportProduct): string =>
   createHash('sha256').update(JSON.stringify(record)).digest('base64url');
 
-async function categoryIds(tx: Db, groups: readonly string[], ctx: ImportContext): Promise<number[]> {
+const ExistingRow = z.object({ id: z.number(), key: z.string(), digest: z.string().nullable(), active: z.boolean() });
+const IdRow = z.object({ id: z.number(), key: z.string() });
+const PlacedRow = z.object({ product_id: z.number(), category_id: z.number(), is_primary: z.boolean() });
+
+/** A changed record, checked and ready to write. */
+interface Plan {
+  index: number;
+  key: string;
+  record: ImportProduct;
+  digest: string;
+  existed: boolean;
+  categories: number[] | null;
+  prices: PriceRow[];
+  media: ProductMedia;
+  id?: number;
+}
+
+export async function categoryIds(tx: Db, groups: readonly string[], ctx: ImportContext): Promise<number[]> {
   const ids: number[] = [];
   for (const group of groups) {
     const known = await ctx.category(tx, group);
@@ -40,106 +68,226 @@ async function categoryIds(tx: Db, groups: readonly string[], ctx: ImportContext
   return ids;
 }
 
-/** Puts the product in exactly these categories (the first its main one); returns those whose listings change. */
-export async function placeProduct(tx: Db, productId: number, wanted: readonly number[]): Promise<number[]> {
-  const before = await tx
-    .select({ id: productCategories.categoryId, primary: productCategories.isPrimary })
-    .from(productCategories)
-    .where(eq(productCategories.productId, productId));
-  const primaryBefore = before.find((b) => b.primary)?.id;
-  const same =
-    before.length === wanted.length && primaryBefore === wanted[0] && before.every((b) => wanted.includes(b.id));
-  if (same) return [];
-  await tx.delete(productCategories).where(eq(productCategories.productId, productId));
-  await tx
-    .insert(productCategories)
-    .values(wanted.map((categoryId, i) => ({ productId, categoryId, isPrimary: i === 0 })));
-  await tx
-    .update(products)
-    .set({ primaryCategoryId: wanted[0]!, updatedAt: new Date() })
-    .where(eq(products.id, productId));
-  return [...new Set([...before.map((b) => b.id), ...wanted])];
-}
-
-export async function applyProduct(
+/** Checks what can be checked before writing; throws RecordRefused for the record alone. */
+async function plan(
   tx: Db,
-  record: ImportProduct,
+  item: ProductItem,
+  index: number,
+  existing: z.infer<typeof ExistingRow> | undefined,
+  planned: ReadonlySet<string>,
   ctx: ImportContext,
-  media: MediaFiles | undefined,
-): Promise<ProductChange> {
-  const digest = digestOf(record);
-  const [existing] = await tx
-    .select({ id: products.id, digest: products.importDigest, active: products.isActive })
-    .from(products)
-    .where(eq(sql`lower(${products.sku})`, record.sku.toLowerCase()));
-  if (existing && existing.digest === digest && existing.active)
-    return { outcome: 'unchanged', id: existing.id, categories: [], references: false, notes: [] };
-
-  const parentId = record.parentSku === undefined ? null : await ctx.productId(tx, record.parentSku);
-  if (record.parentSku !== undefined && parentId === null)
+): Promise<Plan> {
+  const { record } = item;
+  const key = record.sku.toLowerCase();
+  const parent = record.parentSku?.toLowerCase();
+  if (parent === key) throw new RecordRefused('parentSku', 'A product cannot be its own variant.');
+  if (parent !== undefined && !planned.has(parent) && (await ctx.productId(tx, parent)) === null)
     throw new RecordRefused(
       'parentSku',
       `The parent product ${record.parentSku} is not known: list it before its variants.`,
     );
-  if (parentId !== null && parentId === existing?.id)
-    throw new RecordRefused('parentSku', 'A product cannot be its own variant.');
-  const wantedCategories = record.categories ? await categoryIds(tx, record.categories, ctx) : null;
-  const { images, documents, notes } = await productMedia(record, media);
-
-  const columns = {
-    itemnum: record.sku,
-    parentId,
-    isActive: true,
-    gtin: record.gtin ?? null,
-    manufacturerName: record.manufacturerName ?? null,
-    manufacturerPid: record.manufacturerPid ?? null,
-    orderUnit: record.orderUnit,
-    contentUnit: record.contentUnit ?? null,
-    unitsPerOrderUnit: record.unitsPerOrderUnit ?? null,
-    minQuantity: record.minQuantity,
-    quantityStep: record.quantityStep,
-    deliveryDays: record.deliveryDays ?? null,
-    taxPercent: record.taxPercent ?? null,
-    classification: record.classification ?? null,
-    // A record without pictures leaves the product's own (the demo's, or ones set in the shop).
-    ...(images.length > 0 ? { coverImage: images[0]!, gallery: images } : {}),
-    documents,
-    importDigest: digest,
-    updatedAt: new Date(),
+  const categories = record.categories ? await categoryIds(tx, record.categories, ctx) : null;
+  const prices = await priceRows(tx, record.prices, ctx);
+  return {
+    index,
+    key,
+    record,
+    digest: digestOf(record),
+    existed: existing !== undefined,
+    categories,
+    prices,
+    media: await productMedia(record, item.media),
   };
-  let id: number;
-  if (existing) {
-    id = existing.id;
-    await tx.update(products).set(columns).where(eq(products.id, id));
-  } else {
-    const [row] = await tx
-      .insert(products)
-      .values({ sku: record.sku, ...columns })
-      .returning({ id: products.id });
-    id = row!.id;
-    ctx.rememberProduct(record.sku, id);
-    // A new product is not available until the file or the ERP says how many there are.
-    await tx.insert(stock).values({ productId: id, effectiveStock: 0 }).onConflictDoNothing();
-  }
+}
 
-  const texts = inEveryLocale(record.texts);
-  for (const locale of LOCALES) {
-    const text = texts[locale];
-    const set = {
-      name: text.name,
-      description: text.description === undefined ? null : sanitizeCmsHtml(text.description),
-      keywords: text.keywords.length > 0 ? text.keywords.join(' ') : null,
-    };
-    await tx
-      .insert(productTranslations)
-      .values({ productId: id, locale, slug: slugify(text.name) || slugify(record.sku), ...set })
-      .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.locale], set });
+/** Inserts or updates the products' own rows; returns their ids by lower-cased sku. */
+async function upsertProducts(tx: Db, plans: readonly Plan[]): Promise<Map<string, number>> {
+  const now = new Date();
+  const values = plans.map(({ record: r, digest, categories, media }) => [
+    r.sku,
+    r.sku,
+    true,
+    r.gtin ?? null,
+    r.manufacturerName ?? null,
+    r.manufacturerPid ?? null,
+    r.orderUnit,
+    r.contentUnit ?? null,
+    r.unitsPerOrderUnit ?? null,
+    r.minQuantity,
+    r.quantityStep,
+    r.deliveryDays ?? null,
+    r.taxPercent ?? null,
+    r.classification ?? null,
+    media.images[0] ?? null,
+    media.images,
+    media.documents,
+    categories?.[0] ?? null,
+    digest,
+    now,
+  ]);
+  const written = await rows(
+    tx,
+    IdRow,
+    sql`INSERT INTO products (sku, itemnum, is_active, gtin, manufacturer_name, manufacturer_pid, order_unit,
+      content_unit, units_per_order_unit, min_quantity, quantity_step, delivery_days, tax_percent, classification,
+      cover_image, gallery, documents, primary_category_id, import_digest, updated_at)
+    VALUES ${literalRows(values)}
+    ON CONFLICT (lower(sku)) DO UPDATE SET itemnum = excluded.itemnum, is_active = true, gtin = excluded.gtin,
+      manufacturer_name = excluded.manufacturer_name, manufacturer_pid = excluded.manufacturer_pid,
+      order_unit = excluded.order_unit, content_unit = excluded.content_unit,
+      units_per_order_unit = excluded.units_per_order_unit, min_quantity = excluded.min_quantity,
+      quantity_step = excluded.quantity_step, delivery_days = excluded.delivery_days,
+      tax_percent = excluded.tax_percent, classification = excluded.classification,
+      -- A record without pictures keeps the product's own (the demo's, or ones set in the shop).
+      cover_image = coalesce(excluded.cover_image, products.cover_image),
+      gallery = CASE WHEN excluded.cover_image IS NULL THEN products.gallery ELSE excluded.gallery END,
+      documents = excluded.documents,
+      primary_category_id = coalesce(excluded.primary_category_id, products.primary_category_id),
+      parent_id = NULL, original_id = NULL,
+      import_digest = excluded.import_digest, updated_at = excluded.updated_at
+    RETURNING id, lower(sku) AS key`,
+  );
+  return new Map(written.map((w) => [w.key, w.id]));
+}
+
+/** Variants point at their parents (which may have been written in the same batch). */
+async function linkParents(tx: Db, plans: readonly Plan[]): Promise<void> {
+  const links = plans.filter((p) => p.record.parentSku).map((p) => [p.id!, p.record.parentSku!.toLowerCase()]);
+  if (links.length === 0) return;
+  await tx.execute(sql`UPDATE products c SET parent_id = p.id, original_id = p.id
+    FROM (VALUES ${literalRows(links)}) AS v(child, parent) JOIN products p ON lower(p.sku) = v.parent
+    WHERE c.id = v.child`);
+}
+
+async function writeStock(tx: Db, plans: readonly Plan[]): Promise<void> {
+  const created = plans.filter((p) => !p.existed).map((p) => [p.id!]);
+  // A new product is not available until the file or the ERP says how many there are.
+  if (created.length > 0)
+    await tx.execute(sql`INSERT INTO stock (product_id, effective_stock) SELECT v.id, 0
+      FROM (VALUES ${literalRows(created)}) AS v(id) ON CONFLICT DO NOTHING`);
+  const given = plans.filter((p) => p.record.stock !== undefined).map((p) => [p.id!, p.record.stock!]);
+  if (given.length > 0)
+    await tx.execute(sql`INSERT INTO stock (product_id, effective_stock) VALUES ${literalRows(given)}
+      ON CONFLICT (product_id) DO UPDATE SET effective_stock = excluded.effective_stock, updated_at = now()
+      WHERE stock.effective_stock IS DISTINCT FROM excluded.effective_stock`);
+}
+
+/** Puts each product in exactly its categories (the first its main one); returns, per product, the categories whose listings change. */
+export async function placeProducts(
+  tx: Db,
+  placements: readonly { id: number; categories: readonly number[] }[],
+): Promise<Map<number, number[]>> {
+  const touched = new Map<number, number[]>();
+  if (placements.length === 0) return touched;
+  const ids = placements.map((p) => p.id);
+  const before = await rows(
+    tx,
+    PlacedRow,
+    sql`SELECT product_id, category_id, is_primary FROM product_categories WHERE product_id IN (${literalList(ids)})`,
+  );
+  const changed = placements.filter(({ id, categories: wanted }) => {
+    const now = before.filter((b) => b.product_id === id);
+    const same =
+      now.length === wanted.length &&
+      now.find((b) => b.is_primary)?.category_id === wanted[0] &&
+      now.every((b) => wanted.includes(b.category_id));
+    if (!same) touched.set(id, [...new Set([...now.map((b) => b.category_id), ...wanted])]);
+    return !same;
+  });
+  if (changed.length === 0) return touched;
+  await tx.execute(sql`DELETE FROM product_categories WHERE product_id IN (${literalList(changed.map((c) => c.id))})`);
+  await tx.execute(sql`INSERT INTO product_categories (product_id, category_id, is_primary)
+    VALUES ${literalRows(changed.flatMap(({ id, categories }) => categories.map((c, i) => [id, c, i === 0])))}`);
+  await tx.execute(sql`UPDATE products p SET primary_category_id = v.category, updated_at = now()
+    FROM (VALUES ${literalRows(changed.map((c) => [c.id, c.categories[0]!]))}) AS v(id, category) WHERE p.id = v.id`);
+  return touched;
+}
+
+/** Applies a batch of product records; one result per item, in order. */
+export async function applyProducts(
+  tx: Db,
+  items: readonly ProductItem[],
+  ctx: ImportContext,
+): Promise<ProductResult[]> {
+  const results: ProductResult[] = new Array(items.length);
+  const keys = items.map((i) => i.record.sku.toLowerCase());
+  const existing = new Map(
+    (
+      await rows(
+        tx,
+        ExistingRow,
+        sql`SELECT id, lower(sku) AS key, import_digest AS digest, is_active AS active FROM products
+          WHERE lower(sku) IN (${literalList([...new Set(keys)])})`,
+      )
+    ).map((e) => [e.key, e]),
+  );
+  const plans: Plan[] = [];
+  const planned = new Set<string>();
+  const later: number[] = [];
+  for (const [index, item] of items.entries()) {
+    const key = keys[index]!;
+    // The same sku twice in one batch: the later record is applied after this batch, over the earlier.
+    if (planned.has(key)) {
+      later.push(index);
+      continue;
+    }
+    const known = existing.get(key);
+    if (known && known.active && known.digest === digestOf(item.record)) {
+      results[index] = { change: { outcome: 'unchanged', id: known.id, categories: [], references: false, notes: [] } };
+      continue;
+    }
+    try {
+      plans.push(await plan(tx, item, index, known, planned, ctx));
+      planned.add(key);
+    } catch (error) {
+      if (!(error instanceof RecordRefused)) throw error;
+      results[index] = { refused: error };
+    }
   }
-  const touched = wantedCategories ? await placeProduct(tx, id, wantedCategories) : [];
-  await replaceFeatures(tx, id, record.features);
-  await replacePrices(tx, id, record.prices, ctx);
-  if (record.stock !== undefined) await setStock(tx, id, record.stock);
-  return { outcome: existing ? 'updated' : 'created', id, categories: touched, references: true, notes };
+  if (plans.length > 0) {
+    const ids = await upsertProducts(tx, plans);
+    for (const p of plans) {
+      p.id = ids.get(p.key)!;
+      ctx.rememberProduct(p.record.sku, p.id);
+    }
+    await linkParents(tx, plans);
+    await writeStock(tx, plans);
+    await translationRows(
+      tx,
+      plans.map((p) => ({ id: p.id!, sku: p.record.sku, texts: p.record.texts })),
+    );
+    const placed = await placeProducts(
+      tx,
+      plans.filter((p) => p.categories).map((p) => ({ id: p.id!, categories: p.categories! })),
+    );
+    await writeFeatures(
+      tx,
+      plans.map((p) => ({ id: p.id!, features: p.record.features })),
+    );
+    await writePrices(
+      tx,
+      plans.map((p) => ({ id: p.id!, rows: p.prices })),
+    );
+    for (const p of plans)
+      results[p.index] = {
+        change: {
+          outcome: p.existed ? 'updated' : 'created',
+          id: p.id!,
+          categories: placed.get(p.id!) ?? [],
+          references: true,
+          notes: p.media.notes,
+        },
+      };
+  }
+  if (later.length > 0) {
+    const again = await applyProducts(
+      tx,
+      later.map((i) => items[i]!),
+      ctx,
+    );
+    later.forEach((i, n) => (results[i] = again[n]!));
+  }
+  return results;
 }
 
 /** A deleted product is taken off sale (its orders keep their lines); importing it again brings it back. */
@@ -148,8 +296,7 @@ export async function applyDeletion(
   sku: string,
   ctx: ImportContext,
 ): Promise<{ outcome: Outcome; id: number }> {
-  const id = await ctx.productId(tx, sku);
-  if (id === null) throw new RecordRefused('sku', `There is no product ${sku} to delete.`);
+  const id = await knownProduct(tx, sku, ctx);
   const changed = await tx
     .update(products)
     .set({ isActive: false, importDigest: null, updatedAt: new Date() })
@@ -163,5 +310,3 @@ export async function knownProduct(tx: Db, sku: string, ctx: ImportContext): Pro
   if (id === null) throw new RecordRefused('sku', `There is no product ${sku}: import the product first.`);
   return id;
 }
-
-export { categoryIds };

@@ -10,10 +10,16 @@ import { imports } from '../db/schema.ts';
 import { audit, actorName, type Actor } from '../admin/index.ts';
 import { publishAndPurge, type PublishAnswer } from '../publish/index.ts';
 import { logger } from '../log.ts';
-import { importRecordSchema, type ImportRecord, type ParsedItem, type SourcePosition } from '#lib/import/record.ts';
+import {
+  importRecordSchema,
+  type ImportProduct,
+  type ImportRecord,
+  type ParsedItem,
+  type SourcePosition,
+} from '#lib/import/record.ts';
 import { ImportContext } from './context.ts';
 import { applyCategory } from './category-writes.ts';
-import { applyDeletion, applyProduct, categoryIds, knownProduct, placeProduct } from './product-writes.ts';
+import { applyDeletion, applyProducts, categoryIds, knownProduct, placeProducts } from './product-writes.ts';
 import { replacePrices, setStock } from './price-writes.ts';
 import { writeReferences, type PendingReferences } from './reference-writes.ts';
 import { ImportReport, RecordRefused, type ImportCounts, type ReportLine } from './report.ts';
@@ -65,6 +71,14 @@ interface Checked {
 
 class RolledBack extends Error {}
 
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint): the records' fault, not the database's. */
+const isDataError = (error: unknown): boolean => {
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+};
+
 /** Identifies a record in report lines: a product's sku or a category's group id. */
 const recordId = (record: Record<string, unknown>): string | undefined =>
   typeof record.sku === 'string' ? record.sku : typeof record.id === 'string' ? record.id : undefined;
@@ -113,15 +127,98 @@ class ImportRun {
     this.options.onProgress?.({ ...this.read, counts: { ...this.report.counts } });
   };
 
+  /** Products and placements a run of them at a time (set-based); everything else one record at a time. */
   async applyBatch(tx: Db, batch: readonly Checked[]): Promise<void> {
-    for (const item of batch) {
+    for (let i = 0; i < batch.length;) {
+      const kind = batch[i]!.record.kind;
+      if (kind !== 'product' && kind !== 'placement') {
+        await this.applyOne(tx, batch[i]!);
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < batch.length && batch[end]!.record.kind === kind) end++;
+      await this.applyGroup(tx, batch.slice(i, end));
+      i = end;
+    }
+  }
+
+  private refuse(item: Checked, error: RecordRefused): void {
+    this.report.refuse(item.at, [{ id: recordId(item.record), field: error.field, reason: error.message }]);
+  }
+
+  private async applyOne(tx: Db, item: Checked): Promise<void> {
+    try {
+      await tx.transaction((sp) => this.apply(sp as unknown as Db, item));
+    } catch (error) {
+      if (!(error instanceof RecordRefused)) throw error;
+      this.ctx.forget();
+      this.refuse(item, error);
+    }
+  }
+
+  /**
+   * A run of products or placements in one savepoint. When the database refuses a statement of the
+   * run (a value it will not store), the run is halved until the one record it refuses is found.
+   */
+  private async applyGroup(tx: Db, group: readonly Checked[]): Promise<void> {
+    try {
+      await tx.transaction((sp) =>
+        group[0]!.record.kind === 'product'
+          ? this.applyProducts(sp as unknown as Db, group)
+          : this.applyPlacements(sp as unknown as Db, group),
+      );
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      this.ctx.forget();
+      if (group.length === 1)
+        return this.refuse(
+          group[0]!,
+          new RecordRefused(undefined, `The database refused it: ${(error as Error).message}`),
+        );
+      const half = Math.ceil(group.length / 2);
+      await this.applyGroup(tx, group.slice(0, half));
+      await this.applyGroup(tx, group.slice(half));
+    }
+  }
+
+  private async applyProducts(tx: Db, group: readonly Checked[]): Promise<void> {
+    const items = group.map(({ at, record }) => ({
+      at,
+      record: record as ImportProduct,
+      media: this.media.get(at.file),
+    }));
+    const results = await applyProducts(tx, items, this.ctx);
+    // Counted only now that every statement of the run succeeded: a halved run is counted once.
+    results.forEach((result, i) => {
+      const { at, record } = items[i]!;
+      if ('refused' in result) return this.refuse(group[i]!, result.refused);
+      const { change } = result;
+      for (const note of change.notes) this.report.note(at, note);
+      if (change.outcome !== 'unchanged') this.products.add(change.id);
+      for (const c of change.categories) this.categories.add(c);
+      if (change.references)
+        this.references.push({ at, sku: record.sku, productId: change.id, references: record.references });
+      this.report.count(change.outcome);
+    });
+  }
+
+  private async applyPlacements(tx: Db, group: readonly Checked[]): Promise<void> {
+    const ready: { item: Checked; id: number; categories: number[] }[] = [];
+    for (const item of group) {
+      const record = item.record as Extract<ImportRecord, { kind: 'placement' }>;
       try {
-        await tx.transaction((sp) => this.apply(sp as unknown as Db, item));
+        const id = await knownProduct(tx, record.sku, this.ctx);
+        ready.push({ item, id, categories: await categoryIds(tx, record.categories, this.ctx) });
       } catch (error) {
         if (!(error instanceof RecordRefused)) throw error;
-        this.ctx.forget();
-        this.report.refuse(item.at, [{ id: recordId(item.record), field: error.field, reason: error.message }]);
+        this.refuse(item, error);
       }
+    }
+    const touched = await placeProducts(tx, ready);
+    for (const { id } of ready) {
+      for (const c of touched.get(id) ?? []) this.categories.add(c);
+      this.countDelta(id, touched.has(id));
     }
   }
 
@@ -131,15 +228,6 @@ class ImportRun {
         const { outcome, id } = await applyCategory(tx, record, this.ctx);
         if (outcome !== 'unchanged') this.categories.add(id);
         return this.report.count(outcome);
-      }
-      case 'product': {
-        const change = await applyProduct(tx, record, this.ctx, this.media.get(at.file));
-        for (const note of change.notes) this.report.note(at, note);
-        if (change.outcome !== 'unchanged') this.products.add(change.id);
-        for (const c of change.categories) this.categories.add(c);
-        if (change.references)
-          this.references.push({ at, sku: record.sku, productId: change.id, references: record.references });
-        return this.report.count(change.outcome);
       }
       case 'delete': {
         const { outcome, id } = await applyDeletion(tx, record.sku, this.ctx);
@@ -154,12 +242,9 @@ class ImportRun {
         const id = await knownProduct(tx, record.sku, this.ctx);
         return this.countDelta(id, await setStock(tx, id, record.stock));
       }
-      case 'placement': {
-        const id = await knownProduct(tx, record.sku, this.ctx);
-        const touched = await placeProduct(tx, id, await categoryIds(tx, record.categories, this.ctx));
-        for (const c of touched) this.categories.add(c);
-        return this.countDelta(id, touched.length > 0);
-      }
+      case 'product':
+      case 'placement':
+        throw new Error(`${record.kind} records are applied in runs (applyGroup)`);
     }
   }
 
