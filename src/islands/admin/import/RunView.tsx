@@ -19,7 +19,7 @@ export const RUN_ANCHOR = 'import-run';
 export function RunView({ run, formatDate, strings, locale }: Props) {
   const title = fill(strings['import.report.title'], { file: run.fileName });
   return (
-    <section id={RUN_ANCHOR} className="import-run" aria-labelledby={`${RUN_ANCHOR}-title`} tabIndex={-1}>
+    <section id={RUN_ANCHOR} className="import-run" aria-labelledby={`${RUN_ANCHOR}-title`}>
       <h2 id={`${RUN_ANCHOR}-title`}>{title}</h2>
       {run.status === 'running' ? (
         <>

@@ -93,7 +93,6 @@ export function UploadForm({ busy, upload, onStart, strings, locale }: Props) {
           id={`${id}-file`}
           type="file"
           accept={ACCEPT}
-          disabled={upload !== null}
           onChange={(e) => choose(e.target.files?.[0] ?? null)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(`${id}-file-hint`, error && `${id}-file-error`)}
@@ -109,7 +108,8 @@ export function UploadForm({ busy, upload, onStart, strings, locale }: Props) {
       </div>
       {option('check')}
       {option('strict')}
-      <button type="submit" className="button primary" disabled={busy}>
+      {/* aria-disabled rather than disabled: the button keeps the focus while the file goes up. */}
+      <button type="submit" className="button primary" aria-disabled={busy || undefined}>
         {strings['import.upload.start']}
       </button>
       {upload && (
