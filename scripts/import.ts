@@ -76,7 +76,12 @@ async function sourceOf(path: string): Promise<ImportSource> {
   try {
     const info = await stat(path);
     if (!info.isFile()) fail(`${path} is not a file`, 1);
-    return { name: basename(path), size: info.size, folder: dirname(resolve(path)), open: () => createReadStream(path) };
+    return {
+      name: basename(path),
+      size: info.size,
+      folder: dirname(resolve(path)),
+      open: () => createReadStream(path),
+    };
   } catch (error) {
     fail(`cannot read ${path}: ${(error as Error).message}`, 1);
   }
@@ -108,9 +113,12 @@ async function main(): Promise<void> {
       `import: ${result.id} ${result.status} in ${seconds} s: ${read} records read, ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted, ${refused} refused`,
     );
     for (const line of result.report.slice(0, PRINTED_LINES))
-      console.log(`  ${line.file}:${line.line}${line.id ? ` ${line.id}` : ''}${line.field ? ` ${line.field}` : ''}: ${line.reason}`);
+      console.log(
+        `  ${line.file}:${line.line}${line.id ? ` ${line.id}` : ''}${line.field ? ` ${line.field}` : ''}: ${line.reason}`,
+      );
     const more = result.report.length + result.omitted - PRINTED_LINES;
-    if (more > 0) console.log(`  … and ${more} more${args.report ? ` in ${args.report}` : ' (--report FILE.csv lists them all)'}`);
+    if (more > 0)
+      console.log(`  … and ${more} more${args.report ? ` in ${args.report}` : ' (--report FILE.csv lists them all)'}`);
     if (args.report) await writeFile(args.report, reportCsv(result.report));
     if (args.check) console.log('import: --check: nothing was changed');
     else if (!result.changed && refused > 0 && args.strict) console.log('import: --strict: nothing was changed');

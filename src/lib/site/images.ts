@@ -12,7 +12,8 @@ const RASTER_WIDTHS = [150, 300, 600, 1200] as const;
 export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 
 /** A picture the route can rasterise: the shop's SVGs, and imported media (/images/m/{digest}.{jpg,png,…}). */
-const SVG_IMAGE = /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))$/;
+const SVG_IMAGE =
+  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))$/;
 const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**

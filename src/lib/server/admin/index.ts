@@ -11,3 +11,6 @@ export { addStaff, resetStaffPassword, staffByEmail, updateStaff, PASSWORD_LINK_
 export { createToken, revokeToken } from './tokens.ts';
 export { adminLocale, type AdminLocale } from './ui-locale.ts';
 export { workspacePage, localPath, signInFromForm, signOutFromForm } from './page.ts';
+// The catalogue import (src/lib/server/import) checks its callers and audits its runs the same way.
+export { apiCallerOf } from './guard.ts';
+export { audit, actorName, type Actor } from './audit.ts';

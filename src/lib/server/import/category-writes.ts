@@ -27,13 +27,17 @@ export async function applyCategory(
 ): Promise<{ outcome: Outcome; id: number }> {
   const parent = record.parentId === null ? null : await ctx.category(tx, record.parentId);
   if (record.parentId !== null && !parent)
-    throw new RecordRefused('parentId', `The parent category ${record.parentId} is not known: list it before its children.`);
+    throw new RecordRefused(
+      'parentId',
+      `The parent category ${record.parentId} is not known: list it before its children.`,
+    );
   const names = inEveryLocale(record.names);
   const descriptions = Object.fromEntries(
     LOCALES.map((l) => [l, record.descriptions[l] === undefined ? null : sanitizeCmsHtml(record.descriptions[l])]),
   ) as Record<Locale, string | null>;
   const existing = await ctx.category(tx, record.id);
-  if (existing) return { outcome: await updateCategory(tx, existing, record, parent, names, descriptions), id: existing.id };
+  if (existing)
+    return { outcome: await updateCategory(tx, existing, record, parent, names, descriptions), id: existing.id };
 
   const [row] = await tx
     .insert(categories)
@@ -62,7 +66,13 @@ export async function applyCategory(
       description: descriptions[locale],
     });
   }
-  const known: KnownCategory = { id, idPath, depth: parent ? parent.depth + 1 : 0, parentId: parent?.id ?? null, slugPaths };
+  const known: KnownCategory = {
+    id,
+    idPath,
+    depth: parent ? parent.depth + 1 : 0,
+    parentId: parent?.id ?? null,
+    slugPaths,
+  };
   ctx.rememberCategory(record.id, known);
   return { outcome: 'created', id };
 }
@@ -90,7 +100,11 @@ async function updateCategory(
     changed = true;
   }
   const current = await tx
-    .select({ locale: categoryTranslations.locale, name: categoryTranslations.name, description: categoryTranslations.description })
+    .select({
+      locale: categoryTranslations.locale,
+      name: categoryTranslations.name,
+      description: categoryTranslations.description,
+    })
     .from(categoryTranslations)
     .where(eq(categoryTranslations.categoryId, existing.id));
   for (const text of current) {

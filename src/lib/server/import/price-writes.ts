@@ -18,7 +18,10 @@ function checkComplete(wanted: readonly Price[]): void {
   for (const p of wanted) {
     const at = `${p.list}|${p.currency}|${p.minQuantity}`;
     if (seen.has(at))
-      throw new RecordRefused('prices', `Two prices for list ${p.list} in ${p.currency} from quantity ${p.minQuantity}.`);
+      throw new RecordRefused(
+        'prices',
+        `Two prices for list ${p.list} in ${p.currency} from quantity ${p.minQuantity}.`,
+      );
     seen.add(at);
   }
   for (const p of wanted) {
@@ -64,9 +67,11 @@ export async function replacePrices(
   await tx.delete(priceTiers).where(and(eq(priceTiers.productId, productId), inArray(priceTiers.priceListId, listIds)));
   const one = wanted.filter((p) => p.minQuantity === 1);
   const breaks = wanted.filter((p) => p.minQuantity > 1);
-  await tx.insert(prices).values(
-    one.map((p) => ({ priceListId: lists.get(p.list)!, productId, currency: p.currency, regularCents: p.cents })),
-  );
+  await tx
+    .insert(prices)
+    .values(
+      one.map((p) => ({ priceListId: lists.get(p.list)!, productId, currency: p.currency, regularCents: p.cents })),
+    );
   if (breaks.length > 0)
     await tx.insert(priceTiers).values(
       breaks.map((p) => ({
@@ -82,10 +87,7 @@ export async function replacePrices(
 
 /** Sets the pieces in stock; true when that changed anything. */
 export async function setStock(tx: Db, productId: number, pieces: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ effective: stock.effectiveStock })
-    .from(stock)
-    .where(eq(stock.productId, productId));
+  const [row] = await tx.select({ effective: stock.effectiveStock }).from(stock).where(eq(stock.productId, productId));
   if (row?.effective === pieces) return false;
   await tx
     .insert(stock)

@@ -23,7 +23,11 @@ export async function productMedia(record: ImportProduct, media: MediaFiles | un
       return await media.store(source, kind);
     } catch (error) {
       if (!(error instanceof MediaRefused)) throw error;
-      result.notes.push({ id: record.sku, field, reason: `${source} ${error.message}; the product was imported without it.` });
+      result.notes.push({
+        id: record.sku,
+        field,
+        reason: `${source} ${error.message}; the product was imported without it.`,
+      });
       return null;
     }
   };

@@ -27,7 +27,8 @@ export interface ProductChange {
   notes: Omit<ReportLine, 'file' | 'line'>[];
 }
 
-const digestOf = (record: ImportProduct): string => createHash('sha256').update(JSON.stringify(record)).digest('base64url');
+const digestOf = (record: ImportProduct): string =>
+  createHash('sha256').update(JSON.stringify(record)).digest('base64url');
 
 async function categoryIds(tx: Db, groups: readonly string[], ctx: ImportContext): Promise<number[]> {
   const ids: number[] = [];
@@ -76,7 +77,10 @@ export async function applyProduct(
 
   const parentId = record.parentSku === undefined ? null : await ctx.productId(tx, record.parentSku);
   if (record.parentSku !== undefined && parentId === null)
-    throw new RecordRefused('parentSku', `The parent product ${record.parentSku} is not known: list it before its variants.`);
+    throw new RecordRefused(
+      'parentSku',
+      `The parent product ${record.parentSku} is not known: list it before its variants.`,
+    );
   if (parentId !== null && parentId === existing?.id)
     throw new RecordRefused('parentSku', 'A product cannot be its own variant.');
   const wantedCategories = record.categories ? await categoryIds(tx, record.categories, ctx) : null;
@@ -98,7 +102,7 @@ export async function applyProduct(
     taxPercent: record.taxPercent ?? null,
     classification: record.classification ?? null,
     // A record without pictures leaves the product's own (the demo's, or ones set in the shop).
-    ...(images.length > 0 ? { coverImage: images[0]!, gallery: images.slice(1) } : {}),
+    ...(images.length > 0 ? { coverImage: images[0]!, gallery: images } : {}),
     documents,
     importDigest: digest,
     updatedAt: new Date(),
@@ -139,7 +143,11 @@ export async function applyProduct(
 }
 
 /** A deleted product is taken off sale (its orders keep their lines); importing it again brings it back. */
-export async function applyDeletion(tx: Db, sku: string, ctx: ImportContext): Promise<{ outcome: Outcome; id: number }> {
+export async function applyDeletion(
+  tx: Db,
+  sku: string,
+  ctx: ImportContext,
+): Promise<{ outcome: Outcome; id: number }> {
   const id = await ctx.productId(tx, sku);
   if (id === null) throw new RecordRefused('sku', `There is no product ${sku} to delete.`);
   const changed = await tx

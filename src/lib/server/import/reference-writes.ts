@@ -26,7 +26,11 @@ export async function writeReferences(tx: Db, pending: PendingReferences, ctx: I
     if (ref.type === 'similar') continue;
     const id = await ctx.productId(tx, ref.sku);
     if (id === null || id === pending.productId) {
-      notes.push({ id: pending.sku, field: 'references', reason: `The referenced product ${ref.sku} is not known; the reference was left out.` });
+      notes.push({
+        id: pending.sku,
+        field: 'references',
+        reason: `The referenced product ${ref.sku} is not known; the reference was left out.`,
+      });
       continue;
     }
     resolved.push({ type: ref.type, id, quantity: ref.quantity });
@@ -44,15 +48,22 @@ export async function writeReferences(tx: Db, pending: PendingReferences, ctx: I
     const [items, names] = await Promise.all([
       tx.select({ id: products.id, itemnum: products.itemnum }).from(products).where(inArray(products.id, ids)),
       tx
-        .select({ id: productTranslations.productId, locale: productTranslations.locale, name: productTranslations.name })
+        .select({
+          id: productTranslations.productId,
+          locale: productTranslations.locale,
+          name: productTranslations.name,
+        })
         .from(productTranslations)
         .where(inArray(productTranslations.productId, ids)),
     ]);
     const rows = new Map<string, typeof productIncluded.$inferInsert>();
     included.forEach((r, position) => {
       const itemnum = items.find((i) => i.id === r.id)!.itemnum;
-      const labels = Object.fromEntries(names.filter((n) => n.id === r.id).map((n) => [n.locale, n.name])) as LocalizedText;
-      if (!rows.has(itemnum)) rows.set(itemnum, { productId: pending.productId, itemnum, names: labels, quantity: r.quantity, position });
+      const labels = Object.fromEntries(
+        names.filter((n) => n.id === r.id).map((n) => [n.locale, n.name]),
+      ) as LocalizedText;
+      if (!rows.has(itemnum))
+        rows.set(itemnum, { productId: pending.productId, itemnum, names: labels, quantity: r.quantity, position });
     });
     await tx.insert(productIncluded).values([...rows.values()]);
   }

@@ -79,5 +79,7 @@ export function reportCsv(lines: readonly ReportLine[]): string {
     const text = String(value ?? '');
     return `"${(FORMULA_START.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
   };
-  return [CSV_COLUMNS.join(','), ...lines.map((l) => CSV_COLUMNS.map((c) => quote(l[c])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [CSV_COLUMNS.join(','), ...lines.map((l) => CSV_COLUMNS.map((c) => quote(l[c])).join(','))].join('\r\n') + '\r\n'
+  );
 }

@@ -9,8 +9,7 @@ import { getDb } from '../db/index.ts';
 import { imports } from '../db/schema.ts';
 import { ApiError, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
 import { MAX_DELTA_BODY_BYTES } from '../body-limit.ts';
-import { apiCallerOf } from '../admin/guard.ts';
-import type { Actor } from '../admin/audit.ts';
+import { apiCallerOf, type Actor } from '../admin/index.ts';
 import { text } from '#lib/http/fields.ts';
 import { externalId, importPricesSchema } from '#lib/import/record.ts';
 import { applyRecords } from './run.ts';
@@ -59,10 +58,20 @@ async function readJsonBody(request: Request): Promise<unknown> {
 }
 
 const stockBody = z
-  .object({ items: z.array(z.object({ sku: externalId, stock: z.number().int().min(0).max(2_147_483_647) }).strict()).min(1).max(MAX_DELTA_ITEMS) })
+  .object({
+    items: z
+      .array(z.object({ sku: externalId, stock: z.number().int().min(0).max(2_147_483_647) }).strict())
+      .min(1)
+      .max(MAX_DELTA_ITEMS),
+  })
   .strict();
 const pricesBody = z
-  .object({ items: z.array(importPricesSchema.omit({ kind: true })).min(1).max(MAX_DELTA_ITEMS) })
+  .object({
+    items: z
+      .array(importPricesSchema.omit({ kind: true }))
+      .min(1)
+      .max(MAX_DELTA_ITEMS),
+  })
   .strict();
 
 export const importApi = {
@@ -77,7 +86,10 @@ export const importApi = {
       check: flag(searchParams.get('check')),
       strict: flag(searchParams.get('strict')),
     });
-    return json({ id, status: 'running', href: `/api/admin/imports/${id}` }, { status: 202, headers: { location: `/api/admin/imports/${id}` } });
+    return json(
+      { id, status: 'running', href: `/api/admin/imports/${id}` },
+      { status: 202, headers: { location: `/api/admin/imports/${id}` } },
+    );
   }),
   list: rawEndpoint(async (context) => {
     const db = await getDb();
@@ -116,10 +128,23 @@ export const importApi = {
     const db = await getDb();
     const actor = await importer(db, context);
     const { items } = parseInput(await readJsonBody(context.request), pricesBody);
-    const result = await applyRecords(db, 'prices', items.map((i) => ({ kind: 'prices', ...i })), actor);
+    const result = await applyRecords(
+      db,
+      'prices',
+      items.map((i) => ({ kind: 'prices', ...i })),
+      actor,
+    );
     if (result.status === 'failed') throw new Error(result.error);
     if (result.counts.refused > 0)
-      throw new ApiError('IMPORT_REFUSED', 'Some items were refused; nothing was changed.', 422, { import: result.id, report: result.report });
-    return json({ import: result.id, updated: result.counts.updated, unchanged: result.counts.unchanged, published: result.published?.id ?? null });
+      throw new ApiError('IMPORT_REFUSED', 'Some items were refused; nothing was changed.', 422, {
+        import: result.id,
+        report: result.report,
+      });
+    return json({
+      import: result.id,
+      updated: result.counts.updated,
+      unchanged: result.counts.unchanged,
+      published: result.published?.id ?? null,
+    });
   }),
 };

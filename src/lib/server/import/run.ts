@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { imports } from '../db/schema.ts';
-import { audit, actorName, type Actor } from '../admin/audit.ts';
-import { publishAndPurge, type PublishAnswer } from '../publish/publish-and-purge.ts';
+import { audit, actorName, type Actor } from '../admin/index.ts';
+import { publishAndPurge, type PublishAnswer } from '../publish/index.ts';
 import { logger } from '../log.ts';
 import { importRecordSchema, type ImportRecord, type ParsedItem, type SourcePosition } from '#lib/import/record.ts';
 import { ImportContext } from './context.ts';
@@ -225,11 +225,20 @@ export async function recordImport(
   return fileName;
 }
 
-export async function runImport(db: Db, sources: readonly ImportSource[], options: ImportOptions): Promise<ImportResult> {
+export async function runImport(
+  db: Db,
+  sources: readonly ImportSource[],
+  options: ImportOptions,
+): Promise<ImportResult> {
   const run = new ImportRun(options);
   for (const source of sources) run.media.set(source.name, mediaFiles(source.folder));
   const items = readRecords(sources, { today: options.today, onProgress: run.progress });
-  return execute(db, run, sources.map((s) => s.name), items);
+  return execute(
+    db,
+    run,
+    sources.map((s) => s.name),
+    items,
+  );
 }
 
 /** Records sent in a request body (the ERP's price deltas): all or nothing, stored and reported as an import. */
@@ -277,7 +286,13 @@ async function execute(
   await db.transaction(async (tx) => {
     await tx
       .update(imports)
-      .set({ status, counts: run.report.counts, report: run.report.lines, error: error ?? null, finishedAt: new Date() })
+      .set({
+        status,
+        counts: run.report.counts,
+        report: run.report.lines,
+        error: error ?? null,
+        finishedAt: new Date(),
+      })
       .where(eq(imports.id, id));
     if (!rolledBack)
       await audit(tx as unknown as Db, options.actor, {

@@ -7,8 +7,8 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { audit, type Actor } from '../admin/audit.ts';
-import { publishAndPurge, type PublishAnswer } from '../publish/publish-and-purge.ts';
+import { audit, type Actor } from '../admin/index.ts';
+import { publishAndPurge, type PublishAnswer } from '../publish/index.ts';
 
 const ProductRow = z.object({ id: z.number(), sku: z.string() });
 const ChangedRow = z.object({ product_id: z.number() });
@@ -24,8 +24,7 @@ export async function applyStockDelta(
   items: readonly StockDelta[],
 ): Promise<{ updated: number; unchanged: number; published: PublishAnswer | null }> {
   const wanted = new Map(items.map((i) => [i.sku.toLowerCase(), i.stock]));
-  if (wanted.size !== items.length)
-    throw new ApiError('VALIDATION_FAILED', 'Each sku may appear once per call.', 400);
+  if (wanted.size !== items.length) throw new ApiError('VALIDATION_FAILED', 'Each sku may appear once per call.', 400);
   const skus = [...wanted.keys()];
   const changed = await db.transaction(async (tx) => {
     const found = await rows(
@@ -36,9 +35,14 @@ export async function applyStockDelta(
     if (found.length < skus.length) {
       const known = new Set(found.map((f) => f.sku));
       const missing = items.map((i) => i.sku).filter((s) => !known.has(s.toLowerCase()));
-      throw new ApiError('PRODUCT_NOT_FOUND', `There is no product ${missing.slice(0, 20).join(', ')}; nothing was changed.`, 404, {
-        missing,
-      });
+      throw new ApiError(
+        'PRODUCT_NOT_FOUND',
+        `There is no product ${missing.slice(0, 20).join(', ')}; nothing was changed.`,
+        404,
+        {
+          missing,
+        },
+      );
     }
     const ids = `{${found.map((f) => f.id).join(',')}}`;
     const levels = `{${found.map((f) => wanted.get(f.sku)).join(',')}}`;
@@ -60,6 +64,7 @@ export async function applyStockDelta(
     });
     return updated.map((r) => r.product_id);
   });
-  const published = changed.length > 0 ? await publishAndPurge({ products: changed }, { source: 'import' }, { db }) : null;
+  const published =
+    changed.length > 0 ? await publishAndPurge({ products: changed }, { source: 'import' }, { db }) : null;
   return { updated: changed.length, unchanged: items.length - changed.length, published };
 }

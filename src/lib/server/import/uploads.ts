@@ -12,7 +12,7 @@ import { env } from '../env.ts';
 import { logger } from '../log.ts';
 import { ApiError } from '../http.ts';
 import { MAX_IMPORT_BODY_BYTES } from '../body-limit.ts';
-import type { Actor } from '../admin/audit.ts';
+import type { Actor } from '../admin/index.ts';
 import { recordImport, runImport } from './run.ts';
 
 const uploadDir = (): string => join(env().DATA_DIR, 'imports');
@@ -25,7 +25,11 @@ async function spool(request: Request, path: string): Promise<number> {
     transform(chunk, controller) {
       bytes += chunk.length;
       if (bytes > MAX_IMPORT_BODY_BYTES)
-        throw new ApiError('PAYLOAD_TOO_LARGE', 'The file is larger than an upload may be: import it with npm run import on the server.', 413);
+        throw new ApiError(
+          'PAYLOAD_TOO_LARGE',
+          'The file is larger than an upload may be: import it with npm run import on the server.',
+          413,
+        );
       controller.enqueue(chunk);
     },
   });

@@ -8,7 +8,7 @@ export { cachePage } from './page-rules.ts';
 export { publishedMemo } from './memo.ts';
 export { lastChanged } from './freshness.ts';
 export { publish } from './events.ts';
-export { publishAndPurge } from './publish-and-purge.ts';
+export { publishAndPurge, type PublishAnswer } from './publish-and-purge.ts';
 export type { Invalidation } from './bus.ts';
 
 /** Runs `listener` for every publish event this instance applies (its own, or another instance's); returns the unsubscribe. */
