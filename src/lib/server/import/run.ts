@@ -176,7 +176,11 @@ class ImportRun {
         if (tx) await this.applyBatch(tx, batch);
         else await db.transaction((t) => this.applyBatch(t as unknown as Db, batch));
         batch = [];
-        await save();
+        // The progress is written beside the run, not in it. Inside an all-or-nothing run's transaction
+        // that write would wait forever on PGlite (one transaction at a time: the write waits for the
+        // transaction, which waits for the write), and with it every request of the shop; such a run's
+        // counts are written once, when it ends.
+        if (!tx) await save();
       };
       for await (const item of this.checked(items)) {
         batch.push(item);
