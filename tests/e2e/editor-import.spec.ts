@@ -103,7 +103,7 @@ test.describe('who may import', () => {
 test.describe('an admin imports', () => {
   test('a stock file: bytes sent, the run, then the report with the one refused line and its CSV', async ({
     contexts,
-  }) => {
+  }, testInfo) => {
     const { context } = await contexts.open({ who: 'admin' });
     const page = await context.newPage();
     await openWorkspace(page, '/admin');
@@ -129,10 +129,12 @@ test.describe('an admin imports', () => {
     await page.getByRole('button', { name: say('en', 'import.upload.start') }).click();
     await expect(page.getByRole('progressbar', { name: say('en', 'import.upload.sending') })).toBeVisible();
     await expect(page.getByRole('button', { name: say('en', 'import.upload.start') })).toBeDisabled();
+    await page.screenshot({ path: testInfo.outputPath('import-uploading.png') });
     release();
 
     // Then the run (its counts so far) and, when it has ended, the report, announced once.
     await expect(page.getByText(say('en', 'import.progress.running'))).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('import-running.png') });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     const sentence = '3 records read: 2 updated, 1 refused.';
     await expect(page.locator('.import-summary')).toHaveText(sentence);
@@ -160,7 +162,7 @@ test.describe('an admin imports', () => {
     await expect(row).toContainText(DEMO_FIXTURES.staff.admin.email);
     await expect(row).toContainText(say('en', 'import.status.done'));
     await expect(row).toContainText(sentence);
-    await row.getByRole('link', { name: /^Report on stock\.csv of / }).click();
+    await row.getByRole('link', { name: /^Open the report on stock\.csv of / }).click();
     await expect(page.locator('.import-summary')).toHaveText(sentence);
     expect(await refusedRows(page, 'en')).toHaveLength(1);
   });
@@ -176,7 +178,7 @@ test.describe('an admin imports', () => {
     await runImport(page, 'de', file, true);
     const sentence = '3 Datensätze gelesen: 2 geändert, 1 abgelehnt.';
     await expect(page.locator('.import-summary')).toHaveText(sentence);
-    await expect(page.getByText(say('de', 'import.report.checkOnly'))).toBeVisible();
+    await expect(page.getByText(say('de', 'import.report.checkOnly'), { exact: true })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: say('de', 'import.report.checkOnly') })).toHaveCount(1);
     expect(await refusedRows(page, 'de')).toEqual([
       ['bestand.csv', '4', UNKNOWN, 'sku', expect.stringContaining(UNKNOWN)],

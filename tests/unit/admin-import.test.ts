@@ -88,7 +88,8 @@ describe('importCounts', () => {
 });
 
 test('fileSize', () => {
-  expect(fileSize(812, 'en')).toBe('812 byte');
+  expect(fileSize(812, 'en')).toBe('812 bytes');
+  expect(fileSize(812, 'de')).toBe('812 Byte');
   expect(fileSize(3.5 * 1024 * 1024, 'de')).toBe('3,5 MB');
 });
 
@@ -120,7 +121,7 @@ describe('ImportManager', () => {
     expect(html).toContain(`href="/api/admin/imports/${current.id}/report.csv" download=""`);
     expect(html).toContain('Started 20 Nov 2025, 09:30 by admin@example.com');
     expect(html).toContain(`href="/admin/import?id=${current.id}#import-run"`);
-    expect(html).toContain('aria-label="Report on stock.csv of 20 Nov 2025, 09:30"');
+    expect(html).toContain('aria-label="Open the report on stock.csv of 20 Nov 2025, 09:30"');
     expect(html).not.toContain(en['import.report.checkOnly']);
   });
 

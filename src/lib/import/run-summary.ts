@@ -3,7 +3,7 @@
 // and one pure function, so the Import page's island can take them without the server's code.
 
 export const COUNT_KEYS = ['read', 'created', 'updated', 'unchanged', 'deleted', 'refused'] as const;
-export type CountKey = (typeof COUNT_KEYS)[number];
+type CountKey = (typeof COUNT_KEYS)[number];
 export type ImportCounts = Record<CountKey, number>;
 
 /** A refused record (or a note on one): where it is in the file and why, in words. */
@@ -15,7 +15,7 @@ export interface ReportLine {
   reason: string;
 }
 
-export type ImportStatus = 'running' | 'done' | 'failed';
+type ImportStatus = 'running' | 'done' | 'failed';
 
 export interface ImportSummary {
   id: string;

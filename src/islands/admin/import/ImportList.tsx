@@ -16,7 +16,8 @@ interface Props {
 }
 
 export function ImportList({ rows, formatDate, strings, locale }: Props) {
-  const column = (key: 'started' | 'file' | 'who' | 'status' | 'counts') => strings[`import.recent.column.${key}`];
+  const column = (key: 'started' | 'file' | 'who' | 'status' | 'counts' | 'report') =>
+    strings[`import.recent.column.${key}`];
   return (
     <section className="import-recent" aria-labelledby="import-recent-title">
       <h2 id="import-recent-title">{strings['import.recent.title']}</h2>
@@ -32,9 +33,7 @@ export function ImportList({ rows, formatDate, strings, locale }: Props) {
                 <th scope="col">{column('who')}</th>
                 <th scope="col">{column('status')}</th>
                 <th scope="col">{column('counts')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{strings['import.recent.open']}</span>
-                </th>
+                <th scope="col">{column('report')}</th>
               </tr>
             </thead>
             <tbody>

@@ -36,7 +36,7 @@ export function outcomeNotes(run: ImportSummary, strings: ImportStrings): string
 
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** 812 byte, 12.5 kB, 3.4 MB, in the locale's way. */
+/** 812 bytes, 12.5 kB, 3.4 MB, in the locale's way. */
 export function fileSize(bytes: number, locale: Locale): string {
   let value = bytes;
   let unit = 0;
@@ -47,7 +47,8 @@ export function fileSize(bytes: number, locale: Locale): string {
   return new Intl.NumberFormat(LOCALE_TAGS[locale], {
     style: 'unit',
     unit: UNITS[unit],
-    unitDisplay: 'short',
+    // "56 bytes" but "12.5 kB": the short form of a byte is "byte", whatever the count.
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value);
 }

@@ -7,7 +7,7 @@ import type { TeamStrings } from '#lib/admin/team-messages.ts';
 
 export type KnownFailures = Partial<Record<ClientErrorCode, string>>;
 /** The shared failures' words: every workspace island's strings hold them (the Import page's too). */
-export type CommonFailureStrings = Pick<
+type CommonFailureStrings = Pick<
   TeamStrings,
   'common.failed' | 'common.network' | 'common.busy' | 'common.forbidden' | 'common.unauthenticated'
 >;

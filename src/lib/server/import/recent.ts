@@ -6,11 +6,11 @@ import { imports } from '../db/schema.ts';
 import { importCounts, type ImportDetail, type ImportSummary } from '#lib/import/run-summary.ts';
 
 /** Imports the list shows. */
-export const RECENT_IMPORTS = 20;
+const RECENT_IMPORTS = 20;
 
 type ImportRow = typeof imports.$inferSelect;
 
-export const importSummary = (row: ImportRow): ImportSummary => ({
+const importSummary = (row: ImportRow): ImportSummary => ({
   id: row.id,
   status: row.status,
   fileName: row.fileName,
