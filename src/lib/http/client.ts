@@ -96,8 +96,11 @@ function withQuery(path: string, input: Record<string, unknown>): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** The server's error body when it is the one error shape (a code it does not know is HTTP_ERROR); else the response's status. */
-function toClientError(payload: unknown, response: Response): ApiClientError {
+/**
+ * The server's error body when it is the one error shape (a code it does not know is HTTP_ERROR); else
+ * the response's status. Also for the few calls that cannot go through call() (an upload's raw body).
+ */
+export function toClientError(payload: unknown, response: Pick<Response, 'status' | 'statusText'>): ApiClientError {
   if (!isErrorBody(payload)) return new ApiClientError('HTTP_ERROR', response.statusText, response.status || 500);
   const { code, message, status, details } = payload;
   return new ApiClientError(isErrorCode(code) ? code : 'HTTP_ERROR', message, status, details);

@@ -6,8 +6,13 @@ import type { ClientErrorCode } from '#lib/http/client.ts';
 import type { TeamStrings } from '#lib/admin/team-messages.ts';
 
 export type KnownFailures = Partial<Record<ClientErrorCode, string>>;
+/** The shared failures' words: every workspace island's strings hold them (the Import page's too). */
+type CommonFailureStrings = Pick<
+  TeamStrings,
+  'common.failed' | 'common.network' | 'common.busy' | 'common.forbidden' | 'common.unauthenticated'
+>;
 
-export function failureText(error: unknown, strings: TeamStrings, known: KnownFailures = {}): string {
+export function failureText(error: unknown, strings: CommonFailureStrings, known: KnownFailures = {}): string {
   const code = error instanceof ApiClientError ? (error.code as ClientErrorCode) : null;
   if (code === null) return strings['common.failed'];
   const common: KnownFailures = {

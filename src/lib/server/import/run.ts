@@ -270,7 +270,10 @@ class ImportRun {
         if (tx) await this.applyBatch(tx, batch);
         else await db.transaction((t) => this.applyBatch(t as unknown as Db, batch));
         batch = [];
-        // Within one transaction the embedded database would wait for it to end: counts are saved at the end.
+        // The progress is written beside the run, not in it. Inside an all-or-nothing run's transaction
+        // that write would wait forever on PGlite (one transaction at a time: the write waits for the
+        // transaction, which waits for the write), and with it every request of the shop; such a run's
+        // counts are written once, when it ends.
         if (!tx) await save();
         this.progress();
       };
