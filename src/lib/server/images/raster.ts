@@ -5,7 +5,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { env } from '../env.ts';
 import type { RasterFormat } from '#lib/site/images.ts';
 
@@ -34,7 +34,7 @@ function svgWidth(svg: string): number {
 }
 
 /** An SVG is drawn at the density the width needs; a stored picture is scaled down, never up. */
-function scaled(source: string | Buffer, width: number): sharp.Sharp {
+function scaled(source: string | Buffer, width: number): Sharp {
   if (Buffer.isBuffer(source)) return sharp(source).rotate().resize({ width, withoutEnlargement: true });
   const density = Math.min(2400, Math.max(72, Math.ceil((72 * width) / svgWidth(source))));
   return sharp(Buffer.from(source), { density }).resize({ width });

@@ -13,14 +13,15 @@ export interface ReportLine {
 
 export type Outcome = 'created' | 'updated' | 'unchanged' | 'deleted';
 
-export interface ImportCounts {
+/** A type, not an interface: it is stored in a jsonb column typed as a record of numbers. */
+export type ImportCounts = {
   read: number;
   created: number;
   updated: number;
   unchanged: number;
   deleted: number;
   refused: number;
-}
+};
 
 /** Lines kept in the stored report; the counts stay exact beyond it. */
 export const REPORT_LIMIT = 10_000;

@@ -222,7 +222,7 @@ class ImportRun {
     }
   }
 
-  private async apply(tx: Db, { at, record }: Checked): Promise<void> {
+  private async apply(tx: Db, { record }: Checked): Promise<void> {
     switch (record.kind) {
       case 'category': {
         const { outcome, id } = await applyCategory(tx, record, this.ctx);

@@ -93,10 +93,7 @@ export const products = pgTable(
     /** ETIM or ECLASS class the features follow. */
     classification: jsonb('classification').$type<{ system: string; version?: string; classId: string }>(),
     /** Data sheets and manuals: stored file names with their titles per language. */
-    documents: jsonb('documents')
-      .$type<{ file: string; title: LocalizedText }[]>()
-      .notNull()
-      .default([]),
+    documents: jsonb('documents').$type<{ file: string; title: LocalizedText }[]>().notNull().default([]),
     /** Digest of the record an import last wrote, so the same file again changes and publishes nothing. */
     importDigest: text('import_digest'),
     createdAt: createdAt(),
