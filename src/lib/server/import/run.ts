@@ -197,8 +197,15 @@ class ImportRun {
       for (const note of change.notes) this.report.note(at, note);
       if (change.outcome !== 'unchanged') this.products.add(change.id);
       for (const c of change.categories) this.categories.add(c);
-      if (change.references)
-        this.references.push({ at, sku: record.sku, productId: change.id, references: record.references });
+      // A new product without references has none to write or replace.
+      if (change.references && (change.outcome === 'updated' || record.references.length > 0))
+        this.references.push({
+          at,
+          sku: record.sku,
+          productId: change.id,
+          existed: change.outcome === 'updated',
+          references: record.references,
+        });
       this.report.count(change.outcome);
     });
   }
@@ -253,10 +260,11 @@ class ImportRun {
     this.report.count(changed ? 'updated' : 'unchanged');
   }
 
+  /** References once every product is in, a batch at a time. */
   async writeReferences(tx: Db): Promise<void> {
-    for (const pending of this.references) {
-      const notes = await writeReferences(tx, pending, this.ctx);
-      for (const note of notes) this.report.note(pending.at, note);
+    for (let i = 0; i < this.references.length; i += BATCH) {
+      const notes = await writeReferences(tx, this.references.slice(i, i + BATCH));
+      for (const { at, ...note } of notes) this.report.note(at, note);
     }
   }
 
