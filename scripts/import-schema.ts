@@ -1,6 +1,6 @@
 // Writes docs/import-record.schema.json, the JSON Schema of a JSON Lines import record, from the
 // record's zod schema, and the CSV column tables of docs/import.md from the parser's column list.
-// Run it after changing src/lib/import/record.ts or the CSV columns: a unit test fails until then.
+// Run it after changing src/lib/import/record-contract.ts or the CSV columns: a unit test fails until then.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { IMPORT_SCHEMA_PATH, importRecordJsonSchema } from '../src/lib/server/import/json-schema.ts';
 import { IMPORT_DOC_PATH, withColumnTables } from '../src/lib/server/import/csv-docs.ts';

@@ -1,7 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { importRecordSchema, type ParsedItem } from '#lib/import/record.ts';
+import { importRecordSchema, type ParsedItem } from '#lib/import/record-contract.ts';
 import { parseBmecat } from '#lib/server/import/bmecat.ts';
 import { ENTITIES_REFUSED } from '#lib/server/import/bmecat-reader.ts';
 

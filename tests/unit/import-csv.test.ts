@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importRecordSchema, type ParsedItem } from '#lib/import/record.ts';
+import { importRecordSchema, type ParsedItem } from '#lib/import/record-contract.ts';
 import { parseCsv } from '#lib/server/import/csv.ts';
 import { CSV_COLUMNS, PRODUCT_COLUMNS } from '#lib/server/import/csv-columns.ts';
 import { chunked, collect, importFixture } from '#tests/helpers/import-input.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importRecordSchema } from '#lib/import/record.ts';
+import { importRecordSchema } from '#lib/import/record-contract.ts';
 import { parseJsonLines } from '#lib/server/import/json-lines.ts';
 import { chunked, collect, importFixture } from '#tests/helpers/import-input.ts';
 

@@ -95,7 +95,7 @@ interface PricedAccessory {
 }
 
 /** A product's price for a line's quantity, and which price that is (best-price rule). */
-export interface LinePrice extends UnitPrice {
+interface LinePrice extends UnitPrice {
   source: BestPrice['source'];
 }
 

@@ -21,7 +21,7 @@ const STORED_NAME = /^[a-f0-9]{32}\.(?:jpg|png|webp|avif|gif|tif|pdf)$/;
 /** Larger pictures are refused: a 100-megapixel scan is a mistake in a catalogue, and costly to decode. */
 const MAX_IMAGE_PIXELS = 50_000_000;
 
-export const mediaDir = (): string => join(env().DATA_DIR, 'media');
+const mediaDir = (): string => join(env().DATA_DIR, 'media');
 
 export class MediaRefused extends Error {}
 

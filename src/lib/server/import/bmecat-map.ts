@@ -3,7 +3,7 @@
 // Records are shaped as importRecordSchema wants them but not checked here: the importer checks them
 // and reports what the file got wrong. Only what cannot be read at all becomes a fault here.
 import type { Locale } from '#lib/i18n/locales.ts';
-import type { ParsedItem } from '#lib/import/record.ts';
+import type { ParsedItem } from '#lib/import/record-contract.ts';
 import type { XmlNode } from './bmecat-reader.ts';
 import {
   all,

@@ -1,7 +1,7 @@
 // BMEcat 2005 and 1.2 catalogues as import records, streamed: each catalogue group and product is
 // built as a small tree, mapped, handed on and dropped, so memory stays flat at any file size. Only
 // the product → group map, which BMEcat puts after all products, is held until the transaction ends.
-import type { ParsedItem } from '#lib/import/record.ts';
+import type { ParsedItem } from '#lib/import/record-contract.ts';
 import { mapCategory, mapGroupLink, mapProduct, type MapContext } from './bmecat-map.ts';
 import { MAX_CHARS, MAX_NODES, readXmlEvents, SubtreeBuilder, type XmlEvent, type XmlNode } from './bmecat-reader.ts';
 import { type Catalogue, compact, DEFAULT_CATALOGUE, first, readCatalogue, textOf } from './bmecat-values.ts';

@@ -6,7 +6,7 @@ import { categories, categoryTranslations } from '../db/schema.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
 import { slugify } from '#lib/catalog/slug.ts';
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
-import type { ImportCategory } from '#lib/import/record.ts';
+import type { ImportCategory } from '#lib/import/record-contract.ts';
 import type { ImportContext, KnownCategory } from './context.ts';
 import { inEveryLocale } from './locales.ts';
 import { RecordRefused, type Outcome } from './report.ts';

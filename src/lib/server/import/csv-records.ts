@@ -1,4 +1,4 @@
-// One CSV row in the shape of the import record (src/lib/import/record.ts), per kind of file. The
+// One CSV row in the shape of the import record (src/lib/import/record-contract.ts), per kind of file. The
 // records are not checked here: the importer checks every record, from whatever file, with one schema.
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import type { CsvHeader } from './csv-columns.ts';

@@ -12,7 +12,7 @@
 //   stock     sku, stock
 // Rows stream through csv-parse one input chunk at a time, so memory stays flat at any file size.
 import { parse, type Parser } from 'csv-parse';
-import type { ParsedItem, SourcePosition } from '#lib/import/record.ts';
+import type { ParsedItem, SourcePosition } from '#lib/import/record-contract.ts';
 import { readHeader, type CsvHeader } from './csv-columns.ts';
 import { categoryRecord, CsvRow, priceEntry, productRecord, stockRecord } from './csv-records.ts';
 import { CellFault, defined, type DecimalMark } from './csv-values.ts';

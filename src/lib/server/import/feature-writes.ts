@@ -6,13 +6,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { literalList, literalRows } from '../db/index.ts';
 import { slugify } from '#lib/catalog/slug.ts';
-import type { ImportProduct } from '#lib/import/record.ts';
+import type { ImportProduct } from '#lib/import/record-contract.ts';
 import { inEveryLocale } from './locales.ts';
 
 type Feature = ImportProduct['features'][number];
 
 /** The attribute code a feature name stands for (the filter's name in addresses). */
-export const featureCode = (name: string): string => slugify(name).slice(0, 64) || 'feature';
+const featureCode = (name: string): string => slugify(name).slice(0, 64) || 'feature';
 
 /** Replaces the products' attribute values with their records' features. */
 export async function writeFeatures(

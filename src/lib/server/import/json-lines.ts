@@ -2,7 +2,7 @@
 // (docs/import-record.schema.json), so the objects pass on as they are and the importer checks them.
 // Lines are cut from the bytes, not from decoded text: a line is held only up to MAX_LINE, so a file
 // that is one endless line (a pretty-printed or binary file) costs a fault, not the server's memory.
-import type { ParsedItem } from '#lib/import/record.ts';
+import type { ParsedItem } from '#lib/import/record-contract.ts';
 
 /** The longest line read; a record with 200 images and long descriptions stays well below it. */
 const MAX_LINE = 1024 * 1024;

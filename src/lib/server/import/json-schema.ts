@@ -3,7 +3,7 @@
 // generated from the zod schema the importer checks with, so the two cannot drift apart. Input shape:
 // fields with a default are optional, as they are in a file.
 import { z } from 'astro/zod';
-import { importRecordSchema } from '#lib/import/record.ts';
+import { importRecordSchema } from '#lib/import/record-contract.ts';
 
 export const IMPORT_SCHEMA_PATH = 'docs/import-record.schema.json';
 

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { literalRows } from '../db/index.ts';
 import { prices, priceTiers, stock } from '../db/schema.ts';
-import type { ImportProduct } from '#lib/import/record.ts';
+import type { ImportProduct } from '#lib/import/record-contract.ts';
 import type { ImportContext } from './context.ts';
 import { RecordRefused } from './report.ts';
 

@@ -3,7 +3,7 @@
 // the product is imported without it.
 import type { LocalizedText } from '../db/schema.ts';
 import { MediaRefused } from '../images/index.ts';
-import type { ImportProduct } from '#lib/import/record.ts';
+import type { ImportProduct } from '#lib/import/record-contract.ts';
 import type { MediaFiles } from './media-sources.ts';
 import type { ReportLine } from './report.ts';
 

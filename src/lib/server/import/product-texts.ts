@@ -7,7 +7,7 @@ import { literalRows } from '../db/index.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
 import { slugify } from '#lib/catalog/slug.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import type { ImportProduct } from '#lib/import/record.ts';
+import type { ImportProduct } from '#lib/import/record-contract.ts';
 import { inEveryLocale } from './locales.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

@@ -10,7 +10,7 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { literalList, literalRows, rows } from '../db/index.ts';
 import { products } from '../db/schema.ts';
-import type { ImportProduct, SourcePosition } from '#lib/import/record.ts';
+import type { ImportProduct, SourcePosition } from '#lib/import/record-contract.ts';
 import type { ImportContext } from './context.ts';
 import { writeFeatures } from './feature-writes.ts';
 import type { MediaFiles } from './media-sources.ts';
@@ -25,7 +25,7 @@ export interface ProductItem {
   media: MediaFiles | undefined;
 }
 
-export interface ProductChange {
+interface ProductChange {
   outcome: Outcome;
   id: number;
   /** Categories that list it now or listed it before (their listings change). */

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { literalList, literalRows, rows } from '../db/index.ts';
-import type { ImportProduct, SourcePosition } from '#lib/import/record.ts';
+import type { ImportProduct, SourcePosition } from '#lib/import/record-contract.ts';
 import type { ReportLine } from './report.ts';
 
 export interface PendingReferences {

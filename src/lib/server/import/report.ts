@@ -1,6 +1,6 @@
 // What an import tells whoever ran it: how many records did what, and every refused record with the
 // file, line, id, field and the reason in words.
-import type { SourcePosition } from '#lib/import/record.ts';
+import type { SourcePosition } from '#lib/import/record-contract.ts';
 
 export interface ReportLine {
   file: string;
@@ -24,7 +24,7 @@ export type ImportCounts = {
 };
 
 /** Lines kept in the stored report; the counts stay exact beyond it. */
-export const REPORT_LIMIT = 10_000;
+const REPORT_LIMIT = 10_000;
 
 /** A record (or a part of one) the importer would not apply; the message is the reason in words. */
 export class RecordRefused extends Error {

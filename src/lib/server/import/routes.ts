@@ -11,14 +11,14 @@ import { ApiError, json, parseInput, parseJson, rawEndpoint, readText } from '..
 import { MAX_DELTA_BODY_BYTES } from '../body-limit.ts';
 import { apiCallerOf, type Actor } from '../admin/index.ts';
 import { text } from '#lib/http/fields.ts';
-import { externalId, importPricesSchema } from '#lib/import/record.ts';
+import { externalId, importPricesSchema } from '#lib/import/record-contract.ts';
 import { applyRecords } from './run.ts';
 import { reportCsv } from './report.ts';
 import { applyStockDelta } from './stock-delta.ts';
 import { startUpload } from './uploads.ts';
 
 /** Items per delta call: one transaction an ERP can retry whole. */
-export const MAX_DELTA_ITEMS = 10_000;
+const MAX_DELTA_ITEMS = 10_000;
 /** Imports the list shows. */
 const RECENT_IMPORTS = 20;
 

@@ -16,7 +16,7 @@ import {
   type ImportRecord,
   type ParsedItem,
   type SourcePosition,
-} from '#lib/import/record.ts';
+} from '#lib/import/record-contract.ts';
 import { ImportContext } from './context.ts';
 import { applyCategory } from './category-writes.ts';
 import { applyDeletion, applyProducts, categoryIds, knownProduct, placeProducts } from './product-writes.ts';

@@ -1,7 +1,7 @@
 // The files of an import as streams of parsed items: each file's format is told by its first bytes
 // (not its name, which a browser upload or a pipe may not carry), and its bytes are counted as they
 // are read, for the progress bar.
-import type { ParsedItem } from '#lib/import/record.ts';
+import type { ParsedItem } from '#lib/import/record-contract.ts';
 import { parseBmecat } from './bmecat.ts';
 import { parseCsv } from './csv.ts';
 import { detectFormat, withHead } from './format.ts';

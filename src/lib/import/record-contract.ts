@@ -26,7 +26,7 @@ const mediaSource = text({ max: 2048 })
   })
   .refine((s) => !s.split(/[\\/]/).includes('..'), { error: 'must not leave the import folder' });
 
-export const importCategorySchema = z
+const importCategorySchema = z
   .object({
     kind: z.literal('category'),
     /** The catalogue group id (BMEcat GROUP_ID); categories are matched on it. */
@@ -73,7 +73,7 @@ const referenceSchema = z
   })
   .strict();
 
-export const importProductSchema = z
+const importProductSchema = z
   .object({
     kind: z.literal('product'),
     /** The merchant's item number (BMEcat SUPPLIER_PID); products are matched on it. */
@@ -130,7 +130,7 @@ export const importProductSchema = z
   .strict();
 
 /** A product to remove (BMEcat mode="delete"). */
-export const importDeletionSchema = z.object({ kind: z.literal('delete'), sku: externalId }).strict();
+const importDeletionSchema = z.object({ kind: z.literal('delete'), sku: externalId }).strict();
 
 /** New prices for a known product only (BMEcat T_UPDATE_PRICES, a price CSV): its other data stays. */
 export const importPricesSchema = z
@@ -141,12 +141,12 @@ export const importPricesSchema = z
  * The categories of a known product, when the file lists them apart from the product (BMEcat's
  * PRODUCT_TO_CATALOGGROUP_MAP follows all products); the first is its main category.
  */
-export const importPlacementSchema = z
+const importPlacementSchema = z
   .object({ kind: z.literal('placement'), sku: externalId, categories: z.array(externalId).min(1).max(50) })
   .strict();
 
 /** A stock level for a known product (a stock CSV). */
-export const importStockSchema = z.object({ kind: z.literal('stock'), sku: externalId, stock: int({ min: 0 }) }).strict();
+const importStockSchema = z.object({ kind: z.literal('stock'), sku: externalId, stock: int({ min: 0 }) }).strict();
 
 export const importRecordSchema = z.discriminatedUnion('kind', [
   importCategorySchema,
