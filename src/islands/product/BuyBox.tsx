@@ -105,8 +105,13 @@ export function BuyBox({
         <input type="hidden" name="sku" value={sku} />
         <input type="hidden" name="return" value={form.returnPath} />
         <div className="buy-box-price">
-          <Price sku={sku} intlLocale={intlLocale} showLabel strings={{ ...strings.price, taxNote: strings.taxNote }} />
-          {terms?.pricePer && <small className="buy-box-unit">{terms.pricePer}</small>}
+          <Price
+            sku={sku}
+            intlLocale={intlLocale}
+            showLabel
+            per={terms?.pricePer}
+            strings={{ ...strings.price, taxNote: strings.taxNote }}
+          />
         </div>
         <QuantityField id={`${id}-qty`} field={field} rule={rule} ruleText={terms?.rule} strings={strings} />
         <div className="buy-box-availability">

@@ -62,12 +62,12 @@ export function QuantityField({ id, field, rule, ruleText, strings }: QuantityFi
         </div>
       </div>
       {ruleText && (
-        <p id={`${id}-rule`} className="buy-box-hint">
+        <div id={`${id}-rule`}>
           {ruleText}
-          <span className="buy-box-note" aria-live="polite">
-            {field.note}
-          </span>
-        </p>
+          <div className="buy-box-note" aria-live="polite">
+            {field.note && <strong>{field.note}</strong>}
+          </div>
+        </div>
       )}
       {field.invalid && strings.quantityInvalid && (
         <p id={`${id}-error`} className="buy-box-error" role="alert">
