@@ -6,7 +6,7 @@ import type { Messages } from '../i18n/messages/en.ts';
 import type { QuantityRule } from './order-quantity.ts';
 
 /** The order unit of a product that names none: one piece. */
-export const PIECE = 'C62';
+const PIECE = 'C62';
 
 /** The codes the messages name (unit.name.<code>, unit.count.<code>); any other is shown as it is. */
 const NAMED = ['C62', 'PK', 'CT', 'BX', 'SET', 'PR', 'RO', 'MTR', 'KGM', 'LTR'] as const;
@@ -50,6 +50,7 @@ export interface OrderUnit {
 /**
  * What one order unit holds, when that is worth saying: a pack of 100 pieces, a roll of 50 m. Null for
  * an order unit that holds just itself (one piece of one piece) or whose contents are not known.
+ * @internal Exported for its unit test; pages read it through orderTerms.
  */
 export function packContent(unit: OrderUnit): { count: number; unit: string } | null {
   const count = unit.unitsPerOrderUnit;

@@ -56,7 +56,7 @@ export interface ProductTerms {
 }
 
 /** Stored files are served under /media; each segment of the name is encoded on its own. */
-export function mediaHref(file: string): string {
+function mediaHref(file: string): string {
   return `/media/${file.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
 }
 

@@ -71,14 +71,14 @@ export interface ProductBreadcrumb {
 }
 
 /** A product's classification (ETIM, ECLASS): its system, the system's version and the class. */
-export interface Classification {
+interface Classification {
   system: string;
   version?: string | undefined;
   classId: string;
 }
 
 /** A data sheet or manual: its stored file (served under /media) and its title in the page's locale. */
-export interface ProductDocument {
+interface ProductDocument {
   file: string;
   title: string;
 }
