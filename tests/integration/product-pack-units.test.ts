@@ -139,7 +139,7 @@ describe('the page data of a product sold in cartons', () => {
         null,
         breaks,
       );
-      const ld = seo.jsonLd!.find((d) => d['@type'] === 'Product')!;
+      const ld = (seo.jsonLd as Record<string, unknown>[]).find((d) => d['@type'] === 'Product')!;
       expect(ld).toMatchObject({ gtin13: '4006381333931', brand: { '@type': 'Brand', name: data.brand } });
       expect(ld.mpn).toBe(data.header.find((g) => g.code === 'manufacturer_number')?.values[0]?.label);
       expect(ld.offers).toMatchObject({
