@@ -46,7 +46,7 @@ export const deProduct: ProductMessages = {
   'product.fromQuantity': 'ab {{quantity}}',
   'product.fact.gtin': 'GTIN/EAN',
   'product.fact.manufacturer': 'Hersteller',
-  'product.fact.manufacturerPid': 'Herstellerartikelnummer',
+  'product.fact.manufacturerPid': 'Hersteller-Art.-Nr.',
   'product.fact.deliveryTime': 'Lieferzeit',
   'product.shipsIn_one': 'Versand in {{count}} Werktag',
   'product.shipsIn_other': 'Versand in {{count}} Werktagen',
