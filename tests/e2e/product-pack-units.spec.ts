@@ -7,7 +7,7 @@ import { BASE_URL, expect, expectNoA11yViolations, localePath, msg, test, wake, 
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 
-/** Countersunk screws in packs of 100, at least 2 packs in steps of 2, price breaks from 10 and 50 packs. */
+/** Countersunk screws in packs of 100, at least 2 packs in steps of 2, price breaks from 10 and 40 packs. */
 const SKU = DEMO_FIXTURES.products.packRule;
 
 const TEXTS = {
@@ -19,7 +19,7 @@ const TEXTS = {
     rows: [
       ['ab 2 Packungen', '36,99 €'],
       ['ab 10 Packungen', '35,09 €'],
-      ['ab 50 Packungen', '33,29 €'],
+      ['ab 40 Packungen', '33,29 €'],
     ],
   },
   en: {
@@ -30,7 +30,7 @@ const TEXTS = {
     rows: [
       ['from 2 packs', '€36.99'],
       ['from 10 packs', '€35.09'],
-      ['from 50 packs', '€33.29'],
+      ['from 40 packs', '€33.29'],
     ],
   },
 } as const;
@@ -89,7 +89,7 @@ test.describe('a product sold in packs under a quantity rule', () => {
         priceSpecification: [
           { '@type': 'UnitPriceSpecification', price: '36.99', eligibleQuantity: { minValue: 2 } },
           { '@type': 'UnitPriceSpecification', price: '35.09', eligibleQuantity: { minValue: 10 } },
-          { '@type': 'UnitPriceSpecification', price: '33.29', eligibleQuantity: { minValue: 50 } },
+          { '@type': 'UnitPriceSpecification', price: '33.29', eligibleQuantity: { minValue: 40 } },
         ],
       });
       await expectNoA11yViolations(page, { include: '.product-summary' });

@@ -278,10 +278,10 @@ describe('seedDemoData', () => {
       `SELECT t.min_quantity, t.cents FROM price_tiers t JOIN price_lists l ON l.id = t.price_list_id
       WHERE t.product_id = ${Number(pack!.id)} AND l.code = 'base' AND t.currency = 'EUR' ORDER BY t.min_quantity`,
     );
-    const { EUR, from10EUR, from50EUR } = DEMO_FIXTURES.prices.packRule;
+    const { EUR, from10EUR, from40EUR } = DEMO_FIXTURES.prices.packRule;
     expect(tiers).toEqual([
       { min_quantity: 10, cents: from10EUR },
-      { min_quantity: 50, cents: from50EUR },
+      { min_quantity: 40, cents: from40EUR },
     ]);
     const [price] = await rows(
       a,

@@ -204,7 +204,7 @@ export const DEMO_FIXTURES = {
     /**
      * Countersunk screws M6 × 100 sold in packs (order unit PK) of 100 pieces, at least 2 packs in
      * steps of 2 (QUANTITY_RULE_FAMILIES), large stock, EUR 36.99 a pack with price breaks from 10 and
-     * 50 packs, like every pack product of the demo. A generated family (27 product rows or more).
+     * 40 packs, like every pack product of the demo. A generated family (27 product rows or more).
      */
     packRule: 'MSR-10019',
   },
@@ -213,8 +213,8 @@ export const DEMO_FIXTURES = {
     specialPrice: { EUR: 24999, specialEUR: 19999 },
     limited: { EUR: 12999 },
     free: { EUR: 0 },
-    /** A pack of 100; from 10 packs and from 50 packs (packTiers in pricing.ts). */
-    packRule: { EUR: 3699, from10EUR: 3509, from50EUR: 3329 },
+    /** A pack of 100; from 10 packs and from 40 packs (packTiers in pricing.ts). */
+    packRule: { EUR: 3699, from10EUR: 3509, from40EUR: 3329 },
   },
   customers: {
     /** Plain customer on the base price list, EUR, with billing and shipping address. */

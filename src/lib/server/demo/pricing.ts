@@ -77,10 +77,10 @@ export function randomEuroCents(rng: Rng, [min, max]: [number, number]): number 
   return charmPrice(Math.round((min + (max - min) * x) * 100));
 }
 
-/** Price breaks of goods sold in packs (screws, plugs, rivets): 5 % off from 10 packs, 10 % off from 50. */
+/** Price breaks of goods sold in packs (screws, plugs, rivets): 5 % off from 10 packs, 10 % off from 40. */
 const PACK_BREAKS: readonly (readonly [minQuantity: number, factor: number])[] = [
   [10, 0.95],
-  [50, 0.9],
+  [40, 0.9],
 ];
 
 /** The pack breaks in every currency, ending in 9 cents; a break that would not undercut the one before is left out. */
