@@ -38,8 +38,8 @@ async function sellInCartons(target: Db): Promise<void> {
         WHERE a.product_id = products.id AND a.attribute_code = 'manufacturer_number'),
       order_unit = 'CT', content_unit = 'C62', units_per_order_unit = 12, min_quantity = 3, quantity_step = 3,
       delivery_days = 3, classification = '{"system": "ETIM", "version": "7.0", "classId": "EC002618"}',
-      documents = '[{"file": "datasheets/asr 10003.pdf", "title": {"de": "Datenblatt", "en": "Data sheet"}},
-        {"file": "manual.docx", "title": {"de": "Bedienungsanleitung"}}]'
+      documents = '[{"file": "7d2c9e41b0a5f3c6.pdf", "title": {"de": "Datenblatt", "en": "Data sheet"}},
+        {"file": "e91b04a7c3d2f856.pdf", "title": {"de": "Bedienungsanleitung"}}]'
     WHERE sku = ${SKU}`);
   await target.execute(sql`
     INSERT INTO price_tiers (price_list_id, product_id, currency, min_quantity, cents)
@@ -126,8 +126,8 @@ describe('the page data of a product sold in cartons', () => {
       expect(eur!.rows.map((r) => r.price.replace(/\s/g, ' '))).toEqual(want.prices);
       expect(gbp).toMatchObject({ currency: 'GBP', hidden: true });
       expect(terms.documents).toEqual([
-        { href: '/media/datasheets/asr%2010003.pdf', title: want.documents[0], type: 'PDF', mime: 'application/pdf' },
-        { href: '/media/manual.docx', title: want.documents[1], type: 'DOCX', mime: undefined },
+        { href: '/media/7d2c9e41b0a5f3c6.pdf', title: want.documents[0], type: 'PDF', mime: 'application/pdf' },
+        { href: '/media/e91b04a7c3d2f856.pdf', title: want.documents[1], type: 'PDF', mime: 'application/pdf' },
       ]);
 
       const prices = await publicPrices([SKU], shell);
@@ -213,7 +213,7 @@ describe('the rendered page', () => {
       expect(ld).toMatchObject({ gtin13: '4006381333931', offers: { eligibleQuantity: { minValue: 3 } } });
       expect(html).toContain('data-price-currency="GBP" hidden');
       expect(html).not.toContain('data-price-currency="USD"');
-      expect(html).toMatch(/<a href="\/media\/datasheets\/asr%2010003\.pdf" type="application\/pdf">/);
+      expect(html).toMatch(/<a href="\/media\/7d2c9e41b0a5f3c6\.pdf" type="application\/pdf">/);
       if (locale === 'de') {
         expect(html).toContain('je Karton à 12 Stück');
         expect(html).toContain('Mindestabnahme 3 Kartons · in Schritten zu 3 Kartons');

@@ -55,10 +55,8 @@ export interface ProductTerms {
   priceBreaks: PriceBreakView[];
 }
 
-/** Stored files are served under /media; each segment of the name is encoded on its own. */
-function mediaHref(file: string): string {
-  return `/media/${file.split('/').filter(Boolean).map(encodeURIComponent).join('/')}`;
-}
+/** A stored document is served at /media/{its file name} (src/pages/media/[file].ts). */
+const mediaHref = (file: string): string => `/media/${encodeURIComponent(file)}`;
 
 function documentLink(doc: { file: string; title: string }): ProductDocumentLink {
   const extension = /\.([a-z0-9]{2,5})$/i.exec(doc.file)?.[1]?.toUpperCase() ?? null;
