@@ -30,6 +30,7 @@ const TABLES = [
   'product_translations',
   'product_attributes',
   'prices',
+  'price_tiers',
   'stock',
   'product_accessories',
   'product_included',
@@ -261,6 +262,42 @@ describe('seedDemoData', () => {
     );
     expect(variants.map((r) => r.sku)).toEqual([...f.variants]);
     for (const v of variants) expect(v.original_id).toBe(v.parent);
+  });
+
+  test('sells fasteners in packs with price breaks, and the pack fixture under a quantity rule', async () => {
+    const f = DEMO_FIXTURES.products;
+    const [pack] = await rows(
+      a,
+      `SELECT id, order_unit, content_unit, units_per_order_unit, min_quantity, quantity_step, gtin
+      FROM products WHERE sku = '${f.packRule}'`,
+    );
+    expect(pack).toMatchObject({ order_unit: 'PK', content_unit: 'C62', units_per_order_unit: 100 });
+    expect(pack).toMatchObject({ min_quantity: 2, quantity_step: 2, gtin: expect.stringMatching(/^40\d{11}$/) });
+    const tiers = await rows(
+      a,
+      `SELECT t.min_quantity, t.cents FROM price_tiers t JOIN price_lists l ON l.id = t.price_list_id
+      WHERE t.product_id = ${Number(pack!.id)} AND l.code = 'base' AND t.currency = 'EUR' ORDER BY t.min_quantity`,
+    );
+    const { EUR, from10EUR, from40EUR } = DEMO_FIXTURES.prices.packRule;
+    expect(tiers).toEqual([
+      { min_quantity: 10, cents: from10EUR },
+      { min_quantity: 40, cents: from40EUR },
+    ]);
+    const [price] = await rows(
+      a,
+      `SELECT regular_cents FROM prices WHERE product_id = ${Number(pack!.id)} AND price_list_id = 1 AND currency = 'EUR'`,
+    );
+    expect(price?.regular_cents).toBe(EUR);
+    // Every product with a packaging unit is sold by the pack; nothing else is, and only the fixture has a rule.
+    const odd = await rows(
+      a,
+      `SELECT p.sku FROM products p LEFT JOIN product_attributes a
+        ON a.product_id = p.id AND a.attribute_code = 'packaging_unit'
+      WHERE (a.value IS NULL) <> (p.order_unit = 'C62')
+        OR (a.value IS NOT NULL AND p.units_per_order_unit <> a.value::float)
+        OR ((p.min_quantity, p.quantity_step) <> (1, 1) AND p.sku <> '${f.packRule}')`,
+    );
+    expect(odd).toEqual([]);
   });
 
   test('gives every product base prices in EUR, GBP and USD', async () => {

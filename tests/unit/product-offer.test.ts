@@ -32,6 +32,54 @@ describe('offerJsonLd', () => {
     expect(offerJsonLd(price, null, url)?.availability).toBe('https://schema.org/OutOfStock');
   });
 
+  test('says the least quantity, its unit and one unit price per price break', () => {
+    const terms = {
+      unitCode: 'PK',
+      rule: { min: 2, step: 2 },
+      breaks: [
+        { minQuantity: 2, cents: 1250 },
+        { minQuantity: 10, cents: 1190 },
+      ],
+    };
+    const offer = offerJsonLd({ regular: 12.5, special: null, currency: 'EUR' }, stock, url, terms);
+    expect(offer).toMatchObject({
+      price: '12.50',
+      priceCurrency: 'EUR',
+      eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 2, unitCode: 'PK' },
+      priceSpecification: [
+        {
+          '@type': 'UnitPriceSpecification',
+          price: '12.50',
+          priceCurrency: 'EUR',
+          unitCode: 'PK',
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 2, unitCode: 'PK' },
+        },
+        {
+          '@type': 'UnitPriceSpecification',
+          price: '11.90',
+          priceCurrency: 'EUR',
+          unitCode: 'PK',
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 10, unitCode: 'PK' },
+        },
+      ],
+    });
+    // Availability is for the least quantity that may be ordered.
+    expect(
+      offerJsonLd(
+        { regular: 5, special: null, currency: 'EUR' },
+        { ...stock, effectivestock: 1, externalstock: 9 },
+        url,
+        {
+          ...terms,
+          breaks: [],
+        },
+      ),
+    ).toMatchObject({ availability: 'https://schema.org/BackOrder' });
+    expect(
+      offerJsonLd({ regular: 5, special: null, currency: 'EUR' }, stock, url, { ...terms, breaks: [] }),
+    ).not.toHaveProperty('priceSpecification');
+  });
+
   test('is absent without a public price', () => {
     expect(offerJsonLd(null, stock, url)).toBeUndefined();
     expect(offerJsonLd({ regular: null, special: null, currency: 'EUR' }, stock, url)).toBeUndefined();

@@ -143,6 +143,18 @@ describe('productJsonLd', () => {
     });
     expect(JSON.stringify(ld)).not.toMatch(/offer|price/i);
   });
+  test("names the GTIN by its length and takes the manufacturer's part number as mpn", () => {
+    const base = { name: 'Screw', sku: 'S', itemnum: 'I', url: 'u', images: [], description: '' };
+    expect(productJsonLd({ ...base, gtin: '4006381333931', mpn: 'W-4711' })).toMatchObject({
+      gtin13: '4006381333931',
+      mpn: 'W-4711',
+    });
+    expect(productJsonLd({ ...base, gtin: '96385074' })).toMatchObject({ gtin8: '96385074', mpn: 'I' });
+    expect(productJsonLd({ ...base, gtin: '012345678905' })).toHaveProperty('gtin12', '012345678905');
+    expect(productJsonLd({ ...base, gtin: '10012345678902' })).toHaveProperty('gtin14', '10012345678902');
+    expect(JSON.stringify(productJsonLd({ ...base, gtin: '12345' }))).not.toContain('gtin');
+  });
+
   test('leaves out what is missing', () => {
     const ld = productJsonLd({ name: 'Drill', sku: 'S', itemnum: 'I', url: 'u', images: [], description: '' });
     expect(ld).not.toHaveProperty('image');

@@ -31,9 +31,11 @@ export interface PriceProps {
    * another island they come from its PublicPricesContext); shown until the live price arrives.
    */
   prices?: PublicPrices | undefined;
+  /** What the price buys when that is not one piece ("per pack of 100 pieces"), said after the amount. */
+  per?: string | null | undefined;
 }
 
-export function Price({ sku, intlLocale, strings, startingAt = false, showLabel = false, prices }: PriceProps) {
+export function Price({ sku, intlLocale, strings, startingAt = false, showLabel = false, prices, per }: PriceProps) {
   // The static HTML shows the public price, or the loading state; live prices only after mounting (see
   // useClientStore). The first price shown starts the page's one batched price request (see prices-store).
   useSeedPublicPrices(prices);
@@ -73,6 +75,7 @@ export function Price({ sku, intlLocale, strings, startingAt = false, showLabel 
       ) : (
         <span className="price-regular">{wrap(shown.displayRegular)}</span>
       )}
+      {per && <span className="price-per">{per}</span>}
       {taxNote && <small className="price-tax-note">{taxNote}</small>}
     </span>
   );

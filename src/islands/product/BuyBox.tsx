@@ -4,25 +4,30 @@
 // once: a variant parent (choose a variant), an item the stock rule calls not available, a quantity
 // that is not a whole number 1..max (nothing is added, the field says why).
 //
+// A product with a quantity rule (a minimum, a step: src/lib/catalog/order-quantity.ts) starts at its
+// minimum, and − and + move between the orderable quantities. A whole number the rule does not allow
+// is moved to the next orderable one when the field is left or the form is sent, and the buy box says
+// why (QuantityField.tsx): what is added is always what the field then shows.
+//
 // It is a plain HTML form too (POST /cart/add): a click before this island is live, or without
 // JavaScript, adds on the server and comes back with the cart open. A quantity typed before hydration
 // is taken from the DOM; a box ticked before it is ticked again by client:intent.
 import { useId, useState, type FormEvent } from 'react';
-import { useTypedBeforeHydration } from '../shared/useTypedBeforeHydration.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import { parseWantedQuantity } from '#lib/cart/display.ts';
 import { refusesOrder } from '#lib/catalog/availability.ts';
 import { requestAddToCart } from '#lib/cart/requests.ts';
-import { fill } from '#lib/i18n/format.ts';
+import { ANY_QUANTITY, type QuantityRule } from '#lib/catalog/order-quantity.ts';
 import { AvailabilityText, type AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 import { Price, type PriceStrings } from '../catalog/Price.tsx';
 import { PublicPricesContext, usePriceLookup, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { AccessoryOptions, type Accessory } from './AccessoryOptions.tsx';
+import { QuantityField, type QuantityFieldStrings } from './QuantityField.tsx';
+import { useQuantityField, type CorrectionStrings } from './useQuantityField.ts';
 
-interface BuyBoxStrings {
-  quantity: string;
+interface BuyBoxStrings extends QuantityFieldStrings, CorrectionStrings {
   addToCart: string;
   accessories: string;
   itemNo: string;
@@ -31,8 +36,6 @@ interface BuyBoxStrings {
   availability: AvailabilityStrings;
   /** catalog.chooseVariant; shown on a variant parent instead of an enabled button. */
   chooseVariant?: string | undefined;
-  /** catalog.quantityInvalid, with {{max}}. */
-  quantityInvalid?: string | undefined;
 }
 
 export interface BuyBoxProps {
@@ -47,6 +50,10 @@ export interface BuyBoxProps {
   prices?: PublicPrices | undefined;
   /** Where the plain form posts (/cart/add in the page's locale) and the page it comes back to. */
   form: { action: string; returnPath: string };
+  /** The product's quantity rule; any whole number without one. */
+  rule?: QuantityRule | undefined;
+  /** Said beside the price ("per pack of 100 pieces") and under the quantity ("Minimum order 2 packs"). */
+  terms?: { pricePer?: string | null | undefined; rule?: string | null | undefined } | undefined;
   strings: BuyBoxStrings;
 }
 
@@ -58,19 +65,16 @@ export function BuyBox({
   variantParent = false,
   prices,
   form,
+  rule = ANY_QUANTITY,
+  terms,
   strings,
 }: BuyBoxProps) {
   const id = useId();
-  // The field keeps what was typed; only a whole number 1..max is ever added (never silently corrected).
-  const [rawQuantity, setRawQuantity] = useState('1');
-  const quantityField = useTypedBeforeHydration<HTMLInputElement>(rawQuantity, setRawQuantity);
+  const field = useQuantityField(rule, strings);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [touched, setTouched] = useState(false);
   useSeedPublicPrices(prices);
   const entry = usePriceLookup(prices);
-  const wanted = parseWantedQuantity(rawQuantity, MAX_QUANTITY);
-  const quantity = wanted ?? 1;
-  const quantityError = wanted === null && touched;
+  const { quantity } = field;
   const unavailable = [sku, ...chosen].some((s) => refusesOrder(entry(s), quantity));
   const blocked = variantParent || unavailable;
   const reasonId = variantParent ? `${id}-variant` : unavailable ? `${id}-availability` : undefined;
@@ -79,12 +83,10 @@ export function BuyBox({
     setChosen((list) =>
       list.includes(accessorySku) ? list.filter((s) => s !== accessorySku) : [...list, accessorySku],
     );
-  // A field left empty means the one piece it started with; anything else typed is kept and explained.
-  const leave = () => (rawQuantity.trim() === '' ? setRawQuantity('1') : setTouched(true));
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setTouched(true);
-    // The form's own values: a submit replayed right after hydration comes before the effect above.
+    field.setTouched(true);
+    // The form's own values: a submit replayed right after hydration comes before the state has them.
     const data = new FormData(e.currentTarget);
     const typed = parseWantedQuantity(String(data.get('quantity') ?? ''), MAX_QUANTITY);
     const ticked = data.getAll('accessories').map(String);
@@ -92,7 +94,7 @@ export function BuyBox({
     // In display order, so the same choice always makes the same request whatever the click order.
     requestAddToCart({
       sku,
-      quantity: typed,
+      quantity: field.orderable(typed),
       accessories: accessories.map((a) => a.sku).filter((s) => ticked.includes(s)),
     });
   };
@@ -103,31 +105,15 @@ export function BuyBox({
         <input type="hidden" name="sku" value={sku} />
         <input type="hidden" name="return" value={form.returnPath} />
         <div className="buy-box-price">
-          <Price sku={sku} intlLocale={intlLocale} showLabel strings={{ ...strings.price, taxNote: strings.taxNote }} />
-        </div>
-        <div className="buy-box-quantity">
-          <label htmlFor={`${id}-qty`}>{strings.quantity}</label>
-          <input
-            ref={quantityField}
-            id={`${id}-qty`}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_QUANTITY}
-            step={1}
-            value={rawQuantity}
-            aria-invalid={quantityError}
-            aria-describedby={quantityError ? `${id}-qty-error` : undefined}
-            onChange={(e) => setRawQuantity(e.target.value)}
-            onBlur={leave}
+          <Price
+            sku={sku}
+            intlLocale={intlLocale}
+            showLabel
+            per={terms?.pricePer}
+            strings={{ ...strings.price, taxNote: strings.taxNote }}
           />
         </div>
-        {quantityError && strings.quantityInvalid && (
-          <p id={`${id}-qty-error`} className="buy-box-error" role="alert">
-            {fill(strings.quantityInvalid, { max: String(MAX_QUANTITY) })}
-          </p>
-        )}
+        <QuantityField id={`${id}-qty`} field={field} rule={rule} ruleText={terms?.rule} strings={strings} />
         <div className="buy-box-availability">
           <AvailabilityText id={`${id}-availability`} sku={sku} qty={quantity} strings={strings.availability} />
         </div>

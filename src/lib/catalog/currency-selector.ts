@@ -1,5 +1,7 @@
 // The currency selector in the header (src/components/CurrencySelector.astro): it shows the choice in
-// effect and, on a new choice, stores it on the server and reloads the page in that currency.
+// effect and, on a new choice, stores it on the server and reloads the page in that currency. Static
+// blocks a page renders once per currency (`data-price-currency`: a product's price breaks) follow the
+// choice too: the server shows the page currency's, a shopper with another sees theirs, or none.
 import { readCurrency } from './currency-store.ts';
 import { isCurrency } from '../shared/currency.ts';
 
@@ -15,6 +17,10 @@ function markCurrent(selector: HTMLElement, code: string): void {
 }
 
 export function startCurrencySelectors(): void {
+  const chosen = readCurrency();
+  if (chosen)
+    for (const block of document.querySelectorAll<HTMLElement>('[data-price-currency]'))
+      block.hidden = block.dataset.priceCurrency !== chosen;
   for (const selector of document.querySelectorAll<HTMLDetailsElement>('.currency-selector')) {
     markCurrent(selector, readCurrency() ?? selector.dataset.defaultCurrency ?? '');
     selector.addEventListener('click', async (e) => {

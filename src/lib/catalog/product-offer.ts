@@ -1,6 +1,8 @@
 // The schema.org Offer of a product page: the public (guest) price, rendered with the page only when
 // guests may see prices, and dropped with the page whenever the product's price or stock is published.
 import { availabilityFor, type Availability, type StockInfo } from './availability.ts';
+import type { QuantityRule } from './order-quantity.ts';
+import type { PriceBreak } from './price-breaks.ts';
 
 const SCHEMA_AVAILABILITY: Record<Availability, string> = {
   available: 'https://schema.org/InStock',
@@ -26,11 +28,31 @@ export function payablePrice(price: GuestPrice): number | null {
   return price.special !== null && price.special < price.regular ? price.special : price.regular;
 }
 
-/** The Offer for one sku, or undefined when it has no public price (hidden, or none in this currency). */
+/**
+ * How the product is sold, where that is more than "any number of pieces at one price": the order
+ * unit's UN/ECE Recommendation 20 code (the one schema.org's unitCode takes), the quantity rule, and
+ * the price breaks in the Offer's currency (src/lib/catalog/price-breaks.ts).
+ */
+export interface OfferTerms {
+  unitCode: string;
+  rule: QuantityRule;
+  breaks: readonly PriceBreak[];
+}
+
+/** A quantity of order units as schema.org states one. */
+const quantity = (minValue: number, unitCode: string) => ({ '@type': 'QuantitativeValue', minValue, unitCode });
+
+/**
+ * The Offer for one sku, or undefined when it has no public price (hidden, or none in this currency).
+ * With terms it says the least quantity sold and its unit (eligibleQuantity) and, with price breaks,
+ * one UnitPriceSpecification per break; `price` stays the price of the least quantity, which is what
+ * search engines show.
+ */
 export function offerJsonLd(
   price: GuestPrice | null | undefined,
   stock: StockInfo | null | undefined,
   url: string,
+  terms?: OfferTerms | undefined,
 ): Record<string, unknown> | undefined {
   const amount = price ? payablePrice(price) : null;
   if (!price || amount === null) return undefined;
@@ -40,7 +62,19 @@ export function offerJsonLd(
     // A string with two decimals: schema.org reads a dot as the decimal separator, whatever the locale.
     price: amount.toFixed(2),
     priceCurrency: price.currency,
-    availability: SCHEMA_AVAILABILITY[availabilityFor(stock, 1)],
+    availability: SCHEMA_AVAILABILITY[availabilityFor(stock, terms?.rule.min ?? 1)],
     itemCondition: 'https://schema.org/NewCondition',
+    ...(terms ? { eligibleQuantity: quantity(terms.rule.min, terms.unitCode) } : {}),
+    ...(terms && terms.breaks.length > 0
+      ? {
+          priceSpecification: terms.breaks.map((row) => ({
+            '@type': 'UnitPriceSpecification',
+            price: (row.cents / 100).toFixed(2),
+            priceCurrency: price.currency,
+            unitCode: terms.unitCode,
+            eligibleQuantity: quantity(row.minQuantity, terms.unitCode),
+          })),
+        }
+      : {}),
   };
 }

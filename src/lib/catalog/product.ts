@@ -102,6 +102,16 @@ export interface ProductLdInput {
   images: string[];
   description: string;
   brand?: string | undefined;
+  /** GTIN (EAN) of 8, 12, 13 or 14 digits. */
+  gtin?: string | null | undefined;
+  /** The manufacturer's part number; the shop's item number stands in without one. */
+  mpn?: string | null | undefined;
+}
+
+/** schema.org names a GTIN by its length (gtin8, gtin12, gtin13, gtin14); any other value says nothing. */
+function gtinProperty(gtin: string | null | undefined): Record<string, string> {
+  const digits = gtin?.trim() ?? '';
+  return /^(\d{8}|\d{12,14})$/.test(digits) ? { [`gtin${digits.length}`]: digits } : {};
 }
 
 /**
@@ -114,7 +124,8 @@ export function productJsonLd(p: ProductLdInput): Record<string, unknown> {
     '@type': 'Product',
     name: p.name,
     sku: p.sku,
-    mpn: p.itemnum,
+    mpn: p.mpn || p.itemnum,
+    ...gtinProperty(p.gtin),
     url: p.url,
     ...(p.images.length > 0 ? { image: p.images } : {}),
     ...(p.description ? { description: p.description } : {}),

@@ -3,6 +3,7 @@ import { deCheckout } from './checkout/de.ts';
 import { deAccount } from './account/de.ts';
 import { deMyItems } from './my-items/de.ts';
 import { deReviews } from './reviews/de.ts';
+import { deProduct } from './product/de.ts';
 import { deNewsletter } from './newsletter/de.ts';
 import { deProfile } from './profile/de.ts';
 import { deAddresses } from './addresses/de.ts';
@@ -299,6 +300,7 @@ export const de: Messages = {
   ...deCheckout,
   ...deMyItems,
   ...deReviews,
+  ...deProduct,
   ...deNewsletter,
   ...deProfile,
   ...deAddresses,

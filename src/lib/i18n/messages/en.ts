@@ -2,6 +2,7 @@ import { enCheckout } from './checkout/en.ts';
 import { enAccount } from './account/en.ts';
 import { enMyItems } from './my-items/en.ts';
 import { enReviews } from './reviews/en.ts';
+import { enProduct } from './product/en.ts';
 import { enNewsletter } from './newsletter/en.ts';
 import { enProfile } from './profile/en.ts';
 import { enAddresses } from './addresses/en.ts';
@@ -9,7 +10,8 @@ import { enRegistration } from './registration/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
-// their own beside this file (checkout/, account/, my-items/, addresses/, profile/, newsletter/, reviews/).
+// their own beside this file (checkout/, account/, my-items/, addresses/, profile/, newsletter/, reviews/,
+// product/).
 export const en = {
   'site.skipToContent': 'Skip to content',
   'site.previewNotice': 'Preview: this page shows unpublished drafts.',
@@ -297,6 +299,7 @@ export const en = {
   ...enCheckout,
   ...enMyItems,
   ...enReviews,
+  ...enProduct,
   ...enNewsletter,
   ...enProfile,
   ...enAddresses,

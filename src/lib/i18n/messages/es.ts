@@ -3,6 +3,7 @@ import { esCheckout } from './checkout/es.ts';
 import { esAccount } from './account/es.ts';
 import { esMyItems } from './my-items/es.ts';
 import { esReviews } from './reviews/es.ts';
+import { esProduct } from './product/es.ts';
 import { esNewsletter } from './newsletter/es.ts';
 import { esProfile } from './profile/es.ts';
 import { esAddresses } from './addresses/es.ts';
@@ -297,6 +298,7 @@ export const es: Messages = {
   ...esCheckout,
   ...esMyItems,
   ...esReviews,
+  ...esProduct,
   ...esNewsletter,
   ...esProfile,
   ...esAddresses,

@@ -3,6 +3,7 @@ import { frCheckout } from './checkout/fr.ts';
 import { frAccount } from './account/fr.ts';
 import { frMyItems } from './my-items/fr.ts';
 import { frReviews } from './reviews/fr.ts';
+import { frProduct } from './product/fr.ts';
 import { frNewsletter } from './newsletter/fr.ts';
 import { frProfile } from './profile/fr.ts';
 import { frAddresses } from './addresses/fr.ts';
@@ -298,6 +299,7 @@ export const fr: Messages = {
   ...frCheckout,
   ...frMyItems,
   ...frReviews,
+  ...frProduct,
   ...frNewsletter,
   ...frProfile,
   ...frAddresses,

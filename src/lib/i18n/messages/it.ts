@@ -3,6 +3,7 @@ import { itCheckout } from './checkout/it.ts';
 import { itAccount } from './account/it.ts';
 import { itMyItems } from './my-items/it.ts';
 import { itReviews } from './reviews/it.ts';
+import { itProduct } from './product/it.ts';
 import { itNewsletter } from './newsletter/it.ts';
 import { itProfile } from './profile/it.ts';
 import { itAddresses } from './addresses/it.ts';
@@ -296,6 +297,7 @@ export const it: Messages = {
   ...itCheckout,
   ...itMyItems,
   ...itReviews,
+  ...itProduct,
   ...itNewsletter,
   ...itProfile,
   ...itAddresses,

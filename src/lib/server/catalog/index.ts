@@ -5,8 +5,10 @@ import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
-export { loadProductPage, productSeo, productStrings } from './product-page.ts';
+export { loadProductPage, productPageTerms, productSeo, productStrings } from './product-page.ts';
 export { publicPrices } from './public-prices.ts';
+export { publicPriceBreaks, type PriceBreakTable } from './price-breaks.ts';
+export type { PriceBreakView, ProductDocumentLink, ProductFact } from './product-terms.ts';
 export { guestPricesRoute } from './guest-prices.ts';
 export { myItems, type MyItem, type MyItemsPage } from './my-items.ts';
 export { searchPageState } from './search-page.ts';

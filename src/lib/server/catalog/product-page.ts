@@ -29,7 +29,10 @@ import { productBreadcrumbLink } from '#lib/catalog/breadcrumbs.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
 import { absoluteUrl, productTitle, type Seo } from '#lib/site/seo.ts';
 import { shareImageUrl } from '#lib/site/images.ts';
-import { offerJsonLd } from '#lib/catalog/product-offer.ts';
+import { offerJsonLd, type OfferTerms } from '#lib/catalog/product-offer.ts';
+import { isPiece } from '#lib/catalog/order-unit.ts';
+import type { PriceBreakTable } from './price-breaks.ts';
+import { productTerms, type ProductTerms } from './product-terms.ts';
 import { reviewJsonLd, type ReviewSummary } from '#lib/reviews/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PriceListEntry, ProductCard } from '#lib/catalog/contract.ts';
@@ -48,6 +51,8 @@ interface PageShell {
   messages: Messages;
   features: Features;
   offeredLocales: Locale[];
+  /** The currency of the page's public prices. */
+  currency: string;
 }
 
 export interface ProductPageData {
@@ -55,6 +60,7 @@ export interface ProductPageData {
   images: string[];
   descriptionHtml: string;
   descriptionText: string;
+  /** The brand attribute's value, else the manufacturer's name. */
   brand: string | undefined;
   trail: ProductBreadcrumb[];
   header: AttributeGroup[];
@@ -98,7 +104,10 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
     images: galleryImages(product.cover, product.galery),
     descriptionHtml,
     descriptionText: toText(descriptionHtml),
-    brand: product.custom_attributes.find((a) => a.attribute_code === BRAND_ATTRIBUTE)?.valueLabel,
+    brand:
+      product.custom_attributes.find((a) => a.attribute_code === BRAND_ATTRIBUTE)?.valueLabel ??
+      product.manufacturer.name ??
+      undefined,
     trail,
     header: headerAttributes(product.custom_attributes, setting.header),
     properties: propertyAttributes(product.custom_attributes, setting.header),
@@ -189,8 +198,34 @@ function productDescription(text: string, itemLabel: string): string {
 }
 
 /**
+ * The product's trade terms for its page (product-terms.ts): a manufacturer or part number that an
+ * attribute on the page shows already is not repeated in the specification.
+ */
+export function productPageTerms(
+  data: ProductPageData,
+  breaks: readonly PriceBreakTable[],
+  shell: PageShell,
+): ProductTerms {
+  const shown = [...data.header, ...data.properties].flatMap((g) => (g.html ? [] : g.values.map((v) => v.label)));
+  return productTerms(data.product, breaks, shell, shown);
+}
+
+/** How the Offer says the product is sold, when it is sold otherwise than by the piece at one price. */
+function offerTerms(
+  product: ProductDetail,
+  breaks: readonly PriceBreakTable[],
+  currency: string,
+): OfferTerms | undefined {
+  const own = breaks.find((b) => b.currency === currency)?.rows ?? [];
+  const { unit, rule } = product;
+  if (isPiece(unit.orderUnit) && rule.min === 1 && rule.step === 1 && own.length === 0) return undefined;
+  return { unitCode: unit.orderUnit.trim().toUpperCase(), rule, breaks: own };
+}
+
+/**
  * Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page; the
- * Product carries the published reviews the page shows and their average, when there are any.
+ * Product carries the published reviews the page shows and their average, when there are any, and
+ * its Offer the public price breaks in the Offer's currency.
  */
 export function productSeo(
   data: ProductPageData,
@@ -198,11 +233,13 @@ export function productSeo(
   site: URL,
   guest: PriceListEntry | null = null,
   reviews: ReviewSummary | null = null,
+  breaks: readonly PriceBreakTable[] = [],
 ): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
   const url = absoluteUrl(site, localePath(locale, productPath(product)));
-  const offer = offerJsonLd(guest?.priceInfo, guest?.stock, url);
+  const currency = guest?.priceInfo?.currency ?? shell.currency;
+  const offer = offerJsonLd(guest?.priceInfo, guest?.stock, url, offerTerms(product, breaks, currency));
   const itemLabel = `${t('catalog.itemNo')} ${product.itemnum}`;
   return {
     // Brand and item number make the title unique among variants that share a name.
@@ -221,6 +258,8 @@ export function productSeo(
           brand: data.brand,
           images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))),
           description: data.descriptionText,
+          gtin: product.gtin,
+          mpn: product.manufacturer.pid,
         }),
         ...(offer ? { offers: offer } : {}),
         ...reviewJsonLd(reviews),
@@ -272,6 +311,10 @@ export function productStrings(shell: PageShell) {
     imageProperty: { enlargeImageOf: messages['catalog.enlargeImageOf'], closeImage: t('catalog.closeImage') },
     buyBox: {
       quantity: t('catalog.quantity'),
+      decrease: t('cart.decrease'),
+      increase: t('cart.increase'),
+      quantityRaised: messages['product.quantityRaised'],
+      quantityRounded: messages['product.quantityRounded'],
       addToCart: t('catalog.addToCart'),
       accessories: t('catalog.accessories'),
       itemNo: t('catalog.itemNo'),

@@ -12,8 +12,10 @@ import {
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { describeAttributes } from './attributes.ts';
-import type { Locale } from '#lib/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';
+import type { OrderUnit } from '#lib/catalog/order-unit.ts';
+import type { QuantityRule } from '#lib/catalog/order-quantity.ts';
 
 /** Cards for the given product ids, in the order of the ids. */
 export async function productCards(ids: number[], locale: Locale): Promise<ProductCard[]> {
@@ -68,6 +70,19 @@ export interface ProductBreadcrumb {
   primary: boolean;
 }
 
+/** A product's classification (ETIM, ECLASS): its system, the system's version and the class. */
+interface Classification {
+  system: string;
+  version?: string | undefined;
+  classId: string;
+}
+
+/** A data sheet or manual: its stored file (served under /media) and its title in the page's locale. */
+interface ProductDocument {
+  file: string;
+  title: string;
+}
+
 export interface ProductDetail {
   id: number;
   sku: string;
@@ -91,6 +106,40 @@ export interface ProductDetail {
   included: { itemnum: string; name: string; quantity: number }[];
   /** The product's slug in every locale, for hreflang alternates. */
   slugs: Partial<Record<Locale, string>>;
+  /** GTIN (EAN) of 8, 12, 13 or 14 digits. */
+  gtin: string | null;
+  manufacturer: { name: string | null; pid: string | null };
+  /** What one ordered quantity is (a piece, a pack of 100 pieces …). */
+  unit: OrderUnit;
+  /** The least that may be ordered and the step above it, in order units. */
+  rule: QuantityRule;
+  /** Working days until dispatch. */
+  deliveryDays: number | null;
+  classification: Classification | null;
+  documents: ProductDocument[];
+}
+
+type ProductRow = typeof products.$inferSelect;
+
+/** The row's trade data as the page shows it; a count below 1 from an outside writer counts as 1. */
+function tradeData(row: ProductRow, locale: Locale) {
+  const whole = (n: number) => (Number.isInteger(n) && n >= 1 ? n : 1);
+  const classification = row.classification;
+  return {
+    gtin: row.gtin?.trim() || null,
+    manufacturer: { name: row.manufacturerName?.trim() || null, pid: row.manufacturerPid?.trim() || null },
+    unit: { orderUnit: row.orderUnit, contentUnit: row.contentUnit, unitsPerOrderUnit: row.unitsPerOrderUnit },
+    rule: { min: whole(row.minQuantity), step: whole(row.quantityStep) },
+    deliveryDays: row.deliveryDays,
+    classification: classification?.system && classification.classId ? classification : null,
+    // A title in the page's language, else the shop's default language's, else any, else the file's name.
+    documents: (Array.isArray(row.documents) ? row.documents : [])
+      .filter((d) => typeof d?.file === 'string' && d.file !== '')
+      .map((d) => ({
+        file: d.file,
+        title: d.title?.[locale] ?? d.title?.[DEFAULT_LOCALE] ?? Object.values(d.title ?? {})[0] ?? d.file,
+      })),
+  };
 }
 
 export async function productDetail(id: number, locale: Locale): Promise<ProductDetail | null> {
@@ -193,6 +242,7 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
         quantity: i.quantity,
       })),
       slugs: Object.fromEntries((translationsOf.get(id) ?? []).map((t) => [t.locale, t.slug])),
+      ...tradeData(row, locale),
     });
   }
   return result;

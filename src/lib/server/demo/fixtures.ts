@@ -159,6 +159,15 @@ export const FIXTURE_FAMILIES: readonly FamilySpec[] = [
   },
 ];
 
+/**
+ * Generated families sold under a quantity rule (BMEcat QUANTITY_MIN and QUANTITY_INTERVAL), by family
+ * index: only the rule is set, the family stays as the generator makes it (family 19: countersunk
+ * screws in packs of 100, DEMO_FIXTURES.products.packRule).
+ */
+export const QUANTITY_RULE_FAMILIES: Readonly<Record<number, { min: number; step: number }>> = {
+  19: { min: 2, step: 2 },
+};
+
 /** Product rows the fixtures occupy (parents plus variants); the generator needs at least this many. */
 export const FIXTURE_PRODUCT_ROWS = FIXTURE_FAMILIES.reduce((n, f) => n + 1 + (f.variantValues?.length ?? 0), 0);
 
@@ -192,12 +201,20 @@ export const DEMO_FIXTURES = {
     specialPrice: 'BMA-10008',
     /** Price 0 in every currency: shown as 'Free'. */
     free: 'GSZ-10009',
+    /**
+     * Countersunk screws M6 × 100 sold in packs (order unit PK) of 100 pieces, at least 2 packs in
+     * steps of 2 (QUANTITY_RULE_FAMILIES), large stock, EUR 36.99 a pack with price breaks from 10 and
+     * 40 packs, like every pack product of the demo. A generated family (27 product rows or more).
+     */
+    packRule: 'MSR-10019',
   },
   prices: {
     available: { EUR: 18899, acmeEUR: 16499 },
     specialPrice: { EUR: 24999, specialEUR: 19999 },
     limited: { EUR: 12999 },
     free: { EUR: 0 },
+    /** A pack of 100; from 10 packs and from 40 packs (packTiers in pricing.ts). */
+    packRule: { EUR: 3699, from10EUR: 3509, from40EUR: 3329 },
   },
   customers: {
     /** Plain customer on the base price list, EUR, with billing and shipping address. */

@@ -17,7 +17,7 @@ import { LOCALES } from './vocabulary.ts';
 export { productImageSvg, categoryImageSvg, attributeOptionImageSvg, parseProductImageName } from './images.ts';
 
 /** Bump when the generator's output changes, so a stored demo database can tell it is stale. */
-const DEMO_SEED_VERSION = 2;
+const DEMO_SEED_VERSION = 3;
 export const DEFAULT_DEMO_PRODUCTS = 300;
 const MAX_DEMO_PRODUCTS = 1_000_000;
 /** Products per insert transaction. */
@@ -101,6 +101,11 @@ async function insertProducts(tx: Writer, bundles: ProductBundle[], skipTriggers
     tx,
     schema.prices,
     bundles.flatMap((b) => b.prices),
+  );
+  await insertChunked(
+    tx,
+    schema.priceTiers,
+    bundles.flatMap((b) => b.tiers),
   );
 }
 

@@ -76,3 +76,24 @@ export function randomEuroCents(rng: Rng, [min, max]: [number, number]): number 
   const x = rng.next() ** 1.8;
   return charmPrice(Math.round((min + (max - min) * x) * 100));
 }
+
+/** Price breaks of goods sold in packs (screws, plugs, rivets): 5 % off from 10 packs, 10 % off from 40. */
+const PACK_BREAKS: readonly (readonly [minQuantity: number, factor: number])[] = [
+  [10, 0.95],
+  [40, 0.9],
+];
+
+/** The pack breaks in every currency, ending in 9 cents; a break that would not undercut the one before is left out. */
+export function packTiers(
+  regular: Record<Currency, number>,
+): { currency: Currency; minQuantity: number; cents: number }[] {
+  return CURRENCIES.flatMap((currency) => {
+    let last = regular[currency];
+    return PACK_BREAKS.flatMap(([minQuantity, factor]) => {
+      const cents = Math.round((regular[currency] * factor) / 10) * 10 - 1;
+      if (cents <= 0 || cents >= last) return [];
+      last = cents;
+      return [{ currency, minQuantity, cents }];
+    });
+  });
+}

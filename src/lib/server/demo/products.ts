@@ -2,10 +2,10 @@
 // attributes, categories, accessories, included items, stock and prices.
 import type * as schema from '../db/schema.ts';
 import { buildCategories, type CategoryRow } from './categories.ts';
-import { FIRST_ITEM_NUMBER, FIXTURE_FAMILIES, type FamilySpec } from './fixtures.ts';
+import { FIRST_ITEM_NUMBER, FIXTURE_FAMILIES, QUANTITY_RULE_FAMILIES, type FamilySpec } from './fixtures.ts';
 import { productImageUrl } from './images.ts';
 import { CURRENCIES, type Currency } from '#lib/shared/currency.ts';
-import { priceSet, randomEuroCents, randomStockCase, stockFor } from './pricing.ts';
+import { packTiers, priceSet, randomEuroCents, randomStockCase, stockFor } from './pricing.ts';
 import { LEAF_PROFILES } from './product-types.ts';
 import type { LeafProfile } from './leaf-profile.ts';
 import { rngFor, type Rng } from './random.ts';
@@ -23,6 +23,7 @@ export interface ProductBundle {
   included: (typeof schema.productIncluded.$inferInsert)[];
   stock: typeof schema.stock.$inferInsert | null;
   prices: (typeof schema.prices.$inferInsert)[];
+  tiers: (typeof schema.priceTiers.$inferInsert)[];
 }
 
 interface Context {
@@ -109,6 +110,10 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
         : null;
   const manufacturerNumber = `${brandValue.slice(0, 3).toUpperCase()}-${rng.int(10000, 99999)}`;
   const ean = eanFrom(rng);
+  // Fasteners come in packs of their packaging unit (an attribute too, which listing cards show), with
+  // price breaks; derived from what is drawn already, so the rest of the catalogue stays as it was.
+  const packSize = Number(specResult.attrs.find(([code]) => code === 'packaging_unit')?.[1] ?? 0);
+  const rule = QUANTITY_RULE_FAMILIES[f];
 
   const shared: [string, string][] = [
     ['brand', brandValue],
@@ -157,6 +162,10 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
         primaryCategoryId: leaf.id,
         isActive: true,
         hidePrices: false,
+        // A GTIN names one trade item: variants would share the family's, so only simple products carry it.
+        gtin: axis ? null : ean,
+        ...(packSize > 0 ? { orderUnit: 'PK', contentUnit: 'C62', unitsPerOrderUnit: packSize } : {}),
+        ...(rule ? { minQuantity: rule.min, quantityStep: rule.step } : {}),
         createdAt,
         updatedAt: createdAt,
       },
@@ -199,6 +208,10 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
             }))
           : []),
       ],
+      tiers:
+        packSize > 0
+          ? packTiers(prices.regular).map((tier) => ({ priceListId: PRICE_LIST_IDS.base, productId: opts.id, ...tier }))
+          : [],
     };
   };
 

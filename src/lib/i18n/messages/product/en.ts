@@ -1,0 +1,60 @@
+// English messages of the product page's trade terms: order units, pack sizes, quantity rules, price
+// breaks and the product's facts and documents: a part of en.ts of its own. Every other locale's part
+// has exactly these keys.
+//
+// unit.name.<code> and unit.count.<code> are the order units of UN/ECE Recommendation 20 that
+// catalogues use most (src/lib/catalog/order-unit.ts); any other code is shown as it is.
+export const enProduct = {
+  'unit.name.C62': 'piece',
+  'unit.count.C62_one': '{{count}} piece',
+  'unit.count.C62_other': '{{count}} pieces',
+  'unit.name.PK': 'pack',
+  'unit.count.PK_one': '{{count}} pack',
+  'unit.count.PK_other': '{{count}} packs',
+  'unit.name.CT': 'carton',
+  'unit.count.CT_one': '{{count}} carton',
+  'unit.count.CT_other': '{{count}} cartons',
+  'unit.name.BX': 'box',
+  'unit.count.BX_one': '{{count}} box',
+  'unit.count.BX_other': '{{count}} boxes',
+  'unit.name.SET': 'set',
+  'unit.count.SET_one': '{{count}} set',
+  'unit.count.SET_other': '{{count}} sets',
+  'unit.name.PR': 'pair',
+  'unit.count.PR_one': '{{count}} pair',
+  'unit.count.PR_other': '{{count}} pairs',
+  'unit.name.RO': 'roll',
+  'unit.count.RO_one': '{{count}} roll',
+  'unit.count.RO_other': '{{count}} rolls',
+  'unit.name.MTR': 'metre',
+  'unit.count.MTR_one': '{{count}} m',
+  'unit.count.MTR_other': '{{count}} m',
+  'unit.name.KGM': 'kilogram',
+  'unit.count.KGM_one': '{{count}} kg',
+  'unit.count.KGM_other': '{{count}} kg',
+  'unit.name.LTR': 'litre',
+  'unit.count.LTR_one': '{{count}} l',
+  'unit.count.LTR_other': '{{count}} l',
+
+  'product.pricePer': 'per {{unit}}',
+  'product.pricePerContent': 'per {{unit}} of {{content}}',
+  'product.minimumOrder': 'Minimum order {{quantity}}',
+  'product.orderStep': 'in steps of {{quantity}}',
+  'product.quantityRaised': 'The minimum order is {{min}}: the quantity is now {{quantity}}.',
+  'product.quantityRounded': 'Orderable in steps of {{step}}: the quantity is now {{quantity}}.',
+  'product.priceBreaks': 'Volume pricing',
+  'product.priceBreaksQuantity': 'Quantity',
+  'product.priceBreaksPrice': 'Price per {{unit}}',
+  'product.fromQuantity': 'from {{quantity}}',
+  'product.fact.gtin': 'GTIN/EAN',
+  'product.fact.manufacturer': 'Manufacturer',
+  'product.fact.manufacturerPid': 'Manufacturer part no.',
+  'product.fact.deliveryTime': 'Delivery time',
+  'product.shipsIn_one': 'Ships in {{count}} working day',
+  'product.shipsIn_other': 'Ships in {{count}} working days',
+  'product.shipsToday': 'Ships the same working day',
+  'product.fact.classification': 'Classification',
+  'product.documents': 'Data sheets and documents',
+} as const;
+
+export type ProductMessages = Record<keyof typeof enProduct, string>;
