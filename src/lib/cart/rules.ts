@@ -60,6 +60,7 @@ export function isValidQuantity(value: unknown, { allowZero = false } = {}): val
  * the next allowed quantity, or, where that passes MAX_QUANTITY, the largest allowed one below it. A
  * rule whose minimum is itself past MAX_QUANTITY allows nothing: the capped sum stays, and the order
  * refuses it. (src/lib/server/cart/merge.ts does this in SQL.)
+ * @internal Exported for its tests.
  */
 export function fitMergedQuantity(sum: number, rule: QuantityRule): number {
   const capped = Math.min(sum, MAX_QUANTITY);

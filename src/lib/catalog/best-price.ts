@@ -55,6 +55,7 @@ export interface TieredListPrice extends ListPrice {
  * What a list charges a piece when `quantity` pieces are bought: its tier for that quantity counts as
  * the list's special price where it undercuts the list's own lowest price (a tier at or above it is no
  * saving and is ignored, like such a special).
+ * @internal Exported for its tests.
  */
 export function listPriceFor(list: TieredListPrice, quantity: number): ListPrice {
   const untiered = lowest(list);

@@ -11,6 +11,7 @@ export type XmlEvent =
   /** The file cannot be read further; always the last event. */
   | { type: 'fault'; line: number; reason: string };
 
+/** @internal Exported for its tests. */
 export const ENTITIES_REFUSED =
   'The file declares XML entities; they are refused for safety (entity expansion, external files).';
 

@@ -20,6 +20,7 @@ export interface ColumnDescription {
 const LIST = 'separated by |';
 const AMOUNT = 'a decimal comma where cells are separated by semicolons (1.234,50), a dot otherwise (1234.50)';
 
+/** @internal Exported for its tests. */
 export const PRODUCT_COLUMNS: readonly ColumnDescription[] = [
   { column: 'sku', description: 'Item number; products are matched on it. Required.', example: 'BM-2000' },
   { column: 'parent_sku', description: 'For a variant: the sku of its parent product.', example: 'BM' },
