@@ -77,6 +77,17 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'DELETE /api/admin/content/[type]/[identifier]': {},
   'PUT /api/admin/products/[sku]': { body: { texts: { en: { name: 'Intruder' } } } },
   'PUT /api/admin/categories/[id]': { body: { texts: { en: { name: 'Intruder' } } } },
+  'GET /api/admin/imports': { query: {} },
+  'POST /api/admin/imports': {
+    query: { name: 'stock.csv' },
+    body: `sku;stock\n${DEMO_FIXTURES.products.available};1\n`,
+  },
+  'GET /api/admin/imports/[id]': { query: {} },
+  'GET /api/admin/imports/[id]/report.csv': { query: {} },
+  'PUT /api/admin/stock': { body: { items: [{ sku: DEMO_FIXTURES.products.available, stock: 1 }] } },
+  'PUT /api/admin/prices': {
+    body: { items: [{ sku: DEMO_FIXTURES.products.available, prices: [{ currency: 'EUR', cents: 1 }] }] },
+  },
 };
 
 interface Endpoint {
@@ -251,7 +262,7 @@ describe.each(INTRUDERS)('a request with $label', ({ make }) => {
 });
 
 describe('the content API with a bearer token that is not one', () => {
-  const viaApi = GUARDED.filter((e) => /\/(content|products|categories)\//.test(e.id));
+  const viaApi = GUARDED.filter((e) => /\/(content|products|categories)\/|\/(imports|stock|prices)\b/.test(e.id));
 
   test.each(viaApi)('$id answers 401 even next to a live admin session', async (endpoint) => {
     const b = await signedIn(admin.email, '10.1.0.5');
@@ -283,6 +294,12 @@ describe('roles', () => {
     'GET /api/admin/tokens',
     'POST /api/admin/tokens',
     'POST /api/admin/tokens/revoke',
+    // The catalogue's data is the admin's (README, "Bring your catalogue").
+    'GET /api/admin/imports',
+    'POST /api/admin/imports',
+    'GET /api/admin/imports/[id]',
+    'PUT /api/admin/stock',
+    'PUT /api/admin/prices',
   ];
 
   test.each(ADMIN_ONLY)('an editor gets 403 FORBIDDEN from %s, and nothing changes', async (id) => {

@@ -114,7 +114,7 @@ describe('the page data of a product sold in cartons', () => {
       const breaks = await publicPriceBreaks(data.product, shell);
       // Only currencies with breaks: GBP has one, USD none.
       expect(breaks.map((b) => b.currency)).toEqual(['EUR', 'GBP']);
-      expect(breaks[0]!.rows).toEqual(EUR_ROWS);
+      expect(breaks[0]!.breaks).toEqual(EUR_ROWS);
 
       const terms = productPageTerms(data, breaks, shell);
       expect(terms.buyBox).toEqual({ pricePer: want.pricePer, rule: want.rule });
@@ -122,8 +122,8 @@ describe('the page data of a product sold in cartons', () => {
       expect(terms.facts.map((f) => [f.code, f.label, f.value])).toEqual(want.facts);
       const [eur, gbp] = terms.priceBreaks;
       expect(eur).toMatchObject({ currency: 'EUR', hidden: false, priceHeader: want.priceHeader });
-      expect(eur!.rows.map((r) => r.quantity)).toEqual(want.from);
-      expect(eur!.rows.map((r) => r.price.replace(/\s/g, ' '))).toEqual(want.prices);
+      expect(eur!.lines.map((r) => r.quantity)).toEqual(want.from);
+      expect(eur!.lines.map((r) => r.price.replace(/\s/g, ' '))).toEqual(want.prices);
       expect(gbp).toMatchObject({ currency: 'GBP', hidden: true });
       expect(terms.documents).toEqual([
         { href: '/media/7d2c9e41b0a5f3c6.pdf', title: want.documents[0], type: 'PDF', mime: 'application/pdf' },

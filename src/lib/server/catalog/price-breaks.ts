@@ -15,7 +15,7 @@ const PUBLIC_LIST = 'base';
 
 export interface PriceBreakTable {
   currency: string;
-  rows: PriceBreak[];
+  breaks: PriceBreak[];
 }
 
 /** One table per currency the product has breaks in; none when guests may not see prices. */
@@ -52,6 +52,6 @@ export async function publicPriceBreaks(
     const from1 = price.special !== null && price.special < price.regular ? price.special : price.regular;
     const own = tiers.filter((t) => t.currency === currency);
     const rows = priceBreaks(from1, own, product.rule, MAX_QUANTITY);
-    return rows.length > 0 ? [{ currency, rows }] : [];
+    return rows.length > 0 ? [{ currency, breaks: rows }] : [];
   });
 }

@@ -216,7 +216,7 @@ function offerTerms(
   breaks: readonly PriceBreakTable[],
   currency: string,
 ): OfferTerms | undefined {
-  const own = breaks.find((b) => b.currency === currency)?.rows ?? [];
+  const own = breaks.find((b) => b.currency === currency)?.breaks ?? [];
   const { unit, rule } = product;
   if (isPiece(unit.orderUnit) && rule.min === 1 && rule.step === 1 && own.length === 0) return undefined;
   return { unitCode: unit.orderUnit.trim().toUpperCase(), rule, breaks: own };

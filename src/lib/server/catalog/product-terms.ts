@@ -44,7 +44,7 @@ export interface PriceBreakView {
   caption: string;
   quantityHeader: string;
   priceHeader: string;
-  rows: { quantity: string; price: string }[];
+  lines: { quantity: string; price: string }[];
 }
 
 export interface ProductTerms {
@@ -129,7 +129,7 @@ export function productTerms(
       caption: t('product.priceBreaks'),
       quantityHeader: t('product.priceBreaksQuantity'),
       priceHeader: t('product.priceBreaksPrice', { unit }),
-      rows: table.rows.map((row) => ({
+      lines: table.breaks.map((row) => ({
         quantity: t('product.fromQuantity', { quantity: count(row.minQuantity) }),
         price: formatPrice(row.cents / 100, {
           locale: intlLocale,

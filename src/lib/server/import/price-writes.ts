@@ -54,14 +54,16 @@ export async function writePrices(
   tx: Db,
   products: readonly { id: number; rows: readonly PriceRow[] }[],
 ): Promise<void> {
-  const priced = products.filter((p) => p.rows.length > 0);
+  const priced = products.filter((p) => p.prices.length > 0);
   if (priced.length === 0) return;
   const pairs = literalRows(
-    [...new Set(priced.flatMap((p) => p.rows.map((r) => `${p.id}|${r.listId}`)))].map((k) => k.split('|').map(Number)),
+    [...new Set(priced.flatMap((p) => p.prices.map((r) => `${p.id}|${r.listId}`)))].map((k) =>
+      k.split('|').map(Number),
+    ),
   );
   await tx.execute(sql`DELETE FROM prices WHERE (product_id, price_list_id) IN (${pairs})`);
   await tx.execute(sql`DELETE FROM price_tiers WHERE (product_id, price_list_id) IN (${pairs})`);
-  const all = priced.flatMap((p) => p.rows.map((r) => ({ id: p.id, ...r })));
+  const all = priced.flatMap((p) => p.prices.map((r) => ({ id: p.id, ...r })));
   const base = all.filter((r) => r.minQuantity === 1);
   const tiers = all.filter((r) => r.minQuantity > 1);
   if (base.length > 0)
@@ -98,7 +100,7 @@ export async function replacePrices(
   // A special price set in the shop is kept only while the regular price stays; any change replaces it.
   const specials = base.some((p) => lists.has(p.priceListId) && p.specialCents !== null);
   if (!specials && now.join() === wanted.map(key).sort().join()) return false;
-  await writePrices(tx, [{ id: productId, rows: wanted }]);
+  await writePrices(tx, [{ id: productId, prices: wanted }]);
   return true;
 }
 

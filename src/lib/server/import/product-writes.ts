@@ -266,7 +266,7 @@ export async function applyProducts(
     );
     await writePrices(
       tx,
-      plans.map((p) => ({ id: p.id!, rows: p.prices })),
+      plans.map((p) => ({ id: p.id!, prices: p.prices })),
     );
     for (const p of plans)
       results[p.index] = {
