@@ -52,7 +52,7 @@ export async function priceRows(tx: Db, given: readonly Price[], ctx: ImportCont
 /** Replaces each product's prices in the lists its rows name (a product without rows keeps its prices). */
 export async function writePrices(
   tx: Db,
-  products: readonly { id: number; rows: readonly PriceRow[] }[],
+  products: readonly { id: number; prices: readonly PriceRow[] }[],
 ): Promise<void> {
   const priced = products.filter((p) => p.prices.length > 0);
   if (priced.length === 0) return;
