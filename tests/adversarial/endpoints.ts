@@ -42,6 +42,14 @@ const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   })),
   { method: 'PUT', path: '/api/admin/products/[sku]', note: 'content API: product texts and categories' },
   { method: 'PUT', path: '/api/admin/categories/[id]', note: 'content API: category texts' },
+  // The import API (README, "Bring your catalogue"): a catalogue file as the raw body, imports by address,
+  // and the ERP's deltas; a token with catalog:write or an admin session.
+  { method: 'POST', path: '/api/admin/imports', note: 'import API: the catalogue file as the raw body' },
+  { method: 'GET', path: '/api/admin/imports', note: 'import API: the recent imports' },
+  { method: 'GET', path: '/api/admin/imports/[id]', note: 'import API: one import and its report' },
+  { method: 'GET', path: '/api/admin/imports/[id]/report.csv', note: 'import API: a report as CSV' },
+  { method: 'PUT', path: '/api/admin/stock', note: 'import API: stock from the ERP' },
+  { method: 'PUT', path: '/api/admin/prices', note: 'import API: prices from the ERP' },
 ];
 
 function walk(dir: string): string[] {
