@@ -81,8 +81,24 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
       await expect.poll(async () => (await entry())?.sku, { timeout: 5_000 }).toBe(SKU);
     });
 
-    test('a change too large to name product by product rebuilds the index', async () => {
-      // Every EUR price at once: the notice says '*'.
+    test('a change of thousands of products is named in notices of 600 ids; only above 20,000 says "*"', async () => {
+      const notices: string[] = [];
+      const stop = await (await db.database()).listen('storefront_prices', (payload) => notices.push(payload));
+      try {
+        await writer.query('select notify_price_ids(array(select generate_series(1, 10000)))');
+        await expect.poll(() => notices.length, { timeout: 5_000 }).toBe(17);
+        const ids = notices.flatMap((n) => n.split(',').map(Number));
+        expect(new Set(ids).size).toBe(10_000);
+        expect(Math.max(...notices.map((n) => n.length))).toBeLessThan(8000);
+        notices.length = 0;
+        await writer.query('select notify_price_ids(array(select generate_series(1, 20001)))');
+        await expect.poll(() => notices, { timeout: 5_000 }).toEqual(['*']);
+      } finally {
+        await stop();
+      }
+    });
+
+    test('a change to every price at once shows for every product', async () => {
       await writer.query(`update prices set special_cents = null where currency = 'EUR'`);
       await writer.query(`update prices set regular_cents = 99900 where currency = 'EUR'
         and price_list_id = (select id from price_lists where code = 'base')`);

@@ -13,6 +13,7 @@ import {
   attributes,
   categories,
   categoryTranslations,
+  contentBlocks,
   priceLists,
   prices,
   priceTiers,
@@ -26,6 +27,7 @@ import {
   stock,
 } from '#lib/server/db/schema.ts';
 import type { Db } from '#lib/server/db/client.ts';
+import { buildSearchIndex } from '#lib/server/catalog/search-index-store.ts';
 import { runImport } from '#lib/server/import/index.ts';
 import type { ImportResult } from '#lib/server/import/run.ts';
 import { applyStockDelta } from '#lib/server/import/stock-delta.ts';
@@ -52,6 +54,13 @@ async function productBySku(db: Db, sku: string) {
   expect(row, sku).toBeDefined();
   return row!;
 }
+const filterSetting = async (db: Db) => {
+  const [row] = await db
+    .select({ config: contentBlocks.config })
+    .from(contentBlocks)
+    .where(and(eq(contentBlocks.type, 'setting'), eq(contentBlocks.identifier, 'attributes')));
+  return row?.config as { filters: string[]; header: string[]; list: string[] } | undefined;
+};
 const publishCount = async (db: Db) => (await db.select({ n: count() }).from(publishEvents))[0]!.n;
 const refusedIds = (result: ImportResult) => [...new Set(result.report.flatMap((l) => (l.id ? [l.id] : [])))].sort();
 
@@ -112,6 +121,9 @@ forEachDatabase('catalogue import', (ctx) => {
     expect(values.length).toBeGreaterThan(2);
     const [feature] = await ctx.db.select().from(attributes).where(eq(attributes.code, values[0]!.attributeCode));
     expect(feature!.isFilterable).toBe(true);
+    // …and the listings offer them as filters: the attributes setting's next version lists them.
+    expect(result.newFilters).toContain(feature!.code);
+    expect((await filterSetting(ctx.db))?.filters).toEqual(expect.arrayContaining(result.newFilters));
 
     // Pictures stored once by digest and served as renditions; the data sheet as a PDF.
     expect(drill.coverImage).toMatch(/^\/images\/m\/[a-f0-9]{32}\.jpg$/);
@@ -133,6 +145,16 @@ forEachDatabase('catalogue import', (ctx) => {
     expect(placed.filter((p) => p.isPrimary)).toHaveLength(1);
     const texts = await ctx.db.select().from(productTranslations).where(eq(productTranslations.productId, screws.id));
     expect(texts.map((t) => t.locale).sort()).toEqual(['de', 'en', 'es', 'fr', 'it']);
+
+    // Search finds it by its GTIN, its manufacturer's part number and its keywords (KEYWORD) per language.
+    const search = await buildSearchIndex(ctx.db);
+    expect(search.exact(drill.gtin!).map((h) => h.id)).toEqual([drill.id]);
+    expect(search.exact('bpt-sb750-2').map((h) => h.id)).toEqual([drill.id]);
+    const ids = (words: string[], locale: 'de' | 'en') =>
+      search.nameMatches(words, locale, 10).hits.map((h) => h.id);
+    expect(ids(['schlagbohrer'], 'de')).toContain(drill.id);
+    expect(ids(['hammer', 'drill'], 'en')).toContain(drill.id);
+    expect(ids(['schlagbohrer'], 'en')).not.toContain(drill.id);
   });
 
   test('the same file again changes nothing and publishes nothing', async () => {
@@ -141,7 +163,20 @@ forEachDatabase('catalogue import', (ctx) => {
     expect(result.counts).toMatchObject({ read: 13, created: 0, updated: 0, deleted: 0, unchanged: 13, refused: 0 });
     expect(result.changed).toBe(false);
     expect(result.published).toBeNull();
+    expect(result.newFilters).toEqual([]);
     expect(await publishCount(ctx.db)).toBe(before);
+  });
+
+  test('a filter an editor took out stays out when the file comes again', async () => {
+    const setting = (await filterSetting(ctx.db))!;
+    const [removed, ...kept] = setting.filters;
+    await ctx.db
+      .update(contentBlocks)
+      .set({ config: { ...setting, filters: kept } })
+      .where(and(eq(contentBlocks.type, 'setting'), eq(contentBlocks.identifier, 'attributes')));
+    const result = await importFiles(ctx.db, ['bmecat-2005-new.xml']);
+    expect(result.newFilters).toEqual([]);
+    expect((await filterSetting(ctx.db))!.filters).not.toContain(removed);
   });
 
   test('--check and --strict change nothing', async () => {

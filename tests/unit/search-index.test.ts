@@ -25,6 +25,7 @@ function product(de: string, extra: Partial<IndexedProduct> = {}): IndexedProduc
     parentId: null,
     itemnum: `IT-${id}`,
     sku: `sku-${id}`,
+    codes: [],
     originalId: null,
     created: id,
     categories: [],
@@ -91,6 +92,14 @@ describe('SearchIndex other matches and exact matches', () => {
     expect(index.otherMatches('zz', ['sieben'], 'de', () => false, 10).hits.map((h) => h.id)).toEqual([newerParent.id]);
     expect(index.exact('x-777').map((h) => h.id)).toEqual([parent.id]);
     expect(index.exact(`SKU-${variant.id}`).map((h) => h.id)).toEqual([variant.id]);
+  });
+
+  test('a GTIN or the manufacturer part number finds its product exactly', () => {
+    const index = new SearchIndex();
+    const drill = product('bohrmaschine', { codes: ['4006381333931', 'BM-750-X'] });
+    index.put([drill, product('schraube')]);
+    expect(index.exact('4006381333931').map((h) => h.id)).toEqual([drill.id]);
+    expect(index.exact('bm-750-x').map((h) => h.id)).toEqual([drill.id]);
   });
 });
 

@@ -211,11 +211,15 @@ export interface Published {
   tags: string[] | 'all';
 }
 
-/** After the commit: the pages that show the entry are dropped here, on every instance and on the CDN. */
-async function goLive(key: EntryKey, version: number, started: number): Promise<Published> {
+/**
+ * After the commit: the pages that show the entry are dropped here, on every instance and on the CDN.
+ * The event goes into the database the entry was written to (a command line import has its own open).
+ */
+async function goLive(db: Db, key: EntryKey, version: number, started: number): Promise<Published> {
   const answer = await publishAndPurge(
     { content: [{ type: key.type, identifier: key.identifier, ...(key.locale ? { locale: key.locale } : {}) }] },
     { source: 'editor' },
+    { db },
   );
   return { version, liveAt: new Date().toISOString(), ms: Math.round(performance.now() - started), tags: answer.tags };
 }
@@ -255,7 +259,7 @@ export async function publishDraft(db: Db, actor: Actor, key: EntryKey, revision
     });
     return version;
   });
-  return goLive(key, version, started);
+  return goLive(db, key, version, started);
 }
 
 /** Publishes an earlier version again, as a new version; `current` is the live version the editor saw. */
@@ -295,7 +299,7 @@ export async function rollback(
     });
     return version;
   });
-  return goLive(key, version, started);
+  return goLive(db, key, version, started);
 }
 
 /** The ETag of a live entry: its version. */
@@ -370,7 +374,7 @@ export async function putLive(
     });
     return { version, created: !live };
   });
-  return { ...(await goLive(key, version, started)), created };
+  return { ...(await goLive(db, key, version, started)), created };
 }
 
 /**

@@ -23,6 +23,7 @@ const ProductRow = z
     parent_id: z.number().nullable(),
     itemnum: z.string(),
     sku: z.string(),
+    codes: z.array(z.string()),
     original_id: z.number().nullable(),
     created: int8,
     categories: z.array(z.number()).nullable(),
@@ -33,6 +34,7 @@ const ProductRow = z
     parentId: r.parent_id,
     itemnum: r.itemnum,
     sku: r.sku,
+    codes: r.codes,
     originalId: r.original_id,
     created: r.created,
     categories: r.categories ?? [],
@@ -54,7 +56,7 @@ async function readProducts(db: Db, where: { after: number } | { ids: number[] }
     db,
     ProductRow,
     sql`
-    select p.id, p.parent_id, p.itemnum, p.sku, p.original_id,
+    select p.id, p.parent_id, p.itemnum, p.sku, array_remove(array[p.gtin, p.manufacturer_pid], null) as codes, p.original_id,
       (extract(epoch from p.created_at) * 1000000)::bigint as created,
       array(select pc.category_id from product_categories pc where pc.product_id = p.id) as categories,
       (select json_object_agg(s.locale, s.search_name) from product_search s where s.product_id = p.id) as names
@@ -79,7 +81,8 @@ async function readCategories(db: Db, index: SearchIndex): Promise<void> {
   }
 }
 
-async function build(db: Db): Promise<SearchIndex> {
+/** The whole index of a database, read afresh (what an instance builds on first use). */
+export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   const started = performance.now();
   const index = new SearchIndex();
   for (let after = 0; ;) {
@@ -103,7 +106,7 @@ function changedIds(tags: readonly string[], prefix: 'p:' | 'c:'): number[] {
 
 /** The search index of one database, following its publish events. */
 function followedIndex(db: Db): LiveIndex<SearchIndex> {
-  const live = new LiveIndex('search', () => build(db));
+  const live = new LiveIndex('search', () => buildSearchIndex(db));
   onPublished(async (invalidation) => {
     if (invalidation.all) return live.rebuild();
     const products = changedIds(invalidation.tags, 'p:');

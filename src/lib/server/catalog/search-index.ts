@@ -16,6 +16,8 @@ export interface IndexedProduct {
   parentId: number | null;
   itemnum: string;
   sku: string;
+  /** Other numbers that find it exactly: its GTIN and the manufacturer's part number. */
+  codes: string[];
   originalId: number | null;
   /** created_at in microseconds since the epoch, as the database orders it. */
   created: number;
@@ -106,7 +108,7 @@ export class SearchIndex {
       this.itemnums.push(p.itemnum.toLowerCase());
       this.alive.push(true);
       this.slotOf.set(p.id, slot);
-      for (const code of new Set([p.itemnum.toLowerCase(), p.sku.toLowerCase()])) pushTo(this.codes, code, slot);
+      for (const code of new Set([p.itemnum, p.sku, ...p.codes].map((c) => c.toLowerCase()))) pushTo(this.codes, code, slot);
       if (p.originalId !== null) pushTo(this.originals, p.originalId, slot);
       for (const category of p.categories) pushTo(this.members, category, slot);
       for (const locale of LOCALES) {
@@ -142,7 +144,7 @@ export class SearchIndex {
     for (const c of categories) for (const word of c.searchName.trim().split(' ')) table.vocabulary.add(word);
   }
 
-  /** An item number or SKU equal to the term (any case), or an all-digit term equal to an originalId. */
+  /** An item number, SKU, GTIN or manufacturer part number equal to the term (any case), or an all-digit term equal to an originalId. */
   exact(term: string): Hit[] {
     const slots = new Set(this.codes.get(term.toLowerCase()) ?? []);
     if (/^\d{1,9}$/.test(term)) for (const slot of this.originals.get(Number(term)) ?? []) slots.add(slot);

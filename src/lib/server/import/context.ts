@@ -18,6 +18,11 @@ export class ImportContext {
   private readonly categoryCache = new Map<string, KnownCategory | null>();
   private readonly priceListCache = new Map<string, number>();
   private readonly productCache = new Map<string, number | null>();
+  /**
+   * Attributes the run's features created. Kept across roll-backs (unlike the caches): which of them
+   * still exist is asked once the run has committed (src/lib/server/import/feature-filters.ts).
+   */
+  readonly createdAttributes = new Set<string>();
 
   forget(): void {
     this.categoryCache.clear();

@@ -4,7 +4,8 @@
 // without one is an option whose labels the file may give per language.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { literalList, literalRows } from '../db/index.ts';
+import { z } from 'astro/zod';
+import { literalList, literalRows, rows } from '../db/index.ts';
 import { slugify } from '#lib/catalog/slug.ts';
 import type { ImportProduct } from '#lib/import/record-contract.ts';
 import { inEveryLocale } from './locales.ts';
@@ -14,12 +15,12 @@ type Feature = ImportProduct['features'][number];
 /** The attribute code a feature name stands for (the filter's name in addresses). */
 const featureCode = (name: string): string => slugify(name).slice(0, 64) || 'feature';
 
-/** Replaces the products' attribute values with their records' features. */
+/** Replaces the products' attribute values with their records' features. Returns the codes of the attributes it created. */
 export async function writeFeatures(
   tx: Db,
   products: readonly { id: number; features: readonly Feature[] }[],
-): Promise<void> {
-  if (products.length === 0) return;
+): Promise<string[]> {
+  if (products.length === 0) return [];
   const definitions = new Map<string, Feature>();
   const options = new Map<string, Feature>();
   const values = new Map<string, unknown[]>();
@@ -30,8 +31,10 @@ export async function writeFeatures(
       if (!f.unit && !options.has(`${code}\u0000${f.value}`)) options.set(`${code}\u0000${f.value}`, f);
       values.set(`${id}\u0000${code}\u0000${f.value}`, [id, code, f.value]);
     }
-  if (definitions.size > 0)
-    await tx.execute(sql`INSERT INTO attributes (code, type, labels, location, is_filterable, unit)
+  const created =
+    definitions.size === 0
+      ? []
+      : await rows(tx, z.object({ code: z.string() }), sql`INSERT INTO attributes (code, type, labels, location, is_filterable, unit)
       VALUES ${literalRows(
         [...definitions].map(([code, f]) => [
           code,
@@ -42,7 +45,8 @@ export async function writeFeatures(
           f.unit ?? null,
         ]),
       )}
-      ON CONFLICT (code) DO NOTHING`);
+      ON CONFLICT (code) DO NOTHING
+      RETURNING code`);
   if (options.size > 0)
     await tx.execute(sql`INSERT INTO attribute_options (attribute_code, value, labels)
       VALUES ${literalRows(
@@ -57,4 +61,5 @@ export async function writeFeatures(
   if (values.size > 0)
     await tx.execute(sql`INSERT INTO product_attributes (product_id, attribute_code, value)
       VALUES ${literalRows([...values.values()])}`);
+  return created.map((r) => r.code);
 }

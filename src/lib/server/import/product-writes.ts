@@ -260,10 +260,11 @@ export async function applyProducts(
       tx,
       plans.filter((p) => p.categories).map((p) => ({ id: p.id!, categories: p.categories! })),
     );
-    await writeFeatures(
+    const created = await writeFeatures(
       tx,
       plans.map((p) => ({ id: p.id!, features: p.record.features })),
     );
+    for (const code of created) ctx.createdAttributes.add(code);
     await writePrices(
       tx,
       plans.map((p) => ({ id: p.id!, prices: p.prices })),

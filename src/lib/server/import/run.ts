@@ -25,6 +25,7 @@ import { writeReferences, type PendingReferences } from './reference-writes.ts';
 import { ImportReport, RecordRefused, type ImportCounts, type ReportLine } from './report.ts';
 import { readRecords, type ImportSource } from './sources.ts';
 import { mediaFiles, type MediaFiles } from './media-sources.ts';
+import { offerAsFilters } from './feature-filters.ts';
 
 /** Records per transaction: big enough to amortise commits, small enough to keep a batch's locks brief. */
 const BATCH = 500;
@@ -61,6 +62,8 @@ export interface ImportResult {
   /** Whether anything was written (false for --check, a rolled-back --strict run and a run that changed nothing). */
   changed: boolean;
   published: PublishAnswer | null;
+  /** Attribute codes the run's new features added to the listings' filters. */
+  newFilters: string[];
   error?: string;
 }
 
@@ -389,6 +392,7 @@ async function execute(
   const committed = !rolledBack && !(error !== undefined && (options.check || options.strict));
   const changes = committed ? run.changes() : null;
   const published = changes ? await publishAndPurge(changes, { source: 'import' }, { db }) : null;
+  const newFilters = committed ? await offerAsFilters(db, options.actor, run.ctx.createdAttributes) : [];
   const status = error === undefined ? 'done' : 'failed';
   await db.transaction(async (tx) => {
     await tx
@@ -416,6 +420,7 @@ async function execute(
     omitted: run.report.omitted,
     changed: changes !== null,
     published,
+    newFilters,
     ...(error === undefined ? {} : { error }),
   };
 }
