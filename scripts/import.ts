@@ -121,7 +121,8 @@ async function main(): Promise<void> {
     if (args.check) console.log('import: --check: nothing was changed');
     else if (!result.changed && refused > 0 && args.strict) console.log('import: --strict: nothing was changed');
     else if (result.published) console.log(`import: published ${result.published.id}`);
-    if (result.newFilters.length > 0) console.log(`import: new filters in the listings: ${result.newFilters.join(', ')}`);
+    if (result.newFilters.length > 0)
+      console.log(`import: new filters in the listings: ${result.newFilters.join(', ')}`);
     if (result.error) console.error(`import: failed: ${result.error}`);
     process.exitCode = result.status === 'failed' || (args.strict && refused > 0) ? 1 : refused > 0 ? 3 : 0;
   } finally {

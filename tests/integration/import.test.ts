@@ -150,8 +150,7 @@ forEachDatabase('catalogue import', (ctx) => {
     const search = await buildSearchIndex(ctx.db);
     expect(search.exact(drill.gtin!).map((h) => h.id)).toEqual([drill.id]);
     expect(search.exact('bpt-sb750-2').map((h) => h.id)).toEqual([drill.id]);
-    const ids = (words: string[], locale: 'de' | 'en') =>
-      search.nameMatches(words, locale, 10).hits.map((h) => h.id);
+    const ids = (words: string[], locale: 'de' | 'en') => search.nameMatches(words, locale, 10).hits.map((h) => h.id);
     expect(ids(['schlagbohrer'], 'de')).toContain(drill.id);
     expect(ids(['hammer', 'drill'], 'en')).toContain(drill.id);
     expect(ids(['schlagbohrer'], 'en')).not.toContain(drill.id);

@@ -14,3 +14,5 @@ export { workspacePage, localPath, signInFromForm, signOutFromForm } from './pag
 // The catalogue import (src/lib/server/import) checks its callers and audits its runs the same way.
 export { apiCallerOf } from './guard.ts';
 export { audit, actorName, type Actor } from './audit.ts';
+// …and a run whose features bring new filters writes the attributes setting as the content API does.
+export { etagOf, putLive } from './content-writes.ts';

@@ -7,8 +7,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { attributes, contentBlocks } from '../db/schema.ts';
-import type { Actor } from '../admin/index.ts';
-import { etagOf, putLive } from '../admin/content-writes.ts';
+import { etagOf, putLive, type Actor } from '../admin/index.ts';
 import { ApiError } from '../http.ts';
 import type { EntryKey } from '#lib/admin/contract.ts';
 

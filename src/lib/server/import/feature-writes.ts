@@ -34,7 +34,10 @@ export async function writeFeatures(
   const created =
     definitions.size === 0
       ? []
-      : await rows(tx, z.object({ code: z.string() }), sql`INSERT INTO attributes (code, type, labels, location, is_filterable, unit)
+      : await rows(
+          tx,
+          z.object({ code: z.string() }),
+          sql`INSERT INTO attributes (code, type, labels, location, is_filterable, unit)
       VALUES ${literalRows(
         [...definitions].map(([code, f]) => [
           code,
@@ -46,7 +49,8 @@ export async function writeFeatures(
         ]),
       )}
       ON CONFLICT (code) DO NOTHING
-      RETURNING code`);
+      RETURNING code`,
+        );
   if (options.size > 0)
     await tx.execute(sql`INSERT INTO attribute_options (attribute_code, value, labels)
       VALUES ${literalRows(
