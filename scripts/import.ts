@@ -3,15 +3,25 @@
 // Each file is a BMEcat catalogue (2005 or 1.2), a CSV file or JSON Lines, told apart by its content.
 // The embedded PGlite database can be open in one process only: stop the shop first (on PostgreSQL,
 // DATABASE_URL, the running shop hears of the changes at once).
-import { createReadStream } from 'node:fs';
-import { stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { createReadStream, rmSync } from 'node:fs';
+import { mkdtemp, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/lib/server/db/client.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
-import { reportCsv, runImport, type ImportProgress, type ImportSource } from '../src/lib/server/import/index.ts';
+import {
+  isZip,
+  reportCsv,
+  runImport,
+  unpackZip,
+  ZipRefused,
+  type ImportProgress,
+  type ImportSource,
+} from '../src/lib/server/import/index.ts';
 
 const USAGE = `Usage: npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
+  A FILE may be a zip holding catalogue files (.xml, .csv, .jsonl) with their pictures and data sheets.
   --check    validate only: nothing changes, the report lists every problem
   --strict   all or nothing: one refused record and nothing changes
   --report   write the report (every refused record) as CSV
@@ -70,19 +80,26 @@ function progressPrinter(): (p: ImportProgress) => void {
   };
 }
 
-async function sourceOf(path: string): Promise<ImportSource> {
+/** A file to import, or a zip's catalogue files (unpacked into a folder of `scratch`, with their media). */
+async function sourcesOf(path: string, scratch: string): Promise<ImportSource[]> {
+  let info;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) fail(`${path} is not a file`, 1);
-    return {
-      name: basename(path),
-      size: info.size,
-      folder: dirname(resolve(path)),
-      open: () => createReadStream(path),
-    };
+    info = await stat(path);
   } catch (error) {
     fail(`cannot read ${path}: ${(error as Error).message}`, 1);
   }
+  if (!info.isFile()) fail(`${path} is not a file`, 1);
+  if (await isZip(path)) {
+    try {
+      return await unpackZip(path, await mkdtemp(join(scratch, 'zip-')), basename(path));
+    } catch (error) {
+      if (error instanceof ZipRefused) fail(`${path}: the zip ${error.message}; nothing was imported`, 1);
+      throw error;
+    }
+  }
+  return [
+    { name: basename(path), size: info.size, folder: dirname(resolve(path)), open: () => createReadStream(path) },
+  ];
 }
 
 async function main(): Promise<void> {
@@ -93,7 +110,9 @@ async function main(): Promise<void> {
   } catch (error) {
     fail(error instanceof EnvError ? error.message : String(error), 1);
   }
-  const sources = await Promise.all(args.files.map(sourceOf));
+  const scratch = await mkdtemp(join(tmpdir(), 'storefront-import-'));
+  process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
+  const sources = (await Promise.all(args.files.map((file) => sourcesOf(file, scratch)))).flat();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await database.migrate();

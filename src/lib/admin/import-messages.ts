@@ -28,6 +28,8 @@ const de = {
   'import.upload.tooLarge':
     'Die Datei ist zu groß zum Hochladen. Größere Kataloge werden auf dem Server mit „npm run import“ eingelesen.',
   'import.upload.empty': 'Die Datei ist leer.',
+  'import.upload.zipRefused':
+    'Die ZIP-Datei lässt sich nicht importieren: Sie muss eine Katalogdatei (.xml, .csv oder .jsonl) enthalten und darf weder verschlüsselte Dateien noch Verknüpfungen oder Pfade außerhalb ihres Ordners enthalten.',
   'import.upload.invalidName': 'Der Dateiname ist zu lang oder leer. Bitte benennen Sie die Datei um.',
   'import.progress.uploaded': 'Die Datei ist hochgeladen, der Import läuft.',
   'import.progress.running': 'Der Import läuft …',
@@ -103,6 +105,8 @@ const en: Record<Keys, string> = {
   'import.upload.tooLarge':
     'The file is too large to upload. Larger catalogues are imported on the server with “npm run import”.',
   'import.upload.empty': 'The file is empty.',
+  'import.upload.zipRefused':
+    'The zip cannot be imported: it must hold a catalogue file (.xml, .csv or .jsonl) and no encrypted files, links or paths outside its folder.',
   'import.upload.invalidName': 'The file name is too long or empty. Please rename the file.',
   'import.progress.uploaded': 'The file is uploaded; the import is running.',
   'import.progress.running': 'The import is running …',

@@ -107,6 +107,8 @@ export const ERROR_STATUS = {
   // Catalogue imports (README, "Bring your catalogue").
   IMPORT_EMPTY: 400,
   IMPORT_NOT_FOUND: 404,
+  // An uploaded zip that cannot be imported (no catalogue in it, links, encryption, paths leaving it, too big).
+  IMPORT_ZIP_REFUSED: 422,
   // A delta call with refused items: nothing of it was applied; the details list each refusal.
   IMPORT_REFUSED: 422,
 } as const satisfies Record<string, number>;

@@ -79,6 +79,7 @@ export function useImportRun(initial: ImportDetail | null, strings: ImportString
         failureText(error, strings, {
           PAYLOAD_TOO_LARGE: strings['import.upload.tooLarge'],
           IMPORT_EMPTY: strings['import.upload.empty'],
+          IMPORT_ZIP_REFUSED: strings['import.upload.zipRefused'],
           VALIDATION_FAILED: strings['import.upload.invalidName'],
         }),
       );

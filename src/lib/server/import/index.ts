@@ -6,3 +6,4 @@ export { runImport, type ImportProgress } from './run.ts';
 export { reportCsv } from './report.ts';
 export type { ImportSource } from './sources.ts';
 export { importDetail, recentImports } from './recent.ts';
+export { isZip, unpackZip, ZipRefused } from './zip-sources.ts';

@@ -1,6 +1,7 @@
 // Catalogue uploads through the API: the body is written to a file under DATA_DIR/imports as it
 // arrives (memory stays flat), the caller is answered 202 with the import's id, and the import runs
 // from the file in the background, one at a time per instance. The file is removed when it is done.
+// A zip is unpacked beside it first (zip-sources.ts): its catalogue files are imported with their media.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { ApiError } from '../http.ts';
 import { MAX_IMPORT_BODY_BYTES } from '../body-limit.ts';
 import type { Actor } from '../admin/index.ts';
 import { recordImport, runImport } from './run.ts';
+import type { ImportSource } from './sources.ts';
+import { isZip, unpackZip, ZipRefused } from './zip-sources.ts';
 
 const uploadDir = (): string => join(env().DATA_DIR, 'imports');
 
@@ -58,16 +61,29 @@ export async function startUpload(db: Db, actor: Actor, request: Request, option
     await rm(path, { force: true });
     throw error;
   }
-  const run = () =>
-    runImport(db, [{ name: options.fileName, size, open: () => createReadStream(path) }], {
-      actor,
-      id,
-      check: options.check,
-      strict: options.strict,
-    });
+  // A zip (a catalogue with its pictures) is unpacked before the answer, so a refused one is said at once.
+  const unpacked = join(uploadDir(), id);
+  const cleanUp = () => Promise.all([rm(path, { force: true }), rm(unpacked, { recursive: true, force: true })]);
+  let sources: ImportSource[];
+  try {
+    sources = (await isZip(path))
+      ? await unpackZip(path, unpacked, options.fileName)
+      : [{ name: options.fileName, size, open: () => createReadStream(path) }];
+  } catch (error) {
+    await cleanUp();
+    if (error instanceof ZipRefused)
+      throw new ApiError('IMPORT_ZIP_REFUSED', `The zip ${error.message}; nothing was imported.`, 422);
+    throw error;
+  }
+  const run = () => runImport(db, sources, { actor, id, check: options.check, strict: options.strict });
   // The row exists before the answer (a queued import shows as running with nothing read yet).
-  await recordImport(db, id, [options.fileName], { actor, ...options });
-  const started = queue.then(run).finally(() => rm(path, { force: true }));
+  await recordImport(
+    db,
+    id,
+    sources.map((s) => s.name),
+    { actor, ...options },
+  );
+  const started = queue.then(run).finally(cleanUp);
   queue = started.catch((error: unknown) => logger.error({ err: error, import: id }, 'import upload failed'));
   return id;
 }
