@@ -45,6 +45,7 @@ export interface UploadOptions {
   fileName: string;
   check: boolean;
   strict: boolean;
+  invite: boolean;
 }
 
 export async function startUpload(db: Db, actor: Actor, request: Request, options: UploadOptions): Promise<string> {
@@ -64,6 +65,7 @@ export async function startUpload(db: Db, actor: Actor, request: Request, option
       id,
       check: options.check,
       strict: options.strict,
+      invite: options.invite,
     });
   // The row exists before the answer (a queued import shows as running with nothing read yet).
   await recordImport(db, id, [options.fileName], { actor, ...options });
