@@ -1,6 +1,7 @@
 // Catalogue import from the command line (README, "Bring your catalogue").
-//   npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
-// Each file is a BMEcat catalogue (2005 or 1.2), a CSV file or JSON Lines, told apart by its content.
+//   npm run import -- FILE… [--check] [--strict] [--invite] [--report FILE.csv]
+// Each file is a BMEcat catalogue (2005 or 1.2), a CSV file or JSON Lines, told apart by its content;
+// customers come as CSV or JSON Lines.
 // The embedded PGlite database can be open in one process only: stop the shop first (on PostgreSQL,
 // DATABASE_URL, the running shop hears of the changes at once).
 import { createReadStream, rmSync } from 'node:fs';
@@ -8,7 +9,9 @@ import { mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/lib/server/db/client.ts';
+// The process's own database (not one opened beside it): the activation mails read the shop's name
+// through it, and the embedded PGlite must be open only once in a process.
+import { closeDatabase, database as processDatabase } from '../src/lib/server/db/index.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
 import {
   isZip,
@@ -20,10 +23,11 @@ import {
   type ImportSource,
 } from '../src/lib/server/import/index.ts';
 
-const USAGE = `Usage: npm run import -- FILE… [--check] [--strict] [--report FILE.csv]
+const USAGE = `Usage: npm run import -- FILE… [--check] [--strict] [--invite] [--report FILE.csv]
   A FILE may be a zip holding catalogue files (.xml, .csv, .jsonl) with their pictures and data sheets.
   --check    validate only: nothing changes, the report lists every problem
   --strict   all or nothing: one refused record and nothing changes
+  --invite   mail each new customer the link that sets its password
   --report   write the report (every refused record) as CSV
 Exit status: 0 all applied, 3 applied but some records refused, 1 nothing applied (failed, or --strict refused), 2 usage.
 Database: DATABASE_URL (PostgreSQL) or the embedded PGlite under DATA_DIR (default .data; stop the shop first).`;
@@ -44,6 +48,7 @@ function parseCli(argv: string[]) {
       options: {
         check: { type: 'boolean', default: false },
         strict: { type: 'boolean', default: false },
+        invite: { type: 'boolean', default: false },
         report: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -55,7 +60,13 @@ function parseCli(argv: string[]) {
       process.exit(0);
     }
     if (positionals.length === 0) fail('name at least one file');
-    return { files: positionals, check: values.check ?? false, strict: values.strict ?? false, report: values.report };
+    return {
+      files: positionals,
+      check: values.check ?? false,
+      strict: values.strict ?? false,
+      invite: values.invite ?? false,
+      report: values.report,
+    };
   } catch (error) {
     fail((error as Error).message);
   }
@@ -104,16 +115,15 @@ async function sourcesOf(path: string, scratch: string): Promise<ImportSource[]>
 
 async function main(): Promise<void> {
   const args = parseCli(process.argv.slice(2));
-  let config;
   try {
-    config = env();
+    env();
   } catch (error) {
     fail(error instanceof EnvError ? error.message : String(error), 1);
   }
   const scratch = await mkdtemp(join(tmpdir(), 'storefront-import-'));
   process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
   const sources = (await Promise.all(args.files.map((file) => sourcesOf(file, scratch)))).flat();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await processDatabase();
   try {
     await database.migrate();
     const started = performance.now();
@@ -121,6 +131,7 @@ async function main(): Promise<void> {
       actor: { kind: 'cli' },
       check: args.check,
       strict: args.strict,
+      invite: args.invite,
       onProgress: progressPrinter(),
     });
     if (process.stderr.isTTY) process.stderr.write('\n');
@@ -142,10 +153,11 @@ async function main(): Promise<void> {
     else if (result.published) console.log(`import: published ${result.published.id}`);
     if (result.newFilters.length > 0)
       console.log(`import: new filters in the listings: ${result.newFilters.join(', ')}`);
+    if (result.invited > 0) console.log(`import: ${result.invited} new customers were sent their activation link`);
     if (result.error) console.error(`import: failed: ${result.error}`);
     process.exitCode = result.status === 'failed' || (args.strict && refused > 0) ? 1 : refused > 0 ? 3 : 0;
   } finally {
-    await database.close();
+    await closeDatabase();
   }
 }
 

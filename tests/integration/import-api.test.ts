@@ -3,7 +3,8 @@
 // answered 202 and then followed to its report (and the report as CSV), the ERP's stock and price
 // deltas (all or nothing, live in the price index at once), and bad input answered with a clear error.
 import type { APIRoute } from 'astro';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
@@ -139,6 +140,20 @@ describe('uploads', () => {
     expect(done.body.counts.created).toBeGreaterThan(0);
     // Pictures beside the file cannot come with a single upload: reported, not fatal.
     expect((await priceIndex()).lookup(['SB-750'], { currency: 'EUR', pricesVisible: true })).toEqual([]);
+  });
+
+  test('invite=1: each new customer of a customer CSV is mailed its activation link, an existing one none', async () => {
+    const outbox = join(process.env.DATA_DIR!, 'outbox');
+    const mails = () => (existsSync(outbox) ? readdirSync(outbox).length : 0);
+    const before = mails();
+    const csv = Buffer.from(
+      'customer_number;email;first_name;last_name\n' +
+        `K-API-1;api1@example.com;Ada;Eins\nK-API-2;api2@example.com;Bert;Zwei\n${DEMO_FIXTURES.customers.normal.customernum};${DEMO_FIXTURES.customers.normal.email};Max;Mustermann\n`,
+    );
+    const started = await upload(csv, 'name=customers.csv&invite=1', { bearer: writer });
+    const done = await finished(started.body.id as string, writer);
+    expect(done.body).toMatchObject({ status: 'done', counts: { created: 2, refused: 0 } });
+    expect(mails() - before).toBe(2);
   });
 
   test('an empty body and an unknown format are answered clearly', async () => {

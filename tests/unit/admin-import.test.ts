@@ -99,12 +99,15 @@ describe('ImportManager', () => {
       createElement(ImportManager, { imports: [], current: null, strings: en, locale: 'en', ...props }),
     );
 
-  test('offers the file with its formats, the two options and the start button', () => {
+  test('offers the file with its formats, the three options and the start button', () => {
     const html = render();
     expect(html).toContain('accept=".xml,.csv,.txt,.jsonl,.ndjson"');
     expect(html).toMatch(/<label for="[^"]+-file">Catalogue file<\/label>/);
     expect(html).toContain('Check only (change nothing)');
     expect(html).toContain('All or nothing');
+    expect(html).toMatch(
+      /<input id="([^"]+)-invite" type="checkbox"[^>]*\/><label for="\1-invite">Invite new customers<\/label>/,
+    );
     expect(html).toContain('>Start import</button>');
     expect(html).toContain('No imports yet.');
     expect(html).toContain('<p role="status" class="visually-hidden"></p>');

@@ -345,7 +345,9 @@ describe('parseCsv', () => {
     );
     for (const [kind, columns] of Object.entries(CSV_COLUMNS)) {
       for (const column of columns) expect(column.description && column.example, column.column).toBeTruthy();
-      const header = columns.map(({ column }) => column.replace('<locale>', 'de').replace('<Name> [<unit>]', 'Farbe'));
+      const header = columns.map(({ column }) =>
+        column.replace('<locale>', 'de').replace('<Name> [<unit>]', 'Farbe').replace('<field>', 'street'),
+      );
       const items = await parse(text(`${header.join(';')}\nA;${';'.repeat(header.length - 2)}\n`));
       expect(faults(items), kind).toEqual([]);
       expect(records(items)[0]?.kind, kind).toBe({ price: 'prices' }[kind] ?? kind);

@@ -15,7 +15,7 @@ describe('importRecordJsonSchema', () => {
     const kinds = schema.oneOf.map(
       (variant: { properties: { kind: { const: string } } }) => variant.properties.kind.const,
     );
-    expect(kinds).toEqual(['category', 'product', 'delete', 'prices', 'placement', 'stock']);
+    expect(kinds).toEqual(['category', 'product', 'delete', 'prices', 'placement', 'stock', 'customer']);
     for (const variant of schema.oneOf) expect(variant.additionalProperties).toBe(false);
   });
 });

@@ -15,12 +15,15 @@ const de = {
   'import.upload.title': 'Datei importieren',
   'import.upload.file': 'Katalogdatei',
   'import.upload.fileHint':
-    'BMEcat (XML), CSV oder JSON Lines. Wählen Sie die Datei aus oder ziehen Sie sie auf dieses Formular; das Format wird am Inhalt erkannt.',
+    'BMEcat (XML), CSV oder JSON Lines, Kunden als CSV oder JSON Lines. Wählen Sie die Datei aus oder ziehen Sie sie auf dieses Formular; das Format wird am Inhalt erkannt.',
   'import.upload.drop': 'Datei hier ablegen',
   'import.upload.check': 'Nur prüfen (nichts ändern)',
   'import.upload.checkHint': 'Liest die ganze Datei und meldet, was abgelehnt würde. Der Shop bleibt, wie er ist.',
   'import.upload.strict': 'Alles oder nichts',
   'import.upload.strictHint': 'Wird auch nur ein Datensatz abgelehnt, wird gar nichts geändert.',
+  'import.upload.invite': 'Neue Kunden einladen',
+  'import.upload.inviteHint':
+    'Jeder neu angelegte Kunde erhält eine E-Mail mit dem Link, über den er sein Passwort festlegt. Bestehende Kunden erhalten keine.',
   'import.upload.start': 'Import starten',
   'import.upload.noFile': 'Bitte wählen Sie zuerst eine Datei aus.',
   'import.upload.sending': 'Hochladen',
@@ -92,12 +95,15 @@ const en: Record<Keys, string> = {
   'import.upload.title': 'Import a file',
   'import.upload.file': 'Catalogue file',
   'import.upload.fileHint':
-    'BMEcat (XML), CSV or JSON Lines. Choose the file or drag it onto this form; the format is told by its content.',
+    'BMEcat (XML), CSV or JSON Lines; customers as CSV or JSON Lines. Choose the file or drag it onto this form; the format is told by its content.',
   'import.upload.drop': 'Drop the file here',
   'import.upload.check': 'Check only (change nothing)',
   'import.upload.checkHint': 'Reads the whole file and reports what would be refused. The shop stays as it is.',
   'import.upload.strict': 'All or nothing',
   'import.upload.strictHint': 'If a single record is refused, nothing at all is changed.',
+  'import.upload.invite': 'Invite new customers',
+  'import.upload.inviteHint':
+    'Each customer the import creates gets an email with the link to set their password. Existing customers get none.',
   'import.upload.start': 'Start import',
   'import.upload.noFile': 'Please choose a file first.',
   'import.upload.sending': 'Uploading',

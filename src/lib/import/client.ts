@@ -12,6 +12,8 @@ export interface UploadOptions {
   check: boolean;
   /** All or nothing. */
   strict: boolean;
+  /** New customers get the mail that sets their password. */
+  invite: boolean;
 }
 
 export const importReportCsvPath = (id: string): string => `${IMPORTS}/${encodeURIComponent(id)}/report.csv`;
@@ -43,6 +45,7 @@ export function uploadImport(
   const query = new URLSearchParams({ name: file.name || 'upload' });
   if (options.check) query.set('check', '1');
   if (options.strict) query.set('strict', '1');
+  if (options.invite) query.set('invite', '1');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${IMPORTS}?${query}`);

@@ -1,10 +1,14 @@
-// One record of a catalogue import, whatever file it came from. Every parser (BMEcat, CSV, JSON Lines)
+// One record of a catalogue (or customer) import, whatever file it came from. Every parser (BMEcat, CSV, JSON Lines)
 // turns its input into plain objects of this shape; the importer checks each with this schema and
 // turns a refusal into a report line naming the field. JSON Lines files are written in exactly this
 // shape, and its JSON Schema (docs/import-record.schema.json) is generated from it.
 import { z } from 'astro/zod';
 import { int, text } from '../http/fields.ts';
 import { localeSchema } from '../content/schemas.ts';
+import { addressSchema, requiredText } from '../checkout/address.ts';
+import { COUNTRY_CODES } from '../checkout/countries.ts';
+import { MAX_SAVED_ADDRESSES } from '../addresses/rules.ts';
+import { CURRENCIES } from '../shared/currency.ts';
 
 /** Most entries per list in one record (images, features, prices, references). */
 const MAX_LIST = 200;
@@ -148,6 +152,67 @@ const importPlacementSchema = z
 /** A stock level for a known product (a stock CSV). */
 const importStockSchema = z.object({ kind: z.literal('stock'), sku: externalId, stock: int({ min: 0 }) }).strict();
 
+/**
+ * An address of an imported customer: the account's address form's own schema (so the account and the
+ * checkout accept it later as it is), and what the customer uses it for. A default flag makes it a
+ * billing or shipping address as well; without a default of a kind, the first of that kind is it.
+ */
+const importAddressSchema = addressSchema
+  .omit({ id: true })
+  .extend({
+    // The same countries as the form, with words for a report rather than for a select box.
+    country: z.enum(COUNTRY_CODES, { error: 'must be the ISO code (DE, AT, FR …) of a country the shop delivers to' }),
+    billing: z.boolean().default(false),
+    shipping: z.boolean().default(false),
+    defaultBilling: z.boolean().default(false),
+    defaultShipping: z.boolean().default(false),
+  })
+  .strict()
+  .refine((a) => a.billing || a.shipping || a.defaultBilling || a.defaultShipping, {
+    error: 'must be a billing or a shipping address (or both)',
+  });
+
+/**
+ * A customer account from the merchant's ERP, matched on its customer number. The record is the whole
+ * customer: a field it leaves out is cleared (company, phone, price list, caps), as for a product. Its
+ * password is never the import's: a new customer sets it from the activation mail.
+ */
+const importCustomerSchema = z
+  .object({
+    kind: z.literal('customer'),
+    /** The customer number; also a login name, as the e-mail address is. */
+    customernum: externalId,
+    /** Unique among customers, whatever its case. */
+    email: requiredText(254).pipe(z.email({ error: 'must be an e-mail address such as name@example.com' })),
+    firstName: addressSchema.shape.firstName,
+    lastName: addressSchema.shape.lastName,
+    company: addressSchema.shape.company,
+    phone: addressSchema.shape.phone,
+    /** The language of the shop's mails to the customer. */
+    locale: localeSchema.default('de'),
+    currency: z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('EUR'),
+    /** The code of a price list the shop has (from a price import); absent: the public prices. */
+    priceList: externalId.optional(),
+    /** Prices without VAT (a customer abroad with a VAT id). */
+    excludeTax: z.boolean().default(false),
+    /** The largest order total in cents; absent: the shop's default; 0: no cap. */
+    maxOrderTotalCents: int({ min: 0 }).optional(),
+    /** The most open unpaid orders; absent: the shop's default; 0: no cap. */
+    maxOpenOrders: int({ min: 0, max: 10_000 }).optional(),
+    /** Absent leaves the customer's addresses as they are; given, they replace them. */
+    addresses: z
+      .array(importAddressSchema)
+      .max(MAX_SAVED_ADDRESSES)
+      .refine((list) => list.filter((a) => a.defaultBilling).length <= 1, {
+        error: 'only one address can be the default billing address',
+      })
+      .refine((list) => list.filter((a) => a.defaultShipping).length <= 1, {
+        error: 'only one address can be the default shipping address',
+      })
+      .optional(),
+  })
+  .strict();
+
 export const importRecordSchema = z.discriminatedUnion('kind', [
   importCategorySchema,
   importProductSchema,
@@ -155,10 +220,12 @@ export const importRecordSchema = z.discriminatedUnion('kind', [
   importPricesSchema,
   importPlacementSchema,
   importStockSchema,
+  importCustomerSchema,
 ]);
 
 export type ImportCategory = z.infer<typeof importCategorySchema>;
 export type ImportProduct = z.infer<typeof importProductSchema>;
+export type ImportCustomer = z.infer<typeof importCustomerSchema>;
 export type ImportRecord = z.infer<typeof importRecordSchema>;
 
 /** Where in its file a record or a fault was found: a line (XML, JSON Lines) or a row (CSV). */

@@ -1,5 +1,5 @@
 // The upload form: a labelled file field that a file can also be dropped onto (anywhere on the form),
-// the two options, and the start button; while the file goes up, its bytes sent as a progress bar.
+// the three options, and the start button; while the file goes up, its bytes sent as a progress bar.
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { ImportStrings } from '#lib/admin/import-messages.ts';
 import type { UploadOptions } from '#lib/import/client.ts';
@@ -22,7 +22,7 @@ export function UploadForm({ busy, upload, onStart, strings, locale }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [options, setOptions] = useState<UploadOptions>({ check: false, strict: false });
+  const [options, setOptions] = useState<UploadOptions>({ check: false, strict: false, invite: false });
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | undefined>();
 
@@ -108,6 +108,7 @@ export function UploadForm({ busy, upload, onStart, strings, locale }: Props) {
       </div>
       {option('check')}
       {option('strict')}
+      {option('invite')}
       {/* aria-disabled rather than disabled: the button keeps the focus while the file goes up. */}
       <button type="submit" className="button primary" aria-disabled={busy || undefined}>
         {strings['import.upload.start']}

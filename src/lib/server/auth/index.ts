@@ -16,6 +16,7 @@ export { assertPasswordAllowed, passwordProblem } from './password-rules.ts';
 export { checkLoginAttempt, checkRegistration, loginSucceeded } from './rate-limit.ts';
 export { requestAccount, type AccountRequest } from './registrations.ts';
 export { derivedKey } from './secret.ts';
+export { issuePasswordToken } from './password-tokens.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { TooManyAttemptsError, unauthenticated } from './errors.ts';
 export { shopTitle, siteFeatures } from './site.ts';

@@ -65,12 +65,19 @@ export class ImportContext {
 
   /** The id of a price list, created (named after its code) when the file is the first to use it. */
   async priceList(tx: Db, code: string): Promise<number> {
+    const known = await this.knownPriceList(tx, code);
+    if (known !== null) return known;
+    await tx.insert(priceLists).values({ code, name: code }).onConflictDoNothing({ target: priceLists.code });
+    return (await this.knownPriceList(tx, code))!;
+  }
+
+  /** The id of an existing price list, or null: a customer is assigned to a list, never creates one. */
+  async knownPriceList(tx: Db, code: string): Promise<number | null> {
     const cached = this.priceListCache.get(code);
     if (cached !== undefined) return cached;
-    await tx.insert(priceLists).values({ code, name: code }).onConflictDoNothing({ target: priceLists.code });
     const [row] = await tx.select({ id: priceLists.id }).from(priceLists).where(eq(priceLists.code, code));
-    this.priceListCache.set(code, row!.id);
-    return row!.id;
+    if (row) this.priceListCache.set(code, row.id);
+    return row?.id ?? null;
   }
 
   async productId(tx: Db, sku: string): Promise<number | null> {

@@ -1,4 +1,4 @@
-// The columns of the four kinds of catalogue CSV and how a file's header tells which kind it is. The
+// The columns of the five kinds of CSV (four of the catalogue, and customers: csv-customers.ts) and how a file's header tells which kind it is. The
 // lists below are the documentation the README and the editor workspace show, and also the columns the
 // parser knows: a column named in none of them is reported, because a misspelt "prise" would otherwise
 // drop every price without a word.
@@ -7,7 +7,7 @@
 // ("Name DE" is name_de); a feature column keeps its name as written, since that is the feature's name.
 import { LOCALES } from '#lib/i18n/locales.ts';
 
-type CsvKind = 'product' | 'category' | 'price' | 'stock';
+type CsvKind = 'product' | 'category' | 'price' | 'stock' | 'customer';
 
 export interface ColumnDescription {
   /** The header; <locale> stands for de, en, fr, es or it, one column each. */
@@ -107,25 +107,99 @@ const STOCK_COLUMNS: readonly ColumnDescription[] = [
   { column: 'stock', description: 'Pieces in stock.', example: '120' },
 ];
 
+/** A customer file's address columns; shipping_ before each names the shipping address's (csv-customers.ts). */
+export const ADDRESS_COLUMNS = [
+  'street',
+  'apartment',
+  'postal_code',
+  'city',
+  'region',
+  'country',
+  'vat_id',
+  'tax_id',
+] as const;
+export const SHIPPING_PREFIX = 'shipping_';
+
+const CUSTOMER_COLUMNS: readonly ColumnDescription[] = [
+  {
+    column: 'customer_number',
+    description: 'Customer number; customers are matched on it, and it signs in like the e-mail. Required.',
+    example: 'K-10042',
+  },
+  { column: 'email', description: 'E-mail address, unique among customers. Required.', example: 'einkauf@hueber.de' },
+  { column: 'first_name', description: 'First name of the contact. Required.', example: 'Anna' },
+  { column: 'last_name', description: 'Last name of the contact. Required.', example: 'Hueber' },
+  { column: 'company', description: 'Company name, also on its addresses.', example: 'Hueber Haustechnik GmbH' },
+  { column: 'phone', description: 'Phone number, also on its billing address.', example: '+49 89 123456' },
+  { column: 'locale', description: 'Language of its mails: de (when empty), en, fr, es or it.', example: 'de' },
+  { column: 'currency', description: 'EUR (when empty), GBP or USD.', example: 'EUR' },
+  {
+    column: 'price_list',
+    description: 'Code of a price list the shop has (from a price import); empty: the public prices.',
+    example: 'HAENDLER',
+  },
+  { column: 'exclude_tax', description: 'Prices without VAT: 1, yes, ja or x.', example: 'x' },
+  {
+    column: 'max_order_total',
+    description: 'Largest order total, with a decimal comma or dot as prices; empty: the shop default, 0: none.',
+    example: '25.000,00',
+  },
+  { column: 'max_open_orders', description: 'Most open unpaid orders; empty: the shop default.', example: '10' },
+  { column: 'street', description: 'Billing address: street and number.', example: 'Lindenstraße 12' },
+  { column: 'apartment', description: 'Billing address: building, floor or c/o.', example: 'Halle 3' },
+  { column: 'postal_code', description: 'Billing address: postal code.', example: '80331' },
+  { column: 'city', description: 'Billing address: city.', example: 'München' },
+  { column: 'region', description: 'Billing address: region or state.', example: 'Bayern' },
+  { column: 'country', description: 'Billing address: ISO country code.', example: 'DE' },
+  { column: 'vat_id', description: 'VAT id of the billing address.', example: 'DE123456789' },
+  { column: 'tax_id', description: 'Tax number of the billing address.', example: '143/123/45678' },
+  {
+    column: 'shipping_<field>',
+    description:
+      'A separate shipping address: shipping_street, shipping_apartment, shipping_postal_code, shipping_city, ' +
+      'shipping_region, shipping_country, and shipping_first_name, shipping_last_name, shipping_company, ' +
+      'shipping_phone (the customer’s when empty). Without it the billing address is the shipping address too.',
+    example: 'shipping_street → Lagerweg 5',
+  },
+];
+
+/** The header names a customer file reads, shipping_<field> spelt out. */
+const CUSTOMER_COLUMN_NAMES: readonly string[] = [
+  ...CUSTOMER_COLUMNS.filter(({ column }) => !column.includes('<')).map(({ column }) => column),
+  ...['first_name', 'last_name', 'company', 'phone', ...ADDRESS_COLUMNS].map((f) => SHIPPING_PREFIX + f),
+];
+
 /** Every kind's columns, for the README and the workspace. */
 export const CSV_COLUMNS: Readonly<Record<CsvKind, readonly ColumnDescription[]>> = {
   product: PRODUCT_COLUMNS,
   category: CATEGORY_COLUMNS,
   price: PRICE_COLUMNS,
   stock: STOCK_COLUMNS,
+  customer: CUSTOMER_COLUMNS,
 };
 
-/** The header names each kind reads, <locale> spelt out. */
+/** The header names each kind reads, <locale> spelt out (a customer file's shipping_<field> too). */
 const KNOWN = Object.fromEntries(
   Object.entries(CSV_COLUMNS).map(([kind, columns]) => [
     kind,
     new Set(
-      columns.flatMap(({ column }) =>
-        column.includes('<locale>') ? LOCALES.map((locale) => column.replace('<locale>', locale)) : [column],
-      ),
+      kind === 'customer'
+        ? CUSTOMER_COLUMN_NAMES
+        : columns.flatMap(({ column }) =>
+            column.includes('<locale>') ? LOCALES.map((locale) => column.replace('<locale>', locale)) : [column],
+          ),
     ),
   ]),
 ) as Record<CsvKind, Set<string>>;
+
+/** The column that identifies a row's record in the report. */
+export const ID_COLUMN: Readonly<Record<CsvKind, string>> = {
+  product: 'sku',
+  category: 'category_id',
+  price: 'sku',
+  stock: 'sku',
+  customer: 'customer_number',
+};
 
 const FEATURE = /^feature\s*:\s*(.*?)\s*(?:\[\s*([^\]]*?)\s*\])?$/i;
 
@@ -154,6 +228,8 @@ const matchName = (header: string) =>
 
 function kindOf(names: ReadonlySet<string>): CsvKind | undefined {
   const named = LOCALES.some((locale) => names.has(`name_${locale}`));
+  // A customer number is in no catalogue file, so it decides before the sku does.
+  if (names.has('customer_number')) return 'customer';
   if (names.has('sku') && named) return 'product';
   if (names.has('category_id') && named) return 'category';
   if (names.has('sku') && names.has('price') && !named) return 'price';
@@ -176,7 +252,7 @@ export function readHeader(cells: readonly string[]): CsvHeader | { problem: str
       problem:
         'The header does not name the columns of a catalogue file. A product file needs sku and a name ' +
         '(name_de, name_en, name_fr, name_es or name_it); a category file category_id and a name; a price ' +
-        `file sku and price; a stock file sku and stock. This file has: ${cells.map((cell) => cell.trim()).join(', ')}.`,
+        `file sku and price; a stock file sku and stock; a customer file customer_number. This file has: ${cells.map((cell) => cell.trim()).join(', ')}.`,
     };
   }
   const columns = new Map<string, { index: number; label: string }>();

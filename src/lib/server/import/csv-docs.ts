@@ -7,7 +7,13 @@ export const IMPORT_DOC_PATH = 'docs/import.md';
 const START = '<!-- csv-columns:start (npm run import:schema writes this part) -->';
 const END = '<!-- csv-columns:end -->';
 
-const TITLES = { product: 'Products', category: 'Categories', price: 'Prices', stock: 'Stock' } as const;
+const TITLES = {
+  product: 'Products',
+  category: 'Categories',
+  price: 'Prices',
+  stock: 'Stock',
+  customer: 'Customers',
+} as const;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 

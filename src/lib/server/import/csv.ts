@@ -1,6 +1,6 @@
 // Catalogue CSV files as merchants make them, above all with Excel: "CSV (Trennzeichen-getrennt)" from
 // a German Excel is windows-1252 with semicolons and decimal commas; other tools write UTF-8 (with or
-// without a byte order mark) with commas and decimal dots. The file's header says which of four kinds
+// without a byte order mark) with commas and decimal dots. The file's header says which of five kinds
 // it is, and the header of each kind's columns is in csv-columns.ts (shown in the README and workspace):
 //   product   sku, name_<locale> (at least one) and any of parent_sku, description_<locale>,
 //             keywords_<locale>, categories, gtin, manufacturer, manufacturer_pid, order_unit,
@@ -10,10 +10,12 @@
 //   category  category_id, name_<locale> and parent_id, position, description_<locale>
 //   price     sku, price and currency, list, min_quantity (a sku's tiers are consecutive rows)
 //   stock     sku, stock
+//   customer  customer_number, email, names, settings and a billing and shipping address (csv-customers.ts)
 // Rows stream through csv-parse one input chunk at a time, so memory stays flat at any file size.
 import { parse, type Parser } from 'csv-parse';
 import type { ParsedItem, SourcePosition } from '#lib/import/record-contract.ts';
-import { readHeader, type CsvHeader } from './csv-columns.ts';
+import { ID_COLUMN, readHeader, type CsvHeader } from './csv-columns.ts';
+import { customerRecord } from './csv-customers.ts';
 import { categoryRecord, CsvRow, priceEntry, productRecord, stockRecord } from './csv-records.ts';
 import { CellFault, defined, type DecimalMark } from './csv-values.ts';
 import { withHead } from './format.ts';
@@ -162,7 +164,7 @@ interface RowHandler {
 
 function rowHandler(header: CsvHeader, delimiter: Delimiter): RowHandler {
   const mark: DecimalMark = delimiter === ';' ? ',' : '.';
-  const idColumn = header.columns.get(header.kind === 'category' ? 'category_id' : 'sku')!;
+  const idColumn = header.columns.get(ID_COLUMN[header.kind])!;
   const idOf = (cells: readonly string[]) => cells[idColumn.index]?.trim() || undefined;
   const fault = (at: SourcePosition, cells: readonly string[], reason: string, field?: string): ParsedItem => ({
     at,
@@ -180,7 +182,12 @@ function rowHandler(header: CsvHeader, delimiter: Delimiter): RowHandler {
     );
   };
   if (header.kind === 'price') return priceRows({ read, fault, idOf });
-  const record = { product: productRecord, category: categoryRecord, stock: stockRecord }[header.kind];
+  const record = {
+    product: productRecord,
+    category: categoryRecord,
+    stock: stockRecord,
+    customer: customerRecord,
+  }[header.kind];
   return {
     *row(cells, at) {
       const row = read(cells, at);

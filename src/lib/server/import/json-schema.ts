@@ -15,8 +15,8 @@ export function importRecordJsonSchema(): string {
     $id: 'urn:b2b-storefront:import-record',
     title: 'Catalogue import record',
     description:
-      'One line of a JSON Lines catalogue import: a category, a product, a deletion, prices, a placement ' +
-      'or a stock level of a product, told apart by "kind".',
+      'One line of a JSON Lines catalogue import: a category, a product, a deletion, prices, a placement, ' +
+      'a stock level of a product or a customer account, told apart by "kind".',
     ...schema,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -75,7 +75,10 @@ const pricesBody = z
   .strict();
 
 export const importApi = {
-  /** POST /api/admin/imports?name=catalog.xml&check=1&strict=1, the file as the body: 202 and the id. */
+  /**
+   * POST /api/admin/imports?name=catalog.xml&check=1&strict=1&invite=1, the file as the body: 202 and
+   * the id. invite: new customers are mailed the link that sets their password.
+   */
   upload: rawEndpoint(async (context) => {
     const db = await getDb();
     const actor = await importer(db, context);
@@ -85,6 +88,7 @@ export const importApi = {
       fileName,
       check: flag(searchParams.get('check')),
       strict: flag(searchParams.get('strict')),
+      invite: flag(searchParams.get('invite')),
     });
     return json(
       { id, status: 'running', href: `/api/admin/imports/${id}` },

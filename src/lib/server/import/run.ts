@@ -1,8 +1,9 @@
 // One catalogue import from start to finish: each file read as a stream (its format told by its first
 // bytes), each record checked, applied in batches with a savepoint per record (a refused record is
 // rolled back alone and the rest applies), references written once all products are in, and one
-// publish event naming what changed. --check and --strict run in one transaction that is rolled back
-// (check always, strict when anything was refused), so they change nothing.
+// publish event naming what changed, then (when asked) the activation mails of new customers. --check
+// and --strict run in one transaction that is rolled back (check always, strict when anything was
+// refused), so they change nothing.
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
@@ -21,6 +22,8 @@ import { ImportContext } from './context.ts';
 import { applyCategory } from './category-writes.ts';
 import { applyDeletion, applyProducts, categoryIds, knownProduct, placeProducts } from './product-writes.ts';
 import { replacePrices, setStock } from './price-writes.ts';
+import { applyCustomer } from './customer-writes.ts';
+import { inviteCustomers, type NewCustomer } from './customer-invites.ts';
 import { writeReferences, type PendingReferences } from './reference-writes.ts';
 import { ImportReport, RecordRefused, type ImportCounts, type ReportLine } from './report.ts';
 import { readRecords, type ImportSource } from './sources.ts';
@@ -38,6 +41,8 @@ export interface ImportOptions {
   check?: boolean;
   /** All or nothing: a single refused record leaves the shop as it was. */
   strict?: boolean;
+  /** Mail each new customer the link that sets its password (after the writes are committed). */
+  invite?: boolean;
   /** The day prices must be valid on (BMEcat validity dates). */
   today?: Date;
   /** The id to store the run under (the API answers with it before the run ends). */
@@ -64,6 +69,8 @@ export interface ImportResult {
   published: PublishAnswer | null;
   /** Attribute codes the run's new features added to the listings' filters. */
   newFilters: string[];
+  /** Activation mails sent to new customers (with the invite option). */
+  invited: number;
   error?: string;
 }
 
@@ -82,9 +89,9 @@ const isDataError = (error: unknown): boolean => {
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 };
 
-/** Identifies a record in report lines: a product's sku or a category's group id. */
+/** Identifies a record in report lines: a product's sku, a category's group id or a customer number. */
 const recordId = (record: Record<string, unknown>): string | undefined =>
-  typeof record.sku === 'string' ? record.sku : typeof record.id === 'string' ? record.id : undefined;
+  [record.sku, record.id, record.customernum].find((id) => typeof id === 'string') as string | undefined;
 
 class ImportRun {
   readonly report = new ImportReport();
@@ -92,6 +99,10 @@ class ImportRun {
   readonly products = new Set<number>();
   readonly categories = new Set<number>();
   readonly references: PendingReferences[] = [];
+  /** Customers created, to be invited once committed (one a rollback took back is skipped then). */
+  readonly newCustomers: NewCustomer[] = [];
+  /** Customers publish nothing (no page shows them), so whether any changed is kept apart. */
+  customersChanged = false;
   /** Each file's pictures and data sheets (from its folder or the web). */
   readonly media = new Map<string, MediaFiles>();
 
@@ -232,7 +243,7 @@ class ImportRun {
     }
   }
 
-  private async apply(tx: Db, { record }: Checked): Promise<void> {
+  private async apply(tx: Db, { at, record }: Checked): Promise<void> {
     switch (record.kind) {
       case 'category': {
         const { outcome, id } = await applyCategory(tx, record, this.ctx);
@@ -251,6 +262,12 @@ class ImportRun {
       case 'stock': {
         const id = await knownProduct(tx, record.sku, this.ctx);
         return this.countDelta(id, await setStock(tx, id, record.stock));
+      }
+      case 'customer': {
+        const { outcome, id } = await applyCustomer(tx, record, this.ctx);
+        if (outcome === 'created' && this.options.invite) this.newCustomers.push({ id, at });
+        if (outcome !== 'unchanged') this.customersChanged = true;
+        return this.report.count(outcome);
       }
       case 'product':
       case 'placement':
@@ -393,6 +410,8 @@ async function execute(
   const changes = committed ? run.changes() : null;
   const published = changes ? await publishAndPurge(changes, { source: 'import' }, { db }) : null;
   const newFilters = committed ? await offerAsFilters(db, options.actor, run.ctx.createdAttributes) : [];
+  const invites = committed && !options.check ? await inviteCustomers(db, run.newCustomers) : { sent: 0, failed: [] };
+  for (const { file, line, ...failure } of invites.failed) run.report.note({ file, line }, failure);
   const status = error === undefined ? 'done' : 'failed';
   await db.transaction(async (tx) => {
     await tx
@@ -418,9 +437,10 @@ async function execute(
     counts: run.report.counts,
     report: run.report.lines,
     omitted: run.report.omitted,
-    changed: changes !== null,
+    changed: changes !== null || (committed && run.customersChanged),
     published,
     newFilters,
+    invited: invites.sent,
     ...(error === undefined ? {} : { error }),
   };
 }

@@ -48,6 +48,7 @@ export interface UploadOptions {
   fileName: string;
   check: boolean;
   strict: boolean;
+  invite: boolean;
 }
 
 export async function startUpload(db: Db, actor: Actor, request: Request, options: UploadOptions): Promise<string> {
@@ -75,7 +76,8 @@ export async function startUpload(db: Db, actor: Actor, request: Request, option
       throw new ApiError('IMPORT_ZIP_REFUSED', `The zip ${error.message}; nothing was imported.`, 422);
     throw error;
   }
-  const run = () => runImport(db, sources, { actor, id, check: options.check, strict: options.strict });
+  const run = () =>
+    runImport(db, sources, { actor, id, check: options.check, strict: options.strict, invite: options.invite });
   // The row exists before the answer (a queued import shows as running with nothing read yet).
   await recordImport(
     db,
