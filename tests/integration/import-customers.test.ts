@@ -214,9 +214,12 @@ forEachDatabase('customer import', (ctx) => {
     expect(again).toMatchObject({ invited: 0, changed: false });
     expect(takeMails()).toEqual([]);
 
-    // The link sets the first password; the customer signs in with its number or its e-mail address.
+    // The link sets the first password, still six days later (an invitation waits in a mailbox; a
+    // reset link lasts an hour); the customer signs in with its number or its e-mail address.
+    expect(lea.text).toContain('valid for 7 days');
     const token = /create-password\?token=([^\s]+)/.exec(lea.text)![1]!;
-    const id = await setPasswordWithToken(ctx.db, decodeURIComponent(token), 'create', PASSWORD);
+    const sixDaysOn = new Date(Date.now() + 6 * 24 * 3600 * 1000);
+    const id = await setPasswordWithToken(ctx.db, decodeURIComponent(token), 'create', PASSWORD, sixDaysOn);
     const signedIn = await authenticate(ctx.db, { username: 'K-30001', password: PASSWORD }, '127.0.0.1');
     expect(signedIn.id).toBe(id);
     expect((await authenticate(ctx.db, { username: 'lea@example.com', password: PASSWORD }, '127.0.0.1')).id).toBe(id);

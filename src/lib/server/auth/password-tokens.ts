@@ -1,5 +1,7 @@
-// Password reset and create tokens: random 32 bytes, stored hashed, single
-// use, valid for 60 minutes. Redeeming one sets the password and signs the customer out everywhere.
+// Password reset and create tokens: random 32 bytes, stored hashed, single use. A reset link is valid
+// for 60 minutes (the customer just asked for it); a create link for 7 days, as it comes unasked with
+// an account made for the customer (an import's invitation) and may wait in a mailbox over a weekend.
+// Redeeming one sets the password and signs the customer out everywhere.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { customers, passwordTokens } from '../db/schema.ts';
@@ -7,7 +9,10 @@ import { randomToken, sha256Hex } from './crypto.ts';
 import { revokeCustomerFamilies } from './refresh-tokens.ts';
 import { accountUnlocked } from './rate-limit.ts';
 
-const PASSWORD_TOKEN_TTL_MS = 60 * 60 * 1000;
+const PASSWORD_TOKEN_TTL_MS: Record<'reset' | 'create', number> = {
+  reset: 60 * 60 * 1000,
+  create: 7 * 24 * 60 * 60 * 1000,
+};
 export type PasswordTokenPurpose = 'reset' | 'create';
 
 export async function issuePasswordToken(
@@ -21,7 +26,7 @@ export async function issuePasswordToken(
     customerId,
     purpose,
     tokenHash: sha256Hex(token),
-    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS),
+    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]),
     createdAt: now,
   });
   return token;

@@ -35,7 +35,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Passwort für {{shop}} festlegen',
       intro: 'Für Sie wurde ein Kundenkonto angelegt. Über den folgenden Link können Sie Ihr Passwort festlegen.',
       action: 'Passwort festlegen',
-      expires: 'Der Link ist 60 Minuten gültig und kann einmal verwendet werden.',
+      expires: 'Der Link ist 7 Tage gültig und kann einmal verwendet werden.',
       ignore: 'Falls Sie kein Kundenkonto erwartet haben, können Sie diese E-Mail ignorieren.',
     },
     welcome: {
@@ -60,7 +60,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Create your password for {{shop}}',
       intro: 'A customer account has been created for you. Use the link below to set your password.',
       action: 'Set your password',
-      expires: 'The link is valid for 60 minutes and can be used once.',
+      expires: 'The link is valid for 7 days and can be used once.',
       ignore: 'If you did not expect an account, you can ignore this email.',
     },
     welcome: {
@@ -86,7 +86,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Créez votre mot de passe pour {{shop}}',
       intro: 'Un compte client a été créé pour vous. Utilisez le lien ci-dessous pour définir votre mot de passe.',
       action: 'Définir mon mot de passe',
-      expires: 'Ce lien est valable 60 minutes et ne peut être utilisé qu’une seule fois.',
+      expires: 'Ce lien est valable 7 jours et ne peut être utilisé qu’une seule fois.',
       ignore: 'Si vous n’attendiez pas de compte client, vous pouvez ignorer cet e-mail.',
     },
     welcome: {
@@ -112,7 +112,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       intro:
         'Se ha creado una cuenta de cliente para usted. Utilice el siguiente enlace para establecer su contraseña.',
       action: 'Establecer la contraseña',
-      expires: 'El enlace es válido durante 60 minutos y solo puede utilizarse una vez.',
+      expires: 'El enlace es válido durante 7 días y solo puede utilizarse una vez.',
       ignore: 'Si no esperaba una cuenta de cliente, puede ignorar este correo electrónico.',
     },
     welcome: {
@@ -137,7 +137,7 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Crea la password per {{shop}}',
       intro: 'È stato creato un account cliente per Lei. Utilizzi il link qui sotto per impostare la password.',
       action: 'Imposta la password',
-      expires: 'Il link è valido per 60 minuti e può essere utilizzato una sola volta.',
+      expires: 'Il link è valido per 7 giorni e può essere utilizzato una sola volta.',
       ignore: 'Se non si aspettava un account cliente, può ignorare questa e-mail.',
     },
     welcome: {
