@@ -6,6 +6,7 @@ import type { APIRoute } from 'astro';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
 import { callAdmin, type AdminRequest } from '../helpers/admin-harness.ts';
@@ -154,6 +155,27 @@ describe('uploads', () => {
     const done = await finished(started.body.id as string, writer);
     expect(done.body).toMatchObject({ status: 'done', counts: { created: 2, refused: 0 } });
     expect(mails() - before).toBe(2);
+  });
+
+  test('a zip with its pictures is imported with them; a hostile zip is refused whole with 422', async () => {
+    const zip = new ZipFile();
+    zip.addBuffer(fixture('bmecat-1.2.xml'), 'catalogue/bmecat-1.2.xml');
+    for (const picture of readdirSync(fileURLToPath(new URL('../fixtures/import/images/', import.meta.url))))
+      zip.addBuffer(fixture(`images/${picture}`), `catalogue/images/${picture}`);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const started = await upload(Buffer.concat(chunks), 'name=katalog.zip', { bearer: writer });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await finished(started.body.id as string, writer);
+    expect(done.body).toMatchObject({ status: 'done', fileName: 'katalog.zip/catalogue/bmecat-1.2.xml' });
+    expect(done.body.counts.refused).toBe(0);
+    expect(done.body.report.filter((line: { field?: string }) => line.field?.startsWith('images'))).toEqual([]);
+
+    const slip = await upload(fixture('zips/zip-slip.zip'), 'name=evil.zip', { bearer: writer });
+    expect(slip.status).toBe(422);
+    expect(slip.body.code).toBe('IMPORT_ZIP_REFUSED');
+    expect(readdirSync(join(process.env.DATA_DIR!, 'imports'))).toEqual([]);
   });
 
   test('an empty body and an unknown format are answered clearly', async () => {

@@ -101,7 +101,7 @@ describe('ImportManager', () => {
 
   test('offers the file with its formats, the three options and the start button', () => {
     const html = render();
-    expect(html).toContain('accept=".xml,.csv,.txt,.jsonl,.ndjson"');
+    expect(html).toContain('accept=".xml,.csv,.txt,.jsonl,.ndjson,.zip"');
     expect(html).toMatch(/<label for="[^"]+-file">Catalogue file<\/label>/);
     expect(html).toContain('Check only (change nothing)');
     expect(html).toContain('All or nothing');

@@ -15,7 +15,7 @@ const de = {
   'import.upload.title': 'Datei importieren',
   'import.upload.file': 'Katalogdatei',
   'import.upload.fileHint':
-    'BMEcat (XML), CSV oder JSON Lines, Kunden als CSV oder JSON Lines. Wählen Sie die Datei aus oder ziehen Sie sie auf dieses Formular; das Format wird am Inhalt erkannt.',
+    'BMEcat (XML), CSV oder JSON Lines, Kunden als CSV oder JSON Lines; mit Bildern und Datenblättern als ZIP. Wählen Sie die Datei aus oder ziehen Sie sie auf dieses Formular; das Format wird am Inhalt erkannt.',
   'import.upload.drop': 'Datei hier ablegen',
   'import.upload.check': 'Nur prüfen (nichts ändern)',
   'import.upload.checkHint': 'Liest die ganze Datei und meldet, was abgelehnt würde. Der Shop bleibt, wie er ist.',
@@ -95,7 +95,7 @@ const en: Record<Keys, string> = {
   'import.upload.title': 'Import a file',
   'import.upload.file': 'Catalogue file',
   'import.upload.fileHint':
-    'BMEcat (XML), CSV or JSON Lines; customers as CSV or JSON Lines. Choose the file or drag it onto this form; the format is told by its content.',
+    'BMEcat (XML), CSV or JSON Lines; customers as CSV or JSON Lines; with pictures and data sheets as a zip. Choose the file or drag it onto this form; the format is told by its content.',
   'import.upload.drop': 'Drop the file here',
   'import.upload.check': 'Check only (change nothing)',
   'import.upload.checkHint': 'Reads the whole file and reports what would be refused. The shop stays as it is.',

@@ -8,7 +8,7 @@ import { describedBy } from '../../shared/TextField.tsx';
 import type { UploadProgress } from './useImportRun.ts';
 import { fileSize } from './words.ts';
 
-const ACCEPT = '.xml,.csv,.txt,.jsonl,.ndjson';
+const ACCEPT = '.xml,.csv,.txt,.jsonl,.ndjson,.zip';
 
 interface Props {
   busy: boolean;
