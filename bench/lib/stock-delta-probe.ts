@@ -11,6 +11,7 @@ const GIVE_UP_MS = 180_000;
 let started = performance.now();
 await priceIndex();
 const buildMs = performance.now() - started;
+console.error(`stock probe: price index built in ${Math.round(buildMs)} ms`);
 const base = 100 + (Date.now() % 1000);
 const items = Array.from({ length: CHANGES }, (_, i) => ({
   sku: `BM-${String(i + 1).padStart(6, '0')}`,
@@ -20,6 +21,7 @@ const last = items.at(-1)!;
 started = performance.now();
 await applyStockDelta(await getDb(), { kind: 'cli' }, items);
 const callMs = performance.now() - started;
+console.error(`stock probe: ${CHANGES} stock changes applied in ${Math.round(callMs)} ms`);
 let seen = false;
 while (!seen && performance.now() - started < GIVE_UP_MS) {
   const [entry] = (await priceIndex()).lookup([last.sku], { currency: 'EUR', pricesVisible: true });

@@ -271,7 +271,11 @@ export const prices = pgTable(
     regularCents: integer('regular_cents').notNull(),
     specialCents: integer('special_cents'),
   },
-  (t) => [primaryKey({ columns: [t.priceListId, t.productId, t.currency] })],
+  // Read by product alone (the price index, the cart): the key starts with the price list.
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.productId, t.currency] }),
+    index('prices_product_idx').on(t.productId),
+  ],
 );
 
 /** Price breaks: from minQuantity order units on, one unit costs cents (the price row covers 1 and up). */
