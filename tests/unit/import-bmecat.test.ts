@@ -343,16 +343,39 @@ describe('parseBmecat: updates', () => {
           ],
         },
       },
-      {
-        at: at(52),
-        record: {
-          kind: 'prices',
-          sku: 'BS-HSS-8',
-          prices: [{ list: 'base', currency: 'CHF', cents: 1795, minQuantity: 1 }],
-        },
-      },
+      // BS-HSS-8's only price is for TERRITORY CH: not a German shop's, so there is nothing to update.
     ]);
     for (const record of records(items)) expect(importRecordSchema.safeParse(record).error).toBeUndefined();
+    const swiss: ParsedItem[] = [];
+    const file = createReadStream(fixture('bmecat-2005-prices.xml'));
+    for await (const item of parseBmecat(file, { file: 'p.xml', today: TODAY, country: 'CH' })) swiss.push(item);
+    expect(recordOf(swiss, 'BS-HSS-8')?.prices).toEqual([
+      { list: 'base', currency: 'CHF', cents: 1795, minQuantity: 1 },
+    ]);
+  });
+});
+
+describe('parseBmecat: prices for territories', () => {
+  const product = bmecat(`
+    <PRODUCT mode="new">
+      <SUPPLIER_PID>T-1</SUPPLIER_PID>
+      <PRODUCT_DETAILS><DESCRIPTION_SHORT>Territorial</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+      <PRODUCT_PRICE_DETAILS>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>11.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY></PRODUCT_PRICE>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>10.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY><TERRITORY>AT</TERRITORY></PRODUCT_PRICE>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>9.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY><TERRITORY>DE-BY</TERRITORY><TERRITORY>CH</TERRITORY></PRODUCT_PRICE>
+      </PRODUCT_PRICE_DETAILS>
+    </PRODUCT>`);
+  const pricesFor = async (country: string) => {
+    const items: ParsedItem[] = [];
+    for await (const item of parseBmecat(chunks(product), { file: 't.xml', today: TODAY, country })) items.push(item);
+    return recordOf(items, 'T-1')?.prices;
+  };
+
+  test("the shop's country's price beats the one for everywhere; other territories' prices are left out", async () => {
+    expect(await pricesFor('DE')).toEqual([{ list: 'base', currency: 'EUR', cents: 900, minQuantity: 1 }]);
+    expect(await pricesFor('at')).toEqual([{ list: 'base', currency: 'EUR', cents: 1000, minQuantity: 1 }]);
+    expect(await pricesFor('FR')).toEqual([{ list: 'base', currency: 'EUR', cents: 1100, minQuantity: 1 }]);
   });
 });
 

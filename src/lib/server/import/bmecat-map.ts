@@ -27,6 +27,8 @@ export interface MapContext extends Catalogue {
   file: string;
   /** The day prices must be valid on, YYYY-MM-DD. */
   today: string;
+  /** The shop's country: prices limited to other TERRITORYs are left out. */
+  country: string;
   /** T_NEW_CATALOG, T_UPDATE_PRODUCTS or T_UPDATE_PRICES. */
   transaction: string;
   /** The item number's element as the file's version names it (SUPPLIER_PID, 1.2: SUPPLIER_AID). */
@@ -92,11 +94,10 @@ export function mapProduct(node: XmlNode, context: MapContext): ParsedItem[] {
   if (sku === undefined) return missing(context, node, context.skuElement, 'product');
   const faults = new Faults();
   if (context.transaction === 'T_UPDATE_PRICES') {
-    return result(context, node, sku, faults, {
-      kind: 'prices',
-      sku,
-      prices: readPrices(node, context, faults).prices,
-    });
+    const { prices } = readPrices(node, context, faults);
+    // Nothing valid today for the shop's territory: there is nothing to update (not a fault of the record).
+    if (prices.length === 0 && faults.list.length === 0) return [];
+    return result(context, node, sku, faults, { kind: 'prices', sku, prices });
   }
   const mode = node.attrs.mode?.trim() ?? 'new';
   if (mode === 'delete') return result(context, node, sku, faults, { kind: 'delete', sku });
@@ -212,12 +213,16 @@ const PRICE_TYPES = new Set(['net_list', 'net_customer', 'nrp']);
 /** The prices valid on the day, in cents per order unit, and the tax rate of the first that names one. */
 function readPrices(node: XmlNode, context: MapContext, faults: Faults): { prices: Row[]; taxPercent?: number } {
   const orderQuantity = priceQuantity(first(first(node, 'PRODUCT_ORDER_DETAILS'), 'PRICE_QUANTITY'), faults);
-  const found: { type: string; price: Row; tax?: Decimal }[] = [];
+  const found: { type: string; price: Row; tax?: Decimal; territorial: boolean }[] = [];
   for (const details of all(node, 'PRODUCT_PRICE_DETAILS')) {
     if (!validOn(details, context.today, faults)) continue;
     for (const price of all(details, 'PRODUCT_PRICE')) {
       const type = price.attrs.price_type?.trim() ?? '';
       if (!PRICE_TYPES.has(type)) continue;
+      // A price for named territories (ISO countries, or regions such as DE-BY) is the shop's only when
+      // one of them is the shop's country; a price for the shop's country beats one for everywhere.
+      const territories = all(price, 'TERRITORY').map((t) => (textOf(t) ?? '').toUpperCase().split('-')[0]);
+      if (territories.length > 0 && !territories.includes(context.country)) continue;
       const amountNode = first(price, 'PRICE_AMOUNT');
       const amount = amountNode
         ? decimalOf(amountNode, faults)
@@ -229,15 +234,27 @@ function readPrices(node: XmlNode, context: MapContext, faults: Faults): { price
       const tax = decimalOf(first(price, 'TAX'), faults);
       if (amount === undefined) continue;
       const currency = textOf(first(price, 'PRICE_CURRENCY'))?.toUpperCase() ?? context.currency;
-      found.push({ type, tax, price: { currency, cents: centsOf(amount, factor, quantity), minQuantity } });
+      found.push({
+        type,
+        tax,
+        territorial: territories.length > 0,
+        price: { currency, cents: centsOf(amount, factor, quantity), minQuantity },
+      });
     }
   }
+  const chosen = new Map<string, (typeof found)[number]>();
+  for (const entry of found) {
+    const key = `${entry.type} ${String(entry.price.currency)} ${String(entry.price.minQuantity)}`;
+    const held = chosen.get(key);
+    if (!held || (entry.territorial && !held.territorial)) chosen.set(key, entry);
+  }
   // A customer price is the catalogue's list price when it is the only one there is.
-  const hasNetList = found.some(({ type }) => type === 'net_list');
+  const picked = [...chosen.values()];
+  const hasNetList = picked.some(({ type }) => type === 'net_list');
   const list = (type: string) => (type === 'net_list' || (type === 'net_customer' && !hasNetList) ? 'base' : type);
-  const tax = found.find((entry) => entry.tax !== undefined)?.tax;
+  const tax = picked.find((entry) => entry.tax !== undefined)?.tax;
   return {
-    prices: found.map(({ type, price }) => ({ list: list(type), ...price })),
+    prices: picked.map(({ type, price }) => ({ list: list(type), ...price })),
     // TAX is a fraction (0.19); the percentage is computed on its digits, so 0.07 gives 7, not 7.000000000000001.
     ...(tax && { taxPercent: Number(tax.units * 100n) / 10 ** tax.scale }),
   };

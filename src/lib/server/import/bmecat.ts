@@ -11,6 +11,8 @@ export interface BmecatOptions {
   file: string;
   /** The day prices must be valid on; today by default. */
   today?: Date;
+  /** The shop's country (ISO 3166-1 alpha-2): a price for other TERRITORYs only is not the shop's. */
+  country?: string;
 }
 
 const TRANSACTIONS = new Set(['T_NEW_CATALOG', 'T_NEW_PRODUCTDATA', 'T_UPDATE_PRODUCTS', 'T_UPDATE_PRICES']);
@@ -151,6 +153,7 @@ class BmecatDocument {
       ...this.catalogue,
       file: this.options.file,
       today: this.today,
+      country: (this.options.country ?? 'DE').toUpperCase(),
       transaction: this.transaction ?? '',
       skuElement: this.version === '1.2' ? 'SUPPLIER_AID' : 'SUPPLIER_PID',
     };

@@ -11,6 +11,7 @@ import { imports } from '../db/schema.ts';
 import { audit, actorName, type Actor } from '../admin/index.ts';
 import { publishAndPurge, type PublishAnswer } from '../publish/index.ts';
 import { logger } from '../log.ts';
+import { env } from '../env.ts';
 import type { ParsedItem } from '#lib/import/record-contract.ts';
 import { inviteCustomers } from './customer-invites.ts';
 import type { ImportCounts, ReportLine } from './report.ts';
@@ -119,7 +120,11 @@ export async function runImport(
 ): Promise<ImportResult> {
   const run = new ImportRun(options);
   for (const source of sources) run.media.set(source.name, mediaFiles(source.folder));
-  const items = readRecords(sources, { today: options.today, onProgress: run.progress });
+  const items = readRecords(sources, {
+    today: options.today,
+    country: env().DEFAULT_COUNTRY,
+    onProgress: run.progress,
+  });
   return execute(
     db,
     run,

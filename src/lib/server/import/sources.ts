@@ -19,6 +19,8 @@ export interface ImportSource {
 
 export interface ReadOptions {
   today?: Date | undefined;
+  /** The shop's country, for BMEcat prices limited to territories. */
+  country?: string | undefined;
   onProgress?: (progress: { file: string; bytesRead: number; bytesTotal: number | undefined }) => void;
 }
 
@@ -44,7 +46,12 @@ export async function* readRecords(sources: readonly ImportSource[], options: Re
     const file = source.name;
     const { head, stream } = await withHead(counted(source, options), 4096);
     const format = detectFormat(head);
-    if (format === 'bmecat') yield* parseBmecat(stream, { file, ...(options.today ? { today: options.today } : {}) });
+    if (format === 'bmecat')
+      yield* parseBmecat(stream, {
+        file,
+        ...(options.today ? { today: options.today } : {}),
+        ...(options.country ? { country: options.country } : {}),
+      });
     else if (format === 'csv') yield* parseCsv(stream, { file });
     else if (format === 'jsonl') yield* parseJsonLines(stream, { file });
     else
