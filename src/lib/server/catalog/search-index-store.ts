@@ -81,7 +81,7 @@ async function readCategories(db: Db, index: SearchIndex): Promise<void> {
   }
 }
 
-/** The whole index of a database, read afresh (what an instance builds on first use). */
+/** @internal Test seam: the whole index of a database, read afresh (what an instance builds on first use). */
 export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   const started = performance.now();
   const index = new SearchIndex();

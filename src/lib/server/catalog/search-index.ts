@@ -108,7 +108,8 @@ export class SearchIndex {
       this.itemnums.push(p.itemnum.toLowerCase());
       this.alive.push(true);
       this.slotOf.set(p.id, slot);
-      for (const code of new Set([p.itemnum, p.sku, ...p.codes].map((c) => c.toLowerCase()))) pushTo(this.codes, code, slot);
+      for (const code of new Set([p.itemnum, p.sku, ...p.codes].map((c) => c.toLowerCase())))
+        pushTo(this.codes, code, slot);
       if (p.originalId !== null) pushTo(this.originals, p.originalId, slot);
       for (const category of p.categories) pushTo(this.members, category, slot);
       for (const locale of LOCALES) {
