@@ -9,6 +9,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
 import { parseSetCookie, type ApiResult, type Browser } from './auth-harness.ts';
 import { parseMail, type Mail } from './parse-mail.ts';
+import { expect } from 'vitest';
+import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_DIR = join(ROOT, 'src/pages/api/admin');
@@ -158,4 +160,15 @@ export function setPasswordToken(dataDir: string, email: string): string | null 
   const mail = outboxMails(dataDir).findLast((m) => m.to.includes(email));
   const link = mail && /(https?:\/\/\S+\/admin\/set-password\?token=\S+)/.exec(mail.text)?.[1];
   return link ? new URL(link).searchParams.get('token') : null;
+}
+
+/** A new API token with `scopes`, made by the signed-in admin `admin` as the workspace does. */
+export async function apiToken(admin: Browser, scopes: string[]): Promise<string> {
+  const r = await callAdmin(
+    tokensRoute.POST,
+    { path: '/api/admin/tokens', body: { name: scopes.join('+'), scopes } },
+    admin,
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body.token as string;
 }

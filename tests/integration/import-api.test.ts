@@ -9,12 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
-import { callAdmin, type AdminRequest } from '../helpers/admin-harness.ts';
+import { apiToken, callAdmin, type AdminRequest } from '../helpers/admin-harness.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { closeDatabase } from '#lib/server/db/index.ts';
 import { priceIndex } from '#lib/server/catalog/price-index-store.ts';
 import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
-import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
 import * as importsRoute from '../../src/pages/api/admin/imports.ts';
 import * as importRoute from '../../src/pages/api/admin/imports/[id].ts';
 import * as reportRoute from '../../src/pages/api/admin/imports/[id]/report.csv.ts';
@@ -39,15 +38,7 @@ async function signIn(b: Browser, email: string): Promise<void> {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
-async function token(scopes: string[]): Promise<string> {
-  const r = await callAdmin(
-    tokensRoute.POST,
-    { path: '/api/admin/tokens', body: { name: scopes.join('+'), scopes } },
-    adminBrowser,
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(201);
-  return r.body.token as string;
-}
+const token = (scopes: string[]): Promise<string> => apiToken(adminBrowser, scopes);
 
 const call = (route: APIRoute, req: AdminRequest, b?: Browser): Promise<ApiResult> => callAdmin(route, req, b);
 const upload = (body: Buffer, query: string, auth: { bearer?: string; browser?: Browser }) =>

@@ -256,8 +256,8 @@ forEachDatabase('order access', (ctx) => {
       await ok(api(h, placed.placer, 'orders', 'confirm', { id: placed.order.id }));
       const mail = h.state.mails.find((m) => m.order.id === placed.order.id)!;
       const link = new URL(
-        orderConfirmationMail(mail.order, 'en', 'Shop', null, mail.access)
-          .html.match(/href="([^"]*thank-you[^"]*)"/)![1]!
+        (await orderConfirmationMail(mail.order, 'en', 'Shop', null, mail.access)).html
+          .match(/href="([^"]*thank-you[^"]*)"/)![1]!
           .replaceAll('&amp;', '&'),
       );
       expect(link.pathname).toBe(`/en/checkout/thank-you/${placed.order.id}`);
@@ -307,7 +307,7 @@ forEachDatabase('order access', (ctx) => {
     test("a customer's order links to the account page, without a secret", async () => {
       const owner = await customerJar(ctx.db, C.normal.email);
       const placed = await place(owner);
-      const mail = orderConfirmationMail(placed.order, 'de', 'Shop', null, null);
+      const mail = await orderConfirmationMail(placed.order, 'de', 'Shop', null, null);
       expect(mail.html).toContain(`/my-account/order-history/${placed.order.id}"`);
       expect(mail.html).not.toContain('access=');
       // A secret made up for it is no key either.

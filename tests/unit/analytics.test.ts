@@ -28,6 +28,8 @@ function line(id: string, sku: string, quantity: number, price = 10.1): CartItem
     sku,
     name: `Name ${sku}`,
     image: null,
+    orderUnit: 'C62',
+    taxRatePercent: 19,
     itemnum: sku,
     quantity,
     price: { regular: price, special: null },
@@ -60,6 +62,7 @@ function cart(version: number, lines: CartItem[], id = CART_ID): Cart {
     newUser: false,
     displayExcludingTaxes: false,
     vatRatePercent: 19,
+    taxNote: null,
     pricesVisible: true,
     totals: null,
     pricesHash: `p${version}`,
@@ -218,6 +221,7 @@ const TOTALS = {
   tax_amount: 0,
   grandTotalExclTax: 20.2,
   grandTotalIncTax: 24.04,
+  taxes: [],
 };
 
 describe('pageEvents', () => {

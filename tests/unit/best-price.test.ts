@@ -142,6 +142,7 @@ describe('shippingRow', () => {
     tax_amount: 20.12,
     grandTotalExclTax: 105.9,
     grandTotalIncTax: 126.02,
+    taxes: [{ ratePercent: 19, net: 105.9, tax: 20.12 }],
   };
   test('once a method is chosen, shipping is a row and the note says the total includes VAT', () => {
     const cart = {

@@ -10,9 +10,12 @@ const line = (over: Partial<PricedCartLine> = {}): PricedCartLine => ({
   name: 'Bohrhammer',
   image: null,
   itemnum: '100-100',
+  orderUnit: 'C62',
+  rate: 1900,
   purchasable: true,
   unitNetCents: 1999,
   unitGrossCents: 2379,
+  rateParts: [{ rate: 1900, unitNetCents: 1999 }],
   unitRegularNetCents: 2499,
   hasSpecialPrice: true,
   rowNetCents: 5997,
@@ -33,6 +36,7 @@ const cart = (over: Partial<PricedCart> = {}): PricedCart => ({
   version: 7,
   currency: 'EUR',
   excludeTax: false,
+  taxRegime: { kind: 'domestic', country: 'DE', note: null },
   vatRateBasisPoints: 1900,
   pricesVisible: true,
   lines: [
@@ -58,6 +62,7 @@ const cart = (over: Partial<PricedCart> = {}): PricedCart => ({
     tax_amount: 1303,
     grandTotalExclTax: 6883,
     grandTotalIncTax: 8191,
+    taxes: [{ rate: 1900, netCents: 6888, taxCents: 1303 }],
   },
   coupon: { code: 'B2B10', status: 'applied' },
   shippingMethodCode: 'dhl',
@@ -69,8 +74,9 @@ const cart = (over: Partial<PricedCart> = {}): PricedCart => ({
 
 describe('pricesFingerprint', () => {
   test('pins a known cart to its known hash (a change here refuses every open checkout: bump the version)', () => {
-    // sha256 of [1 (PRICES_FINGERPRINT_VERSION),"EUR",false,[[id,"BOH-100",3,1999],[id,"AKU-1",1,990]],[6987,8315,...,8191]], base64url, 32 chars.
-    expect(pricesFingerprint(cart())).toBe('PpRo8foaoh2rP74eVIo1UhEyHYCw2VtB');
+    // sha256 of [2 (PRICES_FINGERPRINT_VERSION),"EUR",false,[[id,"BOH-100",3,1999],[id,"AKU-1",1,990]],[6987,8315,...,8191],
+    // [[1900,6888,1303]] (VAT per rate, since version 2)], base64url, 32 chars.
+    expect(pricesFingerprint(cart())).toBe('fpgQBGUvtb6nSd_gShNmfAZa1MPRdeYZ');
   });
 
   test('changes with every listed field', () => {
@@ -86,7 +92,14 @@ describe('pricesFingerprint', () => {
       cart({ lines: [line({ unitNetCents: null, purchasable: false }), second] }),
       cart({ lines: [first] }),
       cart({ lines: [second, first] }),
-      ...Object.keys(cart().totals).map((field) => cart({ totals: { ...cart().totals, [field]: 1 } })),
+      ...Object.keys(cart().totals).map((field) =>
+        cart({
+          totals: {
+            ...cart().totals,
+            [field]: field === 'taxes' ? [{ rate: 700, netCents: 6888, taxCents: 482 }] : 1,
+          },
+        }),
+      ),
     ];
     for (const changedCart of changed) expect(pricesFingerprint(changedCart)).not.toBe(base);
   });
@@ -113,7 +126,9 @@ describe('pricesFingerprint', () => {
       cart({
         lines: [line({ unitRegularNetCents: 1, hasSpecialPrice: false, catalogPrice: null, stock: null }), second],
       }),
-      cart({ lines: [line({ accessories: [{ sku: 'A', itemnum: 'A', name: 'A', unitNetCents: 5 }] }), second] }),
+      cart({
+        lines: [line({ accessories: [{ sku: 'A', itemnum: 'A', name: 'A', unitNetCents: 5, rate: 1900 }] }), second],
+      }),
       { ...cart(), addedLater: 'x' } as PricedCart,
       cart({ lines: [{ ...line(), addedLater: 1 } as PricedCartLine, second] }),
       cart({ totals: { ...cart().totals, addedLater: 1 } as PricedCart['totals'] }),

@@ -23,6 +23,7 @@ const product = (id: number, { regular = 2499, special = null, ...over }: Produc
   marked: false,
   publicPrice: regular === null ? null : { regular, special, tiers: [] },
   contractPrice: null,
+  taxPercent: null,
   minQuantity: 1,
   quantityStep: 1,
   orderUnit: 'C62',
@@ -89,6 +90,7 @@ const input = (over: Partial<CartPricingInput> = {}): CartPricingInput => ({
   locale: 'en',
   pricesVisible: true,
   shopCurrency: 'EUR',
+  tax: { shopCountry: 'DE', oss: false },
   now: new Date('2026-03-01T00:00:00Z'),
   ...over,
 });
@@ -114,7 +116,9 @@ describe('toCartResponse', () => {
     expect(item!.priceInfo).toEqual({ regular: 24.99, special: 19.99, currency: 'EUR', source: 'special' });
     expect(item!.rowTotal).toBe(60.27);
     expect(item!.rowTotalInclTax).toBe(71.72);
-    expect(item!.selectedAddtionalProducts).toEqual({ 'P-2': { itemnum: '100-2', name: 'Product 2', price: 0.1 } });
+    expect(item!.selectedAddtionalProducts).toEqual({
+      'P-2': { itemnum: '100-2', name: 'Product 2', price: 0.1, taxRatePercent: 19 },
+    });
     expect(plain!.price).toEqual({ regular: 9.9, special: null });
     expect(cart.totals).toEqual(totalsToMajor(priced.totals));
     expect(cart.totals!.subtotal_excl_tax).toBe(70.17);
@@ -173,6 +177,7 @@ describe('pricedCart', () => {
     special: fc.option(fc.integer({ min: 0, max: 2_000_000 }), { nil: null }),
     isActive: fc.constantFrom(true, true, true, false),
     hidePrices: fc.constantFrom(false, false, false, true),
+    taxPercent: fc.constantFrom(null, 7, 19, 0),
   });
   const couponArb = fc.option(
     fc.oneof(
@@ -220,8 +225,19 @@ describe('pricedCart', () => {
               pick(row.productId - 1),
               ...row.accessorySkus.map((sku) => products.find((p) => p.sku === sku)!),
             ];
+            // Each part at its catalogue rate (none: the shop's 19 %); an excluded account pays 0 %.
+            const rateOf = (p: CartProduct) => (excludeTax ? 0 : Math.round((p.taxPercent ?? 19) * 100));
+            if (!parts.every(sellable)) return [];
+            const byRate = new Map<number, number>();
+            for (const p of parts) byRate.set(rateOf(p), (byRate.get(rateOf(p)) ?? 0) + effective(p));
             return parts.every(sellable)
-              ? [{ unitNetCents: parts.reduce((sum, p) => sum + effective(p), 0), quantity: row.quantity }]
+              ? [
+                  {
+                    unitNetCents: parts.reduce((sum, p) => sum + effective(p), 0),
+                    parts: [...byRate].map(([rate, unitNetCents]) => ({ rate, unitNetCents })),
+                    quantity: row.quantity,
+                  },
+                ]
               : [];
           });
           const subtotal = expected.reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
@@ -233,7 +249,12 @@ describe('pricedCart', () => {
           });
 
           expect(priced.totals).toEqual(
-            computeTotals({ lines: expected, coupon: theCoupon, shippingNetCents: shipping ?? 0, excludeTax }),
+            computeTotals({
+              lines: expected,
+              coupon: theCoupon,
+              shippingNetCents: shipping ?? 0,
+              fallbackRate: excludeTax ? 0 : 1900,
+            }),
           );
           expect(priced.lines.filter((l) => l.purchasable).map((l) => l.rowNetCents)).toEqual(
             expected.map((l) => l.unitNetCents * l.quantity),

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   MAX_QUANTITY,
-  VAT_RATE_BASIS_POINTS,
   accessoriesKey,
+  allocate,
   computeTotals,
   couponDiscountCents,
   couponProblem,
@@ -132,25 +132,52 @@ describe('fitMergedQuantity', () => {
 });
 
 describe('VAT', () => {
-  const vatCents = (netCents: number, excludeTax: boolean) => grossCents(netCents, excludeTax) - netCents;
+  const vatCents = (netCents: number, rate: number) => grossCents(netCents, rate) - netCents;
 
-  test('is 19 % of the net amount, rounded half up to the cent', () => {
-    expect(VAT_RATE_BASIS_POINTS).toBe(1900);
-    expect(vatCents(10_000, false)).toBe(1900);
-    expect(vatCents(19_398, false)).toBe(3686); // 3685.62
-    expect(vatCents(50, false)).toBe(10); // 9.5 rounds up
-    expect(vatCents(1, false)).toBe(0); // 0.19
-    expect(vatCents(3, false)).toBe(1); // 0.57
+  test('is the rate of the net amount, rounded half up to the cent', () => {
+    expect(vatCents(10_000, 1900)).toBe(1900);
+    expect(vatCents(19_398, 1900)).toBe(3686); // 3685.62
+    expect(vatCents(50, 1900)).toBe(10); // 9.5 rounds up
+    expect(vatCents(1, 1900)).toBe(0); // 0.19
+    expect(vatCents(3, 1900)).toBe(1); // 0.57
+    expect(vatCents(1000, 550)).toBe(55); // 5.5 %
+    expect(vatCents(50, 700)).toBe(4); // 3.5 rounds up
   });
 
-  test('is 0 for customers excluded from tax', () => {
-    expect(vatCents(10_000, true)).toBe(0);
-    expect(grossCents(10_000, true)).toBe(10_000);
+  test('is 0 at a rate of 0', () => {
+    expect(vatCents(10_000, 0)).toBe(0);
+    expect(grossCents(10_000, 0)).toBe(10_000);
   });
 
   test('stays exact for amounts beyond float precision of the product', () => {
     // 5e12 cents × 1900 passes 2^53; VAT is exactly ...009.5 and must round up.
-    expect(vatCents(5_000_000_000_050, false)).toBe(950_000_000_010);
+    expect(vatCents(5_000_000_000_050, 1900)).toBe(950_000_000_010);
+  });
+});
+
+describe('allocate', () => {
+  test('splits in proportion, the leftover cents to the largest remainders', () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(595, [10_000, 5_000])).toEqual([397, 198]);
+    expect(allocate(1, [1, 3])).toEqual([0, 1]);
+  });
+
+  test('gives everything to the first share when no weight is positive', () => {
+    expect(allocate(595, [0, 0])).toEqual([595, 0]);
+  });
+
+  test('always adds up exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 1_000_000_000 }), { minLength: 1, maxLength: 6 }),
+        (total, weights) => {
+          const shares = allocate(total, weights);
+          expect(shares.reduce((s, v) => s + v, 0)).toBe(total);
+          for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
   });
 });
 
@@ -170,14 +197,17 @@ describe('couponDiscountCents', () => {
 });
 
 describe('computeTotals', () => {
-  const line = (unitNetCents: number, quantity: number) => ({ unitNetCents, quantity });
+  const line = (unitNetCents: number, quantity: number, rate = 1900) => ({
+    parts: [{ rate, unitNetCents }],
+    quantity,
+  });
 
   test('sums net lines, adds 19 % VAT once and reports every row in cents', () => {
     const totals = computeTotals({
       lines: [line(18_899 + 499, 1)],
       coupon: null,
       shippingNetCents: 0,
-      excludeTax: false,
+      fallbackRate: 1900,
     });
     expect(totals).toEqual({
       subtotal_excl_tax: 19_398,
@@ -191,6 +221,7 @@ describe('computeTotals', () => {
       tax_amount: 3686,
       grandTotalExclTax: 19_398,
       grandTotalIncTax: 23_084,
+      taxes: [{ rate: 1900, netCents: 19_398, taxCents: 3686 }],
     });
   });
 
@@ -199,7 +230,7 @@ describe('computeTotals', () => {
       lines: [line(19_398, 1)],
       coupon: { kind: 'percent', value: 10 },
       shippingNetCents: 0,
-      excludeTax: false,
+      fallbackRate: 1900,
     });
     expect(totals).toMatchObject({
       coupon_amount: 1940,
@@ -217,17 +248,17 @@ describe('computeTotals', () => {
       lines: [line(999, 1)],
       coupon: { kind: 'fixed', value: 2000 },
       shippingNetCents: 0,
-      excludeTax: false,
+      fallbackRate: 1900,
     });
     expect(totals).toMatchObject({ coupon_amount: 999, subtotal_with_discount: 0, grandTotalIncTax: 0, tax_amount: 0 });
   });
 
   test('customers excluded from tax pay the net amounts', () => {
     const totals = computeTotals({
-      lines: [line(12_999, 2)],
+      lines: [line(12_999, 2, 0)],
       coupon: { kind: 'fixed', value: 2000 },
       shippingNetCents: 595,
-      excludeTax: true,
+      fallbackRate: 0,
     });
     expect(totals).toMatchObject({
       subtotal_incl_tax: 25_998,
@@ -239,7 +270,7 @@ describe('computeTotals', () => {
   });
 
   test('shipping is taxed with the goods', () => {
-    const totals = computeTotals({ lines: [line(10_000, 1)], coupon: null, shippingNetCents: 595, excludeTax: false });
+    const totals = computeTotals({ lines: [line(10_000, 1)], coupon: null, shippingNetCents: 595, fallbackRate: 1900 });
     expect(totals).toMatchObject({
       shipping_amount: 595,
       shipping_incl_tax: 708,
@@ -248,9 +279,47 @@ describe('computeTotals', () => {
     });
   });
 
+  test('7 % and 19 % goods: each rate on its own goods, coupon and shipping shared in proportion', () => {
+    const totals = computeTotals({
+      lines: [line(10_000, 1, 1900), line(5_000, 2, 700)],
+      coupon: { kind: 'fixed', value: 2_000 },
+      shippingNetCents: 600,
+      fallbackRate: 1900,
+    });
+    // Goods 10,000 at 19 % and 10,000 at 7 %: coupon 1,000 each, shipping 300 each.
+    expect(totals.taxes).toEqual([
+      { rate: 1900, netCents: 9_300, taxCents: 1767 },
+      { rate: 700, netCents: 9_300, taxCents: 651 },
+    ]);
+    expect(totals).toMatchObject({
+      subtotal_excl_tax: 20_000,
+      subtotal_incl_tax: 22_600,
+      coupon_amount: 2_000,
+      subtotal_with_discount: 20_340,
+      shipping_incl_tax: 678,
+      tax_amount: 2418,
+      grandTotalExclTax: 18_600,
+      grandTotalIncTax: 21_018,
+    });
+  });
+
+  test('an empty cart with shipping taxes it at the fallback rate', () => {
+    const totals = computeTotals({ lines: [], coupon: null, shippingNetCents: 500, fallbackRate: 1900 });
+    expect(totals.taxes).toEqual([{ rate: 1900, netCents: 500, taxCents: 95 }]);
+  });
+
   test('the visible rows always add up to the grand total, to the cent', () => {
     const lines = fc.array(
-      fc.record({ unitNetCents: fc.integer({ min: 0, max: 2_000_000 }), quantity: fc.integer({ min: 1, max: 9999 }) }),
+      fc.record({
+        parts: fc.array(
+          fc.record({
+            rate: fc.constantFrom(0, 550, 700, 1900, 2550),
+            unitNetCents: fc.integer({ min: 0, max: 1_000_000 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        quantity: fc.integer({ min: 1, max: 9999 }),
+      }),
       { maxLength: 20 },
     );
     const coupon = fc.option(
@@ -261,14 +330,23 @@ describe('computeTotals', () => {
       { nil: null },
     );
     fc.assert(
-      fc.property(lines, coupon, fc.integer({ min: 0, max: 5000 }), fc.boolean(), (ls, c, shipping, excludeTax) => {
-        const t = computeTotals({ lines: ls, coupon: c, shippingNetCents: shipping, excludeTax });
-        for (const v of Object.values(t)) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+      fc.property(lines, coupon, fc.integer({ min: 0, max: 5000 }), fc.boolean(), (ls, c, shipping, exempt) => {
+        const exemptLines = ls.map((l) => ({ ...l, parts: l.parts.map((p) => ({ ...p, rate: 0 })) }));
+        const t = computeTotals({
+          lines: exempt ? exemptLines : ls,
+          coupon: c,
+          shippingNetCents: shipping,
+          fallbackRate: exempt ? 0 : 1900,
+        });
+        const { taxes, ...amounts } = t;
+        for (const v of Object.values(amounts)) expect(Number.isSafeInteger(v) && v >= 0).toBe(true);
+        expect(taxes.reduce((s, x) => s + x.taxCents, 0)).toBe(t.tax_amount);
+        expect(taxes.reduce((s, x) => s + x.netCents, 0)).toBe(t.grandTotalExclTax);
         expect(t.subtotal_incl_tax - t.coupon_incl_tax).toBe(t.subtotal_with_discount);
         expect(t.subtotal_with_discount + t.shipping_incl_tax).toBe(t.grandTotalIncTax);
         expect(t.grandTotalExclTax + t.tax_amount).toBe(t.grandTotalIncTax);
         expect(t.subtotal_excl_tax - t.coupon_amount + t.shipping_amount).toBe(t.grandTotalExclTax);
-        if (excludeTax) expect(t.tax_amount).toBe(0);
+        if (exempt) expect(t.tax_amount).toBe(0);
       }),
     );
   });
@@ -277,7 +355,7 @@ describe('computeTotals', () => {
     expect(toMajor(23_084)).toBe(230.84);
     expect(toMajor(1)).toBe(0.01);
     expect(
-      totalsToMajor(computeTotals({ lines: [line(10, 3)], coupon: null, shippingNetCents: 0, excludeTax: false }))
+      totalsToMajor(computeTotals({ lines: [line(10, 3)], coupon: null, shippingNetCents: 0, fallbackRate: 1900 }))
         .grandTotalIncTax,
     ).toBe(0.36);
   });

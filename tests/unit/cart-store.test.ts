@@ -34,6 +34,8 @@ function line(id: string, sku: string, quantity: number): CartItem {
     sku,
     name: sku,
     image: null,
+    orderUnit: 'C62',
+    taxRatePercent: 19,
     itemnum: sku,
     quantity,
     price: { regular: 10, special: null },
@@ -66,6 +68,7 @@ function cart(version: number, lines: CartItem[]): Cart {
     newUser: false,
     displayExcludingTaxes: false,
     vatRatePercent: 19,
+    taxNote: null,
     pricesVisible: true,
     totals: null,
     pricesHash: `prices-${version}`,
@@ -117,12 +120,14 @@ describe('totalsView', () => {
     tax_amount: 17.1,
     grandTotalExclTax: 90,
     grandTotalIncTax: 107.1,
+    taxes: [{ ratePercent: 19, net: 90, tax: 17.1 }],
   };
   test('a shopper who pays VAT sees the total with VAT, plus shipping', () => {
     expect(totalsView({ totals, pricesVisible: true, displayExcludingTaxes: false })).toEqual({
       subtotal: 100,
       discount: 10,
       tax: 17.1,
+      taxes: [{ ratePercent: 19, tax: 17.1 }],
       total: 107.1,
       taxNote: 'cart.plusShipping',
     });

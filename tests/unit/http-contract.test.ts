@@ -50,6 +50,8 @@ describe('operation contracts', () => {
       ['/api/admin/imports/[id]/report.csv', 'an import report as a CSV download'],
       ['/api/admin/stock', 'the import API for an ERP (README, "Bring your catalogue")'],
       ['/api/admin/prices', 'the import API for an ERP (README, "Bring your catalogue")'],
+      ['/api/admin/orders', 'the order export for an ERP: GET with query parameters (docs/erp.md)'],
+      ['/api/admin/orders/[id]', 'the order export keys orders by address and answers JSON or openTRANS XML'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');

@@ -65,7 +65,7 @@ describe('parseCsv with a customer file', () => {
       maxOrderTotalCents: 2_500_000,
       maxOpenOrders: 10,
       addresses: [
-        { street: 'Lindenstraße 12', city: 'München', vatId: 'DE123456789', billing: true, shipping: false },
+        { street: 'Lindenstraße 12', city: 'München', vatId: 'DE811128135', billing: true, shipping: false },
         { street: 'Lagerweg 5', city: 'Garching', company: 'Hueber Haustechnik GmbH', shipping: true },
       ],
     });

@@ -27,8 +27,8 @@ const order = {
 } as unknown as Order;
 
 describe('orderConfirmationMail', () => {
-  test('gives an invoice order the payment terms and the bank account with the order number as reference', () => {
-    const mail = orderConfirmationMail(order, 'en', 'ProTool Supply', INVOICE_SETTING);
+  test('gives an invoice order the payment terms and the bank account with the order number as reference', async () => {
+    const mail = await orderConfirmationMail(order, 'en', 'ProTool Supply', INVOICE_SETTING);
     expect(mail.text).toContain('Payable within 14 days without deduction.');
     expect(mail.text).toContain('Account holder: ProTool Supply GmbH');
     expect(mail.text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
@@ -37,19 +37,19 @@ describe('orderConfirmationMail', () => {
     expect(mail.html).toContain('Payable within 14 days without deduction.');
   });
 
-  test("speaks the order's language", () => {
-    const mail = orderConfirmationMail(order, 'de', 'ProTool Supply', INVOICE_SETTING);
+  test("speaks the order's language", async () => {
+    const mail = await orderConfirmationMail(order, 'de', 'ProTool Supply', INVOICE_SETTING);
     expect(mail.text).toContain('Zahlbar innerhalb von 14 Tagen ohne Abzug.');
     expect(mail.text).toContain('Verwendungszweck: ORD-100042');
   });
 
-  test('shows no bank account for other payment methods, for paid orders or without the setting', () => {
+  test('shows no bank account for other payment methods, for paid orders or without the setting', async () => {
     expect(
-      orderConfirmationMail({ ...order, paymentMethodCode: 'paypal' }, 'en', 'Shop', INVOICE_SETTING).text,
+      (await orderConfirmationMail({ ...order, paymentMethodCode: 'paypal' }, 'en', 'Shop', INVOICE_SETTING)).text,
     ).not.toContain('IBAN');
     expect(
-      orderConfirmationMail({ ...order, paymentStatus: 'paid' }, 'en', 'Shop', INVOICE_SETTING).text,
+      (await orderConfirmationMail({ ...order, paymentStatus: 'paid' }, 'en', 'Shop', INVOICE_SETTING)).text,
     ).not.toContain('IBAN');
-    expect(orderConfirmationMail(order, 'en', 'Shop', null).text).not.toContain('IBAN');
+    expect((await orderConfirmationMail(order, 'en', 'Shop', null)).text).not.toContain('IBAN');
   });
 });

@@ -4,6 +4,11 @@ import { shippingRow, totalsNoteKey, totalsView } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { CartTotalsStrings } from './strings.ts';
+import { fill } from '#lib/i18n/format.ts';
+
+/** A VAT rate as the language writes it: "19 %" in German, "19%" in English, "5,5 %" in French. */
+const formatRate = (ratePercent: number, intlLocale: string): string =>
+  new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 2 }).format(ratePercent / 100);
 
 export interface CartTotalsProps {
   cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes' | 'currency'> & {
@@ -38,12 +43,19 @@ export function CartTotals({ cart, intlLocale, strings }: CartTotalsProps) {
             <dd>{money(shipping)}</dd>
           </div>
         )}
-        {view.tax > 0 && (
-          <div>
-            <dt>{strings.tax}</dt>
-            <dd>{money(view.tax)}</dd>
-          </div>
-        )}
+        {view.taxes.length > 0
+          ? view.taxes.map((line) => (
+              <div key={line.ratePercent} className="cart-totals-tax">
+                <dt>{fill(strings.taxAtRate, { rate: formatRate(line.ratePercent, intlLocale) })}</dt>
+                <dd>{money(line.tax)}</dd>
+              </div>
+            ))
+          : view.tax > 0 && (
+              <div className="cart-totals-tax">
+                <dt>{strings.tax}</dt>
+                <dd>{money(view.tax)}</dd>
+              </div>
+            )}
         <div className="cart-totals-total">
           <dt>{strings.total}</dt>
           <dd>{money(view.total)}</dd>

@@ -34,6 +34,8 @@ export interface CartTotalsStrings {
   subtotal: string;
   discount: string;
   tax: string;
+  /** With {rate}: one row per VAT rate. */
+  taxAtRate: string;
   total: string;
   free: string;
   'cart.plusShipping': string;
@@ -102,6 +104,7 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
       subtotal: m['cart.subtotal'],
       discount: m['cart.discount'],
       tax: m['cart.tax'],
+      taxAtRate: m['cart.taxAtRate'],
       total: m['cart.total'],
       free: m['price.free'],
       'cart.plusShipping': m['cart.plusShipping'],

@@ -2,7 +2,6 @@
 // with an 'Edit' link back to its step.
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { cartTaxNote } from '#lib/checkout/tax-notes.ts';
 import { AddressView } from './AddressView.tsx';
 import type { Strings } from './strings.ts';
 
@@ -18,10 +17,11 @@ export const REVIEW_KEYS = [
   'tax.ONESTOPSHOP_EU',
   'tax.ONESTOPSHOP_FOREIGN',
   'tax.FOREIGN',
+  'tax.REVERSE_CHARGE',
 ] as const;
 
 export interface PaymentReviewProps {
-  cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod' | 'displayExcludingTaxes'>;
+  cart: Pick<Cart, 'shippingAddress' | 'billingAddress' | 'shippingMethod' | 'taxNote'>;
   locale: Locale;
   /** The stored method's name in this language (the cart stores its code). */
   shippingMethodLabel: string | null;
@@ -31,8 +31,9 @@ export interface PaymentReviewProps {
 
 export function PaymentReview({ cart, locale, shippingMethodLabel, hrefs, strings }: PaymentReviewProps) {
   const edit = (href: string) => ({ href, label: strings['checkout.edit'] });
-  // Cross-border and tax-exempt orders say how VAT is handled (rules in tax-notes.ts).
-  const taxNote = cartTaxNote(cart);
+  // Cross-border and tax-exempt orders say how VAT is handled: the server decided it with the tax
+  // itself (src/lib/tax/regime.ts), so the note cannot disagree with the VAT in the totals.
+  const { taxNote } = cart;
   return (
     <section className="checkout-review" aria-label={strings['checkout.review']}>
       <AddressView

@@ -150,9 +150,11 @@ const de = {
   'scope.content:read': 'Inhalte lesen',
   'scope.content:write': 'Inhalte schreiben',
   'scope.catalog:write': 'Katalogtexte schreiben',
+  'scope.orders:read': 'Bestellungen lesen (ERP-Export)',
   'scopeHint.content:read': 'Liest die veröffentlichten Bausteine, Einstellungen und Inhaltsseiten.',
   'scopeHint.content:write': 'Veröffentlicht, ersetzt und löscht Inhalte direkt, ohne Entwurf.',
   'scopeHint.catalog:write': 'Ändert Texte von Produkten und Kategorien.',
+  'scopeHint.orders:read': 'Liest Bestellungen mit Kunde, Adressen, Positionen und Steuern, auch als openTRANS.',
 } as const;
 
 type Keys = keyof typeof de;
@@ -298,9 +300,11 @@ const en: Record<Keys, string> = {
   'scope.content:read': 'Read content',
   'scope.content:write': 'Write content',
   'scope.catalog:write': 'Write catalog texts',
+  'scope.orders:read': 'Read orders (ERP export)',
   'scopeHint.content:read': 'Reads the published blocks, settings and content pages.',
   'scopeHint.content:write': 'Publishes, replaces and deletes content directly, without a draft.',
   'scopeHint.catalog:write': 'Changes the texts of products and categories.',
+  'scopeHint.orders:read': 'Reads orders with customer, addresses, lines and taxes, also as openTRANS.',
 };
 
 export const teamMessages = { de, en } as const;

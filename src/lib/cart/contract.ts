@@ -2,6 +2,7 @@
 // Requests are strict: an unknown field, and so any price or total a client might send, is rejected.
 // Prices are never taken from a request; the server prices every line itself.
 import { z } from 'astro/zod';
+import { TAX_NOTES_TUPLE } from '../tax/notes.ts';
 import { MAX_ACCESSORIES, MAX_QUANTITY } from './rules.ts';
 import { customAttributeSchema, priceInfoSchema, stockSchema } from '../catalog/contract.ts';
 import { localeSchema } from '../content/schemas.ts';
@@ -103,6 +104,8 @@ const selectedAccessorySchema = z.object({
   name: z.string(),
   /** Net major units per piece (special price if any); null when prices are hidden. */
   price: z.number().nullable(),
+  /** The VAT rate charged on it, in percent (orders placed before rates were split lack it). */
+  taxRatePercent: z.number().nullable().default(null),
 });
 
 const availabilitySchema = z.enum(['available', 'limited', 'limit-overflow', 'not-available']);
@@ -114,6 +117,10 @@ const cartItemSchema = z.object({
   image: z.string().nullable(),
   itemnum: z.string(),
   quantity: z.number().int(),
+  /** What one of `quantity` is: a UN/ECE unit code (C62 piece, PK pack, MTR metre). */
+  orderUnit: z.string().default('C62'),
+  /** The VAT rate charged on the product itself, in percent (its accessories have theirs). */
+  taxRatePercent: z.number().nullable().default(null),
   price: cartLinePriceSchema,
   /** The product's own catalogue price (without accessories), as the price list reports it. */
   priceInfo: priceInfoSchema.nullable(),
@@ -151,6 +158,11 @@ const cartTotalsSchema = z.object({
   tax_amount: z.number(),
   grandTotalExclTax: z.number(),
   grandTotalIncTax: z.number(),
+  /**
+   * VAT per rate (highest first), what an invoice lists: the net it is charged on (goods after the
+   * coupon and the rate's share of shipping) and the tax. Orders placed before rates were split lack it.
+   */
+  taxes: z.array(z.object({ ratePercent: z.number(), net: z.number(), tax: z.number() })).default([]),
 });
 
 const couponStatusSchema = z.enum([
@@ -178,7 +190,13 @@ export const cartSchema = z.object({
   newUser: z.boolean(),
   /** The customer is flagged excludeTax: no VAT, and the UI shows the account-excluded note. */
   displayExcludingTaxes: z.boolean(),
+  /** The standard VAT rate the cart is charged, in percent: 0 when no VAT applies (see taxNote). */
   vatRatePercent: z.number(),
+  /**
+   * Why VAT is charged as it is, decided with the tax itself (src/lib/tax/regime.ts): null for the
+   * ordinary domestic VAT. Orders placed before the regime was stored lack it.
+   */
+  taxNote: z.enum(TAX_NOTES_TUPLE).nullable().default(null),
   pricesVisible: z.boolean(),
   /** Major units; null when the shopper may not see prices. */
   totals: cartTotalsSchema.nullable(),

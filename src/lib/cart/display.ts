@@ -63,6 +63,8 @@ export interface TotalsView {
   discount: number;
   /** VAT; 0 for customers excluded from taxation. */
   tax: number;
+  /** VAT per rate where any is charged (one row per rate); an order from before rates were split has none. */
+  taxes: { ratePercent: number; tax: number }[];
   total: number;
   taxNote: TaxNoteKey;
 }
@@ -81,6 +83,9 @@ export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displa
     // Net like the subtotal, so subtotal - discount (+ shipping) + tax is the total to the cent.
     discount: totals.coupon_amount,
     tax: excluded ? 0 : totals.tax_amount,
+    taxes: excluded
+      ? []
+      : totals.taxes.filter((line) => line.tax > 0).map(({ ratePercent, tax }) => ({ ratePercent, tax })),
     total: excluded ? totals.grandTotalExclTax : totals.grandTotalIncTax,
     taxNote: excluded ? 'cart.excludedFromTax' : 'cart.plusShipping',
   };

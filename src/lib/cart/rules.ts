@@ -3,12 +3,6 @@
 import { orderableAtLeast, type QuantityRule } from '../catalog/order-quantity.ts';
 
 /**
- * VAT rate in basis points (1900 = 19 %). Catalogue prices are net; the shop's default market is
- * Germany, whose standard rate is 19 %. A customer flagged excludeTax (reverse charge, export) pays none.
- */
-export const VAT_RATE_BASIS_POINTS = 1900;
-
-/**
  * Per-line quantity bounds, also the product page's picker. 9999 keeps every sum far inside
  * safe-integer range, and beyond it a typo (an extra zero or three) is likelier than an order.
  */
@@ -81,13 +75,33 @@ function mulDivRound(a: number, b: number, c: number): number {
   return Number((n * 2n + d) / (d * 2n));
 }
 
-/** VAT on a net amount in cents, rounded half up to the cent. */
-function vatCents(netCents: number, excludeTax: boolean): number {
-  if (excludeTax || netCents <= 0) return 0;
-  return mulDivRound(netCents, VAT_RATE_BASIS_POINTS, 10_000);
-}
+/** VAT at `rate` basis points on a net amount in cents, rounded half up to the cent. */
+const vatCents = (netCents: number, rate: number): number => (netCents <= 0 ? 0 : mulDivRound(netCents, rate, 10_000));
 
-export const grossCents = (netCents: number, excludeTax: boolean): number => netCents + vatCents(netCents, excludeTax);
+export const grossCents = (netCents: number, rate: number): number => netCents + vatCents(netCents, rate);
+
+/**
+ * `total` split in proportion to `weights` (non-negative), in whole cents that add up to it exactly:
+ * each share rounded down, the cents left over to the largest remainders (ties to the first). With no
+ * weight at all the whole amount goes to the first share.
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sumWeights = weights.reduce((s, w) => s + w, 0);
+  if (weights.length === 0) return [];
+  if (sumWeights <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => BigInt(total) * BigInt(w));
+  const shares = exact.map((n) => Number(n / BigInt(sumWeights)));
+  let left = total - shares.reduce((s, v) => s + v, 0);
+  const byRemainder = exact
+    .map((n, i) => ({ i, rest: n % BigInt(sumWeights) }))
+    .sort((a, b) => (a.rest === b.rest ? a.i - b.i : a.rest > b.rest ? -1 : 1));
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    shares[i]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
 
 /** Cents to major units with exactly two decimals of meaning (1999 → 19.99). */
 export const toMajor = (cents: number): number => Math.round(cents) / 100;
@@ -108,9 +122,16 @@ export function couponDiscountCents(subtotalNetCents: number, coupon: CouponTerm
   return Math.min(raw, subtotalNetCents);
 }
 
-interface PricedLine {
-  /** Net cents for one piece: the product's effective price (special, else regular) plus its accessories. */
+/** Part of a piece's net price taxed at one rate (a line's product and its accessories may differ). */
+export interface RatePart {
+  /** VAT rate charged, in basis points (1900 = 19 %; 0 when exempt). */
+  rate: number;
   unitNetCents: number;
+}
+
+interface PricedLine {
+  /** Net cents for one piece, by rate: the product's effective price plus its accessories'. */
+  parts: readonly RatePart[];
   quantity: number;
 }
 
@@ -118,7 +139,16 @@ export interface TotalsInput {
   lines: readonly PricedLine[];
   coupon: CouponTerms | null;
   shippingNetCents: number;
-  excludeTax: boolean;
+  /** The rate shipping takes when the cart has no goods to follow (the regime's standard rate). */
+  fallbackRate: number;
+}
+
+/** One rate's share of an order: what an invoice lists per rate. */
+interface TaxLineCents {
+  rate: number;
+  /** Net goods after the coupon, plus this rate's share of shipping. */
+  netCents: number;
+  taxCents: number;
 }
 
 /** All amounts in cents. Field names are those of the cart's API answer; *_amount without "incl" are net. */
@@ -136,6 +166,8 @@ export interface CartTotalsCents {
   tax_amount: number;
   grandTotalExclTax: number;
   grandTotalIncTax: number;
+  /** VAT per rate, highest rate first; their taxCents add up to tax_amount. */
+  taxes: TaxLineCents[];
 }
 
 /** The cart is worth more than one order may be (prices may have risen since its pieces went in). */
@@ -143,22 +175,49 @@ export function cartValueExceeded(totals: Pick<CartTotalsCents, 'subtotal_excl_t
   return totals.subtotal_excl_tax > MAX_CART_NET_CENTS || totals.grandTotalIncTax > MAX_ORDER_TOTAL_CENTS;
 }
 
+/** Net goods per rate, highest rate first. */
+function goodsByRate(lines: readonly PricedLine[]): Map<number, number> {
+  const byRate = new Map<number, number>();
+  for (const line of lines) {
+    for (const part of line.parts)
+      byRate.set(part.rate, (byRate.get(part.rate) ?? 0) + part.unitNetCents * line.quantity);
+  }
+  return new Map([...byRate].sort(([a], [b]) => b - a));
+}
+
+const sumOf = (values: Iterable<number>): number => [...values].reduce((s, v) => s + v, 0);
+
 /**
- * Totals of a cart. VAT is computed once on each running net sum (as an invoice does) and the gross
- * rows are differences of those, so the rows a shopper sees always add up to the grand total to the
- * cent: subtotal_incl_tax - coupon_incl_tax = subtotal_with_discount; + shipping_incl_tax = grandTotalIncTax.
+ * Totals of a cart. VAT is computed per rate on that rate's net sum (as an invoice lists it), and the
+ * gross rows are differences of sums of those, so the rows a shopper sees always add up to the grand
+ * total to the cent: subtotal_incl_tax - coupon_incl_tax = subtotal_with_discount; + shipping_incl_tax
+ * = grandTotalIncTax. A coupon lowers each rate's base in proportion to its goods, and shipping, a
+ * service ancillary to the goods, is taxed in proportion to the goods after the coupon (so a cart of
+ * 7 % and 19 % goods pays each rate on its share of shipping, as German practice allows).
  */
 export function computeTotals(input: TotalsInput): CartTotalsCents {
-  const { excludeTax } = input;
-  const subtotalNet = input.lines.reduce((sum, l) => sum + l.unitNetCents * l.quantity, 0);
+  const goods = goodsByRate(input.lines);
+  if (goods.size === 0) goods.set(input.fallbackRate, 0);
+  const rates = [...goods.keys()];
+  const goodsNet = [...goods.values()];
+  const subtotalNet = sumOf(goodsNet);
   const couponNet = couponDiscountCents(subtotalNet, input.coupon);
-  const discountedNet = subtotalNet - couponNet;
+  const couponShares = allocate(couponNet, goodsNet);
+  const discounted = goodsNet.map((net, i) => net - couponShares[i]!);
   const shippingNet = Math.max(0, input.shippingNetCents);
-  const grandNet = discountedNet + shippingNet;
+  const shipping = allocate(shippingNet, discounted);
+  const taxes = rates.map((rate, i) => {
+    const netCents = discounted[i]! + shipping[i]!;
+    return { rate, netCents, taxCents: vatCents(netCents, rate) };
+  });
+  const taxOn = (nets: readonly number[]) => sumOf(nets.map((net, i) => vatCents(net, rates[i]!)));
 
-  const subtotalGross = grossCents(subtotalNet, excludeTax);
-  const discountedGross = grossCents(discountedNet, excludeTax);
-  const grandGross = grossCents(grandNet, excludeTax);
+  const discountedNet = subtotalNet - couponNet;
+  const grandNet = discountedNet + shippingNet;
+  const subtotalGross = subtotalNet + taxOn(goodsNet);
+  const discountedGross = discountedNet + taxOn(discounted);
+  const taxTotal = sumOf(taxes.map((t) => t.taxCents));
+  const grandGross = grandNet + taxTotal;
   return {
     subtotal_excl_tax: subtotalNet,
     subtotal_incl_tax: subtotalGross,
@@ -168,21 +227,31 @@ export function computeTotals(input: TotalsInput): CartTotalsCents {
     coupon_incl_tax: subtotalGross - discountedGross,
     shipping_amount: shippingNet,
     shipping_incl_tax: grandGross - discountedGross,
-    tax_amount: grandGross - grandNet,
+    tax_amount: taxTotal,
     grandTotalExclTax: grandNet,
     grandTotalIncTax: grandGross,
+    taxes,
   };
 }
 
 /** Net subtotal after the coupon, in cents: what a shipping method's free-from threshold is measured against. */
 export const discountedSubtotalNetCents = (t: CartTotalsCents): number => t.subtotal_excl_tax - t.coupon_amount;
 
-/** The same totals in major units for the response. */
-export function totalsToMajor(t: CartTotalsCents): Record<keyof CartTotalsCents, number> {
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, toMajor(v)])) as Record<
-    keyof CartTotalsCents,
-    number
-  >;
+type MajorTotals = Record<Exclude<keyof CartTotalsCents, 'taxes'>, number> & {
+  taxes: { ratePercent: number; net: number; tax: number }[];
+};
+
+/** The same totals in major units for the response; rates in percent (19, 5.5). */
+export function totalsToMajor(t: CartTotalsCents): MajorTotals {
+  const { taxes, ...amounts } = t;
+  return {
+    ...(Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, toMajor(v)])) as Omit<MajorTotals, 'taxes'>),
+    taxes: taxes.map((line) => ({
+      ratePercent: line.rate / 100,
+      net: toMajor(line.netCents),
+      tax: toMajor(line.taxCents),
+    })),
+  };
 }
 
 // ----------------------------------------------------------------- coupons

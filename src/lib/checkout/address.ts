@@ -3,6 +3,7 @@
 import { z } from 'astro/zod';
 import { COUNTRY_CODES } from './countries.ts';
 import { text } from '../http/fields.ts';
+import { checkVatId, isEuVatCountry } from '../tax/vat-id.ts';
 
 export const CHECKOUT_MESSAGES = {
   required: 'This field is required',
@@ -34,8 +35,11 @@ export const optionalText = (max: number, { multiline = false } = {}) =>
 
 export const countryCodeSchema = z.enum(COUNTRY_CODES, { error: M.invalidCountry });
 
-/** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
-export const addressSchema = z
+/** A country prefix and the number as people write it (dots, dashes, blanks: CHE-123.456.788 MWST). */
+const VAT_ID_SHAPE = /^[A-Za-z]{2}[A-Za-z0-9 +*.-]{2,18}$/;
+
+/** The fields of an address, without the rules across fields (for schemas derived from it). */
+export const addressFieldsSchema = z
   .object({
     id: z.string().uuid().optional(),
     firstName: requiredText(100),
@@ -54,12 +58,27 @@ export const addressSchema = z
       error: M.invalidPhone,
     }),
     email: optionalText(254).pipe(z.email({ error: M.invalidEmail }).optional()),
-    vatId: optionalText(20).refine((v) => v === undefined || /^[A-Za-z]{2}[A-Za-z0-9 +*.]{2,16}$/.test(v), {
+    vatId: optionalText(20).refine((v) => v === undefined || VAT_ID_SHAPE.test(v), {
       error: M.invalidVatId,
     }),
     taxId: optionalText(30),
   })
   .strict();
+
+/**
+ * A VAT id decides whether an EU business pays VAT (src/lib/tax/regime.ts): in a member state it must
+ * pass that country's format and check digits, so a typo is caught at the address, not on the invoice.
+ */
+export function refineVatId(address: { vatId?: string | undefined; country: string }, context: z.RefinementCtx) {
+  const { vatId } = address;
+  // One message per field: an id of the wrong shape is already refused by the field's own rule.
+  if (vatId && VAT_ID_SHAPE.test(vatId) && isEuVatCountry(address.country) && !checkVatId(vatId, address.country).ok) {
+    context.addIssue({ code: 'custom', path: ['vatId'], message: M.invalidVatId });
+  }
+}
+
+/** A shipping or billing address. `id` refers to a saved address of the signed-in customer. */
+export const addressSchema = addressFieldsSchema.superRefine(refineVatId);
 export type Address = z.infer<typeof addressSchema>;
 
 /** A saved address as the account and the checkout list it. */

@@ -5,7 +5,7 @@
 import { z } from 'astro/zod';
 import { int, text } from '../http/fields.ts';
 import { localeSchema } from '../content/schemas.ts';
-import { addressSchema, requiredText } from '../checkout/address.ts';
+import { addressFieldsSchema, addressSchema, refineVatId, requiredText } from '../checkout/address.ts';
 import { COUNTRY_CODES } from '../checkout/countries.ts';
 import { MAX_SAVED_ADDRESSES } from '../addresses/rules.ts';
 import { CURRENCIES } from '../shared/currency.ts';
@@ -157,7 +157,7 @@ const importStockSchema = z.object({ kind: z.literal('stock'), sku: externalId, 
  * checkout accept it later as it is), and what the customer uses it for. A default flag makes it a
  * billing or shipping address as well; without a default of a kind, the first of that kind is it.
  */
-const importAddressSchema = addressSchema
+const importAddressSchema = addressFieldsSchema
   .omit({ id: true })
   .extend({
     // The same countries as the form, with words for a report rather than for a select box.
@@ -168,6 +168,7 @@ const importAddressSchema = addressSchema
     defaultShipping: z.boolean().default(false),
   })
   .strict()
+  .superRefine(refineVatId)
   .refine((a) => a.billing || a.shipping || a.defaultBilling || a.defaultShipping, {
     error: 'must be a billing or a shipping address (or both)',
   });

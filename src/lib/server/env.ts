@@ -64,6 +64,11 @@ export const envSchema = z.object({
     .transform(upper)
     .pipe(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter ISO country code such as DE'))
     .default('DE'),
+  /**
+   * Charge consumers in other EU countries the VAT of their country (One-Stop-Shop), rather than the
+   * shop's own (DEFAULT_COUNTRY's). Off: below the EU's 10,000 € threshold a merchant charges its own.
+   */
+  TAX_OSS: flag.default(false),
   /** Site-wide feature: the cookie consent bar, on unless set to false. */
   COOKIE_CONSENT: flag.default(true),
   /**

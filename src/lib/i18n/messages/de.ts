@@ -218,6 +218,7 @@ export const de: Messages = {
   'cart.subtotal': 'Zwischensumme',
   'cart.discount': 'Rabatt',
   'cart.tax': 'MwSt.',
+  'cart.taxAtRate': 'MwSt. {{rate}}',
   'cart.error.INVALID_QUANTITY': 'Bitte geben Sie eine ganze Zahl von 0 bis 9999 ein.',
   'cart.error.COUPON_NOT_FOUND': 'Dieser Gutscheincode ist ungültig.',
   'cart.error.COUPON_EXPIRED': 'Dieser Gutscheincode ist abgelaufen.',

@@ -219,6 +219,7 @@ export const en = {
   'cart.subtotal': 'Subtotal',
   'cart.discount': 'Discount',
   'cart.tax': 'VAT',
+  'cart.taxAtRate': 'VAT {{rate}}',
   'cart.error.INVALID_QUANTITY': 'Please enter a whole number from 0 to 9999.',
   'cart.error.COUPON_NOT_FOUND': 'This coupon code is not valid.',
   'cart.error.COUPON_EXPIRED': 'This coupon code has expired.',

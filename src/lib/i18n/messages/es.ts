@@ -217,6 +217,7 @@ export const es: Messages = {
   'cart.subtotal': 'Subtotal',
   'cart.discount': 'Descuento',
   'cart.tax': 'IVA',
+  'cart.taxAtRate': 'IVA {{rate}}',
   'cart.error.INVALID_QUANTITY': 'Introduzca un número entero de 0 a 9999.',
   'cart.error.COUPON_NOT_FOUND': 'Este código de cupón no es válido.',
   'cart.error.COUPON_EXPIRED': 'Este código de cupón ha caducado.',

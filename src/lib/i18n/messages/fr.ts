@@ -217,6 +217,7 @@ export const fr: Messages = {
   'cart.subtotal': 'Sous-total',
   'cart.discount': 'Remise',
   'cart.tax': 'TVA',
+  'cart.taxAtRate': 'TVA {{rate}}',
   'cart.error.INVALID_QUANTITY': 'Veuillez saisir un nombre entier de 0 à 9999.',
   'cart.error.COUPON_NOT_FOUND': 'Ce code promo n’est pas valable.',
   'cart.error.COUPON_EXPIRED': 'Ce code promo a expiré.',

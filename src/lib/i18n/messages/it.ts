@@ -216,6 +216,7 @@ export const it: Messages = {
   'cart.subtotal': 'Subtotale',
   'cart.discount': 'Sconto',
   'cart.tax': 'IVA',
+  'cart.taxAtRate': 'IVA {{rate}}',
   'cart.error.INVALID_QUANTITY': 'Inserisca un numero intero da 0 a 9999.',
   'cart.error.COUPON_NOT_FOUND': 'Questo codice coupon non è valido.',
   'cart.error.COUPON_EXPIRED': 'Questo codice coupon è scaduto.',

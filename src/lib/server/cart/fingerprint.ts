@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CartTotalsCents } from '#lib/cart/rules.ts';
 
-const PRICES_FINGERPRINT_VERSION = 1;
+const PRICES_FINGERPRINT_VERSION = 2;
 
 /** The totals that go into the fingerprint, in this order. */
 const TOTALS_FIELDS = [
@@ -28,7 +28,7 @@ export interface FingerprintInput {
   currency: string;
   excludeTax: boolean;
   lines: readonly { id: string; sku: string; quantity: number; unitNetCents: number | null }[];
-  totals: Pick<CartTotalsCents, (typeof TOTALS_FIELDS)[number]>;
+  totals: Pick<CartTotalsCents, (typeof TOTALS_FIELDS)[number] | 'taxes'>;
 }
 
 /** What the shopper pays, in cents: the unit price of every line and every total. */
@@ -39,6 +39,8 @@ export function pricesFingerprint(priced: FingerprintInput): string {
     priced.excludeTax,
     priced.lines.map((l) => [l.id, l.sku, l.quantity, l.unitNetCents]),
     TOTALS_FIELDS.map((field) => priced.totals[field]),
+    // Version 2: VAT per rate, which decides what the invoice says each rate was charged.
+    priced.totals.taxes.map((t) => [t.rate, t.netCents, t.taxCents]),
   ];
   return createHash('sha256').update(JSON.stringify(fields)).digest('base64url').slice(0, 32);
 }

@@ -17,11 +17,10 @@ export { MAX_CART_FORM_BYTES } from './forms.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
 export { assertOrderValue } from './value.ts';
-export { customerTerms } from './pricing.ts';
 export { priceCart } from './view.ts';
 export { toCartResponse } from './response.ts';
 export { pricesFingerprint } from './fingerprint.ts';
-export type { PricedCart } from './priced.ts';
+export { sellableLines, type PricedCart } from './priced.ts';
 export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './queries.ts';
 
 export const defaultCartDeps: CartDeps = {

@@ -3,7 +3,6 @@
 // edge (response.ts) turns cents into the major units a browser displays. The arithmetic is pure:
 // view.ts reads the inputs from the database and hands them to `pricedCart`, so it is tested without I/O.
 import {
-  VAT_RATE_BASIS_POINTS,
   computeTotals,
   couponDiscountCents,
   couponProblem,
@@ -11,7 +10,9 @@ import {
   type CartTotalsCents,
   type CouponProblem,
   type CouponRecord,
+  type RatePart,
 } from '#lib/cart/rules.ts';
+import { chargedRate, standardRate, taxRegime, type TaxRegime, type TaxSettings } from '#lib/tax/regime.ts';
 import { byAttributeOrder } from '#lib/catalog/product.ts';
 import type { CustomAttribute, Stock } from '#lib/catalog/contract.ts';
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
@@ -59,6 +60,8 @@ export interface CartProduct {
    */
   publicPrice: TieredListPrice | null;
   contractPrice: TieredListPrice | null;
+  /** The catalogue's VAT rate in percent (7, 19); null: the shop's standard rate. */
+  taxPercent: number | null;
   /** The order-quantity rule (src/lib/catalog/order-quantity.ts) and what one ordered quantity is. */
   minQuantity: number;
   quantityStep: number;
@@ -81,6 +84,8 @@ export interface CartPricingInput {
   pricesVisible: boolean;
   /** The currency coupon and shipping amounts are in. */
   shopCurrency: string;
+  /** The shop's country and whether it charges One-Stop-Shop VAT (run-time settings). */
+  tax: TaxSettings;
   now: Date;
 }
 
@@ -92,6 +97,8 @@ interface PricedAccessory {
   name: string;
   /** Net cents per piece at the line's quantity (special or tier price if any); null without a price. */
   unitNetCents: number | null;
+  /** The VAT rate charged on it, in basis points. */
+  rate: number;
 }
 
 /** A product's price for a line's quantity, and which price that is (best-price rule). */
@@ -106,6 +113,10 @@ export interface PricedCartLine {
   name: string;
   image: string | null;
   itemnum: string;
+  /** The product's order unit (UN/ECE code). */
+  orderUnit: string;
+  /** The VAT rate charged on the product itself, in basis points. */
+  rate: number;
   /**
    * False when the product or an accessory can no longer be sold (inactive, prices hidden, no price in
    * the cart currency): then every amount of the line is null and the line is not in the totals.
@@ -113,6 +124,8 @@ export interface PricedCartLine {
   purchasable: boolean;
   /** Net cents per piece, accessories included, at the prices for the line's quantity (special, tier, contract). */
   unitNetCents: number | null;
+  /** unitNetCents by the VAT rate charged on each part (product, accessories); empty when not purchasable. */
+  rateParts: RatePart[];
   unitGrossCents: number | null;
   /** The same piece at regular prices only (what a special price is shown against). */
   unitRegularNetCents: number | null;
@@ -144,9 +157,11 @@ export interface PricedCart {
   id: string;
   version: number;
   currency: string;
-  /** The customer is flagged excludeTax (reverse charge, export): no VAT on anything. */
+  /** The customer account is flagged excludeTax: no VAT on anything (one of the regime's cases). */
   excludeTax: boolean;
-  /** The VAT rate applied, in basis points: 0 when excludeTax. */
+  /** How VAT is charged (destination and buyer) and the note that says so. */
+  taxRegime: TaxRegime;
+  /** The regime's standard rate, in basis points: 0 when exempt. */
   vatRateBasisPoints: number;
   /** Whether this shopper may see prices. The amounts are here either way; the edge hides them. */
   pricesVisible: boolean;
@@ -200,11 +215,28 @@ const sellable = (p: CartProduct | undefined, price: UnitPrice | undefined): pri
   p !== undefined && p.isActive && !p.hidePrices && price !== undefined;
 const sum = (values: readonly number[]): number => values.reduce((total, v) => total + v, 0);
 
+/** A piece's net by rate: its product's and accessories' effective prices, summed per rate charged. */
+function ratePartsOf(
+  priced: readonly (readonly [CartProduct, UnitPrice])[],
+  rateOf: (product: CartProduct) => number,
+): RatePart[] {
+  const byRate = new Map<number, number>();
+  for (const [product, price] of priced) {
+    const rate = rateOf(product);
+    byRate.set(rate, (byRate.get(rate) ?? 0) + effectiveCents(price));
+  }
+  return [...byRate].map(([rate, unitNetCents]) => ({ rate, unitNetCents }));
+}
+
+/** Gross cents of `quantity` pieces: VAT rounded once per rate on the row's net, as the totals do. */
+const grossOf = (parts: readonly RatePart[], quantity: number): number =>
+  sum(parts.map((p) => grossCents(p.unitNetCents * quantity, p.rate)));
+
 function priceLine(
   line: CartLineRow,
   products: { byId: Map<number, CartProduct>; bySku: Map<string, CartProduct> },
   locale: Locale,
-  excludeTax: boolean,
+  rateOf: (product: CartProduct) => number,
 ): PricedCartLine {
   const product = products.byId.get(line.productId);
   const price = priceOf(product, line.quantity);
@@ -216,7 +248,10 @@ function priceLine(
   const ruled = [product, ...accessories.map((a) => a.product)].flatMap((p) => (p ? [ruledProduct(p)] : []));
   const ok = sellable(product, price) && accessories.every((a) => sellable(a.product, a.price));
   const accessoryPrices = ok ? accessories.map((a) => a.price!) : [];
-  const unitNetCents = ok ? effectiveCents(price!) + sum(accessoryPrices.map(effectiveCents)) : null;
+  const rateParts = ok
+    ? ratePartsOf([[product!, price!], ...accessories.map((a) => [a.product!, a.price!] as const)], rateOf)
+    : [];
+  const unitNetCents = ok ? sum(rateParts.map((p) => p.unitNetCents)) : null;
   const rowNetCents = unitNetCents === null ? null : unitNetCents * line.quantity;
   const { included, attributes } = presentation(product, locale);
   return {
@@ -226,13 +261,16 @@ function priceLine(
     name: product?.name ?? line.sku,
     image: product?.image ?? null,
     itemnum: product?.itemnum ?? line.sku,
+    orderUnit: product?.orderUnit ?? 'C62',
+    rate: product ? rateOf(product) : 0,
     purchasable: ok,
     unitNetCents,
-    unitGrossCents: unitNetCents === null ? null : grossCents(unitNetCents, excludeTax),
+    rateParts,
+    unitGrossCents: unitNetCents === null ? null : grossOf(rateParts, 1),
     unitRegularNetCents: ok ? price!.regularCents + sum(accessoryPrices.map((p) => p.regularCents)) : null,
     hasSpecialPrice: ok && [price!, ...accessoryPrices].some((p) => p.specialCents !== null),
     rowNetCents,
-    rowGrossCents: rowNetCents === null ? null : grossCents(rowNetCents, excludeTax),
+    rowGrossCents: rowNetCents === null ? null : grossOf(rateParts, line.quantity),
     catalogPrice: price && product && !product.hidePrices ? price : null,
     quantityRule: product ? ruledProduct(product).rule : ANY_QUANTITY,
     quantityRuleBreaks: quantityRuleBreaks(ruled, line.quantity),
@@ -250,6 +288,7 @@ function priceLine(
       itemnum: a.product?.itemnum ?? a.sku,
       name: a.product?.name ?? a.sku,
       unitNetCents: a.price ? effectiveCents(a.price) : null,
+      rate: a.product ? rateOf(a.product) : 0,
     })),
   };
 }
@@ -259,18 +298,20 @@ export function priceLines(
   snapshot: CartSnapshot,
   products: readonly CartProduct[],
   locale: Locale,
-  excludeTax: boolean,
+  rateOf: (product: CartProduct) => number,
 ): PricedCartLine[] {
   const index = {
     byId: new Map(products.map((p) => [p.id, p])),
     bySku: new Map(products.map((p) => [p.sku.toLowerCase(), p])),
   };
-  return snapshot.lines.map((line) => priceLine(line, index, locale, excludeTax));
+  return snapshot.lines.map((line) => priceLine(line, index, locale, rateOf));
 }
 
 /** The lines that count for the totals: purchasable ones, as computeTotals takes them. */
 export const sellableLines = (lines: readonly PricedCartLine[]) =>
-  lines.flatMap((l) => (l.unitNetCents === null ? [] : [{ unitNetCents: l.unitNetCents, quantity: l.quantity }]));
+  lines.flatMap((l) =>
+    l.unitNetCents === null ? [] : [{ unitNetCents: l.unitNetCents, parts: l.rateParts, quantity: l.quantity }],
+  );
 
 /**
  * The stored method's net cents, or null when there is none or it no longer serves the cart (the
@@ -289,11 +330,35 @@ function shippingNetCents(input: CartPricingInput, discountedNetCents: number): 
   });
 }
 
+/**
+ * How the cart is taxed: the destination is the shipping address's country, the VAT id the billing
+ * address's (the invoice names the buyer); before there is a shipping address, the shop's own VAT.
+ */
+function cartTaxRegime(input: Pick<CartPricingInput, 'snapshot' | 'terms' | 'tax'>): TaxRegime {
+  const { shippingAddress, billingAddress } = input.snapshot.cart;
+  const field = (address: unknown, name: string): string | null => {
+    const value = (address as Record<string, unknown> | null)?.[name];
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  };
+  return taxRegime(
+    {
+      accountExcluded: input.terms.excludeTax,
+      destination: field(shippingAddress, 'country'),
+      billingCountry: field(billingAddress, 'country'),
+      vatId: field(billingAddress, 'vatId') ?? '',
+    },
+    input.tax,
+  );
+}
+
 /** The cart priced in cents from what view.ts read: lines, coupon, shipping and totals. */
 export function pricedCart(input: CartPricingInput): PricedCart {
   const { cart } = input.snapshot;
   const { excludeTax } = input.terms;
-  const lines = priceLines(input.snapshot, input.products, input.locale, excludeTax);
+  const regime = cartTaxRegime(input);
+  const lines = priceLines(input.snapshot, input.products, input.locale, (p) =>
+    chargedRate(regime, p.taxPercent, input.tax.shopCountry),
+  );
   const sellable = sellableLines(lines);
   const subtotalNet = sum(sellable.map((l) => l.unitNetCents * l.quantity));
   const problem = cart.couponCode
@@ -311,11 +376,17 @@ export function pricedCart(input: CartPricingInput): PricedCart {
     version: cart.version,
     currency: cart.currency,
     excludeTax,
-    vatRateBasisPoints: excludeTax ? 0 : VAT_RATE_BASIS_POINTS,
+    taxRegime: regime,
+    vatRateBasisPoints: standardRate(regime),
     pricesVisible: input.pricesVisible,
     lines,
     itemsQty: sum(lines.map((l) => l.quantity)),
-    totals: computeTotals({ lines: sellable, coupon: activeCoupon, shippingNetCents: shipping ?? 0, excludeTax }),
+    totals: computeTotals({
+      lines: sellable,
+      coupon: activeCoupon,
+      shippingNetCents: shipping ?? 0,
+      fallbackRate: standardRate(regime),
+    }),
     coupon: cart.couponCode ? { code: cart.couponCode, status: problem ?? 'applied' } : null,
     shippingMethodCode: cart.shippingMethodCode && shipping !== null ? cart.shippingMethodCode : null,
     billingAddress: cart.billingAddress ?? null,

@@ -18,6 +18,8 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     image: line.image,
     itemnum: line.itemnum,
     quantity: line.quantity,
+    orderUnit: line.orderUnit,
+    taxRatePercent: line.rate / 100,
     price: {
       regular: money(line.unitRegularNetCents),
       special: line.hasSpecialPrice ? money(line.unitNetCents) : null,
@@ -47,6 +49,7 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
           itemnum: a.itemnum,
           name: a.name,
           price: money(a.unitNetCents),
+          taxRatePercent: a.rate / 100,
         },
       ]),
     ),
@@ -71,6 +74,7 @@ export function toCartResponse(priced: PricedCart): Cart {
     newUser: priced.newUser,
     displayExcludingTaxes: priced.excludeTax,
     vatRatePercent: priced.vatRateBasisPoints / 100,
+    taxNote: priced.taxRegime.note,
     pricesVisible: visible,
     totals: visible ? totalsToMajor(priced.totals) : null,
   };

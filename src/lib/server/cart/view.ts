@@ -14,6 +14,8 @@ import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCar
 import { json, rows, timestamp } from '../db/index.ts';
 import type { CartSnapshot } from './queries.ts';
 import { loadShippingMethods } from '../shipping/index.ts';
+import type { TaxSettings } from '#lib/tax/regime.ts';
+import { taxSettings } from '../tax.ts';
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(
@@ -36,6 +38,7 @@ const CartProductRow = RuleColumns.extend({
   marked: z.boolean().nullable(),
   publicPrice: TieredListPriceRow,
   contractPrice: TieredListPriceRow,
+  taxPercent: z.number().nullable(),
   included: json(z.array(z.object({ itemnum: z.string(), names: LocalizedText }))),
   attributes: json(
     z.array(
@@ -83,7 +86,7 @@ async function productInfo(
     SELECT p.id, p.sku, p.itemnum, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
       COALESCE(t.name, d.name, p.sku) AS name, (s.product_id IS NOT NULL) AS "hasStock",
       s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
-      ${listPriceColumns(pricing)}, ${RULE_COLUMNS},
+      p.tax_percent AS "taxPercent", ${listPriceColumns(pricing)}, ${RULE_COLUMNS},
       COALESCE((
         SELECT json_agg(json_build_object('itemnum', i.itemnum, 'names', i.names) ORDER BY i.position, i.itemnum)
         FROM product_included i WHERE i.product_id = p.id
@@ -115,7 +118,8 @@ export async function subtotalNetCents(db: Db, snapshot: CartSnapshot): Promise<
     currency: snapshot.cart.currency,
     priceListId: terms.priceListId,
   });
-  return sellableLines(priceLines(snapshot, products, 'de', terms.excludeTax)).reduce(
+  // Net amounts only: the rate plays no part.
+  return sellableLines(priceLines(snapshot, products, 'de', () => 0)).reduce(
     (sum, l) => sum + l.unitNetCents * l.quantity,
     0,
   );
@@ -142,6 +146,8 @@ export interface PriceCartOptions {
   pricesVisible: boolean;
   /** The currency coupon and shipping amounts are in. */
   shopCurrency: string;
+  /** The merchant's tax settings; the environment's (DEFAULT_COUNTRY, TAX_OSS) when not given. */
+  tax?: TaxSettings | undefined;
   now?: Date | undefined;
 }
 
@@ -163,6 +169,7 @@ export async function priceCart(db: Db, snapshot: CartSnapshot, options: PriceCa
     locale: options.locale,
     pricesVisible: options.pricesVisible,
     shopCurrency: options.shopCurrency,
+    tax: options.tax ?? taxSettings(),
     now: options.now ?? new Date(),
   });
 }

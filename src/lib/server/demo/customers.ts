@@ -46,7 +46,7 @@ const SPECS: CustomerSpec[] = [
         country: 'DE',
         phone: '+49 30 0000000',
         email: 'max.mustermann@example.com',
-        vatId: 'DE000000001',
+        vatId: 'DE811128135',
         ...billing,
       },
       {
@@ -85,7 +85,7 @@ const SPECS: CustomerSpec[] = [
         country: 'DE',
         phone: '+49 89 0000000',
         email: 'buyer@acme.example',
-        vatId: 'DE000000002',
+        vatId: 'DE811569869',
         ...both,
       },
     ],

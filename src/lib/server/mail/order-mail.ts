@@ -1,21 +1,20 @@
-// The order confirmation email: number, lines, shipping, total, payment, and the link to the order.
+// The order confirmation email as a B2B buyer files it: the order document (number, date, PO number,
+// addresses, lines with item numbers, units and net prices, net totals, VAT per rate, the total, the
+// tax note and the payment method, src/lib/orders/document.ts), the payment terms, and the link to
+// the order.
 import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { compose, localeOf } from './templates.ts';
+import { documentBlocks } from './order-document-blocks.ts';
+import { orderDocument } from '#lib/orders/document.ts';
+import { loadMessages } from '#lib/i18n/translate.ts';
+import { LOCALE_TAGS } from '#lib/i18n/locales.ts';
 import { shopUrl } from './account-mails.ts';
 import { sendMail, type SentMail } from './transport.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 import type { InvoiceSetting } from '#lib/content/schemas.ts';
 import { getContent } from '../content.ts';
 import { ORDER_ACCESS_PARAM } from '#lib/orders/access.ts';
-
-const PAYMENT_LABELS: Record<Order['paymentMethodCode'], string> = {
-  invoice: 'Invoice',
-  stripe: 'Credit card',
-  'stripe-debit': 'SEPA Direct Debit',
-  'stripe-sofort': 'Sofort',
-  paypal: 'PayPal',
-};
 
 /** The terms and the account to pay to, for an unpaid invoice order (nothing when the shop set none). */
 function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, number: string): string[] {
@@ -42,42 +41,30 @@ export function orderLink(order: Order, locale: string, access: string | null): 
 }
 
 /** @internal Exported for tests. */
-export function orderConfirmationMail(
+export async function orderConfirmationMail(
   order: Order,
   locale: string,
   shop: string,
   invoice: InvoiceSetting | null = null,
   access: string | null = null,
 ) {
-  const t = ORDER_MAIL_TEXTS[localeOf(locale)];
-  const money = new Intl.NumberFormat(localeOf(locale), { style: 'currency', currency: order.currency });
+  const language = localeOf(locale);
+  const t = ORDER_MAIL_TEXTS[language];
+  const messages = await loadMessages(language);
   const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
   const values = {
     name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(),
     shop,
     number: order.transactionnum,
   };
-  const lines = order.cartInfo.cartItems.map(
-    (item) =>
-      `${item.quantity} × ${item.name} (${item.itemnum})${item.rowTotalInclTax === null ? '' : ` — ${money.format(item.rowTotalInclTax)}`}`,
-  );
-  const totals = order.cartInfo.totals;
-  const summary = [
-    fill(t.number, values),
-    `${t.items}:\n${lines.join('\n')}`,
-    ...(order.cartInfo.shippingMethod && totals
-      ? [`${t.shipping}: ${order.cartInfo.shippingMethod.label} — ${money.format(totals.shipping_incl_tax)}`]
-      : []),
-    ...(totals ? [`${t.total}: ${money.format(totals.grandTotalIncTax)}`] : []),
-    `${t.payment}: ${PAYMENT_LABELS[order.paymentMethodCode]}`,
-  ];
+  const doc = orderDocument(order, messages, language, LOCALE_TAGS[language]);
   const byInvoice = order.paymentMethodCode === 'invoice';
   const note = byInvoice ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
   const payTo = byInvoice && order.paymentStatus !== 'paid' ? invoiceParagraphs(t, invoice, order.transactionnum) : [];
   return compose(
     { email: order.email, firstName: '', lastName: '', locale },
     fill(t.subject, values),
-    [fill(t.greeting, values), t.intro, ...summary, ...(note ? [note] : []), ...payTo],
+    [fill(t.greeting, values), t.intro, ...documentBlocks(doc), ...(note ? [note] : []), ...payTo],
     { label: t.action, url: orderLink(order, locale, access) },
     [],
     fill(t.signature, values),
@@ -94,5 +81,5 @@ export async function sendOrderConfirmationMail(
     order.paymentMethodCode === 'invoice'
       ? ((await getContent('setting:invoice', localeOf(locale)))?.config ?? null)
       : null;
-  return sendMail(orderConfirmationMail(order, locale, shop, invoice, access));
+  return sendMail(await orderConfirmationMail(order, locale, shop, invoice, access));
 }

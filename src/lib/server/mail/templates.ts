@@ -22,19 +22,28 @@ export function mailTime(locale: Locale, at: Date): string {
   return `${new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 }
 
+/** A block the mail renders itself: its plain-text form and its HTML (already escaped). */
+export interface RichBlock {
+  text: string;
+  html: string;
+}
+
+export const escapeHtmlText = escapeHtml;
+
 export function compose(
   to: Recipient,
   subject: string,
-  paragraphs: string[],
+  paragraphs: (string | RichBlock)[],
   action: { label: string; url: string },
   after: string[],
   signature: string,
 ): OutgoingMail {
-  const text = [...paragraphs, `${action.label}:\n${action.url}`, ...after, signature].join('\n\n');
+  const plain = (block: string | RichBlock) => (typeof block === 'string' ? block : block.text);
+  const text = [...paragraphs.map(plain), `${action.label}:\n${action.url}`, ...after, signature].join('\n\n');
   const p = (s: string) => `<p>${escapeHtml(s).replace(/\n/g, '<br>')}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    ...paragraphs.map(p),
+    ...paragraphs.map((block) => (typeof block === 'string' ? p(block) : block.html)),
     `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`,
     ...after.map(p),
     p(signature),

@@ -24,6 +24,8 @@ export {
   type OrderHistoryData,
 } from './account-pages.ts';
 export { loadOrderPage } from './order-page.ts';
+// The ERP's order export (src/lib/server/order-export) reads orders as this domain stores them.
+export { COLUMNS as ORDER_COLUMNS, OrderRow, orderView } from './queries.ts';
 export { claimGuestOrder } from './claim.ts';
 
 let gateways: PaymentGateways | undefined;

@@ -157,6 +157,8 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The ERP export pages through orders by when they last changed (src/lib/server/order-export).
+    index('orders_modified_idx').on(t.lastModified, t.id),
   ],
 );
 
