@@ -19,6 +19,8 @@ export interface WebhookReceiver {
   received: Received[];
   /** The status the next deliveries get (default 200); called per delivery. */
   answer: (delivery: Received) => number;
+  /** How long to take before answering, in ms (default 0): a slow receiver keeps deliveries in flight. */
+  delay: () => number;
   /** Every distinct webhook-id received. */
   ids(): Set<string>;
   /** The envelope of a delivery after checking its signature with the standardwebhooks package. */
@@ -35,6 +37,7 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     port,
     received: [],
     answer: () => 200,
+    delay: () => 0,
     ids: () => new Set(receiver.received.map((r) => r.id)),
     verify: (delivery, secret) =>
       new Webhook(secret).verify(delivery.body, {
@@ -57,6 +60,8 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
           at: Date.now(),
         };
         receiver.received.push(delivery);
+        const wait = receiver.delay();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const status = receiver.answer(delivery);
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end(status < 300 ? 'ok' : `receiver says ${status}`);

@@ -29,7 +29,7 @@ export function startWebhookDelivery(): void {
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_URL_SECRET, eventTypes: e.WEBHOOK_EVENTS }
         : null,
     );
-    return startDeliveryWorker(db);
+    return startDeliveryWorker(db, e.WEBHOOK_RETRY_SCHEDULE ? { delays: e.WEBHOOK_RETRY_SCHEDULE } : {});
   })().catch((error: unknown) => {
     logger.error({ err: error }, 'webhook delivery did not start');
     return null;
