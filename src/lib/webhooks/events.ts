@@ -48,7 +48,6 @@ export interface WebhookEnvelope<T extends WebhookEventType = WebhookEventType> 
 }
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'dead'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** The part of an order whose change raises events. */
 export interface OrderState {

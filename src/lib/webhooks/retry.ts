@@ -15,9 +15,6 @@ export const RETRY_DELAYS_MS = [
   24 * 3600_000,
 ] as const;
 
-/** Attempts in all: the first one and one per retry delay. */
-export const maxAttempts = (delays: readonly number[] = RETRY_DELAYS_MS): number => delays.length + 1;
-
 /**
  * The delay before the next attempt after `attempts` attempts failed, or null when that was the last.
  * `random` in [0, 1) moves the delay by up to ±20 %.

@@ -10,8 +10,7 @@ import { startDeliveryWorker, type DeliveryWorker } from './worker.ts';
 export { recordCustomerCreated, recordEvent, recordOrderChange, notifyDeliveries } from './outbox.ts';
 export { newSigningSecret } from './signing.ts';
 // Tests and the benchmark run workers of their own on their own databases.
-export { startDeliveryWorker, type DeliveryWorker, type WorkerOptions } from './worker.ts';
-export { applyEnvEndpoint } from './env-endpoint.ts';
+export { startDeliveryWorker } from './worker.ts';
 
 let started: Promise<DeliveryWorker | null> | undefined;
 

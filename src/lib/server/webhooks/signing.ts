@@ -9,13 +9,6 @@ export function newSigningSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-/** Whether a secret given by the operator (WEBHOOK_URL_SECRET) is one the spec's verifiers accept. */
-export function isSigningSecret(secret: string): boolean {
-  if (!secret.startsWith(SECRET_PREFIX)) return false;
-  const key = secret.slice(SECRET_PREFIX.length);
-  return /^[A-Za-z0-9+/]+={0,2}$/.test(key) && Buffer.from(key, 'base64').length >= 24;
-}
-
 /**
  * The three headers of one attempt. The timestamp is the attempt's (seconds), not the event's: a
  * receiver refuses a signature older than its tolerance (5 minutes in the reference libraries), and a
