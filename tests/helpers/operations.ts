@@ -14,6 +14,7 @@ import * as publish from '#lib/publish/contract.ts';
 import * as reviews from '#lib/reviews/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
 import * as admin from '#lib/admin/contract.ts';
+import * as webhooks from '#lib/admin/webhook-contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -30,6 +31,7 @@ export const contractModules = {
   profile,
   newsletter,
   admin,
+  webhooks,
 };
 
 const isOperation = (value: unknown): value is Operation =>

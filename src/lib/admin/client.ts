@@ -4,6 +4,9 @@
 import { endpoints } from '../http/client.ts';
 import type { adminApi } from './contract.ts';
 import { adminRoutes } from './routes.ts';
+import type { webhookApi } from './webhook-contract.ts';
+import { webhookRoutes } from './webhook-routes.ts';
 
 export const adminClient = endpoints<typeof adminApi>(adminRoutes);
+export const webhookClient = endpoints<typeof webhookApi>(webhookRoutes);
 export { call, ApiClientError } from '../http/client.ts';

@@ -104,6 +104,12 @@ export const ERROR_STATUS = {
   // The shop would be left without an admin who can sign in.
   LAST_ADMIN: 409,
   TOKEN_NOT_FOUND: 404,
+  // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
+  WEBHOOK_NOT_FOUND: 404,
+  WEBHOOK_FROM_ENV: 409,
+  DELIVERY_NOT_FOUND: 404,
+  // A delivery still being tried needs no redelivery.
+  DELIVERY_PENDING: 409,
   // Catalogue imports (README, "Bring your catalogue").
   IMPORT_EMPTY: 400,
   IMPORT_NOT_FOUND: 404,

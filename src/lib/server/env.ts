@@ -4,6 +4,7 @@ import { z } from 'astro/zod';
 import { CURRENCIES } from '../shared/currency.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { parseTrustProxy } from './client-ip.ts';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/events.ts';
 
 const flag = z
   .string()
@@ -113,6 +114,30 @@ export const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs publish webhooks (Standard Webhooks): a whsec_… key, or any string of 32+ characters used as is. */
   WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Outbound webhooks (docs/webhooks.md): one endpoint defined by the environment, written at start-up.
+   * It has a signing secret of its own, never WEBHOOK_SECRET: the receiver holds it, and must not be
+   * able to sign publish webhooks to the shop with it. WEBHOOK_EVENTS: a comma list; unset: every event.
+   */
+  WEBHOOK_URL: url(['http', 'https']).optional(),
+  WEBHOOK_URL_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be whsec_ and the base64 of 24 or more random bytes')
+    .optional(),
+  WEBHOOK_EVENTS: z
+    .string()
+    .transform((v) => v.split(',').flatMap((t) => (t.trim() ? [t.trim()] : [])))
+    .pipe(z.array(z.enum(WEBHOOK_EVENT_TYPES, { message: `must list ${WEBHOOK_EVENT_TYPES.join(', ')}` })))
+    .default([]),
+  /**
+   * Seconds between a failed delivery and its retries, comma-separated; after the last one the delivery
+   * is dead. Unset: 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h, 24 h (about three days).
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be whole seconds, comma-separated, such as 30,120,600')
+    .transform((v) => v.split(',').map((s) => Number(s.trim()) * 1000))
+    .optional(),
   /** A Varnish (xkey) in front of the shop, purged by tag on publish, e.g. http://127.0.0.1:6081/. */
   CDN_PURGE_URL: url(['http', 'https']).optional(),
   /** Compressed megabytes of rendered pages the origin keeps in memory. */
@@ -188,6 +213,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
+  if (result.data.WEBHOOK_URL && !result.data.WEBHOOK_URL_SECRET)
+    throw new EnvError(['WEBHOOK_URL_SECRET: must be set with WEBHOOK_URL (the receiver verifies deliveries with it)']);
   return result.data;
 }
 

@@ -6,7 +6,11 @@ import type { TeamStrings } from '#lib/admin/team-messages.ts';
 
 interface Props {
   token: string;
-  strings: TeamStrings;
+  /** The token page's words, or another page's for its own secret (the Webhooks page's signing secret). */
+  strings: Pick<
+    TeamStrings,
+    'tokens.secret' | 'tokens.secretWarning' | 'tokens.copy' | 'tokens.copied' | 'tokens.copyFailed'
+  >;
 }
 
 export function NewToken({ token, strings }: Props) {

@@ -5,6 +5,7 @@ export { resolveStaffSession } from './sessions.ts';
 export { entryDetail, listEntries } from './entries.ts';
 export { listStaff } from './staff.ts';
 export { listTokens } from './tokens.ts';
+export { listWebhooks } from './webhooks.ts';
 export { endSessionPreview, previewingSession, startSessionPreview } from './sessions.ts';
 // The staff command (scripts/staff.ts) works on a database it opened itself.
 export { addStaff, resetStaffPassword, staffByEmail, updateStaff, PASSWORD_LINK_HOURS } from './staff.ts';

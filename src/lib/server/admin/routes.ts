@@ -19,6 +19,15 @@ import { addStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, u
 import { staffSignIn, staffSignOut } from './sign-in.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
 import { apiCallerOf, staffOf, type StaffActor } from './guard.ts';
+import { webhookApi } from '#lib/admin/webhook-contract.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  redeliver,
+  setWebhookEnabled,
+  webhookDeliveries,
+} from './webhooks.ts';
 
 const ok = { ok: true as const };
 
@@ -80,6 +89,23 @@ export const workspace = {
   tokens: staffEndpoint(adminApi.tokens, 'admin', async (_input, { db }) => ({ tokens: await listTokens(db) })),
   createToken: staffEndpoint(adminApi.createToken, 'admin', (body, { db, actor }) => createToken(db, actor, body)),
   revokeToken: staffEndpoint(adminApi.revokeToken, 'admin', (body, { db, actor }) => revokeToken(db, actor, body.id)),
+  webhooks: staffEndpoint(webhookApi.webhooks, 'admin', async (_input, { db }) => ({
+    endpoints: await listWebhooks(db),
+  })),
+  createWebhook: staffEndpoint(webhookApi.createWebhook, 'admin', (body, { db, actor }) =>
+    createWebhook(db, actor, body),
+  ),
+  updateWebhook: staffEndpoint(webhookApi.updateWebhook, 'admin', (body, { db, actor }) =>
+    setWebhookEnabled(db, actor, body.id, body.enabled),
+  ),
+  deleteWebhook: staffEndpoint(webhookApi.deleteWebhook, 'admin', async (body, { db, actor }) => {
+    await deleteWebhook(db, actor, body.id);
+    return ok;
+  }),
+  webhookDeliveries: staffEndpoint(webhookApi.webhookDeliveries, 'admin', async (input, { db }) => ({
+    deliveries: await webhookDeliveries(db, input.endpoint),
+  })),
+  redeliver: staffEndpoint(webhookApi.redeliver, 'admin', (body, { db, actor }) => redeliver(db, actor, body.id)),
 };
 
 /** The entry an address names: /api/admin/content/{type}/{identifier}?locale=en (no locale: the all-languages row). */

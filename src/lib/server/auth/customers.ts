@@ -7,6 +7,7 @@ import { customers } from '../db/schema.ts';
 import type { User } from '#lib/auth/contract.ts';
 import { emailTaken } from './errors.ts';
 import { isUniqueViolation, pgError } from '../db/errors.ts';
+import { recordCustomerCreated } from '../webhooks/index.ts';
 
 /** SQLSTATE of a statement sent after an error inside the same (sub)transaction. */
 const IN_FAILED_TRANSACTION = '25P02';
@@ -89,6 +90,7 @@ async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> 
           currency: input.currency,
         })
         .returning();
+      await recordCustomerCreated(db, row!);
       return row!;
     } catch (error) {
       if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();

@@ -7,3 +7,4 @@ export * from './schema/customers.ts';
 export * from './schema/commerce.ts';
 export * from './schema/content.ts';
 export * from './schema/staff.ts';
+export * from './schema/webhooks.ts';

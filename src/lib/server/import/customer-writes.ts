@@ -9,6 +9,7 @@ import { ADDRESS_FIELDS, type AddressField } from '#lib/checkout/form.ts';
 import type { ImportCustomer } from '#lib/import/record-contract.ts';
 import type { ImportContext } from './context.ts';
 import { RecordRefused, type Outcome } from './report.ts';
+import { recordCustomerCreated } from '../webhooks/index.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 type ImportAddress = NonNullable<ImportCustomer['addresses']>[number];
@@ -128,6 +129,7 @@ export async function applyCustomer(
       .insert(customers)
       .values({ ...fields, customernum: record.customernum })
       .returning({ id: customers.id });
+    await recordCustomerCreated(tx, { id: row!.id, customernum: record.customernum, email, company: fields.company });
     if (wanted) await replaceAddresses(tx, row!.id, wanted, false);
     return { outcome: 'created', id: row!.id };
   }

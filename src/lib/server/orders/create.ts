@@ -59,6 +59,7 @@ import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
 import { findOrder, findOrderByKey, orderView, type OrderRow } from './queries.ts';
 import { newAccessSecret } from './access.ts';
 import { checkOrderLimits, type OrderLimits } from './limits.ts';
+import { recordOrderChange } from '../webhooks/index.ts';
 
 const ProductSkuRow = z.object({ id: z.number(), sku: z.string() });
 const StockRow = z.object({ effective: z.number(), external: z.number(), marked: z.boolean() });
@@ -343,6 +344,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${input.cartId}`);
 
       const order = (await findOrder(tx, row!.id))!;
+      await recordOrderChange(tx, null, order);
       const accountRequest: AccountRequest | null = wantsAccount
         ? {
             email,

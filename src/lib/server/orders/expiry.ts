@@ -16,6 +16,7 @@ import { rows } from '../db/index.ts';
 import { logger } from '../log.ts';
 import { exclusively } from './recovery.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+import { recordOrderChange } from '../webhooks/index.ts';
 
 const PendingOrderRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
 const StockHoldRow = z.object({ productId: z.number(), effective: z.number(), external: z.number() });
@@ -77,7 +78,9 @@ async function cancelExpired(db: Database['db'], orderId: string, holdMs: number
       );
     }
     await tx.execute(sql`UPDATE orders SET status = 'cancelled', last_modified = now() WHERE id = ${orderId}`);
-    return findOrder(tx, orderId);
+    const cancelled = (await findOrder(tx, orderId))!;
+    await recordOrderChange(tx, { status: 'pending', paymentStatus: cancelled.paymentStatus }, cancelled);
+    return cancelled;
   });
 }
 

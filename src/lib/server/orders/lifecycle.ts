@@ -14,6 +14,7 @@ import {
 import { logger } from '../log.ts';
 import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+import { recordOrderChange } from '../webhooks/index.ts';
 
 const OrderIdRow = z.object({ id: z.string() });
 
@@ -146,7 +147,10 @@ export async function applyAttemptReport(
       UPDATE orders SET payment_status = ${paymentStatus}, last_modified = now(),
         status = ${confirmNow ? 'confirmed' : order.status}, confirmed = ${confirmNow || order.confirmed}
       WHERE id = ${order.id}`);
-    return { order: (await findOrder(tx, order.id))!, becameConfirmed: confirmNow };
+    const after = (await findOrder(tx, order.id))!;
+    // Paid (order.paid) or not: the outbox has the change exactly when this commits.
+    await recordOrderChange(tx, order, after);
+    return { order: after, becameConfirmed: confirmNow };
   });
 }
 
