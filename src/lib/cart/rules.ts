@@ -84,6 +84,7 @@ export const grossCents = (netCents: number, rate: number): number => netCents +
  * `total` split in proportion to `weights` (non-negative), in whole cents that add up to it exactly:
  * each share rounded down, the cents left over to the largest remainders (ties to the first). With no
  * weight at all the whole amount goes to the first share.
+ * @internal Exported for its tests.
  */
 export function allocate(total: number, weights: readonly number[]): number[] {
   const sumWeights = weights.reduce((s, w) => s + w, 0);
