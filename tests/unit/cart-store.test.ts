@@ -19,7 +19,7 @@ import { $pendingAddToCart, requestAddToCart } from '#lib/cart/requests.ts';
 import { $notifications } from '#lib/shell/notifications.ts';
 import { $loggedIn } from '#lib/auth/session-store.ts';
 import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
-import { cartErrorKey, CART_MESSAGE_KEYS, totalsView, type CartMessages } from '#lib/cart/display.ts';
+import { cartErrorKey, CART_MESSAGE_KEYS, totalsNoteKey, totalsView, type CartMessages } from '#lib/cart/display.ts';
 import { cartSidebarStrings } from '#islands/cart/strings.ts';
 import { de } from '#lib/i18n/messages/de.ts';
 import { en } from '#lib/i18n/messages/en.ts';
@@ -140,6 +140,19 @@ describe('totalsView', () => {
         displayExcludingTaxes: true,
       }),
     ).toMatchObject({ tax: 0, total: 90, taxNote: 'cart.excludedFromTax' });
+  });
+  test('an export or intra-Community supply never reads "incl. VAT": no VAT is in the total', () => {
+    const exempt = { ...totals, tax_amount: 0, grandTotalIncTax: 90, taxes: [{ ratePercent: 0, net: 90, tax: 0 }] };
+    for (const taxNote of ['REVERSE_CHARGE', 'FOREIGN', 'ONESTOPSHOP_FOREIGN'] as const) {
+      const view = totalsView({ totals: exempt, pricesVisible: true, displayExcludingTaxes: false, taxNote })!;
+      expect([view.taxes, view.total]).toEqual([[], 90]);
+      expect([totalsNoteKey(view, false), totalsNoteKey(view, true)]).toEqual(['cart.plusShippingNoVat', 'cart.noVat']);
+    }
+    const domestic = totalsView({ totals, pricesVisible: true, displayExcludingTaxes: false, taxNote: null })!;
+    expect([totalsNoteKey(domestic, false), totalsNoteKey(domestic, true)]).toEqual([
+      'cart.plusShipping',
+      'checkout.totals.inclTax',
+    ]);
   });
   test('no totals without price permission', () => {
     expect(totalsView({ totals: null, pricesVisible: false, displayExcludingTaxes: false })).toBeNull();

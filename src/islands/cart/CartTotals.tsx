@@ -12,6 +12,7 @@ const formatRate = (ratePercent: number, intlLocale: string): string =>
 
 export interface CartTotalsProps {
   cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes' | 'currency'> & {
+    taxNote?: Cart['taxNote'];
     shippingMethod?: Cart['shippingMethod'];
   };
   intlLocale: string;

@@ -40,6 +40,8 @@ export interface CartTotalsStrings {
   free: string;
   'cart.plusShipping': string;
   'cart.excludedFromTax': string;
+  'cart.plusShippingNoVat': string;
+  'cart.noVat': string;
   /** The shipping row, once a method is chosen. */
   shipping: string;
   'checkout.totals.inclTax': string;
@@ -109,6 +111,8 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
       free: m['price.free'],
       'cart.plusShipping': m['cart.plusShipping'],
       'cart.excludedFromTax': m['cart.excludedFromTax'],
+      'cart.plusShippingNoVat': m['cart.plusShippingNoVat'],
+      'cart.noVat': m['cart.noVat'],
       shipping: m['checkout.totals.shipping'],
       'checkout.totals.inclTax': m['checkout.totals.inclTax'],
     },

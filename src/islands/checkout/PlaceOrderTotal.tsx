@@ -1,7 +1,7 @@
 // The order total right above 'Place order': on a phone the summary with the totals is far below
 // the button, and a shopper should see what they commit to where they commit.
 import type { Cart } from '#lib/cart/contract.ts';
-import { totalsView } from '#lib/cart/display.ts';
+import { totalsNoteKey, totalsView } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { CheckoutFrameData } from './CheckoutFrame.tsx';
 
@@ -10,9 +10,8 @@ export function PlaceOrderTotal({ cart, frame }: { cart: Cart; frame: CheckoutFr
   if (!view) return null;
   const { totals } = frame.cartStrings;
   const amount = formatPrice(view.total, { currency: cart.currency, locale: frame.intlLocale, freeLabel: totals.free });
-  // A shipping method is chosen by now, so the VAT note is 'incl. VAT and shipping', as in the summary.
-  const note =
-    view.taxNote === 'cart.plusShipping' ? frame.summaryStrings['checkout.totals.inclTax'] : totals[view.taxNote];
+  // A shipping method is chosen by now, so the note is the summary's with shipping in the total.
+  const note = totals[totalsNoteKey(view, true)];
   return (
     <p className="checkout-place-total">
       <span>{totals.total}</span> <span>{amount}</span>

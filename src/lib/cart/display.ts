@@ -54,7 +54,7 @@ export const CART_MESSAGE_KEYS: readonly CartMessageKey[] = [
 
 export type CartMessages = Record<CartMessageKey, string>;
 
-type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax';
+type TaxNoteKey = 'cart.plusShipping' | 'cart.excludedFromTax' | 'cart.plusShippingNoVat';
 
 export interface TotalsView {
   /** Net, before the coupon. */
@@ -69,12 +69,17 @@ export interface TotalsView {
   taxNote: TaxNoteKey;
 }
 
+/** The regimes that charge no VAT at all (exports, intra-Community supplies): the total must not say "incl. VAT". */
+const VAT_FREE_NOTES: ReadonlySet<string> = new Set(['FOREIGN', 'ONESTOPSHOP_FOREIGN', 'REVERSE_CHARGE']);
+
 /**
  * Catalogue prices are net. A shopper who pays VAT sees the total with VAT, so only shipping is still
  * to come ('plus shipping'); a customer excluded from taxation pays the net total and is told why
  * there is no tax: that note replaces the tax note.
  */
-export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes'>): TotalsView | null {
+export function totalsView(
+  cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displayExcludingTaxes'> & { taxNote?: Cart['taxNote'] },
+): TotalsView | null {
   const { totals } = cart;
   if (!cart.pricesVisible || !totals) return null;
   const excluded = cart.displayExcludingTaxes;
@@ -87,7 +92,11 @@ export function totalsView(cart: Pick<Cart, 'totals' | 'pricesVisible' | 'displa
       ? []
       : totals.taxes.filter((line) => line.tax > 0).map(({ ratePercent, tax }) => ({ ratePercent, tax })),
     total: excluded ? totals.grandTotalExclTax : totals.grandTotalIncTax,
-    taxNote: excluded ? 'cart.excludedFromTax' : 'cart.plusShipping',
+    taxNote: excluded
+      ? 'cart.excludedFromTax'
+      : cart.taxNote && VAT_FREE_NOTES.has(cart.taxNote)
+        ? 'cart.plusShippingNoVat'
+        : 'cart.plusShipping',
   };
 }
 
@@ -101,9 +110,17 @@ export function shippingRow(
   return cart.shippingMethod && cart.totals ? cart.totals.shipping_amount : null;
 }
 
-/** The note under the total: with shipping in it a VAT payer reads 'incl. VAT', not 'plus shipping'. */
-export function totalsNoteKey(view: TotalsView, shipped: boolean): TaxNoteKey | 'checkout.totals.inclTax' {
-  return shipped && view.taxNote === 'cart.plusShipping' ? 'checkout.totals.inclTax' : view.taxNote;
+/**
+ * The note under the total: with shipping in it a VAT payer reads 'incl. VAT', not 'plus shipping',
+ * and a buyer who pays no VAT (an export, an intra-Community supply) reads 'no VAT'.
+ */
+export function totalsNoteKey(
+  view: TotalsView,
+  shipped: boolean,
+): TaxNoteKey | 'checkout.totals.inclTax' | 'cart.noVat' {
+  if (!shipped) return view.taxNote;
+  if (view.taxNote === 'cart.plusShipping') return 'checkout.totals.inclTax';
+  return view.taxNote === 'cart.plusShippingNoVat' ? 'cart.noVat' : view.taxNote;
 }
 
 /**

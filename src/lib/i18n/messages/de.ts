@@ -201,6 +201,8 @@ export const de: Messages = {
   'cart.plusTaxAndShipping': 'zzgl. MwSt. und Versand',
   'cart.plusShipping': 'zzgl. Versand',
   'cart.excludedFromTax': 'Ihr Konto ist von der Besteuerung ausgenommen',
+  'cart.noVat': 'ohne MwSt.',
+  'cart.plusShippingNoVat': 'zzgl. Versand, ohne MwSt.',
   'cart.goToCheckout': 'Zur Kasse',
   'cart.goBackShopping': 'Weiter einkaufen',
   'cart.empty': 'Ihr Warenkorb ist leer',

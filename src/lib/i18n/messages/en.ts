@@ -202,6 +202,8 @@ export const en = {
   'cart.plusTaxAndShipping': 'plus tax and shipping',
   'cart.plusShipping': 'plus shipping',
   'cart.excludedFromTax': 'Your account is excluded from taxation',
+  'cart.noVat': 'no VAT',
+  'cart.plusShippingNoVat': 'plus shipping, no VAT',
   'cart.goToCheckout': 'Go to checkout',
   'cart.goBackShopping': 'Go back shopping',
   'cart.empty': 'Your cart is empty',

@@ -200,6 +200,8 @@ export const es: Messages = {
   'cart.plusTaxAndShipping': 'más impuestos y gastos de envío',
   'cart.plusShipping': 'más gastos de envío',
   'cart.excludedFromTax': 'Su cuenta está exenta de impuestos',
+  'cart.noVat': 'sin IVA',
+  'cart.plusShippingNoVat': 'más gastos de envío, sin IVA',
   'cart.goToCheckout': 'Ir a la caja',
   'cart.goBackShopping': 'Seguir comprando',
   'cart.empty': 'Su carrito está vacío',

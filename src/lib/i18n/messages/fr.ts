@@ -200,6 +200,8 @@ export const fr: Messages = {
   'cart.plusTaxAndShipping': 'hors TVA et frais de livraison',
   'cart.plusShipping': 'hors frais de livraison',
   'cart.excludedFromTax': 'Votre compte est exonéré de taxes',
+  'cart.noVat': 'sans TVA',
+  'cart.plusShippingNoVat': 'hors frais de livraison, sans TVA',
   'cart.goToCheckout': 'Passer la commande',
   'cart.goBackShopping': 'Continuer mes achats',
   'cart.empty': 'Votre panier est vide',

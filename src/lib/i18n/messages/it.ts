@@ -199,6 +199,8 @@ export const it: Messages = {
   'cart.plusTaxAndShipping': 'IVA e spese di spedizione escluse',
   'cart.plusShipping': 'spese di spedizione escluse',
   'cart.excludedFromTax': 'Il Suo account è esente da imposte',
+  'cart.noVat': 'IVA non applicata',
+  'cart.plusShippingNoVat': 'spese di spedizione escluse, IVA non applicata',
   'cart.goToCheckout': 'Vai alla cassa',
   'cart.goBackShopping': 'Continua gli acquisti',
   'cart.empty': 'Il Suo carrello è vuoto',
