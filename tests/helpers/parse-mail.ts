@@ -20,23 +20,34 @@ function decodeWords(header: string): string {
   );
 }
 
-/** Recipient, subject and decoded text/plain part of a raw RFC 5322 message. */
+/** The decoded text/plain part of a MIME entity (head and body), searched through nested multiparts. */
+function plainText(entity: string): string | null {
+  const [head = '', ...rest] = entity.replace(/^\n/, '').split('\n\n');
+  const body = rest.join('\n\n');
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    for (const part of body.split(`--${boundary}`)) {
+      const found = part.trim() && !part.startsWith('--') ? plainText(part) : null;
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const type = /content-type: ([^;\n]+)/i.exec(head)?.[1]?.trim().toLowerCase() ?? 'text/plain';
+  if (type !== 'text/plain') return null;
+  const encoding = /content-transfer-encoding: (\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const trimmed = body.trim();
+  return encoding === 'quoted-printable'
+    ? decodeQuotedPrintable(trimmed)
+    : encoding === 'base64'
+      ? Buffer.from(trimmed, 'base64').toString('utf8')
+      : trimmed;
+}
+
+/** Recipient, subject and decoded text/plain part of a raw RFC 5322 message (an attachment or not). */
 export function parseMail(raw: string): Mail {
   const unfolded = raw.replace(/\r\n/g, '\n');
   const [head = ''] = unfolded.split('\n\n');
   const header = (name: string) =>
     decodeWords((new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(head)?.[1];
-  const parts = boundary ? unfolded.split(`--${boundary}`) : [unfolded];
-  const plain = parts.find((p) => /content-type: text\/plain/i.test(p)) ?? '';
-  const [partHead = '', ...rest] = plain.replace(/^\n/, '').split('\n\n');
-  const body = rest.join('\n\n').trim();
-  const encoding = /content-transfer-encoding: (\S+)/i.exec(partHead)?.[1]?.toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { to: header('To'), subject: header('Subject'), text };
+  return { to: header('To'), subject: header('Subject'), text: plainText(unfolded) ?? '' };
 }

@@ -88,6 +88,14 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'PUT /api/admin/prices': {
     body: { items: [{ sku: DEMO_FIXTURES.products.available, prices: [{ currency: 'EUR', cents: 1 }] }] },
   },
+  'GET /api/admin/orders': { query: {} },
+  'GET /api/admin/orders/[id]': { query: {} },
+  'GET /api/admin/webhooks': { query: {} },
+  'POST /api/admin/webhooks': { body: { url: 'https://erp.example.com/hook', eventTypes: [] } },
+  'POST /api/admin/webhooks/update': { body: { id: 1, enabled: false } },
+  'POST /api/admin/webhooks/delete': { body: { id: 1 } },
+  'GET /api/admin/webhooks/deliveries': { query: { endpoint: '1' } },
+  'POST /api/admin/webhooks/redeliver': { body: { id: 1 } },
 };
 
 interface Endpoint {
@@ -300,6 +308,15 @@ describe('roles', () => {
     'GET /api/admin/imports/[id]',
     'PUT /api/admin/stock',
     'PUT /api/admin/prices',
+    // Orders name customers and their addresses; webhooks send them out (docs/erp.md, docs/webhooks.md).
+    'GET /api/admin/orders',
+    'GET /api/admin/orders/[id]',
+    'GET /api/admin/webhooks',
+    'POST /api/admin/webhooks',
+    'POST /api/admin/webhooks/update',
+    'POST /api/admin/webhooks/delete',
+    'GET /api/admin/webhooks/deliveries',
+    'POST /api/admin/webhooks/redeliver',
   ];
 
   test.each(ADMIN_ONLY)('an editor gets 403 FORBIDDEN from %s, and nothing changes', async (id) => {

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, callRoute, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
+import { rows } from '../helpers/raw-rows.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { contentBlocks, customers, loginAttempts, pendingRegistrations, refreshTokens } from '#lib/server/db/schema.ts';
@@ -450,6 +451,15 @@ describe('POST /api/auth/register', () => {
     const [row] = await (await db()).select().from(customers).where(eq(customers.email, 'new.buyer@example.com'));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.locale).toBe('fr');
+    // The ERP hears of the new account once, with its customer number (outbound webhooks).
+    const created = await rows<{ data: { customerNumber: string; email: string } }>(
+      await db(),
+      sql`SELECT payload->'data' AS data FROM outbox_events
+        WHERE type = 'customer.created' AND payload->'data'->>'id' = ${row!.id}`,
+    );
+    expect(created.map((e) => e.data)).toEqual([
+      expect.objectContaining({ customerNumber: user.customernum, email: 'new.buyer@example.com' }),
+    ]);
     await backgroundSettled();
     const welcome = await nextMail(before + 2);
     expect(welcome.subject).toMatch(/^Bienvenue chez /);

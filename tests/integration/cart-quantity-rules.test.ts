@@ -304,6 +304,7 @@ forEachDatabase('quantity rules and price tiers', (ctx) => {
         tax_amount: 459.04,
         grandTotalExclTax: 2416.02,
         grandTotalIncTax: 2875.06,
+        taxes: [{ ratePercent: 19, net: 2416.02, tax: 459.04 }],
       });
 
       const created = await ok(api(h, jar, 'orders', 'create', orderRequest(shown)));

@@ -116,6 +116,12 @@ forEachDatabase('order payments', (ctx) => {
       await ok(complete(order.id, 'stripe', reference));
       await ok(api(h, jar, 'orders', 'confirm', { id: order.id }));
       expect(mailsFor(order.id)).toBe(1);
+      // The ERP hears of it once each: created, then paid, however often the payment is reported.
+      const events = await rows<{ type: string }>(
+        ctx.db,
+        sql`SELECT type FROM outbox_events WHERE payload->'data'->>'id' = ${order.id} ORDER BY created_at, type`,
+      );
+      expect(events.map((e) => e.type)).toEqual(['order.created', 'order.paid']);
       expect(await payment(order.id)).toEqual([{ status: 'succeeded', failure: null, ref: reference }]);
       // Paid is paid: starting another payment changes nothing, paying again from /pay is refused.
       expect(

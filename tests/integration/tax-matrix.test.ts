@@ -11,6 +11,7 @@ import { enCheckout } from '#lib/i18n/messages/checkout/en.ts';
 import { orderConfirmationMail } from '#lib/server/mail/order-mail.ts';
 import { useTemporaryDataDir } from '../helpers/accounts.ts';
 import { rows } from '../helpers/raw-rows.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { CookieJar } from '../helpers/cart-harness.ts';
 import { api, billingAddress, ok, orderRequest, orderSuite, shippingAddress } from '../helpers/order-harness.ts';
@@ -117,6 +118,15 @@ forEachDatabase('tax matrix', (ctx) => {
       expect(mail.text).toContain(`Total to pay: ${euro(c.expected.gross)}`);
       if (c.note) expect(mail.text).toContain(TAX_NOTE_TEXTS[c.note]);
       if (c.vatId) expect(mail.text).toContain(`VAT ID: ${c.vatId}`);
+      // The attached PDF states the same figures.
+      const [pdf] = mail.attachments ?? [];
+      expect(pdf?.contentType).toBe('application/pdf');
+      const text = pdfText(pdf!.content).join('\n');
+      expect(text).toContain(`Order confirmation ${order.transactionnum}`);
+      for (const t of c.expected.taxes) if (t.tax > 0) expect(text).toContain(euro(t.tax));
+      expect(text).toContain(euro(c.expected.gross));
+      expect(text).toContain(euro(c.expected.net));
+      if (c.vatId) expect(text).toContain(c.vatId);
     });
   }
 

@@ -78,20 +78,23 @@ async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> 
   if (existing) throw emailTaken();
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db
-        .insert(customers)
-        .values({
-          email,
-          customernum: await nextCustomernum(db),
-          passwordHash: input.passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          locale: input.locale,
-          currency: input.currency,
-        })
-        .returning();
-      await recordCustomerCreated(db, row!);
-      return row!;
+      // The account and its customer.created event commit together, or neither does.
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            email,
+            customernum: await nextCustomernum(tx),
+            passwordHash: input.passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            locale: input.locale,
+            currency: input.currency,
+          })
+          .returning();
+        await recordCustomerCreated(tx, row!);
+        return row!;
+      });
     } catch (error) {
       if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();
       if (!isUniqueViolation(error, 'customernum') || attempt >= 20) throw error;

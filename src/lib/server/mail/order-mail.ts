@@ -6,6 +6,7 @@ import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { compose, localeOf } from './templates.ts';
 import { documentBlocks } from './order-document-blocks.ts';
+import { orderPdf } from './order-pdf.ts';
 import { orderDocument } from '#lib/orders/document.ts';
 import { loadMessages } from '#lib/i18n/translate.ts';
 import { LOCALE_TAGS } from '#lib/i18n/locales.ts';
@@ -61,7 +62,7 @@ export async function orderConfirmationMail(
   const byInvoice = order.paymentMethodCode === 'invoice';
   const note = byInvoice ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
   const payTo = byInvoice && order.paymentStatus !== 'paid' ? invoiceParagraphs(t, invoice, order.transactionnum) : [];
-  return compose(
+  const mail = compose(
     { email: order.email, firstName: '', lastName: '', locale },
     fill(t.subject, values),
     [fill(t.greeting, values), t.intro, ...documentBlocks(doc), ...(note ? [note] : []), ...payTo],
@@ -69,6 +70,11 @@ export async function orderConfirmationMail(
     [],
     fill(t.signature, values),
   );
+  // The same document as a PDF to file (src/lib/server/mail/order-pdf.ts).
+  const title = fill(t.document, values);
+  const pdf = await orderPdf(doc, { shop, title, createdAt: new Date(order.createdDate) });
+  const filename = `${title.replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
+  return { ...mail, attachments: [{ filename, content: pdf, contentType: 'application/pdf' }] };
 }
 
 export async function sendOrderConfirmationMail(

@@ -23,6 +23,8 @@ export interface OrderMailTexts {
   reference: string;
   action: string;
   signature: string;
+  /** The attached PDF's title and file name. */
+  document: string;
 }
 
 export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
@@ -46,6 +48,8 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     reference: 'Verwendungszweck',
     action: 'Bestellung ansehen',
     signature: 'Mit freundlichen Grüßen\n{{shop}}',
+
+    document: 'Auftragsbestätigung {{number}}',
   },
   en: {
     subject: 'Your order {{number}} at {{shop}}',
@@ -67,6 +71,8 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     reference: 'Payment reference',
     action: 'View your order',
     signature: 'Kind regards\n{{shop}}',
+
+    document: 'Order confirmation {{number}}',
   },
   fr: {
     subject: 'Votre commande {{number}} chez {{shop}}',
@@ -88,6 +94,8 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     reference: 'Référence du virement',
     action: 'Voir votre commande',
     signature: 'Cordialement\n{{shop}}',
+
+    document: 'Confirmation de commande {{number}}',
   },
   es: {
     subject: 'Su pedido {{number}} en {{shop}}',
@@ -109,6 +117,8 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     reference: 'Concepto',
     action: 'Ver su pedido',
     signature: 'Atentamente\n{{shop}}',
+
+    document: 'Confirmación de pedido {{number}}',
   },
   it: {
     subject: 'Il tuo ordine {{number}} su {{shop}}',
@@ -130,5 +140,7 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     reference: 'Causale',
     action: 'Visualizza il tuo ordine',
     signature: 'Cordiali saluti\n{{shop}}',
+
+    document: 'Conferma d’ordine {{number}}',
   },
 };
