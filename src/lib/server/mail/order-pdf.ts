@@ -45,13 +45,13 @@ export function orderPdf(doc: OrderDocument, meta: PdfMeta, options: { compress?
   pdf.font('Helvetica-Bold').fontSize(16).text(text(meta.shop));
   pdf.moveDown(0.3).fontSize(13).text(text(meta.title));
   pdf.moveDown(0.8).fontSize(9);
+  // Label and value in two columns (a bold label continued in another font overlaps its value).
   for (const fact of doc.facts) {
-    pdf
-      .font('Helvetica-Bold')
-      .text(`${text(fact.label)}: `, { continued: true })
-      .font('Helvetica')
-      .text(text(fact.value));
+    const y = pdf.y;
+    pdf.font('Helvetica-Bold').text(text(fact.label), MARGIN, y, { width: 120 });
+    pdf.font('Helvetica').text(text(fact.value), MARGIN + 125, y, { width: CONTENT - 125 });
   }
+  pdf.x = MARGIN;
 
   // The two addresses side by side.
   pdf.moveDown(1);
