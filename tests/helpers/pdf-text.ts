@@ -10,16 +10,25 @@ const decode = (hex: string): string =>
     b >= 0x80 && b < 0xa0 ? CP1252_HIGH[b - 0x80]! : String.fromCharCode(b),
   ).join('');
 
-export function pdfText(pdf: Buffer): string[] {
+/** Every content stream of the PDF, taken by its /Length (compressed bytes may end in CR or LF). */
+function streams(pdf: Buffer): Buffer[] {
   const raw = pdf.toString('latin1');
+  const found: Buffer[] = [];
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    found.push(pdf.subarray(start, start + Number(match[1])));
+  }
+  return found;
+}
+
+export function pdfText(pdf: Buffer): string[] {
   const lines: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
+  for (const bytes of streams(pdf)) {
     let content: string;
     try {
       content = inflateSync(bytes).toString('latin1');
     } catch {
-      content = match[1]!;
+      content = bytes.toString('latin1');
     }
     for (const op of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
