@@ -50,6 +50,9 @@ const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   { method: 'GET', path: '/api/admin/imports/[id]/report.csv', note: 'import API: a report as CSV' },
   { method: 'PUT', path: '/api/admin/stock', note: 'import API: stock from the ERP' },
   { method: 'PUT', path: '/api/admin/prices', note: 'import API: prices from the ERP' },
+  // The order export for the ERP (docs/erp.md): query parameters, JSON or openTRANS XML by Accept.
+  { method: 'GET', path: '/api/admin/orders', note: 'order export: pages of orders' },
+  { method: 'GET', path: '/api/admin/orders/[id]', note: 'order export: one order, JSON or openTRANS' },
 ];
 
 function walk(dir: string): string[] {
