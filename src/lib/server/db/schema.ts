@@ -8,3 +8,4 @@ export * from './schema/commerce.ts';
 export * from './schema/content.ts';
 export * from './schema/staff.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/order-events.ts';

@@ -141,6 +141,11 @@ export const orders = pgTable(
     clientKey: text('client_key'),
     /** The coupon the order redeemed, given back when the unpaid order expires (orders/expiry.ts). */
     couponCode: text('coupon_code'),
+    /**
+     * The terms the buyer accepted with the order button: the terms page's language and published
+     * version, e.g. 'de@4' (src/lib/server/orders/terms.ts). Null for orders placed before it was kept.
+     */
+    termsVersion: text('terms_version'),
     createdAt: createdAt(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
   },
