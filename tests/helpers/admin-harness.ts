@@ -64,7 +64,8 @@ export async function callAdmin(route: APIRoute, req: AdminRequest, browser?: Br
     },
   } as unknown as APIContext;
   const response = await route(context);
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString('utf8');
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);
@@ -73,7 +74,7 @@ export async function callAdmin(route: APIRoute, req: AdminRequest, browser?: Br
   }
   const setCookies = [...cookies.headers()].map(parseSetCookie);
   browser?.apply(setCookies);
-  return { status: response.status, body: parsed, headers: response.headers, setCookies };
+  return { status: response.status, body: parsed, bytes, headers: response.headers, setCookies };
 }
 
 /** A query string from a flat object (what a GET endpoint reads); URLSearchParams makes any string sendable. */

@@ -56,6 +56,8 @@ export interface ApiResult {
   body: any;
   headers: Headers;
   setCookies: SetCookie[];
+  /** The body's bytes, for an answer that is not text (a PDF). */
+  bytes?: Buffer;
 }
 
 export interface RequestOptions {

@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The file names of its attachments, in order. */
+  attachments: string[];
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -49,5 +51,8 @@ export function parseMail(raw: string): Mail {
   const [head = ''] = unfolded.split('\n\n');
   const header = (name: string) =>
     decodeWords((new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
-  return { to: header('To'), subject: header('Subject'), text: plainText(unfolded) ?? '' };
+  const attachments = [...unfolded.matchAll(/^Content-Disposition: attachment;\s*filename="?([^"\n;]+)"?/gim)].map(
+    (match) => match[1]!,
+  );
+  return { to: header('To'), subject: header('Subject'), text: plainText(unfolded) ?? '', attachments };
 }

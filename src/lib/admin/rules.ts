@@ -10,7 +10,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * texts, read orders (the ERP's export). A token never manages staff or other tokens: that needs a
  * person signed in as admin.
  */
-export const TOKEN_SCOPES = ['content:read', 'content:write', 'catalog:write', 'orders:read'] as const;
+export const TOKEN_SCOPES = ['content:read', 'content:write', 'catalog:write', 'orders:read', 'orders:write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** Content is everybody's job; people and tokens are the admin's. */

@@ -151,10 +151,13 @@ const de = {
   'scope.content:write': 'Inhalte schreiben',
   'scope.catalog:write': 'Katalogtexte schreiben',
   'scope.orders:read': 'Bestellungen lesen (ERP-Export)',
+  'scope.orders:write': 'Bestellstatus melden (ERP)',
   'scopeHint.content:read': 'Liest die veröffentlichten Bausteine, Einstellungen und Inhaltsseiten.',
   'scopeHint.content:write': 'Veröffentlicht, ersetzt und löscht Inhalte direkt, ohne Entwurf.',
   'scopeHint.catalog:write': 'Ändert Texte von Produkten und Kategorien.',
   'scopeHint.orders:read': 'Liest Bestellungen mit Kunde, Adressen, Positionen und Steuern, auch als openTRANS.',
+  'scopeHint.orders:write':
+    'Meldet Auftragsbestätigung, Versand mit Sendungsnummer, Rechnung, Storno und Gutschrift; der Kunde sieht sie und bekommt eine E-Mail.',
 } as const;
 
 type Keys = keyof typeof de;
@@ -301,10 +304,13 @@ const en: Record<Keys, string> = {
   'scope.content:write': 'Write content',
   'scope.catalog:write': 'Write catalog texts',
   'scope.orders:read': 'Read orders (ERP export)',
+  'scope.orders:write': 'Report order status (ERP)',
   'scopeHint.content:read': 'Reads the published blocks, settings and content pages.',
   'scopeHint.content:write': 'Publishes, replaces and deletes content directly, without a draft.',
   'scopeHint.catalog:write': 'Changes the texts of products and categories.',
   'scopeHint.orders:read': 'Reads orders with customer, addresses, lines and taxes, also as openTRANS.',
+  'scopeHint.orders:write':
+    'Reports confirmation, shipment with tracking, invoice, cancellation and credit note; the buyer sees each and gets a mail.',
 };
 
 export const teamMessages = { de, en } as const;

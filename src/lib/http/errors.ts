@@ -117,6 +117,13 @@ export const ERROR_STATUS = {
   IMPORT_ZIP_REFUSED: 422,
   // A delta call with refused items: nothing of it was applied; the details list each refusal.
   IMPORT_REFUSED: 422,
+  // The ERP's status reports on an order (docs/erp.md, "Status back").
+  NOTHING_TO_SHIP: 409,
+  SHIPPED_TOO_MANY: 409,
+  ORDER_SHIPPED: 409,
+  DOCUMENT_EXISTS: 409,
+  EVENT_ID_REUSED: 409,
+  DOCUMENT_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

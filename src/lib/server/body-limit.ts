@@ -18,6 +18,10 @@ export const MAX_IMPORT_BODY_BYTES = 256 * 1024 * 1024;
 /** Stock and price deltas from an ERP: up to 10,000 items a call. */
 export const MAX_DELTA_BODY_BYTES = 4 * 1024 * 1024;
 
+/** An ERP status report carrying an invoice or credit note PDF (at most 5 MB, base64 in JSON). */
+export const MAX_ORDER_EVENT_BODY_BYTES = 8 * 1024 * 1024;
+
+const ORDER_EVENT_PATH = /^\/api\/admin\/orders\/[^/]+\/events$/;
 const IMPORT_PATH = /^\/api\/admin\/imports$/;
 const DELTA_PATH = /^\/api\/admin\/(?:stock|prices)$/;
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
@@ -28,5 +32,6 @@ export function bodyLimitFor(pathname: string): number {
   if (WEBHOOK_PATH.test(pathname)) return MAX_WEBHOOK_BODY_BYTES;
   if (IMPORT_PATH.test(pathname)) return MAX_IMPORT_BODY_BYTES;
   if (DELTA_PATH.test(pathname)) return MAX_DELTA_BODY_BYTES;
+  if (ORDER_EVENT_PATH.test(pathname)) return MAX_ORDER_EVENT_BODY_BYTES;
   return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

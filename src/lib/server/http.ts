@@ -110,7 +110,7 @@ export async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Pro
 }
 
 /** Reads a JSON body: not JSON → 415 or 400, too large → 413. */
-async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJson(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.includes('application/json'))
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);

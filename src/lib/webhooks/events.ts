@@ -2,7 +2,18 @@
 // them and the workspace that lets an admin subscribe to them. A new event is one more name here plus
 // the recordEvent call where its change is committed; endpoints subscribed to "every event" get it.
 
-export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.cancelled', 'customer.created'] as const;
+import type { OrderStatusEvent } from '#lib/orders/status.ts';
+
+export const WEBHOOK_EVENT_TYPES = [
+  'order.created',
+  'order.paid',
+  'order.cancelled',
+  'order.confirmed',
+  'order.shipped',
+  'order.invoiced',
+  'order.credited',
+  'customer.created',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const isWebhookEventType = (value: string): value is WebhookEventType =>
@@ -25,6 +36,19 @@ export interface OrderEventData {
   createdAt: string;
 }
 
+/** The ERP's status reports (docs/erp.md), passed on with the order they concern. */
+export interface OrderStatusEventData extends OrderEventData {
+  event: OrderStatusEvent;
+}
+
+/** The webhook event each ERP report raises (a cancellation is the order.cancelled every cancel raises). */
+export const STATUS_WEBHOOK_EVENTS = {
+  confirmed: 'order.confirmed',
+  shipped: 'order.shipped',
+  invoiced: 'order.invoiced',
+  credit_note: 'order.credited',
+} as const;
+
 export interface CustomerEventData {
   id: string;
   customerNumber: string;
@@ -36,6 +60,10 @@ export interface WebhookEventData {
   'order.created': OrderEventData;
   'order.paid': OrderEventData;
   'order.cancelled': OrderEventData;
+  'order.confirmed': OrderStatusEventData;
+  'order.shipped': OrderStatusEventData;
+  'order.invoiced': OrderStatusEventData;
+  'order.credited': OrderStatusEventData;
   'customer.created': CustomerEventData;
 }
 

@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { imports } from '../db/schema.ts';
-import { ApiError, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
+import { ApiError, json, parseInput, rawEndpoint, readJson } from '../http.ts';
 import { MAX_DELTA_BODY_BYTES } from '../body-limit.ts';
 import { apiCallerOf, type Actor } from '../admin/index.ts';
 import { text } from '#lib/http/fields.ts';
@@ -49,12 +49,6 @@ async function importRow(db: Db, id: string | undefined) {
   const [row] = id ? await db.select().from(imports).where(eq(imports.id, id)) : [];
   if (!row) throw new ApiError('IMPORT_NOT_FOUND', 'There is no such import.', 404);
   return row;
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  if (!(request.headers.get('content-type') ?? '').includes('application/json'))
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Expected application/json', 415);
-  return parseJson(await readText(request, MAX_DELTA_BODY_BYTES));
 }
 
 const stockBody = z
@@ -123,7 +117,7 @@ export const importApi = {
   stock: rawEndpoint(async (context) => {
     const db = await getDb();
     const actor = await importer(db, context);
-    const { items } = parseInput(await readJsonBody(context.request), stockBody);
+    const { items } = parseInput(await readJson(context.request, MAX_DELTA_BODY_BYTES), stockBody);
     const { updated, unchanged, published } = await applyStockDelta(db, actor, items);
     return json({ updated, unchanged, published: published?.id ?? null });
   }),
@@ -131,7 +125,7 @@ export const importApi = {
   prices: rawEndpoint(async (context) => {
     const db = await getDb();
     const actor = await importer(db, context);
-    const { items } = parseInput(await readJsonBody(context.request), pricesBody);
+    const { items } = parseInput(await readJson(context.request, MAX_DELTA_BODY_BYTES), pricesBody);
     const result = await applyRecords(
       db,
       'prices',

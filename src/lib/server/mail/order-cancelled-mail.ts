@@ -3,7 +3,7 @@
 import type { Locale } from '#lib/i18n/locales.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { Order } from '#lib/checkout/contract.ts';
-import { ORDER_MAIL_TEXTS } from './order-texts.ts';
+import { buyerName, ORDER_MAIL_TEXTS } from './order-texts.ts';
 import { orderLink } from './order-mail.ts';
 import { compose, localeOf } from './templates.ts';
 import { sendMail, type SentMail } from './transport.ts';
@@ -59,9 +59,8 @@ export function orderCancelledMail(
   const lang = localeOf(locale);
   const t = CANCELLED_MAIL_TEXTS[lang];
   const common = ORDER_MAIL_TEXTS[lang];
-  const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
   const values = {
-    name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(),
+    name: buyerName(order),
     shop,
     number: order.transactionnum,
     hours: holdHours,

@@ -2,7 +2,7 @@
 // addresses, lines with item numbers, units and net prices, net totals, VAT per rate, the total, the
 // tax note and the payment method, src/lib/orders/document.ts), the payment terms, and the link to
 // the order.
-import { ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
+import { buyerName, ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { compose, localeOf } from './templates.ts';
 import { documentBlocks } from './order-document-blocks.ts';
@@ -32,12 +32,12 @@ function invoiceParagraphs(t: OrderMailTexts, invoice: InvoiceSetting | null, nu
 
 /**
  * Where the mail's button leads: a customer's order to its page in the account (sign-in first); a
- * guest order to its thank-you page with its mail token (src/lib/server/orders/access.ts), which that
- * page turns into a cookie before it redirects to the address without it.
+ * guest order to its order page with its mail token (src/lib/server/orders/access.ts), which that page
+ * turns into a cookie before it redirects to the address without it.
  */
 export function orderLink(order: Order, locale: string, access: string | null): string {
   if (order.hasAccount) return shopUrl(locale, `/my-account/order-history/${order.id}`);
-  const page = shopUrl(locale, `/checkout/thank-you/${order.id}`);
+  const page = shopUrl(locale, `/order/${order.id}`);
   return access ? `${page}?${ORDER_ACCESS_PARAM}=${encodeURIComponent(access)}` : page;
 }
 
@@ -52,9 +52,8 @@ export async function orderConfirmationMail(
   const language = localeOf(locale);
   const t = ORDER_MAIL_TEXTS[language];
   const messages = await loadMessages(language);
-  const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
   const values = {
-    name: `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim(),
+    name: buyerName(order),
     shop,
     number: order.transactionnum,
   };
@@ -71,10 +70,21 @@ export async function orderConfirmationMail(
     fill(t.signature, values),
   );
   // The same document as a PDF to file (src/lib/server/mail/order-pdf.ts).
-  const title = fill(t.document, values);
-  const pdf = await orderPdf(doc, { shop, title, createdAt: new Date(order.createdDate) });
-  const filename = `${title.replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`;
-  return { ...mail, attachments: [{ filename, content: pdf, contentType: 'application/pdf' }] };
+  const { filename, content } = await confirmationPdf(order, locale, shop);
+  return { ...mail, attachments: [{ filename, content, contentType: 'application/pdf' }] };
+}
+
+/** The order confirmation as a PDF: the mail's attachment and the order page's download alike. */
+export async function confirmationPdf(
+  order: Order,
+  locale: string,
+  shop: string,
+): Promise<{ filename: string; content: Buffer }> {
+  const language = localeOf(locale);
+  const doc = orderDocument(order, await loadMessages(language), language, LOCALE_TAGS[language]);
+  const title = fill(ORDER_MAIL_TEXTS[language].document, { shop, number: order.transactionnum });
+  const content = await orderPdf(doc, { shop, title, createdAt: new Date(order.createdDate) });
+  return { filename: `${title.replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`, content };
 }
 
 export async function sendOrderConfirmationMail(

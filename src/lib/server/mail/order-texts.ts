@@ -1,6 +1,13 @@
 // Texts of the order confirmation email in every shop language. Placeholders: {{name}}, {{shop}}, {{number}},
 // and in the invoice terms {{days}}.
 import type { Locale } from '#lib/i18n/locales.ts';
+import type { Order } from '#lib/checkout/contract.ts';
+
+/** Whom an order mail greets: the billing address's name (a company's buyer, not the company). */
+export function buyerName(order: Order): string {
+  const billing = order.cartInfo.billingAddress as { firstName?: string; lastName?: string } | null;
+  return `${billing?.firstName ?? ''} ${billing?.lastName ?? ''}`.trim();
+}
 
 export interface OrderMailTexts {
   subject: string;

@@ -11,6 +11,14 @@ import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
 import { findOrder, orderView, type OrderRow } from './queries.ts';
 import type { Db } from '../db/client.ts';
+import { statusEvents } from '../order-status/read.ts';
+import type { OrderStatusEvent } from '#lib/orders/status.ts';
+
+/** An order with what the ERP reported on it: the order page's content. */
+export interface OrderWithStatus {
+  order: Order;
+  events: OrderStatusEvent[];
+}
 
 interface Paging {
   page: number;
@@ -74,9 +82,10 @@ export async function myItemsView({
  * guest order and a made-up id are all the same 404, so an id is never confirmed to exist.
  */
 export function accountOrderView(orderId: string | undefined) {
-  return async ({ shopper }: AccountContext): Promise<AccountLoad<Order>> => {
-    const row = await accountOrder(await getDb(), orderId, shopper.customerId);
-    return row ? orderView(row) : { notFound: true };
+  return async ({ shopper }: AccountContext): Promise<AccountLoad<OrderWithStatus>> => {
+    const db = await getDb();
+    const row = await accountOrder(db, orderId, shopper.customerId);
+    return row ? { order: orderView(row), events: await statusEvents(db, row.id) } : { notFound: true };
   };
 }
 

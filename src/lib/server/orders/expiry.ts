@@ -16,10 +16,10 @@ import { rows } from '../db/index.ts';
 import { logger } from '../log.ts';
 import { exclusively } from './recovery.ts';
 import { findOrder, type OrderRow } from './queries.ts';
+import { cancelAndRelease } from './release.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
 
 const PendingOrderRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
-const StockHoldRow = z.object({ productId: z.number(), effective: z.number(), external: z.number() });
 const OrderIdRow = z.object({ id: z.string() });
 
 export interface ExpiryOptions {
@@ -58,26 +58,7 @@ async function cancelExpired(db: Database['db'], orderId: string, holdMs: number
       SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`,
     );
     if (!still) return null;
-    const holds = await rows(
-      tx,
-      StockHoldRow,
-      sql`
-      DELETE FROM order_stock_holds WHERE order_id = ${orderId}
-      RETURNING product_id AS "productId", effective, external`,
-    );
-    // Product rows in id order, as orders take them, so the job and a checkout never deadlock.
-    for (const hold of holds.sort((a, b) => a.productId - b.productId)) {
-      await tx.execute(sql`
-        UPDATE stock SET effective_stock = effective_stock + ${hold.effective}, external_stock = external_stock + ${hold.external},
-          updated_at = now()
-        WHERE product_id = ${hold.productId}`);
-    }
-    if (still.couponCode) {
-      await tx.execute(
-        sql`UPDATE coupons SET redemptions = GREATEST(redemptions - 1, 0) WHERE code = ${still.couponCode}`,
-      );
-    }
-    await tx.execute(sql`UPDATE orders SET status = 'cancelled', last_modified = now() WHERE id = ${orderId}`);
+    await cancelAndRelease(tx, orderId, still.couponCode);
     const cancelled = (await findOrder(tx, orderId))!;
     await recordOrderChange(tx, { status: 'pending', paymentStatus: cancelled.paymentStatus }, cancelled);
     return cancelled;

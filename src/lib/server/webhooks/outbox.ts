@@ -75,7 +75,8 @@ export interface OrderFacts extends OrderState {
   createdAt: Date;
 }
 
-async function orderData(tx: Db, order: OrderFacts): Promise<OrderEventData> {
+/** What every order event reports of the order (its status events add the ERP's report). */
+export async function orderEventData(tx: Db, order: OrderFacts): Promise<OrderEventData> {
   const [customer] = order.customerId
     ? await rows(tx, NumberRow, sql`SELECT customernum FROM customers WHERE id = ${order.customerId}`)
     : [];
@@ -100,7 +101,7 @@ async function orderData(tx: Db, order: OrderFacts): Promise<OrderEventData> {
 export async function recordOrderChange(tx: Db, before: OrderState | null, after: OrderFacts): Promise<void> {
   const types = orderEventTypes(before, after);
   if (types.length === 0) return;
-  const data = await orderData(tx, after);
+  const data = await orderEventData(tx, after);
   for (const type of types) await recordEvent(tx, type, data);
 }
 

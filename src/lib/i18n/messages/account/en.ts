@@ -23,6 +23,23 @@ export const enAccount = {
   'account.order.reorderDone': 'The items of this order are in your cart again, at today’s prices.',
   'account.order.reorderRefused': 'These items could not be added:',
   'account.order.comment': 'Your comment',
+  'order.status.heading': 'Status',
+  'order.status.placed': 'Order placed',
+  'order.status.confirmed': 'Order confirmed',
+  'order.status.shipped': 'Shipped',
+  'order.status.invoiced': 'Invoiced',
+  'order.status.cancelled': 'Cancelled',
+  'order.status.credit_note': 'Credit note issued',
+  'order.status.carrier': 'Carrier',
+  'order.status.tracking': 'Tracking number',
+  'order.status.track': 'Track parcel {{number}}',
+  'order.status.parcel': 'In this parcel',
+  'order.status.note': 'Note',
+  'order.documents.heading': 'Documents',
+  'order.documents.confirmation': 'Order confirmation',
+  'order.documents.invoice': 'Invoice {{number}} of {{date}}',
+  'order.documents.credit_note': 'Credit note {{number}} of {{date}}',
+  'order.documents.file': 'PDF, {{size}}',
 } as const;
 
 export type AccountMessages = Record<keyof typeof enAccount, string>;
