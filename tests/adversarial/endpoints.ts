@@ -53,6 +53,9 @@ const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   // The order export for the ERP (docs/erp.md): query parameters, JSON or openTRANS XML by Accept.
   { method: 'GET', path: '/api/admin/orders', note: 'order export: pages of orders' },
   { method: 'GET', path: '/api/admin/orders/[id]', note: 'order export: one order, JSON or openTRANS' },
+  { method: 'GET', path: '/api/admin/orders/[id]/events', note: 'ERP status: the reports on one order' },
+  { method: 'POST', path: '/api/admin/orders/[id]/events', note: 'ERP status: one report, a PDF as base64' },
+  { method: 'GET', path: '/api/orders/document', note: 'an order PDF as a download, query parameters' },
 ];
 
 function walk(dir: string): string[] {

@@ -90,6 +90,8 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   },
   'GET /api/admin/orders': { query: {} },
   'GET /api/admin/orders/[id]': { query: {} },
+  'GET /api/admin/orders/[id]/events': { query: {} },
+  'POST /api/admin/orders/[id]/events': { body: { type: 'confirmed' } },
   'GET /api/admin/webhooks': { query: {} },
   'POST /api/admin/webhooks': { body: { url: 'https://erp.example.com/hook', eventTypes: [] } },
   'POST /api/admin/webhooks/update': { body: { id: 1, enabled: false } },
@@ -311,6 +313,8 @@ describe('roles', () => {
     // Orders name customers and their addresses; webhooks send them out (docs/erp.md, docs/webhooks.md).
     'GET /api/admin/orders',
     'GET /api/admin/orders/[id]',
+    'GET /api/admin/orders/[id]/events',
+    'POST /api/admin/orders/[id]/events',
     'GET /api/admin/webhooks',
     'POST /api/admin/webhooks',
     'POST /api/admin/webhooks/update',

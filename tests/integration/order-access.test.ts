@@ -257,10 +257,10 @@ forEachDatabase('order access', (ctx) => {
       const mail = h.state.mails.find((m) => m.order.id === placed.order.id)!;
       const link = new URL(
         (await orderConfirmationMail(mail.order, 'en', 'Shop', null, mail.access)).html
-          .match(/href="([^"]*thank-you[^"]*)"/)![1]!
+          .match(/href="([^"]*\/order\/[^"]*)"/)![1]!
           .replaceAll('&amp;', '&'),
       );
-      expect(link.pathname).toBe(`/en/checkout/thank-you/${placed.order.id}`);
+      expect(link.pathname).toBe(`/en/order/${placed.order.id}`);
       const token = link.searchParams.get('access')!;
       expect(token).toBe(mail.access);
 
@@ -271,7 +271,7 @@ forEachDatabase('order access', (ctx) => {
         placed,
         `${link.pathname}?utm_source=mail&access=${encodeURIComponent(token)}`,
       );
-      expect(opened).toEqual({ kind: 'redirect', to: `/en/checkout/thank-you/${placed.order.id}?utm_source=mail` });
+      expect(opened).toEqual({ kind: 'redirect', to: `/en/order/${placed.order.id}?utm_source=mail` });
       expect(device.lastSet.get(ACCESS_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'lax', path: '/' });
       expect((await pageLoad(device, placed)).kind).toBe('order');
       expect((await ok(api(h, device, 'orders', 'get', { id: placed.order.id }))).order!.email).toBe(

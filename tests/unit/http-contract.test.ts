@@ -52,6 +52,8 @@ describe('operation contracts', () => {
       ['/api/admin/prices', 'the import API for an ERP (README, "Bring your catalogue")'],
       ['/api/admin/orders', 'the order export for an ERP: GET with query parameters (docs/erp.md)'],
       ['/api/admin/orders/[id]', 'the order export keys orders by address and answers JSON or openTRANS XML'],
+      ['/api/admin/orders/[id]/events', 'the ERP status reports key orders by address (docs/erp.md)'],
+      ['/api/orders/document', 'a PDF download a link opens, not a JSON call'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
