@@ -72,5 +72,6 @@ describe('robotsTxt', () => {
     expect(robots).toContain('Disallow: /api/');
     expect(robots).toContain('Disallow: /en/checkout');
     expect(robots).toContain('Disallow: /my-account');
+    expect(robots).toContain('Disallow: /en/order/');
   });
 });

@@ -70,6 +70,7 @@ export function robotsTxt(site: string): string {
     ...['', '/en', '/fr', '/es', '/it'].flatMap((prefix) => [
       `Disallow: ${prefix}/checkout`,
       `Disallow: ${prefix}/my-account`,
+      `Disallow: ${prefix}/order/`,
       `Disallow: ${prefix}/search-details`,
     ]),
     'Allow: /',

@@ -8,7 +8,7 @@ import type { Order } from '#lib/checkout/contract.ts';
 import type { OrderStatusEvent, OrderStatusEventType } from '#lib/orders/status.ts';
 import { buyerName, ORDER_MAIL_TEXTS } from './order-texts.ts';
 import { orderLink } from './order-mail.ts';
-import { compose, localeOf } from './templates.ts';
+import { compose, escapeHtmlText, localeOf, type RichBlock } from './templates.ts';
 import { sendMail, type OutgoingMail, type SentMail } from './transport.ts';
 
 interface StatusMailTexts {
@@ -136,6 +136,12 @@ const documentDate = (lang: Locale, date: string) =>
     new Date(`${date}T00:00:00Z`),
   );
 
+/** The carrier's tracking page: the address in the text part, a link in the HTML part. */
+const trackingBlock = (label: string, url: string): RichBlock => ({
+  text: `${label}:\n${url}`,
+  html: `<p><a href="${escapeHtmlText(url)}">${escapeHtmlText(label)}</a></p>`,
+});
+
 /** @internal Exported for tests. `pdf`: the bytes of the event's document, attached as sent. */
 export function orderStatusMail(
   order: Order,
@@ -162,7 +168,7 @@ export function orderStatusMail(
     ...(shipment
       ? [
           `${t.carrier}: ${shipment.carrier}\n${t.trackingNumber}: ${shipment.trackingNumber}`,
-          ...(shipment.trackingUrl ? [`${t.track}:\n${shipment.trackingUrl}`] : []),
+          ...(shipment.trackingUrl ? [trackingBlock(t.track, shipment.trackingUrl)] : []),
           `${t.parcel}:\n${shipment.lines.map((line) => `${line.quantity} × ${line.name} (${line.sku})`).join('\n')}`,
         ]
       : []),
