@@ -11,6 +11,8 @@ import { parseSetCookie, type ApiResult, type Browser } from './auth-harness.ts'
 import { parseMail, type Mail } from './parse-mail.ts';
 import { expect } from 'vitest';
 import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
+import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_DIR = join(ROOT, 'src/pages/api/admin');
@@ -161,6 +163,19 @@ export function setPasswordToken(dataDir: string, email: string): string | null 
   const mail = outboxMails(dataDir).findLast((m) => m.to.includes(email));
   const link = mail && /(https?:\/\/\S+\/admin\/set-password\?token=\S+)/.exec(mail.text)?.[1];
   return link ? new URL(link).searchParams.get('token') : null;
+}
+
+/** Signs `browser` in to the workspace as a demo staff member (the admin unless told), with the demo password. */
+export async function signInDemoStaff(
+  browser: Browser,
+  email: string = DEMO_FIXTURES.staff.admin.email,
+): Promise<void> {
+  const r = await callAdmin(
+    signInRoute.POST,
+    { path: '/api/admin/sign-in', body: { email, password: DEMO_FIXTURES.password } },
+    browser,
+  );
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
 }
 
 /** A new API token with `scopes`, made by the signed-in admin `admin` as the workspace does. */

@@ -9,11 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { ZipFile } from 'yazl';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir, type ApiResult } from '../helpers/auth-harness.ts';
-import { apiToken, callAdmin, type AdminRequest } from '../helpers/admin-harness.ts';
+import { apiToken, callAdmin, signInDemoStaff, type AdminRequest } from '../helpers/admin-harness.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { closeDatabase } from '#lib/server/db/index.ts';
 import { priceIndex } from '#lib/server/catalog/price-index-store.ts';
-import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
 import * as importsRoute from '../../src/pages/api/admin/imports.ts';
 import * as importRoute from '../../src/pages/api/admin/imports/[id].ts';
 import * as reportRoute from '../../src/pages/api/admin/imports/[id]/report.csv.ts';
@@ -29,14 +28,7 @@ const adminBrowser = new Browser();
 let writer: string;
 let reader: string;
 
-async function signIn(b: Browser, email: string): Promise<void> {
-  const r = await callAdmin(
-    signInRoute.POST,
-    { path: '/api/admin/sign-in', body: { email, password: DEMO_FIXTURES.password } },
-    b,
-  );
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
+const signIn = (b: Browser, email: string): Promise<void> => signInDemoStaff(b, email);
 
 const token = (scopes: string[]): Promise<string> => apiToken(adminBrowser, scopes);
 

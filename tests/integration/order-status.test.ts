@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
 import { outboxMails } from '../helpers/accounts.ts';
-import { apiToken, callAdmin } from '../helpers/admin-harness.ts';
+import { apiToken, callAdmin, signInDemoStaff } from '../helpers/admin-harness.ts';
 import { CookieJar, DEMO_FIXTURES } from '../helpers/cart-harness.ts';
 import {
   api,
@@ -23,7 +23,6 @@ import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';
 import type { Db } from '#lib/server/db/client.ts';
-import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
 import * as eventsRoute from '../../src/pages/api/admin/orders/[id]/events.ts';
 import * as documentRoute from '../../src/pages/api/orders/document.ts';
 
@@ -61,7 +60,10 @@ async function download(orderId: string, document: string, jar?: CookieJar) {
 }
 
 /** A guest's invoice order of `lines`, with the browser that placed it (its cookie opens the order). */
-async function guestOrder(sku: string = available, quantity = 3): Promise<{ id: string; number: string; jar: CookieJar }> {
+async function guestOrder(
+  sku: string = available,
+  quantity = 3,
+): Promise<{ id: string; number: string; jar: CookieJar }> {
   const h = orderHarness(() => db);
   const jar = new CookieJar();
   const cart = await readyCart(h, jar, { sku, quantity });
@@ -82,12 +84,7 @@ const mailsFor = (number: string) => outboxMails().filter((mail) => mail.subject
 beforeAll(async () => {
   await prepareDataDir();
   db = await getDb();
-  const signedIn = await callAdmin(
-    signInRoute.POST,
-    { path: '/api/admin/sign-in', body: { email: DEMO_FIXTURES.staff.admin.email, password: DEMO_FIXTURES.password } },
-    admin,
-  );
-  expect(signedIn.status).toBe(200);
+  await signInDemoStaff(admin);
   writer = await apiToken(admin, ['orders:write']);
   reader = await apiToken(admin, ['orders:read']);
 });

@@ -1,7 +1,10 @@
 // The mail domain's public face: the shop's emails (account links, welcome, order confirmation), sent
 // over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
 export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
-export { sendOrderConfirmationMail } from './order-mail.ts';
+export { confirmationPdf, sendOrderConfirmationMail } from './order-mail.ts';
+export { sendOrderStatusMail } from './order-status-mail.ts';
+// The mail's language for a stored locale code (the default for an unknown one).
+export { localeOf } from './templates.ts';
 export { sendOrderCancelledMail } from './order-cancelled-mail.ts';
 export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';

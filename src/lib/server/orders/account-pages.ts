@@ -11,7 +11,7 @@ import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
 import { findOrder, orderView, type OrderRow } from './queries.ts';
 import type { Db } from '../db/client.ts';
-import { statusEvents } from '../order-status/read.ts';
+import { statusEvents } from './status/read.ts';
 import type { OrderStatusEvent } from '#lib/orders/status.ts';
 
 /** An order with what the ERP reported on it: the order page's content. */

@@ -27,6 +27,8 @@ export { loadOrderPage } from './order-page.ts';
 // The ERP's order export (src/lib/server/order-export) reads orders as this domain stores them.
 export { COLUMNS as ORDER_COLUMNS, OrderRow, orderView } from './queries.ts';
 export { claimGuestOrder } from './claim.ts';
+// The ERP's status reports, the buyer's timeline and documents (docs/erp.md, "Status back").
+export { downloadDocument, orderStatusApi, statusEvents } from './status/index.ts';
 
 let gateways: PaymentGateways | undefined;
 

@@ -1,6 +1,6 @@
 // Giving back what a placed order took: the pieces of stock it holds (order_stock_holds, effective and
 // external apart) and its coupon redemption. Shared by the expiry of an unpaid order and the ERP's
-// cancellation (src/lib/server/order-status), each inside the transaction that cancels the order.
+// cancellation (src/lib/server/orders/status), each inside the transaction that cancels the order.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
 // One of an order's PDFs (confirmation, invoice, credit note) for whoever may see the order.
-import { downloadDocument } from '#lib/server/order-status/index.ts';
+import { downloadDocument } from '#lib/server/orders/index.ts';
 
 export const GET = downloadDocument;

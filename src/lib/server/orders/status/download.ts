@@ -3,14 +3,13 @@
 // secret): the order confirmation, made on the spot as the mail attached it, or an invoice or credit
 // note the ERP sent. Anybody else, and any other order's document, gets the 404 of a made-up id.
 import { z } from 'astro/zod';
-import { getDb } from '../db/index.ts';
-import { ApiError, parseInput, rawEndpoint } from '../http.ts';
-import { currentShopper } from '../shopper.ts';
-import { shopTitle } from '../auth/index.ts';
-import { findAccessibleOrder, orderActor } from '../orders/access.ts';
-import { orderView } from '../orders/queries.ts';
-import { confirmationPdf } from '../mail/order-mail.ts';
-import { localeOf } from '../mail/templates.ts';
+import { getDb } from '../../db/index.ts';
+import { ApiError, parseInput, rawEndpoint } from '../../http.ts';
+import { currentShopper } from '../../shopper.ts';
+import { shopTitle } from '../../auth/index.ts';
+import { findAccessibleOrder, orderActor } from '../access.ts';
+import { orderView } from '../queries.ts';
+import { confirmationPdf, localeOf } from '../../mail/index.ts';
 import { orderDocument } from './read.ts';
 
 const query = z

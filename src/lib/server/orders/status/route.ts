@@ -4,14 +4,14 @@
 // goes out after the commit, once per report.
 import type { APIContext } from 'astro';
 import { z } from 'astro/zod';
-import type { Db } from '../db/client.ts';
-import { getDb } from '../db/index.ts';
-import { ApiError, json, parseInput, rawEndpoint, readJson } from '../http.ts';
-import { MAX_ORDER_EVENT_BODY_BYTES } from '../body-limit.ts';
-import { apiCallerOf } from '../admin/index.ts';
+import type { Db } from '../../db/client.ts';
+import { getDb } from '../../db/index.ts';
+import { ApiError, json, parseInput, rawEndpoint, readJson } from '../../http.ts';
+import { MAX_ORDER_EVENT_BODY_BYTES } from '../../body-limit.ts';
+import { apiCallerOf } from '../../admin/index.ts';
 import type { TokenScope } from '#lib/admin/rules.ts';
-import { findOrder } from '../orders/queries.ts';
-import { orderNotFound } from '../orders/errors.ts';
+import { findOrder } from '../queries.ts';
+import { orderNotFound } from '../errors.ts';
 import { applyStatusEvent } from './apply.ts';
 import { statusEventInput } from './input.ts';
 import { statusEvents } from './read.ts';

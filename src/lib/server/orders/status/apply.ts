@@ -5,14 +5,14 @@
 // by the ERP's id and changes nothing.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import type { Db } from '../db/client.ts';
-import { rows } from '../db/index.ts';
-import { ApiError } from '../http.ts';
+import type { Db } from '../../db/client.ts';
+import { rows } from '../../db/index.ts';
+import { ApiError } from '../../http.ts';
 import type { ErrorCode } from '#lib/http/errors.ts';
-import { findOrder, type OrderRow } from '../orders/queries.ts';
-import { orderCancelled, orderNotFound } from '../orders/errors.ts';
-import { cancelAndRelease } from '../orders/release.ts';
-import { orderEventData, recordEvent, recordOrderChange } from '../webhooks/index.ts';
+import { findOrder, type OrderRow } from '../queries.ts';
+import { orderCancelled, orderNotFound } from '../errors.ts';
+import { cancelAndRelease } from '../release.ts';
+import { orderEventData, recordEvent, recordOrderChange } from '../../webhooks/index.ts';
 import { STATUS_WEBHOOK_EVENTS } from '#lib/webhooks/events.ts';
 import { carrierTrackingUrl, openQuantities, type OrderStatusEvent } from '#lib/orders/status.ts';
 import type { StatusEventInput } from './input.ts';

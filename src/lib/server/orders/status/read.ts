@@ -2,8 +2,8 @@
 // download. Who may ask is the caller's business (src/lib/server/orders/access.ts).
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import type { Db } from '../db/client.ts';
-import { document, isUuid, rows, timestamp } from '../db/index.ts';
+import type { Db } from '../../db/client.ts';
+import { document, isUuid, rows, timestamp } from '../../db/index.ts';
 import {
   ORDER_STATUS_EVENT_TYPES,
   type OrderDocumentKind,

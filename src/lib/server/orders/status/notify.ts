@@ -1,13 +1,11 @@
 // Tells the buyer about a new status report, after its commit and off the ERP's answer: the ERP learns
 // that the shop has the report, whether or not the mail server is up. A failed mail is logged; the
 // report stays on the order page.
-import type { Db } from '../db/client.ts';
-import { shopTitle } from '../auth/index.ts';
-import { inBackground } from '../mail/index.ts';
-import { sendOrderStatusMail } from '../mail/order-status-mail.ts';
-import { localeOf } from '../mail/templates.ts';
-import { orderView } from '../orders/queries.ts';
-import { mailAccessToken } from '../orders/access.ts';
+import type { Db } from '../../db/client.ts';
+import { shopTitle } from '../../auth/index.ts';
+import { inBackground, localeOf, sendOrderStatusMail } from '../../mail/index.ts';
+import { orderView } from '../queries.ts';
+import { mailAccessToken } from '../access.ts';
 import type { AppliedEvent } from './apply.ts';
 import { orderDocument } from './read.ts';
 
