@@ -45,14 +45,31 @@ function plainText(entity: string): string | null {
       : trimmed;
 }
 
+/**
+ * The filename parameter of a Content-Disposition header's parameters: plain (`filename="a.pdf"`) or, for
+ * a name beyond ASCII or a long one, in RFC 2231 pieces (`filename*0*=utf-8''Best%C3%A4tigung.pdf`), as
+ * nodemailer writes it.
+ */
+function fileName(parameters: string): string {
+  const pieces = [...parameters.matchAll(/filename(?:\*(\d+))?(\*)?=(?:"([^"]*)"|([^";\s]*))/gi)]
+    .map((m) => ({ index: Number(m[1] ?? 0), extended: m[2] === '*', value: m[3] ?? m[4]! }))
+    .sort((a, b) => a.index - b.index);
+  return pieces
+    .map(({ extended, value }, i) => {
+      const encoded = i === 0 && extended ? value.replace(/^[\w-]*'[\w-]*'/, '') : value;
+      return extended ? decodeURIComponent(encoded) : encoded;
+    })
+    .join('');
+}
+
 /** Recipient, subject and decoded text/plain part of a raw RFC 5322 message (an attachment or not). */
 export function parseMail(raw: string): Mail {
   const unfolded = raw.replace(/\r\n/g, '\n');
   const [head = ''] = unfolded.split('\n\n');
   const header = (name: string) =>
     decodeWords((new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'mi').exec(head)?.[1] ?? '').replace(/\n[ \t]+/g, ' '));
-  const attachments = [...unfolded.matchAll(/^Content-Disposition: attachment;\s*filename="?([^"\n;]+)"?/gim)].map(
-    (match) => match[1]!,
+  const attachments = [...unfolded.matchAll(/^Content-Disposition: attachment;(.*(?:\n[ \t].*)*)/gim)].map((match) =>
+    fileName(match[1]!),
   );
   return { to: header('To'), subject: header('Subject'), text: plainText(unfolded) ?? '', attachments };
 }
