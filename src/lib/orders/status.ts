@@ -8,7 +8,7 @@ export type OrderStatusEventType = (typeof ORDER_STATUS_EVENT_TYPES)[number];
 export type OrderDocumentKind = 'invoice' | 'credit_note';
 
 /** One shipped line: the sku as the order and its export have it, and how many of it left in this parcel. */
-export interface ShippedLine {
+interface ShippedLine {
   sku: string;
   name: string;
   quantity: number;

@@ -37,7 +37,7 @@ export interface OrderEventData {
 }
 
 /** The ERP's status reports (docs/erp.md), passed on with the order they concern. */
-export interface OrderStatusEventData extends OrderEventData {
+interface OrderStatusEventData extends OrderEventData {
   event: OrderStatusEvent;
 }
 

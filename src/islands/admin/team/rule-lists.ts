@@ -11,4 +11,10 @@ const all =
     list;
 
 export const ROLES = all<StaffRole>()(['editor', 'admin']);
-export const SCOPES = all<TokenScope>()(['content:read', 'content:write', 'catalog:write', 'orders:read', 'orders:write']);
+export const SCOPES = all<TokenScope>()([
+  'content:read',
+  'content:write',
+  'catalog:write',
+  'orders:read',
+  'orders:write',
+]);

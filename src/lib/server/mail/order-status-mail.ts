@@ -142,8 +142,8 @@ const trackingBlock = (label: string, url: string): RichBlock => ({
   html: `<p><a href="${escapeHtmlText(url)}">${escapeHtmlText(label)}</a></p>`,
 });
 
-/** @internal Exported for tests. `pdf`: the bytes of the event's document, attached as sent. */
-export function orderStatusMail(
+/** `pdf`: the bytes of the event's document, attached as sent. */
+function orderStatusMail(
   order: Order,
   event: OrderStatusEvent,
   locale: string,

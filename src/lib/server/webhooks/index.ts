@@ -7,13 +7,7 @@ import { logger } from '../log.ts';
 import { applyEnvEndpoint } from './env-endpoint.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './worker.ts';
 
-export {
-  orderEventData,
-  recordCustomerCreated,
-  recordEvent,
-  recordOrderChange,
-  notifyDeliveries,
-} from './outbox.ts';
+export { orderEventData, recordCustomerCreated, recordEvent, recordOrderChange, notifyDeliveries } from './outbox.ts';
 export { newSigningSecret } from './signing.ts';
 // Tests and the benchmark run workers of their own on their own databases.
 export { startDeliveryWorker } from './worker.ts';

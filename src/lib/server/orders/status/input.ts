@@ -5,7 +5,7 @@ import { text } from '#lib/http/fields.ts';
 import { externalId } from '#lib/import/record-contract.ts';
 
 /** The largest PDF an event carries: invoices with many lines and a logo stay far below it. */
-export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 /** Lines one shipment may list (an order holds at most this many lines, too). */
 const MAX_SHIPPED_LINES = 500;
 
