@@ -109,7 +109,7 @@ forEachDatabase('tax matrix', (ctx) => {
       );
       expect(Number(stored!.grand)).toBe(Math.round(c.expected.gross * 100));
       // The confirmation mail shows the same VAT rows, total and note.
-      const mail = await orderConfirmationMail(order, 'en', 'Shop');
+      const mail = await orderConfirmationMail(order, 'en', 'Shop', null, null, 'https://shop.example/en/agb');
       const euro = (n: number) => `€${n.toFixed(2)}`;
       for (const t of c.expected.taxes) {
         if (t.tax > 0) expect(mail.text).toContain(`VAT ${t.ratePercent}% (${euro(t.net)}): ${euro(t.tax)}`);
@@ -118,6 +118,7 @@ forEachDatabase('tax matrix', (ctx) => {
       expect(mail.text).toContain(`Total to pay: ${euro(c.expected.gross)}`);
       if (c.note) expect(mail.text).toContain(TAX_NOTE_TEXTS[c.note]);
       if (c.vatId) expect(mail.text).toContain(`VAT ID: ${c.vatId}`);
+      expect(mail.text).toContain('Our terms and conditions apply:\nhttps://shop.example/en/agb');
       // The attached PDF states the same figures.
       const [pdf] = mail.attachments ?? [];
       expect(pdf?.contentType).toBe('application/pdf');
@@ -127,6 +128,8 @@ forEachDatabase('tax matrix', (ctx) => {
       expect(text).toContain(euro(c.expected.gross));
       expect(text).toContain(euro(c.expected.net));
       if (c.vatId) expect(text).toContain(c.vatId);
+      expect(text).toContain('Our terms and conditions apply: ');
+      expect(text).toContain('https://shop.example/en/agb');
     });
   }
 

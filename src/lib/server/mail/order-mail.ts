@@ -4,7 +4,10 @@
 // the order.
 import { buyerName, ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { compose, localeOf } from './templates.ts';
+import { compose, escapeHtmlText, localeOf } from './templates.ts';
+import { loadShell } from '../shell.ts';
+import { env } from '../env.ts';
+import type { Locale } from '#lib/i18n/locales.ts';
 import { documentBlocks } from './order-document-blocks.ts';
 import { orderPdf } from './order-pdf.ts';
 import { orderDocument } from '#lib/orders/document.ts';
@@ -41,6 +44,16 @@ export function orderLink(order: Order, locale: string, access: string | null): 
   return access ? `${page}?${ORDER_ACCESS_PARAM}=${encodeURIComponent(access)}` : page;
 }
 
+/** The shop's terms page in this language, as an absolute address (the mail and the PDF link it). */
+export async function termsUrl(locale: string): Promise<string> {
+  const { termsHref } = await loadShell(localeOf(locale));
+  return new URL(termsHref, env().SITE_URL).toString();
+}
+
+/** The sentence that names the terms, and their address; none when the caller has no address. */
+const termsLink = (language: Locale, url: string | null) =>
+  url ? { label: ORDER_MAIL_TEXTS[language].terms, url } : null;
+
 /** @internal Exported for tests. */
 export async function orderConfirmationMail(
   order: Order,
@@ -48,6 +61,7 @@ export async function orderConfirmationMail(
   shop: string,
   invoice: InvoiceSetting | null = null,
   access: string | null = null,
+  terms: string | null = null,
 ) {
   const language = localeOf(locale);
   const t = ORDER_MAIL_TEXTS[language];
@@ -61,16 +75,31 @@ export async function orderConfirmationMail(
   const byInvoice = order.paymentMethodCode === 'invoice';
   const note = byInvoice ? t.invoice : order.paymentStatus === 'awaiting' ? t.awaiting : null;
   const payTo = byInvoice && order.paymentStatus !== 'paid' ? invoiceParagraphs(t, invoice, order.transactionnum) : [];
+  const link = termsLink(language, terms);
   const mail = compose(
     { email: order.email, firstName: '', lastName: '', locale },
     fill(t.subject, values),
-    [fill(t.greeting, values), t.intro, ...documentBlocks(doc), ...(note ? [note] : []), ...payTo],
+    [
+      fill(t.greeting, values),
+      t.intro,
+      ...documentBlocks(doc),
+      ...(note ? [note] : []),
+      ...payTo,
+      ...(link
+        ? [
+            {
+              text: `${link.label}:\n${link.url}`,
+              html: `<p>${escapeHtmlText(link.label)}: <a href="${escapeHtmlText(link.url)}">${escapeHtmlText(link.url)}</a></p>`,
+            },
+          ]
+        : []),
+    ],
     { label: t.action, url: orderLink(order, locale, access) },
     [],
     fill(t.signature, values),
   );
   // The same document as a PDF to file (src/lib/server/mail/order-pdf.ts).
-  const { filename, content } = await confirmationPdf(order, locale, shop);
+  const { filename, content } = await confirmationPdf(order, locale, shop, terms);
   return { ...mail, attachments: [{ filename, content, contentType: 'application/pdf' }] };
 }
 
@@ -79,11 +108,17 @@ export async function confirmationPdf(
   order: Order,
   locale: string,
   shop: string,
+  terms: string | null,
 ): Promise<{ filename: string; content: Buffer }> {
   const language = localeOf(locale);
   const doc = orderDocument(order, await loadMessages(language), language, LOCALE_TAGS[language]);
   const title = fill(ORDER_MAIL_TEXTS[language].document, { shop, number: order.transactionnum });
-  const content = await orderPdf(doc, { shop, title, createdAt: new Date(order.createdDate) });
+  const content = await orderPdf(doc, {
+    shop,
+    title,
+    createdAt: new Date(order.createdDate),
+    ...(terms ? { terms: termsLink(language, terms)! } : {}),
+  });
   return { filename: `${title.replace(/[^\p{L}\p{N}-]+/gu, '-')}.pdf`, content };
 }
 
@@ -97,5 +132,5 @@ export async function sendOrderConfirmationMail(
     order.paymentMethodCode === 'invoice'
       ? ((await getContent('setting:invoice', localeOf(locale)))?.config ?? null)
       : null;
-  return sendMail(await orderConfirmationMail(order, locale, shop, invoice, access));
+  return sendMail(await orderConfirmationMail(order, locale, shop, invoice, access, await termsUrl(locale)));
 }

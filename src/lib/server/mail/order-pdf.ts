@@ -25,6 +25,8 @@ export interface PdfMeta {
   title: string;
   /** Fixed in tests so the bytes are reproducible; now otherwise. */
   createdAt?: Date;
+  /** The terms the order was placed under: a sentence and the page's address, printed last. */
+  terms?: { label: string; url: string };
 }
 
 export function orderPdf(doc: OrderDocument, meta: PdfMeta, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -102,6 +104,13 @@ export function orderPdf(doc: OrderDocument, meta: PdfMeta, options: { compress?
   });
   if (doc.taxNote) {
     pdf.moveDown(1).font('Helvetica').text(text(doc.taxNote), MARGIN, pdf.y, { width: CONTENT });
+  }
+  if (meta.terms) {
+    pdf
+      .moveDown(1)
+      .font('Helvetica')
+      .text(text(`${meta.terms.label}: `), MARGIN, pdf.y, { continued: true, width: CONTENT });
+    pdf.fillColor('#0b57a4').text(text(meta.terms.url), { link: meta.terms.url, underline: true }).fillColor('black');
   }
   pdf.end();
   return done;

@@ -32,6 +32,8 @@ export interface OrderMailTexts {
   signature: string;
   /** The attached PDF's title and file name. */
   document: string;
+  /** The terms the order was placed under, before their address. */
+  terms: string;
 }
 
 export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
@@ -57,6 +59,7 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     signature: 'Mit freundlichen Grüßen\n{{shop}}',
 
     document: 'Auftragsbestätigung {{number}}',
+    terms: 'Es gelten unsere Allgemeinen Geschäftsbedingungen',
   },
   en: {
     subject: 'Your order {{number}} at {{shop}}',
@@ -80,6 +83,7 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     signature: 'Kind regards\n{{shop}}',
 
     document: 'Order confirmation {{number}}',
+    terms: 'Our terms and conditions apply',
   },
   fr: {
     subject: 'Votre commande {{number}} chez {{shop}}',
@@ -103,6 +107,7 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     signature: 'Cordialement\n{{shop}}',
 
     document: 'Confirmation de commande {{number}}',
+    terms: 'Nos conditions générales de vente s’appliquent',
   },
   es: {
     subject: 'Su pedido {{number}} en {{shop}}',
@@ -126,6 +131,7 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     signature: 'Atentamente\n{{shop}}',
 
     document: 'Confirmación de pedido {{number}}',
+    terms: 'Se aplican nuestras condiciones generales',
   },
   it: {
     subject: 'Il tuo ordine {{number}} su {{shop}}',
@@ -149,5 +155,6 @@ export const ORDER_MAIL_TEXTS: Record<Locale, OrderMailTexts> = {
     signature: 'Cordiali saluti\n{{shop}}',
 
     document: 'Conferma d’ordine {{number}}',
+    terms: 'Si applicano le nostre condizioni generali',
   },
 };

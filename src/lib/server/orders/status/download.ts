@@ -9,7 +9,7 @@ import { currentShopper } from '../../shopper.ts';
 import { shopTitle } from '../../auth/index.ts';
 import { findAccessibleOrder, orderActor } from '../access.ts';
 import { orderView } from '../queries.ts';
-import { confirmationPdf, localeOf } from '../../mail/index.ts';
+import { confirmationPdf, localeOf, termsUrl } from '../../mail/index.ts';
 import { orderDocument } from './read.ts';
 
 const query = z
@@ -35,7 +35,12 @@ export const downloadDocument = rawEndpoint(async (context) => {
   if (!row) throw notFound();
   const file =
     document === 'confirmation'
-      ? await confirmationPdf(orderView(row), row.locale, await shopTitle(localeOf(row.locale)))
+      ? await confirmationPdf(
+          orderView(row),
+          row.locale,
+          await shopTitle(localeOf(row.locale)),
+          await termsUrl(row.locale),
+        )
       : await orderDocument(db, row.id, document).then((found) =>
           found ? { filename: found.fileName, content: found.content } : null,
         );
