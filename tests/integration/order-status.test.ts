@@ -19,7 +19,8 @@ import {
   stockOf,
 } from '../helpers/order-harness.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { closeDatabase, getDb } from '#lib/server/db/index.ts';
+import { closeDatabase, database, getDb } from '#lib/server/db/index.ts';
+import { expireUnpaidOrders } from '#lib/server/orders/expiry.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { backgroundSettled } from '#lib/server/mail/background.ts';
 import type { Db } from '#lib/server/db/client.ts';
@@ -259,6 +260,17 @@ describe('documents', () => {
     const mail = mailsFor(number).find((m) => m.subject.startsWith('Rechnung RE-2026-0042'));
     expect(mail?.text).toContain('Rechnung RE-2026-0042 vom 28. November 2026');
     expect(mail?.attachments).toEqual(['invoice-RE-2026-0042.pdf']);
+  });
+
+  test('an unpaid order the ERP has acted on is not cancelled by the hold time', async () => {
+    const [acted, untouched] = [await guestOrder(), await guestOrder()];
+    await report(acted.id, { type: 'confirmed' });
+    for (const { id } of [acted, untouched])
+      await db.execute(sql`UPDATE orders SET created_at = now() - interval '3 days' WHERE id = ${id}`);
+    await expireUnpaidOrders(await database(), 3_600_000, async () => undefined);
+    const status = async (id: string) =>
+      (await rows<{ status: string }>(db, sql`SELECT status FROM orders WHERE id = ${id}`))[0]?.status;
+    expect([await status(acted.id), await status(untouched.id)]).toEqual(['pending', 'cancelled']);
   });
 
   test('a report moves the order in the export (last_modified)', async () => {

@@ -44,9 +44,13 @@ export const EXPIRY_LOCK_KEY = 7_305_112_272;
 
 const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} seconds`;
 
-/** Pending orders without money on its way, older than the hold time. */
+/**
+ * Pending orders without money on its way, older than the hold time, that the ERP has not acted on
+ * (an order it confirmed, shipped or invoiced is its business now, not the hold time's).
+ */
 const EXPIRED = (holdMs: number) => sql`status = 'pending' AND payment_status IN ('open', 'failed')
-  AND created_at < now() - ${seconds(holdMs)}::interval`;
+  AND created_at < now() - ${seconds(holdMs)}::interval
+  AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id)`;
 
 /** Cancels one order if it is still expired under its row lock; returns it cancelled, or null. */
 async function cancelExpired(db: Database['db'], orderId: string, holdMs: number): Promise<OrderRow | null> {
