@@ -4,21 +4,20 @@
 import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
-import { apiToken, callAdmin } from '../helpers/admin-harness.ts';
-import { CookieJar, DEMO_FIXTURES } from '../helpers/cart-harness.ts';
+import { prepareDataDir, type Browser } from '../helpers/auth-harness.ts';
+import { apiToken, callAdmin, signedInAdmin } from '../helpers/admin-harness.ts';
+import { CookieJar } from '../helpers/cart-harness.ts';
 import { api, ok, orderHarness, orderRequest } from '../helpers/order-harness.ts';
 import { prepareTaxMix, REDUCED_RATED, STANDARD_RATED, taxMixCart } from '../helpers/tax-mix.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import type { ExportedOrder } from '#lib/server/order-export/shape.ts';
-import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
 import * as ordersRoute from '../../src/pages/api/admin/orders.ts';
 import * as orderRoute from '../../src/pages/api/admin/orders/[id].ts';
 
 const STANDARD = STANDARD_RATED;
 const REDUCED = REDUCED_RATED;
-const admin = new Browser();
+let admin: Browser;
 let db: Db;
 let reader: string;
 let writer: string;
@@ -40,12 +39,7 @@ const one = (id: string, bearer: string, accept = 'application/json') =>
 beforeAll(async () => {
   await prepareDataDir();
   db = await getDb();
-  const signedIn = await callAdmin(
-    signInRoute.POST,
-    { path: '/api/admin/sign-in', body: { email: DEMO_FIXTURES.staff.admin.email, password: DEMO_FIXTURES.password } },
-    admin,
-  );
-  expect(signedIn.status).toBe(200);
+  admin = await signedInAdmin();
   reader = await token(['orders:read']);
   writer = await token(['catalog:write']);
   await prepareTaxMix(db);

@@ -4,9 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Browser, prepareDataDir } from '../helpers/auth-harness.ts';
-import { apiToken, callAdmin } from '../helpers/admin-harness.ts';
-import { CookieJar, DEMO_FIXTURES } from '../helpers/cart-harness.ts';
+import { prepareDataDir } from '../helpers/auth-harness.ts';
+import { apiToken, callAdmin, signedInAdmin } from '../helpers/admin-harness.ts';
+import { CookieJar } from '../helpers/cart-harness.ts';
 import { api, ok, orderHarness, orderRequest, readyCart, type OrderHarness } from '../helpers/order-harness.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
@@ -15,10 +15,8 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { EntryKey } from '#lib/admin/contract.ts';
 import { putLive } from '#lib/server/admin/content-writes.ts';
 import type { ExportedOrder } from '#lib/server/order-export/shape.ts';
-import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
 import * as orderRoute from '../../src/pages/api/admin/orders/[id].ts';
 
-const admin = new Browser();
 let db: Db;
 let h: OrderHarness;
 let reader: string;
@@ -26,13 +24,7 @@ let reader: string;
 beforeAll(async () => {
   await prepareDataDir();
   db = await getDb();
-  const signedIn = await callAdmin(
-    signInRoute.POST,
-    { path: '/api/admin/sign-in', body: { email: DEMO_FIXTURES.staff.admin.email, password: DEMO_FIXTURES.password } },
-    admin,
-  );
-  expect(signedIn.status).toBe(200);
-  reader = await apiToken(admin, ['orders:read']);
+  reader = await apiToken(await signedInAdmin(), ['orders:read']);
   h = orderHarness(() => db);
 });
 afterAll(() => closeDatabase());
