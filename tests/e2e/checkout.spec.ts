@@ -2,6 +2,7 @@
 // guards, per-field validation, guest orders on invoice in English and German, a signed-in customer
 // with saved addresses, an account created with the order, Stripe card and PayPal payments against the
 // loopback fakes, and paying a cancelled order again on /pay/{order}.
+import type { Page } from '@playwright/test';
 import {
   absolute,
   BASE_URL,
@@ -24,6 +25,23 @@ import {
   guestToPayment,
   expectThankYou,
 } from './checkout-flow.ts';
+
+/** The terms the order accepts, linked right above 'Place order' (opening in a new tab, so the checkout stays). */
+async function expectTermsNotice(page: Page, locale: 'de' | 'en') {
+  const [before] = msg(locale, 'checkout.termsNotice').split('{{link}}');
+  const notice = page.getByText(before!.trim());
+  await expect(notice).toBeVisible();
+  const link = notice.getByRole('link', {
+    name: `${msg(locale, 'checkout.termsLink')} ${msg(locale, 'checkout.newTab')}`,
+  });
+  await expect(link).toHaveAttribute('href', localePath(locale, locale === 'de' ? '/i/agb' : '/i/terms'));
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener');
+  const button = page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') });
+  const [above, below] = await Promise.all([notice.boundingBox(), button.boundingBox()]);
+  expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+  expect(below!.y - (above!.y + above!.height)).toBeLessThan(40);
+}
 
 test.describe('checkout', () => {
   test('an empty cart on /checkout says so and leads back to shopping', async ({ page }) => {
@@ -135,6 +153,7 @@ test.describe('checkout', () => {
       );
       await choose(page.getByRole('radio', { name: msg(locale, 'checkout.paymentMethod.invoice') }));
       await page.getByLabel(msg(locale, 'checkout.orderReference')).fill('PO-4711');
+      await expectTermsNotice(page, locale);
       await expectNoA11yViolations(page);
       await page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') }).dblclick();
 

@@ -7,12 +7,12 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIContext, APIRoute } from 'astro';
 import { AstroCookies } from '../../node_modules/astro/dist/core/cookies/index.js';
-import { parseSetCookie, type ApiResult, type Browser } from './auth-harness.ts';
+import { Browser, parseSetCookie, type ApiResult } from './auth-harness.ts';
 import { parseMail, type Mail } from './parse-mail.ts';
 import { expect } from 'vitest';
-import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
-import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import * as signInRoute from '../../src/pages/api/admin/sign-in.ts';
+import * as tokensRoute from '../../src/pages/api/admin/tokens.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_DIR = join(ROOT, 'src/pages/api/admin');
@@ -187,4 +187,11 @@ export async function apiToken(admin: Browser, scopes: string[]): Promise<string
   );
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.token as string;
+}
+
+/** The demo admin, signed in to the workspace in a browser of its own (to make tokens with apiToken). */
+export async function signedInAdmin(): Promise<Browser> {
+  const admin = new Browser();
+  await signInDemoStaff(admin);
+  return admin;
 }

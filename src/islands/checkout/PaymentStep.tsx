@@ -1,5 +1,5 @@
 // Checkout step 3: payment method, order reference and comment, the review of
-// the earlier steps, and 'Place order'. One idempotency key per attempt (kept with the cart version
+// the earlier steps, the terms notice, and 'Place order'. One idempotency key per attempt (kept with the cart version
 // in session storage) makes double clicks, retries and reloads give one order; then the order is
 // paid with the chosen method.
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
 import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
+import { TermsNotice, TERMS_NOTICE_KEYS } from './TermsNotice.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
 import { namedItems, orderErrorKey, orderErrorValues, ORDER_LIMIT_KEYS, type OrderError } from './order-error.ts';
 import { fill } from '#lib/i18n/format.ts';
@@ -26,6 +27,7 @@ export const PAYMENT_STEP_KEYS = [
   ...REVIEW_KEYS,
   ...RUNNER_KEYS,
   ...PAYMENT_METHOD_KEYS,
+  ...TERMS_NOTICE_KEYS,
   'checkout.paymentMethod',
   'checkout.noPaymentMethods',
   'checkout.orderReference',
@@ -55,6 +57,8 @@ export interface PaymentStepProps {
   /** Where the review's 'change' links lead. */
   stepHrefs: Record<'shipping' | 'billing', string>;
   shippingMethodLabel: string | null;
+  /** The terms page, linked from the notice above 'Place order'. */
+  termsHref: string;
   strings: Strings<(typeof PAYMENT_STEP_KEYS)[number]>;
 }
 
@@ -67,6 +71,7 @@ export function PaymentStep({
   hrefs,
   stepHrefs,
   shippingMethodLabel,
+  termsHref,
   strings,
 }: PaymentStepProps) {
   const id = useId();
@@ -190,6 +195,7 @@ export function PaymentStep({
           {placing ? strings['checkout.placingOrder'] : ''}
         </p>
         <PlaceOrderTotal cart={cart} frame={frame} />
+        <TermsNotice href={termsHref} strings={strings} />
         <button type="submit" className="button primary checkout-place-order" disabled={placing || !chosen}>
           {strings['checkout.placeOrder']}
         </button>

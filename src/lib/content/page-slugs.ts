@@ -4,6 +4,9 @@
 // old links and links written into content HTML keep working: the route redirects them to the slug.
 import type { Locale } from '../i18n/locales.ts';
 
+/** The page of the shop's terms: linked from the cookie notice and the order button, its version kept on orders. */
+export const TERMS_PAGE = 'agb';
+
 /** A content page row: the all-languages row has locale ''. */
 export interface PageRow {
   identifier: string;

@@ -15,7 +15,7 @@ import {
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
-import { pageSlugs, type PageSlugs } from '../content/page-slugs.ts';
+import { pageSlugs, TERMS_PAGE, type PageSlugs } from '../content/page-slugs.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
 import { offeredCurrencies, type Currency } from '../shared/currency.ts';
@@ -44,7 +44,7 @@ export interface Shell {
   links: LinkResolvers;
   /** The footer's "Contact us" link (contactUsLink resolved), or null when hidden. */
   contactHref: string | null;
-  /** The terms page the cookie notice links to. */
+  /** The terms page the cookie notice and the checkout's order button link to. */
   termsHref: string;
   tagManagerId: string | undefined;
   currency: string;
@@ -83,9 +83,6 @@ export async function shellForParam(param: string | undefined): Promise<Shell | 
   const locale = localeFromParam(param);
   return locale && (await offeredLocales()).includes(locale) ? loadShell(locale) : null;
 }
-
-/** The terms and privacy page, linked from the cookie notice. */
-const TERMS_PAGE = 'i:agb';
 
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
@@ -135,7 +132,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     : /^(mailto|tel):/i.test(contact)
       ? contact
       : resolveContentLink(contact, locale, links);
-  const termsHref = resolveContentLink(TERMS_PAGE, locale, links);
+  const termsHref = resolveContentLink(`i:${TERMS_PAGE}`, locale, links);
   return {
     locale,
     t,

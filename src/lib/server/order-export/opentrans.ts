@@ -85,7 +85,11 @@ function allowancesAndCharges(totals: NonNullable<ExportedOrder['totals']>): str
 
 export function openTransOrder(order: ExportedOrder, supplierId: string, generatedAt: Date = new Date()): string {
   const buyerId = order.customer.number ?? order.customer.email;
-  const remarks = [order.comment ? el('REMARKS', order.comment, ' type="order"') : ''].join('');
+  // The buyer's comment, and the terms version accepted with the order (docs/erp.md).
+  const remarks = [
+    el('REMARKS', order.comment, ' type="order"'),
+    el('REMARKS', order.termsVersion, ' type="terms"'),
+  ].join('');
   const header = [
     '<ORDER_HEADER>',
     `<CONTROL_INFO>${el('GENERATOR_INFO', 'B2B Storefront order export')}${el('GENERATION_DATE', generatedAt.toISOString())}</CONTROL_INFO>`,

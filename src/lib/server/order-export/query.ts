@@ -19,6 +19,7 @@ const ExportRow = OrderRow.extend({
   customerNumber: z.string().nullable(),
   company: z.string().nullable(),
   couponCode: z.string().nullable(),
+  termsVersion: z.string().nullable(),
 });
 
 /** Where a page starts: after this change. Opaque to the ERP (base64url). */
@@ -55,10 +56,11 @@ function source(row: z.infer<typeof ExportRow>): ExportSource {
         : null,
     locale: row.locale,
     couponCode: row.couponCode,
+    termsVersion: row.termsVersion,
   };
 }
 
-const SELECT = sql`SELECT ${ORDER_COLUMNS}, o.coupon_code AS "couponCode",
+const SELECT = sql`SELECT ${ORDER_COLUMNS}, o.coupon_code AS "couponCode", o.terms_version AS "termsVersion",
     to_char(o.last_modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt",
     c.customernum AS "customerNumber", c.company
   FROM orders o LEFT JOIN customers c ON c.id = o.customer_id`;

@@ -11,6 +11,8 @@ export interface ExportSource {
   customer: { id: string; number: string; company: string | null } | null;
   locale: string;
   couponCode: string | null;
+  /** The terms the buyer accepted, 'de@4' (orders/terms.ts); null for orders placed before it was kept. */
+  termsVersion: string | null;
 }
 
 export interface ExportLine {
@@ -114,6 +116,7 @@ export function exportOrder(source: ExportSource) {
     },
     taxes: totals?.taxes ?? [],
     taxNote: cart.taxNote,
+    termsVersion: source.termsVersion,
   };
 }
 

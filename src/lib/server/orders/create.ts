@@ -13,7 +13,8 @@
 //      caller turns the request into a pending registration (activation link, or a note to the owner
 //      of a known address), so the answer never tells whether the address has an account;
 //   7. the order is written (number from a sequence; a guest order with the hash of a new access
-//      secret, which the caller hands to the browser: see access.ts) and the cart is closed.
+//      secret, which the caller hands to the browser: see access.ts; the version of the terms the
+//      buyer accepted: terms.ts) and the cart is closed.
 //
 // Concurrency: parallel attempts with one key queue on the cart lock; the first creates the order and
 // closes the cart, the others then find the cart gone, look the key up again and answer that order.
@@ -60,6 +61,7 @@ import { findOrder, findOrderByKey, orderView, type OrderRow } from './queries.t
 import { newAccessSecret } from './access.ts';
 import { checkOrderLimits, type OrderLimits } from './limits.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
+import { acceptedTermsVersion } from './terms.ts';
 
 const ProductSkuRow = z.object({ id: z.number(), sku: z.string() });
 const StockRow = z.object({ effective: z.number(), external: z.number(), marked: z.boolean() });
@@ -322,18 +324,20 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       const cartInfo = await orderCartInfo(tx, toCartResponse(cart), input.locale);
       // A guest order is reached with its secret; a customer's order by its signed-in owner only.
       const access = customerId ? null : newAccessSecret();
+      // The terms the order button's notice linked, as published now.
+      const termsVersion = await acceptedTermsVersion(tx, input.locale);
       const [row] = await rows(
         tx,
         OrderIdRow,
         sql`
         INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
-          access_secret_hash, client_key, coupon_code)
+          access_secret_hash, client_key, coupon_code, terms_version)
         VALUES (nextval('order_number_seq')::text, ${customerId}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
           ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
           ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null}, ${clientKey},
-          ${cart.coupon?.code ?? null})
+          ${cart.coupon?.code ?? null}, ${termsVersion})
         RETURNING id`,
       );
       await recordHolds(tx, row!.id, holds);

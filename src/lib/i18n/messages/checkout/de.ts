@@ -97,6 +97,9 @@ export const deCheckout: CheckoutMessages = {
   'checkout.review': 'Ihre Angaben',
   'checkout.edit': 'Bearbeiten',
   'checkout.placeOrder': 'Zahlungspflichtig bestellen',
+  'checkout.termsNotice': 'Mit Ihrer Bestellung akzeptieren Sie unsere {{link}}.',
+  'checkout.termsLink': 'Allgemeinen Geschäftsbedingungen',
+  'checkout.newTab': '(öffnet in einem neuen Tab)',
   'checkout.placingOrder': 'Ihre Bestellung wird aufgegeben …',
   'checkout.orderError': 'Ihre Bestellung konnte nicht aufgegeben werden. Bitte versuchen Sie es erneut.',
   'checkout.orderNotAvailable':

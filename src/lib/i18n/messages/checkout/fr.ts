@@ -96,6 +96,9 @@ export const frCheckout: CheckoutMessages = {
   'checkout.review': 'Vos informations',
   'checkout.edit': 'Modifier',
   'checkout.placeOrder': 'Passer la commande',
+  'checkout.termsNotice': 'En passant commande, vous acceptez nos {{link}}.',
+  'checkout.termsLink': 'conditions générales de vente',
+  'checkout.newTab': '(s’ouvre dans un nouvel onglet)',
   'checkout.placingOrder': 'Votre commande est en cours d’envoi…',
   'checkout.orderError': 'Votre commande n’a pas pu être passée. Veuillez réessayer.',
   'checkout.orderNotAvailable':
