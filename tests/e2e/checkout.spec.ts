@@ -201,16 +201,20 @@ test.describe('checkout', () => {
       ]);
 
       // The mailed link: the page takes the secret into a cookie and sends the browser on without it.
-      const mail = await mailbox.waitFor(email, /thank-you/);
-      const link = new URL(/https?:\/\/\S+\/checkout\/thank-you\/\S+/.exec(mail.text)![0]);
-      expect(link.pathname).toBe(path);
+      // It opens the guest's order page (status and documents), not the thank-you page again.
+      const mail = await mailbox.waitFor(email, /\/order\//);
+      const link = new URL(/https?:\/\/\S+\/order\/\S+/.exec(mail.text)![0]);
+      const orderPath = localePath(locale, `/order/${orderId}`);
+      expect(link.pathname).toBe(orderPath);
       expect(link.searchParams.get('access')).toMatch(/^[\w-]{43}$/);
       const tab = await other.newPage();
       const opened = await tab.goto(`${link.pathname}${link.search}`);
       expect(opened?.request().redirectedFrom()?.url()).toContain('access=');
-      expect(tab.url()).toBe(absolute(path));
-      await expect(tab.getByText(msg(locale, 'checkout.thankYou.title'))).toBeVisible();
+      expect(tab.url()).toBe(absolute(orderPath));
+      await expect(tab.getByRole('heading', { name: msg(locale, 'order.status.heading') })).toBeVisible();
       await expect(tab.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
+      // The cookie the link set opens the thank-you page in that browser too.
+      expect((await tab.goto(path))?.status()).toBe(200);
     } finally {
       await other.close();
       await mailbox.close();

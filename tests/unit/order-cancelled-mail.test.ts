@@ -34,7 +34,7 @@ describe('orderCancelledMail', () => {
     expect(mail.text).toContain('Hello Erika Mustermann,');
     expect(mail.text).toContain('your order 100042 was not completed within 24 hours');
     expect(mail.text).toContain('4 × Laser meter (LEM-10005)');
-    expect(mail.text).toMatch(/\/en\/checkout\/thank-you\/0b5c2f1e-3c7d-4f7a-9d57-2f0d1a9e8c11\?access=token/);
+    expect(mail.text).toMatch(/\/en\/order\/0b5c2f1e-3c7d-4f7a-9d57-2f0d1a9e8c11\?access=token/);
   });
 
   test.each(LOCALES)('speaks %s, every placeholder filled', (locale) => {
