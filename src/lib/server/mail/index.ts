@@ -1,7 +1,7 @@
 // The mail domain's public face: the shop's emails (account links, welcome, order confirmation), sent
 // over SMTP or written to the outbox, and the background runner that keeps them off the HTTP answer.
 export { sendPasswordLinkMail, sendWelcomeMail } from './account-mails.ts';
-export { confirmationPdf, sendOrderConfirmationMail, termsUrl } from './order-mail.ts';
+export { confirmationPdf, sendOrderConfirmationMail } from './order-mail.ts';
 export { sendOrderStatusMail } from './order-status-mail.ts';
 // The mail's language for a stored locale code (the default for an unknown one).
 export { localeOf } from './templates.ts';

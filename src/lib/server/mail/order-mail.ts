@@ -5,8 +5,6 @@
 import { buyerName, ORDER_MAIL_TEXTS, type OrderMailTexts } from './order-texts.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { compose, escapeHtmlText, localeOf } from './templates.ts';
-import { loadShell } from '../shell.ts';
-import { env } from '../env.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { documentBlocks } from './order-document-blocks.ts';
 import { orderPdf } from './order-pdf.ts';
@@ -42,12 +40,6 @@ export function orderLink(order: Order, locale: string, access: string | null): 
   if (order.hasAccount) return shopUrl(locale, `/my-account/order-history/${order.id}`);
   const page = shopUrl(locale, `/order/${order.id}`);
   return access ? `${page}?${ORDER_ACCESS_PARAM}=${encodeURIComponent(access)}` : page;
-}
-
-/** The shop's terms page in this language, as an absolute address (the mail and the PDF link it). */
-export async function termsUrl(locale: string): Promise<string> {
-  const { termsHref } = await loadShell(localeOf(locale));
-  return new URL(termsHref, env().SITE_URL).toString();
 }
 
 /** The sentence that names the terms, and their address; none when the caller has no address. */
@@ -127,10 +119,11 @@ export async function sendOrderConfirmationMail(
   locale: string,
   shop: string,
   access: string | null,
+  terms: string | null,
 ): Promise<SentMail> {
   const invoice =
     order.paymentMethodCode === 'invoice'
       ? ((await getContent('setting:invoice', localeOf(locale)))?.config ?? null)
       : null;
-  return sendMail(await orderConfirmationMail(order, locale, shop, invoice, access, await termsUrl(locale)));
+  return sendMail(await orderConfirmationMail(order, locale, shop, invoice, access, terms));
 }

@@ -12,6 +12,7 @@ import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
 import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import { orderLimitsFromEnv } from './limits.ts';
+import { termsUrl } from './terms.ts';
 import type { PaymentGateways } from './payments.ts';
 
 const EmailRow = z.object({ email: z.string() });
@@ -57,7 +58,8 @@ const defaultOrderDeps: OrderDeps = {
     return row?.email ?? null;
   },
   sendConfirmation: async (order, locale, access) => {
-    await sendOrderConfirmationMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE), access);
+    const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+    await sendOrderConfirmationMail(order, locale, await shopTitle(language), access, await termsUrl(language));
   },
   sendCancellation: async (order, locale, access) => {
     const shop = await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE);

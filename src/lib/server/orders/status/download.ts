@@ -9,7 +9,8 @@ import { currentShopper } from '../../shopper.ts';
 import { shopTitle } from '../../auth/index.ts';
 import { findAccessibleOrder, orderActor } from '../access.ts';
 import { orderView } from '../queries.ts';
-import { confirmationPdf, localeOf, termsUrl } from '../../mail/index.ts';
+import { confirmationPdf, localeOf } from '../../mail/index.ts';
+import { termsUrl } from '../terms.ts';
 import { orderDocument } from './read.ts';
 
 const query = z
@@ -39,7 +40,7 @@ export const downloadDocument = rawEndpoint(async (context) => {
           orderView(row),
           row.locale,
           await shopTitle(localeOf(row.locale)),
-          await termsUrl(row.locale),
+          await termsUrl(localeOf(row.locale)),
         )
       : await orderDocument(db, row.id, document).then((found) =>
           found ? { filename: found.fileName, content: found.content } : null,
