@@ -29,9 +29,16 @@ for (const locale of ['de', 'en'] as const) {
       }
       const button = page.getByRole('button', { name: msg(locale, 'checkout.placeOrder') });
       const total = page.locator('main form').getByText(msg(locale, 'cart.total'), { exact: true });
-      const [totalBox, buttonBox] = [await total.boundingBox(), await button.boundingBox()];
-      expect(totalBox!.y).toBeLessThan(buttonBox!.y);
-      expect(buttonBox!.y - (totalBox!.y + totalBox!.height)).toBeLessThan(100);
+      // Between them only the tax line and the terms sentence the buyer accepts with the button.
+      const terms = page.locator('main form .checkout-terms');
+      const [totalBox, termsBox, buttonBox] = [
+        await total.boundingBox(),
+        await terms.boundingBox(),
+        await button.boundingBox(),
+      ];
+      expect(totalBox!.y).toBeLessThan(termsBox!.y);
+      expect(termsBox!.y).toBeLessThan(buttonBox!.y);
+      expect(buttonBox!.y - (totalBox!.y + totalBox!.height) - termsBox!.height).toBeLessThan(100);
     });
   });
 }
