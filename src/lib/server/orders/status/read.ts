@@ -71,11 +71,7 @@ export async function statusEvents(db: Db, orderId: string): Promise<OrderStatus
 }
 
 /** The report the ERP sent under this id before, with its type to tell a replay from a reused id. */
-export async function eventBySource(
-  db: Db,
-  orderId: string,
-  sourceId: string,
-): Promise<(OrderStatusEvent & { type: OrderStatusEvent['type'] }) | null> {
+export async function eventBySource(db: Db, orderId: string, sourceId: string): Promise<OrderStatusEvent | null> {
   const [row] = await rows(
     db,
     EventRow,
