@@ -31,6 +31,8 @@ import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
 import { securityHeaders } from '../../src/lib/server/security-headers.ts';
 import { env } from '../../src/lib/server/env.ts';
 import { PREVIEW_COOKIE } from '../../src/lib/admin/preview-cookie.ts';
+import { isStopping } from '../../src/lib/server/lifecycle/index.ts';
+import { stopGracefullyOnSignals } from './graceful-stop.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
@@ -64,6 +66,8 @@ function createFront(clientDir: string, app: Listener): Listener {
   });
   const security = securityHeaders(env().SITE_URL);
   return (req, res) => {
+    // Stopping: every answer ends its connection, so clients and proxies reconnect (to another instance).
+    if (isStopping()) res.setHeader('Connection', 'close');
     // First, so every answer has them, whoever writes it; a page's own CSP (stored with it in the page
     // cache, or rendered by the app) replaces the default one when its headers are written.
     for (const [name, value] of security) res.setHeader(name, value);
@@ -215,8 +219,13 @@ export async function startShopServer(entryPath: string): Promise<ShopServer> {
   };
 }
 
-/** Serves the built shop until the process ends. */
+/**
+ * Serves the built shop (and the metrics listener, METRICS_PORT) until the process is told to stop,
+ * then stops gracefully (./graceful-stop.ts).
+ */
 export async function serveShop(entryPath: string): Promise<void> {
-  const { origin } = await startShopServer(entryPath);
+  const { server, origin } = await startShopServer(entryPath);
+  const e = env();
+  stopGracefullyOnSignals([server], { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS });
   console.log(`[storefront] listening on ${origin}`);
 }

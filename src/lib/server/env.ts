@@ -31,6 +31,13 @@ const wholeNumber = (example: string) =>
     .transform(Number)
     .pipe(z.number().int().max(1_000_000_000, 'is too large'));
 
+const portNumber = (example: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a port number such as ${example}`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'));
+
 const url = (protocols: string[]) =>
   z
     .string()
@@ -45,12 +52,18 @@ export const envSchema = z.object({
   /** Folder for the embedded database, the mail outbox and build stamps. */
   DATA_DIR: z.string().min(1).default('.data'),
   HOST: z.string().min(1).default('localhost'),
-  PORT: z
-    .string()
-    .regex(/^\d+$/, 'must be a port number such as 4321')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'))
-    .default(4321),
+  PORT: portNumber('4321').default(4321),
+  /**
+   * On SIGTERM: how long to go on serving while readiness already answers 503, so the balancer (or
+   * Varnish's probe) moves the traffic away first. 0 for a lone instance; 5000 behind Varnish.
+   */
+  SHUTDOWN_DRAIN_MS: wholeNumber('milliseconds such as 5000').default(0),
+  /** Then: how long requests in flight and background jobs get to finish before the process ends anyway. */
+  SHUTDOWN_TIMEOUT_MS: wholeNumber('milliseconds such as 15000').default(15_000),
+  /** Prometheus metrics on a listener of their own (not reachable through the shop's port or a cache). */
+  METRICS_PORT: portNumber('9464').optional(),
+  /** Else /metrics on the shop's port, for `Authorization: Bearer <token>` only (at least 32 characters). */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Public origin used for canonical links, sitemaps and emails. */
   SITE_URL: url(['http', 'https']).default('http://localhost:4321'),
   /** The shop's defaults: an invalid value stops the process at start. */

@@ -16,6 +16,8 @@ import { LOCALES } from '#lib/i18n/locales.ts';
 export function pageBudget(method: string, pathname: string): Budget | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (pathname.startsWith('/api/') || pathname.startsWith('/images/') || pathname.startsWith('/admin')) return null;
+  // Health probes come every second from the balancer's one address; they render nothing.
+  if (pathname === '/healthz' || pathname === '/readyz') return null;
   return stripLocale(pathname, LOCALES).path === '/search-details' ? BUDGETS.search : BUDGETS.catalog;
 }
 

@@ -2,6 +2,8 @@
 // shopper of the request, and what pages, the shell and the sitemaps read.
 import { currentShopper, priceContext } from '../shopper.ts';
 import { catalogRoutes, type CatalogDeps } from './handlers.ts';
+import { priceIndex } from './price-index-store.ts';
+import { searchIndex } from './search-index-store.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
@@ -23,3 +25,8 @@ const defaultCatalogDeps: CatalogDeps = {
 
 /** The endpoints under src/pages/api/catalog, wired to the process database and the shopper. */
 export const catalog = catalogRoutes(defaultCatalogDeps);
+
+/** Resolves once the in-memory price and search indexes are built (readiness waits for them). */
+export async function catalogIndexesBuilt(): Promise<void> {
+  await Promise.all([priceIndex(), searchIndex()]);
+}

@@ -2,6 +2,7 @@
 import { env } from '../env.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from './client.ts';
+import { onStop } from '../lifecycle/index.ts';
 
 export { isUuid, parseRows, rows, RowShapeError, type Executor } from './sql.ts';
 export { document, int8, json, timestamp } from './columns.ts';
@@ -10,10 +11,11 @@ export { literalList, literalRows, sqlLiteral } from './literals.ts';
 let pending: Promise<Database> | undefined;
 
 export function database(): Promise<Database> {
-  pending ??= (() => {
-    const e = env();
-    return openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
-  })();
+  if (pending) return pending;
+  const e = env();
+  pending = openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  // Closed last when the process stops, after the jobs that write to it (lifecycle).
+  onStop('database', closeDatabase, 'connection');
   return pending;
 }
 

@@ -6,6 +6,7 @@ import { env } from '../env.ts';
 import { defaultCheckoutDeps } from '../checkout/index.ts';
 import { shopTitle } from '../auth/index.ts';
 import { database, rows } from '../db/index.ts';
+import { onStop } from '../lifecycle/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import { sendOrderCancelledMail, sendOrderConfirmationMail } from '../mail/index.ts';
 import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
@@ -85,18 +86,22 @@ const RECOVERY_INTERVAL_MS = 5 * 60_000;
 const RECOVERY_FIRST_DELAY_MS = 60_000;
 /** After the first recovery run, so a payment that went through is settled before its order could expire. */
 const EXPIRY_FIRST_DELAY_MS = 2 * 60_000;
-const recovery: { stop?: () => void; stopExpiry?: () => void } = {};
+const recovery: { stop?: () => Promise<void>; stopExpiry?: () => Promise<void> } = {};
 
 /**
  * Starts the order jobs in this process, once: payment recovery, and the expiry of unpaid orders
  * (expiry.ts); called on the first request, as the publish listener is.
  */
 export function startPaymentRecovery(): void {
-  recovery.stop ??= repeatEvery(() => recoverPayments(), RECOVERY_INTERVAL_MS, RECOVERY_FIRST_DELAY_MS);
-  recovery.stopExpiry ??= repeatEvery(
+  if (recovery.stop) return;
+  recovery.stop = repeatEvery(() => recoverPayments(), RECOVERY_INTERVAL_MS, RECOVERY_FIRST_DELAY_MS);
+  recovery.stopExpiry = repeatEvery(
     async () => expire(await database()),
     RECOVERY_INTERVAL_MS,
     EXPIRY_FIRST_DELAY_MS,
     'order expiry',
   );
+  onStop('order jobs', async () => {
+    await Promise.all([recovery.stop?.(), recovery.stopExpiry?.()]);
+  });
 }

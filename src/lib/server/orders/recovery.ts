@@ -206,21 +206,30 @@ export function repeatEvery(
   intervalMs: number,
   firstDelayMs = intervalMs,
   name = 'payment recovery',
-): () => void {
+): () => Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let running: Promise<void> | undefined;
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      run()
-        .catch((error: unknown) => logger.error({ err: error }, `${name} failed`))
-        .finally(() => schedule(intervalMs));
+      running = run()
+        .then(
+          () => undefined,
+          (error: unknown) => logger.error({ err: error }, `${name} failed`),
+        )
+        .finally(() => {
+          running = undefined;
+          schedule(intervalMs);
+        });
     }, delay);
     timer.unref();
   };
   schedule(firstDelayMs);
-  return () => {
+  // Resolves once a run in progress has finished: a stopping process waits for it before closing the database.
+  return async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
   };
 }

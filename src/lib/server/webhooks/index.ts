@@ -4,6 +4,7 @@
 import { database } from '../db/index.ts';
 import { env } from '../env.ts';
 import { logger } from '../log.ts';
+import { onStop } from '../lifecycle/index.ts';
 import { applyEnvEndpoint } from './env-endpoint.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './worker.ts';
 
@@ -19,7 +20,8 @@ let started: Promise<DeliveryWorker | null> | undefined;
  * called on the first request, as the order jobs are.
  */
 export function startWebhookDelivery(): void {
-  started ??= (async () => {
+  if (started) return;
+  started = (async () => {
     const e = env();
     const db = await database();
     await applyEnvEndpoint(
@@ -33,4 +35,6 @@ export function startWebhookDelivery(): void {
     logger.error({ err: error }, 'webhook delivery did not start');
     return null;
   });
+  // A pass in flight finishes before the database closes.
+  onStop('webhook delivery', async () => (await started)?.stop());
 }
