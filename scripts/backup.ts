@@ -15,7 +15,6 @@ import {
   holdsDatabase,
   inUseMessage,
   onPath,
-  openPglite,
   pgliteDir,
   POSTGRES_RECIPE,
   readBackup,
@@ -23,6 +22,7 @@ import {
   timestampedName,
   toolVersion,
 } from './lib/backup.ts';
+import { openPglite } from '../src/lib/server/db/pglite.ts';
 
 const USAGE = `Usage: npm run backup -- [--out FILE]
   --out FILE   where to write the backup (default: <DATA_DIR>/backups/storefront-<UTC time>.tar.gz)

@@ -13,13 +13,13 @@ import {
   BackupError,
   holdsDatabase,
   inUseMessage,
-  openPglite,
   pgliteDir,
   POSTGRES_RECIPE,
   readBackup,
   summary,
   utcStamp,
 } from './lib/backup.ts';
+import { openPglite } from '../src/lib/server/db/pglite.ts';
 
 const USAGE = `Usage: npm run restore -- FILE [--force]
   FILE      a backup written by npm run backup (storefront-<time>.tar.gz)
@@ -56,7 +56,9 @@ async function restorePglite(file: string, dataDir: string, force: boolean): Pro
   mkdirSync(dirname(target), { recursive: true });
   let contents: string;
   try {
-    const client = await openPglite(staging, new Blob([tar as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }));
+    const client = await openPglite(staging, {
+      loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }),
+    });
     try {
       contents = await summary(client);
     } finally {

@@ -28,6 +28,11 @@ const PREREQUISITES: Prerequisite[] = [
     usedBy: 'the cache and publishing tests behind a real Varnish',
     present: () => existsSync('/usr/sbin/varnishd'),
   },
+  {
+    pkg: 'strace',
+    usedBy: 'the test that an order is synced to disk before it is confirmed',
+    present: () => onPath('strace'),
+  },
   // The xkey vmod lives under the multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...).
   {
     pkg: 'varnish-modules',

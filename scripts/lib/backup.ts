@@ -10,7 +10,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { z } from 'astro/zod';
 import { parseRows, resultRows } from '../../src/lib/server/db/sql.ts';
 import { env, EnvError, type Env } from '../../src/lib/server/env.ts';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** The shop keeps PGlite's files in this folder of DATA_DIR (src/lib/server/db/client.ts). */
 export const pgliteDir = (dataDir: string): string => join(resolve(dataDir), 'pglite');
@@ -30,11 +29,6 @@ export const utcStamp = (now = new Date()): string =>
 
 /** storefront-<utcStamp>.<ext> */
 export const timestampedName = (ext: string): string => `storefront-${utcStamp()}.${ext}`;
-
-/** Opens the folder as the shop does (same extensions). PGlite serves one process at a time. */
-export function openPglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-}
 
 /**
  * Processes that hold a file in `dir` open: a running shop keeps its relation and WAL files open.

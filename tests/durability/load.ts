@@ -228,6 +228,19 @@ export async function shopUntilCut(base: string, ledger: Ledger, shoppers: numbe
   );
 }
 
+/** One shopper's journeys until `orders` orders were answered; a cut or a refusal throws. */
+export async function placeOrders(base: string, ledger: Ledger, orders: number): Promise<void> {
+  const answered = () => [...ledger.orders.values()].filter((a) => a.orderId).length;
+  while (answered() < orders) {
+    try {
+      await new Shopper(base, ledger).journey();
+    } catch (error) {
+      if (error instanceof Cut) throw new Error(`the shop stopped answering: ${ledger.unexpected.join('; ')}`);
+      throw error;
+    }
+  }
+}
+
 /** Attempts whose create was cut off before its answer: the shopper would press "order" again. */
 export const unansweredOrders = (ledger: Ledger): OrderAttempt[] =>
   [...ledger.orders.values()].filter((a) => !a.orderId);

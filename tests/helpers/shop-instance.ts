@@ -44,6 +44,8 @@ export interface ShopInstanceOptions {
   dataDir?: string;
   /** Overrides; a value of undefined removes the variable (e.g. WEBHOOK_SECRET: undefined). */
   env?: Record<string, string | undefined>;
+  /** A command the server runs under, e.g. ['strace', '-f', '-o', file] (its first word is looked up on PATH). */
+  wrapper?: string[];
 }
 
 // An interrupted run must not leave servers behind.
@@ -97,7 +99,8 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [serve, resolve(root, opts.outDir)], {
+  const [command, ...args] = [...(opts.wrapper ?? []), process.execPath, serve, resolve(root, opts.outDir)];
+  const child = spawn(command!, args, {
     cwd: root,
     env: instanceEnv(port, dataDir, opts),
     stdio: ['ignore', 'pipe', 'pipe'],
