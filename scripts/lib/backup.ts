@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { delimiter, join, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { z } from 'astro/zod';
 import { parseRows, resultRows } from '../../src/lib/server/db/sql.ts';
 import { env, EnvError, type Env } from '../../src/lib/server/env.ts';

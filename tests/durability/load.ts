@@ -235,7 +235,8 @@ export async function placeOrders(base: string, ledger: Ledger, orders: number):
     try {
       await new Shopper(base, ledger).journey();
     } catch (error) {
-      if (error instanceof Cut) throw new Error(`the shop stopped answering: ${ledger.unexpected.join('; ')}`);
+      if (error instanceof Cut)
+        throw new Error(`the shop stopped answering: ${ledger.unexpected.join('; ')}`, { cause: error });
       throw error;
     }
   }
