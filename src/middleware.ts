@@ -10,6 +10,7 @@
 // inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
 import { logger, withRequestLog } from '#lib/server/log.ts';
+import { metrics } from '#lib/server/metrics/index.ts';
 import { legacyRedirect } from '#lib/site/legacy-routes.ts';
 import { MALFORMED_URL_HEADER } from '#lib/site/malformed-url.ts';
 import { statusText } from '#lib/site/error-pages.ts';
@@ -37,12 +38,17 @@ export const onRequest = defineMiddleware((context, next) => {
     const previewer = context.url.pathname.startsWith('/api/') ? null : await previewingStaff(context.request);
     const response =
       previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
+    const elapsed = performance.now() - started;
     const line = {
       method: context.request.method,
       path: context.url.pathname,
       status: response.status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(elapsed),
     };
+    metrics().routes.observe(
+      { route: context.routePattern, method: line.method, status: String(line.status) },
+      elapsed / 1000,
+    );
     if (response.status >= 500) logger.warn(line, 'request failed');
     else logger.debug(line, 'request');
     // A page that did not declare itself cacheable (checkout, account, payment returns) is personal:

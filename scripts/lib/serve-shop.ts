@@ -33,6 +33,8 @@ import { env } from '../../src/lib/server/env.ts';
 import { PREVIEW_COOKIE } from '../../src/lib/admin/preview-cookie.ts';
 import { isStopping } from '../../src/lib/server/lifecycle/index.ts';
 import { stopGracefullyOnSignals } from './graceful-stop.ts';
+import { answerMetricsOnShopPort, startMetricsServer } from './metrics-endpoint.ts';
+import { metrics } from '../../src/lib/server/metrics/index.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 /**
@@ -65,7 +67,10 @@ function createFront(clientDir: string, app: Listener): Listener {
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
   });
   const security = securityHeaders(env().SITE_URL);
+  const { METRICS_PORT, METRICS_TOKEN } = env();
+  const metricsToken = METRICS_PORT === undefined ? METRICS_TOKEN : undefined;
   return (req, res) => {
+    const handled = timeRequest(req, res);
     // Stopping: every answer ends its connection, so clients and proxies reconnect (to another instance).
     if (isStopping()) res.setHeader('Connection', 'close');
     // First, so every answer has them, whoever writes it; a page's own CSP (stored with it in the page
@@ -81,22 +86,41 @@ function createFront(clientDir: string, app: Listener): Listener {
     // Normalised to the one coding the rule picks, so sirv and compression honour q-values too.
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      (redirectToCanonical(req, res) || answerFromPageCache(req, res))
-    )
-      return;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      if (redirectToCanonical(req, res)) return handled('redirect');
+      if (answerFromPageCache(req, res)) return handled('page-cache');
+      if (answerMetricsOnShopPort(req, res, metricsToken)) return handled('metrics');
+    }
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
     const toApp = () => {
+      handled('app');
       compress(req as never, res as never, () => {
         app(req, res);
       });
     };
-    if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, toApp);
-    else
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      handled('static');
+      statics(req, res, toApp);
+    } else
       guardBody(req, res, () => {
-        if (req.method !== 'POST' || !answerByFrontRoute(req, res)) toApp();
+        if (req.method === 'POST' && answerByFrontRoute(req, res)) handled('front-route');
+        else toApp();
       });
+  };
+}
+
+type Handler = 'redirect' | 'page-cache' | 'metrics' | 'static' | 'front-route' | 'app';
+
+/**
+ * Times the request into storefront_http_request_duration_seconds when its answer is finished, under
+ * the handler last named through the returned function (the static files hand a miss on to the app).
+ */
+function timeRequest(req: IncomingMessage, res: ServerResponse): (handler: Handler) => void {
+  const end = metrics().requests.startTimer();
+  let handler: Handler = 'app';
+  res.once('finish', () => end({ handler, method: req.method ?? 'GET', status: String(res.statusCode) }));
+  return (by) => {
+    handler = by;
   };
 }
 
@@ -226,6 +250,12 @@ export async function startShopServer(entryPath: string): Promise<ShopServer> {
 export async function serveShop(entryPath: string): Promise<void> {
   const { server, origin } = await startShopServer(entryPath);
   const e = env();
-  stopGracefullyOnSignals([server], { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS });
+  const servers = [server];
+  if (e.METRICS_PORT !== undefined) {
+    const host = process.env.HOST || e.HOST;
+    servers.push(await startMetricsServer(host, e.METRICS_PORT));
+    console.log(`[storefront] metrics on http://${host}:${e.METRICS_PORT}/metrics`);
+  }
+  stopGracefullyOnSignals(servers, { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS });
   console.log(`[storefront] listening on ${origin}`);
 }

@@ -2,6 +2,7 @@
 // changed in place as change notices arrive, one change at a time and never into a build that read
 // older rows. A failed build or change is logged and the index is built afresh on the next use.
 import { logger } from './log.ts';
+import { metrics, timed } from './metrics/index.ts';
 
 export class LiveIndex<I> {
   private current: Promise<I> | null = null;
@@ -17,7 +18,7 @@ export class LiveIndex<I> {
 
   /** The index, built first when there is none. */
   get(): Promise<I> {
-    this.current ??= this.run(this.build);
+    this.current ??= this.run(() => timed(metrics().indexBuilds, { index: this.name }, this.build));
     return this.current;
   }
 

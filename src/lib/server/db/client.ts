@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { openPglite } from './pglite.ts';
 import { logger } from '../log.ts';
+import { gaugeOnScrape, metrics } from '../metrics/index.ts';
 
 /** Both drivers' handles fit PgDatabase; code written against it runs on either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -110,6 +111,22 @@ async function listenPostgres(
   };
 }
 
+/**
+ * Times every statement sent through the client's `query` (drizzle's statements outside a
+ * transaction; a transaction's go through a client of their own and count as one wait for it).
+ */
+function timeStatements(client: { query: (...args: never[]) => unknown }, kind: Database['kind']): void {
+  const query = client.query.bind(client);
+  client.query = (...args: never[]) => {
+    const end = metrics().queries.startTimer({ kind });
+    const result = query(...args);
+    const stop = () => void end();
+    if (result instanceof Promise) result.then(stop, stop);
+    else stop();
+    return result;
+  };
+}
+
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -125,6 +142,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // An idle client that loses its server (restart, failover) emits 'error' on the pool; without a
     // listener Node treats that as unhandled and kills the process. The pool replaces the client.
     pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL connection failed'));
+    timeStatements(pool, 'postgres');
+    gaugeOnScrape(
+      'storefront_db_pool_connections',
+      'PostgreSQL pool connections: total, idle, and requests waiting for one',
+      () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    );
     const db = drizzlePg(pool, { schema });
     // Closing the database also ends its LISTEN connections, or they would keep reconnecting to it.
     const listeners = new Set<() => Promise<void>>();
@@ -150,6 +173,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await openPglite(dir ?? 'memory://', opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  timeStatements(client, 'pglite');
   const db = drizzlePglite(client, { schema });
   return {
     db,

@@ -14,6 +14,7 @@ import { ApiError } from '../http.ts';
 import { logger } from '../log.ts';
 import { applyAttemptReport, type ConfirmResult } from './lifecycle.ts';
 import { OpenAttempt, settlePayPalAttempt, settleStripeAttempt, type PaymentGateways } from './payments.ts';
+import { metrics, timed } from '../metrics/index.ts';
 
 const LockedRow = z.object({ locked: z.boolean() });
 
@@ -213,7 +214,7 @@ export function repeatEvery(
   const schedule = (delay: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = run()
+      running = timed(metrics().jobs, { job: name }, run, true)
         .then(
           () => undefined,
           (error: unknown) => logger.error({ err: error }, `${name} failed`),

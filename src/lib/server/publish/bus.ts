@@ -6,6 +6,8 @@
 // script embedding it (scripts/export.ts imports the server and this module from source) load two
 // copies of this file, and both must reach the same listeners.
 
+import { metrics } from '../metrics/index.ts';
+
 /** What to drop: every page, or the pages that declared any of these tags. */
 export type Invalidation = { all: true } | { all?: false; tags: string[] };
 
@@ -32,12 +34,14 @@ function createBus(): PublishBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    emit(event) {
-      return Promise.allSettled(
+    async emit(event) {
+      const settled = await Promise.allSettled(
         [...listeners].map(async (listener) => {
           await listener(event);
         }),
       );
+      metrics().publishLag.observe(Math.max(0, Date.now() - event.at) / 1000);
+      return settled;
     },
   };
 }

@@ -14,6 +14,7 @@ import { brotliCompress, brotliCompressSync, constants, gunzipSync, gzipSync } f
 import { LRUCache } from 'lru-cache';
 import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
+import { gaugeOnScrape, metrics } from '../metrics/index.ts';
 
 export interface PageRules {
   /** Seconds a stored page is served without question. */
@@ -78,6 +79,8 @@ export interface CachedPageStore {
   readonly stats: { entries: number; bytes: number };
 }
 
+const counted = (outcome: 'hit' | 'stale' | 'miss') => metrics().pageCache.inc({ outcome });
+
 const STORE_KEY = Symbol.for('storefront.page-store');
 const registry = globalThis as typeof globalThis & { [STORE_KEY]?: CachedPageStore };
 
@@ -87,6 +90,8 @@ const registry = globalThis as typeof globalThis & { [STORE_KEY]?: CachedPageSto
  */
 export function registerPageStore(store: CachedPageStore): void {
   registry[STORE_KEY] = store;
+  gaugeOnScrape('storefront_page_cache_entries', 'Pages the page cache holds', () => store.stats.entries);
+  gaugeOnScrape('storefront_page_cache_bytes', 'Compressed bytes the page cache holds', () => store.stats.bytes);
 }
 
 export function registeredPageStore(): CachedPageStore | undefined {
@@ -112,7 +117,8 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, Math.floor(opts.maxBytes)),
     sizeCalculation: (entry) => entry.gzipped.length + entry.brotli.length,
-    dispose: (entry, key) => {
+    dispose: (entry, key, reason) => {
+      if (reason === 'evict') metrics().pageCache.inc({ outcome: 'evicted' });
       for (const tag of entry.tags) {
         const keys = keysByTag.get(tag);
         keys?.delete(key);
@@ -237,18 +243,25 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   return {
     hit(request, key) {
       const cached = fresh(key);
-      return cached ? reply(request, cached, 'HIT', now()) : null;
+      if (!cached) return null;
+      counted('hit');
+      return reply(request, cached, 'HIT', now());
     },
     async handle(request, key, render) {
       const hit = fresh(key);
-      if (hit) return answer(request, hit, 'HIT', now());
+      if (hit) {
+        counted('hit');
+        return answer(request, hit, 'HIT', now());
+      }
       const cached = entries.peek(key);
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
       if (cached && age <= cached.maxAge + cached.swr) {
         use(key);
         if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
+        counted('stale');
         return answer(request, cached, 'STALE', now());
       }
+      counted('miss');
       const { entry, response } = await renderShared(key, render);
       return entry ? answer(request, entry, 'MISS', now()) : response!;
     },

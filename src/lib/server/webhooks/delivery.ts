@@ -155,3 +155,15 @@ export async function deliverDue(db: Db, options: DeliveryOptions = {}): Promise
 export async function releaseLeases(db: Db): Promise<void> {
   await db.execute(sql`UPDATE webhook_deliveries SET leased_until = NULL WHERE leased_until IS NOT NULL`);
 }
+
+/** Deliveries not delivered (yet): pending ones (due or waiting for a retry) and dead ones, for the metrics. */
+export async function undeliveredCounts(db: Db): Promise<Record<'pending' | 'dead', number>> {
+  const found = await rows(
+    db,
+    z.object({ status: z.enum(['pending', 'dead']), count: z.coerce.number() }),
+    sql`select status, count(*) as count from webhook_deliveries where status <> 'delivered' group by status`,
+  );
+  const counts = { pending: 0, dead: 0 };
+  for (const { status, count } of found) counts[status] = count;
+  return counts;
+}

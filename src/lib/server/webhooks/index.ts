@@ -5,6 +5,8 @@ import { database } from '../db/index.ts';
 import { env } from '../env.ts';
 import { logger } from '../log.ts';
 import { onStop } from '../lifecycle/index.ts';
+import { gaugeOnScrape } from '../metrics/index.ts';
+import { undeliveredCounts } from './delivery.ts';
 import { applyEnvEndpoint } from './env-endpoint.ts';
 import { startDeliveryWorker, type DeliveryWorker } from './worker.ts';
 
@@ -29,6 +31,11 @@ export function startWebhookDelivery(): void {
       e.WEBHOOK_URL && e.WEBHOOK_URL_SECRET
         ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_URL_SECRET, eventTypes: e.WEBHOOK_EVENTS }
         : null,
+    );
+    gaugeOnScrape(
+      'storefront_webhook_deliveries',
+      'Webhook deliveries not delivered: pending (due or waiting to be retried) and dead',
+      () => undeliveredCounts(db.db),
     );
     return startDeliveryWorker(db, e.WEBHOOK_RETRY_SCHEDULE ? { delays: e.WEBHOOK_RETRY_SCHEDULE } : {});
   })().catch((error: unknown) => {

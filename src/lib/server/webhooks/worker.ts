@@ -3,6 +3,7 @@
 // and polls for retries that came due and for anything a missed notification left behind.
 import type { Database } from '../db/client.ts';
 import { logger } from '../log.ts';
+import { metrics, timed } from '../metrics/index.ts';
 import { deliverDue, releaseLeases, type DeliveryOptions, type PassResult } from './delivery.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 
@@ -38,7 +39,7 @@ export async function startDeliveryWorker(
     while (asked && !stopped) {
       asked = false;
       try {
-        const result = await deliverDue(db, options);
+        const result = await timed(metrics().jobs, { job: 'webhook delivery' }, () => deliverDue(db, options), true);
         if (result.delivered + result.failed + result.dead > 0) options.onPass?.(result);
       } catch (error) {
         logger.error({ err: error }, 'webhook delivery pass failed');
