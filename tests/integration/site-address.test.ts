@@ -25,6 +25,14 @@ async function namedAddresses(siteUrl: string): Promise<{ origins: Set<string>; 
   const shop = await startShopInstance({ outDir: TEST_BUILD_DIR, dataDir, env: { SITE_URL: siteUrl } });
   try {
     const home = await (await fetch(`${shop.url}/en`)).text();
+    // A product page: its og tags and JSON-LD (Product, offers, breadcrumbs) name the address too.
+    const productPath = /href="(\/en\/p\/[^"]+)"/.exec(home)?.[1];
+    expect(productPath, 'a product link on the home page').toBeDefined();
+    const product = await (await fetch(`${shop.url}${productPath}`)).text();
+    const structured = [...product.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)]
+      .map((m) => m[1]!)
+      .join(' ');
+    expect(structured, 'JSON-LD on the product page').toContain('"@type":"Product"');
     const robots = await (await fetch(`${shop.url}/robots.txt`)).text();
     const index = await (await fetch(`${shop.url}/sitemap.xml`)).text();
     const firstSitemap = /<loc>([^<]+)<\/loc>/.exec(index)?.[1] ?? '';
@@ -33,7 +41,10 @@ async function namedAddresses(siteUrl: string): Promise<{ origins: Set<string>; 
       ...[...home.matchAll(/<link rel="(?:canonical|alternate)"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
       ...[...robots.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]!),
       ...[...`${index}${sitemap}`.matchAll(/<loc>([^<]+)<\/loc>|href="(http[^"]+)"/g)].map((m) => m[1] ?? m[2]!),
+      ...[...product.matchAll(/<meta property="og:(?:url|image)" content="(http[^"]+)"/g)].map((m) => m[1]!),
+      ...[...structured.matchAll(/"(?:@id|url|item|image)":"(http[^"]+)"/g)].map((m) => m[1]!),
     ];
+    expect(product, 'og:url on the product page').toMatch(/<meta property="og:url" content="http/);
     expect(links.length, 'addresses found').toBeGreaterThan(10);
     return {
       origins: new Set(links.map((link) => new URL(link).origin)),
