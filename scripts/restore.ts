@@ -17,6 +17,7 @@ import {
   POSTGRES_RECIPE,
   readBackup,
   summary,
+  syncTree,
   utcStamp,
 } from './lib/backup.ts';
 import { openPglite } from '../src/lib/server/db/pglite.ts';
@@ -76,6 +77,7 @@ async function restorePglite(file: string, dataDir: string, force: boolean): Pro
     else rmSync(target, { recursive: true, force: true });
   }
   renameSync(staging, target);
+  syncTree(target);
   console.log(`restore: ${contents} from ${file} → ${target}`);
   if (replaced)
     console.log(`restore: the database that was there is in ${replaced} (delete it once the shop runs well)`);

@@ -2,8 +2,8 @@
 // gzip'd tarball of its data directory (PGlite's dumpDataDir): gzip's CRC and length trailer tell a
 // truncated or damaged file from a whole one before anything is restored from it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
-import { delimiter, join, resolve, sep } from 'node:path';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readlinkSync } from 'node:fs';
+import { delimiter, dirname, join, resolve, sep } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
@@ -178,4 +178,28 @@ export function commandLine<T extends ParseArgsConfig>(
   } catch (error) {
     fail(error instanceof EnvError ? error.message : String(error));
   }
+}
+
+/**
+ * Every file and folder under `dir`, and `dir`'s entry in its parent, on disk: a restored database was
+ * written without syncs (PGlite unpacks the backup before PostgreSQL starts), and a power cut right
+ * after the restore said it was done must not lose it.
+ */
+export function syncTree(dir: string): void {
+  const sync = (path: string) => {
+    const fd = openSync(path, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path, { withFileTypes: true }))
+      if (entry.isDirectory()) walk(join(path, entry.name));
+      else if (entry.isFile()) sync(join(path, entry.name));
+    sync(path);
+  };
+  walk(dir);
+  sync(dirname(resolve(dir)));
 }

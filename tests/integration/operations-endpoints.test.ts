@@ -4,7 +4,9 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'astro/zod';
 import { openDatabase } from '#lib/server/db/client.ts';
+import { rows } from '#lib/server/db/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { buildTestShop, seededDataDir, startShopInstance, TEST_BUILD_DIR } from '#tests/helpers/shop-instance.ts';
 
@@ -40,11 +42,12 @@ describe('health probes', () => {
 
   test('a database behind the build (a migration not applied) is alive but not ready, and says why', async () => {
     const database = await openDatabase({ dataDir });
-    const [latest] = (
-      await database.db.execute(
-        sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations) returning hash, created_at`,
-      )
-    ).rows as { hash: string; created_at: string }[];
+    const [latest] = await rows(
+      database.db,
+      z.object({ hash: z.string(), created_at: z.string() }),
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)
+          returning hash, created_at::text`,
+    );
     await database.close();
     const shop = await startShopInstance({ outDir: TEST_BUILD_DIR, dataDir });
     try {
