@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { exposition } from '../../src/lib/server/metrics/index.ts';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 async function answer(res: ServerResponse): Promise<void> {
   const { contentType, body } = await exposition();

@@ -8,7 +8,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** A value read when Prometheus scrapes, or one per label value (e.g. outbox deliveries by state). */
-export type Sample = number | Record<string, number>;
+type Sample = number | Record<string, number>;
 type Sampler = () => Sample | Promise<Sample>;
 
 function createMetrics() {
