@@ -5,13 +5,14 @@
 import { sql } from 'drizzle-orm';
 import { loadEnv, openMigrated, seedIfEmpty } from '../../scripts/lib/prepare.ts';
 import { raiseStock } from '../../tests/durability/checks.ts';
-import { rows } from '../../tests/helpers/raw-rows.ts';
+import { z } from 'astro/zod';
+import { rows } from '../../src/lib/server/db/index.ts';
 
 const database = await openMigrated(loadEnv());
 try {
   await seedIfEmpty(database, Number(process.env.BENCH_PRODUCTS ?? 300));
   await raiseStock(database.db);
-  const [setting] = await rows<{ fsync: string }>(database.db, sql`SHOW fsync`);
+  const [setting] = await rows(database.db, z.object({ fsync: z.string() }), sql`SHOW fsync`);
   console.log(`fsync=${setting?.fsync}`);
 } finally {
   await database.close();
