@@ -133,7 +133,7 @@ describe('deploy/Dockerfile', () => {
   const docker = runs('docker', ['info']);
   test.skipIf(!docker)(
     `the image builds and reports healthy${docker ? '' : ' (skipped: `docker info` fails, no container runtime here)'}`,
-    () => {
+    async () => {
       const tag = `storefront-test:${process.pid}`;
       const name = `storefront-test-${process.pid}`;
       execFileSync('docker', ['build', '-f', 'deploy/Dockerfile', '-t', tag, '.'], { cwd: ROOT, stdio: 'inherit' });
@@ -156,7 +156,7 @@ describe('deploy/Dockerfile', () => {
             encoding: 'utf8',
           }).trim();
           if (health === 'unhealthy') break;
-          spawnSync('sleep', ['2']);
+          await new Promise((r) => setTimeout(r, 2000));
         }
         expect(health, execFileSync('docker', ['logs', name], { encoding: 'utf8' })).toBe('healthy');
         // A graceful stop ends with status 0.
