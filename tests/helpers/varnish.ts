@@ -24,6 +24,11 @@ export interface VarnishServer {
   port: number;
   /** Whether Varnish's readiness probe finds each backend healthy, by backend port. */
   backendHealth(): Promise<Map<number, boolean>>;
+  /**
+   * Resolves once the probe finds every backend healthy: after a backend started later than Varnish
+   * (its first probes failed), Varnish answers 503 until two probes have succeeded.
+   */
+  waitUntilHealthy(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -178,12 +183,25 @@ export async function startVarnish(options: {
     }
     let stopped = false;
     const workDir = join(dir, 'work');
+    const backendHealth = async () => {
+      const byName = await backendList(workDir);
+      return new Map(backendPorts.map((p, i) => [p, byName.get(vcl.names[i]!) === true]));
+    };
     return {
       url,
       port,
-      async backendHealth() {
-        const byName = await backendList(workDir);
-        return new Map(backendPorts.map((p, i) => [p, byName.get(vcl.names[i]!) === true]));
+      backendHealth,
+      async waitUntilHealthy(timeoutMs = 30_000) {
+        const deadline = Date.now() + timeoutMs;
+        for (;;) {
+          const health = await backendHealth();
+          if ([...health.values()].every(Boolean)) return;
+          if (Date.now() > deadline)
+            throw new Error(
+              `Varnish's probe still finds backends sick after ${timeoutMs} ms: ${JSON.stringify([...health])}`,
+            );
+          await new Promise((r) => setTimeout(r, 100));
+        }
       },
       async stop() {
         if (stopped) return;
