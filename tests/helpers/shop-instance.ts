@@ -66,6 +66,22 @@ function installExitHook(): void {
   });
 }
 
+/**
+ * strace, told to stop, detaches and leaves the shop running on its own: every signal for the wrapper
+ * goes to its whole process group instead, the shop included (which then stops as it would alone).
+ */
+function signalWholeGroup(child: ChildProcess): void {
+  const signalOne = child.kill.bind(child);
+  child.kill = (signal) => {
+    try {
+      process.kill(-child.pid!, signal ?? 'SIGTERM');
+      return true;
+    } catch {
+      return signalOne(signal);
+    }
+  };
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolvePromise) => {
@@ -111,7 +127,10 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
     cwd: root,
     env: instanceEnv(port, dataDir, opts),
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A wrapper gets a process group of its own, signalled whole (below).
+    detached: opts.wrapper !== undefined,
   });
+  if (opts.wrapper) signalWholeGroup(child);
   running.add(child);
   installExitHook();
   // The shop logs with pino to stdout (LOG_LEVEL=warn keeps it short); Node and Astro use stderr.
