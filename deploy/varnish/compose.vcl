@@ -1,7 +1,7 @@
 vcl 4.1;
 
-# Varnish in front of the two shop instances of deploy/compose.yaml (services shop1 and shop2 on the
-# compose network), taking turns (round robin) among those the readiness probe finds healthy. The
+# Varnish in front of the two shop instances of deploy/compose.yaml (services shop1 and shop2 at fixed
+# addresses on the compose network), taking turns (round robin) among those the readiness probe finds healthy. The
 # request logic is in storefront-rules.vcl; this file names the backends and who may purge.
 
 import directors;
@@ -16,9 +16,11 @@ acl purgers {
 
 include "./storefront-rules.vcl";
 
-# Host names are resolved when the VCL loads: compose starts Varnish only once both shops are healthy.
+# The instances' fixed addresses on the compose network (compose.yaml): Varnish resolves a backend's
+# host once, when the VCL loads, so a host name would keep pointing at a container that a new release
+# replaced (and that may come back under another address).
 backend shop1 {
-    .host = "shop1";
+    .host = "172.28.0.11";
     .port = "4321";
     .probe = readiness;
     .connect_timeout = 2s;
@@ -28,7 +30,7 @@ backend shop1 {
 }
 
 backend shop2 {
-    .host = "shop2";
+    .host = "172.28.0.12";
     .port = "4321";
     .probe = readiness;
     .connect_timeout = 2s;

@@ -29,7 +29,7 @@ describe('deploy/varnish', () => {
     try {
       copyFileSync(join(ROOT, 'deploy/varnish/storefront-rules.vcl'), join(dir, 'storefront-rules.vcl'));
       chmodSync(join(dir, 'storefront-rules.vcl'), 0o644);
-      // Host names (compose's shop1) are resolved at compile time: loopback stands in for them here.
+      // Backends must be reachable addresses of this machine at compile time: loopback stands in.
       writeFileSync(
         join(dir, entry),
         read(`deploy/varnish/${entry}`).replace(/\.host = "[^"]*"/g, '.host = "127.0.0.1"'),
@@ -103,6 +103,16 @@ describe('deploy/compose.yaml', () => {
     expect(compose).toContain("TRUST_PROXY: '1'");
     expect(compose).toContain('condition: service_healthy');
     expect(compose).toContain('pg_isready');
+  });
+
+  test("the instances' fixed addresses are the backends of compose.vcl, inside its purgers subnet", () => {
+    const addresses = [...compose.matchAll(/ipv4_address: (\S+)/g)].map((m) => m[1]);
+    const vcl = read('deploy/varnish/compose.vcl');
+    expect(addresses).toHaveLength(2);
+    expect([...vcl.matchAll(/\.host = "([^"]+)"/g)].map((m) => m[1])).toEqual(addresses);
+    const subnet = /subnet: (\d+\.\d+\.\d+)\.0\/24/.exec(compose)?.[1];
+    expect(vcl).toContain(`"${subnet}.0"/24;`);
+    for (const address of addresses) expect(address!.startsWith(`${subnet}.`)).toBe(true);
   });
 
   test('stop_grace_period is longer than the drain and the stop timeout it sets', () => {
