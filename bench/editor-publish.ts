@@ -148,6 +148,8 @@ try {
   stops.push(() => varnish.stop());
   const origin = await startShop({ DATABASE_URL: postgres.url, CDN_PURGE_URL: `${varnish.url}/` }, { port });
   stops.push(() => origin.stop());
+  // Varnish started first, so its probe found the shop down: it serves once two probes succeeded.
+  await varnish.waitUntilHealthy();
   scenarios.push(
     await run('PostgreSQL: pages read through Varnish', origin.url, varnish.url, await englishPages(origin.url)),
   );

@@ -137,6 +137,8 @@ try {
   stops.push(() => varnish.stop());
   const a = await startShop({ DATABASE_URL: postgres.url, CDN_PURGE_URL: `${varnish.url}/` }, { port: portA });
   stops.push(() => a.stop());
+  // Varnish started first, so its probe found the shop down: it serves once two probes succeeded.
+  await varnish.waitUntilHealthy();
   const b = await startShop({ DATABASE_URL: postgres.url });
   stops.push(() => b.stop());
   const client = new pg.Client({ connectionString: postgres.url });

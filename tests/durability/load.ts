@@ -46,6 +46,17 @@ export interface Ledger {
   /** Writes answered 2xx and writes cut off, over the whole run. */
   answered: number;
   cut: number;
+  /** Told of every write when its answer (or the cut) arrived: a benchmark's latencies. */
+  observe?: (call: ObservedCall) => void;
+}
+
+export interface ObservedCall {
+  path: string;
+  /** 0: no answer. */
+  status: number;
+  /** performance.now() when it was sent, and how long the answer took. */
+  startedAt: number;
+  ms: number;
 }
 
 export const newLedger = (): Ledger => ({ carts: new Map(), orders: new Map(), unexpected: [], answered: 0, cut: 0 });
@@ -88,6 +99,14 @@ class Cut extends Error {}
 /** 0 … n-1 */
 const random = (n: number): number => Math.floor(Math.random() * n);
 
+/** post(), told to the ledger's observer. */
+async function observedPost(base: string, ledger: Ledger, browser: Browser, path: string, body: unknown) {
+  const startedAt = performance.now();
+  const answer = await post(base, browser, path, body);
+  ledger.observe?.({ path, status: answer.status, startedAt, ms: performance.now() - startedAt });
+  return answer;
+}
+
 class Shopper {
   readonly browser = new Browser();
   private record: CartRecord | undefined;
@@ -105,7 +124,7 @@ class Shopper {
   async write(path: string, body: Record<string, unknown>, predict: (s: CartState) => CartState): Promise<void> {
     const cut = this.record ? predict(this.record.acked) : undefined;
     if (this.record) this.record.cut = cut;
-    const answer = await post(this.base, this.browser, path, body);
+    const answer = await observedPost(this.base, this.ledger, this.browser, path, body);
     if (answer.status === 0) {
       this.ledger.cut += 1;
       throw new Cut();
@@ -147,7 +166,7 @@ class Shopper {
     attempt.body.idempotencyKey = attempt.key;
     this.ledger.orders.set(attempt.key, attempt);
     record.cut = ordered;
-    const answer = await post(this.base, this.browser, '/api/orders/create', attempt.body);
+    const answer = await observedPost(this.base, this.ledger, this.browser, '/api/orders/create', attempt.body);
     if (answer.status === 0) {
       this.ledger.cut += 1;
       throw new Cut();
@@ -222,6 +241,30 @@ export async function shopUntilCut(base: string, ledger: Ledger, shoppers: numbe
         } catch (error) {
           if (error instanceof Cut) return;
           throw error;
+        }
+      }
+    }),
+  );
+}
+
+/**
+ * `shoppers` browsers shopping one cart after another while `keepGoing()` says so. A failed write
+ * (recorded in the ledger) ends that cart, not the shopper: the next one starts, as a real shopper
+ * would try again, so a failure window shows how many requests it cost.
+ */
+export async function shopWhile(
+  base: string,
+  ledger: Ledger,
+  shoppers: number,
+  keepGoing: () => boolean,
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: shoppers }, async () => {
+      while (keepGoing()) {
+        try {
+          await new Shopper(base, ledger).journey();
+        } catch (error) {
+          if (!(error instanceof Cut)) throw error;
         }
       }
     }),

@@ -33,6 +33,11 @@ export interface ShopInstance {
   stop(): Promise<void>;
   /** SIGKILL (kill -9): no shutdown code runs, as when the machine's OOM killer or an operator ends it. */
   kill(): Promise<void>;
+  /**
+   * Sends `signal` (a deploy's SIGTERM) and waits, however long the graceful stop takes, for the
+   * process to exit; resolves to how it ended. The data dir stays (start another on it).
+   */
+  terminate(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface ShopInstanceOptions {
@@ -46,6 +51,8 @@ export interface ShopInstanceOptions {
   env?: Record<string, string | undefined>;
   /** A command the server runs under, e.g. ['strace', '-f', '-o', file] (its first word is looked up on PATH). */
   wrapper?: string[];
+  /** Listen here (e.g. a restart on the port a proxy knows) instead of on a free port. */
+  port?: number;
 }
 
 // An interrupted run must not leave servers behind.
@@ -112,7 +119,7 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
   const serve = resolve(root, 'scripts/serve.ts');
   const ownDataDir = opts.dataDir ? undefined : mkdtempSync(join(tmpdir(), 'storefront-shop-'));
   const dataDir = opts.dataDir ?? ownDataDir!;
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const [command, ...args] = [...(opts.wrapper ?? []), process.execPath, serve, resolve(root, opts.outDir)];
@@ -131,10 +138,13 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   let exited: string | undefined;
-  child.once('exit', (code, signal) => {
-    running.delete(child);
-    exited = `exited (${signal ?? code})`;
-  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      exited = `exited (${signal ?? code})`;
+      done({ code, signal });
+    }),
+  );
 
   const stop = async () => {
     await stopChild(child);
@@ -167,7 +177,11 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
     await exited;
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   };
-  return { url, port, output: () => output, stop, kill };
+  const terminate = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (!exited) child.kill(signal);
+    return exit;
+  };
+  return { url, port, output: () => output, stop, kill, terminate };
 }
 
 function isAlive(pid: number): boolean {
