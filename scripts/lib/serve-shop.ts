@@ -47,6 +47,8 @@ interface NodeEntry {
   options: { host?: string | boolean; port?: number };
 }
 
+/** Longer than the idle timeout of the proxies in front (Varnish's backend_idle_timeout is 60 s). */
+const KEEP_ALIVE_MS = 65_000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files of public/ (logo, favicon) keep their names across deploys: revalidated after an hour. */
 const PUBLIC_FILES = 'public, max-age=3600';
@@ -221,6 +223,11 @@ export async function startShopServer(entryPath: string): Promise<ShopServer> {
     void entry.handler(req, res);
   };
   const server = createServer(createFront(resolve(dirname(entryPath), '../client'), app));
+  // Idle connections stay open longer than a proxy keeps its own (Varnish: 60 s), so the proxy is the
+  // one to close them: otherwise it could send a request, a POST among them, down a connection this
+  // server has just closed (Node's default is 5 s). Headers must arrive within a little more.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const { host: builtHost, port: builtPort } = entry.options;
   const port = Number(process.env.PORT || builtPort || 8080);
   const host = process.env.HOST || (builtHost === true ? '0.0.0.0' : builtHost || 'localhost');
