@@ -10,7 +10,11 @@ export interface OrderAck {
   synced: string[];
 }
 
-/** strace splits a call another thread interrupted: `... <unfinished ...>`, later `<... name resumed> ...`. */
+/**
+ * strace splits a call another thread interrupted: `read(23,  <unfinished ...>`, later
+ * `<... read resumed>"POST …`. The joined call may therefore carry extra spaces after a comma, which
+ * the patterns below allow (a request read this way was once missed under load).
+ */
 function joinedCalls(trace: string): string[] {
   const open = new Map<string, string>();
   const calls: string[] = [];
@@ -38,18 +42,18 @@ export function orderAcks(trace: string, path: string): OrderAck[] {
   const acks: OrderAck[] = [];
   const calls = joinedCalls(trace);
   calls.forEach((call, line) => {
-    const opened = /^openat\([^,]+, "([^"]+)",.*\) = (\d+)$/.exec(call);
+    const opened = /^openat\([^,]+,\s*"([^"]+)",.*\)\s+=\s+(\d+)$/.exec(call);
     if (opened) return void files.set(Number(opened[2]), opened[1]!);
-    const synced = /^f(?:data)?sync\((\d+)\)\s+= 0$/.exec(call);
+    const synced = /^f(?:data)?sync\((\d+)\s*\)\s+=\s+0$/.exec(call);
     if (synced) {
       const file = files.get(Number(synced[1])) ?? `fd ${synced[1]}`;
       for (const request of pending.values()) request.synced.push(file);
       return;
     }
-    const request = /^read\((\d+), "([A-Z]+) (\S+) HTTP\/1\.1/.exec(call);
+    const request = /^read\((\d+),\s*"([A-Z]+) (\S+) HTTP\/1\.1/.exec(call);
     if (request && request[2] === 'POST' && request[3] === path)
       return void pending.set(Number(request[1]), { line, synced: [] });
-    const answer = /^writev?\((\d+), (?:\[\{iov_base=)?"HTTP\/1\.1 (\d{3})/.exec(call);
+    const answer = /^writev?\((\d+),\s*(?:\[\{iov_base=)?"HTTP\/1\.1 (\d{3})/.exec(call);
     const open = answer ? pending.get(Number(answer[1])) : undefined;
     if (answer && open) {
       acks.push({ requestLine: open.line, answerLine: line, status: Number(answer[2]), synced: open.synced });
