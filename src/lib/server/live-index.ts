@@ -73,3 +73,20 @@ export function indexPerDatabase<D extends object, V>(make: (db: D) => V): (db: 
     return value;
   };
 }
+
+/**
+ * Feeds an index every row in id order, a batch at a time (a build holds one batch of rows, not the
+ * whole catalogue): `read(after)` returns up to `batch` rows with ids above `after`.
+ */
+export async function putAllInBatches<R extends { id: number }>(
+  read: (after: number) => Promise<R[]>,
+  batch: number,
+  put: (rows: R[]) => void,
+): Promise<void> {
+  for (let after = 0; ;) {
+    const rows = await read(after);
+    put(rows);
+    if (rows.length < batch) return;
+    after = rows.at(-1)!.id;
+  }
+}

@@ -4,6 +4,7 @@ import { currentShopper, priceContext } from '../shopper.ts';
 import { catalogRoutes, type CatalogDeps } from './handlers.ts';
 import { priceIndex } from './price-index-store.ts';
 import { searchIndex } from './search-index-store.ts';
+import { facetIndex } from './facet-index-store.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
@@ -26,7 +27,7 @@ const defaultCatalogDeps: CatalogDeps = {
 /** The endpoints under src/pages/api/catalog, wired to the process database and the shopper. */
 export const catalog = catalogRoutes(defaultCatalogDeps);
 
-/** Resolves once the in-memory price and search indexes are built (readiness waits for them). */
+/** Resolves once the in-memory price, search and facet indexes are built (readiness waits for them). */
 export async function catalogIndexesBuilt(): Promise<void> {
-  await Promise.all([priceIndex(), searchIndex()]);
+  await Promise.all([priceIndex(), searchIndex(), facetIndex()]);
 }

@@ -8,7 +8,7 @@ import { z } from 'astro/zod';
 import { database, rows } from '../db/index.ts';
 import type { Database, Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { LiveIndex, indexPerDatabase } from '../live-index.ts';
+import { LiveIndex, indexPerDatabase, putAllInBatches } from '../live-index.ts';
 import { onPublished } from '../publish/index.ts';
 import { PriceIndex, type PricedProduct } from './price-index.ts';
 
@@ -57,12 +57,11 @@ async function build(db: Db): Promise<PriceIndex> {
   const started = performance.now();
   const [base] = await rows(db, IdRow, sql`select id from price_lists where code = 'base'`);
   const index = new PriceIndex(base ? base.id : null);
-  for (let after = 0; ;) {
-    const batch = await readProducts(db, { after });
-    index.put(batch);
-    if (batch.length < BATCH) break;
-    after = batch.at(-1)!.id;
-  }
+  await putAllInBatches(
+    (after) => readProducts(db, { after }),
+    BATCH,
+    (batch) => index.put(batch),
+  );
   logger.info({ products: index.size, ms: Math.round(performance.now() - started) }, 'price index built');
   return index;
 }

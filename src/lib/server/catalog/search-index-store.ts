@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { getDb, int8, rows } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
-import { LiveIndex, indexPerDatabase } from '../live-index.ts';
+import { LiveIndex, indexPerDatabase, putAllInBatches } from '../live-index.ts';
 import { onPublished } from '../publish/index.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
 import { SearchIndex, type IndexedCategory, type IndexedProduct } from './search-index.ts';
@@ -85,12 +85,11 @@ async function readCategories(db: Db, index: SearchIndex): Promise<void> {
 export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   const started = performance.now();
   const index = new SearchIndex();
-  for (let after = 0; ;) {
-    const batch = await readProducts(db, { after });
-    index.put(batch);
-    if (batch.length < BATCH) break;
-    after = batch.at(-1)!.id;
-  }
+  await putAllInBatches(
+    (after) => readProducts(db, { after }),
+    BATCH,
+    (batch) => index.put(batch),
+  );
   await readCategories(db, index);
   logger.info({ products: index.size, ms: Math.round(performance.now() - started) }, 'search index built');
   return index;
