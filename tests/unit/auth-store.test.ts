@@ -287,12 +287,18 @@ describe('auth store', () => {
     expect(session.$loggedIn.get()).toBe(false);
   });
 
-  test('signOut clears the user, the session flag, the cart summary and the local wishlist', async () => {
-    const { session, wishlist, cart } = await load();
+  /** A signed-in shopper with a cart and a wishlist of one item, as sign-out finds them. */
+  const signedInWithCartAndWishlist = async () => {
+    const loaded = await load();
     users.$user.set(user);
-    session.$loggedIn.set(true);
-    cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
-    wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
+    loaded.session.$loggedIn.set(true);
+    loaded.cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
+    loaded.wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
+    return loaded;
+  };
+
+  test('signOut clears the user, the session flag, the cart summary and the local wishlist', async () => {
+    const { session, cart } = await signedInWithCartAndWishlist();
     expect(storedWishlist()).toBeDefined();
     await signOut();
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/logout']);
@@ -303,11 +309,7 @@ describe('auth store', () => {
   });
 
   test('signOut refused by the server throws and forgets nothing: the shopper is still signed in', async () => {
-    const { session, wishlist, cart } = await load();
-    users.$user.set(user);
-    session.$loggedIn.set(true);
-    cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
-    wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
+    const { session, cart } = await signedInWithCartAndWishlist();
     routes['POST /api/auth/logout'] = () => reply(503, { code: 'SERVER_BUSY', message: 'Busy', status: 503 });
     await expect(signOut()).rejects.toMatchObject({ code: 'SERVER_BUSY' });
     expect(users.$user.get()).toEqual(user);
