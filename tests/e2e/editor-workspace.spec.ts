@@ -199,6 +199,74 @@ test.describe('the journey of a new editor', () => {
   });
 });
 
+test.describe('the sign-in', () => {
+  for (const locale of ['de', 'en'] as const) {
+    test(`says in the form what went wrong and, after five wrong passwords, when to try again; then signs in by keyboard (${locale})`, async ({
+      contexts,
+    }) => {
+      const { context } = await contexts.open({ locale });
+      const page = await context.newPage();
+      await page.goto(inLanguage('/admin/sign-in?next=%2Fadmin%2Fstaff', locale));
+      const email = page.getByLabel(words(locale, 'signIn.email'), { exact: true });
+      const password = page.getByLabel(words(locale, 'signIn.password'), { exact: true });
+      const alert = page.getByRole('alert');
+      /** Sends the form and waits for the page the server answers with; its status. */
+      const send = async (address: string, secret: string) => {
+        await email.fill(address);
+        await password.fill(secret);
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+        const shown = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
+        await page.getByRole('button', { name: words(locale, 'signIn.submit') }).click();
+        const status = (await answer).status();
+        await shown;
+        await page.waitForLoadState();
+        return status;
+      };
+      // An address nobody has, so that the editors' own attempts stay uncounted.
+      const nobody = `nobody-${locale}-${Date.now().toString(36)}@example.com`;
+
+      // While the form is on its way, the button says so and takes no second press: its state just after
+      // the press, kept in the tab's storage (the page it was read on is gone once the answer comes).
+      await page.evaluate(() => {
+        const form = document.querySelector('form')!;
+        form.addEventListener('submit', () =>
+          queueMicrotask(() => {
+            const button = form.querySelector('button')!;
+            sessionStorage.setItem('pressed', JSON.stringify([button.textContent, button.disabled]));
+          }),
+        );
+      });
+      expect(await send(nobody, 'Not-the-password-1')).toBe(401);
+      const pressed = await page.evaluate(() => sessionStorage.getItem('pressed'));
+      expect(JSON.parse(pressed ?? '[]')).toEqual([words(locale, 'signIn.pending'), true]);
+
+      // A wrong password: said in the form, the address kept, the password to type again focused.
+      await expect(alert).toHaveText(words(locale, 'signIn.invalid'));
+      await expect(email).toHaveValue(nobody);
+      await expect(password).toHaveValue('');
+      await expect(password).toBeFocused();
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      await expect(password).toHaveAccessibleDescription(words(locale, 'signIn.invalid'));
+      await expectNoA11yViolations(page);
+      for (let attempt = 2; attempt <= 5; attempt += 1) {
+        expect(await send(nobody, `Not-the-password-${attempt}`)).toBe(401);
+        await expect(alert).toHaveText(words(locale, 'signIn.invalid'));
+      }
+      // The sixth is not even checked: the window is 15 minutes, from the first attempt.
+      expect(await send(nobody, 'Not-the-password-6')).toBe(429);
+      await expect(alert).toHaveText(words(locale, 'signIn.tooMany_other', { count: 15 }));
+      await expect(password).not.toHaveAttribute('aria-invalid', /.*/);
+
+      // The keyboard alone: Enter in the password field signs in and leads on to the page asked for.
+      await email.fill(STAFF.admin.email);
+      await password.fill(STAFF.admin.password);
+      await password.press('Enter');
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(page.getByRole('heading', { level: 1, name: words(locale, 'title.staff') })).toBeVisible();
+    });
+  }
+});
+
 /**
  * The content page's HTML ran nothing: its text is there, no script or event handler made it into the
  * page, no javascript: link, and the payloads' flag is unset after load and after a click on the link.

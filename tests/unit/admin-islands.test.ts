@@ -7,7 +7,6 @@ import { teamMessages } from '#lib/admin/team-messages.ts';
 import { EntriesTable } from '#islands/admin/EntriesTable.tsx';
 import { SetPasswordForm } from '#islands/admin/SetPasswordForm.tsx';
 import { StaffManager } from '#islands/admin/StaffManager.tsx';
-import { StaffSignIn } from '#islands/admin/StaffSignIn.tsx';
 import { TokenManager } from '#islands/admin/TokenManager.tsx';
 
 const en = teamMessages.en;
@@ -133,16 +132,7 @@ describe('TokenManager', () => {
   });
 });
 
-describe('StaffSignIn and SetPasswordForm', () => {
-  test('sign-in posts, asks for username and current password, and has an alert region', () => {
-    const html = renderToStaticMarkup(createElement(StaffSignIn, { next: '/admin', strings: de }));
-    expect(html).toMatch(/^<form [^>]*method="post"/);
-    expect(html).toMatch(/<input [^>]*type="email" autoComplete="username"/);
-    expect(html).toMatch(/<input [^>]*type="password" autoComplete="current-password"/);
-    expect(html).toContain('<div role="alert"></div>');
-    expect(html).toContain('>Anmelden</button>');
-  });
-
+describe('SetPasswordForm', () => {
   test('set password asks twice for a new password, and says so when the link has no token', () => {
     const html = renderToStaticMarkup(createElement(SetPasswordForm, { token: 'abc', strings: en }));
     expect(html.match(/autoComplete="new-password"/g)).toHaveLength(2);

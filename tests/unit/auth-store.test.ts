@@ -15,6 +15,8 @@ import { en } from '#lib/i18n/messages/en.ts';
 import { de } from '#lib/i18n/messages/de.ts';
 import { WISHLIST_STORAGE_KEY } from '#lib/wishlist/rules.ts';
 import * as auth from '#lib/auth/store.ts';
+import { signOut } from '#lib/auth/sign-out.ts';
+import * as users from '#lib/auth/user-store.ts';
 import * as ui from '#lib/shell/ui-store.ts';
 import * as session from '#lib/auth/session-store.ts';
 import * as wishlist from '#lib/wishlist/store.ts';
@@ -199,14 +201,14 @@ describe('auth store', () => {
       return route ? route(body) : reply(404, { code: 'NOT_FOUND', message: 'Not found', status: 404 });
     });
     // As on a page: the login modal observes the user and its view, which starts the session sync.
-    keepMount(auth.$user);
+    keepMount(users.$user);
     keepMount(auth.$authView);
   });
 
   afterEach(() => {
     resetStores(
       [
-        auth.$user,
+        users.$user,
         auth.$authView,
         auth.$resetState,
         session.$loggedIn,
@@ -258,7 +260,7 @@ describe('auth store', () => {
     ]);
     expect(calls[0]!.body).toEqual({ username: 'max@example.com', password: 'pw', rememberMe: true });
     expect(calls[2]!.body).toEqual({ items: [{ sku: drill.sku }], locale: 'en' });
-    expect(auth.$user.get()).toEqual(user);
+    expect(users.$user.get()).toEqual(user);
     expect(session.$loggedIn.get()).toBe(true);
     expect(doc.cookie).toMatch(/^vsf-currency=GBP; path=\/; max-age=31536000; samesite=lax$/);
     expect(wishlist.$wishlist.get().items.map((i) => i.product.sku)).toEqual([gloves.sku, drill.sku]);
@@ -268,7 +270,7 @@ describe('auth store', () => {
 
   test('signIn while signed in logs out first, then logs in, then fetches the user', async () => {
     const { auth, session } = await load();
-    auth.$user.set(user);
+    users.$user.set(user);
     session.$loggedIn.set(true);
     await auth.signIn({ username: 'other', password: 'pw', rememberMe: false });
     expect(calls.slice(0, 3).map((c) => c.path)).toEqual(['/api/auth/logout', '/api/auth/login', '/api/auth/me']);
@@ -285,19 +287,35 @@ describe('auth store', () => {
     expect(session.$loggedIn.get()).toBe(false);
   });
 
+  /** A signed-in shopper with a cart and a wishlist of one item, as sign-out finds them. */
+  const signedInWithCartAndWishlist = async () => {
+    const loaded = await load();
+    users.$user.set(user);
+    loaded.session.$loggedIn.set(true);
+    loaded.cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
+    loaded.wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
+    return loaded;
+  };
+
   test('signOut clears the user, the session flag, the cart summary and the local wishlist', async () => {
-    const { auth, session, wishlist, cart } = await load();
-    auth.$user.set(user);
-    session.$loggedIn.set(true);
-    cart.$cartState.set({ read: true, cart: { id: 'c1', version: 1, items_qty: 3 } as unknown as Cart });
-    wishlist.$wishlist.set({ items: [{ product: drill, qty: 1 }] });
+    const { session, cart } = await signedInWithCartAndWishlist();
     expect(storedWishlist()).toBeDefined();
-    expect(await auth.signOut()).toEqual({ ok: true });
+    await signOut();
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/logout']);
-    expect(auth.$user.get()).toBeNull();
+    expect(users.$user.get()).toBeNull();
     expect(session.$loggedIn.get()).toBe(false);
     expect(cart.$cartState.get()).toEqual({ read: false });
     expect(storedWishlist()).toBeUndefined();
+  });
+
+  test('signOut refused by the server throws and forgets nothing: the shopper is still signed in', async () => {
+    const { session, cart } = await signedInWithCartAndWishlist();
+    routes['POST /api/auth/logout'] = () => reply(503, { code: 'SERVER_BUSY', message: 'Busy', status: 503 });
+    await expect(signOut()).rejects.toMatchObject({ code: 'SERVER_BUSY' });
+    expect(users.$user.get()).toEqual(user);
+    expect(session.$loggedIn.get()).toBe(true);
+    expect(cart.$cartState.get()).toMatchObject({ read: true });
+    expect(storedWishlist()).toBeDefined();
   });
 
   test('register asks for the account and shows "check your e-mail"; nobody is signed in; server field errors show beside the field', async () => {
@@ -376,29 +394,29 @@ describe('auth store', () => {
   });
 
   test('when the signed-in state turns on, the user and the account wishlist are loaded', async () => {
-    const { auth, session, wishlist } = await load();
+    const { session, wishlist } = await load();
     session.$loggedIn.set(true);
     await vi.waitFor(() => expect(wishlist.$wishlist.get().items).toHaveLength(2));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/me', 'GET /api/wishlist']);
-    expect(auth.$user.get()).toEqual(user);
+    expect(users.$user.get()).toEqual(user);
     session.$loggedIn.set(false);
-    expect(auth.$user.get()).toBeNull();
+    expect(users.$user.get()).toBeNull();
   });
 
   test('a session that is gone turns the page into a guest page', async () => {
     routes['POST /api/auth/me'] = () => reply(401, { code: 'UNAUTHENTICATED', message: 'Please log in.', status: 401 });
-    const { auth, session } = await load();
+    const { session } = await load();
     session.$loggedIn.set(true);
     await vi.waitFor(() => expect(session.$loggedIn.get()).toBe(false));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/auth/me']);
-    expect(auth.$user.get()).toBeNull();
+    expect(users.$user.get()).toBeNull();
   });
 
   test('while signed in, wishlist changes also go to the server, in order; a guest stays local', async () => {
-    const { auth, session, wishlist } = await load();
+    const { session, wishlist } = await load();
     wishlist.toggleWishlist(drill);
     expect(calls).toEqual([]);
-    auth.$user.set(user);
+    users.$user.set(user);
     session.$loggedIn.set(true);
     wishlist.toggleWishlist(gloves);
     wishlist.toggleWishlist(gloves);

@@ -3,7 +3,8 @@
 // and focus goes back to where it came from (useDialog).
 import { useEffect, useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { $authView, $user, closeLoginModal, openLoginFromLocation } from '#lib/auth/store.ts';
+import { $authView, closeLoginModal, openLoginFromLocation } from '#lib/auth/store.ts';
+import { $user } from '#lib/auth/user-store.ts';
 import { $loginModalOpen } from '#lib/shell/ui-store.ts';
 import { useDialog } from '../shared/useDialog.ts';
 import { useBackdrop } from '../shared/useBackdrop.ts';

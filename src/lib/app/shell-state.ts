@@ -109,6 +109,6 @@ export function startShellState(): void {
   $loggedIn.subscribe((signedIn) => {
     if (!signedIn) return;
     startCart();
-    void import('../auth/store.ts').then(({ $user }) => $user.listen(() => {}));
+    void import('../auth/user-store.ts').then(({ $user }) => $user.listen(() => {}));
   });
 }

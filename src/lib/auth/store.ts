@@ -1,7 +1,7 @@
-// The shopper's session (see docs/accounts.md): the signed-in user, the login modal's view and the
-// password-reset state, with the actions the session islands call. Actions validate with the same
-// contracts as the server before calling it and resolve to an outcome: ok, or field errors and a
-// form error as message keys (or the server's own wording), which the islands translate.
+// The shopper's session (see docs/accounts.md): the login modal's view and the password-reset state,
+// with the actions the session islands call; the signed-in user is user-store.ts's. Actions validate
+// with the same contracts as the server before calling it and resolve to an outcome: ok, or field
+// errors and a form error as message keys (or the server's own wording), which the islands translate.
 import { atom, onMount } from 'nanostores';
 import {
   createPassword,
@@ -30,33 +30,20 @@ import {
   type RegisterInput,
   type ResetState,
 } from './rules.ts';
-import type { User } from './contract.ts';
-import { clearCart } from '../cart/store.ts';
-import { resetCurrency, setCurrency } from '../catalog/currency-store.ts';
-import { $loggedIn, setLoggedIn } from './session-store.ts';
+import { $loggedIn } from './session-store.ts';
+import { adopt, setSession } from './user-store.ts';
 import { $loginModalOpen } from '../shell/ui-store.ts';
 import { reportFailure } from '../shell/report.ts';
 import { notifyFeedback } from '../shell/notifications.ts';
-import { clearLocalWishlist, loadAccountWishlist, mergeWishlistIntoAccount } from '../wishlist/store.ts';
+import { mergeWishlistIntoAccount } from '../wishlist/store.ts';
 
 export type { AuthView, ResetState };
 
-/**
- * The signed-in user, or null for a guest. While observed it follows the signed-in state: when that
- * turns on (the session marker cookie, or another island's login) the user is loaded from the server.
- */
-export const $user = atom<User | null>(null);
 /** The login modal's view; it starts at login again whenever the modal closes. */
 export const $authView = atom<AuthView>('login');
 export const $resetState = atom<ResetState>('empty');
 /** The register view after a registration was sent: "check your e-mail" instead of the form. */
 export const $registrationSent = atom(false);
-
-/** The one writer of $user, and with it of the signed-in flag. */
-function setSession(user: User | null): void {
-  $user.set(user);
-  setLoggedIn(user !== null);
-}
 
 /** The one writer of $resetState. */
 function setResetState(state: ResetState): void {
@@ -69,14 +56,6 @@ function setView(view: AuthView): void {
   if (view !== 'reset') setResetState('empty');
   $registrationSent.set(false);
 }
-
-// When the logged-in state changes, the user is reloaded.
-onMount($user, () =>
-  $loggedIn.subscribe((loggedIn) => {
-    if (!loggedIn) setSession(null);
-    else if (!$user.get()) void loadUser();
-  }),
-);
 
 // Closing the modal starts it at the login view next time: login is the initial view.
 onMount($authView, () =>
@@ -126,12 +105,6 @@ export function openLoginFromLocation(): void {
   if (!$loggedIn.get()) openLoginModal();
 }
 
-function adopt(user: User): void {
-  // After login prices are formatted in the user's currency.
-  setCurrency(user.currency);
-  setSession(user);
-}
-
 /**
  * Log out first, then log in, then fetch the current user. Only a signed-in
  * session is logged out: for a guest that call would merely drop the guest cart, which the login
@@ -155,22 +128,6 @@ export async function signIn(input: LoginInput): Promise<AuthOutcome<'username' 
   await mergeWishlistIntoAccount();
   closeLoginModal();
   notifyFeedback('auth.signedIn');
-  return { ok: true };
-}
-
-/** Logout also clears the cart; the account's wishlist stays on the server. */
-export async function signOut(): Promise<AuthOutcome> {
-  try {
-    await logout();
-  } catch (error) {
-    return failure(error);
-  }
-  clearCart();
-  setSession(null);
-  clearLocalWishlist();
-  resetCurrency();
-  // Signing out usually leaves the account area for the home page: the confirmation goes along.
-  notifyFeedback('auth.signedOut', { carryOver: true });
   return { ok: true };
 }
 
@@ -230,19 +187,4 @@ export async function setNewPassword(
 /** The token of an emailed password link (/reset-password?token=…, /create-password?token=…). */
 export function tokenFromLocation(): string {
   return new URLSearchParams(location.search).get('token')?.trim() ?? '';
-}
-
-/** The signed-in user; a session that is gone turns the page into a guest's. */
-async function loadUser(): Promise<void> {
-  try {
-    const user = await fetchCurrentUser();
-    if (!user) {
-      setSession(null);
-      return;
-    }
-    adopt(user);
-    await loadAccountWishlist();
-  } catch (error) {
-    reportFailure('auth: could not load the current user', error);
-  }
 }

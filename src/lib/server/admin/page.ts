@@ -47,19 +47,23 @@ const signInForm = formAction(staffSignIn, { email: formField.text('email'), pas
 const signOutForm = formAction(staffSignOut, {});
 
 /**
- * The sign-in form posted before its island was live: the JSON endpoint's own state change. Returns the
- * refusal's code (a form the schema refuses, or a body that is no form, is INVALID_CREDENTIALS as wrong
- * ones are), or null once the session cookie is set. These forms take any body the server front lets
+ * The sign-in form as posted (src/pages/admin/sign-in.astro is a plain form): the JSON endpoint's own
+ * state change. Returns the refusal's code (a form the schema refuses, or a body that is no form, is
+ * INVALID_CREDENTIALS as wrong ones are) with the e-mail address that was typed, so the page can show
+ * it again, or null once the session cookie is set. These forms take any body the server front lets
  * through, as they always have.
  */
 export async function signInFromForm(
   astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>,
-): Promise<{ code: string; retryAfterSeconds: number } | null> {
-  const outcome = await submitForm(signInForm, await postedFormOrEmpty(astro.request, MAX_BODY_BYTES), astro);
+): Promise<{ code: string; retryAfterSeconds: number; email: string } | null> {
+  const form = await postedFormOrEmpty(astro.request, MAX_BODY_BYTES);
+  const outcome = await submitForm(signInForm, form, astro);
   if (outcome.ok) return null;
+  // At most what the field takes: the value goes back into the page.
+  const email = (form.get('email') ?? '').slice(0, 254);
   const { error } = outcome;
-  if (error.code === 'VALIDATION_FAILED') return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0 };
-  return { code: error.code, retryAfterSeconds: Number(error.headers['retry-after'] ?? 0) };
+  if (error.code === 'VALIDATION_FAILED') return { code: 'INVALID_CREDENTIALS', retryAfterSeconds: 0, email };
+  return { code: error.code, retryAfterSeconds: Number(error.headers['retry-after'] ?? 0), email };
 }
 
 /** The sign-out button of every workspace page: the JSON endpoint's own state change; it takes no fields. */

@@ -1,6 +1,6 @@
 // Signing staff in and out, each defined once: POST /api/admin/sign-in and /api/admin/sign-out answer
-// them as JSON, and /admin/sign-in and /admin/sign-out take them as plain forms (page.ts), for a form
-// posted before the sign-in island is live, and the sign-out button of every workspace page.
+// them as JSON (API clients, the specs), and /admin/sign-in and /admin/sign-out take them as plain forms
+// (page.ts): the sign-in page's form and the sign-out button of every workspace page.
 import type { AstroCookies } from 'astro';
 import { adminApi } from '#lib/admin/contract.ts';
 import { getDb } from '../db/index.ts';
