@@ -104,12 +104,13 @@ export async function startProcess(opts: {
 /** The built server behind its front (scripts/serve.ts), as `npm start` runs it. */
 export function startShop(
   env: Record<string, string | undefined>,
-  opts: { port?: number; outDir?: string; readyStatus?: number } = {},
+  opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string } = {},
 ) {
   return startProcess({
     args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)],
     port: opts.port,
     readyStatus: opts.readyStatus,
+    readyPath: opts.readyPath,
     // One machine plays every client: the per-client request budgets, and the cap on a guest address's
     // open unpaid orders, would measure the 429 path.
     env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0', ...env },
