@@ -313,7 +313,8 @@ interface Rendered {
 /** A stored page's answer as a Response; an identity body is the render's HTML, or the gzip copy inflated on the pool. */
 async function respond(answer: PageReply, entry: Entry, html?: Buffer): Promise<Response> {
   const body = answer.needsHtml ? (html ?? (await gunzipAsync(entry.gzipped))) : answer.body;
-  return new Response(body === null ? null : new Uint8Array(body), {
+  // A view, not a copy: stored copies are buffers of their own (page-codings.ts) and a Response only reads.
+  return new Response(body === null ? null : new Uint8Array(body.buffer, body.byteOffset, body.length), {
     status: answer.status,
     headers: headerPairs(answer),
   });
