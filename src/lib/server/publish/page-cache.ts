@@ -314,7 +314,7 @@ interface Rendered {
 async function respond(answer: PageReply, entry: Entry, html?: Buffer): Promise<Response> {
   const body = answer.needsHtml ? (html ?? (await gunzipAsync(entry.gzipped))) : answer.body;
   // A view, not a copy: stored copies are buffers of their own (page-codings.ts) and a Response only reads.
-  return new Response(body === null ? null : new Uint8Array(body.buffer, body.byteOffset, body.length), {
+  return new Response(body === null ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
     status: answer.status,
     headers: headerPairs(answer),
   });
