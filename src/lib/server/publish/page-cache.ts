@@ -25,7 +25,7 @@ import {
 import { createRecompressQueue } from './recompress-queue.ts';
 import { isInternalRequest } from './internal-request.ts';
 
-export type { PageHead, PageReply, RequestHead } from './page-reply.ts';
+export type { PageHead, PageReply } from './page-reply.ts';
 
 export interface PageRules {
   /** Seconds a stored page is served without question. */

@@ -6,7 +6,7 @@
  * Beyond this many waiting, a page asked again is not queued: it is queued on a later request once
  * the queue has room. Bounds the queue's memory and the time a queued page waits (~25 s at 256).
  */
-export const MAX_WAITING = 256;
+const MAX_WAITING = 256;
 
 export interface RecompressQueue {
   /** Queues the page unless it is queued already or the queue is full. */
