@@ -13,6 +13,7 @@ import { isDatabaseEmpty } from '#lib/server/demo/index.ts';
 import { URLS_PER_SITEMAP } from '#lib/site/sitemap.ts';
 import { buildIfStale, openMigrated, root, seedIfEmpty } from '../scripts/lib/prepare.ts';
 import { machine, median, writeSection } from './lib/report.ts';
+import { describeWalk, spread, walkPages, type Walk } from './lib/page-walk.ts';
 import {
   BENCH_OUT_DIR,
   load1,
@@ -132,46 +133,20 @@ ${row('restart (seeded database, current build)', restarts)}
 // ---------------------------------------------------------------------------------------------
 // (b) memory after many distinct pages
 
-/** `count` of `items`, spread evenly over the list (all of them when there are fewer). */
-function spread<T>(items: T[], count: number): T[] {
-  if (items.length <= count) return items;
-  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
-}
-
-interface Pass {
-  statuses: Map<string, number>;
-  gzipBytes: number;
-  ms: number;
-}
-
 /** GETs every path (gzip accepted, as browsers and CDNs ask), CONCURRENCY at a time. */
-async function crawl(shopUrl: string, paths: string[]): Promise<Pass> {
-  const statuses = new Map<string, number>();
+async function crawl(shopUrl: string, paths: string[]): Promise<Walk & { gzipBytes: number }> {
   let gzipBytes = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < paths.length) {
-        const path = paths[next++]!;
-        const response = await fetch(`${shopUrl}${path}`, { headers: { 'accept-encoding': 'gzip' } });
-        await response.arrayBuffer();
-        const key = `${response.status} ${response.headers.get('x-astro-cache') ?? '-'}`;
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-        // The store keeps exactly the gzipped body it answers with.
-        if (response.headers.get('content-encoding') === 'gzip')
-          gzipBytes += Number(response.headers.get('content-length') ?? 0);
-      }
-    }),
-  );
-  return { statuses, gzipBytes, ms: performance.now() - started };
+  const walk = await walkPages(shopUrl, paths, {
+    concurrency: CONCURRENCY,
+    headers: { 'accept-encoding': 'gzip' },
+    // The store keeps exactly the gzipped body it answers with.
+    each: (response) => {
+      if (response.headers.get('content-encoding') === 'gzip')
+        gzipBytes += Number(response.headers.get('content-length') ?? 0);
+    },
+  });
+  return { ...walk, gzipBytes };
 }
-
-const describePass = (pass: Pass) =>
-  [...pass.statuses]
-    .sort()
-    .map(([key, n]) => `${n.toLocaleString('en')} × ${key}`)
-    .join(', ');
 
 async function memorySection(): Promise<void> {
   const loadAtStart = load1();
@@ -204,14 +179,14 @@ async function memorySection(): Promise<void> {
     const first = await crawl(shop.url, paths);
     const filled = processMemory(pid);
     console.log(
-      `first pass ${seconds(first.ms)} s: ${describePass(first)}; RSS ${mib(filled.rssMiB)} MiB, peak ${mib(filled.hwmMiB)} MiB`,
+      `first pass ${seconds(first.ms)} s: ${describeWalk(first)}; RSS ${mib(filled.rssMiB)} MiB, peak ${mib(filled.hwmMiB)} MiB`,
     );
     // Newest first: a page older than max-age answers STALE and renders again in the background, and
     // in first-pass order those renders would slow the pass down until every later page was stale too.
     const second = await crawl(shop.url, [...paths].reverse());
     const after = processMemory(pid);
     console.log(
-      `second pass ${seconds(second.ms)} s: ${describePass(second)}; RSS ${mib(after.rssMiB)} MiB, peak ${mib(after.hwmMiB)} MiB`,
+      `second pass ${seconds(second.ms)} s: ${describeWalk(second)}; RSS ${mib(after.rssMiB)} MiB, peak ${mib(after.hwmMiB)} MiB`,
     );
     const products = paths.filter((p) => /\/p\//.test(p)).length;
     // STALE is from the cache too: pages older than max-age (300 s, reached when the first pass is slow)
@@ -245,11 +220,11 @@ Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine 
 | server start (open database, listen, first \`/\`) | ${seconds(shop.readyMs)} s |
 | RSS / peak after start and one \`/\` | ${mib(idle.rssMiB)} / ${mib(idle.hwmMiB)} MiB |
 | RSS / peak after rendering the sitemap index and its ${Math.max(1, Math.ceil(listed.length / URLS_PER_SITEMAP))} sitemap file(s) (${listed.length.toLocaleString('en')} URLs) | ${mib(afterSitemaps.rssMiB)} / ${mib(afterSitemaps.hwmMiB)} MiB |
-| first pass: ${paths.length.toLocaleString('en')} pages rendered | ${seconds(first.ms)} s (${(paths.length / (first.ms / 1000)).toFixed(0)} pages/s); ${describePass(first)} |
+| first pass: ${paths.length.toLocaleString('en')} pages rendered | ${seconds(first.ms)} s (${(paths.length / (first.ms / 1000)).toFixed(0)} pages/s); ${describeWalk(first)} |
 | page cache filled (gzipped HTML) | ${(first.gzipBytes / 2 ** 20).toFixed(1)} MiB, ${(first.gzipBytes / Math.max(1, paths.length) / 1024).toFixed(1)} KiB per page (limit ${cacheMb} MiB) |
 | RSS after the first pass (VmRSS) | ${mib(filled.rssMiB)} MiB |
 | peak RSS so far (VmHWM) | ${mib(filled.hwmMiB)} MiB |
-| second pass: same pages | ${seconds(second.ms)} s; ${hits.toLocaleString('en')} of ${paths.length.toLocaleString('en')} answered from the cache (${describePass(second)}${second.statuses.has('200 STALE') ? '; STALE: older than max-age, answered from the cache and rendered again in the background' : ''}) |
+| second pass: same pages | ${seconds(second.ms)} s; ${hits.toLocaleString('en')} of ${paths.length.toLocaleString('en')} answered from the cache (${describeWalk(second)}${second.statuses.has('200 STALE') ? '; STALE: older than max-age, answered from the cache and rendered again in the background' : ''}) |
 | RSS / peak after the second pass | ${mib(after.rssMiB)} / ${mib(after.hwmMiB)} MiB |
 `;
     console.log(`\n${section}`);

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { EnvError, parseEnv, type Env } from '#lib/server/env.ts';
 import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { publish } from '#lib/server/publish/events.ts';
+import { internalRequestHeaders } from '#lib/server/publish/internal-request.ts';
 import { isDatabaseEmpty, seedDemoData } from '#lib/server/demo/index.ts';
 import { readStamp, sourceHash, writeStamp } from './build-stamp.ts';
 
@@ -114,7 +115,11 @@ export async function warmUp(origin: string): Promise<void> {
   let warmed = 0;
   for (const [path, init] of requests) {
     try {
-      const response = await fetch(new URL(path, origin), init);
+      // Marked as the shop's own: a warm-up is no shopper asking for a page again (internal-request.ts).
+      const response = await fetch(new URL(path, origin), {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), ...internalRequestHeaders() },
+      });
       await response.arrayBuffer();
       if (response.ok && !init) warmed += 1;
     } catch {

@@ -29,6 +29,7 @@ import { MAX_BODY_BYTES } from '../../src/lib/server/body-limit.ts';
 import { guardBody } from './body-guard.ts';
 import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
 import { securityHeaders } from '../../src/lib/server/security-headers.ts';
+import { frontHead, type SecurityHeaders } from './page-cache-head.ts';
 import { env } from '../../src/lib/server/env.ts';
 import { PREVIEW_COOKIE } from '../../src/lib/admin/preview-cookie.ts';
 import { isStopping } from '../../src/lib/server/lifecycle/index.ts';
@@ -75,9 +76,6 @@ function createFront(clientDir: string, app: Listener): Listener {
     const handled = timeRequest(req, res);
     // Stopping: every answer ends its connection, so clients and proxies reconnect (to another instance).
     if (isStopping()) res.setHeader('Connection', 'close');
-    // First, so every answer has them, whoever writes it; a page's own CSP (stored with it in the page
-    // cache, or rendered by the app) replaces the default one when its headers are written.
-    for (const [name, value] of security) res.setHeader(name, value);
     const fixed = escapeMalformedUrl(req.url ?? '/');
     // Only this front may set the marker: a client sending it would otherwise get error pages at will.
     delete req.headers[MALFORMED_URL_HEADER];
@@ -88,9 +86,15 @@ function createFront(clientDir: string, app: Listener): Listener {
     // Normalised to the one coding the rule picks, so sirv and compression honour q-values too.
     const coding = chooseCoding(req.headers['accept-encoding']);
     req.headers['accept-encoding'] = coding;
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      if (redirectToCanonical(req, res)) return handled('redirect');
-      if (answerFromPageCache(req, res)) return handled('page-cache');
+    const reading = req.method === 'GET' || req.method === 'HEAD';
+    const canonical = reading ? canonicalTarget(req.url ?? '/') : null;
+    // A stored page carries the security headers it was rendered with; the rest get them here.
+    if (reading && canonical === null && answerFromPageCache(req, res, security)) return handled('page-cache');
+    // Every other answer has them, whoever writes it; a page's own CSP (rendered by the app) replaces
+    // the default one when its headers are written.
+    for (const [name, value] of security) res.setHeader(name, value);
+    if (reading) {
+      if (canonical !== null) return handled(redirect(res, canonical));
       if (answerMetricsOnShopPort(req, res, metricsToken)) return handled('metrics');
     }
     if (req.method === 'HEAD') nameCodingOnHead(req, res, coding);
@@ -127,19 +131,18 @@ function timeRequest(req: IncomingMessage, res: ServerResponse): (handler: Handl
 }
 
 /** A second spelling of an address (`/en//c/tools`, `/en/./c`) answers 301 to its one canonical path. */
-function redirectToCanonical(req: IncomingMessage, res: ServerResponse): boolean {
-  const canonical = canonicalTarget(req.url ?? '/');
-  if (canonical === null) return false;
+function redirect(res: ServerResponse, canonical: string): Handler {
   res.writeHead(301, { location: canonical, 'cache-control': 'public, max-age=3600' });
   res.end();
-  return true;
+  return 'redirect';
 }
 
 /**
  * A page the page cache holds fresh goes out from here, without entering the framework: the same
  * answer the cache provider would give (the store is the one it registered), at a fraction of the cost.
+ * Its head is written from a list made once per stored page, coding and state (./page-cache-head.ts).
  */
-function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+function answerFromPageCache(req: IncomingMessage, res: ServerResponse, security: SecurityHeaders): boolean {
   const store = registeredPageStore();
   if (!store) return false;
   const header = (name: string) => {
@@ -147,11 +150,11 @@ function answerFromPageCache(req: IncomingMessage, res: ServerResponse): boolean
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   };
   // A preview cookie goes to the app, which checks its signature: a valid one renders drafts.
-  if (header('cookie')?.includes(`${PREVIEW_COOKIE}=`)) return false;
+  if (req.headers.cookie?.includes(`${PREVIEW_COOKIE}=`)) return false;
   const key = pageCacheKey(new URL(req.url ?? '/', 'http://front.invalid'));
   const reply = key === null ? null : store.hit({ method: req.method ?? 'GET', header }, key);
   if (!reply) return false;
-  res.writeHead(reply.status, reply.headers.flat());
+  res.writeHead(reply.status, frontHead(reply, security));
   res.end(reply.body ?? undefined);
   return true;
 }

@@ -1,5 +1,6 @@
 // The crawler's HTTP client: keep-alive, a bounded number of sockets, plain bodies, one retry.
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { internalRequestHeaders } from '#lib/server/publish/internal-request.ts';
 
 const RETRIES = 1;
 
@@ -21,8 +22,13 @@ export function createClient(origin: string, concurrency: number): (path: string
           path,
           agent,
           timeout: 120_000,
-          // Plain bodies: the folder holds the files themselves; the static host compresses.
-          headers: { 'accept-encoding': 'identity', 'user-agent': 'storefront-static-export' },
+          // Plain bodies: the folder holds the files themselves; the static host compresses. The
+          // shop's own crawl reads each page once: no reason for the page cache's best compression.
+          headers: {
+            'accept-encoding': 'identity',
+            'user-agent': 'storefront-static-export',
+            ...internalRequestHeaders(),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -1,20 +1,31 @@
 // The origin's cache of rendered pages, behind Astro's route caching (cache-provider.ts hands Astro
 // this store). A page is rendered on its first request after a change and then served from memory:
-// compressed once with brotli and with gzip, with a hash of its HTML as its ETag (weak: the same page travels in
-// any coding), answered 304 to a conditional request, and
-// dropped by tag when a publish event says its data changed.
+// compressed once with brotli and with gzip, off the main thread (page-codings.ts), with a hash of its
+// HTML as its ETag (weak: the same page travels in any coding), answered 304 to a conditional request
+// (page-reply.ts), and dropped by tag when a publish event says its data changed.
 //
 // Two races are closed here rather than left to luck:
 // - a render that started before an invalidation of one of its tags finished on old data: it is
 //   answered but not stored (every invalidation bumps a sequence the render compares against);
 // - many shoppers asking for the same uncached page at once: one render, the others wait for it.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
 import { gaugeOnScrape, metrics } from '../metrics/index.ts';
+import { compressBest, compressOnce, gunzipAsync } from './page-codings.ts';
+import {
+  headerPairs,
+  reply,
+  type CacheState,
+  type PageReply,
+  type RequestHead,
+  type StoredPage,
+} from './page-reply.ts';
+import { createRecompressQueue } from './recompress-queue.ts';
+import { isInternalRequest } from './internal-request.ts';
+
+export type { PageHead, PageReply } from './page-reply.ts';
 
 export interface PageRules {
   /** Seconds a stored page is served without question. */
@@ -23,15 +34,13 @@ export interface PageRules {
   swr: number;
 }
 
-interface Entry extends PageRules {
-  gzipped: Buffer;
-  /** Quality 6 when stored; the background pass replaces the entry with a copy at quality 11. */
-  brotli: Buffer;
-  etag: string;
-  lastModified: string | undefined;
-  headers: [string, string][];
+interface Entry extends PageRules, StoredPage {
   tags: string[];
-  storedAt: number;
+  /**
+   * The brotli copy is at the best quality. A page is stored at the first quality (page-codings.ts);
+   * a shopper asking for it again queues the best one, which replaces the entry with a copy.
+   */
+  best: boolean;
 }
 
 /** Response headers a stored page keeps; the rest (cookies, the request id) belong to one request. */
@@ -50,25 +59,13 @@ const DROPPED_HEADERS = new Set([
 export const RULES_HEADER = 'cdn-cache-control';
 export const TAGS_HEADER = 'xkey';
 
-/** What a request is asked for here: its method and its headers by (lower-case) name. */
-interface RequestHead {
-  method: string;
-  header(name: string): string | null;
-}
-
-/** A stored page's answer before it becomes a Response (or goes straight to a node socket). */
-interface PageReply {
-  status: 200 | 304;
-  headers: [string, string][];
-  body: Uint8Array | null;
-}
-
 export interface CachedPageStore {
   /** Answers a GET or HEAD from the store, or renders (once per key at a time) through `render`. */
   handle(request: Request, key: string, render: () => Promise<Response>): Promise<Response>;
   /**
    * The answer for a page stored and fresh (a HIT), or null (missing or due to be rendered again:
-   * only handle() renders). The server front asks this first, so a HIT never enters the framework.
+   * only handle() renders; or asked for without compression, which only handle() decompresses). The
+   * server front asks this first, so a HIT never enters the framework.
    */
   hit(request: RequestHead, key: string): PageReply | null;
   /** Whether the store holds the page at all, fresh or stale: a request for one it does not hold adds an entry. */
@@ -76,7 +73,9 @@ export interface CachedPageStore {
   invalidate(invalidation: Invalidation): void;
   /** Drops one path (Astro's cache.invalidate({ path })). */
   invalidatePath(key: string): void;
-  readonly stats: { entries: number; bytes: number };
+  readonly stats: { entries: number; bytes: number; recompressing: number };
+  /** Resolves once no page waits for its best-quality copy (tests, benches). */
+  recompressed(): Promise<void>;
 }
 
 const counted = (outcome: 'hit' | 'stale' | 'miss') => metrics().pageCache.inc({ outcome });
@@ -92,6 +91,11 @@ export function registerPageStore(store: CachedPageStore): void {
   registry[STORE_KEY] = store;
   gaugeOnScrape('storefront_page_cache_entries', 'Pages the page cache holds', () => store.stats.entries);
   gaugeOnScrape('storefront_page_cache_bytes', 'Compressed bytes the page cache holds', () => store.stats.bytes);
+  gaugeOnScrape(
+    'storefront_page_cache_recompressing',
+    "Pages asked for again waiting for their copy at brotli's best quality",
+    () => store.stats.recompressing,
+  );
 }
 
 export function registeredPageStore(): CachedPageStore | undefined {
@@ -164,28 +168,32 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   };
 
   /**
-   * Brotli at its best quality: 10 % smaller HTML than the quality the first answer is compressed
-   * with, at ~100 ms of CPU for a 100 KB page, too slow to keep a shopper waiting. So it runs after
-   * the page is stored, on libuv's thread pool, one page at a time (a burst of new pages must not take
-   * every core from the requests); a page dropped or rendered again meanwhile is skipped.
+   * Brotli at its best quality is 10 % smaller than the first copy at ~100 ms of CPU for a 100 KB
+   * page: worth it for a page shoppers read again, not for one read once (most pages of a large
+   * catalogue, every page of an export). So only a shopper's second request queues it (see
+   * recompress-queue.ts); a page dropped or rendered again meanwhile is skipped.
    */
-  let recompressing = Promise.resolve();
-  const recompress = (key: string, entry: Entry, body: Buffer) => {
-    recompressing = recompressing
-      .then(async () => {
-        if (entries.peek(key) !== entry) return;
-        const best = await compressBest(body);
-        if (entries.peek(key) !== entry || best.length >= entry.brotli.length) return;
-        replaceUnused(key, { ...entry, brotli: best });
-      })
-      .catch(() => undefined);
+  const queue = createRecompressQueue(async (key) => {
+    const entry = entries.peek(key);
+    if (!entry || entry.best) return;
+    const best = await compressBest(entry.brotli);
+    if (entries.peek(key) !== entry) return;
+    if (best.length < entry.brotli.length) replaceUnused(key, { ...entry, brotli: best, best: true });
+    else entry.best = true;
+  });
+
+  /** A page answered from the store in brotli to a shopper has been asked for before: it earns the best copy. */
+  const answered = (request: RequestHead, key: string, entry: Entry, state: CacheState): PageReply => {
+    const answer = reply(request, entry, state, now());
+    if (!entry.best && answer.coding === 'br' && !isInternalRequest(request.header)) queue.schedule(key);
+    return answer;
   };
 
-  /** Renders and, when the route asked for caching and the answer is a plain 200, stores it. */
-  const renderEntry = async (
-    key: string,
-    render: () => Promise<Response>,
-  ): Promise<{ entry?: Entry; response?: Response }> => {
+  /**
+   * Renders and, when the route asked for caching and the answer is a plain 200, stores it. The
+   * requester gets the HTML itself too, for an answer without compression.
+   */
+  const renderEntry = async (key: string, render: () => Promise<Response>): Promise<Rendered> => {
     const renderedAt = dropped.seq;
     const response = await render();
     const rules = parseRules(response.headers.get(RULES_HEADER));
@@ -200,25 +208,21 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     });
     const entry: Entry = {
       ...rules,
-      gzipped: gzipSync(body),
-      brotli: brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }),
-      etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      ...(await compressOnce(body)),
+      best: false,
+      htmlLength: body.length,
+      etag: `W/"${hash('sha256', body, 'base64url').slice(0, 27)}"`,
       lastModified: response.headers.get('last-modified') ?? undefined,
       headers,
       tags: (response.headers.get(TAGS_HEADER) ?? '').split(/[\s,]+/).filter(Boolean),
       storedAt: now(),
     };
-    if (store(key, entry, renderedAt)) recompress(key, entry, body);
-    return { entry };
+    store(key, entry, renderedAt);
+    return { entry, html: body };
   };
 
   /** One render per key at a time: late arrivals share the first one's entry. */
-  const renderShared = (
-    key: string,
-    render: () => Promise<Response>,
-  ): Promise<{ entry?: Entry; response?: Response }> => {
+  const renderShared = (key: string, render: () => Promise<Response>): Promise<Rendered> => {
     const running = inflight.get(key);
     if (running) return running.then((entry) => (entry ? { entry } : renderEntry(key, render)));
     const result = renderEntry(key, render);
@@ -240,18 +244,25 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     return cached;
   };
 
+  const requestHead = (request: Request): RequestHead => ({
+    method: request.method,
+    header: (name) => request.headers.get(name),
+  });
+
   return {
     hit(request, key) {
       const cached = fresh(key);
-      if (!cached) return null;
+      // Decompressing for the rare client that takes no coding is handle()'s, off the main thread.
+      if (!cached || chooseCoding(request.header('accept-encoding')) === 'identity') return null;
       counted('hit');
-      return reply(request, cached, 'HIT', now());
+      return answered(request, key, cached, 'HIT');
     },
     async handle(request, key, render) {
+      const head = requestHead(request);
       const hit = fresh(key);
       if (hit) {
         counted('hit');
-        return answer(request, hit, 'HIT', now());
+        return respond(answered(head, key, hit, 'HIT'), hit);
       }
       const cached = entries.peek(key);
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
@@ -259,11 +270,11 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
         use(key);
         if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
         counted('stale');
-        return answer(request, cached, 'STALE', now());
+        return respond(answered(head, key, cached, 'STALE'), cached);
       }
       counted('miss');
-      const { entry, response } = await renderShared(key, render);
-      return entry ? answer(request, entry, 'MISS', now()) : response!;
+      const { entry, response, html } = await renderShared(key, render);
+      return entry ? respond(reply(head, entry, 'MISS', now()), entry, html) : response!;
     },
     holds(key) {
       return entries.has(key) || inflight.has(key);
@@ -286,61 +297,25 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       entries.delete(key);
     },
     get stats() {
-      return { entries: entries.size, bytes: entries.calculatedSize };
+      return { entries: entries.size, bytes: entries.calculatedSize, recompressing: queue.size };
     },
+    recompressed: () => queue.idle(),
   };
 }
 
-/** True when the request's validators match the stored page (If-None-Match wins over If-Modified-Since). */
-function notModified(request: RequestHead, entry: Entry): boolean {
-  const ifNoneMatch = request.header('if-none-match');
-  if (ifNoneMatch !== null) {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(entry.etag));
-  }
-  const ifModifiedSince = request.header('if-modified-since');
-  if (ifModifiedSince === null || !entry.lastModified) return false;
-  const since = Date.parse(ifModifiedSince);
-  return Number.isFinite(since) && Date.parse(entry.lastModified) <= since;
+/** What rendering a page gave: the stored entry (and its HTML), or an answer not to be stored. */
+interface Rendered {
+  entry?: Entry;
+  html?: Buffer;
+  response?: Response;
 }
 
-/**
- * Brotli quality for a stored page's first answers: compressed once per render, so a higher quality
- * than a compressing proxy affords, until the background pass (recompress) has the best one.
- */
-const BROTLI_QUALITY = 6;
-
-const brotliAsync = promisify(brotliCompress);
-const compressBest = (body: Buffer) =>
-  brotliAsync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
+/** A stored page's answer as a Response; an identity body is the render's HTML, or the gzip copy inflated on the pool. */
+async function respond(answer: PageReply, entry: Entry, html?: Buffer): Promise<Response> {
+  const body = answer.needsHtml ? (html ?? (await gunzipAsync(entry.gzipped))) : answer.body;
+  // A view, not a copy: stored copies are buffers of their own (page-codings.ts) and a Response only reads.
+  return new Response(body === null ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+    status: answer.status,
+    headers: headerPairs(answer),
   });
-
-function reply(request: RequestHead, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): PageReply {
-  const headers: [string, string][] = [...entry.headers, ['etag', entry.etag]];
-  if (entry.lastModified) headers.push(['last-modified', entry.lastModified]);
-  headers.push(
-    ['age', String(Math.max(0, Math.floor((at - entry.storedAt) / 1000)))],
-    ['x-astro-cache', state],
-    ['vary', 'Accept-Encoding'],
-  );
-  if (notModified(request, entry)) return { status: 304, headers, body: null };
-  const coding = chooseCoding(request.header('accept-encoding'));
-  const body = coding === 'br' ? entry.brotli : coding === 'gzip' ? entry.gzipped : gunzipSync(entry.gzipped);
-  if (coding !== 'identity') headers.push(['content-encoding', coding]);
-  headers.push(['content-length', String(body.length)]);
-  return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
-}
-
-function answer(request: Request, entry: Entry, state: 'HIT' | 'MISS' | 'STALE', at: number): Response {
-  const { status, headers, body } = reply(
-    { method: request.method, header: (name) => request.headers.get(name) },
-    entry,
-    state,
-    at,
-  );
-  return new Response(body === null ? null : new Uint8Array(body), { status, headers });
 }
