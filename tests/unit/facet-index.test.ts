@@ -55,4 +55,23 @@ describe('FacetIndex', () => {
     expect(Object.fromEntries(counts.get('colour')!)).toEqual({ red: 2, blue: 1 });
     expect(Object.fromEntries(counts.get('size')!)).toEqual({ s: 1 });
   });
+
+  test('a filter unites common values (kept as bitsets) and rare ones (kept as lists), and follows changes', () => {
+    const index = new FacetIndex(['colour']);
+    index.setCategories([{ id: 1, idPath: '1' }]);
+    const products = Array.from({ length: 100 }, (_, i) =>
+      listing(i + 1, [], i % 2 === 0 ? [['colour', 'red']] : i === 7 ? [['colour', 'blue']] : []),
+    );
+    index.put(products);
+    const scope = { categoryId: 1, filters: [{ name: 'colour', values: ['red', 'blue'] }] };
+    expect(index.page(scope, 'newest', 'EUR', 0, 0).count).toBe(51);
+    index.remove([1]);
+    expect(index.page(scope, 'newest', 'EUR', 0, 0).count).toBe(50);
+    index.put([listing(200, [], [['colour', 'red']]), listing(8, [])]);
+    expect(index.page(scope, 'newest', 'EUR', 0, 0).count).toBe(50);
+    expect(index.page(scope, 'newest', 'EUR', 1, 0).ids).toEqual([200]);
+    // Product 3 is no longer red: read again into its own slot, it must leave red's bitset.
+    index.put([listing(3, [])]);
+    expect(index.page(scope, 'newest', 'EUR', 0, 0).count).toBe(49);
+  });
 });

@@ -42,6 +42,8 @@ interface IndexedValue {
   code: string;
   value: string;
   slots: Set<number>;
+  /** The slots as a bitset, kept for values common enough to be worth it (see matching()). */
+  bits?: Bitset | undefined;
 }
 
 const active = (filters: Filter[]): Filter[] => filters.filter((f) => f.values.length > 0);
@@ -113,7 +115,7 @@ export class FacetIndex {
       const slot = this.slotOf.get(id);
       if (slot === undefined) continue;
       const { listing } = this.entries[slot]!;
-      for (const valueId of this.slotValues.list(slot)) this.values[valueId]!.slots.delete(slot);
+      for (const valueId of this.slotValues.list(slot)) this.dropSlot(valueId, slot);
       this.slotValues.clear(slot);
       for (const category of listing.categories) this.members.get(category)?.delete(slot);
       // A variant that moved may already be mapped to its new parent (put earlier in the same batch).
@@ -223,7 +225,14 @@ export class FacetIndex {
     const ids = this.valueIds.get(filter.name);
     for (const value of filter.values) {
       const valueId = ids?.get(value);
-      if (valueId !== undefined) for (const slot of this.values[valueId]!.slots) bits.add(slot);
+      if (valueId === undefined) continue;
+      const indexed = this.values[valueId]!;
+      // A value of one product in 64 or more is kept as a bitset (one union instead of thousands of
+      // adds); at most 64 such values per value a product has, so this memory stays bounded.
+      if (indexed.slots.size * 64 >= this.entries.length) {
+        indexed.bits ??= Bitset.of(indexed.slots, this.entries.length);
+        bits.union(indexed.bits);
+      } else for (const slot of indexed.slots) bits.add(slot);
     }
     return bits;
   }
@@ -277,7 +286,11 @@ export class FacetIndex {
     this.entries[slot] = { listing, key };
     this.slotOf.set(listing.id, slot);
     this.listed.add(slot);
-    for (const valueId of valueIds) this.values[valueId]!.slots.add(slot);
+    for (const valueId of valueIds) {
+      const indexed = this.values[valueId]!;
+      indexed.slots.add(slot);
+      indexed.bits?.add(slot);
+    }
     for (const category of listing.categories) {
       let members = this.members.get(category);
       if (!members) this.members.set(category, (members = new Set()));
@@ -285,6 +298,12 @@ export class FacetIndex {
     }
     for (const variant of listing.variants) this.ownerOfVariant.set(variant, listing.id);
     this.changed(listing);
+  }
+
+  private dropSlot(valueId: number, slot: number): void {
+    const indexed = this.values[valueId]!;
+    indexed.slots.delete(slot);
+    indexed.bits?.delete(slot);
   }
 
   private valueId(code: string, value: string): number {
