@@ -159,6 +159,7 @@ try {
   const hammerTimes: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const alone = await probeLatencies(SECONDS / 2);
+    const answeredBefore = hammerTimes.length;
     let stop = false;
     const hammer = async (client: number) => {
       for (let i = client; !stop; i += 2) {
@@ -178,7 +179,7 @@ try {
     stop = true;
     await Promise.all(hammers);
     served.push(
-      `| ${r + 1} | ${ms(percentile(alone, 50))} | ${ms(percentile(alone, 99))} | ${ms(percentile(loaded, 50))} | ${ms(percentile(loaded, 99))} | ${hammerTimes.length} |`,
+      `| ${r + 1} | ${ms(percentile(alone, 50))} | ${ms(percentile(alone, 99))} | ${ms(percentile(loaded, 50))} | ${ms(percentile(loaded, 99))} | ${hammerTimes.length - answeredBefore} |`,
     );
     console.log(served.at(-1));
   }
@@ -215,6 +216,12 @@ counts in turn) as fast as they are answered. Latency of the cached page in ms:
 | run | alone p50 | alone p99 | during listings p50 | during listings p99 | listings answered |
 | --- | ---: | ---: | ---: | ---: | ---: |
 ${served.join('\n')}
+
+What the figures say: the index answers every filter combination within 20 ms at p99 (the goal) where SQL takes
+0.6–1.8 s (and 6–40 s before it was one INTERSECT on an analysed database). Before the index, a cached page asked
+during one such SQL listing waited 7,010 ms. Now it waits for the listings' other work on the one main thread (the
+product cards from the embedded database, the framework's request handling): p50 within 10 ms, p99 not yet (goal 10 ms).
+Moving the embedded database off the main thread (issue 33, item 2) is what is left for that.
 `;
 console.log(section);
 if (reportEnabled()) writeSection('## Filtered listings: facet index against SQL', section);
