@@ -90,7 +90,7 @@ export function showAuthView(view: AuthView, canRegister: boolean): AuthView {
   return next;
 }
 
-export function openLoginModal(): void {
+function openLoginModal(): void {
   $loginModalOpen.set(true);
 }
 

@@ -8,6 +8,7 @@
 // exporter and the server front are loaded outside the bundle that holds the page store.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** @internal Exported for tests: the header name. */
 export const INTERNAL_REQUEST_HEADER = 'x-storefront-internal';
 
 const KEY = Symbol.for('storefront.internal-request-token');
