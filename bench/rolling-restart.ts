@@ -11,10 +11,8 @@
 //   npm run bench:restart                    (RUNS=3 WARMUP_SECONDS=10 STEADY_SECONDS=10 DRAIN_MS=5000)
 //   RUNS=1 BENCH_REPORT=0 npm run bench:restart
 import { buildIfStale } from '../scripts/lib/prepare.ts';
-import { consistencyProblems, ledgerProblems, raiseStock } from '#tests/durability/checks.ts';
-import { newLedger } from '#tests/durability/load.ts';
-import { failed, loadTargets, runMixedLoad, type Call } from '#tests/durability/rolling-load.ts';
-import { startTopology, type Restart } from '#tests/helpers/topology.ts';
+import { consistencyProblems, ledgerProblems } from '#tests/durability/checks.ts';
+import { failed, restartUnderLoad, type Call } from '#tests/durability/rolling-load.ts';
 import { machine, median, percentile, writeSection } from './lib/report.ts';
 import { BENCH_OUT_DIR, load1, ms, numberFromEnv, reportEnabled, sleep, today } from './lib/shop.ts';
 
@@ -62,47 +60,31 @@ function window(calls: Call[]): Window {
 }
 
 async function run(drainMs: number): Promise<RunFigures> {
-  const topology = await startTopology({
-    outDir: BENCH_OUT_DIR,
-    drainMs,
-    // One machine plays every client: no per-client budgets, no cap on a guest's open orders.
-    env: { RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0' },
-  });
-  try {
-    const { db } = topology.database;
-    await raiseStock(db);
-    const base = topology.varnish.url;
-    const targets = await loadTargets(base, db);
-    const ledger = newLedger();
-    const log: Call[] = [];
-    let running = true;
-    const load = runMixedLoad(base, targets, SHAPE, ledger, log, () => running);
-    const restarts: Restart[] = [];
-    let steadyFrom = 0;
-    try {
+  let steadyFrom = 0;
+  return restartUnderLoad(
+    { outDir: BENCH_OUT_DIR, drainMs, shape: SHAPE },
+    async (topology) => {
       await sleep(WARMUP_S * 1000);
       steadyFrom = performance.now();
       await sleep(STEADY_S * 1000);
-      for (const index of [0, 1]) restarts.push(await topology.restart(index));
+      const restarts = [await topology.restart(0), await topology.restart(1)];
       await sleep(2000);
-    } finally {
-      running = false;
-      await load;
-    }
-    const restartFrom = restarts[0]!.signalledAt;
-    const restartTo = restarts[1]!.backInRotationAt;
-    const sentIn = (from: number, to: number) => log.filter((c) => c.startedAt >= from && c.startedAt < to);
-    return {
-      steady: window(sentIn(steadyFrom, restartFrom)),
-      restart: window(sentIn(restartFrom, restartTo)),
-      restartSeconds: (restartTo - restartFrom) / 1000,
-      orders: [...ledger.orders.values()].filter((a) => a.orderId).length,
-      problems: [...ledger.unexpected, ...(await ledgerProblems(db, ledger)), ...(await consistencyProblems(db))],
-      exits: restarts.map((r) => `${r.exitCode ?? r.signal}`),
-    };
-  } finally {
-    await topology.stop();
-  }
+      return restarts;
+    },
+    async ({ db, ledger, log, restarts }) => {
+      const restartFrom = restarts[0]!.signalledAt;
+      const restartTo = restarts[1]!.backInRotationAt;
+      const sentIn = (from: number, to: number) => log.filter((c) => c.startedAt >= from && c.startedAt < to);
+      return {
+        steady: window(sentIn(steadyFrom, restartFrom)),
+        restart: window(sentIn(restartFrom, restartTo)),
+        restartSeconds: (restartTo - restartFrom) / 1000,
+        orders: [...ledger.orders.values()].filter((a) => a.orderId).length,
+        problems: [...ledger.unexpected, ...(await ledgerProblems(db, ledger)), ...(await consistencyProblems(db))],
+        exits: restarts.map((r) => `${r.exitCode ?? r.signal}`),
+      };
+    },
+  );
 }
 
 const loadAtStart = load1();

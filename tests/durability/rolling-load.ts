@@ -6,7 +6,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#lib/server/db/client.ts';
 import { rows } from '../helpers/raw-rows.ts';
-import { shopWhile, type Ledger } from './load.ts';
+import { startTopology, type Restart, type Topology } from '../helpers/topology.ts';
+import { raiseStock } from './checks.ts';
+import { newLedger, shopWhile, type Ledger } from './load.ts';
 
 export interface Call {
   /** 'page', 'prices', or the path of a shopper's write (/api/cart/add, /api/orders/create, ...). */
@@ -107,4 +109,51 @@ export async function runMixedLoad(
     }
   });
   await Promise.all([...readers, ...pricers, shopWhile(base, ledger, shape.shoppers, keepGoing)]);
+}
+
+export interface RestartedUnderLoad {
+  topology: Topology;
+  db: Db;
+  ledger: Ledger;
+  log: Call[];
+  restarts: Restart[];
+}
+
+/**
+ * The two-instance topology (PostgreSQL, two shops, Varnish) under the mixed load: stock raised, the
+ * load started, `restart` run while it goes on (it restarts instances and returns what happened),
+ * the load stopped, then `outcome` reads the result before everything stops. Shared by the
+ * rolling-restart test and bench.
+ */
+export async function restartUnderLoad<T>(
+  options: { outDir: string; drainMs: number; shape: LoadShape },
+  restart: (topology: Topology) => Promise<Restart[]>,
+  outcome: (run: RestartedUnderLoad) => Promise<T>,
+): Promise<T> {
+  const topology = await startTopology({
+    outDir: options.outDir,
+    drainMs: options.drainMs,
+    // One machine plays every client: no per-client budgets, no cap on a guest's open orders.
+    env: { RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0' },
+  });
+  try {
+    const { db } = topology.database;
+    await raiseStock(db);
+    const base = topology.varnish.url;
+    const targets = await loadTargets(base, db);
+    const ledger = newLedger();
+    const log: Call[] = [];
+    let running = true;
+    const load = runMixedLoad(base, targets, options.shape, ledger, log, () => running);
+    let restarts: Restart[];
+    try {
+      restarts = await restart(topology);
+    } finally {
+      running = false;
+      await load;
+    }
+    return await outcome({ topology, db, ledger, log, restarts });
+  } finally {
+    await topology.stop();
+  }
 }

@@ -11,10 +11,9 @@
 import { beforeAll, describe, test } from 'vitest';
 import { shouldSkipPostgres } from '../helpers/postgres.ts';
 import { buildTestShop, TEST_BUILD_DIR } from '../helpers/shop-instance.ts';
-import { startTopology, type Restart } from '../helpers/topology.ts';
-import { consistencyProblems, ledgerProblems, raiseStock } from './checks.ts';
-import { newLedger } from './load.ts';
-import { failed, loadTargets, runMixedLoad, type Call } from './rolling-load.ts';
+import type { Restart } from '../helpers/topology.ts';
+import { consistencyProblems, ledgerProblems } from './checks.ts';
+import { failed, restartUnderLoad, type Call } from './rolling-load.ts';
 
 /** Longer than the probe needs to take an instance out (two failed probes a second apart). */
 const DRAIN_MS = Number(process.env.ROLLING_DRAIN_MS ?? 4000);
@@ -38,70 +37,53 @@ describe('rolling restart behind Varnish', () => {
   test.skipIf(shouldSkipPostgres())(
     'restarting both instances one after the other under load fails no request and loses no order',
     async ({ expect, annotate }) => {
-      const topology = await startTopology({
-        outDir: TEST_BUILD_DIR,
-        drainMs: DRAIN_MS,
-        // One machine plays every client: no per-client budgets, no cap on a guest's open orders.
-        env: { RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0' },
-      });
-      try {
-        const { db } = topology.database;
-        await raiseStock(db);
-        const base = topology.varnish.url;
-        const targets = await loadTargets(base, db);
-        const ledger = newLedger();
-        const log: Call[] = [];
-        let running = true;
-        const load = runMixedLoad(base, targets, SHAPE, ledger, log, () => running);
-        const restarts: Restart[] = [];
-        try {
+      await restartUnderLoad(
+        { outDir: TEST_BUILD_DIR, drainMs: DRAIN_MS, shape: SHAPE },
+        async (topology) => {
           await pause(STEADY_MS);
-          for (const index of [0, 1]) restarts.push(await topology.restart(index));
+          const restarts = [await topology.restart(0), await topology.restart(1)];
           await pause(STEADY_MS);
-        } finally {
-          running = false;
-          await load;
-        }
+          return restarts;
+        },
+        async ({ db, ledger, log, restarts }) => {
+          console.log(
+            `[rolling restart] drain ${DRAIN_MS} ms: ${log.length} calls, ${log.filter(failed).length} failed, ` +
+              `${ledger.cut} writes without an answer`,
+          );
+          for (const [i, restart] of restarts.entries()) {
+            const what = `instance ${i + 1}:\n${restart.output.slice(-2000)}`;
+            expect(restart.exitCode, what).toBe(0);
+            expect(logged(restart.output, 'stopping'), what).toBe(true);
+            expect(logged(restart.output, 'stopped'), what).toBe(true);
+          }
+          expect(log.filter(failed).map((c) => describeFailure(c, restarts))).toEqual([]);
+          expect(ledger.unexpected).toEqual([]);
+          expect(ledger.cut).toBe(0);
+          const acknowledged = [...ledger.orders.values()].filter((a) => a.orderId);
+          const during = log.filter((c) =>
+            restarts.some((r) => c.startedAt >= r.signalledAt && c.startedAt <= r.backInRotationAt),
+          );
+          // A load that stalled through the restarts would prove nothing.
+          expect(during.length).toBeGreaterThan(50);
+          expect(during.some((c) => c.type === '/api/orders/create')).toBe(true);
+          // Every acknowledged order is there with its id, number and cart; no order lacks lines; stock
+          // and carts agree with the orders.
+          expect(await ledgerProblems(db, ledger)).toEqual([]);
+          expect(await consistencyProblems(db)).toEqual([]);
 
-        console.log(
-          `[rolling restart] drain ${DRAIN_MS} ms: ${log.length} calls, ${log.filter(failed).length} failed, ` +
-            `${ledger.cut} writes without an answer`,
-        );
-        for (const [i, restart] of restarts.entries()) {
-          const what = `instance ${i + 1}:\n${restart.output.slice(-2000)}`;
-          expect(restart.exitCode, what).toBe(0);
-          expect(logged(restart.output, 'stopping'), what).toBe(true);
-          expect(logged(restart.output, 'stopped'), what).toBe(true);
-        }
-        expect(log.filter(failed).map((c) => describeFailure(c, restarts))).toEqual([]);
-        expect(ledger.unexpected).toEqual([]);
-        expect(ledger.cut).toBe(0);
-        const acknowledged = [...ledger.orders.values()].filter((a) => a.orderId);
-        const during = log.filter((c) =>
-          restarts.some((r) => c.startedAt >= r.signalledAt && c.startedAt <= r.backInRotationAt),
-        );
-        // A load that stalled through the restarts would prove nothing.
-        expect(during.length).toBeGreaterThan(50);
-        expect(during.some((c) => c.type === '/api/orders/create')).toBe(true);
-        // Every acknowledged order is there with its id, number and cart; no order lacks lines; stock
-        // and carts agree with the orders.
-        expect(await ledgerProblems(db, ledger)).toEqual([]);
-        expect(await consistencyProblems(db)).toEqual([]);
-
-        const summary =
-          `${log.length} calls (${during.length} during the restarts), ${acknowledged.length} orders acknowledged; ` +
-          restarts
-            .map(
-              (r, i) =>
-                `instance ${i + 1}: exited ${((r.exitedAt - r.signalledAt) / 1000).toFixed(1)} s after SIGTERM, ` +
-                `back in rotation ${((r.backInRotationAt - r.signalledAt) / 1000).toFixed(1)} s after it`,
-            )
-            .join('; ');
-        console.log(`[rolling restart] ${summary}`);
-        await annotate(summary);
-      } finally {
-        await topology.stop();
-      }
+          const summary =
+            `${log.length} calls (${during.length} during the restarts), ${acknowledged.length} orders acknowledged; ` +
+            restarts
+              .map(
+                (r, i) =>
+                  `instance ${i + 1}: exited ${((r.exitedAt - r.signalledAt) / 1000).toFixed(1)} s after SIGTERM, ` +
+                  `back in rotation ${((r.backInRotationAt - r.signalledAt) / 1000).toFixed(1)} s after it`,
+              )
+              .join('; ');
+          console.log(`[rolling restart] ${summary}`);
+          await annotate(summary);
+        },
+      );
     },
     180_000,
   );

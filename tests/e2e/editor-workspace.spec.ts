@@ -88,6 +88,8 @@ test.describe('the journey of a new editor', () => {
     await expect(
       page.getByText(words('de', 'nav.signedInAs', { email: STAFF.editor.email, role: words('de', 'role.editor') })),
     ).toBeVisible();
+    // The entries table is an island: a click while it hydrates can be lost.
+    await waitForWorkspace(page);
 
     const table = page.getByRole('region', { name: words('de', 'entries.tableLabel') });
     await table.getByRole('link', { name: words('de', 'kind.block:menu'), exact: true }).click();
