@@ -260,7 +260,7 @@ export class FacetIndex {
     if (order) return order;
     const slots = Int32Array.from(this.listed);
     // Keys read once into flat arrays: a comparator reading them from the listings took 170 ms for
-    // 77,000 products, with them 20.
+    // 77,000 products; with them the whole order takes about 50 ms, once per change.
     const ids = new Float64Array(this.entries.length);
     const keys = new Float64Array(this.entries.length);
     for (const slot of slots) {
