@@ -3,7 +3,7 @@
 // public prices. A listing's scope is an intersection of bitsets (category subtree, search hits, one
 // union per filter), its page a walk down a presorted order, its facet counts one pass over the
 // scope. On 100,000 products a listing with five filters took 40 s in SQL on the embedded database,
-// which answers on the main thread, so every other request waited for it. listing-sql.ts holds the
+// which then answered on the main thread, so every other request waited for it. listing-sql.ts holds the
 // same rules in SQL; the tests hold this index to it. facet-index-store.ts keeps it current.
 import type { Filter } from '#lib/catalog/contract.ts';
 import { Bitset } from './bitset.ts';

@@ -1,4 +1,4 @@
-// The one database handle of the process: PGlite (embedded, file-backed) by default, PostgreSQL
+// The one database handle of the process: PGlite (embedded, file-backed, on its own thread) by default, PostgreSQL
 // when DATABASE_URL is set. Both speak the same SQL, so one schema and one set of migrations serve.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
-import { openPglite } from './pglite.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { ThreadedPglite } from './pglite-thread.ts';
 import { logger } from '../log.ts';
 import { gaugeOnScrape, metrics } from '../metrics/index.ts';
 
@@ -172,9 +173,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await openPglite(dir ?? 'memory://', opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+  // On a thread of its own, so a slow statement never holds up the main thread (pglite-thread.ts).
+  const client = await ThreadedPglite.open({ dir: dir ?? 'memory://', loadDataDir: opts.loadDataDir });
   timeStatements(client, 'pglite');
-  const db = drizzlePglite(client, { schema });
+  // drizzle's PGlite driver calls query and transaction only, which the threaded client speaks.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   return {
     db,
     kind: 'pglite',

@@ -26,7 +26,7 @@ export async function getDb(): Promise<Db> {
 /**
  * Runs reads whose every statement PostgreSQL cancels after `ms` (SQLSTATE 57014, which the
  * integration layer answers 503 SERVER_BUSY): a query that went wrong cannot hold a connection and a
- * core for long. PGlite runs one statement at a time in this thread and cannot cancel one, so there
+ * core for long. PGlite runs one statement at a time on its thread and cannot cancel one, so there
  * the bounds of the queries themselves are the guard.
  */
 export async function withStatementTimeout<T>(ms: number, run: (db: Db) => Promise<T>): Promise<T> {
