@@ -218,10 +218,12 @@ counts in turn) as fast as they are answered. Latency of the cached page in ms:
 ${served.join('\n')}
 
 What the figures say: the index answers every filter combination within 20 ms at p99 (the goal) where SQL takes
-0.6–1.8 s (and 6–40 s before it was one INTERSECT on an analysed database). Before the index, a cached page asked
-during one such SQL listing waited 7,010 ms. Now it waits for the listings' other work on the one main thread (the
-product cards from the embedded database, the framework's request handling): p50 within 10 ms, p99 not yet (goal 10 ms).
-Moving the embedded database off the main thread (issue 33, item 2) is what is left for that.
+0.6–2 s (and 6–40 s before it was one INTERSECT on an analysed database); a single p99 above 20 ms in a run of 50 is a
+pause of the process (garbage collection), not the index. Before the index, a cached page asked during one such SQL
+listing waited 7,010 ms. With the embedded database on its own thread (issue 33, item 2; before it, the same bench gave
+p50 7.6–10.8 ms and p99 58–78 ms during listings, 720–896 listings answered) the cached page waits only for the
+listings' work on the main thread (facet counts, product cards to JSON, the framework's request handling): p50 within
+10 ms, p99 not yet (goal 10 ms).
 `;
 console.log(section);
 if (reportEnabled()) writeSection('## Filtered listings: facet index against SQL', section);
