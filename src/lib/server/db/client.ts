@@ -174,7 +174,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // On a thread of its own, so a slow statement never holds up the main thread (pglite-thread.ts).
-  const client = await ThreadedPglite.open({ dir: dir ?? 'memory://', loadDataDir: opts.loadDataDir });
+  const client = await ThreadedPglite.open({ dir: dir ?? 'memory://', loadDataDir: opts.loadDataDir }, (error) => {
+    // Nothing short of a new process brings it back. Exiting with an error lets the supervisor (systemd,
+    // the container runtime) restart the shop, and PGlite recovers its data directory from the WAL.
+    logger.fatal({ err: error }, 'the embedded database stopped; exiting');
+    process.exit(1);
+  });
   timeStatements(client, 'pglite');
   // drizzle's PGlite driver calls query and transaction only, which the threaded client speaks.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });

@@ -55,10 +55,20 @@ export class ThreadedPglite implements TransactionHandle {
     this.#worker = worker;
   }
 
-  /** Starts the thread and opens the database in `dir` there; rejects with PGlite's error if it cannot. */
-  static async open(input: WorkerInput): Promise<ThreadedPglite> {
+  /**
+   * Starts the thread and opens the database in `dir` there; rejects with PGlite's error if it cannot.
+   * `onLost` hears of the thread ending other than by close() (PGlite aborting, out of memory), after
+   * which every statement fails.
+   */
+  static async open(input: WorkerInput, onLost?: (error: Error) => void): Promise<ThreadedPglite> {
     const worker = new Worker(workerFile(), { workerData: input });
     const client = new ThreadedPglite(worker);
+    let opened = false;
+    const lost = (error: Error) => {
+      const unexpected = !client.#stopped;
+      client.#stop(error);
+      if (opened && unexpected) onLost?.(error);
+    };
     await new Promise<void>((ready, failed) => {
       worker.on('message', (message: Reply | Notice) => {
         if ('ready' in message) ready();
@@ -67,14 +77,15 @@ export class ThreadedPglite implements TransactionHandle {
       });
       worker.on('error', (error) => {
         failed(error);
-        client.#stop(error);
+        lost(error);
       });
       worker.on('exit', (code) => {
         const error = new Error(`the embedded database's thread ended (exit code ${code})`);
         failed(error);
-        client.#stop(error);
+        lost(error);
       });
     });
+    opened = true;
     // An idle database must not keep a script alive; a statement in flight does (#call).
     worker.unref();
     return client;
