@@ -101,6 +101,26 @@ describe('the embedded database on its own thread', () => {
     await expect(client.query('select 1')).rejects.toThrow('the embedded database is closed');
   });
 
+  it('a thread that dies (here: out of memory on a huge result) fails the statement and is reported lost', async () => {
+    const lost: Error[] = [];
+    const client = await ThreadedPglite.open({ dir: 'memory://' }, (error) => lost.push(error), {
+      maxOldGenerationSizeMb: 48,
+    });
+    await expect(client.query(`select repeat('x', 1000000) from generate_series(1, 400)`)).rejects.toThrow();
+    expect(lost).toHaveLength(1);
+    await expect(client.query('select 1')).rejects.toThrow();
+    // Closing what is already lost is no second loss.
+    await client.close();
+    expect(lost).toHaveLength(1);
+  });
+
+  it('a database closed on purpose is not reported lost', async () => {
+    const lost: Error[] = [];
+    const client = await ThreadedPglite.open({ dir: 'memory://' }, (error) => lost.push(error));
+    await client.close();
+    expect(lost).toEqual([]);
+  });
+
   it('rejects opening a data directory PGlite cannot use with its reason', async () => {
     await expect(ThreadedPglite.open({ dir: 'memory://', loadDataDir: new Blob(['not a tarball']) })).rejects.toThrow();
   });

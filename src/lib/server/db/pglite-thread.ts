@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import { reviveError, type Notice, type Reply, type Request, type WorkerInput } from './pglite-protocol.ts';
 
@@ -58,10 +58,15 @@ export class ThreadedPglite implements TransactionHandle {
   /**
    * Starts the thread and opens the database in `dir` there; rejects with PGlite's error if it cannot.
    * `onLost` hears of the thread ending other than by close() (PGlite aborting, out of memory), after
-   * which every statement fails.
+   * which every statement fails. `resourceLimits` bound the thread's JavaScript heap (not PGlite's
+   * WebAssembly memory); the shop sets none.
    */
-  static async open(input: WorkerInput, onLost?: (error: Error) => void): Promise<ThreadedPglite> {
-    const worker = new Worker(workerFile(), { workerData: input });
+  static async open(
+    input: WorkerInput,
+    onLost?: (error: Error) => void,
+    resourceLimits?: ResourceLimits,
+  ): Promise<ThreadedPglite> {
+    const worker = new Worker(workerFile(), { workerData: input, resourceLimits });
     const client = new ThreadedPglite(worker);
     let opened = false;
     const lost = (error: Error) => {
