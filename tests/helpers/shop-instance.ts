@@ -170,6 +170,20 @@ export async function startShopInstance(opts: ShopInstanceOptions): Promise<Shop
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // Started: ready, or unavailable for a reason a test may be after (migrations missing), but no
+  // longer opening the database or building the indexes.
+  await waitFor(
+    `shop instance on port ${port} to finish starting`,
+    async () => {
+      const response = await fetch(`${url}/readyz`).catch(() => undefined);
+      const body = (await response?.json().catch(() => undefined)) as { status?: string } | undefined;
+      return body && body.status !== 'starting' ? true : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 100 },
+  ).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
   const kill = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));

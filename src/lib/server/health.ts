@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { catalogIndexesBuilt } from './catalog/index.ts';
-import { database, rows } from './db/index.ts';
+import { database, databaseOpened, rows } from './db/index.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
 import { isStopping } from './lifecycle/index.ts';
 
@@ -21,6 +21,17 @@ const LATEST_MIGRATION = Math.max(...journal.entries.map((entry) => entry.when))
 
 export async function readiness(): Promise<Readiness> {
   if (isStopping()) return { status: 'stopping', reason: 'the process is stopping' };
+  if (!databaseOpened()) {
+    // The first open (the embedded database starts PostgreSQL in WebAssembly: seconds) is start-up,
+    // not an outage. It runs on its own thread, so the probe is answered meanwhile.
+    try {
+      await within(DATABASE_TIMEOUT_MS, database());
+    } catch (error) {
+      return error instanceof Overrun
+        ? { status: 'starting', reason: 'opening the database' }
+        : { status: 'unavailable', reason: `database: ${(error as Error).message}` };
+    }
+  }
   let applied: number;
   try {
     applied = await within(DATABASE_TIMEOUT_MS, latestAppliedMigration());

@@ -9,14 +9,25 @@ export { document, int8, json, timestamp } from './columns.ts';
 export { literalList, literalRows, sqlLiteral } from './literals.ts';
 
 let pending: Promise<Database> | undefined;
+let opened = false;
 
 export function database(): Promise<Database> {
   if (pending) return pending;
   const e = env();
   pending = openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  const current = pending;
+  current.then(
+    () => (opened = pending === current),
+    () => {},
+  );
   // Closed last when the process stops, after the jobs that write to it (lifecycle).
   onStop('database', closeDatabase, 'connection');
   return pending;
+}
+
+/** Whether the process's database has been opened (readiness says "starting" until then). */
+export function databaseOpened(): boolean {
+  return opened;
 }
 
 export async function getDb(): Promise<Db> {
@@ -42,5 +53,6 @@ export async function closeDatabase(): Promise<void> {
   if (!pending) return;
   const db = await pending;
   pending = undefined;
+  opened = false;
   await db.close();
 }
