@@ -21,17 +21,12 @@ const LATEST_MIGRATION = Math.max(...journal.entries.map((entry) => entry.when))
 
 export async function readiness(): Promise<Readiness> {
   if (isStopping()) return { status: 'stopping', reason: 'the process is stopping' };
-  if (!databaseOpened()) {
-    // The first open (the embedded database starts PostgreSQL in WebAssembly: seconds) is start-up,
-    // not an outage. It runs on its own thread, so the probe is answered meanwhile.
-    try {
-      await within(DATABASE_TIMEOUT_MS, database());
-    } catch (error) {
-      return error instanceof Overrun
-        ? { status: 'starting', reason: 'opening the database' }
-        : { status: 'unavailable', reason: `database: ${(error as Error).message}` };
-    }
-  }
+  // The first open (the embedded database starts PostgreSQL in WebAssembly: seconds) is start-up,
+  // not an outage. It runs on its own thread, so the probe is answered meanwhile.
+  const opening = databaseOpened()
+    ? undefined
+    : await startUpStep(DATABASE_TIMEOUT_MS, database(), 'opening the database', 'database');
+  if (opening) return opening;
   let applied: number;
   try {
     applied = await within(DATABASE_TIMEOUT_MS, latestAppliedMigration());
@@ -40,14 +35,30 @@ export async function readiness(): Promise<Readiness> {
   }
   if (applied < LATEST_MIGRATION)
     return { status: 'unavailable', reason: 'database: migrations are missing (run the start script to apply them)' };
+  const indexing = await startUpStep(
+    INDEX_WAIT_MS,
+    catalogIndexesBuilt(),
+    'building the price and search indexes',
+    'indexes',
+  );
+  return indexing ?? { status: 'ready' };
+}
+
+/** A start-up step given `ms`: undefined once done, `starting` while it runs, `unavailable` if it failed. */
+async function startUpStep(
+  ms: number,
+  work: Promise<unknown>,
+  starting: string,
+  failed: string,
+): Promise<Readiness | undefined> {
   try {
-    await within(INDEX_WAIT_MS, catalogIndexesBuilt());
+    await within(ms, work);
+    return undefined;
   } catch (error) {
     return error instanceof Overrun
-      ? { status: 'starting', reason: 'building the price and search indexes' }
-      : { status: 'unavailable', reason: `indexes: ${(error as Error).message}` };
+      ? { status: 'starting', reason: starting }
+      : { status: 'unavailable', reason: `${failed}: ${(error as Error).message}` };
   }
-  return { status: 'ready' };
 }
 
 async function latestAppliedMigration(): Promise<number> {
