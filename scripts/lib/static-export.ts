@@ -18,7 +18,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { Invalidation } from '#lib/server/publish/bus.ts';
 import { MARKER, assertReplaceable, fileFor, notFoundFile, removeFile, swapIn, writeAtomic } from './export/files.ts';
 import { createClient, header, isHtml, isPublic } from './export/http.ts';
-import { Progress, pool } from './export/pool.ts';
+import { Progress, feed, pool } from './export/pool.ts';
 import { discover, probePath } from './export/discover.ts';
 import type { BatchSummary } from './export/batch-summary.ts';
 
@@ -27,6 +27,8 @@ export { watchPublishEvents, type Watcher } from './export/watch.ts';
 
 /** Written last in a re-render, so a sitemap never lists a page that is not there yet. */
 const META_PAGE = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/;
+/** Images fetched at once while pages are still rendering. */
+const IMAGES_WHILE_RENDERING = 2;
 /** Root-relative image references in HTML and in island props (`&quot;/images/…&quot;`). */
 const IMAGE_REF = /(?<=["'(\s,;=])\/images\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)/g;
 
@@ -74,6 +76,8 @@ export interface StaticExport {
 
 export function createStaticExport(options: ExportOptions): StaticExport {
   const get = createClient(options.origin, options.concurrency);
+  // Sockets of their own: images fetched beside the pages do not queue for the pages' sockets.
+  const getImage = createClient(options.origin, options.concurrency);
   const { outDir, log } = options;
   /** Path → tags of every page in the folder. */
   let pages = new Map<string, PageEntry>();
@@ -87,7 +91,7 @@ export function createStaticExport(options: ExportOptions): StaticExport {
     root: string,
     path: string,
     into: Map<string, PageEntry>,
-    found: Set<string>,
+    found: Pick<Set<string>, 'add'>,
   ): Promise<Outcome> {
     const fetched = await get(path);
     const probe = probes.get(path);
@@ -115,29 +119,21 @@ export function createStaticExport(options: ExportOptions): StaticExport {
     return { kind: 'written' };
   }
 
-  /** Writes the images not yet in the folder; an image the shop does not have is left out. */
-  async function renderImages(
-    root: string,
-    paths: string[],
-    done: Set<string>,
-    signal?: AbortSignal,
-    progress?: Progress,
-  ): Promise<number> {
+  /** Writes one image into the folder; false when the shop does not have it (it is left out). */
+  async function writeImage(root: string, path: string, done: Set<string>): Promise<boolean> {
+    const fetched = await getImage(path);
+    if (fetched.status !== 200 || !isPublic(fetched)) return false;
+    await writeAtomic(join(root, fileFor(path, false)), fetched.body);
+    done.add(path);
+    return true;
+  }
+
+  /** Writes the images not yet in the folder. */
+  async function renderImages(root: string, paths: string[], done: Set<string>): Promise<number> {
     let written = 0;
-    await pool(
-      paths,
-      options.concurrency,
-      async (path) => {
-        const fetched = await get(path);
-        if (fetched.status === 200 && isPublic(fetched)) {
-          await writeAtomic(join(root, fileFor(path, false)), fetched.body);
-          done.add(path);
-          written++;
-        }
-        if (progress) progress.done++;
-      },
-      signal,
-    );
+    await pool(paths, options.concurrency, async (path) => {
+      if (await writeImage(root, path, done)) written++;
+    });
     return written;
   }
 
@@ -159,7 +155,26 @@ export function createStaticExport(options: ExportOptions): StaticExport {
         `rendering ${ordered.length} pages in ${site.locales.length} locales into ${staging} (${options.concurrency} at a time)`,
       );
       const written = new Map<string, PageEntry>();
+      const exportedImages = new Set<string>();
+      // Images are fetched while pages render: encoding a new rendition runs on the thread pool,
+      // beside the page renders on the main thread. Two at a time until the pages are done, so the
+      // pool keeps threads for the page writes.
+      let imageProgress: Progress | undefined;
+      const imageFeed = feed<string>(
+        IMAGES_WHILE_RENDERING,
+        async (path) => {
+          await writeImage(staging, path, exportedImages);
+          if (imageProgress) imageProgress.done++;
+        },
+        signal,
+      );
       const found = new Set<string>();
+      const sink = {
+        add(path: string) {
+          if (!found.has(path)) imageFeed.push(path);
+          return found.add(path);
+        },
+      };
       let skipped = 0;
       const progress = new Progress(ordered.length, options.progress ?? null);
       try {
@@ -167,23 +182,28 @@ export function createStaticExport(options: ExportOptions): StaticExport {
           ordered,
           options.concurrency,
           async (path) => {
-            const outcome = await renderPage(staging, path, written, found);
+            const outcome = await renderPage(staging, path, written, sink);
             if (outcome.kind !== 'written') {
               skipped++;
               log(`skipped ${path}: HTTP ${outcome.status}${outcome.kind === 'not-public' ? ', not public' : ''}`);
             }
             progress.done++;
-            progress.extra = found.size > 0 ? `  (${found.size} images next)` : '';
+            progress.extra = found.size > 0 ? `  (images: ${found.size - imageFeed.pending} of ${found.size})` : '';
           },
           signal,
         );
+      } catch (error) {
+        // Nothing may still write into the staging folder when it is removed.
+        await imageFeed.drain().catch(() => undefined);
+        throw error;
       } finally {
         progress.finish();
       }
-      const exportedImages = new Set<string>();
-      const imageProgress = new Progress(found.size, options.progress ?? null, 'images');
+      imageProgress = new Progress(found.size, options.progress ?? null, 'images');
+      imageProgress.done = found.size - imageFeed.pending;
+      imageFeed.setConcurrency(options.concurrency);
       try {
-        await renderImages(staging, [...found], exportedImages, signal, imageProgress);
+        await imageFeed.drain();
       } finally {
         imageProgress.finish();
       }

@@ -258,6 +258,26 @@ describe('page store: hits and validators', () => {
     await store.recompressed();
   });
 
+  test("the export's no-store requests are rendered and not kept; from a client, no-store changes nothing", async () => {
+    const store = newStore();
+    const r = renderer((n) => `render ${n}`, { tags: ['t:x'] });
+    const exporter = { 'accept-encoding': 'identity', 'cache-control': 'no-store', ...internalRequestHeaders() };
+    const first = await store.handle(get(exporter), '/page', r.render);
+    expect(await text(first)).toBe('render 1');
+    expect(first.headers.get('cdn-cache-control')).toBeNull();
+    expect(first.headers.get('xkey')).toBe('t:x');
+    expect(store.stats.entries).toBe(0);
+    expect(await text(await store.handle(get(exporter), '/page', r.render))).toBe('render 2');
+    // A client asking no-store is answered from the store like anyone else: it cannot force renders.
+    const client = { 'accept-encoding': 'identity', 'cache-control': 'no-store' };
+    expect(await text(await store.handle(get(client), '/page', r.render))).toBe('render 3');
+    expect(await text(await store.handle(get(client), '/page', r.render))).toBe('render 3');
+    expect(r.calls).toBe(3);
+    // A page already stored and fresh is what the data says: the export takes it.
+    expect(await text(await store.handle(get(exporter), '/page', r.render))).toBe('render 3');
+    expect(r.calls).toBe(3);
+  });
+
   test('a page dropped before its background pass is not brought back by it', async () => {
     const store = newStore();
     const r = renderer(() => listingHtml(), { tags: ['t:x'] });

@@ -36,10 +36,11 @@ describe('parseRasterFile', () => {
 });
 
 describe('pictureSources', () => {
-  test('offers AVIF, then WebP, with a JPEG fallback at the largest width', () => {
+  test('offers WebP, with a JPEG fallback at every width and the largest as src', () => {
     const p = pictureSources('/images/p/HSH-10007.svg', [300, 600]);
-    expect(p?.sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
-    expect(p?.sources[0]?.srcSet).toBe('/images/p/HSH-10007.w300.avif 300w, /images/p/HSH-10007.w600.avif 600w');
+    expect(p?.sources.map((s) => s.type)).toEqual(['image/webp']);
+    expect(p?.sources[0]?.srcSet).toBe('/images/p/HSH-10007.w300.webp 300w, /images/p/HSH-10007.w600.webp 600w');
+    expect(p?.srcSet).toBe('/images/p/HSH-10007.w300.jpg 300w, /images/p/HSH-10007.w600.jpg 600w');
     expect(p?.src).toBe('/images/p/HSH-10007.w600.jpg');
   });
 

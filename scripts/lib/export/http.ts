@@ -23,9 +23,11 @@ export function createClient(origin: string, concurrency: number): (path: string
           agent,
           timeout: 120_000,
           // Plain bodies: the folder holds the files themselves; the static host compresses. The
-          // shop's own crawl reads each page once: no reason for the page cache's best compression.
+          // crawl reads each page once, so the shop's page cache does not keep (compress) what it
+          // renders for it: `no-store` from the shop itself (the internal header) passes it by.
           headers: {
             'accept-encoding': 'identity',
+            'cache-control': 'no-store',
             'user-agent': 'storefront-static-export',
             ...internalRequestHeaders(),
           },

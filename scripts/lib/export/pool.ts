@@ -1,5 +1,59 @@
 // A bounded work pool and the operator's progress bar.
 
+/** A work pool fed while it runs: what is pushed is worked on `concurrency` at a time. */
+export interface Feed<T> {
+  push(item: T): void;
+  /** Items pushed and not finished. */
+  readonly pending: number;
+  /** Allows more (or fewer) at a time from now on. */
+  setConcurrency(concurrency: number): void;
+  /** Resolves once everything pushed is done; rejects with the first failure (which stops the rest) or on abort. */
+  drain(): Promise<void>;
+}
+
+export function feed<T>(concurrency: number, worker: (item: T) => Promise<void>, signal?: AbortSignal): Feed<T> {
+  const queue: T[] = [];
+  let next = 0;
+  let running = 0;
+  let failure: { error: unknown } | undefined;
+  const waiting: (() => void)[] = [];
+  const stopped = () => failure !== undefined || signal?.aborted === true;
+  // Workers never throw: every one finishes its current item before drain() settles, so a caller
+  // cleaning up after a failure does not race a write still in flight.
+  const pump = () => {
+    while (!stopped() && running < concurrency && next < queue.length) {
+      const item = queue[next]!;
+      queue[next++] = undefined as T; // done with: let it go
+      running++;
+      worker(item)
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => {
+          running--;
+          pump();
+          if (running === 0) for (const wake of waiting.splice(0)) wake();
+        });
+    }
+  };
+  return {
+    push(item) {
+      queue.push(item);
+      pump();
+    },
+    get pending() {
+      return queue.length - next + running;
+    },
+    setConcurrency(n) {
+      concurrency = n;
+      pump();
+    },
+    async drain() {
+      while (running > 0) await new Promise<void>((wake) => waiting.push(wake));
+      if (failure) throw failure.error;
+      signal?.throwIfAborted();
+    },
+  };
+}
+
 /** Runs `worker` over the items with `concurrency` at a time; the first failure stops the rest. */
 export async function pool<T>(
   items: readonly T[],
@@ -7,23 +61,9 @@ export async function pool<T>(
   worker: (item: T) => Promise<void>,
   signal?: AbortSignal,
 ): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  // Workers never throw: every one finishes its current item before the pool settles, so a caller
-  // cleaning up after a failure does not race a write still in flight.
-  const run = async () => {
-    while (!failure && !signal?.aborted && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await worker(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, run));
-  if (failure) throw failure.error;
-  signal?.throwIfAborted();
+  const work = feed(concurrency, worker, signal);
+  for (const item of items) work.push(item);
+  await work.drain();
 }
 
 /** `[#####.....] 1234/5000 pages  210 pages/s  eta 18 s` redrawn on a TTY; a plain line every 2 s elsewhere. */

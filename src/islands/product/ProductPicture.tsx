@@ -1,6 +1,6 @@
-// A product picture as <picture>: AVIF and WebP renditions at several widths, a JPEG fallback, and the
-// box's width and height so nothing shifts while it loads. A picture the image route cannot rasterise
-// (an external URL) stays a plain <img>.
+// A product picture as <picture>: WebP renditions at several widths with a JPEG fallback (the formats:
+// src/lib/site/images.ts), and the box's width and height so nothing shifts while it loads. A picture the
+// image route cannot rasterise (an external URL) stays a plain <img>.
 import type { ImgHTMLAttributes } from 'react';
 import { pictureSources, type RasterWidth } from '#lib/site/images.ts';
 

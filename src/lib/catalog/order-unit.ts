@@ -1,7 +1,7 @@
 // What one ordered quantity of a product is, in words: its order unit (UN/ECE Recommendation 20
 // code: C62 a piece, PK a pack …), what a pack holds, and the quantity rule (minimum, step), for the
 // product page and its buy box. Pure: the texts come from the locale's messages, numbers through Intl.
-import { fill, plural } from '../i18n/format.ts';
+import { fill, formatCount, plural } from '../i18n/format.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import type { QuantityRule } from './order-quantity.ts';
 
@@ -35,7 +35,7 @@ export function unitName(messages: Messages, code: string): string {
 /** A count of the unit in the locale's words and digits ("100 pieces", "1.000 Stück", "2,5 m"). */
 export function unitCount(messages: Messages, intlLocale: string, code: string, count: number): string {
   const unit = named(code);
-  if (!unit) return `${new Intl.NumberFormat(intlLocale).format(count)} ${code}`;
+  if (!unit) return `${formatCount(intlLocale, count)} ${code}`;
   const forms = { one: messages[`unit.count.${unit}_one`], other: messages[`unit.count.${unit}_other`] };
   return plural(intlLocale, count, forms);
 }

@@ -23,9 +23,25 @@ export function fill(template: string, vars: TemplateVars = {}): string {
   );
 }
 
+// Building an Intl object costs tens of microseconds (locale negotiation); a page formats hundreds of
+// counts, so each locale's rules and number format are made once.
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function memo<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make()));
+  return value;
+}
+
 /** The CLDR plural category of a count in a locale (French: 0 and 1 are both 'one'). */
 function pluralCategory(intlLocale: string, count: number): Intl.LDMLPluralRule {
-  return new Intl.PluralRules(intlLocale).select(count);
+  return memo(pluralRules, intlLocale, () => new Intl.PluralRules(intlLocale)).select(count);
+}
+
+/** A count written the locale's way (2,400 / 2.400 / 2 400). */
+export function formatCount(intlLocale: string, count: number): string {
+  return memo(numberFormats, intlLocale, () => new Intl.NumberFormat(intlLocale)).format(count);
 }
 
 export interface PluralOptions {
@@ -45,7 +61,7 @@ export function plural(
   options: PluralOptions = {},
 ): string {
   const form = options.atLeast ? forms.other : (forms[pluralCategory(intlLocale, count)] ?? forms.other);
-  const shown = new Intl.NumberFormat(intlLocale).format(count);
+  const shown = formatCount(intlLocale, count);
   return fill(form, { ...vars, count: options.atLeast ? `${shown}+` : shown });
 }
 
@@ -68,13 +84,11 @@ const INTL_UNITS: Readonly<Record<string, string>> = {
 const quantityFormatters = new Map<string, Intl.NumberFormat>();
 
 function quantityFormatter(intlLocale: string, unit?: string): Intl.NumberFormat {
-  const key = `${intlLocale}|${unit ?? ''}`;
-  let f = quantityFormatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 3, ...(unit ? { style: 'unit', unit } : {}) });
-    quantityFormatters.set(key, f);
-  }
-  return f;
+  return memo(
+    quantityFormatters,
+    `${intlLocale}|${unit ?? ''}`,
+    () => new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 3, ...(unit ? { style: 'unit', unit } : {}) }),
+  );
 }
 
 /**

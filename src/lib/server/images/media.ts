@@ -1,7 +1,7 @@
 // Pictures and data sheets brought by a catalogue import, stored once under DATA_DIR/media by the
 // digest of their bytes (the same picture for a thousand products is one file). Pictures are checked
 // by decoding their header with sharp and served through the image route, which renders the shop's
-// sizes as AVIF, WebP and JPEG on first request; data sheets must be PDF.
+// sizes as WebP and JPEG on first request; data sheets must be PDF.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

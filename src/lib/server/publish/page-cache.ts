@@ -197,10 +197,8 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     const renderedAt = dropped.seq;
     const response = await render();
     const rules = parseRules(response.headers.get(RULES_HEADER));
-    if (!rules || response.status !== 200 || response.headers.has('set-cookie')) {
-      response.headers.delete(RULES_HEADER);
-      return { response };
-    }
+    if (!rules || response.status !== 200 || response.headers.has('set-cookie'))
+      return { response: unstored(response) };
     const body = Buffer.from(await response.arrayBuffer());
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
@@ -264,6 +262,11 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
         counted('hit');
         return respond(answered(head, key, hit, 'HIT'), hit);
       }
+      // Rendered now, not answered stale: an export writes what the data says at this moment.
+      if (passesThrough(head)) {
+        counted('miss');
+        return unstored(await render());
+      }
       const cached = entries.peek(key);
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
       if (cached && age <= cached.maxAge + cached.swr) {
@@ -301,6 +304,22 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     },
     recompressed: () => queue.idle(),
   };
+}
+
+/** A rendered answer that is not stored: the rules meant for the store do not travel on. */
+function unstored(response: Response): Response {
+  response.headers.delete(RULES_HEADER);
+  return response;
+}
+
+/**
+ * The static export reads every page once and writes it to disk: storing it would cost two
+ * compressions and a hash per page and evict the pages shoppers read. It asks with
+ * `Cache-Control: no-store`, which is honoured from the shop itself only: from anyone else it would
+ * turn every request for a page not yet stored into a render.
+ */
+function passesThrough(request: RequestHead): boolean {
+  return /(^|,)\s*no-store\s*(,|$)/i.test(request.header('cache-control') ?? '') && isInternalRequest(request.header);
 }
 
 /** What rendering a page gave: the stored entry (and its HTML), or an answer not to be stored. */

@@ -19,6 +19,7 @@ import {
   readImageByDigest,
   readMedia,
 } from '#lib/server/images/index.ts';
+import { isInternalRequest } from '#lib/server/publish/internal-request.ts';
 import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
 
 const KEY = /^([a-z0-9-]{1,64})\.svg$/;
@@ -57,7 +58,7 @@ async function original(file: string): Promise<Response> {
   });
 }
 
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request }) => {
   const kind = params.kind;
   const file = params.file ?? '';
   const raster = parseRasterFile(file);
@@ -71,7 +72,8 @@ export const GET: APIRoute = async ({ params }) => {
           : brandName.endsWith(CARD_SUFFIX)
             ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
             : () => brandSvg(brandName);
-    const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format);
+    const own = isInternalRequest((name) => request.headers.get(name));
+    const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format, own);
     if (!data) return notFound();
     return new Response(new Uint8Array(data), {
       headers: {
