@@ -1,9 +1,17 @@
 // Which attributes the shop offers as filters, header and list attributes (the attributes setting).
-import { getContent } from '../content.ts';
+import { getContent, type ContentConfig } from '../content.ts';
+import { publishedMemo } from '../publish/memo.ts';
 
-export async function attributeSetting() {
-  const setting = await getContent('setting:attributes', 'de');
-  return setting?.config ?? { filters: [], header: [], list: [] };
+type AttributeSetting = ContentConfig<'setting:attributes'>;
+
+// Every product page, listing and facet count asks: read once per publish instead of once per request.
+const settingMemo = publishedMemo<AttributeSetting>();
+
+export function attributeSetting(): Promise<AttributeSetting> {
+  return settingMemo('all', async () => {
+    const setting = await getContent('setting:attributes', 'de');
+    return setting?.config ?? { filters: [], header: [], list: [] };
+  });
 }
 
 export async function filterCodes(): Promise<string[]> {

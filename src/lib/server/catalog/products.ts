@@ -11,6 +11,7 @@ import {
   products,
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
+import { publishedMemo } from '../publish/memo.ts';
 import { describeAttributes } from './attributes.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';
@@ -248,6 +249,43 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
   return result;
 }
 
+interface CategoryCrumbs {
+  /** Each category's ids from the root down to itself. */
+  paths: Map<number, number[]>;
+  /** Each category's name and address in the locale (none when it is not translated). */
+  crumbs: Map<number, Omit<ProductBreadcrumb, 'primary'>>;
+}
+
+// A catalogue has hundreds of categories and every product page names a few: all of them are read
+// once per locale and publish instead of two queries per page.
+const crumbsMemo = publishedMemo<CategoryCrumbs>();
+
+function categoryCrumbs(locale: Locale): Promise<CategoryCrumbs> {
+  return crumbsMemo(locale, async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({
+        id: categories.id,
+        idPath: categories.idPath,
+        name: categoryTranslations.name,
+        slugPath: categoryTranslations.slugPath,
+      })
+      .from(categories)
+      .leftJoin(
+        categoryTranslations,
+        and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)),
+      );
+    const paths = new Map<number, number[]>();
+    const crumbs = new Map<number, Omit<ProductBreadcrumb, 'primary'>>();
+    for (const row of rows) {
+      paths.set(row.id, row.idPath.split('/').map(Number));
+      if (row.name !== null && row.slugPath !== null)
+        crumbs.set(row.id, { id: row.id, text: row.name, link: row.slugPath });
+    }
+    return { paths, crumbs };
+  });
+}
+
 /** The trail from the root to each given category, in the locale (crumbs flagged primary by the caller). */
 async function breadcrumbTrails(
   memberships: { categoryId: number }[],
@@ -255,33 +293,12 @@ async function breadcrumbTrails(
 ): Promise<Map<number, Omit<ProductBreadcrumb, 'primary'>[]>> {
   const trails = new Map<number, Omit<ProductBreadcrumb, 'primary'>[]>();
   if (memberships.length === 0) return trails;
-  const db = await getDb();
-  const paths = await db
-    .select({ id: categories.id, idPath: categories.idPath })
-    .from(categories)
-    .where(inArray(categories.id, [...new Set(memberships.map((m) => m.categoryId))]));
-  const allIds = [...new Set(paths.flatMap((p) => p.idPath.split('/').map(Number)))];
-  const names = await db
-    .select({
-      id: categoryTranslations.categoryId,
-      name: categoryTranslations.name,
-      slugPath: categoryTranslations.slugPath,
-    })
-    .from(categoryTranslations)
-    .where(and(inArray(categoryTranslations.categoryId, allIds), eq(categoryTranslations.locale, locale)));
-  const byId = new Map(names.map((n) => [n.id, n]));
+  const { paths, crumbs } = await categoryCrumbs(locale);
   for (const m of memberships) {
-    const path =
-      paths
-        .find((p) => p.id === m.categoryId)
-        ?.idPath.split('/')
-        .map(Number) ?? [];
+    const path = paths.get(m.categoryId) ?? [];
     trails.set(
       m.categoryId,
-      path
-        .map((cid) => byId.get(cid))
-        .filter((n) => n !== undefined)
-        .map((n) => ({ id: n.id, text: n.name, link: n.slugPath })),
+      path.flatMap((id) => crumbs.get(id) ?? []),
     );
   }
   return trails;
