@@ -34,6 +34,7 @@ import { env } from '../../src/lib/server/env.ts';
 import { PREVIEW_COOKIE } from '../../src/lib/admin/preview-cookie.ts';
 import { isStopping } from '../../src/lib/server/lifecycle/index.ts';
 import { stopGracefullyOnSignals } from './graceful-stop.ts';
+import { logger } from '../../src/lib/server/log.ts';
 import { answerMetricsOnShopPort, startMetricsServer } from './metrics-endpoint.ts';
 import { metrics } from '../../src/lib/server/metrics/index.ts';
 
@@ -53,6 +54,19 @@ const KEEP_ALIVE_MS = 65_000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files of public/ (logo, favicon) keep their names across deploys: revalidated after an hour. */
 const PUBLIC_FILES = 'public, max-age=3600';
+
+/**
+ * sirv lists the build's files once, at start, and pipes a read stream into the answer without
+ * listening for its errors: a file removed since (a deploy replacing the build in place under the
+ * running process) made an unhandled error that ended the whole shop. The headers are out by then,
+ * so this answer can only be cut short; the shop serves on.
+ */
+function endOnReadError(this: ServerResponse, source: NodeJS.ReadableStream): void {
+  source.once('error', (error: Error) => {
+    logger.warn({ err: error }, 'a static file could not be read: the answer was cut short');
+    this.destroy();
+  });
+}
 
 /** The listener the front puts before the adapter's own handler. */
 function createFront(clientDir: string, app: Listener): Listener {
@@ -106,6 +120,7 @@ function createFront(clientDir: string, app: Listener): Listener {
     };
     if (req.method === 'GET' || req.method === 'HEAD') {
       handled('static');
+      res.once('pipe', endOnReadError);
       statics(req, res, toApp);
     } else
       guardBody(req, res, () => {

@@ -159,12 +159,12 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       // Images are fetched while pages render: encoding a new rendition runs on the thread pool,
       // beside the page renders on the main thread. Two at a time until the pages are done, so the
       // pool keeps threads for the page writes.
-      let imageProgress: Progress | undefined;
+      const imageProgress: { bar?: Progress } = {};
       const imageFeed = feed<string>(
         IMAGES_WHILE_RENDERING,
         async (path) => {
           await writeImage(staging, path, exportedImages);
-          if (imageProgress) imageProgress.done++;
+          if (imageProgress.bar) imageProgress.bar.done++;
         },
         signal,
       );
@@ -199,13 +199,13 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       } finally {
         progress.finish();
       }
-      imageProgress = new Progress(found.size, options.progress ?? null, 'images');
-      imageProgress.done = found.size - imageFeed.pending;
+      const bar = (imageProgress.bar = new Progress(found.size, options.progress ?? null, 'images'));
+      bar.done = found.size - imageFeed.pending;
       imageFeed.setConcurrency(options.concurrency);
       try {
         await imageFeed.drain();
       } finally {
-        imageProgress.finish();
+        bar.finish();
       }
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);

@@ -1,6 +1,6 @@
 // Which attributes the shop offers as filters, header and list attributes (the attributes setting).
 import { getContent, type ContentConfig } from '../content.ts';
-import { publishedMemo } from '../publish/memo.ts';
+import { publishedMemo } from '../publish/index.ts';
 
 type AttributeSetting = ContentConfig<'setting:attributes'>;
 

@@ -11,7 +11,7 @@ import {
   products,
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import { publishedMemo } from '../publish/memo.ts';
+import { publishedMemo } from '../publish/index.ts';
 import { describeAttributes } from './attributes.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';

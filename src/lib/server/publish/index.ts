@@ -7,6 +7,7 @@ export { tags } from './tags.ts';
 export { cachePage } from './page-rules.ts';
 export { publishedMemo } from './memo.ts';
 export { lastChanged } from './freshness.ts';
+export { isInternalRequest } from './internal-request.ts';
 export { publish } from './events.ts';
 export { publishAndPurge, type PublishAnswer } from './publish-and-purge.ts';
 export type { Invalidation } from './bus.ts';

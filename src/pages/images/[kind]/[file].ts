@@ -19,7 +19,7 @@ import {
   readImageByDigest,
   readMedia,
 } from '#lib/server/images/index.ts';
-import { isInternalRequest } from '#lib/server/publish/internal-request.ts';
+import { isInternalRequest } from '#lib/server/publish/index.ts';
 import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
 
 const KEY = /^([a-z0-9-]{1,64})\.svg$/;
