@@ -1,5 +1,6 @@
 // Product reads: cards for listings and the full product for its page.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   categories,
   categoryTranslations,
@@ -147,6 +148,13 @@ export async function productDetail(id: number, locale: Locale): Promise<Product
   return (await productDetails([id], locale)).get(id) ?? null;
 }
 
+/**
+ * A translation's text in the page's locale only: the other locales' rows give their slugs (the
+ * language links), and their descriptions would only cross from the database to be dropped.
+ */
+const inLocale = <T>(column: AnyPgColumn, locale: Locale) =>
+  sql<T>`case when ${productTranslations.locale} = ${locale} then ${column} end`;
+
 /** Groups rows by a key, keeping their order within each group. */
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -174,7 +182,18 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
   const found = rows.map((r) => r.id);
   if (found.length === 0) return result;
   const [translations, attrs, categoriesOf, accessoryRows, includedRows, variantRows] = await Promise.all([
-    db.select().from(productTranslations).where(inArray(productTranslations.productId, found)),
+    db
+      .select({
+        productId: productTranslations.productId,
+        locale: productTranslations.locale,
+        slug: productTranslations.slug,
+        name: inLocale<string>(productTranslations.name, locale),
+        title: inLocale<string | null>(productTranslations.title, locale),
+        subtitle: inLocale<string | null>(productTranslations.subtitle, locale),
+        description: inLocale<string | null>(productTranslations.description, locale),
+      })
+      .from(productTranslations)
+      .where(inArray(productTranslations.productId, found)),
     db.select().from(productAttributes).where(inArray(productAttributes.productId, found)),
     db
       .select({
