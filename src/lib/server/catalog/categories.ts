@@ -111,3 +111,45 @@ async function readCategorySlugPaths(): Promise<Map<number, Partial<Record<Local
   }
   return map;
 }
+
+/** A category as one step of a trail: its name and address in a locale. */
+interface CategoryCrumb {
+  id: number;
+  text: string;
+  link: string;
+}
+
+interface CategoryCrumbs {
+  /** Each category's ids from the root down to itself. */
+  paths: Map<number, number[]>;
+  /** Each category's name and address in the locale (none when it is not translated). */
+  crumbs: Map<number, CategoryCrumb>;
+}
+
+// A catalogue has hundreds of categories and every product page names a few: all of them are read
+// once per locale and publish instead of two queries per page.
+const crumbsMemo = publishedMemo<CategoryCrumbs>();
+
+/** Every category's path and its crumb in the locale, read once per publish (product breadcrumbs). */
+export function categoryCrumbs(locale: Locale): Promise<CategoryCrumbs> {
+  return crumbsMemo(locale, async () => {
+    const db = await getDb();
+    const rows = await db
+      .select({
+        id: categories.id,
+        idPath: categories.idPath,
+        name: categoryTranslations.name,
+        slugPath: categoryTranslations.slugPath,
+      })
+      .from(categories)
+      .leftJoin(categoryTranslations, inLocale(locale));
+    const paths = new Map<number, number[]>();
+    const crumbs = new Map<number, CategoryCrumb>();
+    for (const row of rows) {
+      paths.set(row.id, row.idPath.split('/').map(Number));
+      if (row.name !== null && row.slugPath !== null)
+        crumbs.set(row.id, { id: row.id, text: row.name, link: row.slugPath });
+    }
+    return { paths, crumbs };
+  });
+}

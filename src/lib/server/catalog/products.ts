@@ -2,8 +2,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  categories,
-  categoryTranslations,
   productAccessories,
   productAttributes,
   productCategories,
@@ -12,7 +10,7 @@ import {
   products,
 } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
-import { publishedMemo } from '../publish/index.ts';
+import { categoryCrumbs } from './categories.ts';
 import { describeAttributes } from './attributes.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';
@@ -266,43 +264,6 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
     });
   }
   return result;
-}
-
-interface CategoryCrumbs {
-  /** Each category's ids from the root down to itself. */
-  paths: Map<number, number[]>;
-  /** Each category's name and address in the locale (none when it is not translated). */
-  crumbs: Map<number, Omit<ProductBreadcrumb, 'primary'>>;
-}
-
-// A catalogue has hundreds of categories and every product page names a few: all of them are read
-// once per locale and publish instead of two queries per page.
-const crumbsMemo = publishedMemo<CategoryCrumbs>();
-
-function categoryCrumbs(locale: Locale): Promise<CategoryCrumbs> {
-  return crumbsMemo(locale, async () => {
-    const db = await getDb();
-    const rows = await db
-      .select({
-        id: categories.id,
-        idPath: categories.idPath,
-        name: categoryTranslations.name,
-        slugPath: categoryTranslations.slugPath,
-      })
-      .from(categories)
-      .leftJoin(
-        categoryTranslations,
-        and(eq(categoryTranslations.categoryId, categories.id), eq(categoryTranslations.locale, locale)),
-      );
-    const paths = new Map<number, number[]>();
-    const crumbs = new Map<number, Omit<ProductBreadcrumb, 'primary'>>();
-    for (const row of rows) {
-      paths.set(row.id, row.idPath.split('/').map(Number));
-      if (row.name !== null && row.slugPath !== null)
-        crumbs.set(row.id, { id: row.id, text: row.name, link: row.slugPath });
-    }
-    return { paths, crumbs };
-  });
 }
 
 /** The trail from the root to each given category, in the locale (crumbs flagged primary by the caller). */
