@@ -1,5 +1,5 @@
-// Product data read in batches must equal what reading one product gives, inactive products none;
-// a product page declares the cache tags of everything it shows.
+// A product page declares the cache tags of everything it shows (the product reads themselves:
+// product-reads.test.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -9,7 +9,6 @@ delete process.env.DATABASE_URL;
 const db = await import('#lib/server/db/index.ts');
 const raw = await import('../helpers/raw-rows.ts');
 const { seedDemoData } = await import('#lib/server/demo/index.ts');
-const { productDetail, productDetails } = await import('#lib/server/catalog/products.ts');
 const { loadProductPage } = await import('#lib/server/catalog/product-page.ts');
 const { productReviews } = await import('#lib/server/reviews/index.ts');
 const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
@@ -30,24 +29,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db.closeDatabase();
-});
-
-describe('productDetails', () => {
-  test('gives for each id what productDetail gives for it alone', async () => {
-    for (const locale of ['de', 'fr'] as const) {
-      const batch = await productDetails(ids, locale);
-      for (const id of ids) expect(batch.get(id) ?? null, `${locale} ${id}`).toEqual(await productDetail(id, locale));
-      expect(inactive.filter((id) => batch.has(id))).toEqual([]);
-    }
-  });
-
-  test('has variants, accessories, included items and several category trails to compare', async () => {
-    const batch = [...(await productDetails(ids, 'de')).values()];
-    expect(batch.some((p) => p.variants.length > 1)).toBe(true);
-    expect(batch.some((p) => p.accessories.length > 1)).toBe(true);
-    expect(batch.some((p) => p.included.length > 1)).toBe(true);
-    expect(batch.some((p) => p.breadcrumbs.length > 1)).toBe(true);
-  });
 });
 
 describe('loadProductPage', () => {

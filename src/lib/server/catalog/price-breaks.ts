@@ -2,9 +2,9 @@
 // public list's ('base') price from 1 and its tiers, in every currency shoppers may choose, while
 // guests may see prices. The page is the same for everybody and declares its product's tag, and a
 // publish of the product (its prices and tiers included) drops it.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
-import { priceLists, prices, priceTiers } from '../db/schema.ts';
+import { priceLists, prices } from '../db/schema.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import type { QuantityRule } from '#lib/catalog/order-quantity.ts';
 import { priceBreaks, type PriceBreak } from '#lib/catalog/price-breaks.ts';
@@ -26,32 +26,29 @@ export async function publicPriceBreaks(
   if (!shell.features.isPriceForGuestEnabled || product.hidePrices) return [];
   const currencies = [...new Set([shell.currency, ...shell.offeredCurrencies])];
   const db = await getDb();
-  const publicList = and(eq(priceLists.code, PUBLIC_LIST), eq(prices.productId, product.id));
-  const [tiers, base] = await Promise.all([
-    db
-      .select({ currency: priceTiers.currency, minQuantity: priceTiers.minQuantity, cents: priceTiers.cents })
-      .from(priceTiers)
-      .innerJoin(priceLists, eq(priceLists.id, priceTiers.priceListId))
-      .where(
-        and(
-          eq(priceLists.code, PUBLIC_LIST),
-          eq(priceTiers.productId, product.id),
-          inArray(priceTiers.currency, currencies),
-        ),
-      ),
-    db
-      .select({ currency: prices.currency, regular: prices.regularCents, special: prices.specialCents })
-      .from(prices)
-      .innerJoin(priceLists, eq(priceLists.id, prices.priceListId))
-      .where(and(publicList, inArray(prices.currency, currencies))),
-  ]);
+  // The price from 1 with its tiers beside it, as JSON: one statement per page, not two.
+  const base = await db
+    .select({
+      currency: prices.currency,
+      regular: prices.regularCents,
+      special: prices.specialCents,
+      tiers: sql<{ minQuantity: number; cents: number }[]>`coalesce((
+        select json_agg(json_build_object('minQuantity', t.min_quantity, 'cents', t.cents) order by t.min_quantity)
+        from price_tiers t
+        where t.price_list_id = ${prices.priceListId} and t.product_id = ${prices.productId}
+          and t.currency = ${prices.currency}), '[]'::json)`,
+    })
+    .from(prices)
+    .innerJoin(priceLists, eq(priceLists.id, prices.priceListId))
+    .where(
+      and(eq(priceLists.code, PUBLIC_LIST), eq(prices.productId, product.id), inArray(prices.currency, currencies)),
+    );
   return currencies.flatMap((currency) => {
     const price = base.find((p) => p.currency === currency);
     if (!price) return [];
     // What a guest pays from 1: the special price when it undercuts the regular one (docs/prices.md).
     const from1 = price.special !== null && price.special < price.regular ? price.special : price.regular;
-    const own = tiers.filter((t) => t.currency === currency);
-    const rows = priceBreaks(from1, own, product.rule, MAX_QUANTITY);
+    const rows = priceBreaks(from1, price.tiers, product.rule, MAX_QUANTITY);
     return rows.length > 0 ? [{ currency, breaks: rows }] : [];
   });
 }

@@ -1,14 +1,6 @@
 // Product reads: cards for listings and the full product for its page.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  productAccessories,
-  productAttributes,
-  productCategories,
-  productIncluded,
-  productTranslations,
-  products,
-} from '../db/schema.ts';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { productTranslations, products } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { categoryCrumbs } from './categories.ts';
 import { describeAttributes } from './attributes.ts';
@@ -17,48 +9,52 @@ import type { CustomAttribute, ProductCard } from '#lib/catalog/contract.ts';
 import type { OrderUnit } from '#lib/catalog/order-unit.ts';
 import type { QuantityRule } from '#lib/catalog/order-quantity.ts';
 
-/** Cards for the given product ids, in the order of the ids. */
+/**
+ * The outer row's id inside the correlated subqueries below. Spelled out: drizzle writes a column of a
+ * one-table select unqualified, and an unqualified "id" inside `from products v` would be the variant's.
+ */
+const productId = sql.raw('"products"."id"');
+
+/** A product's attribute values, in a stable order (describeAttributes sorts them for display). */
+const attributeRows = sql<{ attributeCode: string; value: string }[]>`coalesce((
+  select json_agg(json_build_object('attributeCode', a.attribute_code, 'value', a.value)
+    order by a.attribute_code, a.value)
+  from product_attributes a where a.product_id = ${productId}), '[]'::json)`;
+
+/**
+ * Cards for the given product ids, in the order of the ids. One statement: a listing page's cards,
+ * their attributes and their variants' skus cost the database one parse and plan, not three.
+ */
 export async function productCards(ids: number[], locale: Locale): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const db = await getDb();
-  const [rows, attrs, variants] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        sku: products.sku,
-        itemnum: products.itemnum,
-        image: products.coverImage,
-        hidePrices: products.hidePrices,
-        name: productTranslations.name,
-        slug: productTranslations.slug,
-      })
-      .from(products)
-      .innerJoin(
-        productTranslations,
-        and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
-      )
-      .where(inArray(products.id, ids)),
-    db.select().from(productAttributes).where(inArray(productAttributes.productId, ids)),
-    db
-      .select({ parentId: products.parentId, sku: products.sku })
-      .from(products)
-      .where(and(inArray(products.parentId, ids), eq(products.isActive, true)))
-      .orderBy(asc(products.id)),
-  ]);
+  const rows = await db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      itemnum: products.itemnum,
+      image: products.coverImage,
+      hidePrices: products.hidePrices,
+      name: productTranslations.name,
+      slug: productTranslations.slug,
+      attributes: attributeRows,
+      variantSkus: sql<string[]>`coalesce((
+        select json_agg(v.sku order by v.id) from products v
+        where v.parent_id = ${productId} and v.is_active), '[]'::json)`,
+    })
+    .from(products)
+    .innerJoin(
+      productTranslations,
+      and(eq(productTranslations.productId, products.id), eq(productTranslations.locale, locale)),
+    )
+    .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return Promise.all(
     ids
       .filter((id) => byId.has(id))
       .map(async (id) => {
-        const row = byId.get(id)!;
-        return {
-          ...row,
-          variantSkus: variants.filter((v) => v.parentId === id).map((v) => v.sku),
-          attributes: await describeAttributes(
-            attrs.filter((a) => a.productId === id),
-            locale,
-          ),
-        };
+        const { attributes, ...row } = byId.get(id)!;
+        return { ...row, attributes: await describeAttributes(attributes, locale) };
       }),
   );
 }
@@ -146,23 +142,52 @@ export async function productDetail(id: number, locale: Locale): Promise<Product
   return (await productDetails([id], locale)).get(id) ?? null;
 }
 
-/**
- * A translation's text in the page's locale only: the other locales' rows give their slugs (the
- * language links), and their descriptions would only cross from the database to be dropped.
- */
-const inLocale = <T>(column: AnyPgColumn, locale: Locale) =>
-  sql<T>`case when ${productTranslations.locale} = ${locale} then ${column} end`;
-
-/** Groups rows by a key, keeping their order within each group. */
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
+/** Rows of a product's own tables, read with the product in one statement (productDetails). */
+interface ProductParts {
+  /** Every locale's slug (the language links); the texts only in the page's locale. */
+  translations: {
+    locale: string;
+    slug: string;
+    name: string;
+    title: string | null;
+    subtitle: string | null;
+    description: string | null;
+  }[];
+  attributes: { attributeCode: string; value: string }[];
+  memberships: { categoryId: number; isPrimary: boolean }[];
+  accessoryIds: number[];
+  included: { itemnum: string; names: Record<string, string>; quantity: number }[];
+  variantIds: number[];
 }
+
+/**
+ * The product's translations, attributes, categories, accessories, included items and active variants
+ * as JSON beside its row. The other locales' texts are left out: only their slugs are shown, and their
+ * descriptions would cross from the database to be dropped.
+ */
+const productParts = (locale: Locale) => ({
+  translations: sql<ProductParts['translations']>`coalesce((
+    select json_agg(json_build_object('locale', t.locale, 'slug', t.slug,
+      'name', case when t.locale = ${locale} then t.name end,
+      'title', case when t.locale = ${locale} then t.title end,
+      'subtitle', case when t.locale = ${locale} then t.subtitle end,
+      'description', case when t.locale = ${locale} then t.description end) order by t.locale)
+    from product_translations t where t.product_id = ${productId}), '[]'::json)`,
+  attributes: attributeRows,
+  memberships: sql<ProductParts['memberships']>`coalesce((
+    select json_agg(json_build_object('categoryId', c.category_id, 'isPrimary', c.is_primary) order by c.category_id)
+    from product_categories c where c.product_id = ${productId}), '[]'::json)`,
+  accessoryIds: sql<number[]>`coalesce((
+    select json_agg(a.accessory_id order by a.position, a.accessory_id)
+    from product_accessories a where a.product_id = ${productId}), '[]'::json)`,
+  included: sql<ProductParts['included']>`coalesce((
+    select json_agg(json_build_object('itemnum', i.itemnum, 'names', i.names, 'quantity', i.quantity)
+      order by i.position, i.itemnum)
+    from product_included i where i.product_id = ${productId}), '[]'::json)`,
+  variantIds: sql<number[]>`coalesce((
+    select json_agg(v.id order by v.id) from products v
+    where v.parent_id = ${productId} and v.is_active), '[]'::json)`,
+});
 
 /**
  * Full products for many ids in one round of queries; ids that are inactive, unknown or
@@ -174,64 +199,22 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
   if (ids.length === 0) return result;
   const db = await getDb();
   const rows = await db
-    .select()
+    .select({ row: getTableColumns(products), ...productParts(locale) })
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.isActive, true)));
-  const found = rows.map((r) => r.id);
-  if (found.length === 0) return result;
-  const [translations, attrs, categoriesOf, accessoryRows, includedRows, variantRows] = await Promise.all([
-    db
-      .select({
-        productId: productTranslations.productId,
-        locale: productTranslations.locale,
-        slug: productTranslations.slug,
-        name: inLocale<string>(productTranslations.name, locale),
-        title: inLocale<string | null>(productTranslations.title, locale),
-        subtitle: inLocale<string | null>(productTranslations.subtitle, locale),
-        description: inLocale<string | null>(productTranslations.description, locale),
-      })
-      .from(productTranslations)
-      .where(inArray(productTranslations.productId, found)),
-    db.select().from(productAttributes).where(inArray(productAttributes.productId, found)),
-    db
-      .select({
-        productId: productCategories.productId,
-        categoryId: productCategories.categoryId,
-        isPrimary: productCategories.isPrimary,
-      })
-      .from(productCategories)
-      .where(inArray(productCategories.productId, found)),
-    db
-      .select({ productId: productAccessories.productId, id: productAccessories.accessoryId })
-      .from(productAccessories)
-      .where(inArray(productAccessories.productId, found))
-      .orderBy(asc(productAccessories.productId), asc(productAccessories.position)),
-    db
-      .select()
-      .from(productIncluded)
-      .where(inArray(productIncluded.productId, found))
-      .orderBy(asc(productIncluded.productId), asc(productIncluded.position)),
-    db
-      .select({ parentId: products.parentId, id: products.id })
-      .from(products)
-      .where(and(inArray(products.parentId, found), eq(products.isActive, true)))
-      .orderBy(asc(products.id)),
-  ]);
-  const translationsOf = groupBy(translations, (t) => t.productId);
-  const attrsOf = groupBy(attrs, (a) => a.productId);
-  const membershipsOf = groupBy(categoriesOf, (c) => c.productId);
-  const accessoriesOf = groupBy(accessoryRows, (a) => a.productId);
-  const includedOf = groupBy(includedRows, (i) => i.productId);
-  const variantsOf = groupBy(variantRows, (v) => v.parentId);
+  if (rows.length === 0) return result;
   const [cards, trails] = await Promise.all([
-    productCards([...new Set([...variantRows.map((v) => v.id), ...accessoryRows.map((a) => a.id)])], locale),
-    breadcrumbTrails(categoriesOf, locale),
+    productCards([...new Set(rows.flatMap((r) => [...r.variantIds, ...r.accessoryIds]))], locale),
+    breadcrumbTrails(
+      rows.flatMap((r) => r.memberships),
+      locale,
+    ),
   ]);
   const cardOf = new Map(cards.map((c) => [c.id, c]));
-  const cardsFor = (list: { id: number }[] | undefined) => (list ?? []).flatMap((r) => cardOf.get(r.id) ?? []);
-  for (const row of rows) {
+  const cardsFor = (ids: number[]) => ids.flatMap((id) => cardOf.get(id) ?? []);
+  for (const { row, translations, attributes, memberships, accessoryIds, included, variantIds } of rows) {
     const id = row.id;
-    const own = translationsOf.get(id)?.find((t) => t.locale === locale);
+    const own = translations.find((t) => t.locale === locale);
     if (!own) continue;
     result.set(id, {
       id,
@@ -248,18 +231,18 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
       galery: row.gallery,
       hidePrices: row.hidePrices,
       createdAt: row.createdAt,
-      custom_attributes: await describeAttributes(attrsOf.get(id) ?? [], locale),
-      breadcrumbs: (membershipsOf.get(id) ?? []).map((m) =>
+      custom_attributes: await describeAttributes(attributes, locale),
+      breadcrumbs: memberships.map((m) =>
         trails.get(m.categoryId)!.map((crumb) => ({ ...crumb, primary: m.isPrimary })),
       ),
-      variants: cardsFor(variantsOf.get(id)),
-      accessories: cardsFor(accessoriesOf.get(id)),
-      included: (includedOf.get(id) ?? []).map((i) => ({
+      variants: cardsFor(variantIds),
+      accessories: cardsFor(accessoryIds),
+      included: included.map((i) => ({
         itemnum: i.itemnum,
         name: i.names[locale] ?? i.names.de ?? i.itemnum,
         quantity: i.quantity,
       })),
-      slugs: Object.fromEntries((translationsOf.get(id) ?? []).map((t) => [t.locale, t.slug])),
+      slugs: Object.fromEntries(translations.map((t) => [t.locale, t.slug])),
       ...tradeData(row, locale),
     });
   }

@@ -1,0 +1,2 @@
+import { buildIfStale } from './scripts/lib/prepare.ts';
+await buildIfStale('dist-bench');
