@@ -215,7 +215,9 @@ rebuilt here.
 Before issue 33's change (the build of 6a3e55d, this bench, 1 run of 1,000 pages): 50.4 ms of CPU per page until
 answered, 152.2 ms with the background work (every new page recompressed at brotli 11 on the thread pool, which
 stayed busy for 102 s after the last answer), and RSS grew by 207 KiB per page over pages 1,000 to 4,000 (the
-queued recompressions held each page's HTML, and every stored copy a 64 KB zlib output buffer).
+queued recompressions held each page's HTML, and every stored copy a 64 KB zlib output buffer). On 2026-11-28,
+before a product page read its product in one statement (13 statements per product page, now 3 to 5; 60298d9): 33.2 ms
+(37.9 / 33.2 / 30.7), 32.7 pages/s, and RSS 1,233 MiB after 20,000 pages.
 
 Machine: ${machine()}. Date: ${today()}.
 Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine was shared with other work; figures are upper bounds).
@@ -223,12 +225,16 @@ Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine 
 | what | figure |
 | --- | ---: |
 ${runs.length ? cpuRows() : ''}${memory ? memoryRows(memory) : ''}
-What is left of a first render's CPU is the render itself: on the main thread about two fifths of it is the
-embedded database (PGlite's WebAssembly and its JavaScript side), the rest Astro, React and the shop's page code.
-RSS levels off once the page cache is full; with it the idle server's 560 MiB (PGlite with 10,000 products
+Where a first render's CPU goes now, by thread (/proc/<pid>/task, 1,050 pages of the 1,000-product demo, one
+run, 2026-11-29): the main thread 9.6 ms (Astro, React and the shop's page code; the statements' messages to
+the database's thread), the garbage collector's threads 4.7 ms, the database's thread 4.4 ms, libuv's pool 3.5 ms
+(the page's gzip and brotli copies). Rendering the layout without its bottom part (bottom navigation, mobile menu, the drawers' islands) and footer
+took 4.9 ms less per page: that part is the same for every page of a language and still rendered for each.
+RSS levels off once the page cache is full; with it the idle server's 560–630 MiB (PGlite with 10,000 products
 included), the page cache's 256 MiB and the V8 heap's headroom. glibc's malloc arenas of the thread pool's
 threads hold about 100 MB of it: with \`MALLOC_ARENA_MAX=2\` (set in deploy/) 3,000 new pages grew RSS by 245
-instead of 309 MB.
+instead of 309 MB. Against the run of 2026-11-28 the server started 67 MiB larger and ended 134 MiB larger, with
+pages rendered twice as fast; that difference is not explained yet.
 `;
 
 console.log(`\n${section}`);

@@ -27,6 +27,7 @@ import { registeredPageStore } from '../../src/lib/server/publish/page-cache.ts'
 import { registeredFrontRoute } from '../../src/lib/server/front-routes.ts';
 import { MAX_BODY_BYTES } from '../../src/lib/server/body-limit.ts';
 import { guardBody } from './body-guard.ts';
+import { answerNotModified } from './not-modified.ts';
 import { pageCacheKey } from '../../src/lib/catalog/category-listing.ts';
 import { securityHeaders } from '../../src/lib/server/security-headers.ts';
 import { frontHead, type SecurityHeaders } from './page-cache-head.ts';
@@ -68,6 +69,8 @@ function endOnReadError(this: ServerResponse, source: NodeJS.ReadableStream): vo
   });
 }
 
+const staticCacheControl = (pathname: string) => (pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES);
+
 /** The listener the front puts before the adapter's own handler. */
 function createFront(clientDir: string, app: Listener): Listener {
   const statics = sirv(clientDir, {
@@ -76,8 +79,7 @@ function createFront(clientDir: string, app: Listener): Listener {
     etag: true,
     extensions: [],
     dotfiles: false,
-    setHeaders: (res, pathname) =>
-      res.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? IMMUTABLE : PUBLIC_FILES),
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', staticCacheControl(pathname)),
   });
   const compress = compression({
     threshold: COMPRESS_FROM_BYTES,
@@ -120,6 +122,7 @@ function createFront(clientDir: string, app: Listener): Listener {
     };
     if (req.method === 'GET' || req.method === 'HEAD') {
       handled('static');
+      if (answerNotModified(clientDir, req, res, staticCacheControl)) return;
       res.once('pipe', endOnReadError);
       statics(req, res, toApp);
     } else

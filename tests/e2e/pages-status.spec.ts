@@ -105,6 +105,49 @@ test.describe('status codes', () => {
     expect(response.statusText()).toBe('Not Found');
   });
 
+  test('/favicon.ico leads to the branding favicon as a PNG', async ({ request }) => {
+    const response = await request.get('/favicon.ico', { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    const icon = await request.get(response.headers()['location']!);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  });
+
+  test('a static file answers If-Modified-Since with 304 when unchanged, and If-None-Match takes precedence', async ({
+    request,
+  }) => {
+    const path = '/brand/logo.svg';
+    const first = await request.get(path);
+    expect(first.status()).toBe(200);
+    const lastModified = first.headers()['last-modified']!;
+    const unchanged = await request.get(path, { headers: { 'if-modified-since': lastModified } });
+    expect(unchanged.status()).toBe(304);
+    expect((await unchanged.body()).length).toBe(0);
+    expect(unchanged.headers()['cache-control']).toBe(first.headers()['cache-control']);
+    const earlier = new Date(Date.parse(lastModified) - 3_600_000).toUTCString();
+    expect((await request.get(path, { headers: { 'if-modified-since': earlier } })).status()).toBe(200);
+    const otherTag = { 'if-modified-since': lastModified, 'if-none-match': 'W/"not-this-one"' };
+    expect((await request.get(path, { headers: otherTag })).status()).toBe(200);
+    expect((await request.get(path, { headers: { 'if-modified-since': 'yesterday' } })).status()).toBe(200);
+  });
+
+  test('a 404 page names no canonical or og:url (they would point crawlers at the address that failed)', async ({
+    request,
+  }) => {
+    for (const path of ['/en/no/such/page/here', '/p/999999/nothing-here', '/c/no-such-category']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      const html = await response.text();
+      expect(html, path).toContain('<meta name="robots" content="noindex, follow"');
+      expect(html, path).not.toContain('rel="canonical"');
+      expect(html, path).not.toContain('property="og:url"');
+    }
+    // An ordinary page still names both.
+    const home = await (await request.get('/en')).text();
+    expect(home).toContain('rel="canonical"');
+    expect(home).toContain('property="og:url"');
+  });
+
   for (const locale of ['en', 'de'] as const) {
     test(`${locale}: a malformed address gets the shop's 400 page in the path's language`, async ({ page }) => {
       const response = await page.goto(`${localePath(locale, '/')}${locale === 'de' ? '' : '/'}%ZZ`);

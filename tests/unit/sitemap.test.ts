@@ -66,12 +66,14 @@ describe('sitemapChunkCount', () => {
 });
 
 describe('robotsTxt', () => {
-  test('names the sitemap and keeps crawlers out of the API and personal pages in every locale', () => {
+  test('names the sitemap, keeps crawlers out of the API and order links, and lets them read noindex pages', () => {
     const robots = robotsTxt(SITE);
     expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
     expect(robots).toContain('Disallow: /api/');
-    expect(robots).toContain('Disallow: /en/checkout');
-    expect(robots).toContain('Disallow: /my-account');
+    expect(robots).toContain('Disallow: /order/');
     expect(robots).toContain('Disallow: /en/order/');
+    // Linked from every page and marked noindex: a crawler must be allowed to read that.
+    for (const path of ['/checkout', '/my-account', '/search-details', '/en/checkout', '/it/search-details'])
+      expect(robots).not.toMatch(new RegExp(`^Disallow: ${path}`, 'm'));
   });
 });

@@ -68,7 +68,7 @@ export function shareImageUrl(src: string, width: RasterWidth = 1200, format: Ra
 }
 
 /**
- * The brand logo as a raster image (Organization logo, default og:image): the shop's own logos under
+ * A brand picture as a raster image (the Organization logo, the default og:image, /favicon.ico): the shop's own under
  * /brand/ are served rasterised through /images/brand/; a logo elsewhere is taken as it is.
  */
 export function logoRasterUrl(logo: string, width: RasterWidth = 600): string {

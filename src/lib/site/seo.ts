@@ -8,6 +8,11 @@ export interface Seo {
   /** The same page in every offered locale, as site paths. The current locale's entry is the canonical. */
   alternates: Partial<Record<Locale, string>>;
   noindex?: boolean | undefined;
+  /**
+   * False on an error page: a 404 or 500 answer is no address of the shop's, so it names no canonical
+   * (and no og:url) that would point crawlers at the URL that failed.
+   */
+  canonical?: false | undefined;
   image?: string | undefined;
   ogType?: 'website' | 'product' | 'article' | undefined;
   /** JSON-LD objects to embed. */

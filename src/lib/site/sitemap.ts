@@ -65,14 +65,12 @@ export function sitemapIndexXml(count: number, site: string): string {
 export function robotsTxt(site: string): string {
   return [
     'User-agent: *',
-    // Personal, transactional and query-driven pages have nothing for an index.
+    // The API answers data, never pages. Account, checkout and search pages stay open to crawlers: every
+    // page links to them, and only a crawler that may read them sees their noindex (a disallowed URL
+    // can still be indexed from its links alone, without a title). An order's page is reached by its
+    // private link only, so nothing links to it for a crawler to follow.
     'Disallow: /api/',
-    ...['', '/en', '/fr', '/es', '/it'].flatMap((prefix) => [
-      `Disallow: ${prefix}/checkout`,
-      `Disallow: ${prefix}/my-account`,
-      `Disallow: ${prefix}/order/`,
-      `Disallow: ${prefix}/search-details`,
-    ]),
+    ...['', '/en', '/fr', '/es', '/it'].map((prefix) => `Disallow: ${prefix}/order/`),
     'Allow: /',
     `Sitemap: ${new URL('/sitemap.xml', site).toString()}`,
     '',
