@@ -225,11 +225,12 @@ Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine 
 | what | figure |
 | --- | ---: |
 ${runs.length ? cpuRows() : ''}${memory ? memoryRows(memory) : ''}
-Where a first render's CPU goes now, by thread (/proc/<pid>/task, 1,050 pages of the 1,000-product demo, one
-run, 2026-11-29): the main thread 9.6 ms (Astro, React and the shop's page code; the statements' messages to
-the database's thread), the garbage collector's threads 4.7 ms, the database's thread 4.4 ms, libuv's pool 3.5 ms
-(the page's gzip and brotli copies). Rendering the layout without its bottom part (bottom navigation, mobile menu, the drawers' islands) and footer
-took 4.9 ms less per page: that part is the same for every page of a language and still rendered for each.
+Where a first render's CPU goes now, by thread (/proc/<pid>/task, 1,050 pages of the 1,000-product demo, mean of
+two runs, 2026-11-29): the main thread 8.7 ms (Astro, React and the shop's page code; the statements' messages to
+the database's thread), the garbage collector's threads 4.4 ms, the database's thread 4.1 ms, libuv's pool 3.3 ms
+(the page's gzip and brotli copies): 20.4 ms. The layout's menus, bottom navigation and footer, the same on every
+page of a language, are rendered once per publish (src/lib/server/shell-parts.ts); rendered for every page, the same
+walk took 24.4 ms per page.
 RSS levels off once the page cache is full; with it the idle server's 560–630 MiB (PGlite with 10,000 products
 included), the page cache's 256 MiB and the V8 heap's headroom. glibc's malloc arenas of the thread pool's
 threads hold about 100 MB of it: with \`MALLOC_ARENA_MAX=2\` (set in deploy/) 3,000 new pages grew RSS by 245
