@@ -1,2 +1,0 @@
-import { buildIfStale } from './scripts/lib/prepare.ts';
-await buildIfStale('dist-bench');
