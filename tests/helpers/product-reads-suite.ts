@@ -77,6 +77,8 @@ export function productReadsSuite(kind: string): void {
           expect(detail?.name, `${locale} ${id}`).toBe(ref.own?.name);
           if (!detail) continue;
           expect(detail.description).toBe(ref.own?.description);
+          // The row's own columns keep their types (read through the schema beside the JSON parts).
+          expect(detail.createdAt).toBeInstanceOf(Date);
           expect(detail.slugs).toEqual(ref.slugs);
           expect(detail.custom_attributes).toEqual(ref.attributes);
           expect(detail.breadcrumbs.map((trail) => ({ id: trail.at(-1)?.id, primary: trail[0]?.primary }))).toEqual(
