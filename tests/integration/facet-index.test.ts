@@ -255,4 +255,38 @@ describe('the facet index answers like the SQL reference', () => {
       { numRuns: 30 },
     );
   }, 300_000);
+
+  test('a variant moved to a parent read first through that parent leaves its old parent too', async () => {
+    // Found by the property above (seed -2023734562): the new parent's price notice read the moved
+    // variant into it, so the variant's own notice no longer led to the old parent, which kept its values.
+    const d = await db.getDb();
+    const [oldParent, newParent, variant] = [productIds[0]!, productIds[1]!, productIds[PARENTS]!];
+    const marker = { name: codes[0]!, values: ['moved-variant-value'] };
+    const q: Query = {
+      categoryId: undefined,
+      productIds: undefined,
+      filters: [marker],
+      sort: 'newest',
+      currency: 'EUR',
+      limit: 12,
+      offset: 0,
+    };
+    await d.execute(
+      sql`update products set is_active = true, parent_id = null where id in (${oldParent}, ${newParent})`,
+    );
+    await d.execute(sql`update products set is_active = true, parent_id = ${oldParent} where id = ${variant}`);
+    await d.execute(sql`insert into product_attributes (product_id, attribute_code, value)
+      values (${variant}, ${marker.name}, ${marker.values[0]}) on conflict do nothing`);
+    await publish(await db.database(), { products: [oldParent, newParent, variant] }, { source: 'import' });
+    await expect.poll(async () => fromIndex(await facetIndex(), q).ids).toEqual([oldParent]);
+
+    // One transaction, the new parent's price first: its notice arrives first, and reading the new
+    // parent again finds the variant there before the variant's own notice is read.
+    await d.transaction(async (tx) => {
+      await tx.execute(sql`update prices set regular_cents = regular_cents + 1 where product_id = ${newParent}`);
+      await tx.execute(sql`update products set parent_id = ${newParent} where id = ${variant}`);
+    });
+    expect(await fromSql(q)).toMatchObject({ ids: [newParent] });
+    await expect.poll(async () => fromIndex(await facetIndex(), q), { timeout: 5_000 }).toEqual(await fromSql(q));
+  });
 });

@@ -109,6 +109,9 @@ export async function buildFacetIndex(db: Db): Promise<FacetIndex> {
 /**
  * Reads again the listed products that `ids` name, themselves or as their variants (before and
  * after the change: a variant may have moved to another parent, or a product become a variant).
+ * A product read again may have gained a variant that another listed product still holds (its move
+ * was read first through the new parent, e.g. on a price notice of that parent): the product that
+ * held it is read again too, or it would keep the variant's values for good.
  */
 async function reread(db: Db, index: FacetIndex, ids: number[]): Promise<void> {
   const parents = await rows(
@@ -116,10 +119,17 @@ async function reread(db: Db, index: FacetIndex, ids: number[]): Promise<void> {
     z.object({ id: z.number() }),
     sql`select coalesce(parent_id, id) as id from products where id = any(${`{${ids.join(',')}}`}::int[])`,
   );
-  const owners = [...new Set([...index.ownersOf(ids), ...ids, ...parents.map((p) => p.id)])];
-  const found = await readListings(db, [...index.codes], { ids: owners });
+  const owners = new Set<number>();
+  const found: IndexedListing[] = [];
+  let pending = [...new Set([...index.ownersOf(ids), ...ids, ...parents.map((p) => p.id)])];
+  while (pending.length > 0) {
+    for (const id of pending) owners.add(id);
+    const read = await readListings(db, [...index.codes], { ids: pending });
+    found.push(...read);
+    pending = [...new Set(index.ownersOf(read.flatMap((l) => l.variants)))].filter((id) => !owners.has(id));
+  }
   const listed = new Set(found.map((l) => l.id));
-  index.remove(owners.filter((id) => !listed.has(id)));
+  index.remove([...owners].filter((id) => !listed.has(id)));
   index.put(found);
 }
 

@@ -89,12 +89,14 @@ export class FacetIndex {
     this.subtrees.clear();
   }
 
-  /** The listed products that ids name, themselves or as one of their variants. */
+  /**
+   * The listed products that ids name, themselves and as one of their variants: both, for a product
+   * that became another's variant while its own listing was not yet read again.
+   */
   ownersOf(ids: readonly number[]): number[] {
     return ids.flatMap((id) => {
-      if (this.slotOf.has(id)) return [id];
       const owner = this.ownerOfVariant.get(id);
-      return owner === undefined ? [] : [owner];
+      return [...(this.slotOf.has(id) ? [id] : []), ...(owner === undefined ? [] : [owner])];
     });
   }
 
