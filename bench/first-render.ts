@@ -229,13 +229,15 @@ Where a first render's CPU goes now, by thread (/proc/<pid>/task, 1,050 pages of
 two runs, 2026-11-29): the main thread 8.7 ms (Astro, React and the shop's page code; the statements' messages to
 the database's thread), the garbage collector's threads 4.4 ms, the database's thread 4.1 ms, libuv's pool 3.3 ms
 (the page's gzip and brotli copies): 20.4 ms. The layout's menus, bottom navigation and footer, the same on every
-page of a language, are rendered once per publish (src/lib/server/shell-parts.ts); rendered for every page, the same
-walk took 24.4 ms per page.
+page of a language, are rendered once per publish (src/lib/server/shell-parts.ts). On that walk, four runs with it
+took 19.9 to 24.1 ms per page and two without it 23.7 and 25.2 ms; in this bench the run before it (2026-11-29,
+the same day) gave 20.3 ms: the difference is within this machine's noise here. A run of this bench on a database
+reopened instead of freshly seeded gave 27.2 ms (28.3 / 27.2 / 24.6).
 RSS levels off once the page cache is full; with it the idle server's 560–630 MiB (PGlite with 10,000 products
 included), the page cache's 256 MiB and the V8 heap's headroom. glibc's malloc arenas of the thread pool's
 threads hold about 100 MB of it: with \`MALLOC_ARENA_MAX=2\` (set in deploy/) 3,000 new pages grew RSS by 245
-instead of 309 MB. Against the run of 2026-11-28 the server started 67 MiB larger and ended 134 MiB larger, with
-pages rendered twice as fast; that difference is not explained yet.
+instead of 309 MB. Against the run of 2026-11-28 the server starts 40–70 MiB larger and ends 100–135 MiB larger (three
+runs on 2026-11-29), with pages rendered twice as fast; that difference is not explained yet.
 `;
 
 console.log(`\n${section}`);
