@@ -14,7 +14,8 @@
 // is the list of pages with their cache tags (to know what an event touches) and the image paths.
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locale } from '#lib/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
+import { tags } from '#lib/server/publish/tags.ts';
 import type { Invalidation } from '#lib/server/publish/bus.ts';
 import { MARKER, assertReplaceable, fileFor, notFoundFile, removeFile, swapIn, writeAtomic } from './export/files.ts';
 import { createClient, header, isHtml, isPublic } from './export/http.ts';
@@ -27,6 +28,7 @@ export { watchPublishEvents, type Watcher } from './export/watch.ts';
 
 /** Written last in a re-render, so a sitemap never lists a page that is not there yet. */
 const META_PAGE = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/;
+const FAVICON = '/favicon.ico';
 /** Images fetched at once while pages are still rendering. */
 const IMAGES_WHILE_RENDERING = 2;
 /** Root-relative image references in HTML and in island props (`&quot;/images/…&quot;`). */
@@ -128,6 +130,19 @@ export function createStaticExport(options: ExportOptions): StaticExport {
     return true;
   }
 
+  /**
+   * /favicon.ico as a file: the shop answers it with a redirect to the branding's raster icon, which
+   * a folder cannot express, so the icon's bytes are written under that name (browsers read a PNG
+   * there as well). Left out when the favicon is on another host.
+   */
+  async function writeFavicon(root: string): Promise<void> {
+    const fetched = await get(FAVICON);
+    const target = fetched.status >= 300 && fetched.status < 400 ? header(fetched.headers, 'location') : '';
+    if (!target.startsWith('/images/')) return;
+    const icon = await getImage(target);
+    if (icon.status === 200 && isPublic(icon)) await writeAtomic(join(root, fileFor(FAVICON, false)), icon.body);
+  }
+
   /** Writes the images not yet in the folder. */
   async function renderImages(root: string, paths: string[], done: Set<string>): Promise<number> {
     let written = 0;
@@ -207,6 +222,7 @@ export function createStaticExport(options: ExportOptions): StaticExport {
       } finally {
         bar.finish();
       }
+      await writeFavicon(staging);
       const seconds = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const summary: ExportSummary = {
@@ -285,6 +301,8 @@ export function createStaticExport(options: ExportOptions): StaticExport {
     );
     const newImages = [...found].filter((p) => !images.has(p));
     const imageCount = await renderImages(outDir, newImages, images);
+    // The favicon is the branding's, a part of the default language's shell.
+    if (!wanted || wanted.has(tags.shell(DEFAULT_LOCALE))) await writeFavicon(outDir);
     await pool(
       all.filter((p) => META_PAGE.test(p)),
       options.concurrency,

@@ -198,6 +198,8 @@ describe('npm run export', () => {
     const files = [...snapshot(out).keys()];
     expect(files.some((f) => /^_astro\/.+\.js$/.test(f))).toBe(true);
     expect(files).toContain('brand/logo.svg');
+    // The shop redirects /favicon.ico to the raster icon; the folder holds that icon's bytes (a PNG).
+    expect(readFileSync(join(out, 'favicon.ico')).subarray(1, 4).toString('latin1')).toBe('PNG');
     // Images the pages show, so the folder works without the shop's image service.
     const images = [...read(productPage).matchAll(/src="\/(images\/[^"]+)"/g)].map((m) => m[1]!);
     expect(images.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // Parts of the layout that are the same on every page of a language until the next publish (the
 // menus, the bottom navigation, the footer): rendered once per shell and then written as they were.
-// Rendering them took a fifth of a first render's CPU, for identical HTML on every page.
+// Rendering them again for every page produced the same HTML each time.
 //
 // Keyed by the shell object itself: a publish builds new shells (loadShell's memo), so their parts are
 // rendered again, and the old ones go with the old shell. A preview's shell is its own object too.
