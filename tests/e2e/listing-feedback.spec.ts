@@ -1,6 +1,7 @@
 // Shopper experience on listings and feedback: ordering from category cards, removable chips for
 // active filters, server-rendered category pages (page 2 without JavaScript), confirmations for
-// wishlist add, sign-in and sign-out, and add-to-cart from the wishlist drawer.
+// wishlist add, sign-in and sign-out, add-to-cart and availability in the wishlist drawer, and a text
+// in every toast a failed cart call raises.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
   absolute,
@@ -207,6 +208,44 @@ test.describe('feedback', () => {
     await page.getByRole('button', { name: msg(locale, 'auth.logout') }).click();
     await expect(page).toHaveURL(absolute(localePath(locale, '/')));
     await expect(notifications(page, locale).getByText(msg(locale, 'auth.signedOut'))).toBeVisible();
+    await page.context().close();
+  });
+
+  test('de: the wishlist says what is available and offers no add for what is not; a refused add says why', async ({
+    browser,
+    request,
+  }) => {
+    const locale: Locale = 'de';
+    const page = await freshPage(browser);
+    const available = await findProductPath(request, P.available, locale);
+    const gone = await findProductPath(request, P.notAvailable, locale);
+    for (const product of [available, gone]) {
+      await open(page, product.path);
+      await page.getByRole('button', { name: msg(locale, 'wishlist.add') }).click();
+      await expect(notifications(page, locale).getByRole('status').last()).toHaveText(msg(locale, 'wishlist.added'));
+    }
+    await banner(page)
+      .getByRole('button', { name: new RegExp(`^${escapeRegExp(msg(locale, 'header.wishlist'))},`) })
+      .click();
+    const drawer = page.getByRole('dialog', { name: msg(locale, 'wishlist.title') });
+    const item = (name: string) => drawer.getByRole('listitem').filter({ hasText: name });
+    await expect(item(available.name).getByText(msg(locale, 'availability.available'))).toBeVisible();
+    await expect(item(gone.name).getByText(msg(locale, 'availability.not-available'))).toBeVisible();
+    await expect(item(gone.name).getByRole('button', { name: msg(locale, 'catalog.addToCart') })).toHaveCount(0);
+
+    // The stock ran out after the drawer showed it: the server refuses, and the toast says so in
+    // German although the cart drawer (which once held the cart's texts) never opened.
+    await page.route('**/api/cart/add', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'PRODUCT_NOT_AVAILABLE', message: 'not available', status: 409 }),
+      }),
+    );
+    await item(available.name).getByRole('button', { name: msg(locale, 'catalog.addToCart') }).click();
+    await expect(notifications(page, locale).getByRole('alert')).toHaveText(
+      msg(locale, 'cart.error.PRODUCT_NOT_AVAILABLE'),
+    );
     await page.context().close();
   });
 });

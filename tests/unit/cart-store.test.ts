@@ -9,7 +9,6 @@ import {
   $cartRunning,
   $cartShopper,
   $cartState,
-  $cartTexts,
   adoptCart,
   applyCoupon,
   clearCart,
@@ -83,8 +82,6 @@ const outdated = () =>
     message: 'Cart info or prices are outdated. Please refresh the page.',
     status: 409,
   });
-
-const messages = cartSidebarStrings(en).errors;
 
 describe('cartErrorKey', () => {
   test('maps the server codes to their own message keys, and anything else to the generic one', () => {
@@ -182,7 +179,6 @@ describe('cart store', () => {
         $cartShopper,
         $cartQueue,
         $cartRunning,
-        $cartTexts,
         $notifications,
         $loggedIn,
         $cartSidebarOpen,
@@ -211,10 +207,9 @@ describe('cart store', () => {
     expect(calls.map((c) => c.path)).toEqual(['/api/cart/get']);
   });
 
-  /** Mounts the store the way the header count does, with the sidebar's texts, and waits for the first read. */
+  /** Mounts the store the way the header count does and waits for the first read. */
   const start = async (initial: Cart | null) => {
     routes['/api/cart/get'] = () => reply(200, { cart: initial });
-    $cartTexts.set(messages);
     keepMount($cartCount);
     await vi.waitFor(() => expect($cartState.get().read).toBe(true));
   };
@@ -252,7 +247,7 @@ describe('cart store', () => {
     routes['/api/cart/get'] = () => reply(200, { cart: fresh });
     expect(await setQuantity(LINE_A, 4)).toEqual({ ok: false, key: 'cart.outdated' });
     expect($cart.get()).toEqual(fresh);
-    expect($notifications.get().map((n) => [n.kind, n.message])).toEqual([['danger', en['cart.outdated']]]);
+    expect($notifications.get().map((n) => [n.kind, n.feedback])).toEqual([['danger', 'cart.outdated']]);
   });
 
   test('an outdated version that still applies is retried on the fresh cart', async () => {
@@ -271,7 +266,7 @@ describe('cart store', () => {
     routes['/api/cart/quantity'] = () =>
       reply(400, { code: 'INVALID_QUANTITY', message: 'A cart line can hold at most 9999 pieces.', status: 400 });
     expect(await setQuantity(LINE_A, 9999)).toEqual({ ok: false, key: 'cart.error.INVALID_QUANTITY' });
-    expect($notifications.get().at(-1)).toMatchObject({ kind: 'danger', message: en['cart.error.INVALID_QUANTITY'] });
+    expect($notifications.get().at(-1)).toMatchObject({ kind: 'danger', feedback: 'cart.error.INVALID_QUANTITY' });
     expect($cart.get()!.cartItems[0]!.quantity).toBe(2);
   });
 

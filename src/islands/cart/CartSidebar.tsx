@@ -3,7 +3,7 @@
 // checkout' ('Go back shopping' when empty). Mounted on every page with a header; it hands the cart
 // store the translated error texts, so a failed 'Add to cart' is explained while the drawer is closed.
 import { useEffect, useId } from 'react';
-import { $cart, $cartLoading, $cartTexts } from '#lib/cart/store.ts';
+import { $cart, $cartLoading } from '#lib/cart/store.ts';
 import { $cartSidebarOpen } from '#lib/shell/ui-store.ts';
 import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -36,7 +36,6 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();
-  useEffect(() => $cartTexts.set(strings.errors), [strings.errors]);
   const items = cart?.cartItems ?? [];
   // A removed line takes its focused button with it; focus stays in the dialog rather than falling out.
   useEffect(() => {

@@ -1,13 +1,15 @@
-// One wishlist entry: image, name, its live price, 'Add to cart', 'View Details' and 'Remove'.
+// One wishlist entry: image, name, its live price and availability, 'Add to cart', 'View Details' and 'Remove'.
 // Prices come from the page's price store like everywhere else; a product without a price (hidden
 // for guests, or a variant parent that is not sold itself) offers no add-to-cart.
 import { useId } from 'react';
 import { priceDisplayState } from '#lib/catalog/price.ts';
+import { refusesOrder } from '#lib/catalog/availability.ts';
 import { $prices } from '#lib/catalog/prices-store.ts';
 import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
 import { localePath } from '#lib/site/paths.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Price } from '../catalog/Price.tsx';
+import { AvailabilityText } from '../catalog/AvailabilityText.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 import type { WishlistSidebarStrings } from './strings.ts';
 
@@ -22,7 +24,10 @@ export interface WishlistItemProps {
 
 export function WishlistItem({ product, locale, intlLocale, strings, onRemove, onAddToCart }: WishlistItemProps) {
   const nameId = useId();
-  const priced = priceDisplayState(useClientStore($prices, {})[product.sku]) === 'loaded';
+  const entry = useClientStore($prices, {})[product.sku];
+  // One piece: what 'Add to cart' here would order. Not offered for what cannot be ordered now (it
+  // ended in a refusal); the availability says why.
+  const orderable = priceDisplayState(entry) === 'loaded' && !refusesOrder(entry, 1);
   return (
     <li className="wishlist-item">
       {product.image ? (
@@ -35,7 +40,8 @@ export function WishlistItem({ product, locale, intlLocale, strings, onRemove, o
           {product.name}
         </p>
         <Price sku={product.sku} intlLocale={intlLocale} strings={strings.price} />
-        {priced && (
+        <AvailabilityText sku={product.sku} qty={1} strings={strings.availability} />
+        {orderable && (
           <button
             type="button"
             className="button primary wishlist-add-to-cart"

@@ -1,6 +1,8 @@
 // The texts the wishlist sidebar shows (it receives only these), picked from a locale's messages.
 import type { PluralForms } from '#lib/i18n/format.ts';
 import type { PriceStrings } from '../catalog/Price.tsx';
+import type { AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
+import { availabilityStrings } from '../catalog/listing/strings.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 
 export interface WishlistSidebarStrings {
@@ -14,6 +16,7 @@ export interface WishlistSidebarStrings {
   close: string;
   addToCart: string;
   price: PriceStrings;
+  availability: AvailabilityStrings;
 }
 
 export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
@@ -34,5 +37,6 @@ export function wishlistSidebarStrings(m: Messages): WishlistSidebarStrings {
       special: m['price.special'],
       startingAt: m['catalog.startingAt'],
     },
+    availability: availabilityStrings(m),
   };
 }

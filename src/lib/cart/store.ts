@@ -7,12 +7,12 @@
 // - Changes run one after another, each on the version the previous one returned. Every answer goes
 //   through adoptCart(), the store's one writer: an answer older than the cart on screen, or meant
 //   for the shopper before a login or logout, is dropped, so the cart never steps back.
-// - Errors become danger notifications in the page's language, with the texts the cart sidebar puts
-//   into $cartTexts; an outdated cart is read again first, so no line is lost from the screen.
+// - Errors become danger notifications by message key, which the notification area (on every page)
+//   says in the page's language; an outdated cart is read again first, so no line is lost from the screen.
 import { atom, computed, onMount } from 'nanostores';
 import { addToCart, CartOutdatedError, getCart, removeFromCart, updateCartQuantity, updateCoupon } from './client.ts';
 import { ApiClientError } from '../http/client.ts';
-import { cartErrorKey, isStaleCartError, type CartMessageKey, type CartMessages } from './display.ts';
+import { cartErrorKey, isStaleCartError, type CartMessageKey } from './display.ts';
 import { hasCartMarker, MAX_QUANTITY } from './rules.ts';
 import type { Cart } from './contract.ts';
 import { $pendingAddToCart, clearPendingAddToCart, type AddToCartRequest } from './requests.ts';
@@ -53,7 +53,6 @@ export const $cartLoading = computed($cartRunning, (running) => running > 0);
 /** The header badge: pieces in the cart. */
 export const $cartCount = computed($cart, (cart) => cart?.items_qty ?? 0);
 /** The translated error texts; the cart sidebar (on every page with a header) puts them in. */
-export const $cartTexts = atom<Partial<CartMessages>>({});
 
 export type CartOutcome = { ok: true } | { ok: false; key: CartMessageKey };
 
@@ -109,8 +108,7 @@ function loadCart(): Promise<void> {
 }
 
 function say(key: CartMessageKey): void {
-  const texts = $cartTexts.get();
-  notify(texts[key] ?? texts['cart.error.generic'] ?? '', { kind: 'danger' });
+  notify('', { kind: 'danger', feedback: key });
 }
 
 /** Turns a failure into an outcome; stale carts are read again first, the message names what happened. */

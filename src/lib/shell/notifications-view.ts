@@ -3,6 +3,7 @@
 // their text from the area's data-feedback; messages carried over from the previous page show first.
 import {
   $notifications,
+  FALLBACK_FAILURE,
   dismiss,
   showCarriedNotifications,
   type FeedbackKey,
@@ -19,7 +20,9 @@ export function startNotifications(area: HTMLElement): void {
     const node = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
     node.classList.add(`notification-${n.kind}`);
     node.setAttribute('role', n.kind === 'danger' ? 'alert' : 'status');
-    node.querySelector('p')!.textContent = n.feedback ? (feedback[n.feedback] ?? '') : n.message;
+    const text = (n.feedback && feedback[n.feedback]) || n.message;
+    node.querySelector('p')!.textContent =
+      text || (n.kind === 'danger' ? (feedback[FALLBACK_FAILURE] ?? '') : '');
     node.querySelector('button')!.addEventListener('click', () => dismiss(n.id));
     return node;
   };

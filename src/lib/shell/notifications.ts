@@ -1,8 +1,9 @@
 // Notifications: at most 3 shown; each disappears after 3000 ms unless persistent.
-// Stores raise feedback (wishlist add, sign-in, sign-out) by message key: they hold no texts, the
+// Stores raise feedback (wishlist add, sign-in, sign-out, the cart's failures) by message key: they hold no texts, the
 // notifications island turns a key into the page's language. Feedback for an action that leaves the
 // page (sign-out goes to the home page) is carried over to the next page in session storage.
 import { atom } from 'nanostores';
+import { CART_MESSAGE_KEYS } from '../cart/display.ts';
 
 const MAX_NOTIFICATIONS = 3;
 const NOTIFICATION_TIMEOUT_MS = 3000;
@@ -12,9 +13,15 @@ const CARRY_OVER_MAX_AGE_MS = 10_000;
 
 type NotificationKind = 'info' | 'success' | 'danger';
 
-/** Confirmations the stores raise; the island has a text for each. */
-const FEEDBACK_KEYS = ['wishlist.added', 'auth.signedIn', 'auth.signedOut'] as const;
+/**
+ * Messages the stores raise by key; the area has a text for each. The cart's failures are among them:
+ * a store raising one cannot rely on the island that knows the texts having woken (an add from the
+ * wishlist with the cart drawer never opened ended in a red toast without a word).
+ */
+export const FEEDBACK_KEYS = ['wishlist.added', 'auth.signedIn', 'auth.signedOut', ...CART_MESSAGE_KEYS] as const;
 export type FeedbackKey = (typeof FEEDBACK_KEYS)[number];
+/** Said when a failure's own text is missing: no toast is ever empty. */
+export const FALLBACK_FAILURE: FeedbackKey = 'cart.error.generic';
 
 export interface Notification {
   id: number;

@@ -40,7 +40,7 @@ export interface ListingStrings {
 }
 
 /** Every availability text (and the loading one), for islands that show AvailabilityText. */
-function availabilityStrings(m: Messages): AvailabilityStrings {
+export function availabilityStrings(m: Messages): AvailabilityStrings {
   return {
     'availability.available': m['availability.available'],
     'availability.limited': m['availability.limited'],
