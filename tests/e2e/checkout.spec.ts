@@ -20,6 +20,7 @@ import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import {
   open,
   addToCart,
+  fillAddress,
   chooseShippingMethod,
   guestToBilling,
   guestToPayment,
@@ -123,6 +124,27 @@ test.describe('checkout', () => {
       postalCode: '10115',
       city: 'Berlin',
     });
+  });
+
+  test('de: the summary follows the shipping choice at once, before the next step', async ({ page }) => {
+    // Two pieces at 188.99 net: standard shipping is free from 250, express costs 14.95 net.
+    await addToCart(page, 2);
+    await open(page, localePath('de', '/checkout/shipping'));
+    await fillAddress(page, 'de');
+    await page.getByRole('button', { name: msg('de', 'checkout.saveAddress') }).click();
+    const methods = page.getByRole('group', { name: msg('de', 'checkout.shippingMethod') });
+    const summary = page.getByRole('region', { name: msg('de', 'checkout.summary') });
+    const shippingRow = summary.locator('.cart-totals-shipping');
+    const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+    await choose(methods.getByRole('radio', { name: /Express/ }));
+    await expect(shippingRow).toContainText(euros(1495));
+    await expect(summary).not.toContainText(msg('de', 'cart.plusShipping'));
+    await choose(methods.getByRole('radio', { name: /Standard/ }));
+    await expect(shippingRow).toContainText(msg('de', 'price.free'));
+    await expect(page).toHaveURL(new RegExp(`${localePath('de', '/checkout/shipping')}$`));
+    // The last pick is what the cart keeps.
+    await page.reload();
+    await expect(summary.locator('.cart-totals-shipping')).toContainText(msg('de', 'price.free'));
   });
 
   test('the address form names each invalid field and focuses the first one', async ({ page }) => {

@@ -1,13 +1,13 @@
-// Shipping methods for the stored address's country as radios with label and price ('Free' for 0);
-// Continue stores the chosen one (the shipping step is then done) and goes on to billing.
+// Shipping methods for the stored address's country as radios with label and price ('Free' for 0).
+// A pick is stored on the cart at once (the summary then shows its shipping); Continue makes sure the
+// last pick is stored (the shipping step is then done) and goes on to billing.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getShippingMethods, updateCheckout, type ShippingMethod } from '#lib/checkout/client.ts';
+import { getShippingMethods, type ShippingMethod } from '#lib/checkout/client.ts';
 import { isCountryCode } from '#lib/checkout/countries.ts';
-import { reportFailure } from '#lib/shell/report.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { Cart } from '#lib/cart/contract.ts';
-import { adoptCart } from '#lib/cart/store.ts';
+import { useStoredShippingMethod } from './useStoredShippingMethod.ts';
 import type { Strings } from './strings.ts';
 
 export const SHIPPING_METHOD_KEYS = [
@@ -64,6 +64,7 @@ export function ShippingMethods({
   );
   const [pending, setPending] = useState(false);
   const [reload, setReload] = useState(0);
+  const method = useStoredShippingMethod(cart, locale);
 
   useEffect(() => {
     if (pageCountry.current === country && reload === 0) return;
@@ -93,15 +94,16 @@ export function ShippingMethods({
     }
     setPending(true);
     setError(null);
-    try {
-      adoptCart(await updateCheckout({ version: cart.version, locale, shippingMethod: { methodCode: chosen } }));
-      location.assign(nextHref);
-    } catch (failure) {
-      reportFailure('checkout: shipping method not stored', failure);
-      setError('checkout.shippingMethodSelectError');
-      setPending(false);
-    }
+    if (await method.store(chosen)) return location.assign(nextHref);
+    setError('checkout.shippingMethodSelectError');
+    setPending(false);
   }
+
+  const pick = async (methodCode: string) => {
+    setChosen(methodCode);
+    setError(null);
+    if (!(await method.store(methodCode))) setError('checkout.shippingMethodSelectError');
+  };
 
   const money = (amount: number, currency: string) =>
     formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings['price.free'] });
@@ -131,10 +133,7 @@ export function ShippingMethods({
                 name={`${id}-method`}
                 value={m.methodCode}
                 checked={chosen === m.methodCode}
-                onChange={() => {
-                  setChosen(m.methodCode);
-                  setError(null);
-                }}
+                onChange={() => void pick(m.methodCode)}
               />
               <span className="checkout-choice-label">{m.label}</span>
               {m.amount !== null && <span className="checkout-choice-price">{money(m.amount, m.currency)}</span>}
