@@ -13,6 +13,7 @@ import {
   RULE_MESSAGES,
   type ContentRule,
 } from './links.ts';
+import { namedFacts, SHOP_FACT_NAMES } from './shop-facts.ts';
 
 // Every field that takes a link or a picture is one of these, held to its rule in links.ts; the issue
 // names the rule (params.rule), so the workspace words it and the shop can leave out stored content
@@ -194,6 +195,13 @@ const attributesSettingConfigSchema = z
   })
   .strict();
 
+/** A text that may name the shop's facts ({{productCount}}, ...: src/lib/content/shop-facts.ts). */
+const factText = z
+  .string()
+  .refine((text) => namedFacts(text) !== null, {
+    message: `names an unknown fact; the shop fills in ${SHOP_FACT_NAMES.map((n) => `{{${n}}}`).join(', ')}`,
+  });
+
 /** Home page: the hero at the top (per-locale rows carry the texts). */
 function homeHeroSchema(imageHosts: readonly string[]) {
   return z
@@ -202,7 +210,7 @@ function homeHeroSchema(imageHosts: readonly string[]) {
       /** Empty for a decorative picture; say what it shows when it carries meaning. */
       imageAlt: z.string().default(''),
       headline: z.string().min(1),
-      text: z.string().default(''),
+      text: factText.default(''),
       cta: z.object({ label: z.string().min(1), url: linkField() }).strict(),
     })
     .strict();
@@ -226,7 +234,7 @@ export type UspIcon = (typeof USP_ICONS)[number];
 /** Home page: short selling points, each an icon and a line of text. */
 const homeUspsConfigSchema = z
   .object({
-    items: z.array(z.object({ icon: z.enum(USP_ICONS), text: z.string().min(1) }).strict()).max(8),
+    items: z.array(z.object({ icon: z.enum(USP_ICONS), text: factText.min(1) }).strict()).max(8),
   })
   .strict();
 export type HomeHeroConfig = z.infer<ReturnType<typeof homeHeroSchema>>;

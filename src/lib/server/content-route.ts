@@ -23,7 +23,7 @@ export async function loadHomeRoute(lang: string | undefined, cache: APIContext[
   const [categories, intro, home] = await Promise.all([
     topCategories(shell.locale),
     getContentPage('home', shell.locale),
-    loadHomeContent(shell.locale),
+    loadHomeContent(shell.locale, shell.t('price.free')),
   ]);
   await cachePage(cache, [
     ...shell.tags,

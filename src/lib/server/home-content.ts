@@ -10,6 +10,8 @@ import { getDb } from './db/index.ts';
 import { getContent } from './content.ts';
 import { productCards } from './catalog/index.ts';
 import { tags } from './publish/index.ts';
+import { withShopFacts } from './shop-facts.ts';
+import { escapeHtml } from '../shared/html.ts';
 
 /** The price list every shopper sees; a special price there is an offer for everyone. */
 const PUBLIC_PRICE_LIST = 'base';
@@ -19,11 +21,15 @@ export interface HomeStrip {
   title: string;
   products: ProductCard[];
 }
+/** A text with the shop's facts filled in (src/lib/content/shop-facts.ts), as HTML. */
+type FilledHtml = { html: string };
 export interface HomeContent {
-  hero: HomeHeroConfig | null;
+  /** `text` as HTML with its facts filled in; none when it names a fact the shop does not have. */
+  hero: (HomeHeroConfig & { textHtml: string | null }) | null;
   offers: HomeStrip | null;
   fresh: HomeStrip | null;
-  usps: HomeUspsConfig['items'];
+  /** The selling points whose facts the shop has, each as HTML. */
+  usps: (HomeUspsConfig['items'][number] & FilledHtml)[];
   /** Cache tags: the blocks in this locale and every product shown. */
   tags: string[];
 }
@@ -83,7 +89,8 @@ async function strip(
   return cards.length > 0 ? { title: config.title, products: cards } : null;
 }
 
-export async function loadHomeContent(locale: Locale): Promise<HomeContent> {
+/** `freeLabel`: the page's word for a zero amount (price.free). */
+export async function loadHomeContent(locale: Locale, freeLabel: string): Promise<HomeContent> {
   const [hero, offersBlock, newBlock, usps] = await Promise.all([
     getContent('block:home-hero', locale),
     getContent('block:home-offers', locale),
@@ -95,11 +102,23 @@ export async function loadHomeContent(locale: Locale): Promise<HomeContent> {
     strip(newBlock?.config, newestIds, locale),
   ]);
   const shown = [...(offers?.products ?? []), ...(fresh?.products ?? [])].map((p) => p.id);
+  const filled = (text: string) => withShopFacts(escapeHtml(text), locale, freeLabel, true);
+  const [heroText, ...uspTexts] = await Promise.all([
+    hero?.config.text ? filled(hero.config.text) : null,
+    ...(usps?.config.items ?? []).map((item) => filled(item.text)),
+  ]);
+  const factTags = [heroText, ...uspTexts].flatMap((f) => f?.tags ?? []);
   return {
-    hero: hero?.config ?? null,
+    hero: hero ? { ...hero.config, textHtml: heroText?.html ?? null } : null,
     offers,
     fresh,
-    usps: usps?.config.items ?? [],
-    tags: [...HOME_BLOCKS.map((id) => tags.content('block', id, locale)), ...[...new Set(shown)].map(tags.product)],
+    usps: (usps?.config.items ?? []).flatMap((item, i) => (uspTexts[i] ? [{ ...item, html: uspTexts[i].html }] : [])),
+    tags: [
+      ...new Set([
+        ...HOME_BLOCKS.map((id) => tags.content('block', id, locale)),
+        ...shown.map(tags.product),
+        ...factTags,
+      ]),
+    ],
   };
 }

@@ -3,6 +3,7 @@
 import { env } from './env.ts';
 import { getContent, listContentPages, publishedPageAddresses, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
+import { withShopFacts } from './shop-facts.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/index.ts';
@@ -133,6 +134,11 @@ async function buildShell(locale: Locale): Promise<Shell> {
       ? contact
       : resolveContentLink(contact, locale, links);
   const termsHref = resolveContentLink(`i:${TERMS_PAGE}`, locale, links);
+  const [bannerHtml, notificationHtml] = await Promise.all(
+    [topBanner, notificationBar].map((block) =>
+      block ? withShopFacts(sanitizeCmsHtml(block.content), locale, t('price.free')) : null,
+    ),
+  );
   return {
     locale,
     t,
@@ -145,17 +151,20 @@ async function buildShell(locale: Locale): Promise<Shell> {
     contactHref,
     termsHref,
     footer: resolvedFooter,
-    topBanner: topBanner ? { html: sanitizeCmsHtml(topBanner.content), config: topBanner.config } : null,
-    notificationBar: notificationBar
-      ? { html: sanitizeCmsHtml(notificationBar.content), config: notificationBar.config }
-      : null,
+    topBanner: topBanner && bannerHtml ? { html: bannerHtml.html, config: topBanner.config } : null,
+    notificationBar:
+      notificationBar && notificationHtml ? { html: notificationHtml.html, config: notificationBar.config } : null,
     cartHeader: cartHeader ? sanitizeCmsHtml(cartHeader.content) : null,
     cookieConsent: e.COOKIE_CONSENT,
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
     offeredCurrencies: offeredCurrencies(brandingConfig.currencies, e.DEFAULT_CURRENCY),
     // Content page addresses need no tag here: a publish that changes one drops every shell it shows in.
-    tags: [tags.shell(locale), ...[...categorySlug.used].map(tags.category)],
+    tags: [
+      tags.shell(locale),
+      ...[...categorySlug.used].map(tags.category),
+      ...new Set([...(bannerHtml?.tags ?? []), ...(notificationHtml?.tags ?? [])]),
+    ],
   };
 }
 

@@ -2,6 +2,7 @@
 // an alternate (reciprocal hreflang), split into files small enough for crawlers.
 import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
 import { xDefault } from './seo.ts';
+import { escapeHtml } from '../shared/html.ts';
 
 /** One page in all its languages: locale → site path. */
 export type PageVersions = Partial<Record<Locale, string>>;
@@ -9,8 +10,6 @@ export type PageVersions = Partial<Record<Locale, string>>;
 /** Google's limit is 50,000 URLs or 50 MB per file; alternates make entries big, so stay well below. */
 export const URLS_PER_SITEMAP = 5000;
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A page in all its languages, and when its own data last changed (ISO date-time), per locale or for all. */
 export interface SitemapPage {
@@ -40,7 +39,7 @@ export function sitemapChunkCount(entryCount: number): number {
 }
 
 export function sitemapXml(entries: SitemapEntry[], site: string): string {
-  const abs = (path: string) => escapeXml(new URL(path, site).toString());
+  const abs = (path: string) => escapeHtml(new URL(path, site).toString());
   const body = entries
     .map(({ loc, versions, lastmod }) => {
       const alternates = (Object.entries(versions) as [Locale, string][]).map(
@@ -57,7 +56,7 @@ export function sitemapXml(entries: SitemapEntry[], site: string): string {
 export function sitemapIndexXml(count: number, site: string): string {
   const items = Array.from(
     { length: count },
-    (_, i) => `<sitemap><loc>${escapeXml(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`,
+    (_, i) => `<sitemap><loc>${escapeHtml(new URL(`/sitemap-${i + 1}.xml`, site).toString())}</loc></sitemap>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }

@@ -117,18 +117,18 @@ function footerConfig(locale: Locale, rows: CategoryRow[]) {
 }
 
 const TOP_BANNER: Record<Locale, (href: string) => string> = {
-  de: (h) => `<p>Versandkostenfrei ab 250 € Bestellwert – <a href="${h}">Details</a></p>`,
-  en: (h) => `<p>Free shipping on orders over €250 – <a href="${h}">details</a></p>`,
-  fr: (h) => `<p>Livraison gratuite dès 250 € d'achat – <a href="${h}">détails</a></p>`,
-  es: (h) => `<p>Envío gratuito a partir de 250 € – <a href="${h}">detalles</a></p>`,
-  it: (h) => `<p>Spedizione gratuita da 250 € – <a href="${h}">dettagli</a></p>`,
+  de: (h) => `<p>Versandkostenfrei ab {{freeShippingFrom}} Bestellwert – <a href="${h}">Details</a></p>`,
+  en: (h) => `<p>Free shipping on orders from {{freeShippingFrom}} – <a href="${h}">details</a></p>`,
+  fr: (h) => `<p>Livraison gratuite dès {{freeShippingFrom}} d'achat – <a href="${h}">détails</a></p>`,
+  es: (h) => `<p>Envío gratuito a partir de {{freeShippingFrom}} – <a href="${h}">detalles</a></p>`,
+  it: (h) => `<p>Spedizione gratuita da {{freeShippingFrom}} – <a href="${h}">dettagli</a></p>`,
 };
 const NOTIFICATION = t(
-  '<p><strong>Neu:</strong> Kauf auf Rechnung für alle registrierten Geschäftskunden.</p>',
-  '<p><strong>New:</strong> pay by invoice, for all registered business customers.</p>',
-  '<p><strong>Nouveau :</strong> paiement sur facture pour tous les clients professionnels inscrits.</p>',
-  '<p><strong>Novedad:</strong> pago contra factura para todos los clientes profesionales registrados.</p>',
-  '<p><strong>Novità:</strong> pagamento con fattura per tutti i clienti business registrati.</p>',
+  '<p><strong>Neu:</strong> Kauf auf Rechnung mit {{invoiceDueDays}} Tagen Zahlungsziel.</p>',
+  '<p><strong>New:</strong> pay by invoice, due within {{invoiceDueDays}} days.</p>',
+  '<p><strong>Nouveau :</strong> paiement sur facture à {{invoiceDueDays}} jours.</p>',
+  '<p><strong>Novedad:</strong> pago contra factura a {{invoiceDueDays}} días.</p>',
+  '<p><strong>Novità:</strong> pagamento con fattura a {{invoiceDueDays}} giorni.</p>',
 );
 const CART_HEADER = t(
   '<p>Bestellungen, die werktags bis 14 Uhr eingehen, versenden wir noch am selben Tag.</p>',

@@ -13,11 +13,11 @@ const HERO = {
     'Utensili professionali per ogni cantiere',
   ),
   text: t(
-    'Über 1.000 Artikel ab Lager, Staffelpreise für Geschäftskunden und Lieferung am nächsten Werktag.',
-    'Over 1,000 items in stock, tiered prices for business customers and next-working-day delivery.',
-    'Plus de 1 000 articles en stock, des prix dégressifs pour les professionnels et une livraison le jour ouvré suivant.',
-    'Más de 1.000 artículos en stock, precios escalonados para empresas y entrega al día laborable siguiente.',
-    'Oltre 1.000 articoli disponibili, prezzi a scaglioni per le aziende e consegna il giorno lavorativo successivo.',
+    '{{productCount}} Artikel im Sortiment, Staffelpreise für Geschäftskunden und Lieferung in 1–2 Werktagen.',
+    '{{productCount}} items in our range, tiered prices for business customers and delivery in 1–2 working days.',
+    '{{productCount}} articles au catalogue, des prix dégressifs pour les professionnels et une livraison en 1 à 2 jours ouvrés.',
+    '{{productCount}} artículos en catálogo, precios escalonados para empresas y entrega en 1–2 días laborables.',
+    '{{productCount}} articoli a catalogo, prezzi a scaglioni per le aziende e consegna in 1–2 giorni lavorativi.',
   ),
   cta: t(
     'Elektrowerkzeuge entdecken',
@@ -42,11 +42,11 @@ const USPS: { icon: HomeUspsConfig['items'][number]['icon']; text: ReturnType<ty
   {
     icon: 'truck',
     text: t(
-      'Versandkostenfrei ab 250 €',
-      'Free shipping over €250',
-      'Livraison gratuite dès 250 €',
-      'Envío gratuito desde 250 €',
-      'Spedizione gratuita da 250 €',
+      'Versandkostenfrei ab {{freeShippingFrom}}',
+      'Free shipping from {{freeShippingFrom}}',
+      'Livraison gratuite dès {{freeShippingFrom}}',
+      'Envío gratuito desde {{freeShippingFrom}}',
+      'Spedizione gratuita da {{freeShippingFrom}}',
     ),
   },
   {

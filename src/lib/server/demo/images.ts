@@ -5,6 +5,7 @@ import { pictogramShapes, PICTOGRAMS, type Pictogram } from './pictograms.ts';
 import { LEAF_PROFILES } from './product-types.ts';
 import { hashString } from './random.ts';
 import { CERTIFICATES, COLOUR_HEX } from './vocabulary.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 export interface ProductImageInfo {
   /** The drawing; by default derived from the SKU prefix (e.g. "BMA" → drill). */
@@ -19,8 +20,6 @@ const PREFIX_PICTOGRAM: Record<string, Pictogram> = Object.fromEntries(
   Object.values(LEAF_PROFILES).map((p) => [p.prefix, p.pictogram]),
 );
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The pictogram for a SKU such as "BMA-10042" or a variant "HSH-10050-9". */
 function pictogramForSku(sku: string): Pictogram {
@@ -55,13 +54,13 @@ const uid = (seed: string): string => `i${hashString(seed).toString(36)}`;
 function frame(body: string, label: string, c: ReturnType<typeof palette>, title: string): string {
   const id = uid(title);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="${escapeXml(title)}">` +
-    `<title>${escapeXml(title)}</title>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" role="img" aria-label="${escapeHtml(title)}">` +
+    `<title>${escapeHtml(title)}</title>` +
     `<defs><linearGradient id="${id}g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.bg}"/><stop offset="1" stop-color="${c.bg2}"/></linearGradient></defs>` +
     `<rect width="600" height="600" fill="url(#${id}g)"/>${body}` +
     (label
       ? `<rect x="0" y="520" width="600" height="80" fill="${c.fg}" opacity="0.92"/>` +
-        `<text x="300" y="570" text-anchor="middle" font-family="ui-monospace, Menlo, Consolas, monospace" font-size="34" font-weight="600" fill="${c.bg}" letter-spacing="2">${escapeXml(label)}</text>`
+        `<text x="300" y="570" text-anchor="middle" font-family="ui-monospace, Menlo, Consolas, monospace" font-size="34" font-weight="600" fill="${c.bg}" letter-spacing="2">${escapeHtml(label)}</text>`
       : '') +
     '</svg>'
   );
@@ -118,9 +117,9 @@ export function attributeOptionImageSvg(value: string): string {
   const hue = hashString(`attr:${value}`) % 360;
   const size = Math.min(34, Math.floor(150 / Math.max(label.length, 1)));
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="${escapeXml(label)}">` +
-    `<title>${escapeXml(label)}</title><circle cx="60" cy="60" r="56" fill="hsl(${hue} 55% 32%)"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="${escapeHtml(label)}">` +
+    `<title>${escapeHtml(label)}</title><circle cx="60" cy="60" r="56" fill="hsl(${hue} 55% 32%)"/>` +
     `<circle cx="60" cy="60" r="48" fill="none" stroke="#fff" stroke-width="3"/>` +
-    `<text x="60" y="${60 + size / 3}" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeXml(label)}</text></svg>`
+    `<text x="60" y="${60 + size / 3}" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="${size}" fill="#fff">${escapeHtml(label)}</text></svg>`
   );
 }
