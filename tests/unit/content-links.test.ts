@@ -119,8 +119,11 @@ describe('isPageLink and isWebLink', () => {
     expect(isPageLink('mailto:a@example.com')).toBe(false);
     expect(isWebLink('https://www.xing.com/pages/example')).toBe(true);
     expect(isWebLink('/i/agb')).toBe(false);
+    // Without https, a page link is a path on this site (the spec's rule): 'register' is /register.
+    expect(isPageLink('relative/path')).toBe(true);
+    expect(isPageLink('?query')).toBe(true);
     for (const value of HOSTILE) {
-      expect(isPageLink(value), JSON.stringify(value)).toBe(false);
+      if (value !== 'relative/path' && value !== '?query') expect(isPageLink(value), JSON.stringify(value)).toBe(false);
       expect(isWebLink(value), JSON.stringify(value)).toBe(false);
     }
   });

@@ -35,6 +35,10 @@ describe('legacyRedirect', () => {
     expect(legacyRedirect('/Checkout/ThankYou/0a1b')).toBe('/checkout/thank-you/0a1b');
     expect(legacyRedirect('/CmsPage/agb')).toBe('/i/agb');
     expect(legacyRedirect('/it/Home')).toBe('/it');
+    // The processing step under both of its old names.
+    expect(legacyRedirect('/ProcessingOrder')).toBe('/checkout/checkout-processing');
+    expect(legacyRedirect('/en/CheckoutProcessing')).toBe('/en/checkout/checkout-processing');
+    expect(legacyRedirect('/Checkout/CheckoutProcessing')).toBe('/checkout/checkout-processing');
   });
 
   test('leaves canonical and unknown paths alone', () => {

@@ -45,17 +45,16 @@ describe('externalRegisterHref', () => {
     }
   });
 
-  test('rejects https URLs without a host or with credentials, and paths without a leading slash', () => {
-    for (const url of [
-      'https:///path',
-      'https:/example.com',
-      'https://user:pw@example.com/r',
-      'register',
-      'i/register',
-      '.',
-    ]) {
+  test('rejects https URLs without a host or with credentials', () => {
+    for (const url of ['https:///path', 'https:/example.com', 'https://user:pw@example.com/r']) {
       expect(externalRegisterHref(url, 'de'), url).toBeNull();
     }
+  });
+
+  test('treats an address without https as a path on this site, as the spec says', () => {
+    expect(externalRegisterHref('register', 'de')).toBe('/register?locale=de');
+    expect(externalRegisterHref('i/register?src=shop', 'en')).toBe('/i/register?src=shop&locale=en');
+    expect(externalRegisterHref('accounts.example.com/signup', 'fr')).toBe('/accounts.example.com/signup?locale=fr');
   });
 
   test('gives no link when nothing is configured', () => {

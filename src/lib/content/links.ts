@@ -15,7 +15,7 @@ export type ContentRule = (typeof CONTENT_RULES)[number];
 /** The server's words for each rule (the workspace has its own in German and English). */
 export const RULE_MESSAGES: Record<ContentRule, string> = {
   link: 'must be a site path such as /i/agb, c:… or i:…, or an https:, mailto: or tel: address',
-  pageLink: 'must be a site path such as /register or an https:// address',
+  pageLink: 'must be a path on this site such as /register (or register) or an https:// address',
   webLink: 'must be an https:// address',
   resource: 'must be a site path such as /brand/logo.svg, or an https:// address on an allowed image host',
   metaName: 'is not a meta name the shop allows',
@@ -79,7 +79,17 @@ export const isHtmlLink = (value: string): boolean =>
   (!INVISIBLE.test(value) && (MAILTO.test(value) || TEL.test(value)));
 
 /** A page of this site or of another https site (the external registration). */
-export const isPageLink = (value: string): boolean => isSitePath(value) || httpsUrl(value) !== null;
+/**
+ * A page link as the spec takes it (the external registration): an https:// address, or else a path
+ * on this site, a leading '/' implied ('register' is /register). Anything with a scheme of its own
+ * (http:, javascript:) stays what it is, and so no page link.
+ */
+export function asPageLink(value: string): string {
+  return httpsUrl(value) || /^[a-z][a-z0-9+.-]*:|^[/\\]/i.test(value) ? value : `/${value}`;
+}
+
+export const isPageLink = (value: string): boolean =>
+  value !== '' && (isSitePath(asPageLink(value)) || httpsUrl(value) !== null);
 
 /** A profile on another site (the footer's social links). */
 export const isWebLink = (value: string): boolean => httpsUrl(value) !== null;

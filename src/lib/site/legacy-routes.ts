@@ -14,6 +14,9 @@ const LEGACY_ROOTS: Readonly<Record<string, string>> = {
   OrderPayment: '/order-payment',
   OrderPaymentResponse: '/order-payment',
   ThankYou: '/checkout/thank-you',
+  // The processing step under its old names (payment providers' return addresses in old orders).
+  ProcessingOrder: '/checkout/checkout-processing',
+  CheckoutProcessing: '/checkout/checkout-processing',
   CmsPage: '/i',
   Category: '/c',
   Product: '/p',
