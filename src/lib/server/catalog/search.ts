@@ -2,8 +2,9 @@
 // alone; otherwise every word of the term (folded: lower case, umlauts spelled out, #lib/search/fold.ts)
 // is looked for in product names, then category names and item numbers.
 //
-// Name matches are ranked by relevance (whole word, word end, word start, substring; then the
-// shorter name, then the newer id); item number and category matches follow, parents before
+// Name matches are ranked by relevance (#lib/search/ranking.ts: listed in a category the term names,
+// then whole word, word end, word start, substring; then the shorter name, then the newer id);
+// item number and category matches follow, parents before
 // variants, newest first. Only the best SEARCH_MAX_HITS are ranked (the overlay pages through
 // them, the search page lists their parents); `capped` says that more products match, so the
 // shopper is told to refine. A term found nowhere is searched again in the closest spelling the
@@ -56,8 +57,9 @@ function containsMatches(
   wanted: number,
 ): { ranked: Hit[]; total: number } {
   const words = termWords(foldTerm(term));
-  const named = index.nameMatches(words, locale, wanted);
-  const others = index.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length);
+  const listedUnderTerm = index.listedUnderTerm(words, locale);
+  const named = index.nameMatches(words, locale, wanted, listedUnderTerm);
+  const others = index.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length, listedUnderTerm);
   return { ranked: [...named.hits, ...others.hits], total: named.total + others.total };
 }
 
