@@ -8,6 +8,7 @@
 // pointing at the slots whose names hold it. A changed product gets a new slot and its old one is
 // marked dead (readers skip dead slots); when the dead outnumber the living, the slots are renumbered.
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
+import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { nameRelevance, wordScore } from '#lib/search/ranking.ts';
 import { topK } from '#lib/search/top-k.ts';
 import { Vocabulary } from '#lib/search/typo.ts';
@@ -47,6 +48,7 @@ interface LocaleTable {
   /** Per slot, the length of its folded name (0: no name in this locale). */
   nameLength: number[];
   categories: IndexedCategory[];
+  categoryById: Map<number, IndexedCategory>;
   vocabulary: Vocabulary;
 }
 
@@ -76,6 +78,7 @@ export class SearchIndex {
         words: new Map(),
         nameLength: [],
         categories: [],
+        categoryById: new Map(),
         vocabulary: new Vocabulary(),
       },
     ]),
@@ -131,6 +134,7 @@ export class SearchIndex {
   setCategories(locale: Locale, categories: readonly IndexedCategory[]): void {
     const table = this.tables[locale];
     table.categories = [...categories];
+    table.categoryById = new Map(categories.map((c) => [c.id, c]));
     for (const c of categories) for (const word of c.searchName.trim().split(' ')) table.vocabulary.add(word);
   }
 
@@ -145,6 +149,18 @@ export class SearchIndex {
         this.byAge,
       ),
     );
+  }
+
+  /**
+   * The first `wanted` ranked contains-matches of a term in `locale` (name matches, then the
+   * others), how many there are, and how many of them are name matches.
+   */
+  containsMatches(term: string, locale: Locale, wanted: number): { ranked: Hit[]; total: number; named: number } {
+    const words = termWords(foldTerm(term));
+    const listedUnderTerm = this.listedUnderTerm(words, locale);
+    const named = this.nameMatches(words, locale, wanted, listedUnderTerm);
+    const others = this.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length, listedUnderTerm);
+    return { ranked: [...named.hits, ...others.hits], total: named.total + others.total, named: named.total };
   }
 
   /**
@@ -235,6 +251,11 @@ export class SearchIndex {
   categoriesHolding(words: readonly string[], locale: Locale): IndexedCategory[] {
     if (words.length === 0) return [];
     return this.tables[locale].categories.filter((c) => words.every((w) => c.searchName.includes(w)));
+  }
+
+  /** One category as `locale` names it; undefined when that locale has no such category. */
+  category(id: number, locale: Locale): IndexedCategory | undefined {
+    return this.tables[locale].categoryById.get(id);
   }
 
   vocabulary(locale: Locale): Vocabulary {
