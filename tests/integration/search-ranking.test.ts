@@ -30,8 +30,9 @@ function nameScore(words: string[]) {
 }
 
 /**
- * The rule as one query: name matches by relevance (score, shorter name, newer id), then item
- * number and category matches, parents before variants, newest first; all hits.
+ * The rule as one query: name matches by relevance (listed under a category whose name holds every
+ * word, score, shorter name, newer id), then item number and category matches, parents before
+ * variants, newest first; all hits.
  */
 async function reference(term: string, locale: Locale): Promise<number[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,17 +46,17 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
           sql` and `,
         );
   const named = all('s.search_name');
+  const listedUnderTerm = sql`p.id in (select pc.product_id from product_categories pc
+        join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
+        where ${all('ct.search_name')})`;
   const rows = await raw.rows<{ id: number }>(
     await db.getDb(),
     sql`
     select p.id from products p
     join product_search s on s.product_id = p.id and s.locale = ${locale}
-    where p.is_active and (
-      p.itemnum ilike ${pattern} or ${named}
-      or p.id in (select pc.product_id from product_categories pc
-        join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
-        where ${all('ct.search_name')}))
-    order by (case when ${named} then ${words.length === 0 ? sql`0` : nameScore(words)} else 0 end) desc,
+    where p.is_active and (p.itemnum ilike ${pattern} or ${named} or ${listedUnderTerm})
+    order by (${named} and ${listedUnderTerm}) desc,
+      (case when ${named} then ${words.length === 0 ? sql`0` : nameScore(words)} else 0 end) desc,
       (case when ${named} then length(s.search_name) else 0 end), (case when ${named} then -p.id else 0 end),
       p.parent_id nulls first, p.created_at desc, p.id desc`,
   );
@@ -176,12 +177,21 @@ describe('searchProducts: contains matches', () => {
     }
   });
 
-  test('name matches come first, best score and shortest name first; then parents before variants, newest first', async () => {
+  test('name matches come first, those a category named by the term lists first, best score and shortest name first; then parents before variants, newest first', async () => {
     const { ids } = await search.searchProducts('er', 'de', 0, SEARCH_MAX_HITS);
-    const rows = await raw.rows<{ id: number; score: number; len: number; variant: boolean; created: string }>(
+    const rows = await raw.rows<{
+      id: number;
+      listed: boolean;
+      score: number;
+      len: number;
+      variant: boolean;
+      created: string;
+    }>(
       await db.getDb(),
       sql`
       select p.id, case when s.search_name like '%er%' then ${nameScore(['er'])} else 0 end as score, length(s.search_name) as len,
+        exists (select 1 from product_categories pc join category_translations ct on ct.category_id = pc.category_id
+          and ct.locale = 'de' where pc.product_id = p.id and ct.search_name like '%er%') as listed,
         p.parent_id is not null as variant, p.created_at::text as created
       from products p join product_search s on s.product_id = p.id and s.locale = 'de'
       where p.id = any(${`{${ids.join(',')}}`}::int[])`,
@@ -189,8 +199,14 @@ describe('searchProducts: contains matches', () => {
     const byId = new Map(rows.map((r) => [Number(r.id), r]));
     const keys = ids.map((id) => byId.get(id)!);
     expect(keys.every((k) => k !== undefined)).toBe(true);
+    // Only a name match (score above 0) counts as listed under the term: the others rank by age alone.
+    const tier = (k: (typeof keys)[number]) => (Number(k.score) > 0 ? (k.listed ? 2 : 1) : 0);
     for (let i = 1; i < keys.length; i++) {
       const [a, b] = [keys[i - 1]!, keys[i]!];
+      if (tier(a) !== tier(b)) {
+        expect(tier(a), `position ${i}`).toBeGreaterThan(tier(b));
+        continue;
+      }
       if (a.score !== b.score) {
         expect(Number(a.score), `position ${i}`).toBeGreaterThan(Number(b.score));
         continue;

@@ -1,7 +1,8 @@
 // The relevance test set: what a shopper types (item numbers, words, categories, typos, mixed
-// case, umlauts spelled out) and what must come first, on the deterministic demo seed of 120
-// products. A case names a pattern the first `top` hits' names (in the search's language) must
-// match, and for a misspelt term the suggestion the search answers with.
+// case, umlauts spelled out, words of another language) and what must come first, on the
+// deterministic demo seed of 120 products. A case names a pattern the first `top` hits' names (in
+// the search's language) must match, for a misspelt or other-language term the suggestion the
+// search answers with, and for a term found only in another language's names that language.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -24,8 +25,10 @@ interface Case {
   /** The name every one of the first `top` hits must have. */
   first: RegExp;
   top?: number;
-  /** A misspelt term finds nothing itself: the hits are this spelling's. */
+  /** A misspelt or other-language term finds nothing itself: the hits are this term's. */
   suggestion?: string;
+  /** A term found only in another language's names: the hits are its matches there. */
+  foundIn?: Locale;
 }
 
 const CASES: Case[] = [
@@ -49,6 +52,10 @@ const CASES: Case[] = [
   { locale: 'de', term: 'werkzeugwagen', first: /^Werkzeugwagen XL 6/, top: 4 },
   { locale: 'de', term: 'spiralbohrer', first: /^HSS-Spiralbohrer /, top: 3 },
   { locale: 'de', term: 'Gehörschutz', first: /gehörschutz/i, top: 5 },
+  // What a word names before what it mentions: screws (listed under a category the word names)
+  // before screwdrivers, and the screw compressors (listed under "Kompressoren") after them.
+  { locale: 'de', term: 'Schraube', first: /^[A-Z][\w-]*schraube /, top: 5 },
+  { locale: 'de', term: 'schraubenkompressor', first: /^Schraubenkompressor /, top: 2 },
   // Name beats category: the category "Trennscheiben" lists its products after name matches.
   { locale: 'de', term: 'trennscheiben', first: /scheibe /, top: 2 },
   // Umlauts, ß and their spelled-out forms, in any case.
@@ -80,6 +87,10 @@ const CASES: Case[] = [
   { locale: 'en', term: 'compresor', first: /compressor /, top: 4, suggestion: 'compressor' },
   { locale: 'en', term: 'screwdrivr', first: /screwdriver /i, top: 3, suggestion: 'screwdriver' },
   // English.
+  { locale: 'en', term: 'screw', first: /^[A-Z][\w-]* screw /, top: 5 },
+  { locale: 'en', term: 'Screws', first: /^[A-Z][\w-]* screw /, top: 5 },
+  { locale: 'en', term: 'screw compressor', first: /^Screw compressor /, top: 2 },
+  { locale: 'en', term: 'screwdriver', first: /screwdriver /i, top: 3 },
   { locale: 'en', term: 'drill', first: /^Impact drill /, top: 2 },
   { locale: 'en', term: 'DRILL', first: /^Impact drill /, top: 2 },
   { locale: 'en', term: 'drill bit', first: /drill bit /, top: 5 },
@@ -99,6 +110,22 @@ const CASES: Case[] = [
   { locale: 'en', term: 'caliper', first: /caliper /, top: 5 },
   { locale: 'en', term: 'twist', first: /^HSS twist drill bit /, top: 3 },
   { locale: 'en', term: 'compressor', first: /compressor /, top: 4 },
+  // A word of another language: its translation, read off the catalogue's names, where the
+  // products it finds share one; else its matches in that language, shown in the shopper's.
+  { locale: 'en', term: 'bohrmaschine', first: /^Impact drill /, top: 2, suggestion: 'impact drill' },
+  { locale: 'en', term: 'Bohrhammer', first: /^Rotary hammer /, top: 2, suggestion: 'rotary hammer' },
+  { locale: 'en', term: 'winkelschleifer', first: /^Angle grinder /, top: 4, suggestion: 'angle grinder' },
+  { locale: 'en', term: 'handschuh', first: /glove /, top: 5, suggestion: 'glove' },
+  { locale: 'en', term: 'kompressor', first: /compressor /, top: 4, suggestion: 'compressor' },
+  { locale: 'en', term: 'trennscheiben', first: / disc /, top: 2, suggestion: 'cutting discs' },
+  { locale: 'en', term: 'schraube', first: /^[A-Z][\w-]* screw /, top: 5, foundIn: 'de' },
+  { locale: 'en', term: 'akku', first: /^(Battery pack|Li-ion battery) /, top: 5, foundIn: 'de' },
+  { locale: 'de', term: 'drill', first: /^Schlagbohrmaschine /, top: 2, foundIn: 'en' },
+  { locale: 'de', term: 'screw', first: /^[A-Z][\w-]*schraube /, top: 5, foundIn: 'en' },
+  { locale: 'de', term: 'glove', first: /handschuh /i, top: 5, foundIn: 'en' },
+  { locale: 'de', term: 'angle grinder', first: /^Winkelschleifer /, top: 4, suggestion: 'winkelschleifer' },
+  { locale: 'de', term: 'spirit level', first: /Wasserwaage /, top: 2, suggestion: 'wasserwaage' },
+  { locale: 'de', term: 'tornillo', first: /^[A-Z][\w-]*schraube /, top: 3, foundIn: 'es' },
 ];
 
 /** Item numbers, SKUs and their case: the exact product, and only it. */
@@ -133,13 +160,17 @@ describe('searchProducts: relevance', () => {
     expect(new Set(CASES.map((c) => c.locale))).toEqual(new Set(['de', 'en']));
   });
 
-  test.each(CASES)('$locale "$term" ranks $first first', async ({ locale, term, first, top = 1, suggestion }) => {
-    const result = await search.searchProducts(term, locale, 0, 12);
-    const shown = result.ids.map((id) => names.get(`${locale}:${id}`) ?? `#${id}`);
-    expect(shown.length, shown.join(' | ')).toBeGreaterThanOrEqual(top);
-    for (const name of shown.slice(0, top)) expect(name, shown.join(' | ')).toMatch(first);
-    expect(result.suggestion).toBe(suggestion);
-  });
+  test.each(CASES)(
+    '$locale "$term" ranks $first first',
+    async ({ locale, term, first, top = 1, suggestion, foundIn }) => {
+      const result = await search.searchProducts(term, locale, 0, 12);
+      const shown = result.ids.map((id) => names.get(`${locale}:${id}`) ?? `#${id}`);
+      expect(shown.length, shown.join(' | ')).toBeGreaterThanOrEqual(top);
+      for (const name of shown.slice(0, top)) expect(name, shown.join(' | ')).toMatch(first);
+      expect(result.suggestion).toBe(suggestion);
+      expect(result.foundIn).toBe(foundIn);
+    },
+  );
 
   test.each(EXACT)('$locale item number or SKU of $sku finds exactly it', async ({ locale, term, sku }) => {
     const [row] = await raw.rows<{ id: number; itemnum: string; sku: string }>(

@@ -1,4 +1,4 @@
-// The in-memory search index without a database: ranking keys, replacing and removing products,
+// The in-memory search index without a database: ranking keys (their parts: search-ranking.test.ts), replacing and removing products,
 // and renumbering once most slots are dead. The ranking against the database's own definition is
 // tests/integration/search-ranking.test.ts.
 import fc from 'fast-check';
@@ -49,6 +49,22 @@ describe('SearchIndex.nameMatches', () => {
     expect(names(index, ['bohr'])).toEqual(
       [whole, wholeLongerNewer, wholeLonger, end, start, anywhere].map((p) => p.id),
     );
+  });
+
+  test('a product a category named by the term lists comes first, whatever its name words score', () => {
+    const index = new SearchIndex();
+    const screwCompressor = product('schraube kompressor', { categories: [1] });
+    const countersunkScrew = product('senkschraube m6', { categories: [2] });
+    const screwdriver = product('schraubendreher', { categories: [3] });
+    index.put([screwCompressor, countersunkScrew, screwdriver]);
+    index.setCategories('de', [
+      { id: 1, name: 'Kompressoren', slugPath: 'kompressoren', searchName: ' kompressoren ' },
+      { id: 2, name: 'Schrauben', slugPath: 'schrauben', searchName: ' schrauben ' },
+      { id: 3, name: 'Werkzeug', slugPath: 'werkzeug', searchName: ' werkzeug ' },
+    ]);
+    expect(names(index, ['schraube'])).toEqual([countersunkScrew, screwCompressor, screwdriver].map((p) => p.id));
+    // A category match that is no name match is no name hit at all: it follows them (otherMatches).
+    expect(names(index, ['kompressoren'])).toEqual([]);
   });
 
   test('needs every word, sums their scores and counts every match', () => {

@@ -10,6 +10,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { Icon } from '../shell/Icon.tsx';
 import { SearchHit } from './SearchHit.tsx';
 import { DidYouMean } from './DidYouMean.tsx';
+import { FoundInOtherLanguage } from './FoundInOtherLanguage.tsx';
 import type { SearchOverlayStrings } from './strings.ts';
 
 export interface SearchOverlayProps {
@@ -93,6 +94,14 @@ export function SearchOverlay({
               term={results.term}
               suggestion={results.suggestion}
               onAccept={acceptSuggestion}
+            />
+          )}
+          {results.foundIn !== undefined && (
+            <FoundInOtherLanguage
+              template={strings.otherLanguage}
+              term={results.term}
+              foundIn={results.foundIn}
+              intlLocale={intlLocale}
             />
           )}
           {results.items.length === 0 ? (

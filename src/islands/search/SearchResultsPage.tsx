@@ -25,6 +25,7 @@ import { SortSelect } from '../catalog/listing/SortSelect.tsx';
 import { FilterChips } from '../catalog/listing/FilterChips.tsx';
 import { SearchFilters } from './SearchFilters.tsx';
 import { DidYouMean } from './DidYouMean.tsx';
+import { FoundInOtherLanguage } from './FoundInOtherLanguage.tsx';
 import type { SearchPageStrings } from './strings.ts';
 
 export interface SearchResultsPageProps {
@@ -161,6 +162,14 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
               term={query.term}
               suggestion={state.suggestion}
               href={hrefFor({ term: state.suggestion, filters: {} })}
+            />
+          )}
+          {!loading && state.foundIn !== undefined && (
+            <FoundInOtherLanguage
+              template={strings.otherLanguage}
+              term={query.term}
+              foundIn={state.foundIn}
+              intlLocale={intlLocale}
             />
           )}
           {state.items.length > 0 && (

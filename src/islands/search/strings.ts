@@ -18,6 +18,8 @@ export interface SearchOverlayStrings {
   noResults: string;
   /** With {{term}} and {{suggestion}}, where the clickable suggestion goes. */
   didYouMean: string;
+  /** With {{term}} and {{language}}: the items are the term's matches in another language's names. */
+  otherLanguage: string;
   loading: string;
   close: string;
   showAll: string;
@@ -38,6 +40,8 @@ export interface SearchPageStrings {
   noResults: string;
   /** With {{term}} and {{suggestion}}, where the clickable suggestion goes. */
   didYouMean: string;
+  /** With {{term}} and {{language}}: the items are the term's matches in another language's names. */
+  otherLanguage: string;
   loading: string;
   /** With {{count}} and {{term}}. */
   resultsFor: PluralForms;
@@ -73,6 +77,7 @@ export function searchBarStrings(m: Messages): SearchBarStrings {
     emptyText: m['search.emptyText'],
     noResults: m['search.noResults'],
     didYouMean: m['search.didYouMean'],
+    otherLanguage: m['search.otherLanguage'],
     loading: m['search.loading'],
     close: m['search.close'],
     showAll: m['search.showAll'],
@@ -89,6 +94,7 @@ export function searchPageStrings(m: Messages): SearchPageStrings {
     emptyText: m['search.emptyText'],
     noResults: m['search.noResults'],
     didYouMean: m['search.didYouMean'],
+    otherLanguage: m['search.otherLanguage'],
     loading: m['search.loading'],
     resultsFor: { one: m['search.resultsFor_one'], other: m['search.resultsFor_other'] },
     filters: m['catalog.filters'],

@@ -139,8 +139,10 @@ const searchResponseSchema = z.object({
   count: z.number().int(),
   /** A keyword search ranks only its best hits: more products match than `count` says. */
   capped: z.boolean().optional(),
-  /** The keyword was found nowhere: the hits (and categories) are this spelling's ("Did you mean"). */
+  /** The keyword was found nowhere: the hits (and categories) are this term's ("Did you mean"). */
   suggestion: z.string().optional(),
+  /** The keyword was found nowhere in the shopper's language: the hits (and categories) are its matches in this language's names. */
+  foundIn: localeSchema.optional(),
   categories: z.array(searchCategorySchema),
   facets: z.array(facetSchema).optional(),
 });

@@ -103,3 +103,12 @@ export function formatQuantity(intlLocale: string, value: string | number, unit:
   const shown = quantityFormatter(intlLocale).format(number);
   return unit ? `${shown} ${unit}` : shown;
 }
+
+/** One DisplayNames per locale: names of languages in that locale's words. */
+const languageNames = new Map<string, Intl.DisplayNames>();
+
+/** A language's name as the locale writes it, for use inside a sentence ("German", "Englisch", "anglais"). */
+export function languageName(intlLocale: string, language: string): string {
+  const names = memo(languageNames, intlLocale, () => new Intl.DisplayNames([intlLocale], { type: 'language' }));
+  return names.of(language) ?? language;
+}

@@ -36,7 +36,10 @@ export function foldTerm(term: string): string {
   return folded.replace(/[^a-z0-9]+/g, ' ').trim();
 }
 
-/** The words of a folded term (at most six): a product name matches when it holds every one. */
+/** A search takes this many words of a term at most. */
+export const MAX_TERM_WORDS = 6;
+
+/** The words of a folded term (at most MAX_TERM_WORDS): a product name matches when it holds every one. */
 export function termWords(folded: string): string[] {
-  return [...new Set(folded.split(' ').filter((w) => w !== ''))].slice(0, 6);
+  return [...new Set(folded.split(' ').filter((w) => w !== ''))].slice(0, MAX_TERM_WORDS);
 }

@@ -4,6 +4,7 @@ import { DEFAULT_SEARCH_SORT, isSearchSort, type SearchSort } from './rules.ts';
 import { normalizeTerm } from './term.ts';
 import { DEFAULT_SORT, parseListingQuery, toListingSearch, type ListingState } from '../catalog/listing.ts';
 import type { Facet, ProductCard } from '../catalog/contract.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export interface SearchPageQuery extends Pick<ListingState, 'page' | 'filters' | 'offset' | 'limit'> {
   term: string;
@@ -41,6 +42,8 @@ export interface SearchPageState {
   count: number;
   capped: boolean;
   facets: Facet[];
-  /** The term was found nowhere: the items are this spelling's ("Did you mean"). */
+  /** The term was found nowhere: the items are this term's ("Did you mean"). */
   suggestion?: string | undefined;
+  /** The term was found nowhere in the shopper's language: the items are its matches in this language. */
+  foundIn?: Locale | undefined;
 }

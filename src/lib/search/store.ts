@@ -23,8 +23,10 @@ export interface SearchResults {
   /** More products match than `count`: the search ranks only its best hits. */
   capped: boolean;
   offset: number;
-  /** `term` was found nowhere: the items are this spelling's ("Did you mean"). */
+  /** `term` was found nowhere: the items are this term's ("Did you mean"). */
   suggestion?: string | undefined;
+  /** `term` was found nowhere in the shopper's language: the items are its matches in this language. */
+  foundIn?: Locale | undefined;
 }
 
 const NOTHING: SearchResults = { term: '', items: [], categories: [], count: 0, capped: false, offset: 0 };
@@ -110,6 +112,7 @@ async function search(term: string, locale: Locale): Promise<void> {
       capped: page.capped ?? false,
       offset: 0,
       suggestion: page.suggestion,
+      foundIn: page.foundIn,
     });
   }
 }
@@ -212,6 +215,7 @@ export async function loadSearchPage(query: SearchPageQuery, locale: Locale): Pr
       capped: result.capped ?? false,
       facets: result.facets ?? [],
       suggestion: result.suggestion,
+      foundIn: result.foundIn,
     });
   } catch (error) {
     if (controller.signal.aborted) return;

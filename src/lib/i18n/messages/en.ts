@@ -118,6 +118,7 @@ export const en = {
   'search.emptyText': 'Let’s start now – we’ll help you',
   'search.noResults': 'No results for “{{term}}”',
   'search.didYouMean': 'No results for “{{term}}”. Did you mean {{suggestion}}?',
+  'search.otherLanguage': 'No results for “{{term}}”. Showing products whose {{language}} name matches.',
   'search.sort.relevance': 'Relevance',
   'search.loading': 'Searching...',
   'search.close': 'Close search',

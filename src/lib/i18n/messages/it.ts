@@ -115,6 +115,7 @@ export const it: Messages = {
   'search.emptyText': 'Inizi ora – La aiutiamo noi',
   'search.noResults': 'Nessun risultato per «{{term}}»',
   'search.didYouMean': 'Nessun risultato per «{{term}}». Forse cercavi {{suggestion}}?',
+  'search.otherLanguage': 'Nessun risultato per «{{term}}». Ecco i prodotti il cui nome in {{language}} corrisponde.',
   'search.sort.relevance': 'Rilevanza',
   'search.loading': 'Ricerca in corso...',
   'search.close': 'Chiudi ricerca',

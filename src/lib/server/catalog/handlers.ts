@@ -101,7 +101,9 @@ export function catalogRoutes(deps: CatalogDeps) {
             ? await searchProductIds(body.keyword, body.locale)
             : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
           const [categories, result] = await Promise.all([
-            searchCategories(hits.suggestion ?? body.keyword, body.locale),
+            hits.foundIn
+              ? searchCategories(body.keyword, hits.foundIn, { shownIn: body.locale })
+              : searchCategories(hits.suggestion ?? body.keyword, body.locale),
             listing
               ? searchListing(hits, { ...body, currency: shopper.currency })
               : searchHits(hits.ids, body.locale).then((data) => ({ data, count: hits.count, facets: undefined })),
@@ -117,6 +119,7 @@ export function catalogRoutes(deps: CatalogDeps) {
             capped: hits.capped,
             categories,
             ...(hits.suggestion ? { suggestion: hits.suggestion } : {}),
+            ...(hits.foundIn ? { foundIn: hits.foundIn } : {}),
             ...(facets ? { facets } : {}),
           };
         } catch (error) {

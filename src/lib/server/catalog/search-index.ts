@@ -8,6 +8,8 @@
 // pointing at the slots whose names hold it. A changed product gets a new slot and its old one is
 // marked dead (readers skip dead slots); when the dead outnumber the living, the slots are renumbered.
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
+import { foldTerm, termWords } from '#lib/search/fold.ts';
+import { nameRelevance, wordScore } from '#lib/search/ranking.ts';
 import { topK } from '#lib/search/top-k.ts';
 import { Vocabulary } from '#lib/search/typo.ts';
 
@@ -40,24 +42,13 @@ export interface Hit {
   listed: number;
 }
 
-/**
- * How well a word of the term matches a word of a name: the whole word (4) beats the word's end (3:
- * in a German compound the last part names the thing, "Spanplattenschraube" is a screw) beats its
- * start (2) beats anywhere inside (1); 0 is no match.
- */
-function wordScore(nameWord: string, word: string): number {
-  if (!nameWord.includes(word)) return 0;
-  if (nameWord.length === word.length) return 4;
-  if (nameWord.endsWith(word)) return 3;
-  return nameWord.startsWith(word) ? 2 : 1;
-}
-
 interface LocaleTable {
   /** word -> slots whose name holds it (dead slots included until the next renumbering). */
   words: Map<string, number[]>;
   /** Per slot, the length of its folded name (0: no name in this locale). */
   nameLength: number[];
   categories: IndexedCategory[];
+  categoryById: Map<number, IndexedCategory>;
   vocabulary: Vocabulary;
 }
 
@@ -87,6 +78,7 @@ export class SearchIndex {
         words: new Map(),
         nameLength: [],
         categories: [],
+        categoryById: new Map(),
         vocabulary: new Vocabulary(),
       },
     ]),
@@ -142,6 +134,7 @@ export class SearchIndex {
   setCategories(locale: Locale, categories: readonly IndexedCategory[]): void {
     const table = this.tables[locale];
     table.categories = [...categories];
+    table.categoryById = new Map(categories.map((c) => [c.id, c]));
     for (const c of categories) for (const word of c.searchName.trim().split(' ')) table.vocabulary.add(word);
   }
 
@@ -159,13 +152,39 @@ export class SearchIndex {
   }
 
   /**
-   * Products whose name in `locale` holds every word (folded): the best `k` by relevance (summed
-   * word scores, then the shorter name, then the newer id), how many match, and which.
+   * The first `wanted` ranked contains-matches of a term in `locale` (name matches, then the
+   * others), how many there are, and how many of them are name matches.
+   */
+  containsMatches(term: string, locale: Locale, wanted: number): { ranked: Hit[]; total: number; named: number } {
+    const words = termWords(foldTerm(term));
+    const listedUnderTerm = this.listedUnderTerm(words, locale);
+    const named = this.nameMatches(words, locale, wanted, listedUnderTerm);
+    const others = this.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length, listedUnderTerm);
+    return { ranked: [...named.hits, ...others.hits], total: named.total + others.total, named: named.total };
+  }
+
+  /**
+   * Per slot, 1 when a category of `locale` whose name holds every word lists it: the term names
+   * what such a product is (#lib/search/ranking.ts). One search computes it once for both parts.
+   */
+  listedUnderTerm(words: readonly string[], locale: Locale): Uint8Array {
+    const listed = new Uint8Array(this.ids.length);
+    for (const category of this.categoriesHolding(words, locale)) {
+      for (const slot of this.members.get(category.id) ?? []) listed[slot] = 1;
+    }
+    return listed;
+  }
+
+  /**
+   * Products whose name in `locale` holds every word (folded): the best `k` by relevance (listed
+   * under a category the term names, then summed word scores; then the shorter name, then the
+   * newer id), how many match, and which.
    */
   nameMatches(
     words: readonly string[],
     locale: Locale,
     k: number,
+    listedUnderTerm: Uint8Array = this.listedUnderTerm(words, locale),
   ): { hits: Hit[]; total: number; isMatch: (slot: number) => boolean } {
     const table = this.tables[locale];
     let score: Uint8Array | null = null;
@@ -191,12 +210,13 @@ export class SearchIndex {
       }
       if (matches.length === 0) break;
     }
+    const relevance = score ?? new Uint8Array(0);
+    for (const slot of matches) relevance[slot] = nameRelevance(relevance[slot]!, listedUnderTerm[slot] === 1);
     const { nameLength } = table;
-    const sums = score ?? new Uint8Array(0);
     const top = topK(
       matches,
       k,
-      (a, b) => sums[b]! - sums[a]! || nameLength[a]! - nameLength[b]! || this.ids[b]! - this.ids[a]!,
+      (a, b) => relevance[b]! - relevance[a]! || nameLength[a]! - nameLength[b]! || this.ids[b]! - this.ids[a]!,
     );
     const matched = new Set(matches);
     return { hits: this.hits(top), total: matches.length, isMatch: (slot) => matched.has(slot) };
@@ -212,15 +232,16 @@ export class SearchIndex {
     locale: Locale,
     isNameMatch: (slot: number) => boolean,
     k: number,
+    listedUnderTerm: Uint8Array = this.listedUnderTerm(words, locale),
   ): { hits: Hit[]; total: number } {
-    const inCategory = new Uint8Array(this.ids.length);
-    for (const category of this.categoriesHolding(words, locale)) {
-      for (const slot of this.members.get(category.id) ?? []) inCategory[slot] = 1;
-    }
     const fragment = term.toLowerCase();
     const found: number[] = [];
     for (let slot = 0; slot < this.ids.length; slot++) {
-      if (this.alive[slot] && (inCategory[slot] === 1 || this.itemnums[slot]!.includes(fragment)) && !isNameMatch(slot))
+      if (
+        this.alive[slot] &&
+        (listedUnderTerm[slot] === 1 || this.itemnums[slot]!.includes(fragment)) &&
+        !isNameMatch(slot)
+      )
         found.push(slot);
     }
     return { hits: this.hits(topK(found, k, this.byAge)), total: found.length };
@@ -230,6 +251,11 @@ export class SearchIndex {
   categoriesHolding(words: readonly string[], locale: Locale): IndexedCategory[] {
     if (words.length === 0) return [];
     return this.tables[locale].categories.filter((c) => words.every((w) => c.searchName.includes(w)));
+  }
+
+  /** One category as `locale` names it; undefined when that locale has no such category. */
+  category(id: number, locale: Locale): IndexedCategory | undefined {
+    return this.tables[locale].categoryById.get(id);
   }
 
   vocabulary(locale: Locale): Vocabulary {

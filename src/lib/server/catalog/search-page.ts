@@ -72,6 +72,7 @@ export async function searchPageState(
       capped: hits.capped,
       facets: result.facets ?? [],
       suggestion: hits.suggestion,
+      foundIn: hits.foundIn,
     };
   } catch (error) {
     // As the endpoint does: a failed search shows as an empty result, never an error page.

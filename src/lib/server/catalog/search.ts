@@ -2,19 +2,24 @@
 // alone; otherwise every word of the term (folded: lower case, umlauts spelled out, #lib/search/fold.ts)
 // is looked for in product names, then category names and item numbers.
 //
-// Name matches are ranked by relevance (whole word, word end, word start, substring; then the
-// shorter name, then the newer id); item number and category matches follow, parents before
+// Name matches are ranked by relevance (#lib/search/ranking.ts: listed in a category the term names,
+// then whole word, word end, word start, substring; then the shorter name, then the newer id);
+// item number and category matches follow, parents before
 // variants, newest first. Only the best SEARCH_MAX_HITS are ranked (the overlay pages through
 // them, the search page lists their parents); `capped` says that more products match, so the
-// shopper is told to refine. A term found nowhere is searched again in the closest spelling the
-// catalogue knows, which the answer names (`suggestion`). All of it reads the in-memory index
-// (search-index.ts), which publish events keep current.
+// shopper is told to refine. A term found nowhere is searched in the catalogue's other languages
+// (search-languages.ts): by its translation into the shopper's language where the catalogue gives
+// one, which the answer names (`suggestion`), else in the language that holds it (`foundIn`). A
+// term no language holds is searched again in the closest spelling the catalogue knows, which the
+// answer names (`suggestion`). All of it reads the in-memory index (search-index.ts), which
+// publish events keep current.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { getDb, rows } from '../db/index.ts';
 import { productCards } from './products.ts';
 import { searchIndex } from './search-index-store.ts';
 import type { Hit, SearchIndex } from './search-index.ts';
+import { languageHolding, translateTerm } from './search-languages.ts';
 import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { isCorrectable } from '#lib/search/typo.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -41,24 +46,13 @@ export interface SearchResult {
   exact: boolean;
   /** What a listing shows for `ids`: each hit's parent, or the hit itself; no repeats, in order. */
   listed: number[];
-  /** The term was found nowhere: these are the hits of this spelling instead ("Did you mean"). */
+  /**
+   * The term was found nowhere: these are the hits of this term instead ("Did you mean"), a closer
+   * spelling or the term's translation into the shopper's language.
+   */
   suggestion?: string;
-}
-
-/**
- * The first `wanted` ranked hits and how many there are (name matches, then the others), counted
- * up to the whole catalogue.
- */
-function containsMatches(
-  index: SearchIndex,
-  term: string,
-  locale: Locale,
-  wanted: number,
-): { ranked: Hit[]; total: number } {
-  const words = termWords(foldTerm(term));
-  const named = index.nameMatches(words, locale, wanted);
-  const others = index.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length);
-  return { ranked: [...named.hits, ...others.hits], total: named.total + others.total };
+  /** The term was found nowhere in the shopper's language: these are its matches in this language's names. */
+  foundIn?: Locale;
 }
 
 /** The corrected term: each word no name holds replaced by the most similar known word; null when none was. */
@@ -89,8 +83,8 @@ export async function searchProducts(
   const exact = index.exact(term);
   if (exact.length > 0) return page(exact.slice(offset, offset + limit), exact.length, false, true);
   const end = Math.min(offset + limit, SEARCH_MAX_HITS);
-  const contains = (t: string) => {
-    const { ranked, total } = containsMatches(index, t, locale, end > offset ? end : 0);
+  const contains = (t: string, inLocale = locale) => {
+    const { ranked, total } = index.containsMatches(t, inLocale, end > offset ? end : 0);
     return page(
       ranked.slice(offset, Math.max(end, offset)),
       Math.min(total, SEARCH_MAX_HITS),
@@ -100,12 +94,39 @@ export async function searchProducts(
   };
   const found = contains(term);
   if (found.count > 0) return found;
-  // Nothing matches: most likely a typo, so the closest spelling the catalogue knows is searched
-  // instead and named, for the shopper to confirm ("Did you mean ...?").
+  // Nothing matches. A word that another language's names hold as typed is likelier meant than a
+  // guessed spelling: "bohrhammer" on /en is the rotary hammer, not a typo of "hammer".
+  const elsewhere = await otherLanguageResult(index, term, locale, contains);
+  if (elsewhere !== null) return elsewhere;
+  // Most likely a typo, so the closest spelling the catalogue knows is searched instead and named,
+  // for the shopper to confirm ("Did you mean ...?").
   const suggestion = suggestTerm(index, term, locale);
   if (suggestion === null) return found;
   const corrected = contains(suggestion);
   return corrected.count > 0 ? { ...corrected, suggestion } : found;
+}
+
+/**
+ * The term searched in the other language that holds it best: its translation's own hits when the
+ * catalogue translates it (a "Did you mean" in the shopper's language), else that language's hits
+ * (`foundIn`); null when no other language holds it.
+ */
+async function otherLanguageResult(
+  index: SearchIndex,
+  term: string,
+  shopper: Locale,
+  contains: (term: string, inLocale?: Locale) => SearchResult,
+): Promise<SearchResult | null> {
+  const language = languageHolding(index, term, shopper);
+  if (language === null) return null;
+  const { ranked, named } = index.containsMatches(term, language, SEARCH_MAX_HITS);
+  const namedProducts = [...new Set(ranked.slice(0, named).map((h) => h.listed))];
+  const translation = await translateTerm(index, term, language, shopper, { named, listed: namedProducts });
+  if (translation !== null) {
+    const translated = contains(translation);
+    if (translated.count > 0) return { ...translated, suggestion: translation };
+  }
+  return { ...contains(term, language), foundIn: language };
 }
 
 /** All ranked hits (variants included), best first: the scope of the search page and its filters. */
@@ -113,11 +134,20 @@ export async function searchProductIds(term: string, locale: Locale): Promise<Se
   return searchProducts(term, locale, 0, SEARCH_MAX_HITS);
 }
 
-/** Categories whose name holds every word of the term: more word-prefix matches first, then shorter names. */
-export async function searchCategories(term: string, locale: Locale, limit = 6): Promise<SearchCategory[]> {
+/**
+ * Categories whose name in `locale` holds every word of the term: more word-prefix matches first,
+ * then shorter names; named as `shownIn` names them (the shopper's language, when the term was
+ * found in another one), and left out where that language lacks them.
+ */
+export async function searchCategories(
+  term: string,
+  locale: Locale,
+  { limit = 6, shownIn = locale }: { limit?: number; shownIn?: Locale } = {},
+): Promise<SearchCategory[]> {
+  const index = await searchIndex();
   const words = termWords(foldTerm(term));
   const prefixes = (searchName: string) => words.filter((w) => searchName.includes(` ${w}`)).length;
-  const found = (await searchIndex())
+  const found = index
     .categoriesHolding(words, locale)
     .map((c) => ({ c, prefixes: prefixes(c.searchName) }))
     .sort(
@@ -126,7 +156,11 @@ export async function searchCategories(term: string, locale: Locale, limit = 6):
         a.c.name.length - b.c.name.length ||
         (a.c.name < b.c.name ? -1 : a.c.name > b.c.name ? 1 : 0),
     );
-  return found.slice(0, limit).map(({ c }) => ({ id: c.id, name: c.name, slugPath: c.slugPath }));
+  return found
+    .map(({ c }) => index.category(c.id, shownIn))
+    .filter((c) => c !== undefined)
+    .slice(0, limit)
+    .map((c) => ({ id: c.id, name: c.name, slugPath: c.slugPath }));
 }
 
 export async function searchHits(ids: number[], locale: Locale): Promise<SearchHit[]> {
