@@ -14,6 +14,8 @@ interface CustomerSpec {
   fixture: { email: string; customernum: string; password: string };
   firstName: string;
   lastName: string;
+  /** The account's company: the loyalty card and the ERP name it, whatever address is the default. */
+  company: string;
   currency: string;
   locale: string;
   excludeTax: boolean;
@@ -30,6 +32,7 @@ const SPECS: CustomerSpec[] = [
     fixture: DEMO_FIXTURES.customers.normal,
     firstName: 'Max',
     lastName: 'Mustermann',
+    company: 'Mustermann Haustechnik GmbH',
     currency: 'EUR',
     locale: 'de',
     excludeTax: false,
@@ -40,7 +43,6 @@ const SPECS: CustomerSpec[] = [
         lastName: 'Mustermann',
         company: 'Mustermann Haustechnik GmbH',
         street: 'Hauptstraße 1',
-        streetName: 'Hauptstraße',
         city: 'Berlin',
         postalCode: '10115',
         country: 'DE',
@@ -54,7 +56,6 @@ const SPECS: CustomerSpec[] = [
         lastName: 'Mustermann',
         company: 'Mustermann Haustechnik GmbH',
         street: 'Lagerweg 5',
-        streetName: 'Lagerweg',
         apartment: 'Halle 2',
         city: 'Berlin',
         postalCode: '12099',
@@ -68,6 +69,7 @@ const SPECS: CustomerSpec[] = [
     fixture: DEMO_FIXTURES.customers.acme,
     firstName: 'Laura',
     lastName: 'Becker',
+    company: 'ACME Industrietechnik GmbH',
     currency: 'EUR',
     locale: 'de',
     excludeTax: false,
@@ -78,7 +80,6 @@ const SPECS: CustomerSpec[] = [
         lastName: 'Becker',
         company: 'ACME Industrietechnik GmbH',
         street: 'Werkstraße 42',
-        streetName: 'Werkstraße',
         city: 'München',
         postalCode: '80331',
         region: 'Bayern',
@@ -94,6 +95,7 @@ const SPECS: CustomerSpec[] = [
     fixture: DEMO_FIXTURES.customers.excludeTax,
     firstName: 'Erik',
     lastName: 'Lindqvist',
+    company: 'Nordic Fasteners Ltd',
     currency: 'GBP',
     locale: 'en',
     excludeTax: true,
@@ -104,7 +106,6 @@ const SPECS: CustomerSpec[] = [
         lastName: 'Lindqvist',
         company: 'Nordic Fasteners Ltd',
         street: '12 Harbour Road',
-        streetName: 'Harbour Road',
         city: 'Aberdeen',
         postalCode: 'AB11 5BN',
         region: 'Scotland',
@@ -119,7 +120,6 @@ const SPECS: CustomerSpec[] = [
         lastName: 'Lindqvist',
         company: 'Nordic Fasteners Ltd',
         street: '7 Dock Street',
-        streetName: 'Dock Street',
         apartment: 'Unit 4',
         city: 'Edinburgh',
         postalCode: 'EH6 6EY',
@@ -146,6 +146,7 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
       passwordHash: await hash(spec.fixture.password, { salt }),
       firstName: spec.firstName,
       lastName: spec.lastName,
+      company: spec.company,
       currency: spec.currency,
       locale: spec.locale,
       excludeTax: spec.excludeTax,
