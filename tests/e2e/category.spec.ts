@@ -141,8 +141,8 @@ for (const locale of ['de', 'en'] as const) {
     }) => {
       const name = await openFirstCategory(page, locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-      // No route name in a category page's title.
-      await expect(page).toHaveTitle(name);
+      // No route name in a category page's title: the category, then the shop's name.
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(name)} \\| `));
       const initial = await expectListingOf(page, request, locale);
       expect(initial).toHaveLength(PAGE_SIZE);
       const total = await shownCount(page, locale);

@@ -148,6 +148,13 @@ export async function expectNoA11yViolations(
   );
 }
 
+/** Text of an element or attribute as Astro escaped it in the served HTML. */
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
+    .trim();
+}
+
 let clients = 0;
 /**
  * Headers of a request from a client of its own (an address from the documentation range), for

@@ -80,8 +80,11 @@ test.describe('product page', () => {
       const response = await openProduct(page, product.path, locale);
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
-      // The product page title is the product with its item number (variants share names), no route name.
-      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(product.name)} .*${escapeRegExp(product.itemnum)}$`));
+      // The product page title is the product with its item number (variants share names), no route name;
+      // brand and shop name follow while the title stays within 60 characters.
+      await expect(page).toHaveTitle(
+        new RegExp(`^${escapeRegExp(product.name)} .*${escapeRegExp(product.itemnum)}( \\| .+)?$`),
+      );
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
       const itemNo = page.locator('.product-facts [data-attribute="itemnum"]');
       await expect(itemNo.locator('dt')).toHaveText(msg(locale, 'catalog.itemNo'));

@@ -4,7 +4,7 @@
 // built shop instances on a throwaway PostgreSQL, Varnish in front of instance A, webhooks to B.
 import type { Page } from '@playwright/test';
 import { shouldSkipPostgres } from '#tests/helpers/postgres.ts';
-import { expect, expectNoA11yViolations, test, waitForIslands } from './helpers.ts';
+import { decodeEntities, expect, expectNoA11yViolations, test, waitForIslands } from './helpers.ts';
 import { htmlErrors } from './html-checker.ts';
 import { startPublishStack, type PublishStack } from './publish-stack.ts';
 
@@ -20,12 +20,6 @@ interface CdnAnswer {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!)
-    .trim();
-}
 
 /** What a page shows at one spot, read from the served HTML. */
 const readers = {

@@ -31,10 +31,11 @@ test.describe('home in every locale', () => {
       expect(response?.status()).toBe(200);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
 
-      // Home has no route name in its title: just the site title, which the page heading repeats.
+      // Home has no route name in its title: the site title, which the page heading repeats, and the
+      // shop's slogan in this language (src/lib/site/seo.ts homeTitle).
       const siteTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
       expect(siteTitle).not.toBe('');
-      await expect(page).toHaveTitle(siteTitle);
+      await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(siteTitle)} – .+`));
 
       const banner = page.getByRole('banner');
       const logo = banner.getByRole('link', { name: msg(locale, 'header.logoLabel', { title: siteTitle }) });
@@ -145,12 +146,18 @@ test.describe('SEO head', () => {
     }
   }
 
-  test('content pages are titled with the site title and the page title', async ({ page }) => {
+  test('content pages are titled with the site title and the page title, the page title alone when both do not fit', async ({
+    page,
+  }) => {
     await page.goto('/');
     const siteTitle = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
-    await page.goto('/i/agb');
+    await page.goto('/i/kontakt');
     const pageHeading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
     await expect(page).toHaveTitle(`${siteTitle} | ${pageHeading}`);
+    // 'Allgemeine Geschäftsbedingungen und Datenschutz' with the site title would pass 60 characters.
+    await page.goto('/i/agb');
+    const longHeading = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    await expect(page).toHaveTitle(longHeading);
   });
 
   test("the catch-all route, the identifier and another language's slug move permanently to the page's own slug", async ({

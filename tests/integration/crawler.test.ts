@@ -187,7 +187,8 @@ describe('crawling the sitemaps', () => {
 
   test('structured data parses and carries what its type needs', () => {
     const all = [...pages.values()].flatMap((page) => page.jsonLd.map((data) => ({ page, data })));
-    const products = all.filter(({ data }) => data['@type'] === 'Product');
+    // A parent with variants is the ProductGroup of its variants (src/lib/catalog/product-group.ts).
+    const products = all.filter(({ data }) => data['@type'] === 'Product' || data['@type'] === 'ProductGroup');
     expect(products.length).toBe(productPages().length);
     for (const { page, data } of products) {
       expect(data.name, page.path).toBeTruthy();
@@ -199,8 +200,12 @@ describe('crawling the sitemaps', () => {
     }
     // Guests may see prices in the demo shop: products with a public price carry an Offer.
     const offers = products
-      .map(({ data }) => data.offers as Record<string, unknown> | undefined)
-      .filter((o) => o !== undefined);
+      .flatMap(({ data }) =>
+        data['@type'] === 'ProductGroup'
+          ? (data.hasVariant as Record<string, unknown>[]).map((variant) => variant.offers)
+          : [data.offers],
+      )
+      .filter((o): o is Record<string, unknown> => o !== undefined);
     expect(offers.length).toBeGreaterThan(products.length * 0.9);
     for (const offer of offers) {
       expect(offer).toMatchObject({

@@ -16,7 +16,6 @@ const { DEMO_FIXTURES } = await import('#lib/server/demo/fixtures.ts');
 const { loadProductPage, productPageTerms, productSeo, publicPriceBreaks, publicPrices } =
   await import('#lib/server/catalog/index.ts');
 const { loadShell } = await import('#lib/server/shell.ts');
-const { publicEntry } = await import('#lib/catalog/page-prices.ts');
 const { buildTestShop, seededDataDir, startShopInstance, TEST_BUILD_DIR } =
   await import('#tests/helpers/shop-instance.ts');
 const { openMigrated } = await import('../../scripts/lib/prepare.ts');
@@ -131,14 +130,12 @@ describe('the page data of a product sold in cartons', () => {
       ]);
 
       const prices = await publicPrices([SKU], shell);
-      const seo = productSeo(
-        data,
-        shell,
-        new URL('https://shop.example'),
-        publicEntry(prices, SKU) ?? null,
-        null,
+      const seo = productSeo(data, shell, new URL('https://shop.example'), {
+        prices,
+        reviews: null,
         breaks,
-      );
+        merchant: null,
+      });
       const ld = (seo.jsonLd as Record<string, unknown>[]).find((d) => d['@type'] === 'Product')!;
       expect(ld).toMatchObject({ gtin13: '4006381333931', brand: { '@type': 'Brand', name: data.brand } });
       expect(ld.mpn).toBe(data.header.find((g) => g.code === 'manufacturer_number')?.values[0]?.label);

@@ -1,6 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import { jsonLdScript, pageTitle, productTitle, sameAlternates, siteJsonLd, xDefault } from '#lib/site/seo.ts';
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  fitTitle,
+  homeTitle,
+  jsonLdScript,
+  listingDescription,
+  metaDescription,
+  pageTitle,
+  productTitle,
+  sameAlternates,
+  shopPageTitle,
+  siteJsonLd,
+  TITLE_MAX,
+  xDefault,
+} from '#lib/site/seo.ts';
 
 describe('pageTitle', () => {
   test('combines the site title and the route name', () => {
@@ -12,6 +27,77 @@ describe('pageTitle', () => {
 
   test('gives the site title alone when there is no route name', () => {
     expect(pageTitle('Werkzeughandel Nord')).toBe('Werkzeughandel Nord');
+  });
+
+  test('keeps the route name and leaves the site title out when both do not fit', () => {
+    const route = 'Conditions générales de vente et politique de confidentialité';
+    expect(pageTitle('ProTool Supply', route.slice(0, 47))).toBe(route.slice(0, 47));
+    expect([...pageTitle('ProTool Supply', route)].length).toBeLessThanOrEqual(TITLE_MAX);
+  });
+});
+
+describe('fitTitle', () => {
+  const forms = [(n: string) => `${n} | Item no. 10000-01 | Shop`, (n: string) => `${n} | Item no. 10000-01`];
+
+  test('takes the richest form that fits', () => {
+    expect(fitTitle('Drill', forms)).toBe('Drill | Item no. 10000-01 | Shop');
+    expect(fitTitle('Cordless hammer drill 18 V brushless', forms)).toBe(
+      'Cordless hammer drill 18 V brushless | Item no. 10000-01',
+    );
+  });
+
+  test('cuts the name at a word with an ellipsis and keeps what the barest form adds', () => {
+    const title = fitTitle('Taladro percutor inalámbrico de 18 V sin escobillas con maletín', forms);
+    expect([...title].length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(title).toBe('Taladro percutor inalámbrico de 18 V… | Item no. 10000-01');
+  });
+
+  test('cuts the whole title when the qualifiers leave the name no room', () => {
+    const title = fitTitle('Drill', [(n) => `${n} | ${'x'.repeat(70)}`]);
+    expect([...title].length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(title.startsWith('Drill |')).toBe(true);
+  });
+});
+
+describe('shopPageTitle and homeTitle', () => {
+  test('name the shop after the page while it fits', () => {
+    expect(shopPageTitle('Bohrmaschinen', 'ProTool Supply')).toBe('Bohrmaschinen | ProTool Supply');
+    expect(shopPageTitle('x'.repeat(50), 'ProTool Supply')).toBe('x'.repeat(50));
+  });
+
+  test('give the home page the slogan after the shop name, or the name alone', () => {
+    expect(homeTitle('ProTool Supply', 'Tools and fixings for professionals')).toBe(
+      'ProTool Supply – Tools and fixings for professionals',
+    );
+    expect(homeTitle('ProTool Supply', 'y'.repeat(50))).toBe('ProTool Supply');
+    expect(homeTitle('ProTool Supply', undefined)).toBe('ProTool Supply');
+  });
+});
+
+describe('metaDescription', () => {
+  const composed = () => `${'Facts first. '.repeat(20)}`;
+
+  test("keeps the editor's description when it is within the shown length", () => {
+    const own = 'A description long enough to be shown by search engines, but not so long that it is cut.';
+    expect(metaDescription(own, composed)).toBe(own);
+  });
+
+  test('composes one when the editor’s is too short or too long, and cuts it at a word', () => {
+    for (const own of ['Too short.', 'z '.repeat(100), undefined]) {
+      const text = metaDescription(own, composed);
+      expect([...text].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+      expect([...text].length).toBeGreaterThanOrEqual(DESCRIPTION_MIN);
+      expect(text.startsWith('Facts first.')).toBe(true);
+      expect(text.endsWith('…')).toBe(true);
+    }
+  });
+});
+
+describe('listingDescription', () => {
+  test('puts the count sentence first and cuts what follows', () => {
+    const text = listingDescription('Drills: 24 products at ProTool Supply.', 'word '.repeat(60));
+    expect(text.startsWith('Drills: 24 products at ProTool Supply. word')).toBe(true);
+    expect([...text].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
   });
 });
 
@@ -65,16 +151,31 @@ describe('jsonLdScript', () => {
 });
 
 describe('productTitle', () => {
-  test('tells apart variants that share a name by brand and item number', () => {
-    const a = productTitle('Montagehandschuh Grip 100', 'Herrera Tools', 'Art.-Nr. 10007-01');
-    const b = productTitle('Montagehandschuh Grip 100', 'Herrera Tools', 'Art.-Nr. 10007-02');
+  test('tells apart variants that share a name by their item number', () => {
+    const a = productTitle('Montagehandschuh Grip 100', 'Herrera', 'Art.-Nr. 10007-01', 'ProTool Supply');
+    const b = productTitle('Montagehandschuh Grip 100', 'Herrera', 'Art.-Nr. 10007-02', 'ProTool Supply');
     expect(a).not.toBe(b);
-    expect(a).toContain('Herrera Tools');
-    expect(a.startsWith('Montagehandschuh Grip 100')).toBe(true);
+    expect(a).toBe('Montagehandschuh Grip 100 – Herrera | Art.-Nr. 10007-01');
   });
 
-  test('leaves the brand out when there is none', () => {
-    expect(productTitle('Bohrer', undefined, 'Item no. 1')).toBe('Bohrer | Item no. 1');
+  test('names brand and shop while they fit, the shop first to go', () => {
+    expect(productTitle('Bohrer', 'Alpenwerk', 'Art.-Nr. 1', 'ProTool Supply')).toBe(
+      'Bohrer – Alpenwerk | Art.-Nr. 1 | ProTool Supply',
+    );
+    expect(productTitle('Bohrer', undefined, 'Item no. 1', 'ProTool Supply')).toBe(
+      'Bohrer | Item no. 1 | ProTool Supply',
+    );
+  });
+
+  test('cuts a long name at a word and keeps the item number', () => {
+    const title = productTitle(
+      'Llave dinamométrica de carraca reversible con escala grabada y maletín',
+      'Brandt & Sohn',
+      'N.º de artículo 10042-03',
+      'ProTool Supply',
+    );
+    expect([...title].length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(title.endsWith('… | N.º de artículo 10042-03')).toBe(true);
   });
 });
 

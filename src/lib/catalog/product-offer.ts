@@ -3,6 +3,7 @@
 import { availabilityFor, type Availability, type StockInfo } from './availability.ts';
 import type { QuantityRule } from './order-quantity.ts';
 import type { PriceBreak } from './price-breaks.ts';
+import { merchantOfferJsonLd, type MerchantTerms } from './merchant-listing.ts';
 
 const SCHEMA_AVAILABILITY: Record<Availability, string> = {
   available: 'https://schema.org/InStock',
@@ -46,25 +47,28 @@ const quantity = (minValue: number, unitCode: string) => ({ '@type': 'Quantitati
  * The Offer for one sku, or undefined when it has no public price (hidden, or none in this currency).
  * With terms it says the least quantity sold and its unit (eligibleQuantity) and, with price breaks,
  * one UnitPriceSpecification per break; `price` stays the price of the least quantity, which is what
- * search engines show.
+ * search engines show. With the shop's merchant terms it says how the least quantity ships and how it
+ * may be returned (merchant-listing.ts); `deliveryDays` are the product's own days until dispatch.
  */
 export function offerJsonLd(
   price: GuestPrice | null | undefined,
   stock: StockInfo | null | undefined,
   url: string,
   terms?: OfferTerms | undefined,
+  merchant?: { terms: MerchantTerms | null; deliveryDays: number | null } | undefined,
 ): Record<string, unknown> | undefined {
   const amount = price ? payablePrice(price) : null;
   if (!price || amount === null) return undefined;
+  const leastQuantity = terms?.rule.min ?? 1;
   return {
     '@type': 'Offer',
     url,
     // A string with two decimals: schema.org reads a dot as the decimal separator, whatever the locale.
     price: amount.toFixed(2),
     priceCurrency: price.currency,
-    availability: SCHEMA_AVAILABILITY[availabilityFor(stock, terms?.rule.min ?? 1)],
+    availability: SCHEMA_AVAILABILITY[availabilityFor(stock, leastQuantity)],
     itemCondition: 'https://schema.org/NewCondition',
-    ...(terms ? { eligibleQuantity: quantity(terms.rule.min, terms.unitCode) } : {}),
+    ...(terms ? { eligibleQuantity: quantity(leastQuantity, terms.unitCode) } : {}),
     ...(terms && terms.breaks.length > 0
       ? {
           priceSpecification: terms.breaks.map((row) => ({
@@ -76,5 +80,10 @@ export function offerJsonLd(
           })),
         }
       : {}),
+    ...merchantOfferJsonLd(merchant?.terms, {
+      cents: Math.round(amount * 100) * leastQuantity,
+      currency: price.currency,
+      deliveryDays: merchant?.deliveryDays ?? null,
+    }),
   };
 }

@@ -4,6 +4,7 @@ import { pickBreadcrumbs, type Breadcrumb } from './breadcrumbs.ts';
 import type { CustomAttribute } from './contract.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { localePath, productPath } from '../site/paths.ts';
+import { clipAtWord, DESCRIPTION_MAX } from '../site/seo.ts';
 
 /** Cover first, then the gallery; the gallery usually repeats the cover, which must not show twice. */
 export function galleryImages(cover: string | null | undefined, galery: readonly string[]): string[] {
@@ -55,16 +56,13 @@ export function propertyAttributes(
   return groupAttributes(attributes.filter((a) => a.location !== 'header' && !headerCodes.includes(a.attribute_code)));
 }
 
-interface VariantLike {
+export interface VariantLike {
   name: string;
   attributes: readonly Pick<CustomAttribute, 'attribute_code' | 'value' | 'valueLabel'>[];
 }
 
-/**
- * What tells the variants of one product apart (size 8, 9, 10 ...): the values of the attributes that
- * differ between them. Falls back to the name when the attributes do not tell them apart.
- */
-export function variantLabels(variants: readonly VariantLike[]): string[] {
+/** The codes of the attributes whose values differ between the variants of one product, in first-seen order. */
+export function distinguishingCodes(variants: readonly VariantLike[]): string[] {
   const codes = [...new Set(variants.flatMap((v) => v.attributes.map((a) => a.attribute_code)))];
   const valueOf = (v: VariantLike, code: string) =>
     v.attributes
@@ -72,7 +70,15 @@ export function variantLabels(variants: readonly VariantLike[]): string[] {
       .map((a) => a.value)
       .sort()
       .join('|');
-  const distinguishing = codes.filter((code) => new Set(variants.map((v) => valueOf(v, code))).size > 1);
+  return codes.filter((code) => new Set(variants.map((v) => valueOf(v, code))).size > 1);
+}
+
+/**
+ * What tells the variants of one product apart (size 8, 9, 10 ...): the values of the attributes that
+ * differ between them. Falls back to the name when the attributes do not tell them apart.
+ */
+export function variantLabels(variants: readonly VariantLike[]): string[] {
+  const distinguishing = distinguishingCodes(variants);
   return variants.map((v) => {
     const parts = distinguishing.flatMap((code) =>
       v.attributes.filter((a) => a.attribute_code === code).map((a) => a.valueLabel),
@@ -85,12 +91,8 @@ export function variantLabels(variants: readonly VariantLike[]): string[] {
 export const BRAND_ATTRIBUTE = 'brand';
 
 /** Meta descriptions are cut by search engines at about this length; cutting at a word reads better. */
-export function shortDescription(text: string, max = 160): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+export function shortDescription(text: string, max = DESCRIPTION_MAX): string {
+  return clipAtWord(text, max);
 }
 
 export interface ProductLdInput {

@@ -158,6 +158,8 @@ function brandingSchema(imageHosts: readonly string[]) {
       description: z.string(),
       /** The description in other languages (tagline and default meta description); absent ones use `description`. */
       descriptions: z.partialRecord(localeSchema, z.string()).default({}),
+      /** A short slogan per language: the home page's title is the shop's name and it, while both fit in 60 characters. */
+      slogans: z.partialRecord(localeSchema, z.string().max(60)).default({}),
       favicon: resourceField(imageHosts),
       /** Extra meta tags: links.ts META_NAMES only. */
       meta: z.array(z.object({ name: ruled('metaName', isMetaName), content: z.string() }).strict()).default([]),
@@ -257,6 +259,41 @@ const invoiceSettingConfigSchema = z
   .strict();
 export type InvoiceSetting = z.infer<typeof invoiceSettingConfigSchema>;
 
+/** A span of working days; both ends may be equal. */
+const dayRangeSchema = z
+  .object({ minDays: z.number().int().min(0).max(90), maxDays: z.number().int().min(0).max(90) })
+  .strict()
+  .refine((range) => range.minDays <= range.maxDays, {
+    message: 'the most days must not be fewer than the fewest',
+    path: ['maxDays'],
+  });
+export type DayRange = z.infer<typeof dayRangeSchema>;
+
+export const RETURN_METHODS = ['mail', 'store', 'kiosk'] as const;
+export const RETURN_FEES = ['free', 'customer'] as const;
+
+/**
+ * How the shop delivers and takes goods back, as it tells search engines with every product's offer
+ * (src/lib/catalog/merchant-listing.ts). Rates and countries are the shipping methods' own.
+ */
+const fulfilmentSettingConfigSchema = z
+  .object({
+    /** Working days from the order to dispatch of goods on hand; a product's own delivery days replace it. */
+    handlingDays: dayRangeSchema,
+    /**
+     * Working days in transit per shipping method code. Only the methods named here are offered as
+     * shipping to search engines: a collection from the warehouse has no transit and ships nowhere.
+     */
+    transitDays: z.record(z.string().min(1), dayRangeSchema),
+    /** Days after delivery within which a business customer may return goods; 0: no returns. */
+    returnDays: z.number().int().min(0).max(365),
+    returnMethod: z.enum(RETURN_METHODS),
+    /** Who pays for sending a return back: the shop ('free') or the customer. */
+    returnFees: z.enum(RETURN_FEES),
+  })
+  .strict();
+export type FulfilmentSetting = z.infer<typeof fulfilmentSettingConfigSchema>;
+
 export const pageConfigSchema = z
   .object({
     title: z.string().min(1),
@@ -284,6 +321,7 @@ function buildSchemas(imageHosts: readonly string[]) {
     'setting:locale': localeSettingConfigSchema,
     'setting:attributes': attributesSettingConfigSchema,
     'setting:invoice': invoiceSettingConfigSchema,
+    'setting:fulfilment': fulfilmentSettingConfigSchema,
     'block:home-hero': homeHeroSchema(imageHosts),
     'block:home-offers': homeProductStripConfigSchema,
     'block:home-new': homeProductStripConfigSchema,

@@ -19,9 +19,84 @@ export interface Seo {
   jsonLd?: object[] | undefined;
 }
 
-/** Site title plus the translated route name (home, category, product pass none). */
+/** The longest title search engines show whole; a longer one is cut by them, mid-word. */
+export const TITLE_MAX = 60;
+/** Meta descriptions shorter than this say too little to be shown; longer than the maximum are cut. */
+export const DESCRIPTION_MIN = 70;
+export const DESCRIPTION_MAX = 160;
+
+/** Length as a reader counts it: characters, not UTF-16 code units. */
+const textLength = (text: string): number => [...text].length;
+
+/**
+ * The text cut to `max` characters at a word boundary, ending with "…" (whitespace collapsed). A cut
+ * that would keep less than half of the room falls inside the word instead: one very long word must
+ * not leave an empty title.
+ */
+export function clipAtWord(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (textLength(clean) <= max) return clean;
+  const cut = [...clean].slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+/** A title form: the whole title around the page's own name (which may come in cut). */
+export type TitleForm = (name: string) => string;
+
+/**
+ * The rule every page title follows: at most TITLE_MAX characters. `forms` go from the richest to the
+ * barest (e.g. with and without the shop's name); the first one that fits is the title. When even the
+ * barest is too long, the page's own name is cut at a word boundary with "…" so that the barest form
+ * fits: what the barest form adds to the name (an item number) tells pages apart and is never cut.
+ */
+export function fitTitle(name: string, forms: readonly TitleForm[]): string {
+  for (const form of forms) {
+    const title = form(name);
+    if (textLength(title) <= TITLE_MAX) return title;
+  }
+  const barest = forms.at(-1) ?? ((n: string) => n);
+  const room = TITLE_MAX - (textLength(barest(name)) - textLength(name));
+  // A qualifier that leaves the name no room to speak of is cut with it instead.
+  return room >= TITLE_MAX / 3 ? barest(clipAtWord(name, room)) : clipAtWord(barest(name), TITLE_MAX);
+}
+
+/**
+ * Site title plus the translated route name (home, category, product have their own rules below). The
+ * route name is what tells the page apart: it stays when the site title no longer fits beside it.
+ */
 export function pageTitle(siteTitle: string, routeName?: string): string {
-  return routeName ? `${siteTitle} | ${routeName}` : siteTitle;
+  if (!routeName) return clipAtWord(siteTitle, TITLE_MAX);
+  return fitTitle(routeName, [(route) => `${siteTitle} | ${route}`, (route) => route]);
+}
+
+/** A catalogue or content page's name first, the shop's name after it while both fit ("Bohrmaschinen | Shop"). */
+export function shopPageTitle(name: string, shopName: string): string {
+  return fitTitle(name, [(n) => `${n} | ${shopName}`, (n) => n]);
+}
+
+/** The home page: the shop's name with its slogan in this language while both fit, else the name alone. */
+export function homeTitle(shopName: string, slogan: string | undefined): string {
+  return slogan ? fitTitle(shopName, [(n) => `${n} – ${slogan}`, (n) => n]) : clipAtWord(shopName, TITLE_MAX);
+}
+
+/** A listing's meta description: how many products it holds at which shop, then what it is about. */
+export function listingDescription(countSentence: string, about: string | null | undefined): string {
+  return clipAtWord(about ? `${countSentence} ${about}` : countSentence, DESCRIPTION_MAX);
+}
+
+/** Whether an editor's description is one search engines show as it is. */
+export function descriptionFits(text: string | null | undefined): text is string {
+  const length = textLength(text?.trim() ?? '');
+  return length >= DESCRIPTION_MIN && length <= DESCRIPTION_MAX;
+}
+
+/**
+ * A meta description within DESCRIPTION_MIN..DESCRIPTION_MAX: the editor's own when it is in range,
+ * else the page's composed one (its facts first, so that a cut loses the least), cut at a word.
+ */
+export function metaDescription(own: string | null | undefined, composed: () => string): string {
+  return descriptionFits(own) ? own.trim() : clipAtWord(composed(), DESCRIPTION_MAX);
 }
 
 /** Alternates for a page whose path is the same in every language (home, content pages, checkout...). */
@@ -43,9 +118,16 @@ export function jsonLdScript(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** A product page's title: name, brand and item number, which tell apart variants sharing a name. */
-export function productTitle(name: string, brand: string | undefined, itemLabel: string): string {
-  return `${brand ? `${name} – ${brand}` : name} | ${itemLabel}`;
+/**
+ * A product page's title: name and item number, which tell apart variants sharing a name, then the
+ * brand and the shop's name while they fit (the shop's name is left out first: shoppers search for a
+ * brand). A name too long for its item number is cut at a word.
+ */
+export function productTitle(name: string, brand: string | undefined, itemLabel: string, shopName: string): string {
+  const branded = brand
+    ? [(n: string) => `${n} – ${brand} | ${itemLabel} | ${shopName}`, (n: string) => `${n} – ${brand} | ${itemLabel}`]
+    : [];
+  return fitTitle(name, [...branded, (n) => `${n} | ${itemLabel} | ${shopName}`, (n) => `${n} | ${itemLabel}`]);
 }
 
 export interface SiteIdentity {

@@ -146,6 +146,10 @@ export const en = {
   'catalog.products_other': '{{count}} products',
   'catalog.page': 'Page {{page}}',
   'catalog.pagedTitle': '{{title}} – page {{page}}',
+  // Meta descriptions (src/lib/site/seo.ts): a product's place in the shop, a category's size.
+  'seo.inCategoryAtShop': '{{category}} at {{shop}}',
+  'seo.categoryProducts_one': '{{name}}: {{count}} product at {{shop}}.',
+  'seo.categoryProducts_other': '{{name}}: {{count}} products at {{shop}}.',
   'catalog.previous': 'Previous',
   'catalog.next': 'Next',
   'catalog.pagination': 'Pagination',

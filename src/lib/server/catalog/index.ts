@@ -10,6 +10,7 @@ export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryN
 export { categoryPage, type CategoryPage } from './category-page.ts';
 export { loadProductPage, productPageTerms, productSeo, productStrings } from './product-page.ts';
 export { publicPrices } from './public-prices.ts';
+export { merchantTerms } from './merchant-terms.ts';
 export { publicPriceBreaks, type PriceBreakTable } from './price-breaks.ts';
 export type { PriceBreakView, ProductDocumentLink, ProductFact } from './product-terms.ts';
 export { guestPricesRoute } from './guest-prices.ts';

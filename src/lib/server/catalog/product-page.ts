@@ -1,7 +1,6 @@
 // Everything a product page shows, read when it renders in one call so the page file stays thin.
 // Prices and stock are live (src/lib/catalog/prices-store.ts); only the public prices a guest may see
 // are rendered with the page (public-prices.ts), and the page is dropped whenever a product it shows is published.
-import sanitizeHtml from 'sanitize-html';
 import { and, asc, eq } from 'drizzle-orm';
 import { getDb } from '../db/index.ts';
 import { products } from '../db/schema.ts';
@@ -10,6 +9,7 @@ import { listProducts } from './listing.ts';
 import { categoryBySlugPath } from './categories.ts';
 import { attributeSetting } from './filter-settings.ts';
 import { sanitizeCmsHtml } from '../sanitize.ts';
+import { htmlToText } from '../plain-text.ts';
 import { publishedMemo, tags } from '../publish/index.ts';
 import { RECOMMENDATION_LIMIT } from '#lib/catalog/recommendations.ts';
 import {
@@ -21,21 +21,24 @@ import {
   productAlternates,
   productJsonLd,
   propertyAttributes,
-  shortDescription,
+  distinguishingCodes,
   variantLabels,
   type AttributeGroup,
 } from '#lib/catalog/product.ts';
 import { productBreadcrumbLink } from '#lib/catalog/breadcrumbs.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
-import { absoluteUrl, productTitle, type Seo } from '#lib/site/seo.ts';
+import { absoluteUrl, clipAtWord, DESCRIPTION_MAX, productTitle, type Seo } from '#lib/site/seo.ts';
 import { shareImageUrl } from '#lib/site/images.ts';
 import { offerJsonLd, type OfferTerms } from '#lib/catalog/product-offer.ts';
+import { productGroupJsonLd, variantOfJsonLd, variantProperties } from '#lib/catalog/product-group.ts';
+import type { MerchantTerms } from '#lib/catalog/merchant-listing.ts';
+import { publicEntry, type PublicPrices } from '#lib/catalog/page-prices.ts';
 import { isPiece } from '#lib/catalog/order-unit.ts';
 import type { PriceBreakTable } from './price-breaks.ts';
 import { productTerms, type ProductTerms } from './product-terms.ts';
 import { reviewJsonLd, type ReviewSummary } from '#lib/reviews/rules.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import type { PriceListEntry, ProductCard } from '#lib/catalog/contract.ts';
+import type { ProductCard } from '#lib/catalog/contract.ts';
 import { pickMessages, type Translate } from '#lib/i18n/translate.ts';
 import type { Messages } from '#lib/i18n/messages/en.ts';
 import type { Features } from '#lib/content/features.ts';
@@ -53,6 +56,8 @@ interface PageShell {
   offeredLocales: Locale[];
   /** The currency of the page's public prices. */
   currency: string;
+  /** The shop's name (branding title), in titles and descriptions. */
+  branding: { title: string };
 }
 
 export interface ProductPageData {
@@ -67,6 +72,8 @@ export interface ProductPageData {
   properties: AttributeGroup[];
   /** The family the shopper can switch between: a parent's variants, or a variant's siblings. */
   variants: { card: ProductCard; label: string }[];
+  /** A variant's parent product (its family's group); null for a product of its own or a parent. */
+  parent: ProductCard | null;
   recommendations: ProductCard[];
   /** Every sku the page shows, for the one batched price request. */
   skus: string[];
@@ -74,26 +81,14 @@ export interface ProductPageData {
   tags: string[];
 }
 
-// sanitize-html escapes text; meta and JSON-LD are escaped again where they are written.
-const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
-
-/** Plain text for meta and JSON-LD; block ends become spaces, or paragraphs would run into each other. */
-const toText = (html: string): string =>
-  sanitizeHtml(html.replace(/<\/(p|div|li|h[1-6]|td|th|dd|dt)>|<br\s*\/?>/gi, '$& '), {
-    allowedTags: [],
-    allowedAttributes: {},
-  })
-    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e] ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
-
 export async function loadProductPage(id: number, locale: Locale): Promise<ProductPageData | null> {
   const product = await productDetail(id, locale);
   if (!product) return null;
   const trail = primaryTrail(product.breadcrumbs);
-  const [setting, family, recommendations] = await Promise.all([
+  const [setting, family, parent, recommendations] = await Promise.all([
     attributeSetting(),
     product.parentId === null ? product.variants : familyOf(product.parentId, locale),
+    product.parentId === null ? null : parentOf(product.parentId, locale),
     recommendationsFor(product, trail, locale),
   ]);
   // HTML attributes (a data sheet) are documents, not options: a variant is told apart by plain values.
@@ -103,7 +98,7 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
     product,
     images: galleryImages(product.cover, product.galery),
     descriptionHtml,
-    descriptionText: toText(descriptionHtml),
+    descriptionText: htmlToText(descriptionHtml),
     brand:
       product.custom_attributes.find((a) => a.attribute_code === BRAND_ATTRIBUTE)?.valueLabel ??
       product.manufacturer.name ??
@@ -112,6 +107,7 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
     header: headerAttributes(product.custom_attributes, setting.header),
     properties: propertyAttributes(product.custom_attributes, setting.header),
     variants: family.map((card, i) => ({ card, label: labels[i] ?? card.name })),
+    parent,
     recommendations,
     skus: [
       product.sku,
@@ -130,6 +126,8 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
       ...product.breadcrumbs.flat().map((crumb) => tags.category(crumb.id)),
       ...product.custom_attributes.map((a) => tags.attribute(a.attribute_code)),
       tags.content('setting', 'attributes', 'all'),
+      // The Offer states the fulfilment setting's delivery and return terms.
+      tags.content('setting', 'fulfilment', 'all'),
     ],
   };
 }
@@ -138,6 +136,7 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
 // their family, so each is read once per locale instead of once per page.
 const recommendationMemo = publishedMemo<ProductCard[]>();
 const familyMemo = publishedMemo<ProductCard[]>();
+const parentMemo = publishedMemo<ProductCard | null>();
 
 /** A variant's siblings (and itself): the active variants of its parent. */
 function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
@@ -153,6 +152,11 @@ function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {
       locale,
     );
   });
+}
+
+/** A variant's parent, as its family's pages name it: read once per family and locale. */
+function parentOf(parentId: number, locale: Locale): Promise<ProductCard | null> {
+  return parentMemo(`${parentId}:${locale}`, async () => (await productCards([parentId], locale))[0] ?? null);
 }
 
 /**
@@ -185,16 +189,25 @@ async function recommendationsFor(
   return candidates.filter((card) => !exclude.has(card.id)).slice(0, RECOMMENDATION_LIMIT);
 }
 
-/** Meta descriptions longer than this are cut by search engines; the cut falls on a word. */
-const DESCRIPTION_LENGTH = 155;
+/** Key attributes in a meta description: the first of the header's, which the page shows at the top. */
+const DESCRIBED_ATTRIBUTES = 3;
 
 /**
- * The product's own text (its subtitle is often its category's one-liner), ending with the item number:
- * products of one line can share the first 155 characters of their texts, never their item numbers.
+ * The meta description, facts first so that a cut loses the least: name and item number (variants
+ * share names, never item numbers), key attributes, the category and the shop, then the product's own
+ * text (or subtitle) while there is room.
  */
-function productDescription(text: string, itemLabel: string): string {
-  const suffix = ` (${itemLabel})`;
-  return `${shortDescription(text, DESCRIPTION_LENGTH - suffix.length)}${suffix}`;
+function productDescription(data: ProductPageData, itemLabel: string, shell: PageShell): string {
+  const { product, header, trail } = data;
+  const shop = shell.branding.title;
+  const facts = header
+    .slice(0, DESCRIBED_ATTRIBUTES)
+    .map((group) => `${group.label}: ${group.values.map((v) => v.label).join(', ')}`);
+  const category = trail.at(-1)?.text;
+  const place = category ? shell.t('seo.inCategoryAtShop', { category, shop }) : shop;
+  const lead = `${product.name} (${itemLabel})${facts.length > 0 ? `: ${facts.join(', ')}` : ''}. ${place}.`;
+  const text = data.descriptionText || product.subtitle;
+  return clipAtWord(text ? `${lead} ${text}` : lead, DESCRIPTION_MAX);
 }
 
 /**
@@ -222,48 +235,96 @@ function offerTerms(
   return { unitCode: unit.orderUnit.trim().toUpperCase(), rule, breaks: own };
 }
 
+/** What the product's structured data says besides the page's own data: public prices, reviews, terms. */
+export interface ListingInputs {
+  /** The public prices of the page's skus (page-prices.ts); null when guests may not see prices. */
+  prices: PublicPrices | null;
+  reviews: ReviewSummary | null;
+  breaks: readonly PriceBreakTable[];
+  /** The shop's delivery and return terms (merchant-terms.ts). */
+  merchant: MerchantTerms | null;
+}
+
+const NO_INPUTS: ListingInputs = { prices: null, reviews: null, breaks: [], merchant: null };
+
 /**
  * Title, description, hreflang alternates (each locale's own slug) and JSON-LD of a product page; the
  * Product carries the published reviews the page shows and their average, when there are any, and
- * its Offer the public price breaks in the Offer's currency.
+ * its Offer the public price breaks in the Offer's currency and the shop's delivery and return terms.
+ * A parent with variants is their ProductGroup (product-group.ts); a variant names its group.
  */
-export function productSeo(
-  data: ProductPageData,
-  shell: PageShell,
-  site: URL,
-  guest: PriceListEntry | null = null,
-  reviews: ReviewSummary | null = null,
-  breaks: readonly PriceBreakTable[] = [],
-): Seo {
+export function productSeo(data: ProductPageData, shell: PageShell, site: URL, inputs = NO_INPUTS): Seo {
   const { product, trail } = data;
   const { locale, t } = shell;
-  const url = absoluteUrl(site, localePath(locale, productPath(product)));
-  const currency = guest?.priceInfo?.currency ?? shell.currency;
-  const offer = offerJsonLd(guest?.priceInfo, guest?.stock, url, offerTerms(product, breaks, currency));
+  const pageUrl = (card: { id: number; slug: string }) => absoluteUrl(site, localePath(locale, productPath(card)));
+  const url = pageUrl(product);
+  const images = (srcs: readonly string[]) => srcs.map((src) => absoluteUrl(site, shareImageUrl(src)));
+  const guest = (sku: string) => (inputs.prices ? (publicEntry(inputs.prices, sku) ?? null) : null);
+  const currency = guest(product.sku)?.priceInfo?.currency ?? shell.currency;
+  const merchant = (deliveryDays: number | null) => ({ terms: inputs.merchant, deliveryDays });
+  const ownEntry = guest(product.sku);
+  const offer = offerJsonLd(
+    ownEntry?.priceInfo,
+    ownEntry?.stock,
+    url,
+    offerTerms(product, inputs.breaks, currency),
+    merchant(product.deliveryDays),
+  );
   const itemLabel = `${t('catalog.itemNo')} ${product.itemnum}`;
+  const familyCodes = distinguishingCodes(data.variants.map((v) => v.card));
+  const own = {
+    ...productJsonLd({
+      name: product.name,
+      sku: product.sku,
+      itemnum: product.itemnum,
+      url,
+      brand: data.brand,
+      images: images(data.images),
+      description: data.descriptionText,
+      gtin: product.gtin,
+      mpn: product.manufacturer.pid,
+    }),
+    ...reviewJsonLd(inputs.reviews),
+  };
+  const isGroup = product.parentId === null && data.variants.length > 0;
+  const productLd = isGroup
+    ? productGroupJsonLd(
+        own,
+        { url, sku: product.sku },
+        familyCodes,
+        data.variants.map(({ card }) => {
+          const entry = guest(card.sku);
+          const variantUrl = pageUrl(card);
+          return {
+            name: card.name,
+            sku: card.sku,
+            url: variantUrl,
+            images: images(card.image ? [card.image] : []),
+            properties: variantProperties(card, familyCodes),
+            // Siblings' order units and dispatch days are on their own pages; here each is sold from one.
+            offer: offerJsonLd(entry?.priceInfo, entry?.stock, variantUrl, undefined, merchant(null)),
+          };
+        }),
+      )
+    : {
+        ...own,
+        ...(data.parent
+          ? {
+              ...variantProperties({ attributes: product.custom_attributes }, familyCodes),
+              ...variantOfJsonLd({ sku: data.parent.sku, name: data.parent.name, url: pageUrl(data.parent) }),
+            }
+          : {}),
+        ...(offer ? { offers: offer } : {}),
+      };
   return {
-    // Brand and item number make the title unique among variants that share a name.
-    title: productTitle(product.name, data.brand, itemLabel),
-    description: productDescription(data.descriptionText || product.subtitle || product.name, itemLabel),
+    // Item number (and brand) make the title unique among variants that share a name.
+    title: productTitle(product.name, data.brand, itemLabel, shell.branding.title),
+    description: productDescription(data, itemLabel, shell),
     alternates: productAlternates(product.id, product.slugs, shell.offeredLocales),
     image: data.images[0] ? shareImageUrl(data.images[0]) : undefined,
     ogType: 'product',
     jsonLd: [
-      {
-        ...productJsonLd({
-          name: product.name,
-          sku: product.sku,
-          itemnum: product.itemnum,
-          url,
-          brand: data.brand,
-          images: data.images.map((src) => absoluteUrl(site, shareImageUrl(src))),
-          description: data.descriptionText,
-          gtin: product.gtin,
-          mpn: product.manufacturer.pid,
-        }),
-        ...(offer ? { offers: offer } : {}),
-        ...reviewJsonLd(reviews),
-      },
+      productLd,
       breadcrumbJsonLd([
         { name: t('site.home'), url: absoluteUrl(site, localePath(locale, '/')) },
         ...trail.map((c) => ({

@@ -6,6 +6,7 @@ import { ATTRIBUTE_SETTING } from './attributes.ts';
 import { buildCategories, type CategoryRow } from './categories.ts';
 import { CONTENT_PAGES } from './pages.ts';
 import { INVOICE_SETTING, homeRows } from './home-content.ts';
+import { FULFILMENT_SETTING } from './shop.ts';
 import { LOCALES, t, type L, type Locale } from './vocabulary.ts';
 
 export interface ContentRow {
@@ -147,11 +148,21 @@ const TAGLINE = t(
   'ProTool Supply – utensili, sistemi di fissaggio e attrezzature da officina per professionisti.',
 );
 
+/** The slogan after the shop's name in the home page's title (with it at most 60 characters), per locale. */
+const SLOGAN = t(
+  'Werkzeug und Befestigung für Profis',
+  'Tools and fixings for professionals',
+  'Outillage et fixations pour les pros',
+  'Herramientas y fijaciones profesionales',
+  'Utensili e fissaggi per professionisti',
+);
+
 const BRANDING = {
   logo: '/brand/logo.svg',
   title: 'ProTool Supply',
   description: TAGLINE.de,
   descriptions: TAGLINE,
+  slogans: SLOGAN,
   favicon: '/brand/favicon.svg',
   meta: [{ name: 'theme-color', content: '#0a5cad' }],
   links: [],
@@ -192,6 +203,7 @@ export function buildContentRows(): ContentRow[] {
     { type: 'setting', identifier: 'locale', locale: '', content: null, config: LOCALE_SETTING },
     { type: 'setting', identifier: 'attributes', locale: '', content: null, config: ATTRIBUTE_SETTING },
     { type: 'setting', identifier: 'invoice', locale: '', content: null, config: INVOICE_SETTING },
+    { type: 'setting', identifier: 'fulfilment', locale: '', content: null, config: FULFILMENT_SETTING },
   ];
   for (const locale of LOCALES) {
     rows.push(

@@ -1,5 +1,6 @@
-// Price lists, coupons and shipping methods of the demo shop.
+// Price lists, coupons, shipping methods and fulfilment terms of the demo shop.
 import type * as schema from '../db/schema.ts';
+import type { FulfilmentSetting } from '#lib/content/schemas.ts';
 import { PRICE_LIST_IDS } from './products.ts';
 import { t } from './vocabulary.ts';
 
@@ -52,3 +53,17 @@ export const SHIPPING_METHODS: (typeof schema.shippingMethods.$inferInsert)[] = 
     countries: ['DE'],
   },
 ];
+
+/**
+ * Delivery and return terms, as the shop's texts state them: orders by 2 pm ship the same working day,
+ * later ones the next; express arrives the next working day. Standard parcels take a day within
+ * Germany and up to three to the farthest countries served. Collection has no transit, so it is not
+ * shipping. Business customers may return goods within 30 days by mail at their own cost.
+ */
+export const FULFILMENT_SETTING: FulfilmentSetting = {
+  handlingDays: { minDays: 0, maxDays: 1 },
+  transitDays: { standard: { minDays: 1, maxDays: 3 }, express: { minDays: 1, maxDays: 1 } },
+  returnDays: 30,
+  returnMethod: 'mail',
+  returnFees: 'customer',
+};
