@@ -36,6 +36,34 @@ const itemRows = (page: Page, locale: Locale) => table(page, locale).locator('tb
 const cartDrawer = (page: Page, locale: Locale) => page.getByRole('dialog', { name: msg(locale, 'cart.title') });
 
 test.describe('account: My Items', () => {
+  test('de: filters as the buyer types or chooses, without a button; the caret stays; a page size of 24', async ({
+    page,
+  }) => {
+    await signIn(page, C.acme.email);
+    await page.goto(`${localePath('de', MY_ITEMS)}?view=list`);
+    await expect(itemRows(page, 'de')).toHaveCount(12);
+
+    const search = page.getByLabel(msg('de', 'myItems.search'));
+    await wake(search);
+    await search.pressSequentially(ITEM.itemnum, { delay: 50 });
+    await expect(page).toHaveURL(new RegExp(`q=${ITEM.itemnum}`));
+    await expect(itemRows(page, 'de')).toHaveCount(1);
+    await expect(page.getByLabel(msg('de', 'myItems.search'))).toBeFocused();
+    await expect(page.getByLabel(msg('de', 'myItems.search'))).toHaveValue(ITEM.itemnum);
+    // The request to keep the caret is not part of the address a buyer bookmarks.
+    await expect(page).not.toHaveURL(/focus=/);
+
+    await page.goto(`${localePath('de', MY_ITEMS)}?view=list`);
+    const size = page.getByLabel(msg('de', 'myItems.pageSize'));
+    await wake(size);
+    await size.selectOption('24');
+    await expect(page).toHaveURL(/size=24/);
+    await expect(itemRows(page, 'de')).toHaveCount(24);
+    // Paging keeps the size.
+    await page.getByRole('navigation', { name: msg('de', 'catalog.pagination') }).getByRole('link', { name: '2' }).click();
+    await expect(page).toHaveURL(/size=24.*page=2|page=2.*size=24/);
+  });
+
   test("en: from the header to the customer's price list as a table: their price, sort, filter, columns, paging", async ({
     page,
   }) => {

@@ -1,9 +1,14 @@
-// My Items' toolbar: a plain GET form (text, category, sort, columns, grid or list), so every view of
-// the list is a URL and works without JavaScript. Once the island is live, the view and the columns
-// switch at once, without a round trip; text, category and sort still ask the server, which filters.
-import type { MouseEvent } from 'react';
+// My Items' toolbar: a plain GET form (text, category, sort, page size, columns, grid or list), so
+// every view of the list is a URL and works without JavaScript (then 'Apply' sends it). Once the island
+// is live, the view and the columns switch at once, without a round trip; a category, sort or page
+// size applies as it is chosen, and the text filter after a pause in typing, with the caret back in
+// the field on the page that answers (the server picks the rows from a list of any size).
+import { useEffect, useRef, type MouseEvent } from 'react';
 import {
   MY_ITEMS_COLUMNS,
+  MY_ITEMS_FILTER_DEBOUNCE_MS,
+  MY_ITEMS_FOCUS_PARAM,
+  MY_ITEMS_PAGE_SIZES,
   MY_ITEMS_QUERY_MAX,
   MY_ITEMS_SORTS,
   type MyItemsCategory,
@@ -17,6 +22,8 @@ export interface MyItemsToolbarProps {
   action: string;
   resetHref: string;
   categories: MyItemsCategory[];
+  /** The page answers a filter typed into it: the caret goes back into the field. */
+  focusSearch: boolean;
   onView: (view: ListingView) => void;
   onColumns: (hidden: MyItemsColumn[]) => void;
   strings: {
@@ -27,6 +34,7 @@ export interface MyItemsToolbarProps {
     apply: string;
     reset: string;
     sort: string;
+    pageSize: string;
     columns: string;
     viewMode: string;
     gridView: string;
@@ -41,10 +49,34 @@ export function MyItemsToolbar({
   action,
   resetHref,
   categories,
+  focusSearch,
   onView,
   onColumns,
   strings,
 }: MyItemsToolbarProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    const url = new URL(location.href);
+    if (url.searchParams.has(MY_ITEMS_FOCUS_PARAM)) {
+      // The caret at the end of what was typed, and the URL without the request for it.
+      const field = form.current?.elements.namedItem('q');
+      if (field instanceof HTMLInputElement) field.setSelectionRange(field.value.length, field.value.length);
+      url.searchParams.delete(MY_ITEMS_FOCUS_PARAM);
+      history.replaceState(history.state, '', url);
+    }
+    return () => clearTimeout(typing.current);
+  }, []);
+  const apply = (fromTyping = false) => {
+    clearTimeout(typing.current);
+    const focus = form.current?.elements.namedItem(MY_ITEMS_FOCUS_PARAM);
+    if (focus instanceof HTMLInputElement) focus.disabled = !fromTyping;
+    form.current?.requestSubmit();
+  };
+  const typed = () => {
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => apply(true), MY_ITEMS_FILTER_DEBOUNCE_MS);
+  };
   const pickView = (view: ListingView) => (event: MouseEvent) => {
     event.preventDefault();
     onView(view);
@@ -52,14 +84,30 @@ export function MyItemsToolbar({
   const toggle = (column: MyItemsColumn, shown: boolean) =>
     onColumns(shown ? state.hidden.filter((c) => c !== column) : [...state.hidden, column]);
   return (
-    <form className="my-items-toolbar" method="get" action={action} role="search" aria-label={strings.filters}>
+    <form
+      ref={form}
+      className="my-items-toolbar"
+      method="get"
+      action={action}
+      role="search"
+      aria-label={strings.filters}
+    >
       <div className="field">
         <label htmlFor="my-items-q">{strings.search}</label>
-        <input id="my-items-q" type="search" name="q" defaultValue={state.q} maxLength={MY_ITEMS_QUERY_MAX} />
+        <input
+          id="my-items-q"
+          type="search"
+          name="q"
+          defaultValue={state.q}
+          maxLength={MY_ITEMS_QUERY_MAX}
+          autoFocus={focusSearch}
+          onInput={typed}
+        />
+        <input type="hidden" name={MY_ITEMS_FOCUS_PARAM} value="q" disabled />
       </div>
       <div className="field">
         <label htmlFor="my-items-cat">{strings.category}</label>
-        <select id="my-items-cat" name="cat" defaultValue={state.category ?? ''}>
+        <select id="my-items-cat" name="cat" defaultValue={state.category ?? ''} onChange={() => apply()}>
           <option value="">{strings.allCategories}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>{`${c.name} (${c.count})`}</option>
@@ -68,10 +116,20 @@ export function MyItemsToolbar({
       </div>
       <div className="field">
         <label htmlFor="my-items-sort">{strings.sort}</label>
-        <select id="my-items-sort" name="sort" defaultValue={state.sort}>
+        <select id="my-items-sort" name="sort" defaultValue={state.sort} onChange={() => apply()}>
           {MY_ITEMS_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {strings.sorts[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field my-items-size">
+        <label htmlFor="my-items-size">{strings.pageSize}</label>
+        <select id="my-items-size" name="size" defaultValue={state.size} onChange={() => apply()}>
+          {MY_ITEMS_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
             </option>
           ))}
         </select>

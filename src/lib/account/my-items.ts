@@ -1,6 +1,6 @@
 // My Items' state, all of it in the URL so a view of the price list can be bookmarked, shared and
-// reloaded: page, text filter, category, sort, grid or list, and the columns switched off. The server
-// reads it to pick the 12 rows; the table island writes it back as the buyer changes the view.
+// reloaded: page, page size, text filter, category, sort, grid or list, and the columns switched off.
+// The server reads it to pick the rows; the table island writes it back as the buyer changes the view.
 import { PAGE_SIZES } from '../catalog/listing.ts';
 import type { ListingView } from '../catalog/category-listing.ts';
 
@@ -19,8 +19,18 @@ export interface MyItemsCategory {
   count: number;
 }
 
+/** The page sizes a buyer may choose; the first is the spec's price-list default. */
+export const MY_ITEMS_PAGE_SIZES = [PAGE_SIZES.priceList, 24, 48, 96] as const;
+export type MyItemsPageSize = (typeof MY_ITEMS_PAGE_SIZES)[number];
+/** The pause in typing after which the text filter applies itself (the spec's search debounce). */
+export const MY_ITEMS_FILTER_DEBOUNCE_MS = 1000;
+/** The URL parameter that asks the next page to put the caret back into the text filter. */
+export const MY_ITEMS_FOCUS_PARAM = 'focus';
+
 export interface MyItemsState {
   page: number;
+  /** Rows a page. */
+  size: MyItemsPageSize;
   /** Text filter on name, item number and sku ('' for none). */
   q: string;
   /** Top-level category id, or null for all. */
@@ -30,10 +40,11 @@ export interface MyItemsState {
   hidden: MyItemsColumn[];
 }
 
-export const myItemsLimit = PAGE_SIZES.priceList;
-
 const isSort = (value: string | null): value is MyItemsSort =>
   (MY_ITEMS_SORTS as readonly (string | null)[]).includes(value);
+
+const pageSize = (raw: string | null): MyItemsPageSize =>
+  MY_ITEMS_PAGE_SIZES.find((size) => String(size) === raw?.trim()) ?? MY_ITEMS_PAGE_SIZES[0];
 
 function positiveInt(raw: string | null): number | null {
   if (raw === null || !/^\d{1,9}$/.test(raw.trim())) return null;
@@ -46,6 +57,7 @@ export function parseMyItemsState(params: URLSearchParams, defaultView: ListingV
   const view = params.get('view');
   return {
     page: positiveInt(params.get('page')) ?? 1,
+    size: pageSize(params.get('size')),
     q: (params.get('q') ?? '').trim().slice(0, MY_ITEMS_QUERY_MAX),
     category: positiveInt(params.get('cat')),
     sort: isSort(params.get('sort')) ? (params.get('sort') as MyItemsSort) : 'name',
@@ -74,6 +86,7 @@ export function myItemsSearch(state: MyItemsState, defaultView: ListingView): st
   if (state.sort !== 'name') params.set('sort', state.sort);
   if (state.view !== defaultView) params.set('view', state.view);
   if (state.hidden.length > 0) params.set('hide', MY_ITEMS_COLUMNS.filter((c) => state.hidden.includes(c)).join(','));
+  if (state.size !== MY_ITEMS_PAGE_SIZES[0]) params.set('size', String(state.size));
   if (state.page > 1) params.set('page', String(state.page));
   return params.toString();
 }

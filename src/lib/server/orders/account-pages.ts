@@ -6,7 +6,7 @@ import { orderListRow, type OrderListRow } from '#lib/orders/history.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 import { getDb, isUuid } from '../db/index.ts';
 import { myItems, type MyItem, type MyItemsPage } from '../catalog/index.ts';
-import { myItemsLimit, myItemsSearch, parseMyItemsState, type MyItemsState } from '#lib/account/my-items.ts';
+import { MY_ITEMS_FOCUS_PARAM, myItemsSearch, parseMyItemsState, type MyItemsState } from '#lib/account/my-items.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
 import { findOrder, orderView, type OrderRow } from './queries.ts';
@@ -69,10 +69,16 @@ export async function myItemsView({
     const search = myItemsSearch({ ...state, page }, defaultView);
     return `/my-account/my-items${search ? `?${search}` : ''}`;
   };
-  // The toolbar's form (cols=1&col=…) asks for a view; its canonical URL says it shorter.
-  if (request.url.searchParams.has('cols')) return { redirectTo: pathFor(state.page) };
-  const list = await myItems(shopper, locale, { limit: myItemsLimit, offset: (state.page - 1) * myItemsLimit }, state);
-  const totalPages = pageCount(list.count, myItemsLimit);
+  // The toolbar's form (cols=1&col=…) asks for a view; its canonical URL says it shorter. A filter
+  // typed into it keeps the caret there on the next page (focus=q, which the live toolbar removes).
+  if (request.url.searchParams.has('cols')) {
+    const focus = request.url.searchParams.get(MY_ITEMS_FOCUS_PARAM) === 'q' ? `${MY_ITEMS_FOCUS_PARAM}=q` : '';
+    const target = pathFor(state.page);
+    return { redirectTo: focus ? `${target}${target.includes('?') ? '&' : '?'}${focus}` : target };
+  }
+  const { size } = state;
+  const list = await myItems(shopper, locale, { limit: size, offset: (state.page - 1) * size }, state);
+  const totalPages = pageCount(list.count, size);
   if (list.count > 0 && state.page > totalPages) return { redirectTo: pathFor(totalPages) };
   return { ...list, state, page: state.page, totalPages, currency: shopper.currency, pathFor };
 }

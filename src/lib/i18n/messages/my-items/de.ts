@@ -9,6 +9,7 @@ export const deMyItems: MyItemsMessages = {
   'myItems.apply': 'Anzeigen',
   'myItems.reset': 'Filter zurücksetzen',
   'myItems.sort': 'Sortieren nach',
+  'myItems.pageSize': 'Artikel pro Seite',
   'myItems.sort.name': 'Name (A–Z)',
   'myItems.sort.name-desc': 'Name (Z–A)',
   'myItems.sort.itemnum': 'Artikelnummer (aufsteigend)',

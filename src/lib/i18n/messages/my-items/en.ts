@@ -8,6 +8,7 @@ export const enMyItems = {
   'myItems.apply': 'Show',
   'myItems.reset': 'Reset filters',
   'myItems.sort': 'Sort by',
+  'myItems.pageSize': 'Items per page',
   'myItems.sort.name': 'Name (A–Z)',
   'myItems.sort.name-desc': 'Name (Z–A)',
   'myItems.sort.itemnum': 'Item number (ascending)',

@@ -9,6 +9,7 @@ export const esMyItems: MyItemsMessages = {
   'myItems.apply': 'Mostrar',
   'myItems.reset': 'Restablecer filtros',
   'myItems.sort': 'Ordenar por',
+  'myItems.pageSize': 'Artículos por página',
   'myItems.sort.name': 'Nombre (A–Z)',
   'myItems.sort.name-desc': 'Nombre (Z–A)',
   'myItems.sort.itemnum': 'Número de artículo (ascendente)',

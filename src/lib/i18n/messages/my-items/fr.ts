@@ -9,6 +9,7 @@ export const frMyItems: MyItemsMessages = {
   'myItems.apply': 'Afficher',
   'myItems.reset': 'Réinitialiser les filtres',
   'myItems.sort': 'Trier par',
+  'myItems.pageSize': 'Articles par page',
   'myItems.sort.name': 'Nom (A–Z)',
   'myItems.sort.name-desc': 'Nom (Z–A)',
   'myItems.sort.itemnum': 'Référence (croissante)',

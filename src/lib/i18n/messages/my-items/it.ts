@@ -9,6 +9,7 @@ export const itMyItems: MyItemsMessages = {
   'myItems.apply': 'Mostra',
   'myItems.reset': 'Azzera i filtri',
   'myItems.sort': 'Ordina per',
+  'myItems.pageSize': 'Articoli per pagina',
   'myItems.sort.name': 'Nome (A–Z)',
   'myItems.sort.name-desc': 'Nome (Z–A)',
   'myItems.sort.itemnum': 'Codice articolo (crescente)',
