@@ -16,6 +16,7 @@ const { priceList } = await import('#lib/server/catalog/prices.ts');
 const { publish } = await import('#lib/server/publish/events.ts');
 const prices = await import('../../src/pages/api/catalog/prices.ts');
 const search = await import('../../src/pages/api/catalog/search.ts');
+const products = await import('../../src/pages/api/catalog/products.ts');
 
 const P = DEMO_FIXTURES.products;
 
@@ -84,6 +85,19 @@ describe('price list endpoint', () => {
     expect(json.data.length).toBeGreaterThan(0);
     for (const hit of json.data) expect(hit.priceInfo ?? null).toBeNull();
     await setGuestPrices(true);
+  });
+
+  test('with lazy prices off, a listing answer carries its prices and stock: no second call', async () => {
+    await setGuestPrices(true);
+    const { status, json } = await post(products.POST, { locale: 'de', catId: 1, limit: 5, pricesLazyLoad: false });
+    expect(status).toBe(200);
+    expect(json.data.length).toBeGreaterThan(0);
+    expect(json.prices.pricesVisible).toBe(true);
+    expect(json.prices.items.map((i: { sku: string }) => i.sku)).toEqual(json.data.map((c: { sku: string }) => c.sku));
+    for (const item of json.prices.items) expect(item.stock).not.toBeUndefined();
+    // Lazy (the default): the products alone.
+    const lazy = await post(products.POST, { locale: 'de', catId: 1, limit: 5 });
+    expect(lazy.json.prices).toBeUndefined();
   });
 
   test('rejects a request that sends prices of its own', async () => {

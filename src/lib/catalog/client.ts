@@ -1,6 +1,7 @@
 // Typed client for the catalogue endpoints (src/pages/api/catalog): every call goes through its
 // operation's contract (catalogApi), so paths, bodies and answers cannot drift from the server.
-// Prices are never part of a listing answer here: the price list fetches them for the whole page.
+// Prices are part of a listing answer only when the shop turned lazy prices off
+// (isPricesLazyLoadEnabled); otherwise the price list fetches them for the whole page.
 import { call, endpoints, type CallOptions } from '../http/client.ts';
 import type { RequestOf } from '../http/contract.ts';
 import type {
@@ -22,8 +23,13 @@ export function fetchPriceList(skus: string[], options: CallOptions = {}): Promi
   return call(catalogApi.prices, { skus }, options);
 }
 
-export function fetchProductList(input: ProductListInput, options: CallOptions = {}): Promise<ProductListResponse> {
-  return call(catalogApi.products, { ...input, pricesLazyLoad: true }, options);
+/** `inlinePrices` (isPricesLazyLoadEnabled off): the answer carries the page's prices too. */
+export function fetchProductList(
+  input: ProductListInput,
+  options: CallOptions = {},
+  inlinePrices = false,
+): Promise<ProductListResponse> {
+  return call(catalogApi.products, { ...input, pricesLazyLoad: !inlinePrices }, options);
 }
 
 export async function fetchFilters(

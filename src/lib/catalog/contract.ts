@@ -102,6 +102,8 @@ const productListRequestSchema = z
 const productListResponseSchema = z.object({
   data: z.array(productCardSchema),
   count: z.number().int(),
+  /** With pricesLazyLoad: false, the price call's answer for the page's products, so none is needed. */
+  prices: z.lazy(() => priceListResponseSchema).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 

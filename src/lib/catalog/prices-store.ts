@@ -62,6 +62,12 @@ function settleAnswer(skus: readonly string[], answer: PriceListResponse): void 
   });
 }
 
+/** Takes prices that came with a listing (isPricesLazyLoadEnabled off): no price call for them. */
+export function adoptListedPrices(skus: readonly string[], answer: PriceListResponse): void {
+  $pricedSignedIn.set($loggedIn.get());
+  settleAnswer(skus, answer);
+}
+
 /**
  * Takes an island's public prices as the shopper's own when they are (a guest in their currency), so
  * the page's batch does not ask for them again. Idempotent: every island on the page may hand its own.

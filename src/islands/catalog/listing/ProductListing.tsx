@@ -34,6 +34,8 @@ export interface ProductListingProps {
   /** The category's own path (locale-prefixed): paging links are built on it. */
   basePath: string;
   pageSize: number;
+  /** isPricesLazyLoadEnabled: prices in a call of their own after the products (else with them). */
+  pricesLazyLoad: boolean;
   /** The page the server rendered (unfiltered, default sort). */
   initialPage: number;
   initial: ListingData;
@@ -54,6 +56,7 @@ export function ProductListing(props: ProductListingProps) {
     categoryId: props.categoryId,
     pageSize,
     sortingEnabled: sortStrings !== undefined,
+    inlinePrices: !props.pricesLazyLoad,
     initial,
     initialPage: props.initialPage,
   });

@@ -17,7 +17,7 @@ import {
   serverListingQuery,
   type ListingQuery,
 } from '#lib/catalog/category-listing.ts';
-import { requestPrices } from '#lib/catalog/prices-store.ts';
+import { adoptListedPrices, requestPrices } from '#lib/catalog/prices-store.ts';
 import { reportFailure } from '#lib/shell/report.ts';
 import type { Facet, ProductCard } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -36,6 +36,8 @@ interface Options {
   categoryId: number;
   pageSize: number;
   sortingEnabled: boolean;
+  /** isPricesLazyLoadEnabled off: a page's prices come with its products, not in a second call. */
+  inlinePrices: boolean;
   initial: ListingData;
   initialPage: number;
 }
@@ -56,7 +58,15 @@ function queryFromUrl(sortingEnabled: boolean): ListingQuery {
   return { page, sort: sortingEnabled ? sort : DEFAULT_SORT, filters: requestableFilters(filters) };
 }
 
-export function useListing({ locale, categoryId, pageSize, sortingEnabled, initial, initialPage }: Options) {
+export function useListing({
+  locale,
+  categoryId,
+  pageSize,
+  sortingEnabled,
+  inlinePrices,
+  initial,
+  initialPage,
+}: Options) {
   const [query, setQuery] = useState<ListingQuery>(() => serverListingQuery(initialPage));
   const [data, setData] = useState<ListingData>(initial);
   const [status, setStatus] = useState<ListingStatus>('idle');
@@ -102,7 +112,11 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
                 offset: (next.page - 1) * pageSize,
               },
               { signal: controller.signal, minDelay: true },
-            ).then((r): Page => ({ products: r.data, count: r.count })),
+              inlinePrices,
+            ).then((r): Page => {
+              if (r.prices) adoptListedPrices(r.data.map((p) => p.sku), r.prices);
+              return { products: r.data, count: r.count };
+            }),
           cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal, minDelay: true }),
         ]);
         if (controller.signal.aborted) return;
@@ -119,7 +133,7 @@ export function useListing({ locale, categoryId, pageSize, sortingEnabled, initi
       if (inflight.current === controller) inflight.current = null;
       clearPending();
     },
-    [locale, categoryId, pageSize],
+    [locale, categoryId, pageSize, inlinePrices],
   );
 
   const navigate = useCallback(

@@ -80,7 +80,16 @@ export function catalogRoutes(deps: CatalogDeps) {
         const shopper = await deps.shopper(context);
         const page = await listProducts({ ...body, categoryId: body.catId, currency: shopper.currency });
         if (body.pricesLazyLoad) return page;
-        return { ...page, data: await withPrices(page.data, await deps.priceContext(shopper)) };
+        const ctx = await deps.priceContext(shopper);
+        const [data, prices] = await Promise.all([
+          withPrices(page.data, ctx),
+          priceListAnswer(
+            page.data.map((card) => card.sku),
+            shopper.customerId,
+            ctx,
+          ),
+        ]);
+        return { ...page, data, prices };
       },
       { budget: BUDGETS.catalog },
     ),
