@@ -147,6 +147,29 @@ test.describe('checkout', () => {
     await expect(summary.locator('.cart-totals-shipping')).toContainText(msg('de', 'price.free'));
   });
 
+  test('en: the country a guest shipped to is where the next checkout starts (the country cookie)', async ({
+    page,
+  }) => {
+    await addToCart(page, 1);
+    await open(page, localePath('en', '/checkout/shipping'));
+    const country = page.getByLabel(msg('en', 'checkout.address.country'));
+    await expect(country).toHaveValue('DE');
+    await fillAddress(page, 'en');
+    await country.selectOption('AT');
+    await page.getByRole('button', { name: msg('en', 'checkout.saveAddress') }).click();
+    await expect(page.getByRole('group', { name: msg('en', 'checkout.shippingMethod') })).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'vsf-country');
+    expect(cookie?.value).toBe('AT');
+    // A year, as the spec keeps the currency and country cookies.
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
+
+    // Another cart in the same browser: the form starts from Austria.
+    await page.context().clearCookies({ name: 'vsf-cart' });
+    await addToCart(page, 1);
+    await open(page, localePath('en', '/checkout/shipping'));
+    await expect(page.getByLabel(msg('en', 'checkout.address.country'))).toHaveValue('AT');
+  });
+
   test('the address form names each invalid field and focuses the first one', async ({ page }) => {
     await addToCart(page, 1);
     await open(page, localePath('en', '/checkout/shipping'));

@@ -51,6 +51,7 @@ import {
   type AddressKind,
 } from '../addresses/index.ts';
 import { storedMethodPrice } from '../shipping/index.ts';
+import { rememberCountry } from './country-cookie.ts';
 import { discountedNetCents, quoteShippingMethods, storedCountry } from './shipping-quote.ts';
 
 export interface CheckoutDeps extends CartDeps {
@@ -178,6 +179,8 @@ export function checkoutRoutes(deps: CheckoutDeps) {
           );
         });
       }
+      // The country goods went to is where the next checkout's forms start (the country cookie).
+      if (body.shippingAddress) rememberCountry(req, body.shippingAddress.country);
       return respond(req, s, snapshot, requestLocale(req, body.locale));
     }),
 
