@@ -7,6 +7,7 @@ import { precompress } from './src/integrations/precompress.ts';
 import { intentDirective } from './src/integrations/intent-directive.ts';
 import { shellChunk } from './src/integrations/shell-chunk.ts';
 import { islandRuntime } from './src/integrations/island-runtime.ts';
+import { islandStyles } from './src/integrations/island-styles.ts';
 import { zodJitless } from './src/integrations/zod-jitless.ts';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from './src/lib/server/body-limit.ts';
@@ -25,6 +26,7 @@ export default defineConfig({
     react(),
     intentDirective(),
     islandRuntime(),
+    islandStyles(),
     shellChunk(),
     zodJitless(),
     contentSecurityPolicy(),

@@ -17,21 +17,6 @@ interface VnuMessage {
   extract?: string;
 }
 
-/**
- * The one known false alarm (DESIGN.md): Astro puts its island style element
- * (`<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>`) into <body>.
- */
-function isAstroIslandStyle(m: VnuMessage): boolean {
-  return (
-    m.type === 'error' &&
-    // Nu words it one of two ways, depending on what comes before the island in the body.
-    /Element “style” not allowed as child of element “body”|A “style” element in “body” must be the first child/.test(
-      m.message,
-    ) &&
-    /<style>astro-|astro-island/.test(m.extract ?? '')
-  );
-}
-
 function runVnu(files: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('/usr/bin/java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files], {
@@ -68,7 +53,7 @@ export async function htmlErrors(documents: ReadonlyMap<string, string>): Promis
       throw new Error(`vnu gave no JSON report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
     }
     return messages
-      .filter((m) => m.type !== 'info' && !isAstroIslandStyle(m))
+      .filter((m) => m.type !== 'info')
       .map((m) => {
         const file = decodeURIComponent((m.url ?? '').replace(/^file:(\/\/)?/, ''));
         return (

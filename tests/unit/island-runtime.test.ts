@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import { islandRuntimePatch } from '../../src/integrations/island-runtime.ts';
+import { islandStylesPatch } from '../../src/integrations/island-styles.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 const DEFINES_ELEMENT = 'customElements.define("astro-island"';
@@ -33,5 +34,17 @@ describe("Astro's island element, as the build patch expects it", () => {
     expect(readFileSync(resolve('astro/runtime/server/astro-island.js'), 'utf8')).toMatch(
       /customElements\.define\(\s*"astro-island"/,
     );
+  });
+
+  test("the island style goes from the renderer's prescripts into the stylesheet (src/integrations/island-styles.ts)", async () => {
+    const path = resolve('astro/runtime/server/scripts.js');
+    expect(islandStylesPatch.module.test(path), path).toBe(true);
+    const { ISLAND_STYLES } = await import('astro/runtime/server/astro-island-styles.js');
+    const patched = islandStylesPatch.transform(readFileSync(path, 'utf8'));
+    expect(patched).not.toContain('<style>');
+    expect(patched).toContain('getDirectiveScriptText');
+    // The rule the page no longer carries is the stylesheet's, word for word.
+    const css = readFileSync(new URL('../../src/styles/global.css', import.meta.url), 'utf8').replace(/\s+/g, '');
+    expect(css).toContain(ISLAND_STYLES.replace(/;?}$/, ';}'));
   });
 });
