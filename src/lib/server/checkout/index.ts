@@ -7,6 +7,7 @@ import { offeredPayments, type OfferedPayments, type PaymentConfiguration } from
 import { checkoutRoutes, type CheckoutDeps } from './handlers.ts';
 
 export { guardCart } from './page-state.ts';
+export { shopperCountry } from './country-cookie.ts';
 export { invoiceDetails, loadCheckoutPage, uuidParam, type CheckoutPageResult } from './pages.ts';
 export { saveAsDefault } from '../addresses/index.ts';
 export { emailRequired, guestCheckoutDisabled } from './errors.ts';
