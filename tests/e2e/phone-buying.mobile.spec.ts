@@ -1,6 +1,7 @@
 // Buying on a phone (390 × 844): what a buyer needs is on the first screen of a product page (name,
 // item number, price, quantity, 'Add to cart', above the bottom navigation), a listing shows two
-// products a row, and My Items' list fits the screen without sideways scrolling.
+// products a row, My Items' list fits the screen without sideways scrolling, and the header of a
+// signed-in customer keeps to one row.
 import type { Locator, Page } from '@playwright/test';
 import { expect, localePath, msg, open, test, type Locale } from './helpers.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
@@ -59,6 +60,28 @@ for (const locale of ['de', 'en'] as const) {
     expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
     expect(third!.y).toBeGreaterThan(first!.y);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+}
+
+for (const locale of ['de', 'en'] as const) {
+  test(`${locale}: signed in, the header keeps logo, My Items, account, wishlist, cart, currency and language in one row`, async ({
+    page,
+  }) => {
+    const response = await page.request.post('/api/auth/login', {
+      data: { username: DEMO_FIXTURES.customers.acme.email, password: DEMO_FIXTURES.password },
+    });
+    expect(response.ok()).toBe(true);
+    await open(page, localePath(locale, '/'));
+    const banner = page.getByRole('banner');
+    const myItems = banner.getByRole('link', { name: msg(locale, 'header.myItems') });
+    await expect(myItems).toBeVisible();
+    const rowOf = async (locator: Locator) => {
+      const box = (await locator.boundingBox())!;
+      return box.y + box.height / 2;
+    };
+    const logo = await rowOf(banner.locator('.logo'));
+    for (const part of [myItems, banner.locator('.locale-selector summary'), banner.locator('.currency-selector summary')])
+      expect(Math.abs((await rowOf(part)) - logo)).toBeLessThan(12);
   });
 }
 
