@@ -63,7 +63,7 @@ for (const locale of ['en', 'de'] as const) {
 test('the home page is cached with the tags of its blocks and of every product it shows', async ({ request }) => {
   const response = await request.get(localePath('en', '/'));
   const tags = (response.headers().xkey ?? '').split(' ');
-  for (const block of ['home-hero', 'home-offers', 'home-new', 'home-usps'])
+  for (const block of ['home-hero', 'home-offers', 'home-new', 'home-recommendations', 'home-usps'])
     expect(tags).toContain(`k:block:${block}:en`);
   const shown = [...(await response.text()).matchAll(/href="\/en\/p\/(\d+)\//g)].map((m) => `p:${m[1]}`);
   expect(shown.length).toBeGreaterThan(0);

@@ -2,7 +2,7 @@
 // plain definition, one query that sorts every hit, on a catalogue big
 // enough that frequent terms pass SEARCH_MAX_HITS and take the walking path, rare ones the sorting
 // path, and walks that run out of budget fall back. Pages, count and `capped` must all agree.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locale } from '#lib/i18n/locales.ts';
@@ -16,39 +16,51 @@ const { seedDemoData } = await import('#lib/server/demo/index.ts');
 const search = await import('#lib/server/catalog/search.ts');
 const { publish } = await import('#lib/server/publish/events.ts');
 const { foldTerm, termWords } = await import('#lib/search/fold.ts');
+const { singularForms } = await import('#lib/search/ranking.ts');
 const { SEARCH_MAX_HITS } = search;
 
 /** Per word: whole word 4, end of a word 3, start of a word 2, anywhere 1 (see search.ts). */
 function nameScore(words: string[]) {
-  return sql.join(
-    words.map(
-      (w) => sql`(case when s.search_name like ${`% ${w} %`} then 4
-    when s.search_name like ${`%${w} %`} then 3 when s.search_name like ${`% ${w}%`} then 2 else 1 end)`,
-    ),
-    sql` + `,
-  );
+  return sql.join(words.map(wordScore), sql` + `);
+}
+
+function wordScore(w: string) {
+  return sql`(case when s.search_name like ${`% ${w} %`} then 4
+    when s.search_name like ${`%${w} %`} then 3 when s.search_name like ${`% ${w}%`} then 2
+    when s.search_name like ${`%${w}%`} then 1 else 0 end)`;
 }
 
 /**
- * The rule as one query: name matches by relevance (listed under a category whose name holds every
- * word, score, shorter name, newer id), then item number and category matches, parents before
- * variants, newest first; all hits.
+ * Per word of a product listed under a category the term names: its singular as a whole word 4, as a
+ * word's end 3 (#lib/search/ranking.ts), else 0; always 0 for any other product.
+ */
+function singularScore(w: string, locale: Locale, listed: SQL) {
+  const singulars = singularForms(w, locale);
+  if (singulars.length === 0) return sql`0`;
+  const like = (pattern: (singular: string) => string) =>
+    sql.join(
+      singulars.map((singular) => sql`s.search_name like ${pattern(singular)}`),
+      sql` or `,
+    );
+  return sql`(case when not (${listed}) then 0 when ${like((x) => `% ${x} %`)} then 4
+    when ${like((x) => `%${x} %`)} then 3 else 0 end)`;
+}
+
+/**
+ * The rule as one query: name matches (every word in the name, or, listed under a category whose
+ * name holds every word, a word's singular) by relevance (so listed, score, shorter name, newer
+ * id), then item number and category matches, parents before variants, newest first; all hits.
  */
 async function reference(term: string, locale: Locale): Promise<number[]> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // Folded words hold only letters, digits and spaces: no LIKE wildcards.
   const words = termWords(foldTerm(term));
-  const all = (column: string) =>
-    words.length === 0
-      ? sql`false`
-      : sql.join(
-          words.map((w) => sql`${sql.raw(column)} like ${`%${w}%`}`),
-          sql` and `,
-        );
-  const named = all('s.search_name');
+  const every = (each: (w: string) => SQL) => (words.length === 0 ? sql`false` : sql.join(words.map(each), sql` and `));
   const listedUnderTerm = sql`p.id in (select pc.product_id from product_categories pc
         join category_translations ct on ct.category_id = pc.category_id and ct.locale = ${locale}
-        where ${all('ct.search_name')})`;
+        where ${every((w) => sql`ct.search_name like ${`%${w}%`}`)})`;
+  const fit = (w: string) => sql`greatest(${wordScore(w)}, ${singularScore(w, locale, listedUnderTerm)})`;
+  const named = every((w) => sql`${fit(w)} > 0`);
   const rows = await raw.rows<{ id: number }>(
     await db.getDb(),
     sql`
@@ -56,7 +68,7 @@ async function reference(term: string, locale: Locale): Promise<number[]> {
     join product_search s on s.product_id = p.id and s.locale = ${locale}
     where p.is_active and (p.itemnum ilike ${pattern} or ${named} or ${listedUnderTerm})
     order by (${named} and ${listedUnderTerm}) desc,
-      (case when ${named} then ${words.length === 0 ? sql`0` : nameScore(words)} else 0 end) desc,
+      (case when ${named} then ${words.length === 0 ? sql`0` : sql.join(words.map(fit), sql` + `)} else 0 end) desc,
       (case when ${named} then length(s.search_name) else 0 end), (case when ${named} then -p.id else 0 end),
       p.parent_id nulls first, p.created_at desc, p.id desc`,
   );
@@ -146,6 +158,19 @@ describe('searchProducts: contains matches', () => {
       { numRuns: 80 },
     );
   }, 120_000);
+
+  test('plurals that name a category rank like the plain ranking', async () => {
+    for (const [term, locale] of [
+      ['Schrauben', 'de'],
+      ['holzschrauben', 'de'],
+      ['Bohrer', 'de'],
+      ['screws', 'en'],
+      ['gloves', 'en'],
+      ['compressors', 'en'],
+    ] as const) {
+      await expectSameAsReference(term, locale, 0, 24);
+    }
+  });
 
   test('a term found mostly through category names ranks the category members after the few name matches', async () => {
     // Tag the biggest categories (most of the catalogue) and one product name with a made-up word.

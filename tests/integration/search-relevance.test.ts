@@ -56,6 +56,11 @@ const CASES: Case[] = [
   // before screwdrivers, and the screw compressors (listed under "Kompressoren") after them.
   { locale: 'de', term: 'Schraube', first: /^[A-Z][\w-]*schraube /, top: 5 },
   { locale: 'de', term: 'schraubenkompressor', first: /^Schraubenkompressor /, top: 2 },
+  // The plural names the kind too: a screw's name holds only the singular ("...schraube"), but a
+  // category named "...schrauben" lists it, so it ranks with that category's name matches, before
+  // the screwdrivers ("Schraubendreher") and the screw compressors whose names hold "schrauben".
+  { locale: 'de', term: 'Schrauben', first: /^[A-Z][\w-]*schraube /, top: 5 },
+  { locale: 'de', term: 'holzschrauben', first: /schraube /i, top: 2 },
   // Name beats category: the category "Trennscheiben" lists its products after name matches.
   { locale: 'de', term: 'trennscheiben', first: /scheibe /, top: 2 },
   // Umlauts, ß and their spelled-out forms, in any case.
@@ -89,6 +94,7 @@ const CASES: Case[] = [
   // English.
   { locale: 'en', term: 'screw', first: /^[A-Z][\w-]* screw /, top: 5 },
   { locale: 'en', term: 'Screws', first: /^[A-Z][\w-]* screw /, top: 5 },
+  { locale: 'en', term: 'screws', first: /^[A-Z][\w-]* screw /, top: 5 },
   { locale: 'en', term: 'screw compressor', first: /^Screw compressor /, top: 2 },
   { locale: 'en', term: 'screwdriver', first: /screwdriver /i, top: 3 },
   { locale: 'en', term: 'drill', first: /^Impact drill /, top: 2 },

@@ -11,7 +11,7 @@ const row = (identifier: string, locale: string) =>
   rows.find((r) => r.identifier === identifier && r.locale === locale);
 
 describe('demo home blocks', () => {
-  test.each(['home-hero', 'home-offers', 'home-new', 'home-usps'])(
+  test.each(['home-hero', 'home-offers', 'home-new', 'home-recommendations', 'home-usps'])(
     '%s exists in all five languages with its own texts',
     (identifier) => {
       const configs = LOCALES.map((locale) => row(identifier, locale)?.config);

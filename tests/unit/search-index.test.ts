@@ -64,7 +64,12 @@ describe('SearchIndex.nameMatches', () => {
     ]);
     expect(names(index, ['schraube'])).toEqual([countersunkScrew, screwCompressor, screwdriver].map((p) => p.id));
     // A category match that is no name match is no name hit at all: it follows them (otherMatches).
-    expect(names(index, ['kompressoren'])).toEqual([]);
+    expect(names(index, ['werkzeug'])).toEqual([]);
+    // The plural a category is named by finds the singular in the names of the products it lists,
+    // and only there: the screw compressor's "schraube" is no match of "schrauben".
+    expect(names(index, ['kompressoren'])).toEqual([screwCompressor.id]);
+    expect(names(index, ['schrauben'])).toEqual([countersunkScrew, screwdriver].map((p) => p.id));
+    expect(index.nameMatches(['schrauben'], 'de', 10)).toMatchObject({ total: 2, asTyped: 1 });
   });
 
   test('needs every word, sums their scores and counts every match', () => {

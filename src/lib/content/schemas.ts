@@ -14,6 +14,12 @@ import {
   type ContentRule,
 } from './links.ts';
 import { namedFacts, SHOP_FACT_NAMES } from './shop-facts.ts';
+import {
+  parseRecommendationFilter,
+  RECOMMENDATION_LIMIT,
+  recommendationKey,
+  strayFilterPieces,
+} from '../catalog/recommendations.ts';
 
 // Every field that takes a link or a picture is one of these, held to its rule in links.ts; the issue
 // names the rule (params.rule), so the workspace words it and the shop can leave out stored content
@@ -198,11 +204,9 @@ const attributesSettingConfigSchema = z
   .strict();
 
 /** A text that may name the shop's facts ({{productCount}}, ...: src/lib/content/shop-facts.ts). */
-const factText = z
-  .string()
-  .refine((text) => namedFacts(text) !== null, {
-    message: `names an unknown fact; the shop fills in ${SHOP_FACT_NAMES.map((n) => `{{${n}}}`).join(', ')}`,
-  });
+const factText = z.string().refine((text) => namedFacts(text) !== null, {
+  message: `names an unknown fact; the shop fills in ${SHOP_FACT_NAMES.map((n) => `{{${n}}}`).join(', ')}`,
+});
 
 /** Home page: the hero at the top (per-locale rows carry the texts). */
 function homeHeroSchema(imageHosts: readonly string[]) {
@@ -229,6 +233,37 @@ const homeProductStripConfigSchema = z
     limit: z.number().int().min(1).max(24).default(8),
   })
   .strict();
+
+/**
+ * Home page recommendations: a row of the products matching every attribute code=value pair of
+ * `filter` (#lib/catalog/recommendations.ts), newest first, up to `limit`. The row's key (its id,
+ * anchor and analytics list name) is the slug of `title`. Codes and values are checked against the
+ * catalogue when the entry is saved (the server knows the attributes; this schema does not).
+ */
+const homeRecommendationsConfigSchema = z
+  .object({
+    title: z
+      .string()
+      .min(1)
+      .refine((title) => recommendationKey(title) !== '', {
+        message: 'needs a letter or digit: the row is named after its title',
+      }),
+    filter: z
+      .string()
+      .refine((filter) => parseRecommendationFilter(filter).length > 0, {
+        message: 'needs at least one attribute code=value pair, such as brand=protool',
+      })
+      .superRefine((filter, ctx) => {
+        for (const piece of strayFilterPieces(filter))
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${piece}" is no code=value pair; write an & inside a value as %26`,
+          });
+      }),
+    limit: z.number().int().min(1).max(RECOMMENDATION_LIMIT).default(RECOMMENDATION_LIMIT),
+  })
+  .strict();
+export type HomeRecommendationsConfig = z.infer<typeof homeRecommendationsConfigSchema>;
 
 const USP_ICONS = ['truck', 'invoice', 'support', 'stock', 'return', 'shield'] as const;
 export type UspIcon = (typeof USP_ICONS)[number];
@@ -325,6 +360,7 @@ function buildSchemas(imageHosts: readonly string[]) {
     'block:home-hero': homeHeroSchema(imageHosts),
     'block:home-offers': homeProductStripConfigSchema,
     'block:home-new': homeProductStripConfigSchema,
+    'block:home-recommendations': homeRecommendationsConfigSchema,
     'block:home-usps': homeUspsConfigSchema,
   } as const;
 }

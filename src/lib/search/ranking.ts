@@ -5,6 +5,10 @@
 // the term is that kind of thing ("Wood screws" lists screws, "Compressors" the screw compressor).
 // So a name match in such a category ranks before every other name match; within each, the name
 // words' fit decides (whole word, word end, word start, anywhere), then the shorter name.
+// A shopper often types the plural ("Schrauben", "screws") that names a category, while a product's
+// name holds the singular ("Spanplattenschraube", "Chipboard screw"): such a product, listed in a
+// category the term names, is a name match of that group too (singularScore).
+import type { Locale } from '#lib/i18n/locales.ts';
 import { MAX_TERM_WORDS } from './fold.ts';
 
 /**
@@ -33,4 +37,41 @@ export function nameRelevance(summedWordScore: number, inCategoryNamedByTerm: bo
   if (!Number.isInteger(summedWordScore) || summedWordScore < 1 || summedWordScore > MAX_SUMMED_WORD_SCORE)
     throw new RangeError(`a summed word score is 1 to ${MAX_SUMMED_WORD_SCORE}, not ${summedWordScore}`);
   return summedWordScore + (inCategoryNamedByTerm ? NAMED_BY_CATEGORY : 0);
+}
+
+/**
+ * Endings that make a plural of a singular, per language, longest first (on folded words). Kept to
+ * endings that are cut off whole: Italian changes the last vowel ("vite", "viti"), so it has none.
+ */
+const PLURAL_ENDINGS: Record<Locale, readonly string[]> = {
+  de: ['en', 'n', 'e', 's'],
+  en: ['es', 's'],
+  fr: ['s', 'x'],
+  es: ['es', 's'],
+  it: [],
+};
+
+/** A singular shorter than this is too unspecific to stand for the term ("es" → "e"). */
+const MIN_SINGULAR_LENGTH = 4;
+
+/** The singulars a folded term word may be the plural of ("schrauben" → "schraube", "schraub"); none for a short word. */
+export function singularForms(word: string, locale: Locale): string[] {
+  return PLURAL_ENDINGS[locale]
+    .filter((ending) => word.endsWith(ending) && word.length - ending.length >= MIN_SINGULAR_LENGTH)
+    .map((ending) => word.slice(0, -ending.length));
+}
+
+/**
+ * How well a name word holds a singular of the term word: as the whole word (4) or its end (3, a
+ * German compound's head: "spanplattenschraube"); 0 otherwise, so that a singular cut short
+ * ("schraub") never reaches into other words ("schraubstock"). Counts only for a product listed in a
+ * category the term names.
+ */
+export function singularScore(nameWord: string, singulars: readonly string[]): number {
+  let best = 0;
+  for (const singular of singulars) {
+    const score = wordScore(nameWord, singular);
+    if (score >= 3 && score > best) best = score;
+  }
+  return best;
 }

@@ -3,23 +3,34 @@
 // catalogue: offers with the public price list's special prices, new products by creation date.
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ProductCard } from '#lib/catalog/contract.ts';
-import type { HomeHeroConfig, HomeProductStripConfig, HomeUspsConfig } from '#lib/content/schemas.ts';
+import type {
+  HomeHeroConfig,
+  HomeProductStripConfig,
+  HomeRecommendationsConfig,
+  HomeUspsConfig,
+} from '#lib/content/schemas.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { priceLists, prices, products } from './db/schema.ts';
 import { getDb } from './db/index.ts';
 import { getContent } from './content.ts';
-import { productCards } from './catalog/index.ts';
+import { productCards, recommendedProductIds, resolveRecommendationFilter } from './catalog/index.ts';
+import { recommendationKey } from '#lib/catalog/recommendations.ts';
+import { logger } from './log.ts';
 import { tags } from './publish/index.ts';
 import { withShopFacts } from './shop-facts.ts';
 import { escapeHtml } from '../shared/html.ts';
 
 /** The price list every shopper sees; a special price there is an offer for everyone. */
 const PUBLIC_PRICE_LIST = 'base';
-const HOME_BLOCKS = ['home-hero', 'home-offers', 'home-new', 'home-usps'] as const;
+const HOME_BLOCKS = ['home-hero', 'home-offers', 'home-new', 'home-recommendations', 'home-usps'] as const;
 
 export interface HomeStrip {
   title: string;
   products: ProductCard[];
+}
+/** A strip an editor fills by a filter; `key` (the slug of its title) is its id, anchor and analytics list name. */
+export interface HomeRecommendations extends HomeStrip {
+  key: string;
 }
 /** A text with the shop's facts filled in (src/lib/content/shop-facts.ts), as HTML. */
 type FilledHtml = { html: string };
@@ -28,6 +39,7 @@ export interface HomeContent {
   hero: (HomeHeroConfig & { textHtml: string | null }) | null;
   offers: HomeStrip | null;
   fresh: HomeStrip | null;
+  recommendations: HomeRecommendations | null;
   /** The selling points whose facts the shop has, each as HTML. */
   usps: (HomeUspsConfig['items'][number] & FilledHtml)[];
   /** Cache tags: the blocks in this locale and every product shown. */
@@ -89,19 +101,43 @@ async function strip(
   return cards.length > 0 ? { title: config.title, products: cards } : null;
 }
 
+/**
+ * The products matching the block's filter. A filter naming what the catalogue lacks (an attribute
+ * deleted since the block was saved) leaves the row out, with a warning, rather than showing the
+ * products of the remaining pairs under a title that promises more.
+ */
+async function recommendations(
+  config: HomeRecommendationsConfig | undefined,
+  locale: Locale,
+): Promise<HomeRecommendations | null> {
+  if (!config) return null;
+  const { filters, problems } = await resolveRecommendationFilter(config.filter);
+  if (problems.length > 0) {
+    logger.warn({ content: 'block:home-recommendations', locale, problems }, 'recommendations left out');
+    return null;
+  }
+  const cards = await productCards(await recommendedProductIds(filters, config.limit), locale);
+  return cards.length > 0 ? { key: recommendationKey(config.title), title: config.title, products: cards } : null;
+}
+
 /** `freeLabel`: the page's word for a zero amount (price.free). */
 export async function loadHomeContent(locale: Locale, freeLabel: string): Promise<HomeContent> {
-  const [hero, offersBlock, newBlock, usps] = await Promise.all([
+  const [hero, offersBlock, newBlock, recommendationsBlock, usps] = await Promise.all([
     getContent('block:home-hero', locale),
     getContent('block:home-offers', locale),
     getContent('block:home-new', locale),
+    getContent('block:home-recommendations', locale),
     getContent('block:home-usps', locale),
   ]);
-  const [offers, fresh] = await Promise.all([
+  const [offers, fresh, recommended] = await Promise.all([
     strip(offersBlock?.config, offerIds, locale),
     strip(newBlock?.config, newestIds, locale),
+    recommendations(recommendationsBlock?.config, locale),
   ]);
-  const shown = [...(offers?.products ?? []), ...(fresh?.products ?? [])].map((p) => p.id);
+  const shown = [offers, fresh, recommended].flatMap((s) => s?.products ?? []).map((p) => p.id);
+  // Any product a publish names may come to match the filter (a new one, a changed brand), and
+  // every product publish drops the sitemap's tag: the row carries it, as {{productCount}} does.
+  const filterTags = recommendationsBlock ? [tags.sitemap] : [];
   const filled = (text: string) => withShopFacts(escapeHtml(text), locale, freeLabel, true);
   const [heroText, ...uspTexts] = await Promise.all([
     hero?.config.text ? filled(hero.config.text) : null,
@@ -112,12 +148,14 @@ export async function loadHomeContent(locale: Locale, freeLabel: string): Promis
     hero: hero ? { ...hero.config, textHtml: heroText?.html ?? null } : null,
     offers,
     fresh,
+    recommendations: recommended,
     usps: (usps?.config.items ?? []).flatMap((item, i) => (uspTexts[i] ? [{ ...item, html: uspTexts[i].html }] : [])),
     tags: [
       ...new Set([
         ...HOME_BLOCKS.map((id) => tags.content('block', id, locale)),
         ...shown.map(tags.product),
         ...factTags,
+        ...filterTags,
       ]),
     ],
   };

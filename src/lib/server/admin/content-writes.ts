@@ -12,6 +12,8 @@ import { env } from '../env.ts';
 import { listContentPages } from '../content.ts';
 import { publishAndPurge } from '../publish/index.ts';
 import { slugConflicts } from '#lib/content/page-slugs.ts';
+import type { HomeRecommendationsConfig } from '#lib/content/schemas.ts';
+import { resolveRecommendationFilter } from '../catalog/index.ts';
 import { LOCALES } from '#lib/i18n/locales.ts';
 import type { EntryKey } from '#lib/admin/contract.ts';
 import { entrySchema, holdsHtml, mayDelete } from '#lib/admin/rules.ts';
@@ -35,14 +37,27 @@ const invalid = (issues: { path: string; message: string }[]) =>
   );
 
 /** The value as stored: the config as its schema parses it, the HTML sanitized (none for a kind without HTML). */
-function checkedValue(key: EntryKey, value: EntryValue): EntryValue {
+async function checkedValue(key: EntryKey, value: EntryValue): Promise<EntryValue> {
   const schema = entrySchema(key.type, key.identifier, env().CONTENT_IMAGE_HOSTS);
   if (!schema) throw invalid([{ path: 'identifier', message: `no content kind ${key.type}:${key.identifier}` }]);
   const parsed = schema.safeParse(value.config ?? {});
   if (!parsed.success)
     throw invalid(parsed.error.issues.map((i) => ({ path: ['config', ...i.path].join('.'), message: i.message })));
+  const catalogueIssues = await catalogueProblems(key, parsed.data);
+  if (catalogueIssues.length > 0) throw invalid(catalogueIssues);
   const content = holdsHtml(key.type, key.identifier) && value.content ? sanitizeCmsHtml(value.content) : null;
   return { config: parsed.data, content };
+}
+
+/**
+ * What the schema cannot know: a recommendation filter's attribute codes and values must be the
+ * catalogue's, else the row would stay empty without anyone noticing.
+ */
+async function catalogueProblems(key: EntryKey, config: unknown): Promise<{ path: string; message: string }[]> {
+  if (`${key.type}:${key.identifier}` !== 'block:home-recommendations') return [];
+  const { filter } = config as HomeRecommendationsConfig;
+  const { problems } = await resolveRecommendationFilter(filter);
+  return problems.map((message) => ({ path: 'config.filter', message }));
 }
 
 const conflict = (message: string, details: Record<string, unknown>) =>
@@ -76,7 +91,7 @@ export async function saveDraft(
   revision: number,
   base?: number,
 ) {
-  const checked = checkedValue(key, value);
+  const checked = await checkedValue(key, value);
   return db.transaction(async (tx) => {
     await lockEntry(tx, key);
     const [draft] = await tx.select().from(contentDrafts).where(sameEntry(contentDrafts, key)).for('update');
@@ -248,7 +263,7 @@ export async function publishDraft(db: Db, actor: Actor, key: EntryKey, revision
       actor,
       key,
       live,
-      checkedValue(key, { config: draft.config, content: draft.content }),
+      await checkedValue(key, { config: draft.config, content: draft.content }),
     );
     await tx.delete(contentDrafts).where(sameEntry(contentDrafts, key));
     await audit(tx, actor, {
@@ -288,7 +303,7 @@ export async function rollback(
       .from(contentVersions)
       .where(and(sameEntry(contentVersions, key), eq(contentVersions.version, target)));
     if (!old) throw contentNotFound();
-    const value = old.deleted ? null : checkedValue(key, { config: old.config, content: old.content });
+    const value = old.deleted ? null : await checkedValue(key, { config: old.config, content: old.content });
     const version = await writeLive(tx, actor, key, live, value);
     await audit(tx, actor, {
       action: 'rollback',
@@ -335,7 +350,7 @@ export async function putLive(
 ): Promise<Published & { created: boolean }> {
   if (value === null) refuseProtectedDelete(key);
   const started = performance.now();
-  const checked = value === null ? null : checkedValue(key, value);
+  const checked = value === null ? null : await checkedValue(key, value);
   const { version, created } = await db.transaction(async (tx) => {
     await lockEntry(tx, key);
     const live = await lockedLive(tx, key);

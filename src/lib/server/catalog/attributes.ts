@@ -9,7 +9,7 @@ import { byAttributeOrder } from '#lib/catalog/product.ts';
 import { formatQuantity } from '#lib/i18n/format.ts';
 import { intlTag } from '#lib/i18n/translate.ts';
 
-interface AttributeDefinition {
+export interface AttributeDefinition {
   code: string;
   type: string;
   labels: LocalizedText;
@@ -23,7 +23,8 @@ interface AttributeDefinition {
 
 const definitions = publishedMemo<Map<string, AttributeDefinition>>();
 
-function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
+/** Every attribute the catalogue defines, by code, with its options. */
+export function attributeDefinitions(): Promise<Map<string, AttributeDefinition>> {
   return definitions('all', async () => {
     const db = await getDb();
     const [defs, options] = await Promise.all([db.select().from(attributes), db.select().from(attributeOptions)]);

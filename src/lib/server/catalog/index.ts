@@ -18,6 +18,7 @@ export { myItems, type MyItem, type MyItemsPage } from './my-items.ts';
 export { searchPageState } from './search-page.ts';
 export { allProductSlugs, productCards, type ProductBreadcrumb } from './products.ts';
 export { priceList } from './prices.ts';
+export { recommendedProductIds, resolveRecommendationFilter } from './recommendations.ts';
 
 const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.

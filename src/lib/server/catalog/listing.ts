@@ -58,21 +58,32 @@ export async function listProducts(
 ): Promise<ListingPage> {
   const scope = queryableScope(opts, await filterCodes());
   if (!scope) return { data: [], count: 0 };
-  const page = {
+  const { count, ids } = await listedIds(scope, {
     sort: listingSort(opts.sort),
     currency: opts.currency ?? 'EUR',
     limit: opts.limit,
     offset: opts.offset,
-  };
+  });
+  if (ids.length === 0) return { data: [], count };
+  return { data: await productCards(ids, opts.locale), count };
+}
+
+/**
+ * One page of a scope's product ids and their count, from the facet index when it holds the
+ * filters' attributes, else from SQL. The caller vouches for the filters' codes: listProducts
+ * admits the shop's filters only, a recommendation row codes the catalogue defines.
+ */
+export async function listedIds(
+  scope: ListingScope,
+  page: { sort: ListingSort; currency: string; limit: number; offset: number },
+): Promise<{ count: number; ids: number[] }> {
   const index = await indexFor(scope.filters.map((f) => f.name));
-  const { count, ids } = index
+  return index
     ? index.page(scope, page.sort, page.currency, page.limit, page.offset)
     : await withStatementTimeout(CATALOG_STATEMENT_TIMEOUT_MS, async (db) => {
         const [count, ids] = await Promise.all([countListedSql(db, scope), pageIdsSql(db, scope, page)]);
         return { count, ids };
       });
-  if (ids.length === 0) return { data: [], count };
-  return { data: await productCards(ids, opts.locale), count };
 }
 
 /**

@@ -9,7 +9,7 @@
 // marked dead (readers skip dead slots); when the dead outnumber the living, the slots are renumbered.
 import { LOCALES, type Locale } from '#lib/i18n/locales.ts';
 import { foldTerm, termWords } from '#lib/search/fold.ts';
-import { nameRelevance, wordScore } from '#lib/search/ranking.ts';
+import { nameRelevance, singularForms, singularScore, wordScore } from '#lib/search/ranking.ts';
 import { topK } from '#lib/search/top-k.ts';
 import { Vocabulary } from '#lib/search/typo.ts';
 
@@ -153,14 +153,24 @@ export class SearchIndex {
 
   /**
    * The first `wanted` ranked contains-matches of a term in `locale` (name matches, then the
-   * others), how many there are, and how many of them are name matches.
+   * others), how many there are, how many of them are name matches, and how many of those hold
+   * every word as typed (the others hold a word's singular).
    */
-  containsMatches(term: string, locale: Locale, wanted: number): { ranked: Hit[]; total: number; named: number } {
+  containsMatches(
+    term: string,
+    locale: Locale,
+    wanted: number,
+  ): { ranked: Hit[]; total: number; named: number; namedAsTyped: number } {
     const words = termWords(foldTerm(term));
     const listedUnderTerm = this.listedUnderTerm(words, locale);
     const named = this.nameMatches(words, locale, wanted, listedUnderTerm);
     const others = this.otherMatches(term, words, locale, named.isMatch, wanted - named.hits.length, listedUnderTerm);
-    return { ranked: [...named.hits, ...others.hits], total: named.total + others.total, named: named.total };
+    return {
+      ranked: [...named.hits, ...others.hits],
+      total: named.total + others.total,
+      named: named.total,
+      namedAsTyped: named.asTyped,
+    };
   }
 
   /**
@@ -176,7 +186,8 @@ export class SearchIndex {
   }
 
   /**
-   * Products whose name in `locale` holds every word (folded): the best `k` by relevance (listed
+   * Products whose name in `locale` holds every word (folded), or, for one listed under a category
+   * the term names, the word's singular (#lib/search/ranking.ts): the best `k` by relevance (listed
    * under a category the term names, then summed word scores; then the shorter name, then the
    * newer id), how many match, and which.
    */
@@ -185,21 +196,30 @@ export class SearchIndex {
     locale: Locale,
     k: number,
     listedUnderTerm: Uint8Array = this.listedUnderTerm(words, locale),
-  ): { hits: Hit[]; total: number; isMatch: (slot: number) => boolean } {
+  ): { hits: Hit[]; total: number; asTyped: number; isMatch: (slot: number) => boolean } {
     const table = this.tables[locale];
     let score: Uint8Array | null = null;
     let matches: number[] = [];
+    /** Slots that hold some word only as its singular. */
+    const bySingular = new Set<number>();
     for (const word of words) {
       const best = new Uint8Array(this.ids.length);
       const touched: number[] = [];
+      const singulars = singularForms(word, locale);
+      const asTyped = new Set<number>();
       for (const [nameWord, slots] of table.words) {
         const s = wordScore(nameWord, word);
-        if (s === 0) continue;
+        const singular = singularScore(nameWord, singulars);
+        if (s === 0 && singular === 0) continue;
         for (const slot of slots) {
+          const fit = listedUnderTerm[slot] === 1 ? Math.max(s, singular) : s;
+          if (fit === 0) continue;
+          if (s > 0) asTyped.add(slot);
           if (best[slot] === 0) touched.push(slot);
-          if (s > best[slot]!) best[slot] = s;
+          if (fit > best[slot]!) best[slot] = fit;
         }
       }
+      for (const slot of touched) if (!asTyped.has(slot)) bySingular.add(slot);
       if (score === null) {
         score = best;
         matches = touched.filter((slot) => this.alive[slot]);
@@ -219,7 +239,12 @@ export class SearchIndex {
       (a, b) => relevance[b]! - relevance[a]! || nameLength[a]! - nameLength[b]! || this.ids[b]! - this.ids[a]!,
     );
     const matched = new Set(matches);
-    return { hits: this.hits(top), total: matches.length, isMatch: (slot) => matched.has(slot) };
+    return {
+      hits: this.hits(top),
+      total: matches.length,
+      asTyped: matches.filter((slot) => !bySingular.has(slot)).length,
+      isMatch: (slot) => matched.has(slot),
+    };
   }
 
   /**

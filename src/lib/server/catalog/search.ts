@@ -119,9 +119,14 @@ async function otherLanguageResult(
 ): Promise<SearchResult | null> {
   const language = languageHolding(index, term, shopper);
   if (language === null) return null;
-  const { ranked, named } = index.containsMatches(term, language, SEARCH_MAX_HITS);
+  const { ranked, named, namedAsTyped } = index.containsMatches(term, language, SEARCH_MAX_HITS);
   const namedProducts = [...new Set(ranked.slice(0, named).map((h) => h.listed))];
-  const translation = await translateTerm(index, term, language, shopper, { named, listed: namedProducts });
+  // A term the names hold only as a singular is a category's plural ("trennscheiben"): it
+  // translates as that category is named ("cutting discs"), not as the one product called so.
+  const translation = await translateTerm(index, term, language, shopper, {
+    named: namedAsTyped,
+    listed: namedProducts,
+  });
   if (translation !== null) {
     const translated = contains(translation);
     if (translated.count > 0) return { ...translated, suggestion: translation };

@@ -1,7 +1,14 @@
-// The demo shop's home page blocks (hero, offers, new products, selling points) per language, and the
-// invoice setting (payment terms and bank account). Offers and new products name no SKUs: the shop
-// picks them from the catalogue, so they fit any demo size.
-import type { HomeHeroConfig, HomeProductStripConfig, HomeUspsConfig, InvoiceSetting } from '#lib/content/schemas.ts';
+// The demo shop's home page blocks (hero, offers, new products, a recommendation row, selling points)
+// per language, and the invoice setting (payment terms and bank account). Offers and new products
+// name no SKUs and the recommendations a brand: the shop picks them from the catalogue, so they fit
+// any demo size.
+import type {
+  HomeHeroConfig,
+  HomeProductStripConfig,
+  HomeRecommendationsConfig,
+  HomeUspsConfig,
+  InvoiceSetting,
+} from '#lib/content/schemas.ts';
 import { t, type Locale } from './vocabulary.ts';
 
 const HERO = {
@@ -36,6 +43,17 @@ const OFFERS_TITLE = t(
   'Ofertas actuales',
   'Offerte del momento',
 );
+/** A recommendation row by brand; its key is the German title's slug ("markenqualitaet-von-brandt-sohn"). */
+const RECOMMENDATIONS_TITLE = t(
+  'Markenqualität von Brandt & Sohn',
+  'Quality by Brandt & Sohn',
+  'La qualité Brandt & Sohn',
+  'Calidad de Brandt & Sohn',
+  'Qualità firmata Brandt & Sohn',
+);
+/** The brand by its label, its '&' written as %26 (a bare '&' would end the pair). */
+const RECOMMENDATIONS_FILTER = 'brand=Brandt %26 Sohn';
+
 const NEW_TITLE = t('Neu im Sortiment', 'New in our range', 'Nouveautés', 'Novedades', 'Novità');
 
 const USPS: { icon: HomeUspsConfig['items'][number]['icon']; text: ReturnType<typeof t> }[] = [
@@ -92,11 +110,17 @@ export function homeRows(locale: Locale) {
   };
   const offers: HomeProductStripConfig = { title: OFFERS_TITLE[locale], skus: [], limit: 8 };
   const fresh: HomeProductStripConfig = { title: NEW_TITLE[locale], skus: [], limit: 8 };
+  const recommendations: HomeRecommendationsConfig = {
+    title: RECOMMENDATIONS_TITLE[locale],
+    filter: RECOMMENDATIONS_FILTER,
+    limit: 12,
+  };
   const usps: HomeUspsConfig = { items: USPS.map((u) => ({ icon: u.icon, text: u.text[locale] })) };
   return [
     { type: 'block' as const, identifier: 'home-hero', locale, content: null, config: hero },
     { type: 'block' as const, identifier: 'home-offers', locale, content: null, config: offers },
     { type: 'block' as const, identifier: 'home-new', locale, content: null, config: fresh },
+    { type: 'block' as const, identifier: 'home-recommendations', locale, content: null, config: recommendations },
     { type: 'block' as const, identifier: 'home-usps', locale, content: null, config: usps },
   ];
 }
