@@ -50,7 +50,7 @@ describe('home recommendations', () => {
     for (const product of row.products) expect(brand.has(product.id), product.name).toBe(true);
     expect(home.tags).toContain('k:block:home-recommendations:de');
     // A product newly matching the filter is published with this tag.
-    expect(home.tags).toContain('sitemap');
+    expect(home.tags).toContain('catalog');
     for (const product of row.products) expect(home.tags).toContain(`p:${product.id}`);
   });
 

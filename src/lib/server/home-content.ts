@@ -135,9 +135,9 @@ export async function loadHomeContent(locale: Locale, freeLabel: string): Promis
     recommendations(recommendationsBlock?.config, locale),
   ]);
   const shown = [offers, fresh, recommended].flatMap((s) => s?.products ?? []).map((p) => p.id);
-  // Any product a publish names may come to match the filter (a new one, a changed brand), and
-  // every product publish drops the sitemap's tag: the row carries it, as {{productCount}} does.
-  const filterTags = recommendationsBlock ? [tags.sitemap] : [];
+  // Any product a publish names may come to match the filter (a new one, a changed brand): the row
+  // carries the tag every product publish names, as {{productCount}} does.
+  const filterTags = recommendationsBlock ? [tags.catalog] : [];
   const filled = (text: string) => withShopFacts(escapeHtml(text), locale, freeLabel, true);
   const [heroText, ...uspTexts] = await Promise.all([
     hero?.config.text ? filled(hero.config.text) : null,

@@ -43,8 +43,8 @@ export function loadShopFacts(): Promise<ShopFacts> {
 
 /** Where a fact comes from, as the cache tag a publish of that source carries. */
 const FACT_TAGS: Record<ShopFactName, (locale: Locale) => string | null> = {
-  // Products come and go with product publishes, which always name the sitemap.
-  productCount: () => tags.sitemap,
+  // Products come and go with product publishes, which always name the catalogue.
+  productCount: () => tags.catalog,
   // Shipping methods are the operator's (seed, SQL): a change there is followed by a full publish.
   freeShippingFrom: () => null,
   invoiceDueDays: (locale) => tags.content('setting', 'invoice', locale),

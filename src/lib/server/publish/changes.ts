@@ -66,7 +66,7 @@ async function productTags(db: Db, ids: number[]): Promise<string[]> {
     db,
     listed.map((r) => r.categoryId),
   );
-  return [...family.map(tags.product), ...categoryIds.map(tags.listing), tags.sitemap];
+  return [...family.map(tags.product), ...categoryIds.map(tags.listing), tags.sitemap, tags.catalog];
 }
 
 /** A category's pages and every page showing its name or count; its parent lists it, the home page a top-level one. */

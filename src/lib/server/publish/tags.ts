@@ -18,6 +18,11 @@ export const tags = {
   /** An attribute's labels and option labels. */
   attribute: (code: string) => `a:${code}`,
   sitemap: 'sitemap',
+  /**
+   * Any product at all: pages that count or pick from the whole catalogue ({{productCount}}, a
+   * recommendation filter). Every product publish names it; a content page's does not.
+   */
+  catalog: 'catalog',
 } as const;
 
 /** Header-safe: what `xkey` and `Surrogate-Key` accept and a Varnish ban expression needs no escaping for. */
