@@ -10,6 +10,7 @@
 // inline scripts it may run (security-headers.ts).
 import { defineMiddleware } from 'astro:middleware';
 import { logger, withRequestLog } from '#lib/server/log.ts';
+import { READINESS_PATH } from '#lib/server/health.ts';
 import { metrics } from '#lib/server/metrics/index.ts';
 import { legacyRedirect } from '#lib/site/legacy-routes.ts';
 import { MALFORMED_URL_HEADER } from '#lib/site/malformed-url.ts';
@@ -49,7 +50,9 @@ export const onRequest = defineMiddleware((context, next) => {
       { route: context.routePattern, method: line.method, status: String(line.status) },
       elapsed / 1000,
     );
-    if (response.status >= 500) logger.warn(line, 'request failed');
+    // A readiness 503 is an answer, not a failure: an instance starting or stopping says so to its
+    // probe many times a minute (the probe's own route warns when the database is out).
+    if (response.status >= 500 && line.path !== READINESS_PATH) logger.warn(line, 'request failed');
     else logger.debug(line, 'request');
     // A page that did not declare itself cacheable (checkout, account, payment returns) is personal:
     // no shared cache may keep it. Cacheable ones get their headers from the cache provider.

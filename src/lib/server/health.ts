@@ -9,6 +9,9 @@ import { database, databaseOpened, rows } from './db/index.ts';
 import journal from './db/migrations/meta/_journal.json' with { type: 'json' };
 import { isStopping } from './lifecycle/index.ts';
 
+/** Where probes ask for readiness (src/pages/readyz.ts). */
+export const READINESS_PATH = '/readyz';
+
 export type Readiness = { status: 'ready' } | { status: 'starting' | 'stopping' | 'unavailable'; reason: string };
 
 /** A probe gives up after about a second; each check answers well within that. */
