@@ -30,17 +30,19 @@ interface Budget {
  * Ceilings in KB (brotli), per page type: issue 12's goals, which every page type meets (measured
  * 2026-11-25, BENCHMARKS.md "Byte budgets": HTML 8.6-13.8 KB, JavaScript 9.7-14.1 KB). The CSS is one
  * stylesheet for the whole shop (astro.config.mjs), the same on every page: its ceiling is today's
- * size plus 3 % (goal 12 KB).
+ * size plus 3 % (goal 12 KB). Raised on 2026-11-29 from 8.5 KB, when the stylesheet grew to 8.75 KB
+ * (8,959 bytes) with the phone's buying layout, hyphenation and Astro's island rule, which left every
+ * page's HTML for it (issue 34).
  */
-const CSS_KB = 8.5;
+const CSS_KB = 9;
 const GOALS: Budget = { html: 15, js: 15, css: CSS_KB };
 /**
- * Pages with a stylesheet of their own beside the shop's, each ceiling today's size plus 3 % (still
- * within the 12 KB goal): the account area's (src/layouts/Account.astro, 2.2 KB; 10.7 KB in all) and
- * the editor workspace's two (src/layouts/Admin.astro, 2.8 KB; 11.3 KB in all).
+ * Pages with a stylesheet of their own beside the shop's, each ceiling today's size plus 3 % but never
+ * above the 12 KB goal: the account area's (src/layouts/Account.astro, 2.3 KB; 11.05 KB in all on
+ * 2026-11-29) and the editor workspace's two (src/layouts/Admin.astro, 2.8 KB; 11.55 KB in all).
  */
-const ACCOUNT_CSS_KB = 11;
-const WORKSPACE_CSS_KB = 11.6;
+const ACCOUNT_CSS_KB = 11.4;
+const WORKSPACE_CSS_KB = 12;
 const PAGE_TYPES = [
   'home',
   'category',
