@@ -60,7 +60,10 @@ test.describe('account: My Items', () => {
     await expect(page).toHaveURL(/size=24/);
     await expect(itemRows(page, 'de')).toHaveCount(24);
     // Paging keeps the size.
-    await page.getByRole('navigation', { name: msg('de', 'catalog.pagination') }).getByRole('link', { name: '2' }).click();
+    await page
+      .getByRole('navigation', { name: msg('de', 'catalog.pagination') })
+      .getByRole('link', { name: '2' })
+      .click();
     await expect(page).toHaveURL(/size=24.*page=2|page=2.*size=24/);
   });
 

@@ -135,7 +135,8 @@ test.describe('checkout', () => {
     const methods = page.getByRole('group', { name: msg('de', 'checkout.shippingMethod') });
     const summary = page.getByRole('region', { name: msg('de', 'checkout.summary') });
     const shippingRow = summary.locator('.cart-totals-shipping');
-    const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+    const euros = (cents: number) =>
+      new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
     await choose(methods.getByRole('radio', { name: /Express/ }));
     await expect(shippingRow).toContainText(euros(1495));
     await expect(summary).not.toContainText(msg('de', 'cart.plusShipping'));

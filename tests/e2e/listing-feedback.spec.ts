@@ -242,7 +242,9 @@ test.describe('feedback', () => {
         body: JSON.stringify({ code: 'PRODUCT_NOT_AVAILABLE', message: 'not available', status: 409 }),
       }),
     );
-    await item(available.name).getByRole('button', { name: msg(locale, 'catalog.addToCart') }).click();
+    await item(available.name)
+      .getByRole('button', { name: msg(locale, 'catalog.addToCart') })
+      .click();
     await expect(notifications(page, locale).getByRole('alert')).toHaveText(
       msg(locale, 'cart.error.PRODUCT_NOT_AVAILABLE'),
     );

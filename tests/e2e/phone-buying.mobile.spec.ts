@@ -39,10 +39,18 @@ for (const locale of ['de', 'en'] as const) {
     await open(page, await productPath(page, P.available, locale));
     const buyBox = page.locator('.buy-box');
     await expectOnFirstScreen(page, page.getByRole('heading', { level: 1 }), 'the name');
-    await expectOnFirstScreen(page, page.locator('.product-facts').getByText(msg(locale, 'catalog.itemNo')), 'the item number');
+    await expectOnFirstScreen(
+      page,
+      page.locator('.product-facts').getByText(msg(locale, 'catalog.itemNo')),
+      'the item number',
+    );
     await expectOnFirstScreen(page, buyBox.locator('.price').first(), 'the price');
     await expectOnFirstScreen(page, buyBox.getByRole('spinbutton'), 'the quantity');
-    await expectOnFirstScreen(page, buyBox.getByRole('button', { name: msg(locale, 'catalog.addToCart') }), 'Add to cart');
+    await expectOnFirstScreen(
+      page,
+      buyBox.getByRole('button', { name: msg(locale, 'catalog.addToCart') }),
+      'Add to cart',
+    );
     // The pictures follow, and the way back to the category stays one line.
     const gallery = await page.locator('.gallery').boundingBox();
     expect(gallery!.y).toBeGreaterThan((await buyBox.boundingBox())!.y);
@@ -52,7 +60,10 @@ for (const locale of ['de', 'en'] as const) {
 
   test(`${locale}: a category lists two products a row`, async ({ page }) => {
     await open(page, localePath(locale, '/'));
-    const tile = page.getByRole('region', { name: msg(locale, 'search.categories') }).getByRole('link').first();
+    const tile = page
+      .getByRole('region', { name: msg(locale, 'search.categories') })
+      .getByRole('link')
+      .first();
     await open(page, (await tile.getAttribute('href'))!);
     const cards = page.locator('.product-grid > li');
     const [first, second, third] = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
@@ -80,7 +91,11 @@ for (const locale of ['de', 'en'] as const) {
       return box.y + box.height / 2;
     };
     const logo = await rowOf(banner.locator('.logo'));
-    for (const part of [myItems, banner.locator('.locale-selector summary'), banner.locator('.currency-selector summary')])
+    for (const part of [
+      myItems,
+      banner.locator('.locale-selector summary'),
+      banner.locator('.currency-selector summary'),
+    ])
       expect(Math.abs((await rowOf(part)) - logo)).toBeLessThan(12);
   });
 }

@@ -9,7 +9,8 @@ describe('My Items state', () => {
     expect(MY_ITEMS_PAGE_SIZES[0]).toBe(12);
     expect(parse('size=24').size).toBe(24);
     expect(parse('size=96').size).toBe(96);
-    for (const junk of ['size=25', 'size=0', 'size=-12', 'size=1e3', 'size=', '']) expect(parse(junk).size, junk).toBe(12);
+    for (const junk of ['size=25', 'size=0', 'size=-12', 'size=1e3', 'size=', ''])
+      expect(parse(junk).size, junk).toBe(12);
   });
 
   test('the canonical query names the size only when it is not the default, and keeps it with the page', () => {

@@ -1,13 +1,7 @@
 // The name-match ranking's parts without an index: how a word fits a name word, and how that and
 // the product's category make one relevance. The index applying them is search-index.test.ts.
 import { describe, expect, test } from 'vitest';
-import {
-  MAX_SUMMED_WORD_SCORE,
-  nameRelevance,
-  singularForms,
-  singularScore,
-  wordScore,
-} from '#lib/search/ranking.ts';
+import { MAX_SUMMED_WORD_SCORE, nameRelevance, singularForms, singularScore, wordScore } from '#lib/search/ranking.ts';
 
 describe('wordScore', () => {
   test('ranks whole word, word end, word start, anywhere, and no match at 0', () => {

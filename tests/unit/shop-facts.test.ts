@@ -9,7 +9,10 @@ const DE = { intlLocale: 'de-DE', shopCurrency: 'EUR', freeLabel: 'Kostenlos' };
 
 describe('shop facts', () => {
   test('a text without facts is shown as it is, for every currency', () => {
-    expect(fillShopFacts('<p>Hallo</p>', FACTS, DE)).toEqual({ variants: [{ currency: null, html: '<p>Hallo</p>' }], uses: [] });
+    expect(fillShopFacts('<p>Hallo</p>', FACTS, DE)).toEqual({
+      variants: [{ currency: null, html: '<p>Hallo</p>' }],
+      uses: [],
+    });
   });
 
   test('counts and days in the page language', () => {

@@ -21,8 +21,7 @@ export function startNotifications(area: HTMLElement): void {
     node.classList.add(`notification-${n.kind}`);
     node.setAttribute('role', n.kind === 'danger' ? 'alert' : 'status');
     const text = (n.feedback && feedback[n.feedback]) || n.message;
-    node.querySelector('p')!.textContent =
-      text || (n.kind === 'danger' ? (feedback[FALLBACK_FAILURE] ?? '') : '');
+    node.querySelector('p')!.textContent = text || (n.kind === 'danger' ? (feedback[FALLBACK_FAILURE] ?? '') : '');
     node.querySelector('button')!.addEventListener('click', () => dismiss(n.id));
     return node;
   };

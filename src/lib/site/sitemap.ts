@@ -10,7 +10,6 @@ export type PageVersions = Partial<Record<Locale, string>>;
 /** Google's limit is 50,000 URLs or 50 MB per file; alternates make entries big, so stay well below. */
 export const URLS_PER_SITEMAP = 5000;
 
-
 /** A page in all its languages, and when its own data last changed (ISO date-time), per locale or for all. */
 export interface SitemapPage {
   versions: PageVersions;

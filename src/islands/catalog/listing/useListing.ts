@@ -114,7 +114,11 @@ export function useListing({
               { signal: controller.signal, minDelay: true },
               inlinePrices,
             ).then((r): Page => {
-              if (r.prices) adoptListedPrices(r.data.map((p) => p.sku), r.prices);
+              if (r.prices)
+                adoptListedPrices(
+                  r.data.map((p) => p.sku),
+                  r.prices,
+                );
               return { products: r.data, count: r.count };
             }),
           cachedFacets ?? fetchFilters({ locale, categoryId, filters }, { signal: controller.signal, minDelay: true }),

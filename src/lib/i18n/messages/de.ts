@@ -117,7 +117,8 @@ export const de: Messages = {
   'search.emptyText': 'Starten Sie jetzt – wir helfen Ihnen dabei',
   'search.noResults': 'Keine Ergebnisse für „{{term}}“',
   'search.didYouMean': 'Keine Ergebnisse für „{{term}}“. Meinten Sie {{suggestion}}?',
-  'search.otherLanguage': 'Keine Ergebnisse für „{{term}}“. Angezeigt werden Produkte, deren Name auf {{language}} passt.',
+  'search.otherLanguage':
+    'Keine Ergebnisse für „{{term}}“. Angezeigt werden Produkte, deren Name auf {{language}} passt.',
   'search.sort.relevance': 'Relevanz',
   'search.loading': 'Suche läuft...',
   'search.close': 'Suche schließen',

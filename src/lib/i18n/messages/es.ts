@@ -116,7 +116,8 @@ export const es: Messages = {
   'search.emptyText': 'Empiece ahora – le ayudamos',
   'search.noResults': 'No hay resultados para «{{term}}»',
   'search.didYouMean': 'No hay resultados para «{{term}}». ¿Quiso decir {{suggestion}}?',
-  'search.otherLanguage': 'No hay resultados para «{{term}}». Se muestran los productos cuyo nombre en {{language}} coincide.',
+  'search.otherLanguage':
+    'No hay resultados para «{{term}}». Se muestran los productos cuyo nombre en {{language}} coincide.',
   'search.sort.relevance': 'Relevancia',
   'search.loading': 'Buscando...',
   'search.close': 'Cerrar búsqueda',

@@ -116,7 +116,8 @@ export const fr: Messages = {
   'search.emptyText': 'Commencez dès maintenant – nous vous aidons',
   'search.noResults': 'Aucun résultat pour « {{term}} »',
   'search.didYouMean': 'Aucun résultat pour « {{term}} ». Vouliez-vous dire {{suggestion}} ?',
-  'search.otherLanguage': 'Aucun résultat pour « {{term}} ». Voici les produits dont le nom en {{language}} correspond.',
+  'search.otherLanguage':
+    'Aucun résultat pour « {{term}} ». Voici les produits dont le nom en {{language}} correspond.',
   'search.sort.relevance': 'Pertinence',
   'search.loading': 'Recherche en cours...',
   'search.close': 'Fermer la recherche',

@@ -20,7 +20,6 @@ const PREFIX_PICTOGRAM: Record<string, Pictogram> = Object.fromEntries(
   Object.values(LEAF_PROFILES).map((p) => [p.prefix, p.pictogram]),
 );
 
-
 /** The pictogram for a SKU such as "BMA-10042" or a variant "HSH-10050-9". */
 function pictogramForSku(sku: string): Pictogram {
   const prefix = sku.split('-')[0]?.toUpperCase() ?? '';
