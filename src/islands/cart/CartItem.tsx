@@ -6,9 +6,11 @@ import { availabilityMessageKey } from '#lib/catalog/availability.ts';
 import { cartItemPath, lineAccessories, lineProblemKey, lineProperties } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import { localePath } from '#lib/site/paths.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CartItem as Line } from '#lib/cart/contract.ts';
 import { remove, setQuantity } from '#lib/cart/store.ts';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 import { LinePrice } from './LinePrice.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 import type { CartItemStrings } from './strings.ts';
@@ -33,7 +35,7 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
   return (
     <li className={problem ? 'cart-item cart-item-problem' : 'cart-item'}>
       {item.image ? (
-        <img className="cart-item-image" src={item.image} alt="" width={140} height={200} loading="lazy" />
+        <ProductPicture className="cart-item-image" src={item.image} alt="" {...PICTURE_BOXES.cart} loading="lazy" />
       ) : (
         <span className="cart-item-image" aria-hidden="true" />
       )}

@@ -2,8 +2,9 @@
 // per browser tab, so nothing is prerendered; the page's own script records the view
 // (src/lib/catalog/record-view.ts) and this island loads only when its place scrolls into view.
 import { $recentlyViewed, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
-import { ProductPicture } from './ProductPicture.tsx';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 
 export interface RecentlyViewedProps {
   current: RecentProduct;
@@ -31,12 +32,9 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
                 <ProductPicture
                   src={p.image}
                   alt=""
-                  width={150}
-                  height={150}
+                  {...PICTURE_BOXES.thumbnail}
                   loading="lazy"
                   decoding="async"
-                  widths={[150, 300]}
-                  sizes="150px"
                 />
               )}
               <span className="recent-product-name">{p.name}</span>

@@ -62,6 +62,43 @@ export function pictureSources(src: string, widths: readonly RasterWidth[]): Pic
   };
 }
 
+/** A picture's box (its width and height attributes), the widths offered and the `sizes` that choose among them. */
+export interface PictureBox {
+  width: number;
+  height: number;
+  /** Smallest first: about the box's width at 1x and 2x. */
+  widths: readonly RasterWidth[];
+  sizes: string;
+}
+
+/**
+ * The boxes a product picture is shown in outside its gallery (the spec's sizes: normal 310×300,
+ * thumbnail 150×150, cart 140×200, wishlist 120×120). A browser takes the smallest file that covers
+ * the box at its pixel density (Chrome settles for the one below when that is nearer), so each box
+ * offers about its width at 1x and at 2x; `sizes` names the width the box really takes, not the spec's
+ * upper bound: a 310 px slot would make a 1x screen fetch the 600 px file for a 300 px card.
+ */
+export const PICTURE_BOXES = {
+  /** A card in a listing grid: two columns on a phone (about 170 px each), 180-300 px columns above. */
+  card: { width: 310, height: 300, widths: [150, 300, 600], sizes: '(max-width: 599px) 50vw, 300px' },
+  /** A card in a carousel: two in view below the desktop breakpoint, four or more on a desktop. */
+  carouselCard: { width: 310, height: 300, widths: [150, 300, 600], sizes: '(max-width: 1023px) 50vw, 300px' },
+  /** A card in a home page strip: one row of 150-190 px columns on every screen. */
+  stripCard: { width: 310, height: 300, widths: [150, 300, 600], sizes: '190px' },
+  /** A card in the list view: a 160 px column beside the text. */
+  listCard: { width: 310, height: 300, widths: [150, 300], sizes: '160px' },
+  thumbnail: { width: 150, height: 150, widths: [150, 300], sizes: '150px' },
+  /** A category tile on the home page. */
+  categoryTile: { width: 120, height: 120, widths: [150, 300], sizes: '120px' },
+  cart: { width: 140, height: 200, widths: [150, 300], sizes: '140px' },
+  wishlist: { width: 120, height: 120, widths: [150, 300], sizes: '120px' },
+  /** A hit in the search overlay: tiles of at least 150 px, two to a phone's row. */
+  searchHit: { width: 150, height: 150, widths: [150, 300], sizes: '(max-width: 599px) 50vw, 200px' },
+  /** The search overlay's dense list and the checkout summary's lines: a picture the size of a line of text. */
+  searchLine: { width: 48, height: 48, widths: [150], sizes: '48px' },
+  checkoutLine: { width: 56, height: 80, widths: [150], sizes: '56px' },
+} as const satisfies Record<string, PictureBox>;
+
 /** A raster URL for crawlers and link previews (JSON-LD image, og:image); other URLs pass unchanged. */
 export function shareImageUrl(src: string, width: RasterWidth = 1200, format: RasterFormat = 'jpg'): string {
   return rasterUrl(src, width, format) ?? src;

@@ -1,4 +1,5 @@
-// A product picture as <picture>: WebP renditions at several widths with a JPEG fallback (the formats:
+// A product or category picture as <picture>, wherever one is shown (gallery, cards, cart, wishlist,
+// search, checkout; the boxes: PICTURE_BOXES in src/lib/site/images.ts): WebP renditions at several widths with a JPEG fallback (the formats:
 // src/lib/site/images.ts), and the box's width and height so nothing shifts while it loads. A picture the
 // image route cannot rasterise (an external URL) stays a plain <img>.
 import type { ImgHTMLAttributes } from 'react';
