@@ -10,7 +10,7 @@ import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CartItem as Line } from '#lib/cart/contract.ts';
 import { remove, setQuantity } from '#lib/cart/store.ts';
-import { ProductPicture } from '../shared/ProductPicture.tsx';
+import { LinePicture } from '../shared/ProductPicture.tsx';
 import { LinePrice } from './LinePrice.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 import type { CartItemStrings } from './strings.ts';
@@ -34,11 +34,7 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
     formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
   return (
     <li className={problem ? 'cart-item cart-item-problem' : 'cart-item'}>
-      {item.image ? (
-        <ProductPicture className="cart-item-image" src={item.image} alt="" {...PICTURE_BOXES.cart} loading="lazy" />
-      ) : (
-        <span className="cart-item-image" aria-hidden="true" />
-      )}
+      <LinePicture className="cart-item-image" src={item.image} box={PICTURE_BOXES.cart} />
       <div className="cart-item-body">
         <a id={nameId} className="cart-item-name" href={localePath(locale, cartItemPath(item.sku))}>
           {item.name}

@@ -29,13 +29,7 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
           <li key={p.sku}>
             <a href={p.href} className="recent-product">
               {p.image && (
-                <ProductPicture
-                  src={p.image}
-                  alt=""
-                  {...PICTURE_BOXES.thumbnail}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <ProductPicture src={p.image} alt="" {...PICTURE_BOXES.thumbnail} loading="lazy" decoding="async" />
               )}
               <span className="recent-product-name">{p.name}</span>
               {showItemnum && (

@@ -11,7 +11,7 @@ import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Price } from '../catalog/Price.tsx';
 import { AvailabilityText } from '../catalog/AvailabilityText.tsx';
-import { ProductPicture } from '../shared/ProductPicture.tsx';
+import { LinePicture } from '../shared/ProductPicture.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 import type { WishlistSidebarStrings } from './strings.ts';
 
@@ -32,11 +32,7 @@ export function WishlistItem({ product, locale, intlLocale, strings, onRemove, o
   const orderable = priceDisplayState(entry) === 'loaded' && !refusesOrder(entry, 1);
   return (
     <li className="wishlist-item">
-      {product.image ? (
-        <ProductPicture className="wishlist-image" src={product.image} alt="" {...PICTURE_BOXES.wishlist} loading="lazy" />
-      ) : (
-        <span className="wishlist-image" aria-hidden="true" />
-      )}
+      <LinePicture className="wishlist-image" src={product.image} box={PICTURE_BOXES.wishlist} />
       <div className="wishlist-item-body">
         <p id={nameId} className="wishlist-name">
           {product.name}

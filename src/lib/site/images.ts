@@ -1,6 +1,11 @@
 // Raster renditions of the shop's SVG pictures: /images/{kind}/{name}.svg is also served as
 // /images/{kind}/{name}.w{width}.{format}. Pure URL rules, shared by the image route, the pages and
 // the islands that build <picture> elements.
+//
+// Images are cached for a year, so a URL must change when its picture does. Imported pictures are
+// named by the digest of their bytes; the drawn ones (/images/{p,c,attr}/…svg, a function of their
+// name and of the code that draws them) carry a digest of what they draw as ?v=, which the server
+// adds when it hands the URL out (src/lib/server/images/version.ts) and every rendition keeps.
 
 export type RasterFormat = 'avif' | 'webp' | 'jpg' | 'png';
 
@@ -13,7 +18,12 @@ export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 
 /** A picture the route can rasterise: the shop's SVGs, and imported media (/images/m/{digest}.{jpg,png,…}). */
 const SVG_IMAGE =
-  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))$/;
+  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))(\?v=[A-Za-z0-9_-]{8})?$/;
+
+/** The URL with its version (replacing one it had). */
+export function withImageVersion(src: string, version: string): string {
+  return `${src.replace(/\?.*$/, '')}?v=${version}`;
+}
 const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**
@@ -22,7 +32,7 @@ const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
  */
 export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
   const m = SVG_IMAGE.exec(src);
-  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}` : null;
+  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}${m[5] ?? ''}` : null;
 }
 
 /** Inverse of rasterUrl's file name: "BMA-10042_2.w600.webp" → the SVG's file name, width and format. */
