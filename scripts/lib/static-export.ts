@@ -31,8 +31,13 @@ const META_PAGE = /^\/(robots\.txt|sitemap(-\d+)?\.xml)$/;
 const FAVICON = '/favicon.ico';
 /** Images fetched at once while pages are still rendering. */
 const IMAGES_WHILE_RENDERING = 2;
-/** Root-relative image references in HTML and in island props (`&quot;/images/…&quot;`). */
-const IMAGE_REF = /(?<=["'(\s,;=])\/images\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)/g;
+/**
+ * Root-relative image references in HTML and in island props (`&quot;/images/…&quot;`), with their
+ * version (?v=…, src/lib/site/images.ts): a picture that changed is a new reference, so its file is
+ * written again; the file itself has the plain path, which a static host serves whatever the query.
+ */
+const IMAGE_REF =
+  /(?<=["'(\s,;=])\/images\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(?:svg|png|jpe?g|webp|avif|gif)(?:\?v=[A-Za-z0-9_-]{8})?/g;
 
 interface ExportOptions {
   /** The running shop, e.g. http://127.0.0.1:4400. */
@@ -83,7 +88,7 @@ export function createStaticExport(options: ExportOptions): StaticExport {
   const { outDir, log } = options;
   /** Path → tags of every page in the folder. */
   let pages = new Map<string, PageEntry>();
-  /** Image paths in the folder: keyed by content (immutable), never re-rendered. */
+  /** Image references in the folder, version included: keyed by content (immutable), never re-rendered. */
   let images = new Set<string>();
   /** The 404 probe paths and the locale each stands for. */
   let probes = new Map<string, Locale>();
@@ -125,7 +130,7 @@ export function createStaticExport(options: ExportOptions): StaticExport {
   async function writeImage(root: string, path: string, done: Set<string>): Promise<boolean> {
     const fetched = await getImage(path);
     if (fetched.status !== 200 || !isPublic(fetched)) return false;
-    await writeAtomic(join(root, fileFor(path, false)), fetched.body);
+    await writeAtomic(join(root, fileFor(path.replace(/\?.*$/, ''), false)), fetched.body);
     done.add(path);
     return true;
   }

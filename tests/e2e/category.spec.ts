@@ -356,3 +356,47 @@ test('a hand-edited query is tidied to the canonical listing URL', async ({ page
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path!)}$`));
   await expect(robotsMeta(page)).toHaveCount(0);
 });
+
+test.describe('card pictures', () => {
+  test('a phone loads a versioned WebP rendition, not the original, for a card of a two-column listing', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const home = await (await page.request.get('/en')).text();
+    const path = /href="(\/en\/c\/[a-z0-9-]+)"/.exec(home)?.[1];
+    await page.goto(path!);
+    const image = main(page).getByRole('article').first().locator('img');
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveJSProperty('complete', true);
+    const loaded = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+    // About 170 px of card at 2x: the 300 or the 600 px file (browsers differ in how they round), never the 1200.
+    expect(new URL(loaded).pathname + new URL(loaded).search).toMatch(
+      /^\/images\/p\/[^/]+\.w(300|600)\.webp\?v=[\w-]{8}$/,
+    );
+    await expect(image).toHaveAttribute('width', '310');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image.locator('xpath=preceding-sibling::source')).toHaveAttribute('type', 'image/webp');
+    await context.close();
+  });
+
+  test('a picture at its current version is cached for good, an older version leads to the current one', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/en')).text();
+    const current = /\/images\/p\/[\w-]+\.w300\.jpg\?v=[\w-]{8}/.exec(html)?.[0];
+    expect(current).toBeDefined();
+    const fresh = await request.get(current!);
+    expect(fresh.headers()['content-type']).toBe('image/jpeg');
+    expect(fresh.headers()['cache-control']).toContain('immutable');
+
+    const older = await request.get(current!.replace(/\?v=.*/, '?v=00000000'), { maxRedirects: 0 });
+    expect(older.status()).toBe(302);
+    expect(older.headers()['location']).toBe(current);
+
+    // An address from before versions still shows today's picture, but is not kept for a year.
+    const plain = await request.get(current!.replace(/\?v=.*/, ''));
+    expect(plain.status()).toBe(200);
+    expect(plain.headers()['cache-control']).not.toContain('immutable');
+  });
+});

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
   logoCardUrl,
+  PICTURE_BOXES,
   logoRasterUrl,
   parseRasterFile,
   pictureSources,
   rasterUrl,
   shareImageUrl,
+  withImageVersion,
 } from '#lib/site/images.ts';
 
 describe('rasterUrl', () => {
@@ -60,5 +62,46 @@ describe('shareImageUrl and logoRasterUrl', () => {
     expect(shareImageUrl('https://cdn.example/x.jpg')).toBe('https://cdn.example/x.jpg');
     expect(logoRasterUrl('https://cdn.example/logo.png')).toBe('https://cdn.example/logo.png');
     expect(logoCardUrl('https://cdn.example/logo.png')).toBeNull();
+  });
+});
+
+describe('versioned picture URLs', () => {
+  test('a rendition keeps the version of the picture it is made from', () => {
+    expect(rasterUrl('/images/p/BMA-10042.svg?v=Ab3_-x9Z', 300, 'webp')).toBe(
+      '/images/p/BMA-10042.w300.webp?v=Ab3_-x9Z',
+    );
+    const p = pictureSources('/images/c/drills.svg?v=Ab3_-x9Z', [150, 300]);
+    expect(p?.src).toBe('/images/c/drills.w300.jpg?v=Ab3_-x9Z');
+    expect(p?.sources[0]?.srcSet).toBe(
+      '/images/c/drills.w150.webp?v=Ab3_-x9Z 150w, /images/c/drills.w300.webp?v=Ab3_-x9Z 300w',
+    );
+  });
+
+  test('withImageVersion replaces a version the URL had', () => {
+    expect(withImageVersion('/images/p/A-1.w300.webp', 'AAAAAAAA')).toBe('/images/p/A-1.w300.webp?v=AAAAAAAA');
+    expect(withImageVersion('/images/p/A-1.svg?v=AAAAAAAA', 'BBBBBBBB')).toBe('/images/p/A-1.svg?v=BBBBBBBB');
+  });
+
+  test('a malformed version is not a picture the route rasterises', () => {
+    expect(rasterUrl('/images/p/A-1.svg?v=../../x', 300, 'jpg')).toBeNull();
+  });
+});
+
+describe('PICTURE_BOXES', () => {
+  test('every box lists its widths smallest first (the last is the JPEG fallback)', () => {
+    for (const [name, box] of Object.entries(PICTURE_BOXES))
+      expect(
+        [...box.widths].sort((a, b) => a - b),
+        name,
+      ).toEqual([...box.widths]);
+  });
+
+  test('a listing card offers the 300 px file a two-column phone and a desktop grid take at 1x to 2x', () => {
+    expect(PICTURE_BOXES.card.widths).toContain(300);
+    expect(PICTURE_BOXES.card.sizes).toBe('(max-width: 599px) 50vw, 300px');
+    expect(PICTURE_BOXES.card).toMatchObject({ width: 310, height: 300 });
+    expect(PICTURE_BOXES.cart).toMatchObject({ width: 140, height: 200 });
+    expect(PICTURE_BOXES.wishlist).toMatchObject({ width: 120, height: 120 });
+    expect(PICTURE_BOXES.thumbnail).toMatchObject({ width: 150, height: 150 });
   });
 });

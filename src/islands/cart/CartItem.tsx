@@ -6,9 +6,11 @@ import { availabilityMessageKey } from '#lib/catalog/availability.ts';
 import { cartItemPath, lineAccessories, lineProblemKey, lineProperties } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import { localePath } from '#lib/site/paths.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CartItem as Line } from '#lib/cart/contract.ts';
 import { remove, setQuantity } from '#lib/cart/store.ts';
+import { LinePicture } from '../shared/ProductPicture.tsx';
 import { LinePrice } from './LinePrice.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 import type { CartItemStrings } from './strings.ts';
@@ -32,11 +34,7 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
     formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
   return (
     <li className={problem ? 'cart-item cart-item-problem' : 'cart-item'}>
-      {item.image ? (
-        <img className="cart-item-image" src={item.image} alt="" width={140} height={200} loading="lazy" />
-      ) : (
-        <span className="cart-item-image" aria-hidden="true" />
-      )}
+      <LinePicture className="cart-item-image" src={item.image} box={PICTURE_BOXES.cart} />
       <div className="cart-item-body">
         <a id={nameId} className="cart-item-name" href={localePath(locale, cartItemPath(item.sku))}>
           {item.name}

@@ -2,6 +2,8 @@
 // the client when a listing changes; the price comes live from the price store.
 import { useId } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';
+import { PICTURE_BOXES, type PictureBox } from '#lib/site/images.ts';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 import { Price, type PriceStrings } from './Price.tsx';
 import { CardPurchase, type CardPurchaseProps } from './listing/CardPurchase.tsx';
 
@@ -15,6 +17,8 @@ export interface ProductCardProps {
   strings: PriceStrings & { itemNo: string };
   /** Listings offer quantity and add-to-cart on each card; carousels leave it out. */
   purchase?: Pick<CardPurchaseProps, 'strings' | 'form'> | undefined;
+  /** The picture's box when the card sits elsewhere than a listing grid (a carousel). */
+  box?: PictureBox;
 }
 
 export function ProductCard({
@@ -26,13 +30,14 @@ export function ProductCard({
   startingPrice,
   strings,
   purchase,
+  box = view === 'list' ? PICTURE_BOXES.listCard : PICTURE_BOXES.card,
 }: ProductCardProps) {
   const nameId = useId();
   const listAttributes = product.attributes.filter((a) => a.location === 'list' && !a.html);
   return (
     <article className={`product-card product-card-${view}`} data-sku={product.sku}>
       <a href={href} className="product-card-image" tabIndex={-1} aria-hidden="true">
-        {product.image && <img src={product.image} alt="" width={310} height={300} loading="lazy" decoding="async" />}
+        {product.image && <ProductPicture src={product.image} alt="" {...box} loading="lazy" decoding="async" />}
       </a>
       <div className="product-card-body">
         <h3 id={nameId} className="product-card-name">

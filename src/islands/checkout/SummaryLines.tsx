@@ -5,6 +5,8 @@ import { formatPrice } from '#lib/catalog/price.ts';
 import { lineProblemKey } from '#lib/cart/display.ts';
 import type { CartItem } from '#lib/cart/contract.ts';
 import { fill } from '#lib/i18n/format.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
+import { LinePicture } from '../shared/ProductPicture.tsx';
 import type { Strings, SUMMARY_KEYS } from './strings.ts';
 
 export interface SummaryLinesProps {
@@ -33,11 +35,7 @@ export function SummaryLines({
         const problem = markProblems ? lineProblemKey(item) : null;
         return (
           <li key={item.id} className={problem ? 'checkout-line checkout-line-problem' : 'checkout-line'}>
-            {item.image ? (
-              <img className="checkout-line-image" src={item.image} alt="" width={56} height={80} loading="lazy" />
-            ) : (
-              <span className="checkout-line-image" aria-hidden="true" />
-            )}
+            <LinePicture className="checkout-line-image" src={item.image} box={PICTURE_BOXES.checkoutLine} />
             <div className="checkout-line-body">
               <p className="checkout-line-name">{item.name}</p>
               <p className="checkout-line-muted">

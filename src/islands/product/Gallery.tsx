@@ -2,7 +2,7 @@
 // full-screen viewer. Server-rendered, so the cover and thumbnails show before any script runs.
 import { useState } from 'react';
 import { fill } from '#lib/i18n/format.ts';
-import { ProductPicture } from './ProductPicture.tsx';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 import { GalleryViewer, type GalleryViewerStrings } from './GalleryViewer.tsx';
 
 interface GalleryStrings extends GalleryViewerStrings {

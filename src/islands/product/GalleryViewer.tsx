@@ -3,7 +3,7 @@
 import type { KeyboardEvent } from 'react';
 import { useDialog } from '../shared/useDialog.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { ProductPicture } from './ProductPicture.tsx';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 import { Icon } from '../shell/Icon.tsx';
 
 export interface GalleryViewerStrings {

@@ -2,8 +2,9 @@
 // per browser tab, so nothing is prerendered; the page's own script records the view
 // (src/lib/catalog/record-view.ts) and this island loads only when its place scrolls into view.
 import { $recentlyViewed, type RecentProduct } from '#lib/catalog/recently-viewed-store.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
-import { ProductPicture } from './ProductPicture.tsx';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 
 export interface RecentlyViewedProps {
   current: RecentProduct;
@@ -28,16 +29,7 @@ export function RecentlyViewed({ current, showItemnum, strings }: RecentlyViewed
           <li key={p.sku}>
             <a href={p.href} className="recent-product">
               {p.image && (
-                <ProductPicture
-                  src={p.image}
-                  alt=""
-                  width={150}
-                  height={150}
-                  loading="lazy"
-                  decoding="async"
-                  widths={[150, 300]}
-                  sizes="150px"
-                />
+                <ProductPicture src={p.image} alt="" {...PICTURE_BOXES.thumbnail} loading="lazy" decoding="async" />
               )}
               <span className="recent-product-name">{p.name}</span>
               {showItemnum && (

@@ -2,6 +2,7 @@
 // view below 1024px with 16px of the next card peeking in (CSS), previous/next buttons, arrow keys.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductCard as Card } from '#lib/catalog/contract.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { CAROUSEL } from '#lib/catalog/recommendations.ts';
 import { ProductCard, type ProductCardProps } from '../catalog/ProductCard.tsx';
@@ -97,6 +98,7 @@ export function RecommendedCarousel({
                 showItemnum={showItemnum}
                 startingPrice={startingPrice}
                 strings={strings.card}
+                box={PICTURE_BOXES.carouselCard}
               />
             </li>
           ))}

@@ -1,6 +1,8 @@
 // One product or variant in the search overlay: image, name, item number and the live price.
 import type { SearchItem } from '#lib/search/store.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import { Price } from '../catalog/Price.tsx';
+import { ProductPicture } from '../shared/ProductPicture.tsx';
 import type { SearchOverlayStrings } from './strings.ts';
 
 export interface SearchHitProps {
@@ -14,12 +16,12 @@ export interface SearchHitProps {
 }
 
 export function SearchHit({ item, href, intlLocale, showItemnum, compact, strings }: SearchHitProps) {
-  const size = compact ? 48 : 150;
+  const box = compact ? PICTURE_BOXES.searchLine : PICTURE_BOXES.searchHit;
   return (
     <li className="search-hit">
       <a className="search-hit-link" href={href}>
         <span className="search-hit-image">
-          {item.image && <img src={item.image} alt="" width={size} height={size} loading="lazy" decoding="async" />}
+          {item.image && <ProductPicture src={item.image} alt="" {...box} loading="lazy" decoding="async" />}
         </span>
         <span className="search-hit-name">{item.name}</span>
         {showItemnum && (

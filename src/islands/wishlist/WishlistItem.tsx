@@ -7,9 +7,11 @@ import { refusesOrder } from '#lib/catalog/availability.ts';
 import { $prices } from '#lib/catalog/prices-store.ts';
 import { wishlistProductPath, type WishlistProduct } from '#lib/wishlist/rules.ts';
 import { localePath } from '#lib/site/paths.ts';
+import { PICTURE_BOXES } from '#lib/site/images.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { Price } from '../catalog/Price.tsx';
 import { AvailabilityText } from '../catalog/AvailabilityText.tsx';
+import { LinePicture } from '../shared/ProductPicture.tsx';
 import { useClientStore } from '../shared/useClientStore.ts';
 import type { WishlistSidebarStrings } from './strings.ts';
 
@@ -30,11 +32,7 @@ export function WishlistItem({ product, locale, intlLocale, strings, onRemove, o
   const orderable = priceDisplayState(entry) === 'loaded' && !refusesOrder(entry, 1);
   return (
     <li className="wishlist-item">
-      {product.image ? (
-        <img className="wishlist-image" src={product.image} alt="" width={120} height={120} loading="lazy" />
-      ) : (
-        <span className="wishlist-image" aria-hidden="true" />
-      )}
+      <LinePicture className="wishlist-image" src={product.image} box={PICTURE_BOXES.wishlist} />
       <div className="wishlist-item-body">
         <p id={nameId} className="wishlist-name">
           {product.name}

@@ -1,6 +1,11 @@
 // Raster renditions of the shop's SVG pictures: /images/{kind}/{name}.svg is also served as
 // /images/{kind}/{name}.w{width}.{format}. Pure URL rules, shared by the image route, the pages and
 // the islands that build <picture> elements.
+//
+// Images are cached for a year, so a URL must change when its picture does. Imported pictures are
+// named by the digest of their bytes; the drawn ones (/images/{p,c,attr}/…svg, a function of their
+// name and of the code that draws them) carry a digest of what they draw as ?v=, which the server
+// adds when it hands the URL out (src/lib/server/images/version.ts) and every rendition keeps.
 
 export type RasterFormat = 'avif' | 'webp' | 'jpg' | 'png';
 
@@ -13,7 +18,12 @@ export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 
 /** A picture the route can rasterise: the shop's SVGs, and imported media (/images/m/{digest}.{jpg,png,…}). */
 const SVG_IMAGE =
-  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))$/;
+  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))(\?v=[A-Za-z0-9_-]{8})?$/;
+
+/** The URL with its version (replacing one it had). */
+export function withImageVersion(src: string, version: string): string {
+  return `${src.replace(/\?.*$/, '')}?v=${version}`;
+}
 const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**
@@ -22,7 +32,7 @@ const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
  */
 export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
   const m = SVG_IMAGE.exec(src);
-  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}` : null;
+  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}${m[5] ?? ''}` : null;
 }
 
 /** Inverse of rasterUrl's file name: "BMA-10042_2.w600.webp" → the SVG's file name, width and format. */
@@ -61,6 +71,43 @@ export function pictureSources(src: string, widths: readonly RasterWidth[]): Pic
     srcSet: srcSet('jpg'),
   };
 }
+
+/** A picture's box (its width and height attributes), the widths offered and the `sizes` that choose among them. */
+export interface PictureBox {
+  width: number;
+  height: number;
+  /** Smallest first: about the box's width at 1x and 2x. */
+  widths: readonly RasterWidth[];
+  sizes: string;
+}
+
+/**
+ * The boxes a product picture is shown in outside its gallery (the spec's sizes: normal 310×300,
+ * thumbnail 150×150, cart 140×200, wishlist 120×120). A browser takes the smallest file that covers
+ * the box at its pixel density (Chrome settles for the one below when that is nearer), so each box
+ * offers about its width at 1x and at 2x; `sizes` names the width the box really takes, not the spec's
+ * upper bound: a 310 px slot would make a 1x screen fetch the 600 px file for a 300 px card.
+ */
+export const PICTURE_BOXES = {
+  /** A card in a listing grid: two columns on a phone (about 170 px each), 180-300 px columns above. */
+  card: { width: 310, height: 300, widths: [150, 300, 600], sizes: '(max-width: 599px) 50vw, 300px' },
+  /** A card in a carousel: two in view below the desktop breakpoint, four or more on a desktop. */
+  carouselCard: { width: 310, height: 300, widths: [150, 300, 600], sizes: '(max-width: 1023px) 50vw, 300px' },
+  /** A card in a home page strip: one row of 150-190 px columns on every screen. */
+  stripCard: { width: 310, height: 300, widths: [150, 300, 600], sizes: '190px' },
+  /** A card in the list view: a 160 px column beside the text. */
+  listCard: { width: 310, height: 300, widths: [150, 300], sizes: '160px' },
+  thumbnail: { width: 150, height: 150, widths: [150, 300], sizes: '150px' },
+  /** A category tile on the home page. */
+  categoryTile: { width: 120, height: 120, widths: [150, 300], sizes: '120px' },
+  cart: { width: 140, height: 200, widths: [150, 300], sizes: '140px' },
+  wishlist: { width: 120, height: 120, widths: [150, 300], sizes: '120px' },
+  /** A hit in the search overlay: tiles of at least 150 px, two to a phone's row. */
+  searchHit: { width: 150, height: 150, widths: [150, 300], sizes: '(max-width: 599px) 50vw, 200px' },
+  /** The search overlay's dense list and the checkout summary's lines: a picture the size of a line of text. */
+  searchLine: { width: 48, height: 48, widths: [150], sizes: '48px' },
+  checkoutLine: { width: 56, height: 80, widths: [150], sizes: '56px' },
+} as const satisfies Record<string, PictureBox>;
 
 /** A raster URL for crawlers and link previews (JSON-LD image, og:image); other URLs pass unchanged. */
 export function shareImageUrl(src: string, width: RasterWidth = 1200, format: RasterFormat = 'jpg'): string {

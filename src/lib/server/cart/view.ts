@@ -14,6 +14,7 @@ import { priceLines, pricedCart, sellableLines, type CartProduct, type PricedCar
 import { json, rows, timestamp } from '../db/index.ts';
 import type { CartSnapshot } from './queries.ts';
 import { loadShippingMethods } from '../shipping/index.ts';
+import { versionedImage } from '../images/index.ts';
 import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
 
@@ -28,7 +29,8 @@ const CartProductRow = RuleColumns.extend({
   id: z.number(),
   sku: z.string(),
   itemnum: z.string(),
-  image: z.string().nullable(),
+  // Pictures leave with their current version (src/lib/server/images/version.ts).
+  image: z.string().nullable().transform(versionedImage),
   isActive: z.boolean(),
   hidePrices: z.boolean(),
   name: z.string(),
@@ -51,7 +53,7 @@ const CartProductRow = RuleColumns.extend({
         unit: z.string().nullable(),
         value: z.string(),
         optionLabels: LocalizedText.nullable(),
-        image: z.string().nullable(),
+        image: z.string().nullable().transform(versionedImage),
       }),
     ),
   ),

@@ -3,6 +3,7 @@
 import { attributeOptions, attributes, type LocalizedText } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { publishedMemo } from '../publish/index.ts';
+import { versionedImage } from '../images/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CustomAttribute } from '#lib/catalog/contract.ts';
 import { byAttributeOrder } from '#lib/catalog/product.ts';
@@ -61,7 +62,7 @@ export async function describeAttributes(
           label: localized(def.labels, locale, def.code),
           value: row.value,
           valueLabel,
-          image: option?.image ?? null,
+          image: versionedImage(option?.image ?? null),
           position: def.position,
           location: def.location,
           html: def.isHtml,

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { categories, categoryTranslations } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
 import { publishedMemo } from '../publish/index.ts';
+import { versionedImage } from '../images/index.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CategoryNode, CategorySummary } from '#lib/catalog/contract.ts';
 
@@ -26,12 +27,13 @@ function inLocale(locale: Locale) {
 /** The root categories in menu order, for the home page tiles. */
 export async function topCategories(locale: Locale): Promise<CategorySummary[]> {
   const db = await getDb();
-  return db
+  const rows = await db
     .select(summaryColumns)
     .from(categories)
     .innerJoin(categoryTranslations, inLocale(locale))
     .where(isNull(categories.parentId))
     .orderBy(asc(categories.position), asc(categories.id));
+  return rows.map((row) => ({ ...row, image: versionedImage(row.image) }));
 }
 
 /**

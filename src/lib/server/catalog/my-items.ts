@@ -14,6 +14,7 @@ import { foldTerm, termWords } from '#lib/search/fold.ts';
 import { getDb, rows } from '../db/index.ts';
 import { productTranslations, products } from '../db/schema.ts';
 import { publishedMemo } from '../publish/index.ts';
+import { versionedImage } from '../images/index.ts';
 import type { PriceContext } from '#lib/catalog/price.ts';
 import { priceList } from './prices.ts';
 
@@ -198,5 +199,8 @@ export async function myItems(
       )
     ).map((entry) => [entry.sku, entry]),
   );
-  return { ...base, items: pageRows.map((row) => ({ ...row, offer: offers.get(row.sku) ?? null })) };
+  return {
+    ...base,
+    items: pageRows.map((row) => ({ ...row, image: versionedImage(row.image), offer: offers.get(row.sku) ?? null })),
+  };
 }

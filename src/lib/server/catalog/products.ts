@@ -2,6 +2,7 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { productTranslations, products } from '../db/schema.ts';
 import { getDb } from '../db/index.ts';
+import { versionedImage } from '../images/index.ts';
 import { categoryCrumbs } from './categories.ts';
 import { describeAttributes } from './attributes.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
@@ -54,7 +55,7 @@ export async function productCards(ids: number[], locale: Locale): Promise<Produ
       .filter((id) => byId.has(id))
       .map(async (id) => {
         const { attributes, ...row } = byId.get(id)!;
-        return { ...row, attributes: await describeAttributes(attributes, locale) };
+        return { ...row, image: versionedImage(row.image), attributes: await describeAttributes(attributes, locale) };
       }),
   );
 }
@@ -227,8 +228,8 @@ export async function productDetails(ids: number[], locale: Locale): Promise<Map
       itemnum: row.itemnum,
       originalId: row.originalId,
       parentId: row.parentId,
-      cover: row.coverImage,
-      galery: row.gallery,
+      cover: versionedImage(row.coverImage),
+      galery: row.gallery.map((src) => versionedImage(src)),
       hidePrices: row.hidePrices,
       createdAt: row.createdAt,
       custom_attributes: await describeAttributes(attributes, locale),

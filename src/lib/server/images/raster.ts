@@ -95,8 +95,8 @@ async function toDisk(key: string, data: Buffer, own: boolean): Promise<void> {
 
 /**
  * The encoded rendition of an SVG or a stored picture. `key` names it uniquely (kind, file, width,
- * format): the SVGs are pure functions of their names and stored pictures are named by the digest of
- * their bytes, so a key never needs invalidating. `own`: asked for by the shop itself (see toDisk).
+ * format, and a drawn SVG's version): stored pictures are named by the digest of their bytes and a drawn
+ * SVG's version is the digest of what it draws, so a key never needs invalidating. `own`: asked for by the shop itself (see toDisk).
  */
 export async function rasterise(
   key: string,

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { productTranslations, products, wishlistItems } from '../db/schema.ts';
+import { versionedImage } from '../images/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { Wishlist } from '#lib/wishlist/rules.ts';
 
@@ -28,7 +29,7 @@ export async function listWishlist(db: Db, customerId: string, locale: Locale): 
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
   return {
     items: rows.map((r) => ({
-      product: { id: r.id, sku: r.sku, name: r.name, image: r.image },
+      product: { id: r.id, sku: r.sku, name: r.name, image: versionedImage(r.image) },
       qty: Math.max(1, r.qty),
     })),
   };

@@ -4,38 +4,27 @@
 // set of widths as AVIF, WebP, JPEG or PNG (src/lib/site/images.ts names them), and the logo's
 // link-preview card. Responses are immutable, so a CDN keeps them after the first hit; encoded
 // renditions are also kept by the server.
+//
+// A drawn picture's URL carries its version (?v=, src/lib/server/images/version.ts): the current one is
+// cached for good; an older one, named by a page cached before the picture changed, is sent on to the
+// current; none (an address from before versions) gets today's picture, cached for a day only.
 import type { APIRoute } from 'astro';
-import {
-  attributeOptionImageSvg,
-  categoryImageSvg,
-  parseProductImageName,
-  productImageSvg,
-} from '#lib/server/demo/index.ts';
 import {
   brandCardSvg,
   brandSvg,
+  drawnImage,
+  drawnImageVersion,
   RASTER_CONTENT_TYPES,
   rasterise,
   readImageByDigest,
   readMedia,
+  versionState,
 } from '#lib/server/images/index.ts';
 import { isInternalRequest } from '#lib/server/publish/index.ts';
-import { CARD_SUFFIX, parseRasterFile } from '#lib/site/images.ts';
+import { CARD_SUFFIX, parseRasterFile, withImageVersion } from '#lib/site/images.ts';
 
-const KEY = /^([a-z0-9-]{1,64})\.svg$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function render(kind: string | undefined, file: string): string | null {
-  if (kind === 'p') {
-    const parsed = parseProductImageName(file);
-    return parsed ? productImageSvg(parsed.sku, { view: parsed.view }) : null;
-  }
-  const key = KEY.exec(file)?.[1];
-  if (!key) return null;
-  if (kind === 'c') return categoryImageSvg(key);
-  if (kind === 'attr') return attributeOptionImageSvg(key);
-  return null;
-}
+const UNVERSIONED = 'public, max-age=86400';
 
 const notFound = () => Response.json({ code: 'NOT_FOUND', message: 'Image not found', status: 404 }, { status: 404 });
 
@@ -58,40 +47,66 @@ async function original(file: string): Promise<Response> {
   });
 }
 
-export const GET: APIRoute = async ({ params, request }) => {
-  const kind = params.kind;
-  const file = params.file ?? '';
-  const raster = parseRasterFile(file);
-  if (raster) {
-    const brandName = raster.svgFile.replace(/\.svg$/, '');
-    const source =
-      kind === 'm'
-        ? () => readImageByDigest(brandName)
-        : kind !== 'brand'
-          ? () => render(kind, raster.svgFile)
-          : brandName.endsWith(CARD_SUFFIX)
-            ? () => brandCardSvg(brandName.slice(0, -CARD_SUFFIX.length))
-            : () => brandSvg(brandName);
-    const own = isInternalRequest((name) => request.headers.get(name));
-    const data = await rasterise(`${kind}-${file}`, source, raster.width, raster.format, own);
-    if (!data) return notFound();
-    return new Response(new Uint8Array(data), {
-      headers: {
-        'content-type': RASTER_CONTENT_TYPES[raster.format],
-        'cache-control': IMMUTABLE,
-        'x-content-type-options': 'nosniff',
-      },
+/** Where a rendition's pixels come from, and the version its cache key carries ('' when its name is its version). */
+function rasterSource(kind: string | undefined, stem: string, svgFile: string) {
+  if (kind === 'm') return { draw: () => readImageByDigest(stem), version: '' };
+  if (kind === 'brand') {
+    const draw = stem.endsWith(CARD_SUFFIX)
+      ? () => brandCardSvg(stem.slice(0, -CARD_SUFFIX.length))
+      : () => brandSvg(stem);
+    return { draw, version: '' };
+  }
+  const version = drawnImageVersion(kind, svgFile);
+  return version === null ? null : { draw: () => drawnImage(kind, svgFile), version };
+}
+
+/** The cache-control for a picture asked for at a version ('' when its name is its version), or the way to its current URL. */
+function caching(url: URL, version: string): string | Response {
+  const state = version === '' ? 'current' : versionState(url.searchParams.get('v'), version);
+  if (state === 'outdated') {
+    return new Response(null, {
+      status: 302,
+      headers: { location: withImageVersion(url.pathname, version), 'cache-control': UNVERSIONED },
     });
   }
-  if (kind === 'm') return original(file);
-  const svg = render(kind, file);
-  if (!svg) return notFound();
+  return state === 'current' ? IMMUTABLE : UNVERSIONED;
+}
+
+function drawnSvg(kind: string | undefined, file: string, url: URL): Response {
+  const version = drawnImageVersion(kind, file);
+  const svg = version === null ? null : drawnImage(kind, file);
+  if (version === null || svg === null) return notFound();
+  const cacheControl = caching(url, version);
+  if (cacheControl instanceof Response) return cacheControl;
   return new Response(svg, {
     headers: {
       'content-type': 'image/svg+xml; charset=utf-8',
-      'cache-control': IMMUTABLE,
+      'cache-control': cacheControl,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+export const GET: APIRoute = async ({ params, request, url }) => {
+  const kind = params.kind;
+  const file = params.file ?? '';
+  const raster = parseRasterFile(file);
+  if (!raster) return kind === 'm' ? original(file) : drawnSvg(kind, file, url);
+  const source = rasterSource(kind, raster.svgFile.replace(/\.svg$/, ''), raster.svgFile);
+  if (!source) return notFound();
+  const cacheControl = caching(url, source.version);
+  if (cacheControl instanceof Response) return cacheControl;
+  // The version is part of the key: a rendition kept on disk from before the picture changed is never served for it.
+  const key = `${kind}-${file}${source.version ? `-${source.version}` : ''}`;
+  const own = isInternalRequest((name) => request.headers.get(name));
+  const data = await rasterise(key, source.draw, raster.width, raster.format, own);
+  if (!data) return notFound();
+  return new Response(new Uint8Array(data), {
+    headers: {
+      'content-type': RASTER_CONTENT_TYPES[raster.format],
+      'cache-control': cacheControl,
+      'x-content-type-options': 'nosniff',
     },
   });
 };

@@ -1,8 +1,9 @@
-// A product picture as <picture>: WebP renditions at several widths with a JPEG fallback (the formats:
+// A product or category picture as <picture>, wherever one is shown (gallery, cards, cart, wishlist,
+// search, checkout; the boxes: PICTURE_BOXES in src/lib/site/images.ts): WebP renditions at several widths with a JPEG fallback (the formats:
 // src/lib/site/images.ts), and the box's width and height so nothing shifts while it loads. A picture the
 // image route cannot rasterise (an external URL) stays a plain <img>.
 import type { ImgHTMLAttributes } from 'react';
-import { pictureSources, type RasterWidth } from '#lib/site/images.ts';
+import { pictureSources, type PictureBox, type RasterWidth } from '#lib/site/images.ts';
 
 export interface ProductPictureProps extends Omit<
   ImgHTMLAttributes<HTMLImageElement>,
@@ -28,4 +29,13 @@ export function ProductPicture({ src, widths, sizes, alt, width, height, ...img 
       <img src={picture.src} srcSet={picture.srcSet} sizes={sizes} alt={alt} width={width} height={height} {...img} />
     </picture>
   );
+}
+
+/**
+ * A line's picture (cart, wishlist, checkout summary), below the fold or in a sidebar, so loaded lazily;
+ * a product without one gets an empty box of the same class, so the lines stay aligned.
+ */
+export function LinePicture({ src, className, box }: { src: string | null; className: string; box: PictureBox }) {
+  if (!src) return <span className={className} aria-hidden="true" />;
+  return <ProductPicture className={className} src={src} alt="" {...box} loading="lazy" />;
 }
