@@ -200,11 +200,11 @@ describe('npm run export', () => {
     expect(files).toContain('brand/logo.svg');
     // The shop redirects /favicon.ico to the raster icon; the folder holds that icon's bytes (a PNG).
     expect(readFileSync(join(out, 'favicon.ico')).subarray(1, 4).toString('latin1')).toBe('PNG');
-    // Images the pages show, every candidate of a srcset included (a listing's cards name WebP and JPEG
+    // Images the pages show, every candidate of a srcset (React writes srcSet) included (a listing's cards name WebP and JPEG
     // renditions), so the folder works without the shop's image service. A version is the URL's query;
     // the file has the plain path.
     const shown = (file: string) =>
-      [...read(file).matchAll(/\b(?:src|srcset)="([^"]+)"/g)]
+      [...read(file).matchAll(/\b(?:src|srcset)="([^"]+)"/gi)]
         .flatMap((m) => m[1]!.split(', ').map((candidate) => candidate.split(' ')[0]!))
         .filter((url) => url.startsWith('/images/'))
         .map((url) => url.slice(1).replace(/\?v=[\w-]{8}$/, ''));
