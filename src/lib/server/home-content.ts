@@ -6,7 +6,7 @@ import type { ProductCard } from '#lib/catalog/contract.ts';
 import type { HomeHeroConfig, HomeProductStripConfig, HomeUspsConfig } from '#lib/content/schemas.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { priceLists, prices, products } from './db/schema.ts';
-import { getDb } from './db/index.ts';
+import { getDb, specialRunning } from './db/index.ts';
 import { getContent } from './content.ts';
 import { productCards } from './catalog/index.ts';
 import { tags } from './publish/index.ts';
@@ -58,6 +58,8 @@ async function offerIds(limit: number): Promise<number[]> {
         eq(priceLists.code, PUBLIC_PRICE_LIST),
         isNotNull(prices.specialCents),
         sql`${prices.specialCents} < ${prices.regularCents}`,
+        // An ended offer is no offer; the page is cached only until the first shown one ends (content-route.ts).
+        specialRunning(prices.specialUntil),
         eq(products.isActive, true),
         isNull(products.parentId),
       ),
