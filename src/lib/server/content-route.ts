@@ -32,13 +32,17 @@ export async function loadHomeRoute(lang: string | undefined, cache: APIContext[
   const skus = [...(home.offers?.products ?? []), ...(home.fresh?.products ?? [])].map((p) => p.sku);
   const prices = await publicPrices(skus, shell);
   // The offers strip is the specials running now: the page may not outlive the first of them.
-  await cachePage(cache, [
-    ...shell.tags,
-    tags.topCategories,
-    ...categories.map((c) => tags.category(c.id)),
-    tags.content('page', 'home', shell.locale),
-    ...home.tags,
-  ], firstSpecialEnd(prices.items));
+  await cachePage(
+    cache,
+    [
+      ...shell.tags,
+      tags.topCategories,
+      ...categories.map((c) => tags.category(c.id)),
+      tags.content('page', 'home', shell.locale),
+      ...home.tags,
+    ],
+    firstSpecialEnd(prices.items),
+  );
   return { shell, categories, intro, home, prices };
 }
 
