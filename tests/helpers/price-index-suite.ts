@@ -19,7 +19,7 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
   const SKU = DEMO_FIXTURES.products.available;
   let writer: { query(text: string, values?: unknown[]): Promise<unknown>; end(): Promise<void> };
 
-  const entry = async (sku = SKU, ctx = GUEST) => (await priceList([sku], ctx))[0];
+  const entry = async (sku: string = SKU, ctx = GUEST) => (await priceList([sku], ctx))[0];
 
   beforeAll(async () => {
     const database = await db.database();
@@ -96,6 +96,24 @@ export async function priceIndexSuite(postgres?: PostgresServer): Promise<void> 
       } finally {
         await stop();
       }
+    });
+
+    test('a special price shows with its last day, and not once that day has passed', async () => {
+      const special: string = DEMO_FIXTURES.products.specialPrice;
+      const until = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      const setUntil = (day: string) =>
+        writer.query(
+          `update prices set special_until = $1::date where product_id = (select id from products where sku = $2)`,
+          [day, special],
+        );
+      await setUntil(until(30));
+      await expect
+        .poll(async () => (await entry(special))?.priceInfo, { timeout: 5_000 })
+        .toMatchObject({ regular: 249.99, special: 199.99, source: 'special', specialUntil: until(30) });
+      await setUntil(until(-1));
+      await expect
+        .poll(async () => (await entry(special))?.priceInfo, { timeout: 5_000 })
+        .toEqual({ regular: 249.99, special: null, currency: 'EUR' });
     });
 
     test('a change to every price at once shows for every product', async () => {

@@ -375,6 +375,24 @@ forEachDatabase(
         expect(cart.totals).toMatchObject({ subtotal_excl_tax: 599.97, subtotal_incl_tax: 713.96 });
       });
 
+      test('a special price is charged through its last day and not after it', async () => {
+        const endSpecial = (until: string) =>
+          ctx.db.execute(sql`UPDATE prices SET special_until = ${until}::date
+            WHERE product_id = (SELECT id FROM products WHERE sku = ${P.specialPrice})`);
+        const utc = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+        try {
+          await endSpecial(utc(-1));
+          const ended = (await guestWith({ sku: P.specialPrice, quantity: 3 })).cart;
+          expect(ended.cartItems[0]!.price).toEqual({ regular: 249.99, special: null });
+          expect(ended.totals).toMatchObject({ subtotal_excl_tax: 749.97 });
+          await endSpecial(utc(0));
+          const lastDay = (await guestWith({ sku: P.specialPrice, quantity: 3 })).cart;
+          expect(lastDay.cartItems[0]!.price).toEqual({ regular: 249.99, special: 199.99 });
+        } finally {
+          await endSpecial(utc(365));
+        }
+      });
+
       test('without price permission the cart works but shows no prices, stock or totals', async () => {
         h.settings.guestPrices = false;
         try {

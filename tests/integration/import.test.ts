@@ -237,6 +237,22 @@ forEachDatabase('catalogue import', (ctx) => {
     expect(name!.name).toBe('Bohrmaschine 2000 W');
   });
 
+  test('a price file sets a special price with its last day; the same file again changes nothing', async () => {
+    const drill = await productBySku(ctx.db, 'BM-2000');
+    const result = await importFiles(ctx.db, ['special-prices.csv']);
+    expect(result.status).toBe('done');
+    const special = () =>
+      ctx.db
+        .select({ regular: prices.regularCents, special: prices.specialCents, until: prices.specialUntil })
+        .from(prices)
+        .innerJoin(priceLists, eq(priceLists.id, prices.priceListId))
+        .where(and(eq(prices.productId, drill.id), eq(priceLists.code, 'base')));
+    expect(await special()).toEqual([{ regular: 123450, special: 99900, until: '2027-03-31' }]);
+    const published = await publishCount(ctx.db);
+    await importFiles(ctx.db, ['special-prices.csv']);
+    expect(await publishCount(ctx.db)).toBe(published);
+  });
+
   test('stock from the ERP: 404 naming unknown skus and nothing changed, else one transaction', async () => {
     const drill = await productBySku(ctx.db, 'SB-750');
     const refused = await applyStockDelta(ctx.db, cli, [

@@ -14,6 +14,7 @@ import {
   validateProductCount,
 } from '#lib/server/demo/index.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
+import { offersEndAfter } from '#lib/server/demo/pricing.ts';
 import { slugify } from '#lib/server/demo/vocabulary.ts';
 
 const COUNT = 60;
@@ -233,6 +234,12 @@ describe('seedDemoData', () => {
       WHERE p.sku = '${sku}' AND l.code = '${list}' AND pr.currency = 'EUR'`);
     expect(await price(f.specialPrice, 'base')).toEqual({ regular_cents: 24999, special_cents: 19999 });
     expect(await price(f.free, 'base')).toEqual({ regular_cents: 0, special_cents: null });
+    // The dated offer runs past today whenever the demo is seeded (offersEndAfter).
+    const { special_until: until } = (await one(`SELECT pr.special_until::text FROM prices pr
+      JOIN products p ON p.id = pr.product_id WHERE p.sku = '${f.specialPrice}' AND pr.currency = 'EUR'`)) as {
+      special_until: string;
+    };
+    expect(until > new Date().toISOString().slice(0, 10)).toBe(true);
     expect(await price(f.available, 'base')).toEqual({
       regular_cents: DEMO_FIXTURES.prices.available.EUR,
       special_cents: null,
@@ -351,5 +358,13 @@ describe('demo images', () => {
     expect(parseProductImageName('HSH-10007-9_3.svg')).toEqual({ sku: 'HSH-10007-9', view: 3 });
     expect(parseProductImageName('HSH-10007-9.svg')).toEqual({ sku: 'HSH-10007-9', view: 1 });
     expect(parseProductImageName('../etc/passwd')).toBeNull();
+  });
+});
+
+describe('offersEndAfter', () => {
+  test('ends the demo offer with the quarter after the one the seed runs in', () => {
+    expect(offersEndAfter(new Date('2026-11-15T10:00:00Z'))).toBe('2027-03-31');
+    expect(offersEndAfter(new Date('2026-01-01T00:00:00Z'))).toBe('2026-06-30');
+    expect(offersEndAfter(new Date('2026-06-30T23:59:59Z'))).toBe('2026-09-30');
   });
 });

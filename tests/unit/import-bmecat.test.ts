@@ -379,6 +379,39 @@ describe('parseBmecat: prices for territories', () => {
   });
 });
 
+describe('parseBmecat: dated offers', () => {
+  const withOffer = (offerEnd: string) =>
+    bmecat(`
+    <PRODUCT mode="new">
+      <SUPPLIER_PID>O-1</SUPPLIER_PID>
+      <PRODUCT_DETAILS><DESCRIPTION_SHORT>On offer</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+      <PRODUCT_PRICE_DETAILS>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>20.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY></PRODUCT_PRICE>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>18.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY><LOWER_BOUND>10</LOWER_BOUND></PRODUCT_PRICE>
+      </PRODUCT_PRICE_DETAILS>
+      <PRODUCT_PRICE_DETAILS>
+        <DATETIME type="valid_start_date"><DATE>2020-01-01</DATE></DATETIME>
+        <DATETIME type="valid_end_date"><DATE>${offerEnd}</DATE></DATETIME>
+        <PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>15.00</PRICE_AMOUNT><PRICE_CURRENCY>EUR</PRICE_CURRENCY></PRODUCT_PRICE>
+      </PRODUCT_PRICE_DETAILS>
+    </PRODUCT>`);
+  const pricesOf = async (file: string) => recordOf(await collect(chunks(file), 'o.xml'), 'O-1')?.prices;
+
+  test('a dated price below the standing one is its special price, until the last day of its details', async () => {
+    expect(await pricesOf(withOffer('2026-12-31'))).toEqual([
+      { list: 'base', currency: 'EUR', cents: 2000, minQuantity: 1, specialCents: 1500, specialUntil: '2026-12-31' },
+      { list: 'base', currency: 'EUR', cents: 1800, minQuantity: 10 },
+    ]);
+  });
+
+  test('an offer that has ended is left out', async () => {
+    expect(await pricesOf(withOffer('2020-01-31'))).toEqual([
+      { list: 'base', currency: 'EUR', cents: 2000, minQuantity: 1 },
+      { list: 'base', currency: 'EUR', cents: 1800, minQuantity: 10 },
+    ]);
+  });
+});
+
 describe('parseBmecat: BMEcat 1.2', () => {
   test('maps ARTICLE elements as 2005 maps PRODUCT: the same article gives the same record', async () => {
     const [old, current] = await Promise.all([parseFixture('bmecat-1.2.xml'), parseFixture('bmecat-2005-new.xml')]);

@@ -24,6 +24,31 @@ function expectValidRecords(items: ParsedItem[]) {
 }
 
 describe('parseCsv', () => {
+  it('reads a special price and its last day beside the price, in a product file and a price file', async () => {
+    const products = await parse(
+      text(
+        'sku;name_de;price;special_price;special_price_until\nSP-1;Angebot;24,99;19,99;31.3.2027\nSP-2;Dauer;9,99;8,99;\n',
+      ),
+    );
+    expect(faults(products)).toEqual([]);
+    expect(records(products).map((record) => record.prices)).toEqual([
+      [{ ...eur(2499), specialCents: 1999, specialUntil: '2027-03-31' }],
+      [{ ...eur(999), specialCents: 899 }],
+    ]);
+    expectValidRecords(products);
+    const prices = await parse(text('sku,price,special_price,special_price_until\nSP-1,24.99,19.99,2027-03-31\n'));
+    expect(records(prices)).toEqual([
+      { kind: 'prices', sku: 'SP-1', prices: [{ ...eur(2499), specialCents: 1999, specialUntil: '2027-03-31' }] },
+    ]);
+  });
+
+  it('refuses a last day that is no date', async () => {
+    const items = await parse(
+      text('sku;name_de;price;special_price;special_price_until\nSP-1;Angebot;24,99;19,99;Ende März\n'),
+    );
+    expect(faults(items)).toMatchObject([{ fault: { field: 'special_price_until' } }]);
+  });
+
   it('reads what German Excel saves: windows-1252, semicolons, CRLF, decimal commas, a quoted cell over two lines', async () => {
     const items = await parseFixture('products-excel-de.csv');
     expect(faults(items)).toEqual([]);

@@ -24,6 +24,14 @@ describe('offerJsonLd', () => {
     });
   });
 
+  test('says until when a special price with a last day applies, and nothing of it otherwise', () => {
+    const sale = { regular: 10, special: 8, currency: 'EUR', specialUntil: '2031-03-31' };
+    expect(offerJsonLd(sale, stock, url)).toMatchObject({ price: '8.00', priceValidUntil: '2031-03-31' });
+    expect(offerJsonLd({ ...sale, specialUntil: undefined }, stock, url)).not.toHaveProperty('priceValidUntil');
+    // A special that saves nothing is not the price, so its end is not the price's.
+    expect(offerJsonLd({ ...sale, special: 12 }, stock, url)).not.toHaveProperty('priceValidUntil');
+  });
+
   test('follows the stock rule: supplier stock is a back order, none is out of stock', () => {
     const price = { regular: 5, special: null, currency: 'EUR' };
     expect(offerJsonLd(price, { ...stock, effectivestock: 0, externalstock: 3 }, url)?.availability).toBe(

@@ -41,6 +41,8 @@ export const priceInfoSchema = z.object({
   currency: z.string(),
   /** Which price applies (best-price rule, src/lib/catalog/best-price.ts): labels it "Special price" or "Your price". */
   source: z.enum(['regular', 'special', 'contract']).optional(),
+  /** The last day (YYYY-MM-DD, UTC) of the special price paid, when it has one (schema.org priceValidUntil). */
+  specialUntil: z.iso.date().optional(),
 });
 export type PriceInfo = z.infer<typeof priceInfoSchema>;
 

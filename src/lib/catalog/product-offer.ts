@@ -18,6 +18,8 @@ export interface GuestPrice {
   regular: number | null;
   special: number | null;
   currency: string;
+  /** The special price's last day (YYYY-MM-DD), when it has one. */
+  specialUntil?: string | undefined;
 }
 
 /**
@@ -60,12 +62,15 @@ export function offerJsonLd(
   const amount = price ? payablePrice(price) : null;
   if (!price || amount === null) return undefined;
   const leastQuantity = terms?.rule.min ?? 1;
+  // A sale price with a last day says so: merchant listings want the date after which it no longer applies.
+  const onSale = price.special !== null && amount === price.special;
   return {
     '@type': 'Offer',
     url,
     // A string with two decimals: schema.org reads a dot as the decimal separator, whatever the locale.
     price: amount.toFixed(2),
     priceCurrency: price.currency,
+    ...(onSale && price.specialUntil ? { priceValidUntil: price.specialUntil } : {}),
     availability: SCHEMA_AVAILABILITY[availabilityFor(stock, leastQuantity)],
     itemCondition: 'https://schema.org/NewCondition',
     ...(terms ? { eligibleQuantity: quantity(leastQuantity, terms.unitCode) } : {}),

@@ -65,8 +65,20 @@ const priceSchema = z
     cents: int({ min: 0, max: 100_000_000 }),
     /** From this quantity on (BMEcat LOWER_BOUND): 1 is the price, above 1 a tier. */
     minQuantity: int({ min: 1, max: 1_000_000 }).default(1),
+    /** A special (offer) price of one order unit in cents, charged instead while it runs. */
+    specialCents: int({ min: 0, max: 100_000_000 }).optional(),
+    /** The special price's last day, YYYY-MM-DD (UTC); absent: until further notice. */
+    specialUntil: z.iso.date().optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.specialCents === undefined || p.minQuantity === 1, {
+    error: 'A special price belongs to the price from quantity 1, not to a tier.',
+    path: ['specialCents'],
+  })
+  .refine((p) => p.specialUntil === undefined || p.specialCents !== undefined, {
+    error: 'A last day needs a special price.',
+    path: ['specialUntil'],
+  });
 
 const referenceSchema = z
   .object({

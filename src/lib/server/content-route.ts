@@ -5,8 +5,10 @@ import type { APIContext } from 'astro';
 import { contentPageSlugs, shellForParam, type Shell } from './shell.ts';
 import { getContentPage, type ContentPage } from './content.ts';
 import { cachePage, tags } from './publish/index.ts';
-import { topCategories } from './catalog/index.ts';
 import { loadHomeContent, type HomeContent } from './home-content.ts';
+import { publicPrices, topCategories } from './catalog/index.ts';
+import type { PublicPrices } from '../catalog/page-prices.ts';
+import { firstSpecialEnd } from '../catalog/special-price.ts';
 import { contentPagePath, localePath } from '../site/paths.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -15,6 +17,8 @@ export interface HomeRoute {
   categories: Awaited<ReturnType<typeof topCategories>>;
   intro: ContentPage | null;
   home: HomeContent;
+  /** The public prices of the products the strips show. */
+  prices: PublicPrices;
 }
 
 export async function loadHomeRoute(lang: string | undefined, cache: APIContext['cache']): Promise<HomeRoute | null> {
@@ -25,14 +29,21 @@ export async function loadHomeRoute(lang: string | undefined, cache: APIContext[
     getContentPage('home', shell.locale),
     loadHomeContent(shell.locale, shell.t('price.free')),
   ]);
-  await cachePage(cache, [
-    ...shell.tags,
-    tags.topCategories,
-    ...categories.map((c) => tags.category(c.id)),
-    tags.content('page', 'home', shell.locale),
-    ...home.tags,
-  ]);
-  return { shell, categories, intro, home };
+  const skus = [home.offers, home.fresh, home.recommendations].flatMap((s) => s?.products ?? []).map((p) => p.sku);
+  const prices = await publicPrices(skus, shell);
+  // The offers strip is the specials running now: the page may not outlive the first of them.
+  await cachePage(
+    cache,
+    [
+      ...shell.tags,
+      tags.topCategories,
+      ...categories.map((c) => tags.category(c.id)),
+      tags.content('page', 'home', shell.locale),
+      ...home.tags,
+    ],
+    firstSpecialEnd(prices.items),
+  );
+  return { shell, categories, intro, home, prices };
 }
 
 export interface ContentRoute {

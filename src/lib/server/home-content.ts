@@ -11,7 +11,7 @@ import type {
 } from '#lib/content/schemas.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { priceLists, prices, products } from './db/schema.ts';
-import { getDb } from './db/index.ts';
+import { getDb, specialRunning } from './db/index.ts';
 import { getContent } from './content.ts';
 import { productCards, recommendedProductIds, resolveRecommendationFilter } from './catalog/index.ts';
 import { recommendationKey } from '#lib/catalog/recommendations.ts';
@@ -70,6 +70,8 @@ async function offerIds(limit: number): Promise<number[]> {
         eq(priceLists.code, PUBLIC_PRICE_LIST),
         isNotNull(prices.specialCents),
         sql`${prices.specialCents} < ${prices.regularCents}`,
+        // An ended offer is no offer; the page is cached only until the first shown one ends (content-route.ts).
+        specialRunning(prices.specialUntil),
         eq(products.isActive, true),
         isNull(products.parentId),
       ),

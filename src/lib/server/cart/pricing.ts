@@ -1,10 +1,11 @@
 // Server-side prices of cart lines. Same best-price rule as the catalogue price list (catalog/prices.ts):
 // the lowest of the public and the customer's own prices; always the cart currency. A line's prices
-// are those for its quantity: each list's price breaks (price_tiers) join the rule.
+// are those for its quantity: each list's price breaks (price_tiers) join the rule. A special price
+// counts only while it runs (specialCentsNow), read afresh with every cart.
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
-import { json, rows } from '../db/index.ts';
+import { json, rows, specialCentsNow } from '../db/index.ts';
 import type { TieredListPrice } from '#lib/catalog/best-price.ts';
 
 export interface UnitPrice {
@@ -34,7 +35,7 @@ const tierOf = (quantity: SQL) => sql`(
  * (an SQL expression, 1 by default): each list's tier for that quantity joins its prices, then the
  * lowest of the public regular, special and tier and the customer's own prices applies; `regular` is
  * the public regular price (the contract's where the public list lacks the product); `special` is set
- * only when lower than it. A tier counts only beside its list's price row, as the price of one piece
+ * only when lower than it. A list's special counts only up to its last day. A tier counts only beside its list's price row, as the price of one piece
  * is that row's. `least()` skips NULLs, so a missing list, special or tier simply drops out. One row
  * per product.
  */
@@ -50,12 +51,12 @@ export function priceLateral(ctx: PricingContext, quantity: SQL = sql`1`): SQL {
         least(pub.regular, pub.special, pub.tier, own.regular, own.special, own.tier) AS paid
       FROM (SELECT 1) one
       LEFT JOIN LATERAL (
-        SELECT pr.regular_cents AS regular, pr.special_cents AS special, ${tierOf(quantity)} AS tier
+        SELECT pr.regular_cents AS regular, ${specialCentsNow('pr')} AS special, ${tierOf(quantity)} AS tier
         FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
         WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND l.code = 'base' LIMIT 1
       ) pub ON true
       LEFT JOIN LATERAL (
-        SELECT pr.regular_cents AS regular, pr.special_cents AS special, ${tierOf(quantity)} AS tier
+        SELECT pr.regular_cents AS regular, ${specialCentsNow('pr')} AS special, ${tierOf(quantity)} AS tier
         FROM prices pr
         WHERE pr.product_id = p.id AND pr.currency = ${ctx.currency} AND pr.price_list_id = ${own} LIMIT 1
       ) own ON true
@@ -65,7 +66,7 @@ export function priceLateral(ctx: PricingContext, quantity: SQL = sql`1`): SQL {
 
 /** One list's price row with its tiers, as JSON (null when the list has no price for the product). */
 const tieredList = (currency: string, listId: SQL) => sql`(
-  SELECT json_build_object('regular', pr.regular_cents, 'special', pr.special_cents, 'tiers', COALESCE((
+  SELECT json_build_object('regular', pr.regular_cents, 'special', ${specialCentsNow('pr')}, 'tiers', COALESCE((
     SELECT json_agg(json_build_object('minQuantity', t.min_quantity, 'cents', t.cents))
     FROM price_tiers t
     WHERE t.price_list_id = pr.price_list_id AND t.product_id = pr.product_id AND t.currency = pr.currency

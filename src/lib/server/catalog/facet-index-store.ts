@@ -22,7 +22,13 @@ const ATTRIBUTES_SETTING = tags.content('setting', 'attributes', 'all');
 const ParentRow = z.object({ id: z.number(), created: int8 });
 const PairRow = z.object({ id: z.number(), of: z.number() });
 const ValueRow = z.object({ id: z.number(), code: z.string(), value: z.string() });
-const PriceRow = z.object({ id: z.number(), currency: z.string(), cents: z.number() });
+const PriceRow = z.object({
+  id: z.number(),
+  currency: z.string(),
+  regular: z.number(),
+  special: z.number().nullable(),
+  until: z.string().nullable(),
+});
 const CategoryRow = z.object({ id: z.number(), idPath: z.string() });
 
 const idArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
@@ -58,7 +64,9 @@ async function readListings(
     rows(
       db,
       PriceRow,
-      sql`select pr.product_id as id, pr.currency, coalesce(pr.special_cents, pr.regular_cents) as cents
+      // With the special's last day: the index sorts by the price of the day it is asked on.
+      sql`select pr.product_id as id, pr.currency, pr.regular_cents as regular, pr.special_cents as special,
+        pr.special_until::text as until
       from prices pr join price_lists pl on pl.id = pr.price_list_id and pl.code = 'base'
       where pr.product_id = any(${ids}::int[])`,
     ),
@@ -76,7 +84,8 @@ async function readListings(
   );
   for (const c of categories) listings.get(c.of)!.categories.push(c.id);
   for (const v of variants) listings.get(v.of)!.variants.push(v.id);
-  for (const p of prices) listings.get(p.id)!.prices[p.currency] = p.cents;
+  for (const p of prices)
+    listings.get(p.id)!.prices[p.currency] = { regular: p.regular, special: p.special, specialUntil: p.until };
   for (const v of values) listings.get(owner.get(v.id)!)!.values.push({ code: v.code, value: v.value });
   // In a stable order, so a product read again unchanged compares equal (FacetIndex.put skips it).
   for (const listing of listings.values()) {

@@ -6,6 +6,7 @@
 // which then answered on the main thread, so every other request waited for it. listing-sql.ts holds the
 // same rules in SQL; the tests hold this index to it. facet-index-store.ts keeps it current.
 import type { Filter } from '#lib/catalog/contract.ts';
+import { specialOn, utcDay, type CalendarDate } from '#lib/catalog/special-price.ts';
 import { Bitset } from './bitset.ts';
 import { SlotLists } from './slot-lists.ts';
 
@@ -19,8 +20,15 @@ export interface IndexedListing {
   variants: number[];
   /** Values of the indexed attributes, the product's own and its variants'. */
   values: { code: string; value: string }[];
-  /** Its price on the public list per currency, in cents (the special price when there is one). */
-  prices: Record<string, number>;
+  /** Its price on the public list per currency, in cents; its special price sorts while it runs. */
+  prices: Record<string, ListingPrice>;
+}
+
+export interface ListingPrice {
+  regular: number;
+  special: number | null;
+  /** The special's last day; null: no end. */
+  specialUntil: CalendarDate | null;
 }
 
 export interface FacetScope {
@@ -68,6 +76,8 @@ export class FacetIndex {
   /** Derived from the above on first use and dropped when what they derive from changes. */
   private readonly subtrees = new Map<number, Bitset>();
   private readonly orders = new Map<string, Int32Array>();
+  /** The day the price orders hold: a special that ends moves its product on the next day's first listing. */
+  private ordersDay = '';
 
   constructor(codes: readonly string[]) {
     this.codes = new Set(codes);
@@ -258,6 +268,11 @@ export class FacetIndex {
   /** Every listed product's slot in a sort order; ties broken by id like the SQL reference. */
   private order(sort: ListingSort, currency: string): Int32Array {
     const key = sort === 'price-up' || sort === 'price-down' ? `${sort}:${currency}` : 'newest';
+    const today = utcDay();
+    if (today !== this.ordersDay) {
+      this.orders.clear();
+      this.ordersDay = today;
+    }
     let order = this.orders.get(key);
     if (order) return order;
     const slots = Int32Array.from(this.listed);
@@ -269,7 +284,8 @@ export class FacetIndex {
       const listing = this.entries[slot]!.listing;
       ids[slot] = listing.id;
       // Without a price in the currency: last, in id order (nulls last in both directions).
-      const price = listing.prices[currency];
+      const listed = listing.prices[currency];
+      const price = listed && (specialOn(listed.special, listed.specialUntil, today) ?? listed.regular);
       keys[slot] =
         key === 'newest' ? -listing.created : price === undefined ? Infinity : sort === 'price-up' ? price : -price;
     }

@@ -5,7 +5,7 @@
 // 100,000 products: 6 s; as an intersection: about 0.1 s).
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
-import { rows } from '../db/index.ts';
+import { rows, specialCentsNow } from '../db/index.ts';
 import type { Db } from '../db/client.ts';
 import type { FacetScope } from './facet-index.ts';
 
@@ -40,7 +40,7 @@ function scopeCondition(scope: FacetScope, skipFilter?: string): SQL {
 
 function orderBy(sort: string, currency: string, productIds?: number[]): SQL {
   // Price order uses the public price list: a listing is the same for everybody, so it can be cached.
-  const price = sql`(select coalesce(pr.special_cents, pr.regular_cents) from prices pr
+  const price = sql`(select coalesce(${specialCentsNow('pr')}, pr.regular_cents) from prices pr
     join price_lists pl on pl.id = pr.price_list_id and pl.code = 'base'
     where pr.product_id = p.id and pr.currency = ${currency})`;
   if (sort === 'price-up') return sql`${price} asc nulls last, p.id asc`;

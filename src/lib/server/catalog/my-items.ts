@@ -9,9 +9,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
+import { utcDay } from '#lib/catalog/special-price.ts';
 import type { MyItemsCategory, MyItemsState } from '#lib/account/my-items.ts';
 import { foldTerm, termWords } from '#lib/search/fold.ts';
-import { getDb, rows } from '../db/index.ts';
+import { getDb, rows, specialCentsNow } from '../db/index.ts';
 import { productTranslations, products } from '../db/schema.ts';
 import { publishedMemo } from '../publish/index.ts';
 import { versionedImage } from '../images/index.ts';
@@ -101,7 +102,8 @@ const byName = (a: ListRow, b: ListRow) => (a.name < b.name ? -1 : a.name > b.na
  * embedded database for about 250 ms, and a background reload must not stall the requests meanwhile.
  */
 async function listIndex(priceListId: number, currency: string, locale: Locale): Promise<ListIndex> {
-  return listIndexes(`${priceListId}:${currency}:${locale}`, async () => {
+  // Read again each UTC day: the price order holds the special prices running that day.
+  return listIndexes(`${priceListId}:${currency}:${locale}:${utcDay()}`, async () => {
     const db = await getDb();
     const list: ListRow[] = [];
     for (let after = 0; ;) {
@@ -109,7 +111,7 @@ async function listIndex(priceListId: number, currency: string, locale: Locale):
         db,
         ListRow,
         sql`
-        SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(pr.special_cents, pr.regular_cents) AS cents,
+        SELECT p.id, p.sku, p.itemnum, pt.name, COALESCE(${specialCentsNow('pr')}, pr.regular_cents) AS cents,
           (SELECT split_part(c.id_path, '/', 1)::int FROM product_categories pc JOIN categories c ON c.id = pc.category_id
             WHERE pc.product_id = p.id ORDER BY pc.is_primary DESC, c.id LIMIT 1) AS top
         FROM prices pr

@@ -3,7 +3,7 @@
 // guests may see prices. The page is the same for everybody and declares its product's tag, and a
 // publish of the product (its prices and tiers included) drops it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { getDb } from '../db/index.ts';
+import { getDb, specialCentsNow } from '../db/index.ts';
 import { priceLists, prices } from '../db/schema.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
 import type { QuantityRule } from '#lib/catalog/order-quantity.ts';
@@ -31,7 +31,7 @@ export async function publicPriceBreaks(
     .select({
       currency: prices.currency,
       regular: prices.regularCents,
-      special: prices.specialCents,
+      special: sql<number | null>`${specialCentsNow('prices')}`,
       tiers: sql<{ minQuantity: number; cents: number }[]>`coalesce((
         select json_agg(json_build_object('minQuantity', t.min_quantity, 'cents', t.cents) order by t.min_quantity)
         from price_tiers t

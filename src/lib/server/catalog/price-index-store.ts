@@ -24,7 +24,9 @@ const PricedRow = z
     effective: z.number().nullable(),
     external: z.number().nullable(),
     marked: z.boolean().nullable(),
-    prices: z.array(z.tuple([z.number(), z.string(), z.number(), z.number().nullable()])).nullable(),
+    prices: z
+      .array(z.tuple([z.number(), z.string(), z.number(), z.number().nullable(), z.string().nullable()]))
+      .nullable(),
   })
   .transform((r): PricedProduct => ({
     id: r.id,
@@ -32,7 +34,13 @@ const PricedRow = z
     hidePrices: r.hide_prices,
     stock:
       r.effective === null ? null : { effective: r.effective, external: r.external ?? 0, marked: r.marked ?? false },
-    prices: (r.prices ?? []).map(([listId, currency, regular, special]) => ({ listId, currency, regular, special })),
+    prices: (r.prices ?? []).map(([listId, currency, regular, special, specialUntil]) => ({
+      listId,
+      currency,
+      regular,
+      special,
+      specialUntil,
+    })),
   }));
 
 const IdRow = z.object({ id: z.number() });
@@ -45,7 +53,7 @@ async function readProducts(db: Db, where: { after: number } | { ids: number[] }
     PricedRow,
     sql`
     select p.id, p.sku, p.hide_prices, s.effective_stock as effective, s.external_stock as external, s.marked_in_stock as marked,
-      (select json_agg(json_build_array(pr.price_list_id, pr.currency, pr.regular_cents, pr.special_cents))
+      (select json_agg(json_build_array(pr.price_list_id, pr.currency, pr.regular_cents, pr.special_cents, pr.special_until))
         from prices pr where pr.product_id = p.id) as prices
     from products p left join stock s on s.product_id = p.id
     where p.is_active and ${filter}

@@ -1,10 +1,13 @@
 // Prices and stock of every active product, held in memory by each instance: the price call asks
 // for 24 skus on every listing page, from every shopper, and answering from the database capped
-// it at about 150 calls a second on the embedded one. price-index-store.ts keeps it current.
+// it at about 150 calls a second on the embedded one. price-index-store.ts keeps it current. A special
+// price is held with its last day and applied only while it runs, judged at every lookup: it ends on
+// time without a change notice, however long the index has been built.
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import { toMajor } from '#lib/cart/rules.ts';
 import { bestPrice, type ListPrice } from '#lib/catalog/best-price.ts';
 import type { PriceContext } from '#lib/catalog/price.ts';
+import { specialOn, utcDay, type CalendarDate } from '#lib/catalog/special-price.ts';
 
 interface StockRow {
   effective: number;
@@ -16,6 +19,8 @@ interface PriceRow {
   currency: string;
   regular: number;
   special: number | null;
+  /** The special's last day; null: no end. */
+  specialUntil: CalendarDate | null;
 }
 
 export interface PricedProduct {
@@ -66,26 +71,30 @@ export class PriceIndex {
    * The shopper's prices and stock for each known, active sku (any case), once each. A customer with
    * their own price list pays the lowest of that list's and the public prices (the best-price rule).
    */
-  lookup(skus: readonly string[], ctx: PriceContext): PriceListEntry[] {
+  lookup(skus: readonly string[], ctx: PriceContext, today: CalendarDate = utcDay()): PriceListEntry[] {
     const entries: PriceListEntry[] = [];
     const seen = new Set<PricedProduct>();
     for (const sku of skus) {
       const product = this.bySku.get(sku.toLowerCase());
       if (!product || seen.has(product)) continue;
       seen.add(product);
-      entries.push(this.entry(product, ctx));
+      entries.push(this.entry(product, ctx, today));
     }
     return entries;
   }
 
-  private entry(product: PricedProduct, ctx: PriceContext): PriceListEntry {
-    const find = (listId: number | null | undefined): ListPrice | null => {
-      if (!listId) return null;
-      const row = product.prices.find((p) => p.listId === listId && p.currency === ctx.currency);
-      return row ? { regular: row.regular, special: row.special } : null;
-    };
-    const best = ctx.pricesVisible ? bestPrice(find(this.baseListId), find(ctx.priceListId)) : null;
+  private entry(product: PricedProduct, ctx: PriceContext, today: CalendarDate): PriceListEntry {
+    const find = (listId: number | null | undefined): PriceRow | undefined =>
+      listId ? product.prices.find((p) => p.listId === listId && p.currency === ctx.currency) : undefined;
+    const running = (row: PriceRow | undefined): ListPrice | null =>
+      row ? { regular: row.regular, special: specialOn(row.special, row.specialUntil, today) } : null;
+    const [publicRow, contractRow] = [find(this.baseListId), find(ctx.priceListId)];
+    const best = ctx.pricesVisible ? bestPrice(running(publicRow), running(contractRow)) : null;
     const visible = ctx.pricesVisible && !product.hidePrices && best !== null;
+    // The end of what is paid: the public special's, or the contract's when its special is the price.
+    const paidRow = best?.source === 'special' ? publicRow : best?.source === 'contract' ? contractRow : undefined;
+    const paidSpecial = paidRow ? specialOn(paidRow.special, paidRow.specialUntil, today) : null;
+    const specialUntil = paidSpecial !== null && paidSpecial === best?.special ? paidRow?.specialUntil : null;
     const { stock } = product;
     return {
       sku: product.sku,
@@ -96,6 +105,7 @@ export class PriceIndex {
             currency: ctx.currency,
             // Only a price that undercuts the regular one needs a label.
             ...(best.source === 'regular' ? {} : { source: best.source }),
+            ...(specialUntil ? { specialUntil } : {}),
           }
         : null,
       // Without price permission a shopper sees neither prices nor availability.

@@ -7,6 +7,7 @@ import { onStop } from '../lifecycle/index.ts';
 export { isUuid, parseRows, rows, RowShapeError, type Executor } from './sql.ts';
 export { document, int8, json, timestamp } from './columns.ts';
 export { literalList, literalRows, sqlLiteral } from './literals.ts';
+export { specialCentsNow, specialRunning } from './special-price.ts';
 
 let pending: Promise<Database> | undefined;
 let opened = false;

@@ -10,6 +10,7 @@ import { FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
 import { inArray, sql } from 'drizzle-orm';
 import { insertChunked, dataCounts, isSuperuser, syncSequence, truncateAll, type Writer } from './insert.ts';
 import { generateProducts, type ProductBundle } from './products.ts';
+import { offersEndAfter } from './pricing.ts';
 import { DEMO_EPOCH } from './random.ts';
 import { COUPONS, PRICE_LISTS, SHIPPING_METHODS } from './shop.ts';
 import { LOCALES } from './vocabulary.ts';
@@ -17,7 +18,7 @@ import { LOCALES } from './vocabulary.ts';
 export { productImageSvg, categoryImageSvg, attributeOptionImageSvg, parseProductImageName } from './images.ts';
 
 /** Bump when the generator's output changes, so a stored demo database can tell it is stale. */
-const DEMO_SEED_VERSION = 3;
+const DEMO_SEED_VERSION = 4;
 export const DEFAULT_DEMO_PRODUCTS = 300;
 const MAX_DEMO_PRODUCTS = 1_000_000;
 /** Products per insert transaction. */
@@ -27,6 +28,8 @@ export interface SeedOptions {
   /** Product rows to create, variants included (default 300). */
   products?: number;
   onProgress?: (message: string) => void;
+  /** When the seed runs (now): the demo's dated offer ends in the quarter after it (offersEndAfter). */
+  seededAt?: Date;
 }
 
 export interface SeedSummary {
@@ -193,7 +196,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     done += rows.length;
     progress(`${done}/${total} products`);
   };
-  for (const bundle of generateProducts(total)) {
+  for (const bundle of generateProducts(total, offersEndAfter(options.seededAt ?? new Date()))) {
     batch.push(bundle);
     if (batch.length >= BATCH) await flush();
   }

@@ -5,6 +5,17 @@ import type { Rng } from './random.ts';
 
 const RATE: Record<Currency, number> = { EUR: 1, GBP: 0.86, USD: 1.09 };
 
+/**
+ * The last day of the demo's dated offer: the end of the quarter after the one the seed runs in, so a
+ * fresh demo shows it for three to six months, as a merchant's seasonal offer would run. Measured
+ * from the seed, not DEMO_EPOCH: that lies in the past, and an offer ended there would never show.
+ */
+export function offersEndAfter(seededAt: Date): string {
+  const nextQuarterEnds = Math.floor(seededAt.getUTCMonth() / 3) * 3 + 6;
+  // Day 0 of a month is the last day of the month before it.
+  return new Date(Date.UTC(seededAt.getUTCFullYear(), nextQuarterEnds, 0)).toISOString().slice(0, 10);
+}
+
 export type StockCase = 'large' | 'medium' | 'small-external' | 'only-external' | 'not-available' | 'marked' | 'none';
 export interface StockLevel {
   effectiveStock: number;

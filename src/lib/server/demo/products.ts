@@ -35,6 +35,8 @@ interface Context {
   allAccessories: number[];
   /** Id of the first (parent or simple) product of each family. */
   familyIds: number[];
+  /** The last day of the fixtures' special prices (offersEndAfter); generated specials run on. */
+  offersEnd: string;
 }
 
 function randomSpec(rng: Rng, ctx: Context): FamilySpec {
@@ -197,6 +199,7 @@ function buildFamily(ctx: Context, f: number, room: number): ProductBundle[] {
           currency: c,
           regularCents: prices.regular[c],
           specialCents: prices.special?.[c] ?? null,
+          specialUntil: prices.special && spec.specialEurCents ? ctx.offersEnd : null,
         })),
         ...(acme
           ? CURRENCIES.map((c: Currency) => ({
@@ -289,8 +292,11 @@ function eanFrom(rng: Rng): string {
   return [...digits, (10 - (sum % 10)) % 10].join('');
 }
 
-/** Yields exactly `total` products (parents and variants), family by family, deterministically. */
-export function* generateProducts(total: number): Generator<ProductBundle> {
+/**
+ * Yields exactly `total` products (parents and variants), family by family, deterministically; the
+ * fixtures' special prices end on `offersEnd`.
+ */
+export function* generateProducts(total: number, offersEnd: string): Generator<ProductBundle> {
   const categories = buildCategories();
   const ctx: Context = {
     byKey: new Map(categories.map((c) => [c.key, c])),
@@ -299,6 +305,7 @@ export function* generateProducts(total: number): Generator<ProductBundle> {
     pools: new Map(),
     allAccessories: [],
     familyIds: [],
+    offersEnd,
   };
   for (let f = 0; ctx.nextId <= total; f++) {
     yield* buildFamily(ctx, f, total - ctx.nextId + 1);

@@ -210,12 +210,45 @@ function readClassification(node: XmlNode): Row | undefined {
 
 const PRICE_TYPES = new Set(['net_list', 'net_customer', 'nrp']);
 
+interface FoundPrice {
+  type: string;
+  price: { currency: string; cents: number; minQuantity: number };
+  tax?: Decimal | undefined;
+  territorial: boolean;
+  /** The last day of its PRODUCT_PRICE_DETAILS, if dated. */
+  until: string | undefined;
+}
+
+/**
+ * One price (type, currency, quantity) from the candidates valid today: a price for the shop's country
+ * beats one for everywhere, an open-ended one a dated one. A dated price below it is an offer, the way
+ * BMEcat states one: a PRODUCT_PRICE_DETAILS with a valid_end_date beside the standing prices; it
+ * becomes the special price with that last day (only for the price from quantity 1: a tier has none).
+ */
+function pickPrice(candidates: readonly FoundPrice[]): Row & { tax?: Decimal | undefined } {
+  const rank = (p: FoundPrice) => (p.territorial ? 0 : 2) + (p.until === undefined ? 0 : 1);
+  const regular = candidates.reduce((best, p) => (rank(p) < rank(best) ? p : best));
+  const offers = candidates.filter(
+    (p) => p.until !== undefined && p.price.cents < regular.price.cents && p.price.minQuantity === 1,
+  );
+  const offer = offers.reduce<FoundPrice | undefined>(
+    (low, p) => (!low || p.price.cents < low.price.cents ? p : low),
+    undefined,
+  );
+  return {
+    ...regular.price,
+    ...(offer && regular !== offer ? { specialCents: offer.price.cents, specialUntil: offer.until } : {}),
+    tax: regular.tax,
+  };
+}
+
 /** The prices valid on the day, in cents per order unit, and the tax rate of the first that names one. */
 function readPrices(node: XmlNode, context: MapContext, faults: Faults): { prices: Row[]; taxPercent?: number } {
   const orderQuantity = priceQuantity(first(first(node, 'PRODUCT_ORDER_DETAILS'), 'PRICE_QUANTITY'), faults);
-  const found: { type: string; price: Row; tax?: Decimal; territorial: boolean }[] = [];
+  const found: FoundPrice[] = [];
   for (const details of all(node, 'PRODUCT_PRICE_DETAILS')) {
-    if (!validOn(details, context.today, faults)) continue;
+    const validity = validityOf(details, faults);
+    if (!validOn(validity, context.today)) continue;
     for (const price of all(details, 'PRODUCT_PRICE')) {
       const type = price.attrs.price_type?.trim() ?? '';
       if (!PRICE_TYPES.has(type)) continue;
@@ -239,22 +272,22 @@ function readPrices(node: XmlNode, context: MapContext, faults: Faults): { price
         tax,
         territorial: territories.length > 0,
         price: { currency, cents: centsOf(amount, factor, quantity), minQuantity },
+        until: validity.end,
       });
     }
   }
-  const chosen = new Map<string, (typeof found)[number]>();
+  const candidates = new Map<string, FoundPrice[]>();
   for (const entry of found) {
-    const key = `${entry.type} ${String(entry.price.currency)} ${String(entry.price.minQuantity)}`;
-    const held = chosen.get(key);
-    if (!held || (entry.territorial && !held.territorial)) chosen.set(key, entry);
+    const key = `${entry.type} ${entry.price.currency} ${String(entry.price.minQuantity)}`;
+    candidates.set(key, [...(candidates.get(key) ?? []), entry]);
   }
   // A customer price is the catalogue's list price when it is the only one there is.
-  const picked = [...chosen.values()];
+  const picked = [...candidates.values()].map((group) => ({ type: group[0]!.type, ...pickPrice(group) }));
   const hasNetList = picked.some(({ type }) => type === 'net_list');
   const list = (type: string) => (type === 'net_list' || (type === 'net_customer' && !hasNetList) ? 'base' : type);
   const tax = picked.find((entry) => entry.tax !== undefined)?.tax;
   return {
-    prices: picked.map(({ type, price }) => ({ list: list(type), ...price })),
+    prices: picked.map(({ type, tax: _tax, ...price }) => ({ list: list(type), ...price })),
     // TAX is a fraction (0.19); the percentage is computed on its digits, so 0.07 gives 7, not 7.000000000000001.
     ...(tax && { taxPercent: Number(tax.units * 100n) / 10 ** tax.scale }),
   };
@@ -268,8 +301,17 @@ function priceQuantity(node: XmlNode | undefined, faults: Faults): Decimal | und
   return quantity;
 }
 
-/** Whether a PRODUCT_PRICE_DETAILS applies on the day: 2005 dates it with DATETIME or VALID_*_DATE. */
-function validOn(details: XmlNode, today: string, faults: Faults): boolean {
+interface Validity {
+  start?: string | undefined;
+  end?: string | undefined;
+}
+
+/** Whether prices of that validity apply on the day. */
+const validOn = ({ start, end }: Validity, today: string): boolean =>
+  (start === undefined || start <= today) && (end === undefined || today <= end);
+
+/** The first and last day of a PRODUCT_PRICE_DETAILS: 2005 dates it with DATETIME or VALID_*_DATE. */
+function validityOf(details: XmlNode, faults: Faults): Validity {
   let start: string | undefined;
   let end: string | undefined;
   for (const node of details.children) {
@@ -280,7 +322,7 @@ function validOn(details: XmlNode, today: string, faults: Faults): boolean {
     if (type === 'valid_start_date') start = date;
     else end = date;
   }
-  return (start === undefined || start <= today) && (end === undefined || today <= end);
+  return { start, end };
 }
 
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|avif|tiff?|bmp|svg)$/i;

@@ -20,6 +20,20 @@ export interface ColumnDescription {
 const LIST = 'separated by |';
 const AMOUNT = 'a decimal comma where cells are separated by semicolons (1.234,50), a dot otherwise (1234.50)';
 
+/** The special price beside a price from quantity 1, in a product file and a price file alike. */
+const SPECIAL_COLUMNS: readonly ColumnDescription[] = [
+  {
+    column: 'special_price',
+    description: 'Special (offer) price of one order unit, charged instead while it runs; as price.',
+    example: '999,00',
+  },
+  {
+    column: 'special_price_until',
+    description: 'Last day of the special price (31.03.2027 or 2027-03-31, UTC); empty: until further notice.',
+    example: '31.03.2027',
+  },
+];
+
 /** @internal Exported for its tests. */
 export const PRODUCT_COLUMNS: readonly ColumnDescription[] = [
   { column: 'sku', description: 'Item number; products are matched on it. Required.', example: 'BM-2000' },
@@ -52,6 +66,7 @@ export const PRODUCT_COLUMNS: readonly ColumnDescription[] = [
   { column: 'tax_percent', description: 'VAT rate in percent.', example: '19' },
   { column: 'currency', description: 'ISO code of price and tier_prices (EUR when empty).', example: 'EUR' },
   { column: 'price', description: `Net list price of one order unit, with ${AMOUNT}.`, example: '1.234,50' },
+  ...SPECIAL_COLUMNS,
   {
     column: 'tier_prices',
     description: `Quantity prices quantity:price, ${LIST}: 9,50 from 10 pieces on, 8,90 from 50.`,
@@ -100,6 +115,7 @@ const PRICE_COLUMNS: readonly ColumnDescription[] = [
     description: "From this quantity on (1 when empty). Consecutive rows of one sku are that sku's prices.",
     example: '10',
   },
+  ...SPECIAL_COLUMNS,
 ];
 
 const STOCK_COLUMNS: readonly ColumnDescription[] = [

@@ -8,6 +8,7 @@ import {
   nonEmpty,
   normalizeMeasure,
   readCents,
+  readDate,
   readGtin,
   readNumber,
   readReferences,
@@ -66,6 +67,13 @@ const perLocale = <T>(value: (locale: Locale) => T | undefined): Partial<Record<
 const price = (currency: string, cents: number | undefined, minQuantity = 1, list = 'base') =>
   defined({ list, currency, cents, minQuantity });
 
+/** The row's special price and its last day, for its price from quantity 1. */
+const special = (row: CsvRow) =>
+  defined({
+    specialCents: row.read('special_price', readCents),
+    specialUntil: row.read('special_price_until', readDate),
+  });
+
 const REFERENCE_COLUMNS = {
   accessories: 'accessory',
   included: 'included',
@@ -89,7 +97,7 @@ export function productRecord(row: CsvRow, header: CsvHeader): Json {
   const currency = row.text('currency')?.toUpperCase() ?? 'EUR';
   const listPrice = row.read('price', readCents);
   const prices = [
-    ...(listPrice === undefined ? [] : [price(currency, listPrice)]),
+    ...(listPrice === undefined ? [] : [{ ...price(currency, listPrice), ...special(row) }]),
     ...(row.read('tier_prices', readTiers) ?? []).map((tier) => price(currency, tier.cents, tier.minQuantity)),
   ];
   const references = Object.entries(REFERENCE_COLUMNS).flatMap(([column, type]) =>
@@ -146,5 +154,8 @@ export function stockRecord(row: CsvRow): Json {
 /** One row of a price file: one price of its sku (a sku's tiers are consecutive rows). */
 export function priceEntry(row: CsvRow): Json {
   const currency = row.text('currency')?.toUpperCase() ?? 'EUR';
-  return price(currency, row.read('price', readCents), row.number('min_quantity'), row.text('list'));
+  return {
+    ...price(currency, row.read('price', readCents), row.number('min_quantity'), row.text('list')),
+    ...special(row),
+  };
 }

@@ -86,6 +86,18 @@ export function readYes(text: string): boolean {
   throw new UnreadableValue(`"${text}" is neither yes nor no (write 1, yes, ja or x for yes; leave it empty for no)`);
 }
 
+/**
+ * A calendar date as YYYY-MM-DD, from 2027-03-31 or German Excel's 31.03.2027 (a day of one or two
+ * digits, a month too); whether the day exists is the record schema's to say.
+ */
+export function readDate(text: string): string {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  if (iso) return text;
+  if (german) return `${german[3]}-${german[2]!.padStart(2, '0')}-${german[1]!.padStart(2, '0')}`;
+  throw new UnreadableValue(`"${text}" is not a date (write it like 31.03.2027 or 2027-03-31)`);
+}
+
 /** Separate values in one cell: a|b|c; blanks around and between them are dropped. */
 export function splitList(text: string): string[] {
   return text

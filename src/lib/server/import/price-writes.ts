@@ -16,6 +16,9 @@ export interface PriceRow {
   currency: string;
   minQuantity: number;
   cents: number;
+  /** Only from quantity 1: the special price and its last day. */
+  specialCents: number | null;
+  specialUntil: string | null;
 }
 
 /**
@@ -44,10 +47,14 @@ export async function priceRows(tx: Db, given: readonly Price[], ctx: ImportCont
       currency: p.currency,
       minQuantity: first ? 1 : p.minQuantity,
       cents: p.cents,
+      specialCents: p.specialCents ?? null,
+      specialUntil: p.specialUntil ?? null,
     });
   }
   return rows;
 }
+
+const NO_SPECIAL = { specialCents: null, specialUntil: null };
 
 /** Replaces each product's prices in the lists its rows name (a product without rows keeps its prices). */
 export async function writePrices(
@@ -67,14 +74,15 @@ export async function writePrices(
   const base = all.filter((r) => r.minQuantity === 1);
   const tiers = all.filter((r) => r.minQuantity > 1);
   if (base.length > 0)
-    await tx.execute(sql`INSERT INTO prices (price_list_id, product_id, currency, regular_cents)
-      VALUES ${literalRows(base.map((r) => [r.listId, r.id, r.currency, r.cents]))}`);
+    await tx.execute(sql`INSERT INTO prices (price_list_id, product_id, currency, regular_cents, special_cents, special_until)
+      VALUES ${literalRows(base.map((r) => [r.listId, r.id, r.currency, r.cents, r.specialCents, r.specialUntil]))}`);
   if (tiers.length > 0)
     await tx.execute(sql`INSERT INTO price_tiers (price_list_id, product_id, currency, min_quantity, cents)
       VALUES ${literalRows(tiers.map((r) => [r.listId, r.id, r.currency, r.minQuantity, r.cents]))}`);
 }
 
-const key = (r: PriceRow) => `${r.listId}|${r.currency}|${r.minQuantity}|${r.cents}`;
+const key = (r: PriceRow) =>
+  `${r.listId}|${r.currency}|${r.minQuantity}|${r.cents}|${r.specialCents ?? ''}|${r.specialUntil ?? ''}`;
 
 /** New prices for one known product (a prices record); true when anything changed. */
 export async function replacePrices(
@@ -92,14 +100,20 @@ export async function replacePrices(
   const now = [
     ...base
       .filter((p) => lists.has(p.priceListId))
-      .map((p) => key({ listId: p.priceListId, currency: p.currency, minQuantity: 1, cents: p.regularCents })),
-    ...tiers
-      .filter((t) => lists.has(t.priceListId))
-      .map((t) => key({ listId: t.priceListId, currency: t.currency, minQuantity: t.minQuantity, cents: t.cents })),
+      .map((p) =>
+        key({
+          listId: p.priceListId,
+          currency: p.currency,
+          minQuantity: 1,
+          cents: p.regularCents,
+          specialCents: p.specialCents,
+          specialUntil: p.specialUntil,
+        }),
+      ),
+    ...tiers.filter((t) => lists.has(t.priceListId)).map((t) => key({ ...t, listId: t.priceListId, ...NO_SPECIAL })),
   ].sort();
-  // A special price set in the shop is kept only while the regular price stays; any change replaces it.
-  const specials = base.some((p) => lists.has(p.priceListId) && p.specialCents !== null);
-  if (!specials && now.join() === wanted.map(key).sort().join()) return false;
+  // The file's prices of a list are all of them: a special it does not name (also one set in the shop) goes.
+  if (now.join() === wanted.map(key).sort().join()) return false;
   await writePrices(tx, [{ id: productId, prices: wanted }]);
   return true;
 }

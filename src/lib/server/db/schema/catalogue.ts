@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -270,6 +271,11 @@ export const prices = pgTable(
     currency: text('currency').notNull(),
     regularCents: integer('regular_cents').notNull(),
     specialCents: integer('special_cents'),
+    /**
+     * The last day the special price applies (a UTC calendar date, inclusive); null: until further
+     * notice. An ended special stays in the row but is no longer charged or shown (special-price.ts).
+     */
+    specialUntil: date('special_until'),
   },
   // Read by product alone (the price index, the cart): the key starts with the price list.
   (t) => [
