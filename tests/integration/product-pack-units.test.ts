@@ -208,8 +208,9 @@ describe('the rendered page', () => {
         .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
         .find((d) => d['@type'] === 'Product')!;
       expect(ld).toMatchObject({ gtin13: '4006381333931', offers: { eligibleQuantity: { minValue: 3 } } });
-      expect(html).toContain('data-price-currency="GBP" hidden');
-      expect(html).not.toContain('data-price-currency="USD"');
+      // Price-break tables per currency the product has prices in (the banner's amounts are per currency too).
+      expect(html).toContain('<table class="price-breaks" data-price-currency="GBP" hidden');
+      expect(html).not.toContain('<table class="price-breaks" data-price-currency="USD"');
       expect(html).toMatch(/<a href="\/media\/7d2c9e41b0a5f3c6\.pdf" type="application\/pdf">/);
       if (locale === 'de') {
         expect(html).toContain('je Karton à 12 Stück');
