@@ -3,9 +3,12 @@
 import { describe, expect, test } from 'vitest';
 import { fillShopFacts, namedFacts, type ShopFacts } from '#lib/content/shop-facts.ts';
 import { contentConfigSchemas } from '#lib/content/schemas.ts';
+import { formatPrice } from '#lib/catalog/price.ts';
 
 const FACTS: ShopFacts = { productCount: 1234, freeShippingFrom: { GBP: 22000, EUR: 25000 }, invoiceDueDays: 30 };
-const DE = { intlLocale: 'de-DE', shopCurrency: 'EUR', freeLabel: 'Kostenlos' };
+const money = (locale: string) => (cents: number, currency: string) =>
+  formatPrice(cents / 100, { currency, locale, freeLabel: 'Kostenlos' });
+const DE = { intlLocale: 'de-DE', shopCurrency: 'EUR', money: money('de-DE') };
 
 describe('shop facts', () => {
   test('a text without facts is shown as it is, for every currency', () => {
@@ -22,7 +25,11 @@ describe('shop facts', () => {
   });
 
   test('an amount once per currency the shop has it in, the shop currency first', () => {
-    const filled = fillShopFacts('ab {{freeShippingFrom}}', FACTS, { ...DE, intlLocale: 'en-GB' });
+    const filled = fillShopFacts('ab {{freeShippingFrom}}', FACTS, {
+      ...DE,
+      intlLocale: 'en-GB',
+      money: money('en-GB'),
+    });
     expect(filled?.variants).toEqual([
       { currency: 'EUR', html: 'ab €250.00' },
       { currency: 'GBP', html: 'ab £220.00' },

@@ -21,7 +21,7 @@ export interface MyItemsCategory {
 
 /** The page sizes a buyer may choose; the first is the spec's price-list default. */
 export const MY_ITEMS_PAGE_SIZES = [PAGE_SIZES.priceList, 24, 48, 96] as const;
-export type MyItemsPageSize = (typeof MY_ITEMS_PAGE_SIZES)[number];
+type MyItemsPageSize = (typeof MY_ITEMS_PAGE_SIZES)[number];
 /** The pause in typing after which the text filter applies itself (the spec's search debounce). */
 export const MY_ITEMS_FILTER_DEBOUNCE_MS = 1000;
 /** The URL parameter that asks the next page to put the caret back into the text filter. */

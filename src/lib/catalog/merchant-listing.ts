@@ -29,6 +29,7 @@ const days = (range: DayRange) => ({
 });
 
 /**
+ * @internal Exported for its tests.
  * One OfferShippingDetails per method that ships (the setting names its transit days) and has a price in
  * the Offer's currency: its rate for this amount (free from its threshold on) to each of its countries.
  */
@@ -76,13 +77,13 @@ const RETURN_FEE_URLS: Record<FulfilmentSetting['returnFees'], string> = {
   customer: 'https://schema.org/ReturnFeesCustomerResponsibility',
 };
 
-/** The countries the shop delivers to: those of the methods that ship. Returns come back from there. */
+/** @internal The countries the shop delivers to: those of the methods that ship. Returns come back from there. */
 export function deliveryCountries(terms: MerchantTerms): string[] {
   const shipping = terms.methods.filter((m) => terms.fulfilment?.transitDays[m.code]);
   return [...new Set(shipping.flatMap((m) => m.countries))].sort();
 }
 
-/** The return policy of the fulfilment setting, for the countries the shop delivers to; undefined without either. */
+/** @internal The return policy of the fulfilment setting, for the countries the shop delivers to; undefined without either. */
 export function returnPolicyJsonLd(terms: MerchantTerms): Record<string, unknown> | undefined {
   const { fulfilment } = terms;
   const countries = deliveryCountries(terms);

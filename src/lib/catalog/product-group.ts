@@ -34,7 +34,7 @@ export function variantProperties(variant: Pick<VariantLike, 'attributes'>, code
 }
 
 /** The group's own identifier within a page, so variants elsewhere can point at it. */
-export const productGroupId = (parentUrl: string) => `${parentUrl}#product-group`;
+const productGroupId = (parentUrl: string) => `${parentUrl}#product-group`;
 
 export interface VariantEntry {
   name: string;

@@ -90,7 +90,7 @@ export function variantLabels(variants: readonly VariantLike[]): string[] {
 /** The attribute whose value names the product's brand in structured data. */
 export const BRAND_ATTRIBUTE = 'brand';
 
-/** Meta descriptions are cut by search engines at about this length; cutting at a word reads better. */
+/** @internal Meta descriptions are cut by search engines at about this length; cutting at a word reads better. */
 export function shortDescription(text: string, max = DESCRIPTION_MAX): string {
   return clipAtWord(text, max);
 }

@@ -1,7 +1,6 @@
 // Recommendations: how many products a recommendation row shows, the carousel's geometry, and the
 // editor's filter and key rules (a row is configured by a title and a filter such as
 // "brand=Brandt %26 Sohn&colour=red").
-import type { Filter } from './contract.ts';
 import { slugify } from './slug.ts';
 
 export const RECOMMENDATION_LIMIT = 20;
@@ -19,12 +18,21 @@ function decoded(text: string): string {
 }
 
 /**
+ * One attribute and the values a product must have: the listing's Filter (contract.ts), written out
+ * here because the content schemas use this module and the contract uses the schemas.
+ */
+export interface RecommendationFilter {
+  name: string;
+  values: string[];
+}
+
+/**
  * A recommendation filter's attribute code=value pairs, one filter per pair (a product must match
  * every pair). Pairs are joined by '&'; a pair's name ends at its first '='; both are trimmed and
  * percent-decoded (a value holding '&' is written "%26"). A pair with an empty name or value is
  * dropped.
  */
-export function parseRecommendationFilter(text: string): Filter[] {
+export function parseRecommendationFilter(text: string): RecommendationFilter[] {
   return text.split('&').flatMap((piece) => {
     const at = piece.indexOf('=');
     const name = decoded((at < 0 ? piece : piece.slice(0, at)).trim()).trim();

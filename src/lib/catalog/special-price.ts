@@ -15,7 +15,7 @@ export function specialOn(special: number | null, until: CalendarDate | null, to
   return until === null || today <= until ? special : null;
 }
 
-/** The moment a special with last day `until` ends: the start of the next UTC day. */
+/** @internal The moment a special with last day `until` ends: the start of the next UTC day. */
 export function specialEndsAt(until: CalendarDate): Date {
   const end = new Date(`${until}T00:00:00Z`);
   end.setUTCDate(end.getUTCDate() + 1);

@@ -304,8 +304,8 @@ const dayRangeSchema = z
   });
 export type DayRange = z.infer<typeof dayRangeSchema>;
 
-export const RETURN_METHODS = ['mail', 'store', 'kiosk'] as const;
-export const RETURN_FEES = ['free', 'customer'] as const;
+const RETURN_METHODS = ['mail', 'store', 'kiosk'] as const;
+const RETURN_FEES = ['free', 'customer'] as const;
 
 /**
  * How the shop delivers and takes goods back, as it tells search engines with every product's offer

@@ -8,7 +8,6 @@
 // (src/lib/catalog/currency-selector.ts shows the shopper's and hides the others; a currency without
 // the amount shows no text at all rather than a wrong one). A text naming a fact the shop does not
 // have (no free shipping, no invoice terms) or an unknown placeholder is not shown.
-import { formatPrice } from '../catalog/price.ts';
 import { escapeHtml } from '../shared/html.ts';
 
 export const SHOP_FACT_NAMES = ['productCount', 'freeShippingFrom', 'invoiceDueDays'] as const;
@@ -23,7 +22,7 @@ export interface ShopFacts {
   invoiceDueDays: number | null;
 }
 
-export interface FilledVariant {
+interface FilledVariant {
   /** The currency this variant is for; null: the same for every currency. */
   currency: string | null;
   html: string;
@@ -55,7 +54,7 @@ export function namedFacts(text: string): ShopFactName[] | null {
 export function fillShopFacts(
   html: string,
   facts: ShopFacts,
-  format: { intlLocale: string; shopCurrency: string; freeLabel: string },
+  format: { intlLocale: string; shopCurrency: string; money: (cents: number, currency: string) => string },
 ): FilledText | null {
   const uses = namedFacts(html);
   if (uses === null) return null;
@@ -66,10 +65,7 @@ export function fillShopFacts(
     html.replace(PLACEHOLDER, (_, name: ShopFactName) => {
       if (name === 'productCount') return number(facts.productCount);
       if (name === 'invoiceDueDays') return number(facts.invoiceDueDays!);
-      const cents = facts.freeShippingFrom[currency!]!;
-      return escapeHtml(
-        formatPrice(cents / 100, { currency: currency!, locale: format.intlLocale, freeLabel: format.freeLabel }) ?? '',
-      );
+      return escapeHtml(format.money(facts.freeShippingFrom[currency!]!, currency!));
     });
   if (!uses.includes('freeShippingFrom')) return { variants: [{ currency: null, html: fill(null) }], uses };
   const currencies = Object.keys(facts.freeShippingFrom).sort((a, b) =>

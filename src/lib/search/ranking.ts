@@ -23,7 +23,7 @@ export function wordScore(nameWord: string, word: string): number {
   return nameWord.startsWith(word) ? 2 : 1;
 }
 
-/** The best a term's words can score together: each a whole word. */
+/** @internal The best a term's words can score together: each a whole word. */
 export const MAX_SUMMED_WORD_SCORE = 4 * MAX_TERM_WORDS;
 
 /** Added for a product listed in a category that holds every word: above any summed word score. */

@@ -29,7 +29,7 @@ export interface HomeStrip {
   products: ProductCard[];
 }
 /** A strip an editor fills by a filter; `key` (the slug of its title) is its id, anchor and analytics list name. */
-export interface HomeRecommendations extends HomeStrip {
+interface HomeRecommendations extends HomeStrip {
   key: string;
 }
 /** A text with the shop's facts filled in (src/lib/content/shop-facts.ts), as HTML. */

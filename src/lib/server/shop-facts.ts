@@ -2,6 +2,7 @@
 // filled-in HTML with the cache tags of where each fact comes from.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
+import { formatPrice } from '../catalog/price.ts';
 import { fillShopFacts, type ShopFactName, type ShopFacts } from '../content/shop-facts.ts';
 import { LOCALE_TAGS, type Locale } from '../i18n/locales.ts';
 import { getContent } from './content.ts';
@@ -14,7 +15,7 @@ import { loadShippingMethods } from './shipping/index.ts';
 const memo = publishedMemo<ShopFacts>();
 const CountRow = z.object({ count: z.number() });
 
-export function loadShopFacts(): Promise<ShopFacts> {
+function loadShopFacts(): Promise<ShopFacts> {
   return memo('all', async () => {
     const db = await getDb();
     const { DEFAULT_COUNTRY, DEFAULT_CURRENCY } = env();
@@ -64,10 +65,11 @@ export async function withShopFacts(
 ): Promise<{ html: string; tags: string[] } | null> {
   const wrapper = inline ? 'span' : 'div';
   const { DEFAULT_CURRENCY } = env();
+  const intlLocale = LOCALE_TAGS[locale];
   const filled = fillShopFacts(html, await loadShopFacts(), {
-    intlLocale: LOCALE_TAGS[locale],
+    intlLocale,
     shopCurrency: DEFAULT_CURRENCY,
-    freeLabel,
+    money: (cents, currency) => formatPrice(cents / 100, { currency, locale: intlLocale, freeLabel }),
   });
   if (!filled) return null;
   const blocks = filled.variants.map(({ currency, html: variant }) =>

@@ -3,7 +3,6 @@
 // notifications island turns a key into the page's language. Feedback for an action that leaves the
 // page (sign-out goes to the home page) is carried over to the next page in session storage.
 import { atom } from 'nanostores';
-import { CART_MESSAGE_KEYS } from '../cart/display.ts';
 
 const MAX_NOTIFICATIONS = 3;
 const NOTIFICATION_TIMEOUT_MS = 3000;
@@ -13,13 +12,16 @@ const CARRY_OVER_MAX_AGE_MS = 10_000;
 
 type NotificationKind = 'info' | 'success' | 'danger';
 
+/** Confirmations the stores raise, which may be carried over to the next page. */
+export const CONFIRMATION_KEYS = ['wishlist.added', 'auth.signedIn', 'auth.signedOut'] as const;
+type ConfirmationKey = (typeof CONFIRMATION_KEYS)[number];
 /**
- * Messages the stores raise by key; the area has a text for each. The cart's failures are among them:
- * a store raising one cannot rely on the island that knows the texts having woken (an add from the
- * wishlist with the cart drawer never opened ended in a red toast without a word).
+ * A message key the notification area has a text for (src/components/NotificationsArea.astro: the
+ * confirmations and the cart's failures). A store raising a failure cannot rely on the island that
+ * knows its texts having woken: an add from the wishlist with the cart drawer never opened ended in a
+ * red toast without a word.
  */
-export const FEEDBACK_KEYS = ['wishlist.added', 'auth.signedIn', 'auth.signedOut', ...CART_MESSAGE_KEYS] as const;
-export type FeedbackKey = (typeof FEEDBACK_KEYS)[number];
+export type FeedbackKey = string;
 /** Said when a failure's own text is missing: no toast is ever empty. */
 export const FALLBACK_FAILURE: FeedbackKey = 'cart.error.generic';
 
@@ -59,7 +61,7 @@ export function notify(message: string, options: NotifyOptions = {}): number {
 }
 
 /** A success confirmation by key; `carryOver` also shows it on the next page the tab opens. */
-export function notifyFeedback(feedback: FeedbackKey, { carryOver = false } = {}): number {
+export function notifyFeedback(feedback: ConfirmationKey, { carryOver = false } = {}): number {
   if (carryOver) carry(feedback);
   return notify('', { kind: 'success', feedback });
 }
@@ -69,13 +71,14 @@ export function dismiss(id: number): void {
 }
 
 interface Carried {
-  feedback: FeedbackKey;
+  feedback: ConfirmationKey;
   at: number;
 }
 
-const isFeedbackKey = (value: unknown): value is FeedbackKey => (FEEDBACK_KEYS as readonly unknown[]).includes(value);
+const isConfirmationKey = (value: unknown): value is ConfirmationKey =>
+  (CONFIRMATION_KEYS as readonly unknown[]).includes(value);
 
-function carry(feedback: FeedbackKey): void {
+function carry(feedback: ConfirmationKey): void {
   try {
     sessionStorage.setItem(CARRY_OVER_KEY, JSON.stringify([...readCarried(), { feedback, at: Date.now() }]));
   } catch {
@@ -88,7 +91,7 @@ function readCarried(): Carried[] {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(CARRY_OVER_KEY) ?? '[]');
     return Array.isArray(parsed)
       ? parsed.filter(
-          (c): c is Carried => isFeedbackKey((c as Carried)?.feedback) && typeof (c as Carried).at === 'number',
+          (c): c is Carried => isConfirmationKey((c as Carried)?.feedback) && typeof (c as Carried).at === 'number',
         )
       : [];
   } catch {

@@ -19,9 +19,9 @@ export interface Seo {
   jsonLd?: object[] | undefined;
 }
 
-/** The longest title search engines show whole; a longer one is cut by them, mid-word. */
+/** @internal The longest title search engines show whole; a longer one is cut by them, mid-word. */
 export const TITLE_MAX = 60;
-/** Meta descriptions shorter than this say too little to be shown; longer than the maximum are cut. */
+/** @internal Meta descriptions shorter than this say too little to be shown; longer than the maximum are cut. */
 export const DESCRIPTION_MIN = 70;
 export const DESCRIPTION_MAX = 160;
 
@@ -41,10 +41,11 @@ export function clipAtWord(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
-/** A title form: the whole title around the page's own name (which may come in cut). */
+/** @internal A title form: the whole title around the page's own name (which may come in cut). */
 export type TitleForm = (name: string) => string;
 
 /**
+ * @internal Exported for its tests.
  * The rule every page title follows: at most TITLE_MAX characters. `forms` go from the richest to the
  * barest (e.g. with and without the shop's name); the first one that fits is the title. When even the
  * barest is too long, the page's own name is cut at a word boundary with "…" so that the barest form
@@ -86,7 +87,7 @@ export function listingDescription(countSentence: string, about: string | null |
 }
 
 /** Whether an editor's description is one search engines show as it is. */
-export function descriptionFits(text: string | null | undefined): text is string {
+function descriptionFits(text: string | null | undefined): text is string {
   const length = textLength(text?.trim() ?? '');
   return length >= DESCRIPTION_MIN && length <= DESCRIPTION_MAX;
 }

@@ -24,7 +24,7 @@ export interface IndexedListing {
   prices: Record<string, ListingPrice>;
 }
 
-export interface ListingPrice {
+interface ListingPrice {
   regular: number;
   special: number | null;
   /** The special's last day; null: no end. */

@@ -236,7 +236,7 @@ function offerTerms(
 }
 
 /** What the product's structured data says besides the page's own data: public prices, reviews, terms. */
-export interface ListingInputs {
+interface ListingInputs {
   /** The public prices of the page's skus (page-prices.ts); null when guests may not see prices. */
   prices: PublicPrices | null;
   reviews: ReviewSummary | null;

@@ -8,7 +8,7 @@ import { drawnImage } from './drawn.ts';
 
 const DRAWN_URL = /^\/images\/([a-z]+)\/([A-Za-z0-9_-]{1,80}\.svg)(?:\?.*)?$/;
 
-/** A short digest of a picture's bytes: what its URL carries as ?v=. */
+/** @internal A short digest of a picture's bytes: what its URL carries as ?v=. */
 export const contentVersion = (content: string | Uint8Array): string =>
   createHash('sha256').update(content).digest('base64url').slice(0, 8);
 
