@@ -15,7 +15,7 @@ import {
   test,
 } from './helpers.ts';
 import { openMailbox } from './mailbox.ts';
-import { activationLink } from './accounts.ts';
+import { activationLink, registerAndActivate } from './accounts.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import {
   open,
@@ -66,7 +66,11 @@ test.describe('checkout', () => {
 
   test('a guest chooses between login and guest checkout; after logging in there the checkout goes on', async ({
     page,
+    request,
   }) => {
+    // A customer of its own: a shared demo account's cart holds whatever other specs put there.
+    const customer = { email: `start-${Date.now()}-${process.pid}@example.com`, password: DEMO_FIXTURES.password };
+    await registerAndActivate(request, { ...customer, firstName: 'Erika', lastName: 'Start' });
     await addToCart(page, 1);
     await open(page, localePath('de', '/checkout'));
     await expect(page.getByText(msg('de', 'checkout.start.registerNote'))).toBeVisible();
@@ -79,8 +83,8 @@ test.describe('checkout', () => {
       .getByRole('button', { name: msg('de', 'checkout.start.login') })
       .click();
     const modal = page.getByRole('dialog', { name: msg('de', 'auth.loginTitle') });
-    await modal.getByLabel(msg('de', 'auth.username')).fill(DEMO_FIXTURES.customers.acme.email);
-    await modal.getByLabel(msg('de', 'auth.password'), { exact: true }).fill(DEMO_FIXTURES.password);
+    await modal.getByLabel(msg('de', 'auth.username')).fill(customer.email);
+    await modal.getByLabel(msg('de', 'auth.password'), { exact: true }).fill(customer.password);
     await modal.getByRole('button', { name: msg('de', 'auth.login'), exact: true }).click();
     // Signed in on the start page: on to the first open step, with the guest's cart.
     await expect(page).toHaveURL(/\/checkout\/shipping$/);
