@@ -90,6 +90,9 @@ async function expectSameAsReference(term: string, locale: Locale, offset: numbe
   const got = await search.searchProducts(term, locale, offset, limit);
   const label = `${locale} "${term}" ${offset}+${limit} (${all.length} hits)`;
   if (got.exact) return; // exact matches are covered by search.test.ts
+  // Nothing in the plain ranking: the search may answer from a typo correction or another language,
+  // which search-relevance.test.ts covers; the plain ranking has nothing to compare with.
+  if (all.length === 0 && (got.suggestion !== undefined || got.foundIn !== undefined)) return;
   const ids = all.slice(offset, Math.max(offset, Math.min(offset + limit, SEARCH_MAX_HITS)));
   expect(got, label).toEqual({
     ids,
