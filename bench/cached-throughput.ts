@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fetchRaw, saveAnswer } from './lib/replay.ts';
 import { hasNginx, startNginx } from './lib/nginx.ts';
+import { startVarnish, VARNISHD } from '#tests/helpers/varnish.ts';
 
 const WRK = '/usr/bin/wrk';
 const [role, ...roleArgs] = process.argv.slice(2);
@@ -50,6 +51,18 @@ async function loadLoop(url: string, connections: number, seconds: number): Prom
   );
   agent.destroy();
   process.stdout.write(`${JSON.stringify({ requests, errors, ms: performance.now() - started })}\n`);
+}
+
+const VARNISH_ROW = 'shop behind Varnish (shipped VCL), Varnish HIT';
+
+/** GETs the page through Varnish until Varnish answers it from its cache (\`x-cache: HIT\`). */
+async function varnishHit(url: string): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    const answer = await fetchRaw(url, { headers: { 'accept-encoding': 'gzip' } });
+    const cache = answer.headers.find(([n]) => n.toLowerCase() === 'x-cache')?.[1] ?? '';
+    if (answer.status === 200 && cache.startsWith('HIT')) return;
+  }
+  throw new Error(`${url}: Varnish did not answer from its cache`);
 }
 
 if (role === '--load') await loadLoop(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]));
@@ -117,6 +130,7 @@ async function bench(): Promise<void> {
   const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) }, { outDir: buildDir });
   let file: Awaited<ReturnType<typeof startProcess>> | undefined;
   let nginx: Awaited<ReturnType<typeof startNginx>> | undefined;
+  let varnish: Awaited<ReturnType<typeof startVarnish>> | undefined;
   try {
     const path = (await sitemapPaths(shop.url)).find((p) => /^\/p\/\d+\/[^/]+$/.test(p));
     if (!path) throw new Error('the sitemap lists no German product page');
@@ -132,8 +146,14 @@ async function bench(): Promise<void> {
     saveAnswer(join(dir, 'page.json'), page);
     file = await startProcess({ args: [resolve(root, 'bench/lib/replay.ts'), join(dir, 'page.json')] });
     nginx = hasNginx() ? await startNginx(dir, page) : undefined;
+    // The shipped deployment: the shop behind Varnish with deploy/varnish/storefront.vcl, which
+    // answers a cached page itself (threads of its own, not the shop's event loop).
+    varnish = existsSync(VARNISHD) ? await startVarnish({ backendPort: shop.port }) : undefined;
+    await varnish?.waitUntilHealthy();
+    if (varnish) await varnishHit(`${varnish.url}${path}`);
     const servers = [
       { name: 'shop, page cache HIT', url: pageUrl, rounds: [] as Round[] },
+      ...(varnish ? [{ name: VARNISH_ROW, url: `${varnish.url}${path}`, rounds: [] as Round[] }] : []),
       { name: 'static file server (node:http)', url: `${file.url}${path}`, rounds: [] as Round[] },
       ...(nginx
         ? [
@@ -175,10 +195,18 @@ async function bench(): Promise<void> {
           `| ${s.name} | ${rate(s.rounds).toFixed(0)} (${rounds(s.rounds)}) | ${latency(s.rounds, 'p50')} | ${latency(s.rounds, 'p99')} |`,
       )
       .join('\n');
-    const ratios = servers
-      .slice(1)
-      .map((s) => `| shop ÷ ${s.name.split(' (')[0]} | ${(shopRate / rate(s.rounds)).toFixed(2)} | | |`)
-      .join('\n');
+    const ratios = [
+      ...servers
+        .slice(1)
+        .filter((s) => s.name !== VARNISH_ROW)
+        .map((s) => `| shop ÷ ${s.name.split(' (')[0]} | ${(shopRate / rate(s.rounds)).toFixed(2)} | | |`),
+      ...servers
+        .filter((s) => s.name === VARNISH_ROW && nginx)
+        .map(
+          (s) =>
+            `| shop behind Varnish ÷ nginx 1 worker | ${(rate(s.rounds) / rate(servers.at(-1)!.rounds)).toFixed(2)} | | |`,
+        ),
+    ].join('\n');
 
     const title = '## Publishing: throughput of a cached page';
     const generator = useWrk
@@ -220,6 +248,7 @@ nginx here, so a HIT through it cannot reach 0.8 of nginx.
   } finally {
     await file?.stop();
     await nginx?.stop();
+    await varnish?.stop();
     await shop.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -22,6 +22,8 @@ import type { Filter } from '../src/lib/catalog/contract.ts';
 import { machine, median, percentile, writeSection } from './lib/report.ts';
 import { BENCH_OUT_DIR, load1, ms, numberFromEnv, reportEnabled, sleep, startShop, today } from './lib/shop.ts';
 import { buildIfStale, root } from '../scripts/lib/prepare.ts';
+import { existsSync } from 'node:fs';
+import { startVarnish, VARNISHD } from '#tests/helpers/varnish.ts';
 
 process.env.RATE_LIMIT_SCALE ??= '0';
 const RUNS = numberFromEnv('RUNS', 3);
@@ -119,20 +121,30 @@ await database.close();
 await buildIfStale(BENCH_OUT_DIR);
 // Readiness waits for the in-memory indexes: the probe measures a shop that has built them.
 const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) }, { readyStatus: 200, readyPath: '/readyz' });
+// The shipped deployment as well: the same shop behind Varnish (deploy/varnish/storefront.vcl), which
+// answers the cached page from its own threads and passes the listings' POSTs to the shop.
+const varnish = existsSync(VARNISHD) ? await startVarnish({ backendPort: shop.port }) : undefined;
+await varnish?.waitUntilHealthy();
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+/** The fronts the bench talks to in turn: the shop itself, then Varnish in front of it. */
+const fronts = [
+  { name: 'shop', url: shop.url, cacheHeader: 'x-astro-cache' },
+  ...(varnish ? [{ name: 'behind Varnish', url: varnish.url, cacheHeader: 'x-cache' }] : []),
+];
+let front = fronts[0]!;
 function call(path: string, body?: unknown): Promise<{ status: number; cache: string }> {
   return new Promise((done, fail) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = request(
-      `${shop.url}${path}`,
+      `${front.url}${path}`,
       {
         agent,
         method: payload ? 'POST' : 'GET',
-        headers: payload ? { 'content-type': 'application/json', origin: shop.url } : { 'accept-encoding': 'br' },
+        headers: payload ? { 'content-type': 'application/json', origin: front.url } : { 'accept-encoding': 'br' },
       },
       (res) => {
         res.resume();
-        res.on('end', () => done({ status: res.statusCode ?? 0, cache: String(res.headers['x-astro-cache'] ?? '') }));
+        res.on('end', () => done({ status: res.statusCode ?? 0, cache: String(res.headers[front.cacheHeader] ?? '') }));
       },
     );
     req.on('error', fail);
@@ -155,9 +167,10 @@ const probeLatencies = async (seconds: number) => {
 };
 const served: string[] = [];
 try {
-  for (let i = 0; i < 5; i++) await call('/');
   const hammerTimes: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
+  for (let r = 0; r < RUNS * fronts.length; r++) {
+    front = fronts[r % fronts.length]!;
+    for (let i = 0; i < 5; i++) await call('/');
     const alone = await probeLatencies(SECONDS / 2);
     const answeredBefore = hammerTimes.length;
     let stop = false;
@@ -179,7 +192,7 @@ try {
     stop = true;
     await Promise.all(hammers);
     served.push(
-      `| ${r + 1} | ${ms(percentile(alone, 50))} | ${ms(percentile(alone, 99))} | ${ms(percentile(loaded, 50))} | ${ms(percentile(loaded, 99))} | ${hammerTimes.length - answeredBefore} |`,
+      `| ${Math.floor(r / fronts.length) + 1}, ${front.name} | ${ms(percentile(alone, 50))} | ${ms(percentile(alone, 99))} | ${ms(percentile(loaded, 50))} | ${ms(percentile(loaded, 99))} | ${hammerTimes.length - answeredBefore} |`,
     );
     console.log(served.at(-1));
   }
@@ -188,6 +201,7 @@ try {
     `\nListing and facets over HTTP while probed (both calls of one listing): p50 ${ms(percentile(hammerTimes, 50))} ms, p99 ${ms(percentile(hammerTimes, 99))} ms.`,
   );
 } finally {
+  await varnish?.stop();
   await shop.stop();
 }
 
@@ -211,7 +225,9 @@ ${inProcess.join('\n')}
 
 **Over HTTP**: the built shop on the same database; one client asks the home page (a page-cache HIT) every ${PROBE_MS} ms,
 ${SECONDS / 2} s alone, then ${SECONDS} s while 2 clients ask the listings above (listing and facets together, the 4 filter
-counts in turn) as fast as they are answered. Latency of the cached page in ms:
+counts in turn) as fast as they are answered. Each run asks the shop itself, then the shop behind Varnish as shipped
+(deploy/varnish/storefront.vcl: the home page a Varnish HIT, the listings' POSTs passed to the shop); the load
+generator is one process on the same 2 cores. Latency of the cached page in ms:
 
 | run | alone p50 | alone p99 | during listings p50 | during listings p99 | listings answered |
 | --- | ---: | ---: | ---: | ---: | ---: |

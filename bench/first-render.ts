@@ -127,7 +127,32 @@ interface MemoryWalk {
   samples: { pages: number; rssMiB: number }[];
   statuses: string;
   cacheMiB: number;
+  /** Where the memory is at the end, from the shop's metrics: V8's heap and memory outside it. */
+  heap: HeapFigures;
 }
+
+interface HeapFigures {
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  externalMiB: number;
+}
+
+const METRIC_MiB = (metrics: string, name: string) =>
+  Number(new RegExp(`^storefront_${name}\\S* (\\d+)`, 'm').exec(metrics)?.[1] ?? Number.NaN) / 2 ** 20;
+
+async function shopMetrics(url: string): Promise<string> {
+  return fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    .then((r) => r.text())
+    .catch(() => '');
+}
+
+const heapFigures = (metrics: string): HeapFigures => ({
+  heapUsedMiB: METRIC_MiB(metrics, 'nodejs_heap_size_used_bytes'),
+  heapTotalMiB: METRIC_MiB(metrics, 'nodejs_heap_size_total_bytes'),
+  externalMiB: METRIC_MiB(metrics, 'nodejs_external_memory_bytes'),
+});
+const describeHeap = (h: HeapFigures) =>
+  `V8 heap ${h.heapUsedMiB.toFixed(0)} used of ${h.heapTotalMiB.toFixed(0)} MiB, outside it (buffers, WebAssembly) ${h.externalMiB.toFixed(0)} MiB`;
 
 /** MEMORY_PAGES distinct pages on one server, its RSS read every 1,000 pages. */
 async function memoryWalk(catalogue: string[]): Promise<MemoryWalk> {
@@ -138,16 +163,18 @@ async function memoryWalk(catalogue: string[]): Promise<MemoryWalk> {
     const result = await walk(shop.url, spread(catalogue, MEMORY_PAGES), (done) => {
       if (done % 1000 !== 0) return;
       samples.push({ pages: done, rssMiB: processMemory(pid).rssMiB });
-      console.log(`${done} pages: RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB`);
+      void shopMetrics(shop.url).then((metrics) =>
+        console.log(
+          `${done} pages: RSS ${samples.at(-1)!.rssMiB.toFixed(0)} MiB; ${describeHeap(heapFigures(metrics))}`,
+        ),
+      );
     });
     await drained(pid);
     // The last figure is the one once the background work is done.
     samples.at(-1)!.rssMiB = processMemory(pid).rssMiB;
-    const metrics = await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-      .then((r) => r.text())
-      .catch(() => '');
-    const bytes = Number(/^storefront_page_cache_bytes\S* (\d+)/m.exec(metrics)?.[1] ?? Number.NaN);
-    return { samples, statuses: describeWalk(result), cacheMiB: bytes / 2 ** 20 };
+    const metrics = await shopMetrics(shop.url);
+    const cacheMiB = METRIC_MiB(metrics, 'page_cache_bytes');
+    return { samples, statuses: describeWalk(result), cacheMiB, heap: heapFigures(metrics) };
   } finally {
     await shop.stop();
   }
@@ -194,6 +221,7 @@ function memoryRows(m: MemoryWalk): string {
   return `| RSS after ${MEMORY_PAGES.toLocaleString('en')} distinct pages (page cache limit ${CACHE_MB} MiB, holding ${m.cacheMiB.toFixed(0)} MiB at the end) | ${end.rssMiB.toFixed(0)} MiB |
 | RSS growth over the last half (from page ${half.toLocaleString('en')}) | ${growth.toFixed(1)} KiB per page |
 | RSS in MiB by pages rendered | ${samples} |
+| at the end | ${describeHeap(m.heap)} |
 | answers | ${m.statuses} |
 `;
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { root } from '../../scripts/lib/prepare.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { SHOP_NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
 
 export { freePort };
 
@@ -107,7 +108,7 @@ export function startShop(
   opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string } = {},
 ) {
   return startProcess({
-    args: [resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)],
+    args: [...SHOP_NODE_FLAGS, resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)],
     port: opts.port,
     readyStatus: opts.readyStatus,
     readyPath: opts.readyPath,

@@ -137,6 +137,15 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The database thread's JavaScript heap: its objects are messages that live for one statement, yet
+ * V8 grows an isolate's young generation to 64 MB and more under load, and the old space with what
+ * each scavenge promotes. With 10,000 products that thread held 180 MB for 20 MB of live objects;
+ * with a young generation of 8 MB it holds 32 MB (3,000 new pages: RSS 958 instead of 1,083 MiB),
+ * at no measurable CPU cost. PGlite's WebAssembly memory is not part of this heap.
+ */
+const DATABASE_THREAD_LIMITS = { maxYoungGenerationSizeMb: 8 };
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
@@ -174,12 +183,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = opts.dataDir === 'memory://' ? undefined : join(resolve(opts.dataDir), 'pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // On a thread of its own, so a slow statement never holds up the main thread (pglite-thread.ts).
-  const client = await ThreadedPglite.open({ dir: dir ?? 'memory://', loadDataDir: opts.loadDataDir }, (error) => {
-    // Nothing short of a new process brings it back. Exiting with an error lets the supervisor (systemd,
-    // the container runtime) restart the shop, and PGlite recovers its data directory from the WAL.
-    logger.fatal({ err: error }, 'the embedded database stopped; exiting');
-    process.exit(1);
-  });
+  const client = await ThreadedPglite.open(
+    { dir: dir ?? 'memory://', loadDataDir: opts.loadDataDir },
+    (error) => {
+      // Nothing short of a new process brings it back. Exiting with an error lets the supervisor (systemd,
+      // the container runtime) restart the shop, and PGlite recovers its data directory from the WAL.
+      logger.fatal({ err: error }, 'the embedded database stopped; exiting');
+      process.exit(1);
+    },
+    DATABASE_THREAD_LIMITS,
+  );
   timeStatements(client, 'pglite');
   // drizzle's PGlite driver calls query and transaction only, which the threaded client speaks.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
