@@ -69,6 +69,11 @@ describe('frontHead', () => {
         },
       });
     });
+    // The page in both codings: the second is made when a request first takes it.
+    for (const coding of ['br', 'gzip'])
+      await store.handle(new Request('http://shop.test/p/1', { headers: { 'accept-encoding': coding } }), '/p/1', () =>
+        Promise.reject(new Error('stored already')),
+      );
     const asking = (headers: Record<string, string>, method = 'GET') => ({
       method,
       header: (name: string) => headers[name] ?? null,

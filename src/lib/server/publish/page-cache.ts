@@ -1,6 +1,7 @@
 // The origin's cache of rendered pages, behind Astro's route caching (cache-provider.ts hands Astro
 // this store). A page is rendered on its first request after a change and then served from memory:
-// compressed once with brotli and with gzip, off the main thread (page-codings.ts), with a hash of its
+// compressed off the main thread (page-codings.ts) in the coding its first request takes, brotli or
+// gzip, and in the other when a request first takes that one, with a hash of its
 // HTML as its ETag (weak: the same page travels in any coding), answered 304 to a conditional request
 // (page-reply.ts), and dropped by tag when a publish event says its data changed.
 //
@@ -13,8 +14,9 @@ import { LRUCache } from 'lru-cache';
 import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
 import { gaugeOnScrape, metrics } from '../metrics/index.ts';
-import { compressBest, compressOnce, gunzipAsync } from './page-codings.ts';
+import { compressAs, compressBest, decompress, recode, type StoredCoding } from './page-codings.ts';
 import {
+  copyIn,
   headerPairs,
   reply,
   type CacheState,
@@ -120,7 +122,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
    */
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, Math.floor(opts.maxBytes)),
-    sizeCalculation: (entry) => entry.gzipped.length + entry.brotli.length,
+    sizeCalculation: (entry) => (entry.gzipped?.length ?? 0) + (entry.brotli?.length ?? 0),
     dispose: (entry, key, reason) => {
       if (reason === 'evict') metrics().pageCache.inc({ outcome: 'evicted' });
       for (const tag of entry.tags) {
@@ -175,12 +177,34 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
    */
   const queue = createRecompressQueue(async (key) => {
     const entry = entries.peek(key);
-    if (!entry || entry.best) return;
+    if (!entry?.brotli || entry.best) return;
     const best = await compressBest(entry.brotli);
     if (entries.peek(key) !== entry) return;
     if (best.length < entry.brotli.length) replaceUnused(key, { ...entry, brotli: best, best: true });
     else entry.best = true;
   });
+
+  /** Copies in a second coding being made, by the entry they are made from (an entry lacks one coding at most). */
+  const recoding = new WeakMap<Entry, Promise<Entry>>();
+  /**
+   * The page with a copy in the coding the request takes: made from the stored copy when a request first
+   * takes it, once however many ask at the same time, and stored beside it (unless the page changed meanwhile).
+   */
+  const inCoding = (key: string, entry: Entry, request: RequestHead): Promise<Entry> | Entry => {
+    const coding = chooseCoding(request.header('accept-encoding'));
+    if (coding === 'identity' || copyIn(entry, coding)) return entry;
+    let copying = recoding.get(entry);
+    if (!copying) {
+      const from: StoredCoding = coding === 'br' ? 'gzip' : 'br';
+      copying = recode(copyIn(entry, from)!, from, coding).then((bytes) => {
+        const copy: Entry = { ...entry, [coding === 'br' ? 'brotli' : 'gzipped']: bytes };
+        if (entries.peek(key) === entry) replaceUnused(key, copy);
+        return copy;
+      });
+      recoding.set(entry, copying);
+    }
+    return copying;
+  };
 
   /** A page answered from the store in brotli to a shopper has been asked for before: it earns the best copy. */
   const answered = (request: RequestHead, key: string, entry: Entry, state: CacheState): PageReply => {
@@ -193,7 +217,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
    * Renders and, when the route asked for caching and the answer is a plain 200, stores it. The
    * requester gets the HTML itself too, for an answer without compression.
    */
-  const renderEntry = async (key: string, render: () => Promise<Response>): Promise<Rendered> => {
+  const renderEntry = async (key: string, render: () => Promise<Response>, coding: StoredCoding): Promise<Rendered> => {
     const renderedAt = dropped.seq;
     const response = await render();
     const rules = parseRules(response.headers.get(RULES_HEADER));
@@ -206,7 +230,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     });
     const entry: Entry = {
       ...rules,
-      ...(await compressOnce(body)),
+      [coding === 'br' ? 'brotli' : 'gzipped']: await compressAs(body, coding),
       best: false,
       htmlLength: body.length,
       etag: `W/"${hash('sha256', body, 'base64url').slice(0, 27)}"`,
@@ -220,10 +244,10 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   };
 
   /** One render per key at a time: late arrivals share the first one's entry. */
-  const renderShared = (key: string, render: () => Promise<Response>): Promise<Rendered> => {
+  const renderShared = (key: string, render: () => Promise<Response>, coding: StoredCoding): Promise<Rendered> => {
     const running = inflight.get(key);
-    if (running) return running.then((entry) => (entry ? { entry } : renderEntry(key, render)));
-    const result = renderEntry(key, render);
+    if (running) return running.then((entry) => (entry ? { entry } : renderEntry(key, render, coding)));
+    const result = renderEntry(key, render, coding);
     const shared = result.then(
       (r) => r.entry,
       () => undefined,
@@ -250,8 +274,10 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   return {
     hit(request, key) {
       const cached = fresh(key);
-      // Decompressing for the rare client that takes no coding is handle()'s, off the main thread.
-      if (!cached || chooseCoding(request.header('accept-encoding')) === 'identity') return null;
+      // Decompressing for the rare client that takes no coding, and making a copy in a coding not
+      // stored yet, are handle()'s, off the main thread.
+      const coding = chooseCoding(request.header('accept-encoding'));
+      if (!cached || coding === 'identity' || !copyIn(cached, coding)) return null;
       counted('hit');
       return answered(request, key, cached, 'HIT');
     },
@@ -260,7 +286,8 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       const hit = fresh(key);
       if (hit) {
         counted('hit');
-        return respond(answered(head, key, hit, 'HIT'), hit);
+        const page = await inCoding(key, hit, head);
+        return respond(answered(head, key, page, 'HIT'), page);
       }
       // Rendered now, not answered stale: an export writes what the data says at this moment.
       if (passesThrough(head)) {
@@ -271,13 +298,17 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       const age = cached ? (now() - cached.storedAt) / 1000 : Number.POSITIVE_INFINITY;
       if (cached && age <= cached.maxAge + cached.swr) {
         use(key);
-        if (!inflight.has(key)) void renderShared(key, render).catch(() => undefined);
+        if (!inflight.has(key)) void renderShared(key, render, storedCoding(head)).catch(() => undefined);
         counted('stale');
-        return respond(answered(head, key, cached, 'STALE'), cached);
+        const page = await inCoding(key, cached, head);
+        return respond(answered(head, key, page, 'STALE'), page);
       }
       counted('miss');
-      const { entry, response, html } = await renderShared(key, render);
-      return entry ? respond(reply(head, entry, 'MISS', now()), entry, html) : response!;
+      const { entry, response, html } = await renderShared(key, render, storedCoding(head));
+      if (!entry) return response!;
+      // A request that joined another's render may take the other coding.
+      const page = await inCoding(key, entry, head);
+      return respond(reply(head, page, 'MISS', now()), page, html);
     },
     holds(key) {
       return entries.has(key) || inflight.has(key);
@@ -306,6 +337,10 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   };
 }
 
+/** The coding a new page is stored in for this request: brotli where it takes brotli, else gzip. */
+const storedCoding = (request: RequestHead): StoredCoding =>
+  chooseCoding(request.header('accept-encoding')) === 'br' ? 'br' : 'gzip';
+
 /** A rendered answer that is not stored: the rules meant for the store do not travel on. */
 function unstored(response: Response): Response {
   response.headers.delete(RULES_HEADER);
@@ -329,9 +364,11 @@ interface Rendered {
   response?: Response;
 }
 
-/** A stored page's answer as a Response; an identity body is the render's HTML, or the gzip copy inflated on the pool. */
+/** A stored page's answer as a Response; an identity body is the render's HTML, or a stored copy decompressed on the pool. */
 async function respond(answer: PageReply, entry: Entry, html?: Buffer): Promise<Response> {
-  const body = answer.needsHtml ? (html ?? (await gunzipAsync(entry.gzipped))) : answer.body;
+  const body = answer.needsHtml
+    ? (html ?? (await (entry.brotli ? decompress(entry.brotli, 'br') : decompress(entry.gzipped!, 'gzip'))))
+    : answer.body;
   // A view, not a copy: stored copies are buffers of their own (page-codings.ts) and a Response only reads.
   return new Response(body === null ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
     status: answer.status,

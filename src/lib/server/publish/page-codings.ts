@@ -16,7 +16,7 @@ const GZIP_LEVEL = 6;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-export const gunzipAsync = promisify(gunzip);
+const gunzipAsync = promisify(gunzip);
 const brotliDecompressAsync = promisify(brotliDecompress);
 
 const brotliAt = (body: Buffer, quality: number) =>
@@ -37,13 +37,28 @@ function exact(bytes: Buffer): Buffer {
   return copy;
 }
 
-/** A new page in both stored codings, compressed side by side on the pool. */
-export async function compressOnce(body: Buffer): Promise<{ gzipped: Buffer; brotli: Buffer }> {
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body, { level: GZIP_LEVEL }),
-    brotliAt(body, FIRST_BROTLI_QUALITY),
-  ]);
-  return { gzipped: exact(gzipped), brotli: exact(brotli) };
+/** The codings a page is stored in. */
+export type StoredCoding = 'br' | 'gzip';
+
+/**
+ * A new page in one coding: the one its first request takes. A browser takes brotli, Varnish or a CDN
+ * in front asks for gzip, so most pages are only ever asked for in one; the other is made from it
+ * when a request first takes it (recode).
+ */
+export async function compressAs(body: Buffer, coding: StoredCoding): Promise<Buffer> {
+  return exact(
+    coding === 'br' ? await brotliAt(body, FIRST_BROTLI_QUALITY) : await gzipAsync(body, { level: GZIP_LEVEL }),
+  );
+}
+
+/** The HTML of a stored copy. */
+export function decompress(bytes: Buffer, coding: StoredCoding): Promise<Buffer> {
+  return coding === 'br' ? brotliDecompressAsync(bytes) : gunzipAsync(bytes);
+}
+
+/** A stored copy in the other coding: decompressed (~0.3 ms) and compressed again, on the pool. */
+export async function recode(bytes: Buffer, from: StoredCoding, to: StoredCoding): Promise<Buffer> {
+  return compressAs(await decompress(bytes, from), to);
 }
 
 /**
@@ -51,5 +66,5 @@ export async function compressOnce(body: Buffer): Promise<{ gzipped: Buffer; bro
  * compressed copies (that was 100 KB held per page waiting its turn), and decompressing takes ~0.3 ms.
  */
 export async function compressBest(brotli: Buffer): Promise<Buffer> {
-  return exact(await brotliAt(await brotliDecompressAsync(brotli), constants.BROTLI_MAX_QUALITY));
+  return exact(await brotliAt(await decompress(brotli, 'br'), constants.BROTLI_MAX_QUALITY));
 }

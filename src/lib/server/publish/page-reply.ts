@@ -3,11 +3,11 @@
 // (a copy of a page is a new object and gets its own): a HIT allocates no header list of its own.
 import { chooseCoding, type ContentCoding } from '../http-encoding.ts';
 
-/** What the page store keeps of one page. */
+/** What the page store keeps of one page: at least one of its compressed copies. */
 export interface StoredPage {
-  gzipped: Buffer;
-  brotli: Buffer;
-  /** Bytes of the HTML itself, which is not kept (an identity answer decompresses the gzip copy). */
+  gzipped?: Buffer;
+  brotli?: Buffer;
+  /** Bytes of the HTML itself, which is not kept (an identity answer decompresses a stored copy). */
   htmlLength: number;
   etag: string;
   lastModified: string | undefined;
@@ -52,11 +52,14 @@ function buildHead(page: StoredPage, state: CacheState, coding: ContentCoding | 
   pairs.push(['age', ''], ['x-astro-cache', state], ['vary', 'Accept-Encoding']);
   if (coding !== null) {
     if (coding !== 'identity') pairs.push(['content-encoding', coding]);
-    const length = coding === 'br' ? page.brotli.length : coding === 'gzip' ? page.gzipped.length : page.htmlLength;
-    pairs.push(['content-length', String(length)]);
+    pairs.push(['content-length', String(copyIn(page, coding)?.length ?? page.htmlLength)]);
   }
   return { pairs, ageAt };
 }
+
+/** The stored copy in `coding`, if the page has one. */
+export const copyIn = (page: StoredPage, coding: ContentCoding): Buffer | undefined =>
+  coding === 'br' ? page.brotli : coding === 'gzip' ? page.gzipped : undefined;
 
 /** The head of a 200 in `coding`, or of a 304 (coding null). */
 function headOf(page: StoredPage, state: CacheState, coding: ContentCoding | null): PageHead {
@@ -81,15 +84,19 @@ function notModified(request: RequestHead, page: StoredPage): boolean {
   return Number.isFinite(since) && Date.parse(page.lastModified) <= since;
 }
 
-/** The answer to `request` from the stored page; an identity answer's body is the caller's to supply. */
+/**
+ * The answer to `request` from the stored page; an identity answer's body is the caller's to supply.
+ * A coding the page is not stored in is answered without one (the page store makes the copy first).
+ */
 export function reply(request: RequestHead, page: StoredPage, state: CacheState, at: number): PageReply {
   const age = String(Math.max(0, Math.floor((at - page.storedAt) / 1000)));
-  const coding = chooseCoding(request.header('accept-encoding'));
+  const chosen = chooseCoding(request.header('accept-encoding'));
+  const coding = copyIn(page, chosen) ? chosen : 'identity';
   if (notModified(request, page))
     return { status: 304, head: headOf(page, state, null), age, coding, body: null, needsHtml: false };
   const head = headOf(page, state, coding);
   if (request.method === 'HEAD') return { status: 200, head, age, coding, body: null, needsHtml: false };
-  const body = coding === 'br' ? page.brotli : coding === 'gzip' ? page.gzipped : null;
+  const body = copyIn(page, coding) ?? null;
   return { status: 200, head, age, coding, body, needsHtml: body === null };
 }
 
