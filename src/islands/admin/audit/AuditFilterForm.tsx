@@ -10,7 +10,7 @@ export interface FilterValues {
   q: string;
 }
 
-export const NO_FILTERS: FilterValues = { actor: '', action: '', q: '' };
+const NO_FILTERS: FilterValues = { actor: '', action: '', q: '' };
 
 interface Props {
   values: FilterValues;

@@ -9,13 +9,7 @@ import { myReviewsPage } from './account-page.ts';
 export type { MyReviewsData, FailedReviewForm } from './account-page.ts';
 export { productReviews } from './product.ts';
 export { moderateReview, replyToReview, type ModerationRecord } from './service.ts';
-export {
-  reviewsForModeration,
-  productNames,
-  type ModerationDecision,
-  type ModerationRow,
-  type ReviewRow,
-} from './queries.ts';
+export { reviewsForModeration, productNames, type ModerationRow, type ReviewRow } from './queries.ts';
 
 const deps: ReviewDeps = {
   db: getDb,
