@@ -1,7 +1,8 @@
-// Review moderation from the command line, until the editor workspace exists.
-//   npm run reviews -- list [--pending]     every review (or only those waiting), waiting ones first
-//   npm run reviews -- publish <id>         shows it on its product page
-//   npm run reviews -- reject <id>          keeps it off (or takes it off) its product page
+// Review moderation from the command line, for scripts and servers without a browser; the editor
+// workspace's queue (/admin/reviews) does the same, and both write the audit trail (this one as 'cli').
+//   npm run reviews -- list [--pending]                every review (or only those waiting), waiting ones first
+//   npm run reviews -- publish <id>                    shows it on its product page
+//   npm run reviews -- reject <id> --reason <text>     keeps it off (or takes it off) its product page
 // Publishing or rejecting raises a publish event for the product, so its cached pages are dropped:
 // on PostgreSQL (DATABASE_URL) every running instance hears of it at once. The embedded PGlite
 // database can be open in one process only: stop the shop first, or its next start shows the change.
@@ -9,8 +10,10 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/lib/server/db/client.ts';
 import { env, EnvError } from '../src/lib/server/env.ts';
 import { moderateReview, reviewsForModeration } from '../src/lib/server/reviews/index.ts';
+import { audit } from '../src/lib/server/admin/index.ts';
+import { moderationAudit, type ModerationAction } from '../src/lib/server/admin/moderation-audit.ts';
 
-const USAGE = `Usage: npm run reviews -- list [--pending] | publish <id> | reject <id>
+const USAGE = `Usage: npm run reviews -- list [--pending] | publish <id> | reject <id> --reason <text>
 Database: DATABASE_URL (PostgreSQL) or the embedded PGlite under DATA_DIR (default .data; stop the shop first).`;
 
 function fail(message: string, code = 2): never {
@@ -19,14 +22,19 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-type Command = { kind: 'list'; pending: boolean } | { kind: 'publish' | 'reject'; id: string };
+type Command =
+  { kind: 'list'; pending: boolean } | { kind: 'publish'; id: string } | { kind: 'reject'; id: string; reason: string };
 
 function parseCli(argv: string[]): Command {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
-      options: { pending: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        pending: { type: 'boolean', default: false },
+        reason: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: true,
     });
@@ -39,11 +47,16 @@ function parseCli(argv: string[]): Command {
   }
   const [command, id, ...rest] = parsed.positionals;
   if (rest.length > 0) fail(`unexpected arguments: ${rest.join(' ')}`);
-  if (command === 'list' && id === undefined) return { kind: 'list', pending: parsed.values.pending ?? false };
+  const reason = parsed.values.reason?.trim();
+  if (command === 'list' && id === undefined && reason === undefined)
+    return { kind: 'list', pending: parsed.values.pending ?? false };
   if ((command === 'publish' || command === 'reject') && !parsed.values.pending) {
     if (!id || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
       fail(`${command} needs a review id (a UUID from 'list')`);
-    return { kind: command, id };
+    if (command === 'publish' && reason === undefined) return { kind: command, id };
+    // A rejection says why, as in the workspace: the next moderator (and the audit trail) reads it.
+    if (command === 'reject' && reason) return { kind: command, id, reason };
+    fail(command === 'reject' ? 'reject needs --reason <text>' : 'publish takes no --reason');
   }
   fail(command ? `unknown command '${command}'` : 'no command given');
 }
@@ -59,6 +72,7 @@ function printList(list: Awaited<ReturnType<typeof reviewsForModeration>>): void
       `${r.id}  ${r.status.padEnd(9)}  ${'★'.repeat(r.rating)}${'☆'.repeat(5 - r.rating)}  ${r.sku}  ${r.email}  ${r.locale}  ${r.updatedAt.toISOString().slice(0, 16)}`,
     );
     console.log(`    ${r.title}`);
+    if (r.rejectionReason) console.log(`    rejected: ${r.rejectionReason}`);
     for (const line of r.body.split('\n')) console.log(`    | ${line}`);
   }
 }
@@ -74,13 +88,15 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     if (command.kind === 'list') {
-      printList(await reviewsForModeration(database.db, command.pending));
+      printList(await reviewsForModeration(database.db, { status: command.pending ? 'pending' : 'all' }));
       return;
     }
+    const action: ModerationAction = command.kind === 'publish' ? 'review.publish' : 'review.reject';
     const { review, previous } = await moderateReview(
       database.db,
       command.id,
-      command.kind === 'publish' ? 'published' : 'rejected',
+      command.kind === 'publish' ? { status: 'published' } : { status: 'rejected', reason: command.reason },
+      (tx, changed) => audit(tx, { kind: 'cli' }, moderationAudit(action, changed)),
     );
     console.log(`reviews: ${review.id} ${previous} → ${review.status} (product ${review.productId})`);
   } catch (error) {

@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { expect, expectNoA11yViolations, localePath, msg, msgPlural, test, type Locale } from './helpers.ts';
 import { htmlErrors } from './html-checker.ts';
+import { buy as buyOnce, postOk } from './shopper-purchase.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { startPostgres, type PostgresServer } from '#tests/helpers/postgres.ts';
 import {
@@ -27,14 +28,6 @@ const run = promisify(execFile);
 const C = DEMO_FIXTURES.customers;
 const P = DEMO_FIXTURES.products;
 const MY_REVIEWS = '/my-account/my-reviews';
-const ADDRESS = {
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Hauptstraße 5',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-};
 
 let postgres: PostgresServer;
 let shop: ShopInstance;
@@ -61,31 +54,10 @@ test.afterAll(async () => {
 });
 
 async function post(page: Page, path: string, data: unknown): Promise<Record<string, unknown>> {
-  const response = await page.request.post(`${base}${path}`, { data });
-  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as Record<string, unknown>;
+  return postOk(page.request, `${base}${path}`, data);
 }
 
-/** Signs in and places a confirmed invoice order of one product, as the checkout would. */
-async function buy(page: Page, email: string, sku: string): Promise<void> {
-  await post(page, '/api/auth/login', { username: email, password: DEMO_FIXTURES.password });
-  type Cart = { id: string; version: number; pricesHash: string };
-  let { cart } = (await post(page, '/api/cart/add', { sku, quantity: 1 })) as { cart: Cart };
-  for (const change of [
-    { shippingAddress: ADDRESS },
-    { shippingMethod: { methodCode: 'standard' } },
-    { billingAddress: { ...ADDRESS, email } },
-  ]) {
-    ({ cart } = (await post(page, '/api/checkout/update', { version: cart.version, ...change })) as { cart: Cart });
-  }
-  const { order } = (await post(page, '/api/orders/create', {
-    idempotencyKey: crypto.randomUUID(),
-    cartId: cart.id,
-    cart: { version: cart.version, pricesHash: cart.pricesHash },
-    paymentMethodCode: 'invoice',
-  })) as { order: { id: string } };
-  await post(page, '/api/orders/confirm', { id: order.id });
-}
+const buy = (page: Page, email: string, sku: string) => buyOnce(page.request, base, email, sku);
 
 /** `npm run reviews -- <args>` against the spec's database, as a moderator would run it. */
 async function moderate(...args: string[]): Promise<string> {

@@ -76,7 +76,8 @@ export async function expectThankYou(page: Page, locale: Locale) {
   await expect(page.getByText(msg(locale, 'checkout.order.number'))).toBeVisible();
 }
 
-const API_ADDRESS = {
+/** An address as the checkout's API takes it (shipping and billing alike). */
+export const API_ADDRESS = {
   firstName: 'Erika',
   lastName: 'Mustermann',
   street: 'Hauptstraße 5',

@@ -173,6 +173,8 @@ export const WORKSPACE_PAGES = {
   contentPage: entryPath('page', 'agb', 'de'),
   staff: '/admin/staff',
   tokens: '/admin/tokens',
+  reviews: '/admin/reviews?status=all',
+  audit: '/admin/audit',
   setPasswordBadToken: '/admin/set-password?token=not-a-real-token',
 } as const;
 

@@ -98,6 +98,11 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/webhooks/delete': { body: { id: 1 } },
   'GET /api/admin/webhooks/deliveries': { query: { endpoint: '1' } },
   'POST /api/admin/webhooks/redeliver': { body: { id: 1 } },
+  'GET /api/admin/reviews': { query: {} },
+  'POST /api/admin/reviews/publish': { body: { id: '00000000-0000-4000-8000-000000000000' } },
+  'POST /api/admin/reviews/reject': { body: { id: '00000000-0000-4000-8000-000000000000', reason: 'Spam.' } },
+  'POST /api/admin/reviews/reply': { body: { id: '00000000-0000-4000-8000-000000000000', reply: 'Thanks.' } },
+  'GET /api/admin/audit': { query: {} },
 };
 
 interface Endpoint {
@@ -321,6 +326,8 @@ describe('roles', () => {
     'POST /api/admin/webhooks/delete',
     'GET /api/admin/webhooks/deliveries',
     'POST /api/admin/webhooks/redeliver',
+    // The audit trail names every staff member and token and spans the admin's own areas.
+    'GET /api/admin/audit',
   ];
 
   test.each(ADMIN_ONLY)('an editor gets 403 FORBIDDEN from %s, and nothing changes', async (id) => {

@@ -151,7 +151,7 @@ forEachDatabase('reviews', (ctx) => {
     const { review } = (await call(jar, 'create', { productId: id, ...content, rating: 2 })).body;
     expect(await publishedSummary(ctx.db, [id])).toBeNull();
     published.length = 0;
-    await moderateReview(ctx.db, review!.id, 'published');
+    await moderateReview(ctx.db, review!.id, { status: 'published' });
     expect(droppedTags()).toContain(`p:${id}`);
     expect((await publishedSummary(ctx.db, [id]))?.reviews.map((r) => r.id)).toEqual([review!.id]);
 
@@ -204,9 +204,9 @@ forEachDatabase('reviews', (ctx) => {
           .review!.id,
       );
     }
-    await moderateReview(ctx.db, ids[0]!, 'published');
-    await moderateReview(ctx.db, ids[1]!, 'published');
-    await moderateReview(ctx.db, ids[2]!, 'rejected');
+    await moderateReview(ctx.db, ids[0]!, { status: 'published' });
+    await moderateReview(ctx.db, ids[1]!, { status: 'published' });
+    await moderateReview(ctx.db, ids[2]!, { status: 'rejected', reason: 'Off topic.' });
     const summary = await publishedSummary(ctx.db, [id]);
     expect(summary).toMatchObject({ count: 2, average: 4.5 });
     expect(summary!.reviews.map((r) => r.title)).toEqual(['Review 1', 'Review 0']);
@@ -226,7 +226,7 @@ forEachDatabase('reviews', (ctx) => {
     expect(ld.review.map((r) => r.reviewRating.ratingValue)).toEqual([4, 5]);
     expect(reviewJsonLd(null)).toEqual({});
     // A rejected review can still be published; then the average includes it.
-    await moderateReview(ctx.db, ids[2]!, 'published');
+    await moderateReview(ctx.db, ids[2]!, { status: 'published' });
     expect(await publishedSummary(ctx.db, [id])).toMatchObject({ count: 3, average: 3.3 });
   });
 });

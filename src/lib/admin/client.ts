@@ -6,7 +6,10 @@ import type { adminApi } from './contract.ts';
 import { adminRoutes } from './routes.ts';
 import type { webhookApi } from './webhook-contract.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import type { moderationApi } from './moderation-contract.ts';
+import { moderationRoutes } from './moderation-routes.ts';
 
 export const adminClient = endpoints<typeof adminApi>(adminRoutes);
 export const webhookClient = endpoints<typeof webhookApi>(webhookRoutes);
+export const moderationClient = endpoints<typeof moderationApi>(moderationRoutes);
 export { call, ApiClientError } from '../http/client.ts';

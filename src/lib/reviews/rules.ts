@@ -32,6 +32,8 @@ export interface PublishedReview {
   locale: string;
   /** ISO timestamp of its publication. */
   publishedAt: string;
+  /** The shop's reply, shown beneath it. */
+  reply: { text: string; at: string } | null;
 }
 
 /** What a product page shows: the newest published reviews and the average over all of them. */

@@ -17,3 +17,6 @@ export { apiCallerOf } from './guard.ts';
 export { audit, actorName, type Actor } from './audit.ts';
 // …and a run whose features bring new filters writes the attributes setting as the content API does.
 export { etagOf, putLive } from './content-writes.ts';
+// Review moderation (/admin/reviews) and the audit log (/admin/audit).
+export { reviewQueueView, queuePath, type FailedModeration } from './moderation-page.ts';
+export { auditChoices, auditLogPage } from './audit-log.ts';

@@ -2,7 +2,6 @@
 // and the content API's (GET/PUT/DELETE /api/admin/content/{type}/{identifier}, PUT products and
 // categories), wired to the process database. Every write names its actor for the audit trail.
 import type { APIContext } from 'astro';
-import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError, endpoint, json, parseInput, parseJson, rawEndpoint, readText } from '../http.ts';
 import { inBackground, sendStaffPasswordMail } from '../mail/index.ts';
@@ -18,7 +17,11 @@ import { updateCategory, updateProduct } from './catalog-writes.ts';
 import { addStaff, listStaff, PASSWORD_LINK_HOURS, setStaffPassword, staffRow, updateStaff } from './staff.ts';
 import { staffSignIn, staffSignOut } from './sign-in.ts';
 import { createToken, listTokens, revokeToken } from './tokens.ts';
-import { apiCallerOf, staffOf, type StaffActor } from './guard.ts';
+import { apiCallerOf } from './guard.ts';
+import { staffChange, type Staff } from './staff-change.ts';
+import { moderationChanges, reviewQueue } from './moderation.ts';
+import { auditLogPage } from './audit-log.ts';
+import { moderationApi } from '#lib/admin/moderation-contract.ts';
 import { webhookApi } from '#lib/admin/webhook-contract.ts';
 import {
   createWebhook,
@@ -31,20 +34,13 @@ import {
 
 const ok = { ok: true as const };
 
-/**
- * A workspace operation for signed-in staff (`need` the role it takes): the session is checked before
- * the request is read, so an anonymous caller gets 401 whatever it sends, a malformed body included.
- */
+/** A workspace operation for signed-in staff (`need` the role it takes), as its JSON endpoint. */
 function staffEndpoint<O extends Operation>(
   op: O,
   need: 'editor' | 'admin',
-  handler: (input: ParsedRequestOf<O>, staff: { db: Db; actor: StaffActor }) => Promise<ResponseOf<O>>,
+  handler: (input: ParsedRequestOf<O>, staff: Staff) => Promise<ResponseOf<O>>,
 ) {
-  const caller = async (context: APIContext) => {
-    const db = await getDb();
-    return { db, actor: await staffOf(db, context, need) };
-  };
-  return endpoint(op, (input, _context, staff) => handler(input, staff), { caller });
+  return endpoint(staffChange(op, need, handler));
 }
 
 /** The workspace's JSON endpoints: signing in and out and setting a password from a link are public. */
@@ -106,6 +102,11 @@ export const workspace = {
     deliveries: await webhookDeliveries(db, input.endpoint),
   })),
   redeliver: staffEndpoint(webhookApi.redeliver, 'admin', (body, { db, actor }) => redeliver(db, actor, body.id)),
+  reviewQueue: endpoint(reviewQueue),
+  publishReview: endpoint(moderationChanges.publish),
+  rejectReview: endpoint(moderationChanges.reject),
+  replyReview: endpoint(moderationChanges.reply),
+  auditLog: staffEndpoint(moderationApi.auditLog, 'admin', (query, { db }) => auditLogPage(db, query)),
 };
 
 /** The entry an address names: /api/admin/content/{type}/{identifier}?locale=en (no locale: the all-languages row). */

@@ -28,6 +28,9 @@ const ReviewRow = z.object({
   locale: z.string(),
   status: Status,
   moderatedAt: timestamp.nullable(),
+  rejectionReason: z.string().nullable(),
+  reply: z.string().nullable(),
+  repliedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -35,7 +38,12 @@ export type ReviewRow = z.infer<typeof ReviewRow>;
 
 /** A changed review with the status it had before. */
 const ChangedReviewRow = ReviewRow.extend({ previous: Status });
-const ModerationRow = ReviewRow.extend({ sku: z.string(), email: z.string() });
+const ModerationRow = ReviewRow.extend({
+  sku: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
 const BoughtRow = z.object({ productId: z.number(), boughtAt: timestamp });
 const ReviewedProduct = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 const TotalsRow = z.object({ count: z.number(), sum: z.number().nullable() });
@@ -48,11 +56,34 @@ const PublishedRow = z.object({
   publishedAt: timestamp,
   firstName: z.string(),
   lastName: z.string(),
+  reply: z.string().nullable(),
+  repliedAt: timestamp.nullable(),
 });
 
-const COLUMNS =
-  sql.raw(`id, product_id AS "productId", customer_id AS "customerId", rating, title, body, locale, status,
-  moderated_at AS "moderatedAt", created_at AS "createdAt", updated_at AS "updatedAt"`);
+/** A review's columns as ReviewRow names them, of the table or of its alias `r`. */
+const columnsOf = (prefix: '' | 'r.') =>
+  sql.raw(
+    [
+      'id',
+      'product_id AS "productId"',
+      'customer_id AS "customerId"',
+      'rating',
+      'title',
+      'body',
+      'locale',
+      'status',
+      'moderated_at AS "moderatedAt"',
+      'rejection_reason AS "rejectionReason"',
+      'reply',
+      'replied_at AS "repliedAt"',
+      'created_at AS "createdAt"',
+      'updated_at AS "updatedAt"',
+    ]
+      .map((column) => prefix + column)
+      .join(', '),
+  );
+const COLUMNS = columnsOf('');
+const R_COLUMNS = columnsOf('r.');
 
 export function ownReview(row: ReviewRow): OwnReview {
   return {
@@ -134,10 +165,9 @@ export async function updateOwnReview(
     sql`
     WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} AND customer_id = ${customerId} FOR UPDATE)
     UPDATE reviews r SET rating = ${content.rating}, title = ${content.title}, body = ${content.body}, locale = ${locale},
-      status = 'pending', moderated_at = NULL, updated_at = now()
+      status = 'pending', moderated_at = NULL, rejection_reason = NULL, updated_at = now()
     FROM old WHERE r.id = old.id
-    RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
-      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`,
+    RETURNING ${R_COLUMNS}, old.status AS previous`,
   );
   return row ? { review: row, previous: row.previous } : null;
 }
@@ -207,7 +237,7 @@ export async function publishedSummary(db: Db, productIds: number[]): Promise<Re
     PublishedRow,
     sql`
     SELECT r.id, r.rating, r.title, r.body, r.locale, coalesce(r.moderated_at, r.updated_at) AS "publishedAt",
-      c.first_name AS "firstName", c.last_name AS "lastName"
+      c.first_name AS "firstName", c.last_name AS "lastName", r.reply, r.replied_at AS "repliedAt"
     FROM reviews r JOIN customers c ON c.id = r.customer_id
     WHERE r.product_id IN (${ids}) AND r.status = 'published'
     ORDER BY coalesce(r.moderated_at, r.updated_at) DESC, r.id
@@ -221,42 +251,69 @@ export async function publishedSummary(db: Db, productIds: number[]): Promise<Re
     locale: r.locale,
     author: reviewAuthor(r.firstName, r.lastName),
     publishedAt: r.publishedAt.toISOString(),
+    reply: r.reply === null || r.repliedAt === null ? null : { text: r.reply, at: r.repliedAt.toISOString() },
   }));
   return { count, average: Math.round((Number(totals!.sum) / count) * 10) / 10, reviews };
 }
 
-/** Moderation: sets a review's status; null for an unknown id. `previous` is the status it had. */
+/** A moderator's decision: publish, or reject for a reason. */
+export type ModerationDecision = { status: 'published' } | { status: 'rejected'; reason: string };
+
+/** Moderation: sets a review's status (and a rejection's reason); null for an unknown id. `previous` is the status it had. */
 export async function setReviewStatus(
   db: Executor,
   id: string,
-  status: Exclude<ReviewStatus, 'pending'>,
+  decision: ModerationDecision,
 ): Promise<{ review: ReviewRow; previous: ReviewStatus } | null> {
+  const reason = decision.status === 'rejected' ? decision.reason : null;
   const [row] = await rows(
     db,
     ChangedReviewRow,
     sql`
     WITH old AS (SELECT id, status FROM reviews WHERE id = ${id} FOR UPDATE)
-    UPDATE reviews r SET status = ${status}, moderated_at = now()
+    UPDATE reviews r SET status = ${decision.status}, rejection_reason = ${reason}, moderated_at = now()
     FROM old WHERE r.id = old.id
-    RETURNING r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale,
-      r.status, r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", old.status AS previous`,
+    RETURNING ${R_COLUMNS}, old.status AS previous`,
   );
   return row ? { review: row, previous: row.previous } : null;
 }
 
-/** Moderation's list: every review (or only those waiting), oldest waiting first, with product and author. */
+/** The shop's reply to a review (null: none); null for an unknown id. */
+export async function setReviewReply(db: Executor, id: string, reply: string | null): Promise<ReviewRow | null> {
+  const [row] = await rows(
+    db,
+    ReviewRow,
+    sql`
+    UPDATE reviews SET reply = ${reply}, replied_at = ${reply === null ? null : sql`now()`}
+    WHERE id = ${id} RETURNING ${COLUMNS}`,
+  );
+  return row ?? null;
+}
+
+/** A review as moderation lists it: with its product's sku and its author. */
+export type ModerationRow = z.infer<typeof ModerationRow>;
+
+/**
+ * Moderation's list: every review, those of one status or the one of an id; waiting ones first and the
+ * oldest change first (the longest waiting); at most `limit`.
+ */
 export async function reviewsForModeration(
   db: Executor,
-  pendingOnly: boolean,
-): Promise<(ReviewRow & { sku: string; email: string })[]> {
+  filter: { status?: ReviewStatus | 'all'; id?: string; limit?: number } = {},
+): Promise<ModerationRow[]> {
+  const { status = 'all', id, limit } = filter;
+  const where = [
+    ...(status === 'all' ? [] : [sql`r.status = ${status}`]),
+    ...(id === undefined ? [] : [sql`r.id = ${id}`]),
+  ];
   return rows(
     db,
     ModerationRow,
     sql`
-    SELECT r.id, r.product_id AS "productId", r.customer_id AS "customerId", r.rating, r.title, r.body, r.locale, r.status,
-      r.moderated_at AS "moderatedAt", r.created_at AS "createdAt", r.updated_at AS "updatedAt", p.sku, c.email
+    SELECT ${R_COLUMNS}, p.sku, c.email, c.first_name AS "firstName", c.last_name AS "lastName"
     FROM reviews r JOIN products p ON p.id = r.product_id JOIN customers c ON c.id = r.customer_id
-    ${pendingOnly ? sql`WHERE r.status = 'pending'` : sql``}
-    ORDER BY (r.status = 'pending') DESC, r.updated_at, r.id`,
+    ${where.length === 0 ? sql`` : sql`WHERE ${sql.join(where, sql` AND `)}`}
+    ORDER BY (r.status = 'pending') DESC, r.updated_at, r.id
+    ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`,
   );
 }

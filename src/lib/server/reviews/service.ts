@@ -1,5 +1,5 @@
-// The review operations, shared by the JSON endpoints, the account page's plain forms and the
-// moderation command: only buyers write reviews, one per product; an edit goes back to moderation;
+// The review operations, shared by the JSON endpoints, the account page's plain forms, the workspace's
+// moderation queue and the moderation command: only buyers write reviews, one per product; an edit goes back to moderation;
 // whatever takes a published review off the product page (or puts one on it) publishes the product,
 // so its cached page is dropped on every instance and the next request renders the change.
 import type { Database } from '../db/client.ts';
@@ -12,8 +12,10 @@ import {
   deleteOwnReview,
   hasBought,
   insertReview,
+  setReviewReply,
   setReviewStatus,
   updateOwnReview,
+  type ModerationDecision,
   type ReviewRow,
 } from './queries.ts';
 
@@ -63,18 +65,47 @@ export async function deleteReview(db: Db, customerId: string, id: string): Prom
   return deleted;
 }
 
+/** What moderation writes beside a change, in its transaction: the audit trail's row. */
+export type ModerationRecord = (tx: Db, changed: { review: ReviewRow; previous: ReviewStatus }) => Promise<void>;
+
 /**
- * Moderation: publishes or rejects a review (again, too: a rejected one can still be published).
- * The product is published when the review comes onto or leaves its page.
+ * Moderation: publishes or rejects a review (again, too: a rejected one can still be published);
+ * `record` runs in the same transaction. The product is published, once the change is committed, when
+ * the review comes onto or leaves its page.
  */
 export async function moderateReview(
   db: Db,
   id: string,
-  status: Exclude<ReviewStatus, 'pending'>,
+  decision: ModerationDecision,
+  record?: ModerationRecord,
 ): Promise<{ review: ReviewRow; previous: ReviewStatus }> {
-  const changed = await setReviewStatus(db, id, status);
-  if (!changed) throw reviewNotFound();
-  if (changed.previous === 'published' || status === 'published')
+  const changed = await db.transaction(async (tx) => {
+    const found = await setReviewStatus(tx, id, decision);
+    if (!found) throw reviewNotFound();
+    await record?.(tx, found);
+    return found;
+  });
+  if (changed.previous === 'published' || decision.status === 'published')
     await productReviewsChanged(db, changed.review.productId);
   return changed;
+}
+
+/**
+ * The shop's reply to a review (null takes it away), shown with the review once it is published; a
+ * published review's product is published so its page shows the reply.
+ */
+export async function replyToReview(
+  db: Db,
+  id: string,
+  reply: string | null,
+  record?: ModerationRecord,
+): Promise<ReviewRow> {
+  const review = await db.transaction(async (tx) => {
+    const changed = await setReviewReply(tx, id, reply);
+    if (!changed) throw reviewNotFound();
+    await record?.(tx, { review: changed, previous: changed.status });
+    return changed;
+  });
+  if (review.status === 'published') await productReviewsChanged(db, review.productId);
+  return review;
 }

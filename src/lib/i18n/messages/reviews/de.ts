@@ -46,4 +46,5 @@ export const deReviews: ReviewsMessages = {
   'reviews.newest': 'Die {{shown}} neuesten Bewertungen',
   'reviews.ratedOf': 'Mit {{rating}} von 5 bewertet',
   'reviews.buyersOnly': 'Nur Kundinnen und Kunden, die das Produkt gekauft haben, können es bewerten.',
+  'reviews.reply': 'Antwort des Shops',
 };

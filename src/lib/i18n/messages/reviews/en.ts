@@ -43,6 +43,7 @@ export const enReviews = {
   'reviews.newest': 'The {{shown}} newest reviews',
   'reviews.ratedOf': 'Rated {{rating}} out of 5',
   'reviews.buyersOnly': 'Only customers who bought the product can review it.',
+  'reviews.reply': 'Reply from the shop',
 } as const;
 
 export type ReviewsMessages = Record<keyof typeof enReviews, string>;

@@ -44,4 +44,5 @@ export const esReviews: ReviewsMessages = {
   'reviews.newest': 'Las {{shown}} valoraciones más recientes',
   'reviews.ratedOf': 'Valorado con {{rating}} de 5',
   'reviews.buyersOnly': 'Solo los clientes que han comprado el producto pueden valorarlo.',
+  'reviews.reply': 'Respuesta de la tienda',
 };

@@ -44,4 +44,5 @@ export const frReviews: ReviewsMessages = {
   'reviews.newest': 'Les {{shown}} avis les plus récents',
   'reviews.ratedOf': 'Noté {{rating}} sur 5',
   'reviews.buyersOnly': 'Seuls les clients qui ont acheté le produit peuvent l’évaluer.',
+  'reviews.reply': 'Réponse de la boutique',
 };

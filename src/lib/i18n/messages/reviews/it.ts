@@ -44,4 +44,5 @@ export const itReviews: ReviewsMessages = {
   'reviews.newest': 'Le {{shown}} recensioni più recenti',
   'reviews.ratedOf': 'Valutato {{rating}} su 5',
   'reviews.buyersOnly': 'Solo i clienti che hanno acquistato il prodotto possono recensirlo.',
+  'reviews.reply': 'Risposta del negozio',
 };

@@ -216,6 +216,11 @@ export const reviews = pgTable(
     locale: text('locale').notNull(),
     status: text('status').notNull().default('pending'),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** Why moderation rejected it (required then; cleared when it is published or edited). */
+    rejectionReason: text('rejection_reason'),
+    /** The shop's answer, shown with the review on the product page once it is published. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -223,6 +228,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
     index('reviews_product_status_idx').on(t.productId, t.status),
     index('reviews_customer_idx').on(t.customerId),
+    // The moderation queue: one status, oldest change first.
+    index('reviews_status_updated_idx').on(t.status, t.updatedAt),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_status_known', sql`${t.status} IN ('pending', 'published', 'rejected')`),
   ],
