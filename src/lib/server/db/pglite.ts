@@ -38,6 +38,7 @@ const DURABLE_START_PARAMS = [
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
+  ...(process.env.XSB ? ['-c', `shared_buffers=${process.env.XSB}`] : []),
 ];
 
 /**
