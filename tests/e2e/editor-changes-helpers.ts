@@ -20,14 +20,19 @@ export async function saveDraft(page: Page, locale: WorkspaceLocale): Promise<vo
   await expect(page.getByRole('status')).toContainText(wordsPattern(locale, 'editor.saved'));
 }
 
-/** Clicks "Preview (language)", which must name the shop language `shop`; the shop page in its tab. */
-export async function openPreview(page: Page, locale: WorkspaceLocale, shop: Locale): Promise<Page> {
-  const name = fill(changeMessages[locale]['changes.previewIn'], { language: words(locale, `language.${shop}`) });
+/** Clicks "Preview": the shop page in the tab it opens. */
+export async function openPreview(page: Page, locale: WorkspaceLocale): Promise<Page> {
   const popup = page.waitForEvent('popup');
-  await page.getByRole('link', { name, exact: true }).click();
+  await page.getByRole('link', { name: words(locale, 'editor.preview') }).click();
   const preview = await popup;
   await preview.waitForLoadState();
   return preview;
+}
+
+/** The preview link names the shop language it opens. */
+export async function expectPreviewIn(page: Page, locale: WorkspaceLocale, shop: Locale): Promise<void> {
+  const name = fill(changeMessages[locale]['changes.previewIn'], { language: words(locale, `language.${shop}`) });
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 }
 
 /** Publishes the draft made against version `from`, then opens what changed since `from`: the changes' group. */

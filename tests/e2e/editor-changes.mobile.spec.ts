@@ -12,7 +12,14 @@ import {
   workspaceTest,
   type EditorShop,
 } from './editor-helpers.ts';
-import { changeAt, liveVersion, openPreview, publishAndCompare, saveDraft } from './editor-changes-helpers.ts';
+import {
+  changeAt,
+  expectPreviewIn,
+  liveVersion,
+  openPreview,
+  publishAndCompare,
+  saveDraft,
+} from './editor-changes-helpers.ts';
 
 let shop: EditorShop;
 const test = workspaceTest(() => shop);
@@ -40,8 +47,9 @@ test('German workspace at 390 px: the English hero headline previews on the Engl
   await headline.fill(marker);
   await saveDraft(page, 'de');
 
-  const preview = await openPreview(page, 'de', 'en');
+  const preview = await openPreview(page, 'de');
   await expect(preview).toHaveURL(`${shop.base}/en`);
+  await expectPreviewIn(page, 'de', 'en');
   await expect(preview.getByText(msg('en', 'site.previewNotice'))).toBeVisible();
   await expect(preview.getByText(marker, { exact: true }).first()).toBeVisible();
   await preview.close();

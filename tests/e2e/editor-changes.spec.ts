@@ -18,7 +18,14 @@ import {
   workspaceTest,
   type EditorShop,
 } from './editor-helpers.ts';
-import { changeAt, liveVersion, openPreview, publishAndCompare, saveDraft } from './editor-changes-helpers.ts';
+import {
+  changeAt,
+  expectPreviewIn,
+  liveVersion,
+  openPreview,
+  publishAndCompare,
+  saveDraft,
+} from './editor-changes-helpers.ts';
 
 let shop: EditorShop;
 const test = workspaceTest(() => shop);
@@ -48,8 +55,9 @@ test('German workspace: an English menu title previews on the English home and r
   await saveDraft(page, 'de');
 
   // The row serves every language, but the draft changes the English one: the English home shows it.
-  const preview = await openPreview(page, 'de', 'en');
+  const preview = await openPreview(page, 'de');
   await expect(preview).toHaveURL(`${shop.base}/en`);
+  await expectPreviewIn(page, 'de', 'en');
   await expect(preview.getByText(msg('en', 'site.previewNotice'))).toBeVisible();
   await expect(preview.getByRole('dialog', { name: msg('en', 'menu.menu'), includeHidden: true })).toContainText(
     marker,
@@ -97,8 +105,9 @@ test('English workspace: an English content page previews at its English address
   );
   await saveDraft(page, 'en');
 
-  const preview = await openPreview(page, 'en', 'en');
+  const preview = await openPreview(page, 'en');
   await expect(preview).toHaveURL(`${shop.base}/en/i/terms`);
+  await expectPreviewIn(page, 'en', 'en');
   await expect(preview.getByRole('heading', { level: 1, name: `${originalTitle} ${marker}` })).toBeVisible();
   await preview.close();
 
