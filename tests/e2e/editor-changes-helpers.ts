@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { changeMessages } from '#lib/admin/change-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { expect } from './helpers.ts';
+import { expect, msg } from './helpers.ts';
 import { words, wordsPattern, type WorkspaceLocale } from './editor-helpers.ts';
 
 /** The live version the entry page says it shows. */
@@ -20,19 +20,19 @@ export async function saveDraft(page: Page, locale: WorkspaceLocale): Promise<vo
   await expect(page.getByRole('status')).toContainText(wordsPattern(locale, 'editor.saved'));
 }
 
-/** Clicks "Preview": the shop page in the tab it opens. */
-export async function openPreview(page: Page, locale: WorkspaceLocale): Promise<Page> {
+/**
+ * Clicks "Preview": the shop must open at `path` in preview, and the link name the shop language
+ * `shop` it opens (checked after the address, which is what the editor relies on). The shop page.
+ */
+export async function openPreview(page: Page, locale: WorkspaceLocale, path: string, shop: Locale): Promise<Page> {
   const popup = page.waitForEvent('popup');
   await page.getByRole('link', { name: words(locale, 'editor.preview') }).click();
   const preview = await popup;
-  await preview.waitForLoadState();
-  return preview;
-}
-
-/** The preview link names the shop language it opens. */
-export async function expectPreviewIn(page: Page, locale: WorkspaceLocale, shop: Locale): Promise<void> {
+  await expect(preview).toHaveURL(new URL(path, page.url()).href);
+  await expect(preview.getByText(msg(shop, 'site.previewNotice'))).toBeVisible();
   const name = fill(changeMessages[locale]['changes.previewIn'], { language: words(locale, `language.${shop}`) });
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  return preview;
 }
 
 /** Publishes the draft made against version `from`, then opens what changed since `from`: the changes' group. */

@@ -139,6 +139,24 @@ export function workspaceTest(shop: () => EditorShop) {
   });
 }
 
+/**
+ * A spec's `test` on a shop of its own, started before its first test and stopped after its last;
+ * `shop()` is that shop.
+ */
+export function onOwnShop() {
+  let shop: EditorShop | undefined;
+  const test = workspaceTest(() => shop!);
+  test.beforeAll(async () => {
+    // A build (when the sources changed since the last one) and a seeded database.
+    test.setTimeout(600_000);
+    shop = await startEditorShop();
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+  return { test, shop: () => shop! };
+}
+
 /** Signs a context in through the workspace API (the UI's own sign-in is the journey's subject). */
 export async function signIn(context: BrowserContext, who: StaffName): Promise<void> {
   const { email, password } = STAFF[who];
