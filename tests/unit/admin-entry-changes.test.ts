@@ -217,6 +217,13 @@ describe('changedWords', () => {
     expect(before.filter((r) => r.changed).map((r) => r.text)).toEqual(['50']);
     expect(after.filter((r) => r.changed).map((r) => r.text)).toEqual(['75']);
   });
+
+  test('marks nothing in a text replaced as a whole', () => {
+    expect(changedWords('Products', 'Our range')).toEqual({
+      before: [{ text: 'Products', changed: false }],
+      after: [{ text: 'Our range', changed: false }],
+    });
+  });
 });
 
 describe('changeMessages', () => {

@@ -213,10 +213,14 @@ export interface Run {
 
 /**
  * The old and new text of a changed value as runs of words, the ones that differ marked: in a long
- * text the editor sees which words changed, not only that something did.
+ * text the editor sees which words changed, not only that something did. A text replaced as a whole
+ * is one unmarked run.
  */
 export function changedWords(before: string, after: string): { before: Run[]; after: Run[] } {
   const parts = diffWords(before, after);
+  // A text replaced as a whole has nothing to tell apart: marking all of it would only be noise.
+  if (!parts.some((p) => !p.added && !p.removed && p.value.trim() !== ''))
+    return { before: [{ text: before, changed: false }], after: [{ text: after, changed: false }] };
   return {
     before: parts.filter((p) => !p.added).map((p) => ({ text: p.value, changed: p.removed })),
     after: parts.filter((p) => !p.removed).map((p) => ({ text: p.value, changed: p.added })),
