@@ -139,6 +139,24 @@ export function workspaceTest(shop: () => EditorShop) {
   });
 }
 
+/**
+ * A spec's `test` on a shop of its own, started before its first test and stopped after its last;
+ * `shop()` is that shop.
+ */
+export function onOwnShop() {
+  let shop: EditorShop | undefined;
+  const test = workspaceTest(() => shop!);
+  test.beforeAll(async () => {
+    // A build (when the sources changed since the last one) and a seeded database.
+    test.setTimeout(600_000);
+    shop = await startEditorShop();
+  });
+  test.afterAll(async () => {
+    await shop?.stop();
+  });
+  return { test, shop: () => shop! };
+}
+
 /** Signs a context in through the workspace API (the UI's own sign-in is the journey's subject). */
 export async function signIn(context: BrowserContext, who: StaffName): Promise<void> {
   const { email, password } = STAFF[who];
@@ -149,6 +167,28 @@ export async function signIn(context: BrowserContext, who: StaffName): Promise<v
 /** The editor page of an entry; locale '' is the row every language uses. */
 export function entryPath(type: 'block' | 'setting' | 'page', identifier: string, locale = ''): string {
   return `/admin/entry?${new URLSearchParams({ type, identifier, locale })}`;
+}
+
+/**
+ * The menu editor's title field of the first menu entry (unfolded by its German title `entry`) in
+ * `language`'s title row, that row added when the entry has none.
+ */
+export async function menuTitleField(page: Page, locale: WorkspaceLocale, entry: string, language: string) {
+  const first = page
+    .getByRole('group', { name: words(locale, 'field.entries'), exact: true })
+    .getByRole('listitem')
+    .first();
+  await first.getByText(entry, { exact: true }).first().click();
+  const titles = first.getByRole('group', { name: words(locale, 'field.titles'), exact: true }).first();
+  const rows = titles.getByRole('listitem');
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    if ((await row.getByLabel(words(locale, 'field.locale'), { exact: true }).inputValue()) === language)
+      return row.getByLabel(words(locale, 'field.title'), { exact: true });
+  }
+  await titles.getByRole('button', { name: words(locale, 'form.add', { item: words(locale, 'form.item') }) }).click();
+  await rows.last().getByLabel(words(locale, 'field.locale'), { exact: true }).selectOption(language);
+  return rows.last().getByLabel(words(locale, 'field.title'), { exact: true });
 }
 
 /** Waits until the page's islands are live: Astro drops an island's `ssr` attribute once it has hydrated. */

@@ -12,6 +12,7 @@ import {
   waitForWorkspace,
   entryPath,
   inLanguage,
+  menuTitleField,
   openWorkspace,
   startEditorShop,
   words,
@@ -100,24 +101,7 @@ test.describe('the journey of a new editor', () => {
     expect(live).toBeGreaterThan(0);
 
     // The first menu entry, unfolded; its English title row (added when it has none).
-    const first = page
-      .getByRole('group', { name: words('de', 'field.entries'), exact: true })
-      .getByRole('listitem')
-      .first();
-    await first.getByText('Sortiment', { exact: true }).first().click();
-    const titles = first.getByRole('group', { name: words('de', 'field.titles'), exact: true }).first();
-    const rows = titles.getByRole('listitem');
-    let english: ReturnType<typeof rows.nth> | undefined;
-    for (let i = 0; i < (await rows.count()); i++) {
-      if ((await rows.nth(i).getByLabel(words('de', 'field.locale'), { exact: true }).inputValue()) === 'en')
-        english = rows.nth(i);
-    }
-    if (!english) {
-      await titles.getByRole('button', { name: words('de', 'form.add', { item: words('de', 'form.item') }) }).click();
-      english = rows.last();
-      await english.getByLabel(words('de', 'field.locale'), { exact: true }).selectOption('en');
-    }
-    const englishTitle = english.getByLabel(words('de', 'field.title'), { exact: true });
+    const englishTitle = await menuTitleField(page, 'de', 'Sortiment', 'en');
     const original = await englishTitle.inputValue();
     await englishTitle.fill(marker);
     await expect(page.getByText(words('de', 'editor.unsaved'))).toBeVisible();

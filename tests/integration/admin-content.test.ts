@@ -490,6 +490,31 @@ describe('validation', () => {
     });
     expect(menu.body.content).toBeNull();
   });
+
+  test('HTML a row holds unsanitized (written by SQL) reaches the workspace sanitized, live and in the history', async () => {
+    // The history shows HTML as markup, so what never passed a save is sanitized on the way out.
+    const key: EntryKey = { type: 'page', identifier: 'impressum', locale: 'fr' };
+    const raw =
+      '<p>Mentions</p><script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">x</a>';
+    const db = await getDb();
+    const live = (await liveRow(key))!;
+    await db.update(contentBlocks).set({ content: raw }).where(sameKey(contentBlocks, key));
+    await db
+      .insert(contentVersions)
+      .values({ ...key, version: live.version, config: live.config, content: raw, publishedBy: 'sql' });
+    const entry = await getEntry(key, editorA);
+    expect(entry.status).toBe(200);
+    const version = await callAdmin(
+      versionRoute.GET,
+      { method: 'GET', path: `/api/admin/version${queryOf({ ...key, version: live.version })}` },
+      editorA,
+    );
+    expect(version.status, JSON.stringify(version.body)).toBe(200);
+    for (const shown of [entry.body.live.content, version.body.content] as string[]) {
+      expect(shown).toContain('<p>Mentions</p>');
+      expect(shown).not.toMatch(/<script|onerror|javascript:/i);
+    }
+  });
 });
 
 // ----------------------------------------------------------- tokens and the API

@@ -3,9 +3,10 @@
 // The browser checks the form with the same schema before saving, and the server checks it again.
 import { useMemo, useState } from 'react';
 import type { EntryDetail } from '#lib/admin/contract.ts';
-import { entrySchema, mayDelete } from '#lib/admin/rules.ts';
+import { entrySchema } from '#lib/admin/rules.ts';
 import { describeSchema, emptyValue, validate } from '#lib/admin/form-model.ts';
-import { fieldLabel, formStrings, issueMessage, optionLabel } from '#lib/admin/messages.ts';
+import { fieldLabel, formStrings, issueMessage, optionLabel, type AdminLocale } from '#lib/admin/messages.ts';
+import type { ChangeStrings } from '#lib/admin/change-messages.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { actorLabel } from '#lib/admin/actor-label.ts';
@@ -15,15 +16,16 @@ import { HtmlField } from './entry/HtmlField.tsx';
 import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
 import { useEntryActions } from './entry/useEntryActions.ts';
+import { DraftActions } from './entry/DraftActions.tsx';
 
 export interface EntryEditorProps {
   detail: EntryDetail;
   /** What a new language row starts from: the all-languages row. */
   initial: { config: unknown; content: string | null } | null;
-  /** The shop page that shows this entry, for the preview. */
-  previewPath: string;
-  locale: 'de' | 'en';
+  locale: AdminLocale;
   strings: WorkspaceStrings;
+  /** The words of the history's changes and of the preview link. */
+  changeStrings: ChangeStrings;
   hints: Record<string, string>;
   /** The English message texts, for the locale setting's own texts. */
   englishTexts: Record<string, string> | null;
@@ -36,15 +38,16 @@ type Config = Record<string, unknown>;
 export function EntryEditor({
   detail: first,
   initial,
-  previewPath,
   locale,
   strings: t,
+  changeStrings,
   hints,
   englishTexts,
   imageHosts,
 }: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
   const schema = entrySchema(key.type, key.identifier, imageHosts);
+  const described = useMemo(() => (schema ? describeSchema(schema) : null), [schema]);
   const dateTime = useMemo(() => {
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
     return (iso: string) => format.format(new Date(iso));
@@ -53,9 +56,7 @@ export function EntryEditor({
   const languageName = (code: string) => optionLabel(locale, 'locale', code);
   const { detail, busy, status } = actions;
   const start = detail.draft ?? detail.live ?? initial;
-  const [value, setValue] = useState<unknown>(
-    () => start?.config ?? (schema ? emptyValue(describeSchema(schema)) : {}),
-  );
+  const [value, setValue] = useState<unknown>(() => start?.config ?? (described ? emptyValue(described) : {}));
   const [content, setContent] = useState(start?.content ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
@@ -82,7 +83,9 @@ export function EntryEditor({
     if (await actions.save(value, detail.html ? content : null)) setDirty(false);
   };
 
-  if (!schema || !detail.editable) return <p>{t['editor.readOnly']}</p>;
+  if (!schema || !described || !detail.editable) return <p>{t['editor.readOnly']}</p>;
+  // What the buttons and the history both read.
+  const shared = { detail, descriptor: described, locale, strings: t, changeStrings, busy };
   const shownIssues = { ...actions.serverIssues, ...issues };
   const state = detail.draft ? (detail.live ? 'changed' : 'draft') : detail.live ? 'published' : 'new';
 
@@ -139,70 +142,27 @@ export function EntryEditor({
             error={shownIssues.content}
           />
         )}
-        <div className="admin-actions">
-          <button type="submit" className="button primary" disabled={busy}>
-            {t['editor.save']}
-          </button>
-          {dirty && <span className="admin-badge">{t['editor.unsaved']}</span>}
-          {detail.draft && !dirty && (
-            <>
-              <a
-                className="button"
-                href={`/admin/preview?to=${encodeURIComponent(previewPath)}`}
-                target="_blank"
-                rel="noopener"
-                title={t['editor.previewHint']}
-              >
-                {t['editor.preview']}
-              </a>
-              <button type="button" className="button primary" disabled={busy} onClick={() => void actions.publish()}>
-                {t['editor.publish']}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() =>
-                  void actions.discard().then((ok) => {
-                    if (!ok) return;
-                    setValue(detail.live?.config ?? value);
-                    setContent(detail.live?.content ?? '');
-                  })
-                }
-              >
-                {t['editor.discard']}
-              </button>
-            </>
-          )}
-          {detail.live && !detail.draft && mayDelete(key) && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
-              onClick={() => {
-                if (confirm(t['editor.confirmDelete'])) void actions.remove();
-              }}
-            >
-              {t['editor.delete']}
-            </button>
-          )}
-        </div>
+        <DraftActions
+          {...shared}
+          initial={initial}
+          dirty={dirty}
+          onPublish={() => void actions.publish()}
+          onDiscard={() =>
+            void actions.discard().then((ok) => {
+              if (!ok) return;
+              setValue(detail.live?.config ?? value);
+              setContent(detail.live?.content ?? '');
+            })
+          }
+          onDelete={() => void actions.remove()}
+        />
         {status && (
           <p className={`admin-status admin-status-${status.tone}`} role={status.tone === 'ok' ? 'status' : 'alert'}>
             {status.text} {status.tone === 'conflict' && <a href={location.href}>{t['editor.reload']}</a>}
           </p>
         )}
       </form>
-      <EntryHistory
-        detail={detail}
-        strings={t}
-        busy={busy}
-        dateTime={dateTime}
-        onRollback={async (version) => {
-          const ok = await actions.rollback(version);
-          return ok;
-        }}
-      />
+      <EntryHistory {...shared} dateTime={dateTime} onRollback={actions.rollback} />
     </div>
   );
 }

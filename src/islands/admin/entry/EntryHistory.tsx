@@ -7,19 +7,34 @@ import { fill } from '#lib/i18n/format.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 import { VersionDiff } from './VersionDiff.tsx';
 import { actorLabel } from '#lib/admin/actor-label.ts';
+import type { Descriptor } from '#lib/admin/form-model.ts';
+import type { AdminLocale } from '#lib/admin/messages.ts';
+import type { ChangeStrings } from '#lib/admin/change-messages.ts';
+import type { Snapshot } from '#lib/admin/entry-changes.ts';
 
 interface Props {
   detail: EntryDetail;
+  /** The form's descriptor of the entry's config, whose labels name the changes. */
+  descriptor: Descriptor;
+  locale: AdminLocale;
   strings: WorkspaceStrings;
+  changeStrings: ChangeStrings;
   busy: boolean;
   dateTime: (iso: string) => string;
   onRollback: (version: number) => Promise<boolean>;
 }
 
-type Snapshot = { config: unknown; content: string | null } | null;
-
-export function EntryHistory({ detail, strings: t, busy, dateTime, onRollback }: Props) {
-  const [open, setOpen] = useState<{ version: number; snapshot: Snapshot } | null>(null);
+export function EntryHistory({
+  detail,
+  descriptor,
+  locale,
+  strings: t,
+  changeStrings,
+  busy,
+  dateTime,
+  onRollback,
+}: Props) {
+  const [open, setOpen] = useState<{ version: number; snapshot: Snapshot | null } | null>(null);
   const current = detail.live?.version ?? null;
   const key = { type: detail.type, identifier: detail.identifier, locale: detail.locale };
 
@@ -67,7 +82,13 @@ export function EntryHistory({ detail, strings: t, busy, dateTime, onRollback }:
                 <VersionDiff
                   from={open.snapshot}
                   to={detail.live ? { config: detail.live.config, content: detail.live.content } : null}
-                  labels={{ added: t['diff.added'], removed: t['diff.removed'], none: t['history.noDiff'] }}
+                  entryLocale={detail.locale}
+                  descriptor={descriptor}
+                  htmlLabel={t['editor.html']}
+                  locale={locale}
+                  strings={changeStrings}
+                  none={t['history.noDiff']}
+                  version={v.version}
                 />
               )}
             </li>

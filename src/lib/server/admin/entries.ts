@@ -6,8 +6,15 @@ import { contentBlocks, contentDrafts, contentVersions } from '../db/schema.ts';
 import { ApiError } from '../http.ts';
 import type { EntryDetail, EntryKey, EntryRow } from '#lib/admin/contract.ts';
 import { entrySchema, holdsHtml } from '#lib/admin/rules.ts';
+import { sanitizeCmsHtml } from '../sanitize.ts';
 
 type Locale = EntryKey['locale'];
+
+/**
+ * HTML as the workspace gets it: sanitized again on the way out, because the history shows it as
+ * markup, and a row written by SQL or an old seed never passed the sanitizing save.
+ */
+const shownHtml = (html: string | null): string | null => (html === null ? null : sanitizeCmsHtml(html));
 
 const sameEntry = (t: typeof contentBlocks | typeof contentDrafts | typeof contentVersions, key: EntryKey) =>
   and(eq(t.type, key.type), eq(t.identifier, key.identifier), eq(t.locale, key.locale));
@@ -116,7 +123,7 @@ export async function entryDetail(db: Db, key: EntryKey): Promise<EntryDetail> {
       ? {
           version: live.version,
           config: live.config ?? {},
-          content: live.content,
+          content: shownHtml(live.content),
           by: live.updatedBy ?? 'seed',
           at: live.updatedAt.toISOString(),
         }
@@ -126,7 +133,7 @@ export async function entryDetail(db: Db, key: EntryKey): Promise<EntryDetail> {
           revision: draft.revision,
           baseVersion: draft.baseVersion,
           config: draft.config ?? {},
-          content: draft.content,
+          content: shownHtml(draft.content),
           by: draft.updatedBy,
           at: draft.updatedAt.toISOString(),
         }
@@ -162,5 +169,5 @@ export async function entryVersion(db: Db, key: EntryKey, version: number) {
     .from(contentVersions)
     .where(and(sameEntry(contentVersions, key), eq(contentVersions.version, version)));
   if (!row) throw contentNotFound();
-  return { version: row.version, config: row.config ?? {}, content: row.content, deleted: row.deleted };
+  return { version: row.version, config: row.config ?? {}, content: shownHtml(row.content), deleted: row.deleted };
 }
