@@ -239,6 +239,10 @@ export interface ShopServer {
  * with) and resolves once it listens.
  */
 export async function startShopServer(entryPath: string): Promise<ShopServer> {
+  // React (external to the bundle) picks its build from NODE_ENV when the entry first loads it: unset,
+  // it renders with its development build, twice the CPU per page. Every launcher comes through here
+  // (scripts/serve.ts, which the benches and tests use, set nothing before this was here).
+  process.env.NODE_ENV ??= 'production';
   const entry = (await import(entryPath)) as NodeEntry;
   const app: Listener = (req, res) => {
     void entry.handler(req, res);
