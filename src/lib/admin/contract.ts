@@ -193,7 +193,14 @@ export const adminApi = {
       base: int({ min: 0 }).optional(),
     }),
     response: draftSchema,
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VERSION_CONFLICT', 'CONTENT_INVALID'],
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'VERSION_CONFLICT',
+      'CONTENT_INVALID',
+      'MEDIA_ALT_MISSING',
+      'MEDIA_NOT_FOUND',
+    ],
     maxBodyBytes: 2 * MAX_ENTRY_BYTES,
   }),
   discardDraft: operation({
@@ -206,7 +213,14 @@ export const adminApi = {
     ...adminRoutes.publish,
     request: entryKeySchema.extend({ revision: int({ min: 1 }) }),
     response: publishedSchema,
-    errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
+    errors: [
+      'UNAUTHENTICATED',
+      'VERSION_CONFLICT',
+      'CONTENT_INVALID',
+      'MEDIA_ALT_MISSING',
+      'MEDIA_NOT_FOUND',
+      'CONTENT_NOT_FOUND',
+    ],
   }),
   rollback: operation({
     ...adminRoutes.rollback,
@@ -217,7 +231,14 @@ export const adminApi = {
       current: int({ min: 1 }),
     }),
     response: publishedSchema,
-    errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
+    errors: [
+      'UNAUTHENTICATED',
+      'VERSION_CONFLICT',
+      'CONTENT_INVALID',
+      'MEDIA_ALT_MISSING',
+      'MEDIA_NOT_FOUND',
+      'CONTENT_NOT_FOUND',
+    ],
   }),
   deleteEntry: operation({
     ...adminRoutes.deleteEntry,

@@ -17,3 +17,4 @@ export { apiCallerOf } from './guard.ts';
 export { audit, actorName, type Actor } from './audit.ts';
 // …and a run whose features bring new filters writes the attributes setting as the content API does.
 export { etagOf, putLive } from './content-writes.ts';
+export { mediaLibrary } from './media/routes.ts';

@@ -35,7 +35,7 @@ const ok = { ok: true as const };
  * A workspace operation for signed-in staff (`need` the role it takes): the session is checked before
  * the request is read, so an anonymous caller gets 401 whatever it sends, a malformed body included.
  */
-function staffEndpoint<O extends Operation>(
+export function staffEndpoint<O extends Operation>(
   op: O,
   need: 'editor' | 'admin',
   handler: (input: ParsedRequestOf<O>, staff: { db: Db; actor: StaffActor }) => Promise<ResponseOf<O>>,
