@@ -12,6 +12,7 @@ import { actorLabel } from '#lib/admin/actor-label.ts';
 import { SchemaForm } from './schema-form/SchemaForm.tsx';
 import { EntryHistory } from './entry/EntryHistory.tsx';
 import { HtmlField } from './entry/HtmlField.tsx';
+import type { PickerStrings } from '#lib/media/messages.ts';
 import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
 import { useEntryActions } from './entry/useEntryActions.ts';
@@ -29,6 +30,8 @@ export interface EntryEditorProps {
   englishTexts: Record<string, string> | null;
   /** The hosts pictures may come from besides the shop (CONTENT_IMAGE_HOSTS), so the form refuses what the server refuses. */
   imageHosts: readonly string[];
+  /** The media library's picker beside picture fields and the HTML. */
+  picker: PickerStrings;
 }
 
 type Config = Record<string, unknown>;
@@ -42,6 +45,7 @@ export function EntryEditor({
   hints,
   englishTexts,
   imageHosts,
+  picker,
 }: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
   const schema = entrySchema(key.type, key.identifier, imageHosts);
@@ -49,7 +53,10 @@ export function EntryEditor({
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
     return (iso: string) => format.format(new Date(iso));
   }, [locale]);
-  const actions = useEntryActions(key, t, first, dateTime);
+  const actions = useEntryActions(key, t, first, dateTime, {
+    MEDIA_ALT_MISSING: picker['media.error.altMissing'],
+    MEDIA_NOT_FOUND: picker['media.error.notFound'],
+  });
   const languageName = (code: string) => optionLabel(locale, 'locale', code);
   const { detail, busy, status } = actions;
   const start = detail.draft ?? detail.live ?? initial;
@@ -116,6 +123,7 @@ export function EntryEditor({
           labels={(field) => fieldLabel(locale, field)}
           optionLabels={(field, option) => optionLabel(locale, field, option)}
           strings={formStrings(locale)}
+          mediaPicker={picker}
         />
         {withOverrides && (
           <MessageOverrides
@@ -137,6 +145,7 @@ export function EntryEditor({
             label={t['editor.html']}
             hint={t['editor.htmlHint']}
             error={shownIssues.content}
+            picker={picker}
           />
         )}
         <div className="admin-actions">

@@ -18,3 +18,4 @@ export { audit, actorName, type Actor } from './audit.ts';
 // …and a run whose features bring new filters writes the attributes setting as the content API does.
 export { etagOf, putLive } from './content-writes.ts';
 export { mediaLibrary } from './media/routes.ts';
+export { listMedia } from './media/library.ts';
