@@ -34,6 +34,21 @@ const DELTA_PATH = /^\/api\/admin\/(?:stock|prices)$/;
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
+/**
+ * The largest body any path may send: the app's own cap (the node adapter's bodySizeLimit), which backs
+ * up bodyLimitFor for anyone mounting the handler without the front. Lower, it would cut off an upload
+ * its path allows (a catalogue, a library picture, an ERP's document) halfway.
+ */
+export const LARGEST_BODY_BYTES = Math.max(
+  MAX_BODY_BYTES,
+  MAX_WEBHOOK_BODY_BYTES,
+  MAX_CONTENT_BODY_BYTES,
+  MAX_IMPORT_BODY_BYTES,
+  MAX_DELTA_BODY_BYTES,
+  MAX_ORDER_EVENT_BODY_BYTES,
+  MAX_MEDIUM_BYTES,
+);
+
 /** The most bytes a request to this path may send. */
 export function bodyLimitFor(pathname: string): number {
   if (WEBHOOK_PATH.test(pathname)) return MAX_WEBHOOK_BODY_BYTES;
