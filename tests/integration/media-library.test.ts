@@ -11,7 +11,7 @@ import { callAdmin, signInDemoStaff } from '../helpers/admin-harness.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import { auditLog, publishEvents } from '#lib/server/db/schema.ts';
-import { withMediaPictures } from '#lib/server/images/index.ts';
+import { shownLogo, withMediaPictures } from '#lib/server/images/index.ts';
 import { MAX_MEDIUM_BYTES } from '#lib/media/rules.ts';
 import * as mediaRoute from '../../src/pages/api/admin/media.ts';
 import * as replaceRoute from '../../src/pages/api/admin/media/replace.ts';
@@ -185,6 +185,9 @@ describe('using a medium', () => {
     expect(html).toContain('<source type="image/avif"');
     expect(html).toContain('<source type="image/webp"');
     expect(html).toContain(`alt="${ALT.fr}"`);
+    // The branding logo from the library: one raster rendition at its version; a typed path stays as it is.
+    expect(await shownLogo(`/images/lib/${id}`)).toBe(src.replace('?', '.w300.webp?'));
+    expect(await shownLogo('/brand/logo.svg')).toBe('/brand/logo.svg');
   });
 
   test('replacing its file changes its address and publishes the entries showing it', async () => {
