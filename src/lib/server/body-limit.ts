@@ -38,6 +38,7 @@ const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)
  * The largest body any path may send: the app's own cap (the node adapter's bodySizeLimit), which backs
  * up bodyLimitFor for anyone mounting the handler without the front. Lower, it would cut off an upload
  * its path allows (a catalogue, a library picture, an ERP's document) halfway.
+ * @public Read by astro.config.mjs, which the unused-export check does not follow.
  */
 export const LARGEST_BODY_BYTES = Math.max(
   MAX_BODY_BYTES,

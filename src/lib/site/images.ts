@@ -32,7 +32,7 @@ const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**
  * A raster rendition's URL, or null for a picture the route cannot rasterise (an external URL...).
- * @internal Exported for its unit test; pages use pictureSources, shareImageUrl and logoRasterUrl.
+ * Pages use pictureSources, shareImageUrl and logoRasterUrl; the server names a library logo with it.
  */
 export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
   const m = SVG_IMAGE.exec(src);

@@ -14,10 +14,4 @@ export {
 } from './media.ts';
 export { drawnImage } from './drawn.ts';
 export { drawnImageVersion, versionedImage, versionState } from './version.ts';
-export {
-  mediumSrc,
-  shownLogo,
-  shownMedia,
-  shownPicture,
-  withMediaPictures,
-} from './library.ts';
+export { mediumSrc, shownLogo, shownMedia, shownPicture, withMediaPictures } from './library.ts';
