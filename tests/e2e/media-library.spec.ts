@@ -3,8 +3,9 @@
 // up), writes its alternative texts, picks it for the home page's hero (1366 px) or puts it into a
 // content page's HTML (390 px) from the library, publishes, and the shopper sees it as a <picture>
 // with AVIF and WebP sources and the alternative text of the shop's language. The library then says
-// where the picture is used and offers no deletion; a file that is no picture is refused in the
-// editor's language; axe finds nothing on the page.
+// where the picture is used and offers no deletion; a new file for the banner's picture reaches the
+// cached home page as a new version; a file that is no picture is refused in the editor's language;
+// axe finds nothing on the page.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { mediaMessages, type MediaStrings } from '#lib/media/messages.ts';
@@ -108,8 +109,11 @@ async function publishEntry(page: Page, locale: WorkspaceLocale): Promise<void> 
   expect((await answer).status()).toBe(200);
 }
 
-/** The shopper's page shows the medium as a <picture> of AVIF and WebP renditions, with the language's alternative text. */
-async function expectShown(page: Page, path: string, id: number, alt: string): Promise<void> {
+/**
+ * The shopper's page shows the medium as a <picture> of AVIF and WebP renditions, with the language's
+ * alternative text; answers the AVIF rendition's address (its version is the file's).
+ */
+async function expectShown(page: Page, path: string, id: number, alt: string): Promise<string> {
   await page.goto(path);
   const picture = page.locator('picture').filter({ has: page.locator(`source[srcset*="/images/lib/${id}.w"]`) });
   await expect(picture.locator('source[type="image/avif"]')).toHaveAttribute(
@@ -126,6 +130,7 @@ async function expectShown(page: Page, path: string, id: number, alt: string): P
   expect(rendition.status()).toBe(200);
   expect(rendition.headers()['content-type']).toBe('image/avif');
   expect(rendition.headers()['cache-control']).toContain('immutable');
+  return avif;
 }
 
 async function expectUsedAndKept(page: Page, locale: WorkspaceLocale, name: string, where: string): Promise<void> {
@@ -157,8 +162,20 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page.getByLabel(field, { exact: true })).toHaveValue(`/images/lib/${id}`);
     await publishEntry(page, locale);
 
-    await expectShown(page, SHOP_PATHS[locale].home, id, altOf(name, locale));
+    const before = await expectShown(page, SHOP_PATHS[locale].home, id, altOf(name, locale));
     await expectUsedAndKept(page, locale, name, 'block:home-hero');
+
+    // A new file for the medium: the home page (served from the page cache until now) names its new version.
+    await openWorkspace(page, inLanguage('/admin/media', locale));
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    const chooser = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: say(locale, 'media.replace') }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'new.png', mimeType: 'image/png', buffer: await noisyPng(locale === 'de' ? 50 : 60) });
+    await expect(page.getByRole('status')).toHaveText(say(locale, 'media.replaced', { name }));
+    const after = await expectShown(page, SHOP_PATHS[locale].home, id, altOf(name, locale));
+    expect(after).not.toBe(before);
   });
 
   test(`a content page picture from the library, 390 px (${locale})`, async ({ contexts }) => {
