@@ -10,7 +10,7 @@ import { islandRuntime } from './src/integrations/island-runtime.ts';
 import { islandStyles } from './src/integrations/island-styles.ts';
 import { zodJitless } from './src/integrations/zod-jitless.ts';
 import { contentSecurityPolicy } from './src/integrations/content-security-policy.ts';
-import { MAX_WEBHOOK_BODY_BYTES } from './src/lib/server/body-limit.ts';
+import { LARGEST_BODY_BYTES } from './src/lib/server/body-limit.ts';
 
 // Every page renders on demand; catalogue and content pages declare their cache tags
 // (Astro.cache.set via src/lib/server/publish/page-rules.ts) and are then served from the page cache
@@ -20,8 +20,9 @@ export default defineConfig({
   // serves under any address.
   output: 'server',
   // The app alone: scripts/lib/serve-shop.ts is the server, with its own front for files and the page cache.
-  // Its body cap backs up the front's (scripts/lib/body-guard.ts) for anyone mounting the handler alone.
-  adapter: node({ mode: 'middleware', bodySizeLimit: MAX_WEBHOOK_BODY_BYTES }),
+  // Its body cap backs up the front's (scripts/lib/body-guard.ts, which holds each path to its own
+  // limit) for anyone mounting the handler alone: the largest any path allows.
+  adapter: node({ mode: 'middleware', bodySizeLimit: LARGEST_BODY_BYTES }),
   integrations: [
     react(),
     intentDirective(),

@@ -211,6 +211,7 @@ export const WORKSPACE_PAGES = {
   branding: entryPath('setting', 'branding'),
   localeSetting: entryPath('setting', 'locale'),
   contentPage: entryPath('page', 'agb', 'de'),
+  media: '/admin/media',
   staff: '/admin/staff',
   tokens: '/admin/tokens',
   reviews: '/admin/reviews?status=all',

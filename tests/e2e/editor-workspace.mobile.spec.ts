@@ -1,6 +1,6 @@
 // The editor workspace on a 390 px phone, on a shop of its own (editor-helpers.ts): the sign-in, the
-// entries table, the menu, branding and content page editors and a page in preview neither scroll
-// sideways nor leave a button out of reach, in German and English.
+// entries table, the menu, branding and content page editors, the media library and a page in preview
+// neither scroll sideways nor leave a button out of reach, in German and English.
 import type { Page } from '@playwright/test';
 import { expect, msg } from './helpers.ts';
 import { expectNoSidewaysScroll } from './viewport-check.ts';
@@ -102,6 +102,9 @@ for (const locale of ['de', 'en'] as WorkspaceLocale[]) {
 
       await openWorkspace(page, WORKSPACE_PAGES.contentPage);
       await expectFits(page, 'content page editor');
+
+      await openWorkspace(page, WORKSPACE_PAGES.media);
+      await expectFits(page, 'media library');
     });
 
     test('a page in preview: the preview bar fits the width and leads out of the preview', async ({ contexts }) => {

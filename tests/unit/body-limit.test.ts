@@ -4,7 +4,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { guardBody } from '../../scripts/lib/body-guard.ts';
-import { MAX_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES, bodyLimitFor } from '#lib/server/body-limit.ts';
+import { LARGEST_BODY_BYTES, MAX_BODY_BYTES, MAX_WEBHOOK_BODY_BYTES, bodyLimitFor } from '#lib/server/body-limit.ts';
+import { MAX_MEDIUM_BYTES } from '#lib/media/rules.ts';
 import { ApiError, readText } from '#lib/server/http.ts';
 
 /** What reached the app behind the guard: the body it got, by path. */
@@ -94,6 +95,12 @@ describe('bodyLimitFor', () => {
     expect(bodyLimitFor('/api/payments/stripe/webhook')).toBe(MAX_WEBHOOK_BODY_BYTES);
     expect(bodyLimitFor('/api/webhooks/publish')).toBe(MAX_WEBHOOK_BODY_BYTES);
     expect(bodyLimitFor('/api/payments/stripe/webhook/x')).toBe(MAX_BODY_BYTES);
+    // A media library picture (the upload and a replacement); its other operations are small JSON.
+    expect(bodyLimitFor('/api/admin/media')).toBe(MAX_MEDIUM_BYTES);
+    expect(bodyLimitFor('/api/admin/media/replace')).toBe(MAX_MEDIUM_BYTES);
+    expect(bodyLimitFor('/api/admin/media/alt')).toBe(MAX_BODY_BYTES);
+    // The app's own cap lets through whatever a path allows.
+    expect(LARGEST_BODY_BYTES).toBeGreaterThanOrEqual(MAX_MEDIUM_BYTES);
   });
 });
 

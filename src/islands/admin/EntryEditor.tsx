@@ -13,6 +13,7 @@ import { actorLabel } from '#lib/admin/actor-label.ts';
 import { SchemaForm } from './schema-form/SchemaForm.tsx';
 import { EntryHistory } from './entry/EntryHistory.tsx';
 import { HtmlField } from './entry/HtmlField.tsx';
+import type { PickerStrings } from '#lib/media/messages.ts';
 import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
 import { useEntryActions } from './entry/useEntryActions.ts';
@@ -31,6 +32,8 @@ export interface EntryEditorProps {
   englishTexts: Record<string, string> | null;
   /** The hosts pictures may come from besides the shop (CONTENT_IMAGE_HOSTS), so the form refuses what the server refuses. */
   imageHosts: readonly string[];
+  /** The media library's picker beside picture fields and the HTML. */
+  picker: PickerStrings;
 }
 
 type Config = Record<string, unknown>;
@@ -44,6 +47,7 @@ export function EntryEditor({
   hints,
   englishTexts,
   imageHosts,
+  picker,
 }: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
   const schema = entrySchema(key.type, key.identifier, imageHosts);
@@ -52,7 +56,10 @@ export function EntryEditor({
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
     return (iso: string) => format.format(new Date(iso));
   }, [locale]);
-  const actions = useEntryActions(key, t, first, dateTime);
+  const actions = useEntryActions(key, t, first, dateTime, {
+    MEDIA_ALT_MISSING: picker['media.error.altMissing'],
+    MEDIA_NOT_FOUND: picker['media.error.notFound'],
+  });
   const languageName = (code: string) => optionLabel(locale, 'locale', code);
   const { detail, busy, status } = actions;
   const start = detail.draft ?? detail.live ?? initial;
@@ -119,6 +126,7 @@ export function EntryEditor({
           labels={(field) => fieldLabel(locale, field)}
           optionLabels={(field, option) => optionLabel(locale, field, option)}
           strings={formStrings(locale)}
+          mediaPicker={picker}
         />
         {withOverrides && (
           <MessageOverrides
@@ -140,6 +148,7 @@ export function EntryEditor({
             label={t['editor.html']}
             hint={t['editor.htmlHint']}
             error={shownIssues.content}
+            picker={picker}
           />
         )}
         <DraftActions

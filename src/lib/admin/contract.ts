@@ -140,6 +140,19 @@ const email = text({ max: 254 })
   .pipe(z.email({ error: 'must be an e-mail address' }));
 const ok = z.object({ ok: z.literal(true) });
 
+/**
+ * What making a value live can meet: a stale edit, content its schema refuses, a library picture that
+ * is gone or lacks an alternative text, an entry that is gone.
+ */
+const LIVE_WRITE_ERRORS = [
+  'UNAUTHENTICATED',
+  'VERSION_CONFLICT',
+  'CONTENT_INVALID',
+  'MEDIA_ALT_MISSING',
+  'MEDIA_NOT_FOUND',
+  'CONTENT_NOT_FOUND',
+] as const;
+
 export const adminApi = {
   signIn: operation({
     ...adminRoutes.signIn,
@@ -193,7 +206,14 @@ export const adminApi = {
       base: int({ min: 0 }).optional(),
     }),
     response: draftSchema,
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VERSION_CONFLICT', 'CONTENT_INVALID'],
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'VERSION_CONFLICT',
+      'CONTENT_INVALID',
+      'MEDIA_ALT_MISSING',
+      'MEDIA_NOT_FOUND',
+    ],
     maxBodyBytes: 2 * MAX_ENTRY_BYTES,
   }),
   discardDraft: operation({
@@ -206,7 +226,7 @@ export const adminApi = {
     ...adminRoutes.publish,
     request: entryKeySchema.extend({ revision: int({ min: 1 }) }),
     response: publishedSchema,
-    errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
+    errors: LIVE_WRITE_ERRORS,
   }),
   rollback: operation({
     ...adminRoutes.rollback,
@@ -217,7 +237,7 @@ export const adminApi = {
       current: int({ min: 1 }),
     }),
     response: publishedSchema,
-    errors: ['UNAUTHENTICATED', 'VERSION_CONFLICT', 'CONTENT_INVALID', 'CONTENT_NOT_FOUND'],
+    errors: LIVE_WRITE_ERRORS,
   }),
   deleteEntry: operation({
     ...adminRoutes.deleteEntry,

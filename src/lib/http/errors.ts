@@ -124,6 +124,18 @@ export const ERROR_STATUS = {
   DOCUMENT_EXISTS: 409,
   EVENT_ID_REUSED: 409,
   DOCUMENT_NOT_FOUND: 404,
+  // The media library (docs/content.md, "Media library"): an upload that is no raster picture (told by
+  // its bytes), an SVG (refused: it can carry script), too many bytes or pixels (the limits:
+  // src/lib/media/rules.ts); a medium still used may not be deleted, nor used before its alternative
+  // text is written in every language; a replacement whose bytes are another medium's.
+  MEDIA_NOT_IMAGE: 422,
+  MEDIA_SVG_REFUSED: 415,
+  MEDIA_TOO_LARGE: 413,
+  MEDIA_TOO_MANY_PIXELS: 422,
+  MEDIA_NOT_FOUND: 404,
+  MEDIA_IN_USE: 409,
+  MEDIA_ALT_MISSING: 422,
+  MEDIA_DUPLICATE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

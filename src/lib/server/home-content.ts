@@ -18,6 +18,7 @@ import { recommendationKey } from '#lib/catalog/recommendations.ts';
 import { logger } from './log.ts';
 import { tags } from './publish/index.ts';
 import { withShopFacts } from './shop-facts.ts';
+import { shownPicture } from './images/index.ts';
 import { escapeHtml } from '../shared/html.ts';
 
 /** The price list every shopper sees; a special price there is an offer for everyone. */
@@ -35,8 +36,12 @@ interface HomeRecommendations extends HomeStrip {
 /** A text with the shop's facts filled in (src/lib/content/shop-facts.ts), as HTML. */
 type FilledHtml = { html: string };
 export interface HomeContent {
-  /** `text` as HTML with its facts filled in; none when it names a fact the shop does not have. */
-  hero: (HomeHeroConfig & { textHtml: string | null }) | null;
+  /**
+   * `text` as HTML with its facts filled in; none when it names a fact the shop does not have. A
+   * picture from the media library (`fromLibrary`) is named with its version and says its own
+   * alternative text in this language.
+   */
+  hero: (HomeHeroConfig & { textHtml: string | null; fromLibrary: boolean }) | null;
   offers: HomeStrip | null;
   fresh: HomeStrip | null;
   recommendations: HomeRecommendations | null;
@@ -141,13 +146,23 @@ export async function loadHomeContent(locale: Locale, freeLabel: string): Promis
   // carries the tag every product publish names, as {{productCount}} does.
   const filterTags = recommendationsBlock ? [tags.catalog] : [];
   const filled = (text: string) => withShopFacts(escapeHtml(text), locale, freeLabel, true);
-  const [heroText, ...uspTexts] = await Promise.all([
+  const [heroPicture, heroText, ...uspTexts] = await Promise.all([
+    hero ? shownPicture(hero.config.image, locale) : null,
     hero?.config.text ? filled(hero.config.text) : null,
     ...(usps?.config.items ?? []).map((item) => filled(item.text)),
   ]);
   const factTags = [heroText, ...uspTexts].flatMap((f) => f?.tags ?? []);
   return {
-    hero: hero ? { ...hero.config, textHtml: heroText?.html ?? null } : null,
+    hero:
+      hero && heroPicture
+        ? {
+            ...hero.config,
+            image: heroPicture.src,
+            imageAlt: heroPicture.alt ?? hero.config.imageAlt,
+            fromLibrary: heroPicture.alt !== null,
+            textHtml: heroText?.html ?? null,
+          }
+        : null,
     offers,
     fresh,
     recommendations: recommended,

@@ -4,6 +4,7 @@ import { env } from './env.ts';
 import { getContent, listContentPages, publishedPageAddresses, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
 import { withShopFacts } from './shop-facts.ts';
+import { shownLogo, withMediaPictures } from './images/index.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
 import { allCategorySlugPaths } from './catalog/index.ts';
@@ -135,15 +136,17 @@ async function buildShell(locale: Locale): Promise<Shell> {
       : resolveContentLink(contact, locale, links);
   const termsHref = resolveContentLink(`i:${TERMS_PAGE}`, locale, links);
   const [bannerHtml, notificationHtml] = await Promise.all(
-    [topBanner, notificationBar].map((block) =>
-      block ? withShopFacts(sanitizeCmsHtml(block.content), locale, t('price.free')) : null,
+    [topBanner, notificationBar].map(async (block) =>
+      block
+        ? withShopFacts(await withMediaPictures(sanitizeCmsHtml(block.content), locale), locale, t('price.free'))
+        : null,
     ),
   );
   return {
     locale,
     t,
     messages,
-    branding: brandingConfig,
+    branding: { ...brandingConfig, logo: await shownLogo(brandingConfig.logo) },
     features,
     offeredLocales: offered,
     menu: menuItems,

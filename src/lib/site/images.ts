@@ -16,9 +16,13 @@ export type RasterFormat = 'avif' | 'webp' | 'jpg' | 'png';
 const RASTER_WIDTHS = [150, 300, 600, 1200] as const;
 export type RasterWidth = (typeof RASTER_WIDTHS)[number];
 
-/** A picture the route can rasterise: the shop's SVGs, and imported media (/images/m/{digest}.{jpg,png,…}). */
+/**
+ * A picture the route can rasterise: the shop's SVGs, imported media (/images/m/{digest}.{jpg,png,…})
+ * and the media library's (/images/lib/{id}, versioned by its current file).
+ */
 const SVG_IMAGE =
-  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif))(\?v=[A-Za-z0-9_-]{8})?$/;
+  /^\/images\/(?:([a-z]+)\/([A-Za-z0-9_-]{1,80})\.svg|(m)\/([a-f0-9]{32})\.(?:jpg|png|webp|avif|gif|tif)|(lib)\/(\d{1,9}))(\?v=[A-Za-z0-9_-]{8})?$/;
+const LIBRARY_IMAGE = /^\/images\/lib\//;
 
 /** The URL with its version (replacing one it had). */
 export function withImageVersion(src: string, version: string): string {
@@ -28,11 +32,11 @@ const RASTER_FILE = /^([A-Za-z0-9_-]{1,80})\.w(\d{2,4})\.(avif|webp|jpg|png)$/;
 
 /**
  * A raster rendition's URL, or null for a picture the route cannot rasterise (an external URL...).
- * @internal Exported for its unit test; pages use pictureSources, shareImageUrl and logoRasterUrl.
+ * Pages use pictureSources, shareImageUrl and logoRasterUrl; the server names a library logo with it.
  */
 export function rasterUrl(src: string, width: RasterWidth, format: RasterFormat): string | null {
   const m = SVG_IMAGE.exec(src);
-  return m ? `/images/${m[1] ?? m[3]}/${m[2] ?? m[4]}.w${width}.${format}${m[5] ?? ''}` : null;
+  return m ? `/images/${m[1] ?? m[3] ?? m[5]}/${m[2] ?? m[4] ?? m[6]}.w${width}.${format}${m[7] ?? ''}` : null;
 }
 
 /** Inverse of rasterUrl's file name: "BMA-10042_2.w600.webp" → the SVG's file name, width and format. */
@@ -46,7 +50,7 @@ export function parseRasterFile(file: string): { svgFile: string; width: RasterW
 
 export interface PictureSources {
   /** One srcset per modern format, best first; the browser takes the first it supports. */
-  sources: { type: 'image/webp'; srcSet: string }[];
+  sources: { type: 'image/avif' | 'image/webp'; srcSet: string }[];
   /** The JPEG fallback for the <img> itself. */
   src: string;
   srcSet: string;
@@ -59,14 +63,17 @@ export interface PictureSources {
  * every page), so each format offered multiplies that work. One modern format and one fallback:
  * WebP, which every browser in use shows (Safari since 14), and JPEG for the rest and for crawlers.
  * AVIF was offered too; it is a third smaller at 1200 px but costs twice WebP's encoding time and
- * added half the renditions. The route still serves it for pages cached before.
+ * added half the renditions. The route still serves it for pages cached before. A media library
+ * picture is offered as AVIF as well: the library holds a few dozen pictures shown large (hero,
+ * content pages), where AVIF's third less weighs most and its encoding is paid a few times only.
  */
 export function pictureSources(src: string, widths: readonly RasterWidth[]): PictureSources | null {
   const largest = widths.at(-1);
   if (largest === undefined || !SVG_IMAGE.test(src)) return null;
   const srcSet = (format: RasterFormat) => widths.map((w) => `${rasterUrl(src, w, format)} ${w}w`).join(', ');
+  const avif = LIBRARY_IMAGE.test(src) ? [{ type: 'image/avif' as const, srcSet: srcSet('avif') }] : [];
   return {
-    sources: [{ type: 'image/webp', srcSet: srcSet('webp') }],
+    sources: [...avif, { type: 'image/webp', srcSet: srcSet('webp') }],
     src: rasterUrl(src, largest, 'jpg')!,
     srcSet: srcSet('jpg'),
   };
@@ -107,6 +114,13 @@ export const PICTURE_BOXES = {
   /** The search overlay's dense list and the checkout summary's lines: a picture the size of a line of text. */
   searchLine: { width: 48, height: 48, widths: [150], sizes: '48px' },
   checkoutLine: { width: 56, height: 80, widths: [150], sizes: '56px' },
+  /** The home page's hero picture from the media library: 120-360 px wide (28% of the window between). */
+  hero: {
+    width: 360,
+    height: 360,
+    widths: [150, 300, 600],
+    sizes: '(max-width: 428px) 120px, (max-width: 1285px) 28vw, 360px',
+  },
 } as const satisfies Record<string, PictureBox>;
 
 /** A raster URL for crawlers and link previews (JSON-LD image, og:image); other URLs pass unchanged. */

@@ -27,6 +27,8 @@ export function useEntryActions(
   strings: WorkspaceStrings,
   initial: EntryDetail,
   dateTime: (iso: string) => string,
+  /** The editor's own words for codes that need no server message (a picture the library refuses to lend). */
+  known: Partial<Record<string, string>> = {},
 ) {
   const [detail, setDetail] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -48,7 +50,10 @@ export function useEntryActions(
         setStatus({ tone: 'conflict', text: fill(strings['editor.conflict'], { message: error.message }) });
       else {
         setServerIssues(formIssues(error));
-        setStatus({ tone: 'error', text: fill(strings['editor.failed'], { message: error.message }) });
+        setStatus({
+          tone: 'error',
+          text: known[error.code] ?? fill(strings['editor.failed'], { message: error.message }),
+        });
       }
       return false;
     } finally {

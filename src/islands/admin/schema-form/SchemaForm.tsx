@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { z } from 'astro/zod';
 import { describeSchema, humanizeKey, resolveDescriptor, type FormStrings } from '#lib/admin/form-model.ts';
 import type { FormContext } from './form-context.ts';
+import type { PickerStrings } from '#lib/media/messages.ts';
 import { FieldView } from './FieldView.tsx';
 import { ObjectFieldset } from './ObjectFieldset.tsx';
 
@@ -23,6 +24,8 @@ export interface SchemaFormProps {
   strings: FormStrings;
   /** Makes the ids of this form's controls unique on the page. */
   idPrefix: string;
+  /** Offers the media library beside picture fields. */
+  mediaPicker?: PickerStrings | undefined;
 }
 
 const NO_HINTS: Readonly<Record<string, string>> = {};
@@ -39,6 +42,7 @@ export function SchemaForm({
   hints,
   strings,
   idPrefix,
+  mediaPicker,
 }: SchemaFormProps) {
   const descriptor = useMemo(() => describeSchema(schema), [schema]);
   const pendingFocus = useRef<string | undefined>(undefined);
@@ -51,6 +55,7 @@ export function SchemaForm({
     idPrefix,
     issues,
     strings,
+    mediaPicker,
     hints: hints ?? NO_HINTS,
     labels: labels ?? defaultLabel,
     optionLabels: optionLabels ?? rawOption,

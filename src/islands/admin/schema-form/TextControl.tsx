@@ -1,8 +1,12 @@
 import type { Descriptor } from '#lib/admin/form-model.ts';
 import { notesFor, type FieldProps } from './form-context.ts';
 import { FieldNotes } from './FieldNotes.tsx';
+import { MediaPicker } from '../media/MediaPicker.tsx';
 
 type TextDescriptor = Extract<Descriptor, { kind: 'string' | 'number' }>;
+
+/** Keys naming a picture the shop shows (the hero's image, the logo): the media library is offered beside them. */
+const PICTURE_KEYS = new Set(['image', 'logo']);
 
 /** Keys whose texts run to sentences; every value under them gets a multi-line box. */
 const LONG_TEXT_KEYS = new Set(['text', 'description', 'descriptions', 'content', 'messages']);
@@ -69,6 +73,9 @@ export function TextControl({
         </span>
       ) : (
         control
+      )}
+      {d.kind === 'string' && ctx.mediaPicker && PICTURE_KEYS.has(fieldKey) && (
+        <MediaPicker strings={ctx.mediaPicker} field={label} onPick={(path) => onChange(path)} />
       )}
       <FieldNotes notes={notes} />
     </div>

@@ -2,6 +2,7 @@
 // labels, the issues of the last check, and ids that are unique per form and stable per path.
 import { pathKey, type Descriptor, type FormStrings, type Path } from '#lib/admin/form-model.ts';
 import { describedBy } from '#islands/shared/TextField.tsx';
+import type { PickerStrings } from '#lib/media/messages.ts';
 
 export interface FormContext {
   idPrefix: string;
@@ -10,6 +11,8 @@ export interface FormContext {
   labels: (key: string, path: string) => string;
   optionLabels: (key: string, value: string) => string;
   strings: FormStrings;
+  /** The media library's picker, offered beside picture fields (the workspace's entry form has it). */
+  mediaPicker?: PickerStrings | undefined;
   /** Moves focus to the element with this id once the change has rendered (list moves and removals). */
   focusLater: (id: string) => void;
 }

@@ -19,6 +19,7 @@ import type { EntryKey } from '#lib/admin/contract.ts';
 import { entrySchema, holdsHtml, mayDelete } from '#lib/admin/rules.ts';
 import { actorName, audit, type Actor } from './audit.ts';
 import { contentNotFound, entryTarget } from './entries.ts';
+import { checkMediaUsable } from './media/check.ts';
 
 interface EntryValue {
   config: unknown;
@@ -37,7 +38,7 @@ const invalid = (issues: { path: string; message: string }[]) =>
   );
 
 /** The value as stored: the config as its schema parses it, the HTML sanitized (none for a kind without HTML). */
-async function checkedValue(key: EntryKey, value: EntryValue): Promise<EntryValue> {
+async function checkedValue(db: Db, key: EntryKey, value: EntryValue): Promise<EntryValue> {
   const schema = entrySchema(key.type, key.identifier, env().CONTENT_IMAGE_HOSTS);
   if (!schema) throw invalid([{ path: 'identifier', message: `no content kind ${key.type}:${key.identifier}` }]);
   const parsed = schema.safeParse(value.config ?? {});
@@ -46,6 +47,7 @@ async function checkedValue(key: EntryKey, value: EntryValue): Promise<EntryValu
   const catalogueIssues = await catalogueProblems(key, parsed.data);
   if (catalogueIssues.length > 0) throw invalid(catalogueIssues);
   const content = holdsHtml(key.type, key.identifier) && value.content ? sanitizeCmsHtml(value.content) : null;
+  await checkMediaUsable(db, parsed.data, content);
   return { config: parsed.data, content };
 }
 
@@ -91,7 +93,7 @@ export async function saveDraft(
   revision: number,
   base?: number,
 ) {
-  const checked = await checkedValue(key, value);
+  const checked = await checkedValue(db, key, value);
   return db.transaction(async (tx) => {
     await lockEntry(tx, key);
     const [draft] = await tx.select().from(contentDrafts).where(sameEntry(contentDrafts, key)).for('update');
@@ -263,7 +265,7 @@ export async function publishDraft(db: Db, actor: Actor, key: EntryKey, revision
       actor,
       key,
       live,
-      await checkedValue(key, { config: draft.config, content: draft.content }),
+      await checkedValue(tx, key, { config: draft.config, content: draft.content }),
     );
     await tx.delete(contentDrafts).where(sameEntry(contentDrafts, key));
     await audit(tx, actor, {
@@ -303,7 +305,7 @@ export async function rollback(
       .from(contentVersions)
       .where(and(sameEntry(contentVersions, key), eq(contentVersions.version, target)));
     if (!old) throw contentNotFound();
-    const value = old.deleted ? null : await checkedValue(key, { config: old.config, content: old.content });
+    const value = old.deleted ? null : await checkedValue(tx, key, { config: old.config, content: old.content });
     const version = await writeLive(tx, actor, key, live, value);
     await audit(tx, actor, {
       action: 'rollback',
@@ -350,7 +352,7 @@ export async function putLive(
 ): Promise<Published & { created: boolean }> {
   if (value === null) refuseProtectedDelete(key);
   const started = performance.now();
-  const checked = value === null ? null : await checkedValue(key, value);
+  const checked = value === null ? null : await checkedValue(db, key, value);
   const { version, created } = await db.transaction(async (tx) => {
     await lockEntry(tx, key);
     const live = await lockedLive(tx, key);

@@ -20,3 +20,6 @@ export { etagOf, putLive } from './content-writes.ts';
 // Review moderation (/admin/reviews) and the audit log (/admin/audit).
 export { reviewQueueView, queuePath, type FailedModeration } from './moderation-page.ts';
 export { auditChoices, auditLogPage } from './audit-log.ts';
+// The media library (/admin/media).
+export { mediaLibrary } from './media/routes.ts';
+export { listMedia } from './media/library.ts';

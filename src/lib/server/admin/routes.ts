@@ -35,7 +35,7 @@ import {
 const ok = { ok: true as const };
 
 /** A workspace operation for signed-in staff (`need` the role it takes), as its JSON endpoint. */
-function staffEndpoint<O extends Operation>(
+export function staffEndpoint<O extends Operation>(
   op: O,
   need: 'editor' | 'admin',
   handler: (input: ParsedRequestOf<O>, staff: Staff) => Promise<ResponseOf<O>>,

@@ -9,3 +9,4 @@ export * from './schema/content.ts';
 export * from './schema/staff.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/order-events.ts';
+export * from './schema/media.ts';

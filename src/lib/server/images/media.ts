@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { env } from '../env.ts';
 
 /** sharp's format names → the extension a stored picture gets. */
@@ -23,9 +23,19 @@ const MAX_IMAGE_PIXELS = 50_000_000;
 
 const mediaDir = (): string => join(env().DATA_DIR, 'media');
 
-export class MediaRefused extends Error {}
+/** Why a file is no picture the shop takes: the media library words each one for the editor. */
+export type RefusalReason = 'not-image' | 'svg' | 'pixels' | 'format';
 
-const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+export class MediaRefused extends Error {
+  readonly reason: RefusalReason;
+  constructor(message: string, reason: RefusalReason = 'not-image') {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** The stored name's stem: the first 32 hex digits of the bytes' SHA-256. */
+export const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
 async function keep(name: string, bytes: Uint8Array): Promise<void> {
   const path = join(mediaDir(), name);
@@ -41,21 +51,58 @@ async function keep(name: string, bytes: Uint8Array): Promise<void> {
   await rename(temp, path);
 }
 
-/** Stores a picture; returns its address for products and pages (/images/m/{digest}.{ext}). */
-export async function storeImage(bytes: Uint8Array): Promise<string> {
-  let format: string | undefined;
+/** SVG is text that can carry script: it is refused before sharp, which would read it as a picture. */
+function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return /^<(?:\?xml|!doctype svg|svg|!--)/i.test(head) && /<svg[\s>]/i.test(head);
+}
+
+export interface Picture {
+  ext: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * What a file is, told by its bytes (sharp reads its header), never by its name: a raster picture in
+ * a format the shop serves, of at most `maxPixels`; anything else is refused with its reason.
+ */
+export async function inspectPicture(bytes: Uint8Array, maxPixels = MAX_IMAGE_PIXELS): Promise<Picture> {
+  if (looksLikeSvg(bytes)) throw new MediaRefused('is an SVG drawing; the shop takes raster pictures only', 'svg');
+  let meta: Metadata;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-    format = meta.format;
-    if (!meta.width || !meta.height) throw new Error('no size');
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new MediaRefused('is not a picture the shop can read (JPEG, PNG, WebP, AVIF, GIF or TIFF)');
   }
+  const { format, width, height } = meta;
+  if (format === 'svg') throw new MediaRefused('is an SVG drawing; the shop takes raster pictures only', 'svg');
+  if (!width || !height)
+    throw new MediaRefused('is not a picture the shop can read (JPEG, PNG, WebP, AVIF, GIF or TIFF)');
   const ext = IMAGE_EXTENSIONS[format ?? ''];
-  if (!ext) throw new MediaRefused(`is a ${format} picture; the shop takes JPEG, PNG, WebP, AVIF, GIF or TIFF`);
-  const name = `${digest(bytes)}.${ext}`;
+  if (!ext)
+    throw new MediaRefused(`is a ${format} picture; the shop takes JPEG, PNG, WebP, AVIF, GIF or TIFF`, 'format');
+  if (width * height > maxPixels)
+    throw new MediaRefused(
+      `has ${width}×${height} pixels, more than the ${maxPixels / 1e6} megapixels allowed`,
+      'pixels',
+    );
+  return { ext, width, height };
+}
+
+/** Stores a picture already inspected; returns its stored name ({digest}.{ext}). */
+export async function keepPicture(bytes: Uint8Array, picture: Picture): Promise<string> {
+  const name = `${digest(bytes)}.${picture.ext}`;
   await keep(name, bytes);
-  return `/images/m/${name}`;
+  return name;
+}
+
+/** Stores a picture; returns its address for products and pages (/images/m/{digest}.{ext}). */
+export async function storeImage(bytes: Uint8Array): Promise<string> {
+  return `/images/m/${await keepPicture(bytes, await inspectPicture(bytes))}`;
 }
 
 /** Stores a data sheet (PDF only); returns its file name, served at /media/{name}. */

@@ -2,7 +2,8 @@
 // SVG from their key on request, imported pictures (/images/m/{digest}.{ext}, stored by
 // src/lib/server/images/media.ts), and raster renditions of both (and of the brand logo) at a fixed
 // set of widths as AVIF, WebP, JPEG or PNG (src/lib/site/images.ts names them), and the logo's
-// link-preview card. Responses are immutable, so a CDN keeps them after the first hit; encoded
+// link-preview card, and the media library's pictures (/images/lib/{id}?v=…, the version being the
+// medium's current file: src/lib/server/images/library.ts). Responses are immutable, so a CDN keeps them after the first hit; encoded
 // renditions are also kept by the server.
 //
 // A drawn picture's URL carries its version (?v=, src/lib/server/images/version.ts): the current one is
@@ -18,6 +19,7 @@ import {
   rasterise,
   readImageByDigest,
   readMedia,
+  shownMedia,
   versionState,
 } from '#lib/server/images/index.ts';
 import { isInternalRequest } from '#lib/server/publish/index.ts';
@@ -47,9 +49,29 @@ async function original(file: string): Promise<Response> {
   });
 }
 
+/** A library medium's current file, or null for an id that is none. */
+async function libraryFile(stem: string) {
+  if (!/^\d{1,9}$/.test(stem)) return null;
+  return (await shownMedia([Number(stem)])).get(Number(stem)) ?? null;
+}
+
+/** /images/lib/{id} itself: the medium's current file as it was uploaded (for download), wherever it is stored. */
+async function libraryOriginal(stem: string): Promise<Response> {
+  const medium = await libraryFile(stem);
+  if (!medium) return notFound();
+  return new Response(null, {
+    status: 302,
+    headers: { location: `/images/m/${medium.file}`, 'cache-control': UNVERSIONED },
+  });
+}
+
 /** Where a rendition's pixels come from, and the version its cache key carries ('' when its name is its version). */
-function rasterSource(kind: string | undefined, stem: string, svgFile: string) {
+async function rasterSource(kind: string | undefined, stem: string, svgFile: string) {
   if (kind === 'm') return { draw: () => readImageByDigest(stem), version: '' };
+  if (kind === 'lib') {
+    const medium = await libraryFile(stem);
+    return medium && { draw: () => readMedia(medium.file), version: medium.version };
+  }
   if (kind === 'brand') {
     const draw = stem.endsWith(CARD_SUFFIX)
       ? () => brandCardSvg(stem.slice(0, -CARD_SUFFIX.length))
@@ -92,8 +114,11 @@ export const GET: APIRoute = async ({ params, request, url }) => {
   const kind = params.kind;
   const file = params.file ?? '';
   const raster = parseRasterFile(file);
-  if (!raster) return kind === 'm' ? original(file) : drawnSvg(kind, file, url);
-  const source = rasterSource(kind, raster.svgFile.replace(/\.svg$/, ''), raster.svgFile);
+  if (!raster) {
+    if (kind === 'lib') return libraryOriginal(file);
+    return kind === 'm' ? original(file) : drawnSvg(kind, file, url);
+  }
+  const source = await rasterSource(kind, raster.svgFile.replace(/\.svg$/, ''), raster.svgFile);
   if (!source) return notFound();
   const cacheControl = caching(url, source.version);
   if (cacheControl instanceof Response) return cacheControl;
