@@ -15,6 +15,8 @@ import * as reviews from '#lib/reviews/contract.ts';
 import * as wishlist from '#lib/wishlist/contract.ts';
 import * as admin from '#lib/admin/contract.ts';
 import * as webhooks from '#lib/admin/webhook-contract.ts';
+import * as moderation from '#lib/admin/moderation-contract.ts';
+import * as media from '#lib/media/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -32,6 +34,8 @@ export const contractModules = {
   newsletter,
   admin,
   webhooks,
+  moderation,
+  media,
 };
 
 const isOperation = (value: unknown): value is Operation =>

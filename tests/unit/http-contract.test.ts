@@ -16,6 +16,8 @@ import * as addressesRoutes from '#lib/addresses/routes.ts';
 import * as profileRoutes from '#lib/profile/routes.ts';
 import * as newsletterRoutes from '#lib/newsletter/routes.ts';
 import * as adminRoutes from '#lib/admin/routes.ts';
+import * as moderationRoutes from '#lib/admin/moderation-routes.ts';
+import * as mediaRoutes from '#lib/media/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -46,6 +48,7 @@ describe('operation contracts', () => {
       ['/api/admin/products/[sku]', 'the content API keys products by address'],
       ['/api/admin/categories/[id]', 'the content API keys categories by address'],
       ['/api/admin/imports', 'the import API takes a catalogue file as the raw request body'],
+      ['/api/admin/media/replace', 'a new file for a medium as the raw request body, its id in the query'],
       ['/api/admin/imports/[id]', 'the import API keys imports by address'],
       ['/api/admin/imports/[id]/report.csv', 'an import report as a CSV download'],
       ['/api/admin/stock', 'the import API for an ERP (README, "Bring your catalogue")'],
@@ -63,8 +66,22 @@ describe('operation contracts', () => {
 
   // Browser clients call an operation by its entry in the domain's routes.ts (no schemas there): the
   // entry of the same name must be the operation's own method and path.
-  const { auth, cart, bulkCart, catalog, checkout, orders, wishlist, reviews, addresses, profile, newsletter, admin } =
-    contractModules;
+  const {
+    auth,
+    cart,
+    bulkCart,
+    catalog,
+    checkout,
+    orders,
+    wishlist,
+    reviews,
+    addresses,
+    profile,
+    newsletter,
+    admin,
+    moderation,
+    media,
+  } = contractModules;
   test.each([
     [auth, authRoutes],
     [cart, cartRoutes],
@@ -78,6 +95,8 @@ describe('operation contracts', () => {
     [profile, profileRoutes],
     [newsletter, newsletterRoutes],
     [admin, adminRoutes],
+    [moderation, moderationRoutes],
+    [media, mediaRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -54,7 +54,8 @@ const auditEntrySchema = z.object({
 });
 export type AuditEntryRow = z.infer<typeof auditEntrySchema>;
 
-const cursor = z.coerce.number().int().positive().optional();
+/** An audit entry's id: a bigserial, so JavaScript's safe integers bound it, not the database integer. */
+const cursor = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
 const filterText = (max: number) => text({ max }).trim().optional();
 
 export const auditQuerySchema = z
