@@ -31,14 +31,23 @@ class SyncedNodeFS extends NodeFS {
   }
 }
 
-/** PGlite's own start parameters without -F (fsync off), syncing the WAL the one way that reaches the disk. */
+/**
+ * PGlite's own start parameters without -F (fsync off), syncing the WAL the one way that reaches the disk.
+ * shared_buffers 32 MB instead of PostgreSQL's 128: the buffers live in PGlite's WebAssembly memory,
+ * which never shrinks, while the files they cache are in the operating system's page cache anyway
+ * (reading one is a copy, not a disk read). Measured on 10,000 products: RSS 444 instead of 557 MiB
+ * at start and 652 instead of 819 MiB after 3,000 new pages, the same CPU per first render (30.2–32.2
+ * against 30.3–32.3 ms); an import of 20,000 products took as long (22.1–23.2 against 22.2–25.9 s),
+ * 10,000 stock changes in one call longer (1.3–1.8 against 0.9–1.1 s).
+ */
 const DURABLE_START_PARAMS = [
   ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
   '-c',
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
-  ...(process.env.XSB ? ['-c', `shared_buffers=${process.env.XSB}`] : []),
+  '-c',
+  'shared_buffers=32MB',
 ];
 
 /**
