@@ -238,7 +238,10 @@ the HIT answered 12,924 requests/s (12,346 / 12,924 / 15,123) against 27,208 fro
 54,174 from nginx with one worker (0.48 and 0.24). The HIT now writes a head prepared once per stored page,
 coding and state, with the security headers merged in, instead of six setHeader calls and a new header list
 per answer. What is left is node:http's own cost: the node:http server answering fixed bytes reaches 0.6 of
-nginx here, so a HIT through it cannot reach 0.8 of nginx.
+nginx here, so a HIT through it cannot reach 0.8 of nginx. The shipped deployment has Varnish in front
+(deploy/varnish/storefront.vcl), which answers a cached page from threads of its own: on 2026-11-29 it answered 0.64
+of nginx with one worker, 1.7 times the shop's own HIT. On loopback wrk shares the 2 cores with the server, and
+Varnish's threads spread over both where nginx uses one: neither reaches 0.8 of nginx on this machine.
 `;
     console.log(`\n${section}`);
     if (reportEnabled()) {

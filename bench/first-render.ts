@@ -253,19 +253,26 @@ Load average (1 min) at start and end: ${loadAtStart} / ${load1()} (the machine 
 | what | figure |
 | --- | ---: |
 ${runs.length ? cpuRows() : ''}${memory ? memoryRows(memory) : ''}
-Where a first render's CPU goes now, by thread (/proc/<pid>/task, 1,050 pages of the 1,000-product demo, mean of
-two runs, 2026-11-29): the main thread 8.7 ms (Astro, React and the shop's page code; the statements' messages to
-the database's thread), the garbage collector's threads 4.4 ms, the database's thread 4.1 ms, libuv's pool 3.3 ms
-(the page's gzip and brotli copies): 20.4 ms. The layout's menus, bottom navigation and footer, the same on every
-page of a language, are rendered once per publish (src/lib/server/shell-parts.ts). On that walk, four runs with it
-took 19.9 to 24.1 ms per page and two without it 23.7 and 25.2 ms; in this bench the run before it (2026-11-29,
-the same day) gave 20.3 ms: the difference is within this machine's noise here. A run of this bench on a database
-reopened instead of freshly seeded gave 27.2 ms (28.3 / 27.2 / 24.6).
-RSS levels off once the page cache is full; with it the idle server's 560–630 MiB (PGlite with 10,000 products
-included), the page cache's 256 MiB and the V8 heap's headroom. glibc's malloc arenas of the thread pool's
-threads hold about 100 MB of it: with \`MALLOC_ARENA_MAX=2\` (set in deploy/) 3,000 new pages grew RSS by 245
-instead of 309 MB. Against the run of 2026-11-28 the server starts 40–70 MiB larger and ends 100–135 MiB larger (three
-runs on 2026-11-29), with pages rendered twice as fast; that difference is not explained yet.
+Where a first render's CPU goes, by thread (/proc/<pid>/task, 1,050 pages of the 1,000-product demo, mean of
+two runs, 2026-11-29, before a new page was compressed in one coding only): the main thread 8.7 ms (Astro, React and
+the shop's page code; the statements' messages to the database's thread), the garbage collector's threads 4.4 ms,
+the database's thread 4.1 ms, libuv's pool 3.3 ms (then the page's gzip and brotli copies; now the one its request
+takes, gzip at 1.1 ms or brotli 6 at 1.3 ms for 100 KB, the other made when first asked for): 20.4 ms. Against the
+run before these changes (21.8 ms, 22.4 / 21.3 / 21.8, the same day) the median did not move beyond this machine's
+noise. The layout's menus, bottom navigation and footer are rendered once per publish (src/lib/server/shell-parts.ts).
+
+Memory (2026-11-29). Before the changes of that day, RSS after 20,000 pages was 1,335 MiB (0: 602 MiB, the
+V8 heap 346 MiB of which 208 MiB in use, the database thread's heap 180 MiB for 20 MB of live objects). Three
+changes: the database thread's young generation is 8 MB (src/lib/server/db/client.ts), the main thread starts with
+\`--max-semi-space-size=8\` (scripts/lib/node-flags.ts; V8 otherwise grows the young generation to 134 MB), and
+PGlite's \`shared_buffers\` is 32 MB instead of 128 (src/lib/server/db/pglite.ts). Each, measured alone on 3,000
+new pages: 1,083 → 958 → 860 MiB for the first two, 819 → 652 MiB for the third. With the first two, 20,000 pages
+ended at 1,110 MiB (flat over the last half). A page is now stored in one coding, so the page cache's 256 MiB hold
+about twice the pages; the table's run has all changes: the server starts at 449 MiB, and RSS still grew over the
+last half because the cache filled later. A heap snapshot after 2,000 new pages held 158 MB of live objects (39 MB
+of them page bytes); the metric's "used" counts garbage not yet collected as well (206 MB after 3,000 pages in
+another run), and V8 keeps headroom above that until its next full collection. glibc's malloc arenas of the thread pool's threads hold about 60 MB more than with
+\`MALLOC_ARENA_MAX=2\` (set in deploy/, not in this bench).
 `;
 
 console.log(`\n${section}`);
