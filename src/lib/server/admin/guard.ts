@@ -24,7 +24,7 @@ export async function staffOf(
 ): Promise<StaffActor> {
   const user = await resolveStaffSession(db, context.cookies);
   if (!user) throw unauthenticated();
-  if (need === 'admin' && !mayManageStaff(user.role)) throw forbidden('Only an admin may manage staff and API tokens.');
+  if (need === 'admin' && !mayManageStaff(user.role)) throw forbidden('This part of the workspace is for admins only.');
   return { kind: 'staff', id: user.id, email: user.email, role: user.role };
 }
 
