@@ -2,7 +2,8 @@
 // it and JSON Lines into an empty shop; the same file again changes and publishes nothing; refused
 // records are reported with their line and the rest applies, or with --strict nothing does; --check
 // changes nothing; updates, deletions and price updates; hostile XML; the ERP's stock delta.
-import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,6 +165,35 @@ forEachDatabase('catalogue import', (ctx) => {
     expect(result.published).toBeNull();
     expect(result.newFilters).toEqual([]);
     expect(await publishCount(ctx.db)).toBe(before);
+  });
+
+  test('a picture replaced under the same file name changes its product; the same folder again changes nothing', async () => {
+    // A copy of the catalogue's folder, its files' dates kept: the same files as the first import read.
+    const folder = mkdtempSync(join(tmpdir(), 'storefront-import-copy-'));
+    try {
+      cpSync(fixtures, folder, { recursive: true, preserveTimestamps: true });
+      const fromCopy = () =>
+        runImport(
+          ctx.db,
+          [{ name: 'bmecat-2005-new.xml', folder, open: () => createReadStream(join(folder, 'bmecat-2005-new.xml')) }],
+          { actor: cli, today: TODAY },
+        );
+      expect((await fromCopy()).counts).toMatchObject({ updated: 0, unchanged: 13 });
+      const before = await productBySku(ctx.db, 'SB-750');
+      // The merchant's new photo of the drill, saved over the old file.
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } })
+        .jpeg()
+        .toBuffer();
+      writeFileSync(join(folder, 'images/drill-750.jpg'), photo);
+      const replaced = await fromCopy();
+      expect(replaced.counts).toMatchObject({ updated: 1, unchanged: 12, refused: 0 });
+      const after = await productBySku(ctx.db, 'SB-750');
+      expect(after.coverImage).toMatch(/^\/images\/m\/[a-f0-9]{32}\.jpg$/);
+      expect(after.coverImage).not.toBe(before.coverImage);
+      expect((await fromCopy()).counts).toMatchObject({ updated: 0, unchanged: 13 });
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('a filter an editor took out stays out when the file comes again', async () => {

@@ -2,7 +2,7 @@
 // to its folder, which it may not leave) or https addresses. Each source is read once per run and
 // stored once (src/lib/server/images/media.ts); a source that cannot be read is reported, and the
 // product is imported without it.
-import { open, realpath } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { MediaRefused, storeDocument, storeImage } from '../images/index.ts';
 
@@ -13,6 +13,12 @@ const FETCH_TIMEOUT_MS = 30_000;
 export interface MediaFiles {
   /** The stored address of a picture (/images/m/…) or file name of a data sheet. */
   store(source: string, kind: 'image' | 'document'): Promise<string>;
+  /**
+   * What tells one file of a source from another without reading it: size and modification time of a
+   * file beside the catalogue (a zip's files are unpacked with their dates), the address of a web
+   * source. A record's digest includes it, so a picture replaced under the same name changes its product.
+   */
+  version(source: string): Promise<string>;
 }
 
 async function readCapped(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -26,7 +32,8 @@ async function readCapped(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-async function fromFolder(folder: string | undefined, source: string): Promise<Buffer> {
+/** The file a source names beside the catalogue, which it may not leave. */
+async function inFolder(folder: string | undefined, source: string): Promise<string> {
   if (!folder) throw new MediaRefused('is a file path, but this import has no folder beside it: use an https address');
   const root = await realpath(folder);
   let path: string;
@@ -36,7 +43,11 @@ async function fromFolder(folder: string | undefined, source: string): Promise<B
     throw new MediaRefused('was not found beside the catalogue');
   }
   if (!path.startsWith(root + sep)) throw new MediaRefused('lies outside the catalogue folder');
-  const handle = await open(path, 'r');
+  return path;
+}
+
+async function fromFolder(folder: string | undefined, source: string): Promise<Buffer> {
+  const handle = await open(await inFolder(folder, source), 'r');
   try {
     return await readCapped(handle.createReadStream());
   } finally {
@@ -71,6 +82,18 @@ export function mediaFiles(folder: string | undefined): MediaFiles {
         stored.set(key, pending);
       }
       return pending;
+    },
+    async version(source) {
+      if (source.startsWith('https://')) return source;
+      try {
+        const file = await stat(await inFolder(folder, source));
+        // Whole seconds: copies keep a file's date to the second, not always below it (zips to 2 s).
+        return `${source} ${file.size} ${Math.trunc(file.mtimeMs / 1000)}`;
+      } catch (error) {
+        if (!(error instanceof MediaRefused)) throw error;
+        // Reported when the record is written; a file that turns up later changes the digest.
+        return `${source} missing`;
+      }
     },
   };
 }

@@ -38,8 +38,21 @@ interface ProductChange {
 
 export type ProductResult = { change: ProductChange } | { refused: RecordRefused };
 
-const digestOf = (record: ImportProduct): string =>
-  createHash('sha256').update(JSON.stringify(record)).digest('base64url');
+/**
+ * A record's digest, with the versions of the files it names (media-sources.ts): a record without
+ * pictures or data sheets keeps the digest it had before files counted.
+ */
+const digestOf = (record: ImportProduct, fileVersions: readonly string[]): string =>
+  createHash('sha256')
+    .update(JSON.stringify(record))
+    .update(fileVersions.length > 0 ? `\n${fileVersions.join('\n')}` : '')
+    .digest('base64url');
+
+/** The versions of the files a record names, in its order. */
+async function fileVersions({ record, media }: ProductItem): Promise<string[]> {
+  const sources = [...record.images, ...record.documents].map((file) => file.source);
+  return media ? Promise.all(sources.map((source) => media.version(source))) : [];
+}
 
 const ExistingRow = z.object({ id: z.number(), key: z.string(), digest: z.string().nullable(), active: z.boolean() });
 const IdRow = z.object({ id: z.number(), key: z.string() });
@@ -76,6 +89,7 @@ async function plan(
   existing: z.infer<typeof ExistingRow> | undefined,
   planned: ReadonlySet<string>,
   ctx: ImportContext,
+  digest: string,
 ): Promise<Plan> {
   const { record } = item;
   const key = record.sku.toLowerCase();
@@ -92,7 +106,7 @@ async function plan(
     index,
     key,
     record,
-    digest: digestOf(record),
+    digest,
     existed: existing !== undefined,
     categories,
     prices,
@@ -232,12 +246,13 @@ export async function applyProducts(
       continue;
     }
     const known = existing.get(key);
-    if (known && known.active && known.digest === digestOf(item.record)) {
+    const digest = digestOf(item.record, await fileVersions(item));
+    if (known && known.active && known.digest === digest) {
       results[index] = { change: { outcome: 'unchanged', id: known.id, categories: [], references: false, notes: [] } };
       continue;
     }
     try {
-      plans.push(await plan(tx, item, index, known, planned, ctx));
+      plans.push(await plan(tx, item, index, known, planned, ctx, digest));
       planned.add(key);
     } catch (error) {
       if (!(error instanceof RecordRefused)) throw error;

@@ -8,6 +8,7 @@ declare module 'yauzl' {
     /** The upper 16 bits hold the Unix mode (a symbolic link is 0o120000). */
     externalFileAttributes: number;
     isEncrypted(): boolean;
+    getLastModDate(): Date;
   }
   export interface ZipFile {
     entryCount: number;

@@ -6,7 +6,7 @@
 // refuses absolute paths and ".."), symbolic links, encryption, or more entries or bytes than any
 // catalogue needs (a zip bomb's sizes are checked as it is unpacked, not trusted from its directory).
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, stat } from 'node:fs/promises';
+import { mkdir, open, stat, utimes } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -80,6 +80,9 @@ export async function unpackZip(
         capped(total, limits.bytes),
         createWriteStream(target, { flags: 'wx' }),
       );
+      // The entry's own date, so a picture packed again unchanged keeps its version (media-sources.ts).
+      const packed = entry.getLastModDate();
+      await utimes(target, packed, packed);
       if (CATALOGUE.test(entry.fileName)) catalogues.push(entry.fileName);
     }
   } catch (error) {
