@@ -103,6 +103,11 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/reviews/reject': { body: { id: '00000000-0000-4000-8000-000000000000', reason: 'Spam.' } },
   'POST /api/admin/reviews/reply': { body: { id: '00000000-0000-4000-8000-000000000000', reply: 'Thanks.' } },
   'GET /api/admin/audit': { query: {} },
+  'GET /api/admin/media': { query: {} },
+  'POST /api/admin/media': { query: { name: 'intruder.png' }, body: 'not a picture' },
+  'POST /api/admin/media/alt': { body: { id: 1, alt: { de: 'Bild' } } },
+  'POST /api/admin/media/delete': { body: { id: 1 } },
+  'POST /api/admin/media/replace': { query: { id: '1' }, body: 'not a picture' },
 };
 
 interface Endpoint {
