@@ -39,7 +39,8 @@ const GOALS: Budget = { html: 15, js: 15, css: CSS_KB };
 /**
  * Pages with a stylesheet of their own beside the shop's, each ceiling today's size plus 3 % but never
  * above the 12 KB goal: the account area's (src/layouts/Account.astro, 2.3 KB; 11.05 KB in all on
- * 2026-11-29) and the editor workspace's two (src/layouts/Admin.astro, 2.8 KB; 11.55 KB in all).
+ * 2026-11-29) and the editor workspace's two (src/layouts/Admin.astro; 11.7 KB in all on 2026-11-29, once the
+ * moderation queue's and the media library's styles moved to files of their own, loaded by their pages only).
  */
 const ACCOUNT_CSS_KB = 11.4;
 const WORKSPACE_CSS_KB = 12;
