@@ -33,6 +33,7 @@ export interface ShippingMethodsProps {
   nextHref: string;
   strings: Strings<(typeof SHIPPING_METHOD_KEYS)[number]>;
 }
+
 export function ShippingMethods({
   cart,
   country,
