@@ -312,7 +312,7 @@ describe('page store: hits and validators', () => {
     expect(store.stats.recompressing).toBe(1);
     store.invalidate({ tags: ['t:x'] });
     await store.recompressed();
-    expect(store.stats).toEqual({ entries: 0, bytes: 0, recompressing: 0 });
+    expect(store.stats).toEqual({ entries: 0, bytes: 0, memory: 0, recompressing: 0 });
   });
 
   test('HEAD is answered from the store without a body', async () => {
@@ -378,7 +378,7 @@ describe('page store: invalidation', () => {
     const store = newStore();
     const renders = await warm(store, PAGES);
     store.invalidate({ all: true });
-    expect(store.stats).toEqual({ entries: 0, bytes: 0, recompressing: 0 });
+    expect(store.stats).toEqual({ entries: 0, bytes: 0, memory: 0, recompressing: 0 });
     for (const key of Object.keys(PAGES))
       expect(state(await store.handle(get(), key, renders[key]!.render)), key).toBe('MISS');
   });
@@ -584,23 +584,42 @@ describe('page store: memory cap', () => {
     // The cap holds /a (recompressed) and /b, but not /c beside them: one must go.
     const probe = newStore();
     await probe.handle(get(), '/c', renderer(() => pages['/c']).render);
-    const cBytes = probe.stats.bytes;
+    const cBytes = probe.stats.memory;
     probe.invalidate({ all: true });
     await probe.handle(get(), '/a', renderer(() => pages['/a']).render);
     await probe.handle(get(), '/b', renderer(() => pages['/b']).render);
     await probe.handle(br, '/a', renderer(() => pages['/a']).render);
     await probe.recompressed();
-    const store = createPageStore({ maxBytes: probe.stats.bytes + cBytes - 1 });
+    const store = createPageStore({ maxBytes: probe.stats.memory + cBytes - 1 });
     await store.handle(get(), '/a', renderer(() => pages['/a']).render);
     await store.handle(get(), '/b', renderer(() => pages['/b']).render);
     // /a asked again (queues its pass), then /b: /a is the least recently used.
     await store.handle(br, '/a', renderer(() => pages['/a']).render);
     await store.handle(get(), '/b', renderer(() => pages['/b']).render);
-    const both = store.stats.bytes;
+    const both = store.stats.memory;
     await store.recompressed();
-    expect(store.stats.bytes).toBeLessThan(both);
+    expect(store.stats.memory).toBeLessThan(both);
     await store.handle(get(), '/c', renderer(() => pages['/c']).render);
     expect([store.holds('/a'), store.holds('/b'), store.holds('/c')]).toEqual([false, true, true]);
+  });
+
+  test("the limit counts each page's overhead beside its bytes: a page with many tags weighs more", async () => {
+    const store = newStore();
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `c:${i}`);
+    await store.handle(get(), '/few', renderer(() => 'same page', { tags: tags(2) }).render);
+    const few = store.stats;
+    expect(few.memory - few.bytes).toBeGreaterThanOrEqual(2048 + 2 * 40);
+    await store.handle(get(), '/many', renderer(() => 'same page', { tags: tags(200) }).render);
+    const both = store.stats;
+    // The same bytes again, but 200 tags: their index places and the tag list itself.
+    expect(both.bytes).toBe(2 * few.bytes);
+    expect(both.memory - few.memory - few.bytes).toBeGreaterThan(2048 + 200 * 40 + tags(200).join(' ').length - 1);
+    // A limit the bytes alone would meet, but not the overhead: only one of the two pages stays.
+    const tight = createPageStore({ maxBytes: both.memory - 1 });
+    await tight.handle(get(), '/few', renderer(() => 'same page', { tags: tags(2) }).render);
+    await tight.handle(get(), '/many', renderer(() => 'same page', { tags: tags(200) }).render);
+    expect(tight.stats.entries).toBe(1);
+    expect(tight.stats.bytes).toBeLessThan(both.memory);
   });
 
   test('dropped pages give their bytes back', async () => {

@@ -119,10 +119,14 @@ export async function loadProductPage(id: number, locale: Locale): Promise<Produ
 }
 
 // Kept until the next publish: products of one category share their recommendations, variants
-// their family, so each is read once per locale instead of once per page.
-const recommendationMemo = publishedMemo<ProductCard[]>();
-const familyMemo = publishedMemo<ProductCard[]>();
-const parentMemo = publishedMemo<ProductCard | null>();
+// their family, so each is read once per locale instead of once per page. Their keys grow with the
+// catalogue (a family per parent product and locale, its cards with their attributes): a crawl of
+// 20,000 pages would keep most of a large catalogue's cards until the next publish, so each keeps
+// the most recently used, which the pages of one family or category, rendered close together, share.
+const MEMO_ENTRIES = 2_000;
+const recommendationMemo = publishedMemo<ProductCard[]>({ maxEntries: MEMO_ENTRIES });
+const familyMemo = publishedMemo<ProductCard[]>({ maxEntries: MEMO_ENTRIES });
+const parentMemo = publishedMemo<ProductCard | null>({ maxEntries: MEMO_ENTRIES });
 
 /** A variant's siblings (and itself): the active variants of its parent. */
 function familyOf(parentId: number, locale: Locale): Promise<ProductCard[]> {

@@ -16,7 +16,7 @@ import type { Invalidation } from './bus.ts';
 import { metrics } from '../metrics/index.ts';
 import type { StoredCoding } from './page-codings.ts';
 import { createPageCopies } from './page-copies.ts';
-import { entryOf, respond, unstored, type Entry, type Rendered } from './page-entry.ts';
+import { entryOf, entryOverhead, respond, unstored, type Entry, type Rendered } from './page-entry.ts';
 import { copyIn, reply, type CacheState, type PageReply, type RequestHead } from './page-reply.ts';
 import { isInternalRequest } from './internal-request.ts';
 
@@ -36,7 +36,8 @@ export interface CachedPageStore {
   invalidate(invalidation: Invalidation): void;
   /** Drops one path (Astro's cache.invalidate({ path })). */
   invalidatePath(key: string): void;
-  readonly stats: { entries: number; bytes: number; recompressing: number };
+  /** `bytes`: the compressed copies; `memory`: what the limit counts, the copies and each page's overhead (page-entry.ts). */
+  readonly stats: { entries: number; bytes: number; memory: number; recompressing: number };
   /** Resolves once no page waits for its best-quality copy (tests, benches). */
   recompressed(): Promise<void>;
 }
@@ -47,13 +48,13 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
   const now = opts.now ?? Date.now;
   const keysByTag = new Map<string, Set<string>>();
   /**
-   * Being stored and being answered (fresh or stale) are a page's uses. Bounded by its compressed
-   * bytes; a page larger than the whole cache is not kept. Whatever drops a page (eviction, a newer
+   * Being stored and being answered (fresh or stale) are a page's uses. Bounded by the pages' compressed
+   * bytes and what each costs beside them (entryOverhead); a page larger than the whole cache is not kept. Whatever drops a page (eviction, a newer
    * copy, an invalidation) drops it from its tags' index too.
    */
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, Math.floor(opts.maxBytes)),
-    sizeCalculation: (entry) => (entry.gzipped?.length ?? 0) + (entry.brotli?.length ?? 0),
+    sizeCalculation: (entry) => (entry.gzipped?.length ?? 0) + (entry.brotli?.length ?? 0) + entryOverhead(entry),
     dispose: (entry, key, reason) => {
       if (reason === 'evict') metrics().pageCache.inc({ outcome: 'evicted' });
       for (const tag of entry.tags) {
@@ -190,7 +191,9 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
       entries.delete(key);
     },
     get stats() {
-      return { entries: entries.size, bytes: entries.calculatedSize, recompressing: queue.size };
+      let bytes = 0;
+      for (const entry of entries.values()) bytes += (entry.gzipped?.length ?? 0) + (entry.brotli?.length ?? 0);
+      return { entries: entries.size, bytes, memory: entries.calculatedSize, recompressing: queue.size };
     },
     recompressed: () => queue.idle(),
   };

@@ -11,8 +11,8 @@ export interface StoredPage {
   htmlLength: number;
   etag: string;
   lastModified: string | undefined;
-  /** The render's own headers worth replaying, in its order. */
-  headers: [string, string][];
+  /** The render's own headers worth replaying, in its order (pairs shared between pages: never change one). */
+  headers: readonly (readonly [string, string])[];
   storedAt: number;
 }
 
@@ -46,7 +46,7 @@ export interface PageReply {
 const heads = new WeakMap<StoredPage, Map<string, PageHead>>();
 
 function buildHead(page: StoredPage, state: CacheState, coding: ContentCoding | null): PageHead {
-  const pairs: [string, string][] = [...page.headers, ['etag', page.etag]];
+  const pairs: (readonly [string, string])[] = [...page.headers, ['etag', page.etag]];
   if (page.lastModified) pairs.push(['last-modified', page.lastModified]);
   const ageAt = pairs.length;
   pairs.push(['age', ''], ['x-astro-cache', state], ['vary', 'Accept-Encoding']);

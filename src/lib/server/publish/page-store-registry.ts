@@ -12,6 +12,11 @@ export function registerPageStore(store: CachedPageStore): void {
   gaugeOnScrape('storefront_page_cache_entries', 'Pages the page cache holds', () => store.stats.entries);
   gaugeOnScrape('storefront_page_cache_bytes', 'Compressed bytes the page cache holds', () => store.stats.bytes);
   gaugeOnScrape(
+    'storefront_page_cache_memory_bytes',
+    "Memory the page cache's limit counts: the compressed bytes and each page's overhead",
+    () => store.stats.memory,
+  );
+  gaugeOnScrape(
     'storefront_page_cache_recompressing',
     "Pages asked for again waiting for their copy at brotli's best quality",
     () => store.stats.recompressing,
