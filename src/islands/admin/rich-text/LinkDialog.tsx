@@ -44,10 +44,10 @@ export function LinkDialog({ initial, strings: t, onApply, onClose, renderTarget
 
   return (
     <dialog ref={dialog} className="rich-link-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
-      <form
-        method="dialog"
-        noValidate
-        onSubmit={(e) => {
+      {/* No <form>: the dialog sits inside the entry's form, and forms do not nest. */}
+      <div
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
           e.preventDefault();
           apply();
         }}
@@ -79,7 +79,7 @@ export function LinkDialog({ initial, strings: t, onApply, onClose, renderTarget
           </p>
         )}
         <div className="rich-dialog-actions">
-          <button type="submit" className="button primary">
+          <button type="button" className="button primary" onClick={apply}>
             {t['link.apply']}
           </button>
           {initial && (
@@ -91,7 +91,7 @@ export function LinkDialog({ initial, strings: t, onApply, onClose, renderTarget
             {t['link.cancel']}
           </button>
         </div>
-      </form>
+      </div>
     </dialog>
   );
 }
