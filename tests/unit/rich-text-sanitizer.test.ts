@@ -4,7 +4,8 @@
 // HTML, the XSS suite's payloads among them. Runs a real TipTap editor on happy-dom's document.
 import { afterEach, describe, expect, test } from 'vitest';
 import { Editor } from '@tiptap/core';
-import { htmlHref, richTextExtensions, unkeptMarkup } from '#lib/admin/rich-text-schema.ts';
+import { htmlHref, richTextExtensions } from '#lib/admin/rich-text-schema.ts';
+import { unkeptMarkup } from '#lib/admin/rich-text-kept.ts';
 import { sanitizeCmsHtml } from '#lib/server/sanitize.ts';
 import { XSS_PAYLOADS } from '#tests/adversarial/xss-payloads.ts';
 

@@ -6,7 +6,7 @@
 // from an editor as well, and the sanitizer on save is what protects the shop.
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
 import type { RichTextStrings } from '#lib/admin/rich-text-messages.ts';
-import { unkeptMarkup } from '#lib/admin/rich-text-schema.ts';
+import { unkeptMarkup } from '#lib/admin/rich-text-kept.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { PickerStrings } from '#lib/media/messages.ts';
 import type { RichTextEditorProps } from '../rich-text/RichTextEditor.tsx';
