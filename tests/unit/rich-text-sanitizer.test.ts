@@ -137,4 +137,28 @@ describe('HTML the rich editor cannot hold', () => {
       '<dt>',
     ]);
   });
+
+  test('holds what the list of kept markup says it holds (the two stay in step)', () => {
+    const html =
+      '<h4>a</h4><h5>b</h5><h6>c</h6><blockquote><p>q</p></blockquote><hr><p><u>u</u><s>s</s><br>x</p>' +
+      '<table><tbody><tr><th colspan="2">h</th></tr><tr><td rowspan="2">c</td><td>d</td></tr></tbody></table>' +
+      '<p><a href="/x" title="t">l</a></p><img src="/images/lib/1" alt="a" width="10" height="20">';
+    expect(unkeptMarkup(html)).toEqual([]);
+    const out = open(html).getHTML();
+    for (const part of [
+      '<h4>',
+      '<h5>',
+      '<h6>',
+      '<blockquote>',
+      '<hr>',
+      '<u>',
+      '<s>',
+      '<br>',
+      'colspan="2"',
+      'rowspan="2"',
+    ])
+      expect(out).toContain(part);
+    expect(out).toContain('<a href="/x" title="t">');
+    expect(out).toContain('<img src="/images/lib/1" alt="a" width="10" height="20">');
+  });
 });
