@@ -8,6 +8,7 @@ import { forEachDatabase } from '../helpers/databases.ts';
 import { contentDrafts } from '#lib/server/db/schema.ts';
 import { saveDraft } from '#lib/server/admin/content-writes.ts';
 import type { Actor } from '#lib/server/admin/audit.ts';
+import type { EntryKey } from '#lib/admin/contract.ts';
 import { sanitizeCmsHtml } from '#lib/server/sanitize.ts';
 import { bundles } from '#tests/adversarial/xss-payloads.ts';
 
@@ -20,7 +21,7 @@ forEachDatabase(
       const pieces = bundles(4_000);
       expect(pieces.length).toBeGreaterThan(1);
       for (const [n, html] of pieces.entries()) {
-        const key = { type: 'page', identifier: `xss-save-${n}`, locale: 'en' };
+        const key: EntryKey = { type: 'page', identifier: `xss-save-${n}`, locale: 'en' };
         await saveDraft(ctx.db, editor, key, { config: { title: 'XSS', slug: `xss-save-${n}` }, content: html }, 0);
         const [draft] = await ctx.db
           .select({ content: contentDrafts.content })
