@@ -8,7 +8,16 @@ import { changeMessages } from '#lib/admin/change-messages.ts';
 import { XssProbe } from '#tests/adversarial/xss-check.ts';
 import { STORABLE_PAYLOADS } from '#tests/adversarial/xss-payloads.ts';
 import { expect, expectNoA11yViolations, msg } from './helpers.ts';
-import { entryPath, inLanguage, menuTitleField, onOwnShop, openWorkspace, words } from './editor-helpers.ts';
+import {
+  entryPath,
+  inLanguage,
+  menuTitleField,
+  onOwnShop,
+  openWorkspace,
+  pasteHtml,
+  richTextField,
+  words,
+} from './editor-helpers.ts';
 import { changeAt, liveVersion, openPreview, publishAndCompare, saveDraft } from './editor-changes-helpers.ts';
 
 const { test, shop } = onOwnShop();
@@ -69,11 +78,12 @@ test('English workspace: an English content page previews at its English address
   await title.fill(`${originalTitle} ${marker}`);
   // The payloads the server takes as text (it refuses control characters), before the page's own text.
   const payloads = STORABLE_PAYLOADS.filter((p) => ![...p.text].some((c) => /[\p{Cc}]/u.test(c) && c !== '\n'));
-  const html = page.getByLabel(words('en', 'editor.html'), { exact: true });
-  const originalHtml = await html.inputValue();
-  await html.fill(
-    [`<p><strong>${marker}</strong></p>`, ...payloads.map((p) => `<p>${p.text}</p>`), originalHtml].join('\n'),
-  );
+  // Pasted into the visual editor at the start of the page's text (an editor has no HTML source).
+  const html = await richTextField(page, 'en');
+  await html.click();
+  await html.press('ControlOrMeta+Home');
+  await pasteHtml(html, [`<p><strong>${marker}</strong></p>`, ...payloads.map((p) => `<p>${p.text}</p>`)].join('\n'));
+  await expect(html.locator('strong', { hasText: marker })).toBeVisible();
   await saveDraft(page, 'en');
 
   const preview = await openPreview(page, 'en', '/en/i/terms', 'en');

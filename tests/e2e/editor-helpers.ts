@@ -3,10 +3,11 @@
 // Each spec runs its own shop: the journey changes the menu every page shows, which would break the
 // specs running side by side on the shared e2e shop.
 import { rmSync } from 'node:fs';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { adminMessages } from '#lib/admin/messages.ts';
 import { teamMessages } from '#lib/admin/team-messages.ts';
+import { richTextMessages } from '#lib/admin/rich-text-messages.ts';
 import { workspaceMessages } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
 import {
@@ -229,4 +230,22 @@ export const WORKSPACE_PAGES = {
 /** The path with the workspace language chosen by its switch (`lang`, remembered in a cookie). */
 export function inLanguage(path: string, locale: WorkspaceLocale): string {
   return `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`;
+}
+
+/**
+ * The visual editor of the entry's HTML field, once it has loaded (the source textarea stands in until
+ * then): its editing area, named by the field's label.
+ */
+export async function richTextField(page: Page, locale: WorkspaceLocale) {
+  await expect(page.getByRole('toolbar', { name: richTextMessages[locale]['rich.toolbar'] })).toBeVisible();
+  return page.getByRole('textbox', { name: words(locale, 'editor.html'), exact: true });
+}
+
+/** Pastes HTML into a rich-text editing area where its caret is, as from the clipboard. */
+export async function pasteHtml(area: Locator, html: string): Promise<void> {
+  await area.evaluate((el, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/html', data);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, html);
 }

@@ -12,7 +12,7 @@ import { fill } from '#lib/i18n/format.ts';
 import { actorLabel } from '#lib/admin/actor-label.ts';
 import { SchemaForm } from './schema-form/SchemaForm.tsx';
 import { EntryHistory } from './entry/EntryHistory.tsx';
-import { HtmlField } from './entry/HtmlField.tsx';
+import { HtmlField, type RichTextOptions } from './entry/HtmlField.tsx';
 import type { PickerStrings } from '#lib/media/messages.ts';
 import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
@@ -34,6 +34,8 @@ export interface EntryEditorProps {
   imageHosts: readonly string[];
   /** The media library's picker beside picture fields and the HTML. */
   picker: PickerStrings;
+  /** The visual editor's texts, and whether the HTML source is offered (admins). */
+  richText: Omit<RichTextOptions, 'imageHosts'>;
 }
 
 type Config = Record<string, unknown>;
@@ -48,6 +50,7 @@ export function EntryEditor({
   englishTexts,
   imageHosts,
   picker,
+  richText,
 }: EntryEditorProps) {
   const key = { type: first.type, identifier: first.identifier, locale: first.locale };
   const schema = entrySchema(key.type, key.identifier, imageHosts);
@@ -149,6 +152,7 @@ export function EntryEditor({
             hint={t['editor.htmlHint']}
             error={shownIssues.content}
             picker={picker}
+            rich={{ ...richText, imageHosts }}
           />
         )}
         <DraftActions

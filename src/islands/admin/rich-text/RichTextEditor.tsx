@@ -1,0 +1,92 @@
+// The visual editor of an HTML field (TipTap): toolbar, editing area, link dialog, pictures from the
+// media library. Loaded by HtmlField with import() only where an HTML field is shown, so the rest of
+// the workspace does not carry TipTap. What it writes is HTML the shop's sanitizer keeps as it is
+// (src/lib/admin/rich-text-schema.ts; tests/unit/rich-text-sanitizer.test.ts holds it to that).
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { RichTextStrings } from '#lib/admin/rich-text-messages.ts';
+import { richTextExtensions } from '#lib/admin/rich-text-schema.ts';
+import type { PickerStrings } from '#lib/media/messages.ts';
+import { MediaPicker } from '../media/MediaPicker.tsx';
+import { LinkDialog, type LinkTargetProps } from './LinkDialog.tsx';
+import { Toolbar } from './Toolbar.tsx';
+
+export interface RichTextEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+  /** The field's label: the editing area's accessible name. */
+  label: string;
+  /** The ids of the field's hint and error. */
+  describedBy: string;
+  invalid: boolean;
+  strings: RichTextStrings;
+  picker?: PickerStrings | undefined;
+  imageHosts: readonly string[];
+  /** Another target field for the link dialog (the workspace's link picker, once there is one). */
+  renderLinkTarget?: ((props: LinkTargetProps) => ReactNode) | undefined;
+}
+
+export function RichTextEditor(props: RichTextEditorProps) {
+  const { value, onChange, strings, picker } = props;
+  const [link, setLink] = useState<string | null>(null);
+  const editor = useEditor({
+    extensions: richTextExtensions(props.imageHosts),
+    content: value,
+    // Only ever rendered in the browser (HtmlField imports it after hydration).
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: 'rich-area cms',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': props.label,
+        'aria-describedby': props.describedBy,
+        ...(props.invalid ? { 'aria-invalid': 'true' } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  // A value set from outside (discarding the draft, the source view) replaces the document.
+  useEffect(() => {
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  const closeLink = () => {
+    setLink(null);
+    editor.commands.focus();
+  };
+  const applyLink = (href: string | null) => {
+    const chain = editor.chain().focus().extendMarkRange('link');
+    void (href === null ? chain.unsetLink() : chain.setLink({ href })).run();
+    setLink(null);
+  };
+  const picture = picker && (
+    <MediaPicker
+      strings={picker}
+      field={props.label}
+      // The shop writes the library's alternative text of the shopper's language (withMediaPictures).
+      onPick={(path) => void editor.chain().focus().setImage({ src: path, alt: '' }).run()}
+    />
+  );
+
+  return (
+    <div className="rich-editor">
+      <Toolbar
+        editor={editor}
+        strings={strings}
+        onLink={() => setLink((editor.getAttributes('link').href as string | undefined) ?? '')}
+        picture={picture}
+      />
+      <EditorContent editor={editor} />
+      <LinkDialog
+        initial={link}
+        strings={strings}
+        onApply={applyLink}
+        onClose={closeLink}
+        renderTarget={props.renderLinkTarget}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// The visual editor of HTML fields at 1366 px, in German and English (rich-text-journey.ts).
+import { onOwnShop } from './editor-helpers.ts';
+import { richTextJourney } from './rich-text-journey.ts';
+
+const { test } = onOwnShop();
+test.describe.configure({ mode: 'serial' });
+
+for (const locale of ['de', 'en'] as const)
+  test(`an editor writes a content page in the visual editor, 1366 px (${locale})`, async ({ contexts }) => {
+    await richTextJourney(contexts.open, locale, { viewport: { width: 1366, height: 900 } });
+  });
