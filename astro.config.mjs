@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './src/integrations/precompress.ts';
+import { workspaceStylesheet } from './src/integrations/workspace-stylesheet.ts';
 import { intentDirective } from './src/integrations/intent-directive.ts';
 import { shellChunk } from './src/integrations/shell-chunk.ts';
 import { islandRuntime } from './src/integrations/island-runtime.ts';
@@ -32,6 +33,7 @@ export default defineConfig({
     zodJitless(),
     contentSecurityPolicy(),
     precompress(),
+    workspaceStylesheet(),
   ],
   trailingSlash: 'never',
   // 'directory' output: a category with children is both a page and a folder; 'file' output would

@@ -201,7 +201,8 @@ export async function waitForWorkspace(page: Page): Promise<void> {
   await expect(page.locator('main')).toBeVisible();
   for (const island of await page.locator('astro-island[client="intent"][ssr]').all())
     await island.dispatchEvent('pointerover').catch(() => {}); // hydrated (and re-rendered) meanwhile
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Waking loads the island's code: on a busy CI machine that takes longer than an assertion's default wait.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Opens a workspace page and waits until its islands are live. */

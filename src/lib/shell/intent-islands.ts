@@ -43,7 +43,7 @@ export interface IntentIsland {
 }
 
 /** Astro's `<astro-island>` element; loading it runs the directive of every island in the page. */
-export function loadIslandRuntime(): Promise<unknown> {
+function loadIslandRuntime(): Promise<unknown> {
   return customElements.get('astro-island') ? Promise.resolve() : import('astro/runtime/server/astro-island.js');
 }
 

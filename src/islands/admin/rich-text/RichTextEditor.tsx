@@ -3,7 +3,7 @@
 // the workspace does not carry TipTap. What it writes is HTML the shop's sanitizer keeps as it is
 // (src/lib/admin/rich-text-schema.ts; tests/unit/rich-text-sanitizer.test.ts holds it to that).
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { RichTextStrings } from '#lib/admin/rich-text-messages.ts';
 import { richTextExtensions } from '#lib/admin/rich-text-schema.ts';
 import type { PickerStrings } from '#lib/media/messages.ts';
@@ -29,6 +29,8 @@ export interface RichTextEditorProps {
 export function RichTextEditor(props: RichTextEditorProps) {
   const { value, onChange, strings, picker } = props;
   const [link, setLink] = useState<string | null>(null);
+  /** The HTML this editor last handed out: the value coming back from it is no change from outside. */
+  const emitted = useRef(value);
   const editor = useEditor({
     extensions: richTextExtensions(props.imageHosts),
     content: value,
@@ -45,12 +47,18 @@ export function RichTextEditor(props: RichTextEditorProps) {
         ...(props.invalid ? { 'aria-invalid': 'true' } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      emitted.current = e.isEmpty ? '' : e.getHTML();
+      onChange(emitted.current);
+    },
   });
-  // A value set from outside (discarding the draft, the source view) replaces the document.
+  // A value set from outside (discarding the draft, the source view) replaces the document. Compared
+  // with what the editor last handed out, not with its document now: keys typed while React renders
+  // the previous value would otherwise be undone, and the caret and selection reset.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
-      editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const closeLink = () => {
