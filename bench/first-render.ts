@@ -261,7 +261,19 @@ takes, gzip at 1.1 ms or brotli 6 at 1.3 ms for 100 KB, the other made when firs
 run before these changes (21.8 ms, 22.4 / 21.3 / 21.8, the same day) the median did not move beyond this machine's
 noise. The layout's menus, bottom navigation and footer are rendered once per publish (src/lib/server/shell-parts.ts).
 
-Memory (2026-11-29). Before the changes of that day, RSS after 20,000 pages was 1,335 MiB (0: 602 MiB, the
+Memory, later on 2026-11-29 (the table's memory rows; \`BENCH_MEMORY_PAGES=20000 RUNS=1 BENCH_PAGES=200\`, the
+machine busy with other work, which moves CPU figures but not these): 930 MiB after 20,000 pages, against 1,146 MiB
+in the run before. Two changes. The page cache's limit now counts what a stored page costs beside its compressed
+bytes (src/lib/server/publish/page-entry.ts, \`entryOverhead\`: a base, each tag's place in the tag index and the tag
+list; metric \`storefront_page_cache_memory_bytes\`), so the 256 MiB bound the pages' memory, not only their bytes:
+before, 16,000 stored pages carried about 10 KB each beyond their 16 KB (two heap snapshots, after 1,500 and
+4,000 pages), outside any limit. And pages share the header pairs and tags they repeat (the same cache-control value,
+header names, the menu's category tags every page carries): 220.5 → 209.7 MB of live heap after 4,000 pages,
+2.7 KB less per page. The product page's family, parent and recommendation memos also keep the 2,000 most recently
+used entries instead of every family read since the last publish (a crawl kept most of the catalogue's cards).
+The goal (page-cache limit + 600 MB = 856 MiB) is not met yet; RSS is now flat over the last 3,000 pages.
+
+Memory (2026-11-29, earlier). Before the changes of that day, RSS after 20,000 pages was 1,335 MiB (0: 602 MiB, the
 V8 heap 346 MiB of which 208 MiB in use, the database thread's heap 180 MiB for 20 MB of live objects). Three
 changes: the database thread's young generation is 8 MB (src/lib/server/db/client.ts), the main thread starts with
 \`--max-semi-space-size=8\` (scripts/lib/node-flags.ts; V8 otherwise grows the young generation to 134 MB), and
