@@ -1,0 +1,30 @@
+// The two trees the workspace edits as trees: the menu block's entries (nested without limit, as the
+// shop renders them) and the footer's columns with their links (two levels: a column at the top, a
+// link inside a column). What menu-tree.ts needs to know of each.
+import type { MenuEntry } from '../content/schemas.ts';
+import type { TreeShape } from './menu-tree.ts';
+
+export const menuShape: TreeShape<MenuEntry> = {
+  children: (entry) => entry.children,
+  // An entry without children stores none (the shop and the diff read the same JSON as before).
+  withChildren: ({ children: _, ...entry }, children) => (children.length ? { ...entry, children } : entry),
+};
+
+export interface FooterLink {
+  label: string;
+  url: string;
+}
+export interface FooterColumn {
+  header: string;
+  items: FooterLink[];
+}
+export type FooterNode = FooterColumn | FooterLink;
+
+export const isColumn = (node: FooterNode): node is FooterColumn => 'items' in node;
+
+export const footerShape: TreeShape<FooterNode> = {
+  children: (node) => (isColumn(node) ? node.items : undefined),
+  withChildren: (node, items) => (isColumn(node) ? { ...node, items: items as FooterLink[] } : node),
+  maxDepth: 1,
+  fits: (node, depth) => isColumn(node) === (depth === 0),
+};
