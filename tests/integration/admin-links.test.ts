@@ -96,7 +96,7 @@ describe('searching link targets', () => {
   });
 
   test('refuses bad input with coded errors', async () => {
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { locale: 'xx', q: 'bohr' },
       { locale: 'de', q: 'b' },
       { locale: 'de' },
