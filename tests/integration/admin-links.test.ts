@@ -96,7 +96,7 @@ describe('searching link targets', () => {
   });
 
   test('refuses bad input with coded errors', async () => {
-    for (const query of <Record<string, string>[]>[
+    const bad: Record<string, string>[] = [
       { locale: 'xx', q: 'bohr' },
       { locale: 'de', q: 'b' },
       { locale: 'de' },
@@ -104,7 +104,8 @@ describe('searching link targets', () => {
       { locale: 'de', q: 'x'.repeat(101) },
       { locale: 'de', q: 'bohr\u0000' },
       { locale: 'de', q: 'bohr', extra: '1' },
-    ]) {
+    ];
+    for (const query of bad) {
       const r = await search(query);
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.body).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message: expect.any(String) });
