@@ -121,3 +121,21 @@ export function moveNode<T>(
         : moveTo(tree, path, parent.slice(0, -1), parent[parent.length - 1]! + 1, shape);
   }
 }
+
+/** The tree with the node at `path` replaced by `node`. */
+export function replaceAt<T>(tree: readonly T[], path: TreePath, node: T, shape: TreeShape<T>): T[] {
+  const index = path[path.length - 1]!;
+  return withLevel(tree, path.slice(0, -1), shape, (level) => level.map((old, i) => (i === index ? node : old)));
+}
+
+/** The issue (by dotted path, as validate() gives them) of the node at `path` itself, not of its children. */
+export function issueOf(
+  issues: Readonly<Record<string, string>>,
+  field: string,
+  path: TreePath,
+  childKey: string,
+): string | undefined {
+  const prefix = `${field}.${path.join(`.${childKey}.`)}.`;
+  const own = Object.keys(issues).find((key) => key.startsWith(prefix) && !key.startsWith(`${prefix}${childKey}.`));
+  return own === undefined ? undefined : issues[own];
+}

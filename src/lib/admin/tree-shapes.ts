@@ -28,3 +28,22 @@ export const footerShape: TreeShape<FooterNode> = {
   maxDepth: 1,
   fits: (node, depth) => isColumn(node) === (depth === 0),
 };
+
+type Titles = MenuEntry['titles'];
+
+/** An entry's title in a language: its own row's, or '' (the shop falls back to the first). */
+export const titleIn = (titles: Titles, locale: string): string => titles.find((t) => t.locale === locale)?.title ?? '';
+
+/**
+ * The titles with one language's changed in place (the first stays the fallback); an emptied one is
+ * left out, a new one added at the end.
+ */
+export function withTitle(titles: Titles, locale: Titles[number]['locale'], title: string): Titles {
+  if (title === '') return titles.filter((t) => t.locale !== locale);
+  return titles.some((t) => t.locale === locale)
+    ? titles.map((t) => (t.locale === locale ? { locale, title } : t))
+    : [...titles, { locale, title }];
+}
+
+/** What a row is called in the workspace: its title in the workspace's language, else its first. */
+export const nameOf = (titles: Titles, locale: string): string => titleIn(titles, locale) || titles[0]?.title || '';
