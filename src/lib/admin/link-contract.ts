@@ -9,8 +9,7 @@ import { text } from '../http/fields.ts';
 import { linkRoutes } from './link-routes.ts';
 import { LOCALES } from '../i18n/locales.ts';
 
-export const LINK_KINDS = ['category', 'product', 'page'] as const;
-export type LinkKind = (typeof LINK_KINDS)[number];
+const LINK_KINDS = ['category', 'product', 'page'] as const;
 
 /** The most targets of each kind one search answers. */
 export const LINK_RESULTS_PER_KIND = 8;
@@ -18,7 +17,7 @@ export const LINK_RESULTS_PER_KIND = 8;
 const targetSchema = z.object({
   code: z.string(),
   kind: z.enum(LINK_KINDS),
-  /** The target's name in the language asked for (a category with its parents: 'Werkzeuge › Bohren'). */
+  /** The target's name in the language asked for (a product's with its item number). */
   name: z.string(),
   /** Where the shop shows it in that language. */
   path: z.string(),

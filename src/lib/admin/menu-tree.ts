@@ -18,7 +18,7 @@ export interface TreeShape<T> {
 
 export type TreeMove = 'up' | 'down' | 'indent' | 'outdent';
 
-export const samePath = (a: TreePath, b: TreePath): boolean => a.length === b.length && a.every((n, i) => n === b[i]);
+const samePath = (a: TreePath, b: TreePath): boolean => a.length === b.length && a.every((n, i) => n === b[i]);
 
 /** The node at `path`, or undefined. */
 export function nodeAt<T>(tree: readonly T[], path: TreePath, shape: TreeShape<T>): T | undefined {

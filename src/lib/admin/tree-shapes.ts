@@ -10,7 +10,7 @@ export const menuShape: TreeShape<MenuEntry> = {
   withChildren: ({ children: _, ...entry }, children) => (children.length ? { ...entry, children } : entry),
 };
 
-export interface FooterLink {
+interface FooterLink {
   label: string;
   url: string;
 }
