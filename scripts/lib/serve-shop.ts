@@ -23,7 +23,7 @@ import sirv from 'sirv';
 import { MALFORMED_URL_HEADER, escapeMalformedUrl } from '../../src/lib/site/malformed-url.ts';
 import { canonicalTarget } from '../../src/lib/site/canonical-path.ts';
 import { COMPRESS_FROM_BYTES, DYNAMIC_BROTLI_QUALITY, chooseCoding } from '../../src/lib/server/http-encoding.ts';
-import { registeredPageStore } from '../../src/lib/server/publish/page-cache.ts';
+import { registeredPageStore } from '../../src/lib/server/publish/page-store-registry.ts';
 import { registeredFrontRoute } from '../../src/lib/server/front-routes.ts';
 import { MAX_BODY_BYTES } from '../../src/lib/server/body-limit.ts';
 import { guardBody } from './body-guard.ts';

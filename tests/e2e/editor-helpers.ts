@@ -180,8 +180,15 @@ export function menuTitleField(page: Page, locale: WorkspaceLocale, entry: strin
     .getByLabel(words(locale, `language.${language}` as keyof Words), { exact: true });
 }
 
-/** Waits until the page's islands are live: Astro drops an island's `ssr` attribute once it has hydrated. */
+/**
+ * Waits until the page's islands are live: Astro drops an island's `ssr` attribute once it has hydrated.
+ * Workspace islands hydrate on intent (src/layouts/Admin.astro), so the editor's pointer passes over
+ * each first, as it does on the way to any control.
+ */
 export async function waitForWorkspace(page: Page): Promise<void> {
+  await expect(page.locator('main')).toBeVisible();
+  for (const island of await page.locator('astro-island[client="intent"][ssr]').all())
+    await island.dispatchEvent('pointerover').catch(() => {}); // hydrated (and re-rendered) meanwhile
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 

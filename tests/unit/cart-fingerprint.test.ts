@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { HIDDEN_PRICES_FINGERPRINT, pricesFingerprint } from '#lib/server/cart/fingerprint.ts';
-import type { PricedCart, PricedCartLine } from '#lib/server/cart/priced.ts';
+import type { PricedCartLine } from '#lib/server/cart/priced-line.ts';
+import type { PricedCart } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
 
 const line = (over: Partial<PricedCartLine> = {}): PricedCartLine => ({

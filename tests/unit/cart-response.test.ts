@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { cartSchema } from '#lib/cart/contract.ts';
 import { computeTotals, couponDiscountCents, totalsToMajor, type CouponRecord } from '#lib/cart/rules.ts';
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
-import { pricedCart, type CartPricingInput, type CartProduct, type PricedCart } from '#lib/server/cart/priced.ts';
+import type { CartProduct } from '#lib/server/cart/cart-product.ts';
+import { pricedCart, type CartPricingInput, type PricedCart } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
 import type { CartLineRow, CartSnapshot } from '#lib/server/cart/queries.ts';
 

@@ -4,10 +4,8 @@
 // click before the island is live still adds; once live, the island adds through the cart store and
 // the cart drawer opens. Sorting, filtering and paging are links and a GET form (MyItemsToolbar):
 // the server picks the rows, since a price list can hold tens of thousands.
-import { useState, type FormEvent } from 'react';
 import { useTable } from '@tanstack/react-table';
 import type { MyItemsColumn, MyItemsState } from '#lib/account/my-items.ts';
-import { addLines } from '#lib/cart/bulk-client.ts';
 import { fill } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import {
@@ -17,8 +15,10 @@ import {
   type MyItemsRow,
   type MyItemsTableStrings,
 } from './my-items-columns.tsx';
-import { MyItemsResult, type BulkResult } from './MyItemsResult.tsx';
+import { MyItemsResult } from './MyItemsResult.tsx';
 import { MyItemsToolbar, type MyItemsToolbarProps } from './MyItemsToolbar.tsx';
+import { useAddSelected } from './useAddSelected.ts';
+import { useRememberedState } from './useRememberedState.ts';
 
 export type { MyItemsRow } from './my-items-columns.tsx';
 
@@ -42,15 +42,6 @@ export interface MyItemsTableProps {
   };
 }
 
-/** The URL keeps the view and the columns, so a reload or a shared link shows the same table. */
-function remember(state: MyItemsState): void {
-  const url = new URL(location.href);
-  if (state.hidden.length > 0) url.searchParams.set('hide', state.hidden.join(','));
-  else url.searchParams.delete('hide');
-  url.searchParams.set('view', state.view);
-  history.replaceState(history.state, '', url);
-}
-
 export function MyItemsTable({
   rows,
   state: initial,
@@ -62,9 +53,7 @@ export function MyItemsTable({
   intlLocale,
   strings,
 }: MyItemsTableProps) {
-  const [state, setState] = useState(initial);
-  const [result, setResult] = useState<BulkResult | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [state, change] = useRememberedState(initial);
   const table = useTable({
     features: myItemsFeatures,
     columns: myItemsColumns(strings, state, hrefs.sort),
@@ -74,31 +63,11 @@ export function MyItemsTable({
     state: { columnVisibility: Object.fromEntries(state.hidden.map((column) => [column, false])) },
   });
   const selected = table.getSelectedRowModel().rows.length;
-
-  const change = (next: MyItemsState) => {
-    setState(next);
-    remember(next);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const skus = submitter?.name === 'only' ? [submitter.value] : form.getAll('sku').map(String);
-    if (skus.length === 0) return setResult({ kind: 'message', text: strings.noneSelected });
-    setBusy(true);
-    const outcome = await addLines(
-      skus.map((sku) => ({ sku, quantity: Number(form.get(`quantity-${sku}`)) })),
-      locale,
-    );
-    setBusy(false);
-    if (outcome.ok) table.resetRowSelection();
-    setResult(
-      outcome.ok
-        ? { kind: 'added', ...outcome }
-        : { kind: 'message', text: strings.errors[outcome.code] ?? strings.errors.generic ?? '' },
-    );
-  }
+  const { result, busy, submit } = useAddSelected({
+    locale,
+    onAdded: () => table.resetRowSelection(),
+    strings,
+  });
 
   const cells = table.getRowModel().rows.map((row) => ({ row, cells: row.getVisibleCells() }));
   return (

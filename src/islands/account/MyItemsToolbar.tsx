@@ -3,10 +3,8 @@
 // is live, the view and the columns switch at once, without a round trip; a category, sort or page
 // size applies as it is chosen, and the text filter after a pause in typing, with the caret back in
 // the field on the page that answers (the server picks the rows from a list of any size).
-import { useEffect, useRef, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import {
-  MY_ITEMS_COLUMNS,
-  MY_ITEMS_FILTER_DEBOUNCE_MS,
   MY_ITEMS_FOCUS_PARAM,
   MY_ITEMS_PAGE_SIZES,
   MY_ITEMS_QUERY_MAX,
@@ -16,6 +14,8 @@ import {
   type MyItemsState,
 } from '#lib/account/my-items.ts';
 import type { ListingView } from '#lib/catalog/category-listing.ts';
+import { MyItemsColumnPicker } from './MyItemsColumnPicker.tsx';
+import { useToolbarApply } from './useToolbarApply.ts';
 
 export interface MyItemsToolbarProps {
   state: MyItemsState;
@@ -54,35 +54,11 @@ export function MyItemsToolbar({
   onColumns,
   strings,
 }: MyItemsToolbarProps) {
-  const form = useRef<HTMLFormElement>(null);
-  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    const url = new URL(location.href);
-    if (url.searchParams.has(MY_ITEMS_FOCUS_PARAM)) {
-      // The caret at the end of what was typed, and the URL without the request for it.
-      const field = form.current?.elements.namedItem('q');
-      if (field instanceof HTMLInputElement) field.setSelectionRange(field.value.length, field.value.length);
-      url.searchParams.delete(MY_ITEMS_FOCUS_PARAM);
-      history.replaceState(history.state, '', url);
-    }
-    return () => clearTimeout(typing.current);
-  }, []);
-  const apply = (fromTyping = false) => {
-    clearTimeout(typing.current);
-    const focus = form.current?.elements.namedItem(MY_ITEMS_FOCUS_PARAM);
-    if (focus instanceof HTMLInputElement) focus.disabled = !fromTyping;
-    form.current?.requestSubmit();
-  };
-  const typed = () => {
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => apply(true), MY_ITEMS_FILTER_DEBOUNCE_MS);
-  };
+  const { form, apply, typed } = useToolbarApply();
   const pickView = (view: ListingView) => (event: MouseEvent) => {
     event.preventDefault();
     onView(view);
   };
-  const toggle = (column: MyItemsColumn, shown: boolean) =>
-    onColumns(shown ? state.hidden.filter((c) => c !== column) : [...state.hidden, column]);
   return (
     <form
       ref={form}
@@ -134,22 +110,7 @@ export function MyItemsToolbar({
           ))}
         </select>
       </div>
-      <fieldset className="my-items-columns">
-        <legend>{strings.columns}</legend>
-        <input type="hidden" name="cols" value="1" />
-        {MY_ITEMS_COLUMNS.map((column) => (
-          <label key={column} className="my-items-column">
-            <input
-              type="checkbox"
-              name="col"
-              value={column}
-              checked={!state.hidden.includes(column)}
-              onChange={(e) => toggle(column, e.target.checked)}
-            />
-            {strings.columnNames[column]}
-          </label>
-        ))}
-      </fieldset>
+      <MyItemsColumnPicker hidden={state.hidden} onColumns={onColumns} strings={strings} />
       <div className="my-items-toolbar-actions">
         <button type="submit" className="button primary">
           {strings.apply}

@@ -12,6 +12,7 @@ import type { ActorWords } from '#lib/admin/actor-label.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { auditColumns, auditFeatures } from './audit/audit-columns.tsx';
 import { AuditFilterForm, type FilterValues } from './audit/AuditFilterForm.tsx';
+import { TableRows } from './team/TableRows.tsx';
 import { useDateTime } from './team/useDateTime.ts';
 
 interface AuditPage {
@@ -99,17 +100,7 @@ export function AuditLog({ initial, filters: initialFilters, choices, strings, a
               </tr>
             ))}
           </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+          <TableRows table={table} />
         </table>
       </div>
       {shown.page.entries.length === 0 && <p>{strings['audit.empty']}</p>}

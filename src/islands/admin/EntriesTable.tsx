@@ -11,6 +11,7 @@ import { LOCALE_TAGS } from '#lib/i18n/locales.ts';
 import { ariaSort, entriesColumns, entriesFeatures, toEntryView } from './entries/entries-columns.tsx';
 import { EntriesFilters, type EntriesFilterValues } from './entries/EntriesFilters.tsx';
 import { EntriesPager } from './entries/EntriesPager.tsx';
+import { TableRows } from './team/TableRows.tsx';
 import { useDateTime } from './team/useDateTime.ts';
 
 export interface EntriesTableProps {
@@ -107,24 +108,7 @@ export function EntriesTable({ rows, locale, strings }: EntriesTableProps) {
               </tr>
             ))}
           </thead>
-          <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
-                {row.getAllCells().map((cell) => {
-                  const Cell = cell.column.id === 'kind' ? 'th' : 'td';
-                  return (
-                    <Cell
-                      key={cell.id}
-                      scope={Cell === 'th' ? 'row' : undefined}
-                      className={`entries-col-${cell.column.id}`}
-                    >
-                      <table.FlexRender cell={cell} />
-                    </Cell>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          <TableRows table={table} rowHeader="kind" cellClass={(id) => `entries-col-${id}`} />
         </table>
       </div>
       {matching === 0 && <p className="entries-empty">{strings['entries.empty']}</p>}

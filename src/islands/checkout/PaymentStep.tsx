@@ -1,26 +1,22 @@
 // Checkout step 3: payment method, order reference and comment, the review of
-// the earlier steps, the terms notice, and 'Place order'. One idempotency key per attempt (kept with the cart version
-// in session storage) makes double clicks, retries and reloads give one order; then the order is
-// paid with the chosen method.
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { createOrder, postOrderPaymentMethod, type Order } from '#lib/checkout/client.ts';
-import { reportFailure } from '#lib/shell/report.ts';
-import { trackPaymentInfo, trackPurchase } from '#lib/app/analytics.ts';
+// the earlier steps, the terms notice, and 'Place order' (usePlaceOrder.ts places the order once
+// however often it is clicked); then the order is paid with the chosen method.
+import { useId, useState } from 'react';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { Cart } from '#lib/cart/contract.ts';
 import type { PaymentMethodCode } from '#lib/checkout/contract.ts';
 import type { OfferedPayments } from '#lib/checkout/payment-methods.ts';
-import { finishCheckout, orderAttempt, refreshCart } from '#lib/checkout/store.ts';
 import { CheckoutFrame, type CheckoutFrameData } from './CheckoutFrame.tsx';
 import { PaymentMethodList } from './PaymentMethodList.tsx';
 import { PaymentReview, REVIEW_KEYS } from './PaymentReview.tsx';
 import { PlaceOrderTotal } from './PlaceOrderTotal.tsx';
 import { TermsNotice, TERMS_NOTICE_KEYS } from './TermsNotice.tsx';
 import { PaymentRunner, type PaymentHrefs } from './PaymentRunner.tsx';
-import { namedItems, orderErrorKey, orderErrorValues, ORDER_LIMIT_KEYS, type OrderError } from './order-error.ts';
-import { fill } from '#lib/i18n/format.ts';
+import { ORDER_LIMIT_KEYS } from './order-error.ts';
+import { OrderErrorAlert } from './OrderErrorAlert.tsx';
 import { TextField } from '../shared/TextField.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
+import { usePlaceOrder } from './usePlaceOrder.ts';
 import { PAYMENT_METHOD_KEYS, RUNNER_KEYS, type Strings } from './strings.ts';
 
 export const PAYMENT_STEP_KEYS = [
@@ -79,50 +75,14 @@ export function PaymentStep({
   const [chosen, setChosen] = useState<PaymentMethodCode | null>(payments.defaultMethod);
   const [reference, setReference] = useState('');
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<OrderError | null>(null);
-  const [placing, setPlacing] = useState(false);
-  const busy = useRef(false);
-  const [placed, setPlaced] = useState<{ order: Order; method: PaymentMethodCode } | null>(null);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy.current || !chosen) return;
-    busy.current = true;
-    setPlacing(true);
-    setError(null);
-    const attempt = orderAttempt(cart.id, cart.version);
-    try {
-      const placedNow = await createOrder({
-        idempotencyKey: attempt.key,
-        cartId: cart.id,
-        paymentMethodCode: chosen,
-        cart: { version: cart.version, pricesHash: cart.pricesHash },
-        orderReference: withOrderReference ? reference : undefined,
-        comment,
-        locale,
-      });
-      let { order } = placedNow;
-      // Counted once: a retry answers the attempt's existing order with created false.
-      if (placedNow.created) {
-        trackPaymentInfo(cart, chosen);
-        trackPurchase(order);
-      }
-      // A retry of an earlier attempt answers that attempt's order, perhaps with another method.
-      if (order.paymentMethodCode !== chosen) order = await postOrderPaymentMethod(order.id, chosen);
-      finishCheckout();
-      setPlaced({ order, method: chosen });
-    } catch (failure) {
-      const key = orderErrorKey(failure);
-      if (key === 'checkout.orderError') reportFailure('checkout: order not placed', failure);
-      // Reloading the cart marks the affected lines in the summary beside the error.
-      if (key === 'cart.outdated' || key === 'checkout.orderNotAvailable' || key === 'checkout.quantityRule')
-        await refreshCart(locale);
-      setError({ key, items: namedItems(failure), values: orderErrorValues(failure, frame.intlLocale) });
-      setPlacing(false);
-    } finally {
-      busy.current = false;
-    }
-  }
+  const { error, placing, placed, submit } = usePlaceOrder({
+    cart,
+    chosen,
+    reference: withOrderReference ? reference : undefined,
+    comment,
+    locale,
+    intlLocale: frame.intlLocale,
+  });
 
   if (placed) {
     return (
@@ -181,16 +141,7 @@ export function PaymentStep({
           hrefs={stepHrefs}
           strings={strings}
         />
-        <div className="form-error" role="alert">
-          {error && <p>{fill(strings[error.key], error.values)}</p>}
-          {error && error.items.length > 0 && (
-            <ul>
-              {error.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <OrderErrorAlert error={error} strings={strings} />
         <p role="status" className="checkout-status">
           {placing ? strings['checkout.placingOrder'] : ''}
         </p>

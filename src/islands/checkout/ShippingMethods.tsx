@@ -1,12 +1,12 @@
 // Shipping methods for the stored address's country as radios with label and price ('Free' for 0).
 // A pick is stored on the cart at once (the summary then shows its shipping); Continue makes sure the
 // last pick is stored (the shipping step is then done) and goes on to billing.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { getShippingMethods, type ShippingMethod } from '#lib/checkout/client.ts';
-import { isCountryCode } from '#lib/checkout/countries.ts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { ShippingMethod } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import type { Cart } from '#lib/cart/contract.ts';
+import { useOfferedShippingMethods } from './useOfferedShippingMethods.ts';
 import { useStoredShippingMethod } from './useStoredShippingMethod.ts';
 import type { Strings } from './strings.ts';
 
@@ -34,12 +34,6 @@ export interface ShippingMethodsProps {
   strings: Strings<(typeof SHIPPING_METHOD_KEYS)[number]>;
 }
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; methods: ShippingMethod[] };
-
-/** The method to show chosen: the one already chosen while offered, else the only one there is. */
-const keepChoice = (chosen: string | null, methods: ShippingMethod[]): string | null =>
-  methods.some((m) => m.methodCode === chosen) ? chosen : methods.length === 1 ? methods[0]!.methodCode : null;
-
 export function ShippingMethods({
   cart,
   country,
@@ -51,38 +45,12 @@ export function ShippingMethods({
 }: ShippingMethodsProps) {
   const id = useId();
   const groupRef = useRef<HTMLFieldSetElement>(null);
-  const [load, setLoad] = useState<Load>(initial ? { state: 'ready', methods: initial } : { state: 'loading' });
-  const [chosen, setChosen] = useState<string | null>(() => {
-    const stored = cart.shippingMethod?.methodCode ?? null;
-    return initial ? keepChoice(stored, initial) : stored;
-  });
-  // The page's methods are for the country it was rendered with: another one (an edited address) or a
-  // retry asks the server.
-  const pageCountry = useRef(initial ? country : null);
+  const { load, chosen, setChosen, retry } = useOfferedShippingMethods(cart, country, initial, locale);
   const [error, setError] = useState<'checkout.selectShippingMethod' | 'checkout.shippingMethodSelectError' | null>(
     null,
   );
   const [pending, setPending] = useState(false);
-  const [reload, setReload] = useState(0);
   const method = useStoredShippingMethod(cart, locale);
-
-  useEffect(() => {
-    if (pageCountry.current === country && reload === 0) return;
-    pageCountry.current = null;
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    // A country the shop does not ship to leaves the choice to the server: the cart's stored country.
-    getShippingMethods({ country: isCountryCode(country) ? country : undefined, locale }, controller.signal).then(
-      ({ methods }) => {
-        setLoad({ state: 'ready', methods });
-        setChosen((c) => keepChoice(c, methods));
-      },
-      (e: unknown) => {
-        if ((e as Error).name !== 'AbortError') setLoad({ state: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [country, locale, reload]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -145,7 +113,7 @@ export function ShippingMethods({
         {error ? strings[error] : ''}
       </p>
       {load.state === 'error' ? (
-        <button type="button" className="button secondary" onClick={() => setReload((n) => n + 1)}>
+        <button type="button" className="button secondary" onClick={retry}>
           {strings['checkout.retry']}
         </button>
       ) : (

@@ -1,8 +1,8 @@
 // The results panel under the header search: category links and product and
 // variant suggestions, 12 at first and 12 more whenever the end of the list scrolls into view.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { $searchLoading, $searchResults, acceptSuggestion, loadMore } from '#lib/search/store.ts';
+import type { ReactNode, RefObject } from 'react';
+import { $searchLoading, $searchResults, acceptSuggestion } from '#lib/search/store.ts';
 import { searchDetailsHref } from '#lib/search/term.ts';
 import { categoryPath, localePath, productPath } from '#lib/site/paths.ts';
 import { fill, plural } from '#lib/i18n/format.ts';
@@ -11,6 +11,7 @@ import { Icon } from '../shell/Icon.tsx';
 import { SearchHit } from './SearchHit.tsx';
 import { DidYouMean } from './DidYouMean.tsx';
 import { FoundInOtherLanguage } from './FoundInOtherLanguage.tsx';
+import { useLoadMoreNearEnd } from './useLoadMoreNearEnd.ts';
 import type { SearchOverlayStrings } from './strings.ts';
 
 export interface SearchOverlayProps {
@@ -24,9 +25,6 @@ export interface SearchOverlayProps {
   onClose: () => void;
 }
 
-/** How far before the last item the next page is requested. */
-const NEAR_END = '0px 0px 120px 0px';
-
 export function SearchOverlay({
   panelRef,
   locale,
@@ -38,23 +36,8 @@ export function SearchOverlay({
 }: SearchOverlayProps) {
   const results = useStore($searchResults);
   const loading = useStore($searchLoading);
-  const sentinelRef = useRef<HTMLDivElement>(null);
   const hasMore = results.items.length < results.count;
-
-  // Observed afresh after every page: an end still in view after a load asks for the next page,
-  // which a lasting observer would not report again.
-  useEffect(() => {
-    const sentinel = sentinelRef.current;
-    if (!sentinel || !hasMore) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void loadMore(locale);
-      },
-      { root: panelRef.current, rootMargin: NEAR_END },
-    );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [results.items.length, hasMore, locale, panelRef]);
+  const sentinelRef = useLoadMoreNearEnd(panelRef, results.items.length, hasMore, locale);
 
   const spinner = (text: string) => (
     <p className="search-overlay-loading">

@@ -4,28 +4,22 @@
 // the island hydrates only on intent. Without them (a static export has one page for every term) the
 // first render is a neutral loading state, and the URL is read after hydration.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { pageCount } from '#lib/catalog/listing.ts';
-import { localePath, productPath } from '#lib/site/paths.ts';
-import { $searchPage, loadSearchPage, presetTerm } from '#lib/search/store.ts';
-import {
-  readSearchPageQuery,
-  searchPageHref,
-  type SearchPageQuery,
-  type SearchPageState,
-} from '#lib/search/page-query.ts';
+import { localePath } from '#lib/site/paths.ts';
+import { $searchPage } from '#lib/search/store.ts';
+import { searchPageHref, type SearchPageQuery, type SearchPageState } from '#lib/search/page-query.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { SEARCH_SORT_OPTIONS } from '#lib/search/rules.ts';
-import { fill, plural } from '#lib/i18n/format.ts';
+import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
-import { ProductCard } from '../catalog/ProductCard.tsx';
 import { PublicPricesContext, useSeedPublicPrices } from '../catalog/usePriceEntry.ts';
 import { Pagination } from '../catalog/listing/Pagination.tsx';
 import { SortSelect } from '../catalog/listing/SortSelect.tsx';
 import { FilterChips } from '../catalog/listing/FilterChips.tsx';
 import { SearchFilters } from './SearchFilters.tsx';
-import { DidYouMean } from './DidYouMean.tsx';
-import { FoundInOtherLanguage } from './FoundInOtherLanguage.tsx';
+import { SearchResultsList } from './SearchResultsList.tsx';
+import { useSearchPageQuery } from './useSearchPageQuery.ts';
 import type { SearchPageStrings } from './strings.ts';
 
 export interface SearchResultsPageProps {
@@ -48,28 +42,10 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
   const live = useStore($searchPage);
   // Until the store holds an answer, the server's is shown: the first render matches its HTML.
   const state = live.status === 'idle' && initial ? initial.state : live;
-  const [query, setQuery] = useState<SearchPageQuery | null>(initial ? readSearchPageQuery(initial.search) : null);
   const resultsRef = useRef<HTMLDivElement>(null);
   useSeedPublicPrices(props.prices);
+  const { query, go } = useSearchPageQuery(locale, initial);
   const path = localePath(locale, '/search-details');
-
-  useEffect(() => {
-    const sync = () => {
-      const next = readSearchPageQuery(window.location.search);
-      setQuery(next);
-      void loadSearchPage(next, locale);
-    };
-    // The server's answer is this URL's: take it over instead of asking again.
-    if (initial && initial.search === window.location.search) {
-      $searchPage.set(initial.state);
-      setQuery(readSearchPageQuery(initial.search));
-    } else {
-      sync();
-    }
-    presetTerm(readSearchPageQuery(window.location.search).term);
-    window.addEventListener('popstate', sync);
-    return () => window.removeEventListener('popstate', sync);
-  }, [locale, initial]);
 
   if (query === null)
     return (
@@ -89,14 +65,7 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
   // Any change but paging starts again at page 1.
   const hrefFor = (change: Change) =>
     searchPageHref(path, { term: query.term, page: 1, sort: query.sort, filters: query.filters, ...change });
-  // The new URL is parsed back rather than patched, so what is shown always equals what a reload shows.
-  const navigate = (change: Change) => {
-    const href = hrefFor(change);
-    window.history.pushState(null, '', href);
-    const next = readSearchPageQuery(new URL(href, window.location.href).search);
-    setQuery(next);
-    void loadSearchPage(next, locale);
-  };
+  const navigate = (change: Change) => go(hrefFor(change));
   const toggle = (code: string, value: string, on: boolean) => {
     const values = new Set(query.filters[code] ?? []);
     if (on) values.add(value);
@@ -153,43 +122,18 @@ export function SearchResultsPage(props: SearchResultsPageProps) {
           aria-busy={loading}
           tabIndex={-1}
         >
-          {!loading && state.items.length === 0 && (
-            <p className="search-page-none">{fill(strings.noResults, { term: query.term })}</p>
-          )}
-          {!loading && state.suggestion !== undefined && (
-            <DidYouMean
-              template={strings.didYouMean}
-              term={query.term}
-              suggestion={state.suggestion}
-              href={hrefFor({ term: state.suggestion, filters: {} })}
-            />
-          )}
-          {!loading && state.foundIn !== undefined && (
-            <FoundInOtherLanguage
-              template={strings.otherLanguage}
-              term={query.term}
-              foundIn={state.foundIn}
-              intlLocale={intlLocale}
-            />
-          )}
-          {state.items.length > 0 && (
-            <ul className="product-grid">
-              {state.items.map((product) => (
-                <li key={product.id}>
-                  <ProductCard
-                    product={product}
-                    href={localePath(locale, productPath(product))}
-                    intlLocale={intlLocale}
-                    view="grid"
-                    showItemnum={showItemnum}
-                    startingPrice={startingPrice}
-                    strings={strings.card}
-                    purchase={purchase}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <SearchResultsList
+            state={state}
+            term={query.term}
+            loading={loading}
+            suggestionHref={(suggestion) => hrefFor({ term: suggestion, filters: {} })}
+            locale={locale}
+            intlLocale={intlLocale}
+            showItemnum={showItemnum}
+            startingPrice={startingPrice}
+            purchase={purchase}
+            strings={strings}
+          />
           <Pagination
             current={query.page}
             total={pageCount(state.count, query.limit)}

@@ -1,7 +1,6 @@
 // A category's product listing: filters, sort, grid/list view and paging.
 // Rendered at build time with the unfiltered first page, so the HTML alone lists products and page
 // links; on the client the URL query decides what is shown (see useListing).
-import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import {
   toggleFilter,
@@ -11,19 +10,16 @@ import {
 } from '#lib/catalog/category-listing.ts';
 import { listingHref, pageCount } from '#lib/catalog/listing.ts';
 import { localePath, productPath } from '#lib/site/paths.ts';
-import { $categoryView, setCategoryView } from '#lib/catalog/listing-store.ts';
-import { $filterSidebarOpen } from '#lib/shell/ui-store.ts';
+import { $categoryView } from '#lib/catalog/listing-store.ts';
 import { plural } from '#lib/i18n/format.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { PublicPrices } from '#lib/catalog/page-prices.ts';
 import { useClientStore } from '#islands/shared/useClientStore.ts';
 import { ProductCard } from '../ProductCard.tsx';
 import { PublicPricesContext, useSeedPublicPrices } from '../usePriceEntry.ts';
-import { FILTER_PANEL_ID, FilterSidebar } from './FilterSidebar.tsx';
-import { FilterChips } from './FilterChips.tsx';
+import { FilterSidebar } from './FilterSidebar.tsx';
+import { ListingToolbar } from './ListingToolbar.tsx';
 import { Pagination } from './Pagination.tsx';
-import { SortSelect } from './SortSelect.tsx';
-import { ViewToggle } from './ViewToggle.tsx';
 import { useListing, type ListingData } from './useListing.ts';
 import type { ListingStrings } from './strings.ts';
 
@@ -62,7 +58,6 @@ export function ProductListing(props: ProductListingProps) {
   });
   // The stored view exists only in the browser: the first render matches the server's default.
   const view = useClientStore($categoryView, undefined) ?? defaultView;
-  const filtersOpen = useStore($filterSidebarOpen);
   const results = useRef<HTMLDivElement>(null);
   useSeedPublicPrices(props.prices);
 
@@ -74,7 +69,6 @@ export function ProductListing(props: ProductListingProps) {
   };
   const resultText = plural(intlLocale, data.count, { one: strings.productsOne, other: strings.productsOther });
   const facets = withSelectedOptions(data.facets, initial.facets, query.filters);
-  const activeFilters = Object.values(query.filters).reduce((n, values) => n + values.length, 0);
   // A changed selection starts again at page 1.
   const setFilters = (filters: ListingQuery['filters']) => navigate({ ...query, filters, page: 1 });
   const goToPage = (page: number) => {
@@ -87,39 +81,15 @@ export function ProductListing(props: ProductListingProps) {
   return (
     <PublicPricesContext.Provider value={props.prices}>
       <div className={`listing listing-${filterView}`}>
-        <div className="listing-toolbar">
-          <p className="listing-count" role="status">
-            {resultText}
-          </p>
-          {facets.length > 0 && (
-            <button
-              type="button"
-              className="button secondary listing-filter-button"
-              aria-haspopup="dialog"
-              aria-expanded={filtersOpen}
-              aria-controls={FILTER_PANEL_ID}
-              onClick={() => $filterSidebarOpen.set(true)}
-            >
-              {strings.filters}
-              {activeFilters > 0 && <span className="listing-filter-count"> ({activeFilters})</span>}
-            </button>
-          )}
-          {sortStrings && (
-            <SortSelect
-              value={query.sort}
-              strings={sortStrings}
-              onChange={(sort) => navigate({ ...query, sort, page: 1 })}
-            />
-          )}
-          <ViewToggle view={view} onChange={setCategoryView} strings={strings} />
-          <FilterChips
-            filters={query.filters}
-            facets={facets}
-            strings={strings.chips}
-            onRemove={(code, value) => setFilters(toggleFilter(query.filters, code, value, false))}
-            onClear={() => setFilters({})}
-          />
-        </div>
+        <ListingToolbar
+          query={query}
+          facets={facets}
+          view={view}
+          resultText={resultText}
+          onSort={(sort) => navigate({ ...query, sort, page: 1 })}
+          setFilters={setFilters}
+          strings={strings}
+        />
         <FilterSidebar
           facets={facets}
           filters={query.filters}

@@ -20,7 +20,8 @@ export { assertOrderValue } from './value.ts';
 export { priceCart } from './view.ts';
 export { toCartResponse } from './response.ts';
 export { pricesFingerprint } from './fingerprint.ts';
-export { sellableLines, type PricedCart } from './priced.ts';
+export { sellableLines } from './priced-line.ts';
+export type { PricedCart } from './priced.ts';
 export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './queries.ts';
 
 export const defaultCartDeps: CartDeps = {

@@ -5,7 +5,8 @@ import { toMajor, totalsToMajor } from '#lib/cart/rules.ts';
 import type { Cart, CartItem } from '#lib/cart/contract.ts';
 import { availabilityFor } from '#lib/catalog/availability.ts';
 import { HIDDEN_PRICES_FINGERPRINT, pricesFingerprint } from './fingerprint.ts';
-import type { PricedCart, PricedCartLine } from './priced.ts';
+import type { PricedCartLine } from './priced-line.ts';
+import type { PricedCart } from './priced.ts';
 
 function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
   const visible = priced.pricesVisible;

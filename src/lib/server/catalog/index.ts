@@ -8,7 +8,9 @@ import { facetIndex } from './facet-index-store.ts';
 
 export { allCategorySlugPaths, categoryBySlugPath, topCategories, type CategoryNode } from './categories.ts';
 export { categoryPage, type CategoryPage } from './category-page.ts';
-export { loadProductPage, productPageTerms, productSeo, productStrings } from './product-page.ts';
+export { loadProductPage, productPageTerms } from './product-page.ts';
+export { productSeo } from './product-seo.ts';
+export { productStrings } from './product-strings.ts';
 export { publicPrices } from './public-prices.ts';
 export { merchantTerms } from './merchant-terms.ts';
 export { publicPriceBreaks, type PriceBreakTable } from './price-breaks.ts';

@@ -2,7 +2,10 @@
 // what ships in the box. Products are generated from these profiles.
 import * as S from './specs.ts';
 import { MORE_PROFILES_A } from './product-types-more.ts';
-import { MORE_PROFILES_B } from './product-types-rest.ts';
+import { ACCESSORY_PROFILES } from './product-types-accessories.ts';
+import { WORKSHOP_PROFILES } from './product-types-workshop.ts';
+import { SAFETY_PROFILES } from './product-types-safety.ts';
+import { AIR_PROFILES } from './product-types-air.ts';
 import { t } from './vocabulary.ts';
 import type { LeafProfile } from './leaf-profile.ts';
 
@@ -260,4 +263,11 @@ const TOOL_PROFILES: Record<string, LeafProfile> = {
 };
 
 /** Every leaf category key → its profile. */
-export const LEAF_PROFILES: Record<string, LeafProfile> = { ...TOOL_PROFILES, ...MORE_PROFILES_A, ...MORE_PROFILES_B };
+export const LEAF_PROFILES: Record<string, LeafProfile> = {
+  ...TOOL_PROFILES,
+  ...MORE_PROFILES_A,
+  ...ACCESSORY_PROFILES,
+  ...WORKSHOP_PROFILES,
+  ...SAFETY_PROFILES,
+  ...AIR_PROFILES,
+};

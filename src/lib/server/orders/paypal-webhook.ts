@@ -12,7 +12,7 @@ import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import type { PayPalGateway, PayPalWebhookEvent } from '../payments/index.ts';
 import type { ConfirmResult } from './lifecycle.ts';
-import { OpenAttempt, settlePayPalAttempt } from './payments.ts';
+import { OpenAttempt, settlePayPalAttempt } from './payment-outcomes.ts';
 
 const EventIdRow = z.object({ eventId: z.string() });
 

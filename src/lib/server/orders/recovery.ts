@@ -13,7 +13,8 @@ import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import { logger } from '../log.ts';
 import { applyAttemptReport, type ConfirmResult } from './lifecycle.ts';
-import { OpenAttempt, settlePayPalAttempt, settleStripeAttempt, type PaymentGateways } from './payments.ts';
+import { OpenAttempt, settlePayPalAttempt, settleStripeAttempt } from './payment-outcomes.ts';
+import type { PaymentGateways } from './payments.ts';
 import { metrics, timed } from '../metrics/index.ts';
 
 const LockedRow = z.object({ locked: z.boolean() });

@@ -3,7 +3,9 @@
 // keeps the rendered pages in the origin's store (page-cache.ts), which publish events prune by tag.
 import type { CacheProviderFactory } from 'astro';
 import { publishBus } from './bus.ts';
-import { createPageStore, registerPageStore, RULES_HEADER, TAGS_HEADER } from './page-cache.ts';
+import { createPageStore } from './page-cache.ts';
+import { RULES_HEADER, TAGS_HEADER } from './page-entry.ts';
+import { registerPageStore } from './page-store-registry.ts';
 import { startPublishing } from './instances.ts';
 import { pageCacheKey } from '#lib/catalog/category-listing.ts';
 import { previewingStaff } from '../preview.ts';

@@ -3,63 +3,24 @@
 // compressed off the main thread (page-codings.ts) in the coding its first request takes, brotli or
 // gzip, and in the other when a request first takes that one, with a hash of its
 // HTML as its ETag (weak: the same page travels in any coding), answered 304 to a conditional request
-// (page-reply.ts), and dropped by tag when a publish event says its data changed.
+// (page-reply.ts), and dropped by tag when a publish event says its data changed. What a render
+// becomes when stored is page-entry.ts's, the copies made of a stored page page-copies.ts's.
 //
 // Two races are closed here rather than left to luck:
 // - a render that started before an invalidation of one of its tags finished on old data: it is
 //   answered but not stored (every invalidation bumps a sequence the render compares against);
 // - many shoppers asking for the same uncached page at once: one render, the others wait for it.
-import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { chooseCoding } from '../http-encoding.ts';
 import type { Invalidation } from './bus.ts';
-import { gaugeOnScrape, metrics } from '../metrics/index.ts';
-import { compressAs, compressBest, decompress, recode, type StoredCoding } from './page-codings.ts';
-import {
-  copyIn,
-  headerPairs,
-  reply,
-  type CacheState,
-  type PageReply,
-  type RequestHead,
-  type StoredPage,
-} from './page-reply.ts';
-import { createRecompressQueue } from './recompress-queue.ts';
+import { metrics } from '../metrics/index.ts';
+import type { StoredCoding } from './page-codings.ts';
+import { createPageCopies } from './page-copies.ts';
+import { entryOf, respond, unstored, type Entry, type Rendered } from './page-entry.ts';
+import { copyIn, reply, type CacheState, type PageReply, type RequestHead } from './page-reply.ts';
 import { isInternalRequest } from './internal-request.ts';
 
 export type { PageHead, PageReply } from './page-reply.ts';
-
-export interface PageRules {
-  /** Seconds a stored page is served without question. */
-  maxAge: number;
-  /** Seconds after that it is still served while one request renders it again. */
-  swr: number;
-}
-
-interface Entry extends PageRules, StoredPage {
-  tags: string[];
-  /**
-   * The brotli copy is at the best quality. A page is stored at the first quality (page-codings.ts);
-   * a shopper asking for it again queues the best one, which replaces the entry with a copy.
-   */
-  best: boolean;
-}
-
-/** Response headers a stored page keeps; the rest (cookies, the request id) belong to one request. */
-const DROPPED_HEADERS = new Set([
-  'set-cookie',
-  'x-request-id',
-  'content-length',
-  'content-encoding',
-  'etag',
-  'last-modified',
-  'age',
-  'cdn-cache-control',
-]);
-
-/** Where the cacheable route's rules travel from setHeaders() to the store (Astro strips it after). */
-export const RULES_HEADER = 'cdn-cache-control';
-export const TAGS_HEADER = 'xkey';
 
 export interface CachedPageStore {
   /** Answers a GET or HEAD from the store, or renders (once per key at a time) through `render`. */
@@ -81,36 +42,6 @@ export interface CachedPageStore {
 }
 
 const counted = (outcome: 'hit' | 'stale' | 'miss') => metrics().pageCache.inc({ outcome });
-
-const STORE_KEY = Symbol.for('storefront.page-store');
-const registry = globalThis as typeof globalThis & { [STORE_KEY]?: CachedPageStore };
-
-/**
- * The server front (scripts/lib/serve-shop.ts) is loaded outside the bundle that creates the store,
- * so it finds the store here, on globalThis under a registered symbol.
- */
-export function registerPageStore(store: CachedPageStore): void {
-  registry[STORE_KEY] = store;
-  gaugeOnScrape('storefront_page_cache_entries', 'Pages the page cache holds', () => store.stats.entries);
-  gaugeOnScrape('storefront_page_cache_bytes', 'Compressed bytes the page cache holds', () => store.stats.bytes);
-  gaugeOnScrape(
-    'storefront_page_cache_recompressing',
-    "Pages asked for again waiting for their copy at brotli's best quality",
-    () => store.stats.recompressing,
-  );
-}
-
-export function registeredPageStore(): CachedPageStore | undefined {
-  return registry[STORE_KEY];
-}
-
-function parseRules(header: string | null): PageRules | undefined {
-  if (!header) return undefined;
-  const value = (name: string) => Number(new RegExp(`(?:^|,)\\s*${name}=(\\d+)`).exec(header)?.[1] ?? Number.NaN);
-  const maxAge = value('max-age');
-  if (!(maxAge > 0)) return undefined;
-  return { maxAge, swr: value('stale-while-revalidate') || 0 };
-}
 
 export function createPageStore(opts: { maxBytes: number; now?: () => number }): CachedPageStore {
   const now = opts.now ?? Date.now;
@@ -154,57 +85,7 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     return put(key, entry);
   };
 
-  /**
-   * Swaps a page for a smaller copy of itself. lru-cache counts every set as a use, which this is not:
-   * the pages used since are used again after it, in their order, so what is evicted first stays what
-   * shoppers used least recently. They are few, as the copy is made moments after the page was stored.
-   */
-  const replaceUnused = (key: string, copy: Entry) => {
-    const usedSince: string[] = [];
-    for (const newer of entries.keys()) {
-      if (newer === key) break;
-      usedSince.push(newer);
-    }
-    put(key, copy);
-    for (const newer of usedSince.reverse()) use(newer);
-  };
-
-  /**
-   * Brotli at its best quality is 10 % smaller than the first copy at ~100 ms of CPU for a 100 KB
-   * page: worth it for a page shoppers read again, not for one read once (most pages of a large
-   * catalogue, every page of an export). So only a shopper's second request queues it (see
-   * recompress-queue.ts); a page dropped or rendered again meanwhile is skipped.
-   */
-  const queue = createRecompressQueue(async (key) => {
-    const entry = entries.peek(key);
-    if (!entry?.brotli || entry.best) return;
-    const best = await compressBest(entry.brotli);
-    if (entries.peek(key) !== entry) return;
-    if (best.length < entry.brotli.length) replaceUnused(key, { ...entry, brotli: best, best: true });
-    else entry.best = true;
-  });
-
-  /** Copies in a second coding being made, by the entry they are made from (an entry lacks one coding at most). */
-  const recoding = new WeakMap<Entry, Promise<Entry>>();
-  /**
-   * The page with a copy in the coding the request takes: made from the stored copy when a request first
-   * takes it, once however many ask at the same time, and stored beside it (unless the page changed meanwhile).
-   */
-  const inCoding = (key: string, entry: Entry, request: RequestHead): Promise<Entry> | Entry => {
-    const coding = chooseCoding(request.header('accept-encoding'));
-    if (coding === 'identity' || copyIn(entry, coding)) return entry;
-    let copying = recoding.get(entry);
-    if (!copying) {
-      const from: StoredCoding = coding === 'br' ? 'gzip' : 'br';
-      copying = recode(copyIn(entry, from)!, from, coding).then((bytes) => {
-        const copy: Entry = { ...entry, [coding === 'br' ? 'brotli' : 'gzipped']: bytes };
-        if (entries.peek(key) === entry) replaceUnused(key, copy);
-        return copy;
-      });
-      recoding.set(entry, copying);
-    }
-    return copying;
-  };
+  const { queue, inCoding } = createPageCopies({ entries, put, use });
 
   /** A page answered from the store in brotli to a shopper has been asked for before: it earns the best copy. */
   const answered = (request: RequestHead, key: string, entry: Entry, state: CacheState): PageReply => {
@@ -213,34 +94,12 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
     return answer;
   };
 
-  /**
-   * Renders and, when the route asked for caching and the answer is a plain 200, stores it. The
-   * requester gets the HTML itself too, for an answer without compression.
-   */
+  /** Renders and, when the route asked for caching, stores the page unless it changed meanwhile. */
   const renderEntry = async (key: string, render: () => Promise<Response>, coding: StoredCoding): Promise<Rendered> => {
     const renderedAt = dropped.seq;
-    const response = await render();
-    const rules = parseRules(response.headers.get(RULES_HEADER));
-    if (!rules || response.status !== 200 || response.headers.has('set-cookie'))
-      return { response: unstored(response) };
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
-    });
-    const entry: Entry = {
-      ...rules,
-      [coding === 'br' ? 'brotli' : 'gzipped']: await compressAs(body, coding),
-      best: false,
-      htmlLength: body.length,
-      etag: `W/"${hash('sha256', body, 'base64url').slice(0, 27)}"`,
-      lastModified: response.headers.get('last-modified') ?? undefined,
-      headers,
-      tags: (response.headers.get(TAGS_HEADER) ?? '').split(/[\s,]+/).filter(Boolean),
-      storedAt: now(),
-    };
-    store(key, entry, renderedAt);
-    return { entry, html: body };
+    const rendered = await entryOf(await render(), coding, now);
+    if (rendered.entry) store(key, rendered.entry, renderedAt);
+    return rendered;
   };
 
   /** One render per key at a time: late arrivals share the first one's entry. */
@@ -341,12 +200,6 @@ export function createPageStore(opts: { maxBytes: number; now?: () => number }):
 const storedCoding = (request: RequestHead): StoredCoding =>
   chooseCoding(request.header('accept-encoding')) === 'br' ? 'br' : 'gzip';
 
-/** A rendered answer that is not stored: the rules meant for the store do not travel on. */
-function unstored(response: Response): Response {
-  response.headers.delete(RULES_HEADER);
-  return response;
-}
-
 /**
  * The static export reads every page once and writes it to disk: storing it would cost two
  * compressions and a hash per page and evict the pages shoppers read. It asks with
@@ -355,23 +208,4 @@ function unstored(response: Response): Response {
  */
 function passesThrough(request: RequestHead): boolean {
   return /(^|,)\s*no-store\s*(,|$)/i.test(request.header('cache-control') ?? '') && isInternalRequest(request.header);
-}
-
-/** What rendering a page gave: the stored entry (and its HTML), or an answer not to be stored. */
-interface Rendered {
-  entry?: Entry;
-  html?: Buffer;
-  response?: Response;
-}
-
-/** A stored page's answer as a Response; an identity body is the render's HTML, or a stored copy decompressed on the pool. */
-async function respond(answer: PageReply, entry: Entry, html?: Buffer): Promise<Response> {
-  const body = answer.needsHtml
-    ? (html ?? (await (entry.brotli ? decompress(entry.brotli, 'br') : decompress(entry.gzipped!, 'gzip'))))
-    : answer.body;
-  // A view, not a copy: stored copies are buffers of their own (page-codings.ts) and a Response only reads.
-  return new Response(body === null ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
-    status: answer.status,
-    headers: headerPairs(answer),
-  });
 }

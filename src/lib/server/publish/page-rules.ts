@@ -1,7 +1,7 @@
 // How long pages are kept, and the one call a cacheable page makes with the tags of what it shows.
 import type { APIContext } from 'astro';
 import { lastChanged } from './freshness.ts';
-import type { PageRules } from './page-cache.ts';
+import type { PageRules } from './page-entry.ts';
 
 /**
  * Publish events drop pages the moment their data changes, so the age limit only bounds changes
