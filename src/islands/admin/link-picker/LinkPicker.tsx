@@ -74,7 +74,7 @@ export function LinkPicker({ value, onChange, label, locale, error }: LinkPicker
   const kind = shown ? t[`link.kind.${shown.kind}`] : value ? t['link.kind.address'] : '';
   const describe = `${id}-target${error ? ` ${id}-error` : ''}`;
   return (
-    <div className="link-picker">
+    <div className="sf-field link-picker">
       <label htmlFor={`${id}-input`}>{label}</label>
       <input
         id={`${id}-input`}

@@ -30,7 +30,7 @@ export function FooterTree({ value, onChange, locale, issues }: TreeEditorProps)
     const id = `footer-${key.replace('.', '-')}`;
     const over = drag?.over && pathKey(drag.over.path) === key ? drag.over.where : undefined;
     const text = (field: 'header' | 'label', value: string, edit: (text: string) => FooterNode) => (
-      <span className="tree-title">
+      <span className="sf-field tree-title">
         <label htmlFor={`${id}-${field}`}>{fieldLabel(locale, field)}</label>
         <input
           id={`${id}-${field}`}

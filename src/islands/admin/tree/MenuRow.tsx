@@ -45,7 +45,7 @@ export function MenuRow(props: MenuRowProps) {
       <fieldset className="tree-titles">
         <legend className="visually-hidden">{t['tree.titles']}</legend>
         {LOCALES.map((language) => (
-          <span className="tree-title" key={language}>
+          <span className="sf-field tree-title" key={language}>
             <label htmlFor={`${id}-title-${language}`}>{optionLabel(locale, 'locale', language)}</label>
             <input
               id={`${id}-title-${language}`}

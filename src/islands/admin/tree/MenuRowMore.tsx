@@ -24,7 +24,7 @@ export function MenuRowMore({ entry, id, locale, t, onEdit, onMove }: Props) {
   return (
     <details className="tree-more">
       <summary>{t['tree.more']}</summary>
-      <div className="tree-more-fields">
+      <div className="sf-field tree-more-fields">
         <label htmlFor={`${id}-kind`}>{label('kind')}</label>
         <select
           id={`${id}-kind`}
