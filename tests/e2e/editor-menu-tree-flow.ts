@@ -16,9 +16,10 @@ import {
 } from './editor-helpers.ts';
 
 /** Drags `handle` onto the top (before) or middle (inside) of `target`, by mouse or by touch. */
-async function drag(page: Page, handle: Locator, target: Locator, touch: boolean): Promise<void> {
-  // The target's top in view, the handle below it.
-  await target.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+export async function drag(page: Page, handle: Locator, target: Locator, touch: boolean): Promise<void> {
+  // Both in view: the upper of the two at the top (a drag here does not scroll the page).
+  const upper = (await handle.boundingBox())!.y < (await target.boundingBox())!.y ? handle : target;
+  await upper.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
