@@ -10,7 +10,7 @@ import { footerShape, isColumn, type FooterColumn, type FooterNode } from '#lib/
 import { fill } from '#lib/i18n/format.ts';
 import { LinkPicker } from '../link-picker/LinkPicker.tsx';
 import { MoveButtons, TreeHandle } from './TreeControls.tsx';
-import { TreeStatus } from './TreeStatus.tsx';
+import { TreeSection } from './TreeSection.tsx';
 import { pathKey, useTreeEditor } from './useTreeEditor.ts';
 import { useTreeDrag } from './useTreeDrag.ts';
 import type { TreeEditorProps } from './tree-editors.ts';
@@ -81,11 +81,14 @@ export function FooterTree({ value, onChange, locale, issues }: TreeEditorProps)
   };
 
   return (
-    <section className="tree-editor" aria-label={t['tree.footer']}>
-      <h2>{t['tree.footer']}</h2>
-      <p id={hintId} className="admin-muted">
-        {t['tree.moveHint']}
-      </p>
+    <TreeSection
+      label={t['tree.footer']}
+      hintId={hintId}
+      said={tree.said}
+      undo={tree.undo}
+      onUndo={tree.undoLast}
+      t={t}
+    >
       <ol className="tree-level">
         {columns.map((column, c) => (
           <li key={c} className={drag?.from === String(c) ? 'tree-dragging' : undefined}>
@@ -110,7 +113,6 @@ export function FooterTree({ value, onChange, locale, issues }: TreeEditorProps)
       <button type="button" className="sf-button" onClick={() => onChange([...columns, { header: '', items: [] }])}>
         {t['tree.addColumn']}
       </button>
-      <TreeStatus said={tree.said} undo={tree.undo} onUndo={tree.undoLast} t={t} />
-    </section>
+    </TreeSection>
   );
 }

@@ -21,34 +21,29 @@ interface Props {
 
 export function MenuRowMore({ entry, id, locale, t, onEdit, onMove }: Props) {
   const label = (field: string) => fieldLabel(locale, field);
+  /** A select of one of the entry's enum fields, each option by its label. */
+  const choice = (field: 'kind' | 'visibility', options: readonly string[]) => (
+    <>
+      <label htmlFor={`${id}-${field}`}>{label(field)}</label>
+      <select
+        id={`${id}-${field}`}
+        value={entry[field]}
+        onChange={(e) => onEdit({ ...entry, [field]: e.target.value })}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(locale, field, option)}
+          </option>
+        ))}
+      </select>
+    </>
+  );
   return (
     <details className="tree-more">
       <summary>{t['tree.more']}</summary>
       <div className="sf-field tree-more-fields">
-        <label htmlFor={`${id}-kind`}>{label('kind')}</label>
-        <select
-          id={`${id}-kind`}
-          value={entry.kind}
-          onChange={(e) => onEdit({ ...entry, kind: e.target.value as MenuEntry['kind'] })}
-        >
-          {KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {optionLabel(locale, 'kind', kind)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={`${id}-visibility`}>{label('visibility')}</label>
-        <select
-          id={`${id}-visibility`}
-          value={entry.visibility}
-          onChange={(e) => onEdit({ ...entry, visibility: e.target.value as MenuEntry['visibility'] })}
-        >
-          {VISIBILITIES.map((visibility) => (
-            <option key={visibility} value={visibility}>
-              {optionLabel(locale, 'visibility', visibility)}
-            </option>
-          ))}
-        </select>
+        {choice('kind', KINDS)}
+        {choice('visibility', VISIBILITIES)}
         <label htmlFor={`${id}-group`}>{label('group')}</label>
         <input
           id={`${id}-group`}

@@ -8,7 +8,7 @@ import { issueOf, type TreePath } from '#lib/admin/menu-tree.ts';
 import { treeMessages } from '#lib/admin/tree-messages.ts';
 import { menuShape, nameOf } from '#lib/admin/tree-shapes.ts';
 import { MenuRow } from './MenuRow.tsx';
-import { TreeStatus } from './TreeStatus.tsx';
+import { TreeSection } from './TreeSection.tsx';
 import { pathKey, useTreeEditor } from './useTreeEditor.ts';
 import { useTreeDrag } from './useTreeDrag.ts';
 import type { TreeEditorProps } from './tree-editors.ts';
@@ -58,16 +58,11 @@ export function MenuTree({ value, onChange, locale, issues }: TreeEditorProps) {
   );
 
   return (
-    <section className="tree-editor" aria-label={t['tree.menu']}>
-      <h2>{t['tree.menu']}</h2>
-      <p id={hintId} className="admin-muted">
-        {t['tree.moveHint']}
-      </p>
+    <TreeSection label={t['tree.menu']} hintId={hintId} said={tree.said} undo={tree.undo} onUndo={tree.undoLast} t={t}>
       {level(entries, [])}
       <button type="button" className="sf-button" onClick={() => onChange([...entries, newEntry(locale)])}>
         {t['tree.add']}
       </button>
-      <TreeStatus said={tree.said} undo={tree.undo} onUndo={tree.undoLast} t={t} />
-    </section>
+    </TreeSection>
   );
 }
