@@ -171,25 +171,14 @@ export function entryPath(type: 'block' | 'setting' | 'page', identifier: string
 }
 
 /**
- * The menu editor's title field of the first menu entry (unfolded by its German title `entry`) in
- * `language`'s title row, that row added when the entry has none.
+ * The menu tree's title field in `language` of the entry whose row is named `entry` (its title in the
+ * workspace's language): one row per entry, a field per shop language side by side.
  */
-export async function menuTitleField(page: Page, locale: WorkspaceLocale, entry: string, language: string) {
-  const first = page
-    .getByRole('group', { name: words(locale, 'field.entries'), exact: true })
-    .getByRole('listitem')
-    .first();
-  await first.getByText(entry, { exact: true }).first().click();
-  const titles = first.getByRole('group', { name: words(locale, 'field.titles'), exact: true }).first();
-  const rows = titles.getByRole('listitem');
-  for (let i = 0; i < (await rows.count()); i++) {
-    const row = rows.nth(i);
-    if ((await row.getByLabel(words(locale, 'field.locale'), { exact: true }).inputValue()) === language)
-      return row.getByLabel(words(locale, 'field.title'), { exact: true });
-  }
-  await titles.getByRole('button', { name: words(locale, 'form.add', { item: words(locale, 'form.item') }) }).click();
-  await rows.last().getByLabel(words(locale, 'field.locale'), { exact: true }).selectOption(language);
-  return rows.last().getByLabel(words(locale, 'field.title'), { exact: true });
+export function menuTitleField(page: Page, locale: WorkspaceLocale, entry: string, language: string) {
+  return page
+    .getByRole('group', { name: entry, exact: true })
+    .first()
+    .getByLabel(words(locale, `language.${language}` as keyof Words), { exact: true });
 }
 
 /**

@@ -81,20 +81,11 @@ for (const locale of ['de', 'en'] as WorkspaceLocale[]) {
       await expectFits(page, 'entries table');
 
       await openWorkspace(page, WORKSPACE_PAGES.menu);
-      // The first entry unfolded, and its first sub-entry too: the deepest nesting an editor meets first.
-      const first = page
-        .getByRole('group', { name: words(locale, 'field.entries'), exact: true })
-        .getByRole('listitem')
-        .first();
-      await first.getByText('Sortiment', { exact: true }).first().click();
-      const child = first
-        .getByRole('group', { name: words(locale, 'field.children'), exact: true })
-        .getByRole('listitem')
-        .first();
-      await child.locator('summary').first().click();
-      await expect(
-        child.getByRole('group', { name: words(locale, 'field.titles'), exact: true }).first(),
-      ).toBeVisible();
+      // A second-level entry of the tree, its more settings unfolded: the deepest row an editor meets first.
+      const child = page.getByRole('group', { name: locale === 'de' ? 'Werkzeuge' : 'Tools', exact: true });
+      await child.locator('summary').click();
+      await expect(child.getByLabel(words(locale, 'language.en'), { exact: true })).toBeVisible();
+      await expect(child.getByLabel(words(locale, 'field.visibility'), { exact: true })).toBeVisible();
       await expectFits(page, 'menu editor');
 
       await openWorkspace(page, WORKSPACE_PAGES.branding);

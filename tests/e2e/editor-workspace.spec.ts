@@ -102,8 +102,8 @@ test.describe('the journey of a new editor', () => {
     const live = Number(/\d+/.exec((await state.textContent()) ?? '')?.[0]);
     expect(live).toBeGreaterThan(0);
 
-    // The first menu entry, unfolded; its English title row (added when it has none).
-    const englishTitle = await menuTitleField(page, 'de', 'Sortiment', 'en');
+    // The first menu entry's English title, beside its other languages in the entry's row.
+    const englishTitle = menuTitleField(page, 'de', 'Sortiment', 'en');
     const original = await englishTitle.inputValue();
     await englishTitle.fill(marker);
     await expect(page.getByText(words('de', 'editor.unsaved'))).toBeVisible();

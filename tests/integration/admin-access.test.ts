@@ -108,6 +108,7 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/media/alt': { body: { id: 1, alt: { de: 'Bild' } } },
   'POST /api/admin/media/delete': { body: { id: 1 } },
   'POST /api/admin/media/replace': { query: { id: '1' }, body: 'not a picture' },
+  'GET /api/admin/links': { query: { locale: 'de', q: 'bohr' } },
 };
 
 interface Endpoint {

@@ -18,6 +18,7 @@ import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
 import { useEntryActions } from './entry/useEntryActions.ts';
 import { DraftActions } from './entry/DraftActions.tsx';
+import { treeEditorFor } from './tree/treeEditorFor.tsx';
 
 export interface EntryEditorProps {
   detail: EntryDetail;
@@ -70,12 +71,13 @@ export function EntryEditor({
   const [content, setContent] = useState(start?.content ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
-  // The locale setting's texts get an editor of their own (English default beside each key).
+  // The locale setting's texts (English default beside each key), the menu and the footer get editors of their own.
   const withOverrides = englishTexts !== null && schema !== null && 'omit' in schema;
+  const tree = treeEditorFor(key.type, key.identifier);
+  const own = withOverrides ? 'messages' : tree?.field;
   const formSchema = useMemo(
-    () =>
-      withOverrides ? (schema as unknown as { omit: (m: object) => typeof schema }).omit({ messages: true }) : schema,
-    [schema, withOverrides],
+    () => (own ? (schema as unknown as { omit: (m: object) => typeof schema }).omit({ [own]: true }) : schema),
+    [schema, own],
   );
 
   const edit = (next: unknown) => {
@@ -119,6 +121,7 @@ export function EntryEditor({
           void save();
         }}
       >
+        {tree && <tree.Editor config={value} onChange={edit} locale={locale} issues={shownIssues} />}
         <SchemaForm
           schema={formSchema!}
           value={value}

@@ -23,3 +23,5 @@ export { auditChoices, auditLogPage } from './audit-log.ts';
 // The media library (/admin/media).
 export { mediaLibrary } from './media/routes.ts';
 export { listMedia } from './media/library.ts';
+// The link picker's search (menus, footer, rich text).
+export { linkSearch } from './link-routes.ts';
