@@ -25,6 +25,11 @@ const TEXT = {
   de: { heading: 'Lieferbedingungen', items: ['Palettenversand', 'Paketversand'], link: 'AGB', cell: 'Gewicht' },
   en: { heading: 'Delivery terms', items: ['Pallet freight', 'Parcel post'], link: 'Terms', cell: 'Weight' },
 };
+/** The demo's terms page (i:agb): a word of its title, and the title the link picker names it by. */
+const TERMS_PAGE = {
+  de: { typed: 'Geschäftsbedingungen', title: 'Allgemeine Geschäftsbedingungen und Datenschutz' },
+  en: { typed: 'Terms and conditions', title: 'Terms and conditions and privacy policy' },
+};
 
 async function createPage(page: Page, locale: WorkspaceLocale, identifier: string): Promise<void> {
   await openWorkspace(page, inLanguage('/admin', locale));
@@ -55,24 +60,34 @@ async function write(page: Page, locale: WorkspaceLocale, t: RichTextStrings, pi
   await tool('rich.bulletList').click();
   await area.pressSequentially(`${text.items[0]}\n${text.items[1]}\n\n`);
   await area.pressSequentially(`${text.link} `);
+  // The editor has taken the typing in before the caret moves: a key pressed before ProseMirror has read
+  // the DOM's change can be undone by it (seen on a loaded machine, one arrow key in three runs).
+  await expect(area.locator('p').last()).toHaveText(text.link);
   // The link's words selected, as an editor would before pressing "Link".
   await area.press('ArrowLeft');
-  for (let i = 0; i < text.link.length; i++) await area.press('Shift+ArrowLeft');
+  await area.press('Shift+Home');
+  await expect.poll(() => page.evaluate(() => getSelection()?.toString())).toBe(text.link);
   // Keyboard: the toolbar's buttons are in the tab order and show their focus.
   await tool('rich.link').focus();
   await expect(tool('rich.link')).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: t['link.title'] });
-  const target = dialog.getByLabel(t['link.target'], { exact: true });
+  const target = dialog.getByRole('combobox', { name: t['link.target'], exact: true });
   await expect(target).toBeFocused();
   await target.fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: t['link.apply'] }).click();
   await expect(dialog.getByRole('alert')).toHaveText(t['link.invalid']);
   await expectNoA11yViolations(page);
+  // Escape leaves what the picker was typing first, then the dialog.
+  await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await tool('rich.link').click();
-  await target.fill('i:agb');
+  // The target picked by its name (the link picker): Enter takes the option, Enter again the link.
+  await target.fill(TERMS_PAGE[locale].typed);
+  await expect(dialog.getByRole('listbox').getByRole('option').first()).toContainText(TERMS_PAGE[locale].title);
+  await target.press('Enter');
+  await expect(dialog.locator('.link-picker-target')).toContainText('i:agb');
   await target.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(area.getByRole('link', { name: text.link })).toHaveAttribute('href', '/i/agb');

@@ -17,6 +17,7 @@ import * as admin from '#lib/admin/contract.ts';
 import * as webhooks from '#lib/admin/webhook-contract.ts';
 import * as moderation from '#lib/admin/moderation-contract.ts';
 import * as media from '#lib/media/contract.ts';
+import * as links from '#lib/admin/link-contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -36,6 +37,7 @@ export const contractModules = {
   webhooks,
   moderation,
   media,
+  links,
 };
 
 const isOperation = (value: unknown): value is Operation =>

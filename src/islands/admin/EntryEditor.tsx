@@ -9,11 +9,12 @@ import { fieldLabel, formStrings, issueMessage, optionLabel, type AdminLocale } 
 import type { ChangeStrings } from '#lib/admin/change-messages.ts';
 import type { WorkspaceStrings } from '#lib/admin/workspace-messages.ts';
 import { fill } from '#lib/i18n/format.ts';
-import { actorLabel } from '#lib/admin/actor-label.ts';
 import { SchemaForm } from './schema-form/SchemaForm.tsx';
 import { EntryHistory } from './entry/EntryHistory.tsx';
 import { HtmlField, type RichTextOptions } from './entry/HtmlField.tsx';
+import { LinkPicker } from './link-picker/LinkPicker.tsx';
 import type { PickerStrings } from '#lib/media/messages.ts';
+import { EntryState } from './entry/EntryState.tsx';
 import { LanguageVersions } from './entry/LanguageVersions.tsx';
 import { MessageOverrides } from './entry/MessageOverrides.tsx';
 import { useEntryActions } from './entry/useEntryActions.ts';
@@ -99,20 +100,11 @@ export function EntryEditor({
   // What the buttons and the history both read.
   const shared = { detail, descriptor: described, locale, strings: t, changeStrings, busy };
   const shownIssues = { ...actions.serverIssues, ...issues };
-  const state = detail.draft ? (detail.live ? 'changed' : 'draft') : detail.live ? 'published' : 'new';
 
   return (
     <div className="admin-entry">
       <LanguageVersions detail={detail} strings={t} languageName={languageName} />
-      <p className="admin-entry-state">
-        {fill(t[`editor.status.${state}`], { version: detail.live?.version ?? 0 })}
-        {detail.draft && (
-          <span className="admin-muted">
-            {' '}
-            · {fill(t['editor.draftBy'], { by: actorLabel(detail.draft.by, t), at: dateTime(detail.draft.at) })}
-          </span>
-        )}
-      </p>
+      <EntryState detail={detail} strings={t} dateTime={dateTime} />
       <form
         className="admin-card"
         noValidate
@@ -155,7 +147,11 @@ export function EntryEditor({
             hint={t['editor.htmlHint']}
             error={shownIssues.content}
             picker={picker}
-            rich={{ ...richText, imageHosts }}
+            rich={{
+              ...richText,
+              imageHosts,
+              renderLinkTarget: (target) => <LinkPicker {...target} locale={locale} />,
+            }}
           />
         )}
         <DraftActions

@@ -17,6 +17,8 @@ export interface RichTextOptions {
   /** The signed-in staff member is an admin: offer the HTML source. */
   source: boolean;
   imageHosts: readonly string[];
+  /** The link dialog's target field: the workspace's link picker, which finds targets by name. */
+  renderLinkTarget?: RichTextEditorProps['renderLinkTarget'];
 }
 
 interface Props {
@@ -66,6 +68,7 @@ export function HtmlField({ value, onChange, label, hint, error, picker, rich }:
           strings={rich.strings}
           picker={picker}
           imageHosts={rich.imageHosts}
+          renderLinkTarget={rich.renderLinkTarget}
         />
       ) : (
         <SourceArea

@@ -1,8 +1,8 @@
 // The link dialog: the link's target, checked with the content link rules before it goes into the
 // text (htmlHref: what the sanitizer would unlink is refused here, in words). A modal <dialog>: the
 // page behind is inert, Escape closes it, focus returns to the editor. The target field is a plain
-// text input unless `renderTarget` gives another (the link picker of src/islands/admin/link-picker/
-// fits: it takes {value, onChange(code), label}).
+// text input unless `renderTarget` gives another: the entry editor gives the link picker of
+// src/islands/admin/link-picker/, which finds a category, product or content page by name.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { RichTextStrings } from '#lib/admin/rich-text-messages.ts';
 import { htmlHref } from '#lib/admin/rich-text-schema.ts';
@@ -47,7 +47,8 @@ export function LinkDialog({ initial, strings: t, onApply, onClose, renderTarget
       {/* No <form>: the dialog sits inside the entry's form, and forms do not nest. */}
       <div
         onKeyDown={(e) => {
-          if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return;
+          // The link picker's Enter chooses its active option (and says so with preventDefault).
+          if (e.key !== 'Enter' || e.defaultPrevented || !(e.target instanceof HTMLInputElement)) return;
           e.preventDefault();
           apply();
         }}

@@ -22,7 +22,7 @@ export interface RichTextEditorProps {
   strings: RichTextStrings;
   picker?: PickerStrings | undefined;
   imageHosts: readonly string[];
-  /** Another target field for the link dialog (the workspace's link picker, once there is one). */
+  /** Another target field for the link dialog: the workspace's link picker, given by the entry editor. */
   renderLinkTarget?: ((props: LinkTargetProps) => ReactNode) | undefined;
 }
 
