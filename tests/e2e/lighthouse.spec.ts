@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated throttling, the tool's defaults) on every page type in German and
-// English, three runs each; the median run by performance score is kept as the page's report under
-// test-results/lighthouse/ (HTML and JSON, with summary.md), the CI artifact. What fails the run is
+// English, the signed-in editor workspace's included, three runs each; the median run by performance
+// score is kept as the page's report under test-results/lighthouse/ (HTML and JSON, with summary.md), the CI artifact. What fails the run is
 // what does not depend on the machine's load: layout shift (the runs' median CLS over 0.02),
 // render-blocking requests (other than the shop's own stylesheets, see below), a document that is not
 // compressed, and unused JavaScript. The scores themselves go to BENCHMARKS.md ("Lighthouse"), read
@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
-import { BASE_URL, expect, localePath, test, type Locale } from './helpers.ts';
+import { BASE_URL, expect, localePath, newClient, test, type Locale } from './helpers.ts';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const RUNS = 3;
 const MAX_CLS = 0.02;
@@ -50,6 +51,32 @@ async function pathsOf(browser: Browser, locale: Locale): Promise<Record<string,
     search: `${localePath(locale, '/search-details')}?term=${locale === 'de' ? 'bohr' : 'drill'}`,
     content: localePath(locale, '/i/agb'),
   };
+}
+
+/**
+ * The signed-in workspace (issue 35), each page as the staff member who uses it sees it. Lighthouse
+ * sends the session cookie with every request of the run (its `extraHeaders`).
+ */
+const WORKSPACE_PAGES = {
+  'workspace entries': { path: '/admin', who: 'editor' },
+  'workspace menu': { path: '/admin/entry?type=block&identifier=menu', who: 'editor' },
+  'workspace media': { path: '/admin/media', who: 'editor' },
+  'workspace audit': { path: '/admin/audit', who: 'admin' },
+} as const;
+
+/** A staff session's cookie header, signed in through the workspace API from a client address of its own. */
+async function staffCookie(who: 'editor' | 'admin'): Promise<string> {
+  const { email, password } = DEMO_FIXTURES.staff[who];
+  const response = await fetch(`${BASE_URL}/api/admin/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...newClient() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
 }
 
 interface Summary {
@@ -106,8 +133,11 @@ test.describe('Lighthouse', () => {
 
   for (const locale of ['de', 'en'] as const) {
     test(`${locale}: every page type without layout shift, render-blocking requests, uncompressed responses or unused JavaScript`, async () => {
-      const paths = await pathsOf(browser, locale);
-      for (const [type, path] of Object.entries(paths)) {
+      const pages: [string, string, Record<string, string>?][] = Object.entries(await pathsOf(browser, locale));
+      const cookies = { editor: await staffCookie('editor'), admin: await staffCookie('admin') };
+      for (const [type, { path, who }] of Object.entries(WORKSPACE_PAGES))
+        pages.push([type, `${path}${path.includes('?') ? '&' : '?'}lang=${locale}`, { Cookie: cookies[who] }]);
+      for (const [type, path, extraHeaders] of pages) {
         const runs: { lhr: Result; html: string }[] = [];
         for (let i = 0; i < RUNS; i++) {
           const result = await lighthouse(`${BASE_URL}${path}`, {
@@ -115,6 +145,7 @@ test.describe('Lighthouse', () => {
             onlyCategories: ['performance'],
             logLevel: 'error',
             output: 'html',
+            ...(extraHeaders ? { extraHeaders } : {}),
           });
           if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
           runs.push({ lhr: result.lhr, html: String(result.report) });
