@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { categoryTranslations, products as products_, productTranslations } from '#lib/server/db/schema.ts';
 import type { LinkTarget } from '#lib/admin/link-contract.ts';
 import { isContentLink } from '#lib/content/links.ts';
-import { resolveContentLink } from '#lib/site/paths.ts';
+import { resolveContentLink } from '#lib/site/content-link.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import * as linksRoute from '../../src/pages/api/admin/links.ts';
 import * as customerLogin from '../../src/pages/api/auth/login.ts';

@@ -1,13 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { LOCALES } from '#lib/i18n/locales.ts';
-import {
-  categoryPath,
-  localePath,
-  productPath,
-  resolveContentLink,
-  safeReturnPath,
-  stripLocale,
-} from '#lib/site/paths.ts';
+import { categoryPath, localePath, productPath, safeReturnPath, stripLocale } from '#lib/site/paths.ts';
+import { resolveContentLink } from '#lib/site/content-link.ts';
 
 describe('localePath', () => {
   test('leaves German paths without a prefix', () => {

@@ -11,7 +11,7 @@ import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { OrderedList } from '@tiptap/extension-list';
 import { isContentLink, isHtmlLink, isResource } from '#lib/content/links.ts';
-import { resolveContentLink } from '#lib/site/paths.ts';
+import { resolveContentLink } from '#lib/site/content-link.ts';
 import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 
 const PlainTable = Table.extend({

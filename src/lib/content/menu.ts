@@ -1,7 +1,7 @@
 // Turns the menu block's configuration into what the desktop and mobile menus render.
 import type { MenuEntry } from './schemas.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { resolveContentLink, type LinkResolvers } from '../site/paths.ts';
+import { resolveContentLink, type LinkResolvers } from '../site/content-link.ts';
 import { mappedCategoryTarget } from './features.ts';
 
 export interface MenuItem {

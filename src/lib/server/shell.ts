@@ -13,7 +13,7 @@ import {
   type CategorySlugResolver,
   type LinkResolvers,
   type PageSlugResolver,
-} from '../site/paths.ts';
+} from '../site/content-link.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
 import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
