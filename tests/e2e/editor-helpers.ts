@@ -188,10 +188,14 @@ export function menuTitleField(page: Page, locale: WorkspaceLocale, entry: strin
  */
 export async function waitForWorkspace(page: Page): Promise<void> {
   await expect(page.locator('main')).toBeVisible();
-  for (const island of await page.locator('astro-island[client="intent"][ssr]').all())
-    await island.dispatchEvent('pointerover').catch(() => {}); // hydrated (and re-rendered) meanwhile
-  // Waking loads the island's code: on a busy CI machine that takes longer than an assertion's default wait.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  // Right after a navigation the layout's script may not be watching yet, and a pointer that passed
+  // before it did wakes nothing: pass again until every island is live. Waking loads the island's
+  // code, which takes a while on a busy CI machine.
+  await expect(async () => {
+    for (const island of await page.locator('astro-island[client="intent"][ssr]').all())
+      await island.dispatchEvent('pointerover').catch(() => {}); // hydrated (and re-rendered) meanwhile
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Opens a workspace page and waits until its islands are live. */
