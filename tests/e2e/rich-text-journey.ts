@@ -25,10 +25,13 @@ const TEXT = {
   de: { heading: 'Lieferbedingungen', items: ['Palettenversand', 'Paketversand'], link: 'AGB', cell: 'Gewicht' },
   en: { heading: 'Delivery terms', items: ['Pallet freight', 'Parcel post'], link: 'Terms', cell: 'Weight' },
 };
-/** The demo's terms page (i:agb): a word of its title, and the title the link picker names it by. */
+/**
+ * The demo's terms page (i:agb): a word of its title, the title the link picker names it by, and its
+ * address in the language of the page that links it (the stored HTML keeps the code).
+ */
 const TERMS_PAGE = {
-  de: { typed: 'Geschäftsbedingungen', title: 'Allgemeine Geschäftsbedingungen und Datenschutz' },
-  en: { typed: 'Terms and conditions', title: 'Terms and conditions and privacy policy' },
+  de: { typed: 'Geschäftsbedingungen', title: 'Allgemeine Geschäftsbedingungen und Datenschutz', path: '/i/agb' },
+  en: { typed: 'Terms and conditions', title: 'Terms and conditions and privacy policy', path: '/en/i/terms' },
 };
 
 async function createPage(page: Page, locale: WorkspaceLocale, identifier: string): Promise<void> {
@@ -90,7 +93,7 @@ async function write(page: Page, locale: WorkspaceLocale, t: RichTextStrings, pi
   await expect(dialog.locator('.link-picker-target')).toContainText('i:agb');
   await target.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(area.getByRole('link', { name: text.link })).toHaveAttribute('href', '/i/agb');
+  await expect(area.getByRole('link', { name: text.link })).toHaveAttribute('href', 'i:agb');
   await expect(tool('rich.link')).toHaveAttribute('aria-pressed', 'true');
 
   await area.press('End');
@@ -141,7 +144,10 @@ export async function richTextJourney(open: Open, locale: WorkspaceLocale, viewp
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 2, name: text.heading })).toBeVisible();
   await expect(main.getByRole('listitem').filter({ hasText: text.items[1] })).toBeVisible();
-  await expect(main.getByRole('link', { name: text.link, exact: true })).toHaveAttribute('href', '/i/agb');
+  await expect(main.getByRole('link', { name: text.link, exact: true })).toHaveAttribute(
+    'href',
+    TERMS_PAGE[locale].path,
+  );
   await expect(main.getByRole('columnheader', { name: text.cell })).toBeVisible();
 
   // An admin has the switch to the source, which shows the same HTML.
@@ -154,6 +160,6 @@ export async function richTextJourney(open: Open, locale: WorkspaceLocale, viewp
   await source.click();
   await expect(source).toHaveAttribute('aria-pressed', 'true');
   const html = adminPage.getByRole('textbox', { name: words(locale, 'editor.html'), exact: true });
-  await expect(html).toHaveValue(new RegExp(`^<h2>${text.heading}</h2><ul>.*<a href="/i/agb">${text.link}</a>`));
+  await expect(html).toHaveValue(new RegExp(`^<h2>${text.heading}</h2><ul>.*<a href="i:agb">${text.link}</a>`));
   await expectNoA11yViolations(adminPage);
 }

@@ -8,7 +8,9 @@ import { callAdmin, queryOf, signInDemoStaff } from '../helpers/admin-harness.ts
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import { and, eq } from 'drizzle-orm';
-import { categoryTranslations, products as products_, productTranslations } from '#lib/server/db/schema.ts';
+import { products as products_, productTranslations } from '#lib/server/db/schema.ts';
+import { pageLinks } from '#lib/server/content-links.ts';
+import { BUDGETS } from '#lib/server/client-budget.ts';
 import type { LinkTarget } from '#lib/admin/link-contract.ts';
 import { isContentLink } from '#lib/content/links.ts';
 import { resolveContentLink } from '#lib/site/content-link.ts';
@@ -24,19 +26,14 @@ const results = (r: ApiResult): LinkTarget[] => {
   return (r.body as { results: LinkTarget[] }).results;
 };
 
-/** The shop's resolver for category codes (German slug path → the locale's), as the layout builds it. */
+/** Where the shop's pages send a link with this code (the layout's and content HTML's resolvers). */
 async function shopHref(code: string, locale: Locale): Promise<string> {
-  const rows = await (await getDb()).select().from(categoryTranslations);
-  const byGerman = new Map(rows.filter((r) => r.locale === 'de').map((r) => [r.slugPath, r.categoryId]));
-  const category = (path: string, l: Locale) => {
-    const id = byGerman.get(path);
-    return rows.find((r) => r.categoryId === id && r.locale === l)?.slugPath;
-  };
-  return resolveContentLink(code, locale, { category });
+  return resolveContentLink(code, locale, (await pageLinks()).resolvers);
 }
 
 beforeAll(async () => {
-  await prepareDataDir();
+  // The budgets as shipped (the suites' default switches them off): one search test spends one.
+  await prepareDataDir({ RATE_LIMIT_SCALE: '1' });
   await signInDemoStaff(editor, DEMO_FIXTURES.staff.editor.email);
 });
 afterAll(() => closeDatabase());
@@ -65,7 +62,7 @@ describe('searching link targets', () => {
     const pages = results(await search({ locale: 'en', q: 'terms' }));
     const terms = pages.find((t) => t.code === 'i:agb');
     expect(terms, JSON.stringify(pages)).toMatchObject({ kind: 'page' });
-    expect(terms!.path).toBe(resolveContentLink('i:agb', 'en', { page: () => terms!.path.split('/').pop() }));
+    expect(terms!.path).toBe(await shopHref('i:agb', 'en'));
     // The demo's product in stock, by the first word of its German name.
     const [named] = await (
       await getDb()
@@ -126,5 +123,25 @@ describe('searching link targets', () => {
     const r = await search({ locale: 'de', q: 'bohr' }, customer);
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  test("answers 429 with Retry-After beyond the search budget, the editor's search never a way to load the shop", async () => {
+    const hammering = new Browser('10.7.0.9');
+    await signInDemoStaff(hammering, DEMO_FIXTURES.staff.editor.email);
+    // All at once: the bucket refills while requests are answered one after another.
+    const answers = await Promise.all(
+      Array.from({ length: BUDGETS.search.burst + 20 }, (_, i) =>
+        search({ locale: 'de', q: `bohr${i % 7}` }, hammering),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(BUDGETS.search.burst / 2);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) {
+      expect(r.body).toMatchObject({ status: 429, code: expect.any(String) });
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another editor's address keeps its own budget.
+    expect((await search({ locale: 'de', q: 'bohr' })).status).toBe(200);
   });
 });

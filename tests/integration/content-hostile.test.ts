@@ -41,6 +41,7 @@ async function loadShop() {
     schema: await import('#lib/server/db/schema.ts'),
     content: await import('#lib/server/content.ts'),
     shell: await import('#lib/server/shell.ts'),
+    contentHtml: await import('#lib/server/content-html.ts'),
     tokens: await import('#lib/server/admin/tokens.ts'),
     publish: await import('#lib/server/publish/index.ts'),
     background: await import('#lib/server/mail/background.ts'),
@@ -250,6 +251,39 @@ forEachDatabase('hostile content', (ctx) => {
     expect(stored).toContain('<a href="/i/agb">read the terms</a>');
     expect(stored).toContain(`<img src="https://${CDN}/drill.jpg" alt="A drill" />`);
     expect(stored).toContain('<img src="/images/products/drill.svg" alt="Our drill" />');
+  });
+
+  test("a page's links by code are stored as codes and shown at the address in each page's language, tagged", async () => {
+    const db = await shop.dbIndex.getDb();
+    const { categoryTranslations } = shop.schema;
+    const slugs = await db
+      .select({
+        id: categoryTranslations.categoryId,
+        locale: categoryTranslations.locale,
+        path: categoryTranslations.slugPath,
+      })
+      .from(categoryTranslations);
+    const inLocale = (id: number, locale: string) => slugs.find((s) => s.id === id && s.locale === locale)?.path;
+    // A category whose English address differs from its German one, as a German code names it.
+    const category = slugs.find(
+      (s) => s.locale === 'de' && inLocale(s.id, 'en') !== undefined && inLocale(s.id, 'en') !== s.path,
+    )!;
+    const html = `<p><a href="c:${category.path}">Tools</a>, <a href="i:agb" target="_blank">terms</a>, <a href="c:no/such">gone</a></p>`;
+    for (const locale of ['de', 'en'] as const) {
+      const page: EntryKey = { type: 'page', identifier: 'coded-links', locale };
+      const r = await api('PUT', page, { body: { config: { title: 'Codes' }, content: html } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const stored = (await live(page)).content!;
+      expect(stored).toContain(`<a href="c:${category.path}">Tools</a>`);
+      expect(stored).toContain('<a href="i:agb" target="_blank" rel="noopener noreferrer">terms</a>');
+      const shown = await shop.contentHtml.shownContentHtml(stored, locale);
+      const prefix = locale === 'de' ? '' : '/en';
+      expect(shown.html).toContain(`<a href="${prefix}/c/${inLocale(category.id, locale)}">Tools</a>`);
+      expect(shown.html).toContain(`<a href="${locale === 'de' ? '/i/agb' : '/en/i/terms'}" target="_blank"`);
+      // A category that does not exist leads home rather than to a dead address.
+      expect(shown.html).toContain(`<a href="${locale === 'de' ? '/' : '/en'}">gone</a>`);
+      expect(shown.tags).toEqual([shop.publish.tags.category(category.id)]);
+    }
   });
 
   test("DELETE of the menu's or the branding's row for all languages gets the workspace's 403 and code; the menu still renders", async () => {

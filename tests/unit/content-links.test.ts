@@ -99,8 +99,10 @@ describe('isContentLink', () => {
 });
 
 describe('isHtmlLink', () => {
-  test('takes site paths, places on the page and https, mailto and tel addresses', () => {
+  test('takes codes, site paths, places on the page and https, mailto and tel addresses', () => {
     for (const link of [
+      'c:werkzeuge/bohren',
+      'i:agb',
       '#contact',
       '/i/agb',
       'https://partner.example/',

@@ -46,7 +46,7 @@ describe('sanitizeCmsHtml', () => {
   test('keeps images from the shop and from the allowed hosts', () => {
     const out = sanitizeCmsHtml(
       '<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200"><img src="/images/hero.svg" alt="Hero">',
-      ['cdn.example'],
+      { imageHosts: ['cdn.example'] },
     );
     expect(out).toBe(
       '<img src="https://cdn.example/banner.jpg" alt="Banner" width="600" height="200" /><img src="/images/hero.svg" alt="Hero" />',
@@ -62,7 +62,7 @@ describe('sanitizeCmsHtml', () => {
     '<img src="/\tevil.example/pixel.gif" alt="p">',
     '<img alt="p">',
   ])('leaves out a picture from anywhere else: %s', (html) => {
-    expect(sanitizeCmsHtml(`<p>Text</p>${html}`, ['cdn.example'])).toBe('<p>Text</p>');
+    expect(sanitizeCmsHtml(`<p>Text</p>${html}`, { imageHosts: ['cdn.example'] })).toBe('<p>Text</p>');
   });
 
   test.each([
@@ -79,6 +79,37 @@ describe('sanitizeCmsHtml', () => {
     const html =
       '<a href="/i/agb">AGB</a><a href="#top">Top</a><a href="mailto:service@protool.example">Mail</a><a href="tel:+497110000000">Call</a>';
     expect(sanitizeCmsHtml(html)).toBe(html);
+  });
+
+  describe('links to a category or content page by code', () => {
+    const html = '<p><a href="c:werkzeuge/bohren">Bohren</a> <a href="i:agb" target="_blank">AGB</a></p>';
+
+    test('are kept as codes where editors store them', () => {
+      expect(sanitizeCmsHtml(html, { codes: 'keep' })).toBe(
+        '<p><a href="c:werkzeuge/bohren">Bohren</a> <a href="i:agb" target="_blank" rel="noopener noreferrer">AGB</a></p>',
+      );
+    });
+
+    test("become the addresses in the language a page shows, through the page's resolvers", () => {
+      const out = sanitizeCmsHtml(html, {
+        codes: {
+          locale: 'en',
+          resolvers: {
+            category: (path, locale) => (path === 'werkzeuge/bohren' && locale === 'en' ? 'tools/drilling' : undefined),
+            page: (id, locale) => (id === 'agb' && locale === 'en' ? 'terms' : undefined),
+          },
+        },
+      });
+      expect(out).toBe(
+        '<p><a href="/en/c/tools/drilling">Bohren</a> <a href="/en/i/terms" target="_blank" rel="noopener noreferrer">AGB</a></p>',
+      );
+    });
+
+    test('are unlinked where nothing resolves them, and a malformed code never passes as a link', () => {
+      expect(sanitizeCmsHtml(html)).toBe('<p><a>Bohren</a> <a target="_blank" rel="noopener noreferrer">AGB</a></p>');
+      for (const bad of ['c:', 'i:AGB', 'i:../x', 'c: x', 'c:\\evil', 'C:werkzeuge', 'x:y'])
+        expect(sanitizeCmsHtml(`<a href="${bad}">L</a>`, { codes: 'keep' }), bad).toBe('<a>L</a>');
+    });
   });
 
   test('keeps tables', () => {

@@ -10,9 +10,7 @@ import Link from '@tiptap/extension-link';
 import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { OrderedList } from '@tiptap/extension-list';
-import { isContentLink, isHtmlLink, isResource } from '#lib/content/links.ts';
-import { resolveContentLink } from '#lib/site/content-link.ts';
-import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
+import { isHtmlLink, isResource } from '#lib/content/links.ts';
 
 const PlainTable = Table.extend({
   // The shop's stylesheet sizes tables; TipTap's <colgroup> and min-width style would be stripped.
@@ -79,10 +77,9 @@ export function richTextExtensions(imageHosts: readonly string[]): Extensions {
 
 /**
  * What a link typed in the link dialog becomes in the HTML, or null when the link rules refuse it.
- * HTML links are not resolved as menus are, so a site code (c:…, i:…) is written as its path.
+ * A category or page stays a code (c:…, i:…): each language's page resolves it to its own address.
  */
 export function htmlHref(value: string): string | null {
-  const typed = value.trim();
-  const href = /^[ci]:/.test(typed) && isContentLink(typed) ? resolveContentLink(typed, DEFAULT_LOCALE) : typed;
+  const href = value.trim();
   return isHtmlLink(href) ? href : null;
 }

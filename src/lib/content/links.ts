@@ -68,11 +68,15 @@ export function isContentLink(value: string): boolean {
   );
 }
 
+/** A category or content page named by code (c:werkzeuge, i:agb), resolved where a page is rendered. */
+export const isContentCode = (value: string): boolean => SHORTHAND.test(value);
+
 /**
- * A link in content HTML, where no c:/i: target is resolved: a site path, a place on the same page
+ * A link in content HTML: a category or content page by code, a site path, a place on the same page
  * (#section), or an https:, mailto: or tel: address.
  */
 export const isHtmlLink = (value: string): boolean =>
+  isContentCode(value) ||
   isSitePath(value) ||
   /^#[^\s]*$/.test(value) ||
   httpsUrl(value) !== null ||

@@ -1,23 +1,19 @@
 // Everything the page layouts need for one locale, read from the content service once per build
 // (and once per process on the server).
 import { env } from './env.ts';
-import { getContent, listContentPages, publishedPageAddresses, type ContentConfig } from './content.ts';
+import { getContent, type ContentConfig } from './content.ts';
 import { sanitizeCmsHtml } from './sanitize.ts';
 import { withShopFacts } from './shop-facts.ts';
-import { shownLogo, withMediaPictures } from './images/index.ts';
+import { shownLogo } from './images/index.ts';
+import { shownContentHtml } from './content-html.ts';
+import { pageLinks } from './content-links.ts';
 import { resolveFeatures, type Features } from '../content/features.ts';
 import { buildMenu, type MenuItem } from '../content/menu.ts';
-import { allCategorySlugPaths } from './catalog/index.ts';
-import {
-  resolveContentLink,
-  type CategorySlugResolver,
-  type LinkResolvers,
-  type PageSlugResolver,
-} from '../site/content-link.ts';
+import { resolveContentLink, type LinkResolvers } from '../site/content-link.ts';
 import { createTranslator, type Translate } from '../i18n/translate.ts';
-import { DEFAULT_LOCALE, LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
+import { LOCALES, localeFromParam, type Locale } from '../i18n/locales.ts';
 import { BUILT_IN_BRANDING, brandingConfigSchema, type BrandingConfig } from '../content/schemas.ts';
-import { pageSlugs, TERMS_PAGE, type PageSlugs } from '../content/page-slugs.ts';
+import { TERMS_PAGE } from '../content/page-slugs.ts';
 import type { Messages } from '../i18n/messages/en.ts';
 import { publishedMemo, tags } from './publish/index.ts';
 import { offeredCurrencies, type Currency } from '../shared/currency.ts';
@@ -88,33 +84,22 @@ export async function shellForParam(param: string | undefined): Promise<Shell | 
 
 async function buildShell(locale: Locale): Promise<Shell> {
   const e = env();
-  const [
-    branding,
-    localeSetting,
-    menu,
-    footer,
-    topBanner,
-    notificationBar,
-    offered,
-    categorySlug,
-    pageSlug,
-    cartHeader,
-  ] = await Promise.all([
-    getContent('setting:branding', locale),
-    getContent('setting:locale', locale),
-    getContent('block:menu', locale),
-    getContent('block:footer', locale),
-    getContent('block:top-banner', locale),
-    getContent('block:notification-bar', locale),
-    offeredLocales(),
-    categorySlugResolver(),
-    pageSlugResolver(),
-    getContent('block:cart-header', locale),
-  ]);
+  const [branding, localeSetting, menu, footer, topBanner, notificationBar, offered, linked, cartHeader] =
+    await Promise.all([
+      getContent('setting:branding', locale),
+      getContent('setting:locale', locale),
+      getContent('block:menu', locale),
+      getContent('block:footer', locale),
+      getContent('block:top-banner', locale),
+      getContent('block:notification-bar', locale),
+      offeredLocales(),
+      pageLinks(),
+      getContent('block:cart-header', locale),
+    ]);
   const { t, messages } = await createTranslator(locale, localeSetting?.config.messages[locale]);
   const brandingConfig = branding?.config ?? FALLBACK_BRANDING;
   const features = resolveFeatures(brandingConfig.flags);
-  const links: LinkResolvers = { category: categorySlug.resolve, page: pageSlug };
+  const links = linked.resolvers;
   // Every link the layout shows is resolved here, before the tags are taken: a page that links a
   // category is dropped when that category's address changes.
   const menuItems = buildMenu(menu?.config.entries ?? [], locale, links, 'm', features.categoriesMapper);
@@ -138,10 +123,13 @@ async function buildShell(locale: Locale): Promise<Shell> {
   const [bannerHtml, notificationHtml] = await Promise.all(
     [topBanner, notificationBar].map(async (block) =>
       block
-        ? withShopFacts(await withMediaPictures(sanitizeCmsHtml(block.content), locale), locale, t('price.free'))
+        ? withShopFacts((await shownContentHtml(block.content, locale, linked)).html, locale, t('price.free'))
         : null,
     ),
   );
+  const cartHeaderHtml = cartHeader
+    ? sanitizeCmsHtml(cartHeader.content, { codes: { locale, resolvers: links } })
+    : null;
   return {
     locale,
     t,
@@ -157,7 +145,7 @@ async function buildShell(locale: Locale): Promise<Shell> {
     topBanner: topBanner && bannerHtml ? { html: bannerHtml.html, config: topBanner.config } : null,
     notificationBar:
       notificationBar && notificationHtml ? { html: notificationHtml.html, config: notificationBar.config } : null,
-    cartHeader: cartHeader ? sanitizeCmsHtml(cartHeader.content) : null,
+    cartHeader: cartHeaderHtml,
     cookieConsent: e.COOKIE_CONSENT,
     tagManagerId: e.TAG_MANAGER_ID,
     currency: e.DEFAULT_CURRENCY,
@@ -165,38 +153,8 @@ async function buildShell(locale: Locale): Promise<Shell> {
     // Content page addresses need no tag here: a publish that changes one drops every shell it shows in.
     tags: [
       tags.shell(locale),
-      ...[...categorySlug.used].map(tags.category),
+      ...linked.tags(),
       ...new Set([...(bannerHtml?.tags ?? []), ...(notificationHtml?.tags ?? [])]),
     ],
   };
-}
-
-/** Also collects the categories it resolved: the menu's links change with their slugs. */
-async function categorySlugResolver(): Promise<{ resolve: CategorySlugResolver; used: Set<number> }> {
-  const byDefaultPath = new Map<string, { id: number; slugs: Partial<Record<Locale, string>> }>();
-  for (const [id, slugs] of await allCategorySlugPaths()) {
-    if (slugs[DEFAULT_LOCALE]) byDefaultPath.set(slugs[DEFAULT_LOCALE], { id, slugs });
-  }
-  const used = new Set<number>();
-  const resolve: CategorySlugResolver = (path, locale) => {
-    const category = byDefaultPath.get(path);
-    if (category) used.add(category.id);
-    return category?.slugs[locale];
-  };
-  return { resolve, used };
-}
-
-const slugsMemo = publishedMemo<PageSlugs>();
-
-/** Content page slugs per language, read once per publish. */
-export function contentPageSlugs(): Promise<PageSlugs> {
-  return slugsMemo('all', async () => {
-    const [rows, published] = await Promise.all([listContentPages(), publishedPageAddresses()]);
-    return pageSlugs(rows, LOCALES, published.former);
-  });
-}
-
-async function pageSlugResolver(): Promise<PageSlugResolver> {
-  const slugs = await contentPageSlugs();
-  return (identifier, locale) => slugs.slug(identifier, locale);
 }

@@ -1,5 +1,6 @@
 // Every indexable page in every offered language, for the sitemap.
-import { contentPageSlugs, offeredLocales } from './shell.ts';
+import { offeredLocales } from './shell.ts';
+import { contentPageSlugs } from './content-links.ts';
 import { listContentPages } from './content.ts';
 import { allCategorySlugPaths, allProductSlugs } from './catalog/index.ts';
 import { categoryPath, contentPagePath, localePath, productPath } from '../site/paths.ts';

@@ -9,10 +9,10 @@ import { categoryPath, contentPagePath, localePath } from './paths.ts';
  * Content targets name categories by their default-language slug path; this maps one to the slug
  * path of the locale being rendered (undefined when the category does not exist).
  */
-export type CategorySlugResolver = (defaultSlugPath: string, locale: Locale) => string | undefined;
+type CategorySlugResolver = (defaultSlugPath: string, locale: Locale) => string | undefined;
 
 /** Maps a content page's identifier to its slug in the locale (undefined when it has no such page). */
-export type PageSlugResolver = (identifier: string, locale: Locale) => string | undefined;
+type PageSlugResolver = (identifier: string, locale: Locale) => string | undefined;
 
 /** What turns content link targets into the rendered locale's addresses. */
 export interface LinkResolvers {

@@ -46,7 +46,8 @@ async function checkedValue(db: Db, key: EntryKey, value: EntryValue): Promise<E
     throw invalid(parsed.error.issues.map((i) => ({ path: ['config', ...i.path].join('.'), message: i.message })));
   const catalogueIssues = await catalogueProblems(key, parsed.data);
   if (catalogueIssues.length > 0) throw invalid(catalogueIssues);
-  const content = holdsHtml(key.type, key.identifier) && value.content ? sanitizeCmsHtml(value.content) : null;
+  const content =
+    holdsHtml(key.type, key.identifier) && value.content ? sanitizeCmsHtml(value.content, { codes: 'keep' }) : null;
   await checkMediaUsable(db, parsed.data, content);
   return { config: parsed.data, content };
 }

@@ -14,7 +14,8 @@ type Locale = EntryKey['locale'];
  * HTML as the workspace gets it: sanitized again on the way out, because the history shows it as
  * markup, and a row written by SQL or an old seed never passed the sanitizing save.
  */
-const shownHtml = (html: string | null): string | null => (html === null ? null : sanitizeCmsHtml(html));
+const shownHtml = (html: string | null): string | null =>
+  html === null ? null : sanitizeCmsHtml(html, { codes: 'keep' });
 
 const sameEntry = (t: typeof contentBlocks | typeof contentDrafts | typeof contentVersions, key: EntryKey) =>
   and(eq(t.type, key.type), eq(t.identifier, key.identifier), eq(t.locale, key.locale));

@@ -18,8 +18,6 @@ export interface ContentRow {
 }
 
 const titles = (text: L): MenuEntry['titles'] => LOCALES.map((locale) => ({ locale, title: text[locale] }));
-/** Site paths for per-locale rows: German has no prefix. */
-const path = (locale: Locale, p: string): string => (locale === 'de' ? p : `/${locale}${p}`);
 
 function categoryMenu(rows: CategoryRow[]): MenuEntry[] {
   const children = (id: number) => rows.filter((r) => r.parentId === id);
@@ -212,7 +210,8 @@ export function buildContentRows(): ContentRow[] {
         type: 'block',
         identifier: 'top-banner',
         locale,
-        content: TOP_BANNER[locale](path(locale, `/i/${SHIPPING_PAGE.slug[locale]}`)),
+        // By code: each language's banner links that language's shipping page.
+        content: TOP_BANNER[locale](`i:${SHIPPING_PAGE.identifier}`),
         config: { backgroundColor: '#0a5cad' },
       },
       {
