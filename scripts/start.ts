@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { checkAuthConfiguration } from '../src/lib/server/auth/secret.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
-import { serveShop } from './lib/serve-shop.ts';
+import { answering, serveInChildProcess } from './lib/server-process.ts';
 import { buildIfStale, loadEnv, log, openMigrated, root, seedIfEmpty, warmUp } from './lib/prepare.ts';
 
 // React and other libraries pick their production builds from this at run time (the dev builds are
@@ -22,7 +22,10 @@ await buildIfStale();
 process.env.DATA_DIR = resolve(root, env.DATA_DIR);
 process.env.HOST ??= env.HOST;
 process.env.PORT ??= String(env.PORT);
-await serveShop(resolve(root, 'dist/server/entry.mjs'));
+// The server runs as the deployment runs it, in a process started with its settings (./lib/server-process.ts).
+serveInChildProcess(resolve(root, 'dist'));
+const origin = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`;
+await answering(origin);
 log(`shop running at http://${env.HOST}:${env.PORT}`);
 // The shop already answers; rendering the home pages now spares the first visitors of each language the wait.
-void warmUp(`http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`);
+void warmUp(origin);
