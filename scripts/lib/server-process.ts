@@ -1,19 +1,17 @@
 // `npm start`'s server in a process of its own, started as the deployment's recipes start theirs
-// (./node-flags.ts): glibc reads MALLOC_ARENA_MAX only when a process starts, so the launcher, which
-// migrates, seeds and builds first, cannot set it for itself; and the server starts without whatever
-// that work left in the launcher's memory. The launcher stays the server's parent: it hands on every
-// stop signal it gets and exits as the server did.
+// (./node-flags.ts): glibc reads MALLOC_ARENA_MAX only when a process starts, so the launcher cannot
+// set it for itself; and the server starts without whatever the preparation left in memory. The
+// launcher stays the server's parent: it hands on every stop signal it gets and exits as the server did.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { shopServerCommand } from './node-flags.ts';
 
 /** Handed on to the server: a stop (graceful-stop.ts), and a closed terminal. */
 const HANDED_ON = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** Serves the build in `outDir` from a child process; this process exits when it does, with its code. */
-export function serveInChildProcess(outDir: string): ChildProcess {
-  const { args, env } = shopServerCommand(outDir);
+/** Serves the build in `outDir` from a child process (scripts/serve.ts with `serveArgs`); this process exits when it does, with its code. */
+export function serveInChildProcess(outDir: string, serveArgs: string[] = []): ChildProcess {
+  const { args, env } = shopServerCommand(outDir, serveArgs);
   const child = spawn(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -25,19 +23,4 @@ export function serveInChildProcess(outDir: string): ChildProcess {
   for (const signal of HANDED_ON) process.on(signal, () => child.kill(signal));
   child.once('exit', (code, signal) => process.exit(code ?? 128 + (signal ? constants.signals[signal] : 0)));
   return child;
-}
-
-/** Resolves once the server at `origin` answers /healthz (it is then listening). */
-export async function answering(origin: string, pollMs = 100): Promise<void> {
-  for (;;) {
-    const ok = await fetch(new URL('/healthz', origin), { signal: AbortSignal.timeout(5_000) }).then(
-      async (response) => {
-        await response.arrayBuffer();
-        return response.ok;
-      },
-      () => false,
-    );
-    if (ok) return;
-    await sleep(pollMs);
-  }
 }

@@ -1,18 +1,18 @@
 // `npm start`'s server process (scripts/lib/server-process.ts): started from the launcher with the V8
 // flags and the C library's settings the deployment's recipes give theirs (scripts/lib/node-flags.ts),
-// which only a new process can take; each stop signal the launcher gets reaches the server once, so
-// Ctrl-C stops it gracefully (a second signal would mean "exit now"), and the launcher exits as it did.
+// which only a new process can take, and warming itself up; each stop signal the launcher gets reaches
+// the server once, so Ctrl-C stops it gracefully (a second signal would mean "exit now"), and the
+// launcher exits as it did.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SHOP_NODE_FLAGS, SHOP_PROCESS_ENV } from '../../scripts/lib/node-flags.ts';
-import { answering } from '../../scripts/lib/server-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { buildTestShop, seededDataDir, TEST_BUILD_DIR, TEST_SITE_URL } from '#tests/helpers/shop-instance.ts';
 
 const LAUNCHER = `
 import { serveInChildProcess } from ${JSON.stringify(new URL('../../scripts/lib/server-process.ts', import.meta.url).pathname)};
-const server = serveInChildProcess(process.argv[1]);
+const server = serveInChildProcess(process.argv[1], ['--warm-up']);
 console.log('server pid ' + server.pid);
 `;
 
@@ -27,6 +27,18 @@ interface Launched {
   launcher: ChildProcess;
   serverPid: number;
   exit: Promise<number | null>;
+  /** What the launcher and the server printed so far. */
+  output(): string;
+}
+
+/** Resolves once the server at `origin` answers /healthz. */
+async function answering(origin: string): Promise<void> {
+  for (;;) {
+    const response = await fetch(`${origin}/healthz`).catch(() => undefined);
+    await response?.arrayBuffer();
+    if (response?.ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** The launcher's part of `npm start` on the test build, without MALLOC_ARENA_MAX of its own; resolves once the shop answers. */
@@ -46,17 +58,17 @@ async function launch(): Promise<Launched> {
     },
   });
   const exit = new Promise<number | null>((done) => launcher.once('exit', (code) => done(code)));
+  let output = '';
+  launcher.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const serverPid = await new Promise<number>((done, fail) => {
-    let output = '';
-    launcher.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    launcher.stdout!.on('data', () => {
       const pid = /server pid (\d+)/.exec(output)?.[1];
       if (pid) done(Number(pid));
     });
     void exit.then((code) => fail(new Error(`the launcher exited (${code}): ${output}`)));
   });
   await answering(`http://127.0.0.1:${port}`);
-  return { launcher, serverPid, exit };
+  return { launcher, serverPid, exit, output: () => output };
 }
 
 const isRunning = (pid: number) => {
@@ -69,8 +81,8 @@ const isRunning = (pid: number) => {
 };
 
 describe('npm start: the server in a process of its own', () => {
-  test('the server process has the V8 flags and MALLOC_ARENA_MAX=2, and is the launcher’s child', async () => {
-    const { launcher, serverPid, exit } = await launch();
+  test('the server process has the V8 flags and MALLOC_ARENA_MAX=2, is the launcher’s child and warms up', async () => {
+    const { launcher, serverPid, exit, output } = await launch();
     try {
       const environ = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
       for (const [name, value] of Object.entries(SHOP_PROCESS_ENV)) expect(environ).toContain(`${name}=${value}`);
@@ -79,6 +91,8 @@ describe('npm start: the server in a process of its own', () => {
       expect(cmdline.some((arg) => arg.endsWith('scripts/serve.ts'))).toBe(true);
       const stat = readFileSync(`/proc/${serverPid}/stat`, 'utf8');
       expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])).toBe(launcher.pid);
+      // The warm-up's requests carry the server's own token (internal-request.ts), so it runs in the server.
+      await expect.poll(output, { timeout: 60_000 }).toMatch(/warmed the search and price indexes and \d+ pages/);
     } finally {
       launcher.kill('SIGTERM');
       await exit;
