@@ -230,7 +230,8 @@ const title = '## Rendering: CPU and memory of a first render';
 const section = `${title}
 
 \`node bench/first-render.ts\` (\`BENCH_PAGES\`, \`RUNS\`, \`BENCH_MEMORY_PAGES\`). The built server
-(\`${BUILD_DIR}/server/entry.mjs\` behind its front, as \`npm start\` runs it; \`PAGE_CACHE_MB=${CACHE_MB}\`) on a PGlite
+(\`${BUILD_DIR}/server/entry.mjs\` behind its front, started as \`npm start\` starts it: \`--max-semi-space-size=8\`, \`MALLOC_ARENA_MAX=2\`;
+\`PAGE_CACHE_MB=${CACHE_MB}\`) on a PGlite
 database with ${PRODUCTS.toLocaleString('en')} demo products (\`${DATA_DIR}\`), in a child process. Each run starts a new server,
 renders 50 other pages to warm it up, waits until it is idle, then GETs ${PAGES.toLocaleString('en')} distinct product and category
 pages (spread over the ${catalogue.length.toLocaleString('en')} of all five locales in the sitemaps, another set per run), ${CONCURRENCY} at a time,
@@ -261,7 +262,30 @@ takes, gzip at 1.1 ms or brotli 6 at 1.3 ms for 100 KB, the other made when firs
 run before these changes (21.8 ms, 22.4 / 21.3 / 21.8, the same day) the median did not move beyond this machine's
 noise. The layout's menus, bottom navigation and footer are rendered once per publish (src/lib/server/shell-parts.ts).
 
-Memory, later on 2026-11-29 (the table's memory rows; \`BENCH_MEMORY_PAGES=20000 RUNS=1 BENCH_PAGES=200\`, the
+Memory, 2026-11-29, last run (the table's memory rows; \`BENCH_MEMORY_PAGES=20000 RUNS=1 BENCH_PAGES=200\`; 2 CPUs
+(Intel(R) Xeon(R) Processor), load average (1 min) at the start and end 3.4 / 7.8 for the run
+without the change, 6.1 / 10.8 for the run with it: other work ran alongside): the server now starts as \`npm start\` and the deployment's recipes start it, with
+\`MALLOC_ARENA_MAX=2\` beside the V8 flag (scripts/lib/node-flags.ts). \`npm start\` runs its server as a process of its
+own for that (scripts/lib/server-process.ts: glibc reads the variable only when a process starts), after a
+preparation in another process that exits (scripts/prepare-start.ts: its migrations, demo data and build left about
+350 MB behind; the launcher that stays holds about 85 MB). RSS after 20,000 pages 925 → 823 MiB, by pages rendered
+(without / with): 0: 418 / 398, 5,000: 735 / 629, 10,000: 837 / 721, 15,000: 894 / 786, 20,000: 925 / 823;
+growth over the last half 8.9 → 10.4 KiB per page. The goal (page-cache limit + 600 MB = 856 MiB) is met: 823 MiB was also the highest sample of the
+run. RSS levels off once the cache is full (about 13,000 pages): +22 MiB over the last 7,000 pages, +4 MiB over the last 2,000;
+over the whole last half it grew by 102 MiB while the cache filled. Where the memory is (a heap snapshot after 3,000 pages: 215 MiB of live objects): 56 MiB of
+buffers (the pages' compressed copies 51 MiB), 46 MiB the native state of the four brotli encoders then at work
+(about 11 MB allocated, 3 MB touched per encoder: every new page's compression allocates and frees that, which is what
+the pool threads' arenas kept), and 112 MiB of JavaScript objects, 89 MiB of which were there before the first page
+(code, the in-memory indexes); V8 keeps 40 to 80 MiB of garbage above the live objects between full collections.
+Two more settings, each measured alone beside this run on 8,000 pages (a fresh server and database each, the same
+page list; RSS after 2,000 / 4,000 / 8,000 pages, against this run's 528 / 586 / 684 at 2,000 / 4,000 / 8,000 of its
+own pages): V8's \`--heap-growing-percent=20\` (old space grows by 20 % past what a full collection kept, instead of
+V8's own factor) gave 467 / 527 / 642, but 71.8 ms of CPU per page against
+38.0 ms for the walk beside it (more full collections); glibc's \`MALLOC_MMAP_THRESHOLD_=131072\` (every allocation over 128 KB its own mapping,
+returned when freed) gave 505 / 560 / 652 at 38.0 ms of CPU per page. Neither is adopted
+yet: their CPU cost needs runs on a quiet machine.
+
+Memory, 2026-11-29, the changes before (the same walk, \`BENCH_MEMORY_PAGES=20000 RUNS=1 BENCH_PAGES=200\`, the
 machine busy with other work, which moves CPU figures but not these): 930 MiB after 20,000 pages, against 1,146 MiB
 in the run before. Two changes. The page cache's limit now counts what a stored page costs beside its compressed
 bytes (src/lib/server/publish/page-entry.ts, \`entryOverhead\`: a base, each tag's place in the tag index and the tag
@@ -271,7 +295,7 @@ before, 16,000 stored pages carried about 10 KB each beyond their 16 KB (two hea
 header names, the menu's category tags every page carries): 220.5 → 209.7 MB of live heap after 4,000 pages,
 2.7 KB less per page. The product page's family, parent and recommendation memos also keep the 2,000 most recently
 used entries instead of every family read since the last publish (a crawl kept most of the catalogue's cards).
-The goal (page-cache limit + 600 MB = 856 MiB) is not met yet; RSS is now flat over the last 3,000 pages.
+The goal (page-cache limit + 600 MB = 856 MiB) was not met then; RSS was flat over the last 3,000 pages.
 
 Memory (2026-11-29, earlier). Before the changes of that day, RSS after 20,000 pages was 1,335 MiB (0: 602 MiB, the
 V8 heap 346 MiB of which 208 MiB in use, the database thread's heap 180 MiB for 20 MB of live objects). Three
@@ -284,7 +308,7 @@ about twice the pages; the table's run has all changes: the server starts at 449
 last half because the cache filled later. A heap snapshot after 2,000 new pages held 158 MB of live objects (39 MB
 of them page bytes); the metric's "used" counts garbage not yet collected as well (206 MB after 3,000 pages in
 another run), and V8 keeps headroom above that until its next full collection. glibc's malloc arenas of the thread pool's threads hold about 60 MB more than with
-\`MALLOC_ARENA_MAX=2\` (set in deploy/, not in this bench).
+\`MALLOC_ARENA_MAX=2\` (set in deploy/ then, not in this bench; now in both, above).
 `;
 
 console.log(`\n${section}`);

@@ -16,7 +16,8 @@ import { parseArgs } from 'node:util';
 import { checkAuthConfiguration } from '../src/lib/server/auth/secret.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
 import { serveShop } from './lib/serve-shop.ts';
-import { loadEnv, log, openMigrated, root, seedIfEmpty, warmUp } from './lib/prepare.ts';
+import { loadEnv, log, openMigrated, root, seedIfEmpty } from './lib/prepare.ts';
+import { warmUp } from './lib/warm-up.ts';
 
 const DEMO_PRODUCTS = 300;
 

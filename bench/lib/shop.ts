@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { root } from '../../scripts/lib/prepare.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { SHOP_NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
+import { shopServerCommand } from '../../scripts/lib/node-flags.ts';
 
 export { freePort };
 
@@ -102,19 +102,20 @@ export async function startProcess(opts: {
   return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
 }
 
-/** The built server behind its front (scripts/serve.ts), as `npm start` runs it. */
+/** The built server behind its front (scripts/serve.ts), started as `npm start` starts it (its flags and environment). */
 export function startShop(
   env: Record<string, string | undefined>,
   opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string } = {},
 ) {
+  const server = shopServerCommand(resolve(root, opts.outDir ?? BENCH_OUT_DIR));
   return startProcess({
-    args: [...SHOP_NODE_FLAGS, resolve(root, 'scripts/serve.ts'), resolve(root, opts.outDir ?? BENCH_OUT_DIR)],
+    args: server.args,
     port: opts.port,
     readyStatus: opts.readyStatus,
     readyPath: opts.readyPath,
     // One machine plays every client: the per-client request budgets, and the cap on a guest address's
     // open unpaid orders, would measure the 429 path.
-    env: { WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0', ...env },
+    env: { ...server.env, WEBHOOK_SECRET, AUTH_SECRET, RATE_LIMIT_SCALE: '0', GUEST_OPEN_ORDERS_MAX: '0', ...env },
   });
 }
 

@@ -2,30 +2,14 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EnvError, parseEnv, type Env } from '#lib/server/env.ts';
+import type { Env } from '#lib/server/env.ts';
 import { openDatabase, type Database } from '#lib/server/db/client.ts';
 import { publish } from '#lib/server/publish/events.ts';
-import { internalRequestHeaders } from '#lib/server/publish/internal-request.ts';
 import { isDatabaseEmpty, seedDemoData } from '#lib/server/demo/index.ts';
 import { readStamp, sourceHash, writeStamp } from './build-stamp.ts';
+import { log, root } from './settings.ts';
 
-export const root = resolve(import.meta.dirname, '../..');
-
-export function log(message: string): void {
-  console.log(`[storefront] ${message}`);
-}
-
-export function loadEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
+export { loadEnv, log, root } from './settings.ts';
 
 export async function openMigrated(env: Env): Promise<Database> {
   mkdirSync(resolve(root, env.DATA_DIR), { recursive: true });
@@ -94,37 +78,4 @@ export async function buildIfStale(outDir = 'dist', force = false): Promise<bool
   writeStamp(out, { sourceHash: hash, builtAt: new Date().toISOString(), durationMs });
   log(`server built in ${(durationMs / 1000).toFixed(1)} s`);
   return true;
-}
-
-/**
- * Renders the home page of every language and the sitemaps into the page cache, and has the first
- * search and price call build the in-memory indexes (seconds each on a large catalogue), in the background.
- */
-export async function warmUp(origin: string): Promise<void> {
-  const started = Date.now();
-  const post = (body: object): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const requests: [path: string, init?: RequestInit][] = [
-    ['/api/catalog/search', post({ keyword: 'a', limit: 1 })],
-    ['/api/catalog/prices', post({ skus: ['-'] })],
-    ...['/', '/en', '/fr', '/es', '/it', '/sitemap.xml'].map((p): [string] => [p]),
-  ];
-  let warmed = 0;
-  for (const [path, init] of requests) {
-    try {
-      // Marked as the shop's own: a warm-up is no shopper asking for a page again (internal-request.ts).
-      const response = await fetch(new URL(path, origin), {
-        ...init,
-        headers: { ...(init?.headers as Record<string, string>), ...internalRequestHeaders() },
-      });
-      await response.arrayBuffer();
-      if (response.ok && !init) warmed += 1;
-    } catch {
-      return; // the server is going down
-    }
-  }
-  log(`warmed the search and price indexes and ${warmed} pages in ${Date.now() - started} ms`);
 }

@@ -277,9 +277,9 @@ export async function startShopServer(entryPath: string): Promise<ShopServer> {
 
 /**
  * Serves the built shop (and the metrics listener, METRICS_PORT) until the process is told to stop,
- * then stops gracefully (./graceful-stop.ts).
+ * then stops gracefully (./graceful-stop.ts). Resolves to where it answers once it listens.
  */
-export async function serveShop(entryPath: string): Promise<void> {
+export async function serveShop(entryPath: string): Promise<string> {
   const { server, origin } = await startShopServer(entryPath);
   const e = env();
   const servers = [server];
@@ -290,4 +290,5 @@ export async function serveShop(entryPath: string): Promise<void> {
   }
   stopGracefullyOnSignals(servers, { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS });
   console.log(`[storefront] listening on ${origin}`);
+  return origin;
 }

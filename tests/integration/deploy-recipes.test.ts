@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { VARNISHD } from '#tests/helpers/varnish.ts';
-import { SHOP_NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
+import { SHOP_NODE_FLAGS, SHOP_PROCESS_ENV } from '../../scripts/lib/node-flags.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -125,18 +125,25 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
-describe('the V8 flags of scripts/lib/node-flags.ts', () => {
-  // V8 reads them at start only: every way the shop is started must give them, or it runs with
-  // a young generation of 134 MB instead of 8.
+describe('the V8 flags and the environment of scripts/lib/node-flags.ts', () => {
+  // V8 and glibc read them at start only: every way the shop is started must give them, or it runs
+  // with a young generation of 134 MB instead of 8 and a malloc arena per thread. `npm start` gives
+  // them to the server process it starts (tests/integration/server-process.test.ts).
   const nodeOptions = SHOP_NODE_FLAGS.join(' ');
-  test('npm start and npm run export give them on the command line', () => {
+  test('npm run export gives the flags on the command line; npm start runs its launcher', () => {
     const { scripts } = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe(`node ${nodeOptions} scripts/start.ts`);
+    expect(scripts.start).toBe('node scripts/start.ts');
     expect(scripts.export).toBe(`node ${nodeOptions} scripts/export.ts`);
   });
-  test('the Dockerfile and the systemd unit give them in NODE_OPTIONS', () => {
-    expect(read('deploy/Dockerfile')).toMatch(new RegExp(`^\\s+NODE_OPTIONS=${nodeOptions}$`, 'm'));
-    expect(read('deploy/systemd/storefront@.service')).toContain(`\nEnvironment=NODE_OPTIONS=${nodeOptions}\n`);
+  test('the Dockerfile and the systemd unit give the flags in NODE_OPTIONS, and the environment', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    const unit = read('deploy/systemd/storefront@.service');
+    expect(dockerfile).toMatch(new RegExp(`^\\s+NODE_OPTIONS=${nodeOptions}$`, 'm'));
+    expect(unit).toContain(`\nEnvironment=NODE_OPTIONS=${nodeOptions}\n`);
+    for (const [name, value] of Object.entries(SHOP_PROCESS_ENV)) {
+      expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value} \\\\$`, 'm'));
+      expect(unit).toContain(`\nEnvironment=${name}=${value}\n`);
+    }
   });
 });
 
