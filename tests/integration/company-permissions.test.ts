@@ -20,6 +20,7 @@ import {
 import { api, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
 import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
 import { ROLES, type Role } from '#lib/account/roles.ts';
+import { authenticate } from '#lib/server/auth/login.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
@@ -196,6 +197,18 @@ forEachDatabase('company permissions', (ctx) => {
     expect([buyer.has(orders.admin), buyer.has(orders.buyer), buyer.has(orders.other)]).toEqual([false, true, false]);
     expect((await seen('viewer')).size).toBe(0);
     expect((await api(h, jars.guest, 'orders', 'list', { limit: 10, offset: 0 })).status).toBe(401);
+  });
+
+  test('the demo seed makes acme a company: its admin, two buyers and an approver sign in with the demo password', async () => {
+    const users = [{ ...C.acme, role: 'admin' }, ...Object.values(DEMO_FIXTURES.acmeUsers)];
+    for (const [i, user] of users.entries()) {
+      const account = await authenticate(
+        ctx.db,
+        { username: user.email, password: user.password },
+        `192.0.2.${40 + i}`,
+      );
+      expect([account.customer.customernum, account.user.role], user.email).toEqual([C.acme.customernum, user.role]);
+    }
   });
 
   test('an order records the user who placed it', async () => {
