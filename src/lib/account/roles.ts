@@ -1,5 +1,5 @@
 // A company's users and what their role lets them do. A role is a set of permissions; the server asks
-// for a permission (src/lib/server/account/guard.ts), never for a role, so a new role is one line here.
+// for a permission (src/lib/server/auth/guard.ts), never for a role, so a new role is one line here.
 
 export const ROLES = ['admin', 'buyer', 'approver', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

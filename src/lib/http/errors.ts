@@ -29,9 +29,6 @@ export const ERROR_STATUS = {
   CURRENCY_NOT_OFFERED: 400,
   // A company user whose role lacks the permission an operation needs (src/lib/account/roles.ts).
   PERMISSION_DENIED: 403,
-  // Company users (the Users page): the company would be left without an active admin.
-  LAST_COMPANY_ADMIN: 409,
-  USER_NOT_FOUND: 404,
   // Cart.
   CART_OUTDATED_ERROR: 409,
   CART_NOT_FOUND: 404,
