@@ -117,7 +117,13 @@ const [buyer] = await queryRows(
 );
 const bulkDeps: CartDeps = {
   db: async () => db.db,
-  shopper: async () => ({ customerId: buyer!.id, currency: 'EUR', loggedIn: true }),
+  // The customer's id is its primary user's, an admin.
+  shopper: async () => ({
+    customerId: buyer!.id,
+    user: { id: buyer!.id, role: 'admin' },
+    currency: 'EUR',
+    loggedIn: true,
+  }),
   pricesVisible: async () => true,
   shopCurrency: () => 'EUR',
 };

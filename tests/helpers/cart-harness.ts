@@ -1,7 +1,9 @@
 // Drives the real cart handlers (src/lib/server/cart/handlers.ts) without an HTTP server: a cookie jar
 // per simulated browser, requests built like the browser's, the database of the test suite injected.
 import type { APIRoute, AstroCookies } from 'astro';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { customerUsers } from '#lib/server/db/schema.ts';
+import { isRole, type Role } from '#lib/account/roles.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import { cartRoutes, type CartDeps } from '#lib/server/cart/handlers.ts';
 import { seedDemoData } from '#lib/server/demo/index.ts';
@@ -57,14 +59,40 @@ export const CUSTOMER_COOKIE = 'test-customer';
 /** The guest cart cookie as browsers hold it; renaming it would drop every guest cart, so tests pin it. */
 export const CART_COOKIE = 'vsf-cart';
 
+/**
+ * The company user the jar's test-customer cookie names (a customer's id names its primary user, an
+ * admin), with their company and role as the database holds them; a guest without the cookie.
+ */
+export async function testShopper(
+  db: Db,
+  cookies: AstroCookies,
+): Promise<{
+  customerId: string | null;
+  user: { id: string; role: Role } | null;
+  currency: string;
+  loggedIn: boolean;
+}> {
+  const currency = cookies.get('vsf-currency')?.value ?? 'EUR';
+  const userId = cookies.get(CUSTOMER_COOKIE)?.value;
+  const [user] = userId
+    ? await db
+        .select({ id: customerUsers.id, customerId: customerUsers.customerId, role: customerUsers.role })
+        .from(customerUsers)
+        .where(eq(customerUsers.id, userId))
+    : [];
+  if (!userId) return { customerId: null, user: null, currency, loggedIn: false };
+  // No such user: a session resolved just before its company was deleted (the cart's ownership tests
+  // race that), named by the primary user's id, which is the customer's.
+  if (!user || !isRole(user.role))
+    return { customerId: userId, user: { id: userId, role: 'admin' }, currency, loggedIn: true };
+  return { customerId: user.customerId, user: { id: user.id, role: user.role }, currency, loggedIn: true };
+}
+
 /** Cart deps whose shopper is whoever the jar's test-customer cookie names (a guest without it). */
 export function testCartDeps(db: () => Db, settings: Harness['settings']): CartDeps {
   return {
     db: async () => db(),
-    shopper: async (cookies) => {
-      const customerId = cookies.get(CUSTOMER_COOKIE)?.value ?? null;
-      return { customerId, currency: cookies.get('vsf-currency')?.value ?? 'EUR', loggedIn: customerId !== null };
-    },
+    shopper: async (cookies) => testShopper(db(), cookies),
     pricesVisible: async (shopper) => shopper.loggedIn || settings.guestPrices,
     shopCurrency: () => 'EUR',
     now: () => settings.now ?? new Date(),

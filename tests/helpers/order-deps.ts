@@ -99,8 +99,8 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
     features: async () => state.features,
     payments: () => state.payments,
     gateways: () => state.gateways,
-    customerEmail: async (customerId) => {
-      const result = (await db().execute(sql`SELECT email FROM customers WHERE id = ${customerId}`)) as unknown as {
+    userEmail: async (userId) => {
+      const result = (await db().execute(sql`SELECT email FROM customer_users WHERE id = ${userId}`)) as unknown as {
         rows: { email: string }[];
       };
       return result.rows[0]?.email ?? null;

@@ -11,7 +11,14 @@ import { Browser, callRoute, prepareDataDir, type ApiResult } from '../helpers/a
 import { rows } from '../helpers/raw-rows.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
-import { contentBlocks, customers, loginAttempts, pendingRegistrations, refreshTokens } from '#lib/server/db/schema.ts';
+import {
+  contentBlocks,
+  customerUsers,
+  customers,
+  loginAttempts,
+  pendingRegistrations,
+  refreshTokens,
+} from '#lib/server/db/schema.ts';
 import type { Db } from '#lib/server/db/client.ts';
 import { closeDatabase, getDb } from '#lib/server/db/index.ts';
 import * as loginRoute from '../../src/pages/api/auth/login.ts';
@@ -137,6 +144,7 @@ describe('POST /api/auth/login', () => {
         customernum: normal.customernum,
         currency: 'EUR',
         excludeTax: false,
+        role: 'admin',
       },
     });
     const token = cookieOf(r, USER_TOKEN_COOKIE)!;
@@ -231,6 +239,7 @@ describe('sessions', () => {
       customernum: excludeTax.customernum,
       currency: 'GBP',
       excludeTax: true,
+      role: 'admin',
     });
     const post = await b.call(meRoute.POST, '/api/auth/me', { body: {} });
     expect(post.body).toEqual(r.body);
@@ -242,7 +251,14 @@ describe('sessions', () => {
     const { cookies } = await callRoute(meRoute.GET, '/api/auth/me', { method: 'GET', cookieHeader: b.cookieHeader() });
     const shopper = await currentShopper(cookies);
     const [row] = await (await db()).select().from(customers).where(eq(customers.email, acme.email));
-    expect(shopper).toEqual({ customerId: row!.id, priceListId: row!.priceListId, currency: 'EUR', loggedIn: true });
+    // The customer number and e-mail sign in the company's primary user, an admin with the customer's id.
+    expect(shopper).toEqual({
+      customerId: row!.id,
+      user: { id: row!.id, role: 'admin' },
+      priceListId: row!.priceListId,
+      currency: 'EUR',
+      loggedIn: true,
+    });
     expect(row!.priceListId).not.toBeNull();
     const guest = await callRoute(meRoute.GET, '/api/auth/me', { method: 'GET' });
     expect((await currentShopper(guest.cookies)).loggedIn).toBe(false);
@@ -446,10 +462,20 @@ describe('POST /api/auth/register', () => {
       lastName: 'Neu',
       currency: 'EUR',
       excludeTax: false,
+      role: 'admin',
     });
     expect(Number(user.customernum)).toBeGreaterThan(Number(excludeTax.customernum));
     const [row] = await (await db()).select().from(customers).where(eq(customers.email, 'new.buyer@example.com'));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    // The password is the company's primary user's (same id), not the customer's.
+    const [primary] = await (await db()).select().from(customerUsers).where(eq(customerUsers.id, row!.id));
+    expect(primary).toMatchObject({
+      customerId: row!.id,
+      email: 'new.buyer@example.com',
+      role: 'admin',
+      status: 'active',
+    });
+    expect(primary!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).toBeNull();
     expect(row!.locale).toBe('fr');
     // The ERP hears of the new account once, with its customer number (outbound webhooks).
     const created = await rows<{ data: { customerNumber: string; email: string } }>(

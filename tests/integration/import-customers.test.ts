@@ -221,10 +221,12 @@ forEachDatabase('customer import', (ctx) => {
     const sixDaysOn = new Date(Date.now() + 6 * 24 * 3600 * 1000);
     const id = await setPasswordWithToken(ctx.db, decodeURIComponent(token), 'create', PASSWORD, sixDaysOn);
     const signedIn = await authenticate(ctx.db, { username: 'K-30001', password: PASSWORD }, '127.0.0.1');
-    expect(signedIn.id).toBe(id);
-    expect((await authenticate(ctx.db, { username: 'lea@example.com', password: PASSWORD }, '127.0.0.1')).id).toBe(id);
+    expect(signedIn.user.id).toBe(id);
+    expect((await authenticate(ctx.db, { username: 'lea@example.com', password: PASSWORD }, '127.0.0.1')).user.id).toBe(
+      id,
+    );
     // A later import keeps the password it set.
     await run(ctx.db, file('new.jsonl', lines.join('\n')), { invite: true });
-    expect((await authenticate(ctx.db, { username: 'K-30001', password: PASSWORD }, '127.0.0.1')).id).toBe(id);
+    expect((await authenticate(ctx.db, { username: 'K-30001', password: PASSWORD }, '127.0.0.1')).user.id).toBe(id);
   });
 });

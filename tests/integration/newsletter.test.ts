@@ -73,7 +73,14 @@ forEachDatabase('newsletter', (ctx) => {
     ...deps,
     shopper: async (cookies) => {
       const id = cookies.get(CUSTOMER_COOKIE)?.value ?? null;
-      return { customerId: id, priceListId: null, currency: 'EUR', loggedIn: id !== null };
+      // The customer's id is its primary user's, an admin.
+      return {
+        customerId: id,
+        user: id ? { id, role: 'admin' as const } : null,
+        priceListId: null,
+        currency: 'EUR',
+        loggedIn: id !== null,
+      };
     },
   });
 

@@ -13,7 +13,14 @@ import { accountOrder } from '#lib/server/orders/account-pages.ts';
 import { grantAccess, mailAccessToken, orderActor } from '#lib/server/orders/access.ts';
 import { resolveOrderPage } from '#lib/server/orders/order-page.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
-import { CART_COOKIE, CUSTOMER_COOKIE, CookieJar, DEMO_FIXTURES, customerJar } from '../helpers/cart-harness.ts';
+import {
+  CART_COOKIE,
+  CUSTOMER_COOKIE,
+  CookieJar,
+  DEMO_FIXTURES,
+  customerJar,
+  testShopper,
+} from '../helpers/cart-harness.ts';
 import {
   ALL_PAYMENTS,
   api,
@@ -122,12 +129,14 @@ forEachDatabase('order access', (ctx) => {
       expect(text, who).not.toContain(trace);
   }
 
-  const pageLoad = (jar: CookieJar, placed: Placed, path = `/checkout/thank-you/${placed.order.id}`) =>
+  const pageLoad = async (jar: CookieJar, placed: Placed, path = `/checkout/thank-you/${placed.order.id}`) =>
     resolveOrderPage(ctx.db, placed.order.id, {
       cookies: jar.forRequest(),
       url: new URL(`http://localhost${path}`),
-      customerId: jar.values.get(CUSTOMER_COOKIE) ?? null,
+      shopper: await testShopper(ctx.db, jar.forRequest()),
     });
+  /** The scope of a customer's primary user, an admin: every order of the company. */
+  const companyScope = (customerId: string) => ({ customerId, userId: null });
 
   /** Runs every operation and the page loaders for each asker: the allowed ones reach the order, the others get the 404. */
   async function assertMatrix(placed: Placed, askers: Record<string, { jar: CookieJar; allowed: boolean }>) {
@@ -182,10 +191,10 @@ forEachDatabase('order access', (ctx) => {
       expect(h.state.mails.filter((m) => m.order.id === placed.order.id).map((m) => m.access)).toEqual([null]);
 
       // The account page: the owner's, nobody else's (and never a guest order, whatever secret is held).
-      expect((await accountOrder(ctx.db, placed.order.id, owner.values.get(CUSTOMER_COOKIE)!))?.id).toBe(
+      expect((await accountOrder(ctx.db, placed.order.id, companyScope(owner.values.get(CUSTOMER_COOKIE)!)))?.id).toBe(
         placed.order.id,
       );
-      const acme = (await customerJar(ctx.db, C.acme.email)).values.get(CUSTOMER_COOKIE)!;
+      const acme = companyScope((await customerJar(ctx.db, C.acme.email)).values.get(CUSTOMER_COOKIE)!);
       expect(await accountOrder(ctx.db, placed.order.id, acme)).toBeNull();
       expect(await accountOrder(ctx.db, guest.order.id, acme)).toBeNull();
       expect(await accountOrder(ctx.db, randomUUID(), acme)).toBeNull();
@@ -283,9 +292,9 @@ forEachDatabase('order access', (ctx) => {
       const placed = await place(new CookieJar());
       // No browser is involved in the confirmation: the token is derived from what the database holds.
       await ctx.db.execute(sql`UPDATE orders SET status = 'confirmed', confirmed = true WHERE id = ${placed.order.id}`);
-      const [row] = await rows<{ id: string; customerId: null; accessSecretHash: string }>(
+      const [row] = await rows<{ id: string; customerId: null; userId: null; accessSecretHash: string }>(
         ctx.db,
-        sql`SELECT id, customer_id AS "customerId", access_secret_hash AS "accessSecretHash" FROM orders WHERE id = ${placed.order.id}`,
+        sql`SELECT id, customer_id AS "customerId", user_id AS "userId", access_secret_hash AS "accessSecretHash" FROM orders WHERE id = ${placed.order.id}`,
       );
       const token = mailAccessToken(row!)!;
       const device = new CookieJar();

@@ -492,15 +492,17 @@ forEachDatabase('orders', (ctx) => {
       const [customer] = await rows<{ id: string; hash: string; firstName: string }>(
         ctx.db,
         sql`
-        SELECT id, password_hash AS hash, first_name AS "firstName" FROM customers WHERE email = ${email}`,
+        SELECT c.id, u.password_hash AS hash, c.first_name AS "firstName"
+        FROM customers c JOIN customer_users u ON u.id = c.id WHERE c.email = ${email}`,
       );
       expect(customer!.firstName).toBe('Erika');
       expect(await verifyPassword(customer!.hash, password)).toBe(true);
-      const [orderRow] = await rows<{ customerId: string }>(
+      // The order is the new company's, placed by its primary user (who has the customer's id).
+      const [orderRow] = await rows<{ customerId: string; userId: string }>(
         ctx.db,
-        sql`SELECT customer_id AS "customerId" FROM orders WHERE id = ${order.id}`,
+        sql`SELECT customer_id AS "customerId", user_id AS "userId" FROM orders WHERE id = ${order.id}`,
       );
-      expect(orderRow!.customerId).toBe(customer!.id);
+      expect(orderRow).toEqual({ customerId: customer!.id, userId: customer!.id });
       const jar = await customerJar(ctx.db, email);
       const saved = (await ok(api(h, jar, 'checkout', 'addresses', {}))).addresses!;
       expect(saved.filter((a) => a.isDefaultBilling).map((a) => [a.city, a.email])).toEqual([['Esslingen', email]]);

@@ -31,8 +31,9 @@ const { authRoutes } = await import('#lib/server/auth/routes.ts');
 const { cartHandOver } = await import('#lib/server/cart/index.ts');
 const { profileRoutes } = await import('#lib/server/auth/profile-routes.ts');
 const { requestEmailChange } = await import('#lib/server/auth/email-change.ts');
+const { userRow } = await import('#lib/server/auth/customers.ts');
 const { resolveFeatures } = await import('#lib/content/features.ts');
-const { customers, emailChangeTokens, refreshTokens } = await import('#lib/server/db/schema.ts');
+const { customers, customerUsers, emailChangeTokens, refreshTokens } = await import('#lib/server/db/schema.ts');
 const { backgroundSettled } = await import('#lib/server/mail/background.ts');
 const { closeDatabase } = await import('#lib/server/db/index.ts');
 const { CHECKOUT_MESSAGES } = await import('#lib/checkout/address.ts');
@@ -257,7 +258,8 @@ forEachDatabase('profile', (ctx) => {
   test('a link expires, and only the newest link of a customer works', async () => {
     const a = await customer('expiry');
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, a.id));
-    const session = { customer: row!, familyId: randomUUID() };
+    const [user] = await ctx.db.select().from(customerUsers).where(eq(customerUsers.id, a.id));
+    const session = { customer: row!, user: userRow(user!), familyId: randomUUID() };
     const old = new Date(Date.now() - EMAIL_CHANGE_TTL_MS - 60_000);
     const expired = await requestEmailChange(
       ctx.db,
@@ -333,7 +335,7 @@ forEachDatabase('profile', (ctx) => {
     const a = await customer('keys');
     const other = new Browser(freshIp());
     expect((await login(other, a.email)).status).toBe(200);
-    const otherFamily = (await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.customerId, a.id))).length;
+    const otherFamily = (await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, a.id))).length;
     expect(otherFamily).toBeGreaterThanOrEqual(2);
 
     expectError(
@@ -368,7 +370,7 @@ forEachDatabase('profile', (ctx) => {
     const alive = await ctx.db
       .select()
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.customerId, a.id), sql`${refreshTokens.revokedAt} IS NULL`));
+      .where(and(eq(refreshTokens.userId, a.id), sql`${refreshTokens.revokedAt} IS NULL`));
     expect(new Set(alive.map((t) => t.familyId)).size).toBe(1);
     // The new password is the login now.
     expectError(await login(new Browser(freshIp()), a.email), 401, 'INVALID_CREDENTIALS');

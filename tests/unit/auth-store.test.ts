@@ -31,6 +31,7 @@ const user = {
   customernum: '10001',
   currency: 'GBP',
   excludeTax: false,
+  role: 'admin' as const,
 };
 const drill = { id: 7, sku: 'ASR-10003', name: 'Drill', image: null };
 const gloves = { id: 9, sku: 'HSH-10007', name: 'Gloves', image: '/images/p/hsh.svg' };

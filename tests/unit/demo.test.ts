@@ -317,9 +317,11 @@ describe('seedDemoData', () => {
   });
 
   test("hashes the demo customers' passwords with argon2id", async () => {
+    // The password is the company's primary user's, which has the customer's id (migration 0023).
     const customers = await rows(
       a,
-      'SELECT email, customernum, password_hash, exclude_tax, price_list_id FROM customers ORDER BY customernum',
+      `SELECT c.email, c.customernum, u.password_hash, c.exclude_tax, c.price_list_id
+       FROM customers c JOIN customer_users u ON u.id = c.id ORDER BY c.customernum`,
     );
     expect(customers.map((c) => c.email)).toEqual(Object.values(DEMO_FIXTURES.customers).map((c) => c.email));
     for (const c of customers) {

@@ -39,6 +39,7 @@ export const PAYMENT_STEP_KEYS = [
   'checkout.retry',
   'checkout.tryAgain',
   ...ORDER_LIMIT_KEYS,
+  'checkout.error.PERMISSION_DENIED',
 ] as const;
 
 export interface PaymentStepProps {

@@ -21,6 +21,7 @@ export type OrderErrorKey =
   | 'cart.outdated'
   | 'server.NETWORK_ERROR'
   | 'checkout.noPaymentMethods'
+  | 'checkout.error.PERMISSION_DENIED'
   | (typeof ORDER_LIMIT_KEYS)[number];
 
 export function orderErrorKey(error: unknown): OrderErrorKey {
@@ -30,6 +31,8 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (error.code === 'OUT_OF_STOCK' || error.code === 'CART_NOT_PURCHASABLE') return 'checkout.orderNotAvailable';
   if (error.code === 'CART_VALUE_LIMIT') return 'checkout.cartValueLimit';
   if (error.code === 'QUANTITY_RULE') return 'checkout.quantityRule';
+  // A company user whose role may not order (src/lib/account/roles.ts).
+  if (error.code === 'PERMISSION_DENIED') return 'checkout.error.PERMISSION_DENIED';
   if (
     error.code === 'ORDER_VALUE_LIMIT' ||
     error.code === 'ORDER_QUANTITY_LIMIT' ||

@@ -36,7 +36,8 @@ const addressListSchema = z.object({ addresses: z.array(savedAddressSchema) });
 const savedResponseSchema = addressListSchema.extend({ address: savedAddressSchema });
 
 /** An address that must stay as it is: billing data managed elsewhere, or a default the shop fixes. */
-const LOCKED_ERRORS = ['BILLING_MANAGEMENT_DISABLED', 'DEFAULT_ADDRESS_LOCKED'] as const;
+// Changing the book is refused by the shop's settings, or by a company role that may not manage addresses.
+const LOCKED_ERRORS = ['BILLING_MANAGEMENT_DISABLED', 'DEFAULT_ADDRESS_LOCKED', 'PERMISSION_DENIED'] as const;
 
 export const addressesApi = {
   list: operation({

@@ -6,6 +6,7 @@ import { operation } from '../http/contract.ts';
 import { text } from '../http/fields.ts';
 import { authRoutes } from './routes.ts';
 import { CURRENCIES } from '../shared/currency.ts';
+import { ROLES } from '../account/roles.ts';
 import { PASSWORD_MESSAGES, passwordRuleProblem } from './password-policy.ts';
 
 export { PASSWORD_MIN_LENGTH } from './password-policy.ts';
@@ -121,6 +122,8 @@ const userSchema = z.object({
   customernum: z.string(),
   currency: z.string(),
   excludeTax: z.boolean(),
+  /** The signed-in user's role in their company (src/lib/account/roles.ts). */
+  role: z.enum(ROLES),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -214,6 +214,7 @@ export const checkoutApi = {
     request: updateCheckoutRequestSchema,
     response: cartResponseSchema,
     errors: [
+      'PERMISSION_DENIED',
       ...CART_WRITE_ERRORS,
       'GUEST_CHECKOUT_DISABLED',
       'ADDRESS_NOT_FOUND',
@@ -273,6 +274,7 @@ export const paymentsApi = {
     request: createPaymentRequestSchema,
     response: paymentResponseSchema,
     errors: [
+      'PERMISSION_DENIED',
       ...REPORT_ERRORS,
       ...PROVIDER_ERRORS,
       'ORDER_CANCELLED',
@@ -285,6 +287,6 @@ export const paymentsApi = {
     ...paymentsRoutes.complete,
     request: completePaymentRequestSchema,
     response: orderResponseSchema,
-    errors: [...REPORT_ERRORS, ...PROVIDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
+    errors: ['PERMISSION_DENIED', ...REPORT_ERRORS, ...PROVIDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

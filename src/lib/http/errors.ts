@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   CUSTOMER_NOT_FOUND: 401,
   ALREADY_SIGNED_IN: 409,
   CURRENCY_NOT_OFFERED: 400,
+  // A company user whose role lacks the permission an operation needs (src/lib/account/roles.ts).
+  PERMISSION_DENIED: 403,
   // Cart.
   CART_OUTDATED_ERROR: 409,
   CART_NOT_FOUND: 404,

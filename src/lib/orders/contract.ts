@@ -58,6 +58,7 @@ export const ordersApi = {
     request: createOrderRequestSchema,
     response: createOrderResponseSchema,
     errors: [
+      'PERMISSION_DENIED',
       'CART_NOT_FOUND',
       'CART_OUTDATED_ERROR',
       'CUSTOMER_NOT_FOUND',
@@ -87,7 +88,7 @@ export const ordersApi = {
     ...ordersRoutes.confirm,
     request: orderIdRequestSchema,
     response: orderResponseSchema,
-    errors: ['ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED'],
+    errors: ['PERMISSION_DENIED', 'ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED'],
   }),
   /**
    * The signed-in owner's order, or a guest order whose access secret the browser holds (its HttpOnly
@@ -99,7 +100,7 @@ export const ordersApi = {
     response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
   }),
-  /** The signed-in customer's own orders, newest first; 401 for guests. */
+  /** The company's orders the signed-in user may see (all, or their own: src/lib/account/roles.ts), newest first; 401 for guests. */
   list: operation({
     ...ordersRoutes.list,
     request: orderListRequestSchema,
@@ -111,20 +112,20 @@ export const ordersApi = {
     ...ordersRoutes.comment,
     request: orderCommentRequestSchema,
     response: orderResponseSchema,
-    errors: ['ORDER_NOT_FOUND'],
+    errors: ['PERMISSION_DENIED', 'ORDER_NOT_FOUND'],
   }),
   /** Puts a past order's lines into the cart again; the signed-in owner's orders only (404 otherwise). */
   reorder: operation({
     ...ordersRoutes.reorder,
     request: orderIdRequestSchema,
     response: reorderResponseSchema,
-    errors: ['UNAUTHENTICATED', 'ORDER_NOT_FOUND', 'CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
+    errors: ['PERMISSION_DENIED', 'UNAUTHENTICATED', 'ORDER_NOT_FOUND', 'CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
   }),
   /** Changes how an unpaid order will be paid; only offered methods. */
   paymentMethod: operation({
     ...ordersRoutes.paymentMethod,
     request: orderPaymentMethodRequestSchema,
     response: orderResponseSchema,
-    errors: [...UNPAID_ORDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
+    errors: ['PERMISSION_DENIED', ...UNPAID_ORDER_ERRORS, 'PAYMENT_METHOD_UNAVAILABLE'],
   }),
 };

@@ -79,7 +79,7 @@ export const profileApi = {
     ...profileRoutes.update,
     request: profileRequestSchema,
     response: profileResponseSchema,
-    errors: ['UNAUTHENTICATED'],
+    errors: ['PERMISSION_DENIED', 'UNAUTHENTICATED'],
   }),
   /**
    * Mails a confirmation link to the new address (and a notice to the current one). The answer is the
@@ -89,7 +89,7 @@ export const profileApi = {
     ...profileRoutes.requestEmailChange,
     request: emailChangeRequestSchema,
     response: okResponseSchema,
-    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
+    errors: ['PERMISSION_DENIED', 'UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
   }),
   /** Redeems the mailed link: the account's e-mail (and login) becomes the new address. */
   confirmEmailChange: operation({

@@ -7,10 +7,15 @@ import { publishedMemo } from './publish/index.ts';
 import { canSeePrices, type PriceContext } from '../catalog/price.ts';
 import { CURRENCY_COOKIE, isCurrency } from '../shared/currency.ts';
 import { env } from './env.ts';
-import { resolveSession } from './auth/index.ts';
+import { resolveSession, type CompanyUser } from './auth/index.ts';
+
+export type { CompanyUser };
 
 export interface Shopper {
+  /** The company (customer) whose prices, addresses and orders are used. */
   customerId: string | null;
+  /** Who of that company is signed in; null for guests. */
+  user: CompanyUser | null;
   priceListId: number | null;
   currency: string;
   loggedIn: boolean;
@@ -24,8 +29,14 @@ export interface Shopper {
 export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<Shopper> {
   const session = await resolveSession(cookies, url ? { url } : {});
   if (session) {
-    const { customer } = session;
-    return { customerId: customer.id, priceListId: customer.priceListId, currency: customer.currency, loggedIn: true };
+    const { customer, user } = session;
+    return {
+      customerId: customer.id,
+      user: { id: user.id, role: user.role },
+      priceListId: customer.priceListId,
+      currency: customer.currency,
+      loggedIn: true,
+    };
   }
   return guestShopper(cookies.get(CURRENCY_COOKIE)?.value);
 }
@@ -33,7 +44,7 @@ export async function currentShopper(cookies: AstroCookies, url?: URL): Promise<
 /** A guest, in the currency of their currency cookie when it names one the shop prices in. */
 export function guestShopper(cookieCurrency: string | undefined): Shopper {
   const currency = isCurrency(cookieCurrency) ? cookieCurrency : env().DEFAULT_CURRENCY;
-  return { customerId: null, priceListId: null, currency, loggedIn: false };
+  return { customerId: null, user: null, priceListId: null, currency, loggedIn: false };
 }
 
 const featuresMemo = publishedMemo<Features>();
@@ -46,7 +57,9 @@ function shopFeatures(): Promise<Features> {
 }
 
 /** Prices show to signed-in users, or to guests only if isPriceForGuestEnabled. */
-export async function priceContext(shopper: Shopper): Promise<PriceContext> {
+export async function priceContext(
+  shopper: Pick<Shopper, 'currency' | 'priceListId' | 'loggedIn'>,
+): Promise<PriceContext> {
   const features = await shopFeatures();
   return {
     currency: shopper.currency,

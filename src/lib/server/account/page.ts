@@ -7,6 +7,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { statusText } from '#lib/site/error-pages.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
+import { isSignedIn, type SignedIn } from '../auth/index.ts';
 import { shellForParam, type Shell } from '../shell.ts';
 import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
 
@@ -24,7 +25,7 @@ export interface AccountContext {
   request: AccountRequest;
   locale: Locale;
   shell: Shell;
-  shopper: Shopper & { customerId: string };
+  shopper: SignedIn<Shopper>;
 }
 
 export type AccountMiss =
@@ -59,12 +60,9 @@ async function accountContext(
   if (frame.kind !== 'frame') return frame;
   const { locale, shell } = frame;
   const shopper = await currentShopper(request.cookies, request.url);
-  if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path };
+  if (!isSignedIn(shopper)) return { kind: 'sign-in', locale, shell, path };
   if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
-  return {
-    kind: 'context',
-    context: { request, locale, shell, shopper: { ...shopper, customerId: shopper.customerId } },
-  };
+  return { kind: 'context', context: { request, locale, shell, shopper } };
 }
 
 /** An account page at /my-account/{page}{subpath}: the context, then the page's own loader. */

@@ -1,17 +1,20 @@
 // The address book's state changes, each defined once: the endpoints (src/pages/api/account/addresses*)
 // answer them as JSON and the account's address pages take them as plain forms (page.ts). The signed-in
-// customer's own addresses only; a guest is 401.
+// user's company's addresses only; a guest is 401. Every user of the company reads the book (the checkout
+// offers it); changing it takes a role that may manage addresses (403 otherwise).
 import type { AstroCookies } from 'astro';
 import { addressesApi } from '#lib/addresses/contract.ts';
 import type { Db } from '../db/client.ts';
 import { endpoint, stateChange } from '../http.ts';
-import { unauthenticated } from '../auth/index.ts';
+import { authorize, signedIn } from '../auth/index.ts';
+import type { Permission } from '#lib/account/roles.ts';
+import type { Shopper } from '../shopper.ts';
 import { deleteAddress, saveAddress, setDefaultAddress, type BookFeatures } from './book.ts';
 import { savedAddresses } from './queries.ts';
 
 export interface AddressDeps {
   db(): Promise<Db>;
-  shopper(cookies: AstroCookies, url?: URL): Promise<{ customerId: string | null }>;
+  shopper(cookies: AstroCookies, url?: URL): Promise<Pick<Shopper, 'customerId' | 'user'>>;
   features(): Promise<BookFeatures>;
 }
 
@@ -22,24 +25,25 @@ interface AddressRequest {
 }
 
 export function addressChanges(deps: AddressDeps) {
-  async function customer(req: AddressRequest): Promise<{ db: Db; customerId: string }> {
-    const { customerId } = await deps.shopper(req.cookies, req.url);
-    if (!customerId) throw unauthenticated();
+  /** The company whose book it is; with a permission, only for a user whose role has it. */
+  async function customer(req: AddressRequest, permission?: Permission): Promise<{ db: Db; customerId: string }> {
+    const shopper = await deps.shopper(req.cookies, req.url);
+    const { customerId } = permission ? authorize(shopper, permission) : signedIn(shopper);
     return { db: await deps.db(), customerId };
   }
 
   return {
     customer,
     save: stateChange(addressesApi.save, async (body, req: AddressRequest) => {
-      const { db, customerId } = await customer(req);
+      const { db, customerId } = await customer(req, 'manageAddresses');
       return saveAddress(db, customerId, body, await deps.features());
     }),
     delete: stateChange(addressesApi.delete, async (body, req: AddressRequest) => {
-      const { db, customerId } = await customer(req);
+      const { db, customerId } = await customer(req, 'manageAddresses');
       return { addresses: await deleteAddress(db, customerId, body.id, await deps.features()) };
     }),
     setDefault: stateChange(addressesApi.setDefault, async (body, req: AddressRequest) => {
-      const { db, customerId } = await customer(req);
+      const { db, customerId } = await customer(req, 'manageAddresses');
       return { addresses: await setDefaultAddress(db, customerId, body.id, body.kind, await deps.features()) };
     }),
   };

@@ -2,42 +2,46 @@
 // is hashed only after every cheaper check (token, rate limit, password rules) passed.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers, passwordTokens } from '../db/schema.ts';
-import { findCustomerByUsername, setPasswordHash, type CustomerRow } from './customers.ts';
+import { customerUsers, passwordTokens } from '../db/schema.ts';
+import { findAccountByUsername, setPasswordHash, type Account } from './customers.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertPasswordAllowed } from './password-rules.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
 import { issuePasswordToken, redeemPasswordToken, type PasswordTokenPurpose } from './password-tokens.ts';
-import { revokeCustomerFamilies } from './refresh-tokens.ts';
+import { revokeUserFamilies } from './refresh-tokens.ts';
 import { invalidToken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
 import { sha256Hex } from './crypto.ts';
 import type { Session } from './session.ts';
 
-/** Needs the current password (rate limited like a login); signs out every other session of the customer. */
+/** Needs the current password (rate limited like a login); signs out every other session of the user. */
 export async function changePassword(
   db: Db,
   session: Session,
   input: { currentPassword: string; newPassword: string },
   ip: string,
 ): Promise<void> {
-  await assertPasswordAllowed(input.newPassword, session.customer.email, 'newPassword');
-  const gate = await checkLoginAttempt(db, { account: `id:${session.customer.id}`, ip });
+  const { user } = session;
+  await assertPasswordAllowed(input.newPassword, user.email, 'newPassword');
+  const gate = await checkLoginAttempt(db, { account: `id:${user.id}`, ip });
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
-  if (!(await verifyPassword(session.customer.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongCurrentPassword();
   await loginSucceeded(db, gate);
-  await setPasswordHash(db, session.customer.id, await hashPassword(input.newPassword));
-  await revokeCustomerFamilies(db, session.customer.id, { except: session.familyId });
+  await setPasswordHash(db, user.id, await hashPassword(input.newPassword));
+  await revokeUserFamilies(db, user.id, { except: session.familyId });
 }
 
-/** Issues a reset token for the account behind an email or customer number; undefined when none. */
+/**
+ * Issues a reset token for the user behind an email or customer number; undefined when none. A disabled
+ * user gets none: a new password would not let them in.
+ */
 export async function createResetToken(
   db: Db,
   username: string,
   now = new Date(),
-): Promise<{ customer: CustomerRow; token: string } | undefined> {
-  const customer = await findCustomerByUsername(db, username.trim());
-  if (!customer) return undefined;
-  return { customer, token: await issuePasswordToken(db, customer.id, 'reset', now) };
+): Promise<{ account: Account; token: string } | undefined> {
+  const account = await findAccountByUsername(db, username.trim());
+  if (!account || account.user.status === 'disabled') return undefined;
+  return { account, token: await issuePasswordToken(db, account.user.id, 'reset', now) };
 }
 
 /**
@@ -54,9 +58,9 @@ export async function setPasswordWithToken(
   const [usable] =
     token.length <= 200
       ? await db
-          .select({ id: passwordTokens.id, email: customers.email })
+          .select({ id: passwordTokens.id, email: customerUsers.email })
           .from(passwordTokens)
-          .innerJoin(customers, eq(customers.id, passwordTokens.customerId))
+          .innerJoin(customerUsers, eq(customerUsers.id, passwordTokens.userId))
           .where(
             and(
               eq(passwordTokens.tokenHash, sha256Hex(token)),
@@ -68,7 +72,7 @@ export async function setPasswordWithToken(
       : [];
   if (!usable) throw invalidToken();
   await assertPasswordAllowed(password, usable.email, 'password');
-  const customerId = await redeemPasswordToken(db, token, purpose, await hashPassword(password), now);
-  if (!customerId) throw invalidToken();
-  return customerId;
+  const userId = await redeemPasswordToken(db, token, purpose, await hashPassword(password), now);
+  if (!userId) throw invalidToken();
+  return userId;
 }

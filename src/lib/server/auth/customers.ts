@@ -1,9 +1,11 @@
-// Customer records as the auth flows need them, and their public face (the API's User).
-import { eq, or, sql } from 'drizzle-orm';
+// Customer records (companies) and their users as the auth flows need them, and their public face (the
+// API's User).
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { int8, rows } from '../db/index.ts';
-import { customers } from '../db/schema.ts';
+import { customerUsers, customers } from '../db/schema.ts';
+import { isRole, type Role } from '#lib/account/roles.ts';
 import type { User } from '#lib/auth/contract.ts';
 import { emailTaken } from './errors.ts';
 import { isUniqueViolation, pgError } from '../db/errors.ts';
@@ -13,32 +15,62 @@ import { recordCustomerCreated } from '../webhooks/index.ts';
 const IN_FAILED_TRANSACTION = '25P02';
 
 export type CustomerRow = typeof customers.$inferSelect;
+export type UserRow = Omit<typeof customerUsers.$inferSelect, 'role'> & { role: Role };
 
-export function toUser(row: CustomerRow): User {
+/** A company user and their company: who signs in, and whose prices, addresses and orders they use. */
+export interface Account {
+  user: UserRow;
+  customer: CustomerRow;
+}
+
+/** The API's User: the company's data, the signed-in user's e-mail and role. */
+export function toUser({ user, customer }: Account): User {
   return {
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    customernum: row.customernum,
-    currency: row.currency,
-    excludeTax: row.excludeTax,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: user.email,
+    customernum: customer.customernum,
+    currency: customer.currency,
+    excludeTax: customer.excludeTax,
+    role: user.role,
   };
 }
 
-/** Username is an email address (any case) or a customer number; already trimmed. */
-export async function findCustomerByUsername(db: Db, username: string): Promise<CustomerRow | undefined> {
-  if (username === '') return undefined;
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(or(sql`lower(${customers.email}) = lower(${username})`, eq(customers.customernum, username)))
-    .limit(2);
-  // An email match wins should a customer number ever look like somebody's email.
-  return rows.find((r) => r.email.toLowerCase() === username.toLowerCase()) ?? rows[0];
+/** The role column holds only known roles (a CHECK constraint); a row says so to the type checker here. */
+export function userRow(row: typeof customerUsers.$inferSelect): UserRow {
+  if (!isRole(row.role)) throw new Error(`customer_users ${row.id} has an unknown role`);
+  return { ...row, role: row.role };
 }
 
-export async function setPasswordHash(db: Db, customerId: string, passwordHash: string): Promise<void> {
-  await db.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customerId));
+/** The accounts matching a condition on the user or the company, at most `limit`. */
+async function accounts(db: Db, where: ReturnType<typeof sql>, limit: number): Promise<Account[]> {
+  const rows = await db
+    .select({ user: customerUsers, customer: customers })
+    .from(customerUsers)
+    .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+    .where(where)
+    .limit(limit);
+  return rows.map((r) => ({ user: userRow(r.user), customer: r.customer }));
+}
+
+/**
+ * Username is a user's email address (any case) or a customer number, which names the company's primary
+ * user (the one with the customer's id); already trimmed.
+ */
+export async function findAccountByUsername(db: Db, username: string): Promise<Account | undefined> {
+  if (username === '') return undefined;
+  const found = await accounts(
+    db,
+    sql`(lower(${customerUsers.email}) = lower(${username})
+      OR (${customers.customernum} = ${username} AND ${customerUsers.id} = ${customers.id}))`,
+    2,
+  );
+  // An email match wins should a customer number ever look like somebody's email.
+  return found.find((a) => a.user.email.toLowerCase() === username.toLowerCase()) ?? found[0];
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.update(customerUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(customerUsers.id, userId));
 }
 
 export interface NewCustomer {
@@ -71,11 +103,7 @@ async function nextCustomernum(db: Db): Promise<string> {
  */
 async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> {
   const email = input.email.trim().toLowerCase();
-  const [existing] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(sql`lower(${customers.email}) = ${email}`);
-  if (existing) throw emailTaken();
+  if (await emailInUse(db, email)) throw emailTaken();
   for (let attempt = 0; ; attempt++) {
     try {
       // The account and its customer.created event commit together, or neither does.
@@ -96,7 +124,11 @@ async function createCustomer(db: Db, input: NewCustomer): Promise<CustomerRow> 
         return row!;
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();
+      if (
+        isUniqueViolation(error, 'customers_email_lower_idx') ||
+        isUniqueViolation(error, 'customer_users_email_lower_idx')
+      )
+        throw emailTaken();
       if (!isUniqueViolation(error, 'customernum') || attempt >= 20) throw error;
     }
   }
@@ -119,11 +151,25 @@ export async function createCustomerInTransaction(tx: Db, input: NewCustomer): P
   }
 }
 
-/** The customer with this email address (any case), if any. */
-export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`);
-  return row;
+const TakenRow = z.object({ taken: z.boolean() });
+
+/**
+ * Whether an address signs somebody in or is a company's contact address (any case): one address is one
+ * person, whichever company they belong to.
+ */
+async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const normal = email.trim().toLowerCase();
+  const [row] = await rows(
+    db,
+    TakenRow,
+    sql`
+    SELECT EXISTS (SELECT 1 FROM ${customerUsers} WHERE lower(${customerUsers.email}) = ${normal})
+        OR EXISTS (SELECT 1 FROM ${customers} WHERE lower(${customers.email}) = ${normal}) AS taken`,
+  );
+  return row?.taken === true;
+}
+
+/** The user with this email address (any case) and their company, if any. */
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | undefined> {
+  return (await accounts(db, sql`lower(${customerUsers.email}) = ${email.trim().toLowerCase()}`, 1))[0];
 }

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { customers, emailChangeTokens } from '../db/schema.ts';
 import { ApiError, validationFailed } from '../http.ts';
 import { PROFILE_MESSAGES } from '#lib/profile/contract.ts';
-import type { CustomerRow } from './customers.ts';
+import type { CustomerRow, UserRow } from './customers.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
 import { emailTaken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -31,10 +31,10 @@ export type EmailChangeRequested =
  * Checks the current password as a login attempt of the account would be (same rate limits; a wrong
  * one is INVALID_PASSWORD and counts as a failure).
  */
-async function checkCurrentPassword(db: Db, customer: CustomerRow, password: string, ip: string): Promise<void> {
-  const gate = await checkLoginAttempt(db, { account: `id:${customer.id}`, ip });
+async function checkCurrentPassword(db: Db, user: UserRow, password: string, ip: string): Promise<void> {
+  const gate = await checkLoginAttempt(db, { account: `id:${user.id}`, ip });
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
-  if (!(await verifyPassword(customer.passwordHash, password))) throw wrongCurrentPassword();
+  if (!(await verifyPassword(user.passwordHash, password))) throw wrongCurrentPassword();
   await loginSucceeded(db, gate);
 }
 
@@ -50,7 +50,7 @@ export async function requestEmailChange(
   if (input.newEmail === customer.email.toLowerCase()) {
     throw validationFailed([{ path: 'newEmail', message: PROFILE_MESSAGES.sameEmail }]);
   }
-  await checkCurrentPassword(db, customer, input.currentPassword, ip);
+  await checkCurrentPassword(db, session.user, input.currentPassword, ip);
   const [recent] = await db
     .select({ n: count() })
     .from(emailChangeTokens)
@@ -153,7 +153,11 @@ export async function confirmEmailChange(db: Db, token: string, now = new Date()
     });
   } catch (error) {
     // Two accounts confirming the same address at once: the unique index lets one through.
-    if (isUniqueViolation(error, 'customers_email_lower_idx')) throw emailTaken();
+    if (
+      isUniqueViolation(error, 'customers_email_lower_idx') ||
+      isUniqueViolation(error, 'customer_users_email_lower_idx')
+    )
+      throw emailTaken();
     throw error;
   }
 }

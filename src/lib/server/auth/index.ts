@@ -19,6 +19,7 @@ export { derivedKey } from './secret.ts';
 export { issuePasswordToken } from './password-tokens.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { TooManyAttemptsError, unauthenticated } from './errors.ts';
+export { authorize, isSignedIn, may, signedIn, type CompanyUser, type SignedIn } from './guard.ts';
 export { shopTitle, siteFeatures } from './site.ts';
 export { PROFILE_PATH, type ProfileView } from './profile-page.ts';
 export { activationView } from './activation-page.ts';

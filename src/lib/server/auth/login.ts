@@ -1,9 +1,10 @@
-// Login by email or customer number, rate limited per account, per IP and
-// per account+IP (see rate-limit.ts).
+// Login by a user's email or the company's customer number (its primary user), rate limited per user, per
+// IP and per user+IP (see rate-limit.ts). Only an active user signs in: an invited one has no password
+// yet, a disabled one is refused exactly like a wrong password.
 import type { Db } from '../db/client.ts';
 import { logger } from '../log.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
-import { findCustomerByUsername, setPasswordHash, type CustomerRow } from './customers.ts';
+import { findAccountByUsername, setPasswordHash, type Account } from './customers.ts';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { invalidCredentials, TooManyAttemptsError } from './errors.ts';
 
@@ -14,25 +15,21 @@ export interface Credentials {
 }
 
 /** Checks credentials; throws INVALID_CREDENTIALS (401) or TOO_MANY_ATTEMPTS (429). */
-export async function authenticate(
-  db: Db,
-  credentials: Credentials,
-  ip: string,
-  now = new Date(),
-): Promise<CustomerRow> {
-  const customer = await findCustomerByUsername(db, credentials.username);
-  // The account's id when it exists, so its email and its customer number share one budget.
-  const account = customer ? `id:${customer.id}` : `name:${credentials.username.toLowerCase()}`;
-  const gate = await checkLoginAttempt(db, { account, ip }, now);
+export async function authenticate(db: Db, credentials: Credentials, ip: string, now = new Date()): Promise<Account> {
+  const account = await findAccountByUsername(db, credentials.username);
+  const user = account?.user;
+  // The user's id when it exists, so its email and its customer number share one budget.
+  const key = user ? `id:${user.id}` : `name:${credentials.username.toLowerCase()}`;
+  const gate = await checkLoginAttempt(db, { account: key, ip }, now);
   if (!gate.allowed) throw new TooManyAttemptsError(gate.retryAfterSeconds);
   // Unknown users are verified against a dummy hash: same work, same time, same answer.
-  const valid = await verifyPassword(customer?.passwordHash, credentials.password);
-  if (!customer || !valid) throw invalidCredentials();
+  const valid = await verifyPassword(user?.passwordHash, credentials.password);
+  if (!account || !user || !valid || user.status !== 'active') throw invalidCredentials();
   await loginSucceeded(db, gate);
-  if (customer.passwordHash && needsRehash(customer.passwordHash)) {
-    await setPasswordHash(db, customer.id, await hashPassword(credentials.password)).catch((error: unknown) => {
-      logger.error({ err: error, customerId: customer.id }, 'could not upgrade a password hash');
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await setPasswordHash(db, user.id, await hashPassword(credentials.password)).catch((error: unknown) => {
+      logger.error({ err: error, userId: user.id }, 'could not upgrade a password hash');
     });
   }
-  return customer;
+  return account;
 }

@@ -4,9 +4,9 @@
 // Redeeming one sets the password and signs the customer out everywhere.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers, passwordTokens } from '../db/schema.ts';
+import { customerUsers, passwordTokens } from '../db/schema.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
-import { revokeCustomerFamilies } from './refresh-tokens.ts';
+import { revokeUserFamilies } from './refresh-tokens.ts';
 import { accountUnlocked } from './rate-limit.ts';
 
 const PASSWORD_TOKEN_TTL_MS: Record<'reset' | 'create', number> = {
@@ -17,13 +17,13 @@ export type PasswordTokenPurpose = 'reset' | 'create';
 
 export async function issuePasswordToken(
   db: Db,
-  customerId: string,
+  userId: string,
   purpose: PasswordTokenPurpose,
   now = new Date(),
 ): Promise<string> {
   const token = randomToken();
   await db.insert(passwordTokens).values({
-    customerId,
+    userId,
     purpose,
     tokenHash: sha256Hex(token),
     expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]),
@@ -33,7 +33,7 @@ export async function issuePasswordToken(
 }
 
 /**
- * Spends a token and sets the new password in one transaction; the customer id, or null when the
+ * Spends a token and sets the new password in one transaction; the user id, or null when the
  * token is unknown, of the other purpose, expired or already used. The password is hashed by the
  * caller beforehand, so a slow hash never holds the row lock.
  */
@@ -57,17 +57,17 @@ export async function redeemPasswordToken(
           gt(passwordTokens.expiresAt, now),
         ),
       )
-      .returning({ customerId: passwordTokens.customerId });
+      .returning({ userId: passwordTokens.userId });
     if (!spent) return null;
-    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, spent.customerId));
+    await tx.update(customerUsers).set({ passwordHash, updatedAt: now }).where(eq(customerUsers.id, spent.userId));
     // Other links still in a mailbox must not undo this password later.
     await tx
       .update(passwordTokens)
       .set({ usedAt: now })
-      .where(and(eq(passwordTokens.customerId, spent.customerId), isNull(passwordTokens.usedAt)));
-    await revokeCustomerFamilies(tx as unknown as Db, spent.customerId, { now });
+      .where(and(eq(passwordTokens.userId, spent.userId), isNull(passwordTokens.usedAt)));
+    await revokeUserFamilies(tx as unknown as Db, spent.userId, { now });
     // The mailbox's owner set it: failures of an attack on the account no longer hold the owner back.
-    await accountUnlocked(tx as unknown as Db, `id:${spent.customerId}`);
-    return spent.customerId;
+    await accountUnlocked(tx as unknown as Db, `id:${spent.userId}`);
+    return spent.userId;
   });
 }

@@ -2,6 +2,7 @@
 // endpoints under src/pages/api/account answer them as JSON, and the profile and e-mail confirmation
 // pages take them as plain forms (profile-page.ts). Dependencies come in through ProfileDeps, so tests
 // run the real handlers against any database.
+import { authorize, permissionDenied } from './guard.ts';
 import type { AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
@@ -57,6 +58,9 @@ async function startEmailChange(
 /** What a change needs of its request: the session's cookies and address, and the client (rate limits). */
 type ProfileRequest = { cookies: AstroCookies; url: URL } & ClientContext;
 
+/** A session as the permission guard sees it. */
+const asShopper = (session: Session) => ({ customerId: session.customer.id, user: session.user });
+
 export function profileChanges(deps: ProfileDeps = defaultProfileDeps) {
   async function signedIn({
     cookies,
@@ -73,9 +77,13 @@ export function profileChanges(deps: ProfileDeps = defaultProfileDeps) {
 
   return {
     signedIn,
-    /** Only the session's own customer: the request carries no id to point elsewhere. */
+    /**
+     * Only the session's own company: the request carries no id to point elsewhere. The profile is the
+     * company's master data, so changing it takes a role that manages the company's users.
+     */
     update: stateChange(profileApi.update, async (body, context: ProfileRequest) => {
       const { db, session } = await signedIn(context);
+      authorize(asShopper(session), 'manageUsers');
       const issues = profileRuleIssues(body, await deps.features());
       if (issues.length > 0) throw validationFailed(issues);
       const profile = await updateProfile(db, session.customer.id, body);
@@ -83,8 +91,13 @@ export function profileChanges(deps: ProfileDeps = defaultProfileDeps) {
       return { profile };
     }),
 
+    /**
+     * The company's contact address, which is also its primary user's sign-in (migration 0023's trigger):
+     * only that user changes it. Another user's own address is changed by the company's admins.
+     */
     requestEmailChange: stateChange(profileApi.requestEmailChange, async (body, context: ProfileRequest) => {
       const { db, session } = await signedIn(context);
+      if (session.user.id !== session.customer.id) throw permissionDenied('manageUsers');
       await startEmailChange(db, session, body, clientIp(context));
       return { ok: true as const };
     }),

@@ -19,7 +19,8 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface IssuedRefresh {
   token: string;
-  customerId: string;
+  /** The company user whose login this is (src/lib/server/db/schema/customers.ts, customerUsers). */
+  userId: string;
   familyId: string;
   expiresAt: Date;
   /** Remember-me: the cookie persists for the token's lifetime instead of the browser session. */
@@ -40,18 +41,16 @@ const iso = (d: Date) => d.toISOString();
 /** Starts a new family (a login) and returns its first token. */
 export async function startRefreshFamily(
   db: Db,
-  customerId: string,
+  userId: string,
   remember: boolean,
   now = new Date(),
 ): Promise<IssuedRefresh> {
   const token = randomToken();
   const familyId = randomUUID();
   const expiresAt = new Date(now.getTime() + ttl(remember));
-  await db
-    .insert(refreshTokens)
-    .values({ customerId, familyId, tokenHash: sha256Hex(token), expiresAt, createdAt: now });
+  await db.insert(refreshTokens).values({ userId, familyId, tokenHash: sha256Hex(token), expiresAt, createdAt: now });
   if (Math.random() < 0.02) await pruneRefreshTokens(db, now).catch(() => {});
-  return { token, customerId, familyId, expiresAt, remember };
+  return { token, userId, familyId, expiresAt, remember };
 }
 
 export async function rotateRefreshToken(db: Db, token: string, now = new Date()): Promise<RotateResult> {
@@ -81,7 +80,7 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
     await tx
       .insert(refreshTokens)
       .values({
-        customerId: row.customerId,
+        userId: row.userId,
         familyId: row.familyId,
         tokenHash: successorHash,
         expiresAt: new Date(now.getTime() + ttl(remember)),
@@ -94,7 +93,7 @@ export async function rotateRefreshToken(db: Db, token: string, now = new Date()
       ok: true,
       refresh: {
         token: successor,
-        customerId: row.customerId,
+        userId: row.userId,
         familyId: row.familyId,
         expiresAt: next.expiresAt,
         remember,
@@ -120,13 +119,13 @@ export async function revokeFamily(db: Db, familyId: string, now = new Date()): 
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Signs a customer out everywhere, optionally keeping the session that asked for it. */
-export async function revokeCustomerFamilies(
+/** Signs a user out everywhere, optionally keeping the session that asked for it. */
+export async function revokeUserFamilies(
   db: Db,
-  customerId: string,
+  userId: string,
   options: { except?: string; now?: Date } = {},
 ): Promise<void> {
-  const conditions = [eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)];
+  const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (options.except) conditions.push(ne(refreshTokens.familyId, options.except));
   await db
     .update(refreshTokens)

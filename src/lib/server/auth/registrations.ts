@@ -18,7 +18,7 @@ import { pendingRegistrations } from '../db/schema.ts';
 import { inBackground, sendActivationMail, sendAlreadyRegisteredMail, sendWelcomeMail } from '../mail/index.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
-import { createCustomerInTransaction, findCustomerByEmail, type CustomerRow, type NewCustomer } from './customers.ts';
+import { createCustomerInTransaction, findAccountByEmail, type CustomerRow, type NewCustomer } from './customers.ts';
 import { TooManyAttemptsError } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
@@ -45,9 +45,10 @@ export async function processAccountRequest(db: Db, request: AccountRequest, now
   const email = request.email.trim().toLowerCase();
   const locale = localeFor(request.locale);
   const shop = await shopTitle(locale);
-  const owner = await findCustomerByEmail(db, email);
+  const owner = await findAccountByEmail(db, email);
   if (owner) {
-    await sendAlreadyRegisteredMail({ ...owner, locale: localeFor(owner.locale) }, shop);
+    const { customer, user } = owner;
+    await sendAlreadyRegisteredMail({ ...customer, email: user.email, locale: localeFor(customer.locale) }, shop);
     return;
   }
   const token = randomToken();

@@ -68,7 +68,7 @@ export function authRoutes(deps: AuthDeps) {
   async function currentUser(_input: unknown, { cookies, url }: APIContext) {
     const session = await resolveSession(cookies, { url, db: await deps.db() });
     if (!session) throw unauthenticated();
-    return { user: toUser(session.customer) };
+    return { user: toUser(session) };
   }
 
   /** A password set from an emailed link signs the customer out everywhere, this browser included. */
@@ -88,19 +88,15 @@ export function authRoutes(deps: AuthDeps) {
         const { cookies, url } = context;
         const db = await deps.db();
         await endSession(db, cookies, { url });
-        const customer = await authenticate(
-          db,
-          { username: body.username, password: body.password },
-          clientIp(context),
-        );
-        setSessionCookies(cookies, await startSession(db, customer.id, body.rememberMe), url);
+        const account = await authenticate(db, { username: body.username, password: body.password }, clientIp(context));
+        setSessionCookies(cookies, await startSession(db, account.user.id, body.rememberMe), url);
         // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
         const guestCartId = cart.readCartCookie(cookies);
         if (guestCartId) {
-          await cart.mergeGuestCartIntoCustomer(db, guestCartId, customer.id);
+          await cart.mergeGuestCartIntoCustomer(db, guestCartId, account.customer.id);
           cart.clearCartCookie(cookies);
         }
-        return { user: toUser(customer) };
+        return { user: toUser(account) };
       },
       spokenValidation,
     ),
@@ -168,6 +164,7 @@ export function authRoutes(deps: AuthDeps) {
         const db = await deps.db();
         const session = await resolveSession(cookies, { url, db });
         const customer = session?.customer ?? null;
+        // The currency is the company's: its price list and carts are in it.
         // The customer's cart is always in the customer's currency: both change together.
         await db.transaction(async (tx) => {
           if (customer)
@@ -185,7 +182,7 @@ export function authRoutes(deps: AuthDeps) {
           httpOnly: false,
           secure: url.protocol === 'https:',
         });
-        return { currency, user: customer ? toUser({ ...customer, currency }) : null };
+        return { currency, user: session ? toUser({ ...session, customer: { ...session.customer, currency } }) : null };
       },
       spokenValidation,
     ),
@@ -205,8 +202,14 @@ export function authRoutes(deps: AuthDeps) {
         inBackground('password reset mail', async () => {
           const issued = await createResetToken(db, body.email);
           if (!issued) return;
-          const locale = isLocale(issued.customer.locale) ? issued.customer.locale : DEFAULT_LOCALE;
-          await sendPasswordLinkMail('reset', issued.customer, issued.token, await shopTitle(locale));
+          const { customer, user } = issued.account;
+          const locale = isLocale(customer.locale) ? customer.locale : DEFAULT_LOCALE;
+          await sendPasswordLinkMail(
+            'reset',
+            { ...customer, email: user.email },
+            issued.token,
+            await shopTitle(locale),
+          );
         });
         return { ok: true as const };
       },

@@ -3,7 +3,7 @@
 import { and, eq, exists, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
-import { customers, refreshTokens } from '../db/schema.ts';
+import { customerUsers, customers, refreshTokens } from '../db/schema.ts';
 import {
   clearSessionCookies,
   REFRESH_COOKIE,
@@ -19,10 +19,13 @@ import {
   type IssuedRefresh,
 } from './refresh-tokens.ts';
 import { signUserToken, verifyUserToken } from './user-token.ts';
-import type { CustomerRow } from './customers.ts';
+import { userRow, type CustomerRow, type UserRow } from './customers.ts';
 
 export interface Session {
+  /** The company: its prices, addresses, orders. */
   customer: CustomerRow;
+  /** Who signed in: their e-mail, password and role. */
+  user: UserRow;
   /** The login this session belongs to (refresh-token family). */
   familyId: string;
 }
@@ -34,34 +37,34 @@ export interface SessionOptions {
   now?: Date;
 }
 
-/** The customer, provided the login (family) has not been revoked: logout acts at once, not in 15 minutes. */
-async function loadSession(db: Db, customerId: string, familyId: string): Promise<Session | null> {
+/**
+ * The user and their company, provided the login (family) has not been revoked and the user is still
+ * active: logout and disabling act at once, not in 15 minutes.
+ */
+async function loadSession(db: Db, userId: string, familyId: string): Promise<Session | null> {
   const alive = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
     .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        eq(refreshTokens.customerId, customerId),
-        isNull(refreshTokens.revokedAt),
-      ),
+      and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
     );
-  const [customer] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, customerId), exists(alive)));
-  return customer ? { customer, familyId } : null;
+  const [row] = await db
+    .select({ user: customerUsers, customer: customers })
+    .from(customerUsers)
+    .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+    .where(and(eq(customerUsers.id, userId), eq(customerUsers.status, 'active'), exists(alive)));
+  return row ? { customer: row.customer, user: userRow(row.user), familyId } : null;
 }
 
 /** Creates a login: a new refresh family and a user token for it. */
 export async function startSession(
   db: Db,
-  customerId: string,
+  userId: string,
   remember: boolean,
   now = new Date(),
 ): Promise<{ userToken: string; refresh: IssuedRefresh }> {
-  const refresh = await startRefreshFamily(db, customerId, remember, now);
-  return { userToken: signUserToken(customerId, refresh.familyId, now), refresh };
+  const refresh = await startRefreshFamily(db, userId, remember, now);
+  return { userToken: signUserToken(userId, refresh.familyId, now), refresh };
 }
 
 async function resolve(cookies: CookieJar, options: SessionOptions): Promise<Session | null> {
@@ -78,11 +81,11 @@ async function resolve(cookies: CookieJar, options: SessionOptions): Promise<Ses
   if (refresh) {
     const rotated = await rotateRefreshToken(db, refresh, now);
     if (rotated.ok) {
-      const session = await loadSession(db, rotated.refresh.customerId, rotated.refresh.familyId);
+      const session = await loadSession(db, rotated.refresh.userId, rotated.refresh.familyId);
       if (session) {
         setSessionCookies(
           cookies,
-          { userToken: signUserToken(session.customer.id, session.familyId, now), refresh: rotated.refresh },
+          { userToken: signUserToken(session.user.id, session.familyId, now), refresh: rotated.refresh },
           options.url,
           now,
         );

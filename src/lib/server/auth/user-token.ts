@@ -1,5 +1,5 @@
 // The short-lived user token: it tells a guest from a signed-in user. A compact
-// HMAC-SHA256 signed payload: customer id, session family, issue and expiry time. Stateless to
+// HMAC-SHA256 signed payload: user id (customer_users), session family, issue and expiry time. Stateless to
 // verify; resolveSession still checks that the family is alive, so logout and revocation act at once.
 import { z } from 'astro/zod';
 import { derivedKey } from './secret.ts';
@@ -19,9 +19,9 @@ export type UserTokenClaims = z.infer<typeof claimsSchema>;
 
 const sign = (payload: string) => hmac(derivedKey('user-token'), payload).toString('base64url');
 
-export function signUserToken(customerId: string, familyId: string, now = new Date()): string {
+export function signUserToken(userId: string, familyId: string, now = new Date()): string {
   const iat = Math.floor(now.getTime() / 1000);
-  const claims: UserTokenClaims = { sub: customerId, fam: familyId, iat, exp: iat + USER_TOKEN_TTL_SECONDS };
+  const claims: UserTokenClaims = { sub: userId, fam: familyId, iat, exp: iat + USER_TOKEN_TTL_SECONDS };
   const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
   return `${payload}.${sign(payload)}`;
 }

@@ -7,6 +7,7 @@
 //                          product-page add that never loses quantity
 //   remove, quantity,
 //   coupon, delete         required (stale → 409 CART_OUTDATED_ERROR, nothing changed)
+import type { CompanyUser } from '../shopper.ts';
 import type { APIContext, AstroCookies } from 'astro';
 import type { Db } from '../db/client.ts';
 import { endpoint, stateChange, validationFailed, type EndpointOptions } from '../http.ts';
@@ -35,6 +36,8 @@ export type CartRequest = Pick<APIContext, 'request' | 'cookies' | 'url'>;
 
 interface CartShopper {
   customerId: string | null;
+  /** The signed-in company user (their role decides what they may order); null for guests. */
+  user: CompanyUser | null;
   currency: string;
   loggedIn: boolean;
 }

@@ -9,11 +9,12 @@ import type { Address } from '#lib/checkout/address.ts';
 import { mayCheckOutWithoutLogin } from '#lib/checkout/rules.ts';
 import { PASSWORD_MESSAGES } from '#lib/auth/password-policy.ts';
 import {
+  authorize,
   checkRegistration,
   hashPassword,
   passwordProblem,
+  signedIn,
   TooManyAttemptsError,
-  unauthenticated,
 } from '../auth/index.ts';
 import { clientIp } from '../client-ip.ts';
 import {
@@ -132,6 +133,8 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     const mayUpdateDefault =
       kind === 'shipping' ? features.isDefaultShippingUpdateEnabled : features.isDefaultBillingUpdateEnabled;
     if (saveDefault && s.shopper.customerId && mayUpdateDefault) {
+      // Saving into the company's address book is managing its addresses.
+      authorize(s.shopper, 'manageAddresses');
       stored = { ...stored, id: await saveAsDefault(s.db, s.shopper.customerId, stored, kind) };
     }
     return stored;
@@ -229,8 +232,7 @@ export function checkoutRoutes(deps: CheckoutDeps) {
     /** The signed-in customer's saved addresses, defaults first. */
     addresses: endpoint(checkoutApi.addresses, async (_body, req) => {
       const s = await session(req);
-      if (!s.shopper.customerId) throw unauthenticated();
-      return { addresses: await savedAddresses(s.db, s.shopper.customerId) };
+      return { addresses: await savedAddresses(s.db, signedIn(s.shopper).customerId) };
     }),
   };
 }

@@ -159,6 +159,27 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
   return { customers, addresses };
 }
 
+/** The acme company's users besides its primary admin (DEMO_FIXTURES.acmeUsers), salted like the customers. */
+export async function buildAcmeUsers(
+  customers: readonly Customer[],
+): Promise<(typeof schema.customerUsers.$inferInsert)[]> {
+  const rng = createRng('company-users');
+  const acme = customers.find((c) => c.customernum === DEMO_FIXTURES.customers.acme.customernum)!;
+  return Promise.all(
+    Object.values(DEMO_FIXTURES.acmeUsers).map(async (u) => ({
+      id: rng.uuid(),
+      customerId: acme.id!,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      status: 'active',
+      passwordHash: await hash(u.password, { salt: Uint8Array.from({ length: 16 }, () => rng.int(0, 255)) }),
+      createdAt: acme.createdAt,
+      updatedAt: acme.createdAt,
+    })),
+  );
+}
+
 /** The workspace's demo staff (DEMO_FIXTURES.staff), with salts from the seed's generator like the customers'. */
 export async function buildStaff(): Promise<(typeof schema.staffUsers.$inferInsert)[]> {
   const rng = createRng('staff');

@@ -224,6 +224,15 @@ export const DEMO_FIXTURES = {
     /** Prices excluding tax, currency GBP. */
     excludeTax: { email: 'export@nordic.example', customernum: '10003', password: DEMO_PASSWORD },
   },
+  /**
+   * The acme company's further users (its admin is its primary user, buyer@acme.example), each with their
+   * own sign-in and role (src/lib/account/roles.ts).
+   */
+  acmeUsers: {
+    foreman1: { email: 'foreman1@acme.example', name: 'Frank Förster', role: 'buyer', password: DEMO_PASSWORD },
+    foreman2: { email: 'foreman2@acme.example', name: 'Greta Gruber', role: 'buyer', password: DEMO_PASSWORD },
+    approver: { email: 'approver@acme.example', name: 'Anton Albers', role: 'approver', password: DEMO_PASSWORD },
+  },
   /** The editor workspace's demo accounts (/admin): an editor of content, and an admin who also manages staff and API tokens. */
   staff: {
     editor: { email: 'editor@example.com', password: DEMO_PASSWORD, role: 'editor' },

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { ATTRIBUTE_DEFS, buildAttributeOptions } from './attributes.ts';
 import { buildCategories, categoryDescription } from './categories.ts';
 import { buildContentRows } from './content.ts';
-import { buildCustomers, buildStaff } from './customers.ts';
+import { buildAcmeUsers, buildCustomers, buildStaff } from './customers.ts';
 import { buildReviews, REVIEWED_SKUS } from './reviews.ts';
 import { FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
 import { inArray, sql } from 'drizzle-orm';
@@ -129,6 +129,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
   const categories = buildCategories();
   const { customers, addresses } = await buildCustomers();
   const staff = await buildStaff();
+  const acmeUsers = await buildAcmeUsers(customers);
 
   await transaction(async (tx) => {
     await insertChunked(
@@ -180,7 +181,9 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
       schema.contentBlocks,
       content.map((r) => ({ ...r, updatedAt: new Date(DEMO_EPOCH) })),
     );
+    // Each customer's primary user comes with it (the trigger of migration 0023); acme has three more.
     await insertChunked(tx, schema.customers, customers);
+    await insertChunked(tx, schema.customerUsers, acmeUsers);
     await insertChunked(tx, schema.addresses, addresses);
     await insertChunked(tx, schema.staffUsers, staff);
   });

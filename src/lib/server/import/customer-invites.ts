@@ -2,9 +2,9 @@
 // own create-password mail (the link that sets the first password, as for any account made for a
 // customer). Sent only once the import's writes are committed, so no mail names an account a rollback
 // took back; a customer that has a password by then, or no longer exists, gets none.
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { customers } from '../db/schema.ts';
+import { customerUsers, customers } from '../db/schema.ts';
 import { issuePasswordToken, shopTitle } from '../auth/index.ts';
 import { sendPasswordLinkMail } from '../mail/index.ts';
 import { logger } from '../log.ts';
@@ -35,19 +35,21 @@ export async function inviteCustomers(
   let sent = 0;
   for (let i = 0; i < created.length; i += CHUNK) {
     const chunk = created.slice(i, i + CHUNK);
+    // A customer without a password is one whose primary user (the customer's own id) has none.
     const rows = await db
-      .select()
+      .select({ customer: customers })
       .from(customers)
+      .innerJoin(customerUsers, eq(customerUsers.id, customers.id))
       .where(
         and(
           inArray(
             customers.id,
             chunk.map((c) => c.id),
           ),
-          isNull(customers.passwordHash),
+          isNull(customerUsers.passwordHash),
         ),
       );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byId = new Map(rows.map(({ customer }) => [customer.id, customer]));
     for (const { id, at } of chunk) {
       const customer = byId.get(id);
       if (!customer) continue;

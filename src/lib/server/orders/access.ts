@@ -1,6 +1,7 @@
 // Who may see or change an order. An order id alone grants nothing:
 //
-//   - a registered customer's order (customer_id set): its signed-in owner only;
+//   - a registered customer's order (customer_id set): the signed-in users of that company, and of them
+//     only the one who placed it unless their role may see all of the company's orders (orderScope);
 //   - a guest order: whoever holds its access secret, 32 random bytes handed out once as an HttpOnly
 //     cookie when the order is placed, or the token its confirmation mail's link carries. The database
 //     keeps only the secret's SHA-256 (orders.access_secret_hash), so a leaked table or backup opens no
@@ -14,7 +15,8 @@ import { ORDER_ACCESS_PARAM } from '#lib/orders/access.ts';
 import type { Db } from '../db/client.ts';
 import { isUuid } from '../db/index.ts';
 import { findOrder, type OrderRow } from './queries.ts';
-import { derivedKey, hmac, safeEqual } from '../auth/index.ts';
+import { derivedKey, hmac, isSignedIn, may, safeEqual, type SignedIn } from '../auth/index.ts';
+import type { Shopper } from '../shopper.ts';
 
 /** One cookie for all of a browser's guest orders: `id.secret` entries joined by `~`, newest first. */
 const ACCESS_COOKIE = 'vsf-order-access';
@@ -25,13 +27,32 @@ const ACCESS_COOKIE_MAX_AGE = 90 * 24 * 60 * 60;
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** Who is asking: the signed-in customer (null for guests) and the guest order secrets they hold. */
+/**
+ * Which of a company's orders a signed-in user reaches: all of them (userId null) when their role may
+ * see all of the company's orders, else the ones they placed.
+ */
+export interface OrderScope {
+  customerId: string;
+  userId: string | null;
+}
+
+export function orderScope(shopper: SignedIn<Pick<Shopper, 'customerId' | 'user'>>): OrderScope {
+  return { customerId: shopper.customerId, userId: may(shopper, 'seeAllOrders') ? null : shopper.user.id };
+}
+
+/** Who is asking: the signed-in user's scope (null for guests) and the guest order secrets they hold. */
 export interface OrderActor {
-  customerId: string | null;
+  scope: OrderScope | null;
   secrets: ReadonlyMap<string, string>;
 }
 
-type AccessFields = Pick<OrderRow, 'id' | 'customerId' | 'accessSecretHash'>;
+type AccessFields = Pick<OrderRow, 'id' | 'customerId' | 'userId' | 'accessSecretHash'>;
+
+/** Whether a company's order lies in a user's scope. */
+export function inScope(order: Pick<OrderRow, 'customerId' | 'userId'>, scope: OrderScope | null): boolean {
+  if (!scope || order.customerId !== scope.customerId) return false;
+  return scope.userId === null || order.userId === scope.userId;
+}
 
 const sha256 = (value: string): Buffer => createHash('sha256').update(value).digest();
 
@@ -61,7 +82,7 @@ export function mailAccessToken(order: AccessFields): string | null {
 }
 
 export function mayAccess(order: AccessFields, actor: OrderActor): boolean {
-  if (order.customerId !== null) return actor.customerId === order.customerId;
+  if (order.customerId !== null) return inScope(order, actor.scope);
   // A guest order placed before secrets existed has no hash: nobody reaches it through the shop, only
   // staff tooling reading the database (its id alone used to be the key, and ids travel in URLs and logs).
   if (!order.accessSecretHash) return false;
@@ -93,8 +114,14 @@ function parseCookie(value: string | undefined): Map<string, string> {
   return secrets;
 }
 
-export function orderActor(cookies: Pick<AstroCookies, 'get'>, customerId: string | null): OrderActor {
-  return { customerId, secrets: parseCookie(cookies.get(ACCESS_COOKIE)?.value) };
+export function orderActor(
+  cookies: Pick<AstroCookies, 'get'>,
+  shopper: Pick<Shopper, 'customerId' | 'user'> | null,
+): OrderActor {
+  return {
+    scope: shopper && isSignedIn(shopper) ? orderScope(shopper) : null,
+    secrets: parseCookie(cookies.get(ACCESS_COOKIE)?.value),
+  };
 }
 
 /**
@@ -133,7 +160,7 @@ export async function acceptMailedSecret(
   const secret = url.searchParams.get(ORDER_ACCESS_PARAM);
   if (secret === null) return null;
   const row = orderId && SECRET_PATTERN.test(secret) ? await findOrder(db, orderId) : null;
-  if (row && mayAccess(row, { customerId: null, secrets: new Map([[row.id, secret]]) }))
+  if (row && mayAccess(row, { scope: null, secrets: new Map([[row.id, secret]]) }))
     grantAccess(cookies, url, row.id, secret);
   const clean = new URL(url);
   clean.searchParams.delete(ORDER_ACCESS_PARAM);

@@ -9,6 +9,7 @@ import { myItems, type MyItem, type MyItemsPage } from '../catalog/index.ts';
 import { MY_ITEMS_FOCUS_PARAM, myItemsSearch, parseMyItemsState, type MyItemsState } from '#lib/account/my-items.ts';
 import type { AccountContext, AccountLoad } from '../account/index.ts';
 import { orderHistory } from './history.ts';
+import { inScope, orderScope, type OrderScope } from './access.ts';
 import { findOrder, orderView, type OrderRow } from './queries.ts';
 import type { Db } from '../db/client.ts';
 import { statusEvents } from './status/read.ts';
@@ -49,7 +50,7 @@ export async function orderHistoryView({
 }: AccountContext): Promise<AccountLoad<OrderHistoryData>> {
   const pathFor = pager('/my-account/order-history');
   const query = parseListingQuery(request.url.searchParams, 'orders');
-  const list = await orderHistory(await getDb(), shopper.customerId, { limit: query.limit, offset: query.offset });
+  const list = await orderHistory(await getDb(), orderScope(shopper), { limit: query.limit, offset: query.offset });
   const totalPages = pageCount(list.count, query.limit);
   if (list.count > 0 && query.page > totalPages) return { redirectTo: pathFor(totalPages) };
   const rows = list.orders.map((order) => orderListRow(order, intlTag(locale), shell.t('price.free')));
@@ -84,23 +85,24 @@ export async function myItemsView({
 }
 
 /**
- * /my-account/order-history/{order}: one of the signed-in customer's orders. Somebody else's order, a
- * guest order and a made-up id are all the same 404, so an id is never confirmed to exist.
+ * /my-account/order-history/{order}: one of the company's orders the signed-in user may see (orderScope).
+ * Another company's order, a colleague's when the role sees only its own, a guest order and a made-up id
+ * are all the same 404, so an id is never confirmed to exist.
  */
 export function accountOrderView(orderId: string | undefined) {
   return async ({ shopper }: AccountContext): Promise<AccountLoad<OrderWithStatus>> => {
     const db = await getDb();
-    const row = await accountOrder(db, orderId, shopper.customerId);
+    const row = await accountOrder(db, orderId, orderScope(shopper));
     return row ? { order: orderView(row), events: await statusEvents(db, row.id) } : { notFound: true };
   };
 }
 
 /**
- * @internal The customer's own order of this id, or null; a guest order is no account's, even for a
+ * @internal The order of this id in the user's scope, or null; a guest order is no account's, even for a
  * customer who holds its secret. The account page's rule on a given database (tests run it on both).
  */
-export async function accountOrder(db: Db, orderId: string | undefined, customerId: string): Promise<OrderRow | null> {
+export async function accountOrder(db: Db, orderId: string | undefined, scope: OrderScope): Promise<OrderRow | null> {
   if (!isUuid(orderId)) return null;
   const row = await findOrder(db, orderId);
-  return row && row.customerId === customerId ? row : null;
+  return row && inScope(row, scope) ? row : null;
 }

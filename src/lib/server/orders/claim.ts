@@ -15,14 +15,15 @@ const ClaimedRow = z.object({
 
 /**
  * Only a guest order placed with the new customer's address is taken over. It becomes a customer's
- * order: reached by its signed-in owner, so the guest access secret is dropped.
+ * order, placed by its primary user (the customer's own id): reached by its signed-in owner, so the guest
+ * access secret is dropped.
  */
 export async function claimGuestOrder(tx: Db, customer: { id: string; email: string }, orderId: string): Promise<void> {
   const [claimed] = await rows(
     tx,
     ClaimedRow,
     sql`
-    UPDATE orders SET customer_id = ${customer.id}, access_secret_hash = NULL, last_modified = now()
+    UPDATE orders SET customer_id = ${customer.id}, user_id = ${customer.id}, access_secret_hash = NULL, last_modified = now()
     WHERE id = ${orderId} AND customer_id IS NULL AND lower(email) = lower(${customer.email})
     RETURNING cart_info -> 'billingAddress' AS billing, cart_info -> 'shippingAddress' AS shipping`,
   );

@@ -82,7 +82,9 @@ export interface CreateOrderInput {
 
 export interface CreateOrderContext {
   owner: CartOwner;
-  /** The signed-in customer's email; null for guests (the billing address email is used). */
+  /** The company user placing it; null for guests. */
+  userId: string | null;
+  /** The signed-in user's email; null for guests (the billing address email is used). */
   customerEmail: string | null;
   pricesVisible: boolean;
   features: Features;
@@ -330,10 +332,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         tx,
         OrderIdRow,
         sql`
-        INSERT INTO orders (transactionnum, customer_id, cart_id, idempotency_key, status, payment_status,
+        INSERT INTO orders (transactionnum, customer_id, user_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
           access_secret_hash, client_key, coupon_code, terms_version)
-        VALUES (nextval('order_number_seq')::text, ${customerId}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
+        VALUES (nextval('order_number_seq')::text, ${customerId}, ${customerId ? context.userId : null}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
           ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
           ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null}, ${clientKey},

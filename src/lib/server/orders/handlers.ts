@@ -5,7 +5,7 @@ import type { Features } from '#lib/content/features.ts';
 import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { paymentsApi, type Order } from '#lib/checkout/contract.ts';
 import { ordersApi } from '#lib/orders/contract.ts';
-import { requestAccount, unauthenticated } from '../auth/index.ts';
+import { authorize, requestAccount, signedIn } from '../auth/index.ts';
 import { clientIp } from '../client-ip.ts';
 import {
   cartAdder,
@@ -20,7 +20,16 @@ import { ApiError, endpoint, json, rawEndpoint, readText } from '../http.ts';
 import { logger } from '../log.ts';
 import { requestLocale } from '../request-locale.ts';
 import { createOrder, type CreatedOrder } from './create.ts';
-import { findAccessibleOrder, grantAccess, mailAccessToken, mayAccess, orderActor, type OrderActor } from './access.ts';
+import {
+  findAccessibleOrder,
+  grantAccess,
+  inScope,
+  mailAccessToken,
+  mayAccess,
+  orderActor,
+  orderScope,
+  type OrderActor,
+} from './access.ts';
 import { orderNotFound, paymentMethodUnavailable } from './errors.ts';
 import { claimConfirmationMail, confirmOrder, releaseConfirmationMail, type ConfirmResult } from './lifecycle.ts';
 import { applyStripeEvent, completePayment } from './payment-outcomes.ts';
@@ -38,8 +47,8 @@ export interface OrderDeps extends CartDeps {
   features(): Promise<Features>;
   payments(): PaymentConfiguration;
   gateways(): PaymentGateways;
-  /** The signed-in customer's email (orders go to the account's address). */
-  customerEmail(customerId: string): Promise<string | null>;
+  /** The signed-in user's email (an order's mails go to whoever placed it). */
+  userEmail(userId: string): Promise<string | null>;
   /**
    * Sends the confirmation mail. `access` is a guest order's mail token for the mail's link
    * (mailAccessToken); null for customers' orders.
@@ -83,7 +92,7 @@ export function orderRoutes(deps: OrderDeps) {
 
   /** Who is asking, as the order access rules see them (access.ts). */
   async function actorOf(req: CartRequest): Promise<OrderActor> {
-    return orderActor(req.cookies, (await deps.shopper(req.cookies)).customerId);
+    return orderActor(req.cookies, await deps.shopper(req.cookies));
   }
 
   /** The order if the actor may reach it; otherwise exactly the answer a made-up id gets. */
@@ -91,6 +100,17 @@ export function orderRoutes(deps: OrderDeps) {
     const order = await findAccessibleOrder(db, id, actor);
     if (!order) throw orderNotFound();
     return order;
+  }
+
+  /**
+   * An order the asker may reach and act on: a company's order only for a user whose role may order
+   * (an approver sees the company's orders but neither confirms nor pays them); a guest order by its secret.
+   */
+  async function orderToChange(req: CartRequest, id: string): Promise<{ db: Db; order: OrderRow }> {
+    const [db, shopper] = await Promise.all([deps.db(), deps.shopper(req.cookies)]);
+    const order = await accessibleOrder(db, id, orderActor(req.cookies, shopper));
+    if (order.customerId !== null) authorize(shopper, 'order');
+    return { db, order };
   }
 
   /**
@@ -114,6 +134,8 @@ export function orderRoutes(deps: OrderDeps) {
   return {
     create: endpoint(ordersApi.create, async (body, req) => {
       const s = await session(req);
+      // A company's order needs a role that may order; a guest's needs no role.
+      const buyer = s.shopper.customerId ? authorize(s.shopper, 'order').user : null;
       const locale = requestLocale(req, body.locale);
       const result = await createOrder(
         s.db,
@@ -129,7 +151,8 @@ export function orderRoutes(deps: OrderDeps) {
         },
         {
           owner: s.owner,
-          customerEmail: s.shopper.customerId ? await deps.customerEmail(s.shopper.customerId) : null,
+          userId: buyer?.id ?? null,
+          customerEmail: buyer ? await deps.userEmail(buyer.id) : null,
           pricesVisible: await deps.pricesVisible(s.shopper),
           features: await deps.features(),
           offeredMethods: offeredPaymentMethods(deps.payments()),
@@ -140,8 +163,7 @@ export function orderRoutes(deps: OrderDeps) {
         },
       );
       if (result.accessSecret) grantAccess(req.cookies, req.url, result.order.id, result.accessSecret);
-      else if (!result.created)
-        answerRetry(result, req, orderActor(req.cookies, s.shopper.customerId), s.owner.guestCartId);
+      else if (!result.created) answerRetry(result, req, orderActor(req.cookies, s.shopper), s.owner.guestCartId);
       // After an order is created the cart is closed; a guest's cookie goes with it.
       if (!s.owner.customerId) clearCartCookie(req.cookies);
       // An account asked for with the order is a pending registration, mailed after the answer.
@@ -150,8 +172,7 @@ export function orderRoutes(deps: OrderDeps) {
     }),
 
     confirm: endpoint(ordersApi.confirm, async (body, req) => {
-      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
-      await accessibleOrder(db, body.id, actor);
+      const { db } = await orderToChange(req, body.id);
       return { order: await afterConfirm(await confirmOrder(db, body.id)) };
     }),
 
@@ -160,27 +181,25 @@ export function orderRoutes(deps: OrderDeps) {
       return { order: orderView(await accessibleOrder(db, body.id, actor)) };
     }),
 
-    /** Orders and order count: the signed-in customer's own, newest first. */
+    /** Orders and order count: the company's as far as the user's role sees them (orderScope), newest first. */
     list: endpoint(ordersApi.list, async (body, req) => {
-      const shopper = await deps.shopper(req.cookies);
-      if (!shopper.customerId) throw unauthenticated();
-      return orderHistory(await deps.db(), shopper.customerId, body);
+      const shopper = signedIn(await deps.shopper(req.cookies));
+      return orderHistory(await deps.db(), orderScope(shopper), body);
     }),
 
-    /** A past order's lines into the cart again: the signed-in owner's order only, another's is 404. */
+    /** A past order's lines into the cart again: an order in the user's scope only, another's is 404. */
     reorder: endpoint(ordersApi.reorder, async (body, req) => {
-      const shopper = await deps.shopper(req.cookies);
-      if (!shopper.customerId) throw unauthenticated();
+      const shopper = signedIn(await deps.shopper(req.cookies));
       const order = await findOrder(await deps.db(), body.id);
-      if (!order || order.customerId !== shopper.customerId) throw orderNotFound();
+      if (!order || !inScope(order, orderScope(shopper))) throw orderNotFound();
+      authorize(shopper, 'order');
       const locale = requestLocale(req, body.locale);
       return reorderLines(order, (line) => addLine({ ...line, locale }, req));
     }),
 
     /** The post-order feedback from the thank-you page. */
     comment: endpoint(ordersApi.comment, async (body, req) => {
-      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
-      const order = await accessibleOrder(db, body.orderId, actor);
+      const { db, order } = await orderToChange(req, body.orderId);
       await db.execute(
         sql`UPDATE orders SET feedback = ${body.feedback}, last_modified = now() WHERE id = ${order.id}`,
       );
@@ -188,15 +207,13 @@ export function orderRoutes(deps: OrderDeps) {
     }),
 
     paymentMethod: endpoint(ordersApi.paymentMethod, async (body, req) => {
-      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
-      await accessibleOrder(db, body.orderId, actor);
+      const { db } = await orderToChange(req, body.orderId);
       if (!offeredPaymentMethods(deps.payments()).includes(body.paymentMethod)) throw paymentMethodUnavailable();
       return { order: orderView(await setPaymentMethod(db, body.orderId, body.paymentMethod)) };
     }),
 
     createPayment: endpoint(paymentsApi.create, async (body, req) => {
-      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
-      await accessibleOrder(db, body.orderId, actor);
+      const { db } = await orderToChange(req, body.orderId);
       const { order, action, settled } = await startPayment(db, deps.gateways(), {
         orderId: body.orderId,
         methodCode: body.paymentMethodCode,
@@ -208,8 +225,7 @@ export function orderRoutes(deps: OrderDeps) {
     }),
 
     completePayment: endpoint(paymentsApi.complete, async (body, req) => {
-      const [db, actor] = await Promise.all([deps.db(), actorOf(req)]);
-      await accessibleOrder(db, body.orderId, actor);
+      const { db } = await orderToChange(req, body.orderId);
       return { order: await afterConfirm(await completePayment(db, deps.gateways(), body)) };
     }),
 

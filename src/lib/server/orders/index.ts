@@ -50,11 +50,11 @@ function paymentGateways(): PaymentGateways {
 const defaultOrderDeps: OrderDeps = {
   ...defaultCheckoutDeps,
   gateways: paymentGateways,
-  customerEmail: async (customerId) => {
+  userEmail: async (userId) => {
     const [row] = await rows(
       await defaultCheckoutDeps.db(),
       EmailRow,
-      sql`SELECT email FROM customers WHERE id = ${customerId}`,
+      sql`SELECT email FROM customer_users WHERE id = ${userId}`,
     );
     return row?.email ?? null;
   },

@@ -6,7 +6,7 @@ import type { CheckoutPage } from '#lib/checkout/rules.ts';
 import type { Order } from '#lib/checkout/contract.ts';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
-import { currentShopper } from '../shopper.ts';
+import { currentShopper, type Shopper } from '../shopper.ts';
 import { loadCheckoutPage, type CheckoutPageResult } from '../checkout/index.ts';
 import { acceptMailedSecret, findAccessibleOrder, orderActor } from './access.ts';
 import { orderView, type OrderRow } from './queries.ts';
@@ -17,8 +17,8 @@ export type OrderPageResult =
 interface OrderPageRequest {
   cookies: Pick<AstroCookies, 'get' | 'set'>;
   url: URL;
-  /** The signed-in customer, null for a guest. */
-  customerId: string | null;
+  /** Who asks: a guest or a signed-in company user. */
+  shopper: Pick<Shopper, 'customerId' | 'user'>;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function resolveOrderPage(
 ): Promise<{ kind: 'redirect'; to: string } | { kind: 'not-found' } | { kind: 'order'; row: OrderRow }> {
   const mailed = await acceptMailedSecret(db, request.cookies, request.url, orderId);
   if (mailed) return { kind: 'redirect', to: mailed.cleanUrl };
-  const row = orderId ? await findAccessibleOrder(db, orderId, orderActor(request.cookies, request.customerId)) : null;
+  const row = orderId ? await findAccessibleOrder(db, orderId, orderActor(request.cookies, request.shopper)) : null;
   return row ? { kind: 'order', row } : { kind: 'not-found' };
 }
 
@@ -51,7 +51,7 @@ export async function loadOrderPage(
   const access = await resolveOrderPage(await getDb(), orderId, {
     cookies: context.cookies,
     url: context.url,
-    customerId: shopper.customerId,
+    shopper,
   });
   if (access.kind !== 'order') return access;
   const base = await loadCheckoutPage(context, page);

@@ -10,6 +10,8 @@ export const OrderRow = z.object({
   id: z.string(),
   transactionnum: z.string(),
   customerId: z.string().nullable(),
+  /** The company user who placed it; null for guest orders (and orders of a user since deleted). */
+  userId: z.string().nullable(),
   cartId: z.string().nullable(),
   idempotencyKey: z.string().nullable(),
   status: orderSchema.shape.status,
@@ -32,7 +34,7 @@ export const OrderRow = z.object({
 });
 export type OrderRow = z.infer<typeof OrderRow>;
 
-export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId", o.cart_id AS "cartId",
+export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId", o.user_id AS "userId", o.cart_id AS "cartId",
   o.idempotency_key AS "idempotencyKey", o.status, o.payment_status AS "paymentStatus",
   o.payment_method_code AS "paymentMethodCode", o.confirmed, o.email, o.locale, o.currency,
   o.grand_total_cents AS "grandTotalCents", o.cart_info AS "cartInfo", o.order_reference AS "orderReference",

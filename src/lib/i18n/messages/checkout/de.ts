@@ -106,6 +106,8 @@ export const deCheckout: CheckoutMessages = {
     'Einige Artikel sind in dieser Menge nicht mehr verfügbar. Bitte prüfen Sie Ihren Warenkorb.',
   'checkout.quantityRule':
     'Einige Artikel sind in dieser Menge nicht bestellbar (Mindestbestellmenge und Mengenschritte). Bitte ändern Sie die Menge in Ihrem Warenkorb.',
+  'checkout.error.PERMISSION_DENIED':
+    'Ihre Rolle in Ihrem Unternehmen erlaubt das nicht. Bitte wenden Sie sich an einen Administrator Ihres Unternehmens.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Bestellungen über {{max}} können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

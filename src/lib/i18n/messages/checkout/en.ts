@@ -101,6 +101,8 @@ export const enCheckout = {
   'checkout.orderNotAvailable': 'Some items are no longer available in this quantity. Please check your cart.',
   'checkout.quantityRule':
     'Some items cannot be ordered in this quantity (minimum quantity and quantity steps). Please change the quantity in your cart.',
+  'checkout.error.PERMISSION_DENIED':
+    'Your role in your company does not allow this. Please ask an administrator of your company.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Orders above {{max}} cannot be placed online. Please reduce the quantities, split the order or contact us.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

@@ -102,6 +102,8 @@ export const esCheckout: CheckoutMessages = {
   'checkout.orderNotAvailable': 'Algunos artículos ya no están disponibles en esta cantidad. Revise su carrito.',
   'checkout.quantityRule':
     'Algunos artículos no se pueden pedir en esta cantidad (cantidad mínima e incrementos de cantidad). Cambie la cantidad en su carrito.',
+  'checkout.error.PERMISSION_DENIED':
+    'Su función en su empresa no lo permite. Consulte a un administrador de su empresa.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Los pedidos de más de {{max}} no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

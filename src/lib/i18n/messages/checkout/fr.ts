@@ -105,6 +105,8 @@ export const frCheckout: CheckoutMessages = {
     'Certains articles ne sont plus disponibles dans cette quantité. Veuillez vérifier votre panier.',
   'checkout.quantityRule':
     'Certains articles ne peuvent pas être commandés dans cette quantité (quantité minimale et paliers de quantité). Veuillez modifier la quantité dans votre panier.',
+  'checkout.error.PERMISSION_DENIED':
+    'Votre rôle dans votre entreprise ne le permet pas. Veuillez vous adresser à un administrateur de votre entreprise.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Les commandes de plus de {{max}} ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

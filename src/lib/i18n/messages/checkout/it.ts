@@ -102,6 +102,8 @@ export const itCheckout: CheckoutMessages = {
   'checkout.orderNotAvailable': 'Alcuni articoli non sono più disponibili in questa quantità. Controlli il carrello.',
   'checkout.quantityRule':
     'Alcuni articoli non sono ordinabili in questa quantità (quantità minima e incrementi di quantità). Modifichi la quantità nel carrello.',
+  'checkout.error.PERMISSION_DENIED':
+    'Il suo ruolo nella sua azienda non lo consente. Si rivolga a un amministratore della sua azienda.',
   'checkout.error.ORDER_VALUE_LIMIT':
     'Gli ordini superiori a {{max}} non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
   'checkout.error.ORDER_QUANTITY_LIMIT':

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 import { products } from './catalogue.ts';
-import { customers } from './customers.ts';
+import { customerUsers, customers } from './customers.ts';
 
 // ------------------------------------------------------------ carts, orders
 export const carts = pgTable(
@@ -108,6 +108,8 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     transactionnum: text('transactionnum').notNull().unique(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The company's user who placed it (null for guest orders). */
+    userId: uuid('user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
     cartId: uuid('cart_id'),
     idempotencyKey: text('idempotency_key').unique(),
     /** pending | confirmed | cancelled */
@@ -151,6 +153,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    index('orders_user_idx').on(t.userId),
     // The open-order caps count only unpaid, uncancelled orders, per address and per e-mail.
     index('orders_open_client_idx')
       .on(t.clientKey, t.createdAt)

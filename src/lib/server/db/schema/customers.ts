@@ -22,6 +22,10 @@ export const customers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     customernum: text('customernum').notNull().unique(),
+    /**
+     * Only an input: a customer inserted with a password hash gets it as its primary user's (the trigger
+     * customers_primary_user of migration 0023), which clears it here. Sign-in reads customer_users.
+     */
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -44,6 +48,37 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`),
     check('customers_order_limits_positive', sql`${t.maxOrderTotalCents} >= 0 AND ${t.maxOpenOrders} >= 0`),
+  ],
+);
+
+/**
+ * The users of a company (a customer), each with their own sign-in and a role (src/lib/account/roles.ts).
+ * The primary user, made by the trigger customers_primary_user when the customer is created, has the
+ * customer's id and e-mail and is an admin. E-mail addresses are unique over all users of all companies.
+ */
+export const customerUsers = pgTable(
+  'customer_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** Null while invited: the activation link sets it. */
+    passwordHash: text('password_hash'),
+    name: text('name').notNull(),
+    /** admin | buyer | approver | viewer */
+    role: text('role').notNull(),
+    /** active | invited | disabled */
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('customer_users_customer_idx').on(t.customerId),
+    check('customer_users_role_known', sql`${t.role} IN ('admin', 'buyer', 'approver', 'viewer')`),
+    check('customer_users_status_known', sql`${t.status} IN ('active', 'invited', 'disabled')`),
   ],
 );
 
@@ -82,9 +117,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -92,15 +127,15 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_customer_idx').on(t.customerId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
 
 /** Single-use, expiring password reset / create tokens, stored hashed. */
 export const passwordTokens = pgTable('password_tokens', {
   id: uuid('id').primaryKey().defaultRandom(),
-  customerId: uuid('customer_id')
+  userId: uuid('user_id')
     .notNull()
-    .references(() => customers.id, { onDelete: 'cascade' }),
+    .references(() => customerUsers.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   /** reset | create */
   purpose: text('purpose').notNull(),

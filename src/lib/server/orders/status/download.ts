@@ -32,7 +32,7 @@ export const downloadDocument = rawEndpoint(async (context) => {
   const { order: orderId, document } = parseInput(Object.fromEntries(context.url.searchParams), query);
   const db = await getDb();
   const shopper = await currentShopper(context.cookies, context.url);
-  const row = await findAccessibleOrder(db, orderId, orderActor(context.cookies, shopper.customerId));
+  const row = await findAccessibleOrder(db, orderId, orderActor(context.cookies, shopper));
   if (!row) throw notFound();
   const file =
     document === 'confirmation'

@@ -1,0 +1,221 @@
+// The permission matrix of company accounts, on both databases: every account and order operation, for
+// every role (admin, buyer, approver, viewer; src/lib/account/roles.ts), on data of the user's own
+// company and of another company. A role without the permission gets 403 PERMISSION_DENIED naming it;
+// what a role may not see (a colleague's order without "see all orders") and anything of another
+// company is the 404 of a made-up id; a guest is 401.
+import { randomUUID } from 'node:crypto';
+import type { APIRoute } from 'astro';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { forEachDatabase } from '../helpers/databases.ts';
+import { rows } from '../helpers/raw-rows.ts';
+import {
+  CUSTOMER_COOKIE,
+  CookieJar,
+  DEMO_FIXTURES,
+  callHandler,
+  customerJar,
+  testCartDeps,
+} from '../helpers/cart-harness.ts';
+import { api, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
+import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
+import { ROLES, type Role } from '#lib/account/roles.ts';
+import { authenticate } from '#lib/server/auth/login.ts';
+
+const P = DEMO_FIXTURES.products;
+const C = DEMO_FIXTURES.customers;
+
+type Outcome = 200 | 401 | 403 | 404;
+type Asker = Role | 'other company' | 'guest';
+const ASKERS: readonly Asker[] = [...ROLES, 'other company', 'guest'];
+
+forEachDatabase('company permissions', (ctx) => {
+  const h = orderSuite(ctx);
+  const addresses = addressesRoutes({
+    db: async () => ctx.db,
+    shopper: testCartDeps(() => ctx.db, { guestPrices: true, now: undefined }).shopper,
+    features: async () => h.state.features,
+  });
+  const jars = {} as Record<Asker, CookieJar>;
+  /** Orders of the acme company: one its admin placed, one a buyer placed; and one of another company. */
+  const orders = { admin: '', buyer: '', other: '' };
+  let ownAddress = '';
+  let otherAddress = '';
+
+  /** A user of the acme company with this role, signed in (the harness's cookie names the user). */
+  async function userJar(role: Role): Promise<CookieJar> {
+    const acme = await customerJar(ctx.db, C.acme.email);
+    if (role === 'admin') return acme;
+    const [user] = await rows<{ id: string }>(
+      ctx.db,
+      sql`INSERT INTO customer_users (customer_id, email, name, role)
+          VALUES (${acme.values.get(CUSTOMER_COOKIE)}, ${`${role}-${randomUUID().slice(0, 8)}@acme.example`}, ${role}, ${role})
+          RETURNING id`,
+    );
+    const jar = new CookieJar();
+    jar.values.set(CUSTOMER_COOKIE, user!.id);
+    return jar;
+  }
+
+  async function place(jar: CookieJar): Promise<string> {
+    const cart = await readyCart(h, jar, { sku: P.available, quantity: 1 });
+    const created = await api(h, jar, 'orders', 'create', orderRequest(cart));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.order!.id;
+  }
+
+  async function firstAddress(jar: CookieJar): Promise<string> {
+    const [row] = await rows<{ id: string }>(
+      ctx.db,
+      sql`SELECT id FROM addresses WHERE customer_id = (SELECT customer_id FROM customer_users WHERE id = ${jar.values.get(CUSTOMER_COOKIE)}) LIMIT 1`,
+    );
+    return row!.id;
+  }
+
+  beforeAll(async () => {
+    for (const role of ROLES) jars[role] = await userJar(role);
+    jars['other company'] = await customerJar(ctx.db, C.normal.email);
+    jars.guest = new CookieJar();
+    orders.admin = await place(jars.admin);
+    orders.buyer = await place(jars.buyer);
+    orders.other = await place(jars['other company']);
+    ownAddress = await firstAddress(jars.admin);
+    otherAddress = await firstAddress(jars['other company']);
+  });
+
+  const addressCall = async (
+    op: 'list' | 'save' | 'delete' | 'setDefault',
+    jar: CookieJar,
+    body: unknown,
+  ): Promise<ApiAnswer> => {
+    if (op !== 'list') return callHandler<ApiAnswer['body']>(addresses[op], jar, `/api/account/addresses/${op}`, body);
+    // GET reads the query: no body.
+    const url = new URL('http://localhost/api/account/addresses');
+    const response = await (addresses.list as APIRoute)({
+      request: new Request(url),
+      url,
+      cookies: jar.forRequest(),
+    } as never);
+    return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
+  };
+
+  const address = {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    street: 'Hauptstraße 5',
+    city: 'Stuttgart',
+    postalCode: '70173',
+    country: 'DE',
+  };
+
+  /** Each operation with what every asker gets: own-company data first, then another company's. */
+  const MATRIX: { name: string; run: (jar: CookieJar) => Promise<ApiAnswer>; expect: Record<Asker, Outcome> }[] = [
+    {
+      name: 'place an order (the checkout)',
+      run: async (jar) => {
+        const cart = await readyCart(h, jar, { sku: P.available, quantity: 1 });
+        return api(h, jar, 'orders', 'create', orderRequest(cart));
+      },
+      expect: { admin: 200, buyer: 200, approver: 403, viewer: 403, 'other company': 200, guest: 200 },
+    },
+    {
+      name: "read the admin's order",
+      run: (jar) => api(h, jar, 'orders', 'get', { id: orders.admin }),
+      expect: { admin: 200, buyer: 404, approver: 200, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "read the buyer's order",
+      run: (jar) => api(h, jar, 'orders', 'get', { id: orders.buyer }),
+      expect: { admin: 200, buyer: 200, approver: 200, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "read another company's order",
+      run: (jar) => api(h, jar, 'orders', 'get', { id: orders.other }),
+      expect: { admin: 404, buyer: 404, approver: 404, viewer: 404, 'other company': 200, guest: 404 },
+    },
+    {
+      name: "comment on the buyer's order",
+      run: (jar) => api(h, jar, 'orders', 'comment', { orderId: orders.buyer, feedback: 'Quick delivery.' }),
+      expect: { admin: 200, buyer: 200, approver: 403, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "choose the payment method of the buyer's order",
+      run: (jar) => api(h, jar, 'orders', 'paymentMethod', { orderId: orders.buyer, paymentMethod: 'invoice' }),
+      expect: { admin: 200, buyer: 200, approver: 403, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "order the buyer's order again",
+      run: (jar) => api(h, jar, 'orders', 'reorder', { id: orders.buyer }),
+      expect: { admin: 200, buyer: 200, approver: 403, viewer: 404, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "order another company's order again",
+      run: (jar) => api(h, jar, 'orders', 'reorder', { id: orders.other }),
+      expect: { admin: 404, buyer: 404, approver: 404, viewer: 404, 'other company': 200, guest: 401 },
+    },
+    {
+      name: 'list the address book',
+      run: (jar) => addressCall('list', jar, {}),
+      expect: { admin: 200, buyer: 200, approver: 200, viewer: 200, 'other company': 200, guest: 401 },
+    },
+    {
+      name: 'save an address',
+      run: (jar) => addressCall('save', jar, { address }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
+    {
+      name: 'make an own address the default',
+      run: (jar) => addressCall('setDefault', jar, { id: ownAddress, kind: 'shipping' }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "delete another company's address",
+      run: (jar) => addressCall('delete', jar, { id: otherAddress }),
+      expect: { admin: 404, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
+  ];
+
+  describe.each(MATRIX)('$name', ({ run, expect: outcomes }) => {
+    test.each(ASKERS.map((asker) => [asker, outcomes[asker]] as const))('%s: %i', async (asker, outcome) => {
+      const answer = await run(jars[asker]);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(outcome);
+      if (outcome === 403) expect(answer.body.code).toBe('PERMISSION_DENIED');
+    });
+  });
+
+  test('the order history: all of the company for roles that see all orders, else the own; never another company', async () => {
+    const seen = async (asker: Asker) => {
+      const answer = await api(h, jars[asker], 'orders', 'list', { limit: 50, offset: 0 });
+      expect(answer.status).toBe(200);
+      return new Set((answer.body as { orders: { id: string }[] }).orders.map((o) => o.id));
+    };
+    for (const role of ['admin', 'approver'] as const) {
+      const ids = await seen(role);
+      expect([ids.has(orders.admin), ids.has(orders.buyer), ids.has(orders.other)], role).toEqual([true, true, false]);
+    }
+    const buyer = await seen('buyer');
+    expect([buyer.has(orders.admin), buyer.has(orders.buyer), buyer.has(orders.other)]).toEqual([false, true, false]);
+    expect((await seen('viewer')).size).toBe(0);
+    expect((await api(h, jars.guest, 'orders', 'list', { limit: 10, offset: 0 })).status).toBe(401);
+  });
+
+  test('the demo seed makes acme a company: its admin, two buyers and an approver sign in with the demo password', async () => {
+    const users = [{ ...C.acme, role: 'admin' }, ...Object.values(DEMO_FIXTURES.acmeUsers)];
+    for (const [i, user] of users.entries()) {
+      const account = await authenticate(
+        ctx.db,
+        { username: user.email, password: user.password },
+        `192.0.2.${40 + i}`,
+      );
+      expect([account.customer.customernum, account.user.role], user.email).toEqual([C.acme.customernum, user.role]);
+    }
+  });
+
+  test('an order records the user who placed it', async () => {
+    const [row] = await rows<{ userId: string }>(
+      ctx.db,
+      sql`SELECT user_id AS "userId" FROM orders WHERE id = ${orders.buyer}`,
+    );
+    expect(row!.userId).toBe(jars.buyer.values.get(CUSTOMER_COOKIE));
+  });
+});
