@@ -218,6 +218,25 @@ describe('cancellation', () => {
   });
 });
 
+describe('payment', () => {
+  test('an invoice order reported paid: paid, order.paid raised, the buyer told; once only', async () => {
+    const { id, number } = await guestOrder();
+    const paid = await report(id, { id: 'zahlung-1', type: 'paid', occurredAt: '2026-11-28T10:00:00Z' });
+    expect(paid.status).toBe(201);
+    const [row] = await rows<{ paymentStatus: string }>(
+      db,
+      sql`SELECT payment_status AS "paymentStatus" FROM orders WHERE id = ${id}`,
+    );
+    expect(row?.paymentStatus).toBe('paid');
+    expect((await report(id, { id: 'zahlung-1', type: 'paid' })).status).toBe(200);
+    const again = await report(id, { type: 'paid' });
+    expect([again.status, again.body.code]).toEqual([409, 'ORDER_ALREADY_PAID']);
+    expect(await outboxTypes(id)).toEqual(['order.created', 'order.paid']);
+    await backgroundSettled();
+    expect(mailsFor(number).filter((m) => m.subject.startsWith('Zahlungseingang'))).toHaveLength(1);
+  });
+});
+
 describe('documents', () => {
   test('an invoice: stored, mailed as attachment, downloadable by the buyer and by nobody else', async () => {
     const { id, number, jar } = await guestOrder();

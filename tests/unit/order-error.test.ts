@@ -23,6 +23,13 @@ const refusals = [
     maxOpenOrders: 3,
     retryAfter: 86_000,
   }),
+  new ApiClientError('CREDIT_LIMIT_EXCEEDED', 'This order would exceed the credit limit.', 409, {
+    creditLimit: 25000,
+    openBalance: 24000.5,
+    orderTotal: 1200,
+    currency: 'EUR',
+  }),
+  new ApiClientError('CREDIT_CURRENCY', 'Your company buys on invoice in EUR.', 409, { currency: 'EUR' }),
   new ApiClientError('QUANTITY_RULE', 'Order Drill (DRL-750) in steps of 2 from 2 pieces.', 409, {
     skus: ['DRL-750'],
     items: [{ sku: 'DRL-750', name: 'Drill', min: 2, step: 2, problem: 'off-step' }],
@@ -41,7 +48,7 @@ describe('orderErrorKey', () => {
   );
 
   test('a quantity rule names the items to change', () => {
-    expect(namedItems(refusals[3])).toEqual(['Drill (DRL-750)']);
+    expect(namedItems(refusals.at(-1))).toEqual(['Drill (DRL-750)']);
   });
 
   test("names the cap, formatted for the shopper's language", () => {
@@ -53,5 +60,19 @@ describe('orderErrorKey', () => {
     expect(open).toContain('(3)');
     expect(fill(de[orderErrorKey(refusals[0])], orderErrorValues(refusals[0], 'de-DE'))).toMatch(/5\.000,00\s€/);
     expect(fill(de[orderErrorKey(refusals[1])], orderErrorValues(refusals[1], 'de-DE'))).not.toContain('{{');
+  });
+
+  test('a credit refusal names the limit, the open balance and the order, in every language', () => {
+    const [credit, currency] = [refusals[3]!, refusals[4]!];
+    expect(fill(en[orderErrorKey(credit)], orderErrorValues(credit, 'en-GB'))).toBe(
+      'This order of €1,200.00 on invoice would exceed your company’s credit limit of €25,000.00: €24,000.50 is still open. Please choose another payment method or contact us.',
+    );
+    expect(fill(de[orderErrorKey(credit)], orderErrorValues(credit, 'de-DE'))).toMatch(
+      /1\.200,00\s€ .*25\.000,00\s€ überschreiten: 24\.000,50\s€ sind noch offen/,
+    );
+    for (const messages of [de, en, fr, es, it]) {
+      expect(fill(messages[orderErrorKey(credit)], orderErrorValues(credit, 'de-DE'))).not.toContain('{{');
+      expect(fill(messages[orderErrorKey(currency)], orderErrorValues(currency, 'de-DE'))).toContain('EUR');
+    }
   });
 });

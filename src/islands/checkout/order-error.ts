@@ -1,6 +1,7 @@
 // What the payment step says when an order is not placed: a translated text by the error's code, and
 // for availability and quantity-rule errors the items the shopper must change (the server's
-// details.items); an order cap's text names the cap (details.maxTotal / maxPieces / maxOpenOrders).
+// details.items); an order cap's text names the cap (details.maxTotal / maxPieces / maxOpenOrders), the
+// credit limit's its limit, the open balance and the order's total.
 import { isFailureOf } from '#lib/http/client.ts';
 import { ordersApi } from '#lib/orders/client.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
@@ -11,6 +12,8 @@ export const ORDER_LIMIT_KEYS = [
   'checkout.error.ORDER_VALUE_LIMIT',
   'checkout.error.ORDER_QUANTITY_LIMIT',
   'checkout.error.TOO_MANY_OPEN_ORDERS',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED',
+  'checkout.error.CREDIT_CURRENCY',
 ] as const;
 
 export type OrderErrorKey =
@@ -36,7 +39,9 @@ export function orderErrorKey(error: unknown): OrderErrorKey {
   if (
     error.code === 'ORDER_VALUE_LIMIT' ||
     error.code === 'ORDER_QUANTITY_LIMIT' ||
-    error.code === 'TOO_MANY_OPEN_ORDERS'
+    error.code === 'TOO_MANY_OPEN_ORDERS' ||
+    error.code === 'CREDIT_LIMIT_EXCEEDED' ||
+    error.code === 'CREDIT_CURRENCY'
   ) {
     return `checkout.error.${error.code}`;
   }
@@ -51,12 +56,17 @@ export function orderErrorValues(error: unknown, intlLocale: string): TemplateVa
     currency?: unknown;
     maxPieces?: unknown;
     maxOpenOrders?: unknown;
+    creditLimit?: unknown;
+    openBalance?: unknown;
+    orderTotal?: unknown;
   };
   const count = (value: unknown) => (typeof value === 'number' ? new Intl.NumberFormat(intlLocale).format(value) : '');
-  if (error.code === 'ORDER_VALUE_LIMIT') {
-    const currency = typeof details.currency === 'string' ? details.currency : undefined;
-    return { max: formatPrice(details.maxTotal, { currency, locale: intlLocale, freeLabel: '' }) };
-  }
+  const currency = typeof details.currency === 'string' ? details.currency : undefined;
+  const money = (value: unknown) => formatPrice(value, { currency, locale: intlLocale, freeLabel: '' });
+  if (error.code === 'ORDER_VALUE_LIMIT') return { max: money(details.maxTotal) };
+  if (error.code === 'CREDIT_LIMIT_EXCEEDED')
+    return { limit: money(details.creditLimit), balance: money(details.openBalance), total: money(details.orderTotal) };
+  if (error.code === 'CREDIT_CURRENCY') return { currency: currency ?? '' };
   if (error.code === 'ORDER_QUANTITY_LIMIT') return { max: count(details.maxPieces) };
   if (error.code === 'TOO_MANY_OPEN_ORDERS') return { max: count(details.maxOpenOrders) };
   return {};

@@ -4,7 +4,8 @@
 export const ROLES = ['admin', 'buyer', 'approver', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-const PERMISSIONS = ['order', 'seeAllOrders', 'manageAddresses', 'manageUsers', 'approve'] as const;
+// seeCredit: the company's credit limit and open balance on account (src/lib/server/orders/credit.ts).
+const PERMISSIONS = ['order', 'seeAllOrders', 'manageAddresses', 'manageUsers', 'approve', 'seeCredit'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const GRANTS: Readonly<Record<Role, ReadonlySet<Permission>>> = {

@@ -51,6 +51,11 @@ export function formatPrice(value: unknown, opts: FormatPriceOptions): string {
   const amount = toAmount(value);
   if (amount === null) return '';
   if (amount === 0) return opts.freeLabel;
+  return formatAmount(amount, opts);
+}
+
+/** An amount of money as it is, 0 included (a balance, not a price: 0.00 is not 'Free'). */
+export function formatAmount(amount: number, opts: Pick<FormatPriceOptions, 'currency' | 'locale'>): string {
   const code = (opts.currency ?? DEFAULT_CURRENCY).toUpperCase();
   // Intl throws on a malformed code; a bad payload must not take the page down, so show euros as the shop default.
   return formatter(opts.locale, /^[A-Z]{3}$/.test(code) ? code : DEFAULT_CURRENCY).format(amount);

@@ -70,6 +70,9 @@ export const ERROR_STATUS = {
   ORDER_VALUE_LIMIT: 409,
   ORDER_QUANTITY_LIMIT: 409,
   TOO_MANY_OPEN_ORDERS: 429,
+  // Payment on account (src/lib/server/orders/credit.ts): the company's credit limit, and the currency it is kept in.
+  CREDIT_LIMIT_EXCEEDED: 409,
+  CREDIT_CURRENCY: 409,
   PAYMENT_METHOD_UNAVAILABLE: 400,
   PAYMENT_REQUIRED: 409,
   ORDER_ALREADY_PAID: 409,
@@ -125,6 +128,7 @@ export const ERROR_STATUS = {
   ORDER_SHIPPED: 409,
   DOCUMENT_EXISTS: 409,
   EVENT_ID_REUSED: 409,
+  NOT_ON_INVOICE: 409,
   DOCUMENT_NOT_FOUND: 404,
   // The media library (docs/content.md, "Media library"): an upload that is no raster picture (told by
   // its bytes), an SVG (refused: it can carry script), too many bytes or pixels (the limits:

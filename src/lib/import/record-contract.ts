@@ -187,7 +187,7 @@ const importAddressSchema = addressFieldsSchema
 
 /**
  * A customer account from the merchant's ERP, matched on its customer number. The record is the whole
- * customer: a field it leaves out is cleared (company, phone, price list, caps), as for a product. Its
+ * customer: a field it leaves out is cleared (company, phone, price list, caps, credit limit), as for a product. Its
  * password is never the import's: a new customer sets it from the activation mail.
  */
 const importCustomerSchema = z
@@ -212,6 +212,8 @@ const importCustomerSchema = z
     maxOrderTotalCents: int({ min: 0 }).optional(),
     /** The most open unpaid orders; absent: the shop's default; 0: no cap. */
     maxOpenOrders: int({ min: 0, max: 10_000 }).optional(),
+    /** What the company may owe on unpaid invoice orders, in cents of its currency; absent: no limit. */
+    creditLimitCents: int({ min: 0 }).optional(),
     /** Absent leaves the customer's addresses as they are; given, they replace them. */
     addresses: z
       .array(importAddressSchema)

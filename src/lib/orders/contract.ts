@@ -81,6 +81,8 @@ export const ordersApi = {
       'ORDER_QUANTITY_LIMIT',
       'TOO_MANY_OPEN_ORDERS',
       'CART_VALUE_LIMIT',
+      'CREDIT_LIMIT_EXCEEDED',
+      'CREDIT_CURRENCY',
     ],
   }),
   /** pending → confirmed once the payment allows it; a confirmed order is answered unchanged. */

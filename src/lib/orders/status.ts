@@ -1,7 +1,14 @@
 // What the ERP reports about an order after the shop handed it over (docs/erp.md, "Status back"), as
 // the order page and the mails show it: a timeline of dated entries with tracking and documents.
 
-export const ORDER_STATUS_EVENT_TYPES = ['confirmed', 'shipped', 'invoiced', 'cancelled', 'credit_note'] as const;
+export const ORDER_STATUS_EVENT_TYPES = [
+  'confirmed',
+  'shipped',
+  'invoiced',
+  'paid',
+  'cancelled',
+  'credit_note',
+] as const;
 export type OrderStatusEventType = (typeof ORDER_STATUS_EVENT_TYPES)[number];
 
 /** The kinds of PDF the ERP sends back with an event. */
@@ -78,6 +85,7 @@ export const STATUS_TITLE_KEYS = {
   confirmed: 'order.status.confirmed',
   shipped: 'order.status.shipped',
   invoiced: 'order.status.invoiced',
+  paid: 'order.status.paid',
   cancelled: 'order.status.cancelled',
   credit_note: 'order.status.credit_note',
 } as const satisfies Record<OrderStatusEventType, string>;

@@ -46,6 +46,7 @@ export const STATUS_WEBHOOK_EVENTS = {
   confirmed: 'order.confirmed',
   shipped: 'order.shipped',
   invoiced: 'order.invoiced',
+  paid: 'order.paid',
   credit_note: 'order.credited',
 } as const;
 

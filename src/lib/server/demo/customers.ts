@@ -20,6 +20,8 @@ interface CustomerSpec {
   locale: string;
   excludeTax: boolean;
   priceListId: number | null;
+  /** Payment on account: the most the company may owe on unpaid invoices (cents); absent: no limit. */
+  creditLimitCents?: number;
   addresses: AddressInput[];
 }
 
@@ -74,6 +76,7 @@ const SPECS: CustomerSpec[] = [
     locale: 'de',
     excludeTax: false,
     priceListId: PRICE_LIST_IDS.acme,
+    creditLimitCents: DEMO_FIXTURES.acmeCreditLimitCents,
     addresses: [
       {
         firstName: 'Laura',
@@ -151,6 +154,7 @@ export async function buildCustomers(): Promise<{ customers: Customer[]; address
       locale: spec.locale,
       excludeTax: spec.excludeTax,
       priceListId: spec.priceListId,
+      creditLimitCents: spec.creditLimitCents ?? null,
       createdAt,
       updatedAt: createdAt,
     });

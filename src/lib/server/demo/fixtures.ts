@@ -224,6 +224,8 @@ export const DEMO_FIXTURES = {
     /** Prices excluding tax, currency GBP. */
     excludeTax: { email: 'export@nordic.example', customernum: '10003', password: DEMO_PASSWORD },
   },
+  /** acme buys on invoice up to 25,000 EUR owed (src/lib/server/orders/credit.ts); the others without a limit. */
+  acmeCreditLimitCents: 2_500_000,
   /**
    * The acme company's further users (its admin is its primary user, buyer@acme.example), each with their
    * own sign-in and role (src/lib/account/roles.ts).

@@ -161,6 +161,11 @@ const CUSTOMER_COLUMNS: readonly ColumnDescription[] = [
     example: '25.000,00',
   },
   { column: 'max_open_orders', description: 'Most open unpaid orders; empty: the shop default.', example: '10' },
+  {
+    column: 'credit_limit',
+    description: 'Most it may owe on unpaid invoice orders, in its currency, written as prices; empty: no limit.',
+    example: '50.000,00',
+  },
   { column: 'street', description: 'Billing address: street and number.', example: 'Lindenstraße 12' },
   { column: 'apartment', description: 'Billing address: building, floor or c/o.', example: 'Halle 3' },
   { column: 'postal_code', description: 'Billing address: postal code.', example: '80331' },

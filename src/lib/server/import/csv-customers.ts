@@ -49,6 +49,7 @@ export function customerRecord(row: CsvRow): Record<string, unknown> {
     excludeTax: row.read('exclude_tax', readYes),
     maxOrderTotalCents: row.read('max_order_total', readCents),
     maxOpenOrders: row.number('max_open_orders'),
+    creditLimitCents: row.read('credit_limit', readCents),
     // No address cell at all leaves the customer's addresses as they are.
     addresses: addresses.length > 0 ? addresses : undefined,
   });

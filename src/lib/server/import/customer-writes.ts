@@ -27,6 +27,7 @@ const CUSTOMER_FIELDS = [
   'priceListId',
   'maxOrderTotalCents',
   'maxOpenOrders',
+  'creditLimitCents',
 ] as const;
 type CustomerFields = Pick<CustomerRow, (typeof CUSTOMER_FIELDS)[number]>;
 
@@ -120,6 +121,7 @@ export async function applyCustomer(
     priceListId: await priceListOf(tx, record, ctx),
     maxOrderTotalCents: record.maxOrderTotalCents ?? null,
     maxOpenOrders: record.maxOpenOrders ?? null,
+    creditLimitCents: record.creditLimitCents ?? null,
   };
   await assertEmailFree(tx, email, record.customernum);
   const wanted = record.addresses && addressRows(record.addresses);

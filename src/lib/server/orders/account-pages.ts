@@ -13,6 +13,11 @@ import { inScope, orderScope, type OrderScope } from './access.ts';
 import { findOrder, orderView, type OrderRow } from './queries.ts';
 import type { Db } from '../db/client.ts';
 import { statusEvents } from './status/read.ts';
+import { creditStanding } from './credit.ts';
+import { creditSummary, type CreditSummary } from '#lib/orders/credit.ts';
+import { formatAmount } from '#lib/catalog/price.ts';
+import { may, type SignedIn } from '../auth/index.ts';
+import type { Shopper } from '../shopper.ts';
 import type { OrderStatusEvent } from '#lib/orders/status.ts';
 
 /** An order with what the ERP reported on it: the order page's content. */
@@ -30,6 +35,8 @@ interface Paging {
 
 export interface OrderHistoryData extends Paging {
   rows: OrderListRow[];
+  /** The company's credit on account, for a user whose role may see it (seeCredit); else null. */
+  credit: CreditSummary | null;
 }
 
 export interface MyItemsData extends Paging, Omit<MyItemsPage, 'items'> {
@@ -54,7 +61,16 @@ export async function orderHistoryView({
   const totalPages = pageCount(list.count, query.limit);
   if (list.count > 0 && query.page > totalPages) return { redirectTo: pathFor(totalPages) };
   const rows = list.orders.map((order) => orderListRow(order, intlTag(locale), shell.t('price.free')));
-  return { rows, page: query.page, totalPages, pathFor };
+  return { rows, page: query.page, totalPages, pathFor, credit: await creditPanel(shopper, intlTag(locale)) };
+}
+
+/** The credit panel of the order history: its figures in the company's currency, for seeCredit only. */
+async function creditPanel(shopper: SignedIn<Shopper>, intlLocale: string): Promise<CreditSummary | null> {
+  if (!may(shopper, 'seeCredit')) return null;
+  const standing = await creditStanding(await getDb(), shopper.customerId);
+  if (!standing) return null;
+  const { currency } = standing;
+  return creditSummary(standing, (cents) => formatAmount(cents / 100, { currency, locale: intlLocale }));
 }
 
 /** /my-account/my-items: the customer's price list, filtered, sorted and paged as the URL says. */

@@ -5,7 +5,8 @@
 //   3. the cart is priced again on the server (each line at its quantity's price breaks, and every
 //      quantity checked against its products' quantity rules); nothing from the client is trusted;
 //   4. the order caps are checked (limits.ts: value, pieces, open unpaid orders per address, e-mail or
-//      customer), then stock is reserved under row locks, product rows in id order (so two checkouts
+//      customer) and, for an invoice order, the company's credit limit (credit.ts, under the company's
+//      row lock), then stock is reserved under row locks, product rows in id order (so two checkouts
 //      never deadlock), and a CHECK constraint makes negative stock impossible even for a buggy caller;
 //      what was taken is recorded per product, so an unpaid order that expires gives exactly that back;
 //   5. a single-use coupon is redeemed with a guarded UPDATE, so 20 carts racing for it get one order;
@@ -60,6 +61,7 @@ import { availabilityFor, isOrderable } from '#lib/catalog/availability.ts';
 import { findOrder, findOrderByKey, orderView, type OrderRow } from './queries.ts';
 import { newAccessSecret } from './access.ts';
 import { checkOrderLimits, type OrderLimits } from './limits.ts';
+import { checkCredit } from './credit.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
 import { acceptedTermsVersion } from './terms.ts';
 
@@ -310,6 +312,12 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         grandTotalCents: cart.totals.grandTotalIncTax,
         currency: cart.currency,
         pieces: [...demand.values()].reduce((sum, d) => sum + d.quantity, 0),
+      });
+      await checkCredit(tx, {
+        customerId: context.owner.customerId,
+        paymentMethodCode: input.paymentMethodCode,
+        grandTotalCents: cart.totals.grandTotalIncTax,
+        currency: cart.currency,
       });
       const holds = await reserveStock(tx, demand, itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);

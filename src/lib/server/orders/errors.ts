@@ -70,3 +70,32 @@ export const tooManyOpenOrders = (maxOpenOrders: number, retryAfterSeconds: numb
     { maxOpenOrders, retryAfter: retryAfterSeconds },
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+// Payment on account (credit.ts). Details carry the figures in major units, as every answer carries money,
+// so the checkout can name them in the shopper's language.
+export const creditLimitExceeded = (
+  standing: { limitCents: number; balanceCents: number; currency: string },
+  orderCents: number,
+) => {
+  const amount = (cents: number) => `${(cents / 100).toFixed(2)} ${standing.currency}`;
+  const { limitCents } = standing;
+  return new ApiError(
+    'CREDIT_LIMIT_EXCEEDED',
+    `This order of ${amount(orderCents)} on invoice would exceed your company's credit limit of ${amount(limitCents)}: ` +
+      `${amount(standing.balanceCents)} is still open. Please choose another payment method or contact us.`,
+    409,
+    {
+      creditLimit: limitCents / 100,
+      openBalance: standing.balanceCents / 100,
+      orderTotal: orderCents / 100,
+      currency: standing.currency,
+    },
+  );
+};
+export const creditCurrency = (currency: string) =>
+  new ApiError(
+    'CREDIT_CURRENCY',
+    `Your company buys on invoice in ${currency}. Please switch the shop to ${currency} or choose another payment method.`,
+    409,
+    { currency },
+  );

@@ -114,6 +114,10 @@ export const deCheckout: CheckoutMessages = {
     'Bestellungen mit mehr Stück als der Höchstmenge ({{max}}) können nicht online aufgegeben werden. Bitte verringern Sie die Mengen, teilen Sie die Bestellung auf oder kontaktieren Sie uns.',
   'checkout.error.TOO_MANY_OPEN_ORDERS':
     'Die Höchstzahl unbezahlter Bestellungen ({{max}}) von Ihrer Verbindung oder E-Mail-Adresse ist erreicht. Bitte bezahlen Sie zuerst eine offene Bestellung oder versuchen Sie es später erneut.',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED':
+    'Diese Bestellung über {{total}} auf Rechnung würde das Kreditlimit Ihrer Firma von {{limit}} überschreiten: {{balance}} sind noch offen. Bitte wählen Sie eine andere Zahlungsart oder kontaktieren Sie uns.',
+  'checkout.error.CREDIT_CURRENCY':
+    'Ihre Firma kauft in {{currency}} auf Rechnung. Bitte stellen Sie den Shop auf {{currency}} um oder wählen Sie eine andere Zahlungsart.',
   'checkout.cartValueLimit':
     'Ihr Warenkorb hat einen höheren Wert, als online auf einmal bestellt werden kann. Bitte verringern Sie die Mengen oder teilen Sie die Bestellung auf.',
   'checkout.payNow': 'Jetzt bezahlen',

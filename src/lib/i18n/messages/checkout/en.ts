@@ -109,6 +109,10 @@ export const enCheckout = {
     'Orders with more pieces than the limit ({{max}}) cannot be placed online. Please reduce the quantities, split the order or contact us.',
   'checkout.error.TOO_MANY_OPEN_ORDERS':
     'The limit of unpaid orders ({{max}}) from your connection or e-mail address has been reached. Please pay an open order first or try again later.',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED':
+    'This order of {{total}} on invoice would exceed your company’s credit limit of {{limit}}: {{balance}} is still open. Please choose another payment method or contact us.',
+  'checkout.error.CREDIT_CURRENCY':
+    'Your company buys on invoice in {{currency}}. Please switch the shop to {{currency}} or choose another payment method.',
   'checkout.cartValueLimit':
     'Your cart is worth more than can be ordered online at once. Please reduce the quantities or split the order.',
   'checkout.payNow': 'Pay now',

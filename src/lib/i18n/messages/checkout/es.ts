@@ -110,6 +110,10 @@ export const esCheckout: CheckoutMessages = {
     'Los pedidos con más unidades que el límite ({{max}}) no se pueden realizar en línea. Reduzca las cantidades, divida el pedido o póngase en contacto con nosotros.',
   'checkout.error.TOO_MANY_OPEN_ORDERS':
     'Se ha alcanzado el número máximo de pedidos sin pagar ({{max}}) desde su conexión o dirección de correo electrónico. Pague primero un pedido pendiente o inténtelo de nuevo más tarde.',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED':
+    'Este pedido de {{total}} contra factura superaría el límite de crédito de su empresa de {{limit}}: quedan {{balance}} pendientes. Elija otro método de pago o contacte con nosotros.',
+  'checkout.error.CREDIT_CURRENCY':
+    'Su empresa compra contra factura en {{currency}}. Cambie la tienda a {{currency}} o elija otro método de pago.',
   'checkout.cartValueLimit':
     'Su carrito supera el valor que se puede pedir en línea de una sola vez. Reduzca las cantidades o divida el pedido.',
   'checkout.payNow': 'Pagar ahora',

@@ -113,6 +113,10 @@ export const frCheckout: CheckoutMessages = {
     'Les commandes de plus de pièces que la limite ({{max}}) ne peuvent pas être passées en ligne. Veuillez réduire les quantités, répartir la commande ou nous contacter.',
   'checkout.error.TOO_MANY_OPEN_ORDERS':
     'Le nombre maximal de commandes impayées ({{max}}) depuis votre connexion ou votre adresse e-mail est atteint. Veuillez d’abord régler une commande en cours ou réessayer plus tard.',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED':
+    'Cette commande de {{total}} sur facture dépasserait la limite de crédit de votre entreprise de {{limit}} : {{balance}} restent ouverts. Veuillez choisir un autre mode de paiement ou nous contacter.',
+  'checkout.error.CREDIT_CURRENCY':
+    'Votre entreprise achète sur facture en {{currency}}. Veuillez passer la boutique en {{currency}} ou choisir un autre mode de paiement.',
   'checkout.cartValueLimit':
     'Votre panier dépasse la valeur qu’il est possible de commander en ligne en une fois. Veuillez réduire les quantités ou répartir la commande.',
   'checkout.payNow': 'Payer maintenant',

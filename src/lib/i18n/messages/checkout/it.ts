@@ -110,6 +110,10 @@ export const itCheckout: CheckoutMessages = {
     'Gli ordini con più pezzi del limite ({{max}}) non possono essere effettuati online. Riduca le quantità, suddivida l’ordine o ci contatti.',
   'checkout.error.TOO_MANY_OPEN_ORDERS':
     'È stato raggiunto il numero massimo di ordini non pagati ({{max}}) dalla Sua connessione o dal Suo indirizzo e-mail. Paghi prima un ordine aperto o riprovi più tardi.',
+  'checkout.error.CREDIT_LIMIT_EXCEEDED':
+    'Questo ordine di {{total}} su fattura supererebbe il limite di credito della tua azienda di {{limit}}: {{balance}} sono ancora aperti. Scegli un altro metodo di pagamento o contattaci.',
+  'checkout.error.CREDIT_CURRENCY':
+    'La tua azienda acquista su fattura in {{currency}}. Imposta il negozio su {{currency}} o scegli un altro metodo di pagamento.',
   'checkout.cartValueLimit':
     'Il Suo carrello supera il valore ordinabile online in una sola volta. Riduca le quantità o suddivida l’ordine.',
   'checkout.payNow': 'Paga ora',

@@ -161,6 +161,10 @@ export const orders = pgTable(
     index('orders_open_email_idx')
       .on(sql`lower(${t.email})`, t.createdAt)
       .where(sql`${t.status} <> 'cancelled' AND ${t.paymentStatus} <> 'paid'`),
+    // A company's open balance on account sums these (src/lib/server/orders/credit.ts).
+    index('orders_open_invoice_idx')
+      .on(t.customerId, t.currency)
+      .where(sql`${t.paymentMethodCode} = 'invoice' AND ${t.status} <> 'cancelled' AND ${t.paymentStatus} <> 'paid'`),
     // The expiry job walks pending orders oldest first.
     index('orders_pending_idx')
       .on(t.createdAt)

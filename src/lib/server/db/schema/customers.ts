@@ -42,12 +42,18 @@ export const customers = pgTable(
      */
     maxOrderTotalCents: integer('max_order_total_cents'),
     maxOpenOrders: integer('max_open_orders'),
+    /**
+     * Payment on account: the most the company may owe on unpaid invoice orders, in cents of its currency
+     * (src/lib/server/orders/credit.ts). Null: no limit.
+     */
+    creditLimitCents: integer('credit_limit_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`),
     check('customers_order_limits_positive', sql`${t.maxOrderTotalCents} >= 0 AND ${t.maxOpenOrders} >= 0`),
+    check('customers_credit_limit_positive', sql`${t.creditLimitCents} >= 0`),
   ],
 );
 

@@ -19,7 +19,7 @@ import { orders } from './commerce.ts';
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
- * One status report per row: confirmed, shipped, invoiced, cancelled or credit_note. source_id is the
+ * One status report per row: confirmed, shipped, invoiced, paid, cancelled or credit_note. source_id is the
  * ERP's own id for the report, so a retried POST finds its row and is answered with it, not applied twice.
  */
 export const orderEvents = pgTable(
@@ -40,7 +40,10 @@ export const orderEvents = pgTable(
   (t) => [
     uniqueIndex('order_events_source_idx').on(t.orderId, t.sourceId),
     index('order_events_order_idx').on(t.orderId, t.occurredAt),
-    check('order_events_type', sql`${t.type} IN ('confirmed', 'shipped', 'invoiced', 'cancelled', 'credit_note')`),
+    check(
+      'order_events_type',
+      sql`${t.type} IN ('confirmed', 'shipped', 'invoiced', 'paid', 'cancelled', 'credit_note')`,
+    ),
   ],
 );
 

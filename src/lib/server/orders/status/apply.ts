@@ -1,7 +1,7 @@
 // Applying one of the ERP's status reports to an order (docs/erp.md, "Status back"), in one transaction
 // under the order's row lock: the report and its PDF are stored, a cancellation gives back the order's
-// stock and coupon, the order's last_modified moves (the export lists it again), and the webhook event
-// is written to the outbox. The same report sent again (the ERP retries after a timeout) finds its row
+// stock and coupon, a payment marks an invoice order paid, the order's last_modified moves (the export
+// lists it again), and the webhook event is written to the outbox. The same report sent again (the ERP retries after a timeout) finds its row
 // by the ERP's id and changes nothing.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
@@ -10,7 +10,7 @@ import { rows } from '../../db/index.ts';
 import { ApiError } from '../../http.ts';
 import type { ErrorCode } from '#lib/http/errors.ts';
 import { findOrder, type OrderRow } from '../queries.ts';
-import { orderCancelled, orderNotFound } from '../errors.ts';
+import { orderAlreadyPaid, orderCancelled, orderNotFound } from '../errors.ts';
 import { cancelAndRelease } from '../release.ts';
 import { orderEventData, recordEvent, recordOrderChange } from '../../webhooks/index.ts';
 import { STATUS_WEBHOOK_EVENTS } from '#lib/webhooks/events.ts';
@@ -65,6 +65,12 @@ function shippedLines(
 /** What a report may not do to this order; throws the 409 that says why. */
 function refuseImpossible(order: OrderRow, input: StatusEventInput, earlier: OrderStatusEvent[]): void {
   if (order.status === 'cancelled' && input.type !== 'credit_note') throw orderCancelled();
+  if (input.type === 'paid' && order.paymentMethodCode !== 'invoice')
+    throw conflict(
+      'NOT_ON_INVOICE',
+      `Only an order on invoice is paid to the merchant; this one is paid through ${order.paymentMethodCode}.`,
+    );
+  if (input.type === 'paid' && order.paymentStatus === 'paid') throw orderAlreadyPaid();
   if (input.type === 'cancelled' && earlier.some((event) => event.type === 'shipped'))
     throw conflict('ORDER_SHIPPED', 'Part of the order has shipped; send a credit note for what is not delivered.');
   if (
@@ -130,7 +136,11 @@ export async function applyStatusEvent(db: Db, orderId: string, input: StatusEve
         sql`SELECT coupon_code AS "couponCode" FROM orders WHERE id = ${orderId}`,
       );
       await cancelAndRelease(tx, orderId, coupon?.couponCode ?? null);
-    } else await tx.execute(sql`UPDATE orders SET last_modified = now() WHERE id = ${orderId}`);
+    } else {
+      // A paid invoice leaves the company's open balance (credit.ts sums unpaid invoice orders).
+      const paid = input.type === 'paid' ? sql`, payment_status = 'paid'` : sql``;
+      await tx.execute(sql`UPDATE orders SET last_modified = now()${paid} WHERE id = ${orderId}`);
+    }
     const after = (await findOrder(tx, orderId))!;
     const event = (await statusEvents(tx, orderId)).find((e) => e.id === eventId)!;
     if (input.type === 'cancelled') await recordOrderChange(tx, order, after);

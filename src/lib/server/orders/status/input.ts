@@ -73,9 +73,11 @@ export const statusEventInput = z.discriminatedUnion(
       })
       .strict(),
     z.object({ type: z.literal('invoiced'), ...common, ...documentFields }).strict(),
+    // An invoice order settled in full: the company's open balance on account drops by its total.
+    z.object({ type: z.literal('paid'), ...common }).strict(),
     z.object({ type: z.literal('cancelled'), ...common }).strict(),
     z.object({ type: z.literal('credit_note'), ...common, ...documentFields }).strict(),
   ],
-  { error: 'must be one of confirmed, shipped, invoiced, cancelled, credit_note' },
+  { error: 'must be one of confirmed, shipped, invoiced, paid, cancelled, credit_note' },
 );
 export type StatusEventInput = z.infer<typeof statusEventInput>;
