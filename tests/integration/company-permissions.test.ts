@@ -3,7 +3,6 @@
 // company and of another company. A role without the permission gets 403 PERMISSION_DENIED naming it;
 // what a role may not see (a colleague's order without "see all orders", a colleague's cart: carts are
 // per user) and anything of another company is the 404 of a made-up id; a guest is 401.
-import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -15,6 +14,7 @@ import {
   DEMO_FIXTURES,
   callHandler,
   customerJar,
+  newCompanyUser,
   testCartDeps,
 } from '../helpers/cart-harness.ts';
 import { api, ok, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
@@ -44,17 +44,8 @@ forEachDatabase('company permissions', (ctx) => {
 
   /** A user of the acme company with this role, signed in (the harness's cookie names the user). */
   async function userJar(role: Role): Promise<CookieJar> {
-    const acme = await customerJar(ctx.db, C.acme.email);
-    if (role === 'admin') return acme;
-    const [user] = await rows<{ id: string }>(
-      ctx.db,
-      sql`INSERT INTO customer_users (customer_id, email, name, role)
-          VALUES (${acme.values.get(CUSTOMER_COOKIE)}, ${`${role}-${randomUUID().slice(0, 8)}@acme.example`}, ${role}, ${role})
-          RETURNING id`,
-    );
-    const jar = new CookieJar();
-    jar.values.set(CUSTOMER_COOKIE, user!.id);
-    return jar;
+    if (role === 'admin') return customerJar(ctx.db, C.acme.email);
+    return (await newCompanyUser(ctx.db, C.acme.email, role)).jar;
   }
 
   async function place(jar: CookieJar): Promise<string> {

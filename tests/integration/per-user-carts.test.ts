@@ -2,7 +2,6 @@
 // their own cart and wishlist, priced on the company's price list; a guest cart merged at sign-in goes to
 // the user who signs in; "add selected", reorder and an order act on the acting user's cart only; and a
 // cart of a disabled or deleted user answers nobody, a colleague least of all.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
@@ -13,6 +12,7 @@ import {
   CookieJar,
   callHandler,
   customerJar,
+  newCompanyUser,
   testCartDeps,
   testShopper,
 } from '../helpers/cart-harness.ts';
@@ -52,18 +52,7 @@ forEachDatabase('per-user carts and wishlists', (ctx) => {
     jar.values.set(CUSTOMER_COOKIE, await userId(email));
     return jar;
   }
-  /** A new user of acme with this role, signed in. */
-  async function newColleague(role = 'buyer'): Promise<{ id: string; jar: CookieJar }> {
-    const acme = await userId(C.acme.email);
-    const [user] = await rows<{ id: string }>(
-      ctx.db,
-      sql`INSERT INTO customer_users (customer_id, email, name, role)
-          VALUES (${acme}, ${`${role}-${randomUUID().slice(0, 8)}@acme.example`}, ${role}, ${role}) RETURNING id`,
-    );
-    const jar = new CookieJar();
-    jar.values.set(CUSTOMER_COOKIE, user!.id);
-    return { id: user!.id, jar };
-  }
+  const newColleague = () => newCompanyUser(ctx.db, C.acme.email, 'buyer');
   const cartOf = async (jar: CookieJar) => (await ok(api(h, jar, 'cart', 'get', {}))).cart ?? null;
   const emptyCart = async (jar: CookieJar) => {
     const cart = await cartOf(jar);
