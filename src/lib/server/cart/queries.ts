@@ -174,8 +174,8 @@ export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot
 
 /**
  * Locks a signed-in owner's user row for this transaction (and their company's row against a currency
- * change) and answers the company's currency, the one every cart of theirs is in; 404 when the user is
- * not (any more) an active user of that company. Cart creation and the sign-in merge run under it, so two
+ * change) and answers the company's currency, the one every cart of theirs is in; CUSTOMER_NOT_FOUND
+ * (401, sign in again) when the user is not (any more) an active user of that company. Cart creation and the sign-in merge run under it, so two
  * first requests at once still end with one active cart.
  */
 export async function lockCartHolder(
@@ -200,9 +200,10 @@ export async function setActiveCart(db: Db, userId: string, cartId: string): Pro
   await db.execute(sql`UPDATE customer_users SET active_cart_id = ${cartId}, updated_at = now() WHERE id = ${userId}`);
 }
 
-/** The cart is nobody's active cart any more (ordered, deleted). */
+/** The cart is nobody's active cart any more (ordered, deleted); found by its user's key, not a scan. */
 export async function clearActiveCart(db: Db, cartId: string): Promise<void> {
-  await db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE active_cart_id = ${cartId}`);
+  await db.execute(sql`UPDATE customer_users SET active_cart_id = NULL
+    WHERE id = (SELECT user_id FROM carts WHERE id = ${cartId}) AND active_cart_id = ${cartId}`);
 }
 
 /** The owner's active cart, created when missing. A user's new cart becomes their active cart under lockCartHolder. */
