@@ -1,5 +1,6 @@
 // Drives the real cart handlers (src/lib/server/cart/handlers.ts) without an HTTP server: a cookie jar
 // per simulated browser, requests built like the browser's, the database of the test suite injected.
+import { randomUUID } from 'node:crypto';
 import type { APIRoute, AstroCookies } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { customerUsers } from '#lib/server/db/schema.ts';
@@ -159,6 +160,20 @@ export async function customerId(db: Db, email: string): Promise<string> {
     rows: { id: string }[];
   };
   return result.rows[0]!.id;
+}
+
+/** A new user with this role in the company whose primary user has `companyEmail`, and a browser signed in as them. */
+export async function newCompanyUser(
+  db: Db,
+  companyEmail: string,
+  role: Role,
+): Promise<{ id: string; jar: CookieJar }> {
+  const result = (await db.execute(sql`INSERT INTO customer_users (customer_id, email, name, role)
+    SELECT customer_id, ${`${role}-${randomUUID().slice(0, 8)}@${companyEmail.split('@')[1]}`}, ${role}, ${role}
+    FROM customer_users WHERE email = ${companyEmail} RETURNING id`)) as unknown as { rows: { id: string }[] };
+  const jar = new CookieJar();
+  jar.values.set(CUSTOMER_COOKIE, result.rows[0]!.id);
+  return { id: result.rows[0]!.id, jar };
 }
 
 /** A browser signed in as the given customer. */

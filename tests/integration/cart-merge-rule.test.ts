@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, test } from 'vitest';
-import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
+import { mergeGuestCartIntoAccount } from '#lib/server/cart/merge.ts';
 import { accessoriesKey } from '#lib/cart/rules.ts';
 import { mergeLines, type MergeableLine } from '#tests/helpers/cart-line-rule.ts';
 import { forEachDatabase } from '#tests/helpers/databases.ts';
@@ -74,7 +74,7 @@ forEachDatabase('login merge', (ctx) => {
   test('the SQL merge gives the lines mergeLines gives, for any guest and customer cart', async () => {
     await fc.assert(
       fc.asyncProperty(cartLines, cartLines, async (own, guest) => {
-        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE id = ${customer}`);
+        await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE id = ${customer}`);
         await ctx.db.execute(
           sql`UPDATE carts SET status = 'merged' WHERE customer_id = ${customer} AND status = 'active'`,
         );
@@ -84,7 +84,10 @@ forEachDatabase('login merge', (ctx) => {
         await fill(guestBrowser, guest);
         const guestCart = (await call(h, guestBrowser, 'get', {})).body.cart;
 
-        const result = await mergeGuestCartIntoCustomer(ctx.db, guestCart?.id ?? '', customer);
+        const result = await mergeGuestCartIntoAccount(ctx.db, guestCart?.id ?? '', {
+          customerId: customer,
+          userId: customer,
+        });
 
         const stored = (
           (await ctx.db.execute(sql`

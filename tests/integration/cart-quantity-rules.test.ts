@@ -11,7 +11,7 @@ import type { AddManyResult, ResolvedQuickLine } from '#lib/cart/bulk-contract.t
 import type { ReorderResult } from '#lib/orders/contract.ts';
 import { fitMergedQuantity } from '#lib/cart/rules.ts';
 import { bulkCartRoutes, type Offers } from '#lib/server/cart/bulk.ts';
-import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
+import { mergeGuestCartIntoAccount } from '#lib/server/cart/merge.ts';
 import { rows } from '../helpers/raw-rows.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import {
@@ -67,7 +67,7 @@ forEachDatabase('quantity rules and price tiers', (ctx) => {
 
   beforeEach(async () => {
     // Every test starts its customers without a cart.
-    await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL`);
+    await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL`);
   });
   afterEach(async () => {
     await ctx.db.execute(sql`UPDATE products SET min_quantity = 1, quantity_step = 1`);
@@ -223,7 +223,7 @@ forEachDatabase('quantity rules and price tiers', (ctx) => {
       await ok(add(guest, { sku: KOM, quantity: 5 }));
       const guestCart = (await ok(add(guest, { sku: ASR, quantity: 4 }))).cart!;
 
-      const merged = await mergeGuestCartIntoCustomer(ctx.db, guestCart.id, customer);
+      const merged = await mergeGuestCartIntoAccount(ctx.db, guestCart.id, { customerId: customer, userId: customer });
       const lines = await rows<{ sku: string; quantity: number }>(
         ctx.db,
         sql`SELECT sku, quantity FROM cart_items WHERE cart_id = ${merged.cartId} ORDER BY sku`,
@@ -267,7 +267,7 @@ forEachDatabase('quantity rules and price tiers', (ctx) => {
       await addTier('acme', ASR, 50, 15200);
       const priced = async (quantity: number) => {
         const jar = await customerJar(ctx.db, C.acme.email);
-        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
+        await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
         const line = lineOf((await ok(add(jar, { sku: ASR, quantity }))).cart, ASR)!;
         return [line.priceInfo?.special, line.priceInfo?.source, line.rowTotal];
       };

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Database } from '#lib/server/db/client.ts';
 import { rows } from '../helpers/raw-rows.ts';
-import { mergeGuestCartIntoCustomer } from '#lib/server/cart/merge.ts';
+import { mergeGuestCartIntoAccount } from '#lib/server/cart/merge.ts';
 import { forEachDatabase } from '../helpers/databases.ts';
 import {
   CART_COOKIE,
@@ -534,7 +534,7 @@ forEachDatabase(
       test('parallel first requests of a customer end with one active cart', async () => {
         const ph = harness(() => pool.db);
         const id = await customerId(ctx.db, DEMO_FIXTURES.customers.normal.email);
-        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE id = ${id}`);
+        await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE id = ${id}`);
         const jar = await customerJar(ctx.db, DEMO_FIXTURES.customers.normal.email);
         const results = await Promise.all(
           Array.from({ length: 10 }, () => call(ph, jar, 'add', { sku: P.limited, quantity: 1 })),
@@ -549,7 +549,7 @@ forEachDatabase(
       test('merges guest lines into the customer cart by the line rule and retires the guest cart', async () => {
         const id = await customerId(ctx.db, DEMO_FIXTURES.customers.acme.email);
         const customer = await customerJar(ctx.db, DEMO_FIXTURES.customers.acme.email);
-        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE id = ${id}`);
+        await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE id = ${id}`);
         const own = (await call(h, customer, 'add', { sku: P.available, quantity: 2, accessories: [AKU!, SBO!] })).body
           .cart!;
         await call(h, customer, 'add', { sku: P.limited, quantity: 1 });
@@ -558,7 +558,7 @@ forEachDatabase(
           { sku: P.available, quantity: 3, accessories: [SBO!, AKU!] },
           { sku: P.available, quantity: 1 },
         );
-        const result = await mergeGuestCartIntoCustomer(ctx.db, guestCart.id, id);
+        const result = await mergeGuestCartIntoAccount(ctx.db, guestCart.id, { customerId: id, userId: id });
         expect(result).toEqual({ cartId: own.id, merged: true });
 
         const merged = (await call(h, customer, 'get', {})).body.cart!;
@@ -580,14 +580,17 @@ forEachDatabase(
         const guestBrowser = new CookieJar();
         guestBrowser.values.set(CART_COOKIE, guestCart.id);
         expect((await call(h, guestBrowser, 'get', {})).body.cart).toBeNull();
-        expect(await mergeGuestCartIntoCustomer(ctx.db, guestCart.id, id)).toEqual({ cartId: own.id, merged: false });
+        expect(await mergeGuestCartIntoAccount(ctx.db, guestCart.id, { customerId: id, userId: id })).toEqual({
+          cartId: own.id,
+          merged: false,
+        });
       });
 
       test('a customer without a cart adopts the guest cart in their own currency', async () => {
         const id = await customerId(ctx.db, DEMO_FIXTURES.customers.excludeTax.email);
-        await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE id = ${id}`);
+        await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE id = ${id}`);
         const { cart: guestCart } = await guestWith({ sku: P.limited, quantity: 2 });
-        expect(await mergeGuestCartIntoCustomer(ctx.db, guestCart.id, id)).toEqual({
+        expect(await mergeGuestCartIntoAccount(ctx.db, guestCart.id, { customerId: id, userId: id })).toEqual({
           cartId: guestCart.id,
           merged: true,
         });

@@ -47,7 +47,7 @@ forEachDatabase('checkout', (ctx) => {
 
   /** A signed-in customer starting from a fresh cart with one line. */
   async function customerCart(email: string) {
-    await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${email}`);
+    await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${email}`);
     const jar = await customerJar(ctx.db, email);
     const cart = (await ok(api(h, jar, 'cart', 'add', { sku: P.available, quantity: 1 }))).cart!;
     return { jar, cart };

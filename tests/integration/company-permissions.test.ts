@@ -1,9 +1,8 @@
 // The permission matrix of company accounts, on both databases: every account and order operation, for
 // every role (admin, buyer, approver, viewer; src/lib/account/roles.ts), on data of the user's own
 // company and of another company. A role without the permission gets 403 PERMISSION_DENIED naming it;
-// what a role may not see (a colleague's order without "see all orders") and anything of another
-// company is the 404 of a made-up id; a guest is 401.
-import { randomUUID } from 'node:crypto';
+// what a role may not see (a colleague's order without "see all orders", a colleague's cart: carts are
+// per user) and anything of another company is the 404 of a made-up id; a guest is 401.
 import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -15,9 +14,10 @@ import {
   DEMO_FIXTURES,
   callHandler,
   customerJar,
+  newCompanyUser,
   testCartDeps,
 } from '../helpers/cart-harness.ts';
-import { api, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
+import { api, ok, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
 import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
 import { ROLES, type Role } from '#lib/account/roles.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
@@ -44,17 +44,8 @@ forEachDatabase('company permissions', (ctx) => {
 
   /** A user of the acme company with this role, signed in (the harness's cookie names the user). */
   async function userJar(role: Role): Promise<CookieJar> {
-    const acme = await customerJar(ctx.db, C.acme.email);
-    if (role === 'admin') return acme;
-    const [user] = await rows<{ id: string }>(
-      ctx.db,
-      sql`INSERT INTO customer_users (customer_id, email, name, role)
-          VALUES (${acme.values.get(CUSTOMER_COOKIE)}, ${`${role}-${randomUUID().slice(0, 8)}@acme.example`}, ${role}, ${role})
-          RETURNING id`,
-    );
-    const jar = new CookieJar();
-    jar.values.set(CUSTOMER_COOKIE, user!.id);
-    return jar;
+    if (role === 'admin') return customerJar(ctx.db, C.acme.email);
+    return (await newCompanyUser(ctx.db, C.acme.email, role)).jar;
   }
 
   async function place(jar: CookieJar): Promise<string> {
@@ -98,6 +89,17 @@ forEachDatabase('company permissions', (ctx) => {
     } as never);
     return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
   };
+
+  /**
+   * The admin's cart as it is now, with a line: every asker aims at it; only the admin reaches it, whatever
+   * their role, colleagues and everybody else get the 404 of a cart that is not theirs.
+   */
+  async function adminCart(): Promise<{ cartId: string; version: number; lineId: string }> {
+    let cart = (await api(h, jars.admin, 'cart', 'get', {})).body.cart;
+    if (!cart?.cartItems.length)
+      cart = (await ok(api(h, jars.admin, 'cart', 'add', { sku: P.available, quantity: 1 }))).cart!;
+    return { cartId: cart.id, version: cart.version, lineId: cart.cartItems[0]!.id };
+  }
 
   const address = {
     firstName: 'Erika',
@@ -152,6 +154,39 @@ forEachDatabase('company permissions', (ctx) => {
       name: "order another company's order again",
       run: (jar) => api(h, jar, 'orders', 'reorder', { id: orders.other }),
       expect: { admin: 404, buyer: 404, approver: 404, viewer: 404, 'other company': 200, guest: 401 },
+    },
+    {
+      name: "read the admin's cart",
+      run: async (jar) => api(h, jar, 'cart', 'get', { cartId: (await adminCart()).cartId }),
+      expect: { admin: 200, buyer: 404, approver: 404, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "add to the admin's cart",
+      run: async (jar) =>
+        api(h, jar, 'cart', 'add', { cartId: (await adminCart()).cartId, sku: P.available, quantity: 1 }),
+      expect: { admin: 200, buyer: 404, approver: 404, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "change a line of the admin's cart",
+      run: async (jar) => api(h, jar, 'cart', 'quantity', { ...(await adminCart()), quantity: 2 }),
+      expect: { admin: 200, buyer: 404, approver: 404, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "remove a line of the admin's cart",
+      run: async (jar) => {
+        const { cartId, version, lineId } = await adminCart();
+        return api(h, jar, 'cart', 'remove', { cartId, version, lineId });
+      },
+      expect: { admin: 200, buyer: 404, approver: 404, viewer: 404, 'other company': 404, guest: 404 },
+    },
+    {
+      name: "delete the admin's cart",
+      run: async (jar) => {
+        const { cartId, version } = await adminCart();
+        return api(h, jar, 'cart', 'delete', { cartId, version });
+      },
+      // After the admin's own delete, adminCart() opens the next cart the others aim at.
+      expect: { admin: 200, buyer: 404, approver: 404, viewer: 404, 'other company': 404, guest: 404 },
     },
     {
       name: 'list the address book',

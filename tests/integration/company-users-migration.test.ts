@@ -2,32 +2,17 @@
 // customer becomes a one-user company whose primary user is an admin with the customer's id, e-mail and
 // password, so the same e-mail, customer number and password sign in, and sessions issued before the
 // migration (refresh tokens, password links, the user token's subject) still name a user that exists.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { rows } from '../helpers/raw-rows.ts';
+import { migrateBefore } from '../helpers/migrations-before.ts';
 import { customerUsers, customers } from '#lib/server/db/schema.ts';
 import { hashPassword } from '#lib/server/auth/passwords.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../../src/lib/server/db/migrations/', import.meta.url));
 const PASSWORD = 'Before-0023-Passw0rd';
-
-/** The migrations folder as it was before 0023: its journal ends at 0022. */
-function migrationsBefore0023(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-0022-'));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 22);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  rmSync(join(dir, '0023_company_users.sql'));
-  return dir;
-}
 
 forEachDatabase(
   'migration 0023: customers become one-user companies',
@@ -36,13 +21,7 @@ forEachDatabase(
     const ids: Record<'anna' | 'bert', string> = { anna: '', bert: '' };
 
     beforeAll(async () => {
-      oldDir = migrationsBefore0023();
-      process.env.MIGRATIONS_DIR = oldDir;
-      try {
-        await ctx.database.migrate();
-      } finally {
-        delete process.env.MIGRATIONS_DIR;
-      }
+      oldDir = await migrateBefore(ctx.database, 23);
       const hash = await hashPassword(PASSWORD);
       // Raw SQL: the schema module describes the database after 0023.
       for (const [key, num, email, passwordHash] of [

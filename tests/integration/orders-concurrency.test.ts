@@ -54,7 +54,7 @@ forEachDatabase('orders under concurrency', (ctx) => {
       let jar = new CookieJar();
       if (who === 'customer') {
         await ctx.db.execute(
-          sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${DEMO_FIXTURES.customers.normal.email}`,
+          sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${DEMO_FIXTURES.customers.normal.email}`,
         );
         jar = await customerJar(ctx.db, DEMO_FIXTURES.customers.normal.email);
       }

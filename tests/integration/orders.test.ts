@@ -428,7 +428,7 @@ forEachDatabase('orders', (ctx) => {
     });
 
     test("a customer's order goes to the account email and their cart is done afterwards", async () => {
-      await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
+      await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${C.acme.email}`);
       const jar = await customerJar(ctx.db, C.acme.email);
       const cart = await readyCart(h, jar, { billing: billingAddress({ email: 'accounts-payable@acme.example' }) });
       // The acme price list, not the public one.

@@ -176,13 +176,13 @@ forEachDatabase('stock drain', (ctx) => {
 
   describe("a customer's own limits", () => {
     beforeEach(async () => {
-      await ctx.db
-        .execute(sql`UPDATE customers SET active_cart_id = NULL, max_order_total_cents = NULL, max_open_orders = NULL
+      await ctx.db.execute(sql`UPDATE customers SET max_order_total_cents = NULL, max_open_orders = NULL
         WHERE email = ${C.normal.email}`);
+      await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${C.normal.email}`);
     });
 
     async function customerOrder(quantity: number): Promise<ApiAnswer> {
-      await ctx.db.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE email = ${C.normal.email}`);
+      await ctx.db.execute(sql`UPDATE customer_users SET active_cart_id = NULL WHERE email = ${C.normal.email}`);
       const jar = await customerJar(ctx.db, C.normal.email);
       const send = (domain: 'cart' | 'checkout' | 'orders', op: string, body: unknown) =>
         api(h, jar, domain, op, body, { clientAddress: ATTACKER });

@@ -44,12 +44,16 @@ interface CartHandOver {
   /** The guest cart the request's cookie names, or null. */
   readCartCookie(cookies: AstroCookies): string | null;
   clearCartCookie(cookies: AstroCookies): void;
-  /** What the guest put in the cart comes along into the account. */
-  mergeGuestCartIntoCustomer(db: Db, guestCartId: string, customerId: string): Promise<unknown>;
-  /** Moves the customer's (or else the guest's) active cart into `currency`. */
+  /** What the guest put in the cart comes along into the cart of the user who signs in. */
+  mergeGuestCartIntoAccount(
+    db: Db,
+    guestCartId: string,
+    holder: { customerId: string; userId: string },
+  ): Promise<unknown>;
+  /** Moves the company's carts (or else the guest's) into `currency`. */
   moveCartToCurrency(
     db: Db,
-    owner: { customerId: string | null; guestCartId: string | null },
+    owner: { customerId: string | null; userId: string | null; guestCartId: string | null },
     currency: Currency,
   ): Promise<unknown>;
 }
@@ -93,7 +97,10 @@ export function authRoutes(deps: AuthDeps) {
         // What the guest put in the cart comes along into the account (issue: guest cart merged at login).
         const guestCartId = cart.readCartCookie(cookies);
         if (guestCartId) {
-          await cart.mergeGuestCartIntoCustomer(db, guestCartId, account.customer.id);
+          await cart.mergeGuestCartIntoAccount(db, guestCartId, {
+            customerId: account.customer.id,
+            userId: account.user.id,
+          });
           cart.clearCartCookie(cookies);
         }
         return { user: toUser(account) };
@@ -164,6 +171,7 @@ export function authRoutes(deps: AuthDeps) {
         const db = await deps.db();
         const session = await resolveSession(cookies, { url, db });
         const customer = session?.customer ?? null;
+        const user = session?.user ?? null;
         // The currency is the company's: its price list and carts are in it.
         // The customer's cart is always in the customer's currency: both change together.
         await db.transaction(async (tx) => {
@@ -171,7 +179,9 @@ export function authRoutes(deps: AuthDeps) {
             await tx.update(customers).set({ currency, updatedAt: new Date() }).where(eq(customers.id, customer.id));
           await cart.moveCartToCurrency(
             tx,
-            { customerId: customer?.id ?? null, guestCartId: customer ? null : cart.readCartCookie(cookies) },
+            customer && user
+              ? { customerId: customer.id, userId: user.id, guestCartId: null }
+              : { customerId: null, userId: null, guestCartId: cart.readCartCookie(cookies) },
             currency,
           );
         });

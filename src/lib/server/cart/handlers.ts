@@ -17,11 +17,12 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { cartApi, type Cart } from '#lib/cart/contract.ts';
 import { clearCartCookie, readCartCookie, setCartCookie } from './cookie.ts';
 import { cartNotFound, invalidQuantity } from './errors.ts';
-import { mergeGuestCartIntoCustomer } from './merge.ts';
+import { mergeGuestCartIntoAccount } from './merge.ts';
 import { addToCart, deleteCart, removeLine, setCoupon, updateQuantity, type CartTarget } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
 import { resolveLine } from './products.ts';
 import {
+  cartOwner,
   ensureCart,
   findOwnedCart,
   findOwnedCartId,
@@ -78,16 +79,13 @@ export function cartSessions(deps: CartDeps) {
     const db = await deps.db();
     const shopper = await deps.shopper(req.cookies);
     const guestCartId = readCartCookie(req.cookies);
-    if (shopper.customerId && guestCartId) {
+    const owner = cartOwner(shopper, guestCartId);
+    if (owner.customerId && owner.userId && guestCartId) {
       // Normally login merges; this catches a login path that did not, so no guest cart is stranded.
-      await mergeGuestCartIntoCustomer(db, guestCartId, shopper.customerId);
+      await mergeGuestCartIntoAccount(db, guestCartId, { customerId: owner.customerId, userId: owner.userId });
       clearCartCookie(req.cookies);
     }
-    return {
-      db,
-      shopper,
-      owner: { customerId: shopper.customerId, guestCartId: shopper.customerId ? null : guestCartId },
-    };
+    return { db, shopper, owner };
   }
 
   /** The answer with the cart as it is now; a guest's cart id goes (back) into their cookie. */
@@ -118,7 +116,7 @@ export const target = (s: CartSession, cartId: string | undefined): CartTarget =
 /** The owner's cart, created when missing; a guest's new cart becomes theirs through the cookie. */
 export async function ensure(s: CartSession): Promise<string> {
   const { cartId } = await ensureCart(s.db, s.owner, s.shopper.currency);
-  if (!s.owner.customerId) s.owner = { customerId: null, guestCartId: cartId };
+  if (!s.owner.customerId) s.owner = { customerId: null, userId: null, guestCartId: cartId };
   return cartId;
 }
 

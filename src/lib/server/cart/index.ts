@@ -7,7 +7,7 @@ import { cartRoutes, type CartDeps } from './handlers.ts';
 import { bulkCartRoutes } from './bulk.ts';
 import { cartForms } from './forms.ts';
 
-import { mergeGuestCartIntoCustomer } from './merge.ts';
+import { mergeGuestCartIntoAccount } from './merge.ts';
 import { moveCartToCurrency } from './currency.ts';
 import { clearCartCookie, readCartCookie } from './cookie.ts';
 
@@ -22,7 +22,15 @@ export { toCartResponse } from './response.ts';
 export { pricesFingerprint } from './fingerprint.ts';
 export { sellableLines } from './priced-line.ts';
 export type { PricedCart } from './priced.ts';
-export { readSnapshot, findOwnedCartId, lockOwnedCart, type CartOwner, type CartSnapshot } from './queries.ts';
+export {
+  cartOwner,
+  clearActiveCart,
+  readSnapshot,
+  findOwnedCartId,
+  lockOwnedCart,
+  type CartOwner,
+  type CartSnapshot,
+} from './queries.ts';
 
 export const defaultCartDeps: CartDeps = {
   db: getDb,
@@ -39,4 +47,4 @@ export const bulkCart = bulkCartRoutes(defaultCartDeps);
 export const submitCartForm = cartForms(defaultCartDeps);
 
 /** What signing in, signing out and choosing a currency do to the cart: handed to the auth endpoints (src/lib/server/auth-endpoints.ts). */
-export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoCustomer, moveCartToCurrency };
+export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoAccount, moveCartToCurrency };

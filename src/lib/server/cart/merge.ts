@@ -1,14 +1,12 @@
-// Login hands the guest's cart over to the customer: a logged-in user's active cart is used if it
-// exists. Called by the auth flow right after a successful login, then clearCartCookie().
+// Login hands the guest's cart over to the user who signs in (carts are per user, not per company): that
+// user's active cart is used if it exists. Called by the auth flow right after a successful login, then
+// clearCartCookie().
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { MAX_QUANTITY } from '#lib/cart/rules.ts';
-import { customerNotFound } from './errors.ts';
 import { isUuid, rows } from '../db/index.ts';
-import { findOwnedCartId } from './queries.ts';
-
-const CurrencyRow = z.object({ currency: z.string() });
+import { findOwnedCartId, lockCartHolder, setActiveCart } from './queries.ts';
 
 /**
  * fitMergedQuantity (src/lib/cart/rules.ts) in SQL, for a capped quantity `q` and a products row `p`:
@@ -26,38 +24,34 @@ function fittedQuantity(q: SQL): SQL {
 const GuestCartRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
 
 export interface MergeResult {
-  /** The customer's active cart afterwards (null when neither cart existed). */
+  /** The user's active cart afterwards (null when neither cart existed). */
   cartId: string | null;
   /** True when guest lines were moved (or the guest cart was adopted). */
   merged: boolean;
 }
 
+/** The signed-in user a guest cart goes to, and their company. */
+export interface CartHolder {
+  customerId: string;
+  userId: string;
+}
+
 /**
- * Moves a guest cart into the customer's active cart by the cart's line rule (tests/integration/
+ * Moves a guest cart into the signed-in user's active cart by the cart's line rule (tests/integration/
  * cart-merge-rule.test.ts proves the SQL below agrees with its reference model): lines with the same
  * sku and accessory set are merged with quantities summed (capped at 9999 per line and fitted to the
- * product's quantity rule: a login must not fail), other lines are added, the customer's coupon wins
+ * product's quantity rule: a login must not fail), other lines are added, the user's coupon wins
  * over the guest's, and the guest cart is marked 'merged' so its cookie opens nothing any more.
- * Without an active customer cart the guest cart itself becomes the customer's, re-priced in the
- * customer's currency.
+ * Without an active cart of the user the guest cart itself becomes theirs, re-priced in their
+ * company's currency. A colleague's cart is never touched.
  *
- * Safe to call twice or concurrently: the customer row and both carts are locked, and a guest cart
+ * Safe to call twice or concurrently: the user row and both carts are locked, and a guest cart
  * that is no longer an active, unowned cart is left alone.
  */
-export async function mergeGuestCartIntoCustomer(
-  db: Db,
-  guestCartId: string,
-  customerId: string,
-): Promise<MergeResult> {
-  if (!isUuid(customerId)) throw customerNotFound();
-  const owner = { customerId, guestCartId: null };
+export async function mergeGuestCartIntoAccount(db: Db, guestCartId: string, holder: CartHolder): Promise<MergeResult> {
+  const owner = { ...holder, guestCartId: null };
   return db.transaction(async (tx) => {
-    const [customer] = await rows(
-      tx,
-      CurrencyRow,
-      sql`SELECT currency FROM customers WHERE id = ${customerId} FOR UPDATE`,
-    );
-    if (!customer) throw customerNotFound();
+    const { currency } = await lockCartHolder(tx, owner);
     const targetId = await findOwnedCartId(tx, owner);
     if (!isUuid(guestCartId)) return { cartId: targetId, merged: false };
 
@@ -66,17 +60,16 @@ export async function mergeGuestCartIntoCustomer(
       GuestCartRow,
       sql`
       SELECT id, coupon_code AS "couponCode" FROM carts
-      WHERE id = ${guestCartId} AND customer_id IS NULL AND status = 'active' FOR UPDATE`,
+      WHERE id = ${guestCartId} AND customer_id IS NULL AND user_id IS NULL AND status = 'active' FOR UPDATE`,
     );
     if (!guest || guest.id === targetId) return { cartId: targetId, merged: false };
 
     if (!targetId) {
       await tx.execute(sql`
-        UPDATE carts SET customer_id = ${customerId}, currency = ${customer.currency}, version = version + 1, updated_at = now()
+        UPDATE carts SET customer_id = ${holder.customerId}, user_id = ${holder.userId}, currency = ${currency},
+          version = version + 1, updated_at = now()
         WHERE id = ${guest.id}`);
-      await tx.execute(
-        sql`UPDATE customers SET active_cart_id = ${guest.id}, updated_at = now() WHERE id = ${customerId}`,
-      );
+      await setActiveCart(tx, holder.userId, guest.id);
       return { cartId: guest.id, merged: true };
     }
 

@@ -41,6 +41,7 @@ import {
   lockOwnedCart,
   ownedBy,
   readSnapshot,
+  clearActiveCart,
   type CartOwner,
   type CartSnapshot,
   type OwnedCart,
@@ -333,10 +334,10 @@ export async function setCoupon(
   });
 }
 
-/** Deletes the cart and its lines; a customer's active-cart pointer is cleared with it. */
+/** Deletes the cart and its lines; its user's active-cart pointer is cleared with it. */
 export async function deleteCart(db: Db, target: CartTarget, input: { version: number }): Promise<void> {
   await versioned(db, target, input.version, async (tx, cartId) => {
-    await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${cartId}`);
+    await clearActiveCart(tx, cartId);
     await tx.execute(sql`DELETE FROM carts WHERE id = ${cartId}`);
   });
 }

@@ -11,7 +11,7 @@ import type { Cart } from '#lib/cart/contract.ts';
 import type { SavedAddress } from '#lib/checkout/address.ts';
 import type { ShippingMethod } from '#lib/checkout/contract.ts';
 import { siteFeatures } from '../auth/index.ts';
-import { findOwnedCartId, priceCart, readCartCookie, readSnapshot, toCartResponse } from '../cart/index.ts';
+import { cartOwner, findOwnedCartId, priceCart, readCartCookie, readSnapshot, toCartResponse } from '../cart/index.ts';
 import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
@@ -56,10 +56,7 @@ export async function checkoutPageState(
     siteFeatures(),
     getDb(),
   ]);
-  const cartId = await findOwnedCartId(db, {
-    customerId: shopper.customerId,
-    guestCartId: shopper.customerId ? null : readCartCookie(context.cookies),
-  });
+  const cartId = await findOwnedCartId(db, cartOwner(shopper, readCartCookie(context.cookies)));
   const snapshot = cartId ? await readSnapshot(db, cartId) : null;
   const { pricesVisible } = await priceContext(shopper);
   const shopCurrency = env().DEFAULT_CURRENCY;

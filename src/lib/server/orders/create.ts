@@ -33,6 +33,7 @@ import {
   cartNotFound,
   cartOutdated,
   couponError,
+  clearActiveCart,
   lockOwnedCart,
   priceCart,
   pricesFingerprint,
@@ -355,7 +356,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await tx.execute(sql`
         UPDATE carts SET status = 'ordered', new_user_password_hash = NULL, version = version + 1, updated_at = now()
         WHERE id = ${input.cartId}`);
-      await tx.execute(sql`UPDATE customers SET active_cart_id = NULL WHERE active_cart_id = ${input.cartId}`);
+      await clearActiveCart(tx, input.cartId);
 
       const order = (await findOrder(tx, row!.id))!;
       await recordOrderChange(tx, null, order);

@@ -1,4 +1,4 @@
-// A signed-in customer's wishlist: rows of wishlist_items, read back as the
+// A signed-in user's wishlist (each user of a company keeps their own): rows of wishlist_items, read back as the
 // domain Wishlist with names in the shopper's locale. Also resolves the wishlist's product links
 // (/p/{id}/{sku}) to the product page's own address.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -9,8 +9,8 @@ import { versionedImage } from '../images/index.ts';
 import { DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import type { Wishlist } from '#lib/wishlist/rules.ts';
 
-/** The customer's wishlist, oldest first; products taken off the catalogue drop out. */
-export async function listWishlist(db: Db, customerId: string, locale: Locale): Promise<Wishlist> {
+/** The user's wishlist, oldest first; products taken off the catalogue drop out. */
+export async function listWishlist(db: Db, userId: string, locale: Locale): Promise<Wishlist> {
   const own = alias(productTranslations, 'own');
   const fallback = alias(productTranslations, 'fallback');
   const rows = await db
@@ -25,7 +25,7 @@ export async function listWishlist(db: Db, customerId: string, locale: Locale): 
     .innerJoin(products, and(eq(products.id, wishlistItems.productId), eq(products.isActive, true)))
     .leftJoin(own, and(eq(own.productId, products.id), eq(own.locale, locale)))
     .leftJoin(fallback, and(eq(fallback.productId, products.id), eq(fallback.locale, DEFAULT_LOCALE)))
-    .where(eq(wishlistItems.customerId, customerId))
+    .where(eq(wishlistItems.userId, userId))
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.productId));
   return {
     items: rows.map((r) => ({
@@ -42,7 +42,7 @@ export async function listWishlist(db: Db, customerId: string, locale: Locale): 
  */
 export async function addWishlistItems(
   db: Db,
-  customerId: string,
+  userId: string,
   skus: readonly string[],
   locale: Locale,
 ): Promise<Wishlist> {
@@ -57,24 +57,22 @@ export async function addWishlistItems(
     // One millisecond apart, so the list keeps the order the shopper added them in.
     const rows = wanted.flatMap((sku, i) => {
       const productId = idBySku.get(sku);
-      return productId === undefined ? [] : [{ customerId, productId, qty: 1, createdAt: new Date(now + i) }];
+      return productId === undefined ? [] : [{ userId, productId, qty: 1, createdAt: new Date(now + i) }];
     });
     // Rows go in by product id: two sign-ins merging at once then take their row locks in the same
     // order; in the shopper's order, PostgreSQL can deadlock them on each other's pending rows.
     rows.sort((a, b) => a.productId - b.productId);
     if (rows.length > 0) await db.insert(wishlistItems).values(rows).onConflictDoNothing();
   }
-  return listWishlist(db, customerId, locale);
+  return listWishlist(db, userId, locale);
 }
 
 /** Removes the product with this sku (case-insensitive) if it is on the list; returns the whole list. */
-export async function removeWishlistItem(db: Db, customerId: string, sku: string, locale: Locale): Promise<Wishlist> {
+export async function removeWishlistItem(db: Db, userId: string, sku: string, locale: Locale): Promise<Wishlist> {
   const ids = db
     .select({ id: products.id })
     .from(products)
     .where(eq(sql`lower(${products.sku})`, sku.toLowerCase()));
-  await db
-    .delete(wishlistItems)
-    .where(and(eq(wishlistItems.customerId, customerId), inArray(wishlistItems.productId, ids)));
-  return listWishlist(db, customerId, locale);
+  await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, ids)));
+  return listWishlist(db, userId, locale);
 }

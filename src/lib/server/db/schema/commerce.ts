@@ -23,7 +23,13 @@ export const carts = pgTable(
   'carts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The company whose prices, price list and tax settings the cart is priced with; null for a guest. */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /**
+     * The company user whose cart it is (carts are per user, migration 0025); null for a guest. A deleted
+     * user's cart keeps its company but nobody's id, so no colleague's request ever reaches it.
+     */
+    userId: uuid('user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
     currency: text('currency').notNull().default('EUR'),
     couponCode: text('coupon_code'),
     billingAddress: jsonb('billing_address'),
@@ -39,7 +45,7 @@ export const carts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('carts_customer_idx').on(t.customerId)],
+  (t) => [index('carts_customer_idx').on(t.customerId), index('carts_user_idx').on(t.userId)],
 );
 
 export const cartItems = pgTable(

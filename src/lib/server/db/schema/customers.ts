@@ -33,7 +33,6 @@ export const customers = pgTable(
     locale: text('locale').notNull().default('de'),
     excludeTax: boolean('exclude_tax').notNull().default(false),
     priceListId: integer('price_list_id').references(() => priceLists.id),
-    activeCartId: uuid('active_cart_id'),
     phone: text('phone'),
     company: text('company'),
     /**
@@ -77,6 +76,11 @@ export const customerUsers = pgTable(
     role: text('role').notNull(),
     /** active | invited | disabled */
     status: text('status').notNull().default('active'),
+    /**
+     * The user's cart (carts are per user, migration 0025): the cart a request of this user reads and
+     * writes while it is active and theirs (src/lib/server/cart/queries.ts); null until they add.
+     */
+    activeCartId: uuid('active_cart_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -276,19 +280,20 @@ export const reviews = pgTable(
   ],
 );
 
+/** A user's wishlist: each user of a company keeps their own (migration 0025). */
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    customerId: uuid('customer_id')
+    userId: uuid('user_id')
       .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     qty: integer('qty').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
 // ============================================================ auth: login rate limiting
