@@ -71,6 +71,8 @@ export const customerUsers = pgTable(
     role: text('role').notNull(),
     /** active | invited | disabled */
     status: text('status').notNull().default('active'),
+    /** The user's language for mails (migration 0024); null: the company's (customers.locale). */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
