@@ -53,7 +53,7 @@ export async function inviteAndActivate(page: Page, locale: Locale, mailbox: Mai
   await expect(page).toHaveURL(absolute(`${localePath(locale, USERS)}?done=invited`));
   await expect(page.getByRole('status')).toHaveText(msg(locale, 'companyUsers.done.invited'));
   const row = list.getByRole('row').filter({ hasText: email });
-  await expect(row.getByRole('cell', { name: msg(locale, 'companyUsers.status.invited') })).toBeVisible();
+  await expect(row.getByRole('cell', { name: msg(locale, 'companyUsers.status.invited'), exact: true })).toBeVisible();
 
   // The link the shop mailed, in the invitee's language.
   const linkPattern = /https?:\/\/\S+\/accept-invitation\?token=[^\s<>"]+/;
@@ -74,7 +74,10 @@ export async function inviteAndActivate(page: Page, locale: Locale, mailbox: Mai
     await their.getByRole('button', { name: msg(locale, 'invitation.submit') }).click();
     await expect(their.getByRole('status')).toHaveText(msg(locale, 'invitation.done'));
     const me = await their.request.get('/api/auth/me');
-    expect(((await me.json()) as { user: { email: string; role: string } }).user).toMatchObject({ email, role: 'buyer' });
+    expect(((await me.json()) as { user: { email: string; role: string } }).user).toMatchObject({
+      email,
+      role: 'buyer',
+    });
     // The link works once.
     await their.goto(`${link.pathname}${link.search}`);
     await expect(their.getByRole('alert')).toHaveText(msg(locale, 'invitation.invalid'));
@@ -94,5 +97,5 @@ export async function inviteAndActivate(page: Page, locale: Locale, mailbox: Mai
 
   // The admin sees the buyer active now.
   await page.reload();
-  await expect(row.getByRole('cell', { name: msg(locale, 'companyUsers.status.active') })).toBeVisible();
+  await expect(row.getByRole('cell', { name: msg(locale, 'companyUsers.status.active'), exact: true })).toBeVisible();
 }

@@ -10,7 +10,7 @@ import { LOCALES } from '../i18n/locales.ts';
 import { AUTH_MESSAGES, setPasswordRequestSchema } from '../auth/contract.ts';
 import { companyUsersRoutes } from './routes.ts';
 
-export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const COMPANY_USER_MESSAGES = {

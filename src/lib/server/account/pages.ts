@@ -44,7 +44,7 @@ const SWITCHES: Partial<Record<AccountPageName, (features: AccountFlags) => bool
 };
 
 /** The permission a page is for: without it the page is not linked, and says why when opened. */
-export const PAGE_PERMISSIONS: Partial<Record<AccountPageName, Permission>> = { 'company-users': 'manageUsers' };
+const PAGE_PERMISSIONS: Partial<Record<AccountPageName, Permission>> = { 'company-users': 'manageUsers' };
 
 /**
  * The pages the shop's settings switch on, in the navigation's order; with `may`, only those the user's

@@ -13,21 +13,19 @@ export { resolveSession } from './session.ts';
 export { SESSION_COOKIES } from './cookies.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { assertPasswordAllowed, passwordProblem } from './password-rules.ts';
-export { accountUnlocked, checkInvitation, checkLoginAttempt, checkRegistration, loginSucceeded } from './rate-limit.ts';
+export {
+  accountUnlocked,
+  checkInvitation,
+  checkLoginAttempt,
+  checkRegistration,
+  loginSucceeded,
+} from './rate-limit.ts';
 export { requestAccount, type AccountRequest } from './registrations.ts';
 export { derivedKey } from './secret.ts';
 export { issuePasswordToken } from './password-tokens.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
 export { emailTaken, invalidToken, TooManyAttemptsError, unauthenticated } from './errors.ts';
-export {
-  authorize,
-  isSignedIn,
-  may,
-  permissionDenied,
-  signedIn,
-  type CompanyUser,
-  type SignedIn,
-} from './guard.ts';
+export { authorize, isSignedIn, may, permissionDenied, signedIn, type CompanyUser, type SignedIn } from './guard.ts';
 export { revokeUserFamilies } from './refresh-tokens.ts';
 export { endSession, startSession } from './session.ts';
 export { setSessionCookies } from './cookies.ts';

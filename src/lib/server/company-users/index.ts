@@ -7,7 +7,6 @@ import { invitationPage } from './invitation-page.ts';
 import { usersPage } from './page.ts';
 
 export { USERS_PATH, type UsersPageView, type InviteForm } from './page.ts';
-export type { InvitationView } from './invitation-page.ts';
 
 const deps: CompanyUsersDeps = { db: getDb, shopper: currentShopper };
 const changes = companyUserChanges(deps);

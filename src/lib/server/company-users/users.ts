@@ -15,8 +15,7 @@ import type { CompanyUserEntry, InviteRequest, UserStatus } from '#lib/company-u
 
 type UserRecord = typeof customerUsers.$inferSelect;
 
-export const companyUserNotFound = () =>
-  new ApiError('COMPANY_USER_NOT_FOUND', 'There is no such user in your company.', 404);
+const companyUserNotFound = () => new ApiError('COMPANY_USER_NOT_FOUND', 'There is no such user in your company.', 404);
 export const notInvited = () =>
   new ApiError('USER_NOT_INVITED', 'This user is not waiting for an invitation (accepted, or disabled).', 409);
 const lastAdmin = () =>

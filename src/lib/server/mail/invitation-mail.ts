@@ -67,8 +67,8 @@ export interface Invitation {
   shop: string;
 }
 
-/** The invitation mail with its link (built apart from sending, so tests read it). @internal */
-export function invitationMail({ to, company, inviter, shop }: Invitation, link: string): OutgoingMail {
+/** The invitation mail with its link. */
+function invitationMail({ to, company, inviter, shop }: Invitation, link: string): OutgoingMail {
   const locale = localeOf(to.locale);
   const t = INVITATION_MAIL_TEXTS[locale];
   const common = MAIL_TEXTS[locale];
