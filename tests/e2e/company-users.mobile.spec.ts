@@ -16,6 +16,8 @@ for (const locale of ['de', 'en'] as const) {
     });
 
     test('the admin invites a buyer from the phone; the mailed link activates the account', async ({ page }) => {
+      // Two browsers, two mails, axe and the Nu checker twice: longer than one page's budget.
+      test.setTimeout(180_000);
       await inviteAndActivate(page, locale, mailbox);
       await page.goto(localePath(locale, '/my-account/company-users'));
       await expectNoSidewaysScroll(page, `users ${locale}`);
