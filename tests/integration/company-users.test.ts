@@ -3,7 +3,7 @@
 // spends the old one, accepting makes the user active and signed in; roles change, a disabled user cannot
 // sign in and their sessions end at once; the company never loses its last active admin, not even when
 // two admins demote each other at the same moment (PostgreSQL); another company's user is a 404.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { forEachDatabase } from '../helpers/databases.ts';
 import { Browser, type ApiResult } from '../helpers/auth-harness.ts';
 import { seedFixtures } from '../helpers/cart-harness.ts';
-import { parseMail, type Mail } from '../helpers/parse-mail.ts';
+import type { Mail } from '../helpers/parse-mail.ts';
 
 // Mail goes to the outbox of this data dir; set before any module reads the environment.
 const dataDir = mkdtempSync(join(tmpdir(), 'storefront-company-users-'));
@@ -35,7 +35,7 @@ const { backgroundSettled } = await import('#lib/server/mail/background.ts');
 const { closeDatabase } = await import('#lib/server/db/index.ts');
 const { activateRegistration } = await import('#lib/server/auth/registrations.ts');
 const { claimGuestOrder } = await import('#lib/server/orders/index.ts');
-const { activationToken } = await import('../helpers/accounts.ts');
+const { activationToken, outboxMails } = await import('../helpers/accounts.ts');
 
 afterAll(async () => {
   await backgroundSettled();
@@ -44,17 +44,7 @@ afterAll(async () => {
 
 async function mailsTo(to: string): Promise<Mail[]> {
   await backgroundSettled();
-  let files: string[] = [];
-  try {
-    files = readdirSync(join(dataDir, 'outbox'))
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    /* no mail yet */
-  }
-  return files
-    .map((f) => parseMail(readFileSync(join(dataDir, 'outbox', f), 'utf8')))
-    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+  return outboxMails(dataDir).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }
 
 /** The token of the newest invitation mailed to an address. */
