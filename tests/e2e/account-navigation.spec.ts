@@ -7,6 +7,8 @@ const PAGES = [
   ['order-history', 'account.OrderHistory'],
   ['my-items', 'account.MyItems'],
   ['my-profile', 'account.MyProfile'],
+  // The demo customer's primary user is its company's admin, who manages its users.
+  ['company-users', 'account.CompanyUsers'],
   ['address-details', 'account.AddressDetails'],
   ['shipping-details', 'account.ShippingDetails'],
   ['billing-details', 'account.BillingDetails'],

@@ -109,6 +109,7 @@ const ACCOUNT_PAGE_NAMES = [
   'order-history',
   'my-items',
   'my-profile',
+  'company-users',
   'address-details',
   'shipping-details',
   'billing-details',

@@ -19,13 +19,19 @@ import {
 } from '../helpers/cart-harness.ts';
 import { api, ok, orderRequest, orderSuite, readyCart, type ApiAnswer } from '../helpers/order-harness.ts';
 import { addressesRoutes } from '#lib/server/addresses/handlers.ts';
+import { companyUsersRoutes } from '#lib/server/company-users/handlers.ts';
+import { backgroundSettled } from '#lib/server/mail/background.ts';
+import { useTemporaryDataDir } from '../helpers/accounts.ts';
 import { ROLES, type Role } from '#lib/account/roles.ts';
 import { authenticate } from '#lib/server/auth/login.ts';
+
+// Invitation mails land in a private outbox, not in the working copy's .data/.
+useTemporaryDataDir();
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
 
-type Outcome = 200 | 401 | 403 | 404;
+type Outcome = 200 | 201 | 401 | 403 | 404 | 409;
 type Asker = Role | 'other company' | 'guest';
 const ASKERS: readonly Asker[] = [...ROLES, 'other company', 'guest'];
 
@@ -36,7 +42,13 @@ forEachDatabase('company permissions', (ctx) => {
     shopper: testCartDeps(() => ctx.db, { guestPrices: true, now: undefined }).shopper,
     features: async () => h.state.features,
   });
+  const users = companyUsersRoutes({
+    db: async () => ctx.db,
+    shopper: testCartDeps(() => ctx.db, { guestPrices: true, now: undefined }).shopper,
+  });
   const jars = {} as Record<Asker, CookieJar>;
+  /** Users the Users page's operations act on: a viewer and an invited user of acme, and a user of another company. */
+  const targets = { own: '', invited: '', other: '' };
   /** Orders of the acme company: one its admin placed, one a buyer placed; and one of another company. */
   const orders = { admin: '', buyer: '', other: '' };
   let ownAddress = '';
@@ -70,6 +82,15 @@ forEachDatabase('company permissions', (ctx) => {
     orders.admin = await place(jars.admin);
     orders.buyer = await place(jars.buyer);
     orders.other = await place(jars['other company']);
+    targets.own = jars.viewer.values.get(CUSTOMER_COOKIE)!;
+    targets.other = jars['other company'].values.get(CUSTOMER_COOKIE)!;
+    const [invited] = await rows<{ id: string }>(
+      ctx.db,
+      sql`INSERT INTO customer_users (customer_id, email, name, role, status)
+          SELECT customer_id, ${`invited-${randomUUID().slice(0, 8)}@acme.example`}, 'Invited', 'buyer', 'invited'
+          FROM customer_users WHERE id = ${jars.admin.values.get(CUSTOMER_COOKIE)} RETURNING id`,
+    );
+    targets.invited = invited!.id;
     ownAddress = await firstAddress(jars.admin);
     otherAddress = await firstAddress(jars['other company']);
   });
@@ -100,6 +121,27 @@ forEachDatabase('company permissions', (ctx) => {
       cart = (await ok(api(h, jars.admin, 'cart', 'add', { sku: P.available, quantity: 1 }))).cart!;
     return { cartId: cart.id, version: cart.version, lineId: cart.cartItems[0]!.id };
   }
+
+  const usersCall = async (op: Exclude<keyof typeof users, 'list'>, jar: CookieJar, body: unknown) => {
+    const answer = await callHandler<ApiAnswer['body']>(users[op], jar, `/api/account/company-users/${op}`, body);
+    await backgroundSettled();
+    return answer;
+  };
+  const listUsers = async (jar: CookieJar): Promise<ApiAnswer> => {
+    const url = new URL('http://localhost/api/account/company-users');
+    const response = await (users.list as APIRoute)({
+      request: new Request(url),
+      url,
+      cookies: jar.forRequest(),
+    } as never);
+    return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
+  };
+  const invitation = () => ({
+    name: 'New Colleague',
+    email: `new-${randomUUID().slice(0, 8)}@example.com`,
+    role: 'buyer',
+    locale: 'de',
+  });
 
   const address = {
     firstName: 'Erika',
@@ -207,6 +249,42 @@ forEachDatabase('company permissions', (ctx) => {
       name: "delete another company's address",
       run: (jar) => addressCall('delete', jar, { id: otherAddress }),
       expect: { admin: 404, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
+    {
+      name: 'list the company users',
+      run: (jar) => listUsers(jar),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
+    {
+      name: 'invite a user',
+      run: (jar) => usersCall('invite', jar, invitation()),
+      expect: { admin: 201, buyer: 403, approver: 403, viewer: 403, 'other company': 201, guest: 401 },
+    },
+    {
+      name: 'send an invitation again',
+      run: (jar) => usersCall('resend', jar, { id: targets.invited }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "change a colleague's role",
+      run: (jar) => usersCall('changeRole', jar, { id: targets.own, role: 'viewer' }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: 'enable a colleague',
+      run: (jar) => usersCall('setStatus', jar, { id: targets.own, action: 'enable' }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "change the role of another company's user",
+      run: (jar) => usersCall('changeRole', jar, { id: targets.other, role: 'admin' }),
+      expect: { admin: 404, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
+    {
+      name: "disable another company's user",
+      run: (jar) => usersCall('setStatus', jar, { id: targets.other, action: 'disable' }),
+      // Its own (only) admin may not disable itself: LAST_ADMIN, not a permission question.
+      expect: { admin: 404, buyer: 403, approver: 403, viewer: 403, 'other company': 409, guest: 401 },
     },
   ];
 

@@ -18,6 +18,7 @@ import * as newsletterRoutes from '#lib/newsletter/routes.ts';
 import * as adminRoutes from '#lib/admin/routes.ts';
 import * as moderationRoutes from '#lib/admin/moderation-routes.ts';
 import * as mediaRoutes from '#lib/media/routes.ts';
+import * as companyUsersRoutes from '#lib/company-users/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -81,6 +82,7 @@ describe('operation contracts', () => {
     admin,
     moderation,
     media,
+    companyUsers,
   } = contractModules;
   test.each([
     [auth, authRoutes],
@@ -97,6 +99,7 @@ describe('operation contracts', () => {
     [admin, adminRoutes],
     [moderation, moderationRoutes],
     [media, mediaRoutes],
+    [companyUsers, companyUsersRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

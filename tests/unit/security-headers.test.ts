@@ -89,6 +89,7 @@ describe('referrerPolicy', () => {
         '/[...lang]/reset-password',
         '/[...lang]/create-password',
         '/[...lang]/activate-account',
+        '/[...lang]/accept-invitation',
         '/[...lang]/confirm-email',
         '/[...lang]/newsletter/confirm',
         '/admin/set-password',

@@ -29,6 +29,10 @@ export const ERROR_STATUS = {
   CURRENCY_NOT_OFFERED: 400,
   // A company user whose role lacks the permission an operation needs (src/lib/account/roles.ts).
   PERMISSION_DENIED: 403,
+  // A company's users (docs/accounts.md): an id that is not one of the asker's company's users, and a
+  // re-sent invitation for a user who is no longer invited (accepted, or disabled).
+  COMPANY_USER_NOT_FOUND: 404,
+  USER_NOT_INVITED: 409,
   // Cart.
   CART_OUTDATED_ERROR: 409,
   CART_NOT_FOUND: 404,
@@ -106,7 +110,7 @@ export const ERROR_STATUS = {
   CATEGORY_NOT_FOUND: 404,
   STAFF_EXISTS: 409,
   STAFF_NOT_FOUND: 404,
-  // The shop would be left without an admin who can sign in.
+  // The shop (staff), or a company (its users), would be left without an admin who can sign in.
   LAST_ADMIN: 409,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.

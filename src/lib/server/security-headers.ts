@@ -122,7 +122,7 @@ export function astroScriptHashes(policy: string): string[] {
 
 /**
  * The pages whose address carries a one-time token (?token=…: the links of the password, activation,
- * newsletter and e-mail change mails and of a staff invitation), by route. No request such a page
+ * newsletter and e-mail change mails and of a staff or company user's invitation), by route. No request such a page
  * makes may carry its address, not even to the shop itself (its logs, a CDN's logs): a page whose
  * form is sent by script sends no referrer at all. A page with a plain form that posts the token back
  * sends its origin only (strict-origin): under no-referrer, browsers send "Origin: null" with a form
@@ -134,6 +134,7 @@ const TOKEN_PAGES: ReadonlyMap<string, 'no-referrer' | 'strict-origin'> = new Ma
   ['/[...lang]/create-password', 'no-referrer'],
   ['/admin/set-password', 'no-referrer'],
   ['/[...lang]/activate-account', 'strict-origin'],
+  ['/[...lang]/accept-invitation', 'strict-origin'],
   ['/[...lang]/confirm-email', 'strict-origin'],
   ['/[...lang]/newsletter/confirm', 'strict-origin'],
 ]);

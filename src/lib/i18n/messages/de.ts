@@ -8,6 +8,7 @@ import { deNewsletter } from './newsletter/de.ts';
 import { deProfile } from './profile/de.ts';
 import { deAddresses } from './addresses/de.ts';
 import { deRegistration } from './registration/de.ts';
+import { deCompanyUsers } from './company-users/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -313,4 +314,5 @@ export const de: Messages = {
   ...deProfile,
   ...deAddresses,
   ...deRegistration,
+  ...deCompanyUsers,
 };

@@ -7,6 +7,7 @@ import { enNewsletter } from './newsletter/en.ts';
 import { enProfile } from './profile/en.ts';
 import { enAddresses } from './addresses/en.ts';
 import { enRegistration } from './registration/en.ts';
+import { enCompanyUsers } from './company-users/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -312,6 +313,7 @@ export const en = {
   ...enProfile,
   ...enAddresses,
   ...enRegistration,
+  ...enCompanyUsers,
 } as const;
 
 export type MessageKey = keyof typeof en;

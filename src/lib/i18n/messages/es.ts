@@ -8,6 +8,7 @@ import { esNewsletter } from './newsletter/es.ts';
 import { esProfile } from './profile/es.ts';
 import { esAddresses } from './addresses/es.ts';
 import { esRegistration } from './registration/es.ts';
+import { esCompanyUsers } from './company-users/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -311,4 +312,5 @@ export const es: Messages = {
   ...esProfile,
   ...esAddresses,
   ...esRegistration,
+  ...esCompanyUsers,
 };

@@ -8,6 +8,7 @@ import { frNewsletter } from './newsletter/fr.ts';
 import { frProfile } from './profile/fr.ts';
 import { frAddresses } from './addresses/fr.ts';
 import { frRegistration } from './registration/fr.ts';
+import { frCompanyUsers } from './company-users/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -312,4 +313,5 @@ export const fr: Messages = {
   ...frProfile,
   ...frAddresses,
   ...frRegistration,
+  ...frCompanyUsers,
 };

@@ -8,6 +8,7 @@ import { itNewsletter } from './newsletter/it.ts';
 import { itProfile } from './profile/it.ts';
 import { itAddresses } from './addresses/it.ts';
 import { itRegistration } from './registration/it.ts';
+import { itCompanyUsers } from './company-users/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -309,4 +310,5 @@ export const it: Messages = {
   ...itProfile,
   ...itAddresses,
   ...itRegistration,
+  ...itCompanyUsers,
 };

@@ -7,7 +7,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { statusText } from '#lib/site/error-pages.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
-import { isSignedIn, type SignedIn } from '../auth/index.ts';
+import { isSignedIn, may, type CompanyUser, type SignedIn } from '../auth/index.ts';
 import { shellForParam, type Shell } from '../shell.ts';
 import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
 
@@ -34,7 +34,9 @@ export type AccountMiss =
   /** A guest: the page asks them to sign in and shows itself once they have. */
   | { kind: 'sign-in'; locale: Locale; shell: Shell; path: string };
 
-export type AccountPageResult<V> = AccountMiss | { kind: 'page'; locale: Locale; shell: Shell; view: V };
+/** A page to show: `user` is who is signed in, whose role decides what the navigation links. */
+export type AccountPageResult<V> =
+  AccountMiss | { kind: 'page'; locale: Locale; shell: Shell; user: CompanyUser; view: V };
 
 /** What a page's loader answers: its view, a 404 (another customer's order), or a redirect (a page past the end). */
 export type AccountLoad<V> = V | { notFound: true } | { redirectTo: string };
@@ -74,12 +76,12 @@ export async function loadAccountPage<V>(
 ): Promise<AccountPageResult<V>> {
   const found = await accountContext(request, page, `/my-account/${page}${subpath}`);
   if (found.kind !== 'context') return found;
-  const { locale, shell } = found.context;
+  const { locale, shell, shopper } = found.context;
   const view = await load(found.context);
   if (typeof view === 'object' && view !== null && 'notFound' in view) return { kind: 'not-found' };
   if (typeof view === 'object' && view !== null && 'redirectTo' in view)
     return { kind: 'redirect', to: localePath(locale, view.redirectTo) };
-  return { kind: 'page', locale, shell, view: view as V };
+  return { kind: 'page', locale, shell, user: shopper.user, view: view as V };
 }
 
 /**
@@ -102,7 +104,7 @@ export async function resolveAccountName(request: AccountRequest, pageName: stri
   if (pageName !== null) return { kind: 'not-found' };
   const shopper = await currentShopper(request.cookies, request.url);
   if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path: '/my-account' };
-  const [first] = enabledAccountPages(shell.features);
+  const [first] = enabledAccountPages(shell.features, (permission) => may(shopper, permission));
   return first ? { kind: 'redirect', to: localePath(locale, `/my-account/${first}`) } : { kind: 'not-found' };
 }
 

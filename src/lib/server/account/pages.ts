@@ -1,14 +1,18 @@
 // The account area's pages: their URL names (kebab case; the spec's PascalCase names redirect to them),
 // their titles, and which of the shop's settings switch each one on. One list, read by the navigation,
-// the page titles and the router, so a page cannot be linked while switched off.
+// the page titles and the router, so a page cannot be linked while switched off. A page for a role's
+// permission (the company's Users page) is linked only for users whose role has it; opened by anybody
+// else it says that their role does not allow it (403).
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import type { Features } from '#lib/content/features.ts';
+import type { Permission } from '#lib/account/roles.ts';
 
 /** Every account page, in the navigation's order; the first one enabled is what /my-account opens. */
 const ACCOUNT_PAGES = [
   'order-history',
   'my-items',
   'my-profile',
+  'company-users',
   'address-details',
   'shipping-details',
   'billing-details',
@@ -22,6 +26,7 @@ export const ACCOUNT_PAGE_TITLES: Record<AccountPageName, MessageKey> = {
   'order-history': 'account.OrderHistory',
   'my-items': 'account.MyItems',
   'my-profile': 'account.MyProfile',
+  'company-users': 'account.CompanyUsers',
   'address-details': 'account.AddressDetails',
   'shipping-details': 'account.ShippingDetails',
   'billing-details': 'account.BillingDetails',
@@ -38,9 +43,21 @@ const SWITCHES: Partial<Record<AccountPageName, (features: AccountFlags) => bool
   'billing-details': (features) => features.isBillingManagmentEnabled,
 };
 
-/** The pages the shop's settings switch on, in the navigation's order. */
-export function enabledAccountPages(features: AccountFlags): AccountPageName[] {
-  return ACCOUNT_PAGES.filter((name) => SWITCHES[name]?.(features) ?? true);
+/** The permission a page is for: without it the page is not linked, and says why when opened. */
+const PAGE_PERMISSIONS: Partial<Record<AccountPageName, Permission>> = { 'company-users': 'manageUsers' };
+
+/**
+ * The pages the shop's settings switch on, in the navigation's order; with `may`, only those the user's
+ * role has the permission for (the navigation and where /my-account leads).
+ */
+export function enabledAccountPages(
+  features: AccountFlags,
+  may?: (permission: Permission) => boolean,
+): AccountPageName[] {
+  return ACCOUNT_PAGES.filter((name) => {
+    const permission = PAGE_PERMISSIONS[name];
+    return (SWITCHES[name]?.(features) ?? true) && (!may || !permission || may(permission));
+  });
 }
 
 export const isAccountPage = (name: string | null | undefined): name is AccountPageName =>

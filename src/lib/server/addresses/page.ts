@@ -61,7 +61,7 @@ export type AddressPageView =
       confirmDelete: SavedAddress | null;
       done: AddressDone | null;
       /** The refusal of the last POST, for the message above the page's content. */
-      refused: AddressLock | 'form' | 'book-full' | null;
+      refused: AddressLock | 'form' | 'book-full' | 'permission' | null;
       /** The book holds MAX_SAVED_ADDRESSES: no form for a new address, a note instead. */
       full: boolean;
     };
@@ -74,8 +74,13 @@ const emptyForm = (defaultCountry: string): AddressForm => ({
   defaultBilling: false,
 });
 
-const refusalOf = (error: ApiError): AddressLock =>
-  error.code === 'BILLING_MANAGEMENT_DISABLED' ? 'billing-managed' : 'default-locked';
+/** Why a 403 refused the change: a setting of the shop, or a company role that may not manage addresses. */
+const refusalOf = (error: ApiError): AddressLock | 'permission' =>
+  error.code === 'PERMISSION_DENIED'
+    ? 'permission'
+    : error.code === 'BILLING_MANAGEMENT_DISABLED'
+      ? 'billing-managed'
+      : 'default-locked';
 
 /** The address form's fields as the save request: the address (with its id when editing) and the default boxes. */
 const addressFields = {
@@ -127,7 +132,7 @@ export const addressPages = (changes: AddressChanges) => {
       const defaultCountry = env().DEFAULT_COUNTRY;
       const here = `/my-account/${page}`;
       let form: AddressForm | null = page === 'address-details' ? emptyForm(defaultCountry) : null;
-      let refused: AddressLock | 'form' | 'book-full' | null = null;
+      let refused: AddressLock | 'form' | 'book-full' | 'permission' | null = null;
       let status: 200 | 403 | 409 | 413 | 415 | 422 = 200;
 
       const body = request.request.method === 'POST' ? await postedForm(request.request, MAX_FORM_BYTES) : null;

@@ -13,13 +13,22 @@ export { resolveSession } from './session.ts';
 export { SESSION_COOKIES } from './cookies.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export { assertPasswordAllowed, passwordProblem } from './password-rules.ts';
-export { checkLoginAttempt, checkRegistration, loginSucceeded } from './rate-limit.ts';
+export {
+  accountUnlocked,
+  checkInvitation,
+  checkLoginAttempt,
+  checkRegistration,
+  loginSucceeded,
+} from './rate-limit.ts';
 export { requestAccount, type AccountRequest } from './registrations.ts';
 export { derivedKey } from './secret.ts';
 export { issuePasswordToken } from './password-tokens.ts';
 export { hmac, randomToken, safeEqual, sha256Hex } from './crypto.ts';
-export { TooManyAttemptsError, unauthenticated } from './errors.ts';
-export { authorize, isSignedIn, may, signedIn, type CompanyUser, type SignedIn } from './guard.ts';
+export { emailTaken, invalidToken, TooManyAttemptsError, unauthenticated } from './errors.ts';
+export { authorize, isSignedIn, may, permissionDenied, signedIn, type CompanyUser, type SignedIn } from './guard.ts';
+export { revokeUserFamilies } from './refresh-tokens.ts';
+export { endSession, startSession } from './session.ts';
+export { setSessionCookies } from './cookies.ts';
 export { shopTitle, siteFeatures } from './site.ts';
 export { PROFILE_PATH, type ProfileView } from './profile-page.ts';
 export { activationView } from './activation-page.ts';

@@ -1,6 +1,7 @@
-// Password reset and create tokens: random 32 bytes, stored hashed, single use. A reset link is valid
-// for 60 minutes (the customer just asked for it); a create link for 7 days, as it comes unasked with
-// an account made for the customer (an import's invitation) and may wait in a mailbox over a weekend.
+// Password reset, create and invitation tokens: random 32 bytes, stored hashed, single use. A reset link
+// is valid for 60 minutes (the customer just asked for it); a create link for 7 days, as it comes unasked
+// with an account made for the customer (an import's invitation) and may wait in a mailbox over a
+// weekend; so does a company user's invitation (src/lib/server/company-users/invitations.ts).
 // Redeeming one sets the password and signs the customer out everywhere.
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -9,16 +10,17 @@ import { randomToken, sha256Hex } from './crypto.ts';
 import { revokeUserFamilies } from './refresh-tokens.ts';
 import { accountUnlocked } from './rate-limit.ts';
 
-const PASSWORD_TOKEN_TTL_MS: Record<'reset' | 'create', number> = {
+const PASSWORD_TOKEN_TTL_MS: Record<'reset' | 'create' | 'invite', number> = {
   reset: 60 * 60 * 1000,
   create: 7 * 24 * 60 * 60 * 1000,
+  invite: 7 * 24 * 60 * 60 * 1000,
 };
 export type PasswordTokenPurpose = 'reset' | 'create';
 
 export async function issuePasswordToken(
   db: Db,
   userId: string,
-  purpose: PasswordTokenPurpose,
+  purpose: PasswordTokenPurpose | 'invite',
   now = new Date(),
 ): Promise<string> {
   const token = randomToken();

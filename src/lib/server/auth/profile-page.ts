@@ -38,7 +38,7 @@ export interface ProfileView {
     errors: Record<string, MessageKey>;
     formError: MessageKey | null;
   } | null;
-  status: 200 | 400 | 422 | 429;
+  status: 200 | 400 | 403 | 422 | 429;
   /** Set after a successful post: where to redirect (unprefixed path). */
   seeOther: string | null;
 }
@@ -75,7 +75,7 @@ function fieldErrors(issues: { path: PropertyKey[] | string; message: string }[]
 }
 
 type Outcome =
-  { ok: true } | { ok: false; errors: Record<string, MessageKey>; formError?: MessageKey; status?: 422 | 429 };
+  { ok: true } | { ok: false; errors: Record<string, MessageKey>; formError?: MessageKey; status?: 403 | 422 | 429 };
 
 /** A coded refusal of a form's state change as the form shows it; anything else is a real failure. */
 function refused(error: ApiError, passwordField: string): Outcome {
@@ -83,6 +83,9 @@ function refused(error: ApiError, passwordField: string): Outcome {
   if (error.code === 'UNAUTHENTICATED') return { ok: false, errors: {}, formError: 'account.signInRequired' };
   if (error.code === 'INVALID_PASSWORD')
     return { ok: false, errors: { [passwordField]: 'profile.error.wrongPassword' } };
+  // A role that may not change the company's data (or a user who is not its primary one) is told so in their language.
+  if (error.code === 'PERMISSION_DENIED')
+    return { ok: false, errors: {}, formError: 'server.PERMISSION_DENIED', status: 403 };
   if (error.code === 'TOO_MANY_ATTEMPTS')
     return { ok: false, errors: {}, formError: 'profile.error.tooManyAttempts', status: 429 };
   if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details))

@@ -140,3 +140,16 @@ export async function checkRegistration(db: Db, ip: string, now = new Date()): P
   const counter = (await hit(db, [key], LOGIN_WINDOW_MS, now)).get(key)!;
   return counter.count > REGISTER_LIMIT_PER_IP ? secondsUntil(counter.expiresAt, now) : 0;
 }
+
+/**
+ * Invitation mails of one company (new invitations and ones sent again), as the other mail-sending
+ * requests are limited: each sends a mail to an address the shop does not know yet. Returns the seconds
+ * to wait, or 0 when allowed.
+ */
+const INVITATIONS_PER_COMPANY = 20;
+
+export async function checkInvitation(db: Db, customerId: string, now = new Date()): Promise<number> {
+  const key = keyOf('invite:company', customerId);
+  const counter = (await hit(db, [key], LOGIN_WINDOW_MS, now)).get(key)!;
+  return counter.count > INVITATIONS_PER_COMPANY ? secondsUntil(counter.expiresAt, now) : 0;
+}

@@ -10,6 +10,7 @@ export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
 export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';
 export { sendStaffPasswordMail } from './staff-mails.ts';
+export { sendInvitationMail } from './invitation-mail.ts';
 export {
   sendEmailChangeLinkMail,
   sendEmailChangeNoticeMail,

@@ -81,6 +81,8 @@ export const customerUsers = pgTable(
      * writes while it is active and theirs (src/lib/server/cart/queries.ts); null until they add.
      */
     activeCartId: uuid('active_cart_id'),
+    /** The user's language for mails (migration 0024); null: the company's (customers.locale). */
+    locale: text('locale'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
