@@ -3,6 +3,7 @@
 // company and of another company. A role without the permission gets 403 PERMISSION_DENIED naming it;
 // what a role may not see (a colleague's order without "see all orders", a colleague's cart: carts are
 // per user) and anything of another company is the 404 of a made-up id; a guest is 401.
+import { randomUUID } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, test } from 'vitest';
