@@ -18,6 +18,7 @@ import * as webhooks from '#lib/admin/webhook-contract.ts';
 import * as moderation from '#lib/admin/moderation-contract.ts';
 import * as media from '#lib/media/contract.ts';
 import * as links from '#lib/admin/link-contract.ts';
+import * as approvals from '#lib/approvals/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -38,6 +39,7 @@ export const contractModules = {
   moderation,
   media,
   links,
+  approvals,
 };
 
 const isOperation = (value: unknown): value is Operation =>

@@ -9,6 +9,7 @@ const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Or
   confirmed: false,
   paymentStatus: 'open',
   paymentMethodCode: 'invoice',
+  approval: null,
   createdDate: '2026-03-04T10:00:00.000Z',
   lastModified: '2026-03-04T10:00:00.000Z',
   email: 'a@example.com',

@@ -42,12 +42,15 @@ export const customers = pgTable(
      */
     maxOrderTotalCents: integer('max_order_total_cents'),
     maxOpenOrders: integer('max_open_orders'),
+    /** The company's monthly budget in cents (src/lib/account/approval.ts); null: none. */
+    monthlyBudgetCents: integer('monthly_budget_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`),
     check('customers_order_limits_positive', sql`${t.maxOrderTotalCents} >= 0 AND ${t.maxOpenOrders} >= 0`),
+    check('customers_monthly_budget_positive', sql`${t.monthlyBudgetCents} >= 0`),
   ],
 );
 
@@ -71,6 +74,10 @@ export const customerUsers = pgTable(
     role: text('role').notNull(),
     /** active | invited | disabled */
     status: text('status').notNull().default('active'),
+    /** Largest order total in cents this user places without approval (src/lib/account/approval.ts); null: none. */
+    orderLimitCents: integer('order_limit_cents'),
+    /** What this user spends per calendar month without approval, in cents; null: none. */
+    monthlyBudgetCents: integer('monthly_budget_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -79,6 +86,7 @@ export const customerUsers = pgTable(
     index('customer_users_customer_idx').on(t.customerId),
     check('customer_users_role_known', sql`${t.role} IN ('admin', 'buyer', 'approver', 'viewer')`),
     check('customer_users_status_known', sql`${t.status} IN ('active', 'invited', 'disabled')`),
+    check('customer_users_budgets_positive', sql`${t.orderLimitCents} >= 0 AND ${t.monthlyBudgetCents} >= 0`),
   ],
 );
 
