@@ -4,6 +4,7 @@
 // way), and then the page's own data, loaded for the signed-in customer only.
 import type { AstroCookies } from 'astro';
 import type { Locale } from '#lib/i18n/locales.ts';
+import type { Role } from '#lib/account/roles.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { statusText } from '#lib/site/error-pages.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
@@ -34,7 +35,10 @@ export type AccountMiss =
   /** A guest: the page asks them to sign in and shows itself once they have. */
   | { kind: 'sign-in'; locale: Locale; shell: Shell; path: string };
 
-export type AccountPageResult<V> = AccountMiss | { kind: 'page'; locale: Locale; shell: Shell; view: V };
+export type AccountPageResult<V> =
+  | AccountMiss
+  /** role: the signed-in user's, so the navigation lists only the pages it may see. */
+  | { kind: 'page'; locale: Locale; shell: Shell; role: Role; view: V };
 
 /** What a page's loader answers: its view, a 404 (another customer's order), or a redirect (a page past the end). */
 export type AccountLoad<V> = V | { notFound: true } | { redirectTo: string };
@@ -61,7 +65,7 @@ async function accountContext(
   const { locale, shell } = frame;
   const shopper = await currentShopper(request.cookies, request.url);
   if (!isSignedIn(shopper)) return { kind: 'sign-in', locale, shell, path };
-  if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
+  if (!enabledAccountPages(shell.features, shopper.user.role).includes(page)) return { kind: 'not-found' };
   return { kind: 'context', context: { request, locale, shell, shopper } };
 }
 
@@ -79,7 +83,7 @@ export async function loadAccountPage<V>(
   if (typeof view === 'object' && view !== null && 'notFound' in view) return { kind: 'not-found' };
   if (typeof view === 'object' && view !== null && 'redirectTo' in view)
     return { kind: 'redirect', to: localePath(locale, view.redirectTo) };
-  return { kind: 'page', locale, shell, view: view as V };
+  return { kind: 'page', locale, shell, role: found.context.shopper.user.role, view: view as V };
 }
 
 /**
@@ -102,7 +106,7 @@ export async function resolveAccountName(request: AccountRequest, pageName: stri
   if (pageName !== null) return { kind: 'not-found' };
   const shopper = await currentShopper(request.cookies, request.url);
   if (!shopper.customerId) return { kind: 'sign-in', locale, shell, path: '/my-account' };
-  const [first] = enabledAccountPages(shell.features);
+  const [first] = enabledAccountPages(shell.features, shopper.user?.role ?? null);
   return first ? { kind: 'redirect', to: localePath(locale, `/my-account/${first}`) } : { kind: 'not-found' };
 }
 

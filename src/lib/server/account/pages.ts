@@ -3,10 +3,12 @@
 // the page titles and the router, so a page cannot be linked while switched off.
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import type { Features } from '#lib/content/features.ts';
+import { hasPermission, type Permission, type Role } from '#lib/account/roles.ts';
 
 /** Every account page, in the navigation's order; the first one enabled is what /my-account opens. */
 const ACCOUNT_PAGES = [
   'order-history',
+  'approvals',
   'my-items',
   'my-profile',
   'address-details',
@@ -20,6 +22,7 @@ export type AccountPageName = (typeof ACCOUNT_PAGES)[number];
 
 export const ACCOUNT_PAGE_TITLES: Record<AccountPageName, MessageKey> = {
   'order-history': 'account.OrderHistory',
+  approvals: 'account.Approvals',
   'my-items': 'account.MyItems',
   'my-profile': 'account.MyProfile',
   'address-details': 'account.AddressDetails',
@@ -38,9 +41,18 @@ const SWITCHES: Partial<Record<AccountPageName, (features: AccountFlags) => bool
   'billing-details': (features) => features.isBillingManagmentEnabled,
 };
 
-/** The pages the shop's settings switch on, in the navigation's order. */
-export function enabledAccountPages(features: AccountFlags): AccountPageName[] {
-  return ACCOUNT_PAGES.filter((name) => SWITCHES[name]?.(features) ?? true);
+/** Pages only for a role with a permission (src/lib/account/roles.ts); for everybody else they do not exist. */
+const PERMISSIONS: Partial<Record<AccountPageName, Permission>> = {
+  approvals: 'approve',
+};
+
+/** The pages the shop's settings switch on and the user's role may see, in the navigation's order. */
+export function enabledAccountPages(features: AccountFlags, role: Role | null = null): AccountPageName[] {
+  return ACCOUNT_PAGES.filter((name) => {
+    const permission = PERMISSIONS[name];
+    if (permission && (role === null || !hasPermission(role, permission))) return false;
+    return SWITCHES[name]?.(features) ?? true;
+  });
 }
 
 export const isAccountPage = (name: string | null | undefined): name is AccountPageName =>

@@ -71,7 +71,7 @@ export interface OrderDeps extends CartDeps {
  * whoever confirmed it: the shopper's browser, a provider's webhook or the recovery job. A guest's
  * mail link carries the order's mail token, which opens it on any device.
  */
-function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
+export function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
   return async (result: ConfirmResult): Promise<Order> => {
     const order = orderView(result.order);
     if (order.status !== 'confirmed') return order;

@@ -15,7 +15,9 @@ import {
   sendOrderConfirmationMail,
 } from '../mail/index.ts';
 import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
-import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { confirmationSender, orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { approvalChanges } from './approval-routes.ts';
+import { approvalsPage } from './approvals-page.ts';
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import { orderLimitsFromEnv } from './limits.ts';
 import { termsUrl } from './terms.ts';
@@ -90,6 +92,10 @@ const defaultOrderDeps: OrderDeps = {
 
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
 export const orders = orderRoutes(defaultOrderDeps);
+
+/** /my-account/approvals: its forms are the decide endpoint's own state change. */
+export const approvalsView = approvalsPage(approvalChanges(defaultOrderDeps, confirmationSender(defaultOrderDeps)));
+export type { ApprovalsData, ApprovalRow, ApprovalProblem } from './approvals-page.ts';
 
 const recover = paymentRecovery(defaultOrderDeps);
 
