@@ -1,0 +1,11 @@
+// Order approval at 1366 px, in German and English (the journey: approval-journey.ts).
+import { test } from './helpers.ts';
+import { approvalJourney } from './approval-journey.ts';
+
+for (const locale of ['de', 'en'] as const) {
+  test(`${locale}: an order over the buyer's limit waits, is approved from the mail's link and goes through; a rejection says why`, async ({
+    browser,
+  }) => {
+    await approvalJourney(browser, locale, { width: 1366, height: 900 });
+  });
+}
