@@ -2,6 +2,9 @@
 import { test } from './helpers.ts';
 import { approvalJourney } from './approval-journey.ts';
 
+// The acme company's one cart is shared by its users: one journey at a time.
+test.describe.configure({ mode: 'serial' });
+
 for (const locale of ['de', 'en'] as const) {
   test(`${locale}: an order over the buyer's limit waits, is approved from the mail's link and goes through; a rejection says why`, async ({
     browser,
