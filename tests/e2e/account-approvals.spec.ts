@@ -1,6 +1,6 @@
 // Order approval at 1366 px, in German and English (the journey: approval-journey.ts).
 import { test } from './helpers.ts';
-import { approvalJourney } from './approval-journey.ts';
+import { approvalJourney, budgetsJourney } from './approval-journey.ts';
 
 // The acme company's one cart is shared by its users: one journey at a time.
 test.describe.configure({ mode: 'serial' });
@@ -10,5 +10,11 @@ for (const locale of ['de', 'en'] as const) {
     browser,
   }) => {
     await approvalJourney(browser, locale, { width: 1366, height: 900 });
+  });
+
+  test(`${locale}: a company admin sets a user's order limit; bad amounts are refused beside the field`, async ({
+    browser,
+  }) => {
+    await budgetsJourney(browser, locale, { width: 1366, height: 900 });
   });
 }

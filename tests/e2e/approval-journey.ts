@@ -97,3 +97,36 @@ export async function approvalJourney(browser: Browser, locale: Locale, viewport
     await mailbox.close();
   }
 }
+
+/**
+ * The company admin (buyer@acme) sets foreman2's order limit on the budgets page: a negative amount and
+ * one that is no number are refused beside the field, a valid one is saved; axe and the Nu checker.
+ */
+export async function budgetsJourney(browser: Browser, locale: Locale, viewport: { width: number; height: number }) {
+  const admin = await signedIn(browser, DEMO_FIXTURES.customers.acme.email, viewport);
+  await admin.goto(absolute(localePath(locale, '/my-account/company-budgets')));
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(msg(locale, 'account.CompanyBudgets'));
+  const section = admin.getByRole('region', { name: new RegExp(U.foreman2.email.replace('.', '\\.')) });
+  const limit = section.getByLabel(msg(locale, 'budgets.orderLimit'));
+  for (const [typed, code] of [
+    ['-5', 'BUDGET_NEGATIVE'],
+    ['abc', 'BUDGET_NOT_A_NUMBER'],
+  ] as const) {
+    await limit.fill(typed);
+    await section.getByRole('button', { name: msg(locale, 'budgets.save') }).click();
+    await expect(section.getByText(msg(locale, `budgets.error.${code}`))).toBeVisible();
+    await expect(section.getByLabel(msg(locale, 'budgets.orderLimit'))).toHaveValue(typed);
+    await expect(section.getByLabel(msg(locale, 'budgets.orderLimit'))).toHaveAttribute('aria-invalid', 'true');
+  }
+  await expectNoA11yViolations(admin);
+  await section.getByLabel(msg(locale, 'budgets.orderLimit')).fill('250');
+  await section.getByRole('button', { name: msg(locale, 'budgets.save') }).click();
+  await expect(admin.getByRole('status').first()).toHaveText(msg(locale, 'budgets.done'));
+  await expect(section.getByLabel(msg(locale, 'budgets.orderLimit'))).toHaveValue('250.00');
+  const html = await (await admin.request.get(admin.url())).text();
+  expect(await htmlErrors(new Map([[`budgets ${locale}`, html]]))).toEqual([]);
+  await section.getByLabel(msg(locale, 'budgets.orderLimit')).fill('');
+  await section.getByRole('button', { name: msg(locale, 'budgets.save') }).click();
+  await expect(admin.getByRole('status').first()).toHaveText(msg(locale, 'budgets.done'));
+  await admin.close();
+}

@@ -9,6 +9,7 @@ import { hasPermission, type Permission, type Role } from '#lib/account/roles.ts
 const ACCOUNT_PAGES = [
   'order-history',
   'approvals',
+  'company-budgets',
   'my-items',
   'my-profile',
   'address-details',
@@ -23,6 +24,7 @@ export type AccountPageName = (typeof ACCOUNT_PAGES)[number];
 export const ACCOUNT_PAGE_TITLES: Record<AccountPageName, MessageKey> = {
   'order-history': 'account.OrderHistory',
   approvals: 'account.Approvals',
+  'company-budgets': 'account.CompanyBudgets',
   'my-items': 'account.MyItems',
   'my-profile': 'account.MyProfile',
   'address-details': 'account.AddressDetails',
@@ -44,6 +46,7 @@ const SWITCHES: Partial<Record<AccountPageName, (features: AccountFlags) => bool
 /** Pages only for a role with a permission (src/lib/account/roles.ts); for everybody else they do not exist. */
 const PERMISSIONS: Partial<Record<AccountPageName, Permission>> = {
   approvals: 'approve',
+  'company-budgets': 'manageUsers',
 };
 
 /** The pages the shop's settings switch on and the user's role may see, in the navigation's order. */

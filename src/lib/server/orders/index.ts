@@ -18,6 +18,7 @@ import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
 import { confirmationSender, orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
 import { approvalChanges } from './approval-routes.ts';
 import { approvalsPage } from './approvals-page.ts';
+import { budgetsPage } from './budgets-page.ts';
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import { orderLimitsFromEnv } from './limits.ts';
 import { termsUrl } from './terms.ts';
@@ -93,9 +94,13 @@ const defaultOrderDeps: OrderDeps = {
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
 export const orders = orderRoutes(defaultOrderDeps);
 
+const approvalForms = approvalChanges(defaultOrderDeps, confirmationSender(defaultOrderDeps));
 /** /my-account/approvals: its forms are the decide endpoint's own state change. */
-export const approvalsView = approvalsPage(approvalChanges(defaultOrderDeps, confirmationSender(defaultOrderDeps)));
+export const approvalsView = approvalsPage(approvalForms);
 export type { ApprovalsData, ApprovalRow, ApprovalProblem } from './approvals-page.ts';
+/** /my-account/company-budgets: its forms are the budgets endpoint's own state change. */
+export const budgetsView = budgetsPage(approvalForms);
+export type { BudgetsData } from './budgets-page.ts';
 
 const recover = paymentRecovery(defaultOrderDeps);
 
