@@ -49,16 +49,20 @@ export function OrderDetails({ order, locale, intlLocale, strings, cartStrings }
             </dd>
           </div>
         )}
-        {order.approval?.comment && (order.approval.decision === 'approved' || order.approval.decision === 'rejected') && (
-          <div>
-            <dt>
-              {fill(strings[`checkout.order.${order.approval.decision === 'approved' ? 'approvedBy' : 'rejectedBy'}`], {
-                name: order.approval.decidedBy ?? '',
-              })}
-            </dt>
-            <dd className="order-approval-comment">{order.approval.comment}</dd>
-          </div>
-        )}
+        {order.approval?.comment &&
+          (order.approval.decision === 'approved' || order.approval.decision === 'rejected') && (
+            <div>
+              <dt>
+                {fill(
+                  strings[`checkout.order.${order.approval.decision === 'approved' ? 'approvedBy' : 'rejectedBy'}`],
+                  {
+                    name: order.approval.decidedBy ?? '',
+                  },
+                )}
+              </dt>
+              <dd className="order-approval-comment">{order.approval.comment}</dd>
+            </div>
+          )}
         <div>
           <dt>{strings['checkout.paymentStatus']}</dt>
           <dd className={`payment-status payment-status-${order.paymentStatus}`}>

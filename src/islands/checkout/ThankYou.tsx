@@ -68,9 +68,13 @@ export function ThankYou({
           <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
         </>
       )}
-      {!cancelled && order.status !== 'awaiting_approval' && invoice && order.paymentMethodCode === 'invoice' && order.paymentStatus !== 'paid' && (
-        <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
-      )}
+      {!cancelled &&
+        order.status !== 'awaiting_approval' &&
+        invoice &&
+        order.paymentMethodCode === 'invoice' &&
+        order.paymentStatus !== 'paid' && (
+          <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
+        )}
       <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
       <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
       <div className="checkout-actions">

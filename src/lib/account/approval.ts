@@ -32,10 +32,6 @@ export function approvalReasons({ totalCents, user, company }: ApprovalFacts): A
   return reasons;
 }
 
-export function isApprovalReason(value: unknown): value is ApprovalReason {
-  return typeof value === 'string' && (APPROVAL_REASONS as readonly string[]).includes(value);
-}
-
 /**
  * Whether `userId` may decide on an order `buyerId` placed. Nobody approves their own order, so a limit
  * means something, unless no other active user of the company may approve: then the order could never be
@@ -54,7 +50,7 @@ export type ParsedAmount =
   | { ok: false; code: 'BUDGET_NOT_A_NUMBER' | 'BUDGET_NEGATIVE' | 'BUDGET_TOO_LARGE' };
 
 /** The largest amount the database's integer cents hold, in whole units, rounded down to a round figure. */
-export const MAX_BUDGET_CENTS = 2_000_000_000;
+const MAX_BUDGET_CENTS = 2_000_000_000;
 
 export function parseAmount(input: string): ParsedAmount {
   const text = input.trim().replace(/\s/g, '');

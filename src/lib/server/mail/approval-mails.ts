@@ -133,8 +133,7 @@ const total = (order: Order, lang: Locale) =>
     freeLabel: '0',
   });
 
-/** @internal Exported for tests. */
-export function approvalRequestMail(order: Order, to: { email: string; name: string }, locale: string, shop: string) {
+function approvalRequestMail(order: Order, to: { email: string; name: string }, locale: string, shop: string) {
   const lang = localeOf(locale);
   const t = TEXTS[lang];
   const values = {
@@ -154,8 +153,7 @@ export function approvalRequestMail(order: Order, to: { email: string; name: str
   );
 }
 
-/** @internal Exported for tests. */
-export function approvalOutcomeMail(order: Order, locale: string, shop: string) {
+function approvalOutcomeMail(order: Order, locale: string, shop: string) {
   const lang = localeOf(locale);
   const t = TEXTS[lang];
   const common = ORDER_MAIL_TEXTS[lang];

@@ -8,7 +8,7 @@ import type { Order } from '#lib/checkout/contract.ts';
 import { authorize } from '../auth/index.ts';
 import { stateChange } from '../http.ts';
 import { logger } from '../log.ts';
-import type { OrderDeps } from './handlers.ts';
+import type { CartDeps } from '../cart/index.ts';
 import { decideOrder } from './approval.ts';
 import { setBudgets } from './budgets.ts';
 import { orderView } from './queries.ts';
@@ -19,10 +19,13 @@ interface ChangeRequest {
   cookies: AstroCookies;
 }
 
-export function approvalChanges(
-  deps: Pick<OrderDeps, 'db' | 'shopper' | 'sendApprovalOutcome'>,
-  afterConfirm: (result: ConfirmResult) => Promise<Order>,
-) {
+/** What the changes need of the order deps (handlers.ts). */
+interface ApprovalDeps extends Pick<CartDeps, 'db' | 'shopper'> {
+  /** Tells the buyer what became of their order waiting for approval. */
+  sendApprovalOutcome(order: Order, locale: string): Promise<void>;
+}
+
+export function approvalChanges(deps: ApprovalDeps, afterConfirm: (result: ConfirmResult) => Promise<Order>) {
   return {
     decide: stateChange(approvalsApi.decide, async (body, req: ChangeRequest) => {
       const approver = authorize(await deps.shopper(req.cookies), 'approve');

@@ -16,7 +16,7 @@ const PATH = '/my-account/approvals';
 /** A comment of 1,000 characters takes up to 9 bytes each once URL-encoded. */
 const MAX_FORM_BYTES = 16 * 1024;
 
-export interface ApprovalRow {
+interface ApprovalRow {
   id: string;
   number: string;
   date: string;

@@ -12,7 +12,7 @@ import type { ApprovalChanges } from './approval-routes.ts';
 const PATH = '/my-account/company-budgets';
 const MAX_FORM_BYTES = 4 * 1024;
 
-export type BudgetProblem = 'BUDGET_NOT_A_NUMBER' | 'BUDGET_NEGATIVE' | 'BUDGET_TOO_LARGE' | 'form';
+type BudgetProblem = 'BUDGET_NOT_A_NUMBER' | 'BUDGET_NEGATIVE' | 'BUDGET_TOO_LARGE' | 'form';
 
 export interface BudgetsData {
   currency: string;

@@ -97,7 +97,7 @@ export const orders = orderRoutes(defaultOrderDeps);
 const approvalForms = approvalChanges(defaultOrderDeps, confirmationSender(defaultOrderDeps));
 /** /my-account/approvals: its forms are the decide endpoint's own state change. */
 export const approvalsView = approvalsPage(approvalForms);
-export type { ApprovalsData, ApprovalRow, ApprovalProblem } from './approvals-page.ts';
+export type { ApprovalsData } from './approvals-page.ts';
 /** /my-account/company-budgets: its forms are the budgets endpoint's own state change. */
 export const budgetsView = budgetsPage(approvalForms);
 export type { BudgetsData } from './budgets-page.ts';
