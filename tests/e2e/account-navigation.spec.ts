@@ -5,6 +5,9 @@ import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 
 const PAGES = [
   ['order-history', 'account.OrderHistory'],
+  // acme's primary user is its admin: approving and the company's budgets are theirs too.
+  ['approvals', 'account.Approvals'],
+  ['company-budgets', 'account.CompanyBudgets'],
   ['my-items', 'account.MyItems'],
   ['my-profile', 'account.MyProfile'],
   // The demo customer's primary user is its company's admin, who manages its users.

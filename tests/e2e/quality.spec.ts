@@ -107,6 +107,8 @@ test.describe('valid HTML (Nu Html Checker)', () => {
 /** The account's pages, signed in as the demo customer with a price list of their own, in every locale. */
 const ACCOUNT_PAGE_NAMES = [
   'order-history',
+  'approvals',
+  'company-budgets',
   'my-items',
   'my-profile',
   'company-users',

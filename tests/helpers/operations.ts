@@ -19,6 +19,7 @@ import * as moderation from '#lib/admin/moderation-contract.ts';
 import * as media from '#lib/media/contract.ts';
 import * as links from '#lib/admin/link-contract.ts';
 import * as companyUsers from '#lib/company-users/contract.ts';
+import * as approvals from '#lib/approvals/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -40,6 +41,7 @@ export const contractModules = {
   media,
   links,
   companyUsers,
+  approvals,
 };
 
 const isOperation = (value: unknown): value is Operation =>

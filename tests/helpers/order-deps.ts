@@ -49,6 +49,7 @@ export function fakeGateways(stripe: FakeStripe, paypal: FakePayPal): PaymentGat
  */
 export const NO_ORDER_LIMITS: OrderLimits = {
   holdMs: 24 * 3_600_000,
+  approvalHoldMs: 72 * 3_600_000,
   guest: { maxTotalCents: null, maxPieces: null, maxOpenOrders: null },
   customer: { maxTotalCents: null, maxPieces: null, maxOpenOrders: null },
 };
@@ -65,6 +66,10 @@ export interface OrderState {
   cancellations: { order: Order; locale: string; access: string | null }[];
   /** The order caps and hold time the handlers and the expiry job use. */
   limits: OrderLimits;
+  /** Every mail to approvers that an order waits: the order and the addresses it went to. */
+  approvalRequests: { order: Order; to: string[] }[];
+  /** Every mail to a buyer about an approval's outcome. */
+  approvalOutcomes: { order: Order; locale: string }[];
 }
 
 export interface OrderHarness {
@@ -93,6 +98,8 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
     mailFailures: 0,
     cancellations: [],
     limits: NO_ORDER_LIMITS,
+    approvalRequests: [],
+    approvalOutcomes: [],
   };
   const deps: OrderDeps = {
     ...base,
@@ -116,6 +123,12 @@ export function orderHarness(db: () => Db, gateways: PaymentGateways = NO_GATEWA
       state.cancellations.push({ order, locale, access });
     },
     orderLimits: () => state.limits,
+    sendApprovalRequest: async (order, approvers) => {
+      state.approvalRequests.push({ order, to: approvers.map((a) => a.email) });
+    },
+    sendApprovalOutcome: async (order, locale) => {
+      state.approvalOutcomes.push({ order, locale });
+    },
   };
   return {
     cart: { handlers: cartRoutes(base), settings },

@@ -287,7 +287,44 @@ forEachDatabase('company permissions', (ctx) => {
       // Its own (only) admin may not disable itself: LAST_ADMIN, not a permission question.
       expect: { admin: 404, buyer: 403, approver: 403, viewer: 403, 'other company': 409, guest: 401 },
     },
+    {
+      name: "approve the buyer's order waiting for approval",
+      run: async (jar) => api(h, jar, 'orders', 'decide', { orderId: await waiting(), decision: 'approved' }),
+      expect: { admin: 200, buyer: 403, approver: 200, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "reject the buyer's order waiting for approval",
+      run: async (jar) =>
+        api(h, jar, 'orders', 'decide', { orderId: await waiting(), decision: 'rejected', comment: 'Not now.' }),
+      expect: { admin: 200, buyer: 403, approver: 200, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "set the buyer's order limit and monthly budget",
+      run: (jar) =>
+        api(h, jar, 'orders', 'budgets', {
+          userId: jars.buyer.values.get(CUSTOMER_COOKIE),
+          orderLimit: '',
+          monthlyBudget: '',
+        }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 404, guest: 401 },
+    },
+    {
+      name: "set the company's monthly budget",
+      run: (jar) => api(h, jar, 'orders', 'budgets', { monthlyBudget: '' }),
+      expect: { admin: 200, buyer: 403, approver: 403, viewer: 403, 'other company': 200, guest: 401 },
+    },
   ];
+
+  /** A new order of the acme buyer that waits for approval (its limit is 0 while it is placed). */
+  async function waiting(): Promise<string> {
+    const buyer = jars.buyer.values.get(CUSTOMER_COOKIE);
+    await ctx.db.execute(sql`UPDATE customer_users SET order_limit_cents = 0 WHERE id = ${buyer}`);
+    try {
+      return await place(jars.buyer);
+    } finally {
+      await ctx.db.execute(sql`UPDATE customer_users SET order_limit_cents = NULL WHERE id = ${buyer}`);
+    }
+  }
 
   describe.each(MATRIX)('$name', ({ run, expect: outcomes }) => {
     test.each(ASKERS.map((asker) => [asker, outcomes[asker]] as const))('%s: %i', async (asker, outcome) => {

@@ -9,6 +9,7 @@ const order = (overrides: Partial<Order> = {}, total: number | null = 119.5): Or
   confirmed: false,
   paymentStatus: 'open',
   paymentMethodCode: 'invoice',
+  approval: null,
   createdDate: '2026-03-04T10:00:00.000Z',
   lastModified: '2026-03-04T10:00:00.000Z',
   email: 'a@example.com',
@@ -45,6 +46,7 @@ describe('orderListRow', () => {
       total: '£119.50',
       paymentStatus: 'open',
       cancelled: false,
+      awaitingApproval: false,
       detailPath: `/my-account/order-history/${order().id}`,
     });
   });
@@ -52,6 +54,11 @@ describe('orderListRow', () => {
   test('says when the order is cancelled (an unpaid order that expired)', () => {
     expect(orderListRow(order({ status: 'cancelled' }), 'en-GB', 'Free').cancelled).toBe(true);
     expect(orderListRow(order({ status: 'confirmed' }), 'en-GB', 'Free').cancelled).toBe(false);
+  });
+
+  test('says when the order waits for approval in the company', () => {
+    expect(orderListRow(order({ status: 'awaiting_approval' }), 'en-GB', 'Free').awaitingApproval).toBe(true);
+    expect(orderListRow(order({ status: 'pending' }), 'en-GB', 'Free').awaitingApproval).toBe(false);
   });
 
   test('shows no total for an order placed without visible prices', () => {

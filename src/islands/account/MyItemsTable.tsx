@@ -16,6 +16,7 @@ import {
   type MyItemsTableStrings,
 } from './my-items-columns.tsx';
 import { MyItemsResult } from './MyItemsResult.tsx';
+import { BodyCells } from './BodyCells.tsx';
 import { MyItemsToolbar, type MyItemsToolbarProps } from './MyItemsToolbar.tsx';
 import { useAddSelected } from './useAddSelected.ts';
 import { useRememberedState } from './useRememberedState.ts';
@@ -102,18 +103,12 @@ export function MyItemsTable({
               <tbody>
                 {cells.map(({ row, cells: visible }) => (
                   <tr key={row.id}>
-                    {visible.map((cell) => {
-                      const Cell = cell.column.id === 'name' ? 'th' : 'td';
-                      return (
-                        <Cell
-                          key={cell.id}
-                          scope={Cell === 'th' ? 'row' : undefined}
-                          className={`my-items-col-${cell.column.id}`}
-                        >
-                          <table.FlexRender cell={cell} />
-                        </Cell>
-                      );
-                    })}
+                    <BodyCells
+                      cells={visible}
+                      rowHeader="name"
+                      prefix="my-items-col-"
+                      render={(cell) => <table.FlexRender cell={cell} />}
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 // A placed order as the thank-you and pay pages show it: number, date, reference, payment status (and
 // that the order is cancelled, when it is), addresses, shipping and payment method, and the summary of
 // lines and totals.
+import { fill } from '#lib/i18n/format.ts';
 import type { Order } from '#lib/checkout/client.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { AddressView } from './AddressView.tsx';
@@ -40,12 +41,28 @@ export function OrderDetails({ order, locale, intlLocale, strings, cartStrings }
           <dt>{strings['checkout.paymentMethod']}</dt>
           <dd>{strings[`checkout.paymentMethod.${order.paymentMethodCode}`]}</dd>
         </div>
-        {order.status === 'cancelled' && (
+        {(order.status === 'cancelled' || order.status === 'awaiting_approval') && (
           <div>
             <dt>{strings['checkout.orderStatus']}</dt>
-            <dd className="order-status order-status-cancelled">{strings['checkout.orderStatus.cancelled']}</dd>
+            <dd className={`order-status order-status-${order.status}`}>
+              {strings[`checkout.orderStatus.${order.status}`]}
+            </dd>
           </div>
         )}
+        {order.approval?.comment &&
+          (order.approval.decision === 'approved' || order.approval.decision === 'rejected') && (
+            <div>
+              <dt>
+                {fill(
+                  strings[`checkout.order.${order.approval.decision === 'approved' ? 'approvedBy' : 'rejectedBy'}`],
+                  {
+                    name: order.approval.decidedBy ?? '',
+                  },
+                )}
+              </dt>
+              <dd className="order-approval-comment">{order.approval.comment}</dd>
+            </div>
+          )}
         <div>
           <dt>{strings['checkout.paymentStatus']}</dt>
           <dd className={`payment-status payment-status-${order.paymentStatus}`}>

@@ -48,6 +48,8 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
   const finish = useEffectEvent((confirmed: Order) => location.assign(resultHref(confirmed, flow, hrefs)));
 
   useEffect(() => {
+    // Waiting for the company's approval: nothing to pay yet; the result page says so.
+    if (order.status === 'awaiting_approval') return finish(order);
     let active = true;
     setRun({ state: 'starting' });
     (async () => {
@@ -74,7 +76,7 @@ export function PaymentRunner({ order, method, flow, locale, hrefs, strings }: P
     return () => {
       active = false;
     };
-  }, [order.id, method, flow, locale, attempt]);
+  }, [order, method, flow, locale, attempt]);
 
   if (run.state === 'stripe') return <StripePayment action={run.action} locale={locale} strings={strings} />;
   return (

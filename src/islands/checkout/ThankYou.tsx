@@ -17,7 +17,18 @@ export const THANK_YOU_KEYS = [
   'checkout.viewOrder',
   'checkout.continueShopping',
   'checkout.order.cancelledNote',
+  'checkout.order.rejectedNote',
+  'checkout.order.expiredNote',
+  'checkout.order.awaitingApprovalNote',
 ] as const;
+
+/** What the page says instead of thanks: the order waits for approval, or did not go through (and why). */
+function closingNote(order: Order) {
+  if (order.status === 'awaiting_approval') return 'checkout.order.awaitingApprovalNote' as const;
+  if (order.approval?.decision === 'rejected') return 'checkout.order.rejectedNote' as const;
+  if (order.approval?.decision === 'expired') return 'checkout.order.expiredNote' as const;
+  return 'checkout.order.cancelledNote' as const;
+}
 
 export interface ThankYouProps {
   order: Order;
@@ -45,9 +56,9 @@ export function ThankYou({
   return (
     <div className="thank-you">
       {/* The link in the mail of an unpaid order that expired leads here too: no thanks, no bank details. */}
-      {cancelled ? (
+      {cancelled || order.status === 'awaiting_approval' ? (
         <p className="thank-you-title" role="status">
-          {strings['checkout.order.cancelledNote']}
+          {strings[closingNote(order)]}
         </p>
       ) : (
         <>
@@ -57,9 +68,13 @@ export function ThankYou({
           <p>{fill(strings['checkout.thankYou.emailSent'], { email: order.email })}</p>
         </>
       )}
-      {!cancelled && invoice && order.paymentMethodCode === 'invoice' && order.paymentStatus !== 'paid' && (
-        <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
-      )}
+      {!cancelled &&
+        order.status !== 'awaiting_approval' &&
+        invoice &&
+        order.paymentMethodCode === 'invoice' &&
+        order.paymentStatus !== 'paid' && (
+          <InvoiceDetails invoice={invoice} reference={order.transactionnum} strings={strings} />
+        )}
       <OrderDetails order={order} locale={locale} intlLocale={intlLocale} strings={strings} cartStrings={cartStrings} />
       <FeedbackForm orderId={order.id} given={order.feedback} strings={strings} />
       <div className="checkout-actions">

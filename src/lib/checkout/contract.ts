@@ -11,6 +11,7 @@ import { operation } from '../http/contract.ts';
 import { text } from '../http/fields.ts';
 import { checkoutRoutes, paymentsRoutes } from './routes.ts';
 import { addressSchema, countryCodeSchema, optionalText, requiredText, savedAddressSchema } from './address.ts';
+import { APPROVAL_DECISIONS, APPROVAL_REASONS } from '../account/approval.ts';
 
 const cartIdSchema = z.string().uuid().optional();
 
@@ -166,7 +167,20 @@ const completePaymentRequestSchema = z
   })
   .strict();
 
-const ORDER_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+/** awaiting_approval: a company's order beyond a budget, not placed until an approver decides (docs/accounts.md). */
+const ORDER_STATUSES = ['awaiting_approval', 'pending', 'confirmed', 'cancelled'] as const;
+
+/** Why a company's order needed approval and what became of it; null for an order that never needed it. */
+const orderApprovalSchema = z.object({
+  reasons: z.array(z.enum(APPROVAL_REASONS)),
+  /** Null while it waits; expired: nobody decided within the approval hold time. */
+  decision: z.enum([...APPROVAL_DECISIONS, 'expired']).nullable(),
+  decidedAt: z.string().nullable(),
+  /** The approver's name, as the buyer is told who decided. */
+  decidedBy: z.string().nullable(),
+  comment: z.string().nullable(),
+});
+export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 export const PAYMENT_STATUSES = ['open', 'awaiting', 'paid', 'failed'] as const;
 
 export const orderSchema = z.object({
@@ -185,6 +199,7 @@ export const orderSchema = z.object({
   feedback: z.string().nullable(),
   /** True when the order belongs to a customer account (the thank-you page links to it). */
   hasAccount: z.boolean(),
+  approval: orderApprovalSchema.nullable(),
   /** The cart as priced by the server when the order was placed, with addresses and shipping method. */
   cartInfo: cartSchema.extend({
     shippingMethod: z.object({ methodCode: z.string(), label: z.string() }).nullable(),
@@ -279,6 +294,7 @@ export const paymentsApi = {
       ...PROVIDER_ERRORS,
       'ORDER_CANCELLED',
       'ORDER_ALREADY_PAID',
+      'ORDER_AWAITING_APPROVAL',
       'PAYMENT_METHOD_UNAVAILABLE',
     ],
   }),

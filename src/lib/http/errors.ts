@@ -78,6 +78,18 @@ export const ERROR_STATUS = {
   CREDIT_LIMIT_EXCEEDED: 409,
   CREDIT_CURRENCY: 409,
   PAYMENT_METHOD_UNAVAILABLE: 400,
+  // Budgets and approval (src/lib/account/approval.ts): the order waits for an approver before it is paid or
+  // confirmed; a decision on an order decided already (or never waiting); an approver's own order while
+  // another approver could decide.
+  ORDER_AWAITING_APPROVAL: 409,
+  ORDER_NOT_AWAITING_APPROVAL: 409,
+  SELF_APPROVAL: 403,
+  // The budgets form: an amount that is not a number, below zero or beyond what an order can hold; a user
+  // who is not one of the company's.
+  BUDGET_NOT_A_NUMBER: 400,
+  BUDGET_NEGATIVE: 400,
+  BUDGET_TOO_LARGE: 400,
+  BUDGET_USER_NOT_FOUND: 404,
   PAYMENT_REQUIRED: 409,
   ORDER_ALREADY_PAID: 409,
   ORDER_CANCELLED: 409,

@@ -90,7 +90,7 @@ export const ordersApi = {
     ...ordersRoutes.confirm,
     request: orderIdRequestSchema,
     response: orderResponseSchema,
-    errors: ['PERMISSION_DENIED', 'ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED'],
+    errors: ['PERMISSION_DENIED', 'ORDER_NOT_FOUND', 'PAYMENT_REQUIRED', 'ORDER_CANCELLED', 'ORDER_AWAITING_APPROVAL'],
   }),
   /**
    * The signed-in owner's order, or a guest order whose access secret the browser holds (its HttpOnly

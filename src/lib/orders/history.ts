@@ -13,6 +13,8 @@ export interface OrderListRow {
   paymentStatus: Order['paymentStatus'];
   /** A cancelled order says so instead of its payment status (an unpaid order that expired). */
   cancelled: boolean;
+  /** An order waiting for the company's approval says so instead of its payment status. */
+  awaitingApproval: boolean;
   /** Unprefixed path; the page adds the locale. */
   detailPath: string;
 }
@@ -42,6 +44,7 @@ export function orderListRow(order: Order, intlLocale: string, freeLabel: string
       : '',
     paymentStatus: order.paymentStatus,
     cancelled: order.status === 'cancelled',
+    awaitingApproval: order.status === 'awaiting_approval',
     detailPath: `/my-account/order-history/${order.id}`,
   };
 }

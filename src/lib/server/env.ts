@@ -203,6 +203,13 @@ export const envSchema = z.object({
   ORDER_HOLD_HOURS: wholeNumber('a whole number of hours such as 24')
     .pipe(z.number().min(1, 'must be at least 1 hour'))
     .default(24),
+  /**
+   * Hours a company's order waiting for approval keeps its stock: with no approver's decision by then it is
+   * cancelled and its stock given back (orders/expiry.ts), the buyer mailed.
+   */
+  APPROVAL_HOLD_HOURS: wholeNumber('a whole number of hours such as 72')
+    .pipe(z.number().min(1, 'must be at least 1 hour'))
+    .default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -24,7 +24,8 @@ export interface OrderEventData {
   id: string;
   /** The order number the buyer sees. */
   number: string;
-  status: 'pending' | 'confirmed' | 'cancelled';
+  // awaiting_approval never goes out: an order waiting for approval raises its events once approved.
+  status: 'awaiting_approval' | 'pending' | 'confirmed' | 'cancelled';
   paymentStatus: string;
   paymentMethod: string;
   /** Null for a guest order. */

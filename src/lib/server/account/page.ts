@@ -9,7 +9,13 @@ import { statusText } from '#lib/site/error-pages.ts';
 import { currentShopper, type Shopper } from '../shopper.ts';
 import { isSignedIn, may, type CompanyUser, type SignedIn } from '../auth/index.ts';
 import { shellForParam, type Shell } from '../shell.ts';
-import { canonicalPageName, enabledAccountPages, isAccountPage, type AccountPageName } from './pages.ts';
+import {
+  accountPageReachable,
+  canonicalPageName,
+  enabledAccountPages,
+  isAccountPage,
+  type AccountPageName,
+} from './pages.ts';
 
 /** The page's Astro global; its client address counts a form's posts against the client's budget. */
 type AccountRequest = {
@@ -63,7 +69,8 @@ async function accountContext(
   const { locale, shell } = frame;
   const shopper = await currentShopper(request.cookies, request.url);
   if (!isSignedIn(shopper)) return { kind: 'sign-in', locale, shell, path };
-  if (!enabledAccountPages(shell.features).includes(page)) return { kind: 'not-found' };
+  if (!accountPageReachable(page, shell.features, (permission) => may(shopper, permission)))
+    return { kind: 'not-found' };
   return { kind: 'context', context: { request, locale, shell, shopper } };
 }
 

@@ -10,6 +10,8 @@ import type { Permission } from '#lib/account/roles.ts';
 /** Every account page, in the navigation's order; the first one enabled is what /my-account opens. */
 const ACCOUNT_PAGES = [
   'order-history',
+  'approvals',
+  'company-budgets',
   'my-items',
   'my-profile',
   'company-users',
@@ -24,6 +26,8 @@ export type AccountPageName = (typeof ACCOUNT_PAGES)[number];
 
 export const ACCOUNT_PAGE_TITLES: Record<AccountPageName, MessageKey> = {
   'order-history': 'account.OrderHistory',
+  approvals: 'account.Approvals',
+  'company-budgets': 'account.CompanyBudgets',
   'my-items': 'account.MyItems',
   'my-profile': 'account.MyProfile',
   'company-users': 'account.CompanyUsers',
@@ -44,7 +48,11 @@ const SWITCHES: Partial<Record<AccountPageName, (features: AccountFlags) => bool
 };
 
 /** The permission a page is for: without it the page is not linked, and says why when opened. */
-const PAGE_PERMISSIONS: Partial<Record<AccountPageName, Permission>> = { 'company-users': 'manageUsers' };
+const PAGE_PERMISSIONS: Partial<Record<AccountPageName, Permission>> = {
+  approvals: 'approve',
+  'company-budgets': 'manageUsers',
+  'company-users': 'manageUsers',
+};
 
 /**
  * The pages the shop's settings switch on, in the navigation's order; with `may`, only those the user's
@@ -58,6 +66,22 @@ export function enabledAccountPages(
     const permission = PAGE_PERMISSIONS[name];
     return (SWITCHES[name]?.(features) ?? true) && (!may || !permission || may(permission));
   });
+}
+
+/**
+ * The Users page says why it refuses (an admin may send a colleague its address), so it is shown to every
+ * user and answers 403 itself; the other permission pages do not exist for a role without it (404).
+ */
+const EXPLAINS_REFUSAL: ReadonlySet<AccountPageName> = new Set(['company-users']);
+
+/** Whether a signed-in user with these permissions reaches `page` at all (else its 404). */
+export function accountPageReachable(
+  page: AccountPageName,
+  features: AccountFlags,
+  may: (permission: Permission) => boolean,
+): boolean {
+  const pages = enabledAccountPages(features, EXPLAINS_REFUSAL.has(page) ? undefined : may);
+  return pages.includes(page);
 }
 
 export const isAccountPage = (name: string | null | undefined): name is AccountPageName =>

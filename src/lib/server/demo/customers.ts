@@ -177,6 +177,7 @@ export async function buildAcmeUsers(
       name: u.name,
       role: u.role,
       status: 'active',
+      orderLimitCents: 'orderLimitCents' in u ? u.orderLimitCents : null,
       passwordHash: await hash(u.password, { salt: Uint8Array.from({ length: 16 }, () => rng.int(0, 255)) }),
       createdAt: acme.createdAt,
       updatedAt: acme.createdAt,

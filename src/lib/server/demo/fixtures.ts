@@ -231,7 +231,14 @@ export const DEMO_FIXTURES = {
    * own sign-in and role (src/lib/account/roles.ts).
    */
   acmeUsers: {
-    foreman1: { email: 'foreman1@acme.example', name: 'Frank Förster', role: 'buyer', password: DEMO_PASSWORD },
+    // foreman1 orders up to 500 EUR on his own; a larger order waits for the approver (docs/accounts.md).
+    foreman1: {
+      email: 'foreman1@acme.example',
+      name: 'Frank Förster',
+      role: 'buyer',
+      password: DEMO_PASSWORD,
+      orderLimitCents: 500_00,
+    },
     foreman2: { email: 'foreman2@acme.example', name: 'Greta Gruber', role: 'buyer', password: DEMO_PASSWORD },
     approver: { email: 'approver@acme.example', name: 'Anton Albers', role: 'approver', password: DEMO_PASSWORD },
   },

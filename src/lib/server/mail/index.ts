@@ -6,6 +6,7 @@ export { sendOrderStatusMail } from './order-status-mail.ts';
 // The mail's language for a stored locale code (the default for an unknown one).
 export { localeOf } from './templates.ts';
 export { sendOrderCancelledMail } from './order-cancelled-mail.ts';
+export { sendApprovalOutcomeMail, sendApprovalRequestMails } from './approval-mails.ts';
 export { sendNewsletterConfirmationMail } from './newsletter-mail.ts';
 export { inBackground } from './background.ts';
 export { sendActivationMail, sendAlreadyRegisteredMail } from './registration-mails.ts';

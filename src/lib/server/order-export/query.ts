@@ -60,6 +60,12 @@ function source(row: z.infer<typeof ExportRow>): ExportSource {
   };
 }
 
+/**
+ * Orders the ERP sees: placed ones. An order waiting for approval, or rejected or expired before it was
+ * approved, was never placed (src/lib/server/orders/approval.ts).
+ */
+const PLACED = sql`(o.approval_reasons IS NULL OR o.approval_decision = 'approved')`;
+
 const SELECT = sql`SELECT ${ORDER_COLUMNS}, o.coupon_code AS "couponCode", o.terms_version AS "termsVersion",
     to_char(o.last_modified AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt",
     c.customernum AS "customerNumber", c.company
@@ -80,7 +86,7 @@ export async function exportPage(db: Db, query: ExportQuery): Promise<ExportPage
     db,
     ExportRow,
     sql`${SELECT}
-    WHERE o.last_modified <= now() - make_interval(secs => ${settle})
+    WHERE o.last_modified <= now() - make_interval(secs => ${settle}) AND ${PLACED}
       ${query.updatedAfter ? sql`AND o.last_modified > ${query.updatedAfter.toISOString()}::timestamptz` : sql``}
       ${query.cursor ? sql`AND (o.last_modified, o.id) > (${query.cursor.at}::timestamptz, ${query.cursor.id}::uuid)` : sql``}
     ORDER BY o.last_modified, o.id
@@ -97,6 +103,6 @@ export async function exportPage(db: Db, query: ExportQuery): Promise<ExportPage
 
 /** One order by id, whatever its age. */
 export async function exportOne(db: Db, id: string): Promise<ExportSource | null> {
-  const [row] = await rows(db, ExportRow, sql`${SELECT} WHERE o.id = ${id}`);
+  const [row] = await rows(db, ExportRow, sql`${SELECT} WHERE o.id = ${id} AND ${PLACED}`);
   return row ? source(row) : null;
 }

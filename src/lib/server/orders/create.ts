@@ -13,7 +13,10 @@
 //   6. an account asked for during checkout is not created here: the order is a guest order, and the
 //      caller turns the request into a pending registration (activation link, or a note to the owner
 //      of a known address), so the answer never tells whether the address has an account;
-//   7. the order is written (number from a sequence; a guest order with the hash of a new access
+//   7. a company's order beyond a user's order limit or a monthly budget (spend.ts, under the company's
+//      row lock) is written as awaiting_approval: it holds its stock, but raises no outbound event and
+//      takes no payment until an approver decides (approval.ts);
+//   8. the order is written (number from a sequence; a guest order with the hash of a new access
 //      secret, which the caller hands to the browser: see access.ts; the version of the terms the
 //      buyer accepted: terms.ts) and the cart is closed.
 //
@@ -65,6 +68,8 @@ import { checkOrderLimits, type OrderLimits } from './limits.ts';
 import { checkCredit } from './credit.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
 import { acceptedTermsVersion } from './terms.ts';
+import { orderApprovalReasons } from './spend.ts';
+import type { ApprovalReason } from '#lib/account/approval.ts';
 
 const ProductSkuRow = z.object({ id: z.number(), sku: z.string() });
 const StockRow = z.object({ effective: z.number(), external: z.number(), marked: z.boolean() });
@@ -112,6 +117,8 @@ export interface CreatedOrder {
   row: OrderRow;
   /** A new guest order's access secret (only its hash is stored): the caller hands it to the browser. */
   accessSecret: string | null;
+  /** Why a new order waits for approval (the caller mails the approvers); empty when it was placed. */
+  approvalReasons: ApprovalReason[];
 }
 
 /** The pieces of every product the order takes: lines and their accessories, summed per product. */
@@ -246,7 +253,14 @@ async function existingFor(db: Db, key: string, cartId: string): Promise<Created
   const existing = await findOrderByKey(db, key);
   if (!existing) return null;
   if (existing.cartId !== cartId) throw idempotencyKeyReused();
-  return { order: orderView(existing), created: false, accountRequest: null, row: existing, accessSecret: null };
+  return {
+    order: orderView(existing),
+    created: false,
+    accountRequest: null,
+    row: existing,
+    accessSecret: null,
+    approvalReasons: [],
+  };
 }
 
 export async function createOrder(db: Db, input: CreateOrderInput, context: CreateOrderContext): Promise<CreatedOrder> {
@@ -320,6 +334,15 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         grandTotalCents: cart.totals.grandTotalIncTax,
         currency: cart.currency,
       });
+      const approval =
+        context.owner.customerId && context.userId
+          ? await orderApprovalReasons(tx, {
+              customerId: context.owner.customerId,
+              userId: context.userId,
+              totalCents: cart.totals.grandTotalIncTax,
+              currency: cart.currency,
+            })
+          : [];
       const holds = await reserveStock(tx, demand, itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 
@@ -343,12 +366,13 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         sql`
         INSERT INTO orders (transactionnum, customer_id, user_id, cart_id, idempotency_key, status, payment_status,
           payment_method_code, confirmed, email, locale, currency, grand_total_cents, cart_info, order_reference, comment,
-          access_secret_hash, client_key, coupon_code, terms_version)
-        VALUES (nextval('order_number_seq')::text, ${customerId}, ${customerId ? context.userId : null}, ${input.cartId}, ${input.idempotencyKey}, 'pending',
+          access_secret_hash, client_key, coupon_code, terms_version, approval_reasons)
+        VALUES (nextval('order_number_seq')::text, ${customerId}, ${customerId ? context.userId : null}, ${input.cartId}, ${input.idempotencyKey},
+          ${approval.length > 0 ? 'awaiting_approval' : 'pending'},
           ${grandTotalCents === 0 ? 'paid' : 'open'}, ${input.paymentMethodCode}, false, ${email}, ${input.locale},
           ${cart.currency}, ${grandTotalCents}, ${JSON.stringify(cartInfo)}::jsonb,
           ${input.orderReference ?? null}, ${input.comment ?? null}, ${access?.hash ?? null}, ${clientKey},
-          ${cart.coupon?.code ?? null}, ${termsVersion})
+          ${cart.coupon?.code ?? null}, ${termsVersion}, ${approval.length > 0 ? JSON.stringify(approval) : null}::jsonb)
         RETURNING id`,
       );
       await recordHolds(tx, row!.id, holds);
@@ -359,7 +383,8 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
       await clearActiveCart(tx, input.cartId);
 
       const order = (await findOrder(tx, row!.id))!;
-      await recordOrderChange(tx, null, order);
+      // An order waiting for approval is not placed yet: its events follow the approval (approval.ts).
+      if (approval.length === 0) await recordOrderChange(tx, null, order);
       const accountRequest: AccountRequest | null = wantsAccount
         ? {
             email,
@@ -377,6 +402,7 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
         accountRequest,
         row: order,
         accessSecret: access?.secret ?? null,
+        approvalReasons: approval,
       };
     });
   } catch (error) {

@@ -99,3 +99,14 @@ export const creditCurrency = (currency: string) =>
     409,
     { currency },
   );
+// Budgets and approval (src/lib/account/approval.ts).
+export const orderAwaitingApproval = () =>
+  new ApiError(
+    'ORDER_AWAITING_APPROVAL',
+    'This order is waiting for approval in your company. It can be paid once it is approved.',
+    409,
+  );
+export const orderNotAwaitingApproval = () =>
+  new ApiError('ORDER_NOT_AWAITING_APPROVAL', 'This order is not waiting for approval (any more).', 409);
+export const selfApproval = () =>
+  new ApiError('SELF_APPROVAL', 'You cannot decide on your own order while a colleague can.', 403);

@@ -9,6 +9,10 @@
 // logs it at error level for a person to refund it or restore the order). Cancelled orders are never
 // picked again, so a run that dies half way, or two runs, cancel each order once. On PostgreSQL one
 // instance runs the job at a time (an advisory lock), as the payment recovery job.
+//
+// An order waiting for approval (approval.ts) that no approver decided on within its own hold time
+// (APPROVAL_HOLD_HOURS) is cancelled the same way and marked 'expired'; it was never placed, so it raises
+// no outbound event. An approved online order's unpaid hold time starts with the approval.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Database } from '../db/client.ts';
@@ -19,13 +23,18 @@ import { findOrder, type OrderRow } from './queries.ts';
 import { cancelAndRelease } from './release.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
 
-const PendingOrderRow = z.object({ id: z.string(), couponCode: z.string().nullable() });
+const PendingOrderRow = z.object({ id: z.string(), status: z.string(), couponCode: z.string().nullable() });
 const OrderIdRow = z.object({ id: z.string() });
 
 export interface ExpiryOptions {
   /** At most this many orders per run, oldest first (default 200); the next run takes the rest. */
   limit?: number;
+  /** How long an order waiting for approval holds its stock (default: the shipped 72 hours). */
+  approvalHoldMs?: number;
 }
+
+/** APPROVAL_HOLD_HOURS as shipped. */
+const APPROVAL_HOLD_MS = 72 * 3_600_000;
 
 export interface ExpiryRun {
   /** False when another instance held the job (PostgreSQL): nothing was done. */
@@ -48,21 +57,36 @@ const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} seconds`;
  * Pending orders without money on its way, older than the hold time, that the ERP has not acted on
  * (an order it confirmed, shipped or invoiced is its business now, not the hold time's).
  */
-const EXPIRED = (holdMs: number) => sql`status = 'pending' AND payment_status IN ('open', 'failed')
-  AND created_at < now() - ${seconds(holdMs)}::interval
-  AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id)`;
+const EXPIRED = (
+  holdMs: number,
+  approvalHoldMs: number,
+) => sql`((status = 'pending' AND payment_status IN ('open', 'failed')
+  AND coalesce(approval_decided_at, created_at) < now() - ${seconds(holdMs)}::interval
+  AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.order_id = orders.id))
+  OR (status = 'awaiting_approval' AND created_at < now() - ${seconds(approvalHoldMs)}::interval))`;
+
+interface Holds {
+  holdMs: number;
+  approvalHoldMs: number;
+}
 
 /** Cancels one order if it is still expired under its row lock; returns it cancelled, or null. */
-async function cancelExpired(db: Database['db'], orderId: string, holdMs: number): Promise<OrderRow | null> {
+async function cancelExpired(db: Database['db'], orderId: string, holds: Holds): Promise<OrderRow | null> {
   return db.transaction(async (tx) => {
     const [still] = await rows(
       tx,
       PendingOrderRow,
       sql`
-      SELECT id, coupon_code AS "couponCode" FROM orders WHERE id = ${orderId} AND ${EXPIRED(holdMs)} FOR UPDATE`,
+      SELECT id, status, coupon_code AS "couponCode" FROM orders
+      WHERE id = ${orderId} AND ${EXPIRED(holds.holdMs, holds.approvalHoldMs)} FOR UPDATE`,
     );
     if (!still) return null;
     await cancelAndRelease(tx, orderId, still.couponCode);
+    if (still.status === 'awaiting_approval') {
+      await tx.execute(sql`
+        UPDATE orders SET approval_decision = 'expired', approval_decided_at = now() WHERE id = ${orderId}`);
+      return (await findOrder(tx, orderId))!;
+    }
     const cancelled = (await findOrder(tx, orderId))!;
     await recordOrderChange(tx, { status: 'pending', paymentStatus: cancelled.paymentStatus }, cancelled);
     return cancelled;
@@ -81,17 +105,18 @@ export async function expireUnpaidOrders(
 ): Promise<ExpiryRun> {
   const run: ExpiryRun = { ran: false, cancelled: 0, errors: 0 };
   const { db } = database;
+  const holds: Holds = { holdMs, approvalHoldMs: options.approvalHoldMs ?? APPROVAL_HOLD_MS };
   run.ran = await exclusively(database, EXPIRY_LOCK_KEY, async () => {
     const due = await rows(
       db,
       OrderIdRow,
       sql`
-      SELECT id FROM orders WHERE ${EXPIRED(holdMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`,
+      SELECT id FROM orders WHERE ${EXPIRED(holds.holdMs, holds.approvalHoldMs)} ORDER BY created_at LIMIT ${options.limit ?? 200}`,
     );
     for (const { id } of due) {
       let cancelled: OrderRow | null;
       try {
-        cancelled = await cancelExpired(db, id, holdMs);
+        cancelled = await cancelExpired(db, id, holds);
       } catch (error) {
         run.errors += 1;
         logger.warn({ err: error, orderId: id }, 'order expiry: order not cancelled');

@@ -41,6 +41,8 @@ import { applyPayPalEvent } from './paypal-webhook.ts';
 import { recoverPayments, type RecoveryOptions } from './recovery.ts';
 import { expireUnpaidOrders, type ExpiryOptions } from './expiry.ts';
 import type { OrderLimits } from './limits.ts';
+import { approversToAsk } from './approval.ts';
+import { approvalChanges } from './approval-routes.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from '../body-limit.ts';
 
 export interface OrderDeps extends CartDeps {
@@ -58,6 +60,10 @@ export interface OrderDeps extends CartDeps {
   sendCancellation(order: Order, locale: string, access: string | null): Promise<void>;
   /** The order caps and the hold time of unpaid orders (limits.ts). */
   orderLimits(): OrderLimits;
+  /** Tells the company's approvers that an order waits for them (approval.ts). */
+  sendApprovalRequest(order: Order, approvers: readonly { email: string; name: string }[]): Promise<void>;
+  /** Tells the buyer what became of their order waiting for approval: approved, rejected or expired. */
+  sendApprovalOutcome(order: Order, locale: string): Promise<void>;
 }
 
 /**
@@ -65,7 +71,7 @@ export interface OrderDeps extends CartDeps {
  * whoever confirmed it: the shopper's browser, a provider's webhook or the recovery job. A guest's
  * mail link carries the order's mail token, which opens it on any device.
  */
-function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
+export function confirmationSender(deps: Pick<OrderDeps, 'db' | 'sendConfirmation'>) {
   return async (result: ConfirmResult): Promise<Order> => {
     const order = orderView(result.order);
     if (order.status !== 'confirmed') return order;
@@ -130,8 +136,21 @@ export function orderRoutes(deps: OrderDeps) {
   }
 
   const afterConfirm = confirmationSender(deps);
+  const approvals = approvalChanges(deps, afterConfirm);
+
+  /** Mails the company's approvers about an order that waits; a failure is logged, the order stands. */
+  async function askApprovers(db: Db, row: OrderRow): Promise<void> {
+    try {
+      await deps.sendApprovalRequest(orderView(row), await approversToAsk(db, row.customerId!, row.userId));
+    } catch (error) {
+      logger.error({ err: error, orderId: row.id }, 'approval request mail failed');
+    }
+  }
 
   return {
+    decide: endpoint(approvals.decide),
+    budgets: endpoint(approvals.budgets),
+
     create: endpoint(ordersApi.create, async (body, req) => {
       const s = await session(req);
       // A company's order needs a role that may order; a guest's needs no role.
@@ -168,6 +187,8 @@ export function orderRoutes(deps: OrderDeps) {
       if (!s.owner.customerId) clearCartCookie(req.cookies);
       // An account asked for with the order is a pending registration, mailed after the answer.
       if (result.accountRequest) requestAccount(s.db, result.accountRequest);
+      if (result.created && result.approvalReasons.length > 0 && result.row.customerId)
+        await askApprovers(s.db, result.row);
       return { order: result.order, created: result.created };
     }),
 
@@ -263,12 +284,15 @@ export function paymentRecovery(deps: OrderDeps) {
 }
 
 /** One run of the unpaid order expiry job (expiry.ts) with these deps' hold time, mailing each buyer. */
-export function orderExpiry(deps: Pick<OrderDeps, 'orderLimits' | 'sendCancellation'>) {
+export function orderExpiry(deps: Pick<OrderDeps, 'orderLimits' | 'sendCancellation' | 'sendApprovalOutcome'>) {
   return (database: Parameters<typeof expireUnpaidOrders>[0], options?: ExpiryOptions) =>
     expireUnpaidOrders(
       database,
       deps.orderLimits().holdMs,
-      (order) => deps.sendCancellation(orderView(order), order.locale, mailAccessToken(order)),
-      options,
+      (order) =>
+        order.approvalDecision === 'expired'
+          ? deps.sendApprovalOutcome(orderView(order), order.locale)
+          : deps.sendCancellation(orderView(order), order.locale, mailAccessToken(order)),
+      { approvalHoldMs: deps.orderLimits().approvalHoldMs, ...options },
     );
 }

@@ -8,15 +8,24 @@ import { shopTitle } from '../auth/index.ts';
 import { database, rows } from '../db/index.ts';
 import { onStop } from '../lifecycle/index.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
-import { sendOrderCancelledMail, sendOrderConfirmationMail } from '../mail/index.ts';
+import {
+  sendApprovalOutcomeMail,
+  sendApprovalRequestMails,
+  sendOrderCancelledMail,
+  sendOrderConfirmationMail,
+} from '../mail/index.ts';
 import { paypalFromEnv, stripeFromEnv } from '../payments/index.ts';
-import { orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { confirmationSender, orderExpiry, orderRoutes, paymentRecovery, type OrderDeps } from './handlers.ts';
+import { approvalChanges } from './approval-routes.ts';
+import { approvalsPage } from './approvals-page.ts';
+import { budgetsPage } from './budgets-page.ts';
 import { repeatEvery, type RecoveryOptions, type RecoveryRun } from './recovery.ts';
 import { orderLimitsFromEnv } from './limits.ts';
 import { termsUrl } from './terms.ts';
 import type { PaymentGateways } from './payments.ts';
 
 const EmailRow = z.object({ email: z.string() });
+const LocaleRow = z.object({ locale: z.string() });
 
 export {
   accountOrderView,
@@ -67,10 +76,31 @@ const defaultOrderDeps: OrderDeps = {
     await sendOrderCancelledMail(order, locale, shop, env().ORDER_HOLD_HOURS, access);
   },
   orderLimits: () => orderLimitsFromEnv(env()),
+  // Company users have no language of their own: the approvers read the company's.
+  sendApprovalRequest: async (order, approvers) => {
+    const [company] = await rows(
+      await defaultCheckoutDeps.db(),
+      LocaleRow,
+      sql`SELECT c.locale FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = ${order.id}`,
+    );
+    const language = company && isLocale(company.locale) ? company.locale : DEFAULT_LOCALE;
+    await sendApprovalRequestMails(order, approvers, language, await shopTitle(language));
+  },
+  sendApprovalOutcome: async (order, locale) => {
+    await sendApprovalOutcomeMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE));
+  },
 };
 
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
 export const orders = orderRoutes(defaultOrderDeps);
+
+const approvalForms = approvalChanges(defaultOrderDeps, confirmationSender(defaultOrderDeps));
+/** /my-account/approvals: its forms are the decide endpoint's own state change. */
+export const approvalsView = approvalsPage(approvalForms);
+export type { ApprovalsData } from './approvals-page.ts';
+/** /my-account/company-budgets: its forms are the budgets endpoint's own state change. */
+export const budgetsView = budgetsPage(approvalForms);
+export type { BudgetsData } from './budgets-page.ts';
 
 const recover = paymentRecovery(defaultOrderDeps);
 

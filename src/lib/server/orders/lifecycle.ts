@@ -12,7 +12,14 @@ import {
   type PaymentAttemptStatus,
 } from '#lib/orders/state.ts';
 import { logger } from '../log.ts';
-import { orderCancelled, orderNotFound, paymentMismatch, paymentNotFound, paymentRequired } from './errors.ts';
+import {
+  orderAwaitingApproval,
+  orderCancelled,
+  orderNotFound,
+  paymentMismatch,
+  paymentNotFound,
+  paymentRequired,
+} from './errors.ts';
 import { findOrder, type OrderRow } from './queries.ts';
 import { recordOrderChange } from '../webhooks/index.ts';
 
@@ -31,6 +38,7 @@ export async function confirmOrder(db: Db, orderId: string): Promise<ConfirmResu
     if (!order) throw orderNotFound();
     if (order.status === 'confirmed') return { order, becameConfirmed: false };
     if (order.status === 'cancelled') throw orderCancelled();
+    if (order.status === 'awaiting_approval') throw orderAwaitingApproval();
     if (!mayConfirm(order)) throw paymentRequired();
     await tx.execute(sql`
       UPDATE orders SET status = 'confirmed', confirmed = true, last_modified = now() WHERE id = ${orderId}`);

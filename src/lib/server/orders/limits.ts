@@ -35,6 +35,8 @@ interface OrderCaps {
 export interface OrderLimits {
   /** How long an unpaid order holds its stock; only orders younger than this count as open. */
   holdMs: number;
+  /** How long an order waiting for approval holds its stock before it is cancelled (APPROVAL_HOLD_HOURS). */
+  approvalHoldMs: number;
   guest: OrderCaps;
   /** A signed-in customer's defaults, where the customer has no limit of its own. */
   customer: OrderCaps;
@@ -47,6 +49,7 @@ export function orderLimitsFromEnv(
   e: Pick<
     Env,
     | 'ORDER_HOLD_HOURS'
+    | 'APPROVAL_HOLD_HOURS'
     | 'GUEST_ORDER_MAX_TOTAL'
     | 'GUEST_ORDER_MAX_PIECES'
     | 'GUEST_OPEN_ORDERS_MAX'
@@ -56,6 +59,7 @@ export function orderLimitsFromEnv(
 ): OrderLimits {
   return {
     holdMs: e.ORDER_HOLD_HOURS * 3_600_000,
+    approvalHoldMs: e.APPROVAL_HOLD_HOURS * 3_600_000,
     guest: {
       maxTotalCents: cap(e.GUEST_ORDER_MAX_TOTAL, 100),
       maxPieces: cap(e.GUEST_ORDER_MAX_PIECES),

@@ -10,7 +10,13 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { PaymentAction, PaymentMethodCode } from '#lib/checkout/contract.ts';
 import { providerOf } from '#lib/checkout/payment-methods.ts';
 import type { PayPalGateway, StripeGateway, StripeMethod } from '../payments/index.ts';
-import { orderAlreadyPaid, orderCancelled, orderNotFound, paymentMethodUnavailable } from './errors.ts';
+import {
+  orderAlreadyPaid,
+  orderAwaitingApproval,
+  orderCancelled,
+  orderNotFound,
+  paymentMethodUnavailable,
+} from './errors.ts';
 import type { ConfirmResult } from './lifecycle.ts';
 import { captureApprovedPayPal } from './payment-outcomes.ts';
 import { findOrder, type OrderRow } from './queries.ts';
@@ -120,6 +126,8 @@ export async function startPayment(
   let order = await findOrder(db, input.orderId);
   if (!order) throw orderNotFound();
   if (order.status === 'cancelled') throw orderCancelled();
+  // Nothing is paid before the company's approver said yes (approval.ts).
+  if (order.status === 'awaiting_approval') throw orderAwaitingApproval();
   if (order.paymentStatus !== 'paid' && gateways.paypal) {
     const settled = await captureApprovedPayPal(db, gateways.paypal, order.id);
     if (settled?.order.paymentStatus === 'paid') return { order: settled.order, action: { action: 'none' }, settled };

@@ -5,6 +5,7 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { document, isUuid, rows, timestamp } from '../db/index.ts';
 import { orderSchema, type Order } from '#lib/checkout/contract.ts';
+import { APPROVAL_REASONS } from '#lib/account/approval.ts';
 
 export const OrderRow = z.object({
   id: z.string(),
@@ -29,6 +30,13 @@ export const OrderRow = z.object({
   confirmationSentAt: timestamp.nullable(),
   /** SHA-256 (hex) of a guest order's access secret; null for registered customers' orders. Never leaves the server. */
   accessSecretHash: z.string().nullable(),
+  /** Why it needed approval (src/lib/account/approval.ts); null when it never did. */
+  approvalReasons: z.array(z.enum(APPROVAL_REASONS)).nullable(),
+  approvalDecision: z.enum(['approved', 'rejected', 'expired']).nullable(),
+  approvalDecidedAt: timestamp.nullable(),
+  /** The deciding approver's name (a join), null while undecided or once that user is deleted. */
+  approvalDecidedBy: z.string().nullable(),
+  approvalComment: z.string().nullable(),
   createdAt: timestamp,
   lastModified: timestamp,
 });
@@ -39,7 +47,10 @@ export const COLUMNS = sql`o.id, o.transactionnum, o.customer_id AS "customerId"
   o.payment_method_code AS "paymentMethodCode", o.confirmed, o.email, o.locale, o.currency,
   o.grand_total_cents AS "grandTotalCents", o.cart_info AS "cartInfo", o.order_reference AS "orderReference",
   o.comment, o.feedback, o.confirmation_sent_at AS "confirmationSentAt",
-  o.access_secret_hash AS "accessSecretHash", o.created_at AS "createdAt",
+  o.access_secret_hash AS "accessSecretHash", o.approval_reasons AS "approvalReasons",
+  o.approval_decision AS "approvalDecision", o.approval_decided_at AS "approvalDecidedAt",
+  (SELECT d.name FROM customer_users d WHERE d.id = o.approval_decided_by) AS "approvalDecidedBy",
+  o.approval_comment AS "approvalComment", o.created_at AS "createdAt",
   o.last_modified AS "lastModified"`;
 
 export async function findOrder(db: Db, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
@@ -80,6 +91,15 @@ export function orderView(row: OrderRow): Order {
     comment: row.comment,
     feedback: row.feedback,
     hasAccount: row.customerId !== null,
+    approval: row.approvalReasons
+      ? {
+          reasons: row.approvalReasons,
+          decision: row.approvalDecision,
+          decidedAt: row.approvalDecidedAt ? iso(row.approvalDecidedAt) : null,
+          decidedBy: row.approvalDecidedBy,
+          comment: row.approvalComment,
+        }
+      : null,
     cartInfo: row.cartInfo,
   };
 }

@@ -152,6 +152,13 @@ export const deCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Zahlung fehlgeschlagen',
   'checkout.orderStatus': 'Bestellstatus',
   'checkout.orderStatus.cancelled': 'Storniert',
+  'checkout.orderStatus.awaiting_approval': 'Wartet auf Freigabe',
+  'checkout.order.awaitingApprovalNote':
+    'Ihre Bestellung wartet auf die Freigabe in Ihrem Unternehmen. Die Freigebenden wurden benachrichtigt; Sie erhalten eine E-Mail, sobald entschieden ist. Bis dahin wird nichts berechnet und die Artikel bleiben für Sie reserviert.',
+  'checkout.order.rejectedNote': 'Diese Bestellung wurde nicht freigegeben und storniert.',
+  'checkout.order.expiredNote': 'Über diese Bestellung wurde nicht rechtzeitig entschieden; sie wurde storniert.',
+  'checkout.order.rejectedBy': 'Abgelehnt von {{name}}:',
+  'checkout.order.approvedBy': 'Freigegeben von {{name}}:',
   'checkout.order.cancelledNote':
     'Diese Bestellung wurde storniert. Wenn Sie die Artikel weiterhin möchten, können Sie sie gern erneut bestellen.',
   'checkout.feedback': 'Wie war Ihr Einkauf bei uns?',

@@ -147,6 +147,13 @@ export const enCheckout = {
   'checkout.paymentStatus.failed': 'Payment failed',
   'checkout.orderStatus': 'Order status',
   'checkout.orderStatus.cancelled': 'Cancelled',
+  'checkout.orderStatus.awaiting_approval': 'Awaiting approval',
+  'checkout.order.awaitingApprovalNote':
+    'Your order is waiting for approval in your company. The approvers have been notified; you will get an e-mail once it is decided. Nothing is charged until then, and the items stay reserved for you.',
+  'checkout.order.rejectedNote': 'This order was not approved and has been cancelled.',
+  'checkout.order.expiredNote': 'Nobody decided on this order in time; it has been cancelled.',
+  'checkout.order.rejectedBy': 'Rejected by {{name}}:',
+  'checkout.order.approvedBy': 'Approved by {{name}}:',
   'checkout.order.cancelledNote':
     'This order has been cancelled. If you still want the items, you are welcome to order them again.',
   'checkout.feedback': 'How was your shopping experience?',

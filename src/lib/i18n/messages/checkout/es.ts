@@ -148,6 +148,13 @@ export const esCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Pago fallido',
   'checkout.orderStatus': 'Estado del pedido',
   'checkout.orderStatus.cancelled': 'Cancelado',
+  'checkout.orderStatus.awaiting_approval': 'Pendiente de aprobación',
+  'checkout.order.awaitingApprovalNote':
+    'Su pedido está pendiente de aprobación en su empresa. Se ha avisado a los aprobadores; recibirá un correo electrónico en cuanto se decida. Hasta entonces no se cobra nada y los artículos siguen reservados para usted.',
+  'checkout.order.rejectedNote': 'Este pedido no fue aprobado y se ha cancelado.',
+  'checkout.order.expiredNote': 'Nadie decidió a tiempo sobre este pedido; se ha cancelado.',
+  'checkout.order.rejectedBy': 'Rechazado por {{name}}:',
+  'checkout.order.approvedBy': 'Aprobado por {{name}}:',
   'checkout.order.cancelledNote':
     'Este pedido ha sido cancelado. Si todavía desea los artículos, puede volver a pedirlos.',
   'checkout.feedback': '¿Qué tal ha sido su experiencia de compra?',

@@ -151,6 +151,13 @@ export const frCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Échec du paiement',
   'checkout.orderStatus': 'Statut de la commande',
   'checkout.orderStatus.cancelled': 'Annulée',
+  'checkout.orderStatus.awaiting_approval': 'En attente de validation',
+  'checkout.order.awaitingApprovalNote':
+    'Votre commande attend la validation de votre entreprise. Les valideurs ont été prévenus ; vous recevrez un e-mail dès qu’une décision sera prise. Rien n’est débité d’ici là et les articles restent réservés pour vous.',
+  'checkout.order.rejectedNote': 'Cette commande n’a pas été validée et a été annulée.',
+  'checkout.order.expiredNote': 'Personne n’a statué à temps sur cette commande ; elle a été annulée.',
+  'checkout.order.rejectedBy': 'Refusée par {{name}} :',
+  'checkout.order.approvedBy': 'Validée par {{name}} :',
   'checkout.order.cancelledNote':
     'Cette commande a été annulée. Si vous souhaitez toujours ces articles, vous pouvez les commander à nouveau.',
   'checkout.feedback': 'Comment s’est passé votre achat ?',

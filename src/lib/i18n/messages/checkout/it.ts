@@ -148,6 +148,13 @@ export const itCheckout: CheckoutMessages = {
   'checkout.paymentStatus.failed': 'Pagamento non riuscito',
   'checkout.orderStatus': 'Stato dell’ordine',
   'checkout.orderStatus.cancelled': 'Annullato',
+  'checkout.orderStatus.awaiting_approval': 'In attesa di approvazione',
+  'checkout.order.awaitingApprovalNote':
+    'Il Suo ordine è in attesa di approvazione nella Sua azienda. Gli approvatori sono stati avvisati; riceverà un’e-mail non appena sarà deciso. Fino ad allora non viene addebitato nulla e gli articoli restano riservati per Lei.',
+  'checkout.order.rejectedNote': 'Questo ordine non è stato approvato ed è stato annullato.',
+  'checkout.order.expiredNote': 'Nessuno ha deciso in tempo su questo ordine; è stato annullato.',
+  'checkout.order.rejectedBy': 'Rifiutato da {{name}}:',
+  'checkout.order.approvedBy': 'Approvato da {{name}}:',
   'checkout.order.cancelledNote':
     'Questo ordine è stato annullato. Se desidera ancora gli articoli, può ordinarli di nuovo.',
   'checkout.feedback': 'Com’è stata la Sua esperienza d’acquisto?',

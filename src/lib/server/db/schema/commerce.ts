@@ -118,7 +118,7 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
     cartId: uuid('cart_id'),
     idempotencyKey: text('idempotency_key').unique(),
-    /** pending | confirmed | cancelled */
+    /** awaiting_approval | pending | confirmed | cancelled */
     status: text('status').notNull().default('pending'),
     /** open | awaiting | paid | failed | refunded */
     paymentStatus: text('payment_status').notNull().default('open'),
@@ -154,6 +154,17 @@ export const orders = pgTable(
      * version, e.g. 'de@4' (src/lib/server/orders/terms.ts). Null for orders placed before it was kept.
      */
     termsVersion: text('terms_version'),
+    /**
+     * Why the order needed a company approver's decision (src/lib/account/approval.ts: 'orderLimit',
+     * 'userBudget', 'companyBudget'); null when it never did. While status is awaiting_approval nothing of
+     * it goes to the ERP, the outbox or a payment provider.
+     */
+    approvalReasons: jsonb('approval_reasons').$type<string[]>(),
+    /** approved | rejected | expired (no decision within APPROVAL_HOLD_HOURS); null while waiting. */
+    approvalDecision: text('approval_decision'),
+    approvalDecidedBy: uuid('approval_decided_by').references(() => customerUsers.id, { onDelete: 'set null' }),
+    approvalDecidedAt: timestamp('approval_decided_at', { withTimezone: true }),
+    approvalComment: text('approval_comment'),
     createdAt: createdAt(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -175,6 +186,15 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The Approvals page lists a company's waiting orders; the approval expiry walks them oldest first.
+    index('orders_awaiting_approval_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.status} = 'awaiting_approval'`),
+    // The monthly spend of a company and its users (src/lib/server/approvals/spend.ts).
+    index('orders_customer_spend_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.status} <> 'cancelled'`),
+    check('orders_approval_decision_known', sql`${t.approvalDecision} IN ('approved', 'rejected', 'expired')`),
     // The ERP export pages through orders by when they last changed (src/lib/server/order-export).
     index('orders_modified_idx').on(t.lastModified, t.id),
   ],

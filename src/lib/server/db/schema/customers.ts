@@ -46,6 +46,8 @@ export const customers = pgTable(
      * (src/lib/server/orders/credit.ts). Null: no limit.
      */
     creditLimitCents: integer('credit_limit_cents'),
+    /** The company's monthly budget in cents (src/lib/account/approval.ts); null: none. */
+    monthlyBudgetCents: integer('monthly_budget_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,6 +55,7 @@ export const customers = pgTable(
     uniqueIndex('customers_email_lower_idx').on(sql`lower(${t.email})`),
     check('customers_order_limits_positive', sql`${t.maxOrderTotalCents} >= 0 AND ${t.maxOpenOrders} >= 0`),
     check('customers_credit_limit_positive', sql`${t.creditLimitCents} >= 0`),
+    check('customers_monthly_budget_positive', sql`${t.monthlyBudgetCents} >= 0`),
   ],
 );
 
@@ -83,6 +86,10 @@ export const customerUsers = pgTable(
     activeCartId: uuid('active_cart_id'),
     /** The user's language for mails (migration 0024); null: the company's (customers.locale). */
     locale: text('locale'),
+    /** Largest order total in cents this user places without approval (src/lib/account/approval.ts); null: none. */
+    orderLimitCents: integer('order_limit_cents'),
+    /** What this user spends per calendar month without approval, in cents; null: none. */
+    monthlyBudgetCents: integer('monthly_budget_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,6 +98,7 @@ export const customerUsers = pgTable(
     index('customer_users_customer_idx').on(t.customerId),
     check('customer_users_role_known', sql`${t.role} IN ('admin', 'buyer', 'approver', 'viewer')`),
     check('customer_users_status_known', sql`${t.status} IN ('active', 'invited', 'disabled')`),
+    check('customer_users_budgets_positive', sql`${t.orderLimitCents} >= 0 AND ${t.monthlyBudgetCents} >= 0`),
   ],
 );
 
