@@ -8,7 +8,7 @@ import { APPROVAL_DECISIONS } from '../account/approval.ts';
 import { approvalsRoutes } from './routes.ts';
 
 /** What an approver writes to the buyer; a rejection must say why. */
-export const APPROVAL_COMMENT_MAX = 1000;
+const APPROVAL_COMMENT_MAX = 1000;
 
 const decideRequestSchema = z
   .object({

@@ -180,7 +180,6 @@ const orderApprovalSchema = z.object({
   decidedBy: z.string().nullable(),
   comment: z.string().nullable(),
 });
-export type OrderApproval = z.infer<typeof orderApprovalSchema>;
 export const PAYMENT_STATUSES = ['open', 'awaiting', 'paid', 'failed'] as const;
 
 export const orderSchema = z.object({
