@@ -36,7 +36,7 @@ const decideResponseSchema = z.object({
  * An amount in major units as typed ("500", "1.250,50"), '' for none. A string, so the form and the JSON call
  * meet the same rule (src/lib/account/approval.ts parseAmount) and the same coded errors.
  */
-const amountSchema = z.string().max(40);
+const amountSchema = text({ max: 40 });
 
 const budgetsRequestSchema = z
   .object({

@@ -64,7 +64,7 @@ const CHANGE_ERRORS = ['UNAUTHENTICATED', 'PERMISSION_DENIED', 'COMPANY_USER_NOT
 
 /** The invitation link's password form: the new password typed twice (repeatPassword optional for JSON). */
 const acceptRequestSchema = setPasswordRequestSchema
-  .extend({ repeatPassword: z.string().max(256).optional() })
+  .extend({ repeatPassword: text({ max: 256 }).optional() })
   .refine((v) => v.repeatPassword === undefined || v.repeatPassword === v.password, {
     error: M.passwordMismatch,
     path: ['repeatPassword'],
