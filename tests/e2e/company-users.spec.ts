@@ -30,7 +30,11 @@ for (const locale of ['de', 'en'] as const) {
       expect((await page.request.post('/api/auth/login', { data: { username: email, password } })).status()).toBe(200);
       await page.goto(localePath(locale, '/my-account/my-profile'));
       const details = page.getByRole('region', { name: msg(locale, 'profile.details') });
-      const refused = page.waitForResponse((r) => r.request().method() === 'POST');
+      // The save itself (the form's post to the page, or the island's call), not another island's request.
+      const saves = [localePath(locale, '/my-account/my-profile'), '/api/account/profile'];
+      const refused = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && saves.includes(new URL(r.url()).pathname),
+      );
       await details.getByRole('button', { name: msg(locale, 'profile.save') }).click();
       expect((await refused).status()).toBe(403);
       await expect(details.getByRole('alert')).toHaveText(msg(locale, 'server.PERMISSION_DENIED'));
