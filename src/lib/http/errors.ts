@@ -1,9 +1,10 @@
-// The integration layer's error codes and their HTTP statuses, without a schema library, so the
-// browser client can tell a known code from an unknown one.
+// The integration layer's error codes and their HTTP statuses: the type every ApiError's code is checked
+// against. The browser does not load the table (src/lib/http/client.ts checks a code's shape only).
 
 /**
  * Every coded error the integration layer answers with, and its HTTP status. A code is part of the
  * public API: islands translate it into the shopper's language, so it never changes once shipped.
+ * @internal Read at run time only by the contract test, which checks every operation's codes are here.
  */
 export const ERROR_STATUS = {
   // Any operation: the request could not be read, or the server failed.
