@@ -1,8 +1,8 @@
 // Staff accounts and API tokens of the editor workspace, from the command line:
-//   npm run staff -- add <email> --role editor|admin   asks for a password (or, left empty or without a
+//   npm run staff -- add <email> --role editor|sales|admin   asks for a password (or, left empty or without a
 //                                                      terminal, mails a one-time set-password link)
 //   npm run staff -- list
-//   npm run staff -- role <email> editor|admin
+//   npm run staff -- role <email> editor|sales|admin
 //   npm run staff -- disable <email> | enable <email>
 //   npm run staff -- reset <email>                     mails a new set-password link
 //   npm run staff -- token create --name <name> --scope content:read,content:write,catalog:write
@@ -29,8 +29,8 @@ import { sendStaffPasswordMail } from '../src/lib/server/mail/index.ts';
 import { describeMailDelivery } from '../src/lib/server/mail/transport.ts';
 import { STAFF_ROLES, TOKEN_SCOPES, type StaffRole, type TokenScope } from '../src/lib/admin/rules.ts';
 
-const USAGE = `Usage: npm run staff -- add <email> --role editor|admin [--password-stdin]
-       npm run staff -- list | role <email> editor|admin | disable <email> | enable <email> | reset <email>
+const USAGE = `Usage: npm run staff -- add <email> --role editor|sales|admin [--password-stdin]
+       npm run staff -- list | role <email> editor|sales|admin | disable <email> | enable <email> | reset <email>
        npm run staff -- token create --name <name> --scope ${TOKEN_SCOPES.join(',')} | token list | token revoke <id>
 Database: DATABASE_URL (PostgreSQL) or the embedded PGlite under DATA_DIR (default .data; stop the shop first).`;
 

@@ -7,7 +7,8 @@
 // budget (page-budget.ts: 429 beyond it). While rendering: a form page that refuses an oversized body
 // answers 413. After: every error answer carries its reason phrase ("404 Not Found", never "404 OK"),
 // and every answer its security headers: a page its Content-Security-Policy with the hashes of the
-// inline scripts it may run (security-headers.ts).
+// inline scripts it may run (security-headers.ts), and a state change made in a session opened on a
+// customer's behalf its audit row (src/lib/server/auth/on-behalf.ts).
 import { defineMiddleware } from 'astro:middleware';
 import { logger, withRequestLog } from '#lib/server/log.ts';
 import { READINESS_PATH } from '#lib/server/health.ts';
@@ -23,6 +24,8 @@ import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/
 import { previewingStaff, renderPreview } from '#lib/server/preview.ts';
 import { spendOnPage, tooManyRequestsPage } from '#lib/server/page-budget.ts';
 import { plainStatusPage } from '#lib/server/plain-status-page.ts';
+import { recordOnBehalfAction } from '#lib/server/auth/index.ts';
+import { getDb } from '#lib/server/db/index.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
@@ -39,6 +42,12 @@ export const onRequest = defineMiddleware((context, next) => {
     const previewer = context.url.pathname.startsWith('/api/') ? null : await previewingStaff(context.request);
     const response =
       previewer === null ? await route(context, next) : await renderPreview(previewer, () => route(context, next));
+    // A state change in a session a staff member opened on a customer's behalf: its audit row.
+    await recordOnBehalfAction(
+      getDb,
+      { request: context.request, path: context.url.pathname, cookies: context.cookies },
+      response.status,
+    ).catch((error: unknown) => logger.error({ err: error }, 'on-behalf audit failed'));
     const elapsed = performance.now() - started;
     const line = {
       method: context.request.method,

@@ -3,7 +3,8 @@
 // registers, reads the link from the mail the shop really sent (mailbox.ts) and posts the activation
 // form with the password chosen, as the shopper does: the request context is then signed in as the
 // new customer.
-import type { APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
+import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import { BASE_URL, expect, newClient } from './helpers.ts';
 import { openMailbox, type Mailbox } from './mailbox.ts';
 
@@ -54,4 +55,13 @@ export async function registerAndActivate(
   } finally {
     if (!options.mailbox) await mailbox.close();
   }
+}
+
+/** A request context of its own, signed in to the workspace as a demo staff member (its JSON APIs: imports, audit). */
+export async function staffApi(who: keyof typeof DEMO_FIXTURES.staff): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: BASE_URL });
+  const { email, password } = DEMO_FIXTURES.staff[who];
+  const signedIn = await api.post('/api/admin/sign-in', { data: { email, password } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  return api;
 }

@@ -3,19 +3,9 @@
 // limit, and the payment step says so naming the limit, the open balance and the order's total. The
 // company's admin finds the figures above the order history, at desktop width and on a phone.
 import { randomUUID } from 'node:crypto';
-import { request, type APIRequestContext } from '@playwright/test';
-import {
-  BASE_URL,
-  LOCALE_TAGS,
-  choose,
-  expect,
-  expectNoA11yViolations,
-  localePath,
-  msg,
-  test,
-  type Locale,
-} from './helpers.ts';
-import { registerAndActivate } from './accounts.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { LOCALE_TAGS, choose, expect, expectNoA11yViolations, localePath, msg, test, type Locale } from './helpers.ts';
+import { registerAndActivate, staffApi } from './accounts.ts';
 import { htmlErrors } from './html-checker.ts';
 import { checkoutCart, open } from './checkout-flow.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
@@ -27,10 +17,7 @@ const LIMIT_CENTS = 30_000;
 let admin: APIRequestContext;
 
 test.beforeAll(async () => {
-  admin = await request.newContext({ baseURL: BASE_URL });
-  const { email, password } = DEMO_FIXTURES.staff.admin;
-  const signedIn = await admin.post('/api/admin/sign-in', { data: { email, password } });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  admin = await staffApi('admin');
 });
 test.afterAll(() => admin?.dispose());
 

@@ -20,6 +20,7 @@ import * as media from '#lib/media/contract.ts';
 import * as links from '#lib/admin/link-contract.ts';
 import * as companyUsers from '#lib/company-users/contract.ts';
 import * as approvals from '#lib/approvals/contract.ts';
+import * as onBehalf from '#lib/admin/on-behalf-contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -42,6 +43,7 @@ export const contractModules = {
   links,
   companyUsers,
   approvals,
+  onBehalf,
 };
 
 const isOperation = (value: unknown): value is Operation =>

@@ -109,6 +109,7 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/media/delete': { body: { id: 1 } },
   'POST /api/admin/media/replace': { query: { id: '1' }, body: 'not a picture' },
   'GET /api/admin/links': { query: { locale: 'de', q: 'bohr' } },
+  'POST /api/admin/on-behalf': { body: { userId: '00000000-0000-4000-8000-000000000000' } },
 };
 
 interface Endpoint {
@@ -279,6 +280,28 @@ describe.each(INTRUDERS)('a request with $label', ({ make }) => {
   test.each(GUARDED)('$id answers 401 UNAUTHENTICATED', async (endpoint) => {
     const r = await callSample(endpoint, b);
     expectError(r, 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe("a sales user's session (ordering on behalf, docs/accounts.md)", () => {
+  const SALES_ONLY = new Set(['POST /api/admin/on-behalf']);
+  let b: Browser;
+  beforeAll(async () => {
+    b = await signedIn(DEMO_FIXTURES.staff.sales.email, '10.1.0.6');
+  });
+
+  test.each(GUARDED.filter((e) => !SALES_ONLY.has(e.id)))('$id answers 403 FORBIDDEN', async (endpoint) => {
+    expectError(await callSample(endpoint, b), 403, 'FORBIDDEN');
+  });
+
+  test('ordering on behalf is theirs: a made-up user is a 404, not a 403', async () => {
+    const [start] = GUARDED.filter((e) => SALES_ONLY.has(e.id));
+    expectError(await callSample(start!, b), 404, 'COMPANY_USER_NOT_FOUND');
+  });
+
+  test("an editor's session may not order on behalf", async () => {
+    const [start] = GUARDED.filter((e) => SALES_ONLY.has(e.id));
+    expectError(await callSample(start!, await signedIn(editor.email, '10.1.0.7')), 403, 'FORBIDDEN');
   });
 });
 

@@ -259,7 +259,7 @@ forEachDatabase('profile', (ctx) => {
     const a = await customer('expiry');
     const [row] = await ctx.db.select().from(customers).where(eq(customers.id, a.id));
     const [user] = await ctx.db.select().from(customerUsers).where(eq(customerUsers.id, a.id));
-    const session = { customer: row!, user: userRow(user!), familyId: randomUUID() };
+    const session = { customer: row!, user: userRow(user!), familyId: randomUUID(), onBehalf: null };
     const old = new Date(Date.now() - EMAIL_CHANGE_TTL_MS - 60_000);
     const expired = await requestEmailChange(
       ctx.db,

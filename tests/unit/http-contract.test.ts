@@ -58,6 +58,7 @@ describe('operation contracts', () => {
       ['/api/admin/orders/[id]', 'the order export keys orders by address and answers JSON or openTRANS XML'],
       ['/api/admin/orders/[id]/events', 'the ERP status reports key orders by address (docs/erp.md)'],
       ['/api/orders/document', 'a PDF download a link opens, not a JSON call'],
+      ['/api/auth/end-on-behalf', "the on-behalf banner's end button: a plain form post, answered with a redirect"],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');

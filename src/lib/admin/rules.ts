@@ -2,8 +2,23 @@
 // server to decide and by the workspace to show only what the signed-in person may use.
 import { contentSchemas, pageConfigSchema, type ContentConfigSchemas } from '../content/schemas.ts';
 
-export const STAFF_ROLES = ['editor', 'admin'] as const;
+export const STAFF_ROLES = ['editor', 'admin', 'sales'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * What a workspace page or operation needs: content work (editors), the people and integrations
+ * (admins), or acting for customers (sales: ordering on behalf, docs/accounts.md). An admin may do
+ * all three; an editor and a sales user only their own part.
+ */
+export type StaffNeed = 'editor' | 'admin' | 'sales';
+
+const ROLES_FOR: Record<StaffNeed, readonly StaffRole[]> = {
+  editor: ['editor', 'admin'],
+  admin: ['admin'],
+  sales: ['sales', 'admin'],
+};
+
+export const staffMay = (role: StaffRole, need: StaffNeed): boolean => ROLES_FOR[need].includes(role);
 
 /**
  * What an API token may do: read content, write content (and publish it), write product and category
@@ -12,9 +27,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  */
 export const TOKEN_SCOPES = ['content:read', 'content:write', 'catalog:write', 'orders:read', 'orders:write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-/** Content is everybody's job; people and tokens are the admin's. */
-export const mayManageStaff = (role: StaffRole): boolean => role === 'admin';
 
 type ConfigKey = keyof ContentConfigSchemas;
 

@@ -97,6 +97,7 @@ const de = {
 
   'role.editor': 'Redaktion',
   'role.admin': 'Administration',
+  'role.sales': 'Vertrieb',
 
   'staff.tableLabel': 'Mitarbeitende',
   'staff.column.email': 'E-Mail-Adresse',
@@ -253,6 +254,7 @@ const en: Record<Keys, string> = {
 
   'role.editor': 'Editor',
   'role.admin': 'Admin',
+  'role.sales': 'Sales',
 
   'staff.tableLabel': 'Staff',
   'staff.column.email': 'E-mail address',

@@ -12,6 +12,7 @@ import { startDesktopMenu } from '../shell/desktop-menu.ts';
 import { startMobileMenu } from '../shell/mobile-menu.ts';
 import { startSearchForm } from '../search/search-form.ts';
 import { startShellState } from './shell-state.ts';
+import { startOnBehalfBar } from './on-behalf-bar.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { initTagManager } from '../shell/tag-manager.ts';
 import { watchIntentIslands } from '../shell/intent-islands.ts';
@@ -36,6 +37,7 @@ export function startShell(): void {
   const search = document.querySelector<HTMLFormElement>('form.search-bar');
   if (search) startSearchForm(search, (document.documentElement.dataset.locale ?? 'de') as Locale);
   startNotificationBar();
+  startOnBehalfBar();
   startCurrencySelectors();
   startLocaleSelectors();
   const area = document.querySelector<HTMLElement>('.notifications');

@@ -154,6 +154,7 @@ export const authApi = {
   /** The signed-in user; a refresh cookie alone renews the session on the way. */
   me: operation({
     ...authRoutes.me,
+    reads: true,
     request: emptyRequestSchema,
     response: userResponseSchema,
     errors: ['UNAUTHENTICATED'],
@@ -168,6 +169,7 @@ export const authApi = {
   /** Renews the user token from the refresh cookie (rotating it). */
   refresh: operation({
     ...authRoutes.refresh,
+    reads: true,
     request: emptyRequestSchema,
     response: userResponseSchema,
     errors: ['UNAUTHENTICATED'],
@@ -198,7 +200,7 @@ export const authApi = {
     ...authRoutes.changePassword,
     request: changePasswordRequestSchema,
     response: okResponseSchema,
-    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD', 'SERVER_BUSY'],
+    errors: ['UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD', 'SERVER_BUSY', 'ON_BEHALF_REFUSED'],
   }),
   /** The same answer whether or not the account exists; the link is mailed afterwards. */
   resetRequest: operation({

@@ -71,6 +71,7 @@ export const bulkCartApi = {
   /** Changes nothing: what adding these lines would do, line by line. */
   resolveLines: operation({
     ...bulkCartRoutes.resolveLines,
+    reads: true,
     request: resolveLinesRequestSchema,
     response: z.object({ lines: z.array(resolvedLineSchema) }),
     errors: ['CUSTOMER_NOT_FOUND'],

@@ -240,6 +240,7 @@ export const cartApi = {
   /** The shopper's cart, or { cart: null } when there is none yet. */
   get: operation({
     ...cartRoutes.get,
+    reads: true,
     request: getCartRequestSchema,
     response: maybeCartResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],

@@ -233,6 +233,7 @@ export const catalogApi = {
   /** A category by slug path, with its trail from the root and the whole tree in the locale. */
   categories: operation({
     ...catalogRoutes.categories,
+    reads: true,
     maxBodyBytes: 1024,
     request: categoryRequestSchema,
     response: categoryResponseSchema,
@@ -241,6 +242,7 @@ export const catalogApi = {
   /** The facets of a category or a keyword under the current filters. */
   filters: operation({
     ...catalogRoutes.filters,
+    reads: true,
     maxBodyBytes: FILTERED_BODY_BYTES,
     request: filterListRequestSchema,
     response: filterListResponseSchema,
@@ -249,6 +251,7 @@ export const catalogApi = {
   /** Prices and stock of many skus in one round trip, as the asking shopper may see them. */
   prices: operation({
     ...catalogRoutes.prices,
+    reads: true,
     maxBodyBytes: 16 * 1024,
     request: priceListRequestSchema,
     response: priceListResponseSchema,
@@ -257,6 +260,7 @@ export const catalogApi = {
   /** One category's products, filtered, sorted and paged. */
   products: operation({
     ...catalogRoutes.products,
+    reads: true,
     maxBodyBytes: FILTERED_BODY_BYTES,
     request: productListRequestSchema,
     response: productListResponseSchema,
@@ -265,6 +269,7 @@ export const catalogApi = {
   /** Keyword search; a failure answers emptySearchResponse(), never an error. */
   search: operation({
     ...catalogRoutes.search,
+    reads: true,
     maxBodyBytes: FILTERED_BODY_BYTES,
     request: searchRequestSchema,
     response: searchResponseSchema,

@@ -248,6 +248,7 @@ export const checkoutApi = {
   /** The methods for a country (default: the cart's shipping country), priced for this cart. */
   shippingMethods: operation({
     ...checkoutRoutes.shippingMethods,
+    reads: true,
     request: shippingMethodsRequestSchema,
     response: shippingMethodsResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND', 'SHIPPING_ADDRESS_REQUIRED'],
@@ -255,6 +256,7 @@ export const checkoutApi = {
   /** Only what this shop has configured. */
   paymentMethods: operation({
     ...checkoutRoutes.paymentMethods,
+    reads: true,
     request: emptyRequestSchema,
     response: paymentMethodsResponseSchema,
     errors: [],
@@ -262,6 +264,7 @@ export const checkoutApi = {
   /** The signed-in customer's saved addresses, defaults first; 401 for guests. */
   addresses: operation({
     ...checkoutRoutes.addresses,
+    reads: true,
     request: emptyRequestSchema,
     response: addressesResponseSchema,
     errors: ['UNAUTHENTICATED', 'CUSTOMER_NOT_FOUND'],

@@ -37,6 +37,11 @@ export interface Operation<
    * limit (src/lib/server/body-limit.ts): a larger one is refused 413 while it streams in.
    */
   readonly maxBodyBytes?: number;
+  /**
+   * A POST that changes nothing: the spec's API posts its queries (the catalogue, the cart, the order
+   * list). It is no state change, so a session opened on a customer's behalf does not audit it.
+   */
+  readonly reads?: true;
 }
 
 /**

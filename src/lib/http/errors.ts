@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   CURRENCY_NOT_OFFERED: 400,
   // A company user whose role lacks the permission an operation needs (src/lib/account/roles.ts).
   PERMISSION_DENIED: 403,
+  // A session a staff member opened on a user's behalf changing the user's password or e-mail address.
+  ON_BEHALF_REFUSED: 403,
   // A company's users (docs/accounts.md): an id that is not one of the asker's company's users, and a
   // re-sent invitation for a user who is no longer invited (accepted, or disabled).
   COMPANY_USER_NOT_FOUND: 404,

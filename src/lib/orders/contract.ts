@@ -98,6 +98,7 @@ export const ordersApi = {
    */
   get: operation({
     ...ordersRoutes.get,
+    reads: true,
     request: orderIdRequestSchema,
     response: orderResponseSchema,
     errors: ['ORDER_NOT_FOUND'],
@@ -105,6 +106,7 @@ export const ordersApi = {
   /** The company's orders the signed-in user may see (all, or their own: src/lib/account/roles.ts), newest first; 401 for guests. */
   list: operation({
     ...ordersRoutes.list,
+    reads: true,
     request: orderListRequestSchema,
     response: orderListResponseSchema,
     errors: ['UNAUTHENTICATED'],

@@ -89,7 +89,7 @@ export const profileApi = {
     ...profileRoutes.requestEmailChange,
     request: emailChangeRequestSchema,
     response: okResponseSchema,
-    errors: ['PERMISSION_DENIED', 'UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD'],
+    errors: ['PERMISSION_DENIED', 'UNAUTHENTICATED', 'TOO_MANY_ATTEMPTS', 'INVALID_PASSWORD', 'ON_BEHALF_REFUSED'],
   }),
   /** Redeems the mailed link: the account's e-mail (and login) becomes the new address. */
   confirmEmailChange: operation({

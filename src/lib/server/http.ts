@@ -14,6 +14,7 @@ import { COMPRESS_FROM_BYTES, chooseCoding, encodeWhole } from './http-encoding.
 import { MAX_BODY_BYTES } from './body-limit.ts';
 import { spend, type Budget } from './client-budget.ts';
 import type { ClientContext } from './client-ip.ts';
+import { markRead } from './request-reads.ts';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -249,6 +250,7 @@ export function endpoint<O extends Operation, Caller = undefined>(
   const { op } = change;
   return (context) =>
     answering(context.request, async () => {
+      if (op.reads) markRead(context.request);
       const caller = await admit(change.options, context);
       const raw =
         op.method === 'GET'

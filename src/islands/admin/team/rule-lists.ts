@@ -10,7 +10,7 @@ const all =
   <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : never)): L =>
     list;
 
-export const ROLES = all<StaffRole>()(['editor', 'admin']);
+export const ROLES = all<StaffRole>()(['editor', 'sales', 'admin']);
 export const SCOPES = all<TokenScope>()([
   'content:read',
   'content:write',

@@ -14,6 +14,8 @@ import { deCompanyUsers } from './company-users/de.ts';
 export const de: Messages = {
   'site.skipToContent': 'Zum Inhalt springen',
   'site.previewNotice': 'Vorschau: Diese Seite zeigt unveröffentlichte Entwürfe.',
+  'site.onBehalf': 'Sie bestellen im Namen von {{who}}.',
+  'site.onBehalfEnd': 'Sitzung beenden',
   'site.previewExit': 'Vorschau beenden',
   'site.home': 'Startseite',
   'site.language': 'Sprache',

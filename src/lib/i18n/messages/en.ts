@@ -16,6 +16,8 @@ import { enCompanyUsers } from './company-users/en.ts';
 export const en = {
   'site.skipToContent': 'Skip to content',
   'site.previewNotice': 'Preview: this page shows unpublished drafts.',
+  'site.onBehalf': 'You are ordering on behalf of {{who}}.',
+  'site.onBehalfEnd': 'End session',
   'site.previewExit': 'Leave preview',
   'site.home': 'Home',
   'site.language': 'Language',

@@ -14,6 +14,8 @@ import { esCompanyUsers } from './company-users/es.ts';
 export const es: Messages = {
   'site.skipToContent': 'Saltar al contenido',
   'site.previewNotice': 'Vista previa: esta página muestra borradores sin publicar.',
+  'site.onBehalf': 'Está haciendo pedidos en nombre de {{who}}.',
+  'site.onBehalfEnd': 'Terminar la sesión',
   'site.previewExit': 'Salir de la vista previa',
   'site.home': 'Inicio',
   'site.language': 'Idioma',

@@ -14,6 +14,8 @@ import { frCompanyUsers } from './company-users/fr.ts';
 export const fr: Messages = {
   'site.skipToContent': 'Aller au contenu',
   'site.previewNotice': 'Aperçu : cette page affiche des brouillons non publiés.',
+  'site.onBehalf': 'Vous commandez au nom de {{who}}.',
+  'site.onBehalfEnd': 'Terminer la session',
   'site.previewExit': 'Quitter l’aperçu',
   'site.home': 'Accueil',
   'site.language': 'Langue',

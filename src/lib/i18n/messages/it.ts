@@ -14,6 +14,8 @@ import { itCompanyUsers } from './company-users/it.ts';
 export const it: Messages = {
   'site.skipToContent': 'Vai al contenuto',
   'site.previewNotice': 'Anteprima: questa pagina mostra bozze non pubblicate.',
+  'site.onBehalf': 'Stai ordinando per conto di {{who}}.',
+  'site.onBehalfEnd': 'Termina la sessione',
   'site.previewExit': 'Esci dall’anteprima',
   'site.home': 'Home',
   'site.language': 'Lingua',

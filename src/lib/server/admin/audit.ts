@@ -2,10 +2,11 @@
 // same transaction as the write, so a write without its row cannot happen.
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
+import type { StaffRole } from '#lib/admin/rules.ts';
 
 /** Who acted: a signed-in staff member, an API token, or the command line. */
 export type Actor =
-  | { kind: 'staff'; id: number; email: string; role: 'editor' | 'admin' }
+  | { kind: 'staff'; id: number; email: string; role: StaffRole }
   | { kind: 'token'; id: number; name: string; scopes: readonly string[] }
   | { kind: 'cli' };
 

@@ -4,7 +4,7 @@
 import type { APIContext } from 'astro';
 import type { Db } from '../db/client.ts';
 import { ApiError } from '../http.ts';
-import { mayManageStaff, type TokenScope } from '#lib/admin/rules.ts';
+import { staffMay, type StaffNeed, type TokenScope } from '#lib/admin/rules.ts';
 import type { Actor } from './audit.ts';
 import { resolveStaffSession } from './sessions.ts';
 import { resolveToken } from './tokens.ts';
@@ -16,15 +16,20 @@ const unauthenticated = () =>
     'www-authenticate': 'Bearer realm="storefront-admin"',
   });
 const forbidden = (message: string) => new ApiError('FORBIDDEN', message, 403);
+const FORBIDDEN_FOR: Record<StaffNeed, string> = {
+  editor: 'This part of the workspace is for editors and admins.',
+  admin: 'This part of the workspace is for admins only.',
+  sales: 'Ordering on behalf of customers is for sales staff and admins.',
+};
 
 export async function staffOf(
   db: Db,
   context: Pick<APIContext, 'cookies'>,
-  need: 'editor' | 'admin' = 'editor',
+  need: StaffNeed = 'editor',
 ): Promise<StaffActor> {
   const user = await resolveStaffSession(db, context.cookies);
   if (!user) throw unauthenticated();
-  if (need === 'admin' && !mayManageStaff(user.role)) throw forbidden('This part of the workspace is for admins only.');
+  if (!staffMay(user.role, need)) throw forbidden(FORBIDDEN_FOR[need]);
   return { kind: 'staff', id: user.id, email: user.email, role: user.role };
 }
 

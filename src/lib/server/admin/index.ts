@@ -25,3 +25,5 @@ export { mediaLibrary } from './media/routes.ts';
 export { listMedia } from './media/library.ts';
 // The link picker's search (menus, footer, rich text).
 export { linkSearch } from './link-routes.ts';
+// Ordering on behalf (/admin/customers).
+export { CUSTOMER_SEARCH_LIMIT, findCompanyUsers, onBehalfStart, startOnBehalfFromForm } from './customers.ts';

@@ -5,6 +5,7 @@ import { getDb } from '../db/index.ts';
 import { resolveStaffSession } from './sessions.ts';
 import { adminLocale, type AdminLocale } from './ui-locale.ts';
 import type { StaffUser } from './staff.ts';
+import { staffMay, type StaffNeed } from '#lib/admin/rules.ts';
 import { formAction, formField, postedFormOrEmpty, submitForm } from '../http-form.ts';
 import { MAX_BODY_BYTES } from '../body-limit.ts';
 import { staffSignIn, staffSignOut } from './sign-in.ts';
@@ -31,7 +32,7 @@ export function localPath(value: string | null, fallback: string): string {
 
 export async function workspacePage(
   astro: Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'redirect'>,
-  need: 'editor' | 'admin' = 'editor',
+  need: StaffNeed = 'editor',
 ): Promise<WorkspacePage> {
   const locale = adminLocale(astro.cookies, astro.request, astro.url);
   const staff = await resolveStaffSession(await getDb(), astro.cookies);
@@ -39,7 +40,7 @@ export async function workspacePage(
     const next = astro.url.pathname + astro.url.search;
     return { kind: 'redirect', response: astro.redirect(`/admin/sign-in?next=${encodeURIComponent(next)}`, 303) };
   }
-  if (need === 'admin' && staff.role !== 'admin') return { kind: 'forbidden', locale, staff };
+  if (!staffMay(staff.role, need)) return { kind: 'forbidden', locale, staff };
   return { kind: 'ok', locale, staff };
 }
 

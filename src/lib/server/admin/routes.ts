@@ -8,6 +8,7 @@ import { inBackground, sendStaffPasswordMail } from '../mail/index.ts';
 import { shopTitle } from '../auth/index.ts';
 import { adminApi, entryKeySchema, MAX_ENTRY_BYTES } from '#lib/admin/contract.ts';
 import type { Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
+import type { StaffNeed } from '#lib/admin/rules.ts';
 import { categoryUpdateSchema, contentPutSchema, productUpdateSchema } from '#lib/admin/content-api-contract.ts';
 import { dbId, text } from '#lib/http/fields.ts';
 import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
@@ -37,7 +38,7 @@ const ok = { ok: true as const };
 /** A workspace operation for signed-in staff (`need` the role it takes), as its JSON endpoint. */
 export function staffEndpoint<O extends Operation>(
   op: O,
-  need: 'editor' | 'admin',
+  need: StaffNeed,
   handler: (input: ParsedRequestOf<O>, staff: Staff) => Promise<ResponseOf<O>>,
 ) {
   return endpoint(staffChange(op, need, handler));

@@ -7,6 +7,7 @@ import { getDb } from '../db/index.ts';
 import { stateChange, type StateChange } from '../http.ts';
 import type { Operation, ParsedRequestOf, ResponseOf } from '#lib/http/contract.ts';
 import { staffOf, type StaffActor } from './guard.ts';
+import type { StaffNeed } from '#lib/admin/rules.ts';
 
 /** What a workspace change reads of its request: the session, and the address and headers for the language. */
 export type StaffContext = Pick<APIContext, 'cookies' | 'request' | 'url'>;
@@ -17,7 +18,7 @@ export interface Staff {
 
 export function staffChange<O extends Operation>(
   op: O,
-  need: 'editor' | 'admin',
+  need: StaffNeed,
   handler: (input: ParsedRequestOf<O>, staff: Staff, context: StaffContext) => Promise<ResponseOf<O>>,
 ): StateChange<O, StaffContext, Staff> {
   const caller = async (context: StaffContext): Promise<Staff> => {

@@ -96,7 +96,9 @@ export async function updateStaff(
     const [before] = await tx.select().from(staffUsers).where(eq(staffUsers.id, input.id));
     if (!before) throw staffNotFound();
     const losesAdmin =
-      before.role === 'admin' && before.disabledAt === null && (input.role === 'editor' || input.disabled === true);
+      before.role === 'admin' &&
+      before.disabledAt === null &&
+      ((input.role !== undefined && input.role !== 'admin') || input.disabled === true);
     if (losesAdmin && admins.length <= 1)
       throw new ApiError('LAST_ADMIN', 'The shop needs at least one admin who can sign in.', 409);
     const disabledAt =

@@ -9,7 +9,7 @@ import { assertPasswordAllowed } from './password-rules.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
 import { issuePasswordToken, redeemPasswordToken, type PasswordTokenPurpose } from './password-tokens.ts';
 import { revokeUserFamilies } from './refresh-tokens.ts';
-import { invalidToken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
+import { assertOwnSession, invalidToken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
 import { sha256Hex } from './crypto.ts';
 import type { Session } from './session.ts';
 
@@ -20,6 +20,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
   ip: string,
 ): Promise<void> {
+  assertOwnSession(session);
   const { user } = session;
   await assertPasswordAllowed(input.newPassword, user.email, 'newPassword');
   const gate = await checkLoginAttempt(db, { account: `id:${user.id}`, ip });

@@ -2,6 +2,7 @@
 // marker for islands on static pages and holds no secret (src/lib/auth/session-store.ts).
 import type { AstroCookies, AstroCookieSetOptions } from 'astro';
 import { SESSION_MARKER_COOKIE } from '#lib/auth/session-store.ts';
+import { ON_BEHALF_COOKIE } from '#lib/auth/on-behalf-marker.ts';
 import { env } from '../env.ts';
 import type { IssuedRefresh } from './refresh-tokens.ts';
 import { USER_TOKEN_TTL_SECONDS } from './user-token.ts';
@@ -41,7 +42,13 @@ export function setSessionCookies(
   cookies.set(SESSION_MARKER_COOKIE, '1', { ...options, httpOnly: false, ...lifetime });
 }
 
+/** The on-behalf banner's marker: a session cookie, ended with the session (clearSessionCookies). */
+export function setOnBehalfMarker(cookies: CookieJar, label: string, url?: URL): void {
+  cookies.set(ON_BEHALF_COOKIE, label, { ...base(url), httpOnly: false });
+}
+
 export function clearSessionCookies(cookies: CookieJar, url?: URL): void {
   const attributes = base(url);
-  for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE]) cookies.delete(name, attributes);
+  for (const name of [USER_TOKEN_COOKIE, REFRESH_COOKIE, SESSION_MARKER_COOKIE, ON_BEHALF_COOKIE])
+    cookies.delete(name, attributes);
 }

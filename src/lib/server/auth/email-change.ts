@@ -10,7 +10,7 @@ import { ApiError, validationFailed } from '../http.ts';
 import { PROFILE_MESSAGES } from '#lib/profile/contract.ts';
 import type { CustomerRow, UserRow } from './customers.ts';
 import { randomToken, sha256Hex } from './crypto.ts';
-import { emailTaken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
+import { assertOwnSession, emailTaken, TooManyAttemptsError, wrongCurrentPassword } from './errors.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { checkLoginAttempt, loginSucceeded } from './rate-limit.ts';
@@ -46,6 +46,7 @@ export async function requestEmailChange(
   ip: string,
   now = new Date(),
 ): Promise<EmailChangeRequested> {
+  assertOwnSession(session);
   const customer = session.customer;
   if (input.newEmail === customer.email.toLowerCase()) {
     throw validationFailed([{ path: 'newEmail', message: PROFILE_MESSAGES.sameEmail }]);

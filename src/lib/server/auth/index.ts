@@ -28,6 +28,7 @@ export { emailTaken, invalidToken, TooManyAttemptsError, unauthenticated } from 
 export { authorize, isSignedIn, may, permissionDenied, signedIn, type CompanyUser, type SignedIn } from './guard.ts';
 export { revokeUserFamilies } from './refresh-tokens.ts';
 export { endSession, startSession } from './session.ts';
+export { endOnBehalf, ON_BEHALF_HOURS, recordOnBehalfAction, startOnBehalf } from './on-behalf.ts';
 export { setSessionCookies } from './cookies.ts';
 export { shopTitle, siteFeatures } from './site.ts';
 export { PROFILE_PATH, type ProfileView } from './profile-page.ts';

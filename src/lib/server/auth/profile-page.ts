@@ -84,8 +84,8 @@ function refused(error: ApiError, passwordField: string): Outcome {
   if (error.code === 'INVALID_PASSWORD')
     return { ok: false, errors: { [passwordField]: 'profile.error.wrongPassword' } };
   // A role that may not change the company's data (or a user who is not its primary one) is told so in their language.
-  if (error.code === 'PERMISSION_DENIED')
-    return { ok: false, errors: {}, formError: 'server.PERMISSION_DENIED', status: 403 };
+  if (error.code === 'PERMISSION_DENIED' || error.code === 'ON_BEHALF_REFUSED')
+    return { ok: false, errors: {}, formError: `server.${error.code}`, status: 403 };
   if (error.code === 'TOO_MANY_ATTEMPTS')
     return { ok: false, errors: {}, formError: 'profile.error.tooManyAttempts', status: 429 };
   if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details))

@@ -1,9 +1,10 @@
 // Who is signed in: a valid user token says so; when it is missing or expired, a
 // valid refresh cookie silently renews it (rotating the refresh token) and sets fresh cookies.
-import { and, eq, exists, isNull } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { getDb } from '../db/index.ts';
-import { customerUsers, customers, refreshTokens } from '../db/schema.ts';
+import { customerUsers, customers, onBehalfSessions, refreshTokens, staffUsers } from '../db/schema.ts';
+import { STAFF_ROLES, staffMay } from '#lib/admin/rules.ts';
 import {
   clearSessionCookies,
   REFRESH_COOKIE,
@@ -20,6 +21,7 @@ import {
 } from './refresh-tokens.ts';
 import { signUserToken, verifyUserToken } from './user-token.ts';
 import { userRow, type CustomerRow, type UserRow } from './customers.ts';
+import { closeOnBehalf } from './on-behalf-log.ts';
 
 export interface Session {
   /** The company: its prices, addresses, orders. */
@@ -28,7 +30,12 @@ export interface Session {
   user: UserRow;
   /** The login this session belongs to (refresh-token family). */
   familyId: string;
+  /** The staff member who opened this session from the workspace (ordering on behalf), else null. */
+  onBehalf: { staffId: number; staffEmail: string } | null;
 }
+
+/** The staff roles that may act for a customer: a session opened by one who lost the role ends with it. */
+const SELLING_ROLES = STAFF_ROLES.filter((role) => staffMay(role, 'sales'));
 
 export interface SessionOptions {
   /** The request URL: decides the Secure flag of renewed cookies (not on localhost). */
@@ -39,9 +46,10 @@ export interface SessionOptions {
 
 /**
  * The user and their company, provided the login (family) has not been revoked and the user is still
- * active: logout and disabling act at once, not in 15 minutes.
+ * active: logout and disabling act at once, not in 15 minutes. A login opened on behalf of the user
+ * also needs its staff member: still enabled, still in a selling role, the session not ended or expired.
  */
-async function loadSession(db: Db, userId: string, familyId: string): Promise<Session | null> {
+async function loadSession(db: Db, userId: string, familyId: string, now: Date): Promise<Session | null> {
   const alive = db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
@@ -49,11 +57,32 @@ async function loadSession(db: Db, userId: string, familyId: string): Promise<Se
       and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
     );
   const [row] = await db
-    .select({ user: customerUsers, customer: customers })
+    .select({ user: customerUsers, customer: customers, staffId: staffUsers.id, staffEmail: staffUsers.email })
     .from(customerUsers)
     .innerJoin(customers, eq(customers.id, customerUsers.customerId))
-    .where(and(eq(customerUsers.id, userId), eq(customerUsers.status, 'active'), exists(alive)));
-  return row ? { customer: row.customer, user: userRow(row.user), familyId } : null;
+    .leftJoin(onBehalfSessions, eq(onBehalfSessions.familyId, familyId))
+    .leftJoin(staffUsers, eq(staffUsers.id, onBehalfSessions.staffId))
+    .where(
+      and(
+        eq(customerUsers.id, userId),
+        eq(customerUsers.status, 'active'),
+        exists(alive),
+        or(
+          isNull(onBehalfSessions.familyId),
+          and(
+            eq(onBehalfSessions.userId, userId),
+            isNull(onBehalfSessions.endedAt),
+            gt(onBehalfSessions.expiresAt, now),
+            isNull(staffUsers.disabledAt),
+            inArray(staffUsers.role, SELLING_ROLES),
+          ),
+        ),
+      ),
+    );
+  if (!row) return null;
+  const onBehalf =
+    row.staffId === null || row.staffEmail === null ? null : { staffId: row.staffId, staffEmail: row.staffEmail };
+  return { customer: row.customer, user: userRow(row.user), familyId, onBehalf };
 }
 
 /** Creates a login: a new refresh family and a user token for it. */
@@ -75,13 +104,13 @@ async function resolve(cookies: CookieJar, options: SessionOptions): Promise<Ses
   const now = options.now ?? new Date();
   if (token) {
     const claims = verifyUserToken(token, now);
-    const session = claims ? await loadSession(db, claims.sub, claims.fam) : null;
+    const session = claims ? await loadSession(db, claims.sub, claims.fam, now) : null;
     if (session) return session;
   }
   if (refresh) {
     const rotated = await rotateRefreshToken(db, refresh, now);
     if (rotated.ok) {
-      const session = await loadSession(db, rotated.refresh.userId, rotated.refresh.familyId);
+      const session = await loadSession(db, rotated.refresh.userId, rotated.refresh.familyId, now);
       if (session) {
         setSessionCookies(
           cookies,
@@ -110,6 +139,14 @@ export function resolveSession(cookies: CookieJar, options: SessionOptions = {})
   return pending;
 }
 
+/**
+ * The session this request resolved, if any part of it asked (a state change always does); undefined
+ * when nothing did. Asks nothing itself, so a request that never needed the session costs nothing.
+ */
+export function sessionResolvedIn(cookies: CookieJar): Promise<Session | null> | undefined {
+  return perRequest.get(cookies);
+}
+
 /** Forgets the memoised answer after the session changed within the request (login, logout). */
 function forgetSession(cookies: CookieJar): void {
   perRequest.delete(cookies);
@@ -130,7 +167,10 @@ export async function endSession(db: Db, cookies: CookieJar, options: { url?: UR
   // An expired token still names its family; its signature is what matters here.
   const claims = token ? verifyUserToken(token, new Date(0)) : null;
   if (claims) families.add(claims.fam);
-  for (const family of families) await revokeFamily(db, family, options.now);
+  for (const family of families) {
+    await revokeFamily(db, family, options.now);
+    await closeOnBehalf(db, family, options.now);
+  }
   clearSessionCookies(cookies, options.url);
   forgetSession(cookies);
 }

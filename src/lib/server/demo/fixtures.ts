@@ -242,10 +242,15 @@ export const DEMO_FIXTURES = {
     foreman2: { email: 'foreman2@acme.example', name: 'Greta Gruber', role: 'buyer', password: DEMO_PASSWORD },
     approver: { email: 'approver@acme.example', name: 'Anton Albers', role: 'approver', password: DEMO_PASSWORD },
   },
-  /** The editor workspace's demo accounts (/admin): an editor of content, and an admin who also manages staff and API tokens. */
+  /**
+   * The editor workspace's demo accounts (/admin): an editor of content, an admin who also manages staff
+   * and API tokens, and a sales user who orders on behalf of customers.
+   */
   staff: {
     editor: { email: 'editor@example.com', password: DEMO_PASSWORD, role: 'editor' },
     admin: { email: 'admin@example.com', password: DEMO_PASSWORD, role: 'admin' },
+    // Orders on behalf of a company user from /admin/customers (docs/accounts.md).
+    sales: { email: 'sales@example.com', password: DEMO_PASSWORD, role: 'sales' },
   },
   priceLists: { base: 'base', acme: 'acme' },
   coupons: { percent: 'WELCOME10', fixed: 'SAVE20', singleUse: 'ONCE', expired: 'EXPIRED', inactive: 'INACTIVE' },

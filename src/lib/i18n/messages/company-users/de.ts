@@ -4,6 +4,8 @@ import type { CompanyUsersMessages } from './en.ts';
 export const deCompanyUsers: CompanyUsersMessages = {
   'account.CompanyUsers': 'Benutzer',
   'server.PERMISSION_DENIED': 'Ihre Rolle in Ihrer Firma erlaubt das nicht.',
+  'server.ON_BEHALF_REFUSED':
+    'Passwort und E-Mail-Adresse kann nur der Benutzer selbst ändern, nicht eine in seinem Namen geöffnete Sitzung.',
   'companyUsers.intro':
     'Wer für Ihre Firma bestellt, meldet sich mit eigener E-Mail-Adresse und eigenem Passwort an. Die Rolle bestimmt, was jemand darf.',
   'companyUsers.listTitle': 'Benutzer Ihrer Firma',

@@ -4,6 +4,8 @@
 export const enCompanyUsers = {
   'account.CompanyUsers': 'Users',
   'server.PERMISSION_DENIED': 'Your role in your company does not allow this.',
+  'server.ON_BEHALF_REFUSED':
+    'Only the user themselves can change the password or the e-mail address, not a session opened on their behalf.',
   'companyUsers.intro':
     'Everyone who orders for your company signs in with their own e-mail address and password. Their role decides what they may do.',
   'companyUsers.listTitle': 'Users of your company',

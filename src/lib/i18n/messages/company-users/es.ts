@@ -4,6 +4,8 @@ import type { CompanyUsersMessages } from './en.ts';
 export const esCompanyUsers: CompanyUsersMessages = {
   'account.CompanyUsers': 'Usuarios',
   'server.PERMISSION_DENIED': 'Su rol en su empresa no lo permite.',
+  'server.ON_BEHALF_REFUSED':
+    'Solo el propio usuario puede cambiar la contraseña o la dirección de correo electrónico, no una sesión abierta en su nombre.',
   'companyUsers.intro':
     'Cada persona que compra para su empresa inicia sesión con su propia dirección de correo y su propia contraseña. Su rol decide lo que puede hacer.',
   'companyUsers.listTitle': 'Usuarios de su empresa',

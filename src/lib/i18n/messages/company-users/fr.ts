@@ -4,6 +4,8 @@ import type { CompanyUsersMessages } from './en.ts';
 export const frCompanyUsers: CompanyUsersMessages = {
   'account.CompanyUsers': 'Utilisateurs',
   'server.PERMISSION_DENIED': 'Votre rôle dans votre entreprise ne le permet pas.',
+  'server.ON_BEHALF_REFUSED':
+    'Seul l’utilisateur lui-même peut modifier le mot de passe ou l’adresse e-mail, pas une session ouverte en son nom.',
   'companyUsers.intro':
     'Chaque personne qui commande pour votre entreprise se connecte avec sa propre adresse e-mail et son propre mot de passe. Son rôle décide de ce qu’elle peut faire.',
   'companyUsers.listTitle': 'Utilisateurs de votre entreprise',

@@ -4,6 +4,8 @@ import type { CompanyUsersMessages } from './en.ts';
 export const itCompanyUsers: CompanyUsersMessages = {
   'account.CompanyUsers': 'Utenti',
   'server.PERMISSION_DENIED': 'Il suo ruolo nella sua azienda non lo consente.',
+  'server.ON_BEHALF_REFUSED':
+    'Solo l’utente stesso può modificare la password o l’indirizzo e-mail, non una sessione aperta per suo conto.',
   'companyUsers.intro':
     'Chi ordina per la sua azienda accede con il proprio indirizzo e-mail e la propria password. Il ruolo decide che cosa può fare.',
   'companyUsers.listTitle': 'Utenti della sua azienda',

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { priceLists, products } from './catalogue.ts';
+import { staffUsers } from './staff.ts';
 
 // ---------------------------------------------------------------- customers
 export const customers = pgTable(
@@ -148,6 +149,29 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A login a sales staff member opened for a company user from the workspace (ordering on behalf,
+ * docs/accounts.md): the refresh-token family it is, who opened it and for whom. The session lives
+ * while this row is open, before `expires_at`, and while its staff member may still sell; every state
+ * change made in it goes into the audit log under both names.
+ */
+export const onBehalfSessions = pgTable(
+  'on_behalf_sessions',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('on_behalf_sessions_staff_idx').on(t.staffId, t.startedAt)],
 );
 
 /** Single-use, expiring password reset / create tokens, stored hashed. */

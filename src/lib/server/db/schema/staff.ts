@@ -15,20 +15,24 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
+import type { StaffRole } from '#lib/admin/rules.ts';
 
 /** What the audit page's free-text search looks in; the query repeats it word for word, so the index serves it. */
 export const AUDIT_SEARCH_TEXT = sql.raw(
   `(actor || ' ' || action || ' ' || target || ' ' || coalesce(details::text, ''))`,
 );
 
-/** Staff who edit the shop: role 'editor' (content) or 'admin' (content, staff and API tokens). */
+/**
+ * Staff who run the shop: role 'editor' (content), 'sales' (orders on behalf of customers) or 'admin'
+ * (all of it, and staff and API tokens).
+ */
 export const staffUsers = pgTable('staff_users', {
   id: serial('id').primaryKey(),
   /** Lower-cased. */
   email: text('email').notNull().unique(),
   /** argon2id; null until the invited person sets a password. */
   passwordHash: text('password_hash'),
-  role: text('role').$type<'editor' | 'admin'>().notNull(),
+  role: text('role').$type<StaffRole>().notNull(),
   createdAt: createdAt(),
   /** A disabled account cannot sign in, and its sessions and tokens stop working. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
