@@ -68,9 +68,9 @@ test('cookies are Secure except on localhost', () => {
     return flags;
   };
   for (const host of ['localhost', '127.0.0.1', '[::1]', 'shop.localhost'])
-    expect(secure(host)).toEqual([false, false, false]);
+    expect(secure(host)).toEqual([false, false, false, false]);
   for (const host of ['shop.example', '127.0.0.1.nip.io', 'localhost.example'])
-    expect(secure(host)).toEqual([true, true, true]);
+    expect(secure(host)).toEqual([true, true, true, true]);
 });
 
 describe('account mails', () => {
