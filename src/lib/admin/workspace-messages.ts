@@ -19,7 +19,7 @@ const de = {
   'page.content': 'Inhalte',
   'customers.title': 'Kunden',
   'customers.intro':
-    'Suchen Sie einen Benutzer einer Firma und bestellen Sie in seinem Namen: Sie sehen den Shop dann mit seinen Preisen, Rechten und Budgets. Die Sitzung endet nach {{hours}} Stunden oder mit „Beenden“ im Hinweisbalken; jede Änderung darin steht im Protokoll unter Ihrem und seinem Namen.',
+    'Suchen Sie einen Benutzer einer Firma und bestellen Sie in seinem Namen: Sie sehen den Shop dann mit seinen Preisen, Rechten und Budgets. Die Sitzung endet nach {{hours}} Stunden oder mit „Sitzung beenden“ im Hinweisbalken; jede Änderung darin steht im Protokoll unter Ihrem und seinem Namen.',
   'customers.search': 'Name, E-Mail, Firma oder Kundennummer',
   'customers.searchButton': 'Suchen',
   'customers.tableLabel': 'Benutzer der Firmen',
@@ -126,7 +126,7 @@ const en: Record<Keys, string> = {
   'page.content': 'Content',
   'customers.title': 'Customers',
   'customers.intro':
-    "Find a company's user and order on their behalf: you then see the shop with their prices, permissions and budgets. The session ends after {{hours}} hours or with \u201cEnd\u201d in the banner; every change made in it is in the audit log under your name and theirs.",
+    "Find a company's user and order on their behalf: you then see the shop with their prices, permissions and budgets. The session ends after {{hours}} hours or with “End session” in the banner; every change made in it is in the audit log under your name and theirs.",
   'customers.search': 'Name, e-mail, company or customer number',
   'customers.searchButton': 'Search',
   'customers.tableLabel': "Companies' users",
