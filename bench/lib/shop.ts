@@ -47,6 +47,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
  */
 export async function startProcess(opts: {
   args: string[];
+  /** Working directory (the checkout the process belongs to); this one by default. */
+  cwd?: string;
   env?: Record<string, string | undefined>;
   port?: number;
   readyPath?: string;
@@ -57,7 +59,7 @@ export async function startProcess(opts: {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, opts.args, {
-    cwd: root,
+    cwd: opts.cwd ?? root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
   });
@@ -102,14 +104,21 @@ export async function startProcess(opts: {
   return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
 }
 
-/** The built server behind its front (scripts/serve.ts), started as `npm start` starts it (its flags and environment). */
+/**
+ * The built server behind its front (scripts/serve.ts), started as `npm start` starts it (its flags and
+ * environment). `checkout`: another checkout of the shop (an older commit, bench/lib/other-checkout.ts),
+ * served by its own scripts/serve.ts from its own build, with this checkout's flags and environment.
+ */
 export function startShop(
   env: Record<string, string | undefined>,
-  opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string } = {},
+  opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string; checkout?: string } = {},
 ) {
-  const server = shopServerCommand(resolve(root, opts.outDir ?? BENCH_OUT_DIR));
+  const checkout = opts.checkout ?? root;
+  const server = shopServerCommand(resolve(checkout, opts.outDir ?? BENCH_OUT_DIR));
+  const serveScript = resolve(root, 'scripts/serve.ts');
   return startProcess({
-    args: server.args,
+    args: server.args.map((arg) => (arg === serveScript ? resolve(checkout, 'scripts/serve.ts') : arg)),
+    cwd: checkout,
     port: opts.port,
     readyStatus: opts.readyStatus,
     readyPath: opts.readyPath,
