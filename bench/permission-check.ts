@@ -25,7 +25,16 @@ import { listingPageSkus } from './lib/catalogue-database.ts';
 import { buildCheckout, checkoutAt, prepareCheckoutData } from './lib/other-checkout.ts';
 import { mostAnswered, pacedRun, type LoadTarget } from './lib/paced-load.ts';
 import { machine, median, percentile, writeSection } from './lib/report.ts';
-import { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startShop, today, type ShopProcess } from './lib/shop.ts';
+import {
+  BENCH_OUT_DIR,
+  load1,
+  numberFromEnv,
+  processCpuMs,
+  reportEnabled,
+  startShop,
+  today,
+  type ShopProcess,
+} from './lib/shop.ts';
 import { jsonHeaders, postJson, signIn, type Browser } from './lib/signed-in.ts';
 
 const BEFORE_COMMIT = process.env.BEFORE_COMMIT ?? 'bcdf19c';
@@ -77,16 +86,22 @@ interface Run {
   p99: number;
   errors: number;
   outcomes: Record<string, number>;
+  /** CPU time of the shop's process (every thread: PGlite's too) per answered call. */
+  cpuMs: number;
 }
 
 async function measure(shop: ShopProcess, call: Call, rate: number, seconds: number): Promise<Run> {
-  const result = await pacedRun(target(await freshSession(shop), call), rate, seconds);
+  const browser = await freshSession(shop);
+  const cpuBefore = processCpuMs(shop.child.pid!);
+  const result = await pacedRun(target(browser, call), rate, seconds);
+  const cpu = processCpuMs(shop.child.pid!) - cpuBefore;
   const latencies = result.latencies.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors: result.errors,
     outcomes: result.outcomes,
+    cpuMs: cpu / latencies.length,
   };
 }
 
@@ -236,14 +251,12 @@ try {
         const order = r % 2 === 0 ? versions : [...versions].reverse();
         for (const version of order) runs.get(version)!.push(await measure(shops.get(version)!, call, rate, SECONDS));
       }
-      const cells = (v: Version) => {
-        const list = runs.get(v)!;
-        return `${median(list.map((x) => x.p50)).toFixed(1)} | ${median(list.map((x) => x.p99)).toFixed(1)}`;
-      };
+      const med = (v: Version, pick: (run: Run) => number) => median(runs.get(v)!.map(pick));
+      const both = (pick: (run: Run) => number) => versions.map((v) => med(v, pick).toFixed(1)).join(' | ');
+      const [p99Before, p99After] = versions.map((v) => med(v, (x) => x.p99));
       const errors = versions.map((v) => runs.get(v)!.reduce((n, x) => n + x.errors, 0));
-      const p99 = versions.map((v) => median(runs.get(v)!.map((x) => x.p99)));
       rowsOut.push(
-        `| ${call.name} | ${rate}/s | ${cells(versions[0]!)} | ${cells(versions[1]!)} | ${(p99[1]! - p99[0]!).toFixed(1)} | ${errors.join(' / ')} |`,
+        `| ${call.name} | ${rate}/s | ${both((x) => x.p50)} | ${both((x) => x.p99)} | ${(p99After! - p99Before!).toFixed(1)} | ${both((x) => x.cpuMs)} | ${errors.join(' / ')} |`,
       );
       console.log(rowsOut.at(-1));
       for (const v of versions) console.log(`  ${v.label} runs: ${JSON.stringify(runs.get(v))}`);
@@ -301,7 +314,10 @@ node flags and environment (today's \`npm start\`), side by side, with the same 
 Method: open loop (bench/lib/paced-load.ts, a process of its own: calls leave at an even pace, each latency
 counts from its call's due time, so a queue in the server shows); ${SECONDS} s per run, a fresh login before
 each run, runs alternating before/after (ABBA), median of ${RUNS} runs' p50 and p99 per version. Then the most
-calls a second ${CONNECTIONS} keep-alive connections get answered (closed loop, median of ${RUNS}). A signed-in
+calls a second ${CONNECTIONS} keep-alive connections get answered (closed loop, median of ${RUNS}). "Shop CPU per
+call" is the server process's CPU time over a run (every thread, PGlite's database thread included; from /proc)
+divided by the calls it answered: less at the mercy of other work on the machine than the wall-clock
+percentiles, and the closest figure to what the check itself costs. A signed-in
 price call goes through Astro, not the front's fast path: src/lib/server/front-routes.ts and
 catalog/guest-prices.ts hand any request with a session cookie on to Astro, which resolves (and may renew) the
 session; the guest figures in "Price call under load" are the fast path's.
@@ -309,8 +325,8 @@ session; the guest figures in "Price call under load" are the fast path's.
 Machine: ${machine()}. Date: ${today()}. Load average (1 min) at start, after the HTTP runs, and at the end:
 ${loadAtStart} / ${loadAfterLoad} / ${load1()}. The load generator shares the machine's two cores with the server.
 
-| call | load | before p50 (ms) | before p99 (ms) | after p50 (ms) | after p99 (ms) | p99 after − before (ms) | errors before / after |
-| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+| call | load | p50 before (ms) | p50 after (ms) | p99 before (ms) | p99 after (ms) | p99 after − before (ms) | shop CPU per call before (ms) | after (ms) | errors before / after |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
 ${rowsOut.join('\n')}
 
 | most answered, ${CONNECTIONS} connections (calls/s) | before | after |

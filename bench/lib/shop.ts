@@ -1,6 +1,6 @@
 // Shared by the publishing benches (publish-latency, startup-memory, cached-throughput): the built
 // shop as child processes on loopback, as production runs it, and the little HTTP they need.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -169,4 +169,15 @@ export function processMemory(pid: number): { rssMiB: number; hwmMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
+}
+
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user + system, all threads) a process has used so far, from /proc/<pid>/stat (Linux), in ms. */
+export function processCpuMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (in brackets, which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
