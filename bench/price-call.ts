@@ -8,115 +8,31 @@
 //   DATA_DIR=.data/bench-search npm run bench:prices     (BENCH_PRODUCTS=100000 seeds an empty one)
 //   RATES=200,500,1000 BENCH_SECONDS=10 RUNS=3
 //
-// The same file is the load generator (`--paced <url> <rate> <seconds> <body>`, `--max ...`).
-import { execFile } from 'node:child_process';
-import { Agent, request } from 'node:http';
+// The load generator is bench/lib/paced-load.ts, in a process of its own.
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import { rows as queryRows } from '../src/lib/server/db/sql.ts';
+import { buildIfStale, root } from '../scripts/lib/prepare.ts';
+import { listingPageSkus, seededCatalogue } from './lib/catalogue-database.ts';
+import { mostAnswered, pacedRun, type LoadTarget } from './lib/paced-load.ts';
+import { machine, median, percentile, writeSection } from './lib/report.ts';
+import { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startProcess, startShop, today } from './lib/shop.ts';
+import { fetchRaw, saveAnswer } from './lib/replay.ts';
 
-const [role, ...roleArgs] = process.argv.slice(2);
-
-function post(agent: Agent, url: string, body: string): Promise<number> {
-  return new Promise((done, fail) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => done(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
-  });
-}
-
-/** Open loop at `rate` calls a second; prints the latencies (ms, from each call's due time) and errors. */
-async function paced(url: string, rate: number, seconds: number, body: string): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  let errors = 0;
-  const total = Math.round(rate * seconds);
-  const start = performance.now() + 50;
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    // From its due time, or from when it left if the timer fired a little early.
-    const from = Math.min(due, performance.now());
-    inFlight.push(
-      post(agent, url, body).then(
-        (status) => {
-          if (status === 200) latencies.push(performance.now() - from);
-          else errors++;
-        },
-        () => {
-          errors++;
-        },
-      ),
-    );
-  }
-  await Promise.all(inFlight);
-  agent.destroy();
-  process.stdout.write(`${JSON.stringify({ latencies, errors })}\n`);
-}
-
-/** Closed loop: `connections` keep-alive loops for `seconds`; prints answered calls a second. */
-async function max(url: string, connections: number, seconds: number, body: string): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  let answered = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) if ((await post(agent, url, body).catch(() => 0)) === 200) answered++;
-    }),
-  );
-  agent.destroy();
-  process.stdout.write(`${JSON.stringify({ perSecond: answered / ((performance.now() - started) / 1000) })}\n`);
-}
-
-if (role === '--paced') await paced(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]), roleArgs[3]!);
-else if (role === '--max') await max(roleArgs[0]!, Number(roleArgs[1]), Number(roleArgs[2]), roleArgs[3]!);
-else await bench();
+await bench();
 
 async function bench(): Promise<void> {
-  const { sql } = await import('drizzle-orm');
-  const { z } = await import('astro/zod');
-  const { rows: queryRows } = await import('../src/lib/server/db/sql.ts');
-  const { buildIfStale, root } = await import('../scripts/lib/prepare.ts');
-  const { seededCatalogue } = await import('./lib/catalogue-database.ts');
-  const { machine, median, percentile, writeSection } = await import('./lib/report.ts');
-  const { BENCH_OUT_DIR, load1, numberFromEnv, reportEnabled, startProcess, startShop, today } =
-    await import('./lib/shop.ts');
-  const { fetchRaw, saveAnswer } = await import('./lib/replay.ts');
-
   const RATES = (process.env.RATES ?? '200,500,1000').split(',').map(Number);
   const SECONDS = numberFromEnv('BENCH_SECONDS', 10);
   const RUNS = numberFromEnv('RUNS', 3);
   const DATA_DIR = process.env.DATA_DIR ?? '.data/bench-search';
 
-  const generator = (args: string[]) =>
-    new Promise<string>((done, fail) => {
-      execFile(
-        process.execPath,
-        [resolve(root, 'bench/price-call.ts'), ...args],
-        { cwd: root, maxBuffer: 256 * 1024 * 1024 },
-        (error, stdout) => (error ? fail(error) : done(stdout)),
-      );
-    });
-
   const loadAtStart = load1();
   await buildIfStale(BENCH_OUT_DIR);
   process.env.DATA_DIR = DATA_DIR;
   const database = await seededCatalogue();
-  const skus = (
-    await queryRows(
-      database.db,
-      z.object({ sku: z.string() }),
-      sql`select sku from products where is_active and parent_id is null order by id desc limit 24`,
-    )
-  ).map((r) => r.sku);
+  const skus = await listingPageSkus(database.db);
   const [{ products } = { products: 0 }] = await queryRows(
     database.db,
     z.object({ products: z.number() }),
@@ -131,8 +47,9 @@ async function bench(): Promise<void> {
   const rows: string[] = [];
   try {
     const url = `${shop.url}/api/catalog/prices`;
+    const shopTarget = { url, body };
     // The first call builds the price index (seconds on a large catalogue); then a warm-up.
-    await generator(['--paced', url, '50', '2', body]);
+    await pacedRun(shopTarget, 50, 2);
     // The same answer from a trivial server, to tell the shop's tail from the machine's.
     saveAnswer(
       answerFile,
@@ -143,13 +60,11 @@ async function bench(): Promise<void> {
       }),
     );
     replay = await startProcess({ args: [resolve(root, 'bench/lib/replay.ts'), answerFile] });
-    const replayUrl = `${replay.url}/api/catalog/prices`;
-    await generator(['--paced', replayUrl, '50', '2', body]);
+    const replayTarget = { url: `${replay.url}/api/catalog/prices`, body };
+    await pacedRun(replayTarget, 50, 2);
     type Run = { p50: number; p99: number; errors: number };
-    const measure = async (target: string, rate: number): Promise<Run> => {
-      const { latencies, errors } = JSON.parse(
-        await generator(['--paced', target, String(rate), String(SECONDS), body]),
-      ) as { latencies: number[]; errors: number };
+    const measure = async (target: LoadTarget, rate: number): Promise<Run> => {
+      const { latencies, errors } = await pacedRun(target, rate, SECONDS);
       latencies.sort((a, b) => a - b);
       return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
     };
@@ -157,23 +72,20 @@ async function bench(): Promise<void> {
       `${median(runs.map((x) => x.p50)).toFixed(1)} | ${median(runs.map((x) => x.p99)).toFixed(1)} | ${runs.reduce((n, x) => n + x.errors, 0)}`;
     for (const rate of RATES) {
       // The pace's own warm-up: its keep-alive connections opened, the servers' code hot at this rate.
-      await generator(['--paced', url, String(rate), '2', body]);
-      await generator(['--paced', replayUrl, String(rate), '2', body]);
+      await pacedRun(shopTarget, rate, 2);
+      await pacedRun(replayTarget, rate, 2);
       const shopRuns: Run[] = [];
       const replayRuns: Run[] = [];
       // Alternating, so a disturbance of the machine falls on both.
       for (let r = 0; r < RUNS; r++) {
-        shopRuns.push(await measure(url, rate));
-        replayRuns.push(await measure(replayUrl, rate));
+        shopRuns.push(await measure(shopTarget, rate));
+        replayRuns.push(await measure(replayTarget, rate));
       }
       rows.push(`| ${rate} calls/s, evenly paced | ${cells(shopRuns)} | ${cells(replayRuns)} |`);
       console.log(rows.at(-1));
     }
     const maxima: number[] = [];
-    for (let r = 0; r < RUNS; r++)
-      maxima.push(
-        (JSON.parse(await generator(['--max', url, '16', String(SECONDS), body])) as { perSecond: number }).perSecond,
-      );
+    for (let r = 0; r < RUNS; r++) maxima.push(await mostAnswered(shopTarget, 16, SECONDS));
     rows.push(`| most answered, 16 connections (closed loop) | ${median(maxima).toFixed(0)} calls/s | | | | | |`);
     console.log(rows.at(-1));
   } finally {

@@ -1,6 +1,6 @@
 // Shared by the publishing benches (publish-latency, startup-memory, cached-throughput): the built
 // shop as child processes on loopback, as production runs it, and the little HTTP they need.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -47,6 +47,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
  */
 export async function startProcess(opts: {
   args: string[];
+  /** Working directory (the checkout the process belongs to); this one by default. */
+  cwd?: string;
   env?: Record<string, string | undefined>;
   port?: number;
   readyPath?: string;
@@ -57,7 +59,7 @@ export async function startProcess(opts: {
   const port = opts.port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, opts.args, {
-    cwd: root,
+    cwd: opts.cwd ?? root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...opts.env },
   });
@@ -102,14 +104,21 @@ export async function startProcess(opts: {
   return { url, port, child, output: () => output, stop, readyMs: performance.now() - started };
 }
 
-/** The built server behind its front (scripts/serve.ts), started as `npm start` starts it (its flags and environment). */
+/**
+ * The built server behind its front (scripts/serve.ts), started as `npm start` starts it (its flags and
+ * environment). `checkout`: another checkout of the shop (an older commit, bench/lib/other-checkout.ts),
+ * served by its own scripts/serve.ts from its own build, with this checkout's flags and environment.
+ */
 export function startShop(
   env: Record<string, string | undefined>,
-  opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string } = {},
+  opts: { port?: number; outDir?: string; readyStatus?: number; readyPath?: string; checkout?: string } = {},
 ) {
-  const server = shopServerCommand(resolve(root, opts.outDir ?? BENCH_OUT_DIR));
+  const checkout = opts.checkout ?? root;
+  const server = shopServerCommand(resolve(checkout, opts.outDir ?? BENCH_OUT_DIR));
+  const serveScript = resolve(root, 'scripts/serve.ts');
   return startProcess({
-    args: server.args,
+    args: server.args.map((arg) => (arg === serveScript ? resolve(checkout, 'scripts/serve.ts') : arg)),
+    cwd: checkout,
     port: opts.port,
     readyStatus: opts.readyStatus,
     readyPath: opts.readyPath,
@@ -160,4 +169,15 @@ export function processMemory(pid: number): { rssMiB: number; hwmMiB: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   return { rssMiB: kib('VmRSS') / 1024, hwmMiB: kib('VmHWM') / 1024 };
+}
+
+let ticksPerSecond: number | undefined;
+
+/** CPU time (user + system, all threads) a process has used so far, from /proc/<pid>/stat (Linux), in ms. */
+export function processCpuMs(pid: number): number {
+  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command (in brackets, which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }

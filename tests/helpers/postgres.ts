@@ -23,6 +23,8 @@ export interface PostgresServer {
    * `template` (CREATE DATABASE ... TEMPLATE, a file copy: far quicker than migrating again).
    */
   createDatabase(name: string, template?: string): Promise<string>;
+  /** The server's log (what it writes to stderr): bench/permission-check.ts reads the statements it logs. */
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -213,6 +215,7 @@ export async function startPostgres(): Promise<PostgresServer> {
       port,
       urlFor,
       createDatabase,
+      logFile,
       async stop() {
         if (stopped) return;
         stopped = true;
