@@ -89,7 +89,7 @@ describe('StaffManager', () => {
     expect(boss).toContain('boss@example.com</span> <span class="team-you">(you)</span>');
     expect(writer).not.toContain('(you)');
     expect(boss).toMatch(
-      /<select aria-label="Role of boss@example.com"><option value="editor">Editor<\/option><option value="admin" selected="">Admin/,
+      /<select aria-label="Role of boss@example.com"><option value="editor">Editor<\/option><option value="sales">Sales<\/option><option value="admin" selected="">Admin/,
     );
     expect(boss).toContain('aria-label="Disable boss@example.com">Disable</button>');
     expect(writer).toContain('<span>Disabled</span>');
