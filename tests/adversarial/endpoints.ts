@@ -56,6 +56,11 @@ const RAW_ENDPOINTS: readonly RawEndpoint[] = [
   { method: 'GET', path: '/api/admin/orders/[id]/events', note: 'ERP status: the reports on one order' },
   { method: 'POST', path: '/api/admin/orders/[id]/events', note: 'ERP status: one report, a PDF as base64' },
   { method: 'GET', path: '/api/orders/document', note: 'an order PDF as a download, query parameters' },
+  {
+    method: 'POST',
+    path: '/api/auth/end-on-behalf',
+    note: "the on-behalf banner's end button: a form post, answered 303",
+  },
   // The media library's uploads: a picture's bytes as the body (a new one, or a medium's new file by ?id=).
   { method: 'POST', path: '/api/admin/media', note: 'media library: a picture as the raw body' },
   { method: 'POST', path: '/api/admin/media/replace', note: "media library: a medium's new file as the raw body" },

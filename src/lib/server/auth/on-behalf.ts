@@ -11,7 +11,7 @@ import { getDb } from '../db/index.ts';
 import { DEFAULT_LOCALE, isLocale } from '#lib/i18n/locales.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { setOnBehalfMarker, setSessionCookies, type CookieJar } from './cookies.ts';
-import { endSession, sessionResolvedIn, startSession } from './session.ts';
+import { endSession, resolveSession, sessionResolvedIn, startSession } from './session.ts';
 import { auditOnBehalf } from './on-behalf-log.ts';
 import { changesState } from '../request-reads.ts';
 
@@ -83,11 +83,14 @@ export async function recordOnBehalfAction(
 const ON_BEHALF_HOME = '/admin/customers';
 
 /**
- * The banner's end button, a plain form (no script needed): ends the session in this browser (with
- * its audit row, session.ts: endSession) and goes back to the workspace. A cross-site form cannot end
- * it: the session cookies are SameSite=Lax, so such a post arrives signed out and ends nothing.
+ * The banner's end button, a plain form (no script needed): ends the session opened on behalf in this
+ * browser (with its audit row, session.ts: endSession) and goes back to the workspace. A customer's own
+ * session is no business of this button and stays. A cross-site form cannot end anything: the session
+ * cookies are SameSite=Lax, so such a post arrives signed out.
  */
 export const endOnBehalf = rawEndpoint(async ({ cookies, url }) => {
-  await endSession(await getDb(), cookies, { url });
+  const db = await getDb();
+  const session = await resolveSession(cookies, { url, db });
+  if (session?.onBehalf) await endSession(db, cookies, { url });
   return new Response(null, { status: 303, headers: { location: ON_BEHALF_HOME } });
 });
