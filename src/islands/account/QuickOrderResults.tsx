@@ -30,11 +30,15 @@ export interface QuickOrderResultStrings {
   errors: Record<string, string>;
 }
 
+type ItemUnit = NonNullable<ResolvedQuickLine['item']>['unit'];
+
 interface Props {
   lines: CheckedLine[];
   intlLocale: string;
   maxQuantity: number;
   strings: QuickOrderResultStrings;
+  /** What one ordered quantity is and the quantity rule, in words ("per pack of 100 pieces · Minimum order 2 packs"). */
+  unitText?: ((unit: ItemUnit) => string | null) | undefined;
 }
 
 function status(
@@ -48,7 +52,7 @@ function status(
   return { ok: true, text: strings.ready };
 }
 
-export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings }: Props) {
+export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings, unitText }: Props) {
   return (
     <div className="order-list-wrap">
       <table className="order-list quick-order-results">
@@ -84,6 +88,7 @@ export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings }: P
                   ) : (
                     '–'
                   )}
+                  {item && unitText?.(item.unit) && <span className="quick-order-unit">{unitText(item.unit)}</span>}
                   {item && (
                     <span className="my-items-stock">
                       {strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}

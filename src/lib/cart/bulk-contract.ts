@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { priceListEntrySchema } from '../catalog/contract.ts';
 import { localeSchema } from '../content/schemas.ts';
 import { operation } from '../http/contract.ts';
-import { MAX_BULK_LINES, MAX_QUANTITY } from './rules.ts';
+import { MAX_BULK_BODY_BYTES, MAX_BULK_LINES, MAX_QUANTITY } from './rules.ts';
 import { cartSchema, LINE_ERRORS, skuSchema } from './contract.ts';
 import { bulkCartRoutes } from './routes.ts';
 
@@ -55,7 +55,20 @@ const resolveLinesRequestSchema = z
 const resolvedLineSchema = z.object({
   ref: z.string(),
   quantity: z.number().int(),
-  item: priceListEntrySchema.extend({ itemnum: z.string(), name: z.string() }).nullable(),
+  item: priceListEntrySchema
+    .extend({
+      itemnum: z.string(),
+      name: z.string(),
+      /** What one ordered quantity is (a pack of 100 pieces) and the quantity rule. */
+      unit: z.object({
+        orderUnit: z.string(),
+        contentUnit: z.string().nullable(),
+        unitsPerOrderUnit: z.number().nullable(),
+        min: z.number().int(),
+        step: z.number().int(),
+      }),
+    })
+    .nullable(),
   error: z.enum(LINE_ERRORS).nullable(),
 });
 export type ResolvedQuickLine = z.infer<typeof resolvedLineSchema>;
@@ -64,6 +77,7 @@ export const bulkCartApi = {
   /** Adds every line the cart accepts in one write (creating the cart when missing); refusals are listed, not thrown. */
   addMany: operation({
     ...bulkCartRoutes.addMany,
+    maxBodyBytes: MAX_BULK_BODY_BYTES,
     request: addManyRequestSchema,
     response: addManyResponseSchema,
     errors: ['CART_NOT_FOUND', 'CUSTOMER_NOT_FOUND'],
@@ -72,6 +86,7 @@ export const bulkCartApi = {
   resolveLines: operation({
     ...bulkCartRoutes.resolveLines,
     reads: true,
+    maxBodyBytes: MAX_BULK_BODY_BYTES,
     request: resolveLinesRequestSchema,
     response: z.object({ lines: z.array(resolvedLineSchema) }),
     errors: ['CUSTOMER_NOT_FOUND'],

@@ -1,7 +1,9 @@
 // Quick order: item numbers with quantities, typed one per line or pasted from a spreadsheet (tab
-// separated), a CSV export (comma or semicolon) or an e-mail ("10003-01 5"). Parsing happens in the
-// browser so a bad quantity is pointed out on its line before anything is sent; the server then says
-// what each item number is (bulk-contract.ts) and checks every line again when they are added.
+// separated), a CSV export (comma or semicolon) or an e-mail ("10003-01 5"), or read from an uploaded
+// CSV or XLSX file (src/lib/server/cart/quick-order-file.ts). My Items' box parses in the browser so a
+// bad quantity is pointed out on its line before anything is sent; the quick order page on the server.
+// The server then says what each item number is (bulk-contract.ts) and checks every line again when
+// they are added.
 import { isValidQuantity, MAX_BULK_LINES } from './rules.ts';
 
 export interface QuickOrderLine {
@@ -21,39 +23,97 @@ export interface QuickOrderInput {
   dropped: number;
 }
 
-/** A heading such as "Item number;Quantity": a first line whose reference has no digit and whose quantity is no number. */
-const looksLikeHeading = (ref: string, quantity: string) =>
-  !/\d/.test(ref) && quantity !== '' && !/^\d+$/.test(quantity);
+/** A row of a spreadsheet, a CSV file or a typed line: its cells and its 1-based number. */
+export interface QuickOrderRow {
+  line: number;
+  cells: string[];
+}
 
+/** Heading cells naming the item number or the quantity column, in the shop's five languages and as ERPs export them. */
+const ITEM_HEADING = /artikel|item|sku|article|art\.?-?nr|material|part|ref|code|c[oó]digo|codice|numer|nummer/i;
+const QUANTITY_HEADING = /menge|anzahl|st[uü]ck|qty|quant|cantidad|pcs|pieces|amount/i;
+
+/** A heading row such as "Item number;Quantity": no cell of it is a number and its first has no digit. */
+function looksLikeHeading(cells: string[]): boolean {
+  const filled = cells.filter((cell) => cell !== '');
+  return filled.length > 0 && !/\d/.test(filled[0]!) && filled.every((cell) => !/^\d+$/.test(cell));
+}
+
+/** Where the item number and quantity are: named by a heading row, or else the first two cells that hold anything. */
+interface Columns {
+  item: number;
+  quantity: number;
+}
+
+function headingColumns(cells: string[]): Columns | null {
+  const item = cells.findIndex((cell) => ITEM_HEADING.test(cell));
+  const quantity = cells.findIndex((cell, i) => i !== item && QUANTITY_HEADING.test(cell));
+  return item === -1 ? null : { item, quantity };
+}
+
+function typedLine(line: number, ref: string, quantityText: string): QuickOrderLine {
+  // A missing quantity means one piece, as on a product page.
+  const quantity = quantityText === '' ? 1 : /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
+  return { line, ref, quantity: isValidQuantity(quantity) ? quantity : null, quantityText };
+}
+
+/**
+ * Item numbers and quantities from rows, whatever they came from: a heading row (first) says which
+ * columns hold them; without one, a row's first filled cell is the item number and its next the quantity.
+ */
+export function quickOrderFromRows(rows: Iterable<QuickOrderRow>, max = MAX_BULK_LINES): QuickOrderInput {
+  const lines: QuickOrderLine[] = [];
+  let dropped = 0;
+  let columns: Columns | null = null;
+  let first = true;
+  for (const { line, cells } of rows) {
+    const trimmed = cells.map((cell) => cell.trim());
+    if (trimmed.every((cell) => cell === '')) continue;
+    if (first) {
+      first = false;
+      if (looksLikeHeading(trimmed)) {
+        columns = headingColumns(trimmed);
+        continue;
+      }
+    }
+    const filled = trimmed.filter((cell) => cell !== '');
+    const ref = columns ? (trimmed[columns.item] ?? '') : filled[0]!;
+    const quantityText = columns
+      ? columns.quantity === -1
+        ? ''
+        : (trimmed[columns.quantity] ?? '')
+      : (filled[1] ?? '');
+    if (ref === '') continue;
+    if (lines.length >= max) {
+      dropped += 1;
+      continue;
+    }
+    lines.push(typedLine(line, ref, quantityText));
+  }
+  return { lines, dropped };
+}
+
+/** A typed or pasted line's cells: split at tabs (a spreadsheet), semicolons or commas (CSV), else blanks. */
 function cells(row: string): string[] {
   const separator = row.includes('\t') ? '\t' : row.includes(';') ? ';' : row.includes(',') ? ',' : /\s+/;
   return row
+    .trim()
     .split(separator)
     .map((cell) =>
       cell
         .trim()
         .replace(/^"(.*)"$/, '$1')
         .trim(),
-    )
-    .filter((cell) => cell !== '');
+    );
+}
+
+/** Typed or pasted text, one line per row. */
+export function textRows(text: string): QuickOrderRow[] {
+  return text.split(/\r\n|\n|\r/).map((row, index) => ({ line: index + 1, cells: cells(row) }));
 }
 
 export function parseQuickOrder(text: string): QuickOrderInput {
-  const lines: QuickOrderLine[] = [];
-  let dropped = 0;
-  text.split(/\r\n|\n|\r/).forEach((row, index) => {
-    const [ref, quantityText = ''] = cells(row);
-    if (ref === undefined) return;
-    if (lines.length === 0 && looksLikeHeading(ref, quantityText)) return;
-    if (lines.length >= MAX_BULK_LINES) {
-      dropped += 1;
-      return;
-    }
-    // A missing quantity means one piece, as on a product page.
-    const quantity = quantityText === '' ? 1 : /^\d+$/.test(quantityText) ? Number(quantityText) : Number.NaN;
-    lines.push({ line: index + 1, ref, quantity: isValidQuantity(quantity) ? quantity : null, quantityText });
-  });
-  return { lines, dropped };
+  return quickOrderFromRows(textRows(text));
 }
 
 /**

@@ -8,10 +8,17 @@ import { orderableAtLeast, type QuantityRule } from '../catalog/order-quantity.t
  */
 const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9999;
-/** Distinct lines in one cart: a guard against unbounded carts, far above any real order. */
-export const MAX_CART_LINES = 100;
-/** Lines one bulk request may carry (My Items' "add selected", a quick order); a cart holds at most MAX_CART_LINES anyway. */
-export const MAX_BULK_LINES = 100;
+/**
+ * Distinct lines in one cart: a guard against unbounded carts. A wholesaler's buyer uploads a quick
+ * order of several hundred lines (issue 37 asks for 1,000), so the cart takes as many.
+ */
+export const MAX_CART_LINES = 1000;
+/** Lines one bulk request may carry (My Items' "add selected", a quick order): a whole cart. */
+export const MAX_BULK_LINES = 1000;
+/** A bulk request's JSON body: MAX_BULK_LINES lines of a 64-character reference and a quantity. */
+export const MAX_BULK_BODY_BYTES = 256 * 1024;
+/** A quick order's uploaded file: far more than 1,000 lines need (an XLSX of 1,000 lines is about 20 KB, a CSV 30 KB). */
+export const MAX_QUICK_ORDER_FILE_BYTES = 2 * 1024 * 1024;
 /** Accessories on one line; products offer a handful. */
 export const MAX_ACCESSORIES = 20;
 /**

@@ -2,6 +2,8 @@
 // operation's input is far smaller than the general limit; an endpoint can set a lower one for itself
 // (readText's maxBytes). Provider webhooks carry whole event objects and are signed: they get more.
 import { MAX_MEDIUM_BYTES } from '../media/rules.ts';
+import { MAX_BULK_BODY_BYTES, MAX_QUICK_ORDER_FILE_BYTES } from '../cart/rules.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
 
 /** The largest request body any endpoint reads: 413 beyond it. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,6 +21,9 @@ export const MAX_IMPORT_BODY_BYTES = 256 * 1024 * 1024;
 /** Stock and price deltas from an ERP: up to 10,000 items a call. */
 export const MAX_DELTA_BODY_BYTES = 4 * 1024 * 1024;
 
+/** The quick order page: an uploaded CSV or XLSX file, with the form's other fields around it. */
+const MAX_QUICK_ORDER_BODY_BYTES = MAX_QUICK_ORDER_FILE_BYTES + 64 * 1024;
+
 /** An ERP status report carrying an invoice or credit note PDF (at most 5 MB, base64 in JSON). */
 export const MAX_ORDER_EVENT_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -32,6 +37,9 @@ const ORDER_EVENT_PATH = /^\/api\/admin\/orders\/[^/]+\/events$/;
 const IMPORT_PATH = /^\/api\/admin\/imports$/;
 const DELTA_PATH = /^\/api\/admin\/(?:stock|prices)$/;
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
+const prefixed = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|');
+const QUICK_ORDER_PATH = new RegExp(`^/(?:(?:${prefixed})/)?quick-order$`);
+const BULK_CART_PATH = /^\/api\/cart\/(?:add-many|resolve-lines)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
 /**
@@ -48,6 +56,8 @@ export const LARGEST_BODY_BYTES = Math.max(
   MAX_DELTA_BODY_BYTES,
   MAX_ORDER_EVENT_BODY_BYTES,
   MAX_MEDIUM_BYTES,
+  MAX_QUICK_ORDER_BODY_BYTES,
+  MAX_BULK_BODY_BYTES,
 );
 
 /** The most bytes a request to this path may send. */
@@ -57,5 +67,7 @@ export function bodyLimitFor(pathname: string): number {
   if (DELTA_PATH.test(pathname)) return MAX_DELTA_BODY_BYTES;
   if (ORDER_EVENT_PATH.test(pathname)) return MAX_ORDER_EVENT_BODY_BYTES;
   if (MEDIA_UPLOAD_PATH.test(pathname)) return MAX_MEDIUM_BYTES;
+  if (QUICK_ORDER_PATH.test(pathname)) return MAX_QUICK_ORDER_BODY_BYTES;
+  if (BULK_CART_PATH.test(pathname)) return MAX_BULK_BODY_BYTES;
   return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { deCheckout } from './checkout/de.ts';
 import { deAccount } from './account/de.ts';
 import { deMyItems } from './my-items/de.ts';
+import { deQuickOrder } from './quick-order/de.ts';
 import { deReviews } from './reviews/de.ts';
 import { deProduct } from './product/de.ts';
 import { deNewsletter } from './newsletter/de.ts';
@@ -310,6 +311,7 @@ export const de: Messages = {
   ...deAccount,
   ...deCheckout,
   ...deMyItems,
+  ...deQuickOrder,
   ...deReviews,
   ...deProduct,
   ...deNewsletter,

@@ -1,6 +1,7 @@
 import { enCheckout } from './checkout/en.ts';
 import { enAccount } from './account/en.ts';
 import { enMyItems } from './my-items/en.ts';
+import { enQuickOrder } from './quick-order/en.ts';
 import { enReviews } from './reviews/en.ts';
 import { enProduct } from './product/en.ts';
 import { enNewsletter } from './newsletter/en.ts';
@@ -309,6 +310,7 @@ export const en = {
   ...enAccount,
   ...enCheckout,
   ...enMyItems,
+  ...enQuickOrder,
   ...enReviews,
   ...enProduct,
   ...enNewsletter,

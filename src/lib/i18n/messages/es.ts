@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { esCheckout } from './checkout/es.ts';
 import { esAccount } from './account/es.ts';
 import { esMyItems } from './my-items/es.ts';
+import { esQuickOrder } from './quick-order/es.ts';
 import { esReviews } from './reviews/es.ts';
 import { esProduct } from './product/es.ts';
 import { esNewsletter } from './newsletter/es.ts';
@@ -308,6 +309,7 @@ export const es: Messages = {
   ...esAccount,
   ...esCheckout,
   ...esMyItems,
+  ...esQuickOrder,
   ...esReviews,
   ...esProduct,
   ...esNewsletter,

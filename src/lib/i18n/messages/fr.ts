@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { frCheckout } from './checkout/fr.ts';
 import { frAccount } from './account/fr.ts';
 import { frMyItems } from './my-items/fr.ts';
+import { frQuickOrder } from './quick-order/fr.ts';
 import { frReviews } from './reviews/fr.ts';
 import { frProduct } from './product/fr.ts';
 import { frNewsletter } from './newsletter/fr.ts';
@@ -309,6 +310,7 @@ export const fr: Messages = {
   ...frAccount,
   ...frCheckout,
   ...frMyItems,
+  ...frQuickOrder,
   ...frReviews,
   ...frProduct,
   ...frNewsletter,

@@ -2,6 +2,7 @@ import type { Messages } from './en.ts';
 import { itCheckout } from './checkout/it.ts';
 import { itAccount } from './account/it.ts';
 import { itMyItems } from './my-items/it.ts';
+import { itQuickOrder } from './quick-order/it.ts';
 import { itReviews } from './reviews/it.ts';
 import { itProduct } from './product/it.ts';
 import { itNewsletter } from './newsletter/it.ts';
@@ -306,6 +307,7 @@ export const it: Messages = {
   ...itAccount,
   ...itCheckout,
   ...itMyItems,
+  ...itQuickOrder,
   ...itReviews,
   ...itProduct,
   ...itNewsletter,

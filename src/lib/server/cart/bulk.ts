@@ -14,10 +14,20 @@ import { cartSessions, ensure, target, type CartDeps, type CartRequest } from '.
 import { checkLines, writeLines, type RefusedLine } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
 import { findOwnedCart, readSnapshot } from './queries.ts';
+import { RULE_COLUMNS } from './quantity-rules.ts';
 
 const refusal = ({ sku, error }: RefusedLine): LineRefusal => ({ sku, code: error.code });
 
-const ProductRef = z.object({ sku: z.string(), itemnum: z.string(), name: z.string().nullable() });
+const ProductRef = z.object({
+  sku: z.string(),
+  itemnum: z.string(),
+  name: z.string().nullable(),
+  orderUnit: z.string(),
+  contentUnit: z.string().nullable(),
+  unitsPerOrderUnit: z.number().nullable(),
+  minQuantity: z.number(),
+  quantityStep: z.number(),
+});
 type ProductRef = z.infer<typeof ProductRef>;
 
 /** The active products typed references name: an item number first, else a sku, both without regard to case. */
@@ -34,7 +44,9 @@ async function findByReference(
     db,
     ProductRef,
     sql`
-    SELECT p.sku, p.itemnum, pt.name FROM products p
+    SELECT p.sku, p.itemnum, pt.name, p.content_unit AS "contentUnit", p.units_per_order_unit AS "unitsPerOrderUnit",
+      ${RULE_COLUMNS}
+    FROM products p
     LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
     WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`,
   );
@@ -91,47 +103,64 @@ export type Offers = (
 // load this domain, so a static import would be a cycle that runs before this module is ready.
 const catalogOffers: Offers = async (skus, ctx) => (await import('../catalog/index.ts')).priceList(skus, ctx);
 
+/** What typed item numbers are for the shopper: the quick order's preview (the JSON endpoint and the page). */
+export function quickLineResolver(deps: CartDeps, offers: Offers = catalogOffers) {
+  return async function resolveQuickLines(
+    lines: readonly { ref: string; quantity: number }[],
+    req: CartRequest,
+    locale: string,
+  ): Promise<ResolvedQuickLine[]> {
+    const db = await deps.db();
+    const shopper = await deps.shopper(req.cookies);
+    const terms = await customerTerms(db, shopper.customerId);
+    const pricing = { currency: terms.currency ?? shopper.currency, priceListId: terms.priceListId };
+    const products = await findByReference(
+      db,
+      lines.map((line) => line.ref),
+      locale,
+    );
+    // Only the lines naming a product are checked; `at` maps a request line to its checked position.
+    const at: number[] = [];
+    const known: { sku: string; quantity: number }[] = [];
+    lines.forEach((line, i) => {
+      const product = products[i];
+      if (product) at[i] = known.push({ sku: product.sku, quantity: line.quantity }) - 1;
+    });
+    const [checked, priced] = await Promise.all([
+      checkLines(db, known, pricing),
+      offers([...new Set(known.map((line) => line.sku))], {
+        ...pricing,
+        pricesVisible: await deps.pricesVisible(shopper),
+      }),
+    ]);
+    const offerOf = new Map(priced.map((offer) => [offer.sku, offer]));
+    const refusedAt = new Map(checked.refused.map((r) => [r.index, r.error.code]));
+    return lines.map((line, i) => {
+      const product = products[i];
+      if (!product) return { ref: line.ref, quantity: line.quantity, item: null, error: 'PRODUCT_NOT_FOUND' };
+      const offer = offerOf.get(product.sku) ?? { sku: product.sku, priceInfo: null, stock: null };
+      const { itemnum, name, orderUnit, contentUnit, unitsPerOrderUnit, minQuantity, quantityStep } = product;
+      return {
+        ref: line.ref,
+        quantity: line.quantity,
+        item: {
+          ...offer,
+          itemnum,
+          name: name ?? product.sku,
+          unit: { orderUnit, contentUnit, unitsPerOrderUnit, min: minQuantity, step: quantityStep },
+        },
+        error: refusedAt.get(at[i]!) ?? null,
+      };
+    });
+  };
+}
+
 export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
+  const resolveQuickLines = quickLineResolver(deps, offers);
   return {
     addMany: endpoint(bulkCartAddition(deps)),
-    resolveLines: endpoint(bulkCartApi.resolveLines, async (body, req) => {
-      const db = await deps.db();
-      const shopper = await deps.shopper(req.cookies);
-      const terms = await customerTerms(db, shopper.customerId);
-      const pricing = { currency: terms.currency ?? shopper.currency, priceListId: terms.priceListId };
-      const products = await findByReference(
-        db,
-        body.lines.map((line) => line.ref),
-        requestLocale(req, body.locale),
-      );
-      // Only the lines naming a product are checked; `at` maps a request line to its checked position.
-      const at: number[] = [];
-      const known: { sku: string; quantity: number }[] = [];
-      body.lines.forEach((line, i) => {
-        const product = products[i];
-        if (product) at[i] = known.push({ sku: product.sku, quantity: line.quantity }) - 1;
-      });
-      const [checked, priced] = await Promise.all([
-        checkLines(db, known, pricing),
-        offers([...new Set(known.map((line) => line.sku))], {
-          ...pricing,
-          pricesVisible: await deps.pricesVisible(shopper),
-        }),
-      ]);
-      const offerOf = new Map(priced.map((offer) => [offer.sku, offer]));
-      const refusedAt = new Map(checked.refused.map((r) => [r.index, r.error.code]));
-      const lines: ResolvedQuickLine[] = body.lines.map((line, i) => {
-        const product = products[i];
-        if (!product) return { ref: line.ref, quantity: line.quantity, item: null, error: 'PRODUCT_NOT_FOUND' };
-        const offer = offerOf.get(product.sku) ?? { sku: product.sku, priceInfo: null, stock: null };
-        return {
-          ref: line.ref,
-          quantity: line.quantity,
-          item: { ...offer, itemnum: product.itemnum, name: product.name ?? product.sku },
-          error: refusedAt.get(at[i]!) ?? null,
-        };
-      });
-      return { lines };
-    }),
+    resolveLines: endpoint(bulkCartApi.resolveLines, async (body, req) => ({
+      lines: await resolveQuickLines(body.lines, req, requestLocale(req, body.locale)),
+    })),
   };
 }

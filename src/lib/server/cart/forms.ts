@@ -2,7 +2,7 @@
 // box's script is live or without JavaScript: the same state changes as POST /api/cart/add and
 // /api/cart/add-many, their requests read from the form's fields.
 import type { LineRefusal } from '#lib/cart/bulk-contract.ts';
-import { bulkLinesFromForm } from '#lib/cart/quick-order.ts';
+import { bulkLinesFromForm, parseQuickOrder } from '#lib/cart/quick-order.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { ClientContext } from '../client-ip.ts';
 import type { ApiError } from '../http.ts';
@@ -15,6 +15,16 @@ export const MAX_CART_FORM_BYTES = 8 * 1024;
 
 /** My Items' rows: one row's button (`only`) or "Add selected" (the ticked `sku` boxes), each quantity in `quantity-<sku>`. */
 const myItemsLines: FormField = (form) => bulkLinesFromForm(form) ?? [];
+
+/**
+ * The quick order page's "Add to cart": the checked lines as text, an item number (here the sku) and a
+ * quantity per line. A quantity that is no longer valid stays unreadable for the schema to refuse.
+ */
+const quickOrderLines: FormField = (form) =>
+  parseQuickOrder(form.get('lines') ?? '').lines.map((line) => ({
+    sku: line.ref,
+    quantity: line.quantity ?? Number.NaN,
+  }));
 
 export type CartFormOutcome =
   /** Added; `refused` are My Items' rows that were not (the others are in the cart). */
@@ -32,8 +42,16 @@ export function cartForms(deps: CartDeps) {
   /** My Items' form. */
   const addMany = formAction(bulkCartAddition(deps), { lines: myItemsLines });
 
+  /** The quick order page's form (src/pages/[...lang]/quick-order.astro). */
+  const addQuickOrder = formAction(bulkCartAddition(deps), { lines: quickOrderLines });
+
+  /** Submits the quick order page's checked lines, in the page's locale. */
+  async function submitQuickOrderForm(form: URLSearchParams, context: CartRequest & ClientContext, locale: Locale) {
+    return submitForm(addQuickOrder, form, context, { locale });
+  }
+
   /** Submits the posted cart form, whichever of the two it is, in the page's locale. */
-  return async function submitCartForm(
+  async function submitCartForm(
     form: URLSearchParams,
     context: CartRequest & ClientContext,
     locale: Locale,
@@ -45,5 +63,7 @@ export function cartForms(deps: CartDeps) {
     if (!outcome.ok)
       return { ok: false, error: outcome.error, myItems: lines !== null, noneChosen: lines?.length === 0 };
     return { ok: true, refused: 'refused' in outcome.result ? outcome.result.refused : [] };
-  };
+  }
+
+  return { submitCartForm, submitQuickOrderForm };
 }

@@ -4,7 +4,7 @@ import { getDb } from '../db/index.ts';
 import { env } from '../env.ts';
 import { currentShopper, priceContext } from '../shopper.ts';
 import { cartRoutes, type CartDeps } from './handlers.ts';
-import { bulkCartRoutes } from './bulk.ts';
+import { bulkCartRoutes, quickLineResolver } from './bulk.ts';
 import { cartForms } from './forms.ts';
 
 import { mergeGuestCartIntoAccount } from './merge.ts';
@@ -43,8 +43,13 @@ export const defaultCartDeps: CartDeps = {
 export const cart = cartRoutes(defaultCartDeps);
 /** The bulk endpoints (src/pages/api/cart/add-many.ts, resolve-lines.ts): "add selected" and quick order. */
 export const bulkCart = bulkCartRoutes(defaultCartDeps);
-/** The buy box's and My Items' plain HTML forms (src/pages/[...lang]/cart/add.astro). */
-export const submitCartForm = cartForms(defaultCartDeps);
+/**
+ * The buy box's and My Items' plain HTML forms (src/pages/[...lang]/cart/add.astro), and the quick order
+ * page's (src/pages/[...lang]/quick-order.astro).
+ */
+export const { submitCartForm, submitQuickOrderForm } = cartForms(defaultCartDeps);
+/** The quick order page's preview of typed or uploaded lines, as POST /api/cart/resolve-lines answers it. */
+export const resolveQuickLines = quickLineResolver(defaultCartDeps);
 
 /** What signing in, signing out and choosing a currency do to the cart: handed to the auth endpoints (src/lib/server/auth-endpoints.ts). */
 export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoAccount, moveCartToCurrency };

@@ -31,7 +31,7 @@ import {
   tooManyLines,
   type LineError,
 } from './errors.ts';
-import { resolveLine, type ResolvedLine } from './products.ts';
+import { resolveLine, resolvePlainLines, type ResolvedLine } from './products.ts';
 import { customerTerms } from './pricing.ts';
 import { isUuid, rows } from '../db/index.ts';
 import {
@@ -214,7 +214,8 @@ export interface CheckedLine {
 
 /**
  * Several lines checked as single adds check them (My Items' "add selected", quick order), before any
- * write: the ones the cart would take, and the refused ones with the error a single add would give.
+ * write and in one statement: the ones the cart would take, and the refused ones with the error a
+ * single add would give.
  */
 export async function checkLines(
   db: Db,
@@ -223,14 +224,13 @@ export async function checkLines(
 ): Promise<{ accepted: CheckedLine[]; refused: RefusedLine[] }> {
   const accepted: CheckedLine[] = [];
   const refused: RefusedLine[] = [];
+  const counted = lines.filter((input) => isValidQuantity(input.quantity));
+  const resolved = await resolvePlainLines(db, counted, pricing);
+  let next = 0;
   for (const [index, input] of lines.entries()) {
-    try {
-      if (!isValidQuantity(input.quantity)) throw invalidQuantity();
-      accepted.push({ line: await resolveLine(db, input, pricing), quantity: input.quantity, index });
-    } catch (error) {
-      if (!isLineError(error)) throw error;
-      refused.push({ sku: input.sku, error, index });
-    }
+    const line = isValidQuantity(input.quantity) ? resolved[next++]! : invalidQuantity();
+    if (isLineError(line)) refused.push({ sku: input.sku, error: line, index });
+    else accepted.push({ line, quantity: input.quantity, index });
   }
   return { accepted, refused };
 }

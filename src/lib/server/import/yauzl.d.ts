@@ -1,4 +1,4 @@
-// yauzl 3's promise API, the part the import uses (DefinitelyTyped's types describe 2.x, without it).
+// yauzl 3's promise API, the part the import and the quick order's XLSX reader use (DefinitelyTyped's types describe 2.x, without it).
 declare module 'yauzl' {
   import type { Readable } from 'node:stream';
   export interface Entry {
@@ -20,4 +20,5 @@ declare module 'yauzl' {
     path: string,
     options?: { decodeStrings?: boolean; validateEntrySizes?: boolean; strictFileNames?: boolean },
   ): Promise<ZipFile>;
+  export function fromBufferPromise(buffer: Buffer, options?: { strictFileNames?: boolean }): Promise<ZipFile>;
 }
