@@ -19,7 +19,7 @@ import { bulkCartRoutes, type Offers } from '#lib/server/cart/bulk.ts';
 import { cartForms } from '#lib/server/cart/forms.ts';
 import { cartRoutes } from '#lib/server/cart/handlers.ts';
 import type { AddManyResult, ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
-import { MAX_QUANTITY } from '#lib/cart/rules.ts';
+import { MAX_BULK_LINES, MAX_QUANTITY } from '#lib/cart/rules.ts';
 
 const P = DEMO_FIXTURES.products;
 const C = DEMO_FIXTURES.customers;
@@ -111,7 +111,7 @@ forEachDatabase('bulk cart', (ctx) => {
     expect((await addMany(jar, { lines: [{ sku: P.available, quantity: 0 }] })).status).toBe(400);
     expect((await addMany(jar, { lines: [] })).status).toBe(400);
     expect(
-      (await addMany(jar, { lines: Array.from({ length: 101 }, () => ({ sku: P.available, quantity: 1 })) })).status,
+      (await addMany(jar, { lines: Array.from({ length: MAX_BULK_LINES + 1 }, () => ({ sku: P.available, quantity: 1 })) })).status,
     ).toBe(400);
     expect((await resolve(jar, { lines: [{ ref: P.available, quantity: 1, price: 1 }] })).status).toBe(400);
   });
@@ -175,7 +175,7 @@ forEachDatabase('bulk cart', (ctx) => {
 
   test("the buy box's and My Items' plain forms are the JSON calls' own state changes: same lines, same codes", async () => {
     const deps = testCartDeps(() => ctx.db, { guestPrices: true, now: undefined });
-    const submitCartForm = cartForms(deps);
+    const { submitCartForm } = cartForms(deps);
     const add = (jar: CookieJar, body: unknown) =>
       callHandler<{ cart?: { cartItems: { sku: string; quantity: number }[] }; code?: string }>(
         cartRoutes(deps).add,

@@ -1,7 +1,7 @@
 // The quick order's parser (src/lib/cart/quick-order.ts): what a buyer types or pastes becomes item
 // numbers with quantities, line by line, with bad quantities pointed out on their line.
 import { describe, expect, test } from 'vitest';
-import { bulkLinesFromForm, parseQuickOrder } from '#lib/cart/quick-order.ts';
+import { bulkLinesFromForm, parseQuickOrder, quickOrderFromRows } from '#lib/cart/quick-order.ts';
 import { MAX_BULK_LINES } from '#lib/cart/rules.ts';
 
 describe('parseQuickOrder', () => {
@@ -56,6 +56,29 @@ describe('parseQuickOrder', () => {
     const { lines, dropped } = parseQuickOrder(text);
     expect(lines).toHaveLength(MAX_BULK_LINES);
     expect(dropped).toBe(3);
+  });
+});
+
+describe('quickOrderFromRows', () => {
+  const rows = (...cells: string[][]) => cells.map((row, i) => ({ line: i + 1, cells: row }));
+
+  test('a heading row picks the item number and quantity columns in any language, wherever they are', () => {
+    const read = (heading: string[]) =>
+      quickOrderFromRows(rows(heading, ['1', 'Bohrer', '3', '10003-01'])).lines.map((l) => [l.ref, l.quantity]);
+    expect(read(['Pos', 'Bezeichnung', 'Menge', 'Artikelnummer'])).toEqual([['10003-01', 3]]);
+    expect(read(['Pos.', 'Désignation', 'Quantité', 'Référence'])).toEqual([['10003-01', 3]]);
+    expect(read(['N.', 'Descrizione', 'Quantità', 'Codice articolo'])).toEqual([['10003-01', 3]]);
+    expect(read(['#', 'Description', 'Qty', 'SKU'])).toEqual([['10003-01', 3]]);
+  });
+
+  test('without a quantity column every line is one piece; an empty item cell is no line', () => {
+    const { lines } = quickOrderFromRows(rows(['Artikelnummer', 'Notiz'], ['10003-01', 'eilig'], ['', 'leer']));
+    expect(lines).toEqual([{ line: 2, ref: '10003-01', quantity: 1, quantityText: '' }]);
+  });
+
+  test('without a heading, a row’s first filled cells are the item number and quantity', () => {
+    const { lines } = quickOrderFromRows(rows(['', '10003-01', '', '4']));
+    expect(lines.map((l) => [l.ref, l.quantity])).toEqual([['10003-01', 4]]);
   });
 });
 

@@ -30,7 +30,7 @@ export interface QuickOrderRow {
 }
 
 /** Heading cells naming the item number or the quantity column, in the shop's five languages and as ERPs export them. */
-const ITEM_HEADING = /artikel|item|sku|article|art\.?-?nr|material|part|ref|code|c[oó]digo|codice|numer|nummer/i;
+const ITEM_HEADING = /artikel|item|sku|article|art\.?-?nr|material|part|r[eé]f|code|c[oó]digo|codice|numer|nummer/i;
 const QUANTITY_HEADING = /menge|anzahl|st[uü]ck|qty|quant|cantidad|pcs|pieces|amount/i;
 
 /** A heading row such as "Item number;Quantity": no cell of it is a number and its first has no digit. */

@@ -49,6 +49,7 @@ import {
 import { assertQuantityRules, storedLineRules } from './quantity-rules.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
+import { writeLinesAtOnce } from './bulk-write.ts';
 
 const VersionRow = z.object({ version: z.number() });
 const LineStateRow = z.object({ lines: z.number(), present: z.boolean() });
@@ -237,18 +238,29 @@ export async function checkLines(
 
 /**
  * Writes checked lines in one serialised transaction, in order, so the cart's line limit refuses the
- * last ones; a line refused there (the line limit, a line's quantity limit) is reported and the others stay.
+ * last ones; a line refused there (the line limit, a line's quantity limit) is reported and the others
+ * stay. All at once (bulk-write.ts) unless the cart's value limit is passed: then line by line, each
+ * in a savepoint, so exactly the lines past the limit are refused.
  */
 export async function writeLines(
   db: Db,
   target: CartTarget,
   lines: readonly CheckedLine[],
 ): Promise<{ snapshot: CartSnapshot; refused: RefusedLine[] }> {
-  const refused: RefusedLine[] = [];
+  let refused: RefusedLine[] = [];
   const snapshot = await writeSerialised(db, await ownedTarget(db, target), async (tx, cartId) => {
+    try {
+      refused = await tx.transaction(async (bulkTx) => {
+        const refusedAtOnce = await writeLinesAtOnce(bulkTx, cartId, lines);
+        await assertCartValue(bulkTx, cartId);
+        return refusedAtOnce;
+      });
+      return;
+    } catch (error) {
+      if (!isLineError(error) || error.code !== 'CART_VALUE_LIMIT') throw error;
+    }
     for (const { line, quantity, index } of lines) {
       try {
-        // A savepoint per line: a refused line is rolled back alone.
         await tx.transaction((lineTx) => upsertLine(lineTx, cartId, line, quantity));
       } catch (error) {
         if (!isLineError(error)) throw error;

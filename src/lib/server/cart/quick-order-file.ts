@@ -48,19 +48,25 @@ function csvRows(text: string): QuickOrderRow[] {
   const head = text.split(/\r\n|\n|\r/, 1)[0] ?? '';
   const delimiter = ['\t', ';', ','].find((candidate) => head.includes(candidate));
   if (!delimiter) return textRows(text);
+  let records: { record: string[]; raw: string }[];
   try {
-    const records: { record: string[]; info: { lines: number } }[] = parse(text, {
+    records = parse(text, {
       delimiter,
-      info: true,
+      raw: true,
       relax_quotes: true,
       relax_column_count: true,
-      skip_empty_lines: true,
       bom: true,
     });
-    return records.map(({ record, info }) => ({ line: info.lines, cells: record }));
   } catch {
     throw new QuickOrderFileRefused('unreadable');
   }
+  // Each record's first line, counted from the line breaks of the ones before it (a quoted cell may hold some).
+  let line = 1;
+  return records.map(({ record, raw }) => {
+    const row = { line, cells: record };
+    line += raw.split(/\r\n|\n|\r/).length - 1;
+    return row;
+  });
 }
 
 /** The parts of the zip named in `wanted`, unpacked, each within MAX_XLSX_PART_BYTES. */
