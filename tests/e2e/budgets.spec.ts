@@ -74,6 +74,8 @@ const BUDGETS: Record<string, Budget> = {
   ...Object.fromEntries(PAGE_TYPES.map((type) => [type, GOALS])),
   // A contract buyer's price list: what a signed-in customer's page loads (the shell's session, the cart).
   'my items': { ...GOALS, css: ACCOUNT_CSS_KB },
+  // Ordering by item number (issue 37): the form, with the finder's island waiting for intent.
+  'quick order': { ...GOALS, css: ACCOUNT_CSS_KB },
   // A guest's: the way into the workspace, before any of its islands.
   'workspace sign-in': { ...GOALS, css: WORKSPACE_CSS_KB },
   // A staff member's pages, signed in (issue 35): their islands hydrate on intent, as the shop's do.
@@ -211,6 +213,8 @@ async function pathOf(
       expect(await (await request.get(path)).text()).toContain('class="my-items-form"');
       return path;
     }
+    case 'quick order':
+      return localePath(locale, '/quick-order');
     case 'workspace sign-in':
       // The workspace speaks German and English, chosen by `lang` (not by the shop's locale prefix).
       return `/admin/sign-in?lang=${locale}`;

@@ -77,26 +77,26 @@ export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings, uni
             const { ok, text } = status(line, maxQuantity, strings);
             return (
               <tr key={line.line} className={ok ? 'quick-order-ok' : 'quick-order-error'}>
-                <td>{line.line}</td>
-                <td>{`${line.ref} × ${line.quantityText || 1}`}</td>
-                <td>
+                <td data-label={strings.line}>{line.line}</td>
+                <td data-label={strings.reference}>{`${line.ref} × ${line.quantityText || 1}`}</td>
+                <td data-label={strings.item}>
                   {item ? (
-                    <>
+                    <div>
                       {item.name}
                       <span className="my-items-itemnum">{`${strings.itemNo} ${item.itemnum}`}</span>
-                    </>
+                      {unitText?.(item.unit) && <span className="quick-order-unit">{unitText(item.unit)}</span>}
+                      <span className="my-items-stock">
+                        {strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}
+                      </span>
+                    </div>
                   ) : (
                     '–'
                   )}
-                  {item && unitText?.(item.unit) && <span className="quick-order-unit">{unitText(item.unit)}</span>}
-                  {item && (
-                    <span className="my-items-stock">
-                      {strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}
-                    </span>
-                  )}
                 </td>
-                <td className="order-total">{prices ? (prices.displaySpecial ?? prices.displayRegular) : '–'}</td>
-                <td>{text}</td>
+                <td className="order-total" data-label={strings.price}>
+                  {prices ? (prices.displaySpecial ?? prices.displayRegular) : '–'}
+                </td>
+                <td data-label={strings.status}>{text}</td>
               </tr>
             );
           })}

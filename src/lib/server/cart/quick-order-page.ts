@@ -126,7 +126,9 @@ export async function checkQuickOrder(
     dropped,
     text: post.file
       ? parsed.map((line) => `${line.ref}\t${line.quantityText}`.trimEnd()).join('\n')
-      : [post.text.trimEnd(), `${post.finder.item} ${post.finder.quantity}`.trim()].filter(Boolean).join('\n'),
+      : [post.text.trimEnd(), post.finder.item && `${post.finder.item} ${post.finder.quantity}`.trim()]
+          .filter(Boolean)
+          .join('\n'),
     ready: lines
       .filter(isReady)
       .map((line) => `${line.resolved!.item!.sku}\t${line.quantity}`)
