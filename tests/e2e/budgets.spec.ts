@@ -39,11 +39,12 @@ const GOALS: Budget = { html: 15, js: 15, css: CSS_KB };
 /**
  * Pages with a stylesheet of their own beside the shop's, each ceiling today's size plus 3 % but never
  * above the 12 KB goal: the account area's (src/layouts/Account.astro, 2.3 KB; 11.05 KB in all on
- * 2026-11-29). The editor workspace loads the shop's base (global.css) instead of its one stylesheet
+ * 2026-11-29), which the quick order page loads too; 11.6 KB in all on 2026-11-30 with that page's
+ * rules and the checked lines as cards on a phone (issue 37). The editor workspace loads the shop's base (global.css) instead of its one stylesheet
  * (src/integrations/workspace-stylesheet.ts), then its own (src/layouts/Admin.astro) and a page's own
  * (the entry editor's, the media library's, the moderation queue's): 5.6-6.6 KB on 2026-11-29.
  */
-const ACCOUNT_CSS_KB = 11.4;
+const ACCOUNT_CSS_KB = 11.9;
 const WORKSPACE_CSS_KB = 6.8;
 /** The signed-in workspace's pages, by type: what each staff member opens most (the admin's pages need an admin). */
 const WORKSPACE_PAGES: Record<string, { path: string; who: 'editor' | 'admin' }> = {
