@@ -111,7 +111,11 @@ forEachDatabase('bulk cart', (ctx) => {
     expect((await addMany(jar, { lines: [{ sku: P.available, quantity: 0 }] })).status).toBe(400);
     expect((await addMany(jar, { lines: [] })).status).toBe(400);
     expect(
-      (await addMany(jar, { lines: Array.from({ length: MAX_BULK_LINES + 1 }, () => ({ sku: P.available, quantity: 1 })) })).status,
+      (
+        await addMany(jar, {
+          lines: Array.from({ length: MAX_BULK_LINES + 1 }, () => ({ sku: P.available, quantity: 1 })),
+        })
+      ).status,
     ).toBe(400);
     expect((await resolve(jar, { lines: [{ ref: P.available, quantity: 1, price: 1 }] })).status).toBe(400);
   });

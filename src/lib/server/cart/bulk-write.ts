@@ -9,9 +9,22 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { MAX_CART_LINES, MAX_QUANTITY, accessoriesKey } from '#lib/cart/rules.ts';
-import { isLineError, lineQuantityExceeded, tooManyLines } from './errors.ts';
-import type { CheckedLine, RefusedLine } from './mutations.ts';
+import { isLineError, lineQuantityExceeded, tooManyLines, type LineError } from './errors.ts';
+import type { ResolvedLine } from './products.ts';
 import { assertQuantityRules } from './quantity-rules.ts';
+
+/** A line of several added at once that the cart refused, with the cart's reason. */
+export interface RefusedLine {
+  sku: string;
+  error: LineError;
+  index: number;
+}
+/** A line the cart would take; `index` is its position in the request, as a refusal's is. */
+export interface CheckedLine {
+  line: ResolvedLine;
+  quantity: number;
+  index: number;
+}
 
 const StoredLine = z.object({ sku: z.string(), key: z.string(), quantity: z.number() });
 

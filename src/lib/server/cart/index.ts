@@ -14,6 +14,7 @@ import { clearCartCookie, readCartCookie } from './cookie.ts';
 export { clearCartCookie, readCartCookie };
 export { cartNotFound, cartOutdated, couponError, isLineError, quantityRuleRefused } from './errors.ts';
 export { MAX_CART_FORM_BYTES } from './forms.ts';
+export { checkQuickOrder, readQuickOrderPost, type QuickOrderCheck } from './quick-order-page.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
 export { writeWithVersion } from './mutations.ts';
 export { assertOrderValue } from './value.ts';

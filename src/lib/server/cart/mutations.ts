@@ -12,6 +12,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
+import { ApiError } from '../http.ts';
 import {
   MAX_CART_LINES,
   MAX_QUANTITY,
@@ -29,7 +30,6 @@ import {
   lineNotFound,
   lineQuantityExceeded,
   tooManyLines,
-  type LineError,
 } from './errors.ts';
 import { resolveLine, resolvePlainLines, type ResolvedLine } from './products.ts';
 import { customerTerms } from './pricing.ts';
@@ -49,7 +49,9 @@ import {
 import { assertQuantityRules, storedLineRules } from './quantity-rules.ts';
 import { findCoupon, subtotalNetCents } from './view.ts';
 import { assertCartValue } from './value.ts';
-import { writeLinesAtOnce } from './bulk-write.ts';
+import { writeLinesAtOnce, type CheckedLine, type RefusedLine } from './bulk-write.ts';
+
+export type { CheckedLine, RefusedLine } from './bulk-write.ts';
 
 const VersionRow = z.object({ version: z.number() });
 const LineStateRow = z.object({ lines: z.number(), present: z.boolean() });
@@ -200,19 +202,6 @@ export async function addToCart(db: Db, target: CartTarget, input: AddInput): Pr
     : writeWithVersion(db, next, input.version, change);
 }
 
-/** A line of several added at once that the cart refused, with the cart's reason. */
-export interface RefusedLine {
-  sku: string;
-  error: LineError;
-  index: number;
-}
-/** A line the cart would take; `index` is its position in the request, as a refusal's is. */
-export interface CheckedLine {
-  line: ResolvedLine;
-  quantity: number;
-  index: number;
-}
-
 /**
  * Several lines checked as single adds check them (My Items' "add selected", quick order), before any
  * write and in one statement: the ones the cart would take, and the refused ones with the error a
@@ -230,8 +219,9 @@ export async function checkLines(
   let next = 0;
   for (const [index, input] of lines.entries()) {
     const line = isValidQuantity(input.quantity) ? resolved[next++]! : invalidQuantity();
-    if (isLineError(line)) refused.push({ sku: input.sku, error: line, index });
-    else accepted.push({ line, quantity: input.quantity, index });
+    if (!(line instanceof ApiError)) accepted.push({ line, quantity: input.quantity, index });
+    else if (isLineError(line)) refused.push({ sku: input.sku, error: line, index });
+    else throw line;
   }
   return { accepted, refused };
 }

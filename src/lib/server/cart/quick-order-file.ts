@@ -15,8 +15,10 @@ const MAX_XLSX_PART_BYTES = 16 * 1024 * 1024;
 
 /** Why a file is refused: not a CSV or XLSX file (`format`), or a damaged one (`unreadable`). */
 export class QuickOrderFileRefused extends Error {
-  constructor(readonly reason: 'format' | 'unreadable') {
+  readonly reason: 'format' | 'unreadable';
+  constructor(reason: 'format' | 'unreadable') {
     super(reason === 'format' ? 'not a CSV or XLSX file' : 'the file could not be read');
+    this.reason = reason;
   }
 }
 
@@ -27,9 +29,17 @@ const isZip = (bytes: Uint8Array) =>
 export async function quickOrderFileRows(bytes: Uint8Array): Promise<QuickOrderRow[]> {
   if (isZip(bytes)) return xlsxRows(bytes);
   const text = decodeText(bytes);
-  // A binary file that is not a zip (an old .xls, a picture) has control characters no CSV holds.
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text.slice(0, 4096))) throw new QuickOrderFileRefused('format');
+  if (looksBinary(text.slice(0, 4096))) throw new QuickOrderFileRefused('format');
   return csvRows(text);
+}
+
+/** A binary file that is not a zip (an old .xls, a picture) has control characters no CSV holds. */
+function looksBinary(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x09 || (code > 0x0d && code < 0x20)) return true;
+  }
+  return false;
 }
 
 /** UTF-8 (with or without its mark), UTF-16 with its mark, else Windows-1252 (what German Excel saves as "CSV"). */
@@ -50,13 +60,14 @@ function csvRows(text: string): QuickOrderRow[] {
   if (!delimiter) return textRows(text);
   let records: { record: string[]; raw: string }[];
   try {
+    // With `raw`, csv-parse gives each record with its source text; its types do not say so.
     records = parse(text, {
       delimiter,
       raw: true,
       relax_quotes: true,
       relax_column_count: true,
       bom: true,
-    });
+    }) as unknown as { record: string[]; raw: string }[];
   } catch {
     throw new QuickOrderFileRefused('unreadable');
   }

@@ -63,7 +63,7 @@ function fieldsOf(form: URLSearchParams): Omit<QuickOrderPost, 'file'> {
 }
 
 /** A checked line: what was typed and the server's answer (null for a line whose quantity is bad). */
-export interface QuickOrderResultLine extends QuickOrderLine {
+interface QuickOrderResultLine extends QuickOrderLine {
   resolved: ResolvedQuickLine | null;
 }
 
