@@ -10,3 +10,4 @@ export * from './schema/staff.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/order-events.ts';
 export * from './schema/media.ts';
+export * from './schema/buying-tools.ts';

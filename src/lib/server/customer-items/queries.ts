@@ -1,0 +1,51 @@
+// A company's own item numbers for the shop's products (issue 37, item 3; table customer_item_numbers):
+// what its buyers call the products. Read where a line is shown for the company (the cart, the quick
+// order) and where a buyer types one (the quick order, the search). Matched without regard to case.
+import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import type { Db } from '../db/client.ts';
+import { rows } from '../db/index.ts';
+
+const NumberRow = z.object({ productId: z.number(), number: z.string() });
+
+/** The company's numbers of these products, by product id (none for a guest). */
+export async function customerNumbersOf(
+  db: Db,
+  customerId: string | null,
+  productIds: readonly number[],
+): Promise<Map<number, string>> {
+  const ids = [...new Set(productIds)];
+  if (customerId === null || ids.length === 0) return new Map();
+  const found = await rows(
+    db,
+    NumberRow,
+    sql`SELECT product_id AS "productId", number FROM customer_item_numbers
+    WHERE customer_id = ${customerId} AND product_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((row) => [row.productId, row.number]));
+}
+
+const MatchRow = z.object({ number: z.string(), sku: z.string() });
+
+/** The products the company's numbers among `refs` name, by the number in lower case (none for a guest). */
+export async function productsByCustomerNumber(
+  db: Db,
+  customerId: string | null,
+  refs: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(refs.map((ref) => ref.trim().toLowerCase()))].filter(Boolean);
+  if (customerId === null || wanted.length === 0) return new Map();
+  const found = await rows(
+    db,
+    MatchRow,
+    sql`SELECT c.number, p.sku FROM customer_item_numbers c JOIN products p ON p.id = c.product_id
+    WHERE c.customer_id = ${customerId} AND lower(c.number) IN (${sql.join(
+      wanted.map((ref) => sql`${ref}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(found.map((row) => [row.number.toLowerCase(), row.sku]));
+}
