@@ -11,6 +11,7 @@ const line = (over: Partial<PricedCartLine> = {}): PricedCartLine => ({
   name: 'Bohrhammer',
   image: null,
   itemnum: '100-100',
+  customerItemNumber: null,
   orderUnit: 'C62',
   rate: 1900,
   purchasable: true,

@@ -14,6 +14,7 @@ const product = (id: number, { regular = 2499, special = null, ...over }: Produc
   id,
   sku: `P-${id}`,
   itemnum: `100-${id}`,
+  customerItemNumber: null,
   image: null,
   name: `Product ${id}`,
   isActive: true,

@@ -23,6 +23,7 @@ export interface QuickOrderResultStrings {
   badQuantity: string;
   unknown: string;
   itemNo: string;
+  yourItemNo: string;
   free: string;
   /** availability.* messages by key. */
   availability: Record<string, string>;
@@ -83,7 +84,10 @@ export function QuickOrderResults({ lines, intlLocale, maxQuantity, strings, uni
                   {item ? (
                     <div>
                       {item.name}
-                      <span className="my-items-itemnum">{`${strings.itemNo} ${item.itemnum}`}</span>
+                      <span className="my-items-itemnum">
+                        {`${strings.itemNo} ${item.itemnum}`}
+                        {item.customerItemNumber && ` · ${strings.yourItemNo} ${item.customerItemNumber}`}
+                      </span>
                       {unitText?.(item.unit) && <span className="quick-order-unit">{unitText(item.unit)}</span>}
                       <span className="my-items-stock">
                         {strings.availability[availabilityMessageKey(availabilityFor(item.stock, line.quantity ?? 1))]}

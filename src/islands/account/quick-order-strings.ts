@@ -18,6 +18,7 @@ export function quickOrderResultStrings(t: Translate, messages: Messages): Quick
     badQuantity: messages['quickOrder.badQuantity'],
     unknown: t('quickOrder.unknown'),
     itemNo: t('catalog.itemNo'),
+    yourItemNo: t('catalog.yourItemNo'),
     free: t('price.free'),
     availability: Object.fromEntries(
       (['available', 'limited', 'limit-overflow', 'not-available'] as const).map((a) => [

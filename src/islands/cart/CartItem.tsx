@@ -41,6 +41,7 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
         </a>
         <p className="cart-item-itemnum">
           {strings.itemNo} {item.itemnum}
+          {item.customerItemNumber && ` · ${strings.yourItemNo} ${item.customerItemNumber}`}
         </p>
         {pricesVisible && (
           <LinePrice price={item.price} currency={currency} intlLocale={intlLocale} strings={strings} />

@@ -6,6 +6,7 @@ import type { AvailabilityStrings } from '../catalog/AvailabilityText.tsx';
 
 export interface CartItemStrings {
   itemNo: string;
+  yourItemNo: string;
   remove: string;
   quantity: string;
   increase: string;
@@ -75,6 +76,7 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
     loginToSee: m['price.loginToSee'],
     item: {
       itemNo: m['catalog.itemNo'],
+      yourItemNo: m['catalog.yourItemNo'],
       remove: m['cart.remove'],
       quantity: m['catalog.quantity'],
       increase: m['cart.increase'],

@@ -40,6 +40,7 @@ export function SummaryLines({
               <p className="checkout-line-name">{item.name}</p>
               <p className="checkout-line-muted">
                 {strings['catalog.itemNo']} {item.itemnum}
+                {item.customerItemNumber && ` · ${strings['catalog.yourItemNo']} ${item.customerItemNumber}`}
               </p>
               {Object.values(item.selectedAddtionalProducts).map((a) => (
                 <p key={a.itemnum} className="checkout-line-muted">

@@ -32,6 +32,7 @@ export const SUMMARY_KEYS = [
   'checkout.summary',
   'checkout.lineQuantity',
   'catalog.itemNo',
+  'catalog.yourItemNo',
   'checkout.totals.shipping',
   'checkout.totals.inclTax',
   'cart.notPurchasable',

@@ -116,6 +116,8 @@ const cartItemSchema = z.object({
   name: z.string(),
   image: z.string().nullable(),
   itemnum: z.string(),
+  /** The buyer's company's own number for the product (its material number), when it keeps one. */
+  customerItemNumber: z.string().optional(),
   quantity: z.number().int(),
   /** What one of `quantity` is: a UN/ECE unit code (C62 piece, PK pack, MTR metre). */
   orderUnit: z.string().default('C62'),

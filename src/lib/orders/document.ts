@@ -57,6 +57,7 @@ export function orderDocument(order: Order, m: Messages, locale: Locale, intlLoc
     { title: m['checkout.billingAddress'], lines: labelledAddress(cart.billingAddress, locale, m) },
     { title: m['checkout.shippingAddress'], lines: labelledAddress(cart.shippingAddress, locale, m) },
   ];
+  const ownNumber = (number: string | undefined) => (number ? [`${m['catalog.yourItemNo']} ${number}`] : []);
   const lines = cart.cartItems
     .filter((item) => item.purchasable)
     .map((item) => {
@@ -64,7 +65,8 @@ export function orderDocument(order: Order, m: Messages, locale: Locale, intlLoc
       const unit = item.price.special ?? item.price.regular ?? 0;
       return {
         itemnum: item.itemnum,
-        name: [item.name, ...accessories].join('\n'),
+        // The buyer's own number under the name: what their goods receipt matches the delivery against.
+        name: [item.name, ...ownNumber(item.customerItemNumber), ...accessories].join('\n'),
         quantity: unitCount(m, intlLocale, item.orderUnit, item.quantity),
         unitPrice: money(unit),
         lineTotal: money(item.rowTotal ?? 0),

@@ -15,12 +15,14 @@ import { checkLines, writeLines, type RefusedLine } from './mutations.ts';
 import { customerTerms } from './pricing.ts';
 import { findOwnedCart, readSnapshot } from './queries.ts';
 import { RULE_COLUMNS } from './quantity-rules.ts';
+import { customerNumberColumn } from '../customer-items/index.ts';
 
 const refusal = ({ sku, error }: RefusedLine): LineRefusal => ({ sku, code: error.code });
 
 const ProductRef = z.object({
   sku: z.string(),
   itemnum: z.string(),
+  customerItemNumber: z.string().nullable(),
   name: z.string().nullable(),
   orderUnit: z.string(),
   contentUnit: z.string().nullable(),
@@ -30,11 +32,15 @@ const ProductRef = z.object({
 });
 type ProductRef = z.infer<typeof ProductRef>;
 
-/** The active products typed references name: an item number first, else a sku, both without regard to case. */
+/**
+ * The active products typed references name: the buyer's company's own item number first, then the
+ * shop's item number, else a sku, all without regard to case.
+ */
 async function findByReference(
   db: Parameters<typeof rows>[0],
   refs: string[],
   locale: string,
+  customerId: string | null,
 ): Promise<(ProductRef | null)[]> {
   const list = sql.join(
     [...new Set(refs.map((ref) => ref.toLowerCase()))].map((ref) => sql`${ref}`),
@@ -44,15 +50,23 @@ async function findByReference(
     db,
     ProductRef,
     sql`
-    SELECT p.sku, p.itemnum, pt.name, p.content_unit AS "contentUnit", p.units_per_order_unit AS "unitsPerOrderUnit",
+    SELECT p.sku, p.itemnum, ${customerNumberColumn(customerId)}, pt.name, p.content_unit AS "contentUnit", p.units_per_order_unit AS "unitsPerOrderUnit",
       ${RULE_COLUMNS}
     FROM products p
     LEFT JOIN product_translations pt ON pt.product_id = p.id AND pt.locale = ${locale}
-    WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list}))`,
+    WHERE p.is_active AND (lower(p.itemnum) IN (${list}) OR lower(p.sku) IN (${list})
+      OR p.id IN (SELECT c.product_id FROM customer_item_numbers c
+        WHERE c.customer_id = ${customerId} AND lower(c.number) IN (${list})))`,
+  );
+  const byOwn = new Map(
+    found.flatMap((row) => (row.customerItemNumber ? [[row.customerItemNumber.toLowerCase(), row]] : [])),
   );
   const byItemnum = new Map(found.map((row) => [row.itemnum.toLowerCase(), row]));
   const bySku = new Map(found.map((row) => [row.sku.toLowerCase(), row]));
-  return refs.map((ref) => byItemnum.get(ref.toLowerCase()) ?? bySku.get(ref.toLowerCase()) ?? null);
+  return refs.map((ref) => {
+    const key = ref.toLowerCase();
+    return byOwn.get(key) ?? byItemnum.get(key) ?? bySku.get(key) ?? null;
+  });
 }
 
 /** Adds several lines in one write: the JSON endpoint and My Items' plain form (src/pages/[...lang]/cart/add.astro). */
@@ -118,6 +132,7 @@ export function quickLineResolver(deps: CartDeps, offers: Offers = catalogOffers
       db,
       lines.map((line) => line.ref),
       locale,
+      shopper.customerId,
     );
     // Only the lines naming a product are checked; `at` maps a request line to its checked position.
     const at: number[] = [];
@@ -139,13 +154,23 @@ export function quickLineResolver(deps: CartDeps, offers: Offers = catalogOffers
       const product = products[i];
       if (!product) return { ref: line.ref, quantity: line.quantity, item: null, error: 'PRODUCT_NOT_FOUND' };
       const offer = offerOf.get(product.sku) ?? { sku: product.sku, priceInfo: null, stock: null };
-      const { itemnum, name, orderUnit, contentUnit, unitsPerOrderUnit, minQuantity, quantityStep } = product;
+      const {
+        itemnum,
+        customerItemNumber,
+        name,
+        orderUnit,
+        contentUnit,
+        unitsPerOrderUnit,
+        minQuantity,
+        quantityStep,
+      } = product;
       return {
         ref: line.ref,
         quantity: line.quantity,
         item: {
           ...offer,
           itemnum,
+          ...(customerItemNumber === null ? {} : { customerItemNumber }),
           name: name ?? product.sku,
           unit: { orderUnit, contentUnit, unitsPerOrderUnit, min: minQuantity, step: quantityStep },
         },

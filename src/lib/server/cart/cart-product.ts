@@ -26,6 +26,8 @@ export interface CartProduct {
   id: number;
   sku: string;
   itemnum: string;
+  /** The cart's company's own number for it (customer_item_numbers); null for a guest or none. */
+  customerItemNumber: string | null;
   image: string | null;
   name: string;
   isActive: boolean;

@@ -34,6 +34,8 @@ export interface PricedCartLine {
   name: string;
   image: string | null;
   itemnum: string;
+  /** The company's own number for the product, shown beside the shop's. */
+  customerItemNumber: string | null;
   /** The product's order unit (UN/ECE code). */
   orderUnit: string;
   /** The VAT rate charged on the product itself, in basis points. */
@@ -127,6 +129,7 @@ function priceLine(
     name: product?.name ?? line.sku,
     image: product?.image ?? null,
     itemnum: product?.itemnum ?? line.sku,
+    customerItemNumber: product?.customerItemNumber ?? null,
     orderUnit: product?.orderUnit ?? 'C62',
     rate: product ? rateOf(product) : 0,
     purchasable: ok,

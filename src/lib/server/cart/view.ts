@@ -19,6 +19,7 @@ import { loadShippingMethods } from '../shipping/index.ts';
 import { versionedImage } from '../images/index.ts';
 import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
+import { customerNumberColumn } from '../customer-items/queries.ts';
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(
@@ -31,6 +32,7 @@ const CartProductRow = RuleColumns.extend({
   id: z.number(),
   sku: z.string(),
   itemnum: z.string(),
+  customerItemNumber: z.string().nullable(),
   // Pictures leave with their current version (src/lib/server/images/version.ts).
   image: z.string().nullable().transform(versionedImage),
   isActive: z.boolean(),
@@ -87,7 +89,7 @@ async function productInfo(
     db,
     CartProductRow,
     sql`
-    SELECT p.id, p.sku, p.itemnum, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
+    SELECT p.id, p.sku, p.itemnum, ${customerNumberColumn(snapshot.cart.customerId)}, p.cover_image AS image, p.is_active AS "isActive", p.hide_prices AS "hidePrices",
       COALESCE(t.name, d.name, p.sku) AS name, (s.product_id IS NOT NULL) AS "hasStock",
       s.effective_stock AS effective, s.external_stock AS external, s.marked_in_stock AS marked,
       p.tax_percent AS "taxPercent", ${listPriceColumns(pricing)}, ${RULE_COLUMNS},

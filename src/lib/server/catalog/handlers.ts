@@ -19,6 +19,8 @@ export interface CatalogDeps {
   shopper(context: APIContext): Promise<Shopper>;
   /** The currency, price list and price permission of this shopper. */
   priceContext(shopper: Shopper): Promise<PriceContext>;
+  /** The sku a company's own item number names (customer_item_numbers), for a signed-in buyer's search. */
+  ownItemSku?(customerId: string | null, term: string): Promise<string | null>;
 }
 
 /** Cards with the shopper's prices filled in (pricesLazyLoad: false), from one price-list read. */
@@ -104,11 +106,13 @@ export function catalogRoutes(deps: CatalogDeps) {
         try {
           const shopper = await deps.shopper(context);
           const listing = body.filters.length > 0 || body.sort !== 'relevance' || body.loadFilters;
+          // A buyer's own item number finds its product as the shop's item number would: an exact hit.
+          const term = (await deps.ownItemSku?.(shopper.customerId, body.keyword)) ?? body.keyword;
           // The overlay reads just its page of the ranking; the search page lists the parents of all
           // ranked hits, so it needs them all (at most SEARCH_MAX_HITS).
           const hits = listing
-            ? await searchProductIds(body.keyword, body.locale)
-            : await searchProducts(body.keyword, body.locale, body.offset, body.limit);
+            ? await searchProductIds(term, body.locale)
+            : await searchProducts(term, body.locale, body.offset, body.limit);
           const [categories, result] = await Promise.all([
             hits.foundIn
               ? searchCategories(body.keyword, hits.foundIn, { shownIn: body.locale })

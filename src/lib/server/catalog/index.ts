@@ -2,6 +2,7 @@
 // shopper of the request, and what pages, the shell and the sitemaps read.
 import { currentShopper, priceContext } from '../shopper.ts';
 import { catalogRoutes, type CatalogDeps } from './handlers.ts';
+import { ownItemSku } from '../customer-items/index.ts';
 import { priceIndex } from './price-index-store.ts';
 import { searchIndex } from './search-index-store.ts';
 import { facetIndex } from './facet-index-store.ts';
@@ -26,6 +27,7 @@ const defaultCatalogDeps: CatalogDeps = {
   // With the URL, session cookies renewed on the way are Secure except on localhost.
   shopper: ({ cookies, url }) => currentShopper(cookies, url),
   priceContext,
+  ownItemSku,
 };
 
 /** The endpoints under src/pages/api/catalog, wired to the process database and the shopper. */

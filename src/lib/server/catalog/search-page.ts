@@ -42,6 +42,8 @@ export async function searchPageState(
   query: SearchPageQuery,
   locale: Locale,
   currency: string,
+  /** What the term is searched as: the sku a signed-in buyer's own item number names (the term itself else). */
+  searchAs: string = query.term,
 ): Promise<SearchPageState> {
   const nothing: SearchPageState = {
     status: 'ready',
@@ -53,7 +55,7 @@ export async function searchPageState(
   };
   if (query.term === '') return nothing;
   try {
-    const hits = await searchProductIds(query.term, locale);
+    const hits = await searchProductIds(searchAs, locale);
     const result = await searchListing(hits, {
       locale,
       filters: filtersToRequest(query.filters),

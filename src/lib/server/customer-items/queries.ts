@@ -6,6 +6,13 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 
+/**
+ * The company's number of the product aliased `p`, as a column named "customerItemNumber" (null for a
+ * guest, whose customer id is null, and for a product without one): one index lookup per row.
+ */
+export const customerNumberColumn = (customerId: string | null) =>
+  sql`(SELECT c.number FROM customer_item_numbers c WHERE c.customer_id = ${customerId} AND c.product_id = p.id) AS "customerItemNumber"`;
+
 const NumberRow = z.object({ productId: z.number(), number: z.string() });
 
 /** The company's numbers of these products, by product id (none for a guest). */

@@ -224,6 +224,11 @@ export const DEMO_FIXTURES = {
     /** Prices excluding tax, currency GBP. */
     excludeTax: { email: 'export@nordic.example', customernum: '10003', password: DEMO_PASSWORD },
   },
+  /**
+   * acme's own item numbers (its material numbers, customer_item_numbers) for three products, by sku:
+   * its buyers search and quick-order by them and see them on the cart, the order and its documents.
+   */
+  acmeItemNumbers: { 'ASR-10003': 'ACME-4711', 'BMA-10008': 'ACME-0815', 'MSR-10019': 'ACME-M6-100' },
   /** acme buys on invoice up to 25,000 EUR owed (src/lib/server/orders/credit.ts); the others without a limit. */
   acmeCreditLimitCents: 2_500_000,
   /**

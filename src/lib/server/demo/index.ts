@@ -6,7 +6,7 @@ import { buildCategories, categoryDescription } from './categories.ts';
 import { buildContentRows } from './content.ts';
 import { buildAcmeUsers, buildCustomers, buildStaff } from './customers.ts';
 import { buildReviews, REVIEWED_SKUS } from './reviews.ts';
-import { FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
+import { DEMO_FIXTURES, FIXTURE_PRODUCT_ROWS } from './fixtures.ts';
 import { inArray, sql } from 'drizzle-orm';
 import { insertChunked, dataCounts, isSuperuser, syncSequence, truncateAll, type Writer } from './insert.ts';
 import { generateProducts, type ProductBundle } from './products.ts';
@@ -215,6 +215,20 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
     new Map(customers.map((c) => [c.email, c.id!])),
   );
   await insertChunked(w, schema.reviews, reviews);
+  const acme = customers.find((c) => c.customernum === DEMO_FIXTURES.customers.acme.customernum)!;
+  const numbered = await db
+    .select({ id: schema.products.id, sku: schema.products.sku })
+    .from(schema.products)
+    .where(inArray(schema.products.sku, Object.keys(DEMO_FIXTURES.acmeItemNumbers)));
+  await insertChunked(
+    w,
+    schema.customerItemNumbers,
+    numbered.map((p) => ({
+      customerId: acme.id!,
+      productId: p.id,
+      number: DEMO_FIXTURES.acmeItemNumbers[p.sku as keyof typeof DEMO_FIXTURES.acmeItemNumbers],
+    })),
+  );
   await insertChunked(w, schema.meta, [
     {
       key: 'demo',

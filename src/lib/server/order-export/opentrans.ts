@@ -53,7 +53,8 @@ function itemXml(line: ExportLine): string {
   return [
     '<ORDER_ITEM>',
     el('LINE_ITEM_ID', line.position),
-    `<PRODUCT_ID>${el('bmecat:SUPPLIER_PID', line.itemnum, ' type="supplier_specific"')}${el('bmecat:DESCRIPTION_SHORT', line.name.slice(0, 150))}</PRODUCT_ID>`,
+    // BUYER_PID: the buyer's own number for the product, after the supplier's as openTRANS 2.1 orders them.
+    `<PRODUCT_ID>${el('bmecat:SUPPLIER_PID', line.itemnum, ' type="supplier_specific"')}${line.customerItemNumber === null ? '' : el('bmecat:BUYER_PID', line.customerItemNumber, ' type="buyer_specific"')}${el('bmecat:DESCRIPTION_SHORT', line.name.slice(0, 150))}</PRODUCT_ID>`,
     el('QUANTITY', line.quantity),
     el('bmecat:ORDER_UNIT', line.unit),
     `<PRODUCT_PRICE_FIX>${el('bmecat:PRICE_AMOUNT', amount(line.unitNetPrice))}${tax}</PRODUCT_PRICE_FIX>`,

@@ -20,6 +20,8 @@ export interface ExportLine {
   position: string;
   sku: string;
   itemnum: string;
+  /** The buyer's company's own number for the product, as it was when the order was placed; null when it keeps none. */
+  customerItemNumber: string | null;
   name: string;
   quantity: number;
   /** UN/ECE unit code of one of `quantity` (C62 piece, PK pack). */
@@ -49,6 +51,7 @@ function accessoryLines(item: CartItem, position: number): ExportLine[] {
       position: `${position}.${i + 1}`,
       sku,
       itemnum: a.itemnum,
+      customerItemNumber: null,
       name: a.name,
       quantity: item.quantity,
       unit: 'C62',
@@ -67,6 +70,7 @@ function exportLines(item: CartItem, position: number): ExportLine[] {
     position: String(position),
     sku: item.sku,
     itemnum: item.itemnum,
+    customerItemNumber: item.customerItemNumber ?? null,
     name: item.name,
     quantity: item.quantity,
     unit: item.orderUnit,

@@ -2,6 +2,7 @@ import type { QuickOrderMessages } from './en.ts';
 
 // The German messages of the quick order page; keys and placeholders mirror en.ts.
 export const deQuickOrder: QuickOrderMessages = {
+  'catalog.yourItemNo': 'Ihre Art.-Nr.',
   'header.quickOrder': 'Schnellbestellung',
   'quickOrderPage.intro':
     'Bestellen Sie nach Artikelnummer: Zeilen eintippen oder einfügen, oder eine CSV- oder Excel-Datei mit bis zu {{max}} Zeilen hochladen. Jede Zeile wird mit Ihrem Preis und der Verfügbarkeit geprüft, bevor etwas in den Warenkorb kommt.',

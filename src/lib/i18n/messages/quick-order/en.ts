@@ -1,6 +1,7 @@
 // English messages of the quick order page (/quick-order): a part of en.ts of its own. Every other
 // locale's part has exactly these keys. The checked lines' texts are My Items' (my-items/).
 export const enQuickOrder = {
+  'catalog.yourItemNo': 'Your item no.',
   'header.quickOrder': 'Quick order',
   'quickOrderPage.intro':
     'Order by item number: type or paste your lines, or upload a CSV or Excel file with up to {{max}} lines. Every line is checked with your price and availability before anything goes into the cart.',

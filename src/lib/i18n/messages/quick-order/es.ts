@@ -2,6 +2,7 @@ import type { QuickOrderMessages } from './en.ts';
 
 // The Spanish messages of the quick order page; keys and placeholders mirror en.ts.
 export const esQuickOrder: QuickOrderMessages = {
+  'catalog.yourItemNo': 'Su n.º de artículo',
   'header.quickOrder': 'Pedido rápido',
   'quickOrderPage.intro':
     'Pida por número de artículo: escriba o pegue sus líneas, o suba un archivo CSV o Excel de hasta {{max}} líneas. Cada línea se comprueba con su precio y la disponibilidad antes de que nada entre en el carrito.',

@@ -2,6 +2,7 @@ import type { QuickOrderMessages } from './en.ts';
 
 // The French messages of the quick order page; keys and placeholders mirror en.ts.
 export const frQuickOrder: QuickOrderMessages = {
+  'catalog.yourItemNo': 'Votre réf.',
   'header.quickOrder': 'Commande rapide',
   'quickOrderPage.intro':
     'Commandez par référence : saisissez ou collez vos lignes, ou importez un fichier CSV ou Excel de {{max}} lignes au plus. Chaque ligne est vérifiée avec votre prix et la disponibilité avant que rien n’entre dans le panier.',

@@ -2,6 +2,7 @@ import type { QuickOrderMessages } from './en.ts';
 
 // The Italian messages of the quick order page; keys and placeholders mirror en.ts.
 export const itQuickOrder: QuickOrderMessages = {
+  'catalog.yourItemNo': 'Suo cod. articolo',
   'header.quickOrder': 'Ordine rapido',
   'quickOrderPage.intro':
     'Ordini per codice articolo: digiti o incolli le righe, oppure carichi un file CSV o Excel con al massimo {{max}} righe. Ogni riga viene verificata con il suo prezzo e la disponibilità prima che qualcosa entri nel carrello.',
