@@ -35,12 +35,11 @@ for (const locale of ['de', 'en'] as const) {
     // The header's search, typed in lower case, and the search page.
     await open(page, localePath(locale, '/i/agb'));
     await searchInHeader(page, locale, OWN.toLowerCase());
-    const overlay = page
-      .getByRole('dialog', { name: msg(locale, 'header.search') })
-      .or(page.locator('.search-overlay'));
-    await expect(overlay.getByText(line.name).first()).toBeVisible();
+    // The product's own item number shows with the hit (the cart's name is in the cart's language).
+    const overlay = page.getByRole('dialog', { name: msg(locale, 'search.results') });
+    await expect(overlay.getByText(line.itemnum).first()).toBeVisible({ timeout: 10_000 });
     await open(page, `${localePath(locale, '/search-details')}?term=${encodeURIComponent(OWN)}`);
-    await expect(page.locator('main').getByText(line.name).first()).toBeVisible();
+    await expect(page.locator('main').getByText(line.itemnum).first()).toBeVisible();
 
     // The order, then its confirmation PDF from the order's page.
     const placed = await page.request.post('/api/orders/create', {
