@@ -19,7 +19,7 @@ import { loadShippingMethods } from '../shipping/index.ts';
 import { versionedImage } from '../images/index.ts';
 import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
-import { customerNumberColumn } from '../customer-items/queries.ts';
+import { customerNumberColumn } from '../customer-items/index.ts';
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(

@@ -3,7 +3,7 @@
 import { getDb } from '../db/index.ts';
 import { productsByCustomerNumber } from './queries.ts';
 
-export { customerNumberColumn, customerNumbersOf, productsByCustomerNumber } from './queries.ts';
+export { customerNumberColumn } from './queries.ts';
 
 /** The sku of the product a company's own number names, or null: a buyer's search term read as theirs first. */
 export async function ownItemSku(customerId: string | null, term: string): Promise<string | null> {

@@ -13,28 +13,6 @@ import { rows } from '../db/index.ts';
 export const customerNumberColumn = (customerId: string | null) =>
   sql`(SELECT c.number FROM customer_item_numbers c WHERE c.customer_id = ${customerId} AND c.product_id = p.id) AS "customerItemNumber"`;
 
-const NumberRow = z.object({ productId: z.number(), number: z.string() });
-
-/** The company's numbers of these products, by product id (none for a guest). */
-export async function customerNumbersOf(
-  db: Db,
-  customerId: string | null,
-  productIds: readonly number[],
-): Promise<Map<number, string>> {
-  const ids = [...new Set(productIds)];
-  if (customerId === null || ids.length === 0) return new Map();
-  const found = await rows(
-    db,
-    NumberRow,
-    sql`SELECT product_id AS "productId", number FROM customer_item_numbers
-    WHERE customer_id = ${customerId} AND product_id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(found.map((row) => [row.productId, row.number]));
-}
-
 const MatchRow = z.object({ number: z.string(), sku: z.string() });
 
 /** The products the company's numbers among `refs` name, by the number in lower case (none for a guest). */
