@@ -27,6 +27,11 @@ export const BUDGETS = {
   /** Every page with prices asks once; a listing scrolled fast a few times. */
   prices: { name: 'prices', burst: 240, perSecond: 40 },
   /**
+   * The quick order's check of up to 1,000 typed or uploaded lines (resolve-lines, the quick order
+   * page): a buyer checks a few times a minute; each check reads as much as dozens of price calls.
+   */
+  quickOrder: { name: 'quick-order', burst: 60, perSecond: 1 },
+  /**
    * New entries of the page cache one client may cause (pages nobody asked for since the last change):
    * 120 a minute, far beyond a shopper and a polite crawler, far below filling the cache with pages
    * nobody else asks for. Beyond it the page is still answered, just not kept.

@@ -7,6 +7,7 @@ import { bulkCartApi, type AddManyResult, type LineRefusal, type ResolvedQuickLi
 import type { ParsedRequestOf } from '#lib/http/contract.ts';
 import type { PriceListEntry } from '#lib/catalog/contract.ts';
 import { endpoint, stateChange } from '../http.ts';
+import { BUDGETS } from '../client-budget.ts';
 import { rows } from '../db/index.ts';
 import { requestLocale } from '../request-locale.ts';
 import { cartNotFound } from './errors.ts';
@@ -184,8 +185,12 @@ export function bulkCartRoutes(deps: CartDeps, offers: Offers = catalogOffers) {
   const resolveQuickLines = quickLineResolver(deps, offers);
   return {
     addMany: endpoint(bulkCartAddition(deps)),
-    resolveLines: endpoint(bulkCartApi.resolveLines, async (body, req) => ({
-      lines: await resolveQuickLines(body.lines, req, requestLocale(req, body.locale)),
-    })),
+    resolveLines: endpoint(
+      bulkCartApi.resolveLines,
+      async (body, req) => ({
+        lines: await resolveQuickLines(body.lines, req, requestLocale(req, body.locale)),
+      }),
+      { budget: BUDGETS.quickOrder },
+    ),
   };
 }
