@@ -9,6 +9,7 @@ process.env.RATE_LIMIT_SCALE = '1';
 const { BUDGETS, resetBudgets, take } = await import('#lib/server/client-budget.ts');
 const { endpoint } = await import('#lib/server/http.ts');
 const { operation } = await import('#lib/http/contract.ts');
+const { bulkCartRoutes } = await import('#lib/server/cart/bulk.ts');
 
 const budget = { name: 'test', burst: 3, perSecond: 2 };
 
@@ -84,5 +85,35 @@ describe('an endpoint with a budget', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
     expect((await call('198.51.100.8')).status).toBe(200);
+  });
+});
+
+describe("the quick order's preview (POST /api/cart/resolve-lines)", () => {
+  // The budget is spent before the body is read: an empty body is refused (400) within the budget, and
+  // the budget alone answers the request beyond it. Nothing here reaches the database.
+  const routes = bulkCartRoutes({
+    db: () => Promise.reject(new Error('no database in this test')),
+    shopper: () => Promise.reject(new Error('no shopper in this test')),
+    pricesVisible: async () => true,
+    shopCurrency: () => 'EUR',
+  } as never);
+  const call = () => {
+    const request = new Request('http://shop.test/api/cart/resolve-lines', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return routes.resolveLines({
+      request,
+      clientAddress: '203.0.113.9',
+      url: new URL(request.url),
+    } as unknown as APIContext) as Promise<Response>;
+  };
+
+  test(`spends the quick order budget: ${BUDGETS.quickOrder.burst} checks at once, then 429`, async () => {
+    for (let i = 0; i < BUDGETS.quickOrder.burst; i++) expect((await call()).status).toBe(400);
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
   });
 });
