@@ -40,8 +40,8 @@ const list = (values: readonly string[]) =>
   );
 
 /**
- * The products `refs` name, by the ref in lower case: a sku first, else an item number exactly one
- * product has (an item number two products share names neither).
+ * The products `refs` name, by the ref in lower case: an item number exactly one product has first
+ * (as the cart reads a reference), else a sku.
  */
 async function productsByRef(db: Db, refs: readonly string[]): Promise<Map<string, ProductRef>> {
   const wanted = [...new Set(refs.map((ref) => ref.toLowerCase()))];
@@ -57,7 +57,7 @@ async function productsByRef(db: Db, refs: readonly string[]): Promise<Map<strin
   for (const p of found) byItem.set(p.itemnum.toLowerCase(), [...(byItem.get(p.itemnum.toLowerCase()) ?? []), p]);
   const result = new Map<string, ProductRef>();
   for (const ref of wanted) {
-    const product = bySku.get(ref) ?? (byItem.get(ref)?.length === 1 ? byItem.get(ref)![0] : undefined);
+    const product = (byItem.get(ref)?.length === 1 ? byItem.get(ref)![0] : undefined) ?? bySku.get(ref);
     if (product) result.set(ref, product);
   }
   return result;
