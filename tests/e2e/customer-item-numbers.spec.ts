@@ -66,7 +66,10 @@ for (const locale of ['de', 'en'] as const satisfies readonly Locale[]) {
 
     // The list finds both by part of the own number.
     await page.getByRole('searchbox', { name: msg(locale, 'itemNumbers.searchLabel') }).fill(`E2E-${locale}`);
-    await page.getByRole('button', { name: msg(locale, 'itemNumbers.search'), exact: true }).click();
+    await page
+      .locator('#content')
+      .getByRole('button', { name: msg(locale, 'itemNumbers.search'), exact: true })
+      .click();
     const rows = page.locator('table.item-numbers tbody tr');
     await expect(rows).toHaveCount(2);
     await expect(page.locator(`tr[data-number="${own[1]}"]`)).toContainText(second);
