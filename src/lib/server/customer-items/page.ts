@@ -13,8 +13,10 @@ import { CUSTOMER_ITEM_MESSAGES, type ImportReport } from '#lib/customer-items/c
 import { numberRows } from '#lib/customer-items/file-rows.ts';
 import { MAX_ITEM_NUMBERS_FILE_BYTES } from '#lib/customer-items/rules.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
-import type { AccountContext, AccountLoad } from '../account/index.ts';
-import { may } from '../auth/index.ts';
+import type { AstroCookies } from 'astro';
+import type { Locale } from '#lib/i18n/locales.ts';
+import { may, type SignedIn } from '../auth/index.ts';
+import type { Shopper } from '../shopper.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import { formAction, formField, readForm, submitForm } from '../http-form.ts';
@@ -123,12 +125,23 @@ function refuse(view: PageView, error: ApiError): void {
 
 const asPage = (value: string | null) => (/^\d{1,6}$/.test(value ?? '') ? Math.max(1, Number(value)) : 1);
 
+/**
+ * What the loader reads of the account page's context (the account domain's AccountContext): named here
+ * rather than imported, because the catalogue reaches this domain and the account frame reaches the
+ * catalogue, and the two must not knot.
+ */
+interface ItemNumbersContext {
+  request: { url: URL; request: Request; cookies: AstroCookies; readonly clientAddress: string };
+  locale: Locale;
+  shopper: SignedIn<Shopper>;
+}
+
 export const itemNumbersPage = (changes: CustomerItemChanges) => {
   const set = formAction(changes.set, { item: formField.text('item'), number: formField.text('number') });
   const remove = formAction(changes.remove, { item: formField.text('item') });
   const importFile = formAction(changes.import, () => ({}));
 
-  return async (ctx: AccountContext): Promise<AccountLoad<ItemNumbersPageView>> => {
+  return async (ctx: ItemNumbersContext): Promise<ItemNumbersPageView | { notFound: true }> => {
     const { request, shopper, locale } = ctx;
     const params = request.url.searchParams;
     const view: PageView = {
