@@ -110,6 +110,7 @@ const ACCOUNT_PAGE_NAMES = [
   'approvals',
   'company-budgets',
   'my-items',
+  'item-numbers',
   'my-profile',
   'company-users',
   'address-details',

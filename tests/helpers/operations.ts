@@ -21,6 +21,7 @@ import * as links from '#lib/admin/link-contract.ts';
 import * as companyUsers from '#lib/company-users/contract.ts';
 import * as approvals from '#lib/approvals/contract.ts';
 import * as onBehalf from '#lib/admin/on-behalf-contract.ts';
+import * as customerItems from '#lib/customer-items/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -44,6 +45,7 @@ export const contractModules = {
   companyUsers,
   approvals,
   onBehalf,
+  customerItems,
 };
 
 const isOperation = (value: unknown): value is Operation =>

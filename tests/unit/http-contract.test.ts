@@ -19,6 +19,7 @@ import * as adminRoutes from '#lib/admin/routes.ts';
 import * as moderationRoutes from '#lib/admin/moderation-routes.ts';
 import * as mediaRoutes from '#lib/media/routes.ts';
 import * as companyUsersRoutes from '#lib/company-users/routes.ts';
+import * as customerItemsRoutes from '#lib/customer-items/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -59,6 +60,7 @@ describe('operation contracts', () => {
       ['/api/admin/orders/[id]/events', 'the ERP status reports key orders by address (docs/erp.md)'],
       ['/api/orders/document', 'a PDF download a link opens, not a JSON call'],
       ['/api/auth/end-on-behalf', "the on-behalf banner's end button: a plain form post, answered with a redirect"],
+      ['/api/account/item-numbers/export', "a company's own item numbers as a CSV download a link opens"],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
@@ -84,6 +86,7 @@ describe('operation contracts', () => {
     moderation,
     media,
     companyUsers,
+    customerItems,
   } = contractModules;
   test.each([
     [auth, authRoutes],
@@ -101,6 +104,7 @@ describe('operation contracts', () => {
     [moderation, moderationRoutes],
     [media, mediaRoutes],
     [companyUsers, companyUsersRoutes],
+    [customerItems, customerItemsRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -127,6 +127,9 @@ export const ERROR_STATUS = {
   STAFF_NOT_FOUND: 404,
   // The shop (staff), or a company (its users), would be left without an admin who can sign in.
   LAST_ADMIN: 409,
+  // A company's own item numbers (docs/accounts.md): one number names one of its products.
+  CUSTOMER_ITEM_NUMBER_TAKEN: 409,
+  CUSTOMER_ITEM_NUMBER_NOT_FOUND: 404,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,

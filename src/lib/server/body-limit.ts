@@ -4,6 +4,10 @@
 import { MAX_MEDIUM_BYTES } from '../media/rules.ts';
 import { MAX_BULK_BODY_BYTES, MAX_QUICK_ORDER_FILE_BYTES } from '../cart/rules.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
+import {
+  MAX_IMPORT_BODY_BYTES as MAX_ITEM_NUMBERS_IMPORT_BYTES,
+  MAX_ITEM_NUMBERS_FILE_BYTES,
+} from '../customer-items/rules.ts';
 
 /** The largest request body any endpoint reads: 413 beyond it. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -24,6 +28,9 @@ export const MAX_DELTA_BODY_BYTES = 4 * 1024 * 1024;
 /** The quick order page: an uploaded CSV or XLSX file, with the form's other fields around it. */
 const MAX_QUICK_ORDER_BODY_BYTES = MAX_QUICK_ORDER_FILE_BYTES + 64 * 1024;
 
+/** The "My item numbers" page: an uploaded CSV or XLSX file, with the form's other fields around it. */
+const MAX_ITEM_NUMBERS_PAGE_BYTES = MAX_ITEM_NUMBERS_FILE_BYTES + 64 * 1024;
+
 /** An ERP status report carrying an invoice or credit note PDF (at most 5 MB, base64 in JSON). */
 export const MAX_ORDER_EVENT_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -39,6 +46,8 @@ const DELTA_PATH = /^\/api\/admin\/(?:stock|prices)$/;
 const WEBHOOK_PATH = /^\/api\/(?:webhooks\/[a-z-]+|payments\/[a-z-]+\/webhook)$/;
 const prefixed = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|');
 const QUICK_ORDER_PATH = new RegExp(`^/(?:(?:${prefixed})/)?quick-order$`);
+const ITEM_NUMBERS_PAGE_PATH = new RegExp(`^/(?:(?:${prefixed})/)?my-account/item-numbers$`);
+const ITEM_NUMBERS_IMPORT_PATH = /^\/api\/account\/item-numbers\/import$/;
 const BULK_CART_PATH = /^\/api\/cart\/(?:add-many|resolve-lines)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
@@ -58,6 +67,8 @@ export const LARGEST_BODY_BYTES = Math.max(
   MAX_MEDIUM_BYTES,
   MAX_QUICK_ORDER_BODY_BYTES,
   MAX_BULK_BODY_BYTES,
+  MAX_ITEM_NUMBERS_PAGE_BYTES,
+  MAX_ITEM_NUMBERS_IMPORT_BYTES,
 );
 
 /** The most bytes a request to this path may send. */
@@ -69,5 +80,7 @@ export function bodyLimitFor(pathname: string): number {
   if (MEDIA_UPLOAD_PATH.test(pathname)) return MAX_MEDIUM_BYTES;
   if (QUICK_ORDER_PATH.test(pathname)) return MAX_QUICK_ORDER_BODY_BYTES;
   if (BULK_CART_PATH.test(pathname)) return MAX_BULK_BODY_BYTES;
+  if (ITEM_NUMBERS_PAGE_PATH.test(pathname)) return MAX_ITEM_NUMBERS_PAGE_BYTES;
+  if (ITEM_NUMBERS_IMPORT_PATH.test(pathname)) return MAX_ITEM_NUMBERS_IMPORT_BYTES;
   return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

@@ -10,6 +10,7 @@ import { deProfile } from './profile/de.ts';
 import { deAddresses } from './addresses/de.ts';
 import { deRegistration } from './registration/de.ts';
 import { deCompanyUsers } from './company-users/de.ts';
+import { deItemNumbers } from './item-numbers/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -319,4 +320,5 @@ export const de: Messages = {
   ...deAddresses,
   ...deRegistration,
   ...deCompanyUsers,
+  ...deItemNumbers,
 };

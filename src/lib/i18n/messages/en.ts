@@ -9,6 +9,7 @@ import { enProfile } from './profile/en.ts';
 import { enAddresses } from './addresses/en.ts';
 import { enRegistration } from './registration/en.ts';
 import { enCompanyUsers } from './company-users/en.ts';
+import { enItemNumbers } from './item-numbers/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -318,6 +319,7 @@ export const en = {
   ...enAddresses,
   ...enRegistration,
   ...enCompanyUsers,
+  ...enItemNumbers,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,7 @@ import { esProfile } from './profile/es.ts';
 import { esAddresses } from './addresses/es.ts';
 import { esRegistration } from './registration/es.ts';
 import { esCompanyUsers } from './company-users/es.ts';
+import { esItemNumbers } from './item-numbers/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -317,4 +318,5 @@ export const es: Messages = {
   ...esAddresses,
   ...esRegistration,
   ...esCompanyUsers,
+  ...esItemNumbers,
 };

@@ -10,6 +10,7 @@ import { frProfile } from './profile/fr.ts';
 import { frAddresses } from './addresses/fr.ts';
 import { frRegistration } from './registration/fr.ts';
 import { frCompanyUsers } from './company-users/fr.ts';
+import { frItemNumbers } from './item-numbers/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -318,4 +319,5 @@ export const fr: Messages = {
   ...frAddresses,
   ...frRegistration,
   ...frCompanyUsers,
+  ...frItemNumbers,
 };

@@ -10,6 +10,7 @@ import { itProfile } from './profile/it.ts';
 import { itAddresses } from './addresses/it.ts';
 import { itRegistration } from './registration/it.ts';
 import { itCompanyUsers } from './company-users/it.ts';
+import { itItemNumbers } from './item-numbers/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -315,4 +316,5 @@ export const it: Messages = {
   ...itAddresses,
   ...itRegistration,
   ...itCompanyUsers,
+  ...itItemNumbers,
 };

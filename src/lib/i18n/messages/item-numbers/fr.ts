@@ -1,0 +1,57 @@
+import type { ItemNumbersMessages } from './en.ts';
+
+// The French messages of the "My item numbers" page and its CSV headings; keys and placeholders mirror en.ts.
+export const frItemNumbers: ItemNumbersMessages = {
+  'account.ItemNumbers': 'Mes références',
+  'itemNumbers.intro':
+    'Attribuez aux articles de la boutique les références propres à votre entreprise (numéros de matériel). Toute votre entreprise peut alors rechercher et commander avec elles ; elles figurent dans le panier, sur les commandes et dans l’export des commandes.',
+  'itemNumbers.viewOnly':
+    'Votre rôle permet de voir ces références ; pour les modifier, il faut un rôle autorisé à commander.',
+  'itemNumbers.listTitle': 'Vos références',
+  'itemNumbers.searchLabel': 'Chercher une référence de la boutique ou la vôtre',
+  'itemNumbers.search': 'Rechercher',
+  'itemNumbers.itemnum': 'Référence',
+  'itemNumbers.own': 'Votre référence',
+  'itemNumbers.product': 'Article',
+  'itemNumbers.actions': 'Actions',
+  'itemNumbers.remove': 'Supprimer',
+  'itemNumbers.removeFor': 'votre référence {{number}}',
+  'itemNumbers.empty': 'Votre entreprise n’a pas encore de références propres.',
+  'itemNumbers.noMatch': 'Aucune référence ne correspond à « {{q}} ».',
+  'itemNumbers.pageOf': 'Page {{page}} sur {{pages}} ({{total}} références)',
+  'itemNumbers.pages': 'Pages de vos références',
+  'itemNumbers.previous': 'Page précédente',
+  'itemNumbers.next': 'Page suivante',
+  'itemNumbers.setTitle': 'Ajouter ou modifier une référence',
+  'itemNumbers.itemHint': 'La référence ou le SKU de la boutique, comme sur la page de l’article.',
+  'itemNumbers.save': 'Enregistrer',
+  'itemNumbers.importTitle': 'Importer depuis un fichier',
+  'itemNumbers.importHint':
+    'Un fichier CSV ou Excel (XLSX) à deux colonnes : la référence de la boutique et la vôtre, jusqu’à 5 000 lignes. Une ligne d’en-tête est possible. Une référence existante est modifiée.',
+  'itemNumbers.file': 'Fichier',
+  'itemNumbers.import': 'Importer',
+  'itemNumbers.export': 'Tout télécharger en CSV',
+  'itemNumbers.done.set': 'La référence a été enregistrée.',
+  'itemNumbers.done.removed': 'La référence a été supprimée.',
+  'itemNumbers.report.written': 'Importé : {{written}} lignes écrites, {{unchanged}} déjà identiques au fichier.',
+  'itemNumbers.report.refusedTitle': 'Ces lignes n’ont pas été importées',
+  'itemNumbers.report.line': 'Ligne',
+  'itemNumbers.report.reason': 'Motif',
+  'itemNumbers.report.dropped': '{{dropped}} lignes après les 5 000 premières n’ont pas été lues.',
+  'itemNumbers.refusal.unknown-product': 'Aucun article n’a cette référence.',
+  'itemNumbers.refusal.invalid-number':
+    'Votre référence manque, dépasse 64 caractères ou contient des caractères non autorisés.',
+  'itemNumbers.refusal.invalid-item':
+    'La référence de la boutique manque, est trop longue ou contient des caractères non autorisés.',
+  'itemNumbers.refusal.number-taken': 'Votre entreprise utilise déjà cette référence pour un autre article.',
+  'itemNumbers.refusal.product-twice': 'Une ligne précédente nomme déjà cet article.',
+  'itemNumbers.file.format': 'Ce n’est pas un fichier CSV ou XLSX.',
+  'itemNumbers.file.unreadable': 'Le fichier n’a pas pu être lu.',
+  'itemNumbers.file.empty': 'Veuillez choisir un fichier d’au moins une ligne.',
+  'itemNumbers.file.too-large': 'Le fichier dépasse 2 Mo.',
+  'itemNumbers.error.notFound': 'Votre entreprise n’a pas de référence propre pour cet article.',
+  'itemNumbers.formErrors': 'Veuillez vérifier les champs signalés.',
+  'itemNumbers.csv.item': 'Référence',
+  'itemNumbers.csv.own': 'Votre référence',
+  'itemNumbers.csv.name': 'Désignation',
+};

@@ -1,0 +1,4 @@
+// customerItemsApi.import (src/lib/customer-items/contract.ts) says what this endpoint takes and answers.
+import { customerItems } from '#lib/server/customer-items/index.ts';
+
+export const POST = customerItems.import;
