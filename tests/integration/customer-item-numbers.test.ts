@@ -14,7 +14,7 @@ import { customerItemsRoutes } from '#lib/server/customer-items/handlers.ts';
 import { customers, products } from '#lib/server/db/schema.ts';
 import type { Role } from '#lib/account/roles.ts';
 import { numberRows } from '#lib/customer-items/file-rows.ts';
-import { quickOrderFileRows } from '#lib/server/cart/quick-order-file.ts';
+import { spreadsheetRows } from '#lib/server/spreadsheet-rows.ts';
 
 process.env.LOG_LEVEL = 'warn';
 
@@ -173,7 +173,7 @@ forEachDatabase('customer item numbers', (ctx) => {
     const text = csv.result.body as string;
     expect(text.split('\r\n')[0]).toBe('Référence;Votre référence;Désignation');
     const bytes = new TextEncoder().encode(`\uFEFF${text}`);
-    const read = numberRows(await quickOrderFileRows(bytes));
+    const read = numberRows(await spreadsheetRows(bytes));
     const back = await importRows(other, read.rows);
     expect(back.body.refused).toEqual([]);
     const exported = (await list(acme, '?q=T-')).body.numbers;
@@ -194,7 +194,7 @@ forEachDatabase('customer item numbers', (ctx) => {
         [{ inline: 'Something' }, { inline: 'T-X1' }, { inline: a!.itemnum }],
       ],
     ]);
-    const read = numberRows(await quickOrderFileRows(new Uint8Array(file)));
+    const read = numberRows(await spreadsheetRows(new Uint8Array(file)));
     expect(read.rows).toEqual([{ line: 2, item: a!.itemnum, number: 'T-X1' }]);
     expect((await importRows(acme, read.rows)).body.written).toBe(1);
     expect((await list(acme, '?q=T-X1')).body.numbers[0].sku).toBe(a!.sku);

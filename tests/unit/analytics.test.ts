@@ -28,6 +28,7 @@ function line(id: string, sku: string, quantity: number, price = 10.1): CartItem
     sku,
     name: `Name ${sku}`,
     image: null,
+    customerItemNumber: null,
     orderUnit: 'C62',
     taxRatePercent: 19,
     itemnum: sku,

@@ -33,6 +33,7 @@ function line(id: string, sku: string, quantity: number): CartItem {
     sku,
     name: sku,
     image: null,
+    customerItemNumber: null,
     orderUnit: 'C62',
     taxRatePercent: 19,
     itemnum: sku,

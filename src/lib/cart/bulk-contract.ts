@@ -58,8 +58,8 @@ const resolvedLineSchema = z.object({
   item: priceListEntrySchema
     .extend({
       itemnum: z.string(),
-      /** The buyer's company's own number for the product, when it keeps one. */
-      customerItemNumber: z.string().optional(),
+      /** The buyer's company's own number for the product; null when it keeps none. */
+      customerItemNumber: z.string().nullable(),
       name: z.string(),
       /** What one ordered quantity is (a pack of 100 pieces) and the quantity rule. */
       unit: z.object({

@@ -116,8 +116,11 @@ const cartItemSchema = z.object({
   name: z.string(),
   image: z.string().nullable(),
   itemnum: z.string(),
-  /** The buyer's company's own number for the product (its material number), when it keeps one. */
-  customerItemNumber: z.string().optional(),
+  /**
+   * The buyer's company's own number for the product (its material number); null when it keeps none.
+   * Orders placed before there were such numbers stored their lines without it: they read as null.
+   */
+  customerItemNumber: z.string().nullable().default(null),
   quantity: z.number().int(),
   /** What one of `quantity` is: a UN/ECE unit code (C62 piece, PK pack, MTR metre). */
   orderUnit: z.string().default('C62'),

@@ -1,6 +1,6 @@
 // Quick order: item numbers with quantities, typed one per line or pasted from a spreadsheet (tab
 // separated), a CSV export (comma or semicolon) or an e-mail ("10003-01 5"), or read from an uploaded
-// CSV or XLSX file (src/lib/server/cart/quick-order-file.ts). My Items' box parses in the browser so a
+// CSV or XLSX file (src/lib/server/spreadsheet-rows.ts). My Items' box parses in the browser so a
 // bad quantity is pointed out on its line before anything is sent; the quick order page on the server.
 // The server then says what each item number is (bulk-contract.ts) and checks every line again when
 // they are added.

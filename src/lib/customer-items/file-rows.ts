@@ -1,6 +1,6 @@
 // A company's item number file, read and written: two columns, the shop's item number (or sku) and the
 // company's own number. The rows come from an uploaded CSV or XLSX (the quick order's file reader,
-// src/lib/server/cart/quick-order-file.ts); a heading row in any of the shop's languages says which
+// src/lib/server/spreadsheet-rows.ts); a heading row in any of the shop's languages says which
 // column is which, else the first filled cell is the shop's and the next the company's. The export
 // writes the same shape (a heading, semicolons, UTF-8 with its mark for Excel), so it reads back.
 import type { QuickOrderRow } from '../cart/quick-order.ts';

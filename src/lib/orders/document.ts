@@ -57,7 +57,7 @@ export function orderDocument(order: Order, m: Messages, locale: Locale, intlLoc
     { title: m['checkout.billingAddress'], lines: labelledAddress(cart.billingAddress, locale, m) },
     { title: m['checkout.shippingAddress'], lines: labelledAddress(cart.shippingAddress, locale, m) },
   ];
-  const ownNumber = (number: string | undefined) => (number ? [`${m['catalog.yourItemNo']} ${number}`] : []);
+  const ownNumber = (number: string | null) => (number ? [`${m['catalog.yourItemNo']} ${number}`] : []);
   const lines = cart.cartItems
     .filter((item) => item.purchasable)
     .map((item) => {

@@ -171,7 +171,7 @@ export function quickLineResolver(deps: CartDeps, offers: Offers = catalogOffers
         item: {
           ...offer,
           itemnum,
-          ...(customerItemNumber === null ? {} : { customerItemNumber }),
+          customerItemNumber,
           name: name ?? product.sku,
           unit: { orderUnit, contentUnit, unitsPerOrderUnit, min: minQuantity, step: quantityStep },
         },

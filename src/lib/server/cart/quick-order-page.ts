@@ -12,7 +12,7 @@ import type { ResolvedQuickLine } from '#lib/cart/bulk-contract.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { ApiError } from '../http.ts';
 import { readForm } from '../http-form.ts';
-import { quickOrderFileRows, QuickOrderFileRefused } from './quick-order-file.ts';
+import { spreadsheetRows, SpreadsheetRefused } from '../spreadsheet-rows.ts';
 import type { CartRequest } from './handlers.ts';
 
 /** What the page's form sent: the text box, the finder's one line, a chosen file, and which button. */
@@ -69,7 +69,7 @@ interface QuickOrderResultLine extends QuickOrderLine {
 
 export type QuickOrderCheck =
   | { kind: 'empty' }
-  | { kind: 'file'; reason: QuickOrderFileRefused['reason'] }
+  | { kind: 'file'; reason: SpreadsheetRefused['reason'] }
   | {
       kind: 'lines';
       lines: QuickOrderResultLine[];
@@ -83,7 +83,7 @@ export type QuickOrderCheck =
 
 /** The rows a check reads: the chosen file's, or else the text box's with the finder's line after them. */
 async function postedRows(post: QuickOrderPost): Promise<QuickOrderRow[]> {
-  if (post.file) return quickOrderFileRows(post.file);
+  if (post.file) return spreadsheetRows(post.file);
   const rows = textRows(post.text);
   if (post.finder.item !== '') rows.push({ line: rows.length + 1, cells: [post.finder.item, post.finder.quantity] });
   return rows;
@@ -108,7 +108,7 @@ export async function checkQuickOrder(
   try {
     rows = await postedRows(post);
   } catch (error) {
-    if (error instanceof QuickOrderFileRefused) return { kind: 'file', reason: error.reason };
+    if (error instanceof SpreadsheetRefused) return { kind: 'file', reason: error.reason };
     throw error;
   }
   const { lines: parsed, dropped } = quickOrderFromRows(rows, MAX_BULK_LINES);

@@ -18,7 +18,7 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     name: line.name,
     image: line.image,
     itemnum: line.itemnum,
-    ...(line.customerItemNumber === null ? {} : { customerItemNumber: line.customerItemNumber }),
+    customerItemNumber: line.customerItemNumber,
     quantity: line.quantity,
     orderUnit: line.orderUnit,
     taxRatePercent: line.rate / 100,

@@ -5,10 +5,8 @@
 // with what was done (post/redirect/get); an import shows its report at once (sending the same file
 // again changes nothing more). A refusal renders the page again with its status and, for the set form,
 // what was typed with each message beside its field.
-// The cart domain's index does not expose its file reader yet (the cart is being changed beside this
-// work); once it does, import it from there.
-// eslint-disable-next-line no-restricted-imports -- the quick order's CSV/XLSX reader, reused as it is
-import { QuickOrderFileRefused, quickOrderFileRows } from '../cart/quick-order-file.ts';
+// The quick order's CSV/XLSX reader, reused as it is.
+import { SpreadsheetRefused, spreadsheetRows } from '../spreadsheet-rows.ts';
 import { CUSTOMER_ITEM_MESSAGES, type ImportReport } from '#lib/customer-items/contract.ts';
 import { numberRows } from '#lib/customer-items/file-rows.ts';
 import { MAX_ITEM_NUMBERS_FILE_BYTES } from '#lib/customer-items/rules.ts';
@@ -31,7 +29,7 @@ const DONE = ['set', 'removed'] as const;
 type Done = (typeof DONE)[number];
 
 /** Why an uploaded file gave no rows to import. */
-type FileProblem = QuickOrderFileRefused['reason'] | 'empty' | 'too-large';
+type FileProblem = SpreadsheetRefused['reason'] | 'empty' | 'too-large';
 
 export interface SetForm {
   values: { item: string; number: string };
@@ -105,10 +103,10 @@ async function fileRows(file: File | null) {
   if (!file) return { problem: 'empty' as const };
   if (file.size > MAX_ITEM_NUMBERS_FILE_BYTES) return { problem: 'too-large' as const };
   try {
-    const read = numberRows(await quickOrderFileRows(new Uint8Array(await file.arrayBuffer())));
+    const read = numberRows(await spreadsheetRows(new Uint8Array(await file.arrayBuffer())));
     return read.rows.length === 0 ? { problem: 'empty' as const } : read;
   } catch (error) {
-    if (error instanceof QuickOrderFileRefused) return { problem: error.reason };
+    if (error instanceof SpreadsheetRefused) return { problem: error.reason };
     throw error;
   }
 }

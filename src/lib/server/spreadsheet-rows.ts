@@ -1,10 +1,10 @@
-// A quick order's uploaded file: a CSV export (any of the separators spreadsheets and ERPs write, in
-// UTF-8, UTF-16 or the Windows code page German Excel still saves in) or an Excel workbook (XLSX: its
-// first sheet). Either becomes rows of cells for the quick order's own reader (quickOrderFromRows),
-// so a heading row names the columns whatever the file. An XLSX is a zip: only the three parts the
-// first sheet needs are unpacked, each within a size a 1,000-line order never comes near (a zip bomb
-// stops there), and nothing else in the file is looked at (no macros, no formulas evaluated: a
-// formula cell gives the value Excel saved with it).
+// A buyer's uploaded list (the quick order's lines, a company's item numbers): a CSV export (any of the
+// separators spreadsheets and ERPs write, in UTF-8, UTF-16 or the Windows code page German Excel still
+// saves in) or an Excel workbook (XLSX: its first sheet). Either becomes rows of cells for the reader
+// of the list (quickOrderFromRows, numberRows), so a heading row names the columns whatever the file.
+// An XLSX is a zip: only the three parts the first sheet needs are unpacked, each within a size such a
+// list never comes near (a zip bomb stops there), and nothing else in the file is looked at (no macros,
+// no formulas evaluated: a formula cell gives the value Excel saved with it).
 import { parse } from 'csv-parse/sync';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { fromBufferPromise, type Entry, type ZipFile } from 'yauzl';
@@ -14,7 +14,7 @@ import { textRows, type QuickOrderRow } from '#lib/cart/quick-order.ts';
 const MAX_XLSX_PART_BYTES = 16 * 1024 * 1024;
 
 /** Why a file is refused: not a CSV or XLSX file (`format`), or a damaged one (`unreadable`). */
-export class QuickOrderFileRefused extends Error {
+export class SpreadsheetRefused extends Error {
   readonly reason: 'format' | 'unreadable';
   constructor(reason: 'format' | 'unreadable') {
     super(reason === 'format' ? 'not a CSV or XLSX file' : 'the file could not be read');
@@ -26,10 +26,10 @@ const isZip = (bytes: Uint8Array) =>
   bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** The rows of an uploaded CSV or XLSX file, each with its line (a CSV's) or row (a sheet's) number. */
-export async function quickOrderFileRows(bytes: Uint8Array): Promise<QuickOrderRow[]> {
+export async function spreadsheetRows(bytes: Uint8Array): Promise<QuickOrderRow[]> {
   if (isZip(bytes)) return xlsxRows(bytes);
   const text = decodeText(bytes);
-  if (looksBinary(text.slice(0, 4096))) throw new QuickOrderFileRefused('format');
+  if (looksBinary(text.slice(0, 4096))) throw new SpreadsheetRefused('format');
   return csvRows(text);
 }
 
@@ -69,7 +69,7 @@ function csvRows(text: string): QuickOrderRow[] {
       bom: true,
     }) as unknown as { record: string[]; raw: string }[];
   } catch {
-    throw new QuickOrderFileRefused('unreadable');
+    throw new SpreadsheetRefused('unreadable');
   }
   // Each record's first line, counted from the line breaks of the ones before it (a quoted cell may hold some).
   let line = 1;
@@ -88,7 +88,7 @@ async function unpackParts(bytes: Uint8Array, wanted: (name: string) => boolean)
       strictFileNames: true,
     });
   } catch {
-    throw new QuickOrderFileRefused('unreadable');
+    throw new SpreadsheetRefused('unreadable');
   }
   const parts = new Map<string, string>();
   try {
@@ -96,8 +96,8 @@ async function unpackParts(bytes: Uint8Array, wanted: (name: string) => boolean)
       if (wanted(entry.fileName)) parts.set(entry.fileName, await readPart(zip, entry));
     }
   } catch (error) {
-    if (error instanceof QuickOrderFileRefused) throw error;
-    throw new QuickOrderFileRefused('unreadable');
+    if (error instanceof SpreadsheetRefused) throw error;
+    throw new SpreadsheetRefused('unreadable');
   } finally {
     zip.close();
   }
@@ -105,14 +105,13 @@ async function unpackParts(bytes: Uint8Array, wanted: (name: string) => boolean)
 }
 
 async function readPart(zip: ZipFile, entry: Entry): Promise<string> {
-  if (entry.isEncrypted() || entry.uncompressedSize > MAX_XLSX_PART_BYTES)
-    throw new QuickOrderFileRefused('unreadable');
+  if (entry.isEncrypted() || entry.uncompressedSize > MAX_XLSX_PART_BYTES) throw new SpreadsheetRefused('unreadable');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of await zip.openReadStreamPromise(entry)) {
     size += (chunk as Buffer).length;
     // The directory's size is the zip's word; the bytes that actually come out are what count.
-    if (size > MAX_XLSX_PART_BYTES) throw new QuickOrderFileRefused('unreadable');
+    if (size > MAX_XLSX_PART_BYTES) throw new SpreadsheetRefused('unreadable');
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -130,7 +129,7 @@ function walkXml(
   try {
     parser.write(xml).close();
   } catch {
-    throw new QuickOrderFileRefused('unreadable');
+    throw new SpreadsheetRefused('unreadable');
   }
 }
 
@@ -201,10 +200,10 @@ async function xlsxRows(bytes: Uint8Array): Promise<QuickOrderRow[]> {
   const meta = await unpackParts(bytes, (name) =>
     ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'].includes(name),
   );
-  if (!meta.has('xl/workbook.xml')) throw new QuickOrderFileRefused('format');
+  if (!meta.has('xl/workbook.xml')) throw new SpreadsheetRefused('format');
   const sheetPath = firstSheetPath(meta);
   const sheet = (await unpackParts(bytes, (name) => name === sheetPath)).get(sheetPath);
-  if (sheet === undefined) throw new QuickOrderFileRefused('unreadable');
+  if (sheet === undefined) throw new SpreadsheetRefused('unreadable');
   const strings = sharedStrings(meta.get('xl/sharedStrings.xml'));
 
   const rows: QuickOrderRow[] = [];

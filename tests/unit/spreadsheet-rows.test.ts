@@ -1,14 +1,14 @@
-// The quick order's uploaded files (src/lib/server/cart/quick-order-file.ts) read as a buyer's
+// Uploaded lists (src/lib/server/spreadsheet-rows.ts) read as a buyer's
 // spreadsheet or ERP export would be: CSV in its usual separators and encodings, XLSX through its
 // shared strings, inline strings and saved formula values, and files that are neither refused with
 // the reason the page shows.
 import { describe, expect, test } from 'vitest';
-import { quickOrderFileRows, QuickOrderFileRefused } from '#lib/server/cart/quick-order-file.ts';
+import { spreadsheetRows, SpreadsheetRefused } from '#lib/server/spreadsheet-rows.ts';
 import { quickOrderFromRows } from '#lib/cart/quick-order.ts';
 import { xlsx, zip } from '#tests/helpers/xlsx.ts';
 
 const lines = async (bytes: Uint8Array) =>
-  quickOrderFromRows(await quickOrderFileRows(bytes)).lines.map(({ line, ref, quantity }) => [line, ref, quantity]);
+  quickOrderFromRows(await spreadsheetRows(bytes)).lines.map(({ line, ref, quantity }) => [line, ref, quantity]);
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe('CSV', () => {
@@ -45,7 +45,7 @@ describe('CSV', () => {
 
   test('a binary file that is not a zip is refused as no CSV or XLSX', async () => {
     const picture = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    await expect(quickOrderFileRows(picture)).rejects.toEqual(new QuickOrderFileRefused('format'));
+    await expect(spreadsheetRows(picture)).rejects.toEqual(new SpreadsheetRefused('format'));
   });
 });
 
@@ -88,7 +88,7 @@ describe('XLSX', () => {
         ['10004-01', 'viele'],
       ],
     ]);
-    const { lines: read } = quickOrderFromRows(await quickOrderFileRows(book));
+    const { lines: read } = quickOrderFromRows(await spreadsheetRows(book));
     expect(read.map((l) => [l.ref, l.quantity, l.quantityText])).toEqual([
       ['10003-01', null, '1.5'],
       ['10004-01', null, 'viele'],
@@ -96,11 +96,9 @@ describe('XLSX', () => {
   });
 
   test('a zip that is no workbook is refused as no CSV or XLSX; a broken one as unreadable', async () => {
-    await expect(quickOrderFileRows(zip({ 'readme.txt': 'hello' }))).rejects.toEqual(
-      new QuickOrderFileRefused('format'),
-    );
+    await expect(spreadsheetRows(zip({ 'readme.txt': 'hello' }))).rejects.toEqual(new SpreadsheetRefused('format'));
     const cut = xlsx([[['10003-01', 1]]]).subarray(0, 200);
-    await expect(quickOrderFileRows(cut)).rejects.toEqual(new QuickOrderFileRefused('unreadable'));
+    await expect(spreadsheetRows(cut)).rejects.toEqual(new SpreadsheetRefused('unreadable'));
   });
 
   test('a sheet that unpacks past the limit (a zip bomb) is refused before it is read', async () => {
@@ -110,6 +108,6 @@ describe('XLSX', () => {
       'xl/worksheets/sheet1.xml': huge,
     });
     expect(bomb.length).toBeLessThan(200_000);
-    await expect(quickOrderFileRows(bomb)).rejects.toEqual(new QuickOrderFileRefused('unreadable'));
+    await expect(spreadsheetRows(bomb)).rejects.toEqual(new SpreadsheetRefused('unreadable'));
   });
 });
