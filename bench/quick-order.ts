@@ -1,0 +1,350 @@
+// The quick order at catalogue scale (issue 37): a buyer's upload of 1,000 lines resolved by
+// POST /api/cart/resolve-lines (bulk-contract.ts; src/lib/server/cart/bulk.ts quickLineResolver: one
+// statement finding the products by item number or sku, one checking the lines, the shopper's prices
+// from the in-memory price index), and the quick order page's "Check" with the same lines as an
+// uploaded CSV file (multipart POST /quick-order, which resolves them the same way and renders the
+// page). Over HTTP against the built shop behind its server front on PGlite, one request at a time (a
+// buyer waiting for their answer), signed in as the demo buyer (its own price list) and as a guest.
+// For reference in the same run: 10 and 100 lines, and the price call of a listing page (24 skus).
+//
+// The lines are as a buyer's ERP export would have them: mostly item numbers of orderable products
+// picked from the database, some skus, ~1% unknown, a few repeated.
+//
+//   DATA_DIR=.data/bench100k BENCH_PRODUCTS=100000 npm run bench:quick-order   (RUNS=3 REQUESTS=100)
+//   BENCH_REPORT=0 ...: print, leave BENCHMARKS.md alone
+import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { z } from 'astro/zod';
+import { rows } from '../src/lib/server/db/sql.ts';
+import { findByReference } from '../src/lib/server/cart/bulk.ts';
+import { customerTerms } from '../src/lib/server/cart/pricing.ts';
+import { resolvePlainLines } from '../src/lib/server/cart/products.ts';
+import { DEMO_FIXTURES } from '../src/lib/server/demo/fixtures.ts';
+import { buildIfStale, root } from '../scripts/lib/prepare.ts';
+import { listingPageSkus, seededCatalogue } from './lib/catalogue-database.ts';
+import { machine, median, percentile, writeSection } from './lib/report.ts';
+import { BENCH_OUT_DIR, load1, ms, numberFromEnv, reportEnabled, startShop, today } from './lib/shop.ts';
+import { jsonHeaders, signIn, type Browser } from './lib/signed-in.ts';
+
+const RUNS = numberFromEnv('RUNS', 3);
+/** Requests per run of the 1,000-line scenarios (100: of fewer, the p99 would be the slowest). */
+const REQUESTS = numberFromEnv('REQUESTS', 100);
+/** Requests per run of the small reference scenarios. */
+const SMALL_REQUESTS = numberFromEnv('SMALL_REQUESTS', 100);
+const WARM_UP = 3;
+const LINES = 1000;
+const DATA_DIR = process.env.DATA_DIR ?? '.data/bench100k';
+const GOAL_P99_MS = 500;
+const BUYER = DEMO_FIXTURES.customers.acme;
+
+const loadAtStart = load1();
+const startedAt = new Date();
+await buildIfStale(BENCH_OUT_DIR);
+process.env.DATA_DIR = DATA_DIR;
+const database = await seededCatalogue();
+
+const Candidate = z.object({ sku: z.string(), itemnum: z.string(), min: z.number(), step: z.number() });
+/**
+ * Products a buyer would order (active, priced in EUR on the base list, not a variant parent, price not
+ * on request), in an order of their own that does not follow ids, so they come from all over the catalogue.
+ */
+const candidates = await rows(
+  database.db,
+  Candidate,
+  sql`SELECT p.sku, p.itemnum, GREATEST(p.min_quantity, 1) AS min, GREATEST(p.quantity_step, 1) AS step
+    FROM products p
+    WHERE p.is_active AND NOT p.hide_prices
+      AND NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id AND v.is_active)
+      AND EXISTS (SELECT 1 FROM prices pr JOIN price_lists l ON l.id = pr.price_list_id
+        WHERE pr.product_id = p.id AND pr.currency = 'EUR' AND l.code = 'base')
+    ORDER BY md5(p.id::text) LIMIT ${LINES}`,
+);
+const [counts] = await rows(
+  database.db,
+  z.object({ products: z.number(), orderable: z.number() }),
+  sql`SELECT count(*)::int AS products,
+      count(*) FILTER (WHERE is_active AND NOT EXISTS (SELECT 1 FROM products v WHERE v.parent_id = p.id))::int AS orderable
+    FROM products p`,
+);
+const priceSkus = await listingPageSkus(database.db);
+const [buyerCustomer] = await rows(
+  database.db,
+  z.object({ id: z.string() }),
+  sql`SELECT id FROM customers WHERE customernum = ${BUYER.customernum}`,
+);
+const buyerTerms = await customerTerms(database.db, buyerCustomer!.id);
+
+type Line = { ref: string; quantity: number };
+
+/**
+ * `n` lines: 1% unknown item numbers, 4% repeats of earlier lines, and of the rest one in 20 by sku, the
+ * others by item number, each with a quantity its product's rule allows (its minimum, or a step or three more).
+ */
+function upload(n: number): Line[] {
+  const unknown = Math.max(n >= 100 ? 1 : 0, Math.round(n / 100));
+  const repeats = Math.round((n * 4) / 100);
+  const known = candidates.slice(0, n - unknown - repeats).map((c, i) => ({
+    ref: i % 20 === 19 ? c.sku : c.itemnum,
+    quantity: c.min + c.step * (i % 4),
+  }));
+  const lines = [...known];
+  for (let i = 0; i < unknown; i++) lines.push({ ref: `${9_900_000 + i * 7}-01`, quantity: 1 });
+  for (let i = 0; i < repeats; i++) lines.push({ ...known[(i * 37) % known.length]! });
+  // A fixed shuffle (the same every run), so repeats and unknown lines sit among the others.
+  let seed = 37;
+  for (let i = lines.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+  }
+  return lines;
+}
+
+interface Run {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** `fn` timed `times` times after WARM_UP calls; `after` (untimed) looks at each result and prepares the next call. */
+async function timed<T>(times: number, fn: () => Promise<T>, after: (result: T) => void = () => {}): Promise<Run> {
+  for (let i = 0; i < WARM_UP; i++) after(await fn());
+  const latencies: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    const result = await fn();
+    latencies.push(performance.now() - started);
+    after(result);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1)! };
+}
+
+/** Median of RUNS runs' percentiles, max over all of them. */
+const summary = (all: Run[]): Run => ({
+  p50: median(all.map((run) => run.p50)),
+  p99: median(all.map((run) => run.p99)),
+  max: Math.max(...all.map((run) => run.max)),
+});
+
+// Where the time of 1,000 lines goes in the database: the resolver's two statements on their own, in
+// this process on the same database (the shop runs them on its database thread; PGlite either way).
+const statementRows: string[] = [];
+{
+  const lines = upload(LINES);
+  const refs = lines.map((line) => line.ref);
+  const products = await findByReference(database.db, refs, 'de');
+  // The lines naming a product, as the resolver passes them on to the check.
+  const known = lines.flatMap((line, i) => (products[i] ? [{ sku: products[i].sku, quantity: line.quantity }] : []));
+  const statements: [string, () => Promise<unknown>][] = [
+    ['finding the products by item number or sku (`findByReference`)', () => findByReference(database.db, refs, 'de')],
+    [
+      `checking the ${known.length} lines, guest prices (\`resolvePlainLines\`)`,
+      () => resolvePlainLines(database.db, known, { currency: 'EUR', priceListId: null }),
+    ],
+    [
+      `checking the ${known.length} lines, the buyer's price list (\`resolvePlainLines\`)`,
+      () => resolvePlainLines(database.db, known, { currency: 'EUR', priceListId: buyerTerms.priceListId }),
+    ],
+  ];
+  for (const [name, fn] of statements) {
+    const all: Run[] = [];
+    for (let r = 0; r < RUNS; r++) all.push(await timed(REQUESTS, fn));
+    const { p50, p99, max } = summary(all);
+    statementRows.push(`| ${name} | ${ms(p50)} | ${ms(p99)} | ${ms(max)} |`);
+    console.log(statementRows.at(-1));
+  }
+}
+await database.close();
+
+/** The lines as a buyer's CSV export (semicolon separated, a heading row), as the quick order page reads them. */
+const csvOf = (lines: Line[]) =>
+  ['Artikelnummer;Menge', ...lines.map((line) => `${line.ref};${line.quantity}`)].join('\r\n') + '\r\n';
+
+const shop = await startShop({ DATA_DIR: resolve(root, DATA_DIR) }, { readyStatus: 200, readyPath: '/readyz' });
+
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/** A request as the shop's own page sends it (same origin, the browser's cookies, compressed answer). */
+async function send(browser: Browser, path: string, body: string | FormData): Promise<Answer> {
+  const headers: Record<string, string> =
+    typeof body === 'string'
+      ? jsonHeaders(browser)
+      : { origin: browser.origin, ...(browser.cookie ? { cookie: browser.cookie } : {}) };
+  const response = await fetch(new URL(path, browser.origin), {
+    method: 'POST',
+    headers: { ...headers, 'accept-encoding': 'br, gzip' },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+  requests: number;
+  body: () => string | FormData;
+  /** Throws unless the answer is the one expected; returns what it says (for the report). */
+  check: (answer: Answer) => string;
+}
+
+const ResolveAnswer = z.object({
+  lines: z.array(z.object({ item: z.object({ sku: z.string() }).nullable(), error: z.string().nullable() })),
+});
+
+function resolveScenario(n: number): Scenario {
+  const lines = upload(n);
+  const body = JSON.stringify({ lines });
+  return {
+    name: `resolve-lines, ${n.toLocaleString('en')} lines`,
+    path: '/api/cart/resolve-lines',
+    requests: n >= LINES ? REQUESTS : SMALL_REQUESTS,
+    body: () => body,
+    check: ({ status, text }) => {
+      if (status !== 200) throw new Error(`resolve-lines answered ${status}: ${text.slice(0, 300)}`);
+      const answered = ResolveAnswer.parse(JSON.parse(text)).lines;
+      if (answered.length !== n) throw new Error(`resolve-lines answered ${answered.length} lines of ${n}`);
+      const outcomes = new Map<string, number>();
+      for (const line of answered) {
+        const outcome = line.error ?? 'ready';
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+      return [...outcomes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([outcome, count]) => `${count} ${outcome}`)
+        .join(', ');
+    },
+  };
+}
+
+const csv = csvOf(upload(LINES));
+const scenarios: Scenario[] = [
+  resolveScenario(10),
+  resolveScenario(100),
+  resolveScenario(LINES),
+  {
+    name: 'price call, 24 skus',
+    path: '/api/catalog/prices',
+    requests: SMALL_REQUESTS,
+    body: () => JSON.stringify({ skus: priceSkus }),
+    check: ({ status, text }) => {
+      if (status !== 200) throw new Error(`the price call answered ${status}: ${text.slice(0, 300)}`);
+      return '';
+    },
+  },
+  {
+    name: `quick order page "Check", CSV file of ${LINES.toLocaleString('en')} lines`,
+    path: '/quick-order',
+    requests: REQUESTS,
+    body: () => {
+      const form = new FormData();
+      form.set('intent', 'check');
+      form.set('file', new Blob([csv], { type: 'text/csv' }), 'bestellung.csv');
+      return form;
+    },
+    check: ({ status, text }) => {
+      if (status !== 200) throw new Error(`the quick order page answered ${status}: ${text.slice(0, 300)}`);
+      // Every line is on the page: the lines ready to add go back in the "Add to cart" form, one a line.
+      const ready = /<input type="hidden" name="lines" value="([^"]*)"/.exec(text)?.[1];
+      if (ready === undefined) throw new Error('the quick order page shows no checked lines');
+      return `${ready.split('\n').filter(Boolean).length} ready, ${(text.length / 1024).toFixed(0)} KiB of HTML`;
+    },
+  },
+];
+
+const shoppers = ['buyer', 'guest'] as const;
+type Shopper = (typeof shoppers)[number];
+/** A fresh browser each run: the buyer's user token (15 minutes) is never renewed during one. */
+const browserFor = (shopper: Shopper): Promise<Browser> =>
+  shopper === 'guest'
+    ? Promise.resolve({ origin: shop.url, cookie: '' })
+    : signIn(shop.url, BUYER.email, BUYER.password);
+
+const runs = new Map<string, Run[]>();
+const outcomes = new Map<string, string>();
+try {
+  // The first price call builds the price index (seconds on a large catalogue).
+  await send({ origin: shop.url, cookie: '' }, '/api/catalog/prices', JSON.stringify({ skus: priceSkus }));
+  for (let r = 0; r < RUNS; r++) {
+    for (const shopper of r % 2 === 0 ? shoppers : [...shoppers].reverse()) {
+      const browser = await browserFor(shopper);
+      for (const scenario of scenarios) {
+        const key = `${scenario.name} | ${shopper}`;
+        // Each answer is checked, and the next body made (a form with its file), off the clock.
+        let body = scenario.body();
+        const run = await timed(
+          scenario.requests,
+          () => send(browser, scenario.path, body),
+          (answer) => {
+            outcomes.set(key, scenario.check(answer));
+            body = scenario.body();
+          },
+        );
+        runs.set(key, [...(runs.get(key) ?? []), run]);
+        console.log(
+          `run ${r + 1} ${key}: p50 ${ms(run.p50)} p99 ${ms(run.p99)} max ${ms(run.max)} (${outcomes.get(key)})`,
+        );
+      }
+    }
+  }
+} finally {
+  await shop.stop();
+}
+const loadAtEnd = load1();
+
+const table: string[] = [];
+let worst1000 = 0;
+for (const scenario of scenarios)
+  for (const shopper of shoppers) {
+    const key = `${scenario.name} | ${shopper}`;
+    const all = runs.get(key)!;
+    const { p50, p99, max } = summary(all);
+    if (scenario.path === '/api/cart/resolve-lines' && scenario.requests === REQUESTS)
+      worst1000 = Math.max(worst1000, p99);
+    table.push(
+      `| ${scenario.name} | ${shopper} | ${ms(p50)} | ${ms(p99)} | ${ms(max)} | ${all.map((run) => ms(run.p99)).join(' / ')} | ${outcomes.get(key) || '–'} |`,
+    );
+  }
+
+const title = '## Quick order: resolving 1,000 lines';
+const section = `${title}
+
+\`npm run bench:quick-order\` (bench/quick-order.ts), ${today()} (started ${startedAt.toISOString().slice(11, 16)} UTC), on
+the embedded PGlite database in \`${DATA_DIR}\`: ${counts!.products.toLocaleString('en')} product rows of the demo generator
+(${counts!.orderable.toLocaleString('en')} of them active and not a variant parent). Over HTTP against the built shop behind
+its server front (scripts/serve.ts), one request at a time (a buyer waiting for the answer), signed in as the demo buyer
+\`${BUYER.email}\` (its own price list) and as a guest. \`POST /api/cart/resolve-lines\` with ${LINES.toLocaleString('en')} lines
+as a buyer's upload has them: item numbers of orderable products picked across the catalogue (one in 20 by sku
+instead), 1% unknown item numbers, 4% repeats of earlier lines, quantities each product's rule allows. For reference:
+10 and 100 such lines, and the price call of a listing page (24 skus). Then the quick order page's "Check" with the
+same ${LINES.toLocaleString('en')} lines as a CSV file (\`Artikelnummer;Menge\`), a multipart POST to \`/quick-order\` that resolves them
+the same way and renders the page with every line. ${REQUESTS} requests per run for the ${LINES.toLocaleString('en')}-line scenarios (so their p99 is
+the slowest of the run), ${SMALL_REQUESTS} for the others, after ${WARM_UP} to warm up; median of ${RUNS} runs' percentiles, max over all
+runs. Answers are compressed as a browser asks (\`accept-encoding: br, gzip\`) and read to the end.
+
+Machine: ${machine()}. Load average (1 min) at start and end: ${loadAtStart} / ${loadAtEnd}. The load generator
+shares the machine's two cores with the shop.
+
+| request | shopper | p50 (ms) | p99 (ms) | max (ms) | p99 of each run (ms) | the answer's lines |
+| --- | --- | ---: | ---: | ---: | --- | --- |
+${table.join('\n')}
+
+The resolver's two statements on their own, in the bench's process on the same database before the shop
+starts (the shop runs them on its database thread), ${REQUESTS} calls per run, median of ${RUNS} runs:
+
+| statement, ${LINES.toLocaleString('en')} lines | p50 (ms) | p99 (ms) | max (ms) |
+| --- | ---: | ---: | ---: |
+${statementRows.join('\n')}
+
+Goal (issue 37): p99 ≤ ${GOAL_P99_MS} ms for ${LINES.toLocaleString('en')} lines at 100,000 products. Measured: ${ms(worst1000)} ms (the slower of buyer and
+guest): ${worst1000 <= GOAL_P99_MS ? 'met' : 'missed'}.
+`;
+console.log(section);
+if (reportEnabled()) {
+  writeSection(title, section);
+  console.log('BENCHMARKS.md updated');
+}
+process.exit(0);
