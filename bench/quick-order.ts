@@ -250,7 +250,7 @@ const pageCheck: Scenario = {
     // Every line is on the page: the lines ready to add go back in the "Add to cart" form, one a line.
     const ready = /<input type="hidden" name="lines" value="([^"]*)"/.exec(text)?.[1];
     if (ready === undefined) throw new Error('the quick order page shows no checked lines');
-    return `${ready.split('\n').filter(Boolean).length} ready, ${(text.length / 1024).toFixed(0)} KiB of HTML`;
+    return `${ready.split('\n').filter(Boolean).length} ready, ${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB of HTML`;
   },
 };
 const scenarios: Scenario[] = [
@@ -282,10 +282,13 @@ const runs = new Map<string, Run[]>();
 const outcomes = new Map<string, string>();
 /** The last answer of each scenario: what the shop serialised and compressed for it. */
 const lastAnswers = new Map<Scenario, string>();
+/** Load average (1 min) as each run starts. */
+const runLoads: string[] = [];
 try {
   // The first price call builds the price index (seconds on a large catalogue).
   await send({ origin: shop.url, cookie: '' }, '/api/catalog/prices', JSON.stringify({ skus: priceSkus }));
   for (let r = 0; r < RUNS; r++) {
+    runLoads.push(load1());
     for (const shopper of r % 2 === 0 ? shoppers : [...shoppers].reverse()) {
       const browser = await browserFor(shopper);
       for (const scenario of scenarios) {
@@ -327,6 +330,12 @@ for (const scenario of scenarios)
       `| ${scenario.name} | ${shopper} | ${ms(p50)} | ${ms(p99)} | ${ms(max)} | ${all.map((run) => ms(run.p99)).join(' / ')} | ${outcomes.get(key) || '–'} |`,
     );
   }
+/** The runs of 1,000 lines whose own p99 was over the goal. */
+const overGoal = shoppers.flatMap((shopper) =>
+  runs
+    .get(`${resolveMany.name} | ${shopper}`)!
+    .flatMap((run, r) => (run.p99 > GOAL_P99_MS ? [`${shopper} run ${r + 1} (${ms(run.p99)} ms)`] : [])),
+);
 const p50 = (scenario: Scenario, shopper: Shopper) => p50Of.get(`${scenario.name} | ${shopper}`)!;
 
 /** The median time of `fn` over 20 calls, in this process. */
@@ -376,7 +385,7 @@ ${RUNS} runs' percentiles, max over all runs. Answers are compressed as a browse
 read to the end.
 
 Machine: ${machine()}. Load average (1 min) at start, after the statements below and at the end:
-${loads.join(' / ')}. The load generator shares the machine's two cores with the shop.${busy}
+${loads.join(' / ')}; as each run over HTTP started: ${runLoads.join(' / ')}. The load generator shares the machine's two cores with the shop.${busy}
 
 | request | shopper | p50 (ms) | p99 (ms) | max (ms) | p99 of each run (ms) | the answer's lines |
 | --- | --- | ---: | ---: | ---: | --- | --- |
@@ -390,12 +399,14 @@ the shop starts (the shop runs them on its database thread; PGlite either way), 
 ${statementRows.join('\n')}
 
 Together they take ${ms(statementsGuest)} ms of the guest's ${ms(p50(resolveMany, 'guest'))} ms at p50 over HTTP
-(${((100 * statementsGuest) / p50(resolveMany, 'guest')).toFixed(0)} %). Of the rest, the answer (${kib(answerBytes.length)} of JSON) costs ${ms(jsonMs)} ms to serialise and
-${ms(answerBrotliMs)} ms to compress (timed here on the last answer); the prices of the ${LINES.toLocaleString('en')} lines come from the in-memory price
-index, while the check runs. The page's "Check" adds ${ms(p50(pageCheck, 'guest') - p50(resolveMany, 'guest'))} ms (guest, p50) to resolving the same lines: reading the
-upload and the CSV, rendering every line (${kib(pageBytes.length)} of HTML, ${ms(pageBrotliMs)} ms of it compressing). The buyer pays a few ms more
-than a guest on every request (${ms(p50(scenarios[0]!, 'buyer') - p50(scenarios[0]!, 'guest'))} ms at 10 lines): its session is resolved to its company user and customer, and the customer's terms (price list, currency) are read, and a guest's
-price call is answered by the server front before it enters Astro.
+(${((100 * statementsGuest) / p50(resolveMany, 'guest')).toFixed(0)} %); the prices of the lines come from the in-memory price index while the check runs. Of the
+rest, the answer (${kib(answerBytes.length)} of JSON) costs ${ms(jsonMs)} ms to serialise and ${ms(answerBrotliMs)} ms to compress (timed here on the last
+answer); what remains is validating the request's lines, the price lookups, the round trips to the database thread
+and the framework's handling. The page's "Check" adds ${ms(p50(pageCheck, 'guest') - p50(resolveMany, 'guest'))} ms (guest, p50) to resolving the same lines: reading the
+upload and the CSV, and rendering every line (${kib(pageBytes.length)} of HTML, ${ms(pageBrotliMs)} ms of it compressing). A signed-in buyer's
+request costs a few ms more than a guest's (${ms(p50(scenarios[0]!, 'buyer') - p50(scenarios[0]!, 'guest'))} ms at 10 lines): its session is resolved to its company user and
+customer, and the customer's terms (price list, currency) are read. (A guest's price call is answered by the server
+front before it enters Astro, a buyer's by the endpoint.)
 
 EXPLAIN ANALYZE of the check on this database (2026-11-30, 1,000 skus, the buyer's list): the products found through
 the lower-case sku index (~5 ms); the stock rows joined by a hash join over a sequential scan of the whole stock table
@@ -405,7 +416,11 @@ lower-case item number and sku indexes, ~21 ms under EXPLAIN. The plan without h
 index probe) took 76 ms against 89 ms in process: not worth a query shape of its own while the goal is met with room.
 
 Goal (issue 37): p99 ≤ ${GOAL_P99_MS} ms for ${LINES.toLocaleString('en')} lines at 100,000 products. Measured: ${ms(worst1000)} ms (the slower of buyer and
-guest): ${worst1000 <= GOAL_P99_MS ? 'met' : 'missed'}.
+guest, median of the runs' p99): ${worst1000 <= GOAL_P99_MS ? 'met' : 'missed'}. ${
+  overGoal.length === 0
+    ? `Every run's p99 was within it.`
+    : `Over it in a run of its own: ${overGoal.join(', ')}, on a machine with the load averages above.`
+}
 `;
 console.log(section);
 if (reportEnabled()) {
