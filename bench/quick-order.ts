@@ -427,7 +427,8 @@ How much the machine's other work moves these figures: the runs of this bench on
 with other work (test suites) on the machine, as 1,000 lines' p50 / p99 in ms, buyer and guest, with the load
 averages at start / end: 03:37, load 7.8 / 3.3: buyer 138 / 205, guest 129 / 169; 03:46, 3.5 / 4.8: buyer 147 / 245,
 guest 131 / 200; 03:55, 3.5 / 6.6: buyer 165 / 297, guest 172 / 349; 04:05, 1.6 / 6.0 (5.3–7.8 as its runs started):
-buyer 196 / 431, guest 216 / 580, over the goal. The p50 moves by half and the p99 threefold with the load: when
+buyer 196 / 431, guest 216 / 580, over the goal; 04:44, 6.8 / 6.2 (10.2–11.1 as its runs started): buyer 315 / 1,000,
+guest 205 / 616, over the goal, the shop's CPU per request 208 / 169 ms. The p50 moves by half and the p99 threefold with the load: when
 other work wants three times the machine's two cores, one request of a hundred waits for them.
 
 Goal (issue 37): p99 ≤ ${GOAL_P99_MS} ms for ${LINES.toLocaleString('en')} lines at 100,000 products. Measured: ${ms(worst1000)} ms (the slower of buyer and
