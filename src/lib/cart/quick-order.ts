@@ -5,6 +5,7 @@
 // The server then says what each item number is (bulk-contract.ts) and checks every line again when
 // they are added.
 import { isValidQuantity, MAX_BULK_LINES } from './rules.ts';
+import { cellPairs, type ListRow, type PairColumns } from '../shared/list-rows.ts';
 
 export interface QuickOrderLine {
   /** 1-based line number in what was typed, so a message can point at it. */
@@ -24,31 +25,22 @@ export interface QuickOrderInput {
 }
 
 /** A row of a spreadsheet, a CSV file or a typed line: its cells and its 1-based number. */
-export interface QuickOrderRow {
-  line: number;
-  cells: string[];
-}
+export type QuickOrderRow = ListRow;
 
 /** Heading cells naming the item number or the quantity column, in the shop's five languages and as ERPs export them. */
 const ITEM_HEADING = /artikel|item|sku|article|art\.?-?nr|material|part|r[eé]f|code|c[oó]digo|codice|numer|nummer/i;
 const QUANTITY_HEADING = /menge|anzahl|st[uü]ck|qty|quant|cantidad|pcs|pieces|amount/i;
 
-/** A heading row such as "Item number;Quantity": no cell of it is a number and its first has no digit. */
-function looksLikeHeading(cells: string[]): boolean {
+/**
+ * A heading row such as "Item number;Quantity" (no cell of it is a number and its first has no digit),
+ * with the item number's and the quantity's columns when it names them.
+ */
+function heading(cells: string[]): { columns: PairColumns | null } | null {
   const filled = cells.filter((cell) => cell !== '');
-  return filled.length > 0 && !/\d/.test(filled[0]!) && filled.every((cell) => !/^\d+$/.test(cell));
-}
-
-/** Where the item number and quantity are: named by a heading row, or else the first two cells that hold anything. */
-interface Columns {
-  item: number;
-  quantity: number;
-}
-
-function headingColumns(cells: string[]): Columns | null {
+  if (filled.length === 0 || /\d/.test(filled[0]!) || filled.some((cell) => /^\d+$/.test(cell))) return null;
   const item = cells.findIndex((cell) => ITEM_HEADING.test(cell));
   const quantity = cells.findIndex((cell, i) => i !== item && QUANTITY_HEADING.test(cell));
-  return item === -1 ? null : { item, quantity };
+  return { columns: item === -1 ? null : { first: item, second: quantity } };
 }
 
 function typedLine(line: number, ref: string, quantityText: string): QuickOrderLine {
@@ -64,25 +56,7 @@ function typedLine(line: number, ref: string, quantityText: string): QuickOrderL
 export function quickOrderFromRows(rows: Iterable<QuickOrderRow>, max = MAX_BULK_LINES): QuickOrderInput {
   const lines: QuickOrderLine[] = [];
   let dropped = 0;
-  let columns: Columns | null = null;
-  let first = true;
-  for (const { line, cells } of rows) {
-    const trimmed = cells.map((cell) => cell.trim());
-    if (trimmed.every((cell) => cell === '')) continue;
-    if (first) {
-      first = false;
-      if (looksLikeHeading(trimmed)) {
-        columns = headingColumns(trimmed);
-        continue;
-      }
-    }
-    const filled = trimmed.filter((cell) => cell !== '');
-    const ref = columns ? (trimmed[columns.item] ?? '') : filled[0]!;
-    const quantityText = columns
-      ? columns.quantity === -1
-        ? ''
-        : (trimmed[columns.quantity] ?? '')
-      : (filled[1] ?? '');
+  for (const { line, first: ref, second: quantityText } of cellPairs(rows, heading)) {
     if (ref === '') continue;
     if (lines.length >= max) {
       dropped += 1;

@@ -6,24 +6,20 @@
 import type { QuickOrderRow } from '../cart/quick-order.ts';
 import type { ImportRow } from './contract.ts';
 import { MAX_IMPORT_ROWS } from './rules.ts';
+import { cellPairs, type PairColumns } from '../shared/list-rows.ts';
 
 /** A heading cell naming the company's own number: "Eigene Nummer", "Your number", "Votre référence"… (checked first). */
 const OWN_HEADING = /eigen|ihre|kunde|own|your|customer|votre|client|propre|\bsu\b|propi|vostr|material/i;
 /** A heading cell naming the shop's item number: "Artikelnummer", "Item number", "Référence", "Codice articolo"… */
 const ITEM_HEADING = /artikel|item|sku|article|art\.?-?nr|r[eé]f|code|c[oó]digo|codice|numer|nummer/i;
 
-interface Columns {
-  item: number;
-  own: number;
-}
-
-/** Which columns a heading row names, or null when the row is data (a heading's first cell has no digit). */
-function headingColumns(cells: string[]): Columns | null {
+/** A heading row names the shop's column and the company's, or it is data (a heading's first cell has no digit). */
+function heading(cells: string[]): { columns: PairColumns } | null {
   if (/\d/.test(cells.find((cell) => cell !== '') ?? '')) return null;
   const own = cells.findIndex((cell) => OWN_HEADING.test(cell));
   const item = cells.findIndex((cell, i) => i !== own && !OWN_HEADING.test(cell) && ITEM_HEADING.test(cell));
   if (own === -1 || item === -1) return null;
-  return { item, own };
+  return { columns: { first: item, second: own } };
 }
 
 export interface NumberFile {
@@ -36,20 +32,7 @@ export interface NumberFile {
 export function numberRows(rows: Iterable<QuickOrderRow>, max = MAX_IMPORT_ROWS): NumberFile {
   const found: ImportRow[] = [];
   let dropped = 0;
-  let columns: Columns | null = null;
-  let first = true;
-  for (const { line, cells } of rows) {
-    const trimmed = cells.map((cell) => cell.trim());
-    if (trimmed.every((cell) => cell === '')) continue;
-    if (first) {
-      first = false;
-      columns = headingColumns(trimmed);
-      if (columns) continue;
-    }
-    const filled = trimmed.filter((cell) => cell !== '');
-    const [item, number] = columns
-      ? [trimmed[columns.item] ?? '', trimmed[columns.own] ?? '']
-      : [filled[0] ?? '', filled[1] ?? ''];
+  for (const { line, first: item, second: number } of cellPairs(rows, heading)) {
     if (found.length >= max) {
       dropped += 1;
       continue;
