@@ -49,7 +49,7 @@ forEachDatabase('customer item numbers', (ctx) => {
   const remove = (customerId: string, item: string, role: Role = 'buyer') =>
     post(as(customerId, role).remove, 'remove', { item });
   const importRows = (customerId: string, rows: { line: number; item: string; number: string }[]) =>
-    post(as(customerId, 'buyer').import, 'import', { rows });
+    post(as(customerId, 'buyer').import, 'import', { entries: rows });
   const expectError = (r: ApiResult, code: string, status: number) =>
     expect({ status: r.status, code: r.body.code }, JSON.stringify(r.body)).toEqual({ status, code });
   const numbersOf = async (customerId: string) =>
@@ -108,7 +108,7 @@ forEachDatabase('customer item numbers', (ctx) => {
     await set(acme, a!.sku, 'T-OWN');
     expectError(await set(acme, items[1]!.sku, 'T-V', 'viewer'), 'PERMISSION_DENIED', 403);
     expectError(await remove(acme, a!.sku, 'approver'), 'PERMISSION_DENIED', 403);
-    expectError(await post(as(acme, 'viewer').import, 'import', { rows: [] }), 'PERMISSION_DENIED', 403);
+    expectError(await post(as(acme, 'viewer').import, 'import', { entries: [] }), 'PERMISSION_DENIED', 403);
     expect((await list(acme, '?q=T-OWN')).body.total).toBe(1);
     expect((await list(other, '?q=T-OWN')).body.total).toBe(0);
     expectError(await remove(other, a!.sku), 'CUSTOMER_ITEM_NUMBER_NOT_FOUND', 404);
@@ -174,7 +174,7 @@ forEachDatabase('customer item numbers', (ctx) => {
     expect(text.split('\r\n')[0]).toBe('Référence;Votre référence;Désignation');
     const bytes = new TextEncoder().encode(`\uFEFF${text}`);
     const read = numberRows(await spreadsheetRows(bytes));
-    const back = await importRows(other, read.rows);
+    const back = await importRows(other, read.entries);
     expect(back.body.refused).toEqual([]);
     const exported = (await list(acme, '?q=T-')).body.numbers;
     const imported = (await list(other, '?q=T-')).body.numbers;
@@ -195,8 +195,8 @@ forEachDatabase('customer item numbers', (ctx) => {
       ],
     ]);
     const read = numberRows(await spreadsheetRows(new Uint8Array(file)));
-    expect(read.rows).toEqual([{ line: 2, item: a!.itemnum, number: 'T-X1' }]);
-    expect((await importRows(acme, read.rows)).body.written).toBe(1);
+    expect(read.entries).toEqual([{ line: 2, item: a!.itemnum, number: 'T-X1' }]);
+    expect((await importRows(acme, read.entries)).body.written).toBe(1);
     expect((await list(acme, '?q=T-X1')).body.numbers[0].sku).toBe(a!.sku);
     await remove(acme, a!.sku);
   });
@@ -209,7 +209,7 @@ describe('numberRows', () => {
         { line: 1, cells: ['10003-01', 'M-1'] },
         { line: 2, cells: ['', ''] },
         { line: 3, cells: ['', '10008-01', ' M-2 '] },
-      ]).rows,
+      ]).entries,
     ).toEqual([
       { line: 1, item: '10003-01', number: 'M-1' },
       { line: 3, item: '10008-01', number: 'M-2' },
@@ -223,13 +223,13 @@ describe('numberRows', () => {
     ['Codice articolo', 'Vostro codice'],
     ['Kundenmaterialnummer', 'Artikelnummer'],
   ])('a heading %s / %s names the columns', (first, second) => {
-    const { rows } = numberRows([
+    const { entries } = numberRows([
       { line: 1, cells: [first, second] },
       { line: 2, cells: ['A', 'B'] },
     ]);
-    expect(rows).toHaveLength(1);
+    expect(entries).toHaveLength(1);
     const own = /Kunden/.test(first);
-    expect(rows[0]).toEqual({ line: 2, item: own ? 'B' : 'A', number: own ? 'A' : 'B' });
+    expect(entries[0]).toEqual({ line: 2, item: own ? 'B' : 'A', number: own ? 'A' : 'B' });
   });
 
   test('rows beyond the most an import takes are counted, not read', () => {
@@ -237,6 +237,6 @@ describe('numberRows', () => {
       Array.from({ length: 5 }, (_, i) => ({ line: i + 1, cells: [`1000${i}`, `M${i}`] })),
       3,
     );
-    expect([read.rows.length, read.dropped]).toEqual([3, 2]);
+    expect([read.entries.length, read.dropped]).toEqual([3, 2]);
   });
 });

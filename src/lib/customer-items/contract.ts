@@ -61,8 +61,11 @@ const removeRequestSchema = z.object({ item: itemRefSchema }).strict();
 const importRowSchema = z
   .object({
     line: int({ min: 1 }),
-    item: z.string().max(1000),
-    number: z.string().max(1000),
+    // Judged row by row (each bad row is reported, not the whole request); only control characters and
+    // broken Unicode, which no spreadsheet cell holds and a NUL of which the database would fail on,
+    // refuse the request as a whole.
+    item: text({ max: 1000 }),
+    number: text({ max: 1000 }),
   })
   .strict();
 export type ImportRow = z.infer<typeof importRowSchema>;
@@ -123,7 +126,7 @@ export const customerItemsApi = {
   /** Many rows at once: every good row written in one transaction, every bad one reported with its line. */
   import: operation({
     ...customerItemsRoutes.import,
-    request: z.object({ rows: z.array(importRowSchema).max(MAX_IMPORT_ROWS) }).strict(),
+    request: z.object({ entries: z.array(importRowSchema).max(MAX_IMPORT_ROWS) }).strict(),
     response: importReportSchema,
     errors: WRITE_ERRORS,
     maxBodyBytes: MAX_IMPORT_BODY_BYTES,

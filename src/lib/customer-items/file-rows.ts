@@ -23,7 +23,7 @@ function heading(cells: string[]): { columns: PairColumns } | null {
 }
 
 export interface NumberFile {
-  rows: ImportRow[];
+  entries: ImportRow[];
   /** Filled rows beyond MAX_IMPORT_ROWS, left out (the page says how many). */
   dropped: number;
 }
@@ -39,7 +39,7 @@ export function numberRows(rows: Iterable<QuickOrderRow>, max = MAX_IMPORT_ROWS)
     }
     found.push({ line, item, number });
   }
-  return { rows: found, dropped };
+  return { entries: found, dropped };
 }
 
 /**

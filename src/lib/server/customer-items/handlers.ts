@@ -51,7 +51,7 @@ export function customerItemChanges(deps: CustomerItemsDeps) {
     }),
     import: stateChange(customerItemsApi.import, async (body, req: ItemsRequest) => {
       const { db, customerId } = await company(req, true);
-      return importCustomerNumbers(db, customerId, body.rows);
+      return importCustomerNumbers(db, customerId, body.entries);
     }),
   };
 }

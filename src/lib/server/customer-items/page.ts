@@ -104,7 +104,7 @@ async function fileRows(file: File | null) {
   if (file.size > MAX_ITEM_NUMBERS_FILE_BYTES) return { problem: 'too-large' as const };
   try {
     const read = numberRows(await spreadsheetRows(new Uint8Array(await file.arrayBuffer())));
-    return read.rows.length === 0 ? { problem: 'empty' as const } : read;
+    return read.entries.length === 0 ? { problem: 'empty' as const } : read;
   } catch (error) {
     if (error instanceof SpreadsheetRefused) return { problem: error.reason };
     throw error;
@@ -167,7 +167,7 @@ export const itemNumbersPage = (changes: CustomerItemChanges) => {
             view.fileProblem = read.problem;
             view.status = read.problem === 'too-large' ? 413 : 422;
           } else {
-            const outcome = await submitForm(importFile, post.form, request, { rows: read.rows });
+            const outcome = await submitForm(importFile, post.form, request, { entries: read.entries });
             if (outcome.ok) view.report = { ...outcome.result, dropped: read.dropped };
             else refuse(view, outcome.error);
           }
