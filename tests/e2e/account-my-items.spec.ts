@@ -210,7 +210,8 @@ test.describe('account: My Items', () => {
     await page.goto(localePath('de', '/my-account/order-history'));
     await page
       .getByRole('navigation', { name: msg('de', 'route.MyAccount') })
-      .getByRole('link', { name: msg('de', 'account.MyItems') })
+      // Exactly: "Meine Artikelnummern" (the item numbers page) starts with "Meine Artikel".
+      .getByRole('link', { name: msg('de', 'account.MyItems'), exact: true })
       .click();
     await expect(page).toHaveURL(absolute(localePath('de', MY_ITEMS)));
     // The shop's default view (defaultMyItemsView) is the grid.
