@@ -29,6 +29,7 @@ function line(id: string, sku: string, quantity: number, price = 10.1): CartItem
     name: `Name ${sku}`,
     image: null,
     customerItemNumber: null,
+    quote: null,
     orderUnit: 'C62',
     taxRatePercent: 19,
     itemnum: sku,

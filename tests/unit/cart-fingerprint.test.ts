@@ -12,6 +12,7 @@ const line = (over: Partial<PricedCartLine> = {}): PricedCartLine => ({
   image: null,
   itemnum: '100-100',
   customerItemNumber: null,
+  quote: null,
   orderUnit: 'C62',
   rate: 1900,
   purchasable: true,

@@ -41,6 +41,7 @@ const lineRow = (n: number, productId: number, quantity: number, accessorySkus: 
   quantity,
   accessoriesKey: accessorySkus.join(','),
   accessorySkus,
+  quoteLineId: null,
 });
 
 const snapshot = (lines: CartLineRow[], over: Partial<CartSnapshot['cart']> = {}): CartSnapshot => ({
@@ -93,6 +94,7 @@ const input = (over: Partial<CartPricingInput> = {}): CartPricingInput => ({
   pricesVisible: true,
   shopCurrency: 'EUR',
   tax: { shopCountry: 'DE', oss: false },
+  quotes: new Map(),
   now: new Date('2026-03-01T00:00:00Z'),
   ...over,
 });

@@ -34,6 +34,7 @@ function line(id: string, sku: string, quantity: number): CartItem {
     name: sku,
     image: null,
     customerItemNumber: null,
+    quote: null,
     orderUnit: 'C62',
     taxRatePercent: 19,
     itemnum: sku,

@@ -38,6 +38,8 @@ export const SUMMARY_KEYS = [
   'cart.notPurchasable',
   'cart.lineNotAvailable',
   'cart.lineQuantityRule',
+  'cart.quoted',
+  'cart.quoteLapsed',
 ] as const;
 
 export const RUNNER_KEYS = [

@@ -186,3 +186,25 @@ export function couponProblemKey(cart: Pick<Cart, 'couponCode' | 'couponStatus'>
 export function cartItemPath(sku: string): string {
   return `/search-details?term=${encodeURIComponent(sku)}`;
 }
+
+/** The texts a quoted line's note is made of ({{number}}, {{date}}). */
+export interface QuoteNoteStrings {
+  'cart.quoted': string;
+  'cart.quoteLapsed': string;
+}
+
+/**
+ * What a line put in from an accepted quote says: the quote and its last day while its price applies,
+ * else that the list price is charged; null for other lines.
+ */
+export function quoteNote(item: Pick<CartItem, 'quote'>, strings: QuoteNoteStrings, intlLocale: string): string | null {
+  const quote = item.quote;
+  if (!quote) return null;
+  const date = quote.validUntil
+    ? new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${quote.validUntil}T00:00:00Z`),
+      )
+    : '';
+  const text = quote.applies ? strings['cart.quoted'] : strings['cart.quoteLapsed'];
+  return text.replace('{{number}}', quote.number).replace('{{date}}', date);
+}

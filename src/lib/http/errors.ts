@@ -130,6 +130,18 @@ export const ERROR_STATUS = {
   // A company's own item numbers (docs/accounts.md): one number names one of its products.
   CUSTOMER_ITEM_NUMBER_TAKEN: 409,
   CUSTOMER_ITEM_NUMBER_NOT_FOUND: 404,
+  // Quotes (docs/accounts.md): none of the asker's company (or none at all), a decision on a version
+  // revised meanwhile, a step the quote's status does not allow, an accept past its last valid day, a
+  // request from an empty cart or with more lines than a quote takes; staff's answer without a price
+  // for every line or with a last day outside today to a year ahead.
+  QUOTE_NOT_FOUND: 404,
+  QUOTE_CHANGED: 409,
+  QUOTE_NOT_OPEN: 409,
+  QUOTE_EXPIRED: 409,
+  QUOTE_EMPTY: 400,
+  QUOTE_TOO_MANY_LINES: 400,
+  QUOTE_PRICE_MISSING: 400,
+  QUOTE_INVALID_DATE: 400,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,

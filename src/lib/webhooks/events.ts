@@ -13,6 +13,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.invoiced',
   'order.credited',
   'customer.created',
+  'quote.requested',
+  'quote.answered',
+  'quote.accepted',
+  'quote.declined',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -58,6 +62,22 @@ export interface CustomerEventData {
   company: string | null;
 }
 
+/** What a quote event carries (docs/webhooks.md): the quote's state after the step; amounts in cents. */
+export interface QuoteEventData {
+  id: string;
+  number: string;
+  status: 'requested' | 'answered' | 'accepted' | 'declined';
+  customerNumber: string;
+  currency: string;
+  /** The last day its prices may be ordered (YYYY-MM-DD); null until answered. */
+  validUntil: string | null;
+  lineCount: number;
+  /** Net sum of the quoted lines; null until answered. */
+  totalNetCents: number | null;
+  /** The buyer's or staff's message with the step, if any. */
+  message: string;
+}
+
 export interface WebhookEventData {
   'order.created': OrderEventData;
   'order.paid': OrderEventData;
@@ -67,6 +87,10 @@ export interface WebhookEventData {
   'order.invoiced': OrderStatusEventData;
   'order.credited': OrderStatusEventData;
   'customer.created': CustomerEventData;
+  'quote.requested': QuoteEventData;
+  'quote.answered': QuoteEventData;
+  'quote.accepted': QuoteEventData;
+  'quote.declined': QuoteEventData;
 }
 
 /** The body of every delivery (Standard Webhooks' recommended envelope). */

@@ -127,7 +127,7 @@ async function snapshotOf(db: Db, cartId: string): Promise<CartSnapshot> {
 }
 
 /** Serialised write: lock the cart row, apply `change`, bump the version. */
-async function writeSerialised(
+export async function writeSerialised(
   db: Db,
   target: CartTarget,
   change: (tx: Db, cartId: string) => Promise<void>,

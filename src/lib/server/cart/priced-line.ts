@@ -11,6 +11,8 @@ import { presentation, type CartProduct } from './cart-product.ts';
 import { effectiveCents, type UnitPrice } from './pricing.ts';
 import { quantityRuleBreaks, ruledProduct } from './quantity-rules.ts';
 import type { CartLineRow, CartSnapshot } from './queries.ts';
+import type { QuoteTerms } from '../quotes/cart-terms.ts';
+import { quotedPriceApplies } from '#lib/quotes/rules.ts';
 
 interface PricedAccessory {
   sku: string;
@@ -72,6 +74,19 @@ export interface PricedCartLine {
   included: { itemnum: string; name: string }[];
   attributes: CustomAttribute[];
   accessories: PricedAccessory[];
+  /**
+   * The accepted quote the line was put in from, and whether its price applies now (the quote still
+   * accepted and within its last day, the quoted quantity): then unitNetCents is the quoted price.
+   */
+  quote: { quoteId: string; number: string; validUntil: string | null; applies: boolean } | null;
+}
+
+/** What a cart's lines are priced with besides their products: the quotes some came from, and when. */
+export interface LineContext {
+  quotes: ReadonlyMap<string, QuoteTerms>;
+  customerId: string | null;
+  currency: string;
+  now: Date;
 }
 
 /** What a piece of `p` costs when `quantity` pieces are bought: tiers of both lists join the best-price rule. */
@@ -96,6 +111,19 @@ function ratePartsOf(
   return [...byRate].map(([rate, unitNetCents]) => ({ rate, unitNetCents }));
 }
 
+/**
+ * A quoted price split by VAT rate as the list price's parts are (one rate: all of it), so a line with
+ * an accessory taxed differently is still taxed per part; the rounding remainder goes to the largest.
+ */
+function quotedParts(parts: readonly RatePart[], quotedCents: number): RatePart[] {
+  const listed = sum(parts.map((p) => p.unitNetCents));
+  if (parts.length <= 1 || listed === 0) return [{ rate: parts[0]?.rate ?? 0, unitNetCents: quotedCents }];
+  const shares = parts.map((p) => ({ rate: p.rate, unitNetCents: Math.floor((quotedCents * p.unitNetCents) / listed) }));
+  const largest = shares.reduce((best, p, i) => (p.unitNetCents > shares[best]!.unitNetCents ? i : best), 0);
+  shares[largest]!.unitNetCents += quotedCents - sum(shares.map((p) => p.unitNetCents));
+  return shares;
+}
+
 /** Gross cents of `quantity` pieces: VAT rounded once per rate on the row's net, as the totals do. */
 const grossOf = (parts: readonly RatePart[], quantity: number): number =>
   sum(parts.map((p) => grossCents(p.unitNetCents * quantity, p.rate)));
@@ -105,6 +133,7 @@ function priceLine(
   products: { byId: Map<number, CartProduct>; bySku: Map<string, CartProduct> },
   locale: Locale,
   rateOf: (product: CartProduct) => number,
+  context: LineContext,
 ): PricedCartLine {
   const product = products.byId.get(line.productId);
   const price = priceOf(product, line.quantity);
@@ -116,10 +145,19 @@ function priceLine(
   const ruled = [product, ...accessories.map((a) => a.product)].flatMap((p) => (p ? [ruledProduct(p)] : []));
   const ok = sellable(product, price) && accessories.every((a) => sellable(a.product, a.price));
   const accessoryPrices = ok ? accessories.map((a) => a.price!) : [];
-  const rateParts = ok
+  const terms = line.quoteLineId ? context.quotes.get(line.quoteLineId) : undefined;
+  const quoted =
+    terms && terms.unitNetCents !== null && quotedPriceApplies(terms, { ...context, quantity: line.quantity }, context.now)
+      ? terms.unitNetCents
+      : null;
+  const listParts = ok
     ? ratePartsOf([[product!, price!], ...accessories.map((a) => [a.product!, a.price!] as const)], rateOf)
     : [];
+  const rateParts = ok && quoted !== null ? quotedParts(listParts, quoted) : listParts;
   const unitNetCents = ok ? sum(rateParts.map((p) => p.unitNetCents)) : null;
+  const listRegular = ok ? price!.regularCents + sum(accessoryPrices.map((p) => p.regularCents)) : null;
+  // A quoted price above the list's is shown as the price, never struck through beside a lower one.
+  const unitRegularNetCents = listRegular !== null && quoted !== null ? Math.max(listRegular, quoted) : listRegular;
   const rowNetCents = unitNetCents === null ? null : unitNetCents * line.quantity;
   const { included, attributes } = presentation(product, locale);
   return {
@@ -136,8 +174,12 @@ function priceLine(
     unitNetCents,
     rateParts,
     unitGrossCents: unitNetCents === null ? null : grossOf(rateParts, 1),
-    unitRegularNetCents: ok ? price!.regularCents + sum(accessoryPrices.map((p) => p.regularCents)) : null,
-    hasSpecialPrice: ok && [price!, ...accessoryPrices].some((p) => p.specialCents !== null),
+    unitRegularNetCents,
+    hasSpecialPrice:
+      ok &&
+      (quoted !== null
+        ? quoted < unitRegularNetCents!
+        : [price!, ...accessoryPrices].some((p) => p.specialCents !== null)),
     rowNetCents,
     rowGrossCents: rowNetCents === null ? null : grossOf(rateParts, line.quantity),
     catalogPrice: price && product && !product.hidePrices ? price : null,
@@ -159,6 +201,9 @@ function priceLine(
       unitNetCents: a.price ? effectiveCents(a.price) : null,
       rate: a.product ? rateOf(a.product) : 0,
     })),
+    quote: terms
+      ? { quoteId: terms.quoteId, number: terms.number, validUntil: terms.validUntil, applies: quoted !== null }
+      : null,
   };
 }
 
@@ -168,12 +213,13 @@ export function priceLines(
   products: readonly CartProduct[],
   locale: Locale,
   rateOf: (product: CartProduct) => number,
+  context: LineContext,
 ): PricedCartLine[] {
   const index = {
     byId: new Map(products.map((p) => [p.id, p])),
     bySku: new Map(products.map((p) => [p.sku.toLowerCase(), p])),
   };
-  return snapshot.lines.map((line) => priceLine(line, index, locale, rateOf));
+  return snapshot.lines.map((line) => priceLine(line, index, locale, rateOf, context));
 }
 
 /** The lines that count for the totals: purchasable ones, as computeTotals takes them. */

@@ -18,6 +18,7 @@ import type { CartProduct } from './cart-product.ts';
 import { priceLines, sellableLines, sum, type PricedCartLine } from './priced-line.ts';
 import type { CustomerTerms } from './pricing.ts';
 import type { CartSnapshot } from './queries.ts';
+import type { QuoteTerms } from '../quotes/cart-terms.ts';
 
 /** Everything a cart's prices depend on, read from the database by view.ts. */
 export interface CartPricingInput {
@@ -35,6 +36,8 @@ export interface CartPricingInput {
   shopCurrency: string;
   /** The shop's country and whether it charges One-Stop-Shop VAT (run-time settings). */
   tax: TaxSettings;
+  /** The terms of the accepted quotes some lines came from, by quote line id. */
+  quotes: ReadonlyMap<string, QuoteTerms>;
   now: Date;
 }
 
@@ -113,8 +116,12 @@ export function pricedCart(input: CartPricingInput): PricedCart {
   const { cart } = input.snapshot;
   const { excludeTax } = input.terms;
   const regime = cartTaxRegime(input);
-  const lines = priceLines(input.snapshot, input.products, input.locale, (p) =>
-    chargedRate(regime, p.taxPercent, input.tax.shopCountry),
+  const lines = priceLines(
+    input.snapshot,
+    input.products,
+    input.locale,
+    (p) => chargedRate(regime, p.taxPercent, input.tax.shopCountry),
+    { quotes: input.quotes, customerId: cart.customerId, currency: cart.currency, now: input.now },
   );
   const sellable = sellableLines(lines);
   const subtotalNet = sum(sellable.map((l) => l.unitNetCents * l.quantity));

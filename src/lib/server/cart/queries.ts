@@ -68,6 +68,8 @@ const CartLineRow = z.object({
   quantity: z.number(),
   accessoriesKey: z.string(),
   accessorySkus: z.array(z.string()),
+  /** The accepted quote's line it came from (its price may apply: src/lib/server/quotes/cart-terms.ts). */
+  quoteLineId: z.string().nullable(),
 });
 export type CartLineRow = z.infer<typeof CartLineRow>;
 
@@ -161,7 +163,7 @@ export async function readSnapshot(db: Db, cartId: string): Promise<CartSnapshot
       COALESCE((
         SELECT json_agg(json_build_object(
           'id', i.id, 'productId', i.product_id, 'sku', i.sku, 'quantity', i.quantity,
-          'accessoriesKey', i.accessories_key, 'accessorySkus', i.accessory_skus
+          'accessoriesKey', i.accessories_key, 'accessorySkus', i.accessory_skus, 'quoteLineId', i.quote_line_id
         ) ORDER BY i.created_at, i.id)
         FROM cart_items i WHERE i.cart_id = c.id
       ), '[]'::json) AS lines

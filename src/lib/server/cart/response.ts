@@ -19,6 +19,7 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     image: line.image,
     itemnum: line.itemnum,
     customerItemNumber: line.customerItemNumber,
+    quote: line.quote && { number: line.quote.number, validUntil: line.quote.validUntil, applies: line.quote.applies },
     quantity: line.quantity,
     orderUnit: line.orderUnit,
     taxRatePercent: line.rate / 100,

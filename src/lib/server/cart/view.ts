@@ -20,6 +20,11 @@ import { versionedImage } from '../images/index.ts';
 import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
 import { customerNumberColumn } from '../customer-items/index.ts';
+import { quoteTermsOf } from '../quotes/cart-terms.ts';
+
+/** The terms of the quotes the snapshot's quoted lines came from. */
+const quotesOf = (db: Db, snapshot: CartSnapshot) =>
+  quoteTermsOf(db, snapshot.lines.flatMap((l) => (l.quoteLineId ? [l.quoteLineId] : [])));
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(
@@ -118,14 +123,16 @@ async function productInfo(
 }
 
 /** Net subtotal of the lines that can be sold, in cents (for coupon minimums). */
-export async function subtotalNetCents(db: Db, snapshot: CartSnapshot): Promise<number> {
-  const terms = await customerTerms(db, snapshot.cart.customerId);
-  const products = await productInfo(db, snapshot, 'de', {
-    currency: snapshot.cart.currency,
-    priceListId: terms.priceListId,
-  });
+export async function subtotalNetCents(db: Db, snapshot: CartSnapshot, now = new Date()): Promise<number> {
+  const { cart } = snapshot;
+  const terms = await customerTerms(db, cart.customerId);
+  const [products, quotes] = await Promise.all([
+    productInfo(db, snapshot, 'de', { currency: cart.currency, priceListId: terms.priceListId }),
+    quotesOf(db, snapshot),
+  ]);
   // Net amounts only: the rate plays no part.
-  return sellableLines(priceLines(snapshot, products, 'de', () => 0)).reduce(
+  const context = { quotes, customerId: cart.customerId, currency: cart.currency, now };
+  return sellableLines(priceLines(snapshot, products, 'de', () => 0, context)).reduce(
     (sum, l) => sum + l.unitNetCents * l.quantity,
     0,
   );
@@ -161,10 +168,11 @@ export interface PriceCartOptions {
 export async function priceCart(db: Db, snapshot: CartSnapshot, options: PriceCartOptions): Promise<PricedCart> {
   const { cart } = snapshot;
   const terms = await customerTerms(db, cart.customerId);
-  const [products, coupon, [shippingMethod]] = await Promise.all([
+  const [products, coupon, [shippingMethod], quotes] = await Promise.all([
     productInfo(db, snapshot, options.locale, { currency: cart.currency, priceListId: terms.priceListId }),
     findCoupon(db, cart.couponCode),
     cart.shippingMethodCode ? loadShippingMethods(db, cart.shippingMethodCode) : [],
+    quotesOf(db, snapshot),
   ]);
   return pricedCart({
     snapshot,
@@ -176,6 +184,7 @@ export async function priceCart(db: Db, snapshot: CartSnapshot, options: PriceCa
     pricesVisible: options.pricesVisible,
     shopCurrency: options.shopCurrency,
     tax: options.tax ?? taxSettings(),
+    quotes,
     now: options.now ?? new Date(),
   });
 }

@@ -47,6 +47,7 @@ import {
   type PricedCart,
 } from '../cart/index.ts';
 import { rows } from '../db/index.ts';
+import { claimQuotesForOrder } from '../quotes/writes.ts';
 import { emailRequired, guestCheckoutDisabled } from '../checkout/index.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/address.ts';
@@ -240,6 +241,10 @@ export async function createOrder(db: Db, input: CreateOrderInput, context: Crea
               currency: cart.currency,
             })
           : [];
+      // A quote's prices are charged once: its quote becomes ordered with this order, and one declined
+      // (or ordered through another cart) since the cart was priced refuses the order as a price change.
+      const quoted = cart.lines.flatMap((l) => (l.quote?.applies ? [l.quote.quoteId] : []));
+      if (!(await claimQuotesForOrder(tx, quoted))) throw cartOutdated();
       const holds = await reserveStock(tx, demand, itemNames(cart.lines));
       if (cart.coupon) await redeemCoupon(tx, cart.coupon.code);
 

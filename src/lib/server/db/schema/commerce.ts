@@ -17,6 +17,7 @@ import {
 import { createdAt, updatedAt, type LocalizedText } from './columns.ts';
 import { products } from './catalogue.ts';
 import { customerUsers, customers } from './customers.ts';
+import { quoteLines } from './quotes.ts';
 
 // ------------------------------------------------------------ carts, orders
 export const carts = pgTable(
@@ -63,6 +64,11 @@ export const cartItems = pgTable(
     /** Sorted, comma-joined accessory skus: the line identity is (sku, this key). */
     accessoriesKey: text('accessories_key').notNull().default(''),
     accessorySkus: jsonb('accessory_skus').$type<string[]>().notNull().default([]),
+    /**
+     * The accepted quote's line this cart line was put in from: its quoted price applies while the quote
+     * is accepted and valid and the quantity is the quoted one (src/lib/server/quotes/cart-prices.ts).
+     */
+    quoteLineId: uuid('quote_line_id').references(() => quoteLines.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
