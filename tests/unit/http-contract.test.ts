@@ -61,6 +61,7 @@ describe('operation contracts', () => {
       ['/api/orders/document', 'a PDF download a link opens, not a JSON call'],
       ['/api/auth/end-on-behalf', "the on-behalf banner's end button: a plain form post, answered with a redirect"],
       ['/api/account/item-numbers/export', "a company's own item numbers as a CSV download a link opens"],
+      ['/api/account/quotes/pdf', 'a quote as a PDF download a link opens'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');

@@ -126,7 +126,10 @@ const cartItemSchema = z.object({
    * its last day (`validUntil`, YYYY-MM-DD) has not passed and the quantity is the quoted one; else the
    * line has its list price. Null for other lines, and for orders placed before there were quotes.
    */
-  quote: z.object({ number: z.string(), validUntil: z.string().nullable(), applies: z.boolean() }).nullable().default(null),
+  quote: z
+    .object({ number: z.string(), validUntil: z.string().nullable(), applies: z.boolean() })
+    .nullable()
+    .default(null),
   quantity: z.number().int(),
   /** What one of `quantity` is: a UN/ECE unit code (C62 piece, PK pack, MTR metre). */
   orderUnit: z.string().default('C62'),

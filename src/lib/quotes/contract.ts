@@ -136,9 +136,13 @@ export const quotesApi = {
 const daySchema = z
   .string({ error: M.invalidDate })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.invalidDate })
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), {
-    error: M.invalidDate,
-  });
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      error: M.invalidDate,
+    },
+  );
 
 export const staffQuoteApi = {
   /** Quotes of one status (requested: what waits for an answer), oldest change first. */

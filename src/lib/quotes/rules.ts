@@ -11,6 +11,9 @@
 export const QUOTE_STATUSES = ['requested', 'answered', 'accepted', 'declined', 'ordered'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
+/** The steps of a quote's history, each one row of it, one webhook event and one mail. */
+export type QuoteStep = 'request' | 'answer' | 'ask' | 'accept' | 'decline';
+
 /** Lines a quote may ask about (a cart holds up to 1,000; a quote is a negotiation, not a bulk order). */
 export const MAX_QUOTE_LINES = 200;
 export const MAX_QUOTE_MESSAGE_LENGTH = 2000;

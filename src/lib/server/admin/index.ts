@@ -27,3 +27,4 @@ export { listMedia } from './media/library.ts';
 export { linkSearch } from './link-routes.ts';
 // Ordering on behalf (/admin/customers).
 export { CUSTOMER_SEARCH_LIMIT, findCompanyUsers, onBehalfStart, startOnBehalfFromForm } from './customers.ts';
+export { staffChange } from './staff-change.ts';

@@ -11,7 +11,7 @@ import { presentation, type CartProduct } from './cart-product.ts';
 import { effectiveCents, type UnitPrice } from './pricing.ts';
 import { quantityRuleBreaks, ruledProduct } from './quantity-rules.ts';
 import type { CartLineRow, CartSnapshot } from './queries.ts';
-import type { QuoteTerms } from '../quotes/cart-terms.ts';
+import type { QuoteTerms } from './quote-terms.ts';
 import { quotedPriceApplies } from '#lib/quotes/rules.ts';
 
 interface PricedAccessory {
@@ -118,7 +118,10 @@ function ratePartsOf(
 function quotedParts(parts: readonly RatePart[], quotedCents: number): RatePart[] {
   const listed = sum(parts.map((p) => p.unitNetCents));
   if (parts.length <= 1 || listed === 0) return [{ rate: parts[0]?.rate ?? 0, unitNetCents: quotedCents }];
-  const shares = parts.map((p) => ({ rate: p.rate, unitNetCents: Math.floor((quotedCents * p.unitNetCents) / listed) }));
+  const shares = parts.map((p) => ({
+    rate: p.rate,
+    unitNetCents: Math.floor((quotedCents * p.unitNetCents) / listed),
+  }));
   const largest = shares.reduce((best, p, i) => (p.unitNetCents > shares[best]!.unitNetCents ? i : best), 0);
   shares[largest]!.unitNetCents += quotedCents - sum(shares.map((p) => p.unitNetCents));
   return shares;
@@ -147,7 +150,9 @@ function priceLine(
   const accessoryPrices = ok ? accessories.map((a) => a.price!) : [];
   const terms = line.quoteLineId ? context.quotes.get(line.quoteLineId) : undefined;
   const quoted =
-    terms && terms.unitNetCents !== null && quotedPriceApplies(terms, { ...context, quantity: line.quantity }, context.now)
+    terms &&
+    terms.unitNetCents !== null &&
+    quotedPriceApplies(terms, { ...context, quantity: line.quantity }, context.now)
       ? terms.unitNetCents
       : null;
   const listParts = ok

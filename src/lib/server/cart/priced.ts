@@ -18,7 +18,7 @@ import type { CartProduct } from './cart-product.ts';
 import { priceLines, sellableLines, sum, type PricedCartLine } from './priced-line.ts';
 import type { CustomerTerms } from './pricing.ts';
 import type { CartSnapshot } from './queries.ts';
-import type { QuoteTerms } from '../quotes/cart-terms.ts';
+import type { QuoteTerms } from './quote-terms.ts';
 
 /** Everything a cart's prices depend on, read from the database by view.ts. */
 export interface CartPricingInput {

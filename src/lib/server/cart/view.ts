@@ -20,11 +20,14 @@ import { versionedImage } from '../images/index.ts';
 import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
 import { customerNumberColumn } from '../customer-items/index.ts';
-import { quoteTermsOf } from '../quotes/cart-terms.ts';
+import { quoteTermsOf } from './quote-terms.ts';
 
 /** The terms of the quotes the snapshot's quoted lines came from. */
 const quotesOf = (db: Db, snapshot: CartSnapshot) =>
-  quoteTermsOf(db, snapshot.lines.flatMap((l) => (l.quoteLineId ? [l.quoteLineId] : [])));
+  quoteTermsOf(
+    db,
+    snapshot.lines.flatMap((l) => (l.quoteLineId ? [l.quoteLineId] : [])),
+  );
 
 const inList = (values: readonly (string | number)[]) =>
   sql.join(

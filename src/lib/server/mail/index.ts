@@ -18,3 +18,4 @@ export {
   sendEmailTakenMail,
   sendPasswordChangedMail,
 } from './profile-mails.ts';
+export { quotePdf, sendQuoteBuyerMail, sendQuoteStaffMails } from './quote-mails.ts';

@@ -35,6 +35,7 @@ import {
   assertOrderValue,
   cartNotFound,
   cartOutdated,
+  claimQuotesForOrder,
   couponError,
   clearActiveCart,
   lockOwnedCart,
@@ -47,7 +48,6 @@ import {
   type PricedCart,
 } from '../cart/index.ts';
 import { rows } from '../db/index.ts';
-import { claimQuotesForOrder } from '../quotes/writes.ts';
 import { emailRequired, guestCheckoutDisabled } from '../checkout/index.ts';
 import { loadShippingMethods, methodLabel } from '../shipping/index.ts';
 import type { Address } from '#lib/checkout/address.ts';

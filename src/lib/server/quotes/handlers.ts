@@ -15,7 +15,7 @@ import { endpoint, stateChange } from '../http.ts';
 import { authorize, signedIn } from '../auth/index.ts';
 import type { Shopper } from '../shopper.ts';
 import { requestLocale } from '../request-locale.ts';
-import { staffChange } from '../admin/staff-change.ts';
+import { staffChange } from '../admin/index.ts';
 import { inBackground } from '../mail/index.ts';
 import { listQuotes, readQuote } from './read.ts';
 import {
@@ -28,7 +28,7 @@ import {
   type QuoteActor,
   type StepKind,
 } from './writes.ts';
-import { sendQuoteMails } from './mails.ts';
+import { sendQuoteMails } from './notify.ts';
 
 export interface QuotesDeps {
   db(): Promise<Db>;
@@ -55,11 +55,7 @@ export function quoteChanges(deps: QuotesDeps) {
     const shopper = await deps.shopper(req.cookies, req.url);
     const user = change ? authorize(shopper, 'order') : signedIn(shopper);
     const db = await deps.db();
-    const [found] = await rows(
-      db,
-      NameRow,
-      sql`SELECT trim(first_name || ' ' || last_name) AS name FROM customer_users WHERE id = ${user.user.id}`,
-    );
+    const [found] = await rows(db, NameRow, sql`SELECT name FROM customer_users WHERE id = ${user.user.id}`);
     const actor: Extract<QuoteActor, { kind: 'buyer' }> = {
       kind: 'buyer',
       customerId: user.customerId,
@@ -71,7 +67,13 @@ export function quoteChanges(deps: QuotesDeps) {
   }
 
   /** The quote as the company sees it after a step, and the step's mails sent once it committed. */
-  async function after(db: Db, customerId: string, number: string, step: StepKind, locale: Locale): Promise<{ quote: Quote }> {
+  async function after(
+    db: Db,
+    customerId: string,
+    number: string,
+    step: StepKind,
+    locale: Locale,
+  ): Promise<{ quote: Quote }> {
     const quote = await readQuote(db, { customerId }, number, locale, now());
     if (!quote) throw quoteNotFound();
     inBackground(`quote ${step} mails`, () => sendQuoteMails(db, quote, step));
@@ -111,7 +113,9 @@ export function quotesRoutes(deps: QuotesDeps) {
   return {
     list: endpoint(quotesApi.list, async (_query, req) => {
       const { db, actor } = await changes.buyer(req, false);
-      return { quotes: await listQuotes(db, { customerId: actor.customerId }, { limit: LIST_LIMIT, now: changes.now() }) };
+      return {
+        quotes: await listQuotes(db, { customerId: actor.customerId }, { limit: LIST_LIMIT, now: changes.now() }),
+      };
     }),
     show: endpoint(quotesApi.show, async (query, req) => {
       const { db, actor } = await changes.buyer(req, false);

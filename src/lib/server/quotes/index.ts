@@ -9,7 +9,7 @@ import { requestLocale } from '../request-locale.ts';
 import { endpoint } from '../http.ts';
 import { quoteChanges, quotesRoutes, staffQuoteChanges, type QuotesDeps } from './handlers.ts';
 import { quotesPages } from './page.ts';
-import { quotePdf } from './mails.ts';
+import { quotePdf } from '../mail/index.ts';
 import { readQuote } from './read.ts';
 import { quoteNotFound } from './writes.ts';
 import { QUOTE_NUMBER_PATTERN } from '#lib/quotes/rules.ts';

@@ -11,7 +11,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { MessageKey } from '#lib/i18n/messages/en.ts';
 import { may, type SignedIn } from '../auth/index.ts';
 import type { Shopper } from '../shopper.ts';
-import { findOwnedCartId, readSnapshot } from '../cart/queries.ts';
+import { findOwnedCartId, readSnapshot } from '../cart/index.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import { formAction, formField, postedForm, submitForm } from '../http-form.ts';
@@ -138,7 +138,11 @@ export const quotesPages = (changes: QuoteChanges) => {
     }
     return {
       kind: 'list',
-      quotes: await listQuotes(await getDb(), { customerId: ctx.shopper.customerId }, { limit: LIST_LIMIT, now: changes.now() }),
+      quotes: await listQuotes(
+        await getDb(),
+        { customerId: ctx.shopper.customerId },
+        { limit: LIST_LIMIT, now: changes.now() },
+      ),
       cartLines: await cartLineCount(ctx),
       mayOrder: may(ctx.shopper, 'order'),
       refused,
@@ -163,7 +167,7 @@ export const quotesPages = (changes: QuoteChanges) => {
       quote,
       steps: buyerSteps(quote, changes.now()),
       mayOrder: may(ctx.shopper, 'order'),
-      done: refused ? null : ((STEPS as readonly (string | null)[]).includes(done) ? (done as Step) : null),
+      done: refused ? null : (STEPS as readonly (string | null)[]).includes(done) ? (done as Step) : null,
       refused,
     };
   }

@@ -9,7 +9,7 @@ import { customerNumberColumn } from '../customer-items/index.ts';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import { isExpired, QUOTE_STATUSES, type QuoteStatus } from '#lib/quotes/rules.ts';
 import type { Quote, QuoteSummary } from '#lib/quotes/contract.ts';
-import { priceLateral, effectiveCents } from '../cart/pricing.ts';
+import { effectiveCents, priceLateral } from '../cart/index.ts';
 
 const HeadRow = z.object({
   id: z.string(),
@@ -59,7 +59,7 @@ function heads(where: SQL, limit = 1): SQL {
   return sql`
     SELECT q.id, q.number, q.customer_id AS "customerId", q.user_id AS "userId", q.status, q.currency, q.locale,
       q.valid_until::text AS "validUntil", q.version, q.created_at AS "createdAt", q.updated_at AS "updatedAt",
-      NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "requestedBy", u.email AS "requesterEmail",
+      NULLIF(trim(u.name), '') AS "requestedBy", u.email AS "requesterEmail",
       COALESCE(NULLIF(c.company, ''), trim(c.first_name || ' ' || c.last_name)) AS company,
       c.customernum AS "customerNumber", c.price_list_id AS "priceListId",
       (SELECT count(*)::int FROM quote_lines l WHERE l.quote_id = q.id) AS "lineCount",
@@ -93,7 +93,8 @@ const summary = (head: HeadRow, now: Date): QuoteSummary => ({
 /** Who a quote belongs to: a company's user sees only the company's quotes; staff see every one. */
 export type QuoteScope = { customerId: string } | { staff: true };
 
-const inScope = (scope: QuoteScope): SQL => ('customerId' in scope ? sql`q.customer_id = ${scope.customerId}` : sql`true`);
+const inScope = (scope: QuoteScope): SQL =>
+  'customerId' in scope ? sql`q.customer_id = ${scope.customerId}` : sql`true`;
 
 /** The quote with its lines (names in `locale`) and history, or null when `scope` does not reach it. */
 export async function readQuote(
@@ -110,21 +111,21 @@ export async function readQuote(
       db,
       LineRow,
       sql`
-      SELECT l.id, l.sku, p.itemnum, COALESCE(t.name, d.name, p.sku) AS name,
-        ${customerNumberColumn(head.customerId)}, l.quantity, p.order_unit AS "orderUnit",
+      SELECT ql.id, ql.sku, p.itemnum, COALESCE(t.name, d.name, p.sku) AS name,
+        ${customerNumberColumn(head.customerId)}, ql.quantity, p.order_unit AS "orderUnit",
         COALESCE((SELECT json_agg(COALESCE(at.name, ad.name, a.sku) ORDER BY a.sku)
           FROM products a
           LEFT JOIN product_translations at ON at.product_id = a.id AND at.locale = ${locale}
           LEFT JOIN product_translations ad ON ad.product_id = a.id AND ad.locale = 'de'
-          WHERE l.accessory_skus ? a.sku), '[]'::json) AS accessories,
-        l.unit_net_cents AS "unitNetCents", price.regular, price.special
-      FROM quote_lines l
-      JOIN products p ON p.id = l.product_id
+          WHERE ql.accessory_skus ? a.sku), '[]'::json) AS accessories,
+        ql.unit_net_cents AS "unitNetCents", price.regular, price.special
+      FROM quote_lines ql
+      JOIN products p ON p.id = ql.product_id
       LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
       LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = 'de'
-      ${priceLateral({ currency: head.currency, priceListId: head.priceListId }, sql`l.quantity`)}
-      WHERE l.quote_id = ${head.id}
-      ORDER BY l.position`,
+      ${priceLateral({ currency: head.currency, priceListId: head.priceListId }, sql`ql.quantity`)}
+      WHERE ql.quote_id = ${head.id}
+      ORDER BY ql.position`,
     ),
     rows(
       db,

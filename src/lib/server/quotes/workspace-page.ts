@@ -9,7 +9,7 @@ import { QUOTE_NUMBER_PATTERN, QUOTE_STATUSES, staffMayAnswer, type QuoteStatus 
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
 import { formAction, formField, postedForm, submitForm, type FormField } from '../http-form.ts';
-import type { AdminLocale } from '../admin/ui-locale.ts';
+import type { AdminLocale } from '../admin/index.ts';
 import { listQuotes, readQuote } from './read.ts';
 import { staffQuotes } from './index.ts';
 
@@ -61,7 +61,10 @@ type Astro = Pick<AstroGlobal, 'cookies' | 'request' | 'url' | 'clientAddress'>;
 
 const isStatus = (value: unknown): value is QuoteStatus => QUOTE_STATUSES.includes(value as QuoteStatus);
 
-export async function staffQuotesView(astro: Astro, locale: AdminLocale): Promise<StaffQuotesView | { redirect: string }> {
+export async function staffQuotesView(
+  astro: Astro,
+  locale: AdminLocale,
+): Promise<StaffQuotesView | { redirect: string }> {
   const params = astro.url.searchParams;
   const status = isStatus(params.get('status')) ? (params.get('status') as QuoteStatus) : 'requested';
   const number = params.get('number') ?? '';

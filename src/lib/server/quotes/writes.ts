@@ -7,10 +7,16 @@ import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { recordEvent } from '../webhooks/outbox.ts';
-import { findOwnedCartId, readSnapshot, type CartOwner } from '../cart/queries.ts';
-import { putQuotedLines } from '../cart/quoted-lines.ts';
-import { isExpired, MAX_QUOTE_LINES, QUOTE_STATUSES, utcDay, type QuoteStatus } from '#lib/quotes/rules.ts';
+import { recordEvent } from '../webhooks/index.ts';
+import { findOwnedCartId, putQuotedLines, readSnapshot, type CartOwner } from '../cart/index.ts';
+import {
+  isExpired,
+  MAX_QUOTE_LINES,
+  QUOTE_STATUSES,
+  utcDay,
+  type QuoteStatus,
+  type QuoteStep,
+} from '#lib/quotes/rules.ts';
 import type { QuoteEventData, WebhookEventType } from '#lib/webhooks/events.ts';
 
 export const quoteNotFound = () => new ApiError('QUOTE_NOT_FOUND', 'There is no such quote.', 404);
@@ -24,7 +30,7 @@ export type QuoteActor =
   | { kind: 'buyer'; customerId: string; userId: string; name: string }
   | { kind: 'staff'; staffId: number; name: string };
 
-export type StepKind = 'request' | 'answer' | 'ask' | 'accept' | 'decline';
+export type StepKind = QuoteStep;
 
 const EVENT_OF: Record<StepKind, WebhookEventType> = {
   request: 'quote.requested',
@@ -257,28 +263,4 @@ export async function acceptQuote(
     await recordStep(tx, moved.id, 'accept', actor, '');
     await raiseEvent(tx, moved, 'accept', '');
   });
-}
-
-const ClaimedRow = z.object({ id: z.string() });
-
-/**
- * Inside create order's transaction: the quotes whose prices the order charges become ordered, so their
- * prices are charged once. A quote declined (or ordered by another cart) since the cart was priced
- * refuses the order; the caller answers that the prices changed.
- */
-export async function claimQuotesForOrder(tx: Db, quoteIds: readonly string[]): Promise<boolean> {
-  const ids = [...new Set(quoteIds)];
-  if (ids.length === 0) return true;
-  const claimed = await rows(
-    tx,
-    ClaimedRow,
-    sql`
-    UPDATE quotes SET status = 'ordered', version = version + 1, updated_at = now()
-    WHERE id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND status = 'accepted'
-    RETURNING id`,
-  );
-  return claimed.length === ids.length;
 }

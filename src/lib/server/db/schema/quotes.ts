@@ -37,10 +37,7 @@ export const quotes = pgTable(
   (t) => [
     index('quotes_customer_idx').on(t.customerId, t.createdAt),
     index('quotes_status_idx').on(t.status, t.updatedAt),
-    check(
-      'quotes_status_check',
-      sql`${t.status} IN ('requested', 'answered', 'accepted', 'declined', 'ordered')`,
-    ),
+    check('quotes_status_check', sql`${t.status} IN ('requested', 'answered', 'accepted', 'declined', 'ordered')`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // The quote mails' texts in every shop language ({{name}}, {{shop}}, {{number}}, {{date}}, {{company}}).
 // Kept beside the mails rather than in the UI message files: they never reach an island.
 import type { Locale } from '#lib/i18n/locales.ts';
-import type { StepKind } from './writes.ts';
+import type { QuoteStep as StepKind } from '#lib/quotes/rules.ts';
 
 type StepTexts = Record<StepKind, { subject: string; intro: string }>;
 
@@ -38,7 +38,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     answer: {
       subject: 'Ihr Angebot {{number}} von {{shop}}',
-      intro: 'unser Angebot {{number}} liegt für Sie bereit. Sie können es in Ihrem Kundenkonto annehmen, ablehnen oder nachfragen. Das Angebot hängt als PDF an.',
+      intro:
+        'unser Angebot {{number}} liegt für Sie bereit. Sie können es in Ihrem Kundenkonto annehmen, ablehnen oder nachfragen. Das Angebot hängt als PDF an.',
     },
     ask: {
       subject: 'Ihre Rückfrage zu Angebot {{number}}',
@@ -46,7 +47,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     accept: {
       subject: 'Angebot {{number}} angenommen',
-      intro: 'Sie haben Angebot {{number}} angenommen. Die Positionen liegen zu den angebotenen Preisen in Ihrem Warenkorb, bis das Angebot abläuft.',
+      intro:
+        'Sie haben Angebot {{number}} angenommen. Die Positionen liegen zu den angebotenen Preisen in Ihrem Warenkorb, bis das Angebot abläuft.',
     },
     decline: {
       subject: 'Angebot {{number}} abgelehnt',
@@ -64,7 +66,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     answer: {
       subject: 'Your quote {{number}} from {{shop}}',
-      intro: 'our quote {{number}} is ready for you. You can accept it, decline it or ask again in your account. The quote is attached as a PDF.',
+      intro:
+        'our quote {{number}} is ready for you. You can accept it, decline it or ask again in your account. The quote is attached as a PDF.',
     },
     ask: {
       subject: 'Your question about quote {{number}}',
@@ -90,15 +93,18 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     answer: {
       subject: 'Votre devis {{number}} de {{shop}}',
-      intro: 'notre devis {{number}} est prêt. Vous pouvez l’accepter, le refuser ou poser une question dans votre compte. Le devis est joint en PDF.',
+      intro:
+        'notre devis {{number}} est prêt. Vous pouvez l’accepter, le refuser ou poser une question dans votre compte. Le devis est joint en PDF.',
     },
     ask: {
       subject: 'Votre question sur le devis {{number}}',
-      intro: 'nous avons bien reçu votre question sur le devis {{number}} et reviendrons vers vous avec un nouveau devis.',
+      intro:
+        'nous avons bien reçu votre question sur le devis {{number}} et reviendrons vers vous avec un nouveau devis.',
     },
     accept: {
       subject: 'Devis {{number}} accepté',
-      intro: 'vous avez accepté le devis {{number}}. Ses lignes sont dans votre panier aux prix proposés jusqu’à l’expiration du devis.',
+      intro:
+        'vous avez accepté le devis {{number}}. Ses lignes sont dans votre panier aux prix proposés jusqu’à l’expiration du devis.',
     },
     decline: {
       subject: 'Devis {{number}} refusé',
@@ -116,7 +122,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     answer: {
       subject: 'Su presupuesto {{number}} de {{shop}}',
-      intro: 'nuestro presupuesto {{number}} está listo. Puede aceptarlo, rechazarlo o hacer una consulta en su cuenta. El presupuesto va adjunto en PDF.',
+      intro:
+        'nuestro presupuesto {{number}} está listo. Puede aceptarlo, rechazarlo o hacer una consulta en su cuenta. El presupuesto va adjunto en PDF.',
     },
     ask: {
       subject: 'Su consulta sobre el presupuesto {{number}}',
@@ -124,7 +131,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     accept: {
       subject: 'Presupuesto {{number}} aceptado',
-      intro: 'ha aceptado el presupuesto {{number}}. Sus líneas están en su carrito a los precios ofertados hasta que venza.',
+      intro:
+        'ha aceptado el presupuesto {{number}}. Sus líneas están en su carrito a los precios ofertados hasta que venza.',
     },
     decline: {
       subject: 'Presupuesto {{number}} rechazado',
@@ -142,7 +150,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     answer: {
       subject: 'Il suo preventivo {{number}} da {{shop}}',
-      intro: 'il nostro preventivo {{number}} è pronto. Può accettarlo, rifiutarlo o fare una domanda nel suo account. Il preventivo è allegato in PDF.',
+      intro:
+        'il nostro preventivo {{number}} è pronto. Può accettarlo, rifiutarlo o fare una domanda nel suo account. Il preventivo è allegato in PDF.',
     },
     ask: {
       subject: 'La sua domanda sul preventivo {{number}}',
@@ -150,7 +159,8 @@ export const QUOTE_MAIL_TEXTS: Record<Locale, QuoteMailTexts> = {
     },
     accept: {
       subject: 'Preventivo {{number}} accettato',
-      intro: 'ha accettato il preventivo {{number}}. Le sue righe sono nel carrello ai prezzi offerti fino alla scadenza.',
+      intro:
+        'ha accettato il preventivo {{number}}. Le sue righe sono nel carrello ai prezzi offerti fino alla scadenza.',
     },
     decline: {
       subject: 'Preventivo {{number}} rifiutato',

@@ -1,6 +1,8 @@
 // What a cart's quoted lines need for their price: the terms of the accepted quote's line each was put
 // in from (src/lib/quotes/rules.ts quotedPriceApplies decides whether they still hold). Read with every
-// cart, so a quote declined, ordered or past its last day stops applying at the next look.
+// cart, so a quote declined, ordered or past its last day stops applying at the next look. And the
+// claim create order makes on the quotes whose prices it charges, so each is charged once. The quotes
+// themselves (asked, answered, accepted) are src/lib/server/quotes/'s.
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Db } from '../db/client.ts';
@@ -47,4 +49,28 @@ export async function quoteTermsOf(db: Db, ids: readonly string[]): Promise<Map<
     )})`,
   );
   return new Map(found.map(({ lineId, ...terms }) => [lineId, terms]));
+}
+
+const ClaimedRow = z.object({ id: z.string() });
+
+/**
+ * Inside create order's transaction: the quotes whose prices the order charges become ordered, so their
+ * prices are charged once. A quote declined (or ordered by another cart) since the cart was priced
+ * refuses the order; the caller answers that the prices changed.
+ */
+export async function claimQuotesForOrder(tx: Db, quoteIds: readonly string[]): Promise<boolean> {
+  const ids = [...new Set(quoteIds)];
+  if (ids.length === 0) return true;
+  const claimed = await rows(
+    tx,
+    ClaimedRow,
+    sql`
+    UPDATE quotes SET status = 'ordered', version = version + 1, updated_at = now()
+    WHERE id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) AND status = 'accepted'
+    RETURNING id`,
+  );
+  return claimed.length === ids.length;
 }
