@@ -7,6 +7,7 @@ import type { CartProduct } from '#lib/server/cart/cart-product.ts';
 import { pricedCart, type CartPricingInput, type PricedCart } from '#lib/server/cart/priced.ts';
 import { toCartResponse } from '#lib/server/cart/response.ts';
 import type { CartLineRow, CartSnapshot } from '#lib/server/cart/queries.ts';
+import type { QuoteTerms } from '#lib/server/cart/quote-terms.ts';
 
 /** `regular` and `special` are the product's row in the public list (null: no price there), without tiers. */
 type ProductSpec = Partial<CartProduct> & { regular?: number | null; special?: number | null };
@@ -368,5 +369,85 @@ describe('pricedCart at the quantity of each line', () => {
     const item = toCartResponse(pricedCart(input({ snapshot: snapshot([lineRow(1, 1, 3)]), products: [stepped] })))
       .cartItems[0];
     expect(item).toMatchObject({ quantityRule: { min: 2, step: 2 }, quantityProblem: 'off-step' });
+  });
+});
+
+describe('pricedCart with quoted lines', () => {
+  const COMPANY = '11111111-2222-4333-8444-555555555555';
+  const terms = (over: Partial<QuoteTerms> = {}): QuoteTerms => ({
+    quoteId: 'quote-1',
+    number: 'Q1001',
+    status: 'accepted',
+    validUntil: '2026-03-31',
+    customerId: COMPANY,
+    currency: 'EUR',
+    quantity: 3,
+    unitNetCents: 1500,
+    ...over,
+  });
+  /** The first line (P-1 with accessory P-2, 3 pieces) put in from quote line q1. */
+  const quoted = (quote: QuoteTerms, over: Partial<CartPricingInput> = {}) =>
+    pricedCart(
+      input({
+        snapshot: snapshot([{ ...lineRow(1, 1, 3, ['P-2']), quoteLineId: 'q1' }, lineRow(2, 3, 1)], {
+          customerId: COMPANY,
+        }),
+        quotes: new Map([['q1', quote]]),
+        ...over,
+      }),
+    );
+
+  test('an accepted quote within its last day prices its line, and the totals with it', () => {
+    const priced = quoted(terms());
+    expect(priced.lines[0]).toMatchObject({
+      unitNetCents: 1500,
+      rowNetCents: 4500,
+      hasSpecialPrice: true,
+      quote: { number: 'Q1001', applies: true },
+    });
+    expect(priced.totals.subtotal_excl_tax).toBe(4500 + 990);
+    const line = toCartResponse(priced).cartItems[0]!;
+    expect(line.price).toEqual({ regular: 25.09, special: 15 });
+    expect(line.quote).toEqual({ number: 'Q1001', validUntil: '2026-03-31', applies: true });
+    // The last valid day still counts (UTC).
+    expect(quoted(terms(), { now: new Date('2026-03-31T23:59:59Z') }).lines[0]!.unitNetCents).toBe(1500);
+  });
+
+  test.each([
+    ['past its last day', terms(), new Date('2026-04-01T00:00:00Z')],
+    ['declined', terms({ status: 'declined' }), undefined],
+    ['ordered already', terms({ status: 'ordered' }), undefined],
+    ['answered, not accepted', terms({ status: 'answered' }), undefined],
+    ['of another company', terms({ customerId: '99999999-2222-4333-8444-555555555555' }), undefined],
+    ['in another currency', terms({ currency: 'CHF' }), undefined],
+    ['for another quantity', terms({ quantity: 4 }), undefined],
+  ])('a quote %s leaves the line at its list price', (_why, quote, now) => {
+    const priced = quoted(quote, now ? { now } : {});
+    expect(priced.lines[0]).toMatchObject({ unitNetCents: 2009, quote: { applies: false } });
+    expect(priced.totals.subtotal_excl_tax).toBe(6027 + 990);
+  });
+
+  test('a quoted price above the list price is shown as the price, never struck through', () => {
+    const line = toCartResponse(quoted(terms({ unitNetCents: 3000 }))).cartItems[0]!;
+    expect(line.price).toEqual({ regular: 30, special: null });
+    expect(line.rowTotal).toBe(90);
+  });
+
+  test('a quoted price is split over VAT rates as the list price is, to the cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const priced = quoted(terms({ unitNetCents: cents }), {
+          products: [
+            product(1, { special: 1999 }),
+            product(2, { regular: 10, taxPercent: 7 }),
+            product(3, { regular: 990 }),
+          ],
+        });
+        const parts = priced.lines[0]!.rateParts;
+        expect(parts.map((p) => p.rate).sort((a, b) => a - b)).toEqual([700, 1900]);
+        expect(parts.reduce((sum, p) => sum + p.unitNetCents, 0)).toBe(cents);
+        expect(parts.every((p) => p.unitNetCents >= 0)).toBe(true);
+      }),
+    );
   });
 });

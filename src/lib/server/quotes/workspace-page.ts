@@ -20,10 +20,13 @@ const QUEUE_LIMIT = 200;
 
 /**
  * A price as staff type it ("12,50", "1.234,56", "12.5") in cents; NaN (refused by the schema) for
- * anything else. The last comma or point is the decimal mark when two digits or fewer follow it.
+ * anything else. The last comma or point is the decimal mark when two digits or fewer follow it; a lone
+ * separator before three digits ("1.234", "12,345") is refused, as it reads as thousands in one
+ * language and as decimals in the other.
  */
 export function typedCents(value: string): number {
   const compact = value.replace(/[\s\u00a0']/g, '');
+  if (/^\d+[.,]\d{3}$/.test(compact)) return Number.NaN;
   const match = /^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(compact);
   if (!match) return Number.NaN;
   const whole = match[1]!.replace(/[.,]/g, '');
