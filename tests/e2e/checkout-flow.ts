@@ -1,4 +1,5 @@
 // The checkout steps as a shopper takes them, shared by the desktop and mobile checkout specs.
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Cart } from '#lib/cart/contract.ts';
 import { choose, escapeRegExp, expect, localePath, msg, type Locale, waitForIslands } from './helpers.ts';
@@ -103,4 +104,21 @@ export async function checkoutCart(request: APIRequestContext, steps: number): P
     ({ cart } = await post('/api/checkout/update', { version: cart.version, ...change }));
   }
   return cart;
+}
+
+/** Places the signed-in (or guest) shopper's ready cart on invoice through the API; the order as answered. */
+export async function placeInvoiceOrder<O = { id: string; cartInfo: Cart }>(
+  request: APIRequestContext,
+  cart: Cart,
+): Promise<O> {
+  const placed = await request.post('/api/orders/create', {
+    data: {
+      idempotencyKey: randomUUID(),
+      cartId: cart.id,
+      cart: { version: cart.version, pricesHash: cart.pricesHash },
+      paymentMethodCode: 'invoice',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  return ((await placed.json()) as { order: O }).order;
 }

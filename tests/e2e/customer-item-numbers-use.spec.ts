@@ -2,10 +2,9 @@
 // numbers (DEMO_FIXTURES.acmeItemNumbers): its buyer types the company's number into the header's
 // search and finds the product, the search page lists it too, the order placed with it prints the
 // number on the order's PDF. A guest's search for the same number finds nothing.
-import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, localePath, msg, open, test, wake } from './helpers.ts';
-import { checkoutCart } from './checkout-flow.ts';
+import { checkoutCart, placeInvoiceOrder } from './checkout-flow.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { DEMO_FIXTURES } from '#lib/server/demo/fixtures.ts';
 import type { Cart } from '#lib/cart/contract.ts';
@@ -42,16 +41,7 @@ for (const locale of ['de', 'en'] as const) {
     await expect(page.locator('main').getByText(line.itemnum).first()).toBeVisible();
 
     // The order, then its confirmation PDF from the order's page.
-    const placed = await page.request.post('/api/orders/create', {
-      data: {
-        idempotencyKey: randomUUID(),
-        cartId: cart.id,
-        cart: { version: cart.version, pricesHash: cart.pricesHash },
-        paymentMethodCode: 'invoice',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
-    const { order } = (await placed.json()) as { order: { id: string } };
+    const order = await placeInvoiceOrder(page.request, cart);
     await open(page, localePath(locale, `/order/${order.id}`));
     const href = await page
       .getByRole('link', { name: msg(locale, 'order.documents.confirmation'), exact: true })

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { expect, expectNoA11yViolations, localePath, msg, open, test, BASE_URL, type Locale } from './helpers.ts';
-import { checkoutCart } from './checkout-flow.ts';
+import { checkoutCart, placeInvoiceOrder } from './checkout-flow.ts';
 import { registerAndActivate } from './accounts.ts';
 import { htmlErrors } from './html-checker.ts';
 import { expectNoSidewaysScroll } from './viewport-check.ts';
@@ -108,16 +108,7 @@ for (const locale of ['de', 'en'] as const satisfies readonly Locale[]) {
     cart = ((await (await page.request.post('/api/cart/get', { data: {} })).json()) as { cart: Cart }).cart;
     const quotedLine = cart.cartItems.find((item) => item.sku === SKU)!;
     expect(quotedLine).toMatchObject({ quantity: 2, quote: { number, applies: true }, rowTotal: 2 * QUOTED });
-    const placed = await page.request.post('/api/orders/create', {
-      data: {
-        idempotencyKey: randomUUID(),
-        cartId: cart.id,
-        cart: { version: cart.version, pricesHash: cart.pricesHash },
-        paymentMethodCode: 'invoice',
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
-    const { order } = (await placed.json()) as { order: { cartInfo: Cart } };
+    const order = await placeInvoiceOrder(page.request, cart);
     expect(order.cartInfo.cartItems[0]).toMatchObject({ sku: SKU, rowTotal: 2 * QUOTED, quote: { number } });
 
     // The quote is ordered: its list says so, and it offers no more steps.

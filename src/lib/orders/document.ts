@@ -37,6 +37,15 @@ function labelledAddress(source: unknown, locale: Locale, m: Messages): string[]
   );
 }
 
+/** The line table's headings of a business document (an order, a quote). */
+export const documentColumns = (m: Messages): OrderDocument['columns'] => ({
+  itemnum: m['catalog.itemNo'],
+  name: m['checkout.order.items'],
+  quantity: m['document.quantity'],
+  unitPrice: m['document.unitPrice'],
+  lineTotal: m['document.lineTotal'],
+});
+
 export function orderDocument(order: Order, m: Messages, locale: Locale, intlLocale: string): OrderDocument {
   const cart = order.cartInfo;
   const money = (amount: number) =>
@@ -98,13 +107,7 @@ export function orderDocument(order: Order, m: Messages, locale: Locale, intlLoc
   return {
     facts,
     addresses,
-    columns: {
-      itemnum: m['catalog.itemNo'],
-      name: m['checkout.order.items'],
-      quantity: m['document.quantity'],
-      unitPrice: m['document.unitPrice'],
-      lineTotal: m['document.lineTotal'],
-    },
+    columns: documentColumns(m),
     lines,
     totals,
     taxNote: cart.taxNote ? m[`tax.${cart.taxNote}`] : null,

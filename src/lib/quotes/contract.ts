@@ -33,7 +33,7 @@ const messageSchema = (required: boolean) => {
   return required ? typed.min(1, { error: M.required }) : typed;
 };
 
-const lineSchema = z.object({
+export const quoteLineSchema = z.object({
   id: z.string(),
   sku: z.string(),
   itemnum: z.string(),
@@ -72,13 +72,13 @@ export const quoteSchema = z.object({
   requestedBy: z.string().nullable(),
   company: z.string(),
   customerNumber: z.string(),
-  lines: z.array(lineSchema),
+  lines: z.array(quoteLineSchema),
   /** The quoted lines' sum; null until answered. */
   totalNetCents: z.number().nullable(),
   history: z.array(stepSchema),
 });
 export type Quote = z.infer<typeof quoteSchema>;
-export type QuoteLine = z.infer<typeof lineSchema>;
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 const summarySchema = quoteSchema.omit({ lines: true, history: true }).extend({ lineCount: z.number() });
 export type QuoteSummary = z.infer<typeof summarySchema>;

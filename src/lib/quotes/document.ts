@@ -7,7 +7,7 @@ import type { Messages } from '../i18n/messages/en.ts';
 import { fill } from '../i18n/format.ts';
 import { unitCount } from '../catalog/order-unit.ts';
 import { toMajor } from '../cart/rules.ts';
-import type { OrderDocument } from '../orders/document.ts';
+import { documentColumns, type OrderDocument } from '../orders/document.ts';
 import type { Quote } from './contract.ts';
 
 export function quoteDocument(quote: Quote, m: Messages, intlLocale: string): OrderDocument {
@@ -27,13 +27,7 @@ export function quoteDocument(quote: Quote, m: Messages, intlLocale: string): Or
       ...(quote.requestedBy ? [{ label: m['quotes.requestedBy'], value: quote.requestedBy }] : []),
     ],
     addresses: [],
-    columns: {
-      itemnum: m['catalog.itemNo'],
-      name: m['checkout.order.items'],
-      quantity: m['document.quantity'],
-      unitPrice: m['document.unitPrice'],
-      lineTotal: m['document.lineTotal'],
-    },
+    columns: documentColumns(m),
     lines: quote.lines.map((line) => ({
       itemnum: line.itemnum,
       name: [line.name, ...own(line.customerItemNumber), ...line.accessories.map((a) => `+ ${a}`)].join('\n'),

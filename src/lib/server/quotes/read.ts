@@ -8,7 +8,7 @@ import { json, rows, timestamp } from '../db/index.ts';
 import { customerNumberColumn } from '../customer-items/index.ts';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
 import { isExpired, QUOTE_STATUSES, type QuoteStatus } from '#lib/quotes/rules.ts';
-import type { Quote, QuoteSummary } from '#lib/quotes/contract.ts';
+import { quoteLineSchema as lineSchema, type Quote, type QuoteSummary } from '#lib/quotes/contract.ts';
 import { effectiveCents, priceLateral } from '../cart/index.ts';
 
 const HeadRow = z.object({
@@ -33,16 +33,8 @@ const HeadRow = z.object({
 });
 type HeadRow = z.infer<typeof HeadRow>;
 
-const LineRow = z.object({
-  id: z.string(),
-  sku: z.string(),
-  itemnum: z.string(),
-  name: z.string(),
-  customerItemNumber: z.string().nullable(),
-  quantity: z.number(),
-  orderUnit: z.string(),
+const LineRow = lineSchema.omit({ accessories: true, rowNetCents: true, listNetCents: true }).extend({
   accessories: json(z.array(z.string())),
-  unitNetCents: z.number().nullable(),
   regular: z.number().nullable(),
   special: z.number().nullable(),
 });
