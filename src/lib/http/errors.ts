@@ -130,6 +130,14 @@ export const ERROR_STATUS = {
   // A company's own item numbers (docs/accounts.md): one number names one of its products.
   CUSTOMER_ITEM_NUMBER_TAKEN: 409,
   CUSTOMER_ITEM_NUMBER_NOT_FOUND: 404,
+  // A buyer's requisition lists (docs/accounts.md): a list the asker may not see is not found, never forbidden.
+  REQUISITION_LIST_NOT_FOUND: 404,
+  REQUISITION_LINE_NOT_FOUND: 404,
+  REQUISITION_LIST_READ_ONLY: 403,
+  REQUISITION_LIST_OWNER_ONLY: 403,
+  REQUISITION_LIST_LIMIT: 409,
+  REQUISITION_LIST_FULL: 409,
+  REQUISITION_LIST_EMPTY: 422,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,
