@@ -7,7 +7,7 @@
  * text someone typed ("=HYPERLINK(…)") stays text when the file is opened; one already starting with
  * apostrophes before such a character gets one more, so unguardCell gives back exactly what was written.
  */
-export const guardCell = (value: string) => (/^'*[=+\-@]/.test(value) ? `'${value}` : value);
+const guardCell = (value: string) => (/^'*[=+\-@]/.test(value) ? `'${value}` : value);
 
 /** A cell as written by guardCell, read back. */
 export const unguardCell = (value: string) => (/^'+[=+\-@]/.test(value) ? value.slice(1) : value);

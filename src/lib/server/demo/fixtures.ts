@@ -241,7 +241,7 @@ export const DEMO_FIXTURES = {
     sharing: 'read',
     lines: [
       { sku: 'ASR-10003', quantity: 2, note: 'Für Kolonne Förster' },
-      { sku: 'MSR-10019', quantity: 4, note: '' },
+      { sku: 'LEM-10005', quantity: 1, note: '' },
       { sku: 'BMA-10008', quantity: 1, note: 'Nur nach Rücksprache' },
     ],
   },

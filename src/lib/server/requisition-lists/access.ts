@@ -16,7 +16,7 @@ export interface Asker {
   userId: string;
 }
 
-export const listNotFound = () => new ApiError('REQUISITION_LIST_NOT_FOUND', 'There is no such requisition list.', 404);
+const listNotFound = () => new ApiError('REQUISITION_LIST_NOT_FOUND', 'There is no such requisition list.', 404);
 const readOnly = () =>
   new ApiError('REQUISITION_LIST_READ_ONLY', 'This list is shared with you to view and order only.', 403);
 const ownerOnly = () =>

@@ -7,7 +7,7 @@ import { defaultCartDeps } from '../cart/index.ts';
 import { requisitionListChanges, requisitionListsRoutes, type RequisitionListsDeps } from './handlers.ts';
 import { listPage, listsPage } from './page.ts';
 
-export { LISTS_PATH, listPath, type ListPageView, type ListsPageView, type ListPageLine, type Form } from './page.ts';
+export { LISTS_PATH, listPath, type ListPageView, type ListsPageView, type ListPageLine } from './page.ts';
 
 const deps: RequisitionListsDeps = { db: getDb, shopper: currentShopper, cart: defaultCartDeps };
 const changes = requisitionListChanges(deps);
