@@ -6,7 +6,7 @@
 // redirects 303 back with what was done (post/redirect/get); an import and a cart addition with refused
 // lines show their report at once; a refusal renders the page again with its status.
 import type { AstroCookies } from 'astro';
-import { SpreadsheetRefused, spreadsheetRows } from '../spreadsheet-rows.ts';
+import { readUploadPost, unreadablePostStatus, uploadedRows, type UploadProblem } from '../upload-form.ts';
 import {
   REQUISITION_LIST_MESSAGES,
   type ListImportReport,
@@ -23,7 +23,8 @@ import { may, type SignedIn } from '../auth/index.ts';
 import { priceContext, type Shopper } from '../shopper.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { formAction, formField, readForm, submitForm, type FormField } from '../http-form.ts';
+import { fieldProblems, pageRefusal } from '../form-refusal.ts';
+import { formAction, formField, submitForm, type FormField } from '../http-form.ts';
 import type { RequisitionListChanges } from './handlers.ts';
 import { listView, visibleList, visibleLists } from './access.ts';
 import { listLines } from './writes.ts';
@@ -36,9 +37,6 @@ const MAX_FORM_BYTES = 64 * 1024;
 /** What a change redirects back with, for the page to confirm. */
 const DONE = ['created', 'renamed', 'shared', 'deleted', 'saved', 'added', 'updated', 'removed', 'cart'] as const;
 type Done = (typeof DONE)[number];
-
-/** Why an uploaded file gave no rows to import. */
-type FileProblem = SpreadsheetRefused['reason'] | 'empty' | 'too-large';
 
 type Status = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 422;
 
@@ -76,7 +74,7 @@ export type ListPageView =
       lines: ListPageLine[];
       add: Form<'item' | 'quantity' | 'note'>;
       report: (ListImportReport & { dropped: number }) | null;
-      fileProblem: FileProblem | null;
+      fileProblem: UploadProblem | null;
       /** Lines the cart refused when the list (or some lines) were added, with the cart's reason. */
       cartRefused: (LineRefusal & { name: string })[];
       /** How many lines went into the cart. */
@@ -89,17 +87,6 @@ const FIELD_KEYS = new Map<string, MessageKey>([
   [M.tooLong, 'validation.tooLong'],
   [M.invalidCharacters, 'validation.invalidCharacters'],
 ]);
-
-/** Each field's first problem, as the shopper's message. */
-function fieldErrors<F extends string>(error: ApiError, fields: readonly F[], fallback: MessageKey): Form<F>['errors'] {
-  const errors: Form<F>['errors'] = {};
-  const issues = Array.isArray(error.details) ? (error.details as { path: string; message: string }[]) : [];
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0] as F;
-    if (fields.includes(field)) errors[field] ??= FIELD_KEYS.get(issue.message) ?? fallback;
-  }
-  return errors;
-}
 
 const REFUSALS: Partial<Record<string, MessageKey>> = {
   REQUISITION_LIST_NOT_FOUND: 'lists.error.notFound',
@@ -118,43 +105,9 @@ const REFUSALS: Partial<Record<string, MessageKey>> = {
 
 /** A coded refusal above the page's content, with its status; anything else is a real failure. */
 function refuse(view: Common, error: ApiError): void {
-  const key = REFUSALS[error.code];
-  if (!key) throw error;
+  const { key, status } = pageRefusal(REFUSALS, error);
   view.refused = key;
-  view.status = error.status === 403 ? 403 : error.status === 404 ? 404 : error.status === 400 ? 400 : 409;
-}
-
-/** The post as a form: multipart when it carries the import's file, urlencoded otherwise. */
-async function readPost(request: Request): Promise<{ form: URLSearchParams; file: File | null } | ApiError> {
-  try {
-    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      // The front caps the body for this path (body-limit.ts) before the parser sees it.
-      const data = await request.formData().catch(() => {
-        throw new ApiError('VALIDATION_FAILED', 'The form could not be read', 400);
-      });
-      const form = new URLSearchParams();
-      for (const [name, value] of data) if (typeof value === 'string') form.append(name, value);
-      const file = data.get('file');
-      return { form, file: typeof file === 'object' && file !== null && file.size > 0 ? file : null };
-    }
-    return { form: await readForm(request, MAX_FORM_BYTES), file: null };
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-}
-
-/** The uploaded file's rows, or why there are none to import. */
-async function fileRows(file: File | null) {
-  if (!file) return { problem: 'empty' as const };
-  if (file.size > MAX_LIST_FILE_BYTES) return { problem: 'too-large' as const };
-  try {
-    const read = listFileRows(await spreadsheetRows(new Uint8Array(await file.arrayBuffer())));
-    return read.entries.length === 0 ? { problem: 'empty' as const } : read;
-  } catch (error) {
-    if (error instanceof SpreadsheetRefused) return { problem: error.reason };
-    throw error;
-  }
+  view.status = status;
 }
 
 /**
@@ -198,8 +151,8 @@ export const listsPage = (changes: RequisitionListChanges) => {
       saveCart: { values: { name: '' }, errors: {} },
     };
     if (request.request.method === 'POST') {
-      const post = await readPost(request.request);
-      if (post instanceof ApiError) view.status = post.status === 413 ? 413 : post.status === 400 ? 400 : 415;
+      const post = await readUploadPost(request.request, MAX_FORM_BYTES);
+      if (post instanceof ApiError) view.status = unreadablePostStatus(post);
       else {
         const action = post.form.get('action');
         if (action === 'create' || action === 'save-cart') {
@@ -212,7 +165,7 @@ export const listsPage = (changes: RequisitionListChanges) => {
           const form = action === 'create' ? view.create : view.saveCart;
           form.values.name = post.form.get('name') ?? '';
           if (outcome.error.code === 'VALIDATION_FAILED') {
-            form.errors = fieldErrors(outcome.error, ['name'], 'validation.invalidCharacters');
+            form.errors = fieldProblems(outcome.error, ['name'], FIELD_KEYS, 'validation.invalidCharacters');
             view.refused = 'lists.formErrors';
             view.status = 422;
           } else refuse(view, outcome.error);
@@ -287,13 +240,13 @@ export const listPage = (changes: RequisitionListChanges) => {
         cartAdded: 0,
       };
       if (request.request.method === 'POST') {
-        const post = await readPost(request.request);
-        if (post instanceof ApiError) view.status = post.status === 413 ? 413 : post.status === 400 ? 400 : 415;
+        const post = await readUploadPost(request.request, MAX_FORM_BYTES);
+        if (post instanceof ApiError) view.status = unreadablePostStatus(post);
         else {
           post.form.set('id', found.id);
           const action = post.form.get('action');
           if (action === 'import') {
-            const read = await fileRows(post.file);
+            const read = await uploadedRows(post.file, MAX_LIST_FILE_BYTES, listFileRows);
             if ('problem' in read) {
               view.fileProblem = read.problem;
               view.status = read.problem === 'too-large' ? 413 : 422;
@@ -329,7 +282,12 @@ export const listPage = (changes: RequisitionListChanges) => {
               note: post.form.get('note') ?? '',
             };
             if (outcome.error.code === 'VALIDATION_FAILED') {
-              view.add.errors = fieldErrors(outcome.error, ['item', 'quantity', 'note'], 'lists.quantityInvalid');
+              view.add.errors = fieldProblems(
+                outcome.error,
+                ['item', 'quantity', 'note'],
+                FIELD_KEYS,
+                'lists.quantityInvalid',
+              );
               view.refused = 'lists.formErrors';
               view.status = 422;
             } else {
