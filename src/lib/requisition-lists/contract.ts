@@ -31,7 +31,7 @@ export const REQUISITION_LIST_MESSAGES = {
 const M = REQUISITION_LIST_MESSAGES;
 
 /** A list's name: one line of 1 to 100 characters, trimmed. */
-export const listNameSchema = text({
+const listNameSchema = text({
   max: MAX_LIST_NAME_LENGTH,
   error: M.required,
   tooLong: M.tooLong,
@@ -55,7 +55,7 @@ export const itemRefSchema = text({
 })
   .trim()
   .min(1, { error: M.required });
-export const quantitySchema = int({ min: 1, max: MAX_QUANTITY });
+const quantitySchema = int({ min: 1, max: MAX_QUANTITY });
 /** A list's id as a request names it: any short text; one that names no list the asker sees is a 404. */
 const listIdSchema = text({ max: 64 });
 
@@ -112,7 +112,7 @@ const importRowSchema = z
 export type ListImportRow = z.infer<typeof importRowSchema>;
 
 /** Why an import row was not written. */
-export const IMPORT_REFUSALS = [
+const IMPORT_REFUSALS = [
   /** No product has this item number, sku or own number of the company. */
   'unknown-product',
   'invalid-item',

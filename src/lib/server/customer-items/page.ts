@@ -17,7 +17,7 @@ import { may, type SignedIn } from '../auth/index.ts';
 import type { Shopper } from '../shopper.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { fieldProblems, pageRefusal } from '../form-refusal.ts';
+import { fieldMessageKeys, fieldProblems, showRefusal } from '../form-refusal.ts';
 import { formAction, formField, submitForm } from '../http-form.ts';
 import type { CustomerItemChanges } from './handlers.ts';
 import { listCustomerNumbers, type NumberPage } from './writes.ts';
@@ -29,7 +29,7 @@ const MAX_FORM_BYTES = 4 * 1024;
 const DONE = ['set', 'removed'] as const;
 type Done = (typeof DONE)[number];
 
-export interface SetForm {
+interface SetForm {
   values: { item: string; number: string };
   errors: Partial<Record<'item' | 'number', MessageKey>>;
 }
@@ -51,25 +51,17 @@ type PageView = {
 export type ItemNumbersPageView = { kind: 'see-other'; to: string } | PageView;
 
 const M = CUSTOMER_ITEM_MESSAGES;
-const FIELD_KEYS = new Map<string, MessageKey>([
-  [M.required, 'validation.required'],
-  [M.tooLong, 'validation.tooLong'],
-  [M.invalidCharacters, 'validation.invalidCharacters'],
-]);
+const FIELD_KEYS = fieldMessageKeys(M);
 
 const REFUSALS: Partial<Record<string, MessageKey>> = {
   PRODUCT_NOT_FOUND: 'itemNumbers.refusal.unknown-product',
   CUSTOMER_ITEM_NUMBER_TAKEN: 'itemNumbers.refusal.number-taken',
   CUSTOMER_ITEM_NUMBER_NOT_FOUND: 'itemNumbers.error.notFound',
-  PERMISSION_DENIED: 'server.PERMISSION_DENIED',
-  UNAUTHENTICATED: 'account.signInRequired',
 };
 
 /** A coded refusal above the page's content, with its status, beside the field it concerns; anything else is a real failure. */
 function refuse(view: PageView, error: ApiError): void {
-  const { key, status } = pageRefusal(REFUSALS, error);
-  view.refused = key;
-  view.status = status;
+  const key = showRefusal(view, REFUSALS, error);
   if (error.code === 'PRODUCT_NOT_FOUND') view.form.errors = { item: key };
   if (error.code === 'CUSTOMER_ITEM_NUMBER_TAKEN') view.form.errors = { number: key };
 }

@@ -23,7 +23,7 @@ import { may, type SignedIn } from '../auth/index.ts';
 import { priceContext, type Shopper } from '../shopper.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { fieldProblems, pageRefusal } from '../form-refusal.ts';
+import { fieldMessageKeys, fieldProblems, showRefusal } from '../form-refusal.ts';
 import { formAction, formField, submitForm, type FormField } from '../http-form.ts';
 import type { RequisitionListChanges } from './handlers.ts';
 import { listView, visibleList, visibleLists } from './access.ts';
@@ -41,7 +41,7 @@ type Done = (typeof DONE)[number];
 type Status = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 422;
 
 /** A form that was refused: what was typed and a message per field. */
-export interface Form<F extends string> {
+interface Form<F extends string> {
   values: Record<F, string>;
   errors: Partial<Record<F, MessageKey>>;
 }
@@ -82,11 +82,7 @@ export type ListPageView =
     });
 
 const M = REQUISITION_LIST_MESSAGES;
-const FIELD_KEYS = new Map<string, MessageKey>([
-  [M.required, 'validation.required'],
-  [M.tooLong, 'validation.tooLong'],
-  [M.invalidCharacters, 'validation.invalidCharacters'],
-]);
+const FIELD_KEYS = fieldMessageKeys(M);
 
 const REFUSALS: Partial<Record<string, MessageKey>> = {
   REQUISITION_LIST_NOT_FOUND: 'lists.error.notFound',
@@ -99,16 +95,10 @@ const REFUSALS: Partial<Record<string, MessageKey>> = {
   PRODUCT_NOT_FOUND: 'lists.refusal.unknown-product',
   INVALID_QUANTITY: 'lists.refusal.invalid-quantity',
   CART_EMPTY: 'lists.error.cartEmpty',
-  PERMISSION_DENIED: 'server.PERMISSION_DENIED',
-  UNAUTHENTICATED: 'account.signInRequired',
 };
 
 /** A coded refusal above the page's content, with its status; anything else is a real failure. */
-function refuse(view: Common, error: ApiError): void {
-  const { key, status } = pageRefusal(REFUSALS, error);
-  view.refused = key;
-  view.status = status;
-}
+const refuse = (view: Common, error: ApiError) => void showRefusal(view, REFUSALS, error);
 
 /**
  * What the loaders read of the account page's context (the account domain's AccountContext): named here
