@@ -9,6 +9,7 @@ const PAGES = [
   ['approvals', 'account.Approvals'],
   ['company-budgets', 'account.CompanyBudgets'],
   ['my-items', 'account.MyItems'],
+  ['lists', 'account.Lists'],
   ['item-numbers', 'account.ItemNumbers'],
   ['my-profile', 'account.MyProfile'],
   // The demo customer's primary user is its company's admin, who manages its users.

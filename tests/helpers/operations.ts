@@ -23,6 +23,7 @@ import * as approvals from '#lib/approvals/contract.ts';
 import * as onBehalf from '#lib/admin/on-behalf-contract.ts';
 import * as customerItems from '#lib/customer-items/contract.ts';
 import * as quotes from '#lib/quotes/contract.ts';
+import * as requisitionLists from '#lib/requisition-lists/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -48,6 +49,7 @@ export const contractModules = {
   onBehalf,
   customerItems,
   quotes,
+  requisitionLists,
 };
 
 const isOperation = (value: unknown): value is Operation =>

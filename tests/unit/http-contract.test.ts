@@ -20,6 +20,7 @@ import * as moderationRoutes from '#lib/admin/moderation-routes.ts';
 import * as mediaRoutes from '#lib/media/routes.ts';
 import * as companyUsersRoutes from '#lib/company-users/routes.ts';
 import * as customerItemsRoutes from '#lib/customer-items/routes.ts';
+import * as requisitionListsRoutes from '#lib/requisition-lists/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -62,6 +63,7 @@ describe('operation contracts', () => {
       ['/api/auth/end-on-behalf', "the on-behalf banner's end button: a plain form post, answered with a redirect"],
       ['/api/account/item-numbers/export', "a company's own item numbers as a CSV download a link opens"],
       ['/api/account/quotes/pdf', 'a quote as a PDF download a link opens'],
+      ['/api/account/lists/export', 'a requisition list as a CSV download a link opens'],
     ]);
     for (const file of listRoutes('src/pages/api')) {
       const path = file.replace(/^src\/pages/, '').replace(/(\/index)?\.ts$/, '');
@@ -88,6 +90,7 @@ describe('operation contracts', () => {
     media,
     companyUsers,
     customerItems,
+    requisitionLists,
   } = contractModules;
   test.each([
     [auth, authRoutes],
@@ -106,6 +109,7 @@ describe('operation contracts', () => {
     [media, mediaRoutes],
     [companyUsers, companyUsersRoutes],
     [customerItems, customerItemsRoutes],
+    [requisitionLists, requisitionListsRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

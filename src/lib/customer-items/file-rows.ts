@@ -7,6 +7,7 @@ import type { QuickOrderRow } from '../cart/quick-order.ts';
 import type { ImportRow } from './contract.ts';
 import { MAX_IMPORT_ROWS } from './rules.ts';
 import { cellPairs, type PairColumns } from '../shared/list-rows.ts';
+import { csvFile } from '../shared/csv-file.ts';
 
 /** A heading cell naming the company's own number: "Eigene Nummer", "Your number", "Votre référence"… (checked first). */
 const OWN_HEADING = /eigen|ihre|kunde|own|your|customer|votre|client|propre|\bsu\b|propi|vostr|material/i;
@@ -43,15 +44,13 @@ export function numberRows(rows: Iterable<QuickOrderRow>, max = MAX_IMPORT_ROWS)
 }
 
 /**
- * A CSV cell, quoted when it holds the separator or a quote. Numbers are written exactly as stored (no
- * formula guard such as a leading apostrophe), so the file reads back to the same numbers.
+ * The export: a heading row, then one row per number (src/lib/shared/csv-file.ts). Numbers are written
+ * exactly as stored (no formula guard such as a leading apostrophe), so the file reads back to the
+ * same numbers.
  */
-const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-
-/** The export: a heading row, then one row per number; UTF-8 with its byte order mark, so Excel reads the umlauts. */
 export function numbersCsv(
   heading: [item: string, own: string, name: string],
   rows: readonly [string, string, string][],
 ) {
-  return `\uFEFF${[heading, ...rows].map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return csvFile([heading, ...rows]);
 }

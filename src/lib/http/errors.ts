@@ -142,6 +142,14 @@ export const ERROR_STATUS = {
   QUOTE_TOO_MANY_LINES: 400,
   QUOTE_PRICE_MISSING: 400,
   QUOTE_INVALID_DATE: 400,
+  // A buyer's requisition lists (docs/accounts.md): a list the asker may not see is not found, never forbidden.
+  REQUISITION_LIST_NOT_FOUND: 404,
+  REQUISITION_LINE_NOT_FOUND: 404,
+  REQUISITION_LIST_READ_ONLY: 403,
+  REQUISITION_LIST_OWNER_ONLY: 403,
+  REQUISITION_LIST_LIMIT: 409,
+  REQUISITION_LIST_FULL: 409,
+  REQUISITION_LIST_EMPTY: 422,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,

@@ -8,6 +8,7 @@ import {
   MAX_IMPORT_BODY_BYTES as MAX_ITEM_NUMBERS_IMPORT_BYTES,
   MAX_ITEM_NUMBERS_FILE_BYTES,
 } from '../customer-items/rules.ts';
+import { MAX_IMPORT_BODY_BYTES as MAX_LIST_IMPORT_BYTES, MAX_LIST_FILE_BYTES } from '../requisition-lists/rules.ts';
 
 /** The largest request body any endpoint reads: 413 beyond it. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -31,6 +32,9 @@ const MAX_QUICK_ORDER_BODY_BYTES = MAX_QUICK_ORDER_FILE_BYTES + 64 * 1024;
 /** The "My item numbers" page: an uploaded CSV or XLSX file, with the form's other fields around it. */
 const MAX_ITEM_NUMBERS_PAGE_BYTES = MAX_ITEM_NUMBERS_FILE_BYTES + 64 * 1024;
 
+/** A requisition list's page: an uploaded CSV or XLSX file, with the form's other fields around it. */
+const MAX_LIST_PAGE_BYTES = MAX_LIST_FILE_BYTES + 64 * 1024;
+
 /** An ERP status report carrying an invoice or credit note PDF (at most 5 MB, base64 in JSON). */
 export const MAX_ORDER_EVENT_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -48,6 +52,8 @@ const prefixed = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join('|')
 const QUICK_ORDER_PATH = new RegExp(`^/(?:(?:${prefixed})/)?quick-order$`);
 const ITEM_NUMBERS_PAGE_PATH = new RegExp(`^/(?:(?:${prefixed})/)?my-account/item-numbers$`);
 const ITEM_NUMBERS_IMPORT_PATH = /^\/api\/account\/item-numbers\/import$/;
+const LIST_PAGE_PATH = new RegExp(`^/(?:(?:${prefixed})/)?my-account/lists/[^/]+$`);
+const LIST_IMPORT_PATH = /^\/api\/account\/lists\/import$/;
 const BULK_CART_PATH = /^\/api\/cart\/(?:add-many|resolve-lines)$/;
 const CONTENT_PATH = /^\/api\/admin\/(?:draft|content\/|products\/|categories\/)/;
 
@@ -69,6 +75,8 @@ export const LARGEST_BODY_BYTES = Math.max(
   MAX_BULK_BODY_BYTES,
   MAX_ITEM_NUMBERS_PAGE_BYTES,
   MAX_ITEM_NUMBERS_IMPORT_BYTES,
+  MAX_LIST_PAGE_BYTES,
+  MAX_LIST_IMPORT_BYTES,
 );
 
 /** The most bytes a request to this path may send. */
@@ -82,5 +90,7 @@ export function bodyLimitFor(pathname: string): number {
   if (BULK_CART_PATH.test(pathname)) return MAX_BULK_BODY_BYTES;
   if (ITEM_NUMBERS_PAGE_PATH.test(pathname)) return MAX_ITEM_NUMBERS_PAGE_BYTES;
   if (ITEM_NUMBERS_IMPORT_PATH.test(pathname)) return MAX_ITEM_NUMBERS_IMPORT_BYTES;
+  if (LIST_PAGE_PATH.test(pathname)) return MAX_LIST_PAGE_BYTES;
+  if (LIST_IMPORT_PATH.test(pathname)) return MAX_LIST_IMPORT_BYTES;
   return CONTENT_PATH.test(pathname) ? MAX_CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }

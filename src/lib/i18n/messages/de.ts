@@ -12,6 +12,7 @@ import { deRegistration } from './registration/de.ts';
 import { deCompanyUsers } from './company-users/de.ts';
 import { deItemNumbers } from './item-numbers/de.ts';
 import { deQuotes } from './quotes/de.ts';
+import { deRequisitionLists } from './requisition-lists/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -323,4 +324,5 @@ export const de: Messages = {
   ...deCompanyUsers,
   ...deItemNumbers,
   ...deQuotes,
+  ...deRequisitionLists,
 };

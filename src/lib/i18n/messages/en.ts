@@ -11,6 +11,7 @@ import { enRegistration } from './registration/en.ts';
 import { enCompanyUsers } from './company-users/en.ts';
 import { enItemNumbers } from './item-numbers/en.ts';
 import { enQuotes } from './quotes/en.ts';
+import { enRequisitionLists } from './requisition-lists/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -322,6 +323,7 @@ export const en = {
   ...enCompanyUsers,
   ...enItemNumbers,
   ...enQuotes,
+  ...enRequisitionLists,
 } as const;
 
 export type MessageKey = keyof typeof en;

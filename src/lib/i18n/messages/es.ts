@@ -12,6 +12,7 @@ import { esRegistration } from './registration/es.ts';
 import { esCompanyUsers } from './company-users/es.ts';
 import { esItemNumbers } from './item-numbers/es.ts';
 import { esQuotes } from './quotes/es.ts';
+import { esRequisitionLists } from './requisition-lists/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -321,4 +322,5 @@ export const es: Messages = {
   ...esCompanyUsers,
   ...esItemNumbers,
   ...esQuotes,
+  ...esRequisitionLists,
 };

@@ -12,6 +12,7 @@ import { frRegistration } from './registration/fr.ts';
 import { frCompanyUsers } from './company-users/fr.ts';
 import { frItemNumbers } from './item-numbers/fr.ts';
 import { frQuotes } from './quotes/fr.ts';
+import { frRequisitionLists } from './requisition-lists/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -322,4 +323,5 @@ export const fr: Messages = {
   ...frCompanyUsers,
   ...frItemNumbers,
   ...frQuotes,
+  ...frRequisitionLists,
 };

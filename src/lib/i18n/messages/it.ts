@@ -12,6 +12,7 @@ import { itRegistration } from './registration/it.ts';
 import { itCompanyUsers } from './company-users/it.ts';
 import { itItemNumbers } from './item-numbers/it.ts';
 import { itQuotes } from './quotes/it.ts';
+import { itRequisitionLists } from './requisition-lists/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -319,4 +320,5 @@ export const it: Messages = {
   ...itCompanyUsers,
   ...itItemNumbers,
   ...itQuotes,
+  ...itRequisitionLists,
 };

@@ -4,6 +4,7 @@ export {
   loadAccountPage,
   resolveAccountName,
   earlyAnswer,
+  formPageAnswer,
   type AccountContext,
   type AccountLoad,
   type AccountPageResult,

@@ -117,7 +117,7 @@ export async function resolveAccountName(request: AccountRequest, pageName: stri
 
 /** The part of Astro's page global an account page's answer needs. */
 interface PageGlobal {
-  redirect(to: string, status?: 301 | 302): Response;
+  redirect(to: string, status?: 301 | 302 | 303): Response;
   response: { status?: number; statusText?: string };
 }
 
@@ -128,5 +128,21 @@ export function earlyAnswer(astro: PageGlobal, result: AccountPageResult<unknown
     astro.response.status = 404;
     astro.response.statusText = statusText(404);
   }
+  return null;
+}
+
+/** What an account page of plain forms loads: the page to render with its status, or where a change sends the browser. */
+type FormPageView = { kind: 'see-other'; to: string } | { kind: 'view'; status: number };
+
+/**
+ * The answer of an account page whose forms post to it: a redirect or 404 as earlyAnswer gives it, the
+ * 303 after a change (post/redirect/get), or null with the view's status set for the page to render.
+ */
+export function formPageAnswer(astro: PageGlobal, result: AccountPageResult<FormPageView>): Response | null {
+  const early = earlyAnswer(astro, result);
+  if (early) return early;
+  if (result.kind !== 'page') return null;
+  if (result.view.kind === 'see-other') return astro.redirect(localePath(result.locale, result.view.to), 303);
+  astro.response.status = result.view.status;
   return null;
 }

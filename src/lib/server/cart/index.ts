@@ -16,6 +16,8 @@ export { cartNotFound, cartOutdated, couponError, isLineError, quantityRuleRefus
 export { MAX_CART_FORM_BYTES } from './forms.ts';
 export { checkQuickOrder, readQuickOrderPost, type QuickOrderCheck } from './quick-order-page.ts';
 export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSession } from './handlers.ts';
+/** What a requisition list's "add to cart" goes through, and how it reads item numbers (src/lib/server/requisition-lists). */
+export { bulkCartAddition, findByReference } from './bulk.ts';
 export { writeWithVersion } from './mutations.ts';
 export { putQuotedLines, type QuotedLine } from './quoted-lines.ts';
 export { claimQuotesForOrder } from './quote-terms.ts';

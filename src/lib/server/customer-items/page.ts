@@ -6,7 +6,7 @@
 // again changes nothing more). A refusal renders the page again with its status and, for the set form,
 // what was typed with each message beside its field.
 // The quick order's CSV/XLSX reader, reused as it is.
-import { SpreadsheetRefused, spreadsheetRows } from '../spreadsheet-rows.ts';
+import { readUploadPost, unreadablePostStatus, uploadedRows, type UploadProblem } from '../upload-form.ts';
 import { CUSTOMER_ITEM_MESSAGES, type ImportReport } from '#lib/customer-items/contract.ts';
 import { numberRows } from '#lib/customer-items/file-rows.ts';
 import { MAX_ITEM_NUMBERS_FILE_BYTES } from '#lib/customer-items/rules.ts';
@@ -17,7 +17,8 @@ import { may, type SignedIn } from '../auth/index.ts';
 import type { Shopper } from '../shopper.ts';
 import { getDb } from '../db/index.ts';
 import { ApiError } from '../http.ts';
-import { formAction, formField, readForm, submitForm } from '../http-form.ts';
+import { fieldMessageKeys, fieldProblems, showRefusal } from '../form-refusal.ts';
+import { formAction, formField, submitForm } from '../http-form.ts';
 import type { CustomerItemChanges } from './handlers.ts';
 import { listCustomerNumbers, type NumberPage } from './writes.ts';
 
@@ -28,10 +29,7 @@ const MAX_FORM_BYTES = 4 * 1024;
 const DONE = ['set', 'removed'] as const;
 type Done = (typeof DONE)[number];
 
-/** Why an uploaded file gave no rows to import. */
-type FileProblem = SpreadsheetRefused['reason'] | 'empty' | 'too-large';
-
-export interface SetForm {
+interface SetForm {
   values: { item: string; number: string };
   errors: Partial<Record<'item' | 'number', MessageKey>>;
 }
@@ -47,76 +45,23 @@ type PageView = {
   done: Done | null;
   refused: MessageKey | null;
   report: (ImportReport & { dropped: number }) | null;
-  fileProblem: FileProblem | null;
+  fileProblem: UploadProblem | null;
 };
 
 export type ItemNumbersPageView = { kind: 'see-other'; to: string } | PageView;
 
 const M = CUSTOMER_ITEM_MESSAGES;
-const FIELD_KEYS = new Map<string, MessageKey>([
-  [M.required, 'validation.required'],
-  [M.tooLong, 'validation.tooLong'],
-  [M.invalidCharacters, 'validation.invalidCharacters'],
-]);
-
-function fieldErrors(error: ApiError): SetForm['errors'] {
-  const errors: SetForm['errors'] = {};
-  const issues = Array.isArray(error.details) ? (error.details as { path: string; message: string }[]) : [];
-  for (const issue of issues) {
-    const field = issue.path.split('.')[0];
-    if (field === 'item' || field === 'number')
-      errors[field] ??= FIELD_KEYS.get(issue.message) ?? 'validation.invalidCharacters';
-  }
-  return errors;
-}
+const FIELD_KEYS = fieldMessageKeys(M);
 
 const REFUSALS: Partial<Record<string, MessageKey>> = {
   PRODUCT_NOT_FOUND: 'itemNumbers.refusal.unknown-product',
   CUSTOMER_ITEM_NUMBER_TAKEN: 'itemNumbers.refusal.number-taken',
   CUSTOMER_ITEM_NUMBER_NOT_FOUND: 'itemNumbers.error.notFound',
-  PERMISSION_DENIED: 'server.PERMISSION_DENIED',
-  UNAUTHENTICATED: 'account.signInRequired',
 };
-
-/** The post as a form: multipart when it carries the import's file, urlencoded otherwise. */
-async function readPost(request: Request): Promise<{ form: URLSearchParams; file: File | null } | ApiError> {
-  try {
-    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      // The front caps the body for this path (body-limit.ts) before the parser sees it.
-      const data = await request.formData().catch(() => {
-        throw new ApiError('VALIDATION_FAILED', 'The form could not be read', 400);
-      });
-      const form = new URLSearchParams();
-      for (const [name, value] of data) if (typeof value === 'string') form.append(name, value);
-      const file = data.get('file');
-      return { form, file: typeof file === 'object' && file !== null && file.size > 0 ? file : null };
-    }
-    return { form: await readForm(request, MAX_FORM_BYTES), file: null };
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-}
-
-/** The uploaded file's rows, or why there are none to import. */
-async function fileRows(file: File | null) {
-  if (!file) return { problem: 'empty' as const };
-  if (file.size > MAX_ITEM_NUMBERS_FILE_BYTES) return { problem: 'too-large' as const };
-  try {
-    const read = numberRows(await spreadsheetRows(new Uint8Array(await file.arrayBuffer())));
-    return read.entries.length === 0 ? { problem: 'empty' as const } : read;
-  } catch (error) {
-    if (error instanceof SpreadsheetRefused) return { problem: error.reason };
-    throw error;
-  }
-}
 
 /** A coded refusal above the page's content, with its status, beside the field it concerns; anything else is a real failure. */
 function refuse(view: PageView, error: ApiError): void {
-  const key = REFUSALS[error.code];
-  if (!key) throw error;
-  view.refused = key;
-  view.status = error.status === 403 ? 403 : error.status === 404 ? 404 : 409;
+  const key = showRefusal(view, REFUSALS, error);
   if (error.code === 'PRODUCT_NOT_FOUND') view.form.errors = { item: key };
   if (error.code === 'CUSTOMER_ITEM_NUMBER_TAKEN') view.form.errors = { number: key };
 }
@@ -156,13 +101,13 @@ export const itemNumbersPage = (changes: CustomerItemChanges) => {
     };
 
     if (request.request.method === 'POST') {
-      const post = await readPost(request.request);
+      const post = await readUploadPost(request.request, MAX_FORM_BYTES);
       if (post instanceof ApiError) {
-        view.status = post.status === 413 ? 413 : post.status === 400 ? 400 : 415;
+        view.status = unreadablePostStatus(post);
       } else {
         const action = post.form.get('action');
         if (action === 'import') {
-          const read = await fileRows(post.file);
+          const read = await uploadedRows(post.file, MAX_ITEM_NUMBERS_FILE_BYTES, numberRows);
           if ('problem' in read) {
             view.fileProblem = read.problem;
             view.status = read.problem === 'too-large' ? 413 : 422;
@@ -180,7 +125,10 @@ export const itemNumbersPage = (changes: CustomerItemChanges) => {
             view.form.values = { item: post.form.get('item') ?? '', number: post.form.get('number') ?? '' };
           const { error } = outcome;
           if (error.code === 'VALIDATION_FAILED') {
-            view.form.errors = action === 'set' ? fieldErrors(error) : {};
+            view.form.errors =
+              action === 'set'
+                ? fieldProblems(error, ['item', 'number'], FIELD_KEYS, 'validation.invalidCharacters')
+                : {};
             view.refused = 'itemNumbers.formErrors';
             view.status = 422;
           } else refuse(view, error);

@@ -229,6 +229,22 @@ export const DEMO_FIXTURES = {
    * its buyers search and quick-order by them and see them on the cart, the order and its documents.
    */
   acmeItemNumbers: { 'ASR-10003': 'ACME-4711', 'BMA-10008': 'ACME-0815', 'MSR-10019': 'ACME-M6-100' },
+  /**
+   * A requisition list of acme's buyer (its admin, buyer@acme.example), shared with the company to view
+   * and order ('read'): every colleague (foreman2@acme.example …) sees it under My lists and adds it to
+   * their cart; only its owner changes it.
+   */
+  acmeSharedList: {
+    /** Fixed, so the demo (and its tests) can link to it. */
+    id: '5eed0000-0000-4000-8000-000000000001',
+    name: 'Baustelle Nord – Nachschub',
+    sharing: 'read',
+    lines: [
+      { sku: 'ASR-10003', quantity: 2, note: 'Für Kolonne Förster' },
+      { sku: 'LEM-10005', quantity: 1, note: '' },
+      { sku: 'BMA-10008', quantity: 1, note: 'Nur nach Rücksprache' },
+    ],
+  },
   /** acme buys on invoice up to 25,000 EUR owed (src/lib/server/orders/credit.ts); the others without a limit. */
   acmeCreditLimitCents: 2_500_000,
   /**

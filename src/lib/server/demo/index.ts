@@ -229,6 +229,31 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<S
       number: DEMO_FIXTURES.acmeItemNumbers[p.sku as keyof typeof DEMO_FIXTURES.acmeItemNumbers],
     })),
   );
+  // acme's shared requisition list, owned by its primary user (whose id is the company's).
+  const list = DEMO_FIXTURES.acmeSharedList;
+  await insertChunked(w, schema.requisitionLists, [
+    { id: list.id, customerId: acme.id!, ownerId: acme.id!, name: list.name, sharing: list.sharing },
+  ]);
+  const listed = await db
+    .select({ id: schema.products.id, sku: schema.products.sku })
+    .from(schema.products)
+    .where(
+      inArray(
+        schema.products.sku,
+        list.lines.map((line) => line.sku),
+      ),
+    );
+  const productOf = new Map(listed.map((p) => [p.sku, p.id]));
+  await insertChunked(
+    w,
+    schema.requisitionListLines,
+    list.lines.flatMap((line, i) => {
+      const productId = productOf.get(line.sku);
+      return productId === undefined
+        ? []
+        : [{ listId: list.id, productId, quantity: line.quantity, note: line.note, position: i + 1 }];
+    }),
+  );
   await insertChunked(w, schema.meta, [
     {
       key: 'demo',
