@@ -211,4 +211,14 @@ forEachDatabase('quotes', (ctx) => {
     const { jar: empty } = await newCompanyUser(ctx.db, C.acme.email, 'buyer');
     expect(await refusal(step('request', empty, { comment: '' }))).toBe('QUOTE_EMPTY');
   });
+
+  test('a quote asked about a list takes the list’s lines; a list the asker does not see is not found', async () => {
+    const list = DEMO_FIXTURES.acmeSharedList;
+    const { jar } = await newCompanyUser(ctx.db, C.acme.email, 'buyer');
+    const asked = await step('request', jar, { comment: 'For the site', list: list.id });
+    expect(asked.lines.map((l) => [l.sku, l.quantity])).toEqual(list.lines.map((l) => [l.sku, l.quantity]));
+    // The asker's cart played no part.
+    expect((await cartOf(jar))?.cartItems ?? []).toEqual([]);
+    expect(await refusal(step('request', other, { comment: '', list: list.id }))).toBe('REQUISITION_LIST_NOT_FOUND');
+  });
 });

@@ -103,12 +103,25 @@ export const quotesApi = {
     response: z.object({ quote: quoteSchema }),
     errors: NOT_FOUND,
   }),
-  /** Asks for a quote on every line of the asker's cart, which stays as it is. */
+  /** Asks for a quote on every line of the asker's cart (or of a list they see), which stays as it is. */
   request: operation({
     ...quoteRoutes.request,
-    request: z.object({ comment: messageSchema(false), ...localeField }).strict(),
+    request: z
+      .object({
+        comment: messageSchema(false),
+        /** A requisition list the asker sees: its lines instead of the cart's. */
+        list: z.uuid().optional(),
+        ...localeField,
+      })
+      .strict(),
     response: z.object({ quote: quoteSchema }),
-    errors: ['UNAUTHENTICATED', 'PERMISSION_DENIED', 'QUOTE_EMPTY', 'QUOTE_TOO_MANY_LINES'],
+    errors: [
+      'UNAUTHENTICATED',
+      'PERMISSION_DENIED',
+      'QUOTE_EMPTY',
+      'QUOTE_TOO_MANY_LINES',
+      'REQUISITION_LIST_NOT_FOUND',
+    ],
     status: 201,
   }),
   ask: operation({

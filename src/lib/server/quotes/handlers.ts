@@ -18,8 +18,10 @@ import { requestLocale } from '../request-locale.ts';
 import { staffChange } from '../admin/index.ts';
 import { inBackground } from '../mail/index.ts';
 import { listQuotes, readQuote } from './read.ts';
+import { linesOfVisibleList } from '../requisition-lists/index.ts';
 import {
   acceptQuote,
+  cartLinesToQuote,
   answerQuote,
   askAgain,
   declineQuote,
@@ -86,7 +88,8 @@ export function quoteChanges(deps: QuotesDeps) {
     request: stateChange(quotesApi.request, async (body, req: QuotesRequest) => {
       const { db, actor, owner } = await buyer(req, true);
       const locale = requestLocale(req, body.locale);
-      const number = await requestQuote(db, actor, { owner, locale, comment: body.comment });
+      const lines = body.list ? await linesOfVisibleList(db, actor, body.list) : await cartLinesToQuote(db, owner);
+      const number = await requestQuote(db, actor, { lines, locale, comment: body.comment });
       return after(db, actor.customerId, number, 'request', locale);
     }),
     ask: stateChange(quotesApi.ask, async (body, req: QuotesRequest) => {

@@ -73,6 +73,7 @@ const ERROR_KEYS: Partial<Record<string, MessageKey>> = {
   CART_TOO_MANY_LINES: 'cart.error.CART_TOO_MANY_LINES',
   CART_VALUE_LIMIT: 'cart.error.CART_VALUE_LIMIT',
   PERMISSION_DENIED: 'server.PERMISSION_DENIED',
+  REQUISITION_LIST_NOT_FOUND: 'lists.error.notFound',
   PAYLOAD_TOO_LARGE: 'validation.tooLong',
   UNSUPPORTED_MEDIA_TYPE: 'validation.tooLong',
   // The only field a form types is the message: too long, or holding characters no text may.
@@ -95,7 +96,7 @@ async function cartLineCount(ctx: QuotesContext): Promise<number> {
 
 export const quotesPages = (changes: QuoteChanges) => {
   const forms = {
-    request: formAction(changes.request, { comment: formField.text('comment') }),
+    request: formAction(changes.request, { comment: formField.text('comment'), list: formField.optional('list') }),
     ask: formAction(changes.ask, {
       number: formField.text('number'),
       version: formField.number('version'),

@@ -117,35 +117,45 @@ async function move(
   throw state.version !== step.version ? quoteChanged() : quoteNotOpen();
 }
 
-/** Asks for a quote on every line of the buyer's cart (which stays as it is); the new quote's number. */
+/** A line a quote asks about: from the cart (with its accessories) or from a requisition list. */
+export interface QuoteSourceLine {
+  productId: number;
+  sku: string;
+  accessoriesKey?: string;
+  accessorySkus?: string[];
+  quantity: number;
+}
+
+/** The lines of the buyer's cart (which stays as it is). */
+export async function cartLinesToQuote(db: Db, owner: CartOwner): Promise<QuoteSourceLine[]> {
+  const cartId = await findOwnedCartId(db, owner);
+  return (cartId ? await readSnapshot(db, cartId) : null)?.lines ?? [];
+}
+
+/** Asks for a quote on `lines` in the company's currency; the new quote's number. */
 export async function requestQuote(
   db: Db,
   actor: Extract<QuoteActor, { kind: 'buyer' }>,
-  input: { owner: CartOwner; locale: string; comment: string },
+  input: { lines: readonly QuoteSourceLine[]; locale: string; comment: string },
 ): Promise<string> {
+  const { lines } = input;
+  if (lines.length === 0)
+    throw new ApiError('QUOTE_EMPTY', 'There is nothing to quote: the cart or list is empty.', 400);
+  if (lines.length > MAX_QUOTE_LINES)
+    throw new ApiError('QUOTE_TOO_MANY_LINES', `A quote takes up to ${MAX_QUOTE_LINES} lines; please split it.`, 400);
   return db.transaction(async (tx) => {
-    const cartId = await findOwnedCartId(tx, input.owner);
-    const snapshot = cartId ? await readSnapshot(tx, cartId) : null;
-    const lines = snapshot?.lines ?? [];
-    if (lines.length === 0) throw new ApiError('QUOTE_EMPTY', 'Your cart is empty: there is nothing to quote.', 400);
-    if (lines.length > MAX_QUOTE_LINES)
-      throw new ApiError(
-        'QUOTE_TOO_MANY_LINES',
-        `A quote takes up to ${MAX_QUOTE_LINES} lines; please split your cart.`,
-        400,
-      );
     const [quote] = await rows(
       tx,
       IdRow,
       sql`
       INSERT INTO quotes (number, customer_id, user_id, status, currency, locale)
-      VALUES ('Q' || nextval('quote_number_seq')::text, ${actor.customerId}, ${actor.userId}, 'requested',
-        ${snapshot!.cart.currency}, ${input.locale})
+      SELECT 'Q' || nextval('quote_number_seq')::text, c.id, ${actor.userId}, 'requested', c.currency, ${input.locale}
+      FROM customers c WHERE c.id = ${actor.customerId}
       RETURNING id, number`,
     );
     const values = lines.map(
       (l, position) =>
-        sql`(${quote!.id}::uuid, ${l.productId}, ${l.sku}, ${l.accessoriesKey}, ${JSON.stringify(l.accessorySkus)}::jsonb, ${l.quantity}, ${position})`,
+        sql`(${quote!.id}::uuid, ${l.productId}, ${l.sku}, ${l.accessoriesKey ?? ''}, ${JSON.stringify(l.accessorySkus ?? [])}::jsonb, ${l.quantity}, ${position})`,
     );
     await tx.execute(sql`
       INSERT INTO quote_lines (quote_id, product_id, sku, accessories_key, accessory_skus, quantity, position)

@@ -6,6 +6,9 @@ import { currentShopper } from '../shopper.ts';
 import { defaultCartDeps } from '../cart/index.ts';
 import { requisitionListChanges, requisitionListsRoutes, type RequisitionListsDeps } from './handlers.ts';
 import { listPage, listsPage } from './page.ts';
+import type { Db } from '../db/client.ts';
+import { visibleList, type Asker } from './access.ts';
+import { listLines } from './writes.ts';
 
 export { LISTS_PATH, listPath, type ListPageView, type ListsPageView, type ListPageLine } from './page.ts';
 
@@ -18,3 +21,20 @@ export const requisitionLists = requisitionListsRoutes(deps);
 export const listsPageView = listsPage(changes);
 /** The loader of /my-account/lists/{id}, likewise. */
 export const listPageView = listPage(changes);
+
+/**
+ * The lines of a list the asker sees (products and quantities, in the list's order), for a quote asked
+ * about the list; REQUISITION_LIST_NOT_FOUND for a list they do not see.
+ */
+export async function linesOfVisibleList(
+  db: Db,
+  asker: Asker,
+  id: string,
+): Promise<{ productId: number; sku: string; quantity: number }[]> {
+  await visibleList(db, asker, id);
+  return (await listLines(db, id, asker.customerId)).map(({ productId, sku, quantity }) => ({
+    productId,
+    sku,
+    quantity,
+  }));
+}

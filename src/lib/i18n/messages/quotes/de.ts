@@ -56,9 +56,10 @@ export const deQuotes: QuotesMessages = {
   'server.QUOTE_CHANGED': 'Das Angebot wurde inzwischen geändert. Bitte sehen Sie es sich erneut an.',
   'server.QUOTE_NOT_OPEN': 'Das Angebot lässt diesen Schritt nicht mehr zu.',
   'server.QUOTE_EXPIRED': 'Das Angebot ist abgelaufen. Bitte fragen Sie ein neues an.',
-  'server.QUOTE_EMPTY': 'Ihr Warenkorb ist leer: es gibt nichts anzufragen.',
+  'server.QUOTE_EMPTY': 'Es gibt nichts anzufragen: Ihr Warenkorb oder Ihre Liste ist leer.',
   'server.QUOTE_TOO_MANY_LINES': 'Ein Angebot umfasst bis zu 200 Positionen; bitte teilen Sie Ihren Warenkorb auf.',
   'cart.quoted': 'Angebotspreis: Angebot {{number}}, gültig bis {{date}}',
   'cart.quoteLapsed': 'Angebot {{number}} gilt für diese Position nicht mehr: Listenpreis',
+  'quotes.forList': 'Angebot für diese Liste anfragen',
   'cart.requestQuote': 'Angebot anfragen',
 };

@@ -55,10 +55,11 @@ export const enQuotes = {
   'server.QUOTE_CHANGED': 'The quote was changed meanwhile. Please look at it again.',
   'server.QUOTE_NOT_OPEN': 'The quote no longer allows this step.',
   'server.QUOTE_EXPIRED': 'The quote has expired. Please ask for a new one.',
-  'server.QUOTE_EMPTY': 'Your cart is empty: there is nothing to quote.',
+  'server.QUOTE_EMPTY': 'There is nothing to quote: your cart or list is empty.',
   'server.QUOTE_TOO_MANY_LINES': 'A quote takes up to 200 lines; please split your cart.',
   'cart.quoted': 'Quoted price: quote {{number}}, valid until {{date}}',
   'cart.quoteLapsed': 'Quote {{number}} no longer applies to this line: list price',
+  'quotes.forList': 'Request a quote for this list',
   'cart.requestQuote': 'Request a quote',
 } as const;
 

@@ -56,9 +56,10 @@ export const esQuotes: QuotesMessages = {
   'server.QUOTE_CHANGED': 'El presupuesto ha cambiado entretanto. Revíselo de nuevo.',
   'server.QUOTE_NOT_OPEN': 'El presupuesto ya no permite este paso.',
   'server.QUOTE_EXPIRED': 'El presupuesto ha vencido. Solicite uno nuevo.',
-  'server.QUOTE_EMPTY': 'Su carrito está vacío: no hay nada que presupuestar.',
+  'server.QUOTE_EMPTY': 'No hay nada que presupuestar: su carrito o lista está vacío.',
   'server.QUOTE_TOO_MANY_LINES': 'Un presupuesto admite hasta 200 líneas; divida su carrito.',
   'cart.quoted': 'Precio del presupuesto {{number}}, válido hasta el {{date}}',
   'cart.quoteLapsed': 'El presupuesto {{number}} ya no se aplica a esta línea: precio de tarifa',
+  'quotes.forList': 'Solicitar presupuesto para esta lista',
   'cart.requestQuote': 'Solicitar presupuesto',
 };

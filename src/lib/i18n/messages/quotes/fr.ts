@@ -56,9 +56,10 @@ export const frQuotes: QuotesMessages = {
   'server.QUOTE_CHANGED': 'Le devis a été modifié entre-temps. Veuillez le consulter à nouveau.',
   'server.QUOTE_NOT_OPEN': 'Le devis ne permet plus cette étape.',
   'server.QUOTE_EXPIRED': 'Le devis a expiré. Veuillez en demander un nouveau.',
-  'server.QUOTE_EMPTY': 'Votre panier est vide : rien à chiffrer.',
+  'server.QUOTE_EMPTY': 'Rien à chiffrer : votre panier ou votre liste est vide.',
   'server.QUOTE_TOO_MANY_LINES': 'Un devis comprend jusqu’à 200 lignes ; veuillez diviser votre panier.',
   'cart.quoted': 'Prix du devis {{number}}, valable jusqu’au {{date}}',
   'cart.quoteLapsed': 'Le devis {{number}} ne s’applique plus à cette ligne : prix catalogue',
+  'quotes.forList': 'Demander un devis pour cette liste',
   'cart.requestQuote': 'Demander un devis',
 };

@@ -56,9 +56,10 @@ export const itQuotes: QuotesMessages = {
   'server.QUOTE_CHANGED': 'Il preventivo è stato modificato nel frattempo. Lo riveda.',
   'server.QUOTE_NOT_OPEN': 'Il preventivo non consente più questo passaggio.',
   'server.QUOTE_EXPIRED': 'Il preventivo è scaduto. Ne richieda uno nuovo.',
-  'server.QUOTE_EMPTY': 'Il carrello è vuoto: non c’è nulla da quotare.',
+  'server.QUOTE_EMPTY': 'Non c’è nulla da quotare: il carrello o l’elenco è vuoto.',
   'server.QUOTE_TOO_MANY_LINES': 'Un preventivo comprende fino a 200 righe; suddivida il carrello.',
   'cart.quoted': 'Prezzo del preventivo {{number}}, valido fino al {{date}}',
   'cart.quoteLapsed': 'Il preventivo {{number}} non vale più per questa riga: prezzo di listino',
+  'quotes.forList': 'Richiedi un preventivo per questo elenco',
   'cart.requestQuote': 'Richiedi preventivo',
 };
