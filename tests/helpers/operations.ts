@@ -22,6 +22,7 @@ import * as companyUsers from '#lib/company-users/contract.ts';
 import * as approvals from '#lib/approvals/contract.ts';
 import * as onBehalf from '#lib/admin/on-behalf-contract.ts';
 import * as customerItems from '#lib/customer-items/contract.ts';
+import * as scheduledReorders from '#lib/scheduled-reorders/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -46,6 +47,7 @@ export const contractModules = {
   approvals,
   onBehalf,
   customerItems,
+  scheduledReorders,
 };
 
 const isOperation = (value: unknown): value is Operation =>

@@ -20,6 +20,7 @@ import * as moderationRoutes from '#lib/admin/moderation-routes.ts';
 import * as mediaRoutes from '#lib/media/routes.ts';
 import * as companyUsersRoutes from '#lib/company-users/routes.ts';
 import * as customerItemsRoutes from '#lib/customer-items/routes.ts';
+import * as scheduledReordersRoutes from '#lib/scheduled-reorders/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -87,6 +88,7 @@ describe('operation contracts', () => {
     media,
     companyUsers,
     customerItems,
+    scheduledReorders,
   } = contractModules;
   test.each([
     [auth, authRoutes],
@@ -105,6 +107,7 @@ describe('operation contracts', () => {
     [media, mediaRoutes],
     [companyUsers, companyUsersRoutes],
     [customerItems, customerItemsRoutes],
+    [scheduledReorders, scheduledReordersRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -11,6 +11,7 @@ import { deAddresses } from './addresses/de.ts';
 import { deRegistration } from './registration/de.ts';
 import { deCompanyUsers } from './company-users/de.ts';
 import { deItemNumbers } from './item-numbers/de.ts';
+import { deReorders } from './reorders/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -321,4 +322,5 @@ export const de: Messages = {
   ...deRegistration,
   ...deCompanyUsers,
   ...deItemNumbers,
+  ...deReorders,
 };

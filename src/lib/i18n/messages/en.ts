@@ -10,6 +10,7 @@ import { enAddresses } from './addresses/en.ts';
 import { enRegistration } from './registration/en.ts';
 import { enCompanyUsers } from './company-users/en.ts';
 import { enItemNumbers } from './item-numbers/en.ts';
+import { enReorders } from './reorders/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -320,6 +321,7 @@ export const en = {
   ...enRegistration,
   ...enCompanyUsers,
   ...enItemNumbers,
+  ...enReorders,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -11,6 +11,7 @@ import { esAddresses } from './addresses/es.ts';
 import { esRegistration } from './registration/es.ts';
 import { esCompanyUsers } from './company-users/es.ts';
 import { esItemNumbers } from './item-numbers/es.ts';
+import { esReorders } from './reorders/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -319,4 +320,5 @@ export const es: Messages = {
   ...esRegistration,
   ...esCompanyUsers,
   ...esItemNumbers,
+  ...esReorders,
 };

@@ -11,6 +11,7 @@ import { frAddresses } from './addresses/fr.ts';
 import { frRegistration } from './registration/fr.ts';
 import { frCompanyUsers } from './company-users/fr.ts';
 import { frItemNumbers } from './item-numbers/fr.ts';
+import { frReorders } from './reorders/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -320,4 +321,5 @@ export const fr: Messages = {
   ...frRegistration,
   ...frCompanyUsers,
   ...frItemNumbers,
+  ...frReorders,
 };

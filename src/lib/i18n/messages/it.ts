@@ -11,6 +11,7 @@ import { itAddresses } from './addresses/it.ts';
 import { itRegistration } from './registration/it.ts';
 import { itCompanyUsers } from './company-users/it.ts';
 import { itItemNumbers } from './item-numbers/it.ts';
+import { itReorders } from './reorders/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -317,4 +318,5 @@ export const it: Messages = {
   ...itRegistration,
   ...itCompanyUsers,
   ...itItemNumbers,
+  ...itReorders,
 };

@@ -11,3 +11,4 @@ export * from './schema/webhooks.ts';
 export * from './schema/order-events.ts';
 export * from './schema/media.ts';
 export * from './schema/buying-tools.ts';
+export * from './schema/scheduled-reorders.ts';

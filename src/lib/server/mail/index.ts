@@ -18,3 +18,9 @@ export {
   sendEmailTakenMail,
   sendPasswordChangedMail,
 } from './profile-mails.ts';
+export {
+  sendReorderReminderMail,
+  sendReorderReportMail,
+  type ReorderReminder,
+  type ReorderReport,
+} from './reorder-mails.ts';
