@@ -132,7 +132,7 @@ export const ERROR_STATUS = {
   CUSTOMER_ITEM_NUMBER_NOT_FOUND: 404,
   // Scheduled reorders (docs/accounts.md): the company's own only; paid on invoice, so only where it is offered.
   SCHEDULED_REORDER_NOT_FOUND: 404,
-  SCHEDULED_REORDER_INVOICE_UNAVAILABLE: 409,
+  SCHEDULED_REORDER_NO_INVOICE: 409,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,

@@ -4,7 +4,7 @@
 // the company's orders (their own; all with the permission to see all orders); changing one takes the
 // permission `order` (403 PERMISSION_DENIED). Any other schedule, another company's above all, is
 // SCHEDULED_REORDER_NOT_FOUND (404). The orders are paid on invoice: where the shop does not offer
-// it, a schedule is refused (SCHEDULED_REORDER_INVOICE_UNAVAILABLE, 409). Requests are strict.
+// it, a schedule is refused (SCHEDULED_REORDER_NO_INVOICE, 409). Requests are strict.
 import { z } from 'astro/zod';
 import { operation } from '../http/contract.ts';
 import { LOCALES } from '../i18n/locales.ts';
@@ -60,17 +60,26 @@ const lineSchema = z.object({
   source: z.enum(['order', 'list']),
 });
 
-const runSchema = z.object({
-  dueDate: z.string(),
-  outcome: z.enum(RUN_OUTCOMES),
-  orderId: z.string().nullable(),
-  orderNumber: z.string().nullable(),
-  leftOut: z.array(z.object({ sku: z.string(), name: z.string(), reason: z.enum(LEFT_OUT_REASONS) })),
+const leftOutSchema = z.object({ sku: z.string(), name: z.string(), reason: z.enum(LEFT_OUT_REASONS) });
+export type LeftOutLine = z.infer<typeof leftOutSchema>;
+
+/** What a run reports besides its outcome (and what the runs table keeps of it). */
+export const runReportSchema = z.object({
+  leftOut: z.array(leftOutSchema).default([]),
   /** Why no order was placed at all: the checkout's error code (a credit limit, an order cap). */
-  refusal: z.string().nullable(),
+  refusal: z.string().nullable().default(null),
 });
 
-const scheduleSchema = z.object({
+const runSchema = z
+  .object({
+    dueDate: z.string(),
+    outcome: z.enum(RUN_OUTCOMES),
+    orderId: z.string().nullable(),
+    orderNumber: z.string().nullable(),
+  })
+  .extend(runReportSchema.shape);
+
+export const scheduleSchema = z.object({
   id: z.string(),
   /** The buyer the orders are placed as. */
   buyer: z.string(),
@@ -101,7 +110,7 @@ export const scheduledReordersApi = {
     ...scheduledReordersRoutes.create,
     request: timingSchema.extend({ orderId: idSchema }).strict(),
     response: z.object({ schedule: scheduleSchema }),
-    errors: ['UNAUTHENTICATED', 'PERMISSION_DENIED', 'ORDER_NOT_FOUND', 'SCHEDULED_REORDER_INVOICE_UNAVAILABLE'],
+    errors: ['UNAUTHENTICATED', 'PERMISSION_DENIED', 'ORDER_NOT_FOUND', 'SCHEDULED_REORDER_NO_INVOICE'],
   }),
   /** New timing: interval, next date and end date (left out: no end). An ended schedule cannot change. */
   change: operation({

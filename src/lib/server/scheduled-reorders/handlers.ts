@@ -41,7 +41,7 @@ interface ReordersRequest {
 
 const invoiceUnavailable = () =>
   new ApiError(
-    'SCHEDULED_REORDER_INVOICE_UNAVAILABLE',
+    'SCHEDULED_REORDER_NO_INVOICE',
     'A recurring order is paid on invoice, which the shop does not offer at present.',
     409,
   );

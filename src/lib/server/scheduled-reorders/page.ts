@@ -80,7 +80,7 @@ function fieldErrors(error: ApiError): TimingForm['errors'] {
 
 const REFUSALS: Partial<Record<string, MessageKey>> = {
   SCHEDULED_REORDER_NOT_FOUND: 'reorders.error.notFound',
-  SCHEDULED_REORDER_INVOICE_UNAVAILABLE: 'reorders.error.invoice',
+  SCHEDULED_REORDER_NO_INVOICE: 'reorders.error.invoice',
   ORDER_NOT_FOUND: 'reorders.error.orderNotFound',
   PERMISSION_DENIED: 'server.PERMISSION_DENIED',
   UNAUTHENTICATED: 'account.signInRequired',

@@ -21,10 +21,11 @@ import type { Features } from '#lib/content/features.ts';
 import { offeredPaymentMethods, type PaymentConfiguration } from '#lib/checkout/payment-methods.ts';
 import { hasPermission, isRole } from '#lib/account/roles.ts';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '#lib/i18n/locales.ts';
-import type { LeftOutReason, RunOutcome } from '#lib/scheduled-reorders/contract.ts';
+import type { LeftOutLine, LeftOutReason, RunOutcome } from '#lib/scheduled-reorders/contract.ts';
 import { followingDue } from '#lib/scheduled-reorders/rules.ts';
 import type { Db } from '../db/client.ts';
 import { document, json, rows } from '../db/index.ts';
+import { scheduleLines } from './store.ts';
 import { ApiError } from '../http.ts';
 import { permissionDenied } from '../auth/index.ts';
 import {
@@ -75,15 +76,7 @@ async function lockDue(tx: Db, scheduleId: string, due: string): Promise<DueSche
       COALESCE(u.locale, c.locale) AS locale, s.interval_weeks AS "intervalWeeks", s.end_date::text AS "endDate",
       s.shipping_address AS "shippingAddress", s.billing_address AS "billingAddress",
       s.shipping_method_code AS "shippingMethodCode",
-      COALESCE((
-        SELECT json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'accessorySkus', l.accessory_skus,
-          'name', COALESCE(t.name, d.name, l.sku)) ORDER BY l.position)
-        FROM scheduled_reorder_lines l
-        LEFT JOIN products p ON p.sku = l.sku
-        LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = COALESCE(u.locale, c.locale)
-        LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = ${DEFAULT_LOCALE}
-        WHERE l.schedule_id = s.id
-      ), '[]'::json) AS lines
+      ${scheduleLines(sql`COALESCE(u.locale, c.locale)`)} AS lines
     FROM scheduled_reorders s
     JOIN customer_users u ON u.id = s.user_id
     JOIN customers c ON c.id = s.customer_id
@@ -105,12 +98,6 @@ async function claimRun(tx: Db, scheduleId: string, due: string): Promise<boolea
     ON CONFLICT DO NOTHING RETURNING schedule_id AS "scheduleId"`,
   );
   return claimed.length > 0;
-}
-
-interface LeftOutLine {
-  sku: string;
-  name: string;
-  reason: LeftOutReason;
 }
 
 /** What one run did: the order it placed (confirmed on invoice, or waiting for approval), or why none. */

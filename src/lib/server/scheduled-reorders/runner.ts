@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import { addDays, dayOf, REMINDER_DAYS_BEFORE } from '#lib/scheduled-reorders/rules.ts';
-import { LEFT_OUT_REASONS, RUN_OUTCOMES } from '#lib/scheduled-reorders/contract.ts';
+import { RUN_OUTCOMES, runReportSchema } from '#lib/scheduled-reorders/contract.ts';
 import { isLocale, DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
@@ -57,8 +57,7 @@ const ReportRow = Recipient.extend({
   outcome: z.enum(RUN_OUTCOMES),
   orderId: z.string().nullable(),
   orderNumber: z.string().nullable(),
-  leftOut: z.array(z.object({ sku: z.string(), name: z.string(), reason: z.enum(LEFT_OUT_REASONS) })).default([]),
-  refusal: z.string().nullable().default(null),
+  report: runReportSchema,
 });
 
 async function sendReports(db: Db, deps: RunnerDeps): Promise<number> {
@@ -67,7 +66,7 @@ async function sendReports(db: Db, deps: RunnerDeps): Promise<number> {
     ReportRow,
     sql`
     SELECT r.schedule_id AS "scheduleId", r.due_date::text AS "dueDate", r.outcome, r.order_id AS "orderId",
-      o.transactionnum AS "orderNumber", r.report->'leftOut' AS "leftOut", r.report->>'refusal' AS refusal, ${RECIPIENT}
+      o.transactionnum AS "orderNumber", r.report, ${RECIPIENT}
     FROM scheduled_reorder_runs r
     JOIN scheduled_reorders s ON s.id = r.schedule_id
     JOIN customer_users u ON u.id = s.user_id
@@ -94,8 +93,7 @@ async function sendReports(db: Db, deps: RunnerDeps): Promise<number> {
           dueDate: run.dueDate,
           outcome: run.outcome,
           order: run.orderId && run.orderNumber ? { id: run.orderId, number: run.orderNumber } : null,
-          leftOut: run.leftOut,
-          refusal: run.refusal,
+          ...run.report,
         }),
       () => db.execute(sql`UPDATE scheduled_reorder_runs SET report_sent_at = NULL WHERE ${key}`),
     );

@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'astro/zod';
 import type { Locale } from '#lib/i18n/locales.ts';
 import { DEFAULT_LOCALE } from '#lib/i18n/locales.ts';
-import { LEFT_OUT_REASONS, RUN_OUTCOMES, type Schedule } from '#lib/scheduled-reorders/contract.ts';
+import { scheduleSchema, type Schedule } from '#lib/scheduled-reorders/contract.ts';
 import { dueFromToday } from '#lib/scheduled-reorders/rules.ts';
 import type { Db } from '../db/client.ts';
 import { json, rows } from '../db/index.ts';
@@ -32,30 +32,24 @@ const inScope = (scope: ScheduleScope): SQL =>
     ? sql`s.customer_id = ${scope.customerId}`
     : sql`s.customer_id = ${scope.customerId} AND s.user_id = ${scope.userId}`;
 
-const StoredRun = z.object({
-  dueDate: z.string(),
-  outcome: z.enum(RUN_OUTCOMES),
-  orderId: z.string().nullable(),
-  orderNumber: z.string().nullable(),
-  report: z.object({
-    leftOut: z.array(z.object({ sku: z.string(), name: z.string(), reason: z.enum(LEFT_OUT_REASONS) })).default([]),
-    refusal: z.string().nullable().default(null),
-  }),
-});
+/**
+ * The lines of the schedule aliased `s` as JSON, in order: sku, quantity, source and accessories, each
+ * named in `locale` (German where the product has no name in it, the sku where the product is gone).
+ */
+export const scheduleLines = (locale: SQL) => sql`COALESCE((
+    SELECT json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'source', l.source,
+      'accessorySkus', l.accessory_skus, 'name', COALESCE(t.name, d.name, l.sku)) ORDER BY l.position)
+    FROM scheduled_reorder_lines l
+    LEFT JOIN products p ON p.sku = l.sku
+    LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
+    LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = ${DEFAULT_LOCALE}
+    WHERE l.schedule_id = s.id
+  ), '[]'::json)`;
 
-const ScheduleRow = z.object({
-  id: z.string(),
-  buyer: z.string(),
-  intervalWeeks: z.number(),
-  nextDate: z.string(),
-  endDate: z.string().nullable(),
-  status: z.enum(['active', 'paused', 'ended']),
-  sourceOrderId: z.string().nullable(),
-  sourceOrderNumber: z.string().nullable(),
-  lines: json(
-    z.array(z.object({ sku: z.string(), name: z.string(), quantity: z.number(), source: z.enum(['order', 'list']) })),
-  ),
-  lastRun: json(StoredRun.nullable()),
+/** A schedule as read: its lines and last run are JSON the statement builds. */
+const ScheduleRow = scheduleSchema.extend({
+  lines: json(scheduleSchema.shape.lines),
+  lastRun: json(scheduleSchema.shape.lastRun),
 });
 
 /** The schedules (alias s) `where` picks, each with its lines named in `locale` and its latest run. */
@@ -67,17 +61,9 @@ async function readSchedules(db: Db, where: SQL, locale: Locale): Promise<Schedu
     SELECT s.id, u.name AS buyer, s.interval_weeks AS "intervalWeeks", s.next_date::text AS "nextDate",
       s.end_date::text AS "endDate", s.status, s.source_order_id AS "sourceOrderId",
       src.transactionnum AS "sourceOrderNumber",
-      COALESCE((
-        SELECT json_agg(json_build_object('sku', l.sku, 'quantity', l.quantity, 'source', l.source,
-          'name', COALESCE(t.name, d.name, l.sku)) ORDER BY l.position)
-        FROM scheduled_reorder_lines l
-        LEFT JOIN products p ON p.sku = l.sku
-        LEFT JOIN product_translations t ON t.product_id = p.id AND t.locale = ${locale}
-        LEFT JOIN product_translations d ON d.product_id = p.id AND d.locale = ${DEFAULT_LOCALE}
-        WHERE l.schedule_id = s.id
-      ), '[]'::json) AS lines,
+      ${scheduleLines(sql`${locale}`)} AS lines,
       (SELECT json_build_object('dueDate', r.due_date::text, 'outcome', r.outcome, 'orderId', r.order_id,
-          'orderNumber', o.transactionnum, 'report', r.report)
+          'orderNumber', o.transactionnum, 'leftOut', r.report->'leftOut', 'refusal', r.report->'refusal')
         FROM scheduled_reorder_runs r LEFT JOIN orders o ON o.id = r.order_id
         WHERE r.schedule_id = s.id ORDER BY r.due_date DESC LIMIT 1) AS "lastRun"
     FROM scheduled_reorders s
@@ -86,17 +72,7 @@ async function readSchedules(db: Db, where: SQL, locale: Locale): Promise<Schedu
     WHERE ${where}
     ORDER BY s.status = 'ended', s.next_date, s.created_at, s.id`,
   );
-  return found.map(({ lastRun, ...schedule }) => ({
-    ...schedule,
-    lastRun: lastRun && {
-      dueDate: lastRun.dueDate,
-      outcome: lastRun.outcome,
-      orderId: lastRun.orderId,
-      orderNumber: lastRun.orderNumber,
-      leftOut: lastRun.report.leftOut,
-      refusal: lastRun.report.refusal,
-    },
-  }));
+  return found;
 }
 
 export function listSchedules(db: Db, scope: ScheduleScope, locale: Locale = DEFAULT_LOCALE): Promise<Schedule[]> {
