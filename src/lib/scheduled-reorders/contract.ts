@@ -36,7 +36,7 @@ const timingSchema = z.object({
 });
 
 /** Why a line of a run was left out of its order. */
-export const LEFT_OUT_REASONS = [
+const LEFT_OUT_REASONS = [
   /** No product has the sku any more. */
   'gone',
   /** The product is not sold (any more): switched off, no price for the company. */
