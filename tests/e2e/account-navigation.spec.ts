@@ -10,6 +10,7 @@ const PAGES = [
   ['company-budgets', 'account.CompanyBudgets'],
   ['my-items', 'account.MyItems'],
   ['item-numbers', 'account.ItemNumbers'],
+  ['reorders', 'account.Reorders'],
   ['my-profile', 'account.MyProfile'],
   // The demo customer's primary user is its company's admin, who manages its users.
   ['company-users', 'account.CompanyUsers'],
