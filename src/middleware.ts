@@ -18,6 +18,7 @@ import { MALFORMED_URL_HEADER } from '#lib/site/malformed-url.ts';
 import { statusText } from '#lib/site/error-pages.ts';
 import { startPaymentRecovery } from '#lib/server/orders/index.ts';
 import { startWebhookDelivery } from '#lib/server/webhooks/index.ts';
+import { startScheduledReorders } from '#lib/server/scheduled-reorders/index.ts';
 import { env } from '#lib/server/env.ts';
 import { ApiError, json } from '#lib/server/http.ts';
 import { astroScriptHashes, contentSecurityPolicy, securityHeaders } from '#lib/server/security-headers.ts';
@@ -34,6 +35,7 @@ export const onRequest = defineMiddleware((context, next) => {
   // Background work starts with the first request, as the publish listener does (idempotent).
   startPaymentRecovery();
   startWebhookDelivery();
+  startScheduledReorders();
   const offered = context.request.headers.get('x-request-id');
   const requestId = offered && REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
   return withRequestLog(requestId, async () => {

@@ -111,6 +111,7 @@ const ACCOUNT_PAGE_NAMES = [
   'company-budgets',
   'my-items',
   'item-numbers',
+  'reorders',
   'my-profile',
   'company-users',
   'address-details',

@@ -24,6 +24,7 @@ import * as onBehalf from '#lib/admin/on-behalf-contract.ts';
 import * as customerItems from '#lib/customer-items/contract.ts';
 import * as quotes from '#lib/quotes/contract.ts';
 import * as requisitionLists from '#lib/requisition-lists/contract.ts';
+import * as scheduledReorders from '#lib/scheduled-reorders/contract.ts';
 
 /** The contract modules, each with its `…Api` objects. */
 export const contractModules = {
@@ -50,6 +51,7 @@ export const contractModules = {
   customerItems,
   quotes,
   requisitionLists,
+  scheduledReorders,
 };
 
 const isOperation = (value: unknown): value is Operation =>

@@ -21,6 +21,7 @@ import * as mediaRoutes from '#lib/media/routes.ts';
 import * as companyUsersRoutes from '#lib/company-users/routes.ts';
 import * as customerItemsRoutes from '#lib/customer-items/routes.ts';
 import * as requisitionListsRoutes from '#lib/requisition-lists/routes.ts';
+import * as scheduledReordersRoutes from '#lib/scheduled-reorders/routes.ts';
 
 function routeFile(path: string): string | undefined {
   return [`src/pages${path}.ts`, `src/pages${path}/index.ts`].find((file) => existsSync(file));
@@ -91,6 +92,7 @@ describe('operation contracts', () => {
     companyUsers,
     customerItems,
     requisitionLists,
+    scheduledReorders,
   } = contractModules;
   test.each([
     [auth, authRoutes],
@@ -110,6 +112,7 @@ describe('operation contracts', () => {
     [companyUsers, companyUsersRoutes],
     [customerItems, customerItemsRoutes],
     [requisitionLists, requisitionListsRoutes],
+    [scheduledReorders, scheduledReordersRoutes],
   ])('routes.ts names every operation of its contract with its method and path (%#)', (contract, routes) => {
     for (const [api, ops] of Object.entries(contract).filter(([name]) => name.endsWith('Api'))) {
       const table = (routes as Record<string, Record<string, unknown>>)[api.replace(/Api$/, 'Routes')];

@@ -150,6 +150,9 @@ export const ERROR_STATUS = {
   REQUISITION_LIST_LIMIT: 409,
   REQUISITION_LIST_FULL: 409,
   REQUISITION_LIST_EMPTY: 422,
+  // Scheduled reorders (docs/accounts.md): the company's own only; paid on invoice, so only where it is offered.
+  SCHEDULED_REORDER_NOT_FOUND: 404,
+  SCHEDULED_REORDER_NO_INVOICE: 409,
   TOKEN_NOT_FOUND: 404,
   // Outbound webhooks (docs/webhooks.md): the endpoint WEBHOOK_URL defines belongs to the environment.
   WEBHOOK_NOT_FOUND: 404,

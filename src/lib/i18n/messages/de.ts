@@ -13,6 +13,7 @@ import { deCompanyUsers } from './company-users/de.ts';
 import { deItemNumbers } from './item-numbers/de.ts';
 import { deQuotes } from './quotes/de.ts';
 import { deRequisitionLists } from './requisition-lists/de.ts';
+import { deReorders } from './reorders/de.ts';
 
 // German messages (formal address: "Sie"). Keys and placeholders mirror en.ts.
 export const de: Messages = {
@@ -325,4 +326,5 @@ export const de: Messages = {
   ...deItemNumbers,
   ...deQuotes,
   ...deRequisitionLists,
+  ...deReorders,
 };

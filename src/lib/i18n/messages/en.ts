@@ -12,6 +12,7 @@ import { enCompanyUsers } from './company-users/en.ts';
 import { enItemNumbers } from './item-numbers/en.ts';
 import { enQuotes } from './quotes/en.ts';
 import { enRequisitionLists } from './requisition-lists/en.ts';
+import { enReorders } from './reorders/en.ts';
 
 // English messages: the shop's reference wording, quoted in docs/. Every other locale must provide the same keys
 // (the Messages type below makes a missing or extra key a type error). The larger domains have parts of
@@ -324,6 +325,7 @@ export const en = {
   ...enItemNumbers,
   ...enQuotes,
   ...enRequisitionLists,
+  ...enReorders,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -13,6 +13,7 @@ import { esCompanyUsers } from './company-users/es.ts';
 import { esItemNumbers } from './item-numbers/es.ts';
 import { esQuotes } from './quotes/es.ts';
 import { esRequisitionLists } from './requisition-lists/es.ts';
+import { esReorders } from './reorders/es.ts';
 
 // Spanish messages (formal address: "usted"). Keys and placeholders mirror en.ts.
 export const es: Messages = {
@@ -323,4 +324,5 @@ export const es: Messages = {
   ...esItemNumbers,
   ...esQuotes,
   ...esRequisitionLists,
+  ...esReorders,
 };

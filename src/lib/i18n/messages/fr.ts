@@ -13,6 +13,7 @@ import { frCompanyUsers } from './company-users/fr.ts';
 import { frItemNumbers } from './item-numbers/fr.ts';
 import { frQuotes } from './quotes/fr.ts';
 import { frRequisitionLists } from './requisition-lists/fr.ts';
+import { frReorders } from './reorders/fr.ts';
 
 // French messages (formal address: "vous"). Keys and placeholders mirror en.ts.
 export const fr: Messages = {
@@ -324,4 +325,5 @@ export const fr: Messages = {
   ...frItemNumbers,
   ...frQuotes,
   ...frRequisitionLists,
+  ...frReorders,
 };

@@ -13,6 +13,7 @@ import { itCompanyUsers } from './company-users/it.ts';
 import { itItemNumbers } from './item-numbers/it.ts';
 import { itQuotes } from './quotes/it.ts';
 import { itRequisitionLists } from './requisition-lists/it.ts';
+import { itReorders } from './reorders/it.ts';
 
 // Italian messages (formal address: "Lei"). Keys and placeholders mirror en.ts.
 export const it: Messages = {
@@ -321,4 +322,5 @@ export const it: Messages = {
   ...itItemNumbers,
   ...itQuotes,
   ...itRequisitionLists,
+  ...itReorders,
 };

@@ -59,3 +59,6 @@ export const resolveQuickLines = quickLineResolver(defaultCartDeps);
 
 /** What signing in, signing out and choosing a currency do to the cart: handed to the auth endpoints (src/lib/server/auth-endpoints.ts). */
 export const cartHandOver = { readCartCookie, clearCartCookie, mergeGuestCartIntoAccount, moveCartToCurrency };
+// A scheduled reorder (src/lib/server/scheduled-reorders) fills a cart of its buyer's as a reorder does.
+export { addToCart } from './mutations.ts';
+export { lockCartHolder, setActiveCart } from './queries.ts';

@@ -12,3 +12,4 @@ export * from './schema/order-events.ts';
 export * from './schema/media.ts';
 export * from './schema/buying-tools.ts';
 export * from './schema/quotes.ts';
+export * from './schema/scheduled-reorders.ts';

@@ -19,3 +19,9 @@ export {
   sendPasswordChangedMail,
 } from './profile-mails.ts';
 export { quotePdf, sendQuoteBuyerMail, sendQuoteStaffMails } from './quote-mails.ts';
+export {
+  sendReorderReminderMail,
+  sendReorderReportMail,
+  type ReorderReminder,
+  type ReorderReport,
+} from './reorder-mails.ts';

@@ -40,6 +40,16 @@ export { COLUMNS as ORDER_COLUMNS, OrderRow, orderView } from './queries.ts';
 export { claimGuestOrder } from './claim.ts';
 // The ERP's status reports, the buyer's timeline and documents (docs/erp.md, "Status back").
 export { downloadDocument, orderStatusApi, statusEvents } from './status/index.ts';
+// What a scheduled reorder (src/lib/server/scheduled-reorders) places an order with: the checkout's own path.
+export { createOrder } from './create.ts';
+export { confirmOrder, type ConfirmResult } from './lifecycle.ts';
+export { findOrder } from './queries.ts';
+export { inScope, orderScope } from './access.ts';
+export { orderNotFound } from './errors.ts';
+export { confirmationSender, type OrderDeps } from './handlers.ts';
+export { approversToAsk } from './approval.ts';
+export { repeatEvery } from './recovery.ts';
+export type { OrderLimits } from './limits.ts';
 
 let gateways: PaymentGateways | undefined;
 
@@ -90,6 +100,10 @@ const defaultOrderDeps: OrderDeps = {
     await sendApprovalOutcomeMail(order, locale, await shopTitle(isLocale(locale) ? locale : DEFAULT_LOCALE));
   },
 };
+
+/** What an order placed without a request needs (src/lib/server/scheduled-reorders): its caps and its mails. */
+export const placedOrderDeps: Pick<OrderDeps, 'orderLimits' | 'sendConfirmation' | 'sendApprovalRequest'> =
+  defaultOrderDeps;
 
 /** The endpoints under src/pages/api/orders and src/pages/api/payments, wired to the process database and shopper. */
 export const orders = orderRoutes(defaultOrderDeps);
