@@ -11,6 +11,7 @@ const PAGES = [
   ['my-items', 'account.MyItems'],
   ['lists', 'account.Lists'],
   ['item-numbers', 'account.ItemNumbers'],
+  ['quotes', 'account.Quotes'],
   ['reorders', 'account.Reorders'],
   ['my-profile', 'account.MyProfile'],
   // The demo customer's primary user is its company's admin, who manages its users.

@@ -58,7 +58,8 @@ forEachDatabase('quotes', (ctx) => {
       },
       new Date(),
     );
-  const cartOf = async (jar: CookieJar): Promise<Cart> => (await api(h, jar, 'cart', 'get', {})).body.cart!;
+  const cartOf = async (jar: CookieJar): Promise<Cart> =>
+    (await api(h, jar, 'cart', 'get', { locale: 'en' })).body.cart!;
   const line = (cart: Cart) => cart.cartItems.find((l) => l.sku === P.available)!;
 
   let other: CookieJar;
@@ -91,6 +92,8 @@ forEachDatabase('quotes', (ctx) => {
     expect(quote.totalNetCents).toBe(37_035);
     const cart = await cartOf(jar);
     expect(line(cart)).toMatchObject({ quantity: 3, rowTotal: 370.35, quote: { number: quote.number, applies: true } });
+    // The line says so in the cart's language, with the quote's last day.
+    expect(line(cart).quote!.note).toMatch(new RegExp(`^Quoted price: quote ${quote.number}, valid until \\w+`));
     const placed = await api(h, jar, 'orders', 'create', orderRequest(cart));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const item = placed.body.order!.cartInfo.cartItems.find((l) => l.sku === P.available)!;
@@ -116,6 +119,7 @@ forEachDatabase('quotes', (ctx) => {
     await ctx.db.execute(sql`UPDATE quotes SET valid_until = current_date - 1 WHERE number = ${quote.number}`);
     const cart = await cartOf(jar);
     expect(line(cart)).toMatchObject({ quote: { number: quote.number, applies: false } });
+    expect(line(cart).quote!.note).toBe(`Quote ${quote.number} no longer applies to this line: list price`);
     expect(line(cart).rowTotal).toBe((3 * LIST_CENTS) / 100);
     const placed = await api(h, jar, 'orders', 'create', orderRequest(cart));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);

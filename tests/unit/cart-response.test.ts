@@ -408,7 +408,7 @@ describe('pricedCart with quoted lines', () => {
     expect(priced.totals.subtotal_excl_tax).toBe(4500 + 990);
     const line = toCartResponse(priced).cartItems[0]!;
     expect(line.price).toEqual({ regular: 25.09, special: 15 });
-    expect(line.quote).toEqual({ number: 'Q1001', validUntil: '2026-03-31', applies: true });
+    expect(line.quote).toEqual({ number: 'Q1001', validUntil: '2026-03-31', applies: true, note: '' });
     // The last valid day still counts (UTC).
     expect(quoted(terms(), { now: new Date('2026-03-31T23:59:59Z') }).lines[0]!.unitNetCents).toBe(1500);
   });

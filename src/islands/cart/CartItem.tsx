@@ -3,7 +3,7 @@
 // 'Product Properties' accordion, the 'Included' list and the chosen accessories.
 import { useId } from 'react';
 import { availabilityMessageKey } from '#lib/catalog/availability.ts';
-import { cartItemPath, lineAccessories, lineProblemKey, lineProperties, quoteNote } from '#lib/cart/display.ts';
+import { cartItemPath, lineAccessories, lineProblemKey, lineProperties } from '#lib/cart/display.ts';
 import { formatPrice } from '#lib/catalog/price.ts';
 import { localePath } from '#lib/site/paths.ts';
 import { PICTURE_BOXES } from '#lib/site/images.ts';
@@ -30,7 +30,6 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
   const properties = lineProperties(item);
   const accessories = lineAccessories(item);
   const problem = lineProblemKey(item);
-  const quoted = quoteNote(item, strings, intlLocale);
   const price = (amount: number | null) =>
     formatPrice(amount, { currency, locale: intlLocale, freeLabel: strings.free });
   return (
@@ -47,7 +46,9 @@ export function CartItem({ item, currency, locale, intlLocale, pricesVisible, st
         {pricesVisible && (
           <LinePrice price={item.price} currency={currency} intlLocale={intlLocale} strings={strings} />
         )}
-        {quoted && <p className={item.quote?.applies ? 'cart-item-quote' : 'cart-item-warning'}>{quoted}</p>}
+        {item.quote && (
+          <p className={item.quote.applies ? 'cart-item-quote' : 'cart-item-warning'}>{item.quote.note}</p>
+        )}
         {problem && <p className="cart-item-warning">{strings[problem]}</p>}
         {item.availability && (
           <p className={`availability availability-${item.availability}`}>

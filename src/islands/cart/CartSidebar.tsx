@@ -15,8 +15,6 @@ import { CartTotals } from './CartTotals.tsx';
 import { CouponForm } from './CouponForm.tsx';
 import type { CartSidebarStrings } from './strings.ts';
 import { useClientStore } from '../shared/useClientStore.ts';
-import { $loggedIn } from '#lib/auth/session-store.ts';
-import { localePath } from '#lib/site/paths.ts';
 
 export interface CartSidebarProps {
   locale: Locale;
@@ -35,7 +33,6 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
   const open = useClientStore($cartSidebarOpen, false);
   const cart = useClientStore($cart, null);
   const loading = useClientStore($cartLoading, false);
-  const loggedIn = useClientStore($loggedIn, false);
   const ref = useDialog<HTMLDivElement>(open, close);
   const backdrop = useBackdrop(close);
   const titleId = useId();
@@ -94,17 +91,9 @@ export function CartSidebar({ locale, intlLocale, checkoutHref, headerHtml, stri
         <div className="cart-sidebar-footer">
           {cart && items.length > 0 && <CartTotals cart={cart} intlLocale={intlLocale} strings={strings.totals} />}
           {items.length > 0 ? (
-            <>
-              <a className="button primary" href={checkoutHref}>
-                {strings.goToCheckout}
-              </a>
-              {/* A signed-in buyer may ask for a quote on the cart instead (the account's Quotes page). */}
-              {loggedIn && (
-                <a className="button secondary" href={localePath(locale, '/my-account/quotes')}>
-                  {strings.requestQuote}
-                </a>
-              )}
-            </>
+            <a className="button primary" href={checkoutHref}>
+              {strings.goToCheckout}
+            </a>
           ) : (
             <button type="button" className="button primary" onClick={close}>
               {strings.goBackShopping}

@@ -19,8 +19,6 @@ export interface CartItemStrings {
   'cart.notPurchasable': string;
   'cart.lineNotAvailable': string;
   'cart.lineQuantityRule': string;
-  'cart.quoted': string;
-  'cart.quoteLapsed': string;
   free: string;
   availability: AvailabilityStrings;
 }
@@ -58,7 +56,6 @@ export interface CartSidebarStrings {
   empty: string;
   goToCheckout: string;
   goBackShopping: string;
-  requestQuote: string;
   loginToSee: string;
   item: CartItemStrings;
   coupon: CouponStrings;
@@ -76,7 +73,6 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
     empty: m['cart.empty'],
     goToCheckout: m['cart.goToCheckout'],
     goBackShopping: m['cart.goBackShopping'],
-    requestQuote: m['cart.requestQuote'],
     loginToSee: m['price.loginToSee'],
     item: {
       itemNo: m['catalog.itemNo'],
@@ -93,8 +89,6 @@ export function cartSidebarStrings(m: Messages): CartSidebarStrings {
       'cart.notPurchasable': m['cart.notPurchasable'],
       'cart.lineNotAvailable': m['cart.lineNotAvailable'],
       'cart.lineQuantityRule': m['cart.lineQuantityRule'],
-      'cart.quoted': m['cart.quoted'],
-      'cart.quoteLapsed': m['cart.quoteLapsed'],
       free: m['price.free'],
       availability: {
         'availability.available': m['availability.available'],

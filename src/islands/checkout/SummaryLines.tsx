@@ -2,7 +2,7 @@
 // checking out, a line that can no longer be ordered says so at once, so the shopper can remove it
 // before 'Place order' fails.
 import { formatPrice } from '#lib/catalog/price.ts';
-import { lineProblemKey, quoteNote } from '#lib/cart/display.ts';
+import { lineProblemKey } from '#lib/cart/display.ts';
 import type { CartItem } from '#lib/cart/contract.ts';
 import { fill } from '#lib/i18n/format.ts';
 import { PICTURE_BOXES } from '#lib/site/images.ts';
@@ -47,7 +47,7 @@ export function SummaryLines({
                   + {a.name}
                 </p>
               ))}
-              {item.quote && <p className="checkout-line-muted">{quoteNote(item, strings, intlLocale)}</p>}
+              {item.quote && <p className="checkout-line-muted">{item.quote.note}</p>}
               {problem && <p className="cart-item-warning">{strings[problem]}</p>}
             </div>
             <p className="checkout-line-qty">

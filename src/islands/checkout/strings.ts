@@ -38,8 +38,6 @@ export const SUMMARY_KEYS = [
   'cart.notPurchasable',
   'cart.lineNotAvailable',
   'cart.lineQuantityRule',
-  'cart.quoted',
-  'cart.quoteLapsed',
 ] as const;
 
 export const RUNNER_KEYS = [

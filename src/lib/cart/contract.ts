@@ -127,7 +127,13 @@ const cartItemSchema = z.object({
    * line has its list price. Null for other lines, and for orders placed before there were quotes.
    */
   quote: z
-    .object({ number: z.string(), validUntil: z.string().nullable(), applies: z.boolean() })
+    .object({
+      number: z.string(),
+      validUntil: z.string().nullable(),
+      applies: z.boolean(),
+      /** What the line says about it, in the cart's language ("Quoted price: quote Q1001, valid until …"). */
+      note: z.string().default(''),
+    })
     .nullable()
     .default(null),
   quantity: z.number().int(),

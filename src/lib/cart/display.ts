@@ -195,11 +195,14 @@ export interface QuoteNoteStrings {
 
 /**
  * What a line put in from an accepted quote says: the quote and its last day while its price applies,
- * else that the list price is charged; null for other lines.
+ * else that the list price is charged. The server writes it into the cart line (in the cart's
+ * language), so no page carries these texts for the rare quoted line.
  */
-export function quoteNote(item: Pick<CartItem, 'quote'>, strings: QuoteNoteStrings, intlLocale: string): string | null {
-  const quote = item.quote;
-  if (!quote) return null;
+export function quoteNote(
+  quote: { number: string; validUntil: string | null; applies: boolean },
+  strings: QuoteNoteStrings,
+  intlLocale: string,
+): string {
   const date = quote.validUntil
     ? new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${quote.validUntil}T00:00:00Z`),

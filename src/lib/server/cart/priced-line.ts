@@ -78,7 +78,7 @@ export interface PricedCartLine {
    * The accepted quote the line was put in from, and whether its price applies now (the quote still
    * accepted and within its last day, the quoted quantity): then unitNetCents is the quoted price.
    */
-  quote: { quoteId: string; number: string; validUntil: string | null; applies: boolean } | null;
+  quote: { quoteId: string; number: string; validUntil: string | null; applies: boolean; note: string } | null;
 }
 
 /** What a cart's lines are priced with besides their products: the quotes some came from, and when. */
@@ -87,6 +87,8 @@ export interface LineContext {
   customerId: string | null;
   currency: string;
   now: Date;
+  /** What a quoted line says about its quote, in the cart's language ('' where no text is needed). */
+  quoteNote?: (quote: { number: string; validUntil: string | null; applies: boolean }) => string;
 }
 
 /** What a piece of `p` costs when `quantity` pieces are bought: tiers of both lists join the best-price rule. */
@@ -125,6 +127,11 @@ function quotedParts(parts: readonly RatePart[], quotedCents: number): RatePart[
   const largest = shares.reduce((best, p, i) => (p.unitNetCents > shares[best]!.unitNetCents ? i : best), 0);
   shares[largest]!.unitNetCents += quotedCents - sum(shares.map((p) => p.unitNetCents));
   return shares;
+}
+
+function quoteOf(terms: QuoteTerms, applies: boolean, context: LineContext): PricedCartLine['quote'] {
+  const quote = { number: terms.number, validUntil: terms.validUntil, applies };
+  return { ...quote, quoteId: terms.quoteId, note: context.quoteNote?.(quote) ?? '' };
 }
 
 /** Gross cents of `quantity` pieces: VAT rounded once per rate on the row's net, as the totals do. */
@@ -206,9 +213,7 @@ function priceLine(
       unitNetCents: a.price ? effectiveCents(a.price) : null,
       rate: a.product ? rateOf(a.product) : 0,
     })),
-    quote: terms
-      ? { quoteId: terms.quoteId, number: terms.number, validUntil: terms.validUntil, applies: quoted !== null }
-      : null,
+    quote: terms ? quoteOf(terms, quoted !== null, context) : null,
   };
 }
 

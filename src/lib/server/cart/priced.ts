@@ -15,7 +15,7 @@ import { chargedRate, standardRate, taxRegime, type TaxRegime, type TaxSettings 
 import { shippingPriceCents, type ShippingMethodRecord } from '#lib/checkout/shipping.ts';
 import type { Locale } from '#lib/i18n/locales.ts';
 import type { CartProduct } from './cart-product.ts';
-import { priceLines, sellableLines, sum, type PricedCartLine } from './priced-line.ts';
+import { priceLines, sellableLines, sum, type LineContext, type PricedCartLine } from './priced-line.ts';
 import type { CustomerTerms } from './pricing.ts';
 import type { CartSnapshot } from './queries.ts';
 import type { QuoteTerms } from './quote-terms.ts';
@@ -38,6 +38,8 @@ export interface CartPricingInput {
   tax: TaxSettings;
   /** The terms of the accepted quotes some lines came from, by quote line id. */
   quotes: ReadonlyMap<string, QuoteTerms>;
+  /** What a quoted line says about its quote (LineContext). */
+  quoteNote?: LineContext['quoteNote'];
   now: Date;
 }
 
@@ -121,7 +123,13 @@ export function pricedCart(input: CartPricingInput): PricedCart {
     input.products,
     input.locale,
     (p) => chargedRate(regime, p.taxPercent, input.tax.shopCountry),
-    { quotes: input.quotes, customerId: cart.customerId, currency: cart.currency, now: input.now },
+    {
+      quotes: input.quotes,
+      customerId: cart.customerId,
+      currency: cart.currency,
+      now: input.now,
+      ...(input.quoteNote ? { quoteNote: input.quoteNote } : {}),
+    },
   );
   const sellable = sellableLines(lines);
   const subtotalNet = sum(sellable.map((l) => l.unitNetCents * l.quantity));

@@ -19,7 +19,12 @@ function cartItem(line: PricedCartLine, priced: PricedCart): CartItem {
     image: line.image,
     itemnum: line.itemnum,
     customerItemNumber: line.customerItemNumber,
-    quote: line.quote && { number: line.quote.number, validUntil: line.quote.validUntil, applies: line.quote.applies },
+    quote: line.quote && {
+      number: line.quote.number,
+      validUntil: line.quote.validUntil,
+      applies: line.quote.applies,
+      note: line.quote.note,
+    },
     quantity: line.quantity,
     orderUnit: line.orderUnit,
     taxRatePercent: line.rate / 100,

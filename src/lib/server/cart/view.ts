@@ -21,6 +21,15 @@ import type { TaxSettings } from '#lib/tax/regime.ts';
 import { taxSettings } from '../tax.ts';
 import { customerNumberColumn } from '../customer-items/index.ts';
 import { quoteTermsOf } from './quote-terms.ts';
+import { quoteNote } from '#lib/cart/display.ts';
+import { intlTag, loadMessages } from '#lib/i18n/translate.ts';
+
+/** Writes a quoted line's note in `locale`. */
+async function quoteNoteIn(locale: Locale) {
+  const messages = await loadMessages(locale);
+  return (quote: { number: string; validUntil: string | null; applies: boolean }) =>
+    quoteNote(quote, messages, intlTag(locale));
+}
 
 /** The terms of the quotes the snapshot's quoted lines came from. */
 const quotesOf = (db: Db, snapshot: CartSnapshot) =>
@@ -188,6 +197,7 @@ export async function priceCart(db: Db, snapshot: CartSnapshot, options: PriceCa
     shopCurrency: options.shopCurrency,
     tax: options.tax ?? taxSettings(),
     quotes,
+    ...(quotes.size > 0 ? { quoteNote: await quoteNoteIn(options.locale) } : {}),
     now: options.now ?? new Date(),
   });
 }

@@ -61,5 +61,4 @@ export const deQuotes: QuotesMessages = {
   'cart.quoted': 'Angebotspreis: Angebot {{number}}, gültig bis {{date}}',
   'cart.quoteLapsed': 'Angebot {{number}} gilt für diese Position nicht mehr: Listenpreis',
   'quotes.forList': 'Angebot für diese Liste anfragen',
-  'cart.requestQuote': 'Angebot anfragen',
 };

@@ -60,7 +60,6 @@ export const enQuotes = {
   'cart.quoted': 'Quoted price: quote {{number}}, valid until {{date}}',
   'cart.quoteLapsed': 'Quote {{number}} no longer applies to this line: list price',
   'quotes.forList': 'Request a quote for this list',
-  'cart.requestQuote': 'Request a quote',
 } as const;
 
 export type QuotesMessages = Record<keyof typeof enQuotes, string>;

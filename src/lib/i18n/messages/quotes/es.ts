@@ -61,5 +61,4 @@ export const esQuotes: QuotesMessages = {
   'cart.quoted': 'Precio del presupuesto {{number}}, válido hasta el {{date}}',
   'cart.quoteLapsed': 'El presupuesto {{number}} ya no se aplica a esta línea: precio de tarifa',
   'quotes.forList': 'Solicitar presupuesto para esta lista',
-  'cart.requestQuote': 'Solicitar presupuesto',
 };

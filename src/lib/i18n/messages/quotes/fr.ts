@@ -61,5 +61,4 @@ export const frQuotes: QuotesMessages = {
   'cart.quoted': 'Prix du devis {{number}}, valable jusqu’au {{date}}',
   'cart.quoteLapsed': 'Le devis {{number}} ne s’applique plus à cette ligne : prix catalogue',
   'quotes.forList': 'Demander un devis pour cette liste',
-  'cart.requestQuote': 'Demander un devis',
 };

@@ -61,5 +61,4 @@ export const itQuotes: QuotesMessages = {
   'cart.quoted': 'Prezzo del preventivo {{number}}, valido fino al {{date}}',
   'cart.quoteLapsed': 'Il preventivo {{number}} non vale più per questa riga: prezzo di listino',
   'quotes.forList': 'Richiedi un preventivo per questo elenco',
-  'cart.requestQuote': 'Richiedi preventivo',
 };
