@@ -10,6 +10,7 @@ const { BUDGETS, resetBudgets, take } = await import('#lib/server/client-budget.
 const { endpoint } = await import('#lib/server/http.ts');
 const { operation } = await import('#lib/http/contract.ts');
 const { bulkCartRoutes } = await import('#lib/server/cart/bulk.ts');
+const { quotesRoutes } = await import('#lib/server/quotes/handlers.ts');
 
 const budget = { name: 'test', burst: 3, perSecond: 2 };
 
@@ -112,6 +113,33 @@ describe("the quick order's preview (POST /api/cart/resolve-lines)", () => {
 
   test(`spends the quick order budget: ${BUDGETS.quickOrder.burst} checks at once, then 429`, async () => {
     for (let i = 0; i < BUDGETS.quickOrder.burst; i++) expect((await call()).status).toBe(400);
+    const refused = await call();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
+describe('asking for a quote (POST /api/account/quotes/request)', () => {
+  // Each request mails the shop's sales staff: the budget is spent before the session or the body is read.
+  const routes = quotesRoutes({
+    db: () => Promise.reject(new Error('no database in this test')),
+    shopper: () => Promise.reject(new Error('no shopper in this test')),
+  });
+  const call = () => {
+    const request = new Request('http://shop.test/api/account/quotes/request', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return routes.request({
+      request,
+      clientAddress: '203.0.113.10',
+      url: new URL(request.url),
+    } as unknown as APIContext);
+  };
+
+  test(`spends the quote budget: ${BUDGETS.quoteRequests.burst} requests at once, then 429`, async () => {
+    for (let i = 0; i < BUDGETS.quoteRequests.burst; i++) expect((await call()).status).not.toBe(429);
     const refused = await call();
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });

@@ -32,6 +32,11 @@ export const BUDGETS = {
    */
   quickOrder: { name: 'quick-order', burst: 60, perSecond: 1 },
   /**
+   * Asking for a quote (or asking again): each step mails the shop's sales staff, so a client asks at
+   * most 10 times at once and then one a minute; a buyer negotiating asks a few times a day.
+   */
+  quoteRequests: { name: 'quote-requests', burst: 10, perSecond: 1 / 60 },
+  /**
    * New entries of the page cache one client may cause (pages nobody asked for since the last change):
    * 120 a minute, far beyond a shopper and a polite crawler, far below filling the cache with pages
    * nobody else asks for. Beyond it the page is still answered, just not kept.

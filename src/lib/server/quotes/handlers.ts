@@ -12,6 +12,7 @@ import type { Locale } from '#lib/i18n/locales.ts';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/index.ts';
 import { endpoint, stateChange } from '../http.ts';
+import { BUDGETS } from '../client-budget.ts';
 import { authorize, signedIn } from '../auth/index.ts';
 import type { Shopper } from '../shopper.ts';
 import { requestLocale } from '../request-locale.ts';
@@ -85,18 +86,26 @@ export function quoteChanges(deps: QuotesDeps) {
   return {
     buyer,
     now,
-    request: stateChange(quotesApi.request, async (body, req: QuotesRequest) => {
-      const { db, actor, owner } = await buyer(req, true);
-      const locale = requestLocale(req, body.locale);
-      const lines = body.list ? await linesOfVisibleList(db, actor, body.list) : await cartLinesToQuote(db, owner);
-      const number = await requestQuote(db, actor, { lines, locale, comment: body.comment });
-      return after(db, actor.customerId, number, 'request', locale);
-    }),
-    ask: stateChange(quotesApi.ask, async (body, req: QuotesRequest) => {
-      const { db, actor } = await buyer(req, true);
-      await askAgain(db, actor, body);
-      return after(db, actor.customerId, body.number, 'ask', requestLocale(req, body.locale));
-    }),
+    request: stateChange(
+      quotesApi.request,
+      async (body, req: QuotesRequest) => {
+        const { db, actor, owner } = await buyer(req, true);
+        const locale = requestLocale(req, body.locale);
+        const lines = body.list ? await linesOfVisibleList(db, actor, body.list) : await cartLinesToQuote(db, owner);
+        const number = await requestQuote(db, actor, { lines, locale, comment: body.comment });
+        return after(db, actor.customerId, number, 'request', locale);
+      },
+      { budget: BUDGETS.quoteRequests },
+    ),
+    ask: stateChange(
+      quotesApi.ask,
+      async (body, req: QuotesRequest) => {
+        const { db, actor } = await buyer(req, true);
+        await askAgain(db, actor, body);
+        return after(db, actor.customerId, body.number, 'ask', requestLocale(req, body.locale));
+      },
+      { budget: BUDGETS.quoteRequests },
+    ),
     accept: stateChange(quotesApi.accept, async (body, req: QuotesRequest) => {
       const { db, actor, owner } = await buyer(req, true);
       await acceptQuote(db, actor, { ...body, owner }, now());
