@@ -39,6 +39,11 @@ const de = {
   'quotes.error.QUOTE_INVALID_DATE': 'Der letzte Gültigkeitstag muss zwischen heute und einem Jahr liegen.',
   'quotes.error.QUOTE_PRICE_MISSING': 'Jede Position braucht einen Preis.',
   'quotes.error.QUOTE_NOT_FOUND': 'Dieses Angebot gibt es nicht.',
+  'quotes.step.request': 'Angefragt',
+  'quotes.step.answer': 'Beantwortet',
+  'quotes.step.ask': 'Nachgefragt',
+  'quotes.step.accept': 'Angenommen',
+  'quotes.step.decline': 'Abgelehnt',
 };
 
 const en: typeof de = {
@@ -78,6 +83,11 @@ const en: typeof de = {
   'quotes.error.QUOTE_INVALID_DATE': 'The last valid day must be between today and a year from now.',
   'quotes.error.QUOTE_PRICE_MISSING': 'Every line needs a price.',
   'quotes.error.QUOTE_NOT_FOUND': 'There is no such quote.',
+  'quotes.step.request': 'Requested',
+  'quotes.step.answer': 'Answered',
+  'quotes.step.ask': 'Asked again',
+  'quotes.step.accept': 'Accepted',
+  'quotes.step.decline': 'Declined',
 };
 
 export type QuoteWorkspaceMessages = typeof de;

@@ -7,7 +7,7 @@ export const deQuotes: QuotesMessages = {
     'Fragen Sie Preise für die Positionen Ihres Warenkorbs an. Wir antworten mit einem Preis je Position und einem letzten Gültigkeitstag; Sie nehmen das Angebot an (die Positionen kommen zu den angebotenen Preisen in Ihren Warenkorb), fragen nach oder lehnen ab.',
   'quotes.requestTitle': 'Angebot für Ihren Warenkorb anfragen',
   'quotes.requestHint':
-    'Ihr Warenkorb enthält {{count}} Positionen; das Angebot fragt jede in ihrer Menge an. Ihr Warenkorb bleibt, wie er ist.',
+    'Positionen in Ihrem Warenkorb: {{count}}. Das Angebot fragt jede in ihrer Menge an; Ihr Warenkorb bleibt, wie er ist.',
   'quotes.cartEmpty': 'Ihr Warenkorb ist leer. Legen Sie zuerst in den Warenkorb, wofür Sie ein Angebot möchten.',
   'quotes.comment': 'Kommentar (optional)',
   'quotes.requestButton': 'Angebot anfragen',

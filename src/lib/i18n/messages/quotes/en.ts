@@ -6,7 +6,7 @@ export const enQuotes = {
     'Ask for a price on the lines of your cart. We answer with a price per line and a last valid day; you accept the quote (its lines go into your cart at the quoted prices), ask again or decline.',
   'quotes.requestTitle': 'Request a quote for your cart',
   'quotes.requestHint':
-    'Your cart holds {{count}} lines; the quote asks about each at its quantity. Your cart stays as it is.',
+    'Lines in your cart: {{count}}. The quote asks about each at its quantity; your cart stays as it is.',
   'quotes.cartEmpty': 'Your cart is empty. Put what you need a quote for into your cart first.',
   'quotes.comment': 'Comment (optional)',
   'quotes.requestButton': 'Request quote',

@@ -7,7 +7,7 @@ export const esQuotes: QuotesMessages = {
     'Solicite un precio para las líneas de su carrito. Respondemos con un precio por línea y una fecha de validez; usted acepta el presupuesto (sus líneas pasan a su carrito a los precios ofertados), hace una consulta o lo rechaza.',
   'quotes.requestTitle': 'Solicitar un presupuesto para su carrito',
   'quotes.requestHint':
-    'Su carrito contiene {{count}} líneas; el presupuesto pregunta por cada una en su cantidad. Su carrito no cambia.',
+    'Líneas en su carrito: {{count}}. El presupuesto pregunta por cada una en su cantidad; su carrito no cambia.',
   'quotes.cartEmpty': 'Su carrito está vacío. Añada primero al carrito lo que quiere presupuestar.',
   'quotes.comment': 'Comentario (opcional)',
   'quotes.requestButton': 'Solicitar presupuesto',

@@ -7,7 +7,7 @@ export const frQuotes: QuotesMessages = {
     'Demandez un prix pour les lignes de votre panier. Nous répondons avec un prix par ligne et une date de validité ; vous acceptez le devis (ses lignes vont dans votre panier aux prix proposés), posez une question ou le refusez.',
   'quotes.requestTitle': 'Demander un devis pour votre panier',
   'quotes.requestHint':
-    'Votre panier contient {{count}} lignes ; le devis porte sur chacune dans sa quantité. Votre panier reste inchangé.',
+    'Lignes dans votre panier : {{count}}. Le devis porte sur chacune dans sa quantité ; votre panier reste inchangé.',
   'quotes.cartEmpty': 'Votre panier est vide. Ajoutez d’abord au panier ce pour quoi vous souhaitez un devis.',
   'quotes.comment': 'Commentaire (facultatif)',
   'quotes.requestButton': 'Demander un devis',

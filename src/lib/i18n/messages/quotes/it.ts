@@ -7,7 +7,7 @@ export const itQuotes: QuotesMessages = {
     'Chieda un prezzo per le righe del suo carrello. Rispondiamo con un prezzo per riga e una data di validità; lei accetta il preventivo (le righe vanno nel carrello ai prezzi offerti), fa una domanda o lo rifiuta.',
   'quotes.requestTitle': 'Richiedere un preventivo per il carrello',
   'quotes.requestHint':
-    'Il carrello contiene {{count}} righe; il preventivo riguarda ciascuna nella sua quantità. Il carrello resta invariato.',
+    'Righe nel carrello: {{count}}. Il preventivo riguarda ciascuna nella sua quantità; il carrello resta invariato.',
   'quotes.cartEmpty': 'Il carrello è vuoto. Aggiunga prima al carrello ciò per cui desidera un preventivo.',
   'quotes.comment': 'Commento (facoltativo)',
   'quotes.requestButton': 'Richiedi preventivo',
