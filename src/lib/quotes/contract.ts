@@ -12,7 +12,7 @@ import { LOCALES } from '../i18n/locales.ts';
 import { MAX_QUOTE_LINES, MAX_QUOTE_MESSAGE_LENGTH, QUOTE_NUMBER_PATTERN, QUOTE_STATUSES } from './rules.ts';
 import { quoteRoutes, staffQuoteRoutes } from './routes.ts';
 
-export const QUOTE_MESSAGES = {
+const QUOTE_MESSAGES = {
   required: 'Please fill in this field',
   tooLong: 'This is too long',
   invalidCharacters: 'This contains characters that are not allowed',
@@ -58,7 +58,7 @@ const stepSchema = z.object({
   at: z.string(),
 });
 
-export const quoteSchema = z.object({
+const quoteSchema = z.object({
   number: z.string(),
   status: z.enum(QUOTE_STATUSES),
   /** Answered or accepted, and its last valid day has passed. */
@@ -78,7 +78,6 @@ export const quoteSchema = z.object({
   history: z.array(stepSchema),
 });
 export type Quote = z.infer<typeof quoteSchema>;
-export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 const summarySchema = quoteSchema.omit({ lines: true, history: true }).extend({ lineCount: z.number() });
 export type QuoteSummary = z.infer<typeof summarySchema>;

@@ -19,7 +19,7 @@ export { cartAdder, cartSessions, type CartDeps, type CartRequest, type CartSess
 /** What a requisition list's "add to cart" goes through, and how it reads item numbers (src/lib/server/requisition-lists). */
 export { bulkCartAddition, findByReference } from './bulk.ts';
 export { writeWithVersion } from './mutations.ts';
-export { putQuotedLines, type QuotedLine } from './quoted-lines.ts';
+export { putQuotedLines } from './quoted-lines.ts';
 export { claimQuotesForOrder } from './quote-terms.ts';
 export { effectiveCents, priceLateral } from './pricing.ts';
 export { assertOrderValue } from './value.ts';

@@ -23,6 +23,7 @@ const QUEUE_LIMIT = 200;
  * anything else. The last comma or point is the decimal mark when two digits or fewer follow it; a lone
  * separator before three digits ("1.234", "12,345") is refused, as it reads as thousands in one
  * language and as decimals in the other.
+ * @internal exported for its unit test
  */
 export function typedCents(value: string): number {
   const compact = value.replace(/[\s\u00a0']/g, '');

@@ -12,6 +12,7 @@ import { findOwnedCartId, putQuotedLines, readSnapshot, type CartOwner } from '.
 import {
   isExpired,
   MAX_QUOTE_LINES,
+  MAX_VALIDITY_DAYS,
   QUOTE_STATUSES,
   utcDay,
   type QuoteStatus,
@@ -191,7 +192,7 @@ export async function answerQuote(
   },
   now: Date,
 ): Promise<void> {
-  const last = new Date(now.getTime() + 366 * 86_400_000);
+  const last = new Date(now.getTime() + MAX_VALIDITY_DAYS * 86_400_000);
   if (input.validUntil < utcDay(now) || input.validUntil > utcDay(last))
     throw new ApiError('QUOTE_INVALID_DATE', 'The last valid day must be between today and a year from now.', 400, {
       issues: [{ path: 'validUntil', message: 'out of range' }],
