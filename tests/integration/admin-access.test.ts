@@ -110,6 +110,17 @@ const SAMPLES: Record<string, { query?: Record<string, string>; body?: unknown }
   'POST /api/admin/media/replace': { query: { id: '1' }, body: 'not a picture' },
   'GET /api/admin/links': { query: { locale: 'de', q: 'bohr' } },
   'POST /api/admin/on-behalf': { body: { userId: '00000000-0000-4000-8000-000000000000' } },
+  'GET /api/admin/quotes': { query: {} },
+  // A made-up quote, answered with a last day inside the allowed year.
+  'POST /api/admin/quotes/answer': {
+    body: {
+      number: 'Q99999999',
+      version: 1,
+      validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      message: '',
+      prices: [{ line: '00000000-0000-4000-8000-000000000000', unitNetCents: 1 }],
+    },
+  },
 };
 
 interface Endpoint {
@@ -284,7 +295,8 @@ describe.each(INTRUDERS)('a request with $label', ({ make }) => {
 });
 
 describe("a sales user's session (ordering on behalf, docs/accounts.md)", () => {
-  const SALES_ONLY = new Set(['POST /api/admin/on-behalf']);
+  // Ordering on behalf and answering quotes (sales staff and admins).
+  const SALES_ONLY = new Set(['POST /api/admin/on-behalf', 'GET /api/admin/quotes', 'POST /api/admin/quotes/answer']);
   let b: Browser;
   beforeAll(async () => {
     b = await signedIn(DEMO_FIXTURES.staff.sales.email, '10.1.0.6');
@@ -294,14 +306,19 @@ describe("a sales user's session (ordering on behalf, docs/accounts.md)", () => 
     expectError(await callSample(endpoint, b), 403, 'FORBIDDEN');
   });
 
+  const sample = (id: string) => GUARDED.find((e) => e.id === id)!;
+
   test('ordering on behalf is theirs: a made-up user is a 404, not a 403', async () => {
-    const [start] = GUARDED.filter((e) => SALES_ONLY.has(e.id));
-    expectError(await callSample(start!, b), 404, 'COMPANY_USER_NOT_FOUND');
+    expectError(await callSample(sample('POST /api/admin/on-behalf'), b), 404, 'COMPANY_USER_NOT_FOUND');
   });
 
-  test("an editor's session may not order on behalf", async () => {
-    const [start] = GUARDED.filter((e) => SALES_ONLY.has(e.id));
-    expectError(await callSample(start!, await signedIn(editor.email, '10.1.0.7')), 403, 'FORBIDDEN');
+  test('quotes are theirs: the queue answers, a made-up quote is a 404, not a 403', async () => {
+    expect((await callSample(sample('GET /api/admin/quotes'), b)).status).toBe(200);
+    expectError(await callSample(sample('POST /api/admin/quotes/answer'), b), 404, 'QUOTE_NOT_FOUND');
+  });
+
+  test.each([...SALES_ONLY])("an editor's session may not use %s", async (id) => {
+    expectError(await callSample(sample(id), await signedIn(editor.email, '10.1.0.7')), 403, 'FORBIDDEN');
   });
 });
 
