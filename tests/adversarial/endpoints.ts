@@ -62,6 +62,8 @@ const RAW_ENDPOINTS: readonly RawEndpoint[] = [
     note: "the on-behalf banner's end button: a form post, answered 303",
   },
   { method: 'GET', path: '/api/account/item-numbers/export', note: "a company's own item numbers as a CSV download" },
+  { method: 'GET', path: '/api/account/lists/export', note: 'a requisition list as a CSV download' },
+  { method: 'GET', path: '/api/account/quotes/pdf', note: 'a quote as a PDF download, query parameters' },
   // The media library's uploads: a picture's bytes as the body (a new one, or a medium's new file by ?id=).
   { method: 'POST', path: '/api/admin/media', note: 'media library: a picture as the raw body' },
   { method: 'POST', path: '/api/admin/media/replace', note: "media library: a medium's new file as the raw body" },
